@@ -1,0 +1,117 @@
+import { useEffect, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { describeIssues, signInSchema, signUpSchema } from "../../../core/users/credentials-schema";
+import { Button } from "../ui/button";
+import { Container } from "../ui/container";
+
+export type AuthMode = "signin" | "signup";
+type Result = { error: string; fields: Record<string, string>; values: { email: string; fullName: string } } | undefined;
+
+/**
+ * One form for Sign In and Sign Up. The browser checks the spec's rules first as a convenience;
+ * the server checks them again and its answer is what counts.
+ */
+export function AuthForm({ mode, result }: { mode: AuthMode; result: Result }) {
+  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/auth") === true;
+  const errors = clientErrors ?? result?.fields ?? {};
+  const signup = mode === "signup";
+
+  useEffect(() => {
+    if (result?.error) toast.error(result.error);
+  }, [result]);
+  useEffect(() => setClientErrors(null), [mode]);
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    const values = Object.fromEntries(new FormData(event.currentTarget));
+    const parsed = (signup ? signUpSchema : signInSchema).safeParse(values);
+    if (parsed.success) {
+      setClientErrors(null);
+      return;
+    }
+    event.preventDefault();
+    const { fields, first } = describeIssues(parsed.error);
+    setClientErrors(fields);
+    toast.error(first);
+  }
+
+  return (
+    <main id="main" className="bg-surface py-12 sm:py-20">
+      <Container className="max-w-md">
+        <div className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
+          <h1 className="text-2xl font-bold tracking-tight">{signup ? "Create Account" : "Welcome Back"}</h1>
+          <p className="mt-1 text-sm text-muted">
+            {signup ? "Join SwapShed to list your goods and start swapping." : "Sign in to manage your listings and swaps."}
+          </p>
+          {result?.error && (
+            <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-danger">
+              {result.error}
+            </p>
+          )}
+          <Form method="post" action={signup ? "/auth?mode=signup" : "/auth"} noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
+            <input type="hidden" name="mode" value={mode} />
+            {signup && (
+              <Field label="Full Name" name="fullName" autoComplete="name" error={errors.fullName} defaultValue={result?.values.fullName} />
+            )}
+            <Field label="Email" name="email" type="email" autoComplete="email" error={errors.email} defaultValue={result?.values.email} />
+            <Field
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete={signup ? "new-password" : "current-password"}
+              error={errors.password}
+              hint={signup ? "At least 8 characters, with an uppercase letter, a lowercase letter and a number." : undefined}
+            />
+            <Button type="submit" className="w-full" disabled={busy}>
+              {busy ? "Please wait..." : signup ? "Sign Up" : "Sign In"}
+            </Button>
+          </Form>
+          <p className="mt-6 text-center text-sm text-muted">
+            {signup ? "Already have an account? " : "Don't have an account? "}
+            <Link to={signup ? "/auth" : "/auth?mode=signup"} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+              {signup ? "Sign In" : "Sign Up"}
+            </Link>
+          </p>
+        </div>
+        <p className="mt-4 text-center text-xs text-muted">
+          By continuing you confirm you are 18 or older and agree to our{" "}
+          <Link to="/terms" className="underline">Terms</Link> and <Link to="/privacy" className="underline">Privacy Policy</Link>.
+        </p>
+      </Container>
+    </main>
+  );
+}
+
+type FieldProps = {
+  label: string;
+  name: string;
+  type?: string;
+  autoComplete?: string;
+  error?: string;
+  hint?: string;
+  defaultValue?: string;
+};
+
+function Field({ label, name, type = "text", autoComplete, error, hint, defaultValue }: FieldProps) {
+  const id = `field-${name}`;
+  const describedBy = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(" ") || undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-ink">{label}</label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={`mt-1 block h-11 w-full rounded-lg border bg-white px-3 text-ink shadow-xs outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-200 ${error ? "border-danger" : "border-line"}`}
+      />
+      {hint && !error && <p id={`${id}-hint`} className="mt-1 text-xs text-muted">{hint}</p>}
+      {error && <p id={`${id}-error`} className="mt-1 text-sm text-danger">{error}</p>}
+    </div>
+  );
+}

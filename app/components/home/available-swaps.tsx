@@ -1,0 +1,56 @@
+import { PackageOpen } from "lucide-react";
+import { ListingCard, type ListingCardData } from "../listings/listing-card";
+import { ListingGridSkeleton } from "../listings/listing-grid-skeleton";
+import { ButtonLink } from "../ui/button";
+import { Container } from "../ui/container";
+
+type Props = { listings: ListingCardData[]; signedIn: boolean; loading: boolean };
+
+/** Home's grid of the newest listings (id="browse" is the nav bar's Browse anchor). */
+export function AvailableSwaps({ listings, signedIn, loading }: Props) {
+  return (
+    <section id="browse" aria-labelledby="browse-heading" className="scroll-mt-20 py-16">
+      <Container>
+        <div className="flex items-end justify-between gap-4">
+          <div>
+            <h2 id="browse-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
+              Available Swaps
+            </h2>
+            <p className="mt-1 text-muted">The newest goods members are ready to swap.</p>
+          </div>
+        </div>
+        <div className="mt-8" aria-busy={loading}>
+          {loading ? (
+            <ListingGridSkeleton count={6} />
+          ) : listings.length > 0 ? (
+            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {listings.map((listing) => (
+                <li key={listing.id}>
+                  <ListingCard listing={listing} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <EmptyState signedIn={signedIn} />
+          )}
+        </div>
+      </Container>
+    </section>
+  );
+}
+
+function EmptyState({ signedIn }: { signedIn: boolean }) {
+  return (
+    <div className="rounded-2xl border border-dashed border-line bg-surface px-6 py-14 text-center">
+      <PackageOpen className="mx-auto size-10 text-brand-600" aria-hidden="true" />
+      <p className="mt-4 text-lg font-semibold">No listings available yet</p>
+      <p className="mt-1 text-muted">Be the first to list something worth swapping.</p>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        <ButtonLink to="/seed" variant="outline">
+          Seed Test Data
+        </ButtonLink>
+        {signedIn && <ButtonLink to="/create-listing">Create Your First Listing</ButtonLink>}
+      </div>
+    </div>
+  );
+}

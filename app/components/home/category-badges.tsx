@@ -1,0 +1,73 @@
+import {
+  BriefcaseBusiness,
+  Car,
+  Gem,
+  House,
+  type LucideIcon,
+  Motorbike,
+  Package,
+  Sailboat,
+  Shirt,
+  Smartphone,
+  Tent,
+  Wrench,
+} from "lucide-react";
+import { Link } from "react-router";
+import { Container } from "~/components/ui/container";
+import { CATEGORIES, type Category } from "~/lib/categories";
+
+const ICONS: Record<Category, LucideIcon> = {
+  cars_vehicles: Car,
+  motorcycles: Motorbike,
+  boats_marine: Sailboat,
+  tradie_tools: Wrench,
+  electronics: Smartphone,
+  home_garden: House,
+  sports_outdoors: Tent,
+  fashion: Shirt,
+  collectibles: Gem,
+  other: Package,
+};
+
+const badge = "inline-flex min-h-11 items-center gap-2 rounded-full border px-4 py-2 text-sm font-medium";
+
+/** Category shortcuts: each badge searches one category; Services is shown as coming soon and is not a link. */
+export function CategoryBadges() {
+  return (
+    <section id="categories" aria-labelledby="categories-heading" className="py-12 sm:py-16">
+      <Container>
+        <h2 id="categories-heading" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+          Browse by category
+        </h2>
+        <p className="mt-2 text-muted">
+          From utes and tinnies to drills and consoles, find something worth swapping for.
+        </p>
+        <ul className="mt-6 flex flex-wrap gap-3">
+          {CATEGORIES.map(({ value, label }) => {
+            const Icon = ICONS[value];
+            return (
+              <li key={value}>
+                <Link
+                  to={`/search?category=${value}`}
+                  className={`${badge} border-line bg-white text-ink shadow-sm transition-colors hover:border-brand-300 hover:bg-brand-50 hover:text-brand-800`}
+                >
+                  <Icon aria-hidden="true" className="size-4 text-brand-700" />
+                  {label}
+                </Link>
+              </li>
+            );
+          })}
+          <li>
+            <span
+              aria-disabled="true"
+              className={`${badge} cursor-not-allowed border-dashed border-line bg-surface text-muted`}
+            >
+              <BriefcaseBusiness aria-hidden="true" className="size-4" />
+              Services (Coming Soon)
+            </span>
+          </li>
+        </ul>
+      </Container>
+    </section>
+  );
+}

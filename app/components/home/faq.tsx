@@ -1,0 +1,103 @@
+import { ChevronDown } from "lucide-react";
+import type { ReactNode } from "react";
+import { Container } from "~/components/ui/container";
+
+const QUESTIONS: { q: string; a: ReactNode }[] = [
+  {
+    q: "Who can use SwapShed?",
+    a: (
+      <>
+        Anyone aged 18 or older can join. SwapShed is a marketplace that connects members: it is not a party to any
+        swap, so the agreement is always between you and the other member.
+      </>
+    ),
+  },
+  {
+    q: "Does it cost anything to list an item?",
+    a: <>No. Listing is free, and so is browsing and proposing swaps. You only pay when a swap has been accepted.</>,
+  },
+  {
+    q: "What is the handshake fee?",
+    a: (
+      <>
+        Once a swap is accepted, each side pays a handshake fee of AUD 9.99. It's AUD 9.99 per party, paid once per
+        accepted swap, and it unlocks the other member's contact details so you can arrange the swap.
+      </>
+    ),
+  },
+  {
+    q: "Can I get a refund of the handshake fee?",
+    a: (
+      <>
+        The handshake fee is non-refundable. If something has gone wrong, for example you were charged in error, contact
+        support and our team can issue a refund. This doesn't limit your rights under the Australian Consumer Law.
+      </>
+    ),
+  },
+  {
+    q: "When do I get the other member's contact details?",
+    a: (
+      <>
+        Only after both of you have paid the handshake fee. Until then, neither side's e-mail address or phone number is
+        shared. Once both have paid, the swap is complete on SwapShed and you can both see each other's details.
+      </>
+    ),
+  },
+  {
+    q: "How long does a swap proposal stay open?",
+    a: (
+      <>
+        48 hours. If the other member hasn't accepted your proposal within 48 hours of it being sent, it expires and can
+        no longer be accepted. You're free to send a new one.
+      </>
+    ),
+  },
+  {
+    q: "What if our items aren't worth the same?",
+    a: (
+      <>
+        You can agree a cash top-up between yourselves. For now, top-ups are arranged between members outside the
+        platform: SwapShed doesn't handle or guarantee them.
+      </>
+    ),
+  },
+  {
+    q: "Can I swap services, like a day's labour?",
+    a: (
+      <>
+        Not yet. A Services category is coming soon. For now SwapShed is for swapping goods you own, from cars and boats
+        to tools and electronics.
+      </>
+    ),
+  },
+];
+
+/** Eight frequently asked questions, as native disclosure widgets (no JavaScript needed). */
+export function Faq() {
+  return (
+    <section id="faq" aria-labelledby="faq-heading" className="scroll-mt-20 py-16 sm:py-24">
+      <Container>
+        <div className="mx-auto max-w-3xl">
+          <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">FAQ</p>
+          <h2 id="faq-heading" className="mt-2 text-3xl font-bold tracking-tight text-ink sm:text-4xl">
+            Frequently asked questions
+          </h2>
+          <div className="mt-10 divide-y divide-line rounded-xl border border-line bg-white">
+            {QUESTIONS.map(({ q, a }) => (
+              <details key={q} className="group">
+                <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-5 py-5 text-left font-semibold text-ink hover:bg-surface sm:px-6 [&::-webkit-details-marker]:hidden">
+                  {q}
+                  <ChevronDown
+                    aria-hidden="true"
+                    className="size-5 shrink-0 text-brand-700 transition-transform group-open:rotate-180"
+                  />
+                </summary>
+                <p className="px-5 pb-5 leading-relaxed text-muted sm:px-6">{a}</p>
+              </details>
+            ))}
+          </div>
+        </div>
+      </Container>
+    </section>
+  );
+}

@@ -1,0 +1,140 @@
+import { ArrowLeftRight, BadgeCheck, Lock, MapPin, Sailboat, Search, Truck } from "lucide-react";
+import { buttonClass } from "~/components/ui/button";
+import { Container } from "~/components/ui/container";
+
+const fieldClass =
+  "h-12 w-full rounded-lg border border-line bg-white pl-10 pr-3 text-base text-ink placeholder:text-muted focus:border-brand-500";
+
+/** The home hero: the page's h1, the promise in one line and a search form (plain GET, works without JS). */
+export function Hero() {
+  return (
+    <section
+      aria-labelledby="hero-heading"
+      className="relative isolate overflow-hidden bg-linear-to-br from-brand-900 via-brand-800 to-brand-700 text-white"
+    >
+      {/* CSS-only dotted pattern and a soft glow; decorative. */}
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 opacity-60 [background-image:radial-gradient(rgb(255_255_255/0.09)_1px,transparent_1px)] [background-size:22px_22px]"
+      />
+      <div
+        aria-hidden="true"
+        className="absolute -right-40 -top-40 -z-10 size-[32rem] rounded-full bg-brand-500/25 blur-3xl"
+      />
+
+      <Container className="py-16 sm:py-20 lg:py-28">
+        <div className="grid items-center gap-12 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)]">
+          <div>
+            <p className="inline-flex items-center gap-2 rounded-full border border-white/20 bg-white/10 px-3 py-1 text-sm font-medium text-brand-100">
+              <ArrowLeftRight aria-hidden="true" className="size-4" />
+              Australia's barter marketplace
+            </p>
+            <h1
+              id="hero-heading"
+              className="mt-5 text-4xl font-bold leading-[1.1] tracking-tight text-balance sm:text-5xl lg:text-6xl"
+            >
+              Swap what you've got for what you <span className="text-accent-400">actually want</span>.
+            </h1>
+            <p className="mt-5 max-w-2xl text-lg leading-relaxed text-brand-100 sm:text-xl">
+              Trade your car, boat, tools or gear straight across with other Australians. Listing is free. Each side
+              pays a $9.99 handshake fee only after a swap is accepted, and that unlocks each other's contact details.
+            </p>
+
+            {/* biome-ignore lint/a11y/useSemanticElements: a plain form with role="search" keeps the landmark without a wrapper */}
+            <form
+              method="get"
+              action="/search"
+              role="search"
+              aria-label="Search listings"
+              className="mt-8 flex flex-col gap-3 rounded-xl bg-white p-3 shadow-xl shadow-brand-900/30 sm:flex-row sm:items-center sm:gap-2"
+            >
+              <div className="relative flex-1">
+                <label htmlFor="hero-q" className="sr-only">
+                  What are you looking for?
+                </label>
+                <Search
+                  aria-hidden="true"
+                  className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-muted"
+                />
+                <input
+                  id="hero-q"
+                  type="search"
+                  name="q"
+                  placeholder="What are you looking for?"
+                  autoComplete="off"
+                  className={fieldClass}
+                />
+              </div>
+              <div className="relative sm:w-48">
+                <label htmlFor="hero-location" className="sr-only">
+                  Location
+                </label>
+                <MapPin
+                  aria-hidden="true"
+                  className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-muted"
+                />
+                <input
+                  id="hero-location"
+                  type="text"
+                  name="location"
+                  placeholder="Sydney"
+                  autoComplete="address-level2"
+                  className={fieldClass}
+                />
+              </div>
+              <button type="submit" className={buttonClass({ variant: "accent", size: "lg" }, "w-full sm:w-auto")}>
+                <Search aria-hidden="true" className="size-5" />
+                Search
+              </button>
+            </form>
+
+            <ul className="mt-8 flex flex-col gap-3 text-sm text-brand-100 sm:flex-row sm:flex-wrap sm:gap-x-8">
+              <li className="flex items-center gap-2">
+                <BadgeCheck aria-hidden="true" className="size-5 text-accent-400" />
+                Free to list
+              </li>
+              <li className="flex items-center gap-2">
+                <Lock aria-hidden="true" className="size-5 text-accent-400" />
+                Contact details stay private until both sides pay
+              </li>
+            </ul>
+          </div>
+
+          {/* A decorative illustration of a swap, built from CSS and icons only. */}
+          <div aria-hidden="true" className="hidden lg:block">
+            <div className="relative mx-auto max-w-sm rounded-2xl border border-white/15 bg-white/10 p-6 backdrop-blur-sm">
+              <div className="rounded-xl bg-white p-5 text-ink shadow-lg">
+                <div className="flex items-center gap-4">
+                  <span className="flex size-12 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                    <Truck className="size-6" />
+                  </span>
+                  <div>
+                    <p className="text-xs font-semibold uppercase tracking-wide text-muted">You offer</p>
+                    <p className="font-semibold">Your ute</p>
+                  </div>
+                </div>
+              </div>
+              <div className="my-3 flex justify-center">
+                <span className="flex size-10 items-center justify-center rounded-full bg-accent-400 text-ink shadow">
+                  <ArrowLeftRight className="size-5 rotate-90" />
+                </span>
+              </div>
+              <div className="rounded-xl bg-white p-5 text-ink shadow-lg">
+                <div className="flex items-center gap-4">
+                  <span className="flex size-12 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                    <Sailboat className="size-6" />
+                  </span>
+                  <div>
+                    <p className="text-xs font-semibold uppercase tracking-wide text-muted">For their</p>
+                    <p className="font-semibold">Tinny and trailer</p>
+                  </div>
+                </div>
+              </div>
+              <p className="mt-5 text-center text-sm text-brand-100">Goods for goods. No cash needed.</p>
+            </div>
+          </div>
+        </div>
+      </Container>
+    </section>
+  );
+}

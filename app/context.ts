@@ -1,0 +1,21 @@
+import { createContext } from "react-router";
+import type { Database } from "../db/client";
+import type { Auth } from "../core/users/auth";
+import type { SessionUser } from "../core/users/get-session-user";
+import type { Clock } from "../core/shared/clock";
+import type { RequestMeta } from "../core/users/auth-attempt";
+import type { Env } from "../server/env";
+
+/** What the Hono app hands to every loader and action (typed; read with `context.get(appContext)`). */
+export type AppContext = {
+  db: Database;
+  auth: Auth;
+  env: Env;
+  clock: Clock;
+  nonce: string;
+  meta: RequestMeta;
+  /** Resolved once per request, on first use. */
+  getUser: () => Promise<SessionUser | null>;
+};
+
+export const appContext = createContext<AppContext>();

@@ -1,0 +1,15 @@
+const aud = new Intl.NumberFormat("en-AU", { style: "currency", currency: "AUD", maximumFractionDigits: 0 });
+
+/** Whole-dollar value ranges as members read them: "$5,000 – $8,000". */
+export function formatValueRange(min: number, max: number) {
+  return min === max ? aud.format(min) : `${aud.format(min)} – ${aud.format(max)}`;
+}
+
+const CONDITION_LABELS: Record<string, string> = {
+  new: "New",
+  like_new: "Like new",
+  good: "Good",
+  fair: "Fair",
+  for_parts: "For parts",
+};
+export const conditionLabel = (value: string) => CONDITION_LABELS[value] ?? value;

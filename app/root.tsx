@@ -1,0 +1,62 @@
+import { useEffect } from "react";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from "react-router";
+import { Toaster, toast } from "sonner";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { appContext } from "./context";
+import { readFlash } from "./lib/flash.server";
+import { useNonce } from "./lib/nonce";
+import { ErrorScreen } from "./components/layout/error-screen";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const user = await ctx.getUser();
+  const { flash, clear } = await readFlash(request);
+  return data(
+    {
+      user: user && { id: user.id, name: user.name, role: user.role },
+      site: { supportEmail: ctx.env.SUPPORT_EMAIL, investorEmail: ctx.env.INVESTOR_EMAIL },
+      flash,
+    },
+    clear ? { headers: { "Set-Cookie": clear } } : undefined,
+  );
+}
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en-AU">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#195a43" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-white font-sans text-ink">
+        {children}
+        <Toaster position="top-center" richColors closeButton />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { flash } = useLoaderData<typeof loader>();
+  useEffect(() => {
+    if (flash) toast[flash.type](flash.message);
+  }, [flash]);
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // Anything unexpected lands here; details stay in the server log.
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <ErrorScreen title="404" message="Oops! Page not found" />;
+  }
+  return <ErrorScreen title="Something went wrong" message="An unexpected error occurred. Don't worry, your data is safe." />;
+}

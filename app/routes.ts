@@ -1,0 +1,16 @@
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+
+export default [
+  layout("routes/site-layout.tsx", [
+    index("routes/home.tsx"),
+    route("auth", "routes/auth.tsx"),
+    route("search", "routes/search.tsx"),
+    route("*", "routes/not-found.tsx"),
+  ]),
+  route("auth/sign-out", "routes/auth.sign-out.tsx"),
+  // Text pages carry their own slim header (LegalPage).
+  route("terms", "routes/terms.tsx"),
+  route("privacy", "routes/privacy.tsx"),
+  route("cookies", "routes/cookies.tsx"),
+  route("investors", "routes/investors.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,44 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/auth";
+import { appContext } from "../context";
+import { AuthForm, type AuthMode } from "../components/auth/auth-form";
+import { flashHeader } from "../lib/flash.server";
+import { signIn } from "../../core/users/sign-in";
+import { signUp } from "../../core/users/sign-up";
+
+export const meta: Route.MetaFunction = ({ location }) => [
+  { title: `${modeOf(location.search) === "signup" ? "Create Account" : "Sign In"} | SwapShed` },
+  { name: "description", content: "Sign in to SwapShed or create a free account to list and swap your goods." },
+];
+
+function modeOf(search: string): AuthMode {
+  return new URLSearchParams(search).get("mode") === "signup" ? "signup" : "signin";
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  if (await context.get(appContext).getUser()) throw redirect("/");
+  return { mode: modeOf(new URL(request.url).search) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  const form = await request.formData();
+  const mode: AuthMode = form.get("mode") === "signup" ? "signup" : "signin";
+  const input = { email: form.get("email") ?? "", password: form.get("password") ?? "", fullName: form.get("fullName") ?? "" };
+  const result = mode === "signup" ? await signUp(ctx, input, ctx.meta) : await signIn(ctx, input, ctx.meta);
+  if (!result.ok) {
+    return data(
+      { mode, error: result.message, fields: result.fields ?? {}, values: { email: String(input.email), fullName: String(input.fullName) } },
+      { status: result.status },
+    );
+  }
+  const headers = new Headers();
+  for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  const message = mode === "signup" ? "Account created! Redirecting..." : "Welcome back!";
+  headers.append("Set-Cookie", await flashHeader({ type: "success", message }, ctx.env.NODE_ENV === "production"));
+  return redirect("/", { headers });
+}
+
+export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <AuthForm mode={actionData?.mode ?? loaderData.mode} result={actionData} />;
+}

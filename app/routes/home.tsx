@@ -1,0 +1,55 @@
+import { useEffect } from "react";
+import { useNavigation, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/home";
+import { appContext } from "../context";
+import { About } from "../components/home/about";
+import { AvailableSwaps } from "../components/home/available-swaps";
+import { CategoryBadges } from "../components/home/category-badges";
+import { Faq } from "../components/home/faq";
+import { Hero } from "../components/home/hero";
+import { HowItWorks } from "../components/home/how-it-works";
+import { Safety } from "../components/home/safety";
+import { toast } from "sonner";
+import { logger } from "../../core/shared/logger";
+import { findHomeListings } from "../../core/listings/find-home-listings";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "SwapShed | Swap your goods across Australia" },
+  {
+    name: "description",
+    content: "SwapShed is the Australian marketplace for swapping goods, not selling them: cars, boats, tradie tools, electronics and more.",
+  },
+  { property: "og:title", content: "SwapShed | Swap your goods across Australia" },
+  { property: "og:type", content: "website" },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = context.get(appContext);
+  try {
+    return { listings: await findHomeListings(db), loadError: false };
+  } catch (error) {
+    logger.error("home listings failed", { error: String(error) });
+    return { listings: [], loadError: true };
+  }
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const root = useRouteLoaderData("root") as { user: unknown } | undefined;
+  const navigation = useNavigation();
+  // Skeletons only while a client navigation is loading this page.
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/";
+  useEffect(() => {
+    if (loaderData.loadError) toast.error("Failed to load listings");
+  }, [loaderData.loadError]);
+  return (
+    <main id="main">
+      <Hero />
+      <CategoryBadges />
+      <AvailableSwaps listings={loaderData.listings} signedIn={Boolean(root?.user)} loading={loading} />
+      <About />
+      <HowItWorks />
+      <Safety />
+      <Faq />
+    </main>
+  );
+}

@@ -1,0 +1,57 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { admin, twoFactor } from "better-auth/plugins";
+import type { Database } from "../../db/client";
+import { accounts, sessions, twoFactors, users, verifications } from "../../db/schema/auth";
+import { profiles } from "../../db/schema/profiles";
+
+export type AuthConfig = {
+  baseURL: string;
+  secret: string;
+  secureCookies: boolean;
+};
+
+export const SESSION_DAYS = 30;
+/** The header the Hono app overwrites with the socket address (or the trusted proxy's word). */
+export const CLIENT_IP_HEADER = "x-client-ip";
+
+/**
+ * Better Auth over our own database. Sign-in and sign-up go through core/users use cases
+ * (validation, rate limits, security events); the HTTP endpoints for them are closed in server/app.ts.
+ */
+export function createAuth(db: Database, config: AuthConfig) {
+  return betterAuth({
+    appName: "SwapShed",
+    // Failed sign-ins are expected traffic, already written to security_events; only errors are worth a log line.
+    logger: { level: "error" },
+    baseURL: config.baseURL,
+    secret: config.secret,
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors },
+    }),
+    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 72, autoSignIn: true },
+    session: { expiresIn: 60 * 60 * 24 * SESSION_DAYS, updateAge: 60 * 60 * 24 },
+    // Our own limiter (core/rate-limit) guards sign-in and sign-up across processes; Better Auth's
+    // limiter stays on for its remaining endpoints.
+    rateLimit: { enabled: true, window: 60, max: 100 },
+    advanced: {
+      useSecureCookies: config.secureCookies,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: config.secureCookies },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Every account gets its profile row (status, contact details) the moment it exists.
+          after: async (user) => {
+            await db.insert(profiles).values({ userId: user.id }).onConflictDoNothing();
+          },
+        },
+      },
+    },
+    plugins: [twoFactor({ issuer: "SwapShed" }), admin()],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,56 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema/auth";
+import { recordSecurityEvent } from "../security/record-security-event";
+import type { Clock } from "../shared/clock";
+import type { Auth } from "./auth";
+import { type AuthOutcome, checkAuthRateLimit, type RequestMeta } from "./auth-attempt";
+import { describeIssues, signUpSchema } from "./credentials-schema";
+
+export const EMAIL_TAKEN = "This email is already registered. Please sign in instead.";
+
+/** Creates an account and signs it in. Every rule is checked here, whichever door the request came through. */
+export async function signUp(
+  deps: { db: Db; auth: Auth; clock: Clock },
+  input: { email?: unknown; password?: unknown; fullName?: unknown },
+  meta: RequestMeta,
+): Promise<AuthOutcome> {
+  const parsed = signUpSchema.safeParse(input);
+  if (!parsed.success) {
+    const { fields, first } = describeIssues(parsed.error);
+    return { ok: false, status: 400, message: first, fields };
+  }
+  const { email, password, fullName } = parsed.data;
+  const limited = await checkAuthRateLimit(deps.db, deps.clock, { action: "sign_up", email, meta });
+  if (limited) return limited;
+
+  const log = (success: boolean, errorMessage: string | null, userId: string | null = null) =>
+    recordSecurityEvent(deps.db, {
+      eventType: "signup_attempt",
+      attemptedAction: "sign_up",
+      success,
+      userId,
+      errorMessage,
+      metadata: { email },
+      ipAddress: meta.ip,
+      userAgent: meta.userAgent,
+    });
+
+  try {
+    const { headers, response } = await deps.auth.api.signUpEmail({
+      body: { email, password, name: fullName },
+      headers: meta.headers,
+      returnHeaders: true,
+    });
+    await log(true, null, response.user.id);
+    return { ok: true, userId: response.user.id, headers };
+  } catch (error) {
+    // A duplicate can surface as Better Auth's own error or, in a race, as the unique index.
+    const [existing] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    if (existing) {
+      await log(false, EMAIL_TAKEN);
+      return { ok: false, status: 409, message: EMAIL_TAKEN, fields: { email: EMAIL_TAKEN } };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,13 @@
+// The one schema barrel: Drizzle (drizzle-kit and the client) needs every table in one object.
+export * from "./auth";
+export * from "./profiles";
+export * from "./listings";
+export * from "./favourites";
+export * from "./swaps";
+export * from "./payments";
+export * from "./moderation";
+export * from "./audit";
+export * from "./flags";
+export * from "./ops";
+export * from "./relations";
+export { AU_STATES, type AuState } from "./columns";

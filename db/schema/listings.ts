@@ -1,0 +1,114 @@
+// Listings: the goods members offer. Rows are never hard-deleted by members (status 'deleted' is a
+// tombstone) so that swap, payment and report history keeps pointing at something.
+import { sql } from "drizzle-orm";
+import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { createdAt, inList, locationChecks, tstz, updatedAt } from "./columns";
+
+/** The ten member-side categories; the only list, admin filter included (Services is "Coming Soon"). */
+export const LISTING_CATEGORIES = [
+  "cars_vehicles",
+  "motorcycles",
+  "boats_marine",
+  "tradie_tools",
+  "electronics",
+  "home_garden",
+  "sports_outdoors",
+  "fashion",
+  "collectibles",
+  "other",
+] as const;
+export type ListingCategory = (typeof LISTING_CATEGORIES)[number];
+
+export const LISTING_CONDITIONS = ["new", "like_new", "good", "fair", "for_parts"] as const;
+export type ListingCondition = (typeof LISTING_CONDITIONS)[number];
+
+/** active: public and offerable; reserved: in an accepted swap; swapped: swap completed;
+ *  cancelled: removed by moderation; deleted: removed by its owner (tombstone). */
+export const LISTING_STATUSES = ["active", "reserved", "swapped", "cancelled", "deleted"] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+
+export const MODERATION_STATUSES = ["pending", "approved", "rejected", "takedown"] as const;
+export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
+
+export const MAX_LISTING_IMAGES = 8;
+export const MAX_LISTING_VALUE_AUD = 1_000_000;
+
+/** One uploaded image, re-encoded to WebP at several widths. `key` is the storage key prefix; the file
+ *  for a width is derived from key + width by the image module. The first image is the cover. */
+export type ListingImage = { key: string; widths: number[] };
+
+export const listings = pgTable(
+  "listings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // RESTRICT: members are anonymised, not deleted, so their listings' history survives.
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    category: text("category", { enum: LISTING_CATEGORIES }).notNull(),
+    condition: text("condition", { enum: LISTING_CONDITIONS }).notNull(),
+    // Whole AUD (not cents): an indicative range for barter, never charged.
+    valueMin: integer("value_min").notNull(),
+    valueMax: integer("value_max").notNull(),
+    // Display form "Suburb STATE postcode", resolved from the postcode data set.
+    location: text("location").notNull(),
+    suburb: text("suburb").notNull(),
+    state: text("state").notNull(),
+    postcode: text("postcode").notNull(),
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    images: jsonb("images").$type<ListingImage[]>().notNull(),
+    status: text("status", { enum: LISTING_STATUSES }).notNull().default("active"),
+    // Default 'approved': listings are public at once; moderation is reactive (reports, auto takedown).
+    moderationStatus: text("moderation_status", { enum: MODERATION_STATUSES }).notNull().default("approved"),
+    // Set by reports / auto takedown; cleared when a moderator approves or rejects the report.
+    isFlagged: boolean("is_flagged").notNull().default(false),
+    takedownReason: text("takedown_reason"),
+    takedownAt: tstz("takedown_at"),
+    // When the owner deleted it (status 'deleted').
+    deletedAt: tstz("deleted_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("listings_category_check", inList(t.category, LISTING_CATEGORIES)),
+    check("listings_condition_check", inList(t.condition, LISTING_CONDITIONS)),
+    check("listings_status_check", inList(t.status, LISTING_STATUSES)),
+    check("listings_moderation_status_check", inList(t.moderationStatus, MODERATION_STATUSES)),
+    // Wider than the form (3-100, 10-1000) on purpose: the app validates, the database only guards.
+    check("listings_title_check", sql`char_length(${t.title}) BETWEEN 1 AND 200`),
+    check("listings_description_check", sql`char_length(${t.description}) <= 5000`),
+    check("listings_value_min_check", sql`${t.valueMin} >= 1`),
+    check(
+      "listings_value_max_check",
+      sql`${t.valueMax} >= ${t.valueMin} AND ${t.valueMax} <= ${sql.raw(String(MAX_LISTING_VALUE_AUD))}`,
+    ),
+    // CASE so jsonb_array_length never sees a non-array.
+    check(
+      "listings_images_check",
+      sql`CASE WHEN jsonb_typeof(${t.images}) = 'array'
+        THEN jsonb_array_length(${t.images}) BETWEEN 1 AND ${sql.raw(String(MAX_LISTING_IMAGES))} ELSE false END`,
+    ),
+    check("listings_deleted_check", sql`${t.status} <> 'deleted' OR ${t.deletedAt} IS NOT NULL`),
+    ...locationChecks("listings", t),
+    // Home feed / browse: newest active first, keyset-paginated on (created_at, id).
+    index("listings_feed_idx")
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'active'`),
+    // Browse by category.
+    index("listings_category_feed_idx")
+      .on(t.category, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'active'`),
+    // Distance search pre-filters on a latitude/longitude bounding box.
+    index("listings_geo_idx")
+      .on(t.latitude, t.longitude)
+      .where(sql`${t.status} = 'active'`),
+    // My Listings and the admin per-user view.
+    index("listings_user_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
+    // Admin listing list, newest first, all statuses.
+    index("listings_created_at_idx").on(t.createdAt.desc().nullsFirst()),
+  ],
+);

@@ -1,0 +1,58 @@
+// Member reports on listings; they feed the admin Moderation Queue and the auto-takedown rule.
+import { sql } from "drizzle-orm";
+import { check, index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { createdAt, inList, tstz } from "./columns";
+import { listings } from "./listings";
+
+export const REPORT_REASONS = [
+  "inappropriate",
+  "spam",
+  "fraud",
+  "duplicate",
+  "prohibited",
+  "copyright",
+  "other",
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/** pending -> approved (listing rejected) | rejected (listing restored) | takedown (listing taken down). */
+export const REPORT_STATUSES = ["pending", "approved", "rejected", "takedown"] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/** A listing reported by this many different members is hidden pending review (enable_auto_takedown). */
+export const AUTO_TAKEDOWN_REPORTS = 3;
+
+export const moderationReports = pgTable(
+  "moderation_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // SET NULL: the report outlives an (admin) hard-deleted listing; the queue shows "Deleted Listing".
+    listingId: uuid("listing_id").references(() => listings.id, { onDelete: "set null" }),
+    // SET NULL: the report stays in the queue if the reporter's account goes.
+    reportedBy: text("reported_by").references(() => users.id, { onDelete: "set null" }),
+    reason: text("reason", { enum: REPORT_REASONS }).notNull(),
+    notes: text("notes"),
+    // Links the reporter gives as evidence (shown to moderators, never fetched by the server).
+    evidenceUrls: text("evidence_urls").array().notNull().default(sql`'{}'::text[]`),
+    status: text("status", { enum: REPORT_STATUSES }).notNull().default("pending"),
+    reviewedBy: text("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    reviewedAt: tstz("reviewed_at"),
+    reviewNotes: text("review_notes"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("moderation_reports_reason_check", inList(t.reason, REPORT_REASONS)),
+    check("moderation_reports_status_check", inList(t.status, REPORT_STATUSES)),
+    check("moderation_reports_notes_check", sql`${t.notes} IS NULL OR char_length(${t.notes}) <= 2000`),
+    check("moderation_reports_evidence_check", sql`cardinality(${t.evidenceUrls}) <= 10`),
+    // One open report per member per listing, so one member cannot stack reports (or trip auto takedown).
+    uniqueIndex("moderation_reports_one_pending_idx")
+      .on(t.listingId, t.reportedBy)
+      .where(sql`${t.status} = 'pending'`),
+    // The queue: pending first, newest first.
+    index("moderation_reports_status_idx").on(t.status, t.createdAt.desc().nullsFirst()),
+    // Auto takedown counts distinct reporters of one listing.
+    index("moderation_reports_listing_idx").on(t.listingId, t.status),
+  ],
+);

@@ -1,0 +1,75 @@
+// Operational tables: rate limiting, outgoing mail, database snapshots and once-only job runs.
+import { sql } from "drizzle-orm";
+import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { createdAt, tstz } from "./columns";
+
+/** Fixed-window counters, shared by all processes. One atomic upsert per hit:
+ *  INSERT ... ON CONFLICT (key) DO UPDATE SET count = CASE WHEN window_start <= now() - window
+ *  THEN 1 ELSE count + 1 END, window_start = CASE ... END RETURNING count, window_start. */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    // e.g. "signin:email:a@b.c", "signin:ip:1.2.3.4", "admin:<userId>:suspend_user"
+    key: text("key").primaryKey(),
+    count: integer("count").notNull().default(0),
+    windowStart: tstz("window_start").notNull().defaultNow(),
+  },
+  (t) => [
+    check("rate_limits_count_check", sql`${t.count} >= 0`),
+    // Sweeping stale windows.
+    index("rate_limits_window_start_idx").on(t.windowStart),
+  ],
+);
+
+/** Every e-mail the app sends (password resets, notices). Written in the business transaction and
+ *  delivered after commit, so a rolled-back action sends nothing; in development it is the inbox. */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body"),
+    // Template name, e.g. "password_reset", for tests and the logs.
+    template: text("template"),
+    // NULL until delivered; attempts/last_error support retries.
+    sentAt: tstz("sent_at"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("mail_outbox_created_at_idx").on(t.createdAt.desc().nullsFirst()),
+    index("mail_outbox_unsent_idx").on(t.createdAt).where(sql`${t.sentAt} IS NULL`),
+  ],
+);
+
+/** "Snapshot Before Deploy": a database dump on disk, listed by id and restorable with a documented command. */
+export const snapshots = pgTable("snapshots", {
+  // Human-readable, sortable id, e.g. "snap-20250101-020000".
+  id: text("id").primaryKey(),
+  createdAt: createdAt(),
+  createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+  // Where the dump file lives, relative to the snapshot directory.
+  path: text("path").notNull(),
+  sizeBytes: bigint("size_bytes", { mode: "number" }),
+  note: text("note"),
+});
+
+/** Once-only scheduled jobs: a run claims (job, run_key), e.g. ('purge_deleted_members', '2025-01-31'),
+ *  with INSERT ... ON CONFLICT DO NOTHING; only the process whose insert succeeds runs the job. */
+export const jobRuns = pgTable(
+  "job_runs",
+  {
+    job: text("job").notNull(),
+    runKey: text("run_key").notNull(),
+    startedAt: tstz("started_at").notNull().defaultNow(),
+    // NULL while running (or if the process died mid-run: the job may then be re-claimed after a timeout).
+    finishedAt: tstz("finished_at"),
+    result: jsonb("result").$type<Record<string, unknown>>(),
+    error: text("error"),
+  },
+  (t) => [primaryKey({ name: "job_runs_pkey", columns: [t.job, t.runKey] })],
+);

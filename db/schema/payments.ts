@@ -1,0 +1,129 @@
+// Handshake-fee payments, the provider webhooks that settle them, and the account-credit ledger.
+// Money is integer cents everywhere.
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { createdAt, inList, tstz, updatedAt } from "./columns";
+import { swapProposals } from "./swaps";
+
+/** AUD 9.99 per party, once per accepted swap. */
+export const HANDSHAKE_FEE_CENTS = 999;
+/** What the admin "Apply credit" action grants. */
+export const ADMIN_CREDIT_CENTS = 500;
+
+export const PAYMENT_STATUSES = ["pending", "completed", "failed", "refunded"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** local/stripe: a card checkout; credit: fully covered by account credit; waived: payments flag off. */
+export const PAYMENT_PROVIDERS = ["local", "stripe", "credit", "waived"] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+/** One row per payment attempt by one party for one swap. */
+export const paymentLogs = pgTable(
+  "payment_logs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // RESTRICT: payment history must never disappear with a swap or a member (members are anonymised).
+    swapProposalId: uuid("swap_proposal_id")
+      .notNull()
+      .references(() => swapProposals.id, { onDelete: "restrict" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    // Charged through the provider (0 for credit/waived).
+    amountCents: integer("amount_cents").notNull(),
+    // Part of the fee paid from account credit (mirrored by a negative credit_ledger row), so that
+    // fee revenue = amount_cents + credit_cents.
+    creditCents: integer("credit_cents").notNull().default(0),
+    currency: text("currency").notNull().default("aud"),
+    status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
+    provider: text("provider", { enum: PAYMENT_PROVIDERS }).notNull(),
+    paymentIntentId: text("payment_intent_id"),
+    checkoutSessionId: text("checkout_session_id"),
+    errorMessage: text("error_message"),
+    refundedAt: tstz("refunded_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("payment_logs_amount_check", sql`${t.amountCents} >= 0`),
+    check("payment_logs_credit_check", sql`${t.creditCents} >= 0`),
+    check("payment_logs_currency_check", sql`${t.currency} ~ '^[a-z]{3}$'`),
+    check("payment_logs_status_check", inList(t.status, PAYMENT_STATUSES)),
+    check("payment_logs_provider_check", inList(t.provider, PAYMENT_PROVIDERS)),
+    check("payment_logs_refunded_check", sql`${t.status} <> 'refunded' OR ${t.refundedAt} IS NOT NULL`),
+    // Provider ids are unique: a webhook can find its row, and can never create a second one.
+    uniqueIndex("payment_logs_payment_intent_idx")
+      .on(t.paymentIntentId)
+      .where(sql`${t.paymentIntentId} IS NOT NULL`),
+    uniqueIndex("payment_logs_checkout_session_idx")
+      .on(t.checkoutSessionId)
+      .where(sql`${t.checkoutSessionId} IS NOT NULL`),
+    // A party pays a swap's fee at most once (a refunded payment no longer counts).
+    uniqueIndex("payment_logs_one_completed_idx")
+      .on(t.swapProposalId, t.userId)
+      .where(sql`${t.status} = 'completed'`),
+    index("payment_logs_swap_idx").on(t.swapProposalId, t.createdAt),
+    index("payment_logs_user_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
+    index("payment_logs_status_idx").on(t.status, t.createdAt.desc().nullsFirst()),
+    index("payment_logs_created_at_idx").on(t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+export const WEBHOOK_EVENT_STATUSES = ["received", "processed", "failed"] as const;
+export type WebhookEventStatus = (typeof WEBHOOK_EVENT_STATUSES)[number];
+
+/** Every verified webhook, stored before processing. The provider's event id is the primary key, so a
+ *  redelivered event hits ON CONFLICT and is processed once; stored payloads make "replay" possible. */
+export const webhookEvents = pgTable(
+  "webhook_events",
+  {
+    id: text("id").primaryKey(),
+    provider: text("provider", { enum: ["local", "stripe"] }).notNull(),
+    // e.g. checkout.session.completed, payment_intent.payment_failed
+    type: text("type").notNull(),
+    payload: jsonb("payload").notNull(),
+    receivedAt: tstz("received_at").notNull().defaultNow(),
+    processedAt: tstz("processed_at"),
+    status: text("status", { enum: WEBHOOK_EVENT_STATUSES }).notNull().default("received"),
+    error: text("error"),
+  },
+  (t) => [
+    check("webhook_events_provider_check", inList(t.provider, ["local", "stripe"])),
+    check("webhook_events_status_check", inList(t.status, WEBHOOK_EVENT_STATUSES)),
+    // Replay: events of given types in the last 24 hours.
+    index("webhook_events_type_idx").on(t.type, t.receivedAt),
+  ],
+);
+
+export const CREDIT_REASONS = ["admin_credit", "handshake_fee", "refund", "reversal"] as const;
+export type CreditReason = (typeof CREDIT_REASONS)[number];
+
+/** Append-only account credit: balance = SUM(amount_cents) per user. No mutable balance column, so every
+ *  cent has a reason and an author. Spend under a row lock on the member's profile so it cannot overdraw. */
+export const creditLedger = pgTable(
+  "credit_ledger",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    // Positive = credit granted/returned; negative = credit spent.
+    amountCents: integer("amount_cents").notNull(),
+    reason: text("reason", { enum: CREDIT_REASONS }).notNull(),
+    // The swap whose fee the credit paid (handshake_fee) or which was refunded/reversed.
+    swapProposalId: uuid("swap_proposal_id").references(() => swapProposals.id, { onDelete: "restrict" }),
+    // The admin who granted it; NULL for system entries.
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("credit_ledger_amount_check", sql`${t.amountCents} <> 0`),
+    check("credit_ledger_reason_check", inList(t.reason, CREDIT_REASONS)),
+    // Sign follows the reason; a reversal undoes an earlier row and may go either way.
+    check(
+      "credit_ledger_sign_check",
+      sql`${t.reason} = 'reversal' OR (${t.reason} = 'handshake_fee') = (${t.amountCents} < 0)`,
+    ),
+    index("credit_ledger_user_idx").on(t.userId, t.createdAt),
+  ],
+);

@@ -1,0 +1,73 @@
+// Member profile and staff roles. Better Auth owns `users` (name = full name, email, verified flag);
+// everything else about a member lives here, 1:1 with users. See docs/decisions/005-data-model.md.
+import { sql } from "drizzle-orm";
+import { check, doublePrecision, index, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { createdAt, inList, locationChecks, tstz, updatedAt } from "./columns";
+
+export const PROFILE_STATUSES = ["active", "suspended", "flagged"] as const;
+export type ProfileStatus = (typeof PROFILE_STATUSES)[number];
+
+export const ROLES = ["admin", "moderator"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** One row per user, created with the account. Kept apart from `users` so Better Auth's table stays its own. */
+export const profiles = pgTable(
+  "profiles",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    avatarUrl: text("avatar_url"),
+    // Shared with the other party only once a swap is completed.
+    phone: text("phone"),
+    // Display form "Suburb STATE postcode"; the parts and coordinates below are what distance uses.
+    location: text("location"),
+    suburb: text("suburb"),
+    state: text("state"),
+    postcode: text("postcode"),
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    // 'suspended' blocks sign-in and hides the member's listings from others.
+    status: text("status", { enum: PROFILE_STATUSES }).notNull().default("active"),
+    suspendedAt: tstz("suspended_at"),
+    suspensionReason: text("suspension_reason"),
+    // Soft delete: hidden at once; the purge job anonymises the member after permanent_deletion_at.
+    deletedAt: tstz("deleted_at"),
+    permanentDeletionAt: tstz("permanent_deletion_at"),
+    deletionReason: text("deletion_reason"),
+    // Free-form admin markers (e.g. "chargeback", "watch"); shown in the back office.
+    flags: text("flags").array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("profiles_status_check", inList(t.status, PROFILE_STATUSES)),
+    check(
+      "profiles_phone_check",
+      sql`${t.phone} IS NULL OR (${t.phone} ~ '^[0-9 ()+-]+$' AND char_length(${t.phone}) BETWEEN 8 AND 20)`,
+    ),
+    // A soft-deleted member always has a purge date.
+    check("profiles_deletion_check", sql`${t.deletedAt} IS NULL OR ${t.permanentDeletionAt} IS NOT NULL`),
+    ...locationChecks("profiles", t),
+    index("profiles_created_at_idx").on(t.createdAt.desc().nullsFirst()),
+    // The daily purge job scans only soft-deleted members.
+    index("profiles_purge_idx").on(t.permanentDeletionAt).where(sql`${t.deletedAt} IS NOT NULL`),
+  ],
+);
+
+/** Back-office roles. A member without a row here is an ordinary member. */
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ROLES }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: "user_roles_pkey", columns: [t.userId, t.role] }),
+    check("user_roles_role_check", inList(t.role, ROLES)),
+  ],
+);

@@ -1,0 +1,57 @@
+import { Hono } from "hono";
+import type { AppContext } from "../../app/context";
+import { signIn } from "../../core/users/sign-in";
+import { signUp } from "../../core/users/sign-up";
+import { signOut } from "../../core/users/sign-out";
+
+type Env = { Variables: { ctx: AppContext } };
+
+/** The JSON API: the same use cases the pages call, answering with the same messages. */
+export function createApiRoutes() {
+  const api = new Hono<Env>();
+
+  api.post("/auth/sign-up", async (c) => {
+    const ctx = c.get("ctx");
+    const body = await readJson(c.req.raw);
+    const result = await signUp(ctx, body, ctx.meta);
+    if (!result.ok) return c.json({ error: result.message, fields: result.fields }, result.status as 400);
+    return withCookies(c.json({ userId: result.userId }, 201), result.headers);
+  });
+
+  api.post("/auth/sign-in", async (c) => {
+    const ctx = c.get("ctx");
+    const body = await readJson(c.req.raw);
+    const result = await signIn(ctx, body, ctx.meta);
+    if (!result.ok) return c.json({ error: result.message, fields: result.fields }, result.status as 400);
+    return withCookies(c.json({ userId: result.userId }), result.headers);
+  });
+
+  api.post("/auth/sign-out", async (c) => {
+    const ctx = c.get("ctx");
+    const headers = await signOut(ctx, ctx.meta);
+    return withCookies(c.json({ ok: true }), headers);
+  });
+
+  api.get("/me", async (c) => {
+    const user = await c.get("ctx").getUser();
+    if (!user) return c.json({ error: "Authentication required" }, 401);
+    return c.json({ user });
+  });
+
+  api.all("*", (c) => c.json({ error: "Not found" }, 404));
+  return api;
+}
+
+async function readJson(request: Request): Promise<Record<string, unknown>> {
+  try {
+    const body = await request.json();
+    return body && typeof body === "object" ? (body as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function withCookies(response: Response, headers: Headers) {
+  for (const cookie of headers.getSetCookie()) response.headers.append("set-cookie", cookie);
+  return response;
+}

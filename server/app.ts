@@ -1,0 +1,100 @@
+import crypto from "node:crypto";
+import { Hono } from "hono";
+import { RouterContextProvider } from "react-router";
+import { appContext, type AppContext } from "../app/context";
+import type { Database } from "../db/client";
+import { createAuth, CLIENT_IP_HEADER, type Auth } from "../core/users/auth";
+import { getSessionUser, type SessionUser } from "../core/users/get-session-user";
+import { type Clock, systemClock } from "../core/shared/clock";
+import type { Env } from "./env";
+import { clientIp } from "./middleware/client-ip";
+import { csrfProtection } from "./middleware/csrf";
+import { securityHeaders } from "./middleware/security-headers";
+import { createApiRoutes } from "./api/routes";
+import { logger } from "../core/shared/logger";
+
+export type PageHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
+
+export type AppDeps = {
+  db: Database;
+  env: Env;
+  clock?: Clock;
+  auth?: Auth;
+  /** React Router's request handler; absent when a test exercises only the HTTP API. */
+  pageHandler?: PageHandler;
+  /** Serves build/client in production; injected so tests and dev can skip it. */
+  staticFiles?: Hono;
+  devServer?: boolean;
+};
+
+type Vars = { nonce: string; ctx: AppContext };
+
+/** Sign-in and sign-up must pass our validation, limits and logging in core/users, so Better Auth's own doors are shut. */
+const CLOSED_AUTH_PATHS = new Set(["/api/auth/sign-in/email", "/api/auth/sign-up/email"]);
+
+export function createApp(deps: AppDeps) {
+  const { db, env } = deps;
+  const clock = deps.clock ?? systemClock;
+  const production = env.NODE_ENV === "production";
+  const auth =
+    deps.auth ?? createAuth(db, { baseURL: env.APP_URL, secret: env.BETTER_AUTH_SECRET, secureCookies: production });
+  const app = new Hono<{ Variables: Vars }>();
+
+  app.use(async (c, next) => {
+    c.set("nonce", crypto.randomBytes(16).toString("base64"));
+    await next();
+  });
+  app.use(securityHeaders({ production, devServer: deps.devServer }));
+  app.use(csrfProtection({ appOrigin: new URL(env.APP_URL).origin, exempt: ["/api/webhooks/"] }));
+
+  // One context per request: the socket's address replaces any client-sent X-Client-IP.
+  app.use(async (c, next) => {
+    const ip = clientIp(c, env.TRUSTED_PROXY);
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, ip);
+    let user: Promise<SessionUser | null> | undefined;
+    const ctx: AppContext = {
+      db,
+      auth,
+      env,
+      clock,
+      nonce: c.get("nonce"),
+      meta: { ip, userAgent: c.req.header("user-agent") ?? null, headers },
+      getUser: () => {
+        // Visitors without a session cookie cost no database round trip.
+        user ??= headers.get("cookie")?.includes("session_token") ? getSessionUser({ db, auth }, headers) : Promise.resolve(null);
+        return user;
+      },
+    };
+    c.set("ctx", ctx);
+    await next();
+  });
+
+  app.all("/api/auth/*", async (c) => {
+    if (CLOSED_AUTH_PATHS.has(c.req.path)) return c.json({ error: "Not found" }, 404);
+    const ctx = c.get("ctx");
+    return auth.handler(new Request(c.req.raw, { headers: ctx.meta.headers }));
+  });
+
+  app.route("/api/v1", createApiRoutes());
+
+  if (deps.staticFiles) app.route("/", deps.staticFiles);
+
+  const pageHandler = deps.pageHandler;
+  if (pageHandler) {
+    app.all("*", (c) => {
+      const context = new RouterContextProvider();
+      context.set(appContext, c.get("ctx"));
+      return pageHandler(c.req.raw, context);
+    });
+  }
+
+  app.onError((error, c) => {
+    logger.error("unhandled error", { path: c.req.path, error: String(error?.stack ?? error) });
+    return c.json({ error: "An unexpected error occurred." }, 500);
+  });
+
+  return { app, auth };
+}
+
+export type SwapShedApp = ReturnType<typeof createApp>["app"];

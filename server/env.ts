@@ -1,0 +1,74 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+// Every setting the app reads, parsed once at boot. With no variables at all the app runs on its
+// embedded defaults (PGlite under ./data, local uploads, mail into the outbox, local payments).
+const bool = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  APP_URL: z.url().optional(),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^postgres(ql)?:\/\//.test(v) || v.startsWith("memory://"), {
+      message: "DATABASE_URL must be a postgres:// URL (or memory:// for an in-memory database)",
+    }),
+  BETTER_AUTH_SECRET: z.string().min(32, "BETTER_AUTH_SECRET must be at least 32 characters").optional(),
+  TRUSTED_PROXY: z.string().optional(),
+  SUPPORT_EMAIL: z.email().default("support@swapshed.com.au"),
+  INVESTOR_EMAIL: z.email().default("investors@swapshed.com.au"),
+  MAIL_TRANSPORT: z.enum(["outbox", "smtp"]).default("outbox"),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("SwapShed <no-reply@swapshed.com.au>"),
+  STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
+  PAYMENT_PROVIDER: z.enum(["local", "stripe"]).default("local"),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  ALLOW_SEED: bool,
+  ADMIN_IP_ALLOWLIST: z.string().default(""),
+  RUN_JOBS: z.enum(["true", "false"]).default("true"),
+});
+
+export type Env = z.infer<typeof schema> & { APP_URL: string; BETTER_AUTH_SECRET: string };
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}\nSee .env.example for every variable.`);
+  }
+  const env = result.data;
+  return { ...env, APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`, BETTER_AUTH_SECRET: resolveSecret(env) };
+}
+
+/**
+ * On the embedded defaults a random secret is made once and kept in DATA_DIR (mode 0600), so
+ * `npm start` needs no setup and sessions survive restarts. With a shared PostgreSQL the secret
+ * must be configured: every app process has to sign sessions with the same key.
+ */
+function resolveSecret(env: z.infer<typeof schema>): string {
+  if (env.BETTER_AUTH_SECRET) return env.BETTER_AUTH_SECRET;
+  if (env.DATABASE_URL?.startsWith("postgres")) {
+    if (env.NODE_ENV === "production") {
+      throw new Error("Invalid environment:\n  - BETTER_AUTH_SECRET: required with DATABASE_URL in production (32+ random characters)");
+    }
+    return "development-only-secret-not-for-production-0000000";
+  }
+  if (env.DATABASE_URL?.startsWith("memory://")) return crypto.randomBytes(32).toString("hex");
+  const file = path.resolve(env.DATA_DIR, "auth-secret");
+  if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
+  fs.mkdirSync(env.DATA_DIR, { recursive: true });
+  const secret = crypto.randomBytes(32).toString("hex");
+  fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+  return secret;
+}

@@ -1,0 +1,49 @@
+import crypto from "node:crypto";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { openDatabase, openPgliteFromDump, type DbHandle } from "../../db/client";
+import { migrate } from "../../db/migrate";
+
+let migratedDump: Promise<Blob> | undefined;
+
+/** A migrated PGlite data directory, made once per worker and copied into each test database. */
+function pgliteDump(): Promise<Blob> {
+  migratedDump ??= (async () => {
+    const handle = await openDatabase({ url: "memory://" });
+    await migrate(handle);
+    const client = (handle.db as unknown as { $client: PGlite }).$client;
+    const dump = await client.dumpDataDir("none");
+    await handle.close();
+    return dump as Blob;
+  })();
+  return migratedDump;
+}
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the
+ * PostgreSQL server named by TEST_DATABASE_URL (dropped again by `close`).
+ */
+export async function createTestDatabase(): Promise<DbHandle & { kind: "pglite" | "postgres" }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return openPgliteFromDump(await pgliteDump());
+
+  const name = `swapshed_test_${crypto.randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString() });
+  await migrate(handle);
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
