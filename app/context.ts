@@ -12,6 +12,7 @@ export type AppContext = {
   auth: Auth;
   env: Env;
   clock: Clock;
+  authAddressLimit: number;
   nonce: string;
   meta: RequestMeta;
   /** Resolved once per request, on first use. */

@@ -58,6 +58,7 @@ export function createApp(deps: AppDeps) {
       auth,
       env,
       clock,
+      authAddressLimit: env.AUTH_ADDRESS_LIMIT,
       nonce: c.get("nonce"),
       meta: { ip, userAgent: c.req.header("user-agent") ?? null, headers },
       getUser: () => {

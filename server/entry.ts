@@ -3,7 +3,6 @@
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { createRequestHandler } from "react-router";
-// @ts-expect-error: virtual module provided by the React Router Vite plugin
 import * as build from "virtual:react-router/server-build";
 import { createApp } from "./app";
 import { openAppDatabase } from "./boot";

@@ -35,6 +35,8 @@ const schema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   REDIS_URL: z.string().optional(),
   ALLOW_SEED: bool,
+  /** Sign-in/sign-up attempts per client address per 5 minutes (per-e-mail is fixed at 5 by the spec). */
+  AUTH_ADDRESS_LIMIT: z.coerce.number().int().min(1).default(20),
   ADMIN_IP_ALLOWLIST: z.string().default(""),
   RUN_JOBS: z.enum(["true", "false"]).default("true"),
 });

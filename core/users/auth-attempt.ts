@@ -15,6 +15,8 @@ export type AuthOutcome =
 export const EMAIL_LIMIT = { limit: 5, windowSeconds: 300 };
 export const ADDRESS_LIMIT = { limit: 20, windowSeconds: 300 };
 
+export type AuthDeps = { db: Db; clock: Clock; authAddressLimit?: number };
+
 export function tooManyAttempts(seconds: number) {
   return `Too many attempts. Please try again in ${seconds} seconds.`;
 }
@@ -24,14 +26,18 @@ export function tooManyAttempts(seconds: number) {
  * either limit is exceeded (and logs it), or null when the attempt may go ahead.
  */
 export async function checkAuthRateLimit(
-  db: Db,
-  clock: Clock,
+  { db, clock, authAddressLimit }: AuthDeps,
   { action, email, meta }: { action: "sign_in" | "sign_up"; email: string; meta: RequestMeta },
 ): Promise<AuthOutcome | null> {
   if (!(await isFeatureEnabled(db, "enable_rate_limiting"))) return null;
   const now = clock.now();
   const byEmail = await hitRateLimit(db, { key: `auth:email:${email}`, ...EMAIL_LIMIT, now });
-  const byAddress = await hitRateLimit(db, { key: `auth:ip:${meta.ip}`, ...ADDRESS_LIMIT, now });
+  const byAddress = await hitRateLimit(db, {
+    key: `auth:ip:${meta.ip}`,
+    limit: authAddressLimit ?? ADDRESS_LIMIT.limit,
+    windowSeconds: ADDRESS_LIMIT.windowSeconds,
+    now,
+  });
   const refused = [byEmail, byAddress].filter((r) => !r.allowed);
   if (refused.length === 0) return null;
   const seconds = Math.max(...refused.map((r) => r.retryAfterSeconds));

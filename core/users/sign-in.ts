@@ -3,9 +3,8 @@ import type { Db } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { profiles } from "../../db/schema/profiles";
 import { recordSecurityEvent } from "../security/record-security-event";
-import type { Clock } from "../shared/clock";
 import type { Auth } from "./auth";
-import { type AuthOutcome, checkAuthRateLimit, type RequestMeta } from "./auth-attempt";
+import { type AuthDeps, type AuthOutcome, checkAuthRateLimit, type RequestMeta } from "./auth-attempt";
 import { describeIssues, signInSchema } from "./credentials-schema";
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
@@ -13,7 +12,7 @@ export const ACCOUNT_SUSPENDED = "Your account has been suspended. Please contac
 
 /** Signs a member in with e-mail and password, refusing suspended or deleted accounts. */
 export async function signIn(
-  deps: { db: Db; auth: Auth; clock: Clock },
+  deps: AuthDeps & { auth: Auth },
   input: { email?: unknown; password?: unknown },
   meta: RequestMeta,
 ): Promise<AuthOutcome> {
@@ -23,7 +22,7 @@ export async function signIn(
     return { ok: false, status: 400, message: first, fields };
   }
   const { email, password } = parsed.data;
-  const limited = await checkAuthRateLimit(deps.db, deps.clock, { action: "sign_in", email, meta });
+  const limited = await checkAuthRateLimit(deps, { action: "sign_in", email, meta });
   if (limited) return limited;
 
   const [account] = await deps.db

@@ -2,16 +2,15 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { recordSecurityEvent } from "../security/record-security-event";
-import type { Clock } from "../shared/clock";
 import type { Auth } from "./auth";
-import { type AuthOutcome, checkAuthRateLimit, type RequestMeta } from "./auth-attempt";
+import { type AuthDeps, type AuthOutcome, checkAuthRateLimit, type RequestMeta } from "./auth-attempt";
 import { describeIssues, signUpSchema } from "./credentials-schema";
 
 export const EMAIL_TAKEN = "This email is already registered. Please sign in instead.";
 
 /** Creates an account and signs it in. Every rule is checked here, whichever door the request came through. */
 export async function signUp(
-  deps: { db: Db; auth: Auth; clock: Clock },
+  deps: AuthDeps & { auth: Auth },
   input: { email?: unknown; password?: unknown; fullName?: unknown },
   meta: RequestMeta,
 ): Promise<AuthOutcome> {
@@ -21,7 +20,7 @@ export async function signUp(
     return { ok: false, status: 400, message: first, fields };
   }
   const { email, password, fullName } = parsed.data;
-  const limited = await checkAuthRateLimit(deps.db, deps.clock, { action: "sign_up", email, meta });
+  const limited = await checkAuthRateLimit(deps, { action: "sign_up", email, meta });
   if (limited) return limited;
 
   const log = (success: boolean, errorMessage: string | null, userId: string | null = null) =>

@@ -23,7 +23,7 @@ export function Hero() {
       />
 
       <Container className="py-16 sm:py-20 lg:py-28">
-        <div className="grid items-center gap-12 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)]">
+        <div className="grid items-center gap-12 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <div>
             <p className="inline-flex items-center gap-2 rounded-full border border-white/20 bg-white/10 px-3 py-1 text-sm font-medium text-brand-100">
               <ArrowLeftRight aria-hidden="true" className="size-4" />
@@ -65,7 +65,7 @@ export function Hero() {
                   className={fieldClass}
                 />
               </div>
-              <div className="relative sm:w-48">
+              <div className="relative sm:w-40">
                 <label htmlFor="hero-location" className="sr-only">
                   Location
                 </label>
@@ -89,12 +89,12 @@ export function Hero() {
             </form>
 
             <ul className="mt-8 flex flex-col gap-3 text-sm text-brand-100 sm:flex-row sm:flex-wrap sm:gap-x-8">
-              <li className="flex items-center gap-2">
-                <BadgeCheck aria-hidden="true" className="size-5 text-accent-400" />
+              <li className="flex items-start gap-2 sm:items-center">
+                <BadgeCheck aria-hidden="true" className="size-5 shrink-0 text-accent-400" />
                 Free to list
               </li>
-              <li className="flex items-center gap-2">
-                <Lock aria-hidden="true" className="size-5 text-accent-400" />
+              <li className="flex items-start gap-2 sm:items-center">
+                <Lock aria-hidden="true" className="size-5 shrink-0 text-accent-400" />
                 Contact details stay private until both sides pay
               </li>
             </ul>

@@ -1,34 +1,29 @@
-import { ArrowLeft, ArrowLeftRight } from "lucide-react";
+import { ArrowLeft } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
 import { Link } from "react-router";
 import { Container } from "~/components/ui/container";
+import { Logo } from "./logo";
 
 /**
- * The slim bar at the top of the text pages (legal pages, investor overview): "Back to home" and the
- * SwapShed name, both linking to "/". It is a labelled <nav>, not a <header>, so that it never makes a
- * second banner landmark next to the site's own header.
+ * The slim header of the text pages (legal pages, investor overview), which live outside the site layout:
+ * "Back to home" and the SwapShed logo, both linking to "/".
  */
 export function PageTopBar() {
   return (
-    <div className="border-b border-line bg-white">
+    <header className="border-b border-line bg-white">
       <Container>
         <nav aria-label="Page" className="flex h-16 items-center justify-between gap-4">
           <Link
             to="/"
-            className="inline-flex items-center gap-2 rounded text-sm font-semibold text-brand-700 hover:text-brand-900 hover:underline underline-offset-4"
+            className="inline-flex items-center gap-2 rounded text-sm font-semibold text-brand-700 underline-offset-4 hover:text-brand-900 hover:underline"
           >
             <ArrowLeft aria-hidden="true" className="size-4" />
             Back to home
           </Link>
-          <Link to="/" className="inline-flex items-center gap-2 rounded text-lg font-bold tracking-tight text-ink">
-            <span className="flex size-7 items-center justify-center rounded-lg bg-brand-700 text-white">
-              <ArrowLeftRight aria-hidden="true" className="size-4" />
-            </span>
-            SwapShed
-          </Link>
+          <Logo />
         </nav>
       </Container>
-    </div>
+    </header>
   );
 }
 

@@ -38,11 +38,13 @@ export function Navbar({ user }: { user: NavUser }) {
         </nav>
         <div className="ml-auto flex items-center gap-2">
           {user ? <AccountMenu user={user} /> : <VisitorLinks />}
-          <ButtonLink to="/create-listing" variant="accent" size="sm" className="hidden sm:inline-flex">
-            <Plus className="size-4" aria-hidden="true" />
-            List Item
-          </ButtonLink>
-          <MobileMenu />
+          <span className="hidden sm:contents">
+            <ButtonLink to="/create-listing" variant="accent" size="sm">
+              <Plus className="size-4" aria-hidden="true" />
+              List Item
+            </ButtonLink>
+          </span>
+          <MobileMenu signedIn={Boolean(user)} />
         </div>
       </Container>
     </header>
@@ -55,9 +57,11 @@ function VisitorLinks() {
       <Link to="/auth" className={buttonClass({ variant: "ghost", size: "sm" })}>
         Login
       </Link>
-      <Link to="/auth?mode=signup" className={buttonClass({ variant: "outline", size: "sm" }, "hidden sm:inline-flex")}>
-        Sign Up
-      </Link>
+      <span className="hidden sm:contents">
+        <Link to="/auth?mode=signup" className={buttonClass({ variant: "outline", size: "sm" })}>
+          Sign Up
+        </Link>
+      </span>
     </>
   );
 }
@@ -104,7 +108,7 @@ function AccountMenu({ user }: { user: NonNullable<NavUser> }) {
   );
 }
 
-function MobileMenu() {
+function MobileMenu({ signedIn }: { signedIn: boolean }) {
   return (
     <details className="relative md:hidden">
       <summary

@@ -2,7 +2,7 @@ import type { ComponentProps } from "react";
 import { Link } from "react-router";
 
 const base =
-  "inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60";
+  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60";
 const variants = {
   primary: "bg-brand-700 text-white hover:bg-brand-800",
   accent: "bg-accent-400 text-ink hover:bg-accent-500",

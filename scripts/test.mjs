@@ -1,0 +1,86 @@
+// `npm test`: every test. Unit + integration on in-memory PGlite; the same suite on PostgreSQL when
+// TEST_DATABASE_URL is set; then browser journeys in Chromium against the production build (on
+// PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set).
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+const root = path.resolve(import.meta.dirname, "..");
+const ci = process.env.CI === "true";
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const results = fs.mkdtempSync(path.join(os.tmpdir(), "swapshed-test-"));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let failedStep = false;
+
+function run(label, command, args, env = {}) {
+  console.log(`\n=== ${label} ===`);
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  if (result.status !== 0) {
+    failedStep = true;
+    console.error(`--- ${label}: failed (exit ${result.status})`);
+  }
+}
+
+function countVitest(file) {
+  if (!fs.existsSync(file)) return;
+  const report = JSON.parse(fs.readFileSync(file, "utf8"));
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+}
+
+function countPlaywright(file) {
+  if (!fs.existsSync(file)) return;
+  const { stats } = JSON.parse(fs.readFileSync(file, "utf8"));
+  totals.passed += stats.expected + stats.flaky;
+  totals.failed += stats.unexpected;
+  totals.skipped += stats.skipped;
+}
+
+async function freshPostgresDatabase(serverUrl, name) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  await client.query(`drop database if exists ${name} with (force)`);
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+const vitestArgs = (out) => ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile=${out}`];
+
+run("unit + integration (PGlite)", "npx", vitestArgs(path.join(results, "vitest-pglite.json")), { TEST_DATABASE_URL: "" });
+countVitest(path.join(results, "vitest-pglite.json"));
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+if (pgUrl) {
+  run("unit + integration (PostgreSQL)", "npx", vitestArgs(path.join(results, "vitest-postgres.json")));
+  countVitest(path.join(results, "vitest-postgres.json"));
+} else {
+  console.log("\nTEST_DATABASE_URL is not set: the integration suite ran on PGlite only.");
+}
+
+if (!fs.existsSync(chromium)) {
+  const message = `Chromium was not found at ${chromium}: the browser tests cannot run. Install it with 'apt-get install chromium' (or set CHROMIUM_PATH).`;
+  if (ci) {
+    console.error(`\n${message}\nUnder CI=true this is a failure, not a skip.`);
+    failedStep = true;
+  } else {
+    console.warn(`\n${message}\nBrowser tests SKIPPED.`);
+  }
+} else {
+  run("build", "npx", ["react-router", "build"]);
+  const e2eRuns = [{ label: "PGlite", env: { E2E_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "swapshed-e2e-")) } }];
+  if (pgUrl) e2eRuns.push({ label: "PostgreSQL", env: { E2E_DATABASE_URL: await freshPostgresDatabase(pgUrl, "swapshed_e2e") } });
+  for (const { label, env } of e2eRuns) {
+    const out = path.join(results, `e2e-${label}.json`);
+    run(`browser journeys (${label})`, "npx", ["playwright", "test"], { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+    countPlaywright(fs.existsSync(out) ? out : path.join(root, "test-results/e2e.json"));
+  }
+}
+
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedStep || totals.failed > 0 ? 1 : 0);
