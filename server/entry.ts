@@ -4,14 +4,21 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { createRequestHandler } from "react-router";
 import * as build from "virtual:react-router/server-build";
+import type { Database } from "../db/client";
 import { createApp } from "./app";
 import { openAppDatabase } from "./boot";
-import { parseEnv } from "./env";
+import { type Env, parseEnv } from "./env";
 
+/** The whole site: HTTP API, auth and the React Router pages. */
+export function createSiteApp(options: { db: Database; env: Env; staticFiles?: Hono; devServer?: boolean }) {
+  const pageHandler = createRequestHandler(build, options.env.NODE_ENV === "production" ? "production" : "development");
+  return createApp({ ...options, pageHandler });
+}
+
+/** Production start: open (and migrate) the database, serve build/client, answer everything else. */
 export async function startApp(options: { clientDir: string }) {
   const env = parseEnv();
   const handle = await openAppDatabase(env);
-  const pageHandler = createRequestHandler(build, env.NODE_ENV === "production" ? "production" : "development");
   const statics = new Hono();
   // Hashed assets never change: cache them for a year. Everything else revalidates.
   statics.use(
@@ -22,6 +29,6 @@ export async function startApp(options: { clientDir: string }) {
     }),
   );
   statics.use("*", serveStatic({ root: options.clientDir }));
-  const { app } = createApp({ db: handle.db, env, pageHandler, staticFiles: statics });
+  const { app } = createSiteApp({ db: handle.db, env, staticFiles: statics });
   return { app, env, handle };
 }

@@ -26,19 +26,8 @@ const schema = z.object({
   TRUSTED_PROXY: z.string().optional(),
   SUPPORT_EMAIL: z.email().default("support@swapshed.com.au"),
   INVESTOR_EMAIL: z.email().default("investors@swapshed.com.au"),
-  MAIL_TRANSPORT: z.enum(["outbox", "smtp"]).default("outbox"),
-  SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default("SwapShed <no-reply@swapshed.com.au>"),
-  STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
-  PAYMENT_PROVIDER: z.enum(["local", "stripe"]).default("local"),
-  STRIPE_SECRET_KEY: z.string().optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().optional(),
-  REDIS_URL: z.string().optional(),
-  ALLOW_SEED: bool,
   /** Sign-in/sign-up attempts per client address per 5 minutes (per-e-mail is fixed at 5 by the spec). */
   AUTH_ADDRESS_LIMIT: z.coerce.number().int().min(1).default(20),
-  ADMIN_IP_ALLOWLIST: z.string().default(""),
-  RUN_JOBS: z.enum(["true", "false"]).default("true"),
 });
 
 export type Env = z.infer<typeof schema> & { APP_URL: string; BETTER_AUTH_SECRET: string };

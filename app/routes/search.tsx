@@ -26,6 +26,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
     <main id="main" className="py-10">
       <Container>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{heading}</h1>
+        {/* biome-ignore lint/a11y/useSemanticElements: a plain form with role="search" keeps the landmark without a wrapper */}
         <form method="get" action="/search" role="search" className="mt-6 grid gap-3 rounded-2xl border border-line bg-surface p-4 sm:grid-cols-[1fr_1fr_auto_auto]">
           <label className="sr-only" htmlFor="search-q">What are you looking for?</label>
           <input id="search-q" name="q" defaultValue={q} placeholder="What are you looking for?" className="h-11 rounded-lg border border-line bg-white px-3" />

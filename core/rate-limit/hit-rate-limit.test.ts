@@ -8,7 +8,8 @@ const handle = await createTestDatabase();
 const db = handle.db;
 afterAll(() => handle.close());
 
-const storedCount = async (key: string) => (await db.select().from(rateLimits).where(eq(rateLimits.key, key)))[0]?.count;
+const storedCount = async (key: string) =>
+  (await db.select().from(rateLimits).where(eq(rateLimits.key, key)))[0]?.count;
 
 describe("hitRateLimit", () => {
   test("30 concurrent hits on one key count exactly 30 and allow exactly the limit", async () => {
@@ -24,7 +25,18 @@ describe("hitRateLimit", () => {
       expect(r.retryAfterSeconds).toBe(300);
     }
     // Each hit saw its own count: remaining runs 9..0 once each, then 0 for the twenty refused hits.
-    expect(results.map((r) => r.remaining).sort((a, b) => b - a)).toEqual([9, 8, 7, 6, 5, 4, 3, 2, 1, ...Array(21).fill(0)]);
+    expect(results.map((r) => r.remaining).sort((a, b) => b - a)).toEqual([
+      9,
+      8,
+      7,
+      6,
+      5,
+      4,
+      3,
+      2,
+      1,
+      ...Array(21).fill(0),
+    ]);
   });
 
   test("a hit after the window has passed starts a new count", async () => {

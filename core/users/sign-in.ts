@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { profiles } from "../../db/schema/profiles";
 import { recordSecurityEvent } from "../security/record-security-event";

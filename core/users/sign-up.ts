@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { recordSecurityEvent } from "../security/record-security-event";
 import type { Auth } from "./auth";

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, test } from "vitest";
+import type { Clock } from "../../core/shared/clock";
 import { securityEvents } from "../../db/schema/audit";
 import { sessions, users } from "../../db/schema/auth";
 import { featureFlags } from "../../db/schema/flags";
 import { rateLimits } from "../../db/schema/ops";
-import type { Clock } from "../../core/shared/clock";
-import { createTestDatabase } from "../support/test-db";
 import { cookiesFrom, createTestApp } from "../support/test-app";
+import { createTestDatabase } from "../support/test-db";
 
 const handle = await createTestDatabase();
 const db = handle.db;

@@ -1,11 +1,11 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, test } from "vitest";
+import type { Clock } from "../../core/shared/clock";
 import { securityEvents } from "../../db/schema/audit";
 import { sessions, users } from "../../db/schema/auth";
 import { rateLimits } from "../../db/schema/ops";
-import type { Clock } from "../../core/shared/clock";
-import { createTestDatabase } from "../support/test-db";
 import { cookiesFrom, createTestApp, TEST_ORIGIN } from "../support/test-app";
+import { createTestDatabase } from "../support/test-db";
 
 const handle = await createTestDatabase();
 const db = handle.db;
@@ -36,7 +36,11 @@ async function member(via = post) {
 
 /** A raw POST with exactly the headers given (the `post` helper always adds same-origin ones). */
 const rawPost = (path: string, body: unknown, headers: Record<string, string>) =>
-  app.request(path, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+  app.request(path, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
 
 const count = async (table: typeof sessions | typeof securityEvents | typeof users) =>
   Number((await db.select({ n: sql<number>`count(*)` }).from(table))[0].n);
@@ -98,7 +102,10 @@ describe("security headers", () => {
   });
 
   test("each response gets its own script nonce", async () => {
-    const nonceOf = (res: Response) => directives(res.headers.get("content-security-policy")).get("script-src")?.find((v) => v.startsWith("'nonce-"));
+    const nonceOf = (res: Response) =>
+      directives(res.headers.get("content-security-policy"))
+        .get("script-src")
+        ?.find((v) => v.startsWith("'nonce-"));
     const a = nonceOf(await app.request("/api/v1/me"));
     const b = nonceOf(await app.request("/api/v1/me"));
     expect(a).toBeDefined();
@@ -119,7 +126,10 @@ describe("security headers", () => {
 describe("cross-site request forgery", () => {
   const refusedCases: [string, (cookie: string) => Record<string, string>][] = [
     ["another site's Origin", (cookie) => ({ origin: "https://evil.example", cookie })],
-    ["Sec-Fetch-Site: cross-site", (cookie) => ({ "sec-fetch-site": "cross-site", origin: "https://evil.example", cookie })],
+    [
+      "Sec-Fetch-Site: cross-site",
+      (cookie) => ({ "sec-fetch-site": "cross-site", origin: "https://evil.example", cookie }),
+    ],
     ["Sec-Fetch-Site: same-site (a sibling subdomain)", (cookie) => ({ "sec-fetch-site": "same-site", cookie })],
     ["Origin: null (a sandboxed frame)", (cookie) => ({ origin: "null", cookie })],
     ["a cookie but neither Origin nor Sec-Fetch-Site", (cookie) => ({ cookie })],
@@ -149,7 +159,11 @@ describe("cross-site request forgery", () => {
 
   test("a same-origin sign-in from our own page is allowed", async () => {
     const { email } = await member();
-    const res = await rawPost("/api/v1/auth/sign-in", { email, password: PASSWORD }, { origin: TEST_ORIGIN, "sec-fetch-site": "same-origin" });
+    const res = await rawPost(
+      "/api/v1/auth/sign-in",
+      { email, password: PASSWORD },
+      { origin: TEST_ORIGIN, "sec-fetch-site": "same-origin" },
+    );
     expect(res.status).toBe(200);
     expect(await signedIn(cookiesFrom(res))).toBe(true);
   });
@@ -253,11 +267,18 @@ describe("the client's address", () => {
   test("behind the configured trusted proxy, X-Forwarded-For names the client", async () => {
     const proxied = createTestApp(handle, { trustedProxy: "127.0.0.1", clock });
     const { email, userId } = await member(proxied.post);
-    const res = await proxied.post("/api/v1/auth/sign-in", { email, password: PASSWORD }, { "x-forwarded-for": "203.0.113.9" });
+    const res = await proxied.post(
+      "/api/v1/auth/sign-in",
+      { email, password: PASSWORD },
+      { "x-forwarded-for": "203.0.113.9" },
+    );
     expect(res.status).toBe(200);
     expect((await lastLogin(email))?.ipAddress).toBe("203.0.113.9");
     const token = cookiesFrom(res);
-    const [session] = await db.select().from(sessions).where(eq(sessions.token, decodeURIComponent(token.split("=")[1]).split(".")[0]));
+    const [session] = await db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.token, decodeURIComponent(token.split("=")[1]).split(".")[0]));
     expect(session.ipAddress).toBe("203.0.113.9");
     expect(await sessionIps(userId)).toContain("203.0.113.9");
   });
@@ -265,7 +286,11 @@ describe("the client's address", () => {
   test("behind the trusted proxy, only the right-most X-Forwarded-For entry counts, and X-Client-IP is still ignored", async () => {
     const proxied = createTestApp(handle, { trustedProxy: "127.0.0.1", clock });
     const { email } = await member(proxied.post);
-    await proxied.post("/api/v1/auth/sign-in", { email, password: PASSWORD }, { "x-forwarded-for": "198.51.100.1, 203.0.113.9" });
+    await proxied.post(
+      "/api/v1/auth/sign-in",
+      { email, password: PASSWORD },
+      { "x-forwarded-for": "198.51.100.1, 203.0.113.9" },
+    );
     expect((await lastLogin(email))?.ipAddress).toBe("203.0.113.9");
     await proxied.post("/api/v1/auth/sign-in", { email, password: PASSWORD }, { "x-client-ip": "198.51.100.7" });
     expect((await lastLogin(email))?.ipAddress).toBe("127.0.0.1");

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { openDatabase, openPgliteFromDump, type DbHandle } from "../../db/client";
 import { migrate } from "../../db/migrate";

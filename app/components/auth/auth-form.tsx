@@ -22,6 +22,8 @@ export function AuthForm({ mode, result }: { mode: AuthMode; result: Result }) {
   useEffect(() => {
     if (result?.error) toast.error(result.error);
   }, [result]);
+  // Switching between Sign In and Sign Up starts with a clean form.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect runs because the mode changed
   useEffect(() => setClientErrors(null), [mode]);
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {

@@ -132,6 +132,13 @@ function MobileMenu({ signedIn }: { signedIn: boolean }) {
               </a>
             </li>
           ))}
+          {!signedIn && (
+            <li>
+              <Link to="/auth?mode=signup" className="block rounded-md px-3 py-2 text-sm text-ink hover:bg-surface">
+                Sign Up
+              </Link>
+            </li>
+          )}
           <li>
             <Link
               to="/create-listing"
