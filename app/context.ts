@@ -5,6 +5,7 @@ import type { SessionUser } from "../core/users/get-session-user";
 import type { Clock } from "../core/shared/clock";
 import type { RequestMeta } from "../core/users/auth-attempt";
 import type { Env } from "../server/env";
+import type { FileStorage } from "../core/storage/storage";
 
 /** What the Hono app hands to every loader and action (typed; read with `context.get(appContext)`). */
 export type AppContext = {
@@ -12,6 +13,7 @@ export type AppContext = {
   auth: Auth;
   env: Env;
   clock: Clock;
+  storage: FileStorage;
   authAddressLimit: number;
   nonce: string;
   meta: RequestMeta;

@@ -12,6 +12,9 @@ import { csrfProtection } from "./middleware/csrf";
 import { securityHeaders } from "./middleware/security-headers";
 import { createApiRoutes } from "./api/routes";
 import { logger } from "../core/shared/logger";
+import type { FileStorage } from "../core/storage/storage";
+import { storageFromEnv } from "./storage";
+import { serveUpload } from "./uploads";
 
 export type PageHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
 
@@ -20,6 +23,8 @@ export type AppDeps = {
   env: Env;
   clock?: Clock;
   auth?: Auth;
+  /** Upload storage; defaults to what the environment configures. */
+  storage?: FileStorage;
   /** React Router's request handler; absent when a test exercises only the HTTP API. */
   pageHandler?: PageHandler;
   /** Serves build/client in production; injected so tests and dev can skip it. */
@@ -29,8 +34,12 @@ export type AppDeps = {
 
 type Vars = { nonce: string; ctx: AppContext };
 
-/** Sign-in and sign-up must pass our validation, limits and logging in core/users, so Better Auth's own doors are shut. */
-const CLOSED_AUTH_PATHS = new Set(["/api/auth/sign-in/email", "/api/auth/sign-up/email"]);
+/**
+ * Account changes must pass our validation, limits and logging in core/users, so only the Better Auth
+ * endpoints the product uses directly are open; every other /api/auth path (sign-in, sign-up,
+ * change-password, update-user ...) answers 404.
+ */
+const OPEN_AUTH_PATHS = [/^\/api\/auth\/get-session$/, /^\/api\/auth\/two-factor\/[a-z-]+$/];
 
 export function createApp(deps: AppDeps) {
   const { db, env } = deps;
@@ -38,6 +47,7 @@ export function createApp(deps: AppDeps) {
   const production = env.NODE_ENV === "production";
   const auth =
     deps.auth ?? createAuth(db, { baseURL: env.APP_URL, secret: env.BETTER_AUTH_SECRET, secureCookies: production });
+  const storage = deps.storage ?? storageFromEnv(env);
   const app = new Hono<{ Variables: Vars }>();
 
   app.use(async (c, next) => {
@@ -58,6 +68,7 @@ export function createApp(deps: AppDeps) {
       auth,
       env,
       clock,
+      storage,
       authAddressLimit: env.AUTH_ADDRESS_LIMIT,
       nonce: c.get("nonce"),
       meta: { ip, userAgent: c.req.header("user-agent") ?? null, headers },
@@ -72,12 +83,13 @@ export function createApp(deps: AppDeps) {
   });
 
   app.all("/api/auth/*", async (c) => {
-    if (CLOSED_AUTH_PATHS.has(c.req.path)) return c.json({ error: "Not found" }, 404);
+    if (!OPEN_AUTH_PATHS.some((open) => open.test(c.req.path))) return c.json({ error: "Not found" }, 404);
     const ctx = c.get("ctx");
     return auth.handler(new Request(c.req.raw, { headers: ctx.meta.headers }));
   });
 
   app.route("/api/v1", createApiRoutes());
+  app.get("/uploads/*", serveUpload(storage));
 
   if (deps.staticFiles) app.route("/", deps.staticFiles);
 

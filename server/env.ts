@@ -26,6 +26,15 @@ const schema = z.object({
   TRUSTED_PROXY: z.string().optional(),
   SUPPORT_EMAIL: z.email().default("support@swapshed.com.au"),
   INVESTOR_EMAIL: z.email().default("investors@swapshed.com.au"),
+  /** local: files under DATA_DIR/uploads; s3: an S3-compatible bucket (the S3_* variables). */
+  STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default("ap-southeast-2"),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** /seed in production (with DATABASE_URL); always available on the embedded defaults and in development. */
+  ALLOW_SEED: bool,
   /** Sign-in/sign-up attempts per client address per 5 minutes (per-e-mail is fixed at 5 by the spec). */
   AUTH_ADDRESS_LIMIT: z.coerce.number().int().min(1).default(20),
 });
@@ -39,6 +48,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new Error(`Invalid environment:\n${lines.join("\n")}\nSee .env.example for every variable.`);
   }
   const env = result.data;
+  if (env.STORAGE_DRIVER === "s3") {
+    const missing = (["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter((k) => !env[k]);
+    if (missing.length) throw new Error(`Invalid environment:\n${missing.map((k) => `  - ${k}: required with STORAGE_DRIVER=s3`).join("\n")}`);
+  }
   return { ...env, APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`, BETTER_AUTH_SECRET: resolveSecret(env) };
 }
 

@@ -3,16 +3,16 @@ import type { Db } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { listings } from "../../db/schema/listings";
 import { profiles } from "../../db/schema/profiles";
-import { isPublicListing, listingSummaryColumns } from "./public-listings";
+import { isPublicListing, listingCardColumns, type Viewer } from "./public-listings";
 
 export const HOME_LISTING_COUNT = 12;
 
-export type ListingSummary = Awaited<ReturnType<typeof findHomeListings>>[number];
+export type ListingCard = Awaited<ReturnType<typeof findHomeListings>>[number];
 
-/** The 12 newest public listings with their owner's name, for home's Available Swaps. */
-export async function findHomeListings(db: Db, { limit = HOME_LISTING_COUNT }: { limit?: number } = {}) {
+/** The 12 newest public listings with their owner, for home's Available Swaps. */
+export async function findHomeListings(db: Db, { viewer = {}, limit = HOME_LISTING_COUNT }: { viewer?: Viewer; limit?: number } = {}) {
   return db
-    .select(listingSummaryColumns)
+    .select(listingCardColumns(viewer))
     .from(listings)
     .innerJoin(users, eq(users.id, listings.userId))
     .leftJoin(profiles, eq(profiles.userId, listings.userId))

@@ -1,7 +1,8 @@
-import { and, eq, isNull, ne, or, type SQL } from "drizzle-orm";
+import { and, eq, isNull, ne, or, type SQL, sql } from "drizzle-orm";
+import { users } from "../../db/schema/auth";
 import { listings } from "../../db/schema/listings";
 import { profiles } from "../../db/schema/profiles";
-import { users } from "../../db/schema/auth";
+import { distanceKmSql } from "../locations/distance";
 
 /**
  * The one rule for what the public may see: an active listing whose owner is neither suspended nor
@@ -15,17 +16,32 @@ export function isPublicListing(): SQL {
   ) as SQL;
 }
 
+/** Who is looking: their favourites are marked and distances measured from their point. */
+export type Viewer = { userId?: string | null; point?: { latitude: number; longitude: number } | null };
+
 /** What a listing card shows; select from listings joined with users (owner) and profiles. */
-export const listingSummaryColumns = {
-  id: listings.id,
-  title: listings.title,
-  category: listings.category,
-  condition: listings.condition,
-  valueMin: listings.valueMin,
-  valueMax: listings.valueMax,
-  location: listings.location,
-  images: listings.images,
-  createdAt: listings.createdAt,
-  ownerName: users.name,
-  ownerVerified: users.emailVerified,
-};
+export function listingCardColumns(viewer: Viewer = {}) {
+  return {
+    id: listings.id,
+    title: listings.title,
+    category: listings.category,
+    condition: listings.condition,
+    valueMin: listings.valueMin,
+    valueMax: listings.valueMax,
+    location: listings.location,
+    images: listings.images,
+    status: listings.status,
+    createdAt: listings.createdAt,
+    ownerId: listings.userId,
+    ownerName: users.name,
+    ownerVerified: users.emailVerified,
+    ownerRating: sql<number | null>`(select avg(r.rating)::float8 from reviews r where r.reviewee_id = ${listings.userId})`,
+    ownerReviewCount: sql<number>`(select count(*)::int from reviews r where r.reviewee_id = ${listings.userId})`,
+    isFavourite: viewer.userId
+      ? sql<boolean>`exists(select 1 from favourites f where f.listing_id = ${listings.id} and f.user_id = ${viewer.userId})`
+      : sql<boolean>`false`,
+    distanceKm: viewer.point
+      ? distanceKmSql(listings.latitude, listings.longitude, viewer.point.latitude, viewer.point.longitude)
+      : sql<number | null>`null::float8`,
+  };
+}

@@ -3,12 +3,12 @@ import type { Db } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { LISTING_CATEGORIES, listings, type ListingCategory } from "../../db/schema/listings";
 import { profiles } from "../../db/schema/profiles";
-import { isPublicListing, listingSummaryColumns } from "./public-listings";
+import { isPublicListing, listingCardColumns, type Viewer } from "./public-listings";
 
-export type SearchInput = { q?: string; location?: string; category?: string; limit?: number };
+export type SearchInput = { q?: string; location?: string; category?: string; limit?: number; viewer?: Viewer };
 
 /** Public listings matching words in the title or description, a category and a suburb/postcode. */
-export async function searchListings(db: Db, { q, location, category, limit = 24 }: SearchInput) {
+export async function searchListings(db: Db, { q, location, category, limit = 24, viewer = {} }: SearchInput) {
   const filters: SQL[] = [isPublicListing()];
   const words = (q ?? "").trim().slice(0, 100);
   if (words) {
@@ -24,7 +24,7 @@ export async function searchListings(db: Db, { q, location, category, limit = 24
     filters.push(eq(listings.category, category as ListingCategory));
   }
   return db
-    .select(listingSummaryColumns)
+    .select(listingCardColumns(viewer))
     .from(listings)
     .innerJoin(users, eq(users.id, listings.userId))
     .leftJoin(profiles, eq(profiles.userId, listings.userId))

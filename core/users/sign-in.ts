@@ -4,7 +4,8 @@ import { profiles } from "../../db/schema/profiles";
 import { recordSecurityEvent } from "../security/record-security-event";
 import type { Auth } from "./auth";
 import { type AuthDeps, type AuthOutcome, checkAuthRateLimit, type RequestMeta } from "./auth-attempt";
-import { describeIssues, signInSchema } from "./credentials-schema";
+import { describeIssues } from "../shared/describe-issues";
+import { signInSchema } from "./credentials-schema";
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
 export const ACCOUNT_SUSPENDED = "Your account has been suspended. Please contact support.";

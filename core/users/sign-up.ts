@@ -3,7 +3,8 @@ import { users } from "../../db/schema/auth";
 import { recordSecurityEvent } from "../security/record-security-event";
 import type { Auth } from "./auth";
 import { type AuthDeps, type AuthOutcome, checkAuthRateLimit, type RequestMeta } from "./auth-attempt";
-import { describeIssues, signUpSchema } from "./credentials-schema";
+import { describeIssues } from "../shared/describe-issues";
+import { signUpSchema } from "./credentials-schema";
 
 export const EMAIL_TAKEN = "This email is already registered. Please sign in instead.";
 

@@ -14,7 +14,7 @@ export function createApiRoutes() {
     const ctx = c.get("ctx");
     const body = await readJson(c.req.raw);
     const result = await signUp(ctx, body, ctx.meta);
-    if (!result.ok) return c.json({ error: result.message, fields: result.fields }, result.status as 400);
+    if (!result.ok) return refused(result);
     return withCookies(c.json({ userId: result.userId }, 201), result.headers);
   });
 
@@ -22,7 +22,7 @@ export function createApiRoutes() {
     const ctx = c.get("ctx");
     const body = await readJson(c.req.raw);
     const result = await signIn(ctx, body, ctx.meta);
-    if (!result.ok) return c.json({ error: result.message, fields: result.fields }, result.status as 400);
+    if (!result.ok) return refused(result);
     return withCookies(c.json({ userId: result.userId }), result.headers);
   });
 
@@ -40,6 +40,14 @@ export function createApiRoutes() {
 
   api.all("*", (c) => c.json({ error: "Not found" }, 404));
   return api;
+}
+
+/** The JSON shape of a refused auth attempt; 429s also say when to come back. */
+function refused(result: { status: number; message: string; fields?: Record<string, string>; retryAfterSeconds?: number }) {
+  const headers: Record<string, string> = {};
+  const seconds = /in (\d+) seconds/.exec(result.message)?.[1];
+  if (result.status === 429 && seconds) headers["Retry-After"] = seconds;
+  return Response.json({ error: result.message, fields: result.fields }, { status: result.status, headers });
 }
 
 async function readJson(request: Request): Promise<Record<string, unknown>> {

@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { toast } from "sonner";
-import { describeIssues, signInSchema, signUpSchema } from "../../../core/users/credentials-schema";
+import { describeIssues } from "../../../core/shared/describe-issues";
+import { signInSchema, signUpSchema } from "../../../core/users/credentials-schema";
 import { Button } from "../ui/button";
 import { Container } from "../ui/container";
 

@@ -1,0 +1,87 @@
+import type { Db } from "../../db/client";
+import { listings } from "../../db/schema/listings";
+import { storeListingImages } from "../images/store-listing-images";
+import { resolveLocationInput, findLocality, type Locality } from "../locations/localities";
+import { describeIssues } from "../shared/describe-issues";
+import type { FileStorage } from "../storage/storage";
+import { isAppError } from "../shared/app-error";
+import type { Clock } from "../shared/clock";
+import { IMAGE_REQUIRED, listingFieldsSchema, MAX_IMAGES, TOO_MANY_IMAGES, UNKNOWN_LOCATION } from "./listing-schema";
+
+export type CreateListingInput = {
+  ownerId: string;
+  fields: Record<string, unknown>;
+  /** Suburb, state and postcode picked from the autocomplete, when the browser had JavaScript. */
+  picked?: { suburb?: unknown; state?: unknown; postcode?: unknown };
+  files: Buffer[];
+};
+
+export type CreateListingResult =
+  | { ok: true; id: string }
+  | { ok: false; status: number; message: string; fields?: Record<string, string> };
+
+/**
+ * Creates an active listing. Every rule is checked before anything is stored; the images are stored
+ * before the row is written, and removed again if the write fails, so neither is left without the other.
+ */
+export async function createListing(
+  deps: { db: Db; storage: FileStorage; clock: Clock },
+  input: CreateListingInput,
+): Promise<CreateListingResult> {
+  const parsed = listingFieldsSchema.safeParse(input.fields);
+  if (!parsed.success) {
+    const { fields, first } = describeIssues(parsed.error);
+    return { ok: false, status: 400, message: first, fields };
+  }
+  const locality = resolvePicked(input.picked) ?? resolveLocationInput(parsed.data.location);
+  if (!locality) return invalid("location", UNKNOWN_LOCATION);
+  if (input.files.length === 0) return invalid("images", IMAGE_REQUIRED);
+  if (input.files.length > MAX_IMAGES) return invalid("images", TOO_MANY_IMAGES);
+
+  let stored: Awaited<ReturnType<typeof storeListingImages>>;
+  try {
+    stored = await storeListingImages(deps.storage, { ownerId: input.ownerId, files: input.files, now: deps.clock.now() });
+  } catch (error) {
+    if (isAppError(error) && error.code === "VALIDATION") return invalid("images", error.message);
+    throw error;
+  }
+
+  try {
+    const [row] = await deps.db
+      .insert(listings)
+      .values({
+        userId: input.ownerId,
+        title: parsed.data.title,
+        description: parsed.data.description,
+        category: parsed.data.category,
+        condition: parsed.data.condition,
+        valueMin: parsed.data.valueMin,
+        valueMax: parsed.data.valueMax,
+        location: locality.label,
+        suburb: locality.suburb,
+        state: locality.state,
+        postcode: locality.postcode,
+        latitude: locality.latitude,
+        longitude: locality.longitude,
+        images: stored.images,
+      })
+      .returning({ id: listings.id });
+    return { ok: true, id: row.id };
+  } catch (error) {
+    await deps.storage.delete(stored.keys);
+    throw error;
+  }
+}
+
+function invalid(field: string, message: string): CreateListingResult {
+  return { ok: false, status: 400, message, fields: { [field]: message } };
+}
+
+function resolvePicked(picked: CreateListingInput["picked"]): Locality | null {
+  if (!picked || typeof picked.suburb !== "string" || typeof picked.postcode !== "string" || !picked.suburb) return null;
+  return findLocality({
+    suburb: picked.suburb,
+    state: typeof picked.state === "string" ? picked.state : undefined,
+    postcode: picked.postcode,
+  });
+}

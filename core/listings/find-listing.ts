@@ -1,0 +1,33 @@
+import { and, eq, type SQL, or } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema/auth";
+import { listings } from "../../db/schema/listings";
+import { profiles } from "../../db/schema/profiles";
+import { isPublicListing, listingCardColumns, type Viewer } from "./public-listings";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * One listing for its page: public listings for everyone; the owner also sees their own reserved or
+ * swapped listing. Deleted, cancelled and suspended owners' listings are not found.
+ */
+export async function findListing(db: Db, { id, viewer = {} }: { id: string; viewer?: Viewer }) {
+  if (!UUID.test(id)) return null;
+  const ownView = viewer.userId
+    ? and(eq(listings.userId, viewer.userId), or(eq(listings.status, "reserved"), eq(listings.status, "swapped")))
+    : undefined;
+  const [row] = await db
+    .select({
+      ...listingCardColumns(viewer),
+      description: listings.description,
+      suburb: listings.suburb,
+      state: listings.state,
+      postcode: listings.postcode,
+      ownerSince: users.createdAt,
+    })
+    .from(listings)
+    .innerJoin(users, eq(users.id, listings.userId))
+    .leftJoin(profiles, eq(profiles.userId, listings.userId))
+    .where(and(eq(listings.id, id), ownView ? (or(isPublicListing(), ownView) as SQL) : isPublicListing()));
+  return row ?? null;
+}

@@ -1,0 +1,65 @@
+import { z } from "zod";
+
+// The spec's rules for a new listing, shared by the form and the server. Pure zod: browser-safe.
+export const CATEGORY_VALUES = [
+  "cars_vehicles",
+  "motorcycles",
+  "boats_marine",
+  "tradie_tools",
+  "electronics",
+  "home_garden",
+  "sports_outdoors",
+  "fashion",
+  "collectibles",
+  "other",
+] as const;
+export const CONDITION_VALUES = ["new", "like_new", "good", "fair", "for_parts"] as const;
+
+export const MAX_IMAGES = 8;
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const MAX_VALUE = 1_000_000;
+
+const wholeDollars = (label: string) =>
+  z.coerce
+    .number({ message: `${label} must be a whole number` })
+    .int(`${label} must be a whole number`)
+    .min(1, `${label} must be at least 1`)
+    .max(MAX_VALUE, `${label} must be at most 1,000,000`);
+
+export const listingFieldsSchema = z
+  .object({
+    title: z.string().trim().min(3, "Title must be at least 3 characters").max(100, "Title must be at most 100 characters"),
+    description: z
+      .string()
+      .trim()
+      .min(10, "Description must be at least 10 characters")
+      .max(1000, "Description must be at most 1000 characters"),
+    category: z.enum(CATEGORY_VALUES, { message: "Please select a category" }),
+    condition: z.enum(CONDITION_VALUES, { message: "Please select a condition" }),
+    valueMin: wholeDollars("Min value"),
+    valueMax: wholeDollars("Max value"),
+    location: z.string().trim().min(2, "Location must be at least 2 characters").max(100, "Location must be at most 100 characters"),
+  })
+  .refine((v) => v.valueMax >= v.valueMin, {
+    path: ["valueMax"],
+    message: "Maximum value must be greater than minimum value",
+  });
+
+export type ListingFields = z.infer<typeof listingFieldsSchema>;
+
+export const IMAGE_REQUIRED = "Please select an image";
+export const TOO_MANY_IMAGES = `You can add up to ${MAX_IMAGES} images`;
+export const NOT_AN_IMAGE = "Please select an image file";
+export const IMAGE_TOO_BIG = "Image must be less than 5MB";
+export const UNKNOWN_LOCATION = "Please choose a suburb from the list";
+
+/** The browser's quick check of chosen files (the server decides by content, not by declared type). */
+export function checkChosenFiles(files: { type: string; size: number }[]): string | null {
+  if (files.length === 0) return IMAGE_REQUIRED;
+  if (files.length > MAX_IMAGES) return TOO_MANY_IMAGES;
+  for (const file of files) {
+    if (!file.type.startsWith("image/")) return NOT_AN_IMAGE;
+    if (file.size >= MAX_IMAGE_BYTES) return IMAGE_TOO_BIG;
+  }
+  return null;
+}

@@ -1,0 +1,28 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema/auth";
+import { favourites } from "../../db/schema/favourites";
+import { listings } from "../../db/schema/listings";
+import { profiles } from "../../db/schema/profiles";
+import { AppError } from "../shared/app-error";
+import { isPublicListing } from "./public-listings";
+
+/**
+ * Saves or un-saves a listing for a member; returns whether it is now a favourite.
+ * Only public listings can be saved; un-saving always works (the listing may have gone since).
+ */
+export async function setFavourite(db: Db, { userId, listingId, favourite }: { userId: string; listingId: string; favourite: boolean }) {
+  if (!favourite) {
+    await db.delete(favourites).where(and(eq(favourites.userId, userId), eq(favourites.listingId, listingId)));
+    return false;
+  }
+  const [visible] = await db
+    .select({ id: listings.id })
+    .from(listings)
+    .innerJoin(users, eq(users.id, listings.userId))
+    .leftJoin(profiles, eq(profiles.userId, listings.userId))
+    .where(and(eq(listings.id, listingId), isPublicListing()));
+  if (!visible) throw new AppError("NOT_FOUND", "Listing not found");
+  await db.insert(favourites).values({ userId, listingId }).onConflictDoNothing();
+  return true;
+}
