@@ -13,6 +13,8 @@ export type Db = Pick<Database, "select" | "insert" | "update" | "delete" | "exe
 export type DbHandle = {
   db: Database;
   kind: "pglite" | "postgres";
+  /** The PostgreSQL pool, for work that needs one session (advisory locks). */
+  pool?: pg.Pool;
   close: () => Promise<void>;
 };
 
@@ -24,7 +26,7 @@ export async function openDatabase({ url, dataDir }: { url?: string; dataDir?: s
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     const db = drizzlePg(pool, { schema });
-    return { db, kind: "postgres", close: () => pool.end() };
+    return { db, kind: "postgres", pool, close: () => pool.end() };
   }
   let client: PGlite;
   if (url?.startsWith("memory://") || !dataDir) {

@@ -8,6 +8,17 @@ export const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? "db/mig
 /** Applies every pending migration from the one migration folder shared by both drivers. */
 export async function migrate(handle: DbHandle) {
   const config = { migrationsFolder: MIGRATIONS_DIR };
-  if (handle.kind === "postgres") await migratePg(handle.db as never, config);
-  else await migratePglite(handle.db as never, config);
+  if (handle.kind === "pglite") return migratePglite(handle.db as never, config);
+  // Several app processes may boot at once against one PostgreSQL: one migrates, the others wait.
+  // The lock is held by one pooled session while the migrator uses others.
+  const lockSession = await handle.pool!.connect();
+  try {
+    await lockSession.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await migratePg(handle.db as never, config);
+  } finally {
+    await lockSession.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+    lockSession.release();
+  }
 }
+
+const MIGRATION_LOCK = 7_261_001;

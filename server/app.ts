@@ -35,11 +35,10 @@ export type AppDeps = {
 type Vars = { nonce: string; ctx: AppContext };
 
 /**
- * Account changes must pass our validation, limits and logging in core/users, so only the Better Auth
- * endpoints the product uses directly are open; every other /api/auth path (sign-in, sign-up,
- * change-password, update-user ...) answers 404.
+ * Account changes must pass our validation, limits and logging in core/users, so Better Auth's HTTP
+ * endpoints stay closed (404) unless listed here: the product calls Better Auth on the server.
  */
-const OPEN_AUTH_PATHS = [/^\/api\/auth\/get-session$/, /^\/api\/auth\/two-factor\/[a-z-]+$/];
+const OPEN_AUTH_PATHS: RegExp[] = [];
 
 export function createApp(deps: AppDeps) {
   const { db, env } = deps;

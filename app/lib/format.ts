@@ -13,3 +13,9 @@ const CONDITION_LABELS: Record<string, string> = {
   for_parts: "For parts",
 };
 export const conditionLabel = (value: string) => CONDITION_LABELS[value] ?? value;
+
+/** Distances as a member reads them: "< 1 km", "12 km", "1,250 km". */
+export function formatDistance(km: number) {
+  if (km < 1) return "< 1 km";
+  return `${new Intl.NumberFormat("en-AU", { maximumFractionDigits: 0 }).format(km)} km`;
+}

@@ -15,9 +15,16 @@ function modeOf(search: string): AuthMode {
   return new URLSearchParams(search).get("mode") === "signup" ? "signup" : "signin";
 }
 
+/** Why a visitor was sent here: shown above the form (the spec's 'Please sign in to propose swaps'). */
+const REASONS: Record<string, string> = {
+  propose: "Please sign in to propose swaps",
+  favourite: "Please sign in to save favourites",
+};
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   if (await context.get(appContext).getUser()) throw redirect("/");
-  return { mode: modeOf(new URL(request.url).search) };
+  const url = new URL(request.url);
+  return { mode: modeOf(url.search), notice: REASONS[url.searchParams.get("reason") ?? ""] ?? null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -40,5 +47,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
-  return <AuthForm mode={actionData?.mode ?? loaderData.mode} result={actionData} />;
+  return <AuthForm mode={actionData?.mode ?? loaderData.mode} result={actionData} notice={loaderData.notice} />;
 }

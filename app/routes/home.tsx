@@ -11,6 +11,7 @@ import { HowItWorks } from "../components/home/how-it-works";
 import { Safety } from "../components/home/safety";
 import { toast } from "sonner";
 import { logger } from "../../core/shared/logger";
+import { getViewer } from "../lib/viewer.server";
 import { findHomeListings } from "../../core/listings/find-home-listings";
 
 export const meta: Route.MetaFunction = () => [
@@ -23,13 +24,14 @@ export const meta: Route.MetaFunction = () => [
   { property: "og:type", content: "website" },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(appContext);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const viewer = await getViewer(ctx, request);
   try {
-    return { listings: await findHomeListings(db), loadError: false };
+    return { listings: await findHomeListings(ctx.db, { viewer }), locationLabel: viewer.locationLabel, loadError: false };
   } catch (error) {
     logger.error("home listings failed", { error: String(error) });
-    return { listings: [], loadError: true };
+    return { listings: [], locationLabel: viewer.locationLabel, loadError: true };
   }
 }
 
@@ -45,7 +47,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <main id="main">
       <Hero />
       <CategoryBadges />
-      <AvailableSwaps listings={loaderData.listings} signedIn={Boolean(root?.user)} loading={loading} />
+      <AvailableSwaps
+        listings={loaderData.listings}
+        signedIn={Boolean(root?.user)}
+        loading={loading}
+        locationLabel={loaderData.locationLabel}
+      />
       <About />
       <HowItWorks />
       <Safety />

@@ -4,6 +4,7 @@ import { appContext } from "../context";
 import { ListingCard } from "../components/listings/listing-card";
 import { Container } from "../components/ui/container";
 import { CATEGORIES, categoryLabel, isCategory } from "../lib/categories";
+import { getViewer } from "../lib/viewer.server";
 import { searchListings } from "../../core/listings/search-listings";
 import { buttonClass } from "../components/ui/button";
 
@@ -14,13 +15,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = url.searchParams.get("q") ?? "";
   const location = url.searchParams.get("location") ?? "";
   const category = url.searchParams.get("category") ?? "";
-  const { db } = context.get(appContext);
-  const results = await searchListings(db, { q, location, category });
-  return { q, location, category: isCategory(category) ? category : "", results };
+  const ctx = context.get(appContext);
+  const viewer = await getViewer(ctx, request);
+  const results = await searchListings(ctx.db, { q, location, category, viewer });
+  return { q, location, category: isCategory(category) ? category : "", results, signedIn: Boolean(viewer.userId) };
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { q, location, category, results } = loaderData;
+  const { q, location, category, results, signedIn } = loaderData;
   const heading = category ? categoryLabel(category) : q ? `Results for “${q}”` : "All swaps";
   return (
     <main id="main" className="py-10">
@@ -52,7 +54,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {results.map((listing) => (
-              <li key={listing.id}><ListingCard listing={listing} /></li>
+              <li key={listing.id}><ListingCard listing={listing} signedIn={signedIn} /></li>
             ))}
           </ul>
         )}

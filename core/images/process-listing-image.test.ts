@@ -58,7 +58,10 @@ describe("processListingImage refuses what is not a photo", () => {
   });
 
   test("an HTML file is refused", async () => {
-    await expectRefusal(Buffer.from("<!doctype html><html><body><img src=x onerror=alert(1)></body></html>"), INVALID_FILE_TYPE);
+    await expectRefusal(
+      Buffer.from("<!doctype html><html><body><img src=x onerror=alert(1)></body></html>"),
+      INVALID_FILE_TYPE,
+    );
   });
 
   test("a PDF is refused", async () => {
@@ -74,7 +77,10 @@ describe("processListingImage refuses what is not a photo", () => {
   });
 
   test("a file with PNG magic bytes and garbage after them is refused as an invalid type", async () => {
-    const garbage = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(500, 1)]);
+    const garbage = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(500, 1),
+    ]);
     await expectRefusal(garbage, INVALID_FILE_TYPE);
   });
 
@@ -120,7 +126,12 @@ describe("processListingImage output", () => {
       .withMetadata({ orientation: 1 })
       .withExifMerge({
         IFD0: { Copyright: "SwapShed test", Make: "TestCam" },
-        IFD3: { GPSLatitudeRef: "S", GPSLatitude: "33/1 52/1 0/1", GPSLongitudeRef: "E", GPSLongitude: "151/1 12/1 0/1" },
+        IFD3: {
+          GPSLatitudeRef: "S",
+          GPSLatitude: "33/1 52/1 0/1",
+          GPSLongitudeRef: "E",
+          GPSLongitude: "151/1 12/1 0/1",
+        },
       })
       .toBuffer();
     const sourceMetadata = await sharp(source).metadata();

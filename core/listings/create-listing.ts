@@ -65,7 +65,7 @@ export async function createListing(
         longitude: locality.longitude,
         images: stored.images,
       })
-      .returning({ id: listings.id });
+      .returning();
     return { ok: true, id: row.id };
   } catch (error) {
     await deps.storage.delete(stored.keys);

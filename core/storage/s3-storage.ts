@@ -35,7 +35,12 @@ export function createS3Storage(config: Omit<S3StorageConfig, "driver">): FileSt
     return `${endpoint.protocol}//${config.bucket}.${endpoint.host}${basePath}/${encodedKey}`;
   }
 
-  async function send(method: "PUT" | "GET" | "DELETE", key: string, body?: Uint8Array<ArrayBuffer>, contentType?: string) {
+  async function send(
+    method: "PUT" | "GET" | "DELETE",
+    key: string,
+    body?: Uint8Array<ArrayBuffer>,
+    contentType?: string,
+  ) {
     const headers: Record<string, string> = { "x-amz-content-sha256": body ? sha256Hex(body) : EMPTY_SHA256 };
     if (contentType) headers["content-type"] = contentType;
     return client.fetch(urlFor(key), {
@@ -43,6 +48,8 @@ export function createS3Storage(config: Omit<S3StorageConfig, "driver">): FileSt
       headers,
       body,
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      // aws4fetch leaves content-type unsigned by default; signing it stops it being swapped in transit.
+      aws: { allHeaders: true },
     });
   }
 

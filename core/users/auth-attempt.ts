@@ -9,9 +9,9 @@ export type RequestMeta = { ip: string; userAgent: string | null; headers: Heade
 
 export type AuthOutcome =
   | { ok: true; userId: string; headers: Headers }
-  | { ok: false; status: number; message: string; fields?: Record<string, string> };
+  | { ok: false; status: number; message: string; fields?: Record<string, string>; retryAfterSeconds?: number };
 
-// DECISIONS.md: 5 attempts per e-mail per 5 minutes, plus a per-address limit.
+// The product decisions (shared/spec/DECISIONS.md): 5 attempts per e-mail per 5 minutes, plus a per-address limit.
 export const EMAIL_LIMIT = { limit: 5, windowSeconds: 300 };
 export const ADDRESS_LIMIT = { limit: 20, windowSeconds: 300 };
 
@@ -51,5 +51,5 @@ export async function checkAuthRateLimit(
     ipAddress: meta.ip,
     userAgent: meta.userAgent,
   });
-  return { ok: false, status: 429, message };
+  return { ok: false, status: 429, message, retryAfterSeconds: seconds };
 }

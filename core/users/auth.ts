@@ -1,4 +1,5 @@
-import { betterAuth } from "better-auth";
+import { APIError, betterAuth } from "better-auth";
+import { eq } from "drizzle-orm";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin, twoFactor } from "better-auth/plugins";
 import type { Database } from "../../db/client";
@@ -12,6 +13,7 @@ export type AuthConfig = {
 };
 
 export const SESSION_DAYS = 30;
+export const ACCOUNT_SUSPENDED_CODE = "ACCOUNT_SUSPENDED";
 /** The header the Hono app overwrites with the socket address (or the trusted proxy's word). */
 export const CLIENT_IP_HEADER = "x-client-ip";
 
@@ -41,6 +43,21 @@ export function createAuth(db: Database, config: AuthConfig) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     databaseHooks: {
+      session: {
+        create: {
+          // Runs after the password was checked: a suspended or deleted member gets no session, and
+          // only someone who knows the password learns that the account is suspended.
+          before: async (session) => {
+            const [profile] = await db
+              .select({ status: profiles.status, deletedAt: profiles.deletedAt })
+              .from(profiles)
+              .where(eq(profiles.userId, session.userId));
+            if (profile && (profile.status === "suspended" || profile.deletedAt)) {
+              throw new APIError("FORBIDDEN", { message: ACCOUNT_SUSPENDED_CODE, code: ACCOUNT_SUSPENDED_CODE });
+            }
+          },
+        },
+      },
       user: {
         create: {
           // Every account gets its profile row (status, contact details) the moment it exists.

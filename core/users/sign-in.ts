@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema/auth";
-import { profiles } from "../../db/schema/profiles";
 import { recordSecurityEvent } from "../security/record-security-event";
-import type { Auth } from "./auth";
+import { ACCOUNT_SUSPENDED_CODE, type Auth } from "./auth";
 import { type AuthDeps, type AuthOutcome, checkAuthRateLimit, type RequestMeta } from "./auth-attempt";
 import { describeIssues } from "../shared/describe-issues";
 import { signInSchema } from "./credentials-schema";
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
 export const ACCOUNT_SUSPENDED = "Your account has been suspended. Please contact support.";
+export const TWO_FACTOR_REQUIRED = "Two-factor verification is required for this account.";
 
 /** Signs a member in with e-mail and password, refusing suspended or deleted accounts. */
 export async function signIn(
@@ -26,9 +26,8 @@ export async function signIn(
   if (limited) return limited;
 
   const [account] = await deps.db
-    .select({ id: users.id, status: profiles.status, deletedAt: profiles.deletedAt })
+    .select({ id: users.id })
     .from(users)
-    .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.email, email));
 
   const log = (success: boolean, errorMessage: string | null) =>
@@ -43,25 +42,35 @@ export async function signIn(
       userAgent: meta.userAgent,
     });
 
-  if (account && (account.status === "suspended" || account.deletedAt)) {
-    await log(false, ACCOUNT_SUSPENDED);
-    return { ok: false, status: 403, message: ACCOUNT_SUSPENDED };
-  }
   try {
     const { headers, response } = await deps.auth.api.signInEmail({
       body: { email, password },
       headers: meta.headers,
       returnHeaders: true,
     });
+    if (!("user" in response) || !response.user) {
+      // A member with two-factor sign-in on: the second step belongs to the back office (staff only).
+      await log(false, TWO_FACTOR_REQUIRED);
+      return { ok: false, status: 403, message: TWO_FACTOR_REQUIRED };
+    }
     await log(true, null);
     return { ok: true, userId: response.user.id, headers };
   } catch (error) {
+    if (isSuspended(error)) {
+      await log(false, ACCOUNT_SUSPENDED);
+      return { ok: false, status: 403, message: ACCOUNT_SUSPENDED };
+    }
     if (isInvalidCredentials(error)) {
       await log(false, INVALID_CREDENTIALS);
       return { ok: false, status: 401, message: INVALID_CREDENTIALS };
     }
     throw error;
   }
+}
+
+function isSuspended(error: unknown) {
+  const e = error as { body?: { code?: string; message?: string } };
+  return e?.body?.code === ACCOUNT_SUSPENDED_CODE || e?.body?.message === ACCOUNT_SUSPENDED_CODE;
 }
 
 function isInvalidCredentials(error: unknown) {

@@ -3,6 +3,8 @@ import type { AppContext } from "../../app/context";
 import { signIn } from "../../core/users/sign-in";
 import { signUp } from "../../core/users/sign-up";
 import { signOut } from "../../core/users/sign-out";
+import { isAppError } from "../../core/shared/app-error";
+import { createListingRoutes } from "./listings";
 
 type Env = { Variables: { ctx: AppContext } };
 
@@ -38,6 +40,13 @@ export function createApiRoutes() {
     return c.json({ user });
   });
 
+  api.route("/", createListingRoutes());
+
+  // The API's errors speak JSON with the spec's message; unexpected ones are logged by the app.
+  api.onError((error, c) => {
+    if (isAppError(error)) return c.json({ error: error.message }, error.status as 400);
+    throw error;
+  });
   api.all("*", (c) => c.json({ error: "Not found" }, 404));
   return api;
 }
@@ -45,8 +54,7 @@ export function createApiRoutes() {
 /** The JSON shape of a refused auth attempt; 429s also say when to come back. */
 function refused(result: { status: number; message: string; fields?: Record<string, string>; retryAfterSeconds?: number }) {
   const headers: Record<string, string> = {};
-  const seconds = /in (\d+) seconds/.exec(result.message)?.[1];
-  if (result.status === 429 && seconds) headers["Retry-After"] = seconds;
+  if (result.retryAfterSeconds) headers["Retry-After"] = String(result.retryAfterSeconds);
   return Response.json({ error: result.message, fields: result.fields }, { status: result.status, headers });
 }
 

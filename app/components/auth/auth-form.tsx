@@ -13,7 +13,7 @@ type Result = { error: string; fields: Record<string, string>; values: { email: 
  * One form for Sign In and Sign Up. The browser checks the spec's rules first as a convenience;
  * the server checks them again and its answer is what counts.
  */
-export function AuthForm({ mode, result }: { mode: AuthMode; result: Result }) {
+export function AuthForm({ mode, result, notice }: { mode: AuthMode; result: Result; notice?: string | null }) {
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/auth") === true;
@@ -26,6 +26,9 @@ export function AuthForm({ mode, result }: { mode: AuthMode; result: Result }) {
   // Switching between Sign In and Sign Up starts with a clean form.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the effect runs because the mode changed
   useEffect(() => setClientErrors(null), [mode]);
+  useEffect(() => {
+    if (notice) toast.info(notice);
+  }, [notice]);
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     const values = Object.fromEntries(new FormData(event.currentTarget));
@@ -48,6 +51,11 @@ export function AuthForm({ mode, result }: { mode: AuthMode; result: Result }) {
           <p className="mt-1 text-sm text-muted">
             {signup ? "Join SwapShed to list your goods and start swapping." : "Sign in to manage your listings and swaps."}
           </p>
+          {notice && !result?.error && (
+            <p role="status" className="mt-4 rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-brand-800">
+              {notice}
+            </p>
+          )}
           {result?.error && (
             <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-danger">
               {result.error}

@@ -2,22 +2,24 @@ import { PackageOpen } from "lucide-react";
 import { ListingCard, type ListingCardData } from "../listings/listing-card";
 import { ListingGridSkeleton } from "../listings/listing-grid-skeleton";
 import { ButtonLink } from "../ui/button";
+import { LocationChooser } from "../listings/location-chooser";
 import { Container } from "../ui/container";
 
-type Props = { listings: ListingCardData[]; signedIn: boolean; loading: boolean };
+type Props = { listings: ListingCardData[]; signedIn: boolean; loading: boolean; locationLabel: string | null };
 
 /** Home's grid of the newest listings (id="browse" is the nav bar's Browse anchor). */
-export function AvailableSwaps({ listings, signedIn, loading }: Props) {
+export function AvailableSwaps({ listings, signedIn, loading, locationLabel }: Props) {
   return (
     <section id="browse" aria-labelledby="browse-heading" className="scroll-mt-20 py-16">
       <Container>
-        <div className="flex items-end justify-between gap-4">
+        <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
             <h2 id="browse-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
               Available Swaps
             </h2>
             <p className="mt-1 text-muted">The newest goods members are ready to swap.</p>
           </div>
+          <LocationChooser label={locationLabel} />
         </div>
         <div className="mt-8" aria-busy={loading}>
           {loading ? (
@@ -26,7 +28,7 @@ export function AvailableSwaps({ listings, signedIn, loading }: Props) {
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {listings.map((listing) => (
                 <li key={listing.id}>
-                  <ListingCard listing={listing} />
+                  <ListingCard listing={listing} signedIn={signedIn} />
                 </li>
               ))}
             </ul>

@@ -1,6 +1,10 @@
-import { BadgeCheck, ImageOff, MapPin } from "lucide-react";
+import { BadgeCheck, ImageOff, MapPin, Navigation, Star } from "lucide-react";
+import { Link } from "react-router";
+import { imageUrl, srcSet } from "../../../core/images/image-urls";
 import { categoryLabel } from "../../lib/categories";
-import { conditionLabel, formatValueRange } from "../../lib/format";
+import { conditionLabel, formatDistance, formatValueRange } from "../../lib/format";
+import { buttonClass } from "../ui/button";
+import { FavouriteButton } from "./favourite-button";
 
 export type ListingCardData = {
   id: string;
@@ -13,52 +17,88 @@ export type ListingCardData = {
   images: { key: string; widths: number[] }[];
   ownerName: string | null;
   ownerVerified: boolean;
+  ownerRating: number | null;
+  ownerReviewCount: number;
+  isFavourite: boolean;
+  distanceKm: number | null;
 };
 
-/** A listing in a grid: cover image, title, category, location, value range, condition and owner. */
-export function ListingCard({ listing }: { listing: ListingCardData }) {
+/** A listing in a grid, exactly as the spec lists it: image, category, location, distance, value range, condition, owner, favourite, Propose Swap. */
+export function ListingCard({ listing, signedIn }: { listing: ListingCardData; signedIn: boolean }) {
   const cover = listing.images[0];
+  const href = `/listings/${listing.id}`;
   return (
-    <article className="flex flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm">
+    <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm transition-shadow hover:shadow-md">
       <div className="relative aspect-[4/3] bg-surface">
         {cover ? (
           <img
-            src={`/uploads/${cover.key}-${cover.widths[0]}.webp`}
-            alt=""
+            src={imageUrl(cover, cover.widths[0])}
+            srcSet={srcSet(cover)}
+            sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
+            alt={listing.title}
             loading="lazy"
             decoding="async"
             className="size-full object-cover"
           />
         ) : (
-          <div className="flex size-full items-center justify-center text-muted">
+          <div className="flex size-full flex-col items-center justify-center gap-2 text-muted" role="img" aria-label="No picture yet">
             <ImageOff className="size-8" aria-hidden="true" />
           </div>
         )}
-        <span className="absolute left-3 top-3 rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-brand-800">
+        <span className="absolute left-3 top-3 rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-brand-800 shadow-sm">
           {categoryLabel(listing.category)}
         </span>
+        <div className="absolute right-3 top-3">
+          <FavouriteButton listingId={listing.id} isFavourite={listing.isFavourite} title={listing.title} />
+        </div>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <h3 className="line-clamp-2 font-semibold text-ink">
-          <a href={`/listings/${listing.id}`} className="hover:underline">{listing.title}</a>
+        <h3 className="line-clamp-2 text-base font-semibold text-ink">
+          <Link to={href} className="hover:underline">{listing.title}</Link>
         </h3>
-        <p className="flex items-center gap-1 text-sm text-muted">
-          <MapPin className="size-4" aria-hidden="true" />
-          {listing.location}
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
+          <span className="flex items-center gap-1">
+            <MapPin className="size-4" aria-hidden="true" />
+            {listing.location}
+          </span>
+          {listing.distanceKm != null && (
+            <span className="flex items-center gap-1">
+              <Navigation className="size-3.5" aria-hidden="true" />
+              {formatDistance(listing.distanceKm)} away
+            </span>
+          )}
         </p>
         <p className="text-sm text-muted">
           Value range <span className="font-semibold text-ink">{formatValueRange(listing.valueMin, listing.valueMax)}</span>
         </p>
-        <div className="mt-auto flex items-center justify-between pt-2 text-sm">
-          <span className="rounded-full bg-brand-50 px-2.5 py-1 text-xs font-medium text-brand-800">
-            {conditionLabel(listing.condition)}
-          </span>
-          <span className="flex items-center gap-1 text-muted">
-            {listing.ownerName ?? "Unknown"}
-            {listing.ownerVerified && <BadgeCheck className="size-4 text-brand-600" aria-label="Verified" />}
-          </span>
+        <div className="flex items-center justify-between gap-2 text-sm">
+          <span className="rounded-full bg-brand-50 px-2.5 py-1 text-xs font-medium text-brand-800">{conditionLabel(listing.condition)}</span>
+          <OwnerLine listing={listing} />
         </div>
+        <Link
+          to={signedIn ? `${href}#propose` : "/auth?reason=propose"}
+          className={buttonClass({ variant: "primary", size: "sm" }, "mt-3 w-full")}
+        >
+          Propose Swap
+        </Link>
       </div>
     </article>
+  );
+}
+
+function OwnerLine({ listing }: { listing: ListingCardData }) {
+  return (
+    <span className="flex min-w-0 items-center gap-1.5 text-muted">
+      <span className="truncate">{listing.ownerName ?? "Unknown"}</span>
+      {listing.ownerVerified && <BadgeCheck className="size-4 shrink-0 text-brand-600" aria-label="Verified" role="img" />}
+      <span className="flex shrink-0 items-center gap-0.5 font-medium text-ink">
+        <Star className="size-3.5 fill-accent-400 text-accent-500" aria-hidden="true" />
+        {listing.ownerRating != null ? (
+          <span aria-label={`Rated ${listing.ownerRating.toFixed(1)} out of 5 from ${listing.ownerReviewCount} reviews`}>{listing.ownerRating.toFixed(1)}</span>
+        ) : (
+          "New"
+        )}
+      </span>
+    </span>
   );
 }

@@ -1,0 +1,136 @@
+import { ArrowLeft } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Form, Link, useNavigate, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { checkChosenFiles, listingFieldsSchema } from "../../../../core/listings/listing-schema";
+import { describeIssues } from "../../../../core/shared/describe-issues";
+import { CATEGORIES } from "../../../lib/categories";
+import { uploadWithProgress } from "../../../lib/upload-with-progress";
+import { describedBy, Field, inputClass } from "../../forms/field";
+import { LocationCombobox } from "../../forms/location-combobox";
+import { Button } from "../../ui/button";
+import { ImagePicker } from "./image-picker";
+
+const CONDITIONS = [
+  { value: "new", label: "New" },
+  { value: "like_new", label: "Like new" },
+  { value: "good", label: "Good" },
+  { value: "fair", label: "Fair" },
+  { value: "for_parts", label: "For parts" },
+];
+
+export type CreateListingResult = { error: string; fields: Record<string, string>; values: Record<string, string> } | undefined;
+
+/**
+ * The create-listing form. Without JavaScript it is a plain multipart POST to this page's action; with
+ * it, the pictures get previews and the upload shows its progress (sent to /api/v1/listings).
+ */
+export function CreateListingForm({ result }: { result: CreateListingResult }) {
+  const [enhanced, setEnhanced] = useState(false);
+  const [files, setFiles] = useState<File[]>([]);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>(result?.fields ?? {});
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const values = result?.values ?? {};
+  const busy = progress !== null || navigation.state === "submitting";
+
+  useEffect(() => setEnhanced(true), []);
+  useEffect(() => {
+    if (result?.error) toast.error(result.error);
+    setErrors(result?.fields ?? {});
+  }, [result]);
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    if (!enhanced) return;
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    form.delete("images");
+    const parsed = listingFieldsSchema.safeParse(Object.fromEntries(form));
+    const fileError = checkChosenFiles(files);
+    if (!parsed.success || fileError) {
+      const issues = parsed.success ? { fields: {}, first: fileError! } : describeIssues(parsed.error);
+      setErrors(fileError ? { ...issues.fields, images: fileError } : issues.fields);
+      toast.error(issues.first);
+      return;
+    }
+    for (const file of files) form.append("images", file);
+    setErrors({});
+    setProgress(0);
+    try {
+      const { status, json } = await uploadWithProgress("/api/v1/listings", form, setProgress);
+      if (status === 201) {
+        toast.success("Listing created successfully!");
+        navigate("/my-listings");
+        return;
+      }
+      setErrors((json.fields as Record<string, string>) ?? {});
+      toast.error(typeof json.error === "string" ? json.error : "Failed to create listing");
+    } catch {
+      toast.error("Failed to create listing");
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  return (
+    <Form method="post" encType="multipart/form-data" noValidate onSubmit={onSubmit} className="space-y-5">
+      <Field id="title" label="Item Title" error={errors.title}>
+        <input id="title" name="title" defaultValue={values.title} maxLength={100} className={`${inputClass(errors.title)} h-11`} {...describedBy("title", errors.title)} />
+      </Field>
+      <Field id="description" label="Description" error={errors.description} hint="10 to 1000 characters: what it is, its condition, what you would swap it for.">
+        <textarea
+          id="description"
+          name="description"
+          rows={5}
+          defaultValue={values.description}
+          maxLength={1000}
+          className={`${inputClass(errors.description)} py-2`}
+          {...describedBy("description", errors.description, "hint")}
+        />
+      </Field>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field id="category" label="Category" error={errors.category}>
+          <select id="category" name="category" defaultValue={values.category ?? ""} className={`${inputClass(errors.category)} h-11`} {...describedBy("category", errors.category)}>
+            <option value="" disabled>Select a category</option>
+            {CATEGORIES.map((c) => (
+              <option key={c.value} value={c.value}>{c.label}</option>
+            ))}
+            <option value="services" disabled>Services (Coming Soon)</option>
+          </select>
+        </Field>
+        <Field id="condition" label="Condition" error={errors.condition}>
+          <select id="condition" name="condition" defaultValue={values.condition ?? ""} className={`${inputClass(errors.condition)} h-11`} {...describedBy("condition", errors.condition)}>
+            <option value="" disabled>Select a condition</option>
+            {CONDITIONS.map((c) => (
+              <option key={c.value} value={c.value}>{c.label}</option>
+            ))}
+          </select>
+        </Field>
+        <Field id="valueMin" label="Min Value (AUD)" error={errors.valueMin}>
+          <input id="valueMin" name="valueMin" type="number" inputMode="numeric" min={1} step={1} defaultValue={values.valueMin} className={`${inputClass(errors.valueMin)} h-11`} {...describedBy("valueMin", errors.valueMin)} />
+        </Field>
+        <Field id="valueMax" label="Max Value (AUD)" error={errors.valueMax}>
+          <input id="valueMax" name="valueMax" type="number" inputMode="numeric" min={1} step={1} defaultValue={values.valueMax} className={`${inputClass(errors.valueMax)} h-11`} {...describedBy("valueMax", errors.valueMax)} />
+        </Field>
+      </div>
+      <LocationCombobox id="location" name="location" label="Location" placeholder="Start typing a suburb or postcode" error={errors.location} />
+      <ImagePicker files={files} onChange={setFiles} error={errors.images} enhanced={enhanced} />
+      {progress !== null && (
+        <div>
+          <p id="upload-label" className="text-sm text-muted">Uploading... {Math.round(progress * 100)}%</p>
+          <progress aria-labelledby="upload-label" value={progress} max={1} className="mt-1 h-2 w-full accent-brand-600" />
+        </div>
+      )}
+      <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-between">
+        <Link to="/#browse" className="inline-flex h-11 items-center justify-center gap-2 rounded-lg px-4 text-sm font-semibold text-ink hover:bg-surface">
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Back to Browse
+        </Link>
+        <Button type="submit" size="lg" disabled={busy}>
+          {busy ? "Creating listing..." : "Create Listing"}
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,46 @@
+import { ImageOff } from "lucide-react";
+import { useState } from "react";
+import { imageUrl, srcSet } from "../../../core/images/image-urls";
+
+type Image = { key: string; widths: number[] };
+
+/** The listing's pictures: the cover large, the others as thumbnails that switch it. */
+export function ListingGallery({ images, title }: { images: Image[]; title: string }) {
+  const [current, setCurrent] = useState(0);
+  const shown = images[current] ?? images[0];
+  if (!shown) {
+    return (
+      <div className="flex aspect-[4/3] items-center justify-center rounded-2xl bg-surface text-muted" role="img" aria-label="No picture yet">
+        <ImageOff className="size-10" aria-hidden="true" />
+      </div>
+    );
+  }
+  return (
+    <div>
+      <img
+        src={imageUrl(shown, shown.widths[shown.widths.length - 1])}
+        srcSet={srcSet(shown)}
+        sizes="(min-width: 1024px) 640px, 100vw"
+        alt={`${title}, picture ${current + 1} of ${images.length}`}
+        className="aspect-[4/3] w-full rounded-2xl bg-surface object-cover"
+      />
+      {images.length > 1 && (
+        <ul className="mt-3 flex gap-2 overflow-x-auto" aria-label="More pictures">
+          {images.map((image, i) => (
+            <li key={image.key}>
+              <button
+                type="button"
+                onClick={() => setCurrent(i)}
+                aria-label={`Show picture ${i + 1}`}
+                aria-current={i === current}
+                className={`block overflow-hidden rounded-lg border-2 ${i === current ? "border-brand-600" : "border-transparent"}`}
+              >
+                <img src={imageUrl(image, image.widths[0])} alt="" loading="lazy" className="h-16 w-20 object-cover" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

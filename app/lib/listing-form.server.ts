@@ -1,0 +1,29 @@
+/** Reads a multipart create-listing submission into the use case's input (files as Buffers). */
+export async function readListingForm(request: Request) {
+  const form = await request.formData();
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const files: Buffer[] = [];
+  for (const entry of form.getAll("images")) {
+    // An empty file input still sends one nameless, empty part.
+    if (typeof entry !== "string" && entry.size > 0) files.push(Buffer.from(await entry.arrayBuffer()));
+  }
+  const fields = {
+    title: text("title"),
+    description: text("description"),
+    category: text("category"),
+    condition: text("condition"),
+    valueMin: text("valueMin"),
+    valueMax: text("valueMax"),
+    location: text("location"),
+  };
+  return {
+    fields,
+    picked: { suburb: text("locationSuburb"), state: text("locationState"), postcode: text("locationPostcode") },
+    files,
+    /** What the member typed, to fill the form again after an error. */
+    echo: fields,
+  };
+}

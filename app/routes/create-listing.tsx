@@ -1,0 +1,46 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/create-listing";
+import { appContext } from "../context";
+import { CreateListingForm } from "../components/listings/create/create-listing-form";
+import { Container } from "../components/ui/container";
+import { flashHeader } from "../lib/flash.server";
+import { readListingForm } from "../lib/listing-form.server";
+import { requireUser } from "../lib/require-user.server";
+import { createListing } from "../../core/listings/create-listing";
+
+export const meta: Route.MetaFunction = () => [{ title: "List an item | SwapShed" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  await requireUser(context.get(appContext));
+  return null;
+}
+
+/** The no-JavaScript path; with JavaScript the form posts to /api/v1/listings, which calls the same use case. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  const user = await requireUser(ctx);
+  const input = await readListingForm(request);
+  const result = await createListing(ctx, { ownerId: user.id, ...input });
+  if (!result.ok) {
+    return data({ error: result.message, fields: result.fields ?? {}, values: input.echo }, { status: result.status });
+  }
+  return redirect("/my-listings", {
+    headers: { "Set-Cookie": await flashHeader({ type: "success", message: "Listing created successfully!" }, ctx.env.NODE_ENV === "production") },
+  });
+}
+
+export default function CreateListing({ actionData }: Route.ComponentProps) {
+  return (
+    <main id="main" className="bg-surface py-10 sm:py-14">
+      <Container className="max-w-2xl">
+        <div className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
+          <h1 className="text-2xl font-bold tracking-tight">List an item</h1>
+          <p className="mt-1 text-sm text-muted">Listing is free. You only pay the $9.99 handshake fee once a swap is accepted.</p>
+          <div className="mt-6">
+            <CreateListingForm result={actionData} />
+          </div>
+        </div>
+      </Container>
+    </main>
+  );
+}

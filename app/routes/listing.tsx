@@ -1,0 +1,114 @@
+import { BadgeCheck, CalendarDays, MapPin, Navigation, Star } from "lucide-react";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/listing";
+import { appContext } from "../context";
+import { FavouriteButton } from "../components/listings/favourite-button";
+import { ListingGallery } from "../components/listings/listing-gallery";
+import { buttonClass } from "../components/ui/button";
+import { Container } from "../components/ui/container";
+import { categoryLabel } from "../lib/categories";
+import { conditionLabel, formatDistance, formatValueRange } from "../lib/format";
+import { getViewer } from "../lib/viewer.server";
+import { imageUrl } from "../../core/images/image-urls";
+import { findListing } from "../../core/listings/find-listing";
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const viewer = await getViewer(ctx, request);
+  const listing = await findListing(ctx.db, { id: params.id, viewer });
+  if (!listing) throw data("Listing not found", { status: 404 });
+  return { listing, signedIn: Boolean(viewer.userId), isOwner: viewer.userId === listing.ownerId, origin: ctx.env.APP_URL };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [{ title: "Listing not found | SwapShed" }];
+  const { listing, origin } = loaderData;
+  const description = listing.description.slice(0, 160);
+  const cover = listing.images[0];
+  return [
+    { title: `${listing.title} | SwapShed` },
+    { name: "description", content: description },
+    { property: "og:title", content: listing.title },
+    { property: "og:description", content: description },
+    { property: "og:type", content: "product" },
+    { property: "og:url", content: `${origin}/listings/${listing.id}` },
+    ...(cover ? [{ property: "og:image", content: `${origin}${imageUrl(cover, cover.widths[cover.widths.length - 1])}` }] : []),
+  ];
+};
+
+export default function ListingPage({ loaderData }: Route.ComponentProps) {
+  const { listing, signedIn, isOwner } = loaderData;
+  return (
+    <main id="main" className="py-8 sm:py-12">
+      <Container>
+        <nav aria-label="Breadcrumb" className="text-sm text-muted">
+          <Link to="/#browse" className="hover:underline">Browse</Link> <span aria-hidden="true">/</span>{" "}
+          <Link to={`/search?category=${listing.category}`} className="hover:underline">{categoryLabel(listing.category)}</Link>
+        </nav>
+        <div className="mt-4 grid gap-8 lg:grid-cols-[1.4fr_1fr]">
+          <ListingGallery images={listing.images} title={listing.title} />
+          <div>
+            <div className="flex items-start justify-between gap-4">
+              <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{listing.title}</h1>
+              {!isOwner && <FavouriteButton listingId={listing.id} isFavourite={listing.isFavourite} title={listing.title} size="md" />}
+            </div>
+            <div className="mt-3 flex flex-wrap gap-2 text-xs font-semibold">
+              <span className="rounded-full bg-brand-50 px-2.5 py-1 text-brand-800">{categoryLabel(listing.category)}</span>
+              <span className="rounded-full bg-surface px-2.5 py-1 text-ink">{conditionLabel(listing.condition)}</span>
+              {listing.status !== "active" && <span className="rounded-full bg-accent-100 px-2.5 py-1 text-ink capitalize">{listing.status}</span>}
+            </div>
+            <p className="mt-5 text-sm text-muted">Value range</p>
+            <p className="text-2xl font-bold text-ink">{formatValueRange(listing.valueMin, listing.valueMax)}</p>
+            <dl className="mt-5 space-y-2 text-sm">
+              <div className="flex items-center gap-2">
+                <MapPin className="size-4 text-muted" aria-hidden="true" />
+                <dt className="sr-only">Location</dt>
+                <dd>{listing.location}</dd>
+              </div>
+              {listing.distanceKm != null && (
+                <div className="flex items-center gap-2">
+                  <Navigation className="size-4 text-muted" aria-hidden="true" />
+                  <dt className="sr-only">Distance</dt>
+                  <dd>{formatDistance(listing.distanceKm)} from you</dd>
+                </div>
+              )}
+              <div className="flex items-center gap-2">
+                <CalendarDays className="size-4 text-muted" aria-hidden="true" />
+                <dt className="sr-only">Listed</dt>
+                <dd>Listed {new Date(listing.createdAt).toLocaleDateString("en-AU", { timeZone: "Australia/Sydney", day: "numeric", month: "long", year: "numeric" })}</dd>
+              </div>
+            </dl>
+            <section aria-labelledby="owner-heading" className="mt-6 rounded-2xl border border-line p-4">
+              <h2 id="owner-heading" className="text-sm font-semibold text-muted">Listed by</h2>
+              <p className="mt-1 flex items-center gap-1.5 font-semibold">
+                {listing.ownerName ?? "Unknown"}
+                {listing.ownerVerified && <BadgeCheck className="size-4 text-brand-600" aria-label="Verified" role="img" />}
+              </p>
+              <p className="mt-1 flex items-center gap-1 text-sm text-muted">
+                <Star className="size-4 fill-accent-400 text-accent-500" aria-hidden="true" />
+                {listing.ownerRating != null
+                  ? `${listing.ownerRating.toFixed(1)} from ${listing.ownerReviewCount} review${listing.ownerReviewCount === 1 ? "" : "s"}`
+                  : "New member, no reviews yet"}
+              </p>
+              <p className="mt-1 text-sm text-muted">
+                Member since {new Date(listing.ownerSince).toLocaleDateString("en-AU", { timeZone: "Australia/Sydney", month: "long", year: "numeric" })}
+              </p>
+            </section>
+            {!isOwner && (
+              <div id="propose" className="mt-6">
+                <Link to={signedIn ? `/listings/${listing.id}/propose` : "/auth?reason=propose"} className={buttonClass({ size: "lg" }, "w-full")}>
+                  Propose Swap
+                </Link>
+                <p className="mt-2 text-center text-xs text-muted">Contact details are shared only after both sides pay the $9.99 handshake fee.</p>
+              </div>
+            )}
+          </div>
+        </div>
+        <section aria-labelledby="description-heading" className="mt-10 max-w-3xl">
+          <h2 id="description-heading" className="text-lg font-semibold">Description</h2>
+          <p className="mt-2 whitespace-pre-line leading-relaxed text-ink">{listing.description}</p>
+        </section>
+      </Container>
+    </main>
+  );
+}

@@ -1,0 +1,126 @@
+import { ImageOff, PackageOpen, Plus } from "lucide-react";
+import { useEffect } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { toast } from "sonner";
+import type { Route } from "./+types/my-listings";
+import { appContext } from "../context";
+import { Button, ButtonLink } from "../components/ui/button";
+import { Container } from "../components/ui/container";
+import { flashHeader } from "../lib/flash.server";
+import { formatValueRange } from "../lib/format";
+import { requireUser } from "../lib/require-user.server";
+import { imageUrl } from "../../core/images/image-urls";
+import { deleteListing } from "../../core/listings/delete-listing";
+import { findMyListings } from "../../core/listings/find-my-listings";
+import { isAppError } from "../../core/shared/app-error";
+import { logger } from "../../core/shared/logger";
+
+export const meta: Route.MetaFunction = () => [{ title: "My Listings | SwapShed" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const user = await requireUser(ctx);
+  try {
+    return { listings: await findMyListings(ctx.db, { ownerId: user.id }), loadError: false };
+  } catch (error) {
+    logger.error("my listings failed", { error: String(error) });
+    return { listings: [], loadError: true };
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  const user = await requireUser(ctx);
+  const form = await request.formData();
+  const listingId = String(form.get("listingId") ?? "");
+  try {
+    await deleteListing(ctx, { listingId, actorId: user.id });
+  } catch (error) {
+    if (isAppError(error)) return data({ error: error.message }, { status: error.status });
+    logger.error("delete listing failed", { error: String(error) });
+    return data({ error: "Failed to delete listing" }, { status: 500 });
+  }
+  return data({ ok: true }, { headers: { "Set-Cookie": await flashHeader({ type: "success", message: "Listing deleted" }) } });
+}
+
+const STATUS_STYLES: Record<string, string> = {
+  active: "bg-brand-50 text-brand-800",
+  reserved: "bg-accent-100 text-ink",
+  swapped: "bg-surface text-ink",
+  cancelled: "bg-red-50 text-danger",
+};
+
+export default function MyListings({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  useEffect(() => {
+    if (loaderData.loadError) toast.error("Failed to load your listings");
+  }, [loaderData.loadError]);
+  useEffect(() => {
+    if (actionData && "error" in actionData) toast.error(actionData.error);
+  }, [actionData]);
+  return (
+    <main id="main" className="py-10">
+      <Container>
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <div>
+            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">My Listings</h1>
+            <p className="mt-1 text-muted">Everything you have listed, and where each one stands.</p>
+          </div>
+          <ButtonLink to="/create-listing" variant="accent">
+            <Plus className="size-4" aria-hidden="true" />
+            List Item
+          </ButtonLink>
+        </div>
+        {actionData && "error" in actionData && (
+          <p role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-danger">{actionData.error}</p>
+        )}
+        {loaderData.listings.length === 0 ? (
+          <div className="mt-8 rounded-2xl border border-dashed border-line bg-surface px-6 py-14 text-center">
+            <PackageOpen className="mx-auto size-10 text-brand-600" aria-hidden="true" />
+            <p className="mt-4 text-lg font-semibold">You haven't listed anything yet</p>
+            <p className="mt-1 text-muted">List something you own and start getting swap offers.</p>
+            <ButtonLink to="/create-listing" className="mt-6">Create Your First Listing</ButtonLink>
+          </div>
+        ) : (
+          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {loaderData.listings.map((listing) => {
+              const cover = listing.images[0];
+              const deleting = navigation.formData?.get("listingId") === listing.id;
+              return (
+                <li key={listing.id} className="flex flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm">
+                  {cover ? (
+                    <img src={imageUrl(cover, cover.widths[0])} alt={listing.title} loading="lazy" className="aspect-[4/3] w-full object-cover" />
+                  ) : (
+                    <div className="flex aspect-[4/3] items-center justify-center bg-surface text-muted"><ImageOff className="size-8" aria-hidden="true" /></div>
+                  )}
+                  <div className="flex flex-1 flex-col gap-2 p-4">
+                    <div className="flex items-start justify-between gap-2">
+                      <h2 className="font-semibold">
+                        {listing.status === "active" ? <Link to={`/listings/${listing.id}`} className="hover:underline">{listing.title}</Link> : listing.title}
+                      </h2>
+                      <span className={`shrink-0 rounded-full px-2.5 py-1 text-xs font-semibold capitalize ${STATUS_STYLES[listing.status] ?? "bg-surface"}`}>{listing.status}</span>
+                    </div>
+                    <p className="text-sm font-semibold">{formatValueRange(listing.valueMin, listing.valueMax)}</p>
+                    <p className="line-clamp-3 text-sm text-muted">{listing.description}</p>
+                    <Form
+                      method="post"
+                      className="mt-auto pt-3"
+                      onSubmit={(event) => {
+                        if (!window.confirm("Are you sure you want to delete this listing?")) event.preventDefault();
+                      }}
+                    >
+                      <input type="hidden" name="listingId" value={listing.id} />
+                      <Button type="submit" variant="outline" size="sm" className="w-full text-danger" disabled={deleting}>
+                        {deleting ? "Deleting..." : "Delete"}
+                      </Button>
+                    </Form>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </Container>
+    </main>
+  );
+}

@@ -1,0 +1,104 @@
+import { Database, KeyRound } from "lucide-react";
+import { useEffect, useState } from "react";
+import { data, Form, useFetcher } from "react-router";
+import { toast } from "sonner";
+import type { Route } from "./+types/seed";
+import { appContext } from "../context";
+import { Button, ButtonLink } from "../components/ui/button";
+import { Container } from "../components/ui/container";
+import { seedDemoData, type SeedStep } from "../../core/seed/seed-demo-data";
+import { logger } from "../../core/shared/logger";
+import { SEED_LISTINGS, SEED_PASSWORD, SEED_USERS } from "../../db/seed/seed-data";
+import { seedAllowed } from "../../server/storage";
+
+export const meta: Route.MetaFunction = () => [{ title: "Seed Test Data | SwapShed" }, { name: "robots", content: "noindex" }];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { env } = context.get(appContext);
+  return { allowed: seedAllowed(env), password: SEED_PASSWORD, users: SEED_USERS.length, listings: SEED_LISTINGS.length };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  if (!seedAllowed(ctx.env)) return data({ ok: false as const, error: "Seeding is disabled in production." }, { status: 403 });
+  const step = (await request.formData()).get("step");
+  const steps: SeedStep[] = step === "users" || step === "listings" ? [step] : ["users", "listings"];
+  try {
+    const result = await seedDemoData(ctx, steps);
+    return { ok: true as const, step: step ?? "all", ...result };
+  } catch (error) {
+    logger.error("seed failed", { error: String((error as Error)?.stack ?? error) });
+    return data({ ok: false as const, error: "Failed to seed database" }, { status: 500 });
+  }
+}
+
+export default function Seed({ loaderData, actionData }: Route.ComponentProps) {
+  const fetcher = useFetcher<typeof action>();
+  const [progress, setProgress] = useState<string | null>(null);
+  // Without JavaScript the form posts once and both steps run; the answer is the page's action data.
+  const result = fetcher.data ?? actionData;
+
+  // With JavaScript the two steps run one after the other so the page can say where it is.
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !result) return;
+    if (!result.ok) {
+      setProgress(null);
+      toast.error("Failed to seed database");
+    } else if (result.step === "users") {
+      setProgress(`Created ${result.users} test users. Creating ${loaderData.listings} listings with pictures...`);
+      fetcher.submit({ step: "listings" }, { method: "post" });
+    } else {
+      setProgress(`Done: ${result.users} test users and ${result.listings} active listings.`);
+      toast.success("Database seeded successfully!");
+    }
+  }, [fetcher.state, result]);
+
+  const busy = fetcher.state !== "idle" || (result?.ok === true && result.step === "users");
+  return (
+    <main id="main" className="bg-surface py-12 sm:py-16">
+      <Container className="max-w-xl">
+        <div className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
+          <Database className="size-8 text-brand-600" aria-hidden="true" />
+          <h1 className="mt-3 text-2xl font-bold tracking-tight">Seed Test Data</h1>
+          <p className="mt-2 text-muted">
+            Creates {loaderData.users} test users and {loaderData.listings} active listings across the goods categories, with
+            pictures. Running it again adds nothing new.
+          </p>
+          <div className="mt-5 flex items-start gap-3 rounded-xl bg-surface p-4 text-sm">
+            <KeyRound className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />
+            <p>
+              Every test user signs in with the password <code className="rounded bg-white px-1.5 py-0.5 font-mono font-semibold">{loaderData.password}</code>
+              , for example as <span className="font-semibold">{SEED_USERS[0].email}</span>.
+            </p>
+          </div>
+          {loaderData.allowed ? (
+            <Form
+              method="post"
+              className="mt-6"
+              onSubmit={(event) => {
+                event.preventDefault();
+                setProgress(`Creating ${loaderData.users} test users...`);
+                fetcher.submit({ step: "users" }, { method: "post" });
+              }}
+            >
+              <Button type="submit" size="lg" className="w-full" disabled={busy}>
+                {busy ? "Seeding..." : "Seed Database"}
+              </Button>
+            </Form>
+          ) : (
+            <p role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-danger">
+              Seeding is disabled in production. Set ALLOW_SEED=true to allow it.
+            </p>
+          )}
+          <p role="status" className="mt-4 min-h-5 text-sm text-muted">
+            {progress ??
+              (result?.ok ? `Done: ${result.users} test users and ${result.listings} active listings.` : (result?.error ?? ""))}
+          </p>
+          {result?.ok && result.step !== "users" && (
+            <ButtonLink to="/#browse" variant="outline" className="mt-2 w-full">See the listings</ButtonLink>
+          )}
+        </div>
+      </Container>
+    </main>
+  );
+}

@@ -1,0 +1,98 @@
+import { describe, expect, test } from "vitest";
+import { findLocality, resolveLocationInput, searchLocalities } from "./localities";
+
+const labels = (query: string, limit?: number) => searchLocalities(query, limit).map((l) => l.label);
+
+describe("searchLocalities", () => {
+  test("typing a suburb's name suggests it first, with its state and postcode", () => {
+    const results = searchLocalities("bondi");
+    expect(results[0]).toMatchObject({ suburb: "Bondi", state: "NSW", postcode: "2026", label: "Bondi NSW 2026" });
+    expect(results[0].latitude).toBeCloseTo(-33.89, 1);
+    expect(results[0].longitude).toBeCloseTo(151.26, 1);
+    expect(labels("bondi")).toContain("Bondi Junction NSW 2022");
+  });
+
+  test("matching ignores case and punctuation", () => {
+    expect(labels("BONDI")[0]).toBe("Bondi NSW 2026");
+    expect(labels("brighton le sands")).toContain("Brighton-Le-Sands NSW 2216");
+    expect(labels("oconnor")).toContain("O'Connor ACT 2602");
+    expect(labels("o'connor")).toContain("O'Connor ACT 2602");
+  });
+
+  test("a postcode finds its suburbs", () => {
+    expect(labels("2026")).toContain("Bondi NSW 2026");
+    expect(searchLocalities("2026").every((l) => l.postcode === "2026")).toBe(true);
+    expect(searchLocalities("215").every((l) => l.postcode.startsWith("215"))).toBe(true);
+  });
+
+  test("parramatta finds Parramatta NSW 2150", () => {
+    expect(labels("parramatta")[0]).toBe("Parramatta NSW 2150");
+  });
+
+  test("a state and a postcode after the name narrow the suggestions", () => {
+    expect(labels("bondi 2026")).toEqual(["Bondi NSW 2026", "Bondi Beach NSW 2026"]);
+    expect(labels("Bondi, NSW")[0]).toBe("Bondi NSW 2026");
+    expect(labels("Bondi NSW 2026")).toEqual(["Bondi NSW 2026", "Bondi Beach NSW 2026"]);
+    expect(labels("St Kilda, VIC").slice(0, 3)).toEqual(["St Kilda VIC 3182", "St Kilda East VIC 3183", "St Kilda West VIC 3182"]);
+    expect(searchLocalities("st kilda vic").every((l) => l.state === "VIC")).toBe(true);
+    expect(labels("brighton sa")).toEqual(["Brighton SA 5048"]);
+  });
+
+  test("shorter names rank before longer ones, and the limit holds", () => {
+    expect(searchLocalities("br", 5)).toHaveLength(5);
+    const names = searchLocalities("mount", 20).map((l) => l.suburb.length);
+    expect(names).toEqual([...names].sort((a, b) => a - b));
+  });
+
+  test("nonsense and empty queries find nothing", () => {
+    expect(searchLocalities("zzqx")).toEqual([]);
+    expect(searchLocalities("")).toEqual([]);
+    expect(searchLocalities("   ")).toEqual([]);
+  });
+});
+
+describe("findLocality", () => {
+  test("finds a locality by suburb and postcode, with or without its state, in any case", () => {
+    expect(findLocality({ suburb: "Bondi", state: "NSW", postcode: "2026" })?.label).toBe("Bondi NSW 2026");
+    expect(findLocality({ suburb: "bondi", postcode: "2026" })?.label).toBe("Bondi NSW 2026");
+    expect(findLocality({ suburb: "ST KILDA EAST", state: "vic", postcode: "3183" })?.suburb).toBe("St Kilda East");
+  });
+
+  test("a suburb with the wrong postcode or state is not found", () => {
+    expect(findLocality({ suburb: "Bondi", postcode: "2000" })).toBeNull();
+    expect(findLocality({ suburb: "Bondi", state: "VIC", postcode: "2026" })).toBeNull();
+    expect(findLocality({ suburb: "Bondi Jun", postcode: "2022" })).toBeNull();
+  });
+});
+
+describe("resolveLocationInput", () => {
+  test("a label typed in full resolves", () => {
+    expect(resolveLocationInput("Bondi NSW 2026")?.label).toBe("Bondi NSW 2026");
+    expect(resolveLocationInput("  bondi nsw 2026 ")?.label).toBe("Bondi NSW 2026");
+  });
+
+  test("a suburb with its postcode, or an unambiguous suburb with its state, resolves", () => {
+    expect(resolveLocationInput("bondi, 2026")?.label).toBe("Bondi NSW 2026");
+    expect(resolveLocationInput("Parramatta 2150")?.label).toBe("Parramatta NSW 2150");
+    expect(resolveLocationInput("Parramatta, NSW")?.label).toBe("Parramatta NSW 2150");
+    expect(resolveLocationInput("st kilda east vic 3183")?.label).toBe("St Kilda East VIC 3183");
+  });
+
+  test("a postcode alone resolves only when a single suburb has it", () => {
+    const only = searchLocalities("2", 10_000).find(
+      (l) => searchLocalities(l.postcode, 10_000).filter((o) => o.postcode === l.postcode).length === 1,
+    );
+    expect(only).toBeDefined();
+    expect(resolveLocationInput(only!.postcode)).toEqual(only);
+    expect(resolveLocationInput("2026")).toBeNull(); // Bondi, Bondi Beach, North Bondi, Tamarama ...
+  });
+
+  test("ambiguous, partial or unknown text does not resolve", () => {
+    expect(resolveLocationInput("Brighton")).toBeNull(); // one in each of four states
+    expect(resolveLocationInput("Bondi 2000")).toBeNull();
+    expect(resolveLocationInput("Bond")).toBeNull();
+    expect(resolveLocationInput("202")).toBeNull();
+    expect(resolveLocationInput("asdfgh qwerty")).toBeNull();
+    expect(resolveLocationInput("")).toBeNull();
+  });
+});

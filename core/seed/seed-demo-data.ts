@@ -1,0 +1,126 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema/auth";
+import { listings } from "../../db/schema/listings";
+import { SEED_LISTINGS, SEED_PASSWORD, SEED_USERS } from "../../db/seed/seed-data";
+import { storeListingImages } from "../images/store-listing-images";
+import { resolveLocationInput } from "../locations/localities";
+import type { FileStorage } from "../storage/storage";
+import type { Clock } from "../shared/clock";
+import type { Auth } from "../users/auth";
+
+export type SeedDeps = { db: Db; auth: Auth; storage: FileStorage; clock: Clock; imagesDir?: string };
+export type SeedStep = "users" | "listings";
+export type SeedResult = { users: number; listings: number; createdUsers: number; createdListings: number };
+
+const SEED_LOCK = 7_261_002;
+export const SEED_IMAGES_DIR = path.resolve(process.env.SEED_IMAGES_DIR ?? "db/seed/images");
+
+/**
+ * Creates the demo members and listings, skipping what already exists, so running it twice (or twice
+ * at once) gives the same counts. Either step can run alone, which is how /seed shows progress.
+ */
+export async function seedDemoData(deps: SeedDeps, steps: SeedStep[] = ["users", "listings"]): Promise<SeedResult> {
+  let createdUsers = 0;
+  let createdListings = 0;
+  if (steps.includes("users")) createdUsers = await seedUsers(deps);
+  if (steps.includes("listings")) createdListings = await seedListings(deps);
+  const seededUsers = await deps.db.select({ id: users.id }).from(users).where(inArray(users.email, SEED_USERS.map((u) => u.email)));
+  const [{ count }] = seededUsers.length
+    ? await deps.db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(listings)
+        .where(and(inArray(listings.userId, seededUsers.map((u) => u.id)), eq(listings.status, "active")))
+    : [{ count: 0 }];
+  return { users: seededUsers.length, listings: Number(count), createdUsers, createdListings };
+}
+
+async function seedUsers(deps: SeedDeps) {
+  let created = 0;
+  for (const [i, seedUser] of SEED_USERS.entries()) {
+    const [existing] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, seedUser.email));
+    if (existing) continue;
+    try {
+      await deps.auth.api.signUpEmail({ body: { email: seedUser.email, password: SEED_PASSWORD, name: seedUser.name } });
+    } catch (error) {
+      // Another seed run created this member a moment ago: that is the idempotent outcome.
+      const [now] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, seedUser.email));
+      if (!now) throw error;
+      continue;
+    }
+    // Most seeded members have verified e-mail, so the verified mark shows on their cards.
+    if (i % 4 !== 3) await deps.db.update(users).set({ emailVerified: true }).where(eq(users.email, seedUser.email));
+    created++;
+  }
+  return created;
+}
+
+async function seedListings(deps: SeedDeps) {
+  const owners = await deps.db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, SEED_USERS.map((u) => u.email)));
+  const ownerIdByEmail = new Map(owners.map((o) => [o.email, o.id]));
+  const pictures = await picturesByCategory(deps.imagesDir ?? SEED_IMAGES_DIR);
+  let created = 0;
+  for (const [i, item] of SEED_LISTINGS.entries()) {
+    const ownerId = ownerIdByEmail.get(SEED_USERS[item.owner].email);
+    if (!ownerId) throw new Error("Seed members must exist before their listings: run the users step first.");
+    const locality = resolveLocationInput(item.location);
+    if (!locality) throw new Error(`Seed location not in the localities data set: ${item.location}`);
+    const options = pictures.get(item.category) ?? [];
+    const picture = options.length ? options[i % options.length] : null;
+    const inserted = await deps.db.transaction(async (tx) => {
+      // One seeder at a time decides what is missing: two runs at once cannot both insert.
+      await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+      const [existing] = await tx
+        .select({ id: listings.id })
+        .from(listings)
+        .where(and(eq(listings.userId, ownerId), eq(listings.title, item.title)));
+      if (existing) return false;
+      const stored = picture
+        ? await storeListingImages(deps.storage, { ownerId, files: [await fs.readFile(picture)], now: deps.clock.now() })
+        : null;
+      try {
+        await tx.insert(listings).values({
+          userId: ownerId,
+          title: item.title,
+          description: item.description,
+          category: item.category,
+          condition: item.condition,
+          valueMin: item.valueMin,
+          valueMax: item.valueMax,
+          location: locality.label,
+          suburb: locality.suburb,
+          state: locality.state,
+          postcode: locality.postcode,
+          latitude: locality.latitude,
+          longitude: locality.longitude,
+          images: stored?.images ?? [],
+          // Newest first on home should not be the order of this file: spread them over two weeks.
+          createdAt: new Date(deps.clock.now().getTime() - (SEED_LISTINGS.length - i) * 17 * 60 * 60 * 1000),
+        });
+      } catch (error) {
+        if (stored) await deps.storage.delete(stored.keys);
+        throw error;
+      }
+      return true;
+    });
+    if (inserted) created++;
+  }
+  return created;
+}
+
+async function picturesByCategory(dir: string) {
+  const byCategory = new Map<string, string[]>();
+  let names: string[] = [];
+  try {
+    names = (await fs.readdir(dir)).filter((n) => /\.(jpe?g|png|webp)$/i.test(n)).sort();
+  } catch {
+    return byCategory;
+  }
+  for (const name of names) {
+    const category = name.replace(/-.*$/, "");
+    byCategory.set(category, [...(byCategory.get(category) ?? []), path.join(dir, name)]);
+  }
+  return byCategory;
+}

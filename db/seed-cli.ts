@@ -1,0 +1,20 @@
+// `npm run seed`: the same demo data as the /seed page, from the command line.
+import { openAppDatabase } from "../server/boot";
+import { parseEnv } from "../server/env";
+import { seedAllowed, storageFromEnv } from "../server/storage";
+import { createAuth } from "../core/users/auth";
+import { seedDemoData } from "../core/seed/seed-demo-data";
+import { systemClock } from "../core/shared/clock";
+import { SEED_PASSWORD } from "./seed/seed-data";
+
+const env = parseEnv();
+if (!seedAllowed(env)) {
+  console.error("Seeding is disabled in production. Set ALLOW_SEED=true to allow it.");
+  process.exit(1);
+}
+const handle = await openAppDatabase(env);
+const auth = createAuth(handle.db, { baseURL: env.APP_URL, secret: env.BETTER_AUTH_SECRET, secureCookies: false });
+const result = await seedDemoData({ db: handle.db, auth, storage: storageFromEnv(env), clock: systemClock });
+await handle.close();
+console.log(`Seeded: ${result.users} test users (${result.createdUsers} new), ${result.listings} listings (${result.createdListings} new).`);
+console.log(`Every test user signs in with the password ${SEED_PASSWORD}`);
