@@ -62,7 +62,12 @@ function km([lat1, lng1], [lat2, lng2]) {
 function rowPoints(row) {
   const box = STATE_BOUNDS[row.state];
   const valid = (lat, lng) =>
-    typeof lat === "number" && typeof lng === "number" && lat >= box[0] && lat <= box[1] && lng >= box[2] && lng <= box[3];
+    typeof lat === "number" &&
+    typeof lng === "number" &&
+    lat >= box[0] &&
+    lat <= box[1] &&
+    lng >= box[2] &&
+    lng <= box[3];
   const swapped = row.Lat_precise === row.long && row.Long_precise === row.lat;
   return {
     precise: valid(row.Lat_precise, row.Long_precise) && !swapped ? [row.Lat_precise, row.Long_precise] : null,
@@ -136,7 +141,14 @@ for (const row of rows) {
   const existing = byKey.get(id);
   // Duplicates (a row per type, curly and straight apostrophes, punctuation): prefer the "Delivery Area" row.
   if (existing && !(existing.type === "" && row.type === "Delivery Area")) continue;
-  byKey.set(id, { key, suburb: titleCase(upper), state: row.state, postcode: row.postcode, type: row.type, ...rowPoints(row) });
+  byKey.set(id, {
+    key,
+    suburb: titleCase(upper),
+    state: row.state,
+    postcode: row.postcode,
+    type: row.type,
+    ...rowPoints(row),
+  });
 }
 
 const entries = [...byKey.values()];

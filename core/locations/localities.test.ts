@@ -33,7 +33,11 @@ describe("searchLocalities", () => {
     expect(labels("bondi 2026")).toEqual(["Bondi NSW 2026", "Bondi Beach NSW 2026"]);
     expect(labels("Bondi, NSW")[0]).toBe("Bondi NSW 2026");
     expect(labels("Bondi NSW 2026")).toEqual(["Bondi NSW 2026", "Bondi Beach NSW 2026"]);
-    expect(labels("St Kilda, VIC").slice(0, 3)).toEqual(["St Kilda VIC 3182", "St Kilda East VIC 3183", "St Kilda West VIC 3182"]);
+    expect(labels("St Kilda, VIC").slice(0, 3)).toEqual([
+      "St Kilda VIC 3182",
+      "St Kilda East VIC 3183",
+      "St Kilda West VIC 3182",
+    ]);
     expect(searchLocalities("st kilda vic").every((l) => l.state === "VIC")).toBe(true);
     expect(labels("brighton sa")).toEqual(["Brighton SA 5048"]);
   });

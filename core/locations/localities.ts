@@ -71,7 +71,8 @@ function parse(text: string): Query {
   for (let i = 0; i < 2 && tokens.length > 0; i++) {
     const last = tokens[tokens.length - 1];
     if (!query.postcode && /^\d{1,4}$/.test(last)) query.postcode = last;
-    else if (!query.state && tokens.length > 1 && STATES.has(last.toUpperCase())) query.state = last.toUpperCase() as AuState;
+    else if (!query.state && tokens.length > 1 && STATES.has(last.toUpperCase()))
+      query.state = last.toUpperCase() as AuState;
     else break;
     tokens.pop();
   }
@@ -83,7 +84,8 @@ function matches(entry: Entry, q: Query, exact: boolean): boolean {
   const { key, locality } = entry;
   if (q.words && !(exact ? key === q.words : key.startsWith(q.words))) return false;
   if (q.state && locality.state !== q.state) return false;
-  if (q.postcode && !(exact ? locality.postcode === q.postcode : locality.postcode.startsWith(q.postcode))) return false;
+  if (q.postcode && !(exact ? locality.postcode === q.postcode : locality.postcode.startsWith(q.postcode)))
+    return false;
   return true;
 }
 
@@ -109,7 +111,10 @@ export function searchLocalities(query: string, limit = 8): Locality[] {
   if (found.length === 0 && (q.state || q.postcode) && q.words) {
     const words = normalise(query);
     found = entries.filter((e) => e.key.startsWith(words));
-    return found.sort(rank(words)).slice(0, limit).map((e) => e.locality);
+    return found
+      .sort(rank(words))
+      .slice(0, limit)
+      .map((e) => e.locality);
   }
   if (!q.words) {
     // Postcode only: the exact postcode's suburbs first, alphabetically.

@@ -1,20 +1,39 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { createApp } from "../../server/app";
 import { parseEnv } from "../../server/env";
 import type { DbHandle } from "../../db/client";
 import type { Clock } from "../../core/shared/clock";
+import { createLocalStorage } from "../../core/storage/local-storage";
+import type { FileStorage } from "../../core/storage/storage";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
+export type TestAppOptions = {
+  production?: boolean;
+  clock?: Clock;
+  trustedProxy?: string;
+  /** Upload storage; by default local files in a fresh temp directory (returned as `uploadsDir`). */
+  storage?: FileStorage;
+  /** Sign-in/sign-up attempts per address per 5 minutes (every test request comes from 127.0.0.1). */
+  authAddressLimit?: number;
+};
+
 /** The real Hono app over a test database, driven with app.request() (no port, no pages). */
-export function createTestApp(handle: DbHandle, options: { production?: boolean; clock?: Clock; trustedProxy?: string } = {}) {
+export function createTestApp(handle: DbHandle, options: TestAppOptions = {}) {
   const env = parseEnv({
     NODE_ENV: options.production ? "production" : "test",
     DATABASE_URL: "memory://",
     APP_URL: TEST_ORIGIN,
     BETTER_AUTH_SECRET: "test-secret-0123456789-0123456789-0123456789",
     TRUSTED_PROXY: options.trustedProxy,
+    AUTH_ADDRESS_LIMIT: options.authAddressLimit === undefined ? undefined : String(options.authAddressLimit),
   });
-  const { app, auth } = createApp({ db: handle.db, env, clock: options.clock });
+  // Without a storage of its own, each app gets a fresh directory the test can inspect.
+  const uploadsDir = options.storage ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), "swapshed-uploads-"));
+  const storage = options.storage ?? createLocalStorage(uploadsDir as string);
+  const { app, auth } = createApp({ db: handle.db, env, clock: options.clock, storage });
 
   /** A same-origin browser-like JSON POST. */
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -24,7 +43,7 @@ export function createTestApp(handle: DbHandle, options: { production?: boolean;
       body: JSON.stringify(body),
     });
 
-  return { app, auth, env, post };
+  return { app, auth, env, post, storage, uploadsDir };
 }
 
 /** The cookie header a browser would send back after this response. */

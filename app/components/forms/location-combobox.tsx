@@ -35,7 +35,8 @@ export function LocationCombobox({ name, label, defaultValue, error, hint, id = 
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [status, setStatus] = useState("");
-  const listRef = useRef<HTMLUListElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   const listboxId = `${id}-listbox`;
   const optionId = (i: number) => `${id}-option-${i}`;
   const expanded = open && options.length > 0;
@@ -62,7 +63,7 @@ export function LocationCombobox({ name, label, defaultValue, error, hint, id = 
         const { localities } = (await response.json()) as { localities: Locality[] };
         setOptions(localities);
         setActive(-1);
-        setOpen(true);
+        setOpen(document.activeElement === inputRef.current); // not if the member has moved on
         setStatus(countMessage(localities.length));
       } catch {
         if (controller.signal.aborted) return;
@@ -133,6 +134,7 @@ export function LocationCombobox({ name, label, defaultValue, error, hint, id = 
     <Field id={id} label={label} error={error} hint={hint}>
       <div className="relative">
         <input
+          ref={inputRef}
           id={id}
           name={name}
           type="text"
@@ -161,7 +163,7 @@ export function LocationCombobox({ name, label, defaultValue, error, hint, id = 
           }}
           className={`${inputClass(error)} h-11`}
         />
-        <ul
+        <div
           ref={listRef}
           id={listboxId}
           role="listbox"
@@ -170,26 +172,31 @@ export function LocationCombobox({ name, label, defaultValue, error, hint, id = 
           className="absolute inset-x-0 top-full z-20 mt-1 max-h-72 overflow-y-auto rounded-lg border border-line bg-white py-1 shadow-lg"
         >
           {options.map((locality, i) => (
-            <li
+            // biome-ignore lint/a11y/useKeyWithClickEvents: keys are handled on the text field (aria-activedescendant)
+            <div
               key={locality.label}
               id={optionId(i)}
               role="option"
               aria-selected={i === active}
+              tabIndex={-1}
               // Keep focus in the text field so the click lands and the list does not close first.
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => choose(locality)}
               className={`flex cursor-pointer items-baseline justify-between gap-3 px-3 py-2 text-sm ${i === active ? "bg-brand-50 text-brand-800" : "text-ink hover:bg-surface"}`}
             >
-              <span className="font-medium">{locality.suburb}</span>
+              <span className="font-medium">{locality.suburb}</span>{" "}
               <span className="shrink-0 text-xs text-muted">
                 {locality.state} {locality.postcode}
               </span>
-            </li>
+            </div>
           ))}
-        </ul>
+        </div>
         {open && options.length === 0 && status === countMessage(0) && (
-          <p aria-hidden="true" className="absolute inset-x-0 top-full z-20 mt-1 rounded-lg border border-line bg-white px-3 py-2 text-sm text-muted shadow-lg">
-            No suburbs match. Try the postcode.
+          <p
+            aria-hidden="true"
+            className="absolute inset-x-0 top-full z-20 mt-1 rounded-lg border border-line bg-white px-3 py-2 text-sm text-muted shadow-lg"
+          >
+            No suburbs match. Check the spelling or try the postcode.
           </p>
         )}
       </div>

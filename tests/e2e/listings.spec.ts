@@ -1,0 +1,140 @@
+import path from "node:path";
+import { expect, expectNoAxeViolations, signUpViaApi, test, uniqueEmail } from "./fixtures";
+
+const photo = path.join(import.meta.dirname, "files/listing-photo.jpg");
+
+test("a member lists an item with a picture, sees it everywhere, another member favourites it, and the owner deletes it", async ({ browser }) => {
+  const owner = await browser.newContext();
+  const page = await owner.newPage();
+  await signUpViaApi(page, { email: uniqueEmail("owner"), fullName: "Priya Sharma" });
+  const title = `Stihl chainsaw ${Date.now()}`;
+
+  await page.goto("/create-listing");
+  await expect(page.getByRole("heading", { name: "List an item" })).toBeVisible();
+  await page.getByLabel("Item Title").fill(title);
+  await page.getByLabel("Description").fill("Petrol chainsaw, 18 inch bar, new chain, starts first pull.");
+  await page.getByLabel("Category").selectOption("tradie_tools");
+  await page.getByLabel("Condition").selectOption("good");
+  await page.getByLabel("Min Value (AUD)").fill("300");
+  await page.getByLabel("Max Value (AUD)").fill("450");
+  await page.getByRole("combobox", { name: "Location" }).fill("bondi");
+  await page.getByRole("option", { name: "Bondi NSW 2026" }).click();
+  await page.locator("#images").setInputFiles(photo);
+  await expect(page.getByAltText("Preview of listing-photo.jpg")).toBeVisible();
+  await expect(page.getByText("Cover", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Create Listing" }).click();
+
+  await expect(page).toHaveURL("/my-listings");
+  await expect(page.getByText("Listing created successfully!")).toBeVisible();
+  const card = page.getByRole("listitem").filter({ hasText: title });
+  await expect(card.getByText("active")).toBeVisible();
+  await expect(card.getByText("$300 – $450")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.goto("/");
+  const homeCard = page.getByRole("article").filter({ hasText: title });
+  await expect(homeCard).toBeVisible();
+  await expect(homeCard.getByText("Tradie Tools")).toBeVisible();
+  await expect(homeCard.getByText("Bondi NSW 2026")).toBeVisible();
+  await expect(homeCard.getByText("Value range")).toBeVisible();
+  await expect(homeCard.getByText("Good")).toBeVisible();
+  await expect(homeCard.getByText("Priya Sharma")).toBeVisible();
+  await expect(homeCard.getByText("New")).toBeVisible();
+  await homeCard.getByRole("link", { name: title }).click();
+
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", title);
+  const listingUrl = page.url();
+  await expectNoAxeViolations(page);
+
+  // Another member saves it to favourites from the listing page.
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signUpViaApi(otherPage, { email: uniqueEmail("fan"), fullName: "Tom Baker" });
+  await otherPage.goto(listingUrl);
+  await otherPage.getByRole("button", { name: `Save ${title} to favourites` }).click();
+  await expect(otherPage.getByRole("button", { name: `Remove ${title} from favourites` })).toHaveAttribute("aria-pressed", "true");
+  await otherPage.goto("/favourites");
+  await expect(otherPage.getByRole("article").filter({ hasText: title })).toBeVisible();
+  await expectNoAxeViolations(otherPage);
+
+  // The owner deletes it, confirming the spec's question.
+  await page.goto("/my-listings");
+  page.once("dialog", (dialog) => {
+    expect(dialog.message()).toBe("Are you sure you want to delete this listing?");
+    dialog.accept();
+  });
+  await page.getByRole("listitem").filter({ hasText: title }).getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Listing deleted")).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: title })).toHaveCount(0);
+  const gone = await page.goto(listingUrl);
+  expect(gone?.status()).toBe(404);
+  await otherPage.goto("/favourites");
+  await expect(otherPage.getByText("No favourites yet")).toBeVisible();
+  await owner.close();
+  await other.close();
+});
+
+test("the create form shows the spec's messages before anything is sent", async ({ page }) => {
+  await signUpViaApi(page);
+  await page.goto("/create-listing");
+  await page.getByLabel("Item Title").fill("ab");
+  await page.getByRole("button", { name: "Create Listing" }).click();
+  await expect(page.locator("form").getByText("Title must be at least 3 characters")).toBeVisible();
+  await page.getByLabel("Item Title").fill("Good title");
+  await page.getByLabel("Description").fill("Long enough description here.");
+  await page.getByLabel("Category").selectOption("electronics");
+  await page.getByLabel("Condition").selectOption("good");
+  await page.getByLabel("Min Value (AUD)").fill("500");
+  await page.getByLabel("Max Value (AUD)").fill("100");
+  await page.getByRole("button", { name: "Create Listing" }).click();
+  await expect(page.locator("form").getByText("Maximum value must be greater than minimum value")).toBeVisible();
+  await page.getByLabel("Max Value (AUD)").fill("900");
+  await page.getByRole("combobox", { name: "Location" }).fill("bondi");
+  await page.getByRole("option", { name: "Bondi NSW 2026" }).click();
+  await page.getByRole("button", { name: "Create Listing" }).click();
+  await expect(page.locator("form").getByText("Please select an image")).toBeVisible();
+});
+
+test("without JavaScript a listing can still be created and the server's messages are shown", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await signUpViaApi(page);
+  await page.goto("/create-listing");
+  await page.getByLabel("Item Title").fill("No-JS kayak");
+  await page.getByLabel("Description").fill("A kayak listed from a browser with scripts turned off.");
+  await page.getByLabel("Category").selectOption("boats_marine");
+  await page.getByLabel("Condition").selectOption("fair");
+  await page.getByLabel("Min Value (AUD)").fill("200");
+  await page.getByLabel("Max Value (AUD)").fill("300");
+  await page.getByRole("combobox", { name: "Location" }).fill("nowhere at all");
+  await page.locator("#images").setInputFiles(photo);
+  await page.getByRole("button", { name: "Create Listing" }).click();
+  await expect(page.locator("form").getByText("Please choose a suburb from the list")).toBeVisible();
+
+  await page.getByRole("combobox", { name: "Location" }).fill("Bondi NSW 2026");
+  await page.locator("#images").setInputFiles(photo);
+  await page.getByRole("button", { name: "Create Listing" }).click();
+  await expect(page).toHaveURL("/my-listings");
+  await expect(page.getByRole("listitem").filter({ hasText: "No-JS kayak" })).toBeVisible();
+  await context.close();
+});
+
+test("visitors are asked to sign in to propose or to save favourites", async ({ page }) => {
+  await page.goto("/create-listing");
+  await expect(page).toHaveURL("/auth");
+  await page.goto("/auth?reason=propose");
+  await expect(page.getByRole("status").filter({ hasText: "Please sign in to propose swaps" })).toBeVisible();
+});
+
+test("My Listings and Favourites send visitors to /auth; the seed page shows the shared password", async ({ page }) => {
+  await page.goto("/my-listings");
+  await expect(page).toHaveURL("/auth");
+  await page.goto("/favourites");
+  await expect(page).toHaveURL("/auth");
+  await page.goto("/seed");
+  await expect(page.getByRole("heading", { name: "Seed Test Data" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Seed Database" })).toBeVisible();
+  await expect(page.getByText("SwapShed2026")).toBeVisible();
+  await expectNoAxeViolations(page);
+});
