@@ -48,7 +48,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   const { flash } = useLoaderData<typeof loader>();
   useEffect(() => {
-    if (flash) toast[flash.type](flash.message);
+    if (flash) toast[flash.type](flash.message, flash.description ? { description: flash.description } : undefined);
   }, [flash]);
   return <Outlet />;
 }

@@ -7,6 +7,10 @@ export default [
     route("search", "routes/search.tsx"),
     route("create-listing", "routes/create-listing.tsx"),
     route("listings/:id", "routes/listing.tsx"),
+    route("listings/:id/propose", "routes/listing.propose.tsx"),
+    route("my-swaps", "routes/my-swaps.tsx"),
+    route("checkout/:sessionId", "routes/checkout.tsx"),
+    route("dev/outbox", "routes/dev.outbox.tsx"),
     route("my-listings", "routes/my-listings.tsx"),
     route("favourites", "routes/favourites.tsx"),
     route("seed", "routes/seed.tsx"),
@@ -14,6 +18,7 @@ export default [
   ]),
   route("auth/sign-out", "routes/auth.sign-out.tsx"),
   route("listings/:id/favourite", "routes/listing.favourite.tsx"),
+  route("my-swaps/:id/pay", "routes/swap.pay.tsx"),
   route("location", "routes/location.tsx"),
   // Text pages carry their own slim header (LegalPage).
   route("terms", "routes/terms.tsx"),

@@ -33,10 +33,20 @@ const schema = z.object({
   S3_ENDPOINT: z.url().optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** outbox: mails are stored in mail_outbox and listed at /dev/outbox; smtp: sent through SMTP_URL. */
+  MAIL_TRANSPORT: z.enum(["outbox", "smtp"]).default("outbox"),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "SMTP_URL must be smtp://user:pass@host:port or smtps://...").optional(),
+  MAIL_FROM: z.string().default("SwapShed <no-reply@swapshed.com.au>"),
   /** /seed in production (with DATABASE_URL); always available on the embedded defaults and in development. */
   ALLOW_SEED: bool,
   /** Sign-in/sign-up attempts per client address per 5 minutes (per-e-mail is fixed at 5 by the spec). */
   AUTH_ADDRESS_LIMIT: z.coerce.number().int().min(1).default(20),
+  /** local: the app's own test checkout and signed webhooks; stripe: Stripe Checkout (the STRIPE_* variables). */
+  PAYMENT_PROVIDER: z.enum(["local", "stripe"]).default("local"),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, "STRIPE_SECRET_KEY must start with sk_ or rk_").optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, "STRIPE_WEBHOOK_SECRET must start with whsec_").optional(),
+  /** Signs the local provider's webhooks; unset, one is derived from BETTER_AUTH_SECRET (server/payments.ts). */
+  LOCAL_PAYMENTS_SECRET: z.string().min(32, "LOCAL_PAYMENTS_SECRET must be at least 32 characters").optional(),
 });
 
 export type Env = z.infer<typeof schema> & { APP_URL: string; BETTER_AUTH_SECRET: string };
@@ -51,6 +61,13 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (env.STORAGE_DRIVER === "s3") {
     const missing = (["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter((k) => !env[k]);
     if (missing.length) throw new Error(`Invalid environment:\n${missing.map((k) => `  - ${k}: required with STORAGE_DRIVER=s3`).join("\n")}`);
+  }
+  if (env.PAYMENT_PROVIDER === "stripe") {
+    const missing = (["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const).filter((k) => !env[k]);
+    if (missing.length) throw new Error(`Invalid environment:\n${missing.map((k) => `  - ${k}: required with PAYMENT_PROVIDER=stripe`).join("\n")}`);
+  }
+  if (env.MAIL_TRANSPORT === "smtp" && !env.SMTP_URL) {
+    throw new Error("Invalid environment:\n  - SMTP_URL: required with MAIL_TRANSPORT=smtp");
   }
   return { ...env, APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`, BETTER_AUTH_SECRET: resolveSecret(env) };
 }

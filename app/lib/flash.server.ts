@@ -3,7 +3,7 @@ import { createCookie } from "react-router";
 /** A one-time message carried across a redirect (e.g. 'Welcome back!' after signing in). */
 const flashCookie = createCookie("flash", { httpOnly: true, sameSite: "lax", path: "/", maxAge: 60 });
 
-export type Flash = { type: "success" | "error" | "info"; message: string };
+export type Flash = { type: "success" | "error" | "info"; message: string; description?: string };
 
 export async function flashHeader(flash: Flash, secure = false) {
   return flashCookie.serialize(flash, { secure });

@@ -28,10 +28,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const viewer = await getViewer(ctx, request);
   try {
-    return { listings: await findHomeListings(ctx.db, { viewer }), locationLabel: viewer.locationLabel, loadError: false };
+    return { listings: await findHomeListings(ctx.db, { viewer }), locationLabel: viewer.locationLabel, viewerId: viewer.userId, loadError: false };
   } catch (error) {
     logger.error("home listings failed", { error: String(error) });
-    return { listings: [], locationLabel: viewer.locationLabel, loadError: true };
+    return { listings: [], locationLabel: viewer.locationLabel, viewerId: viewer.userId, loadError: true };
   }
 }
 
@@ -50,6 +50,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <AvailableSwaps
         listings={loaderData.listings}
         signedIn={Boolean(root?.user)}
+        viewerId={loaderData.viewerId}
         loading={loading}
         locationLabel={loaderData.locationLabel}
       />

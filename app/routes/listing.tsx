@@ -4,7 +4,7 @@ import type { Route } from "./+types/listing";
 import { appContext } from "../context";
 import { FavouriteButton } from "../components/listings/favourite-button";
 import { ListingGallery } from "../components/listings/listing-gallery";
-import { buttonClass } from "../components/ui/button";
+import { ProposeSwapButton } from "../components/swaps/propose-swap-button";
 import { Container } from "../components/ui/container";
 import { categoryLabel } from "../lib/categories";
 import { conditionLabel, formatDistance, formatValueRange } from "../lib/format";
@@ -96,9 +96,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
             </section>
             {!isOwner && (
               <div id="propose" className="mt-6">
-                <Link to={signedIn ? `/listings/${listing.id}/propose` : "/auth?reason=propose"} className={buttonClass({ size: "lg" }, "w-full")}>
-                  Propose Swap
-                </Link>
+                <ProposeSwapButton listingId={listing.id} title={listing.title} signedIn={signedIn} size="lg" className="w-full" />
                 <p className="mt-2 text-center text-xs text-muted">Contact details are shared only after both sides pay the $9.99 handshake fee.</p>
               </div>
             )}

@@ -18,11 +18,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const viewer = await getViewer(ctx, request);
   const results = await searchListings(ctx.db, { q, location, category, viewer });
-  return { q, location, category: isCategory(category) ? category : "", results, signedIn: Boolean(viewer.userId) };
+  return { q, location, category: isCategory(category) ? category : "", results, signedIn: Boolean(viewer.userId), viewerId: viewer.userId };
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { q, location, category, results, signedIn } = loaderData;
+  const { q, location, category, results, signedIn, viewerId } = loaderData;
   const heading = category ? categoryLabel(category) : q ? `Results for “${q}”` : "All swaps";
   return (
     <main id="main" className="py-10">
@@ -54,7 +54,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {results.map((listing) => (
-              <li key={listing.id}><ListingCard listing={listing} signedIn={signedIn} /></li>
+              <li key={listing.id}><ListingCard listing={listing} signedIn={signedIn} viewerId={viewerId} /></li>
             ))}
           </ul>
         )}

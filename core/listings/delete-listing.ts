@@ -4,6 +4,7 @@ import { listings } from "../../db/schema/listings";
 import { swapProposals } from "../../db/schema/swaps";
 import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
+import { isListingId } from "./public-listings";
 
 export const LISTING_IN_SWAP =
   "This listing is part of an accepted or completed swap, so it can't be deleted. It stays in your swap history.";
@@ -14,6 +15,7 @@ export const LISTING_NOT_FOUND = "Listing not found";
  * keeps pointing at it; pending proposals involving it are rejected in the same transaction.
  */
 export async function deleteListing(deps: { db: Db; clock: Clock }, { listingId, actorId }: { listingId: string; actorId: string }) {
+  if (!isListingId(listingId)) throw new AppError("NOT_FOUND", LISTING_NOT_FOUND);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     // Lock the row so a concurrent accept cannot reserve it while we delete it.

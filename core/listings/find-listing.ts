@@ -3,16 +3,14 @@ import type { Db } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { listings } from "../../db/schema/listings";
 import { profiles } from "../../db/schema/profiles";
-import { isPublicListing, listingCardColumns, type Viewer } from "./public-listings";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isListingId, isPublicListing, listingCardColumns, type Viewer } from "./public-listings";
 
 /**
  * One listing for its page: public listings for everyone; the owner also sees their own reserved or
  * swapped listing. Deleted, cancelled and suspended owners' listings are not found.
  */
 export async function findListing(db: Db, { id, viewer = {} }: { id: string; viewer?: Viewer }) {
-  if (!UUID.test(id)) return null;
+  if (!isListingId(id)) return null;
   const ownView = viewer.userId
     ? and(eq(listings.userId, viewer.userId), or(eq(listings.status, "reserved"), eq(listings.status, "swapped")))
     : undefined;

@@ -16,6 +16,14 @@ export function isPublicListing(): SQL {
   ) as SQL;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether `id` could be a listing's id (a UUID). Anything else is simply not found: PostgreSQL would
+ *  refuse to compare it with a uuid column, and that must not become a 500. */
+export function isListingId(id: string): boolean {
+  return UUID.test(id);
+}
+
 /** Who is looking: their favourites are marked and distances measured from their point. */
 export type Viewer = { userId?: string | null; point?: { latitude: number; longitude: number } | null };
 

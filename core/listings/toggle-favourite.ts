@@ -5,13 +5,17 @@ import { favourites } from "../../db/schema/favourites";
 import { listings } from "../../db/schema/listings";
 import { profiles } from "../../db/schema/profiles";
 import { AppError } from "../shared/app-error";
-import { isPublicListing } from "./public-listings";
+import { isListingId, isPublicListing } from "./public-listings";
 
 /**
  * Saves or un-saves a listing for a member; returns whether it is now a favourite.
  * Only public listings can be saved; un-saving always works (the listing may have gone since).
  */
 export async function setFavourite(db: Db, { userId, listingId, favourite }: { userId: string; listingId: string; favourite: boolean }) {
+  if (!isListingId(listingId)) {
+    if (!favourite) return false;
+    throw new AppError("NOT_FOUND", "Listing not found");
+  }
   if (!favourite) {
     await db.delete(favourites).where(and(eq(favourites.userId, userId), eq(favourites.listingId, listingId)));
     return false;

@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import sharp from "sharp";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/auth";
@@ -18,11 +19,23 @@ export type SeedResult = { users: number; listings: number; createdUsers: number
 const SEED_LOCK = 7_261_002;
 export const SEED_IMAGES_DIR = path.resolve(process.env.SEED_IMAGES_DIR ?? "db/seed/images");
 
+/** Seed runs in this process, one after another (see seedDemoData). */
+let queue: Promise<unknown> = Promise.resolve();
+
 /**
  * Creates the demo members and listings, skipping what already exists, so running it twice (or twice
  * at once) gives the same counts. Either step can run alone, which is how /seed shows progress.
+ * Runs in one process are queued: two sign-ups racing for one seed member would be caught, but Better
+ * Auth logs the losing insert as an error. Runs in different processes stay correct (the advisory lock
+ * and the duplicate check) and may log that line.
  */
-export async function seedDemoData(deps: SeedDeps, steps: SeedStep[] = ["users", "listings"]): Promise<SeedResult> {
+export function seedDemoData(deps: SeedDeps, steps: SeedStep[] = ["users", "listings"]): Promise<SeedResult> {
+  const run = queue.then(() => runSeed(deps, steps));
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+async function runSeed(deps: SeedDeps, steps: SeedStep[]): Promise<SeedResult> {
   let createdUsers = 0;
   let createdListings = 0;
   if (steps.includes("users")) createdUsers = await seedUsers(deps);
@@ -60,15 +73,13 @@ async function seedUsers(deps: SeedDeps) {
 async function seedListings(deps: SeedDeps) {
   const owners = await deps.db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, SEED_USERS.map((u) => u.email)));
   const ownerIdByEmail = new Map(owners.map((o) => [o.email, o.id]));
-  const pictures = await picturesByCategory(deps.imagesDir ?? SEED_IMAGES_DIR);
   let created = 0;
   for (const [i, item] of SEED_LISTINGS.entries()) {
     const ownerId = ownerIdByEmail.get(SEED_USERS[item.owner].email);
     if (!ownerId) throw new Error("Seed members must exist before their listings: run the users step first.");
     const locality = resolveLocationInput(item.location);
     if (!locality) throw new Error(`Seed location not in the localities data set: ${item.location}`);
-    const options = pictures.get(item.category) ?? [];
-    const picture = options.length ? options[i % options.length] : null;
+    const picture = item.picture ? path.join(deps.imagesDir ?? SEED_IMAGES_DIR, item.picture) : null;
     const inserted = await deps.db.transaction(async (tx) => {
       // One seeder at a time decides what is missing: two runs at once cannot both insert.
       await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
@@ -77,9 +88,11 @@ async function seedListings(deps: SeedDeps) {
         .from(listings)
         .where(and(eq(listings.userId, ownerId), eq(listings.title, item.title)));
       if (existing) return false;
-      const stored = picture
-        ? await storeListingImages(deps.storage, { ownerId, files: [await fs.readFile(picture)], now: deps.clock.now() })
-        : null;
+      const stored = await storeListingImages(deps.storage, {
+        ownerId,
+        files: [picture ? await fs.readFile(picture) : await placeholderPicture(item.title)],
+        now: deps.clock.now(),
+      });
       try {
         await tx.insert(listings).values({
           userId: ownerId,
@@ -95,12 +108,12 @@ async function seedListings(deps: SeedDeps) {
           postcode: locality.postcode,
           latitude: locality.latitude,
           longitude: locality.longitude,
-          images: stored?.images ?? [],
+          images: stored.images,
           // Newest first on home should not be the order of this file: spread them over two weeks.
           createdAt: new Date(deps.clock.now().getTime() - (SEED_LISTINGS.length - i) * 17 * 60 * 60 * 1000),
         });
       } catch (error) {
-        if (stored) await deps.storage.delete(stored.keys);
+        await deps.storage.delete(stored.keys);
         throw error;
       }
       return true;
@@ -110,17 +123,12 @@ async function seedListings(deps: SeedDeps) {
   return created;
 }
 
-async function picturesByCategory(dir: string) {
-  const byCategory = new Map<string, string[]>();
-  let names: string[] = [];
-  try {
-    names = (await fs.readdir(dir)).filter((n) => /\.(jpe?g|png|webp)$/i.test(n)).sort();
-  } catch {
-    return byCategory;
-  }
-  for (const name of names) {
-    const category = name.replace(/-.*$/, "");
-    byCategory.set(category, [...(byCategory.get(category) ?? []), path.join(dir, name)]);
-  }
-  return byCategory;
+/**
+ * A category with no freely licensed photograph in db/seed/images (motorcycles, for now) gets a plain
+ * branded card instead of a fake photo: a listing needs at least one picture.
+ */
+async function placeholderPicture(title: string) {
+  const safe = title.replace(/[&<>"']/g, "");
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900"><rect width="1200" height="900" fill="#195a43"/><text x="600" y="430" font-family="sans-serif" font-size="56" font-weight="700" fill="#ffffff" text-anchor="middle">${safe}</text><text x="600" y="510" font-family="sans-serif" font-size="36" fill="#f2b33d" text-anchor="middle">Photo coming soon</text></svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
 }

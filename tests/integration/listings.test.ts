@@ -67,15 +67,23 @@ async function snapshot() {
 
 const listingRow = async (id: string) => (await db.select().from(listings).where(eq(listings.id, id)))[0];
 
-type Card = { id: string; ownerName: string; ownerRating: number | null; ownerReviewCount: number; isFavourite: boolean };
+type Card = {
+  id: string;
+  ownerName: string;
+  ownerRating: number | null;
+  ownerReviewCount: number;
+  isFavourite: boolean;
+};
 const homeFeed = async (cookie?: string, query = "") =>
-  (await (await app.request(`/api/v1/listings${query}`, { headers: cookie ? { cookie } : {} })).json()).listings as Card[];
+  (await (await app.request(`/api/v1/listings${query}`, { headers: cookie ? { cookie } : {} })).json())
+    .listings as Card[];
 
 const send = (method: "PUT" | "DELETE", pathname: string, cookie?: string) =>
   app.request(pathname, { method, headers: sameOrigin(cookie) });
 
 /** Starts with RIFF, then 4 bytes of size, then WEBP. */
-const isWebp = (bytes: Buffer) => bytes.subarray(0, 4).toString("latin1") === "RIFF" && bytes.subarray(8, 12).toString("latin1") === "WEBP";
+const isWebp = (bytes: Buffer) =>
+  bytes.subarray(0, 4).toString("latin1") === "RIFF" && bytes.subarray(8, 12).toString("latin1") === "WEBP";
 
 /** Whether EXIF data (as sharp's metadata().exif returns it) holds a pointer to a GPS directory (tag 0x8825). */
 function exifHasGps(exif: Buffer): boolean {
@@ -196,23 +204,45 @@ describe("creating a listing", () => {
       member = await createMember(testApp);
     });
 
-    const cases: [string, Parameters<typeof createListingViaApi>[2] | (() => Promise<Parameters<typeof createListingViaApi>[2]>), string, string][] = [
+    const cases: [
+      string,
+      Parameters<typeof createListingViaApi>[2] | (() => Promise<Parameters<typeof createListingViaApi>[2]>),
+      string,
+      string,
+    ][] = [
       ["a 2-character title", { title: "ab" }, "title", "Title must be at least 3 characters"],
       ["a 101-character title", { title: "T".repeat(101) }, "title", "Title must be at most 100 characters"],
-      ["a 9-character description", { description: "Too short" }, "description", "Description must be at least 10 characters"],
-      ["a 1001-character description", { description: "d".repeat(1001) }, "description", "Description must be at most 1000 characters"],
+      [
+        "a 9-character description",
+        { description: "Too short" },
+        "description",
+        "Description must be at least 10 characters",
+      ],
+      [
+        "a 1001-character description",
+        { description: "d".repeat(1001) },
+        "description",
+        "Description must be at most 1000 characters",
+      ],
       ["a missing category", { category: undefined }, "category", "Please select a category"],
       ["the Services category (coming soon)", { category: "services" }, "category", "Please select a category"],
       ["a missing condition", { condition: undefined }, "condition", "Please select a condition"],
       ["a minimum value of 0", { valueMin: "0" }, "valueMin", "Min value must be at least 1"],
       ["a minimum value that is not a number", { valueMin: "abc" }, "valueMin", "Min value must be a whole number"],
-      ["a maximum below the minimum", { valueMin: "500", valueMax: "400" }, "valueMax", "Maximum value must be greater than minimum value"],
+      [
+        "a maximum below the minimum",
+        { valueMin: "500", valueMax: "400" },
+        "valueMax",
+        "Maximum value must be greater than minimum value",
+      ],
       ["a maximum over 1,000,000", { valueMax: "1000001" }, "valueMax", "Max value must be at most 1,000,000"],
       ["a location that is not a suburb", { location: "zz" }, "location", "Please choose a suburb from the list"],
       ["no image", { images: [] }, "images", "Please select an image"],
       [
         "9 images",
-        async () => ({ images: await Promise.all(Array.from({ length: 9 }, async () => ({ body: await smallJpeg() }))) }),
+        async () => ({
+          images: await Promise.all(Array.from({ length: 9 }, async () => ({ body: await smallJpeg() }))),
+        }),
         "images",
         "You can add up to 8 images",
       ],
@@ -242,21 +272,43 @@ describe("creating a listing", () => {
 
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>`;
     const cases: [string, () => Promise<Upload[]>, string][] = [
-      ["a text file renamed photo.jpg", async () => [{ body: "just some text, not a photo", name: "photo.jpg", type: "image/jpeg" }], INVALID_FILE_TYPE],
+      [
+        "a text file renamed photo.jpg",
+        async () => [{ body: "just some text, not a photo", name: "photo.jpg", type: "image/jpeg" }],
+        INVALID_FILE_TYPE,
+      ],
       ["an SVG", async () => [{ body: svg, name: "logo.svg", type: "image/svg+xml" }], INVALID_FILE_TYPE],
       ["an SVG named photo.png", async () => [{ body: svg, name: "photo.png", type: "image/png" }], INVALID_FILE_TYPE],
-      ["an HTML page", async () => [{ body: "<!doctype html><html><body><script>alert(1)</script></body></html>", name: "photo.jpg", type: "text/html" }], INVALID_FILE_TYPE],
+      [
+        "an HTML page",
+        async () => [
+          {
+            body: "<!doctype html><html><body><script>alert(1)</script></body></html>",
+            name: "photo.jpg",
+            type: "text/html",
+          },
+        ],
+        INVALID_FILE_TYPE,
+      ],
       [
         "a JPEG header followed by garbage",
-        async () => [{ body: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from("not really a jpeg at all")]) }],
+        async () => [
+          { body: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from("not really a jpeg at all")]) },
+        ],
         INVALID_FILE_TYPE,
       ],
       [
         "a 6 MB file that starts like a JPEG",
-        async () => [{ body: Buffer.concat([(await smallJpeg()).subarray(0, 20), crypto.randomBytes(6 * 1024 * 1024)]) }],
+        async () => [
+          { body: Buffer.concat([(await smallJpeg()).subarray(0, 20), crypto.randomBytes(6 * 1024 * 1024)]) },
+        ],
         FILE_TOO_LARGE,
       ],
-      ["a real PNG over 5 MB", async () => [{ body: await makeNoisePng(), name: "noise.png", type: "image/png" }], FILE_TOO_LARGE],
+      [
+        "a real PNG over 5 MB",
+        async () => [{ body: await makeNoisePng(), name: "noise.png", type: "image/png" }],
+        FILE_TOO_LARGE,
+      ],
       [
         "a good picture together with a bad one",
         async () => [{ body: await makeJpeg() }, { body: "plain text", name: "second.jpg", type: "image/jpeg" }],
@@ -271,7 +323,8 @@ describe("creating a listing", () => {
     for (const [what, images, message] of cases) {
       test(`${what} is refused with '${message}'`, async () => {
         const uploads = await images();
-        if (message === FILE_TOO_LARGE) expect(Math.max(...uploads.map((u) => Buffer.byteLength(u.body)))).toBeGreaterThan(5 * 1024 * 1024);
+        if (message === FILE_TOO_LARGE)
+          expect(Math.max(...uploads.map((u) => Buffer.byteLength(u.body)))).toBeGreaterThan(5 * 1024 * 1024);
         const before = await snapshot();
         const res = await createListingViaApi(testApp, member.cookie, { images: uploads });
         expect(res.status).toBe(400);
@@ -339,9 +392,18 @@ describe("deleting a listing", () => {
   test("the owner deletes a listing: it becomes a tombstone, leaves every public view, and pending proposals on it are rejected", async () => {
     const owner = await createMember(testApp);
     const other = await createMember(testApp);
-    const id = await createListing(testApp, owner.cookie, { title: "Esky to be deleted", images: [{ body: await smallJpeg() }] });
+    const id = await createListing(testApp, owner.cookie, {
+      title: "Esky to be deleted",
+      images: [{ body: await smallJpeg() }],
+    });
     const offered = await createListing(testApp, other.cookie, { images: [{ body: await smallJpeg() }] });
-    const proposal = await insertSwap({ target: id, offered, proposerId: other.userId, receiverId: owner.userId, status: "pending" });
+    const proposal = await insertSwap({
+      target: id,
+      offered,
+      proposerId: other.userId,
+      receiverId: owner.userId,
+      status: "pending",
+    });
     const mine = await (await app.request("/api/v1/me/listings", { headers: { cookie: owner.cookie } })).json();
     expect(mine.listings.map((l: { id: string }) => l.id)).toContain(id);
 
@@ -412,20 +474,32 @@ describe("what the public sees", () => {
       (listingId) =>
         db
           .update(listings)
-          .set({ status: "cancelled", moderationStatus: "takedown", takedownReason: "Prohibited item", takedownAt: new Date() })
+          .set({
+            status: "cancelled",
+            moderationStatus: "takedown",
+            takedownReason: "Prohibited item",
+            takedownAt: new Date(),
+          })
           .where(eq(listings.id, listingId)),
     ],
     [
       "a suspended member's listing",
       (_, ownerId) =>
-        db.update(profiles).set({ status: "suspended", suspendedAt: new Date(), suspensionReason: "fraud" }).where(eq(profiles.userId, ownerId)),
+        db
+          .update(profiles)
+          .set({ status: "suspended", suspendedAt: new Date(), suspensionReason: "fraud" })
+          .where(eq(profiles.userId, ownerId)),
     ],
     [
       "a soft-deleted member's listing",
       (_, ownerId) =>
         db
           .update(profiles)
-          .set({ deletedAt: new Date(), permanentDeletionAt: new Date(Date.now() + 30 * 86_400_000), deletionReason: "member request" })
+          .set({
+            deletedAt: new Date(),
+            permanentDeletionAt: new Date(Date.now() + 30 * 86_400_000),
+            deletionReason: "member request",
+          })
           .where(eq(profiles.userId, ownerId)),
     ],
   ];
@@ -439,7 +513,10 @@ describe("what the public sees", () => {
         title: `${word} visible`,
         images: [{ body: await smallJpeg() }],
       });
-      const hidden = await createListing(testApp, owner.cookie, { title: `${word} hidden`, images: [{ body: await smallJpeg() }] });
+      const hidden = await createListing(testApp, owner.cookie, {
+        title: `${word} hidden`,
+        images: [{ body: await smallJpeg() }],
+      });
       expect((await searchListings(db, { q: word })).map((l) => l.id).sort()).toEqual([visible, hidden].sort());
 
       await hide(hidden, owner.userId);
@@ -448,11 +525,17 @@ describe("what the public sees", () => {
         const feed = (await homeFeed(cookie, "?limit=50")).map((l) => l.id);
         expect(feed).toContain(visible);
         expect(feed).not.toContain(hidden);
-        expect((await app.request(`/api/v1/listings/${hidden}`, { headers: cookie ? { cookie } : {} })).status).toBe(404);
-        expect((await app.request(`/api/v1/listings/${visible}`, { headers: cookie ? { cookie } : {} })).status).toBe(200);
+        expect((await app.request(`/api/v1/listings/${hidden}`, { headers: cookie ? { cookie } : {} })).status).toBe(
+          404,
+        );
+        expect((await app.request(`/api/v1/listings/${visible}`, { headers: cookie ? { cookie } : {} })).status).toBe(
+          200,
+        );
       }
       expect((await searchListings(db, { q: word })).map((l) => l.id)).toEqual([visible]);
-      expect((await searchListings(db, { q: word, location: "Bondi", category: "home_garden" })).map((l) => l.id)).toEqual([visible]);
+      expect(
+        (await searchListings(db, { q: word, location: "Bondi", category: "home_garden" })).map((l) => l.id),
+      ).toEqual([visible]);
 
       const before = await snapshot();
       expect((await send("PUT", `/api/v1/listings/${hidden}/favourite`, viewer.cookie)).status).toBe(404);
@@ -465,7 +548,10 @@ describe("what the public sees", () => {
     const viewer = await createMember(testApp);
     const id = await createListing(testApp, owner.cookie, { images: [{ body: await smallJpeg() }] });
     expect((await send("PUT", `/api/v1/listings/${id}/favourite`, viewer.cookie)).status).toBe(200);
-    await db.update(profiles).set({ status: "suspended", suspendedAt: new Date() }).where(eq(profiles.userId, owner.userId));
+    await db
+      .update(profiles)
+      .set({ status: "suspended", suspendedAt: new Date() })
+      .where(eq(profiles.userId, owner.userId));
     const saved = await (await app.request("/api/v1/me/favourites", { headers: { cookie: viewer.cookie } })).json();
     expect(saved.listings.map((l: { id: string }) => l.id)).not.toContain(id);
   });
@@ -476,7 +562,11 @@ describe("favourites", () => {
     const owner = await createMember(testApp);
     const fan = await createMember(testApp);
     const id = await createListing(testApp, owner.cookie, { images: [{ body: await smallJpeg() }] });
-    const rows = () => db.select().from(favourites).where(and(eq(favourites.userId, fan.userId), eq(favourites.listingId, id)));
+    const rows = () =>
+      db
+        .select()
+        .from(favourites)
+        .where(and(eq(favourites.userId, fan.userId), eq(favourites.listingId, id)));
 
     const put = await send("PUT", `/api/v1/listings/${id}/favourite`, fan.cookie);
     expect(put.status).toBe(200);
@@ -540,7 +630,9 @@ describe("the home feed", () => {
     const owner = await createMember(testApp, { name: "Matilda Jones" });
     const ids: string[] = [];
     for (let i = 0; i < 13; i++) {
-      ids.push(await createListing(testApp, owner.cookie, { title: `Feed item ${i}`, images: [{ body: await smallJpeg() }] }));
+      ids.push(
+        await createListing(testApp, owner.cookie, { title: `Feed item ${i}`, images: [{ body: await smallJpeg() }] }),
+      );
     }
     const feed = await homeFeed();
     expect(feed).toHaveLength(12);
@@ -563,11 +655,32 @@ describe("the home feed", () => {
     expect(await card()).toMatchObject({ ownerName: "Bruce Taylor", ownerRating: null, ownerReviewCount: 0 });
 
     // Two completed swaps, each reviewed by the other party (5 and 4 stars), and one review Bruce left.
-    const swap1 = await insertSwap({ target: traded1, offered: theirs1, proposerId: first.userId, receiverId: owner.userId, status: "completed" });
-    const swap2 = await insertSwap({ target: traded2, offered: theirs2, proposerId: second.userId, receiverId: owner.userId, status: "completed" });
-    await db.update(listings).set({ status: "swapped" }).where(sql`${listings.id} in (${traded1}, ${traded2}, ${theirs1}, ${theirs2})`);
+    const swap1 = await insertSwap({
+      target: traded1,
+      offered: theirs1,
+      proposerId: first.userId,
+      receiverId: owner.userId,
+      status: "completed",
+    });
+    const swap2 = await insertSwap({
+      target: traded2,
+      offered: theirs2,
+      proposerId: second.userId,
+      receiverId: owner.userId,
+      status: "completed",
+    });
+    await db
+      .update(listings)
+      .set({ status: "swapped" })
+      .where(sql`${listings.id} in (${traded1}, ${traded2}, ${theirs1}, ${theirs2})`);
     await db.insert(reviews).values([
-      { swapProposalId: swap1.id, reviewerId: first.userId, revieweeId: owner.userId, rating: 5, comment: "Smooth swap" },
+      {
+        swapProposalId: swap1.id,
+        reviewerId: first.userId,
+        revieweeId: owner.userId,
+        rating: 5,
+        comment: "Smooth swap",
+      },
       { swapProposalId: swap2.id, reviewerId: second.userId, revieweeId: owner.userId, rating: 4 },
       { swapProposalId: swap1.id, reviewerId: owner.userId, revieweeId: first.userId, rating: 1 },
     ]);
@@ -593,20 +706,14 @@ describe("demo data", () => {
     "fashion",
     "collectibles",
   ];
-  let imagesDir: string;
-  beforeAll(async () => {
-    imagesDir = fs.mkdtempSync(path.join(os.tmpdir(), "swapshed-seed-images-"));
-    for (const category of CATEGORIES) {
-      fs.writeFileSync(path.join(imagesDir, `${category}-test.jpg`), await makeJpeg({ width: 400, height: 300 }));
-    }
-  });
-  afterAll(() => fs.rmSync(imagesDir, { recursive: true, force: true }));
+
 
   /** A fresh database and app of its own, so the counts are the seed's alone. */
   async function seedWorld() {
     const seedHandle = await createTestDatabase();
     const seedApp = createTestApp(seedHandle, { authAddressLimit: 1000 });
-    const deps = { db: seedHandle.db, auth: seedApp.auth, storage: seedApp.storage, clock: systemClock, imagesDir };
+    // The real pictures shipped in db/seed/images, so a missing or broken file fails here.
+    const deps = { db: seedHandle.db, auth: seedApp.auth, storage: seedApp.storage, clock: systemClock };
     const counts = async () => ({
       users: Number((await seedHandle.db.select({ n: sql<number>`count(*)` }).from(users))[0].n),
       listings: Number((await seedHandle.db.select({ n: sql<number>`count(*)` }).from(listings))[0].n),
@@ -614,7 +721,9 @@ describe("demo data", () => {
     /** The stored files are exactly those the listings point at: no orphans, none missing. */
     const filesMatchListings = async () => {
       const rows = await seedHandle.db.select({ images: listings.images }).from(listings);
-      const referenced = rows.flatMap((r) => r.images.flatMap((image) => image.widths.map((w) => `${image.key}-${w}.webp`))).sort();
+      const referenced = rows
+        .flatMap((r) => r.images.flatMap((image) => image.widths.map((w) => `${image.key}-${w}.webp`)))
+        .sort();
       const dir = seedApp.uploadsDir as string;
       const files = (fs.readdirSync(dir, { recursive: true }) as string[])
         .map((name) => name.split(path.sep).join("/"))
@@ -630,7 +739,9 @@ describe("demo data", () => {
     return { deps, counts, filesMatchListings, close, app: seedApp.app };
   }
 
-  test("seeding twice gives 8 members and 19 listings, and the second run creates nothing", { timeout: 120_000 }, async () => {
+  test("seeding twice gives 8 members and 19 listings, and the second run creates nothing", {
+    timeout: 120_000,
+  }, async () => {
     const world = await seedWorld();
     try {
       const first = await seedDemoData(world.deps);

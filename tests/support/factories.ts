@@ -5,7 +5,7 @@ import { cookiesFrom, TEST_ORIGIN } from "./test-app";
 /** What the factories need from createTestApp: the app itself and its same-origin JSON POST. */
 type TestApp = {
   app: { request: (path: string, init?: RequestInit) => Response | Promise<Response> };
-  post: (path: string, body: unknown, headers?: Record<string, string>) => Promise<Response>;
+  post: (path: string, body: unknown, headers?: Record<string, string>) => Response | Promise<Response>;
 };
 
 export const MEMBER_PASSWORD = "Swapshed1";
@@ -34,12 +34,27 @@ export async function createMember(testApp: Pick<TestApp, "post">, options: { na
  * A real JPEG made by sharp. With `exif`, it carries camera tags and a GPS position (IFD3 is libvips'
  * name for the GPS directory), the kind of metadata a phone photo leaks.
  */
-export async function makeJpeg({ width = 800, height = 600, exif = false }: { width?: number; height?: number; exif?: boolean } = {}) {
-  let image = sharp({ create: { width, height, channels: 3, background: { r: 180, g: 120, b: 60 } } }).jpeg({ quality: 80 });
+export async function makeJpeg({
+  width = 800,
+  height = 600,
+  exif = false,
+}: {
+  width?: number;
+  height?: number;
+  exif?: boolean;
+} = {}) {
+  let image = sharp({ create: { width, height, channels: 3, background: { r: 180, g: 120, b: 60 } } }).jpeg({
+    quality: 80,
+  });
   if (exif) {
     image = image.withExif({
       IFD0: { Make: "SwapShedCam", Model: "Test Phone 1", Artist: "Kylie Nguyen" },
-      IFD3: { GPSLatitudeRef: "S", GPSLatitude: "33/1 53/1 28/1", GPSLongitudeRef: "E", GPSLongitude: "151/1 16/1 29/1" },
+      IFD3: {
+        GPSLatitudeRef: "S",
+        GPSLatitude: "33/1 53/1 28/1",
+        GPSLongitudeRef: "E",
+        GPSLongitude: "151/1 16/1 29/1",
+      },
     });
   }
   return image.toBuffer();
@@ -86,7 +101,10 @@ export async function createListingViaApi(
   const uploads = images ?? [{ body: await makeJpeg() }];
   for (const [i, upload] of uploads.entries()) {
     const bytes = typeof upload.body === "string" ? upload.body : new Uint8Array(upload.body);
-    form.append("images", new File([bytes], upload.name ?? `photo-${i + 1}.jpg`, { type: upload.type ?? "image/jpeg" }));
+    form.append(
+      "images",
+      new File([bytes], upload.name ?? `photo-${i + 1}.jpg`, { type: upload.type ?? "image/jpeg" }),
+    );
   }
   return testApp.app.request("/api/v1/listings", { method: "POST", body: form, headers: sameOrigin(cookie) });
 }

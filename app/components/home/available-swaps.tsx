@@ -5,10 +5,10 @@ import { ButtonLink } from "../ui/button";
 import { LocationChooser } from "../listings/location-chooser";
 import { Container } from "../ui/container";
 
-type Props = { listings: ListingCardData[]; signedIn: boolean; loading: boolean; locationLabel: string | null };
+type Props = { listings: ListingCardData[]; signedIn: boolean; viewerId: string | null; loading: boolean; locationLabel: string | null };
 
 /** Home's grid of the newest listings (id="browse" is the nav bar's Browse anchor). */
-export function AvailableSwaps({ listings, signedIn, loading, locationLabel }: Props) {
+export function AvailableSwaps({ listings, signedIn, viewerId, loading, locationLabel }: Props) {
   return (
     <section id="browse" aria-labelledby="browse-heading" className="scroll-mt-20 py-16">
       <Container>
@@ -28,7 +28,7 @@ export function AvailableSwaps({ listings, signedIn, loading, locationLabel }: P
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {listings.map((listing) => (
                 <li key={listing.id}>
-                  <ListingCard listing={listing} signedIn={signedIn} />
+                  <ListingCard listing={listing} signedIn={signedIn} viewerId={viewerId} />
                 </li>
               ))}
             </ul>

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { imageUrl, srcSet } from "../../../core/images/image-urls";
 import { categoryLabel } from "../../lib/categories";
 import { conditionLabel, formatDistance, formatValueRange } from "../../lib/format";
-import { buttonClass } from "../ui/button";
+import { ProposeSwapButton } from "../swaps/propose-swap-button";
 import { FavouriteButton } from "./favourite-button";
 
 export type ListingCardData = {
@@ -21,11 +21,13 @@ export type ListingCardData = {
   ownerReviewCount: number;
   isFavourite: boolean;
   distanceKm: number | null;
+  ownerId?: string;
 };
 
 /** A listing in a grid, exactly as the spec lists it: image, category, location, distance, value range, condition, owner, favourite, Propose Swap. */
-export function ListingCard({ listing, signedIn }: { listing: ListingCardData; signedIn: boolean }) {
+export function ListingCard({ listing, signedIn, viewerId }: { listing: ListingCardData; signedIn: boolean; viewerId?: string | null }) {
   const cover = listing.images[0];
+  const own = Boolean(viewerId) && listing.ownerId === viewerId;
   const href = `/listings/${listing.id}`;
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm transition-shadow hover:shadow-md">
@@ -48,9 +50,11 @@ export function ListingCard({ listing, signedIn }: { listing: ListingCardData; s
         <span className="absolute left-3 top-3 rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-brand-800 shadow-sm">
           {categoryLabel(listing.category)}
         </span>
-        <div className="absolute right-3 top-3">
-          <FavouriteButton listingId={listing.id} isFavourite={listing.isFavourite} title={listing.title} />
-        </div>
+        {!own && (
+          <div className="absolute right-3 top-3">
+            <FavouriteButton listingId={listing.id} isFavourite={listing.isFavourite} title={listing.title} />
+          </div>
+        )}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 className="line-clamp-2 text-base font-semibold text-ink">
@@ -75,12 +79,11 @@ export function ListingCard({ listing, signedIn }: { listing: ListingCardData; s
           <span className="rounded-full bg-brand-50 px-2.5 py-1 text-xs font-medium text-brand-800">{conditionLabel(listing.condition)}</span>
           <OwnerLine listing={listing} />
         </div>
-        <Link
-          to={signedIn ? `${href}#propose` : "/auth?reason=propose"}
-          className={buttonClass({ variant: "primary", size: "sm" }, "mt-3 w-full")}
-        >
-          Propose Swap
-        </Link>
+        {own ? (
+          <p className="mt-3 rounded-lg bg-surface py-2 text-center text-sm font-medium text-muted">Your listing</p>
+        ) : (
+          <ProposeSwapButton listingId={listing.id} title={listing.title} signedIn={signedIn} className="mt-3 w-full" />
+        )}
       </div>
     </article>
   );

@@ -1,0 +1,62 @@
+import { X } from "lucide-react";
+import { useRef } from "react";
+import { Link, useFetcher } from "react-router";
+import { buttonClass } from "../ui/button";
+import { type Offerable, ProposeSwapForm } from "./propose-swap-form";
+
+type ProposeData = { target: { id: string; title: string; ownerName: string | null }; offerable: Offerable[] };
+
+/**
+ * 'Propose Swap': a link to the proposal page that, with JavaScript, opens the same form in a modal
+ * <dialog> instead. Visitors go to /auth with 'Please sign in to propose swaps'.
+ */
+export function ProposeSwapButton({ listingId, title, signedIn, size = "sm", className = "" }: { listingId: string; title: string; signedIn: boolean; size?: "sm" | "lg"; className?: string }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const fetcher = useFetcher<ProposeData>();
+  const href = signedIn ? `/listings/${listingId}/propose` : "/auth?reason=propose";
+  const headingId = `propose-${listingId}-heading`;
+
+  return (
+    <>
+      <Link
+        to={href}
+        className={buttonClass({ size }, className)}
+        aria-haspopup={signedIn ? "dialog" : undefined}
+        onClick={(event) => {
+          if (!signedIn || !dialog.current) return;
+          event.preventDefault();
+          fetcher.load(href);
+          dialog.current.showModal();
+        }}
+      >
+        Propose Swap
+      </Link>
+      {signedIn && (
+        <dialog
+          ref={dialog}
+          aria-labelledby={headingId}
+          className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-2xl p-0 shadow-xl backdrop:bg-ink/50"
+        >
+          <div className="p-6">
+            <div className="flex items-start justify-between gap-4">
+              <div>
+                <h2 id={headingId} className="text-xl font-bold">Propose a Swap</h2>
+                <p className="mt-1 text-sm text-muted">For <span className="font-semibold text-ink">{title}</span></p>
+              </div>
+              <button type="button" onClick={() => dialog.current?.close()} className="rounded-full p-1 hover:bg-surface" aria-label="Close">
+                <X className="size-5" aria-hidden="true" />
+              </button>
+            </div>
+            <div className="mt-5">
+              {fetcher.data ? (
+                <ProposeSwapForm targetId={listingId} offerable={fetcher.data.offerable} onSent={() => dialog.current?.close()} />
+              ) : (
+                <p role="status" className="py-8 text-center text-sm text-muted">Loading your listings...</p>
+              )}
+            </div>
+          </div>
+        </dialog>
+      )}
+    </>
+  );
+}

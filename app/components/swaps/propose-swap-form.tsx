@@ -1,0 +1,96 @@
+import { ImageOff } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Form, Link, useFetcher } from "react-router";
+import { toast } from "sonner";
+import { imageUrl } from "../../../core/images/image-urls";
+import { formatValueRange } from "../../lib/format";
+import { Button, ButtonLink } from "../ui/button";
+
+export type Offerable = { id: string; title: string; images: { key: string; widths: number[] }[]; valueMin: number; valueMax: number };
+
+/**
+ * Choose one of your active listings to offer, add an optional message, send. In the dialog it posts
+ * through a fetcher (`onSent` closes it); on the page it is a plain form.
+ */
+export function ProposeSwapForm({ targetId, offerable, error, onSent }: { targetId: string; offerable: Offerable[]; error?: string; onSent?: () => void }) {
+  const fetcher = useFetcher<{ ok?: true; error?: string }>();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const inDialog = Boolean(onSent);
+  const FormTag = inDialog ? fetcher.Form : Form;
+  const busy = fetcher.state !== "idle";
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.ok) {
+      toast.success("Swap proposal sent successfully!");
+      onSent?.();
+    } else {
+      toast.error(fetcher.data.error ?? "Failed to send proposal");
+    }
+  }, [fetcher.state, fetcher.data]);
+  useEffect(() => {
+    if (error) toast.error(error);
+  }, [error]);
+
+  if (offerable.length === 0) {
+    return (
+      <div className="rounded-xl bg-surface p-5 text-center">
+        <p className="font-semibold">You have no active listings to offer yet</p>
+        <p className="mt-1 text-sm text-muted">List something of yours first, then come back to propose a swap.</p>
+        <ButtonLink to="/create-listing" className="mt-4">List Item</ButtonLink>
+      </div>
+    );
+  }
+
+  return (
+    <FormTag method="post" action={`/listings/${targetId}/propose`} className="space-y-5">
+      {inDialog && <input type="hidden" name="via" value="dialog" />}
+      {error && <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-danger">{error}</p>}
+      <fieldset>
+        <legend className="text-sm font-medium text-ink">Choose one of your listings to offer</legend>
+        <ul className="mt-2 max-h-72 space-y-2 overflow-y-auto">
+          {offerable.map((listing) => {
+            const cover = listing.images[0];
+            return (
+              <li key={listing.id}>
+                <label className={`flex cursor-pointer items-center gap-3 rounded-xl border p-2 ${chosen === listing.id ? "border-brand-600 bg-brand-50" : "border-line hover:bg-surface"}`}>
+                  <input type="radio" name="offeredListingId" value={listing.id} className="size-4 accent-brand-700" onChange={() => setChosen(listing.id)} />
+                  {cover ? (
+                    <img src={imageUrl(cover, cover.widths[0])} alt="" className="size-14 rounded-lg object-cover" />
+                  ) : (
+                    <span className="flex size-14 items-center justify-center rounded-lg bg-surface text-muted"><ImageOff className="size-5" aria-hidden="true" /></span>
+                  )}
+                  <span className="min-w-0">
+                    <span className="block truncate font-semibold">{listing.title}</span>
+                    <span className="block text-sm text-muted">{formatValueRange(listing.valueMin, listing.valueMax)}</span>
+                  </span>
+                </label>
+              </li>
+            );
+          })}
+        </ul>
+      </fieldset>
+      <div>
+        <label htmlFor={`message-${targetId}`} className="block text-sm font-medium text-ink">Message (optional)</label>
+        <textarea
+          id={`message-${targetId}`}
+          name="message"
+          rows={3}
+          maxLength={1000}
+          placeholder="Say hello, and why this swap works for both of you."
+          className="mt-1 block w-full rounded-lg border border-line px-3 py-2 outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-200"
+        />
+      </div>
+      <p className="text-xs text-muted">Proposals expire after 48 hours. If it's accepted, each of you pays a $9.99 handshake fee to swap contact details.</p>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        {!inDialog && <Link to={`/listings/${targetId}`} className="inline-flex h-11 items-center justify-center rounded-lg px-4 text-sm font-semibold hover:bg-surface">Cancel</Link>}
+        {/* Disabled until a listing is chosen; without JavaScript the server says so instead. */}
+        <Button type="submit" disabled={(hydrated && !chosen) || busy}>
+          {busy ? "Sending..." : "Send Proposal"}
+        </Button>
+      </div>
+    </FormTag>
+  );
+}

@@ -1,0 +1,173 @@
+import { ArrowLeftRight, Clock, ImageOff, Mail, MapPin, Phone, Star, UserRound } from "lucide-react";
+import { Form } from "react-router";
+import { imageUrl } from "../../../core/images/image-urls";
+import { Button } from "../ui/button";
+
+type Listing = { id: string; title: string; images: { key: string; widths: number[] }[] };
+export type SwapCardData = {
+  id: string;
+  status: string;
+  message: string | null;
+  rejectionReason: string | null;
+  expiresAt: string | Date;
+  myRole: "proposer" | "receiver";
+  iPaid: boolean;
+  otherParty: { id: string; name: string | null };
+  offered: Listing;
+  target: Listing;
+  contact: { name: string; email: string; phone: string | null; location: string | null } | null;
+  myReview?: { rating: number } | null;
+};
+
+const STATUS_STYLE: Record<string, string> = {
+  pending: "bg-accent-100 text-ink",
+  accepted: "bg-brand-50 text-brand-800",
+  completed: "bg-brand-700 text-white",
+  rejected: "bg-red-50 text-danger",
+  withdrawn: "bg-surface text-muted",
+  expired: "bg-surface text-muted",
+};
+
+/** One proposal on /my-swaps: who, what for what, and the one next step this member can take. */
+export function SwapCard({ swap, tab, now }: { swap: SwapCardData; tab: "received" | "sent"; now: string }) {
+  const received = tab === "received";
+  return (
+    <article className="rounded-2xl border border-line bg-white p-5 shadow-sm" aria-labelledby={`swap-${swap.id}`}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h2 id={`swap-${swap.id}`} className="flex items-center gap-2 font-semibold">
+          <UserRound className="size-4 text-muted" aria-hidden="true" />
+          {received ? "From" : "To"} {swap.otherParty.name ?? "Unknown"}
+        </h2>
+        <span className={`rounded-full px-2.5 py-1 text-xs font-semibold capitalize ${STATUS_STYLE[swap.status] ?? "bg-surface"}`}>{swap.status}</span>
+      </div>
+      {swap.message && <p className="mt-3 rounded-xl bg-surface px-4 py-3 text-sm italic text-ink">“{swap.message}”</p>}
+      <div className="mt-4 grid items-center gap-3 sm:grid-cols-[1fr_auto_1fr]">
+        <ListingThumb label={received ? "They offer" : "You offered"} listing={swap.offered} />
+        <ArrowLeftRight className="mx-auto size-5 text-muted" aria-hidden="true" />
+        <ListingThumb label={received ? "For your" : "For their"} listing={swap.target} />
+      </div>
+      {swap.status === "pending" && <TimeLeft expiresAt={swap.expiresAt} now={now} />}
+      {swap.rejectionReason && swap.status === "rejected" && <p className="mt-3 text-sm text-muted">Reason: {swap.rejectionReason}</p>}
+      <NextStep swap={swap} tab={tab} />
+    </article>
+  );
+}
+
+function ListingThumb({ label, listing }: { label: string; listing: Listing }) {
+  const cover = listing.images[0];
+  return (
+    <div className="flex items-center gap-3 rounded-xl border border-line p-2">
+      {cover ? (
+        <img src={imageUrl(cover, cover.widths[0])} alt="" className="size-16 rounded-lg object-cover" />
+      ) : (
+        <span className="flex size-16 items-center justify-center rounded-lg bg-surface text-muted"><ImageOff className="size-5" aria-hidden="true" /></span>
+      )}
+      <div className="min-w-0">
+        <p className="text-xs font-semibold uppercase tracking-wide text-muted">{label}</p>
+        <p className="truncate font-medium">{listing.title}</p>
+      </div>
+    </div>
+  );
+}
+
+function TimeLeft({ expiresAt, now }: { expiresAt: string | Date; now: string }) {
+  const ms = new Date(expiresAt).getTime() - new Date(now).getTime();
+  const hours = Math.max(0, Math.floor(ms / 3_600_000));
+  const minutes = Math.max(0, Math.floor((ms % 3_600_000) / 60_000));
+  return (
+    <p className="mt-3 flex items-center gap-1.5 text-sm text-muted">
+      <Clock className="size-4" aria-hidden="true" />
+      {ms > 0 ? `Expires in ${hours} h ${minutes} min` : "Expired"}
+    </p>
+  );
+}
+
+function ActionForm({ swapId, intent, tab, label, variant }: { swapId: string; intent: string; tab: string; label: string; variant: "primary" | "outline" }) {
+  return (
+    <Form method="post" action="/my-swaps">
+      <input type="hidden" name="swapId" value={swapId} />
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="tab" value={tab} />
+      <Button type="submit" variant={variant} size="sm">{label}</Button>
+    </Form>
+  );
+}
+
+function NextStep({ swap, tab }: { swap: SwapCardData; tab: "received" | "sent" }) {
+  if (swap.status === "pending") {
+    return (
+      <div className="mt-4 flex flex-wrap gap-2">
+        {swap.myRole === "receiver" ? (
+          <>
+            <ActionForm swapId={swap.id} intent="accept" tab={tab} label="Accept" variant="primary" />
+            <ActionForm swapId={swap.id} intent="decline" tab={tab} label="Decline" variant="outline" />
+          </>
+        ) : (
+          <ActionForm swapId={swap.id} intent="withdraw" tab={tab} label="Withdraw" variant="outline" />
+        )}
+      </div>
+    );
+  }
+  if (swap.status === "accepted") {
+    return (
+      <div className="mt-4 rounded-xl border border-accent-400 bg-accent-100/50 p-4">
+        <p className="font-semibold">Next Step: Payment</p>
+        {swap.iPaid ? (
+          <p className="mt-1 text-sm text-muted">You've paid. Contact details unlock as soon as {swap.otherParty.name ?? "the other member"} pays too.</p>
+        ) : (
+          <>
+            <p className="mt-1 text-sm text-muted">Pay the $9.99 handshake fee. When you have both paid, you'll see each other's contact details.</p>
+            <Form method="post" action={`/my-swaps/${swap.id}/pay`} className="mt-3">
+              <Button type="submit" variant="accent" size="sm">Pay $9.99</Button>
+            </Form>
+          </>
+        )}
+      </div>
+    );
+  }
+  if (swap.status === "completed" && swap.contact) {
+    return (
+      <div className="mt-4 space-y-4">
+        <section aria-label="Contact details" className="rounded-xl bg-brand-50 p-4 text-sm">
+          <p className="font-semibold text-brand-900">Contact {swap.contact.name} to arrange the swap</p>
+          <ul className="mt-2 space-y-1">
+            <li className="flex items-center gap-2"><Mail className="size-4" aria-hidden="true" /><a href={`mailto:${swap.contact.email}`} className="underline">{swap.contact.email}</a></li>
+            {swap.contact.phone && <li className="flex items-center gap-2"><Phone className="size-4" aria-hidden="true" /><a href={`tel:${swap.contact.phone}`} className="underline">{swap.contact.phone}</a></li>}
+            {swap.contact.location && <li className="flex items-center gap-2"><MapPin className="size-4" aria-hidden="true" />{swap.contact.location}</li>}
+          </ul>
+        </section>
+        {swap.myReview ? (
+          <p className="flex items-center gap-1 text-sm text-muted"><Star className="size-4 fill-accent-400 text-accent-500" aria-hidden="true" /> You rated this swap {swap.myReview.rating} out of 5.</p>
+        ) : (
+          <ReviewForm swap={swap} tab={tab} />
+        )}
+      </div>
+    );
+  }
+  return null;
+}
+
+function ReviewForm({ swap, tab }: { swap: SwapCardData; tab: string }) {
+  return (
+    <Form method="post" action="/my-swaps" className="rounded-xl border border-line p-4">
+      <input type="hidden" name="swapId" value={swap.id} />
+      <input type="hidden" name="intent" value="review" />
+      <input type="hidden" name="tab" value={tab} />
+      <fieldset>
+        <legend className="text-sm font-semibold">Rate your swap with {swap.otherParty.name ?? "this member"}</legend>
+        <div className="mt-2 flex gap-3">
+          {[1, 2, 3, 4, 5].map((n) => (
+            <label key={n} className="flex items-center gap-1 text-sm">
+              <input type="radio" name="rating" value={n} required className="accent-brand-700" />
+              {n} <span className="sr-only">{n === 1 ? "star" : "stars"}</span>
+              <Star className="size-4 fill-accent-400 text-accent-500" aria-hidden="true" />
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <label htmlFor={`review-${swap.id}`} className="mt-3 block text-sm font-medium">Comment (optional)</label>
+      <textarea id={`review-${swap.id}`} name="comment" rows={2} maxLength={1000} className="mt-1 block w-full rounded-lg border border-line px-3 py-2" />
+      <Button type="submit" size="sm" className="mt-3">Leave review</Button>
+    </Form>
+  );
+}

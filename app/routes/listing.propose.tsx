@@ -1,0 +1,68 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/listing.propose";
+import { appContext } from "../context";
+import { ProposeSwapForm } from "../components/swaps/propose-swap-form";
+import { Container } from "../components/ui/container";
+import { flashHeader } from "../lib/flash.server";
+import { findListing } from "../../core/listings/find-listing";
+import { findOfferableListings } from "../../core/listings/find-offerable-listings";
+import { isAppError } from "../../core/shared/app-error";
+import { logger } from "../../core/shared/logger";
+import { notifySwapEvent } from "../../core/swaps/notify-swap-event";
+import { proposeSwap } from "../../core/swaps/propose-swap";
+
+export const meta: Route.MetaFunction = () => [{ title: "Propose a Swap | SwapShed" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const user = await ctx.getUser();
+  if (!user) throw redirect("/auth?reason=propose");
+  const target = await findListing(ctx.db, { id: params.id, viewer: { userId: user.id } });
+  if (!target || target.status !== "active") throw data("Listing not found", { status: 404 });
+  if (target.ownerId === user.id) throw redirect(`/listings/${target.id}`);
+  const offerable = await findOfferableListings(ctx.db, { ownerId: user.id });
+  return { target: { id: target.id, title: target.title, ownerName: target.ownerName }, offerable };
+}
+
+/** Works from the dialog (fetcher) and from this page without JavaScript: same use case, same messages. */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  const user = await ctx.getUser();
+  if (!user) return redirect("/auth?reason=propose");
+  const form = await request.formData();
+  try {
+    const { id } = await proposeSwap(ctx, {
+      proposerId: user.id,
+      targetListingId: params.id,
+      offeredListingId: String(form.get("offeredListingId") ?? ""),
+      message: String(form.get("message") ?? ""),
+    });
+    await notifySwapEvent(ctx, { swapId: id, event: "proposed" });
+  } catch (error) {
+    if (isAppError(error)) return data({ error: error.message }, { status: error.status });
+    logger.error("propose failed", { error: String(error) });
+    return data({ error: "Failed to send proposal" }, { status: 500 });
+  }
+  if (form.get("via") === "dialog") return { ok: true as const };
+  return redirect("/my-swaps?tab=sent", {
+    headers: { "Set-Cookie": await flashHeader({ type: "success", message: "Swap proposal sent successfully!" }) },
+  });
+}
+
+export default function ProposePage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <main id="main" className="bg-surface py-10">
+      <Container className="max-w-xl">
+        <div className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
+          <h1 className="text-2xl font-bold tracking-tight">Propose a Swap</h1>
+          <p className="mt-1 text-sm text-muted">
+            For <span className="font-semibold text-ink">{loaderData.target.title}</span> from {loaderData.target.ownerName ?? "Unknown"}
+          </p>
+          <div className="mt-6">
+            <ProposeSwapForm targetId={loaderData.target.id} offerable={loaderData.offerable} error={actionData && "error" in actionData ? actionData.error : undefined} />
+          </div>
+        </div>
+      </Container>
+    </main>
+  );
+}

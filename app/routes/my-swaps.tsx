@@ -1,0 +1,126 @@
+import { ArrowLeft } from "lucide-react";
+import { useEffect } from "react";
+import { Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import type { Route } from "./+types/my-swaps";
+import { appContext } from "../context";
+import { SwapCard } from "../components/swaps/swap-card";
+import { SwapCardSkeleton } from "../components/swaps/swap-card-skeleton";
+import { Container } from "../components/ui/container";
+import { type Flash, flashHeader } from "../lib/flash.server";
+import { requireUser } from "../lib/require-user.server";
+import { isAppError } from "../../core/shared/app-error";
+import { logger } from "../../core/shared/logger";
+import { acceptSwap } from "../../core/swaps/accept-swap";
+import { findMySwaps } from "../../core/swaps/find-my-swaps";
+import { leaveReview } from "../../core/swaps/leave-review";
+import { rejectSwap } from "../../core/swaps/reject-swap";
+import { withdrawSwap } from "../../core/swaps/withdraw-swap";
+import { notifySwapEvent } from "../../core/swaps/notify-swap-event";
+
+export const meta: Route.MetaFunction = () => [{ title: "My Swaps | SwapShed" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const user = await requireUser(ctx);
+  try {
+    const swaps = await findMySwaps(ctx.db, { userId: user.id });
+    return { ...swaps, now: ctx.clock.now().toISOString(), loadError: false };
+  } catch (error) {
+    logger.error("my swaps failed", { error: String(error) });
+    return { received: [], sent: [], now: ctx.clock.now().toISOString(), loadError: true };
+  }
+}
+
+const OUTCOMES = {
+  accept: { ok: "Swap proposal accepted! Both parties need to pay $9.99 to proceed.", failed: "Failed to accept proposal" },
+  decline: { ok: "Swap proposal rejected", failed: "Failed to reject proposal" },
+  withdraw: { ok: "Swap proposal withdrawn", failed: "Failed to withdraw proposal" },
+  review: { ok: "Thanks! Your review has been saved.", failed: "Failed to save review" },
+} as const;
+
+/** Accept, decline, withdraw and review: each answers with a redirect back and a toast, with or without JavaScript. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  const user = await requireUser(ctx);
+  const form = await request.formData();
+  const intent = String(form.get("intent")) as keyof typeof OUTCOMES;
+  const swapId = String(form.get("swapId") ?? "");
+  const tab = form.get("tab") === "sent" ? "sent" : "received";
+  const outcome = OUTCOMES[intent];
+  let flash: Flash;
+  if (!outcome) {
+    flash = { type: "error", message: "An unexpected error occurred." };
+  } else {
+    try {
+      if (intent === "accept") {
+        const result = await acceptSwap(ctx, { swapId, actorId: user.id });
+        await notifySwapEvent(ctx, { swapId, event: result.status === "completed" ? "completed" : "accepted" });
+      } else if (intent === "decline") {
+        await rejectSwap(ctx, { swapId, actorId: user.id });
+        await notifySwapEvent(ctx, { swapId, event: "declined" });
+      } else if (intent === "withdraw") {
+        await withdrawSwap(ctx, { swapId, actorId: user.id });
+      } else {
+        await leaveReview(ctx, { swapId, reviewerId: user.id, rating: Number(form.get("rating")), comment: String(form.get("comment") ?? "") });
+      }
+      flash = { type: "success", message: outcome.ok };
+    } catch (error) {
+      if (!isAppError(error)) logger.error(`swap ${intent} failed`, { error: String((error as Error)?.stack ?? error) });
+      flash = { type: "error", message: outcome.failed, description: isAppError(error) ? error.message : undefined };
+    }
+  }
+  return redirect(`/my-swaps${tab === "sent" ? "?tab=sent" : ""}`, {
+    headers: { "Set-Cookie": await flashHeader(flash, ctx.env.NODE_ENV === "production") },
+  });
+}
+
+export default function MySwaps({ loaderData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const tab = params.get("tab") === "sent" ? "sent" : "received";
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/my-swaps" && !navigation.formData;
+  const swaps = tab === "sent" ? loaderData.sent : loaderData.received;
+  useEffect(() => {
+    if (loaderData.loadError) toast.error("Failed to load swap proposals");
+  }, [loaderData.loadError]);
+
+  const tabClass = (active: boolean) =>
+    `inline-flex items-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold ${active ? "bg-white text-ink shadow-sm" : "text-muted hover:text-ink"}`;
+  return (
+    <main id="main" className="py-10">
+      <Container className="max-w-4xl">
+        <Link to="/" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Back to home
+        </Link>
+        <h1 className="mt-3 text-2xl font-bold tracking-tight sm:text-3xl">My Swaps</h1>
+        <nav aria-label="Swap proposals" className="mt-6 inline-flex rounded-xl bg-surface p-1">
+          <Link to="/my-swaps" className={tabClass(tab === "received")} aria-current={tab === "received" ? "page" : undefined}>
+            Received <span className="rounded-full bg-brand-50 px-2 text-xs text-brand-800">{loaderData.received.length}</span>
+          </Link>
+          <Link to="/my-swaps?tab=sent" className={tabClass(tab === "sent")} aria-current={tab === "sent" ? "page" : undefined}>
+            Sent <span className="rounded-full bg-brand-50 px-2 text-xs text-brand-800">{loaderData.sent.length}</span>
+          </Link>
+        </nav>
+        <div className="mt-6" aria-busy={loading}>
+          {loading ? (
+            <ul className="space-y-4" aria-hidden="true">
+              {[0, 1, 2].map((i) => <li key={i}><SwapCardSkeleton /></li>)}
+            </ul>
+          ) : swaps.length === 0 ? (
+            <p className="rounded-2xl border border-dashed border-line bg-surface px-6 py-12 text-center text-muted">
+              {tab === "received" ? "No swap proposals received yet" : "No swap proposals sent yet"}
+            </p>
+          ) : (
+            <ul className="space-y-4">
+              {swaps.map((swap) => (
+                <li key={swap.id}><SwapCard swap={swap} tab={tab} now={loaderData.now} /></li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </Container>
+    </main>
+  );
+}

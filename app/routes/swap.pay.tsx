@@ -1,0 +1,36 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/swap.pay";
+import { appContext } from "../context";
+import { flashHeader } from "../lib/flash.server";
+import { requireUser } from "../lib/require-user.server";
+import { startHandshakePayment } from "../../core/payments/start-handshake-payment";
+import { isAppError } from "../../core/shared/app-error";
+
+export function loader() {
+  return redirect("/my-swaps");
+}
+
+/** Pay my handshake fee for an accepted swap: settled by credit at once, or off to the checkout. */
+export async function action({ params, context }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  const user = await requireUser(ctx);
+  const secure = ctx.env.NODE_ENV === "production";
+  try {
+    const result = await startHandshakePayment(
+      { db: ctx.db, clock: ctx.clock, provider: ctx.paymentProvider, appUrl: ctx.env.APP_URL },
+      { swapId: params.id, userId: user.id },
+    );
+    if (result.kind === "paid") {
+      return redirect("/my-swaps", {
+        headers: { "Set-Cookie": await flashHeader({ type: "success", message: "Payment complete" }, secure) },
+      });
+    }
+    // The local checkout page, or Stripe's hosted one.
+    return redirect(result.url);
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return redirect("/my-swaps", {
+      headers: { "Set-Cookie": await flashHeader({ type: "error", message: error.message }, secure) },
+    });
+  }
+}

@@ -1,0 +1,34 @@
+import { lt } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { rateLimits } from "../../db/schema/ops";
+import type { Clock } from "../shared/clock";
+import { expireSwaps } from "../swaps/expire-swaps";
+import { runOnce } from "./run-once";
+import { sydneyTime } from "./sydney-time";
+
+export const DAILY_CLEANUP_JOB = "daily-cleanup";
+/** The admin dashboard promises a cleanup at 2 AM Sydney time. */
+export const DAILY_CLEANUP_HOUR = 2;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type DailyCleanupResult = { expiredSwaps: number; expiredSwapIds: string[]; rateLimitsDeleted: number };
+
+/**
+ * The daily cleanup: expires overdue proposals and deletes rate-limit windows older than a day. Runs at
+ * most once per Sydney calendar date, however many processes call it.
+ */
+export async function dailyCleanup(deps: { db: Db; clock: Clock }) {
+  const now = deps.clock.now();
+  return runOnce(
+    deps.db,
+    { job: DAILY_CLEANUP_JOB, runKey: sydneyTime(now).date, now },
+    async (): Promise<DailyCleanupResult> => {
+      const expiredSwapIds = await expireSwaps(deps);
+      const deleted = await deps.db
+        .delete(rateLimits)
+        .where(lt(rateLimits.windowStart, new Date(now.getTime() - DAY_MS)))
+        .returning();
+      return { expiredSwaps: expiredSwapIds.length, expiredSwapIds, rateLimitsDeleted: deleted.length };
+    },
+  );
+}

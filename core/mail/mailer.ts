@@ -1,0 +1,93 @@
+import { and, asc, eq, isNull, lt, notInArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { mailOutbox } from "../../db/schema/ops";
+import { logger } from "../shared/logger";
+
+/** One e-mail as the app composes it (see templates.ts); `template` names it for tests and the logs. */
+export type OutgoingMail = { to: string; subject: string; text: string; html: string; template: string };
+
+/** Where mail goes: the outbox itself (development, demos, tests) or an SMTP server. */
+export interface MailTransport {
+  /** Resolves once the mail is handed over; rejects when it was not. */
+  send(mail: OutgoingMail): Promise<void>;
+}
+
+/** After this many failed attempts (the attempts column) a mail is left alone (it stays in the outbox, unsent, with its last error). */
+export const MAX_ATTEMPTS = 5;
+
+/**
+ * Queues a mail. Pass the transaction of the action that causes it: the row commits or rolls back with
+ * that action, so a failed action sends nothing. `deliverPendingMail` sends it after the commit.
+ */
+export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<{ id: string }> {
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({
+      toAddress: mail.to,
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html,
+      template: mail.template,
+    })
+    // A bare returning(): with an argument it does not type-check on the PGlite | PostgreSQL union.
+    .returning();
+  return { id: row.id };
+}
+
+/**
+ * Sends up to `limit` unsent mails, oldest first, and records the outcome of each.
+ *
+ * Each mail is claimed in its own short transaction with FOR UPDATE SKIP LOCKED, so several processes
+ * running this at once never pick the same row, and a crash mid-batch re-sends at most the one mail that
+ * was in flight (delivery is at least once). A mail that fails is tried once per call, up to MAX_ATTEMPTS.
+ */
+export async function deliverPendingMail(
+  db: Db,
+  transport: MailTransport,
+  { limit = 20, maxAttempts = MAX_ATTEMPTS }: { limit?: number; maxAttempts?: number } = {},
+): Promise<{ sent: number; failed: number }> {
+  const result = { sent: 0, failed: 0 };
+  const tried: string[] = [];
+  while (tried.length < limit) {
+    const outcome = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(mailOutbox)
+        .where(and(isNull(mailOutbox.sentAt), lt(mailOutbox.attempts, maxAttempts), notInArray(mailOutbox.id, tried)))
+        .orderBy(asc(mailOutbox.createdAt))
+        .limit(1)
+        .for("update", { skipLocked: true });
+      if (!row) return null;
+      tried.push(row.id);
+      const mail: OutgoingMail = {
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.textBody,
+        html: row.htmlBody ?? "",
+        template: row.template ?? "",
+      };
+      try {
+        await transport.send(mail);
+      } catch (error) {
+        const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+        await tx
+          .update(mailOutbox)
+          .set({ attempts: sql`${mailOutbox.attempts} + 1`, lastError: message })
+          .where(eq(mailOutbox.id, row.id));
+        logger.warn("mail delivery failed", {
+          mailId: row.id,
+          template: row.template,
+          attempt: row.attempts + 1,
+          error: message,
+        });
+        return "failed" as const;
+      }
+      // attempts and last_error keep counting failures only: a mail that got through on its third try says so.
+      await tx.update(mailOutbox).set({ sentAt: sql`now()` }).where(eq(mailOutbox.id, row.id));
+      return "sent" as const;
+    });
+    if (!outcome) break;
+    result[outcome]++;
+  }
+  return result;
+}

@@ -1,0 +1,259 @@
+// The e-mails SwapShed sends about swaps. Each template describes its content once, as plain text
+// blocks; `render` turns that into the text body and an HTML body in which every value is escaped.
+import type { OutgoingMail } from "./mailer";
+
+/** The handshake fee each party pays once an offer is accepted (AUD 9.99, see DECISIONS.md). */
+export const HANDSHAKE_FEE = "$9.99";
+
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/** Safe for HTML text and for double- or single-quoted attribute values. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+}
+
+const sydneyTime = new Intl.DateTimeFormat("en-AU", {
+  timeZone: "Australia/Sydney",
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZoneName: "short",
+});
+
+/** "Friday 3 January at 2:00 pm AEDT": how members read a moment, in Sydney time. */
+export function formatSydneyTime(date: Date): string {
+  return sydneyTime.format(date).replace(/[\u202f\u00a0]/g, " ");
+}
+
+type Block =
+  | { kind: "paragraph"; text: string }
+  | { kind: "quote"; label: string; text: string }
+  | { kind: "details"; rows: Array<[label: string, value: string]> };
+
+type Content = {
+  template: string;
+  to: string;
+  subject: string;
+  greeting: string;
+  blocks: Block[];
+  action: { label: string; url: string };
+};
+
+// Names and titles are members' own words: keep them to one line in a subject header.
+const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
+const mySwapsUrl = (appUrl: string) => `${appUrl.replace(/\/+$/, "")}/my-swaps`;
+const paragraph = (text: string): Block => ({ kind: "paragraph", text });
+
+const FOOTER =
+  "SwapShed: swap what you have for what you need. You're getting this e-mail because you have a SwapShed account.";
+
+function renderText(c: Content): string {
+  const parts = [c.greeting];
+  for (const block of c.blocks) {
+    if (block.kind === "paragraph") parts.push(block.text);
+    else if (block.kind === "quote")
+      parts.push(
+        `${block.label}\n${block.text
+          .split(/\r?\n/)
+          .map((line) => `> ${line}`)
+          .join("\n")}`,
+      );
+    else parts.push(block.rows.map(([label, value]) => `${label}: ${value}`).join("\n"));
+  }
+  parts.push(`${c.action.label}: ${c.action.url}`, "Cheers,\nThe SwapShed team", `--\n${FOOTER}`);
+  return `${parts.join("\n\n")}\n`;
+}
+
+const P = 'style="margin:0 0 16px;font-size:16px;line-height:1.5"';
+
+function renderBlockHtml(block: Block): string {
+  if (block.kind === "paragraph") return `<p ${P}>${escapeHtml(block.text)}</p>`;
+  if (block.kind === "quote") {
+    const lines = block.text.split(/\r?\n/).map(escapeHtml).join("<br>");
+    return `<p ${P}>${escapeHtml(block.label)}</p><blockquote style="margin:0 0 16px;padding:12px 16px;border-left:4px solid #79bea2;background:#eef7f3;font-size:16px;line-height:1.5">${lines}</blockquote>`;
+  }
+  const rows = block.rows
+    .map(
+      ([label, value]) =>
+        `<tr><th scope="row" align="left" style="padding:6px 16px 6px 0;font-size:15px;color:#55645d;font-weight:600;vertical-align:top">${escapeHtml(label)}</th><td style="padding:6px 0;font-size:15px">${escapeHtml(value)}</td></tr>`,
+    )
+    .join("");
+  return `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 16px;border-collapse:collapse">${rows}</table>`;
+}
+
+function renderHtml(c: Content): string {
+  return `<!doctype html>
+<html lang="en-AU">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(c.subject)}</title></head>
+<body style="margin:0;padding:0;background:#f7f9f8;color:#14201b;font-family:Inter,'Segoe UI',Roboto,Helvetica,Arial,sans-serif">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f7f9f8"><tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border:1px solid #dfe6e2;border-radius:16px">
+<tr><td style="padding:18px 28px;background:#1f6f51;border-radius:16px 16px 0 0;color:#ffffff;font-size:20px;font-weight:700">SwapShed</td></tr>
+<tr><td style="padding:28px">
+<p ${P}>${escapeHtml(c.greeting)}</p>
+${c.blocks.map(renderBlockHtml).join("\n")}
+<p style="margin:24px 0"><a href="${escapeHtml(c.action.url)}" style="display:inline-block;padding:12px 20px;background:#e49b17;color:#14201b;border-radius:10px;font-weight:700;text-decoration:none">${escapeHtml(c.action.label)}</a></p>
+<p style="margin:0;font-size:16px;line-height:1.5">Cheers,<br>The SwapShed team</p>
+</td></tr>
+</table>
+<p style="max-width:560px;margin:16px auto 0;font-size:12px;line-height:1.5;color:#55645d">${escapeHtml(FOOTER)}</p>
+</td></tr></table>
+</body>
+</html>
+`;
+}
+
+function render(c: Content): OutgoingMail {
+  return { to: c.to, subject: c.subject, text: renderText(c), html: renderHtml(c), template: c.template };
+}
+
+/** To the receiver: someone has offered one of their listings for one of yours. */
+export function proposalReceived(p: {
+  to: string;
+  receiverName: string;
+  proposerName: string;
+  offeredTitle: string;
+  targetTitle: string;
+  message?: string | null;
+  appUrl: string;
+}): OutgoingMail {
+  const blocks = [paragraph(`${p.proposerName} would like to swap their ${p.offeredTitle} for your ${p.targetTitle}.`)];
+  if (p.message?.trim()) blocks.push({ kind: "quote", label: `${p.proposerName} says:`, text: p.message.trim() });
+  blocks.push(paragraph("The offer stays open for 48 hours. Have a look and accept or decline it in My Swaps."));
+  return render({
+    template: "proposal_received",
+    to: p.to,
+    subject: oneLine(`New swap offer: ${p.proposerName} wants your ${p.targetTitle}`),
+    greeting: `G'day ${p.receiverName},`,
+    blocks,
+    action: { label: "View the offer", url: mySwapsUrl(p.appUrl) },
+  });
+}
+
+/** To the proposer: the receiver said yes; both now pay the handshake fee. */
+export function proposalAccepted(p: {
+  to: string;
+  proposerName: string;
+  receiverName: string;
+  targetTitle: string;
+  appUrl: string;
+}): OutgoingMail {
+  return render({
+    template: "proposal_accepted",
+    to: p.to,
+    subject: oneLine(`${p.receiverName} accepted your swap offer for their ${p.targetTitle}`),
+    greeting: `Good news, ${p.proposerName}!`,
+    blocks: [
+      paragraph(`${p.receiverName} has accepted your swap offer for their ${p.targetTitle}.`),
+      paragraph(
+        `To go ahead, you each pay a one-off ${HANDSHAKE_FEE} handshake fee. As soon as you've both paid, we'll share your contact details with each other so you can arrange the swap. Any SwapShed credit you have is used first.`,
+      ),
+    ],
+    action: { label: `Pay your ${HANDSHAKE_FEE} fee`, url: mySwapsUrl(p.appUrl) },
+  });
+}
+
+/** To the proposer: the offer was declined, or closed with a reason such as "Listing no longer available". */
+export function proposalDeclined(p: {
+  to: string;
+  proposerName: string;
+  receiverName: string;
+  offeredTitle: string;
+  targetTitle: string;
+  reason?: string | null;
+  appUrl: string;
+}): OutgoingMail {
+  const first = p.reason?.trim()
+    ? paragraph(
+        `Your offer of your ${p.offeredTitle} for ${p.receiverName}'s ${p.targetTitle} has been closed: ${p.reason.trim()}.`,
+      )
+    : paragraph(`${p.receiverName} has decided not to swap their ${p.targetTitle} for your ${p.offeredTitle}.`);
+  return render({
+    template: "proposal_declined",
+    to: p.to,
+    subject: oneLine(`Your swap offer for ${p.targetTitle} wasn't accepted`),
+    greeting: `Hi ${p.proposerName},`,
+    blocks: [
+      first,
+      paragraph("No worries: there's plenty more on SwapShed, and you're free to offer your item for something else."),
+    ],
+    action: { label: "Go to My Swaps", url: mySwapsUrl(p.appUrl) },
+  });
+}
+
+/** A pending offer is about to expire (offers close 48 hours after they are made). */
+export function proposalExpiringSoon(p: {
+  to: string;
+  name: string;
+  otherName: string;
+  targetTitle: string;
+  expiresAt: Date;
+  appUrl: string;
+}): OutgoingMail {
+  const when = formatSydneyTime(p.expiresAt);
+  return render({
+    template: "proposal_expiring_soon",
+    to: p.to,
+    subject: oneLine(`Swap offer for ${p.targetTitle} expires soon`),
+    greeting: `Hi ${p.name},`,
+    blocks: [
+      paragraph(
+        `The swap offer between you and ${p.otherName} for the ${p.targetTitle} is still waiting for an answer.`,
+      ),
+      paragraph(`It expires on ${when}. After that it closes and can't be accepted.`),
+    ],
+    action: { label: "Open My Swaps", url: mySwapsUrl(p.appUrl) },
+  });
+}
+
+/** The other party has paid their handshake fee; now it's this member's turn. */
+export function paymentNeeded(p: { to: string; name: string; otherName: string; appUrl: string }): OutgoingMail {
+  return render({
+    template: "payment_needed",
+    to: p.to,
+    subject: oneLine(`${p.otherName} has paid: your turn to confirm the swap`),
+    greeting: `Hi ${p.name},`,
+    blocks: [
+      paragraph(`${p.otherName} has paid their ${HANDSHAKE_FEE} handshake fee. Your turn!`),
+      paragraph(
+        `Pay your ${HANDSHAKE_FEE} fee and we'll share your contact details with each other straight away, so you can arrange the swap.`,
+      ),
+    ],
+    action: { label: `Pay your ${HANDSHAKE_FEE} fee`, url: mySwapsUrl(p.appUrl) },
+  });
+}
+
+/** Both fees are paid: the swap is complete and each side gets the other's contact details. */
+export function swapCompleted(p: {
+  to: string;
+  name: string;
+  other: { name: string; email: string; phone?: string | null; location?: string | null };
+  offeredTitle: string;
+  targetTitle: string;
+  appUrl: string;
+}): OutgoingMail {
+  const rows: Array<[string, string]> = [
+    ["Name", p.other.name],
+    ["E-mail", p.other.email],
+  ];
+  if (p.other.phone?.trim()) rows.push(["Phone", p.other.phone.trim()]);
+  if (p.other.location?.trim()) rows.push(["Location", p.other.location.trim()]);
+  return render({
+    template: "swap_completed",
+    to: p.to,
+    subject: oneLine(`Your swap is confirmed: here's how to reach ${p.other.name}`),
+    greeting: `Hi ${p.name},`,
+    blocks: [
+      paragraph(
+        `You've both paid, so the swap of the ${p.offeredTitle} for the ${p.targetTitle} is confirmed. Here are ${p.other.name}'s contact details:`,
+      ),
+      { kind: "details", rows },
+      paragraph(
+        "Get in touch to arrange a time and place. Meet somewhere public, bring a friend if you like, and check the item before you hand yours over.",
+      ),
+    ],
+    action: { label: "See the swap", url: mySwapsUrl(p.appUrl) },
+  });
+}

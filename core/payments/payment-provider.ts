@@ -1,0 +1,61 @@
+/**
+ * The seam between SwapShed and whoever takes the card. `local` (development, demos, tests) and
+ * `stripe` implement it; the rest of the product never knows which one is configured.
+ */
+export interface PaymentProvider {
+  name: "local" | "stripe";
+  /** Opens a hosted checkout for one pending payment; the member is sent to `url`. */
+  createCheckout(input: CheckoutInput): Promise<{ sessionId: string; url: string }>;
+  /**
+   * Verifies a webhook on its RAW body and turns it into a PaymentEvent. Throws WebhookSignatureError on
+   * a bad or missing signature or a timestamp more than 5 minutes old.
+   */
+  parseWebhook(rawBody: string, headers: Headers, now: Date): PaymentEvent;
+  refund(input: { paymentIntentId: string; amountCents: number }): Promise<{ refundId: string }>;
+}
+
+export type CheckoutInput = {
+  /** payment_logs.id: travels with the checkout as metadata and comes back in the webhook. */
+  paymentId: string;
+  amountCents: number;
+  currency: "aud";
+  description: string;
+  customerEmail: string;
+  successUrl: string;
+  cancelUrl: string;
+};
+
+/** A verified provider event, reduced to what settling a payment needs. */
+export type PaymentEvent = {
+  id: string;
+  type: string;
+  paymentId: string | null;
+  sessionId: string | null;
+  paymentIntentId: string | null;
+  failureMessage: string | null;
+  createdAt: Date;
+  raw: unknown;
+};
+
+/** The two event types that settle a payment; any other type is stored and ignored. */
+export const CHECKOUT_COMPLETED = "checkout.session.completed";
+export const PAYMENT_FAILED = "payment_intent.payment_failed";
+
+/** Signed events older (or further in the future) than this are refused: a captured request can't be replayed later. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** The webhook is not from the provider (bad, missing or stale signature). Answered with 400. */
+export class WebhookSignatureError extends Error {
+  constructor(message = "Invalid signature") {
+    super(message);
+    this.name = "WebhookSignatureError";
+  }
+}
+
+/** Signed correctly, but not an event we can read. Answered with 400 too. */
+export class WebhookPayloadError extends Error {
+  constructor(message = "Invalid payload") {
+    super(message);
+    this.name = "WebhookPayloadError";
+  }
+}

@@ -1,0 +1,79 @@
+import Stripe from "stripe";
+import { paymentEventFromStripeShape } from "./event-shape";
+import { type PaymentProvider, WEBHOOK_TOLERANCE_SECONDS, WebhookSignatureError } from "./payment-provider";
+
+export const STRIPE_SIGNATURE_HEADER = "stripe-signature";
+
+/** Stripe Checkout plus signed webhooks, through the official SDK. */
+export function createStripePaymentProvider(options: {
+  secretKey: string;
+  webhookSecret: string;
+  /** An SDK client of the caller's (tests build one with a dummy key: nothing here calls out until used). */
+  client?: Stripe;
+}): PaymentProvider {
+  const stripe = options.client ?? new Stripe(options.secretKey);
+  return {
+    name: "stripe",
+
+    async createCheckout(input) {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: "payment",
+          // Cards only: they settle at once, so checkout.session.completed means paid. Delayed methods
+          // (e.g. BECS debit) would complete the session before the money arrives.
+          allowed_payment_method_types: ["card"],
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: input.currency,
+                unit_amount: input.amountCents,
+                product_data: { name: input.description },
+              },
+            },
+          ],
+          metadata: { paymentId: input.paymentId },
+          client_reference_id: input.paymentId,
+          // So payment_intent.payment_failed, which carries the intent and not the session, finds the payment.
+          payment_intent_data: { metadata: { paymentId: input.paymentId } },
+          customer_email: input.customerEmail,
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+        },
+        // One checkout per payment row, even if our call is retried.
+        { idempotencyKey: `checkout-${input.paymentId}` },
+      );
+      if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL`);
+      return { sessionId: session.id, url: session.url };
+    },
+
+    parseWebhook(rawBody, headers, now) {
+      const header = headers.get(STRIPE_SIGNATURE_HEADER);
+      if (!header) throw new WebhookSignatureError();
+      let event: Stripe.Event;
+      try {
+        // The SDK verifies the HMAC on the raw body and refuses events older than the tolerance.
+        event = stripe.webhooks.constructEvent(
+          rawBody,
+          header,
+          options.webhookSecret,
+          WEBHOOK_TOLERANCE_SECONDS,
+          undefined,
+          now.getTime(),
+        );
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new WebhookSignatureError();
+        throw error;
+      }
+      return paymentEventFromStripeShape(event);
+    },
+
+    async refund({ paymentIntentId, amountCents }) {
+      const refund = await stripe.refunds.create(
+        { payment_intent: paymentIntentId, amount: amountCents },
+        { idempotencyKey: `refund-${paymentIntentId}-${amountCents}` },
+      );
+      return { refundId: refund.id };
+    },
+  };
+}

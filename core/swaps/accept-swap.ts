@@ -1,0 +1,108 @@
+import { and, eq, gt, inArray, ne, or } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { listings } from "../../db/schema/listings";
+import { paymentLogs } from "../../db/schema/payments";
+import { swapProposals } from "../../db/schema/swaps";
+import { isFeatureEnabled } from "../flags/is-feature-enabled";
+import { AppError } from "../shared/app-error";
+import type { Clock } from "../shared/clock";
+import { completeSwapIfPaid, markPartyPaid } from "./complete-swap-if-paid";
+import { explainClosedSwap, findSwapAsParty, LISTING_NO_LONGER_AVAILABLE, refuseUnlessOpen } from "./swap-guards";
+
+export const ONLY_RECEIVER_ACCEPTS = "Only the receiver can accept this proposal";
+
+/**
+ * The receiver accepts a pending proposal, in one transaction: the proposal becomes accepted, both listings
+ * reserved, and every other pending proposal on either listing rejected. With swap payments switched off
+ * the fee is waived and the swap completes at once.
+ *
+ * Race safety does not rest on the reads: each change is a conditional UPDATE ... RETURNING, so of any
+ * number of accepts racing for one listing exactly one reserves it and the others roll back.
+ */
+export async function acceptSwap(
+  deps: { db: Db; clock: Clock },
+  { swapId, actorId }: { swapId: string; actorId: string },
+): Promise<{ status: "accepted" | "completed" }> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const swap = await findSwapAsParty(tx, { swapId, actorId });
+    if (swap.receiverId !== actorId) throw new AppError("FORBIDDEN", ONLY_RECEIVER_ACCEPTS);
+    refuseUnlessOpen(swap, now);
+    const pair = [swap.offeredListingId, swap.targetListingId];
+
+    // Lock both listings in id order before touching any proposal. Every accept takes its locks in this
+    // order, so racing accepts queue on the listing instead of deadlocking over each other's proposals.
+    await tx
+      .select({ id: listings.id })
+      .from(listings)
+      .where(inArray(listings.id, pair))
+      .orderBy(listings.id)
+      .for("update");
+
+    const [accepted] = await tx
+      .update(swapProposals)
+      .set({ status: "accepted", acceptedAt: now, respondedAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(swapProposals.id, swapId),
+          eq(swapProposals.receiverId, actorId),
+          eq(swapProposals.status, "pending"),
+          gt(swapProposals.expiresAt, now),
+        ),
+      )
+      .returning();
+    if (!accepted) await explainClosedSwap(tx, { swapId, now });
+
+    const reserved = await tx
+      .update(listings)
+      .set({ status: "reserved", updatedAt: now })
+      .where(and(inArray(listings.id, pair), eq(listings.status, "active")))
+      .returning();
+    // Throwing rolls the acceptance back with it.
+    if (reserved.length < 2) throw new AppError("CONFLICT", LISTING_NO_LONGER_AVAILABLE);
+
+    const others = and(
+      ne(swapProposals.id, swapId),
+      eq(swapProposals.status, "pending"),
+      or(inArray(swapProposals.offeredListingId, pair), inArray(swapProposals.targetListingId, pair)),
+    );
+    await tx
+      .update(swapProposals)
+      .set({ status: "rejected", rejectionReason: LISTING_NO_LONGER_AVAILABLE, respondedAt: now, updatedAt: now })
+      .where(
+        and(
+          others,
+          // Locked in id order too, so two accepts rejecting overlapping sets cannot deadlock.
+          inArray(
+            swapProposals.id,
+            tx
+              .select({ id: swapProposals.id })
+              .from(swapProposals)
+              .where(others)
+              .orderBy(swapProposals.id)
+              .for("update"),
+          ),
+        ),
+      );
+
+    if (await isFeatureEnabled(tx, "enable_swap_payments")) return { status: "accepted" as const };
+
+    // Fee waived: a zero 'waived' payment per party keeps the history honest about why nobody paid.
+    await tx.insert(paymentLogs).values(
+      [swap.proposerId, swap.receiverId].map((userId) => ({
+        swapProposalId: swapId,
+        userId,
+        amountCents: 0,
+        creditCents: 0,
+        status: "completed" as const,
+        provider: "waived" as const,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    );
+    await markPartyPaid(tx, { swapId, userId: swap.proposerId, now });
+    await markPartyPaid(tx, { swapId, userId: swap.receiverId, now });
+    if (!(await completeSwapIfPaid(tx, { swapId, now }))) throw new Error(`waived swap ${swapId} did not complete`);
+    return { status: "completed" as const };
+  });
+}

@@ -1,0 +1,74 @@
+import { and, eq, inArray, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { listings } from "../../db/schema/listings";
+import { swapProposals } from "../../db/schema/swaps";
+import { AppError } from "../shared/app-error";
+import { SWAP_NOT_FOUND } from "./swap-guards";
+
+export const NOT_AWAITING_PAYMENT = "This swap is not awaiting payment";
+
+/**
+ * Completes an accepted swap once both parties have paid, and marks both listings swapped. Call it inside
+ * the transaction that recorded the payment. Conditional, so it completes a swap exactly once however
+ * many webhooks arrive at the same time. Returns whether this call completed it.
+ */
+export async function completeSwapIfPaid(tx: Db, { swapId, now }: { swapId: string; now: Date }): Promise<boolean> {
+  const [completed] = await tx
+    .update(swapProposals)
+    .set({ status: "completed", completedAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(swapProposals.id, swapId),
+        eq(swapProposals.status, "accepted"),
+        eq(swapProposals.proposerPaid, true),
+        eq(swapProposals.receiverPaid, true),
+      ),
+    )
+    .returning();
+  if (!completed) return false;
+  await tx
+    .update(listings)
+    .set({ status: "swapped", updatedAt: now })
+    .where(
+      and(
+        inArray(listings.id, [completed.offeredListingId, completed.targetListingId]),
+        eq(listings.status, "reserved"),
+      ),
+    );
+  return true;
+}
+
+/**
+ * Records that `userId` has settled their handshake fee for an accepted swap. Returns which side they are.
+ * Someone who is not a party is told the swap does not exist; a swap that is not accepted cannot be paid.
+ */
+export async function markPartyPaid(
+  tx: Db,
+  { swapId, userId, now }: { swapId: string; userId: string; now?: Date },
+): Promise<"proposer" | "receiver"> {
+  const [row] = await tx
+    .update(swapProposals)
+    .set({
+      proposerPaid: sql`case when ${swapProposals.proposerId} = ${userId} then true else ${swapProposals.proposerPaid} end`,
+      receiverPaid: sql`case when ${swapProposals.receiverId} = ${userId} then true else ${swapProposals.receiverPaid} end`,
+      ...(now ? { updatedAt: now } : {}),
+    })
+    .where(
+      and(
+        eq(swapProposals.id, swapId),
+        eq(swapProposals.status, "accepted"),
+        or(eq(swapProposals.proposerId, userId), eq(swapProposals.receiverId, userId)),
+      ),
+    )
+    .returning();
+  if (row) return row.proposerId === userId ? "proposer" : "receiver";
+
+  const [party] = await tx
+    .select({ id: swapProposals.id })
+    .from(swapProposals)
+    .where(
+      and(eq(swapProposals.id, swapId), or(eq(swapProposals.proposerId, userId), eq(swapProposals.receiverId, userId))),
+    );
+  if (!party) throw new AppError("NOT_FOUND", SWAP_NOT_FOUND);
+  throw new AppError("CONFLICT", NOT_AWAITING_PAYMENT);
+}

@@ -1,0 +1,120 @@
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema/auth";
+import { type ListingImage, listings } from "../../db/schema/listings";
+import { profiles } from "../../db/schema/profiles";
+import { type SwapStatus, swapProposals } from "../../db/schema/swaps";
+import { isUuid } from "./swap-guards";
+
+export type SwapRole = "proposer" | "receiver";
+export type SwapListing = { id: string; title: string; images: ListingImage[]; valueMin: number; valueMax: number };
+/** The other party's contact details: only ever present on a completed swap. */
+export type SwapContact = { name: string; email: string; phone: string | null; location: string | null };
+
+export type SwapCard = {
+  id: string;
+  status: SwapStatus;
+  message: string | null;
+  rejectionReason: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  expiresAt: Date;
+  acceptedAt: Date | null;
+  completedAt: Date | null;
+  proposerPaid: boolean;
+  receiverPaid: boolean;
+  myRole: SwapRole;
+  iPaid: boolean;
+  otherParty: { id: string; name: string };
+  offered: SwapListing;
+  target: SwapListing;
+  contact: SwapContact | null;
+};
+
+const offered = alias(listings, "offered_listing");
+const target = alias(listings, "target_listing");
+const other = alias(users, "other_user");
+const otherProfile = alias(profiles, "other_profile");
+
+/** A contact column that the database itself leaves NULL unless the swap is completed: before that,
+ *  the value never leaves PostgreSQL, so no later code can leak it by mistake. */
+const onceCompleted = <T>(column: AnyPgColumn) =>
+  sql<T | null>`case when ${swapProposals.status} = 'completed' then ${column} end`;
+
+const listingColumns = (l: typeof offered | typeof target) => ({
+  id: l.id,
+  title: l.title,
+  images: l.images,
+  valueMin: l.valueMin,
+  valueMax: l.valueMax,
+});
+
+/** The cards `userId` sees in one role; `where` narrows further (one swap). Always filtered by the actor. */
+async function selectCards(db: Db, { userId, role, where }: { userId: string; role: SwapRole; where?: SQL }) {
+  const mine = role === "receiver" ? swapProposals.receiverId : swapProposals.proposerId;
+  const theirs = role === "receiver" ? swapProposals.proposerId : swapProposals.receiverId;
+  const rows = await db
+    .select({
+      id: swapProposals.id,
+      status: swapProposals.status,
+      message: swapProposals.message,
+      rejectionReason: swapProposals.rejectionReason,
+      createdAt: swapProposals.createdAt,
+      updatedAt: swapProposals.updatedAt,
+      expiresAt: swapProposals.expiresAt,
+      acceptedAt: swapProposals.acceptedAt,
+      completedAt: swapProposals.completedAt,
+      proposerPaid: swapProposals.proposerPaid,
+      receiverPaid: swapProposals.receiverPaid,
+      otherId: other.id,
+      otherName: other.name,
+      offered: listingColumns(offered),
+      target: listingColumns(target),
+      contactEmail: onceCompleted<string>(other.email),
+      contactPhone: onceCompleted<string>(otherProfile.phone),
+      contactLocation: onceCompleted<string>(otherProfile.location),
+    })
+    .from(swapProposals)
+    .innerJoin(offered, eq(offered.id, swapProposals.offeredListingId))
+    .innerJoin(target, eq(target.id, swapProposals.targetListingId))
+    .innerJoin(other, eq(other.id, theirs))
+    .leftJoin(otherProfile, eq(otherProfile.userId, other.id))
+    .where(and(eq(mine, userId), where))
+    .orderBy(desc(swapProposals.createdAt), desc(swapProposals.id));
+
+  return rows.map(({ otherId, otherName, contactEmail, contactPhone, contactLocation, ...row }): SwapCard => {
+    const completed = row.status === "completed" && contactEmail !== null;
+    return {
+      ...row,
+      myRole: role,
+      iPaid: role === "proposer" ? row.proposerPaid : row.receiverPaid,
+      otherParty: { id: otherId, name: otherName },
+      contact: completed
+        ? { name: otherName, email: contactEmail, phone: contactPhone, location: contactLocation }
+        : null,
+    };
+  });
+}
+
+/** My Swaps: proposals received and sent, newest first. */
+export async function findMySwaps(db: Db, { userId }: { userId: string }) {
+  const [received, sent] = await Promise.all([
+    selectCards(db, { userId, role: "receiver" }),
+    selectCards(db, { userId, role: "proposer" }),
+  ]);
+  return { received, sent };
+}
+
+/** One swap as a party sees it, or null: the same rule as the list, so a stranger gets nothing. */
+export async function findSwapForParty(
+  db: Db,
+  { swapId, userId }: { swapId: string; userId: string },
+): Promise<SwapCard | null> {
+  if (!isUuid(swapId)) return null;
+  const where = eq(swapProposals.id, swapId);
+  const [received] = await selectCards(db, { userId, role: "receiver", where });
+  if (received) return received;
+  const [sent] = await selectCards(db, { userId, role: "proposer", where });
+  return sent ?? null;
+}

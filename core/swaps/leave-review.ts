@@ -1,0 +1,46 @@
+import type { Db } from "../../db/client";
+import { reviews } from "../../db/schema/swaps";
+import { AppError } from "../shared/app-error";
+import type { Clock } from "../shared/clock";
+import { describeIssues } from "../shared/describe-issues";
+import { findSwapAsParty, isUniqueViolation } from "./swap-guards";
+import { reviewSchema } from "./swap-schema";
+
+export const REVIEW_NOT_YET = "You can review a swap once it is completed";
+export const ALREADY_REVIEWED = "You have already reviewed this swap";
+
+/** After a completed swap each party may review the other once (1-5 stars, optional text). */
+export async function leaveReview(
+  deps: { db: Db; clock: Clock },
+  input: { swapId: string; reviewerId: string; rating: unknown; comment?: string | null },
+): Promise<{ id: string }> {
+  const parsed = reviewSchema.safeParse({ rating: input.rating, comment: input.comment });
+  if (!parsed.success) {
+    const { fields, first } = describeIssues(parsed.error);
+    throw new AppError("VALIDATION", first, { field: Object.keys(fields)[0] });
+  }
+  const now = deps.clock.now();
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const swap = await findSwapAsParty(tx, { swapId: input.swapId, actorId: input.reviewerId });
+      if (swap.status !== "completed") throw new AppError("CONFLICT", REVIEW_NOT_YET);
+      const revieweeId = swap.proposerId === input.reviewerId ? swap.receiverId : swap.proposerId;
+      const [row] = await tx
+        .insert(reviews)
+        .values({
+          swapProposalId: swap.id,
+          reviewerId: input.reviewerId,
+          revieweeId,
+          rating: parsed.data.rating,
+          comment: parsed.data.comment,
+          createdAt: now,
+        })
+        .returning();
+      return { id: row.id };
+    });
+  } catch (error) {
+    // The unique index (swap, reviewer) is the guard, so two reviews sent at once cannot both land.
+    if (isUniqueViolation(error, "reviews_one_per_reviewer_idx")) throw new AppError("CONFLICT", ALREADY_REVIEWED);
+    throw error;
+  }
+}

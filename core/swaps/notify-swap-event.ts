@@ -1,0 +1,129 @@
+import { eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema/auth";
+import { listings } from "../../db/schema/listings";
+import { profiles } from "../../db/schema/profiles";
+import { swapProposals } from "../../db/schema/swaps";
+import { enqueueMail, type OutgoingMail } from "../mail/mailer";
+import * as mails from "../mail/templates";
+import { logger } from "../shared/logger";
+
+export type SwapEvent = "proposed" | "accepted" | "declined" | "paid" | "completed" | "expiring";
+
+const proposer = alias(users, "proposer");
+const receiver = alias(users, "receiver");
+const proposerProfile = alias(profiles, "proposer_profile");
+const receiverProfile = alias(profiles, "receiver_profile");
+const offered = alias(listings, "offered");
+const target = alias(listings, "target");
+
+/**
+ * Queues the e-mails a swap event calls for. Runs after the change has committed; a failure to queue is
+ * logged and never undoes the member's action.
+ */
+export async function notifySwapEvent(
+  deps: { db: Db; env: { APP_URL: string } },
+  { swapId, event }: { swapId: string; event: SwapEvent },
+) {
+  try {
+    const [s] = await deps.db
+      .select({
+        proposerPaid: swapProposals.proposerPaid,
+        receiverPaid: swapProposals.receiverPaid,
+        message: swapProposals.message,
+        rejectionReason: swapProposals.rejectionReason,
+        expiresAt: swapProposals.expiresAt,
+        proposer: {
+          name: proposer.name,
+          email: proposer.email,
+          phone: proposerProfile.phone,
+          location: proposerProfile.location,
+        },
+        receiver: {
+          name: receiver.name,
+          email: receiver.email,
+          phone: receiverProfile.phone,
+          location: receiverProfile.location,
+        },
+        offeredTitle: offered.title,
+        targetTitle: target.title,
+      })
+      .from(swapProposals)
+      .innerJoin(proposer, eq(proposer.id, swapProposals.proposerId))
+      .innerJoin(receiver, eq(receiver.id, swapProposals.receiverId))
+      .leftJoin(proposerProfile, eq(proposerProfile.userId, swapProposals.proposerId))
+      .leftJoin(receiverProfile, eq(receiverProfile.userId, swapProposals.receiverId))
+      .innerJoin(offered, eq(offered.id, swapProposals.offeredListingId))
+      .innerJoin(target, eq(target.id, swapProposals.targetListingId))
+      .where(eq(swapProposals.id, swapId));
+    if (!s) return;
+    const appUrl = deps.env.APP_URL;
+    const titles = { offeredTitle: s.offeredTitle, targetTitle: s.targetTitle };
+    const out: OutgoingMail[] = [];
+    if (event === "proposed") {
+      out.push(
+        mails.proposalReceived({
+          to: s.receiver.email,
+          receiverName: s.receiver.name,
+          proposerName: s.proposer.name,
+          message: s.message,
+          appUrl,
+          ...titles,
+        }),
+      );
+    } else if (event === "accepted") {
+      out.push(
+        mails.proposalAccepted({
+          to: s.proposer.email,
+          proposerName: s.proposer.name,
+          receiverName: s.receiver.name,
+          targetTitle: s.targetTitle,
+          appUrl,
+        }),
+      );
+    } else if (event === "declined") {
+      out.push(
+        mails.proposalDeclined({
+          to: s.proposer.email,
+          proposerName: s.proposer.name,
+          receiverName: s.receiver.name,
+          reason: s.rejectionReason,
+          appUrl,
+          ...titles,
+        }),
+      );
+    } else if (event === "paid") {
+      // One side has paid: the other is told it is their turn.
+      if (s.proposerPaid && !s.receiverPaid)
+        out.push(
+          mails.paymentNeeded({ to: s.receiver.email, name: s.receiver.name, otherName: s.proposer.name, appUrl }),
+        );
+      if (s.receiverPaid && !s.proposerPaid)
+        out.push(
+          mails.paymentNeeded({ to: s.proposer.email, name: s.proposer.name, otherName: s.receiver.name, appUrl }),
+        );
+    } else if (event === "completed") {
+      out.push(
+        mails.swapCompleted({ to: s.proposer.email, name: s.proposer.name, other: s.receiver, appUrl, ...titles }),
+      );
+      out.push(
+        mails.swapCompleted({ to: s.receiver.email, name: s.receiver.name, other: s.proposer, appUrl, ...titles }),
+      );
+    } else if (event === "expiring") {
+      out.push(
+        mails.proposalExpiringSoon({
+          to: s.receiver.email,
+          name: s.receiver.name,
+          otherName: s.proposer.name,
+          targetTitle: s.targetTitle,
+          expiresAt: s.expiresAt,
+          appUrl,
+        }),
+      );
+    }
+    for (const mail of out) await enqueueMail(deps.db, mail);
+  } catch (error) {
+    logger.error("could not queue swap mail", { swapId, event, error: String(error) });
+  }
+}

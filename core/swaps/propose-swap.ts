@@ -1,0 +1,89 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { listings } from "../../db/schema/listings";
+import { profiles } from "../../db/schema/profiles";
+import { swapProposals } from "../../db/schema/swaps";
+import { isPublicListing } from "../listings/public-listings";
+import { AppError } from "../shared/app-error";
+import type { Clock } from "../shared/clock";
+import { describeIssues } from "../shared/describe-issues";
+import { isUniqueViolation, isUuid } from "./swap-guards";
+import { PROPOSAL_EXPIRY_HOURS, proposeSwapSchema } from "./swap-schema";
+
+export const OFFERED_NOT_AVAILABLE = "The listing you offered is not available";
+export const TARGET_NOT_AVAILABLE = "This listing is no longer available";
+export const OWN_LISTING = "You cannot propose a swap on your own listing";
+export const ALREADY_PROPOSED = "You already have a pending proposal for this listing";
+
+export type ProposeSwapInput = {
+  proposerId: string;
+  targetListingId: string;
+  offeredListingId: string;
+  message?: string | null;
+};
+
+/**
+ * A member offers one of their own active listings for someone else's public listing. The server decides
+ * everything else: the receiver is the target's owner as stored, never what the browser says.
+ */
+export async function proposeSwap(deps: { db: Db; clock: Clock }, input: ProposeSwapInput): Promise<{ id: string }> {
+  const parsed = proposeSwapSchema.safeParse(input);
+  if (!parsed.success) {
+    const { fields, first } = describeIssues(parsed.error);
+    throw new AppError("VALIDATION", first, { field: Object.keys(fields)[0] });
+  }
+  const { targetListingId, offeredListingId, message } = parsed.data;
+  if (!isUuid(targetListingId)) throw new AppError("NOT_FOUND", TARGET_NOT_AVAILABLE);
+  if (!isUuid(offeredListingId)) throw new AppError("VALIDATION", OFFERED_NOT_AVAILABLE, { field: "offeredListingId" });
+  const now = deps.clock.now();
+
+  try {
+    return await deps.db.transaction(async (tx) => {
+      // Share-lock both listings, in id order like acceptSwap: an accept that reserves either one either
+      // commits first (and we see it reserved) or waits for us (and then rejects this proposal too).
+      const rows = await tx
+        .select({
+          id: listings.id,
+          ownerId: listings.userId,
+          status: listings.status,
+          isPublic: sql<boolean>`coalesce(${isPublicListing()}, false)`,
+        })
+        .from(listings)
+        .leftJoin(profiles, eq(profiles.userId, listings.userId))
+        .where(inArray(listings.id, [targetListingId, offeredListingId]))
+        .orderBy(listings.id)
+        .for("share", { of: listings });
+      const target = rows.find((r) => r.id === targetListingId);
+      const offered = rows.find((r) => r.id === offeredListingId);
+
+      if (!target?.isPublic) throw new AppError("NOT_FOUND", TARGET_NOT_AVAILABLE);
+      if (target.ownerId === input.proposerId) throw new AppError("FORBIDDEN", OWN_LISTING);
+      if (!offered || offered.ownerId !== input.proposerId || offered.status !== "active") {
+        throw new AppError("VALIDATION", OFFERED_NOT_AVAILABLE, { field: "offeredListingId" });
+      }
+
+      const [row] = await tx
+        .insert(swapProposals)
+        .values({
+          targetListingId,
+          offeredListingId,
+          proposerId: input.proposerId,
+          receiverId: target.ownerId,
+          message,
+          status: "pending",
+          // From the clock, not the column default, so that expiry follows the product's idea of time.
+          expiresAt: new Date(now.getTime() + PROPOSAL_EXPIRY_HOURS * 60 * 60 * 1000),
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      return { id: row.id };
+    });
+  } catch (error) {
+    // The partial unique index is the real guard: two identical proposals sent at once cannot both land.
+    if (isUniqueViolation(error, "swap_proposals_one_pending_per_pair_idx")) {
+      throw new AppError("CONFLICT", ALREADY_PROPOSED);
+    }
+    throw error;
+  }
+}

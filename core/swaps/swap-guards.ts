@@ -1,0 +1,78 @@
+import { and, eq, or } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { swapProposals } from "../../db/schema/swaps";
+import { AppError } from "../shared/app-error";
+
+// Refusals shared by the swap use cases, and the one way they find a proposal for one of its parties.
+export const SWAP_NOT_FOUND = "Swap proposal not found";
+export const NOT_PENDING = "This proposal is no longer pending";
+export const PROPOSAL_EXPIRED = "This proposal has expired";
+export const LISTING_NO_LONGER_AVAILABLE = "Listing no longer available";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Anything that is not a UUID is simply not found (PostgreSQL would refuse to compare it with a uuid). */
+export function isUuid(id: unknown): id is string {
+  return typeof id === "string" && UUID.test(id);
+}
+
+/**
+ * The proposal as one of its two parties sees it. Anyone else is told it does not exist, exactly as for
+ * a missing id, so a stranger learns nothing.
+ */
+export async function findSwapAsParty(db: Db, { swapId, actorId }: { swapId: string; actorId: string }) {
+  if (!isUuid(swapId)) throw new AppError("NOT_FOUND", SWAP_NOT_FOUND);
+  const [swap] = await db
+    .select({
+      id: swapProposals.id,
+      status: swapProposals.status,
+      proposerId: swapProposals.proposerId,
+      receiverId: swapProposals.receiverId,
+      offeredListingId: swapProposals.offeredListingId,
+      targetListingId: swapProposals.targetListingId,
+      expiresAt: swapProposals.expiresAt,
+    })
+    .from(swapProposals)
+    .where(
+      and(
+        eq(swapProposals.id, swapId),
+        or(eq(swapProposals.proposerId, actorId), eq(swapProposals.receiverId, actorId)),
+      ),
+    );
+  if (!swap) throw new AppError("NOT_FOUND", SWAP_NOT_FOUND);
+  return swap;
+}
+
+/** Throws the refusal for a proposal that can no longer be answered; an expired one says so even if no job ran. */
+export function refuseUnlessOpen(swap: { status: string; expiresAt: Date }, now: Date) {
+  if (swap.status === "expired" || (swap.status === "pending" && swap.expiresAt <= now)) {
+    throw new AppError("CONFLICT", PROPOSAL_EXPIRED);
+  }
+  if (swap.status !== "pending") throw new AppError("CONFLICT", NOT_PENDING);
+}
+
+/**
+ * After a conditional update matched nothing: read the row again (a new snapshot, so it shows what the
+ * winner of a race committed) and throw the refusal that explains it.
+ */
+export async function explainClosedSwap(db: Db, { swapId, now }: { swapId: string; now: Date }): Promise<never> {
+  const [swap] = await db
+    .select({ status: swapProposals.status, expiresAt: swapProposals.expiresAt })
+    .from(swapProposals)
+    .where(eq(swapProposals.id, swapId));
+  if (!swap) throw new AppError("NOT_FOUND", SWAP_NOT_FOUND);
+  refuseUnlessOpen(swap, now);
+  throw new AppError("CONFLICT", NOT_PENDING);
+}
+
+/** A unique-index violation (SQLSTATE 23505) on `constraint`. Drizzle wraps the driver's error in `cause`;
+ *  node-postgres and PGlite both report the code and the constraint's name. */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
+    const { code, constraint: name } = current as { code?: unknown; constraint?: unknown };
+    if (code === "23505") return name === undefined || name === constraint;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,0 +1,39 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { Db } from "../db/client";
+import { handlePaymentEvent } from "../core/payments/handle-payment-event";
+import { type PaymentProvider, WebhookPayloadError, WebhookSignatureError } from "../core/payments/payment-provider";
+import type { Clock } from "../core/shared/clock";
+import { logger } from "../core/shared/logger";
+
+/**
+ * POST /api/webhooks/local and /api/webhooks/stripe (mount at /api/webhooks; CSRF-exempt). Only the
+ * configured provider's endpoint answers; the other is 404. The signature is checked on the raw body.
+ */
+export function createWebhookRoutes(deps: { db: Db; clock: Clock; provider: PaymentProvider }) {
+  const webhooks = new Hono();
+  // Provider events are a few kilobytes; nothing bigger is read, let alone verified.
+  webhooks.use(bodyLimit({ maxSize: 512 * 1024, onError: (c) => c.json({ error: "Payload too large" }, 413) }));
+
+  webhooks.post("/:provider{local|stripe}", async (c) => {
+    const { provider } = deps;
+    if (c.req.param("provider") !== provider.name) return c.json({ error: "Not found" }, 404);
+    const rawBody = await c.req.text();
+    let event: ReturnType<PaymentProvider["parseWebhook"]>;
+    try {
+      event = provider.parseWebhook(rawBody, c.req.raw.headers, deps.clock.now());
+    } catch (error) {
+      if (error instanceof WebhookSignatureError) {
+        logger.warn("payment webhook refused", { provider: provider.name, reason: error.message });
+        return c.json({ error: "Invalid signature" }, 400);
+      }
+      if (error instanceof WebhookPayloadError) return c.json({ error: "Invalid payload" }, 400);
+      throw error;
+    }
+    const result = await handlePaymentEvent(deps, { provider: provider.name, event });
+    return c.json({ received: true, result });
+  });
+
+  webhooks.all("*", (c) => c.json({ error: "Not found" }, 404));
+  return webhooks;
+}
