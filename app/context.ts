@@ -6,6 +6,7 @@ import type { Clock } from "../core/shared/clock";
 import type { RequestMeta } from "../core/users/auth-attempt";
 import type { Env } from "../server/env";
 import type { FileStorage } from "../core/storage/storage";
+import type { PaymentProvider } from "../core/payments/payment-provider";
 
 /** What the Hono app hands to every loader and action (typed; read with `context.get(appContext)`). */
 export type AppContext = {
@@ -14,6 +15,7 @@ export type AppContext = {
   env: Env;
   clock: Clock;
   storage: FileStorage;
+  paymentProvider: PaymentProvider;
   authAddressLimit: number;
   nonce: string;
   meta: RequestMeta;

@@ -32,13 +32,14 @@ try {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
-const { app, env, handle } = started;
+const { app, env, handle, stopBackground } = started;
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   console.log(`SwapShed is running at http://localhost:${info.port}`);
 });
 
 async function shutdown() {
   server.close();
+  await stopBackground();
   await handle.close();
   process.exit(0);
 }

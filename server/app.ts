@@ -15,6 +15,9 @@ import { logger } from "../core/shared/logger";
 import type { FileStorage } from "../core/storage/storage";
 import { storageFromEnv } from "./storage";
 import { serveUpload } from "./uploads";
+import type { PaymentProvider } from "../core/payments/payment-provider";
+import { paymentProviderFromEnv } from "./payments";
+import { createWebhookRoutes } from "./webhooks";
 
 export type PageHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
 
@@ -23,6 +26,7 @@ export type AppDeps = {
   env: Env;
   clock?: Clock;
   auth?: Auth;
+  paymentProvider?: PaymentProvider;
   /** Upload storage; defaults to what the environment configures. */
   storage?: FileStorage;
   /** React Router's request handler; absent when a test exercises only the HTTP API. */
@@ -48,6 +52,12 @@ export function createApp(deps: AppDeps) {
     deps.auth ?? createAuth(db, { baseURL: env.APP_URL, secret: env.BETTER_AUTH_SECRET, secureCookies: production });
   const storage = deps.storage ?? storageFromEnv(env);
   const app = new Hono<{ Variables: Vars }>();
+  const paymentProvider =
+    deps.paymentProvider ??
+    paymentProviderFromEnv(env, {
+      // The local checkout hands its signed webhook straight to this app: same route, no network hop.
+      deliver: async (url, body, headers) => app.request(url, { method: "POST", body, headers }),
+    });
 
   app.use(async (c, next) => {
     c.set("nonce", crypto.randomBytes(16).toString("base64"));
@@ -68,6 +78,7 @@ export function createApp(deps: AppDeps) {
       env,
       clock,
       storage,
+      paymentProvider,
       authAddressLimit: env.AUTH_ADDRESS_LIMIT,
       nonce: c.get("nonce"),
       meta: { ip, userAgent: c.req.header("user-agent") ?? null, headers },
@@ -89,6 +100,7 @@ export function createApp(deps: AppDeps) {
 
   app.route("/api/v1", createApiRoutes());
   app.get("/uploads/*", serveUpload(storage));
+  app.route("/api/webhooks", createWebhookRoutes({ db, clock, provider: paymentProvider, env }));
 
   if (deps.staticFiles) app.route("/", deps.staticFiles);
 

@@ -8,6 +8,8 @@ import type { Database } from "../db/client";
 import { createApp } from "./app";
 import { openAppDatabase } from "./boot";
 import { type Env, parseEnv } from "./env";
+import { startBackgroundWork } from "./background";
+import { systemClock } from "../core/shared/clock";
 
 /** The whole site: HTTP API, auth and the React Router pages. */
 export function createSiteApp(options: { db: Database; env: Env; staticFiles?: Hono; devServer?: boolean }) {
@@ -30,5 +32,6 @@ export async function startApp(options: { clientDir: string }) {
   );
   statics.use("*", serveStatic({ root: options.clientDir }));
   const { app } = createSiteApp({ db: handle.db, env, staticFiles: statics });
-  return { app, env, handle };
+  const stopBackground = env.RUN_JOBS ? startBackgroundWork({ db: handle.db, clock: systemClock, env }) : async () => {};
+  return { app, env, handle, stopBackground };
 }

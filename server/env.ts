@@ -37,6 +37,8 @@ const schema = z.object({
   MAIL_TRANSPORT: z.enum(["outbox", "smtp"]).default("outbox"),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, "SMTP_URL must be smtp://user:pass@host:port or smtps://...").optional(),
   MAIL_FROM: z.string().default("SwapShed <no-reply@swapshed.com.au>"),
+  /** false on processes that should serve requests only (the jobs are safe to run on every process). */
+  RUN_JOBS: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
   /** /seed in production (with DATABASE_URL); always available on the embedded defaults and in development. */
   ALLOW_SEED: bool,
   /** Sign-in/sign-up attempts per client address per 5 minutes (per-e-mail is fixed at 5 by the spec). */

@@ -5,12 +5,17 @@ import { handlePaymentEvent } from "../core/payments/handle-payment-event";
 import { type PaymentProvider, WebhookPayloadError, WebhookSignatureError } from "../core/payments/payment-provider";
 import type { Clock } from "../core/shared/clock";
 import { logger } from "../core/shared/logger";
+import { eq } from "drizzle-orm";
+import type { PaymentEvent } from "../core/payments/payment-provider";
+import { notifySwapEvent } from "../core/swaps/notify-swap-event";
+import { paymentLogs } from "../db/schema/payments";
+import { swapProposals } from "../db/schema/swaps";
 
 /**
  * POST /api/webhooks/local and /api/webhooks/stripe (mount at /api/webhooks; CSRF-exempt). Only the
  * configured provider's endpoint answers; the other is 404. The signature is checked on the raw body.
  */
-export function createWebhookRoutes(deps: { db: Db; clock: Clock; provider: PaymentProvider }) {
+export function createWebhookRoutes(deps: { db: Db; clock: Clock; provider: PaymentProvider; env: { APP_URL: string } }) {
   const webhooks = new Hono();
   // Provider events are a few kilobytes; nothing bigger is read, let alone verified.
   webhooks.use(bodyLimit({ maxSize: 512 * 1024, onError: (c) => c.json({ error: "Payload too large" }, 413) }));
@@ -31,9 +36,22 @@ export function createWebhookRoutes(deps: { db: Db; clock: Clock; provider: Paym
       throw error;
     }
     const result = await handlePaymentEvent(deps, { provider: provider.name, event });
+    if (result === "processed") await notifyPaymentOutcome(deps, event);
     return c.json({ received: true, result });
   });
 
   webhooks.all("*", (c) => c.json({ error: "Not found" }, 404));
   return webhooks;
+}
+
+/** After a processed payment: tell the other party it's their turn, or both that the swap is on. */
+async function notifyPaymentOutcome(deps: { db: Db; env: { APP_URL: string } }, event: PaymentEvent) {
+  if (!event.paymentId && !event.sessionId) return;
+  const [row] = await deps.db
+    .select({ swapId: swapProposals.id, paymentStatus: paymentLogs.status })
+    .from(paymentLogs)
+    .innerJoin(swapProposals, eq(swapProposals.id, paymentLogs.swapProposalId))
+    .where(event.paymentId ? eq(paymentLogs.id, event.paymentId) : eq(paymentLogs.checkoutSessionId, event.sessionId!));
+  if (!row || row.paymentStatus !== "completed") return;
+  await notifySwapEvent(deps, { swapId: row.swapId, event: "payment" });
 }

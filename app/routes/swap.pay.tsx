@@ -4,6 +4,7 @@ import { appContext } from "../context";
 import { flashHeader } from "../lib/flash.server";
 import { requireUser } from "../lib/require-user.server";
 import { startHandshakePayment } from "../../core/payments/start-handshake-payment";
+import { notifySwapEvent } from "../../core/swaps/notify-swap-event";
 import { isAppError } from "../../core/shared/app-error";
 
 export function loader() {
@@ -21,6 +22,7 @@ export async function action({ params, context }: Route.ActionArgs) {
       { swapId: params.id, userId: user.id },
     );
     if (result.kind === "paid") {
+      await notifySwapEvent(ctx, { swapId: params.id, event: "payment" });
       return redirect("/my-swaps", {
         headers: { "Set-Cookie": await flashHeader({ type: "success", message: "Payment complete" }, secure) },
       });

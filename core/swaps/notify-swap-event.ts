@@ -9,7 +9,8 @@ import { enqueueMail, type OutgoingMail } from "../mail/mailer";
 import * as mails from "../mail/templates";
 import { logger } from "../shared/logger";
 
-export type SwapEvent = "proposed" | "accepted" | "declined" | "paid" | "completed" | "expiring";
+/** "payment": one party has just paid; the swap's state says whether that completed it. */
+export type SwapEvent = "proposed" | "accepted" | "declined" | "payment" | "completed" | "expiring";
 
 const proposer = alias(users, "proposer");
 const receiver = alias(users, "receiver");
@@ -24,11 +25,13 @@ const target = alias(listings, "target");
  */
 export async function notifySwapEvent(
   deps: { db: Db; env: { APP_URL: string } },
-  { swapId, event }: { swapId: string; event: SwapEvent },
+  { swapId, event: requested }: { swapId: string; event: SwapEvent },
 ) {
+  let event: SwapEvent | "paid" = requested;
   try {
     const [s] = await deps.db
       .select({
+        status: swapProposals.status,
         proposerPaid: swapProposals.proposerPaid,
         receiverPaid: swapProposals.receiverPaid,
         message: swapProposals.message,
@@ -58,6 +61,7 @@ export async function notifySwapEvent(
       .innerJoin(target, eq(target.id, swapProposals.targetListingId))
       .where(eq(swapProposals.id, swapId));
     if (!s) return;
+    if (event === "payment") event = s.status === "completed" ? "completed" : "paid";
     const appUrl = deps.env.APP_URL;
     const titles = { offeredTitle: s.offeredTitle, targetTitle: s.targetTitle };
     const out: OutgoingMail[] = [];

@@ -393,6 +393,7 @@ describe("account credit", () => {
     expect(await creditBalance(db, proposerId)).toBe(0);
     expect(await swapRow(first.swapId)).toMatchObject({ proposerPaid: true });
   });
+
   test("credit cannot pay two fees when two checkouts start at the same moment", async () => {
     const first = await insertAcceptedSwap(db);
     const second = await insertAcceptedSwap(db, { proposerId: first.proposerId });

@@ -30,7 +30,7 @@ export function createPaymentTestApp(handle: DbHandle, { clock = systemClock }: 
     app.request(url, { method: "POST", body, headers });
   const provider = paymentProviderFromEnv(env, { deliver }) as LocalPaymentProvider;
   if (!app.routes.some((r) => r.path.startsWith("/api/webhooks"))) {
-    app.route("/api/webhooks", createWebhookRoutes({ db: handle.db, clock, provider }));
+    app.route("/api/webhooks", createWebhookRoutes({ db: handle.db, clock, provider, env }));
   }
   const secret = localPaymentsSecret(env);
 

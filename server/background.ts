@@ -1,0 +1,36 @@
+import type { Db } from "../db/client";
+import { startScheduler } from "../core/jobs/scheduler";
+import { createMailTransport } from "../core/mail/create-mail-transport";
+import { deliverPendingMail } from "../core/mail/mailer";
+import type { Clock } from "../core/shared/clock";
+import { logger } from "../core/shared/logger";
+import { claimExpiryWarnings } from "../core/swaps/expire-swaps";
+import { notifySwapEvent } from "../core/swaps/notify-swap-event";
+import type { Env } from "./env";
+
+/**
+ * The app's background work, safe with several processes: the scheduler (expiry, the daily 02:00
+ * cleanup through job_runs), expiry warnings claimed once each, and mail delivery with SKIP LOCKED.
+ */
+export function startBackgroundWork({ db, clock, env }: { db: Db; clock: Clock; env: Env }) {
+  const transport = createMailTransport(env.MAIL_TRANSPORT === "smtp" ? { driver: "smtp", url: env.SMTP_URL!, from: env.MAIL_FROM } : { driver: "outbox" });
+  const stopScheduler = startScheduler({ db, clock });
+  let mailRun: Promise<void> | null = null;
+  const mailTimer = setInterval(() => {
+    if (mailRun) return;
+    mailRun = (async () => {
+      for (const swap of await claimExpiryWarnings({ db, clock })) await notifySwapEvent({ db, env }, { swapId: swap.id, event: "expiring" });
+      await deliverPendingMail(db, transport);
+    })()
+      .catch((error) => logger.error("mail run failed", { error: String(error) }))
+      .finally(() => {
+        mailRun = null;
+      });
+  }, 15_000);
+  mailTimer.unref();
+  return async () => {
+    clearInterval(mailTimer);
+    await mailRun;
+    await stopScheduler();
+  };
+}
