@@ -35,7 +35,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
-  const { provider, user } = await requireCheckout(ctx, params.sessionId);
+  const { provider, user, checkout } = await requireCheckout(ctx, params.sessionId);
   const cardNumber = String((await request.formData()).get("cardNumber") ?? "");
   // A blank or garbled entry is a typo to fix here, not a declined payment.
   if (!/^[\d\s-]{12,23}$/.test(cardNumber.trim())) {
@@ -55,7 +55,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!isAppError(error)) throw error;
     flash = { type: "error", message: error.message };
   }
-  return redirect("/my-swaps", {
+  // Back to the tab this swap is on: the proposer's are under Sent.
+  return redirect(checkout.payerIsProposer ? "/my-swaps?tab=sent" : "/my-swaps", {
     headers: { "Set-Cookie": await flashHeader(flash, ctx.env.NODE_ENV === "production") },
   });
 }

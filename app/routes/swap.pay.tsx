@@ -12,10 +12,11 @@ export function loader() {
 }
 
 /** Pay my handshake fee for an accepted swap: settled by credit at once, or off to the checkout. */
-export async function action({ params, context }: Route.ActionArgs) {
+export async function action({ params, request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const user = await requireUser(ctx);
   const secure = ctx.env.NODE_ENV === "production";
+  const back = (await request.formData()).get("tab") === "sent" ? "/my-swaps?tab=sent" : "/my-swaps";
   try {
     const result = await startHandshakePayment(
       { db: ctx.db, clock: ctx.clock, provider: ctx.paymentProvider, appUrl: ctx.env.APP_URL },
@@ -23,7 +24,7 @@ export async function action({ params, context }: Route.ActionArgs) {
     );
     if (result.kind === "paid") {
       await notifySwapEvent(ctx, { swapId: params.id, event: "payment" });
-      return redirect("/my-swaps", {
+      return redirect(back, {
         headers: { "Set-Cookie": await flashHeader({ type: "success", message: "Payment complete" }, secure) },
       });
     }
@@ -31,7 +32,7 @@ export async function action({ params, context }: Route.ActionArgs) {
     return redirect(result.url);
   } catch (error) {
     if (!isAppError(error)) throw error;
-    return redirect("/my-swaps", {
+    return redirect(back, {
       headers: { "Set-Cookie": await flashHeader({ type: "error", message: error.message }, secure) },
     });
   }

@@ -11,6 +11,8 @@ export type LocalCheckout = {
   /** The payer's own listing first, then the one they receive. */
   yourListing: string;
   theirListing: string;
+  /** Whether the payer proposed the swap (their swaps are under My Swaps' Sent tab). */
+  payerIsProposer: boolean;
 };
 
 /** An open local checkout as its payer sees it; anyone else (and a closed checkout) gets null. */
@@ -50,5 +52,6 @@ export async function findLocalCheckout(
     creditCents: payment.creditCents,
     yourListing: title(proposer ? payment.offeredListingId : payment.targetListingId),
     theirListing: title(proposer ? payment.targetListingId : payment.offeredListingId),
+    payerIsProposer: proposer,
   };
 }

@@ -30,6 +30,8 @@ export type SwapCard = {
   offered: SwapListing;
   target: SwapListing;
   contact: SwapContact | null;
+  /** This member's review of the swap, once left. */
+  myReview: { rating: number } | null;
 };
 
 const offered = alias(listings, "offered_listing");
@@ -74,6 +76,7 @@ async function selectCards(db: Db, { userId, role, where }: { userId: string; ro
       contactEmail: onceCompleted<string>(other.email),
       contactPhone: onceCompleted<string>(otherProfile.phone),
       contactLocation: onceCompleted<string>(otherProfile.location),
+      myRating: sql<number | null>`(select r.rating from reviews r where r.swap_proposal_id = ${swapProposals.id} and r.reviewer_id = ${userId})`,
     })
     .from(swapProposals)
     .innerJoin(offered, eq(offered.id, swapProposals.offeredListingId))
@@ -83,13 +86,14 @@ async function selectCards(db: Db, { userId, role, where }: { userId: string; ro
     .where(and(eq(mine, userId), where))
     .orderBy(desc(swapProposals.createdAt), desc(swapProposals.id));
 
-  return rows.map(({ otherId, otherName, contactEmail, contactPhone, contactLocation, ...row }): SwapCard => {
+  return rows.map(({ otherId, otherName, contactEmail, contactPhone, contactLocation, myRating, ...row }): SwapCard => {
     const completed = row.status === "completed" && contactEmail !== null;
     return {
       ...row,
       myRole: role,
       iPaid: role === "proposer" ? row.proposerPaid : row.receiverPaid,
       otherParty: { id: otherId, name: otherName },
+      myReview: myRating == null ? null : { rating: Number(myRating) },
       contact: completed
         ? { name: otherName, email: contactEmail, phone: contactPhone, location: contactLocation }
         : null,

@@ -118,6 +118,7 @@ function NextStep({ swap, tab }: { swap: SwapCardData; tab: "received" | "sent" 
           <>
             <p className="mt-1 text-sm text-muted">Pay the $9.99 handshake fee. When you have both paid, you'll see each other's contact details.</p>
             <Form method="post" action={`/my-swaps/${swap.id}/pay`} className="mt-3">
+              <input type="hidden" name="tab" value={tab} />
               <Button type="submit" variant="accent" size="sm">Pay $9.99</Button>
             </Form>
           </>

@@ -1,0 +1,119 @@
+import path from "node:path";
+import type { Browser, Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, signUpViaApi, test, uniqueEmail } from "./fixtures";
+
+const photo = path.join(import.meta.dirname, "files/listing-photo.jpg");
+
+async function listItem(page: Page, title: string) {
+  const res = await page.request.post("/api/v1/listings", {
+    headers: { origin: test.info().project.use.baseURL as string },
+    multipart: {
+      title,
+      description: `${title}, well looked after and ready to swap.`,
+      category: "electronics",
+      condition: "good",
+      valueMin: "400",
+      valueMax: "600",
+      location: "Bondi NSW 2026",
+      images: { name: "photo.jpg", mimeType: "image/jpeg", buffer: await import("node:fs").then((fs) => fs.readFileSync(photo)) },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()).id as string;
+}
+
+async function member(browser: Browser, name: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const { email } = await signUpViaApi(page, { email: uniqueEmail("swapper"), fullName: name });
+  return { context, page, email };
+}
+
+async function pay(page: Page, card: string) {
+  await page.goto("/my-swaps?tab=sent");
+  await page.getByRole("button", { name: "Pay $9.99" }).first().click();
+  await expect(page.getByRole("heading", { name: /test checkout/i })).toBeVisible();
+  await page.getByLabel("Card number").fill(card);
+  await page.getByLabel(/expiry/i).fill("12/34");
+  await page.getByLabel(/cvc/i).fill("123");
+  await page.getByRole("button", { name: /^Pay \$/ }).click();
+}
+
+test("two members propose, accept, pay (one card declined first), see each other's contact details and leave a review", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const ana = await member(browser, "Ana Costa");
+  const ben = await member(browser, "Ben Walker");
+  const anaTitle = `Ana's speaker ${Date.now()}`;
+  const benTitle = `Ben's camera ${Date.now()}`;
+  await listItem(ana.page, anaTitle);
+  const benListing = await listItem(ben.page, benTitle);
+
+  // Ana proposes from Ben's listing page, in the dialog.
+  await ana.page.goto(`/listings/${benListing}`);
+  await ana.page.getByRole("link", { name: "Propose Swap" }).click();
+  const dialog = ana.page.getByRole("dialog", { name: "Propose a Swap" });
+  await expect(dialog).toBeVisible();
+  const send = dialog.getByRole("button", { name: "Send Proposal" });
+  await expect(send).toBeDisabled();
+  await dialog.getByRole("radio", { name: new RegExp(anaTitle) }).check();
+  await dialog.getByLabel("Message (optional)").fill("Keen to swap this weekend!");
+  await expect(send).toBeEnabled();
+  await expectNoAxeViolations(ana.page);
+  await send.click();
+  await expect(ana.page.getByText("Swap proposal sent successfully!")).toBeVisible();
+
+  // Ben sees it under Received (the default tab), and accepts.
+  await ben.page.goto("/my-swaps");
+  await expect(ben.page.getByRole("link", { name: /Received/ })).toHaveAttribute("aria-current", "page");
+  const card = ben.page.getByRole("article").filter({ hasText: anaTitle });
+  await expect(card.getByText("They offer")).toBeVisible();
+  await expect(card.getByText("For your")).toBeVisible();
+  await expect(card.getByText("Keen to swap this weekend!")).toBeVisible();
+  await expect(card.getByText(/Expires in \d+ h/)).toBeVisible();
+  await expect(card.getByText(ana.email)).toHaveCount(0);
+  await expectNoAxeViolations(ben.page);
+  await card.getByRole("button", { name: "Accept" }).click();
+  await expect(ben.page.getByText("Swap proposal accepted! Both parties need to pay $9.99 to proceed.")).toBeVisible();
+  await expect(ben.page.getByText("Next Step: Payment")).toBeVisible();
+
+  // Ana's first card is declined, then she pays.
+  await pay(ana.page, "4000 0000 0000 0002");
+  await expect(ana.page.getByText("Your card was declined.")).toBeVisible();
+  await pay(ana.page, "4242 4242 4242 4242");
+  await expect(ana.page.getByText("Payment received. Thank you!")).toBeVisible();
+  await expect(ana.page.getByText(/You've paid/)).toBeVisible();
+  await expect(ana.page.getByText(ben.email)).toHaveCount(0);
+
+  // Ben pays; both now see each other's contact details.
+  await ben.page.goto("/my-swaps");
+  await ben.page.getByRole("button", { name: "Pay $9.99" }).click();
+  await ben.page.getByLabel("Card number").fill("4242424242424242");
+  await ben.page.getByLabel(/expiry/i).fill("12/34");
+  await ben.page.getByLabel(/cvc/i).fill("123");
+  await ben.page.getByRole("button", { name: /^Pay \$/ }).click();
+  await expect(ben.page.getByText("Payment received. Thank you!")).toBeVisible();
+  await expect(ben.page.getByRole("region", { name: "Contact details" }).getByText(ana.email)).toBeVisible();
+  await ana.page.goto("/my-swaps?tab=sent");
+  await expect(ana.page.getByRole("region", { name: "Contact details" }).getByText(ben.email)).toBeVisible();
+
+  // Ana leaves a review; Ben's cards now show her rating of him.
+  await ana.page.getByRole("radio", { name: /5 stars/ }).check();
+  await ana.page.getByLabel("Comment (optional)").fill("Smooth swap, great communicator.");
+  await ana.page.getByRole("button", { name: "Leave review" }).click();
+  await expect(ana.page.getByText("You rated this swap 5 out of 5.")).toBeVisible();
+  await expectNoAxeViolations(ana.page);
+  await ana.context.close();
+  await ben.context.close();
+});
+
+test("My Swaps shows the empty texts and sends visitors to /auth", async ({ browser, page }) => {
+  await page.goto("/my-swaps");
+  await expect(page).toHaveURL("/auth");
+  const m = await member(browser, "Cleo Park");
+  await m.page.goto("/my-swaps");
+  await expect(m.page.getByText("No swap proposals received yet")).toBeVisible();
+  await m.page.getByRole("link", { name: /Sent/ }).click();
+  await expect(m.page.getByText("No swap proposals sent yet")).toBeVisible();
+  await expectNoAxeViolations(m.page);
+  await m.context.close();
+});
