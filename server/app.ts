@@ -106,6 +106,14 @@ export function createApp(deps: AppDeps) {
 
   const pageHandler = deps.pageHandler;
   if (pageHandler) {
+    // Page actions read forms; anything else is refused up front rather than failing inside an action.
+    app.on(["POST", "PUT", "PATCH", "DELETE"], "*", async (c, next) => {
+      const type = c.req.header("content-type") ?? "";
+      if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) {
+        return c.text("Unsupported Media Type: send a form.", 415);
+      }
+      await next();
+    });
     app.all("*", (c) => {
       const context = new RouterContextProvider();
       context.set(appContext, c.get("ctx"));

@@ -5,6 +5,7 @@ import { signUp } from "../../core/users/sign-up";
 import { signOut } from "../../core/users/sign-out";
 import { isAppError } from "../../core/shared/app-error";
 import { createListingRoutes } from "./listings";
+import { createSwapRoutes } from "./swaps";
 
 type Env = { Variables: { ctx: AppContext } };
 
@@ -41,6 +42,7 @@ export function createApiRoutes() {
   });
 
   api.route("/", createListingRoutes());
+  api.route("/", createSwapRoutes());
 
   // The API's errors speak JSON with the spec's message; unexpected ones are logged by the app.
   api.onError((error, c) => {
