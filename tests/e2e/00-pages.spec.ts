@@ -1,3 +1,4 @@
+// Runs first (files run in name order, one worker): its home checks need a database with no listings yet.
 import { expect, expectNoAxeViolations, signUpViaApi, test } from "./fixtures";
 
 const pages = [
