@@ -43,7 +43,6 @@ export function listingCardColumns(viewer: Viewer = {}) {
     ownerId: listings.userId,
     ownerName: users.name,
     ownerVerified: users.emailVerified,
-    ownerPhone: profiles.phone,
     ownerRating: sql<number | null>`(select avg(r.rating)::float8 from reviews r where r.reviewee_id = ${listings.userId})`,
     ownerReviewCount: sql<number>`(select count(*)::int from reviews r where r.reviewee_id = ${listings.userId})`,
     isFavourite: viewer.userId

@@ -1,0 +1,682 @@
+// The /api/v1/swaps JSON API end to end: real members signed up through the API with their cookies,
+// listings uploaded through the API, payments through the local provider and its signed webhook. The
+// database is read directly only to check what a request did (or, for a refusal, did not) change.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import { and, eq, inArray } from "drizzle-orm";
+import { afterAll, describe, expect, test } from "vitest";
+import { completeLocalCheckout, type LocalPaymentProvider, TEST_CARD_SUCCESS } from "../../core/payments/local-provider";
+import { ALREADY_PAID, NOT_WAITING_FOR_PAYMENT } from "../../core/payments/start-handshake-payment";
+import { ONLY_RECEIVER_ACCEPTS } from "../../core/swaps/accept-swap";
+import { ALREADY_REVIEWED, REVIEW_NOT_YET } from "../../core/swaps/leave-review";
+import { ALREADY_PROPOSED, OFFERED_NOT_AVAILABLE, OWN_LISTING } from "../../core/swaps/propose-swap";
+import { ONLY_RECEIVER_DECLINES } from "../../core/swaps/reject-swap";
+import { SWAP_NOT_FOUND } from "../../core/swaps/swap-guards";
+import { MESSAGE_TOO_LONG, RATING_OUT_OF_RANGE } from "../../core/swaps/swap-schema";
+import { ONLY_PROPOSER_WITHDRAWS } from "../../core/swaps/withdraw-swap";
+import { featureFlags } from "../../db/schema/flags";
+import { listings } from "../../db/schema/listings";
+import { mailOutbox } from "../../db/schema/ops";
+import { creditLedger, paymentLogs } from "../../db/schema/payments";
+import { profiles } from "../../db/schema/profiles";
+import { reviews, swapProposals } from "../../db/schema/swaps";
+import { paymentProviderFromEnv } from "../../server/payments";
+import { createListingViaApi, createMember, makeJpeg, sameOrigin } from "../support/factories";
+import { closeTestDatabase } from "../support/swap-fixtures";
+import { createTestApp } from "../support/test-app";
+import { createTestDatabase } from "../support/test-db";
+
+const handle = await createTestDatabase();
+const db = handle.db;
+// Every request comes from 127.0.0.1: a high per-address limit keeps sign-ups out of the limiter's way.
+const testApp = createTestApp(handle, { authAddressLimit: 1000 });
+const { app } = testApp;
+// The local provider as the app configures it: same secret, its webhooks handed straight to the app.
+const provider = paymentProviderFromEnv(testApp.env, {
+  deliver: async (url, body, headers) => app.request(url, { method: "POST", body, headers }),
+}) as LocalPaymentProvider;
+
+afterAll(async () => {
+  await setSwapPayments(true);
+  await closeTestDatabase(handle);
+  fs.rmSync(testApp.uploadsDir as string, { recursive: true, force: true });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Members, listings and requests
+// ---------------------------------------------------------------------------------------------------
+
+type Member = {
+  userId: string;
+  email: string;
+  cookie: string;
+  name: string;
+  phone: string;
+  location: string;
+};
+
+const digits = (n: number) => Array.from({ length: n }, () => crypto.randomInt(10)).join("");
+
+/** A member signed up through the API, with a phone and location on their profile (the contact details
+ *  that must stay hidden until a swap is completed). Every member gets a phone of their own. */
+async function member(name: string, location = "Newtown NSW 2042"): Promise<Member> {
+  const signedUp = await createMember(testApp, { name });
+  const phone = `04${digits(2)} ${digits(3)} ${digits(3)}`;
+  await db.update(profiles).set({ phone, location }).where(eq(profiles.userId, signedUp.userId));
+  return { ...signedUp, name, phone, location };
+}
+
+/** A listing uploaded through the API with one small picture; returns its id. */
+async function listingOf(owner: Member, title: string) {
+  const res = await createListingViaApi(testApp, owner.cookie, {
+    title,
+    images: [{ body: await makeJpeg({ width: 64, height: 48 }) }],
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+const get = (path: string, who?: Member) => app.request(path, { headers: who ? { cookie: who.cookie } : {} });
+const post = (path: string, body: unknown, who?: Member) =>
+  testApp.post(path, body, who ? { cookie: who.cookie } : {});
+
+async function json<T = Record<string, unknown>>(res: Response | Promise<Response>) {
+  const response = await res;
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+type Contact = { name: string; email: string; phone: string | null; location: string | null };
+type SwapCard = {
+  id: string;
+  status: string;
+  message: string | null;
+  myRole: "proposer" | "receiver";
+  iPaid: boolean;
+  otherParty: { id: string; name: string };
+  offered: { id: string; title: string };
+  target: { id: string; title: string };
+  contact: Contact | null;
+  myReview: { rating: number } | null;
+};
+type ListingCard = { id: string; ownerId: string; ownerRating: number | null; ownerReviewCount: number };
+
+const swapOf = async (swapId: string, who: Member) =>
+  (await json<{ swap: SwapCard }>(get(`/api/v1/swaps/${swapId}`, who))).body.swap;
+const mySwaps = async (who: Member) =>
+  (await json<{ received: SwapCard[]; sent: SwapCard[] }>(get("/api/v1/swaps", who))).body;
+
+/** Two members with a listing each (and a phone each), and a pending proposal from the first. */
+async function pendingSwap(options: { message?: string } = {}) {
+  const proposer = await member("Priya Sharma", "Newtown NSW 2042");
+  const receiver = await member("Liam O'Connor", "Fitzroy VIC 3065");
+  const offeredId = await listingOf(proposer, "Trek road bike");
+  const targetId = await listingOf(receiver, "Firewire surfboard");
+  const res = await post(
+    "/api/v1/swaps",
+    { targetListingId: targetId, offeredListingId: offeredId, message: options.message },
+    proposer,
+  );
+  expect(res.status).toBe(201);
+  const { id: swapId } = (await res.json()) as { id: string };
+  return { proposer, receiver, offeredId, targetId, swapId };
+}
+
+async function acceptedSwap() {
+  const world = await pendingSwap();
+  expect(await json(post(`/api/v1/swaps/${world.swapId}/accept`, {}, world.receiver))).toEqual({
+    status: 200,
+    body: { status: "accepted" },
+  });
+  return world;
+}
+
+/** "Apply credit", as an admin grants it: a ledger row. */
+async function grantCredit(who: Member, amountCents: number) {
+  await db.insert(creditLedger).values({ userId: who.userId, amountCents, reason: "admin_credit" });
+}
+
+/** Pays a party's fee by card: the API opens the local checkout, the 4242 card pays it, and the signed
+ *  webhook reaches the app as a real provider's would. */
+async function payByCard(swapId: string, payer: Member) {
+  const { status, body } = await json<{ kind: string; url: string }>(post(`/api/v1/swaps/${swapId}/pay`, {}, payer));
+  expect(status).toBe(200);
+  expect(body.kind).toBe("redirect");
+  const sessionId = new URL(body.url).pathname.replace("/checkout/", "");
+  const outcome = await completeLocalCheckout(
+    { db, provider },
+    { sessionId, cardNumber: TEST_CARD_SUCCESS, now: new Date(), userId: payer.userId },
+  );
+  expect(outcome).toEqual({ outcome: "paid" });
+}
+
+/** Pays a party's fee entirely from credit: no card, settled at once. */
+async function payByCredit(swapId: string, payer: Member) {
+  await grantCredit(payer, 1000);
+  expect(await json(post(`/api/v1/swaps/${swapId}/pay`, {}, payer))).toEqual({ status: 200, body: { kind: "paid" } });
+}
+
+async function completedSwap() {
+  const world = await acceptedSwap();
+  await payByCredit(world.swapId, world.proposer);
+  await payByCredit(world.swapId, world.receiver);
+  expect((await swapRow(world.swapId)).status).toBe("completed");
+  return world;
+}
+
+const swapRow = async (id: string) => (await db.select().from(swapProposals).where(eq(swapProposals.id, id)))[0];
+const listingStatuses = async (...ids: string[]) => {
+  const rows = await db.select({ id: listings.id, status: listings.status }).from(listings).where(inArray(listings.id, ids));
+  return ids.map((id) => rows.find((r) => r.id === id)?.status);
+};
+const mailsTo = (who: Member, template?: string) =>
+  db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.toAddress, who.email), template ? eq(mailOutbox.template, template) : undefined));
+
+async function setSwapPayments(enabled: boolean) {
+  await db.update(featureFlags).set({ enabled }).where(eq(featureFlags.key, "enable_swap_payments"));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Refusals change nothing
+// ---------------------------------------------------------------------------------------------------
+
+/** Everything a swap request could change, row by row. */
+async function snapshot() {
+  const rows = <T>(list: T[]) => list.map((row) => JSON.stringify(row));
+  return {
+    swapProposals: rows(await db.select().from(swapProposals).orderBy(swapProposals.id)),
+    listings: rows(await db.select().from(listings).orderBy(listings.id)),
+    paymentLogs: rows(await db.select().from(paymentLogs).orderBy(paymentLogs.id)),
+    mailOutbox: rows(await db.select().from(mailOutbox).orderBy(mailOutbox.id)),
+    creditLedger: rows(await db.select().from(creditLedger).orderBy(creditLedger.id)),
+    reviews: rows(await db.select().from(reviews).orderBy(reviews.id)),
+  };
+}
+
+/** The request is answered `status` with exactly `{ error: message }`, and no row anywhere changed. */
+async function expectRefused(request: () => Promise<Response> | Response, status: number, message: string) {
+  const before = await snapshot();
+  expect(await json(request())).toEqual({ status, body: { error: message } });
+  expect(await snapshot()).toEqual(before);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Contact details
+// ---------------------------------------------------------------------------------------------------
+
+/** Every response a party can get that could mention the swap, its listings or the other party. */
+async function everythingSeenBy(who: Member, world: SwapWorld) {
+  const paths = [
+    "/api/v1/swaps",
+    `/api/v1/swaps/${world.swapId}`,
+    "/api/v1/listings",
+    "/api/v1/listings?limit=50",
+    ...[world.offeredId, world.targetId, ...world.otherListingIds].map((id) => `/api/v1/listings/${id}`),
+    "/api/v1/me/listings",
+    "/api/v1/me/favourites",
+    "/api/v1/me",
+  ];
+  const seen: Record<string, { status: number; text: string }> = {};
+  for (const path of paths) {
+    const res = await get(path, who);
+    seen[path] = { status: res.status, text: JSON.stringify(await res.json()) };
+  }
+  // The swap itself is there (so the check below is not vacuous): it just carries no contact.
+  expect(seen["/api/v1/swaps"].status).toBe(200);
+  expect(seen[`/api/v1/swaps/${world.swapId}`].status).toBe(200);
+  expect(seen["/api/v1/me/listings"].status).toBe(200);
+  return seen;
+}
+
+function expectNoContactOf(other: Member, seen: Record<string, { status: number; text: string }>) {
+  const spacelessPhone = other.phone.replace(/\s/g, "");
+  for (const [path, { text }] of Object.entries(seen)) {
+    const context = `${path} leaks ${other.name}'s contact details`;
+    expect(text.toLowerCase(), context).not.toContain(other.email.toLowerCase());
+    expect(text, context).not.toContain(other.phone);
+    expect(text.replace(/\s/g, ""), context).not.toContain(spacelessPhone);
+  }
+}
+
+/** A swap, plus the parties' other listings: those stay public while the swapped pair is reserved, so a
+ *  contact detail on a listing card or page would show there. */
+type SwapWorld = {
+  proposer: Member;
+  receiver: Member;
+  swapId: string;
+  offeredId: string;
+  targetId: string;
+  otherListingIds: string[];
+};
+
+async function expectNoContactLeak(world: SwapWorld) {
+  const { proposer, receiver, swapId } = world;
+  for (const [me, other] of [
+    [proposer, receiver],
+    [receiver, proposer],
+  ] as const) {
+    const seen = await everythingSeenBy(me, world);
+    expect(seen[`/api/v1/swaps/${swapId}`].text).toContain(JSON.stringify(other.name));
+    expect((await swapOf(swapId, me)).contact).toBeNull();
+    expectNoContactOf(other, seen);
+    // Nor in any e-mail queued for me so far.
+    for (const mail of await mailsTo(me)) {
+      expectNoContactOf(other, { [`the ${mail.template} mail`]: { status: 0, text: `${mail.textBody}\n${mail.htmlBody}` } });
+    }
+  }
+}
+
+const contactOf = (m: Member): Contact => ({ name: m.name, email: m.email, phone: m.phone, location: m.location });
+
+// ---------------------------------------------------------------------------------------------------
+
+describe("proposing a swap through the API", () => {
+  test("a member proposes a swap (201) and the receiver gets a 'proposal_received' e-mail", async () => {
+    const { proposer, receiver, offeredId, targetId, swapId } = await pendingSwap({ message: "  Keen to swap?  " });
+
+    expect(await swapRow(swapId)).toMatchObject({
+      proposerId: proposer.userId,
+      receiverId: receiver.userId,
+      offeredListingId: offeredId,
+      targetListingId: targetId,
+      status: "pending",
+      message: "Keen to swap?",
+    });
+    const mails = await mailsTo(receiver, "proposal_received");
+    expect(mails).toHaveLength(1);
+    expect(mails[0].textBody).toContain("Priya Sharma would like to swap their Trek road bike for your Firewire surfboard.");
+    expect(mails[0].textBody).toContain("Keen to swap?");
+    // The proposer is told nothing by e-mail, and the receiver's mail carries no contact detail.
+    expect(await mailsTo(proposer)).toHaveLength(0);
+    expectNoContactOf(proposer, { mail: { status: 0, text: `${mails[0].textBody}${mails[0].htmlBody}` } });
+  });
+
+  test("a visitor cannot propose, read or act on swaps: 401 and nothing changes", async () => {
+    const { offeredId, targetId, swapId } = await pendingSwap();
+    const required = "Authentication required";
+    await expectRefused(() => post("/api/v1/swaps", { targetListingId: targetId, offeredListingId: offeredId }), 401, required);
+    await expectRefused(() => get("/api/v1/swaps"), 401, required);
+    await expectRefused(() => get(`/api/v1/swaps/${swapId}`), 401, required);
+    for (const action of ["accept", "decline", "withdraw", "pay", "review"]) {
+      await expectRefused(() => post(`/api/v1/swaps/${swapId}/${action}`, { rating: 5 }), 401, required);
+    }
+  });
+
+  test("proposing on your own listing is refused and nothing changes", async () => {
+    const owner = await member("Kylie Nguyen");
+    const mine = await listingOf(owner, "Weber kettle barbecue");
+    const alsoMine = await listingOf(owner, "Camping stove");
+    await expectRefused(
+      () => post("/api/v1/swaps", { targetListingId: mine, offeredListingId: alsoMine }, owner),
+      403,
+      OWN_LISTING,
+    );
+  });
+
+  test("offering someone else's listing is refused and nothing changes", async () => {
+    const proposer = await member("Priya Sharma");
+    const owner = await member("Liam O'Connor");
+    const bystander = await member("Mia Rossi");
+    const target = await listingOf(owner, "Firewire surfboard");
+    const notMine = await listingOf(bystander, "Kayak with paddle");
+    await expectRefused(
+      () => post("/api/v1/swaps", { targetListingId: target, offeredListingId: notMine }, proposer),
+      400,
+      OFFERED_NOT_AVAILABLE,
+    );
+    // Nor the target's own listing offered back to its owner.
+    await expectRefused(
+      () => post("/api/v1/swaps", { targetListingId: target, offeredListingId: target }, proposer),
+      400,
+      OFFERED_NOT_AVAILABLE,
+    );
+  });
+
+  test("proposing twice for the same pair is refused and nothing changes", async () => {
+    const { proposer, offeredId, targetId } = await pendingSwap();
+    await expectRefused(
+      () => post("/api/v1/swaps", { targetListingId: targetId, offeredListingId: offeredId, message: "Again?" }, proposer),
+      409,
+      ALREADY_PROPOSED,
+    );
+  });
+
+  test("a message of 1001 characters is refused with 'Message too long'; 1000 is fine", async () => {
+    const proposer = await member("Priya Sharma");
+    const owner = await member("Liam O'Connor");
+    const offered = await listingOf(proposer, "Trek road bike");
+    const target = await listingOf(owner, "Firewire surfboard");
+    await expectRefused(
+      () => post("/api/v1/swaps", { targetListingId: target, offeredListingId: offered, message: "a".repeat(1001) }, proposer),
+      400,
+      MESSAGE_TOO_LONG,
+    );
+    const res = await post("/api/v1/swaps", { targetListingId: target, offeredListingId: offered, message: "a".repeat(1000) }, proposer);
+    expect(res.status).toBe(201);
+  });
+});
+
+describe("who can read a proposal", () => {
+  test("a third member asking for a swap gets 404 with no trace of it: no titles, no names, no addresses", async () => {
+    const { proposer, receiver, offeredId, targetId, swapId } = await pendingSwap({ message: "Secret note" });
+    const stranger = await member("Mia Rossi");
+
+    const res = await get(`/api/v1/swaps/${swapId}`, stranger);
+    expect(res.status).toBe(404);
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({ error: SWAP_NOT_FOUND });
+    for (const trace of [
+      "Trek road bike",
+      "Firewire surfboard",
+      "Secret note",
+      proposer.name,
+      receiver.name,
+      proposer.email,
+      receiver.email,
+      proposer.userId,
+      receiver.userId,
+      offeredId,
+      targetId,
+    ]) {
+      expect(text).not.toContain(trace);
+    }
+    // A missing id and a malformed one answer exactly the same.
+    expect(await json(get(`/api/v1/swaps/${crypto.randomUUID()}`, stranger))).toEqual({ status: 404, body: { error: SWAP_NOT_FOUND } });
+    expect(await json(get("/api/v1/swaps/not-a-swap", stranger))).toEqual({ status: 404, body: { error: SWAP_NOT_FOUND } });
+    // The parties themselves can read it.
+    expect((await swapOf(swapId, proposer)).myRole).toBe("proposer");
+    expect((await swapOf(swapId, receiver)).myRole).toBe("receiver");
+  });
+
+  test("GET /api/v1/swaps lists only one's own proposals, as received and sent", async () => {
+    const { proposer, receiver, targetId, swapId } = await pendingSwap();
+    // A second member also wants the receiver's surfboard.
+    const rival = await member("Mia Rossi");
+    const rivalOffer = await listingOf(rival, "Kayak with paddle");
+    const res = await post("/api/v1/swaps", { targetListingId: targetId, offeredListingId: rivalOffer }, rival);
+    expect(res.status).toBe(201);
+    const { id: rivalSwapId } = (await res.json()) as { id: string };
+    const outsider = await member("Noah Williams");
+
+    const ofProposer = await mySwaps(proposer);
+    expect(ofProposer.sent.map((s) => s.id)).toEqual([swapId]);
+    expect(ofProposer.received).toEqual([]);
+    expect(ofProposer.sent[0]).toMatchObject({
+      myRole: "proposer",
+      otherParty: { id: receiver.userId, name: "Liam O'Connor" },
+      offered: { title: "Trek road bike" },
+      target: { title: "Firewire surfboard" },
+      contact: null,
+    });
+
+    const ofReceiver = await mySwaps(receiver);
+    expect(ofReceiver.received.map((s) => s.id).sort()).toEqual([swapId, rivalSwapId].sort());
+    expect(ofReceiver.sent).toEqual([]);
+
+    const ofRival = await mySwaps(rival);
+    expect(ofRival.sent.map((s) => s.id)).toEqual([rivalSwapId]);
+    expect(ofRival.received).toEqual([]);
+    expect(JSON.stringify(ofRival)).not.toContain("Trek road bike");
+    expect(JSON.stringify(ofRival)).not.toContain("Priya Sharma");
+
+    expect(await mySwaps(outsider)).toEqual({ received: [], sent: [] });
+  });
+});
+
+describe("answering a proposal", () => {
+  test("the proposer cannot accept their own proposal and a stranger is told it does not exist; nothing changes", async () => {
+    const { proposer, swapId } = await pendingSwap();
+    const stranger = await member("Mia Rossi");
+    await expectRefused(() => post(`/api/v1/swaps/${swapId}/accept`, {}, proposer), 403, ONLY_RECEIVER_ACCEPTS);
+    await expectRefused(() => post(`/api/v1/swaps/${swapId}/accept`, {}, stranger), 404, SWAP_NOT_FOUND);
+    expect((await swapRow(swapId)).status).toBe("pending");
+  });
+
+  test("the receiver accepts: both listings are reserved and the proposer gets a 'proposal_accepted' e-mail", async () => {
+    const { proposer, receiver, offeredId, targetId, swapId } = await pendingSwap();
+    expect(await json(post(`/api/v1/swaps/${swapId}/accept`, {}, receiver))).toEqual({
+      status: 200,
+      body: { status: "accepted" },
+    });
+    expect(await swapRow(swapId)).toMatchObject({ status: "accepted", proposerPaid: false, receiverPaid: false });
+    expect(await listingStatuses(offeredId, targetId)).toEqual(["reserved", "reserved"]);
+    const mails = await mailsTo(proposer, "proposal_accepted");
+    expect(mails).toHaveLength(1);
+    expect(mails[0].textBody).toContain("Liam O'Connor has accepted your swap offer for their Firewire surfboard.");
+    expect(await mailsTo(receiver, "proposal_accepted")).toHaveLength(0);
+    // Accepting twice is refused.
+    await expectRefused(() => post(`/api/v1/swaps/${swapId}/accept`, {}, receiver), 409, "This proposal is no longer pending");
+  });
+
+  test("only the receiver declines: the proposer is forbidden, a stranger gets 404, and the receiver's decline tells the proposer", async () => {
+    const { proposer, receiver, offeredId, targetId, swapId } = await pendingSwap();
+    const stranger = await member("Mia Rossi");
+    await expectRefused(() => post(`/api/v1/swaps/${swapId}/decline`, {}, proposer), 403, ONLY_RECEIVER_DECLINES);
+    await expectRefused(() => post(`/api/v1/swaps/${swapId}/decline`, {}, stranger), 404, SWAP_NOT_FOUND);
+
+    expect(await json(post(`/api/v1/swaps/${swapId}/decline`, {}, receiver))).toEqual({
+      status: 200,
+      body: { status: "rejected" },
+    });
+    expect((await swapRow(swapId)).status).toBe("rejected");
+    expect(await listingStatuses(offeredId, targetId)).toEqual(["active", "active"]);
+    expect(await mailsTo(proposer, "proposal_declined")).toHaveLength(1);
+  });
+
+  test("only the proposer withdraws: the receiver is forbidden and a stranger gets 404", async () => {
+    const { proposer, receiver, swapId } = await pendingSwap();
+    const stranger = await member("Mia Rossi");
+    await expectRefused(() => post(`/api/v1/swaps/${swapId}/withdraw`, {}, receiver), 403, ONLY_PROPOSER_WITHDRAWS);
+    await expectRefused(() => post(`/api/v1/swaps/${swapId}/withdraw`, {}, stranger), 404, SWAP_NOT_FOUND);
+
+    expect(await json(post(`/api/v1/swaps/${swapId}/withdraw`, {}, proposer))).toEqual({
+      status: 200,
+      body: { status: "withdrawn" },
+    });
+    expect((await swapRow(swapId)).status).toBe("withdrawn");
+    // A withdrawn proposal can no longer be accepted.
+    await expectRefused(() => post(`/api/v1/swaps/${swapId}/accept`, {}, receiver), 409, "This proposal is no longer pending");
+  });
+});
+
+describe("contact details", () => {
+  test("before completion no response either party can get holds the other's e-mail or phone, after accept and after one has paid", async () => {
+    const accepted = await acceptedSwap();
+    // Each also has another listing on show, and each has saved the other's as a favourite.
+    const proposersOther = await listingOf(accepted.proposer, "Camping stove");
+    const receiversOther = await listingOf(accepted.receiver, "Longboard skateboard");
+    for (const [who, listingId] of [
+      [accepted.proposer, receiversOther],
+      [accepted.receiver, proposersOther],
+    ] as const) {
+      const res = await app.request(`/api/v1/listings/${listingId}/favourite`, { method: "PUT", headers: sameOrigin(who.cookie) });
+      expect(res.status).toBe(200);
+    }
+    const world = { ...accepted, otherListingIds: [proposersOther, receiversOther] };
+    const feed = (await json<{ listings: ListingCard[] }>(get("/api/v1/listings?limit=50"))).body.listings.map((l) => l.id);
+    expect(feed).toEqual(expect.arrayContaining([proposersOther, receiversOther]));
+    await expectNoContactLeak(world);
+
+    // The proposer pays by card through the local checkout; the receiver has not paid yet.
+    await payByCard(world.swapId, world.proposer);
+    expect(await swapRow(world.swapId)).toMatchObject({ status: "accepted", proposerPaid: true, receiverPaid: false });
+    expect((await swapOf(world.swapId, world.proposer)).iPaid).toBe(true);
+    expect(await mailsTo(world.receiver, "payment_needed")).toHaveLength(1);
+    await expectNoContactLeak(world);
+    expect(await mailsTo(world.proposer, "swap_completed")).toHaveLength(0);
+  });
+
+  test("once both have paid the swap is completed: each side sees the other's name, e-mail, phone and location, and each gets a 'swap_completed' e-mail", async () => {
+    const world = await acceptedSwap();
+    const { proposer, receiver, swapId, offeredId, targetId } = world;
+    await payByCard(swapId, proposer);
+    await payByCredit(swapId, receiver);
+
+    expect((await swapRow(swapId)).status).toBe("completed");
+    expect(await listingStatuses(offeredId, targetId)).toEqual(["swapped", "swapped"]);
+    expect(await swapOf(swapId, proposer)).toMatchObject({ status: "completed", contact: contactOf(receiver) });
+    expect(await swapOf(swapId, receiver)).toMatchObject({ status: "completed", contact: contactOf(proposer) });
+    expect((await mySwaps(proposer)).sent[0].contact).toEqual(contactOf(receiver));
+    expect((await mySwaps(receiver)).received[0].contact).toEqual(contactOf(proposer));
+
+    const toProposer = await mailsTo(proposer, "swap_completed");
+    const toReceiver = await mailsTo(receiver, "swap_completed");
+    expect(toProposer).toHaveLength(1);
+    expect(toReceiver).toHaveLength(1);
+    expect(toProposer[0].textBody).toContain(receiver.email);
+    expect(toProposer[0].textBody).toContain(receiver.phone);
+    expect(toProposer[0].textBody).not.toContain(proposer.phone);
+    expect(toReceiver[0].textBody).toContain(proposer.email);
+    expect(toReceiver[0].textBody).toContain(proposer.phone);
+    expect(toReceiver[0].textBody).not.toContain(receiver.phone);
+
+    // Still nothing for anyone else.
+    const stranger = await member("Mia Rossi");
+    const res = await get(`/api/v1/swaps/${swapId}`, stranger);
+    expect(res.status).toBe(404);
+    const text = await res.text();
+    for (const detail of [proposer.email, receiver.email, proposer.phone, receiver.phone]) expect(text).not.toContain(detail);
+  });
+});
+
+describe("paying the handshake fee", () => {
+  test("a stranger paying for someone else's swap gets 404 and nothing changes, credit included", async () => {
+    const { swapId } = await acceptedSwap();
+    const stranger = await member("Mia Rossi");
+    await grantCredit(stranger, 1000);
+    await expectRefused(() => post(`/api/v1/swaps/${swapId}/pay`, {}, stranger), 404, SWAP_NOT_FOUND);
+    await expectRefused(() => post("/api/v1/swaps/not-a-swap/pay", {}, stranger), 404, SWAP_NOT_FOUND);
+  });
+
+  test("paying before the proposal is accepted is refused and nothing changes", async () => {
+    const { proposer, receiver, swapId } = await pendingSwap();
+    await grantCredit(proposer, 1000);
+    await expectRefused(() => post(`/api/v1/swaps/${swapId}/pay`, {}, proposer), 409, NOT_WAITING_FOR_PAYMENT);
+    await expectRefused(() => post(`/api/v1/swaps/${swapId}/pay`, {}, receiver), 409, NOT_WAITING_FOR_PAYMENT);
+  });
+
+  test("with 1000 cents of credit the fee is paid at once with no card, and paying again is refused", async () => {
+    const { proposer, receiver, swapId } = await acceptedSwap();
+    await grantCredit(proposer, 1000);
+    expect(await json(post(`/api/v1/swaps/${swapId}/pay`, {}, proposer))).toEqual({ status: 200, body: { kind: "paid" } });
+
+    expect(await swapRow(swapId)).toMatchObject({ status: "accepted", proposerPaid: true, receiverPaid: false });
+    const payments = await db.select().from(paymentLogs).where(eq(paymentLogs.swapProposalId, swapId));
+    expect(payments).toHaveLength(1);
+    expect(payments[0]).toMatchObject({
+      userId: proposer.userId,
+      provider: "credit",
+      amountCents: 0,
+      creditCents: 999,
+      status: "completed",
+      checkoutSessionId: null,
+    });
+    const ledger = await db
+      .select({ amountCents: creditLedger.amountCents, reason: creditLedger.reason })
+      .from(creditLedger)
+      .where(eq(creditLedger.userId, proposer.userId));
+    expect(ledger.map((e) => e.amountCents).sort((a, b) => a - b)).toEqual([-999, 1000]);
+    // The receiver is told it is their turn.
+    expect(await mailsTo(receiver, "payment_needed")).toHaveLength(1);
+
+    await expectRefused(() => post(`/api/v1/swaps/${swapId}/pay`, {}, proposer), 409, ALREADY_PAID);
+  });
+});
+
+describe("reviews", () => {
+  test("a review before the swap is completed is refused and nothing changes", async () => {
+    const { proposer, receiver, swapId } = await acceptedSwap();
+    await expectRefused(() => post(`/api/v1/swaps/${swapId}/review`, { rating: 5 }, proposer), 409, REVIEW_NOT_YET);
+    await payByCredit(swapId, proposer);
+    await expectRefused(() => post(`/api/v1/swaps/${swapId}/review`, { rating: 5 }, proposer), 409, REVIEW_NOT_YET);
+    await expectRefused(() => post(`/api/v1/swaps/${swapId}/review`, { rating: 5 }, receiver), 409, REVIEW_NOT_YET);
+  });
+
+  test("after completion each party reviews the other once; ratings of 0 or 6 and a second review are refused", async () => {
+    const { proposer, receiver, swapId } = await completedSwap();
+    const stranger = await member("Mia Rossi");
+
+    for (const rating of [0, 6]) {
+      await expectRefused(() => post(`/api/v1/swaps/${swapId}/review`, { rating }, proposer), 400, RATING_OUT_OF_RANGE);
+    }
+    await expectRefused(() => post(`/api/v1/swaps/${swapId}/review`, { rating: 5 }, stranger), 404, SWAP_NOT_FOUND);
+
+    const first = await json<{ id: string }>(
+      post(`/api/v1/swaps/${swapId}/review`, { rating: 4, comment: "  Smooth swap, bike as described.  " }, proposer),
+    );
+    expect(first.status).toBe(201);
+    const second = await json(post(`/api/v1/swaps/${swapId}/review`, { rating: 5 }, receiver));
+    expect(second.status).toBe(201);
+
+    const rows = await db.select().from(reviews).where(eq(reviews.swapProposalId, swapId));
+    expect(rows.map((r) => [r.reviewerId, r.revieweeId, r.rating]).sort()).toEqual(
+      [
+        [proposer.userId, receiver.userId, 4],
+        [receiver.userId, proposer.userId, 5],
+      ].sort(),
+    );
+    expect(rows.find((r) => r.id === first.body.id)?.comment).toBe("Smooth swap, bike as described.");
+    expect((await swapOf(swapId, proposer)).myReview).toEqual({ rating: 4 });
+
+    await expectRefused(() => post(`/api/v1/swaps/${swapId}/review`, { rating: 1 }, proposer), 409, ALREADY_REVIEWED);
+    await expectRefused(() => post(`/api/v1/swaps/${swapId}/review`, { rating: 1 }, receiver), 409, ALREADY_REVIEWED);
+  });
+
+  test("the reviewee's rating shows on the cards of their listings that are still public", async () => {
+    const { proposer, receiver, swapId, targetId } = await completedSwap();
+    // The swapped listing is no longer public; a new one of the receiver's is.
+    const fresh = await listingOf(receiver, "Longboard skateboard");
+    const card = async () =>
+      (await json<{ listings: ListingCard[] }>(get("/api/v1/listings?limit=50", proposer))).body.listings.find((l) => l.id === fresh);
+    expect(await card()).toMatchObject({ ownerId: receiver.userId, ownerRating: null, ownerReviewCount: 0 });
+
+    expect((await post(`/api/v1/swaps/${swapId}/review`, { rating: 4 }, proposer)).status).toBe(201);
+
+    expect(await card()).toMatchObject({ ownerId: receiver.userId, ownerRating: 4, ownerReviewCount: 1 });
+    expect((await json<{ listing: ListingCard }>(get(`/api/v1/listings/${fresh}`))).body.listing).toMatchObject({
+      ownerRating: 4,
+      ownerReviewCount: 1,
+    });
+    const feed = (await json<{ listings: ListingCard[] }>(get("/api/v1/listings?limit=50"))).body.listings;
+    expect(feed.map((l) => l.id)).not.toContain(targetId);
+    expect(await json(get(`/api/v1/listings/${targetId}`, proposer))).toEqual({ status: 404, body: { error: "Listing not found" } });
+  });
+});
+
+describe("with swap payments switched off", () => {
+  test("accepting completes the swap at once and both parties see each other's contact details without paying", async () => {
+    const { proposer, receiver, offeredId, targetId, swapId } = await pendingSwap();
+    await setSwapPayments(false);
+    try {
+      expect(await json(post(`/api/v1/swaps/${swapId}/accept`, {}, receiver))).toEqual({
+        status: 200,
+        body: { status: "completed" },
+      });
+    } finally {
+      await setSwapPayments(true);
+    }
+
+    expect(await swapRow(swapId)).toMatchObject({ status: "completed", proposerPaid: true, receiverPaid: true });
+    expect(await listingStatuses(offeredId, targetId)).toEqual(["swapped", "swapped"]);
+    const payments = await db.select().from(paymentLogs).where(eq(paymentLogs.swapProposalId, swapId));
+    expect(payments.map((p) => [p.provider, p.amountCents, p.creditCents, p.status])).toEqual([
+      ["waived", 0, 0, "completed"],
+      ["waived", 0, 0, "completed"],
+    ]);
+    expect(await db.select().from(creditLedger).where(inArray(creditLedger.userId, [proposer.userId, receiver.userId]))).toEqual([]);
+
+    expect((await swapOf(swapId, proposer)).contact).toEqual(contactOf(receiver));
+    expect((await swapOf(swapId, receiver)).contact).toEqual(contactOf(proposer));
+    const toProposer = await mailsTo(proposer, "swap_completed");
+    const toReceiver = await mailsTo(receiver, "swap_completed");
+    expect(toProposer).toHaveLength(1);
+    expect(toReceiver).toHaveLength(1);
+    expect(toProposer[0].textBody).toContain(receiver.email);
+    expect(toReceiver[0].textBody).toContain(proposer.email);
+    // Nobody is asked to pay a fee that was waived.
+    expect(await mailsTo(proposer, "proposal_accepted")).toHaveLength(0);
+    await expectRefused(() => post(`/api/v1/swaps/${swapId}/pay`, {}, proposer), 409, NOT_WAITING_FOR_PAYMENT);
+  });
+});
