@@ -5,7 +5,11 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, test } from "vitest";
-import { completeLocalCheckout, type LocalPaymentProvider, TEST_CARD_SUCCESS } from "../../core/payments/local-provider";
+import {
+  completeLocalCheckout,
+  type LocalPaymentProvider,
+  TEST_CARD_SUCCESS,
+} from "../../core/payments/local-provider";
 import { ALREADY_PAID, NOT_WAITING_FOR_PAYMENT } from "../../core/payments/start-handshake-payment";
 import { ONLY_RECEIVER_ACCEPTS } from "../../core/swaps/accept-swap";
 import { ALREADY_REVIEWED, REVIEW_NOT_YET } from "../../core/swaps/leave-review";
@@ -77,8 +81,7 @@ async function listingOf(owner: Member, title: string) {
 }
 
 const get = (path: string, who?: Member) => app.request(path, { headers: who ? { cookie: who.cookie } : {} });
-const post = (path: string, body: unknown, who?: Member) =>
-  testApp.post(path, body, who ? { cookie: who.cookie } : {});
+const post = (path: string, body: unknown, who?: Member) => testApp.post(path, body, who ? { cookie: who.cookie } : {});
 
 async function json<T = Record<string, unknown>>(res: Response | Promise<Response>) {
   const response = await res;
@@ -165,7 +168,10 @@ async function completedSwap() {
 
 const swapRow = async (id: string) => (await db.select().from(swapProposals).where(eq(swapProposals.id, id)))[0];
 const listingStatuses = async (...ids: string[]) => {
-  const rows = await db.select({ id: listings.id, status: listings.status }).from(listings).where(inArray(listings.id, ids));
+  const rows = await db
+    .select({ id: listings.id, status: listings.status })
+    .from(listings)
+    .where(inArray(listings.id, ids));
   return ids.map((id) => rows.find((r) => r.id === id)?.status);
 };
 const mailsTo = (who: Member, template?: string) =>
@@ -263,7 +269,9 @@ async function expectNoContactLeak(world: SwapWorld) {
     expectNoContactOf(other, seen);
     // Nor in any e-mail queued for me so far.
     for (const mail of await mailsTo(me)) {
-      expectNoContactOf(other, { [`the ${mail.template} mail`]: { status: 0, text: `${mail.textBody}\n${mail.htmlBody}` } });
+      expectNoContactOf(other, {
+        [`the ${mail.template} mail`]: { status: 0, text: `${mail.textBody}\n${mail.htmlBody}` },
+      });
     }
   }
 }
@@ -286,7 +294,9 @@ describe("proposing a swap through the API", () => {
     });
     const mails = await mailsTo(receiver, "proposal_received");
     expect(mails).toHaveLength(1);
-    expect(mails[0].textBody).toContain("Priya Sharma would like to swap their Trek road bike for your Firewire surfboard.");
+    expect(mails[0].textBody).toContain(
+      "Priya Sharma would like to swap their Trek road bike for your Firewire surfboard.",
+    );
     expect(mails[0].textBody).toContain("Keen to swap?");
     // The proposer is told nothing by e-mail, and the receiver's mail carries no contact detail.
     expect(await mailsTo(proposer)).toHaveLength(0);
@@ -296,7 +306,11 @@ describe("proposing a swap through the API", () => {
   test("a visitor cannot propose, read or act on swaps: 401 and nothing changes", async () => {
     const { offeredId, targetId, swapId } = await pendingSwap();
     const required = "Authentication required";
-    await expectRefused(() => post("/api/v1/swaps", { targetListingId: targetId, offeredListingId: offeredId }), 401, required);
+    await expectRefused(
+      () => post("/api/v1/swaps", { targetListingId: targetId, offeredListingId: offeredId }),
+      401,
+      required,
+    );
     await expectRefused(() => get("/api/v1/swaps"), 401, required);
     await expectRefused(() => get(`/api/v1/swaps/${swapId}`), 401, required);
     for (const action of ["accept", "decline", "withdraw", "pay", "review"]) {
@@ -337,7 +351,8 @@ describe("proposing a swap through the API", () => {
   test("proposing twice for the same pair is refused and nothing changes", async () => {
     const { proposer, offeredId, targetId } = await pendingSwap();
     await expectRefused(
-      () => post("/api/v1/swaps", { targetListingId: targetId, offeredListingId: offeredId, message: "Again?" }, proposer),
+      () =>
+        post("/api/v1/swaps", { targetListingId: targetId, offeredListingId: offeredId, message: "Again?" }, proposer),
       409,
       ALREADY_PROPOSED,
     );
@@ -349,11 +364,20 @@ describe("proposing a swap through the API", () => {
     const offered = await listingOf(proposer, "Trek road bike");
     const target = await listingOf(owner, "Firewire surfboard");
     await expectRefused(
-      () => post("/api/v1/swaps", { targetListingId: target, offeredListingId: offered, message: "a".repeat(1001) }, proposer),
+      () =>
+        post(
+          "/api/v1/swaps",
+          { targetListingId: target, offeredListingId: offered, message: "a".repeat(1001) },
+          proposer,
+        ),
       400,
       MESSAGE_TOO_LONG,
     );
-    const res = await post("/api/v1/swaps", { targetListingId: target, offeredListingId: offered, message: "a".repeat(1000) }, proposer);
+    const res = await post(
+      "/api/v1/swaps",
+      { targetListingId: target, offeredListingId: offered, message: "a".repeat(1000) },
+      proposer,
+    );
     expect(res.status).toBe(201);
   });
 });
@@ -383,8 +407,14 @@ describe("who can read a proposal", () => {
       expect(text).not.toContain(trace);
     }
     // A missing id and a malformed one answer exactly the same.
-    expect(await json(get(`/api/v1/swaps/${crypto.randomUUID()}`, stranger))).toEqual({ status: 404, body: { error: SWAP_NOT_FOUND } });
-    expect(await json(get("/api/v1/swaps/not-a-swap", stranger))).toEqual({ status: 404, body: { error: SWAP_NOT_FOUND } });
+    expect(await json(get(`/api/v1/swaps/${crypto.randomUUID()}`, stranger))).toEqual({
+      status: 404,
+      body: { error: SWAP_NOT_FOUND },
+    });
+    expect(await json(get("/api/v1/swaps/not-a-swap", stranger))).toEqual({
+      status: 404,
+      body: { error: SWAP_NOT_FOUND },
+    });
     // The parties themselves can read it.
     expect((await swapOf(swapId, proposer)).myRole).toBe("proposer");
     expect((await swapOf(swapId, receiver)).myRole).toBe("receiver");
@@ -447,7 +477,11 @@ describe("answering a proposal", () => {
     expect(mails[0].textBody).toContain("Liam O'Connor has accepted your swap offer for their Firewire surfboard.");
     expect(await mailsTo(receiver, "proposal_accepted")).toHaveLength(0);
     // Accepting twice is refused.
-    await expectRefused(() => post(`/api/v1/swaps/${swapId}/accept`, {}, receiver), 409, "This proposal is no longer pending");
+    await expectRefused(
+      () => post(`/api/v1/swaps/${swapId}/accept`, {}, receiver),
+      409,
+      "This proposal is no longer pending",
+    );
   });
 
   test("only the receiver declines: the proposer is forbidden, a stranger gets 404, and the receiver's decline tells the proposer", async () => {
@@ -477,7 +511,11 @@ describe("answering a proposal", () => {
     });
     expect((await swapRow(swapId)).status).toBe("withdrawn");
     // A withdrawn proposal can no longer be accepted.
-    await expectRefused(() => post(`/api/v1/swaps/${swapId}/accept`, {}, receiver), 409, "This proposal is no longer pending");
+    await expectRefused(
+      () => post(`/api/v1/swaps/${swapId}/accept`, {}, receiver),
+      409,
+      "This proposal is no longer pending",
+    );
   });
 });
 
@@ -491,11 +529,16 @@ describe("contact details", () => {
       [accepted.proposer, receiversOther],
       [accepted.receiver, proposersOther],
     ] as const) {
-      const res = await app.request(`/api/v1/listings/${listingId}/favourite`, { method: "PUT", headers: sameOrigin(who.cookie) });
+      const res = await app.request(`/api/v1/listings/${listingId}/favourite`, {
+        method: "PUT",
+        headers: sameOrigin(who.cookie),
+      });
       expect(res.status).toBe(200);
     }
     const world = { ...accepted, otherListingIds: [proposersOther, receiversOther] };
-    const feed = (await json<{ listings: ListingCard[] }>(get("/api/v1/listings?limit=50"))).body.listings.map((l) => l.id);
+    const feed = (await json<{ listings: ListingCard[] }>(get("/api/v1/listings?limit=50"))).body.listings.map(
+      (l) => l.id,
+    );
     expect(feed).toEqual(expect.arrayContaining([proposersOther, receiversOther]));
     await expectNoContactLeak(world);
 
@@ -537,7 +580,8 @@ describe("contact details", () => {
     const res = await get(`/api/v1/swaps/${swapId}`, stranger);
     expect(res.status).toBe(404);
     const text = await res.text();
-    for (const detail of [proposer.email, receiver.email, proposer.phone, receiver.phone]) expect(text).not.toContain(detail);
+    for (const detail of [proposer.email, receiver.email, proposer.phone, receiver.phone])
+      expect(text).not.toContain(detail);
   });
 });
 
@@ -560,7 +604,10 @@ describe("paying the handshake fee", () => {
   test("with 1000 cents of credit the fee is paid at once with no card, and paying again is refused", async () => {
     const { proposer, receiver, swapId } = await acceptedSwap();
     await grantCredit(proposer, 1000);
-    expect(await json(post(`/api/v1/swaps/${swapId}/pay`, {}, proposer))).toEqual({ status: 200, body: { kind: "paid" } });
+    expect(await json(post(`/api/v1/swaps/${swapId}/pay`, {}, proposer))).toEqual({
+      status: 200,
+      body: { kind: "paid" },
+    });
 
     expect(await swapRow(swapId)).toMatchObject({ status: "accepted", proposerPaid: true, receiverPaid: false });
     const payments = await db.select().from(paymentLogs).where(eq(paymentLogs.swapProposalId, swapId));
@@ -629,7 +676,9 @@ describe("reviews", () => {
     // The swapped listing is no longer public; a new one of the receiver's is.
     const fresh = await listingOf(receiver, "Longboard skateboard");
     const card = async () =>
-      (await json<{ listings: ListingCard[] }>(get("/api/v1/listings?limit=50", proposer))).body.listings.find((l) => l.id === fresh);
+      (await json<{ listings: ListingCard[] }>(get("/api/v1/listings?limit=50", proposer))).body.listings.find(
+        (l) => l.id === fresh,
+      );
     expect(await card()).toMatchObject({ ownerId: receiver.userId, ownerRating: null, ownerReviewCount: 0 });
 
     expect((await post(`/api/v1/swaps/${swapId}/review`, { rating: 4 }, proposer)).status).toBe(201);
@@ -641,7 +690,10 @@ describe("reviews", () => {
     });
     const feed = (await json<{ listings: ListingCard[] }>(get("/api/v1/listings?limit=50"))).body.listings;
     expect(feed.map((l) => l.id)).not.toContain(targetId);
-    expect(await json(get(`/api/v1/listings/${targetId}`, proposer))).toEqual({ status: 404, body: { error: "Listing not found" } });
+    expect(await json(get(`/api/v1/listings/${targetId}`, proposer))).toEqual({
+      status: 404,
+      body: { error: "Listing not found" },
+    });
   });
 });
 
@@ -665,7 +717,12 @@ describe("with swap payments switched off", () => {
       ["waived", 0, 0, "completed"],
       ["waived", 0, 0, "completed"],
     ]);
-    expect(await db.select().from(creditLedger).where(inArray(creditLedger.userId, [proposer.userId, receiver.userId]))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(creditLedger)
+        .where(inArray(creditLedger.userId, [proposer.userId, receiver.userId])),
+    ).toEqual([]);
 
     expect((await swapOf(swapId, proposer)).contact).toEqual(contactOf(receiver));
     expect((await swapOf(swapId, receiver)).contact).toEqual(contactOf(proposer));

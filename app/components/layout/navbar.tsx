@@ -96,6 +96,11 @@ function AccountMenu({ user }: { user: NonNullable<NavUser> }) {
             </Link>
           </li>
           <li>
+            <Link to="/favourites" className={itemClass}>
+              My Favourites
+            </Link>
+          </li>
+          <li>
             <Form method="post" action="/auth/sign-out">
               <button type="submit" className={itemClass}>
                 Sign Out
