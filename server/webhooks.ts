@@ -52,6 +52,6 @@ async function notifyPaymentOutcome(deps: { db: Db; env: { APP_URL: string } }, 
     .from(paymentLogs)
     .innerJoin(swapProposals, eq(swapProposals.id, paymentLogs.swapProposalId))
     .where(event.paymentId ? eq(paymentLogs.id, event.paymentId) : eq(paymentLogs.checkoutSessionId, event.sessionId!));
-  if (!row || row.paymentStatus !== "completed") return;
+  if (row?.paymentStatus !== "completed") return;
   await notifySwapEvent(deps, { swapId: row.swapId, event: "payment" });
 }

@@ -18,7 +18,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const user = await ctx.getUser();
   if (!user) throw redirect("/auth?reason=propose");
   const target = await findListing(ctx.db, { id: params.id, viewer: { userId: user.id } });
-  if (!target || target.status !== "active") throw data("Listing not found", { status: 404 });
+  if (target?.status !== "active") throw data("Listing not found", { status: 404 });
   if (target.ownerId === user.id) throw redirect(`/listings/${target.id}`);
   const offerable = await findOfferableListings(ctx.db, { ownerId: user.id });
   return { target: { id: target.id, title: target.title, ownerName: target.ownerName }, offerable };

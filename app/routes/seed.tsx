@@ -39,6 +39,7 @@ export default function Seed({ loaderData, actionData }: Route.ComponentProps) {
   const result = fetcher.data ?? actionData;
 
   // With JavaScript the two steps run one after the other so the page can say where it is.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on each answer from the server on purpose
   useEffect(() => {
     if (fetcher.state !== "idle" || !result) return;
     if (!result.ok) {

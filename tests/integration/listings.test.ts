@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
@@ -695,7 +694,7 @@ describe("the home feed", () => {
 });
 
 describe("demo data", () => {
-  const CATEGORIES = [
+  const _CATEGORIES = [
     "cars_vehicles",
     "motorcycles",
     "boats_marine",

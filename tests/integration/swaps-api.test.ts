@@ -583,6 +583,21 @@ describe("contact details", () => {
     for (const detail of [proposer.email, receiver.email, proposer.phone, receiver.phone])
       expect(text).not.toContain(detail);
   });
+
+  test("when the card payment is the one that settles the swap, its webhook sends both 'swap_completed' e-mails", async () => {
+    const { proposer, receiver, swapId } = await acceptedSwap();
+    await payByCredit(swapId, proposer);
+    await payByCard(swapId, receiver);
+
+    expect((await swapRow(swapId)).status).toBe("completed");
+    expect((await swapOf(swapId, receiver)).contact).toEqual(contactOf(proposer));
+    const toProposer = await mailsTo(proposer, "swap_completed");
+    const toReceiver = await mailsTo(receiver, "swap_completed");
+    expect(toProposer).toHaveLength(1);
+    expect(toReceiver).toHaveLength(1);
+    expect(toProposer[0].textBody).toContain(receiver.email);
+    expect(toReceiver[0].textBody).toContain(proposer.email);
+  });
 });
 
 describe("paying the handshake fee", () => {

@@ -97,7 +97,10 @@ function OwnerLine({ listing }: { listing: ListingCardData }) {
       <span className="flex shrink-0 items-center gap-0.5 font-medium text-ink">
         <Star className="size-3.5 fill-accent-400 text-accent-500" aria-hidden="true" />
         {listing.ownerRating != null ? (
-          <span aria-label={`Rated ${listing.ownerRating.toFixed(1)} out of 5 from ${listing.ownerReviewCount} reviews`}>{listing.ownerRating.toFixed(1)}</span>
+          <span>
+            {listing.ownerRating.toFixed(1)}
+            <span className="sr-only"> out of 5 from {listing.ownerReviewCount} reviews</span>
+          </span>
         ) : (
           "New"
         )}

@@ -21,7 +21,7 @@ export function ListingGallery({ images, title }: { images: Image[]; title: stri
         src={imageUrl(shown, shown.widths[shown.widths.length - 1])}
         srcSet={srcSet(shown)}
         sizes="(min-width: 1024px) 640px, 100vw"
-        alt={`${title}, picture ${current + 1} of ${images.length}`}
+        alt={`${title} (${current + 1} of ${images.length})`}
         className="aspect-[4/3] w-full rounded-2xl bg-surface object-cover"
       />
       {images.length > 1 && (

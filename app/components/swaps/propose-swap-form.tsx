@@ -21,6 +21,8 @@ export function ProposeSwapForm({ targetId, offerable, error, onSent }: { target
   const FormTag = inDialog ? fetcher.Form : Form;
   const busy = fetcher.state !== "idle";
 
+  // Runs once per answer from the server; `onSent` is only called, never a reason to run again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the fetcher's answer on purpose
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     if (fetcher.data.ok) {

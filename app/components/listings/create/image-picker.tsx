@@ -9,7 +9,12 @@ import { MAX_IMAGES } from "../../../../core/listings/listing-schema";
 export function ImagePicker({ files, onChange, error, enhanced }: { files: File[]; onChange: (files: File[]) => void; error?: string; enhanced: boolean }) {
   const input = useRef<HTMLInputElement>(null);
   const previews = useMemo(() => files.map((file) => URL.createObjectURL(file)), [files]);
-  useEffect(() => () => previews.forEach((url) => URL.revokeObjectURL(url)), [previews]);
+  useEffect(
+    () => () => {
+      for (const url of previews) URL.revokeObjectURL(url);
+    },
+    [previews],
+  );
 
   return (
     <fieldset aria-describedby={error ? "images-error" : "images-hint"}>
