@@ -1,7 +1,7 @@
 import type { Db } from "../../db/client";
 import { listings } from "../../db/schema/listings";
 import { storeListingImages } from "../images/store-listing-images";
-import { resolveLocationInput, findLocality, type Locality } from "../locations/localities";
+import { findLocality, type Locality, locationColumns, resolveLocationInput } from "../locations/localities";
 import { describeIssues } from "../shared/describe-issues";
 import type { FileStorage } from "../storage/storage";
 import { isAppError } from "../shared/app-error";
@@ -57,12 +57,7 @@ export async function createListing(
         condition: parsed.data.condition,
         valueMin: parsed.data.valueMin,
         valueMax: parsed.data.valueMax,
-        location: locality.label,
-        suburb: locality.suburb,
-        state: locality.state,
-        postcode: locality.postcode,
-        latitude: locality.latitude,
-        longitude: locality.longitude,
+        ...locationColumns(locality),
         images: stored.images,
       })
       .returning();

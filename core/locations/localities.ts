@@ -151,3 +151,15 @@ export function resolveLocationInput(text: string): Locality | null {
   }
   return found.length === 1 ? found[0].locality : null;
 }
+
+/** The columns a row stores for a place (listings and profiles share them). */
+export function locationColumns(locality: Locality) {
+  return {
+    location: locality.label,
+    suburb: locality.suburb,
+    state: locality.state,
+    postcode: locality.postcode,
+    latitude: locality.latitude,
+    longitude: locality.longitude,
+  };
+}

@@ -7,7 +7,7 @@ import { users } from "../../db/schema/auth";
 import { listings } from "../../db/schema/listings";
 import { SEED_LISTINGS, SEED_PASSWORD, SEED_USERS } from "../../db/seed/seed-data";
 import { storeListingImages } from "../images/store-listing-images";
-import { resolveLocationInput } from "../locations/localities";
+import { locationColumns, resolveLocationInput } from "../locations/localities";
 import type { FileStorage } from "../storage/storage";
 import type { Clock } from "../shared/clock";
 import type { Auth } from "../users/auth";
@@ -102,12 +102,7 @@ async function seedListings(deps: SeedDeps) {
           condition: item.condition,
           valueMin: item.valueMin,
           valueMax: item.valueMax,
-          location: locality.label,
-          suburb: locality.suburb,
-          state: locality.state,
-          postcode: locality.postcode,
-          latitude: locality.latitude,
-          longitude: locality.longitude,
+          ...locationColumns(locality),
           images: stored.images,
           // Newest first on home should not be the order of this file: spread them over two weeks.
           createdAt: new Date(deps.clock.now().getTime() - (SEED_LISTINGS.length - i) * 17 * 60 * 60 * 1000),
