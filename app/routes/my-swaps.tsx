@@ -56,6 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (intent === "accept") {
         const result = await acceptSwap(ctx, { swapId, actorId: user.id });
         await notifySwapEvent(ctx, { swapId, event: result.status === "completed" ? "completed" : "accepted" });
+        for (const closed of result.rejectedIds) await notifySwapEvent(ctx, { swapId: closed, event: "declined" });
       } else if (intent === "decline") {
         await rejectSwap(ctx, { swapId, actorId: user.id });
         await notifySwapEvent(ctx, { swapId, event: "declined" });

@@ -22,7 +22,7 @@ export const ONLY_RECEIVER_ACCEPTS = "Only the receiver can accept this proposal
 export async function acceptSwap(
   deps: { db: Db; clock: Clock },
   { swapId, actorId }: { swapId: string; actorId: string },
-): Promise<{ status: "accepted" | "completed" }> {
+): Promise<{ status: "accepted" | "completed"; rejectedIds: string[] }> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const swap = await findSwapAsParty(tx, { swapId, actorId });
@@ -66,7 +66,7 @@ export async function acceptSwap(
       eq(swapProposals.status, "pending"),
       or(inArray(swapProposals.offeredListingId, pair), inArray(swapProposals.targetListingId, pair)),
     );
-    await tx
+    const rejected = await tx
       .update(swapProposals)
       .set({ status: "rejected", rejectionReason: LISTING_NO_LONGER_AVAILABLE, respondedAt: now, updatedAt: now })
       .where(
@@ -83,9 +83,12 @@ export async function acceptSwap(
               .for("update"),
           ),
         ),
-      );
+      )
+      .returning();
+    // The proposers of these are told their offer closed (see notifySwapEvent "declined").
+    const rejectedIds = rejected.map((r) => r.id);
 
-    if (await isFeatureEnabled(tx, "enable_swap_payments")) return { status: "accepted" as const };
+    if (await isFeatureEnabled(tx, "enable_swap_payments")) return { status: "accepted" as const, rejectedIds };
 
     // Fee waived: a zero 'waived' payment per party keeps the history honest about why nobody paid.
     await tx.insert(paymentLogs).values(
@@ -103,6 +106,6 @@ export async function acceptSwap(
     await markPartyPaid(tx, { swapId, userId: swap.proposerId, now });
     await markPartyPaid(tx, { swapId, userId: swap.receiverId, now });
     if (!(await completeSwapIfPaid(tx, { swapId, now }))) throw new Error(`waived swap ${swapId} did not complete`);
-    return { status: "completed" as const };
+    return { status: "completed" as const, rejectedIds };
   });
 }

@@ -53,7 +53,7 @@ export function createSwapRoutes() {
       proposerId: user.id,
       targetListingId: String(input.targetListingId ?? ""),
       offeredListingId: String(input.offeredListingId ?? ""),
-      message: typeof input.message === "string" ? input.message : undefined,
+      message: input.message == null ? undefined : String(input.message),
     });
     await notifySwapEvent(ctx, { swapId: id, event: "proposed" });
     return c.json({ id }, 201);
@@ -65,7 +65,8 @@ export function createSwapRoutes() {
     const swapId = c.req.param("id");
     const result = await acceptSwap(ctx, { swapId, actorId: user.id });
     await notifySwapEvent(ctx, { swapId, event: result.status === "completed" ? "completed" : "accepted" });
-    return c.json(result);
+    for (const closed of result.rejectedIds) await notifySwapEvent(ctx, { swapId: closed, event: "declined" });
+    return c.json({ status: result.status });
   });
 
   api.post("/swaps/:id/decline", async (c) => {
