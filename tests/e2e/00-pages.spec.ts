@@ -29,7 +29,7 @@ test("home shows every section the spec lists, with an empty Available Swaps", a
   const nav = page.getByRole("navigation", { name: "Main" });
   for (const name of ["Browse", "About Us", "How it Works", "Safety"]) await expect(nav.getByRole("link", { name })).toBeVisible();
   for (const name of ["Login", "Sign Up", "List Item"]) await expect(page.getByRole("banner").getByRole("link", { name })).toBeVisible();
-  await expect(page.getByPlaceholder("Sydney")).toBeVisible();
+  await expect(page.getByRole("search").getByPlaceholder("Sydney")).toBeVisible();
   for (const name of ["Cars & Vehicles", "Motorcycles", "Boats & Marine", "Tradie Tools", "Electronics", "Home & Garden", "Sports & Outdoors", "Fashion", "Collectibles", "Other"]) {
     await expect(page.getByRole("link", { name, exact: true })).toBeVisible();
   }

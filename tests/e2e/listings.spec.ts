@@ -134,7 +134,13 @@ test("My Listings and Favourites send visitors to /auth; the seed page shows the
   await expect(page).toHaveURL("/auth");
   await page.goto("/seed");
   await expect(page.getByRole("heading", { name: "Seed Test Data" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Seed Database" })).toBeVisible();
+  if (process.env.E2E_DATABASE_URL) {
+    // A production build on PostgreSQL is a real deployment: seeding is refused there unless ALLOW_SEED=true.
+    await expect(page.getByRole("alert").filter({ hasText: "Seeding is disabled in production" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Seed Database" })).toHaveCount(0);
+  } else {
+    await expect(page.getByRole("button", { name: "Seed Database" })).toBeVisible();
+  }
   await expect(page.getByText("SwapShed2026")).toBeVisible();
   await expectNoAxeViolations(page);
 });
