@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
@@ -18,6 +19,10 @@ export type DbHandle = {
   close: () => Promise<void>;
 };
 
+/** Extensions the migrations create. PGlite loads an extension's code only when constructed with it, so every
+ *  PGlite this app opens (new, file-backed or from a dump) must pass these. */
+const PGLITE_EXTENSIONS = { pg_trgm };
+
 /**
  * Opens the database: PostgreSQL when `url` is a postgres:// URL, otherwise PGlite
  * (in memory for `memory://`, else file-backed under `dataDir`).
@@ -30,12 +35,12 @@ export async function openDatabase({ url, dataDir }: { url?: string; dataDir?: s
   }
   let client: PGlite;
   if (url?.startsWith("memory://") || !dataDir) {
-    client = new PGlite();
+    client = new PGlite({ extensions: PGLITE_EXTENSIONS });
   } else {
     const dir = path.resolve(dataDir, "db");
     // PGlite creates its directory non-recursively.
     fs.mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
@@ -44,7 +49,7 @@ export async function openDatabase({ url, dataDir }: { url?: string; dataDir?: s
 
 /** Opens PGlite from a data-dir dump (a migrated snapshot): ~0.25 s instead of ~1.7 s + migrations. */
 export async function openPgliteFromDump(dump: Blob): Promise<DbHandle> {
-  const client = new PGlite({ loadDataDir: dump });
+  const client = new PGlite({ loadDataDir: dump, extensions: PGLITE_EXTENSIONS });
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
   return { db, kind: "pglite", close: () => client.close() };

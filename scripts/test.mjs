@@ -79,7 +79,7 @@ if (!fs.existsSync(chromium)) {
     // messages) do not depend on the database and ran on PGlite already.
     e2eRuns.push({
       label: "PostgreSQL",
-      args: ["tests/e2e/auth.spec.ts", "tests/e2e/listings.spec.ts", "tests/e2e/swaps.spec.ts", "--grep-invert", "the form's messages"],
+      args: ["tests/e2e/auth.spec.ts", "tests/e2e/listings.spec.ts", "tests/e2e/search.spec.ts", "tests/e2e/swaps.spec.ts", "--grep-invert", "the form's messages"],
       env: { E2E_DATABASE_URL: await freshPostgresDatabase(pgUrl, "swapshed_e2e") },
     });
   }

@@ -1,62 +1,111 @@
 import { SearchX } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, useFetcher } from "react-router";
 import type { Route } from "./+types/search";
 import { appContext } from "../context";
 import { ListingCard } from "../components/listings/listing-card";
-import { Container } from "../components/ui/container";
-import { CATEGORIES, categoryLabel, isCategory } from "../lib/categories";
-import { getViewer } from "../lib/viewer.server";
-import { searchListings } from "../../core/listings/search-listings";
+import { SearchFilters } from "../components/search/search-filters";
 import { buttonClass } from "../components/ui/button";
+import { Container } from "../components/ui/container";
+import { categoryLabel } from "../lib/categories";
+import { getViewer } from "../lib/viewer.server";
+import { parseSearchParams, toSearchQuery } from "../../core/listings/search-params";
+import { searchListings } from "../../core/listings/search-listings";
+import { resolveLocationInput } from "../../core/locations/localities";
 
-export const meta: Route.MetaFunction = () => [{ title: "Search swaps | SwapShed" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const title = loaderData?.heading ?? "Search swaps";
+  return [
+    { title: `${title} | SwapShed` },
+    { name: "description", content: "Search goods to swap across Australia by what, where and how far." },
+  ];
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const q = url.searchParams.get("q") ?? "";
-  const location = url.searchParams.get("location") ?? "";
-  const category = url.searchParams.get("category") ?? "";
   const ctx = context.get(appContext);
+  const url = new URL(request.url);
   const viewer = await getViewer(ctx, request);
-  const results = await searchListings(ctx.db, { q, location, category, viewer });
-  return { q, location, category: isCategory(category) ? category : "", results, signedIn: Boolean(viewer.userId), viewerId: viewer.userId };
+  const typed = (url.searchParams.get("location") ?? "").trim();
+  const place = typed ? resolveLocationInput(typed) : null;
+  const origin = place ? { latitude: place.latitude, longitude: place.longitude } : viewer.point;
+  const params = parseSearchParams(url.searchParams, { hasOrigin: Boolean(origin) });
+  const { listings, nextCursor } = await searchListings(ctx.db, { params, origin, viewer, limit: 24 });
+  const heading = params.category ? categoryLabel(params.category) : params.q ? `Results for “${params.q}”` : "All swaps";
+  return {
+    params,
+    heading,
+    listings,
+    nextPage: nextCursor ? `/search?${toSearchQuery({ ...params, cursor: nextCursor })}` : null,
+    unknownPlace: Boolean(typed) && !place,
+    placeLabel: place?.label ?? null,
+    signedIn: Boolean(viewer.userId),
+    viewerId: viewer.userId,
+  };
 }
 
+type Card = Route.ComponentProps["loaderData"]["listings"][number];
+
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { q, location, category, results, signedIn, viewerId } = loaderData;
-  const heading = category ? categoryLabel(category) : q ? `Results for “${q}”` : "All swaps";
+  const { params, heading, listings, nextPage, unknownPlace, placeLabel, signedIn, viewerId } = loaderData;
+  // "Load more" appends the next page in place; without JavaScript the link opens that page instead.
+  const more = useFetcher<typeof loader>();
+  const [extra, setExtra] = useState<{ cards: Card[]; next: string | null }>({ cards: [], next: null });
+  const searchKey = toSearchQuery({ ...params, cursor: undefined });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search (any filter changed) starts over
+  useEffect(() => setExtra({ cards: [], next: null }), [searchKey, params.cursor]);
+  useEffect(() => {
+    if (more.state === "idle" && more.data) {
+      const page = more.data;
+      setExtra((prev) => ({ cards: [...prev.cards, ...page.listings], next: page.nextPage }));
+    }
+  }, [more.state, more.data]);
+  const shown = [...listings, ...extra.cards];
+  const next = extra.cards.length ? extra.next : nextPage;
+
   return (
     <main id="main" className="py-10">
       <Container>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{heading}</h1>
-        {/* biome-ignore lint/a11y/useSemanticElements: a plain form with role="search" keeps the landmark without a wrapper */}
-        <form method="get" action="/search" role="search" className="mt-6 grid gap-3 rounded-2xl border border-line bg-surface p-4 sm:grid-cols-[1fr_1fr_auto_auto]">
-          <label className="sr-only" htmlFor="search-q">What are you looking for?</label>
-          <input id="search-q" name="q" defaultValue={q} placeholder="What are you looking for?" className="h-11 rounded-lg border border-line bg-white px-3" />
-          <label className="sr-only" htmlFor="search-location">Suburb or postcode</label>
-          <input id="search-location" name="location" defaultValue={location} placeholder="Sydney" className="h-11 rounded-lg border border-line bg-white px-3" />
-          <label className="sr-only" htmlFor="search-category">Category</label>
-          <select id="search-category" name="category" defaultValue={category} className="h-11 rounded-lg border border-line bg-white px-3">
-            <option value="">All categories</option>
-            {CATEGORIES.map((c) => (
-              <option key={c.value} value={c.value}>{c.label}</option>
-            ))}
-          </select>
-          <button type="submit" className={buttonClass()}>Search</button>
-        </form>
+        <div className="mt-6">
+          <SearchFilters values={params} />
+        </div>
+        {unknownPlace && (
+          <p role="alert" className="mt-4 rounded-lg border border-accent-400 bg-accent-100/60 px-3 py-2 text-sm">
+            We couldn't find “{params.location}”. Try a suburb with its postcode, like “Bondi NSW 2026”; distance filters are off until then.
+          </p>
+        )}
         <p className="mt-6 text-sm text-muted" role="status">
-          {results.length === 0 ? "No listings match your search yet." : `${results.length} listing${results.length === 1 ? "" : "s"} found`}
+          {shown.length === 0
+            ? "No listings match your search yet."
+            : `Showing ${shown.length} listing${shown.length === 1 ? "" : "s"}${placeLabel && params.radiusKm ? ` within ${params.radiusKm} km of ${placeLabel}` : ""}`}
         </p>
-        {results.length === 0 ? (
+        {shown.length === 0 ? (
           <div className="mt-6 rounded-2xl border border-dashed border-line px-6 py-14 text-center">
             <SearchX className="mx-auto size-10 text-brand-600" aria-hidden="true" />
-            <p className="mt-3 text-muted">Try other words, another suburb or a different category.</p>
+            <p className="mt-3 text-muted">Try other words, a wider distance or a different category.</p>
           </div>
         ) : (
           <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {results.map((listing) => (
-              <li key={listing.id}><ListingCard listing={listing} signedIn={signedIn} viewerId={viewerId} /></li>
+            {shown.map((listing) => (
+              <li key={listing.id}>
+                <ListingCard listing={listing} signedIn={signedIn} viewerId={viewerId} />
+              </li>
             ))}
           </ul>
+        )}
+        {next && (
+          <div className="mt-8 text-center">
+            <Link
+              to={next}
+              className={buttonClass({ variant: "outline" })}
+              onClick={(event) => {
+                event.preventDefault();
+                more.load(next);
+              }}
+            >
+              {more.state === "loading" ? "Loading..." : "Load more"}
+            </Link>
+          </div>
         )}
       </Container>
     </main>

@@ -1,34 +1,219 @@
-import { and, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/auth";
-import { LISTING_CATEGORIES, listings, type ListingCategory } from "../../db/schema/listings";
+import { GEO_CELL_ROW_FACTOR, GEO_CELLS_PER_DEGREE, listings } from "../../db/schema/listings";
 import { profiles } from "../../db/schema/profiles";
+import { boundingBox, distanceKmSql, type Point } from "../locations/distance";
+import type { ListingCard } from "./find-home-listings";
 import { isPublicListing, listingCardColumns, type Viewer } from "./public-listings";
+import { decodeCursor, encodeCursor, type SearchCursor, type SearchParams, type SearchSort } from "./search-params";
 
-export type SearchInput = { q?: string; location?: string; category?: string; limit?: number; viewer?: Viewer };
+export type SearchListingsOptions = {
+  params: SearchParams;
+  /** Where distance is measured from for the radius and "nearest": the place typed, resolved by the caller.
+   *  Defaults to the viewer's point. Cards always show the distance from the viewer's point. */
+  origin?: Point | null;
+  viewer?: Viewer;
+  limit?: number;
+};
+export type SearchListingsResult = { listings: ListingCard[]; nextCursor: string | null; total?: never };
 
-/** Public listings matching words in the title or description, a category and a suburb/postcode. */
-export async function searchListings(db: Db, { q, location, category, limit = 24, viewer = {} }: SearchInput) {
-  const filters: SQL[] = [isPublicListing()];
-  const words = (q ?? "").trim().slice(0, 100);
-  if (words) {
-    const pattern = `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    filters.push(or(ilike(listings.title, pattern), ilike(listings.description, pattern)) as SQL);
+/** Typo tolerance: how much of the query's trigrams a stretch of the title must share ("toyta" ~ "Toyota" is 0.5). */
+const FUZZY_THRESHOLD = 0.45;
+/** "Nearest" widens its search in these steps (km past the previous page) until it has a page. */
+const NEAREST_RINGS_KM = [2, 5, 10, 25, 50, 100, 250, 1000, 2500];
+/** More cells than this and the grid no longer narrows anything worth the index entries. */
+const MAX_CELLS = 400;
+/** Sort key for listings without coordinates under "nearest": after every real distance (< 20,016 km). */
+const NO_DISTANCE_KM = 100_000;
+
+type Plan = {
+  params: SearchParams;
+  text: string;
+  sort: SearchSort;
+  origin: Point | null;
+  after: SearchCursor | null;
+  fuzzy: boolean;
+  viewer: Viewer;
+  limit: number;
+};
+
+/**
+ * Public listings matching a search, one page at a time ("Load more": keyset on the sort key and id, never OFFSET).
+ * Words use full-text search (English stemming, title before description); when they match nothing at all the
+ * search is retried typo-tolerant (pg_trgm on the title) and the cursor remembers it, so later pages agree.
+ */
+export async function searchListings(db: Db, options: SearchListingsOptions): Promise<SearchListingsResult> {
+  const plan = planSearch(options);
+  let rows = await run(db, plan);
+  if (rows.length === 0 && plan.text && !plan.after && !plan.fuzzy) {
+    plan.fuzzy = true;
+    rows = await run(db, plan);
   }
-  const place = (location ?? "").trim().slice(0, 100);
-  if (place) {
-    const pattern = `%${place.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    filters.push(or(ilike(listings.suburb, pattern), eq(listings.postcode, place)) as SQL);
+  const more = rows.length > plan.limit;
+  const page = rows.slice(0, plan.limit);
+  const last = page.at(-1);
+  return {
+    listings: page.map(({ sortKey: _, ...card }) => card),
+    nextCursor:
+      more && last ? encodeCursor({ sort: plan.sort, fuzzy: plan.fuzzy, key: last.sortKey, id: last.id }) : null,
+  };
+}
+
+/** The first query a search runs (for tests and EXPLAIN): `.toSQL()` shows the SQL. */
+export function searchListingsQuery(db: Db, options: SearchListingsOptions & { fuzzy?: boolean }) {
+  const plan = { ...planSearch(options), fuzzy: options.fuzzy ?? false };
+  return pageQuery(db, plan, plan.sort === "nearest" ? rings(plan)[0] : null);
+}
+
+function planSearch({ params, origin, viewer = {}, limit = 24 }: SearchListingsOptions): Plan {
+  const from = origin ?? viewer.point ?? null;
+  const sort = params.sort === "nearest" && !from ? "newest" : params.sort;
+  let after = decodeCursor(params.cursor);
+  if (after && (after.sort !== sort || !validKey(sort, after.key))) after = null;
+  return {
+    params,
+    text: params.q.trim().slice(0, 100),
+    sort,
+    origin: from,
+    after,
+    fuzzy: after?.fuzzy ?? false,
+    viewer,
+    limit: Math.min(Math.max(Math.trunc(limit), 1), 100),
+  };
+}
+
+function validKey(sort: SearchSort, key: string | number): boolean {
+  if (sort === "newest") return typeof key === "string" && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?$/.test(key);
+  if (sort === "nearest") return typeof key === "number" && key >= 0;
+  return typeof key === "number" && Number.isInteger(key);
+}
+
+type Row = Awaited<ReturnType<typeof pageQuery>>[number];
+
+async function run(db: Db, plan: Plan): Promise<Row[]> {
+  if (!plan.fuzzy) return fetchPage(db, plan);
+  // The trigram operator's threshold is a setting: set it for this transaction only.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_THRESHOLD)}, true)`);
+    return fetchPage(tx as unknown as Db, plan);
+  });
+}
+
+async function fetchPage(db: Db, plan: Plan): Promise<Row[]> {
+  if (plan.sort !== "nearest") return pageQuery(db, plan, null);
+  // Nearest: ranking every listing in reach by distance is costly in a dense city, so look within a small ring
+  // first. When a ring holds more than a page, its closest rows are the closest of all.
+  const reaches = rings(plan);
+  for (const [i, reach] of reaches.entries()) {
+    const rows = await pageQuery(db, plan, reach);
+    if (rows.length > plan.limit || i === reaches.length - 1) return rows;
   }
-  if (category && (LISTING_CATEGORIES as readonly string[]).includes(category)) {
-    filters.push(eq(listings.category, category as ListingCategory));
-  }
-  return db
-    .select(listingCardColumns(viewer))
+  return [];
+}
+
+/** Radii for "nearest", ending with the member's radius (or none: everywhere). */
+function rings(plan: Plan): (number | null)[] {
+  const cap = plan.params.radiusKm ?? null;
+  const from = typeof plan.after?.key === "number" ? plan.after.key : 0;
+  const steps = NEAREST_RINGS_KM.map((step) => from + step).filter((r) => (cap === null || r < cap) && r < 20_100);
+  return [...steps, cap];
+}
+
+/** One page (plus one row, to know whether there is more) as cards, with each card's sort key. */
+function pageQuery(db: Db, plan: Plan, ringKm: number | null) {
+  const { key, order, outerOrder, after } = sortSpec(plan);
+  const page = db
+    .select({ id: listings.id, sortKey: key.as("sort_key") })
     .from(listings)
-    .innerJoin(users, eq(users.id, listings.userId))
     .leftJoin(profiles, eq(profiles.userId, listings.userId))
-    .where(and(...filters))
-    .orderBy(desc(listings.createdAt), desc(listings.id))
-    .limit(limit);
+    .where(and(isPublicListing(), ...filters(plan, ringKm), ...(after ? [after] : [])))
+    .orderBy(...order)
+    .limit(plan.limit + 1)
+    .as("page");
+  // Card columns (owner, rating, favourite) only for the page's rows.
+  return db
+    .select({ ...listingCardColumns(plan.viewer), sortKey: page.sortKey })
+    .from(page)
+    .innerJoin(listings, eq(listings.id, page.id))
+    .innerJoin(users, eq(users.id, listings.userId))
+    .orderBy(...outerOrder(page.sortKey));
+}
+
+function filters(plan: Plan, ringKm: number | null): SQL[] {
+  const { params, text, origin } = plan;
+  const where: SQL[] = [];
+  if (text) {
+    const words = sql`${listings.searchVector} @@ websearch_to_tsquery('english', ${text})`;
+    where.push(plan.fuzzy ? (or(words, sql`${text} <% ${listings.title}`) as SQL) : words);
+  }
+  if (params.category) where.push(eq(listings.category, params.category));
+  if (params.condition) where.push(eq(listings.condition, params.condition));
+  // Ranges overlap: a listing worth 150-250 is in "200 to 300".
+  if (params.minValue) where.push(gte(listings.valueMax, params.minValue));
+  if (params.maxValue) where.push(lte(listings.valueMin, params.maxValue));
+  const reach = Math.min(ringKm ?? Infinity, params.radiusKm ?? Infinity);
+  if (origin && reach < Infinity) {
+    const box = boundingBox(origin.latitude, origin.longitude, reach);
+    // The box is for the (latitude, longitude) index; the exact distance decides.
+    where.push(
+      sql`${listings.latitude} between ${box.minLat} and ${box.maxLat}`,
+      sql`${listings.longitude} between ${box.minLng} and ${box.maxLng}`,
+      sql`${distanceKmSql(listings.latitude, listings.longitude, origin.latitude, origin.longitude)} <= ${reach}`,
+    );
+    // With words, the grid cells let the search index intersect words and place before reading rows.
+    const cells = text ? gridCells(box) : null;
+    if (cells) where.push(sql`${listings.geoCells} && ${sql.raw(`'{${cells.join(",")}}'::int[]`)}`);
+  }
+  return where;
+}
+
+/** The `geo_cells` values a bounding box touches (see GEO_CELLS_PER_DEGREE), or null when there are too many. */
+function gridCells(box: ReturnType<typeof boundingBox>): number[] | null {
+  const cell = (degrees: number) => Math.floor(degrees * GEO_CELLS_PER_DEGREE);
+  const [rowFrom, rowTo, colFrom, colTo] = [cell(box.minLat), cell(box.maxLat), cell(box.minLng), cell(box.maxLng)];
+  if ((rowTo - rowFrom + 1) * (colTo - colFrom + 1) > MAX_CELLS) return null;
+  const cells: number[] = [];
+  for (let row = rowFrom; row <= rowTo; row++)
+    for (let col = colFrom; col <= colTo; col++) cells.push(row * GEO_CELL_ROW_FACTOR + col);
+  return cells;
+}
+
+/** Per sort: the cursor key, the inner and outer ORDER BY, and "after the cursor" as a row comparison that
+ *  matches the order's index (feed, value or geo) so a deep page costs what the first does. */
+function sortSpec(plan: Plan) {
+  const { sort, after, origin } = plan;
+  const id = after ? sql`cast(${after.id} as uuid)` : sql``;
+  if (sort === "nearest" && origin) {
+    const distance = distanceKmSql(listings.latitude, listings.longitude, origin.latitude, origin.longitude);
+    const key: SQL<string | number> = sql<number>`coalesce(${distance}, ${sql.raw(String(NO_DISTANCE_KM))})`.mapWith(
+      Number,
+    );
+    return {
+      key,
+      order: [asc(key), asc(listings.id)],
+      outerOrder: (pageKey: SQL.Aliased) => [asc(pageKey), asc(listings.id)],
+      after: after ? sql`(${key}, ${listings.id}) > (${after.key}, ${id})` : null,
+    };
+  }
+  if (sort === "value_asc" || sort === "value_desc") {
+    const up = sort === "value_asc";
+    const column = up ? listings.valueMin : listings.valueMax;
+    const direction = up ? asc : desc;
+    return {
+      key: sql<number>`${column}`.mapWith(Number),
+      order: [direction(column), direction(listings.id)],
+      outerOrder: () => [direction(column), direction(listings.id)],
+      after: after ? sql`(${column}, ${listings.id}) ${sql.raw(up ? ">" : "<")} (${after.key}, ${id})` : null,
+    };
+  }
+  // Newest. The key keeps microseconds (a JavaScript Date would round them away and skip or repeat rows).
+  return {
+    key: sql<string>`to_char(${listings.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`,
+    order: [desc(listings.createdAt), desc(listings.id)],
+    outerOrder: () => [desc(listings.createdAt), desc(listings.id)],
+    after: after
+      ? sql`(${listings.createdAt}, ${listings.id}) < (cast(${after.key} as timestamp) at time zone 'UTC', ${id})`
+      : null,
+  };
 }

@@ -6,6 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { LISTING_IN_SWAP } from "../../core/listings/delete-listing";
 import { searchListings } from "../../core/listings/search-listings";
+import { parseSearchParams } from "../../core/listings/search-params";
 import { findLocality } from "../../core/locations/localities";
 import { seedDemoData } from "../../core/seed/seed-demo-data";
 import { systemClock } from "../../core/shared/clock";
@@ -418,7 +419,7 @@ describe("deleting a listing", () => {
     expect((await app.request(`/api/v1/listings/${id}`, { headers: { cookie: owner.cookie } })).status).toBe(404);
     const after = await (await app.request("/api/v1/me/listings", { headers: { cookie: owner.cookie } })).json();
     expect(after.listings.map((l: { id: string }) => l.id)).not.toContain(id);
-    expect(await searchListings(db, { q: "Esky to be deleted" })).toHaveLength(0);
+    expect((await searchListings(db, { params: parseSearchParams({ q: "Esky to be deleted" }) })).listings).toHaveLength(0);
 
     const [rejected] = await db.select().from(swapProposals).where(eq(swapProposals.id, proposal.id));
     expect(rejected.status).toBe("rejected");
@@ -516,7 +517,7 @@ describe("what the public sees", () => {
         title: `${word} hidden`,
         images: [{ body: await smallJpeg() }],
       });
-      expect((await searchListings(db, { q: word })).map((l) => l.id).sort()).toEqual([visible, hidden].sort());
+      expect((await searchListings(db, { params: parseSearchParams({ q: word }) })).listings.map((l) => l.id).sort()).toEqual([visible, hidden].sort());
 
       await hide(hidden, owner.userId);
 
@@ -531,9 +532,9 @@ describe("what the public sees", () => {
           200,
         );
       }
-      expect((await searchListings(db, { q: word })).map((l) => l.id)).toEqual([visible]);
+      expect((await searchListings(db, { params: parseSearchParams({ q: word }) })).listings.map((l) => l.id)).toEqual([visible]);
       expect(
-        (await searchListings(db, { q: word, location: "Bondi", category: "home_garden" })).map((l) => l.id),
+        (await searchListings(db, { params: parseSearchParams({ q: word, category: "home_garden" }) })).listings.map((l) => l.id),
       ).toEqual([visible]);
 
       const before = await snapshot();

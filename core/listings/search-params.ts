@@ -1,0 +1,171 @@
+import { z } from "zod";
+import { CATEGORY_VALUES, CONDITION_VALUES, MAX_VALUE } from "./listing-schema";
+
+// What a search URL may say, for the search page's loader and its links. Pure zod: browser-safe. Nothing in
+// a URL makes parsing fail: a value that does not fit is dropped, so an edited or stale link still searches.
+
+export type Category = (typeof CATEGORY_VALUES)[number];
+export type Condition = (typeof CONDITION_VALUES)[number];
+
+export const RADIUS_VALUES = [5, 10, 25, 50, 100] as const;
+export type RadiusKm = (typeof RADIUS_VALUES)[number];
+
+export const SORT_VALUES = ["newest", "nearest", "value_asc", "value_desc"] as const;
+export type SearchSort = (typeof SORT_VALUES)[number];
+
+/** For the distance select; `null` is "any distance" (the parameter left out). */
+export const RADIUS_OPTIONS: readonly { value: RadiusKm | null; label: string }[] = [
+  { value: 5, label: "5 km" },
+  { value: 10, label: "10 km" },
+  { value: 25, label: "25 km" },
+  { value: 50, label: "50 km" },
+  { value: 100, label: "100 km" },
+  { value: null, label: "Any distance" },
+];
+
+export const SORT_OPTIONS: readonly { value: SearchSort; label: string }[] = [
+  { value: "newest", label: "Newest" },
+  { value: "nearest", label: "Nearest" },
+  { value: "value_asc", label: "Value: low to high" },
+  { value: "value_desc", label: "Value: high to low" },
+];
+
+export const MAX_QUERY_LENGTH = 100;
+
+export type SearchParams = {
+  q: string;
+  /** The place as typed ("Bondi NSW 2026"); the caller resolves it to coordinates. */
+  location: string;
+  category?: Category;
+  condition?: Condition;
+  minValue?: number;
+  maxValue?: number;
+  radiusKm?: RadiusKm;
+  sort: SearchSort;
+  /** Opaque "Load more" position from a previous page's `nextCursor`. */
+  cursor?: string;
+};
+
+/** URL parameter names, also the search form's field names. */
+export const SEARCH_PARAM_NAMES = {
+  q: "q",
+  location: "location",
+  category: "category",
+  condition: "condition",
+  minValue: "min",
+  maxValue: "max",
+  radiusKm: "radius",
+  sort: "sort",
+  cursor: "cursor",
+} as const satisfies Record<keyof SearchParams, string>;
+
+const text = (max: number) =>
+  z
+    .string()
+    .transform((s) => s.replace(/\s+/g, " ").trim().slice(0, max))
+    .catch("");
+// "$1,500" and "1500" alike; anything else (decimals, words, out of range) is no limit at all.
+const dollars = z
+  .string()
+  .transform((s) => s.replace(/[\s$,]/g, ""))
+  .pipe(
+    z
+      .string()
+      .regex(/^\d{1,7}$/)
+      .transform(Number),
+  )
+  .pipe(z.number().int().min(1).max(MAX_VALUE))
+  .optional()
+  .catch(undefined);
+
+const schema = z.object({
+  q: text(MAX_QUERY_LENGTH),
+  location: text(100),
+  category: z.enum(CATEGORY_VALUES).optional().catch(undefined),
+  condition: z.enum(CONDITION_VALUES).optional().catch(undefined),
+  minValue: dollars,
+  maxValue: dollars,
+  radiusKm: z.coerce
+    .number()
+    .refine((km): km is RadiusKm => (RADIUS_VALUES as readonly number[]).includes(km))
+    .optional()
+    .catch(undefined),
+  sort: z.enum(SORT_VALUES).catch("newest"),
+  cursor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,400}$/)
+    .optional()
+    .catch(undefined),
+});
+
+type Input = URLSearchParams | Record<string, string | null | undefined>;
+
+/**
+ * Reads a search from URL parameters. `hasOrigin` says whether distance can be measured (the typed location
+ * resolved, or the viewer has a suburb); it defaults to "a location was typed". Without one, "nearest" is
+ * "newest".
+ */
+export function parseSearchParams(input: Input, { hasOrigin }: { hasOrigin?: boolean } = {}): SearchParams {
+  const get = (name: string) => (input instanceof URLSearchParams ? input.get(name) : input[name]) ?? undefined;
+  const parsed = schema.parse(
+    Object.fromEntries(Object.entries(SEARCH_PARAM_NAMES).map(([key, name]) => [key, get(name)])),
+  );
+  const params: SearchParams = { q: parsed.q, location: parsed.location, sort: parsed.sort };
+  if (parsed.category) params.category = parsed.category;
+  if (parsed.condition) params.condition = parsed.condition;
+  let { minValue, maxValue } = parsed;
+  // "500 to 100" means 100 to 500.
+  if (minValue !== undefined && maxValue !== undefined && minValue > maxValue)
+    [minValue, maxValue] = [maxValue, minValue];
+  if (minValue !== undefined) params.minValue = minValue;
+  if (maxValue !== undefined) params.maxValue = maxValue;
+  if (parsed.radiusKm) params.radiusKm = parsed.radiusKm;
+  if (params.sort === "nearest" && !(hasOrigin ?? params.location !== "")) params.sort = "newest";
+  if (parsed.cursor) params.cursor = parsed.cursor;
+  return params;
+}
+
+/**
+ * The query string (without "?") for a search, leaving out empty values and the default sort. Links to other
+ * sorts or filters should drop `cursor` (pass `{ ...params, cursor: undefined }`): it belongs to one ordering.
+ */
+export function toSearchQuery(params: Partial<SearchParams>): string {
+  const out = new URLSearchParams();
+  for (const [key, name] of Object.entries(SEARCH_PARAM_NAMES) as [keyof SearchParams, string][]) {
+    const value = params[key];
+    if (value === undefined || value === null || value === "") continue;
+    if (key === "sort" && value === "newest") continue;
+    out.set(name, String(value));
+  }
+  return out.toString();
+}
+
+// The cursor: the last card's sort key and id, base64url JSON. `fuzzy` keeps "Load more" on typo-tolerant
+// matching when the first page needed it. Encoded by the server, validated here like any other input.
+export type SearchCursor = { sort: SearchSort; fuzzy: boolean; key: string | number; id: string };
+
+const cursorSchema = z.object({
+  s: z.enum(SORT_VALUES),
+  f: z.literal(1).optional(),
+  k: z.union([z.string().max(40), z.number().finite()]),
+  i: z.guid(),
+});
+
+export function encodeCursor(cursor: SearchCursor): string {
+  const json = JSON.stringify({ s: cursor.sort, ...(cursor.fuzzy ? { f: 1 } : {}), k: cursor.key, i: cursor.id });
+  return btoa(json).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** The cursor, or null when it is not one of ours (a stale or edited link starts again at page one). */
+export function decodeCursor(value: string | undefined): SearchCursor | null {
+  if (!value) return null;
+  try {
+    const json = atob(value.replace(/-/g, "+").replace(/_/g, "/"));
+    const parsed = cursorSchema.safeParse(JSON.parse(json));
+    if (!parsed.success) return null;
+    const { s, f, k, i } = parsed.data;
+    return { sort: s, fuzzy: f === 1, key: k, id: i };
+  } catch {
+    return null;
+  }
+}
