@@ -13,6 +13,7 @@ export default [
     route("dev/outbox", "routes/dev.outbox.tsx"),
     route("my-listings", "routes/my-listings.tsx"),
     route("favourites", "routes/favourites.tsx"),
+    route("account", "routes/account.tsx"),
     route("seed", "routes/seed.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),

@@ -101,6 +101,11 @@ function AccountMenu({ user }: { user: NonNullable<NavUser> }) {
             </Link>
           </li>
           <li>
+            <Link to="/account" className={itemClass}>
+              My Account
+            </Link>
+          </li>
+          <li>
             <Form method="post" action="/auth/sign-out">
               <button type="submit" className={itemClass}>
                 Sign Out

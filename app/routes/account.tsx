@@ -1,0 +1,78 @@
+import { useEffect } from "react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { toast } from "sonner";
+import type { Route } from "./+types/account";
+import { appContext } from "../context";
+import { describedBy, Field, inputClass } from "../components/forms/field";
+import { LocationCombobox } from "../components/forms/location-combobox";
+import { Button } from "../components/ui/button";
+import { Container } from "../components/ui/container";
+import { flashHeader } from "../lib/flash.server";
+import { requireUser } from "../lib/require-user.server";
+import { getContactDetails } from "../../core/users/get-contact-details";
+import { updateContactDetails } from "../../core/users/update-contact-details";
+
+export const meta: Route.MetaFunction = () => [{ title: "My Account | SwapShed" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const user = await requireUser(ctx);
+  return { details: await getContactDetails(ctx.db, user.id) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  const user = await requireUser(ctx);
+  const form = await request.formData();
+  const text = (name: string) => String(form.get(name) ?? "");
+  const result = await updateContactDetails(ctx.db, {
+    userId: user.id,
+    phone: text("phone"),
+    location: text("location"),
+    picked: { suburb: text("locationSuburb"), state: text("locationState"), postcode: text("locationPostcode") },
+  });
+  if (!result.ok) return data({ error: result.message, fields: result.fields }, { status: 400 });
+  return redirect("/account", {
+    headers: { "Set-Cookie": await flashHeader({ type: "success", message: "Your details have been saved" }, ctx.env.NODE_ENV === "production") },
+  });
+}
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const { details } = loaderData;
+  const navigation = useNavigation();
+  const errors = actionData?.fields ?? {};
+  useEffect(() => {
+    if (actionData?.error) toast.error(actionData.error);
+  }, [actionData]);
+  return (
+    <main id="main" className="bg-surface py-10 sm:py-14">
+      <Container className="max-w-xl">
+        <div className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
+          <h1 className="text-2xl font-bold tracking-tight">My Account</h1>
+          <p className="mt-1 text-sm text-muted">
+            {details?.name} · {details?.email}
+          </p>
+          <p className="mt-4 rounded-xl bg-surface p-4 text-sm text-muted">
+            Your phone number and suburb are shared only with a swap partner, and only after you have both paid the $9.99
+            handshake fee. Your suburb also sets where distances are measured from.
+          </p>
+          <Form method="post" className="mt-6 space-y-5" noValidate>
+            <Field id="phone" label="Phone (optional)" error={errors.phone} hint="For example 0412 345 678 or +61 412 345 678">
+              <input
+                id="phone"
+                name="phone"
+                type="tel"
+                autoComplete="tel"
+                defaultValue={details?.phone ?? ""}
+                className={`${inputClass(errors.phone)} h-11`}
+                {...describedBy("phone", errors.phone, "hint")}
+              />
+            </Field>
+            <LocationCombobox id="location" name="location" label="Suburb" placeholder="Start typing a suburb or postcode" defaultValue={details?.location ?? undefined} error={errors.location} />
+            <Button type="submit" disabled={navigation.state === "submitting"}>Save details</Button>
+          </Form>
+        </div>
+      </Container>
+    </main>
+  );
+}
