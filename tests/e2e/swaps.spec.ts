@@ -45,6 +45,14 @@ test("two members propose, accept, pay (one card declined first), see each other
   const ben = await member(browser, "Ben Walker");
   const anaTitle = `Ana's speaker ${Date.now()}`;
   const benTitle = `Ben's camera ${Date.now()}`;
+  // Ana gives the phone and suburb her swap partner will see once both have paid.
+  await ana.page.goto("/account");
+  await ana.page.getByLabel("Phone (optional)").fill("0412 345 678");
+  await ana.page.getByRole("combobox", { name: "Suburb" }).fill("manly");
+  await ana.page.getByRole("option", { name: "Manly NSW 2095" }).click();
+  await ana.page.getByRole("button", { name: "Save details" }).click();
+  await expect(ana.page.getByText("Your details have been saved")).toBeVisible();
+  await expectNoAxeViolations(ana.page);
   await listItem(ana.page, anaTitle);
   const benListing = await listItem(ben.page, benTitle);
 
@@ -71,6 +79,7 @@ test("two members propose, accept, pay (one card declined first), see each other
   await expect(card.getByText("Keen to swap this weekend!")).toBeVisible();
   await expect(card.getByText(/Expires in \d+ h/)).toBeVisible();
   await expect(card.getByText(ana.email)).toHaveCount(0);
+  await expect(ben.page.getByText("0412 345 678")).toHaveCount(0);
   await expectNoAxeViolations(ben.page);
   await card.getByRole("button", { name: "Accept" }).click();
   await expect(ben.page.getByText("Swap proposal accepted! Both parties need to pay $9.99 to proceed.")).toBeVisible();
@@ -92,7 +101,10 @@ test("two members propose, accept, pay (one card declined first), see each other
   await ben.page.getByLabel(/cvc/i).fill("123");
   await ben.page.getByRole("button", { name: /^Pay \$/ }).click();
   await expect(ben.page.getByText("Payment received. Thank you!")).toBeVisible();
-  await expect(ben.page.getByRole("region", { name: "Contact details" }).getByText(ana.email)).toBeVisible();
+  const anaContact = ben.page.getByRole("region", { name: "Contact details" });
+  await expect(anaContact.getByText(ana.email)).toBeVisible();
+  await expect(anaContact.getByText("0412 345 678")).toBeVisible();
+  await expect(anaContact.getByText("Manly NSW 2095")).toBeVisible();
   await ana.page.goto("/my-swaps?tab=sent");
   await expect(ana.page.getByRole("region", { name: "Contact details" }).getByText(ben.email)).toBeVisible();
 
