@@ -1,0 +1,818 @@
+// `npm run bench [-- --listings 1000000 --duration 10 --connections 10]`
+//
+// Seeds N listings into a fresh database (PGlite in a temp DATA_DIR, or a fresh `swapshed_bench` database on
+// the server DATABASE_URL points at), starts the production build in this process, and measures with
+// autocannon (in a child process) the home page, a listing page, search (text; text + 25 km) and the JSON
+// feed, next to two baselines in the same run: a bare node:http server sending the home page's exact
+// bytes, and a bare renderToString of a home-like React page. Then EXPLAIN ANALYZE of the SQL the app ran
+// for each page (captured from the app's own Drizzle instance), plus a deep keyset page of the feed.
+// Results: bench/results/<timestamp>-<pglite|postgres>-<N>.json and the summary in docs/performance.md.
+//
+// The targets (feed ≤ 2 ms and text + 25 km ≤ 15 ms in the database at 1M on PostgreSQL, home ≥ 0.5× the
+// renderToString baseline) are checked here and only here: never in tests.
+process.env.NODE_ENV = "production"; // before React loads: react-dom/server picks its build from this
+process.env.LOG_LEVEL = "silent";
+
+import { execFile, execSync } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { BENCH_USER_COUNT, pickLocalities, seedListings, seedMembers } from "./seed";
+
+const root = path.resolve(import.meta.dirname, "..");
+process.chdir(root); // migrations and the localities file are found relative to the project
+
+const { values: args } = parseArgs({
+  options: {
+    listings: { type: "string", default: "100000" },
+    duration: { type: "string", default: "10" },
+    connections: { type: "string", default: "10" },
+    warmup: { type: "string", default: "2" },
+    rounds: { type: "string", default: "1" },
+    query: { type: "string", default: "bike" },
+    location: { type: "string", default: "Bondi NSW 2026" },
+    "explain-runs": { type: "string", default: "5" },
+    build: { type: "boolean", default: false },
+    keep: { type: "boolean", default: false },
+    "no-docs": { type: "boolean", default: false },
+  },
+});
+const N = Number(args.listings);
+const DURATION = Number(args.duration);
+const CONNECTIONS = Number(args.connections);
+const WARMUP = Number(args.warmup);
+const ROUNDS = Math.max(1, Number(args.rounds));
+const EXPLAIN_RUNS = Math.max(1, Number(args["explain-runs"]));
+if (!Number.isInteger(N) || N < 100) throw new Error("--listings must be a whole number of at least 100");
+
+const log = (...parts: unknown[]) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...parts);
+const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
+
+// ---------------------------------------------------------------------------------------------- build
+const serverEntry = path.join(root, "build/server/index.js");
+if (args.build || !fs.existsSync(serverEntry)) {
+  log("building (npx react-router build)...");
+  execSync("npx react-router build", { cwd: root, stdio: "inherit" });
+} else {
+  const newest = (dir: string): number =>
+    fs.readdirSync(dir, { withFileTypes: true }).reduce((max, e) => {
+      const full = path.join(dir, e.name);
+      return Math.max(max, e.isDirectory() ? newest(full) : fs.statSync(full).mtimeMs);
+    }, 0);
+  const sources = ["app", "core", "db", "server"].map((d) => path.join(root, d));
+  if (Math.max(...sources.map(newest)) > fs.statSync(serverEntry).mtimeMs) {
+    log("WARNING: the build is older than the sources; pass --build to rebuild first");
+  }
+}
+const buildTime = fs.statSync(serverEntry).mtime.toISOString();
+
+// ------------------------------------------------------------------------------------------- database
+const pg = (await import("pg")).default;
+const { drizzle: drizzlePglite } = await import("drizzle-orm/pglite");
+const { drizzle: drizzlePg } = await import("drizzle-orm/node-postgres");
+const schema = await import("../db/schema/index");
+const { openDatabase } = await import("../db/client");
+const { migrate } = await import("../db/migrate");
+const { parseEnv } = await import("../server/env");
+const { resolveLocationInput } = await import("../core/locations/localities");
+type DbHandle = import("../db/client").DbHandle;
+
+/** Every SQL statement the app runs while `capturing` is set (Drizzle's logger on the app's own instance). */
+type Captured = { query: string; params: unknown[] };
+let capturing: Captured[] | null = null;
+const queryLogger = { logQuery: (query: string, params: unknown[]) => capturing?.push({ query, params }) };
+
+const BENCH_DB = "swapshed_bench";
+const databaseUrl = process.env.DATABASE_URL;
+const kind: "pglite" | "postgres" = databaseUrl?.startsWith("postgres") ? "postgres" : "pglite";
+let handle: DbHandle;
+let raw: (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
+let exec: (text: string) => Promise<unknown>;
+let benchUrl: string | undefined;
+let dataDir: string | undefined;
+let dbVersion: string;
+
+async function adminQuery(text: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+if (kind === "postgres") {
+  // A fresh database on that server; no other database is touched.
+  await adminQuery(`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`);
+  await adminQuery(`CREATE DATABASE ${BENCH_DB}`);
+  const url = new URL(databaseUrl!);
+  url.pathname = `/${BENCH_DB}`;
+  benchUrl = url.toString();
+  log(`PostgreSQL: fresh database ${BENCH_DB}`);
+} else {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "swapshed-bench-"));
+  log(`PGlite: fresh data directory ${dataDir}`);
+}
+// Opened exactly as the app opens it (db/client.ts: pool size, PGlite extensions); the app then gets a
+// second Drizzle instance over the same connection(s) whose logger lets the benchmark see its SQL.
+const opened = await openDatabase({ url: benchUrl, dataDir });
+if (opened.kind === "postgres") {
+  const pool = opened.pool!;
+  handle = { ...opened, db: drizzlePg(pool, { schema, logger: queryLogger }) };
+  raw = async (text, params) => (await pool.query(text, params as unknown[])).rows;
+  exec = (text) => pool.query(text);
+} else {
+  const client = (opened.db as unknown as { $client: import("@electric-sql/pglite").PGlite }).$client;
+  handle = { ...opened, db: drizzlePglite(client, { schema, logger: queryLogger }) };
+  raw = async (text, params) => (await client.query<Record<string, unknown>>(text, params as unknown[])).rows;
+  exec = (text) => client.exec(text);
+}
+dbVersion = String((await raw("select version() as v"))[0].v);
+
+let cleanedUp = false;
+async function cleanup() {
+  if (cleanedUp) return;
+  cleanedUp = true;
+  await handle.close().catch(() => {});
+  if (args.keep) return log(`kept the database (${benchUrl ?? dataDir})`);
+  if (kind === "postgres") await adminQuery(`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`).catch(() => {});
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+}
+process.on("SIGINT", async () => {
+  await cleanup();
+  process.exit(130);
+});
+
+async function main() {
+  let t = process.hrtime.bigint();
+  await migrate(handle);
+  log(`migrated in ${ms(t).toFixed(0)} ms`);
+
+  // ------------------------------------------------------------------------------------------ seed
+  const localities = pickLocalities(400);
+  t = process.hrtime.bigint();
+  await seedMembers(exec, localities);
+  const seedStart = process.hrtime.bigint();
+  await seedListings(exec, N, localities, (done) =>
+    log(
+      `seeded ${done.toLocaleString("en-AU")} / ${N.toLocaleString("en-AU")} listings (${(ms(seedStart) / 1000).toFixed(1)} s)`,
+    ),
+  );
+  const insertMs = ms(t);
+  t = process.hrtime.bigint();
+  await exec("VACUUM ANALYZE");
+  const analyzeMs = ms(t);
+  const seedMs = insertMs + analyzeMs;
+  log(`seeding: ${(insertMs / 1000).toFixed(1)} s insert + ${(analyzeMs / 1000).toFixed(1)} s VACUUM ANALYZE`);
+  const [{ count, size }] = await raw(
+    "select count(*)::int as count, pg_size_pretty(pg_total_relation_size('listings')) as size from listings",
+  );
+  const listingsColumns = (
+    await raw("select column_name from information_schema.columns where table_name = 'listings'")
+  ).map((r) => String(r.column_name));
+  if (listingsColumns.includes("search_vector")) {
+    const [{ missing }] = await raw("select count(*)::int as missing from listings where search_vector is null");
+    if (Number(missing) > 0) log(`WARNING: ${missing} listings have no search_vector after seeding`);
+  }
+
+  // ------------------------------------------------------------------------------------------- app
+  const port = await freePort();
+  const env = parseEnv({
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    APP_URL: `http://127.0.0.1:${port}`,
+    RUN_JOBS: "false",
+    BETTER_AUTH_SECRET: crypto.randomBytes(32).toString("hex"),
+    ...(kind === "postgres" ? { DATABASE_URL: benchUrl } : { DATA_DIR: dataDir }),
+  });
+  const { createSiteApp } = await import(pathToFileURL(serverEntry).href);
+  const { app } = createSiteApp({ db: handle.db, env });
+  const { serve } = await import("@hono/node-server");
+  // Requests still being answered: a slow target's backlog (PGlite answers one query at a time) must drain
+  // before the next target starts, or it would be charged to the next one.
+  let inFlight = 0;
+  let received = 0;
+  const appServer = serve({
+    fetch: async (request: Request) => {
+      inFlight++;
+      received++;
+      try {
+        return await app.fetch(request);
+      } finally {
+        inFlight--;
+      }
+    },
+    port,
+    hostname: "127.0.0.1",
+  });
+  // Also PostgreSQL's own view: statements still running for requests whose client has gone.
+  const busyBackends = async () =>
+    kind === "postgres"
+      ? Number(
+          (
+            await raw(
+              "select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'active' and pid <> pg_backend_pid()",
+            )
+          )[0].n,
+        )
+      : 0;
+  const drained = async () => {
+    const start = Date.now();
+    for (let quiet = 0; quiet < 3; ) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      quiet = inFlight === 0 && (await busyBackends()) === 0 ? quiet + 1 : 0;
+    }
+    return Date.now() - start;
+  };
+  await new Promise((resolve) => appServer.once("listening", resolve));
+  const base = `http://127.0.0.1:${port}`;
+  log(`app listening on ${base}`);
+
+  // A listing a third of the way down the feed, from a member who is not suspended.
+  const [listing] = await raw(
+    `select l.id from listings l join profiles p on p.user_id = l.user_id
+     where l.status = 'active' and p.status = 'active' order by l.created_at desc, l.id desc offset ${Math.floor(N / 3)} limit 1`,
+  );
+  const q = encodeURIComponent(args.query!);
+  const place = encodeURIComponent(args.location!);
+  if (!resolveLocationInput(args.location!)) log(`WARNING: "${args.location}" does not resolve to one locality`);
+  const targets = [
+    { name: "home", label: "Home page GET /", path: "/" },
+    { name: "listing", label: "Listing page GET /listings/:id", path: `/listings/${listing.id}` },
+    { name: "search_text", label: `Search GET /search?q=${args.query}`, path: `/search?q=${q}` },
+    {
+      name: "search_text_25km",
+      label: `Search GET /search?q=${args.query}&location=${args.location}&radius=25`,
+      path: `/search?q=${q}&location=${place}&radius=25`,
+    },
+    { name: "api_listings", label: "JSON feed GET /api/v1/listings", path: "/api/v1/listings" },
+  ];
+
+  // One request each, capturing the SQL the app runs (and checking that the page works).
+  const visit = async (pagePath: string) => {
+    capturing = [];
+    const response = await fetch(base + pagePath);
+    const body = await response.text();
+    const queries = capturing;
+    capturing = null;
+    const cards = new Set(body.match(/\/listings\/[0-9a-f-]{36}(?=["?])/g) ?? []).size;
+    log(
+      `${pagePath} -> ${response.status}, ${Buffer.byteLength(body)} bytes, ${cards} listing links, ${queries.length} SQL`,
+    );
+    return { status: response.status, bytes: Buffer.byteLength(body), cards, queries, body };
+  };
+  const pages: Record<string, { status: number; bytes: number; cards: number; queries: Captured[] }> = {};
+  for (const target of targets) pages[target.name] = await visit(target.path);
+
+  // Other searches, measured in the database only (EXPLAIN, no load): the harder cases for the indexes.
+  const probeList = [
+    {
+      name: "search_rare_25km",
+      label: `telescope (rare) within 25 km of ${args.location}`,
+      path: `/search?q=telescope&location=${place}&radius=25`,
+    },
+    {
+      name: "search_remote_25km",
+      label: `${args.query} within 25 km of Alice Springs NT 0870 (few listings)`,
+      path: `/search?q=${q}&location=Alice%20Springs%20NT%200870&radius=25`,
+    },
+    { name: "search_no_match", label: "zeppelin (no match)", path: "/search?q=zeppelin" },
+    {
+      name: "search_no_match_25km",
+      label: `zeppelin (no match) within 25 km of ${args.location}`,
+      path: `/search?q=zeppelin&location=${place}&radius=25`,
+    },
+    {
+      name: "search_browse_25km",
+      label: `no words, within 25 km of ${args.location}`,
+      path: `/search?location=${place}&radius=25`,
+    },
+    {
+      name: "search_nearest",
+      label: `${args.query}, nearest to ${args.location}`,
+      path: `/search?q=${q}&location=${place}&sort=nearest`,
+    },
+    {
+      name: "search_value_asc_25km",
+      label: `${args.query} within 25 km, value low to high`,
+      path: `/search?q=${q}&location=${place}&radius=25&sort=value_asc`,
+    },
+    {
+      name: "search_category_25km",
+      label: `category tradie_tools within 25 km`,
+      path: `/search?category=tradie_tools&location=${place}&radius=25`,
+    },
+  ];
+  const probePages: Record<
+    string,
+    { label: string; path: string; status: number; cards: number; queries: Captured[] }
+  > = {};
+  for (const probe of probeList)
+    probePages[probe.name] = { label: probe.label, path: probe.path, ...(await visit(probe.path)) };
+  // "Load more" ten pages deep, following the page's own next link (its opaque cursor).
+  {
+    let pagePath: string | null = targets[3].path;
+    let depth = 1;
+    let last: Awaited<ReturnType<typeof visit>> | null = null;
+    while (pagePath && depth <= 10) {
+      last = await visit(pagePath);
+      const next = last.body.match(/href="(\/search\?[^"]*cursor=[^"]*)"/)?.[1]?.replaceAll("&amp;", "&") ?? null;
+      if (depth === 10 || !next) break;
+      pagePath = next;
+      depth++;
+    }
+    if (last && depth > 1) {
+      probePages.search_text_25km_page_10 = {
+        label: `${args.query} within 25 km, "Load more" page ${depth}`,
+        path: pagePath!,
+        ...last,
+      };
+    } else log('no "Load more" link on the search page: skipping the deep search page');
+  }
+
+  // ----------------------------------------------------------------------------------- baselines
+  const homeBytes = Buffer.from(await (await fetch(`${base}/`)).arrayBuffer());
+  const bare = await listen((_req, res) => {
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": homeBytes.length });
+    res.end(homeBytes);
+  });
+  const { renderBaselineHome, stepsForSize } = await import("./baseline-home");
+  const homeCards = ((await (await fetch(`${base}/api/v1/listings?limit=12`)).json()) as { listings: never[] })
+    .listings;
+  // The same 12 listings, and filler blocks until the markup is as large as the real home page's.
+  const steps = stepsForSize(homeCards, homeBytes.length);
+  const baselineSize = Buffer.byteLength(renderBaselineHome(homeCards, steps));
+  const rendered = await listen((_req, res) => {
+    const html = renderBaselineHome(homeCards, steps);
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": Buffer.byteLength(html) });
+    res.end(html);
+  });
+  log(`baselines: bare node:http ${homeBytes.length} bytes; renderToString ${baselineSize} bytes`);
+
+  // ---------------------------------------------------------------------------------------- load
+  const http_: Record<
+    string,
+    LoadResult & { label: string; url: string; bytes: number; loadAverage: number[]; roundsRequestsPerSec?: number[] }
+  > = {};
+  const loadTargets = [
+    {
+      name: "baseline_bare_http",
+      label: "Baseline: bare node:http, home page bytes",
+      url: bare,
+      bytes: homeBytes.length,
+    },
+    {
+      name: "baseline_render_to_string",
+      label: "Baseline: bare renderToString, home-like page",
+      url: rendered,
+      bytes: baselineSize,
+    },
+    ...targets.map((x) => ({ name: x.name, label: x.label, url: base + x.path, bytes: pages[x.name].bytes })),
+  ];
+  // With --rounds > 1 the whole list runs that many times, interleaved, and each target keeps its median
+  // round: load from other work on the machine then hits every target alike.
+  const rounds: Record<string, (LoadResult & { loadAverage: number[]; appReceived?: number })[]> = {};
+  for (let round_ = 1; round_ <= ROUNDS; round_++) {
+    for (const target of loadTargets) {
+      log(
+        `load${ROUNDS > 1 ? ` (round ${round_}/${ROUNDS})` : ""}: ${target.label} (${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s)`,
+      );
+      const loadBefore = os.loadavg()[0];
+      const receivedBefore = received;
+      const receivedBy = () => received - receivedBefore;
+      const result = await load(target.url);
+      const waited = await drained();
+      if (waited > 500)
+        log(`  (waited ${(waited / 1000).toFixed(1)} s for the app to finish the requests still in flight)`);
+      // The 1-minute load average around the run: other work on this machine skews req/s.
+      rounds[target.name] ??= [];
+      rounds[target.name].push({
+        ...result,
+        loadAverage: [round(loadBefore), round(os.loadavg()[0])],
+        // Requests the app received during the run (warm-up included), answered or not.
+        ...(target.name.startsWith("baseline") ? {} : { appReceived: receivedBy() }),
+      });
+      log(
+        `  ${result.requestsPerSec.toFixed(0)} req/s, p50 ${result.latencyP50} ms, p99 ${result.latencyP99} ms` +
+          (result.non2xx || result.errors || result.timeouts
+            ? `, non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}`
+            : ""),
+      );
+    }
+  }
+  for (const target of loadTargets) {
+    const all = rounds[target.name];
+    const median = [...all].sort((a, b) => a.requestsPerSec - b.requestsPerSec)[Math.floor(all.length / 2)];
+    http_[target.name] = {
+      label: target.label,
+      url: target.url.replace(/^http:\/\/127\.0\.0\.1:\d+/, ""),
+      bytes: target.bytes,
+      ...median,
+      ...(all.length > 1 ? { roundsRequestsPerSec: all.map((r) => Math.round(r.requestsPerSec)) } : {}),
+    };
+  }
+
+  // ------------------------------------------------------------------------------------- explain
+  const explained: Record<string, ExplainedQuery[]> = {};
+  for (const target of targets) {
+    explained[target.name] = [];
+    for (const captured of pages[target.name].queries) {
+      if (!/^\s*select\b/i.test(captured.query)) continue; // EXPLAIN ANALYZE runs the statement: reads only
+      explained[target.name].push(await explain(captured.query, captured.params, "captured from the app"));
+    }
+  }
+  // The feed at depth: the app's home query with a keyset predicate at the row halfway down the feed.
+  const homeQuery = hottest(explained.home ?? []);
+  let deep: DbTime | null = null;
+  if (homeQuery) {
+    const [mid] = await raw(
+      `select id::text as id, created_at::text as created_at from listings where status = 'active'
+       order by created_at desc, id desc offset ${Math.floor(N / 2)} limit 1`,
+    );
+    const deepSql = withKeyset(homeQuery.sql, homeQuery.params.length);
+    if (deepSql) {
+      const deepQuery = await explain(
+        deepSql,
+        [...homeQuery.params, mid.created_at, mid.id],
+        `the home feed query (captured) plus a hand-added keyset predicate (created_at, id) < row ${Math.floor(N / 2).toLocaleString("en-AU")}`,
+      );
+      deep = { ...deepQuery, pageStatements: 1, pageTotalMs: deepQuery.executionMs };
+    }
+  }
+  const probes: Record<
+    string,
+    { label: string; path: string; status: number; listingLinks: number; db: DbTime | null }
+  > = {};
+  for (const [name, page] of Object.entries(probePages)) {
+    const queries: ExplainedQuery[] = [];
+    for (const captured of page.queries) {
+      if (/^\s*select\b/i.test(captured.query))
+        queries.push(await explain(captured.query, captured.params, "captured from the app"));
+    }
+    probes[name] = {
+      label: page.label,
+      path: page.path,
+      status: page.status,
+      listingLinks: page.cards,
+      db: hottest(queries),
+    };
+  }
+  const dbTimes = {
+    feed_first_page: homeQuery,
+    feed_deep_page: deep,
+    listing_by_id: hottest(explained.listing ?? []),
+    search_text: hottest(explained.search_text ?? []),
+    search_text_25km: hottest(explained.search_text_25km ?? []),
+    api_listings: hottest(explained.api_listings ?? []),
+  };
+
+  // ------------------------------------------------------------------------------------- targets
+  const ratio = http_.home.requestsPerSec / http_.baseline_render_to_string.requestsPerSec;
+  const targetsChecked = [
+    check(
+      "Feed, first page: database time",
+      "≤ 2 ms",
+      dbTimes.feed_first_page?.pageTotalMs,
+      (v) => v <= 2,
+      "1M listings on PostgreSQL",
+    ),
+    check(
+      "Feed, deep keyset page: database time",
+      "≤ 2 ms",
+      dbTimes.feed_deep_page?.executionMs,
+      (v) => v <= 2,
+      "1M listings on PostgreSQL",
+    ),
+    check(
+      "Search text + 25 km: database time",
+      "≤ 15 ms",
+      dbTimes.search_text_25km?.pageTotalMs,
+      (v) => v <= 15,
+      "1M listings on PostgreSQL",
+    ),
+    check("Home req/s ÷ bare renderToString req/s", "≥ 0.5", ratio, (v) => v >= 0.5, "every run"),
+  ];
+
+  const result = {
+    kind: "bench",
+    version: 1,
+    startedAt: new Date().toISOString(),
+    db: kind,
+    dbVersion,
+    listings: N,
+    listingsInTable: Number(count),
+    listingsTableSize: size,
+    members: BENCH_USER_COUNT,
+    localities: localities.length,
+    seeding: { insertMs: Math.round(insertMs), vacuumAnalyzeMs: Math.round(analyzeMs), totalMs: Math.round(seedMs) },
+    options: {
+      duration: DURATION,
+      rounds: ROUNDS,
+      warmup: WARMUP,
+      connections: CONNECTIONS,
+      query: args.query,
+      location: args.location,
+      explainRuns: EXPLAIN_RUNS,
+    },
+    machine: {
+      node: process.version,
+      cpus: os.cpus().length,
+      cpu: os.cpus()[0]?.model,
+      memoryGb: Math.round(os.totalmem() / 2 ** 30),
+      platform: `${os.platform()} ${os.release()}`,
+    },
+    build: { serverEntryMtime: buildTime },
+    pages: Object.fromEntries(
+      Object.entries(pages).map(([k, v]) => [
+        k,
+        { status: v.status, bytes: v.bytes, listingLinks: v.cards, sqlStatements: v.queries.length },
+      ]),
+    ),
+    http: http_,
+    homeToRenderToStringRatio: ratio,
+    database: dbTimes,
+    searchProbes: probes,
+    explainedPerPage: explained,
+    targets: targetsChecked,
+  };
+
+  appServer.close();
+  await closeServer(bare);
+  await closeServer(rendered);
+
+  // ------------------------------------------------------------------------------------- report
+  printReport(result);
+  const resultsDir = path.join(root, "bench/results");
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(
+    resultsDir,
+    `${result.startedAt.replaceAll(":", "-").replace(/\.\d+Z$/, "Z")}-${kind}-${N}.json`,
+  );
+  fs.writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+  log(`wrote ${path.relative(root, file)}`);
+  if (!args["no-docs"]) {
+    const { regenerateDocs } = await import("./docs.mjs");
+    regenerateDocs(root);
+    log("updated docs/performance.md");
+  }
+}
+
+// ------------------------------------------------------------------------------------------ helpers
+type LoadResult = {
+  requestsPerSec: number;
+  requestsTotal: number;
+  latencyP50: number;
+  latencyP90: number;
+  latencyP99: number;
+  latencyAvg: number;
+  latencyMax: number;
+  throughputBytesPerSec: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+};
+
+type ExplainedQuery = {
+  source: string;
+  sql: string;
+  params: unknown[];
+  executionMs: number;
+  executionMsRuns: number[];
+  planningMs: number;
+  plan: string;
+  sharedHit: number;
+  sharedRead: number;
+  rows: number;
+};
+
+function load(url: string): Promise<LoadResult> {
+  const options = JSON.stringify({ url, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP });
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [path.join(root, "bench/load.mjs"), options],
+      { maxBuffer: 1 << 20 },
+      (error, stdout, stderr) => {
+        if (error) return reject(new Error(`autocannon failed: ${stderr || error.message}`));
+        resolve(JSON.parse(stdout.trim().split("\n").pop()!));
+      },
+    );
+  });
+}
+
+async function explain(sql: string, params: unknown[], source: string): Promise<ExplainedQuery> {
+  const runs: { executionMs: number; planningMs: number; plan: PlanNode; hit: number; read: number; rows: number }[] =
+    [];
+  for (let i = 0; i <= EXPLAIN_RUNS; i++) {
+    const [row] = await raw(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${sql}`, params);
+    const value = Object.values(row)[0];
+    const [doc] = (typeof value === "string" ? JSON.parse(value) : value) as {
+      Plan: PlanNode;
+      "Execution Time": number;
+      "Planning Time": number;
+    }[];
+    if (i === 0) continue; // the first run warms the cache
+    runs.push({
+      executionMs: doc["Execution Time"],
+      planningMs: doc["Planning Time"],
+      plan: doc.Plan,
+      hit: doc.Plan["Shared Hit Blocks"] ?? 0,
+      read: doc.Plan["Shared Read Blocks"] ?? 0,
+      rows: doc.Plan["Actual Rows"] ?? 0,
+    });
+  }
+  const sorted = [...runs].sort((a, b) => a.executionMs - b.executionMs);
+  const median = sorted[Math.floor(sorted.length / 2)];
+  return {
+    source,
+    sql,
+    params,
+    executionMs: round(median.executionMs),
+    executionMsRuns: runs.map((r) => round(r.executionMs)),
+    planningMs: round(median.planningMs),
+    plan: summarisePlan(median.plan),
+    sharedHit: median.hit,
+    sharedRead: median.read,
+    rows: median.rows,
+  };
+}
+
+type PlanNode = {
+  "Node Type": string;
+  "Index Name"?: string;
+  "Relation Name"?: string;
+  "Actual Rows"?: number;
+  "Actual Loops"?: number;
+  "Shared Hit Blocks"?: number;
+  "Shared Read Blocks"?: number;
+  Plans?: PlanNode[];
+};
+
+/** "Limit > Nested Loop > Index Scan listings_feed_idx (12 rows)", depth first, the main line of the plan. */
+function summarisePlan(node: PlanNode): string {
+  const parts: string[] = [];
+  const walk = (n: PlanNode, depth: number) => {
+    if (parts.length >= 12) return;
+    const what = n["Index Name"] ? ` ${n["Index Name"]}` : n["Relation Name"] ? ` on ${n["Relation Name"]}` : "";
+    const loops = (n["Actual Loops"] ?? 1) > 1 ? ` ×${n["Actual Loops"]}` : "";
+    parts.push(`${"  ".repeat(depth)}${n["Node Type"]}${what} (${n["Actual Rows"]} rows${loops})`);
+    for (const child of n.Plans ?? []) walk(child, depth + 1);
+  };
+  walk(node, 0);
+  return parts.join("\n");
+}
+
+/** The statement that took longest among those reading listings. */
+function hottest(queries: ExplainedQuery[]): DbTime | null {
+  const onListings = queries.filter((x) => /\bfrom "listings"/i.test(x.sql));
+  const top = [...onListings].sort((a, b) => b.executionMs - a.executionMs)[0];
+  if (!top) return null;
+  // A page may run several statements one after another: its database time is their sum.
+  const pageTotalMs = round(queries.reduce((sum, x) => sum + x.executionMs, 0));
+  return { ...top, pageStatements: queries.length, pageTotalMs };
+}
+type DbTime = ExplainedQuery & { pageStatements: number; pageTotalMs: number };
+
+/**
+ * The home feed query with `("listings"."created_at", "listings"."id") < ($n+1, $n+2)` added to its WHERE:
+ * the keyset step to the next page. Hand-made from the captured SQL because the feed query has no cursor
+ * parameter to ask it for one.
+ */
+function withKeyset(sql: string, paramCount: number): string | null {
+  if (
+    /"listings"\."created_at"\s*</.test(sql) ||
+    /\(\s*"listings"\."created_at",\s*"listings"\."id"\s*\)\s*</.test(sql)
+  )
+    return null;
+  // The outermost WHERE and ORDER BY: skip the correlated subqueries in the select list.
+  const topLevel = (keyword: RegExp) => {
+    let depth = 0;
+    let found = -1;
+    for (let i = 0; i < sql.length; i++) {
+      const ch = sql[i];
+      if (ch === "(") depth++;
+      else if (ch === ")") depth--;
+      else if (depth === 0 && keyword.test(sql.slice(i, i + 10))) found = i;
+    }
+    return found;
+  };
+  const where = topLevel(/^\swhere\s/i);
+  const order = topLevel(/^\sorder by\s/i);
+  if (where < 0 || order < 0 || order < where) return null;
+  const condition = sql.slice(where + 7, order);
+  const keyset = `("listings"."created_at", "listings"."id") < ($${paramCount + 1}::timestamptz, $${paramCount + 2}::uuid)`;
+  return `${sql.slice(0, where)} where (${condition}) and ${keyset}${sql.slice(order)}`;
+}
+
+function check(
+  name: string,
+  target: string,
+  value: number | undefined | null,
+  pass: (v: number) => boolean,
+  appliesTo: string,
+) {
+  return {
+    name,
+    target,
+    value: value == null ? null : round(value),
+    pass: value == null ? null : pass(value),
+    appliesTo,
+  };
+}
+
+const round = (v: number) => Math.round(v * 1000) / 1000;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = http.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function listen(handler: http.RequestListener): Promise<string> {
+  const server = http.createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  servers.set(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server);
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+}
+const servers = new Map<string, http.Server>();
+function closeServer(url: string) {
+  return new Promise((resolve) => {
+    const server = servers.get(url);
+    if (!server) return resolve(undefined);
+    server.closeAllConnections();
+    server.close(resolve);
+  });
+}
+
+function printReport(r: {
+  db: string;
+  listings: number;
+  seeding: { totalMs: number; insertMs: number };
+  http: Record<string, LoadResult & { label: string; bytes: number }>;
+  database: Record<string, DbTime | null>;
+  searchProbes: Record<string, { label: string; status: number; listingLinks: number; db: DbTime | null }>;
+  targets: ReturnType<typeof check>[];
+}) {
+  const pad = (s: string, n: number) => (s.length >= n ? s : s + " ".repeat(n - s.length));
+  const lpad = (s: string, n: number) => (s.length >= n ? s : " ".repeat(n - s.length) + s);
+  console.log(
+    `\n${r.db} with ${r.listings.toLocaleString("en-AU")} listings (seeded in ${(r.seeding.totalMs / 1000).toFixed(1)} s)\n`,
+  );
+  console.log(
+    `${pad("HTTP target", 62)}${lpad("req/s", 9)}${lpad("p50 ms", 8)}${lpad("p99 ms", 8)}${lpad("bytes", 9)}${lpad("non2xx", 8)}`,
+  );
+  for (const h of Object.values(r.http)) {
+    console.log(
+      `${pad(h.label, 62)}${lpad(h.requestsPerSec.toFixed(0), 9)}${lpad(String(h.latencyP50), 8)}${lpad(String(h.latencyP99), 8)}${lpad(String(h.bytes), 9)}${lpad(String(h.non2xx), 8)}`,
+    );
+  }
+  console.log(
+    `\n${pad("Query (EXPLAIN ANALYZE, median)", 28)}${lpad("exec ms", 11)}${lpad("plan ms", 9)}${lpad("page ms", 11)}${lpad("stmts", 6)}  plan`,
+  );
+  for (const [name, q] of Object.entries(r.database)) {
+    if (!q) {
+      console.log(`${pad(name, 28)}${lpad("n/a", 9)}`);
+      continue;
+    }
+    const [first, ...rest] = q.plan.split("\n");
+    console.log(
+      `${pad(name, 28)}${lpad(q.executionMs.toFixed(3), 11)}${lpad(q.planningMs.toFixed(3), 9)}${lpad(q.pageTotalMs.toFixed(3), 11)}${lpad(String(q.pageStatements), 6)}  ${first}`,
+    );
+    for (const line of rest.slice(0, 7)) console.log(`${" ".repeat(67)}${line}`);
+  }
+  console.log(
+    `\n${pad("Other searches (database only)", 70)}${lpad("status", 7)}${lpad("cards", 6)}${lpad("exec ms", 11)}${lpad("page ms", 11)}`,
+  );
+  for (const probe of Object.values(r.searchProbes)) {
+    console.log(
+      `${pad(probe.label.slice(0, 69), 70)}${lpad(String(probe.status), 7)}${lpad(String(probe.listingLinks), 6)}${lpad(probe.db ? probe.db.executionMs.toFixed(3) : "n/a", 11)}${lpad(probe.db ? probe.db.pageTotalMs.toFixed(3) : "n/a", 11)}`,
+    );
+  }
+  console.log("\nTargets");
+  for (const t of r.targets) {
+    const verdict = t.pass == null ? "n/a" : t.pass ? "PASS" : "FAIL";
+    console.log(
+      `  ${pad(t.name, 44)} ${pad(t.target, 8)} ${lpad(t.value == null ? "n/a" : String(t.value), 10)}  ${verdict}  (target at ${t.appliesTo})`,
+    );
+  }
+  console.log("");
+}
+
+// Last, so every helper above is initialised before it runs.
+try {
+  await main();
+} finally {
+  await cleanup();
+}
