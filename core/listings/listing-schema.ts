@@ -1,19 +1,9 @@
 import { z } from "zod";
+import { LISTING_CATEGORIES as CATEGORY_VALUES, LISTING_CONDITIONS as CONDITION_VALUES } from "../../db/schema/listing-values";
 
 // The spec's rules for a new listing, shared by the form and the server. Pure zod: browser-safe.
-export const CATEGORY_VALUES = [
-  "cars_vehicles",
-  "motorcycles",
-  "boats_marine",
-  "tradie_tools",
-  "electronics",
-  "home_garden",
-  "sports_outdoors",
-  "fashion",
-  "collectibles",
-  "other",
-] as const;
-export const CONDITION_VALUES = ["new", "like_new", "good", "fair", "for_parts"] as const;
+// One list of categories and conditions for the database's checks, the form and the server.
+export { CATEGORY_VALUES, CONDITION_VALUES };
 
 export const MAX_IMAGES = 8;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;

@@ -16,23 +16,9 @@ import {
 import { users } from "./auth";
 import { createdAt, inList, locationChecks, tstz, updatedAt } from "./columns";
 
-/** The ten member-side categories; the only list, admin filter included (Services is "Coming Soon"). */
-export const LISTING_CATEGORIES = [
-  "cars_vehicles",
-  "motorcycles",
-  "boats_marine",
-  "tradie_tools",
-  "electronics",
-  "home_garden",
-  "sports_outdoors",
-  "fashion",
-  "collectibles",
-  "other",
-] as const;
-export type ListingCategory = (typeof LISTING_CATEGORIES)[number];
+import { LISTING_CATEGORIES, LISTING_CONDITIONS } from "./listing-values";
 
-export const LISTING_CONDITIONS = ["new", "like_new", "good", "fair", "for_parts"] as const;
-export type ListingCondition = (typeof LISTING_CONDITIONS)[number];
+export { LISTING_CATEGORIES, LISTING_CONDITIONS, type ListingCategory, type ListingCondition } from "./listing-values";
 
 /** active: public and offerable; reserved: in an accepted swap; swapped: swap completed;
  *  cancelled: removed by moderation; deleted: removed by its owner (tombstone). */
