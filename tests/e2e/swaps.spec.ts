@@ -33,6 +33,7 @@ async function pay(page: Page, card: string) {
   await page.goto("/my-swaps?tab=sent");
   await page.getByRole("button", { name: "Pay $9.99" }).first().click();
   await expect(page.getByRole("heading", { name: /test checkout/i })).toBeVisible();
+  await expectNoAxeViolations(page);
   await page.getByLabel("Card number").fill(card);
   await page.getByLabel(/expiry/i).fill("12/34");
   await page.getByLabel(/cvc/i).fill("123");
