@@ -283,6 +283,7 @@ async function main() {
       label: `${args.query} within 25 km of Alice Springs NT 0870 (few listings)`,
       path: `/search?q=${q}&location=Alice%20Springs%20NT%200870&radius=25`,
     },
+    { name: "search_rare", label: "telescope (rare), anywhere", path: "/search?q=telescope" },
     { name: "search_no_match", label: "zeppelin (no match)", path: "/search?q=zeppelin" },
     {
       name: "search_no_match_25km",
@@ -448,7 +449,14 @@ async function main() {
   }
   const probes: Record<
     string,
-    { label: string; path: string; status: number; listingLinks: number; db: DbTime | null }
+    {
+      label: string;
+      path: string;
+      status: number;
+      listingLinks: number;
+      db: DbTime | null;
+      statements: { sql: string; executionMs: number; planningMs: number; plan: string }[];
+    }
   > = {};
   for (const [name, page] of Object.entries(probePages)) {
     const queries: ExplainedQuery[] = [];
@@ -462,6 +470,13 @@ async function main() {
       status: page.status,
       listingLinks: page.cards,
       db: hottest(queries),
+      // Every statement the page ran, in order (a search may retry, e.g. with fuzzy matching).
+      statements: queries.map((x) => ({
+        sql: x.sql.slice(0, 400),
+        executionMs: x.executionMs,
+        planningMs: x.planningMs,
+        plan: x.plan,
+      })),
     };
   }
   const dbTimes = {

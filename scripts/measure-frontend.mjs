@@ -377,8 +377,6 @@ function describeItem(item) {
     return `${item.node.snippet}${item.node.explanation ? ` (${item.node.explanation.split("\n")[0]})` : ""}`;
   if (typeof item.url === "string") return item.url;
   if (typeof item.source?.url === "string") return item.source.url;
-  if (typeof item.description === "string") return item.description;
-  if (typeof item.label === "string") return item.label;
   if (typeof item.groupLabel === "string") return `${item.groupLabel}: ${Math.round(item.duration ?? 0)} ms`;
   return null;
 }
