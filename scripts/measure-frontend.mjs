@@ -102,9 +102,9 @@ async function main() {
     redirect: "manual",
   });
   if (seeded.status >= 400) throw new Error(`seeding failed: ${seeded.status} ${await seeded.text()}`);
-  const { listings } = await (await fetch(`${base}/api/v1/listings?limit=12`)).json();
+  const { listings } = await (await fetch(`${base}/api/v1/listings?limit=50`)).json();
   if (!listings?.length) throw new Error("seeding produced no listings");
-  log(`seeded ${listings.length}+ listings in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  log(`seeded the demo data (${listings.length} public listings) in ${((Date.now() - t) / 1000).toFixed(1)} s`);
   const listing = listings[0];
   // A word from a listing's title, so the search page shows results.
   const word = listing.title
