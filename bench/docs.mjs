@@ -91,6 +91,9 @@ function planSummary(plan) {
   return (onListings.length ? onListings : lines.slice(0, 4)).join(" › ").replaceAll("|", "\\|");
 }
 
+/** When a run finished (results written before `finishedAt` existed kept it in `startedAt`). */
+const when = (r) => r.finishedAt ?? r.startedAt;
+
 const fmt = (v, digits = 2) => (v == null ? "n/a" : Number(v).toFixed(digits));
 const verdict = (pass) => (pass == null ? "n/a" : pass ? "pass" : "**FAIL**");
 const kb = (bytes) => (bytes / 1024).toFixed(1);
@@ -99,7 +102,7 @@ function benchSection(runs) {
   const latest = new Map();
   for (const run of runs.filter((r) => r.kind === "bench")) {
     const key = `${run.db}-${run.listings}`;
-    if (!latest.has(key) || latest.get(key).startedAt < run.startedAt) latest.set(key, run);
+    if (!latest.has(key) || when(latest.get(key)) < when(run)) latest.set(key, run);
   }
   const chosen = [...latest.values()].sort((a, b) => a.db.localeCompare(b.db) || a.listings - b.listings);
   if (chosen.length === 0) return "No benchmark results yet: run `npm run bench`.";
@@ -123,7 +126,7 @@ function benchSection(runs) {
   for (const r of chosen) {
     out.push("", `### ${r.db} with ${r.listings.toLocaleString("en-AU")} listings`, "");
     out.push(
-      `${r.startedAt} · ${r.dbVersion.split(" on ")[0].split(",")[0]} · Node ${r.machine.node} · ${r.machine.cpus} × ${r.machine.cpu} · ` +
+      `${when(r)} · build ${r.build?.serverEntryMtime ?? "?"} · ${r.dbVersion.split(" on ")[0].split(",")[0]} · Node ${r.machine.node} · ${r.machine.cpus} × ${r.machine.cpu} · ` +
         `seeded in ${fmt(r.seeding.totalMs / 1000, 1)} s (insert ${fmt(r.seeding.insertMs / 1000, 1)} s, VACUUM ANALYZE ${fmt(r.seeding.vacuumAnalyzeMs / 1000, 1)} s), listings table ${r.listingsTableSize} · ` +
         `autocannon ${r.options.connections} connections, ${r.options.duration} s after ${r.options.warmup} s warm-up` +
         `${(r.options.rounds ?? 1) > 1 ? `, median of ${r.options.rounds} interleaved rounds` : ""} · \`${r.file}\``,
@@ -178,11 +181,11 @@ function benchSection(runs) {
 }
 
 function frontendSection(runs) {
-  const latest = runs.filter((r) => r.kind === "frontend").sort((a, b) => (a.startedAt < b.startedAt ? 1 : -1))[0];
+  const latest = runs.filter((r) => r.kind === "frontend").sort((a, b) => (when(a) < when(b) ? 1 : -1))[0];
   if (!latest) return "No front-end measurement yet: run `npm run measure:frontend`.";
   const out = [];
   out.push(
-    `${latest.startedAt} · Lighthouse ${latest.lighthouseVersion} (default mobile config, simulated throttling) · ${latest.chrome} · \`${latest.file}\``,
+    `${when(latest)} · build ${latest.build?.serverEntryMtime ?? "?"} · Lighthouse ${latest.lighthouseVersion} (default mobile config, simulated throttling) · ${latest.chrome} · \`${latest.file}\``,
     "",
     "| Page | JS loaded first (gzip KB, ≤ 100) | files | raw KB | Performance | Accessibility | Best practices | SEO |",
     "|---|---:|---:|---:|---:|---:|---:|---:|",

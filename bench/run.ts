@@ -124,6 +124,10 @@ if (kind === "postgres") {
 const opened = await openDatabase({ url: benchUrl, dataDir });
 if (opened.kind === "postgres") {
   const pool = opened.pool!;
+  // An idle connection ended by the server (the final DROP DATABASE ... WITH (FORCE)) must not crash the run.
+  pool.on("error", (error) => {
+    if (!cleanedUp) log(`PostgreSQL pool: ${error.message}`);
+  });
   handle = { ...opened, db: drizzlePg(pool, { schema, logger: queryLogger }) };
   raw = async (text, params) => (await pool.query(text, params as unknown[])).rows;
   exec = (text) => pool.query(text);
@@ -150,6 +154,7 @@ process.on("SIGINT", async () => {
 });
 
 async function main() {
+  const startedAt = new Date().toISOString();
   let t = process.hrtime.bigint();
   await migrate(handle);
   log(`migrated in ${ms(t).toFixed(0)} ms`);
@@ -518,7 +523,8 @@ async function main() {
   const result = {
     kind: "bench",
     version: 1,
-    startedAt: new Date().toISOString(),
+    startedAt,
+    finishedAt: new Date().toISOString(),
     db: kind,
     dbVersion,
     listings: N,
@@ -568,7 +574,7 @@ async function main() {
   fs.mkdirSync(resultsDir, { recursive: true });
   const file = path.join(
     resultsDir,
-    `${result.startedAt.replaceAll(":", "-").replace(/\.\d+Z$/, "Z")}-${kind}-${N}.json`,
+    `${result.finishedAt.replaceAll(":", "-").replace(/\.\d+Z$/, "Z")}-${kind}-${N}.json`,
   );
   fs.writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
   log(`wrote ${path.relative(root, file)}`);

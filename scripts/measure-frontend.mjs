@@ -72,7 +72,13 @@ Object.assign(process.env, {
 delete process.env.DATABASE_URL;
 const { startApp } = await import(serverEntry);
 const { serve } = await import("@hono/node-server");
-const started = await startApp({ clientDir: path.relative(process.cwd(), clientDir) || "." });
+let started;
+try {
+  started = await startApp({ clientDir: path.relative(process.cwd(), clientDir) || "." });
+} catch (error) {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  throw error;
+}
 const server = serve({ fetch: started.app.fetch, port, hostname: "127.0.0.1" });
 await new Promise((resolve) => server.once("listening", resolve));
 const base = `http://localhost:${port}`;
@@ -93,6 +99,7 @@ try {
 process.exit(exitCode);
 
 async function main() {
+  const startedAt = new Date().toISOString();
   // The demo seed, through the app's own /seed action (allowed on the embedded database).
   let t = Date.now();
   const seeded = await fetch(`${base}/seed`, {
@@ -198,7 +205,8 @@ async function main() {
   const result = {
     kind: "frontend",
     version: 1,
-    startedAt: new Date().toISOString(),
+    startedAt,
+    finishedAt: new Date().toISOString(),
     lighthouseVersion,
     chrome: chrome ?? execSync("/usr/bin/chromium --version 2>/dev/null || true").toString().trim(),
     machine: { node: process.version, cpus: os.cpus().length, cpu: os.cpus()[0]?.model },
@@ -209,7 +217,7 @@ async function main() {
   printReport(result);
   const dir = path.join(root, "bench/results");
   fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `frontend-${result.startedAt.replaceAll(":", "-").replace(/\.\d+Z$/, "Z")}.json`);
+  const file = path.join(dir, `frontend-${result.finishedAt.replaceAll(":", "-").replace(/\.\d+Z$/, "Z")}.json`);
   fs.writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
   log(`wrote ${path.relative(root, file)}`);
   if (!args["no-docs"]) {
