@@ -4,6 +4,7 @@ import { users } from "../../db/schema/auth";
 import { GEO_CELL_ROW_FACTOR, GEO_CELLS_PER_DEGREE, listings } from "../../db/schema/listings";
 import { profiles } from "../../db/schema/profiles";
 import { boundingBox, distanceKmSql, type Point } from "../locations/distance";
+import { isStatementTimeout } from "../shared/sql-errors";
 import type { ListingCard } from "./find-home-listings";
 import { isPublicListing, listingCardColumns, type Viewer } from "./public-listings";
 import { decodeCursor, encodeCursor, type SearchCursor, type SearchParams, type SearchSort } from "./search-params";
@@ -91,14 +92,47 @@ function validKey(sort: SearchSort, key: string | number): boolean {
 
 type Row = Awaited<ReturnType<typeof pageQuery>>[number];
 
+/**
+ * How long PostgreSQL may follow the planner's first choice. For a page of "newest" results it usually walks
+ * the feed index and checks each row against the words and filters, which is fast when matches are common and
+ * reads the whole table when they are rare or absent (a word it has never seen, two words that never meet:
+ * seconds at a million listings). Past this budget the matches are known to be rare, and reading just them
+ * through the search indexes (bitmap scans) and sorting them is the fast plan, so the page is asked again that
+ * way. Both plans return the same rows. PGlite ignores statement_timeout; it serves small, embedded sites.
+ */
+const PLANNER_BUDGET_MS = 60;
+/** The most any search statement may take, whatever the plan: a search must not tie up a connection. */
+const SEARCH_TIMEOUT_MS = 3000;
+
 async function run(db: Db, plan: Plan): Promise<Row[]> {
-  if (!plan.fuzzy) return fetchPage(db, plan);
-  // The trigram operator's threshold is a setting: set it for this transaction only.
+  try {
+    return await inSearchTransaction(db, plan, { statementTimeoutMs: PLANNER_BUDGET_MS, bitmapOnly: false });
+  } catch (error) {
+    // The timeout aborted that transaction; this is a new one.
+    if (!isStatementTimeout(error)) throw error;
+    return inSearchTransaction(db, plan, { statementTimeoutMs: SEARCH_TIMEOUT_MS, bitmapOnly: true });
+  }
+}
+
+/** The page in its own transaction, so that the planner settings apply to it alone. */
+function inSearchTransaction(db: Db, plan: Plan, settings: PlannerSettings) {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_THRESHOLD)}, true)`);
+    await tx.execute(plannerSettingsSql(settings));
     return fetchPage(tx as unknown as Db, plan);
   });
 }
+
+/** `select set_config(...)` for a search's transaction (exported for the query-plan tests). The trigram
+ *  operator's threshold is a setting too; parallel workers cost more to start (~15 ms) than a page takes. */
+export function plannerSettingsSql({ statementTimeoutMs, bitmapOnly }: PlannerSettings): SQL {
+  const on = bitmapOnly ? "off" : "on";
+  return sql`select set_config('statement_timeout', ${`${statementTimeoutMs}ms`}, true),
+    set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_THRESHOLD)}, true),
+    set_config('enable_seqscan', ${on}, true), set_config('enable_indexscan', ${on}, true),
+    set_config('max_parallel_workers_per_gather', '0', true)`;
+}
+
+export type PlannerSettings = { statementTimeoutMs: number; bitmapOnly: boolean };
 
 async function fetchPage(db: Db, plan: Plan): Promise<Row[]> {
   if (plan.sort !== "nearest") return pageQuery(db, plan, null);

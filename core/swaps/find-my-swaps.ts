@@ -76,7 +76,9 @@ async function selectCards(db: Db, { userId, role, where }: { userId: string; ro
       contactEmail: onceCompleted<string>(other.email),
       contactPhone: onceCompleted<string>(otherProfile.phone),
       contactLocation: onceCompleted<string>(otherProfile.location),
-      myRating: sql<number | null>`(select r.rating from reviews r where r.swap_proposal_id = ${swapProposals.id} and r.reviewer_id = ${userId})`,
+      myRating: sql<
+        number | null
+      >`(select r.rating from reviews r where r.swap_proposal_id = ${swapProposals.id} and r.reviewer_id = ${userId})`,
     })
     .from(swapProposals)
     .innerJoin(offered, eq(offered.id, swapProposals.offeredListingId))

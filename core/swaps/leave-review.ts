@@ -3,7 +3,8 @@ import { reviews } from "../../db/schema/swaps";
 import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
 import { describeIssues } from "../shared/describe-issues";
-import { findSwapAsParty, isUniqueViolation } from "./swap-guards";
+import { isUniqueViolation } from "../shared/sql-errors";
+import { findSwapAsParty } from "./swap-guards";
 import { reviewSchema } from "./swap-schema";
 
 export const REVIEW_NOT_YET = "You can review a swap once it is completed";

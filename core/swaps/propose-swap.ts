@@ -7,7 +7,8 @@ import { isPublicListing } from "../listings/public-listings";
 import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
 import { describeIssues } from "../shared/describe-issues";
-import { isUniqueViolation, isUuid } from "./swap-guards";
+import { isUniqueViolation } from "../shared/sql-errors";
+import { isUuid } from "./swap-guards";
 import { PROPOSAL_EXPIRY_HOURS, proposeSwapSchema } from "./swap-schema";
 
 export const OFFERED_NOT_AVAILABLE = "The listing you offered is not available";

@@ -64,15 +64,3 @@ export async function explainClosedSwap(db: Db, { swapId, now }: { swapId: strin
   refuseUnlessOpen(swap, now);
   throw new AppError("CONFLICT", NOT_PENDING);
 }
-
-/** A unique-index violation (SQLSTATE 23505) on `constraint`. Drizzle wraps the driver's error in `cause`;
- *  node-postgres and PGlite both report the code and the constraint's name. */
-export function isUniqueViolation(error: unknown, constraint: string): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
-    const { code, constraint: name } = current as { code?: unknown; constraint?: unknown };
-    if (code === "23505") return name === undefined || name === constraint;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
