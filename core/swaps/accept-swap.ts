@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, ne, or } from "drizzle-orm";
+import { and, eq, inArray, ne, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { listings } from "../../db/schema/listings";
 import { paymentLogs } from "../../db/schema/payments";
@@ -7,7 +7,7 @@ import { isFeatureEnabled } from "../flags/is-feature-enabled";
 import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
 import { completeSwapIfPaid, markPartyPaid } from "./complete-swap-if-paid";
-import { explainClosedSwap, findSwapAsParty, LISTING_NO_LONGER_AVAILABLE, refuseUnlessOpen } from "./swap-guards";
+import { answerPendingSwap, findSwapAsParty, LISTING_NO_LONGER_AVAILABLE, refuseUnlessOpen } from "./swap-guards";
 
 export const ONLY_RECEIVER_ACCEPTS = "Only the receiver can accept this proposal";
 
@@ -39,19 +39,7 @@ export async function acceptSwap(
       .orderBy(listings.id)
       .for("update");
 
-    const [accepted] = await tx
-      .update(swapProposals)
-      .set({ status: "accepted", acceptedAt: now, respondedAt: now, updatedAt: now })
-      .where(
-        and(
-          eq(swapProposals.id, swapId),
-          eq(swapProposals.receiverId, actorId),
-          eq(swapProposals.status, "pending"),
-          gt(swapProposals.expiresAt, now),
-        ),
-      )
-      .returning();
-    if (!accepted) await explainClosedSwap(tx, { swapId, now });
+    await answerPendingSwap(tx, { swapId, actorId, as: "receiver", now, set: { status: "accepted", acceptedAt: now } });
 
     const reserved = await tx
       .update(listings)

@@ -1,9 +1,7 @@
-import { and, eq, gt } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { swapProposals } from "../../db/schema/swaps";
 import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
-import { explainClosedSwap, findSwapAsParty, refuseUnlessOpen } from "./swap-guards";
+import { answerPendingSwap, findSwapAsParty, refuseUnlessOpen } from "./swap-guards";
 
 export const ONLY_RECEIVER_DECLINES = "Only the receiver can decline this proposal";
 
@@ -17,19 +15,7 @@ export async function rejectSwap(
     const swap = await findSwapAsParty(tx, { swapId, actorId });
     if (swap.receiverId !== actorId) throw new AppError("FORBIDDEN", ONLY_RECEIVER_DECLINES);
     refuseUnlessOpen(swap, now);
-    const [rejected] = await tx
-      .update(swapProposals)
-      .set({ status: "rejected", respondedAt: now, updatedAt: now })
-      .where(
-        and(
-          eq(swapProposals.id, swapId),
-          eq(swapProposals.receiverId, actorId),
-          eq(swapProposals.status, "pending"),
-          gt(swapProposals.expiresAt, now),
-        ),
-      )
-      .returning();
-    if (!rejected) await explainClosedSwap(tx, { swapId, now });
+    await answerPendingSwap(tx, { swapId, actorId, as: "receiver", now, set: { status: "rejected" } });
   });
   return { status: "rejected" as const };
 }

@@ -1,4 +1,4 @@
-import { and, eq, or } from "drizzle-orm";
+import { and, eq, gt, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { swapProposals } from "../../db/schema/swaps";
 import { AppError } from "../shared/app-error";
@@ -64,3 +64,37 @@ export async function explainClosedSwap(db: Db, { swapId, now }: { swapId: strin
   refuseUnlessOpen(swap, now);
   throw new AppError("CONFLICT", NOT_PENDING);
 }
+
+/**
+ * Moves a proposal out of "pending" for one of its parties, conditionally: only while it is still pending and
+ * unexpired, so of two racing answers (accept and decline, decline and withdraw) exactly one lands. When it
+ * no longer is, says why (expired or already answered) by throwing.
+ */
+export async function answerPendingSwap(
+  tx: Db,
+  {
+    swapId,
+    actorId,
+    as,
+    set,
+    now,
+  }: { swapId: string; actorId: string; as: "receiver" | "proposer"; now: Date; set: SwapAnswer },
+) {
+  const party = as === "receiver" ? swapProposals.receiverId : swapProposals.proposerId;
+  const [answered] = await tx
+    .update(swapProposals)
+    .set({ ...set, respondedAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(swapProposals.id, swapId),
+        eq(party, actorId),
+        eq(swapProposals.status, "pending"),
+        gt(swapProposals.expiresAt, now),
+      ),
+    )
+    .returning();
+  if (!answered) await explainClosedSwap(tx, { swapId, now });
+  return answered;
+}
+
+type SwapAnswer = { status: "accepted" | "rejected" | "withdrawn"; acceptedAt?: Date };

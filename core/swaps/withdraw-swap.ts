@@ -1,9 +1,7 @@
-import { and, eq, gt } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { swapProposals } from "../../db/schema/swaps";
 import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
-import { explainClosedSwap, findSwapAsParty, refuseUnlessOpen } from "./swap-guards";
+import { answerPendingSwap, findSwapAsParty, refuseUnlessOpen } from "./swap-guards";
 
 export const ONLY_PROPOSER_WITHDRAWS = "Only the proposer can withdraw this proposal";
 
@@ -17,19 +15,7 @@ export async function withdrawSwap(
     const swap = await findSwapAsParty(tx, { swapId, actorId });
     if (swap.proposerId !== actorId) throw new AppError("FORBIDDEN", ONLY_PROPOSER_WITHDRAWS);
     refuseUnlessOpen(swap, now);
-    const [withdrawn] = await tx
-      .update(swapProposals)
-      .set({ status: "withdrawn", respondedAt: now, updatedAt: now })
-      .where(
-        and(
-          eq(swapProposals.id, swapId),
-          eq(swapProposals.proposerId, actorId),
-          eq(swapProposals.status, "pending"),
-          gt(swapProposals.expiresAt, now),
-        ),
-      )
-      .returning();
-    if (!withdrawn) await explainClosedSwap(tx, { swapId, now });
+    await answerPendingSwap(tx, { swapId, actorId, as: "proposer", now, set: { status: "withdrawn" } });
   });
   return { status: "withdrawn" as const };
 }
