@@ -1,12 +1,13 @@
 import { useEffect } from "react";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from "react-router";
-import { Toaster, toast } from "sonner";
 import type { Route } from "./+types/root";
-import "./app.css";
+import appCss from "./app.css?url";
 import { appContext } from "./context";
 import { readFlash } from "./lib/flash.server";
 import { useNonce } from "./lib/nonce";
 import { ErrorScreen } from "./components/layout/error-screen";
+import { Toaster } from "./components/ui/toaster";
+import { toast } from "./lib/toast";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
@@ -32,12 +33,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#195a43" />
+        {/* With a precedence, React writes the stylesheet at the top of <head>, before the ~20 modulepreload
+            links <Scripts> hoists there: the render-blocking CSS is requested first, not last. */}
+        <link rel="stylesheet" href={appCss} precedence="default" />
         <Meta />
         <Links />
       </head>
       <body className="min-h-screen bg-white font-sans text-ink">
         {children}
-        <Toaster position="top-center" closeButton />
+        <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -22,15 +22,18 @@ export async function startApp(options: { clientDir: string }) {
   const env = parseEnv();
   const handle = await openAppDatabase(env);
   const statics = new Hono();
-  // Hashed assets never change: cache them for a year. Everything else revalidates.
+  // Hashed assets never change: cache them for a year. Everything else revalidates. `precompressed`: the build
+  // wrote .br/.gz copies (scripts/vite-precompress.ts), sent with Content-Encoding and Vary to browsers that
+  // accept them, so hono/compress has nothing left to do for these files.
   statics.use(
     "/assets/*",
     serveStatic({
       root: options.clientDir,
+      precompressed: true,
       onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
     }),
   );
-  statics.use("*", serveStatic({ root: options.clientDir }));
+  statics.use("*", serveStatic({ root: options.clientDir, precompressed: true }));
   const { app } = createSiteApp({ db: handle.db, env, staticFiles: statics });
   const stopBackground = env.RUN_JOBS ? startBackgroundWork({ db: handle.db, clock: systemClock, env }) : async () => {};
   return { app, env, handle, stopBackground };

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../lib/toast";
 import type { Route } from "./+types/account";
 import { appContext } from "../context";
 import { describedBy, Field, inputClass } from "../components/forms/field";

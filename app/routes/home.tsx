@@ -9,7 +9,7 @@ import { Faq } from "../components/home/faq";
 import { Hero } from "../components/home/hero";
 import { HowItWorks } from "../components/home/how-it-works";
 import { Safety } from "../components/home/safety";
-import { toast } from "sonner";
+import { toast } from "../lib/toast";
 import { logger } from "../../core/shared/logger";
 import { getViewer } from "../lib/viewer.server";
 import { findHomeListings } from "../../core/listings/find-home-listings";

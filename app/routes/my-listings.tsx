@@ -1,7 +1,7 @@
 import { ImageOff, PackageOpen, Plus } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../lib/toast";
 import type { Route } from "./+types/my-listings";
 import { appContext } from "../context";
 import { Button, ButtonLink } from "../components/ui/button";

@@ -1,7 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { useEffect } from "react";
 import { Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../lib/toast";
 import type { Route } from "./+types/my-swaps";
 import { appContext } from "../context";
 import { SwapCard } from "../components/swaps/swap-card";

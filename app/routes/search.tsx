@@ -9,7 +9,8 @@ import { buttonClass } from "../components/ui/button";
 import { Container } from "../components/ui/container";
 import { categoryLabel } from "../lib/categories";
 import { getViewer } from "../lib/viewer.server";
-import { parseSearchParams, toSearchQuery } from "../../core/listings/search-params";
+import { parseSearchParams } from "../../core/listings/search-params";
+import { toSearchQuery } from "../../core/listings/search-query";
 import { searchListings } from "../../core/listings/search-listings";
 import { resolveLocationInput } from "../../core/locations/localities";
 
@@ -74,6 +75,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             We couldn't find “{params.location}”. Try a suburb with its postcode, like “Bondi NSW 2026”; distance filters are off until then.
           </p>
         )}
+        {/* The cards' titles are h3s: this heading puts a level between them and the page's h1 (and lets a
+            screen reader jump past the filters); the count below already says it all visually. */}
+        <h2 className="sr-only">Search results</h2>
         <p className="mt-6 text-sm text-muted" role="status">
           {shown.length === 0
             ? "No listings match your search yet."

@@ -1,7 +1,7 @@
 import { Database, KeyRound } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../lib/toast";
 import type { Route } from "./+types/seed";
 import { appContext } from "../context";
 import { Button, ButtonLink } from "../components/ui/button";

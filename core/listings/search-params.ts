@@ -1,63 +1,20 @@
 import { z } from "zod";
 import { CATEGORY_VALUES, CONDITION_VALUES, MAX_VALUE } from "./listing-schema";
+import {
+  MAX_QUERY_LENGTH,
+  RADIUS_VALUES,
+  type RadiusKm,
+  SEARCH_PARAM_NAMES,
+  type SearchParams,
+  type SearchSort,
+  SORT_VALUES,
+} from "./search-query";
 
-// What a search URL may say, for the search page's loader and its links. Pure zod: browser-safe. Nothing in
+// Reading a search from a URL, for the search page's loader, and its "Load more" cursor. Server-side in practice:
+// the page's component takes what it needs from the zod-free search-query.ts (re-exported here). Nothing in
 // a URL makes parsing fail: a value that does not fit is dropped, so an edited or stale link still searches.
 
-export type Category = (typeof CATEGORY_VALUES)[number];
-export type Condition = (typeof CONDITION_VALUES)[number];
-
-export const RADIUS_VALUES = [5, 10, 25, 50, 100] as const;
-export type RadiusKm = (typeof RADIUS_VALUES)[number];
-
-export const SORT_VALUES = ["newest", "nearest", "value_asc", "value_desc"] as const;
-export type SearchSort = (typeof SORT_VALUES)[number];
-
-/** For the distance select; `null` is "any distance" (the parameter left out). */
-export const RADIUS_OPTIONS: readonly { value: RadiusKm | null; label: string }[] = [
-  { value: 5, label: "5 km" },
-  { value: 10, label: "10 km" },
-  { value: 25, label: "25 km" },
-  { value: 50, label: "50 km" },
-  { value: 100, label: "100 km" },
-  { value: null, label: "Any distance" },
-];
-
-export const SORT_OPTIONS: readonly { value: SearchSort; label: string }[] = [
-  { value: "newest", label: "Newest" },
-  { value: "nearest", label: "Nearest" },
-  { value: "value_asc", label: "Value: low to high" },
-  { value: "value_desc", label: "Value: high to low" },
-];
-
-export const MAX_QUERY_LENGTH = 100;
-
-export type SearchParams = {
-  q: string;
-  /** The place as typed ("Bondi NSW 2026"); the caller resolves it to coordinates. */
-  location: string;
-  category?: Category;
-  condition?: Condition;
-  minValue?: number;
-  maxValue?: number;
-  radiusKm?: RadiusKm;
-  sort: SearchSort;
-  /** Opaque "Load more" position from a previous page's `nextCursor`. */
-  cursor?: string;
-};
-
-/** URL parameter names, also the search form's field names. */
-export const SEARCH_PARAM_NAMES = {
-  q: "q",
-  location: "location",
-  category: "category",
-  condition: "condition",
-  minValue: "min",
-  maxValue: "max",
-  radiusKm: "radius",
-  sort: "sort",
-  cursor: "cursor",
-} as const satisfies Record<keyof SearchParams, string>;
+export * from "./search-query";
 
 const text = (max: number) =>
   z
@@ -123,21 +80,6 @@ export function parseSearchParams(input: Input, { hasOrigin }: { hasOrigin?: boo
   if (params.sort === "nearest" && !(hasOrigin ?? params.location !== "")) params.sort = "newest";
   if (parsed.cursor) params.cursor = parsed.cursor;
   return params;
-}
-
-/**
- * The query string (without "?") for a search, leaving out empty values and the default sort. Links to other
- * sorts or filters should drop `cursor` (pass `{ ...params, cursor: undefined }`): it belongs to one ordering.
- */
-export function toSearchQuery(params: Partial<SearchParams>): string {
-  const out = new URLSearchParams();
-  for (const [key, name] of Object.entries(SEARCH_PARAM_NAMES) as [keyof SearchParams, string][]) {
-    const value = params[key];
-    if (value === undefined || value === null || value === "") continue;
-    if (key === "sort" && value === "newest") continue;
-    out.set(name, String(value));
-  }
-  return out.toString();
 }
 
 // The cursor: the last card's sort key and id, base64url JSON. `fuzzy` keeps "Load more" on typo-tolerant

@@ -1,29 +1,20 @@
 import { z } from "zod";
+import type { FieldSpec } from "../shared/field-rules";
+import { EMAIL, FULL_NAME, PASSWORD } from "./credential-rules";
 
-// The spec's rules and messages for accounts, shared by the /auth form and the server.
-// Pure zod: safe to load in the browser.
+// The server's zod schemas for accounts, built from the rule lists in credential-rules.ts that the /auth
+// form checks in the browser: one source for both. Server-only in practice (the form imports the rules).
 
-export const emailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(255, "Email too long")
-  .pipe(z.email("Invalid email address"));
+/** A string tidied by the field's `normalize`, reporting each broken rule with the spec's message. */
+function textField(spec: FieldSpec) {
+  const tidy = spec.normalize;
+  const base = tidy ? z.string().overwrite(tidy) : z.string();
+  return spec.rules.reduce((schema, [test, message]) => schema.refine(test, message), base);
+}
 
-export const passwordSchema = z
-  .string()
-  .min(8, "Password must be at least 8 characters")
-  .max(72, "Password too long")
-  .regex(/[A-Z]/, "Password must contain at least one uppercase letter")
-  .regex(/[a-z]/, "Password must contain at least one lowercase letter")
-  .regex(/[0-9]/, "Password must contain at least one number");
-
-export const fullNameSchema = z
-  .string()
-  .trim()
-  .min(1, "Name is required")
-  .max(100, "Name too long")
-  .regex(/^[\p{L}\s'-]+$/u, "Name contains invalid characters");
+export const emailSchema = textField(EMAIL);
+export const passwordSchema = textField(PASSWORD);
+export const fullNameSchema = textField(FULL_NAME);
 
 export const signInSchema = z.object({ email: emailSchema, password: passwordSchema });
 export const signUpSchema = z.object({ email: emailSchema, password: passwordSchema, fullName: fullNameSchema });

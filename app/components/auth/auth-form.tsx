@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { toast } from "sonner";
-import { describeIssues } from "../../../core/shared/describe-issues";
-import { signInSchema, signUpSchema } from "../../../core/users/credentials-schema";
+import { checkForm } from "../../../core/shared/field-rules";
+import { SIGN_IN_FIELDS, SIGN_UP_FIELDS } from "../../../core/users/credential-rules";
+import { toast } from "../../lib/toast";
 import { Button } from "../ui/button";
 import { Container } from "../ui/container";
 
@@ -32,13 +32,14 @@ export function AuthForm({ mode, result, notice }: { mode: AuthMode; result: Res
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     const values = Object.fromEntries(new FormData(event.currentTarget));
-    const parsed = (signup ? signUpSchema : signInSchema).safeParse(values);
-    if (parsed.success) {
+    // The same rule lists the server's schemas are built from, without zod in the browser.
+    const issues = checkForm(signup ? SIGN_UP_FIELDS : SIGN_IN_FIELDS, values);
+    if (!issues) {
       setClientErrors(null);
       return;
     }
     event.preventDefault();
-    const { fields, first } = describeIssues(parsed.error);
+    const { fields, first } = issues;
     setClientErrors(fields);
     toast.error(first);
   }

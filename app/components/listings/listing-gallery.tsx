@@ -21,6 +21,8 @@ export function ListingGallery({ images, title }: { images: Image[]; title: stri
         src={imageUrl(shown, shown.widths[shown.widths.length - 1])}
         srcSet={srcSet(shown)}
         sizes="(min-width: 1024px) 640px, 100vw"
+        // The page's largest paint: fetched first (React also preloads it from <head>).
+        fetchPriority="high"
         alt={`${title} (${current + 1} of ${images.length})`}
         className="aspect-[4/3] w-full rounded-2xl bg-surface object-cover"
       />

@@ -1,5 +1,5 @@
 import { SlidersHorizontal } from "lucide-react";
-import { RADIUS_OPTIONS, SORT_OPTIONS } from "../../../core/listings/search-params";
+import { RADIUS_OPTIONS, SORT_OPTIONS } from "../../../core/listings/search-query";
 import { CATEGORIES } from "../../lib/categories";
 import { buttonClass } from "../ui/button";
 

@@ -1,8 +1,13 @@
 import { X } from "lucide-react";
-import { useRef } from "react";
+import { lazy, Suspense, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { buttonClass } from "../ui/button";
-import { type Offerable, ProposeSwapForm } from "./propose-swap-form";
+import type { Offerable } from "./propose-swap-form";
+
+// The form is only ever drawn in the browser, after a click: its code stays out of every card's first load
+// and is fetched on that click, alongside the member's listings.
+const loadForm = () => import("./propose-swap-form");
+const ProposeSwapForm = lazy(() => loadForm().then((m) => ({ default: m.ProposeSwapForm })));
 
 type ProposeData = { target: { id: string; title: string; ownerName: string | null }; offerable: Offerable[] };
 
@@ -15,6 +20,7 @@ export function ProposeSwapButton({ listingId, title, signedIn, size = "sm", cla
   const fetcher = useFetcher<ProposeData>();
   const href = signedIn ? `/listings/${listingId}/propose` : "/auth?reason=propose";
   const headingId = `propose-${listingId}-heading`;
+  const loading = <p role="status" className="py-8 text-center text-sm text-muted">Loading your listings...</p>;
 
   return (
     <>
@@ -25,6 +31,7 @@ export function ProposeSwapButton({ listingId, title, signedIn, size = "sm", cla
         onClick={(event) => {
           if (!signedIn || !dialog.current) return;
           event.preventDefault();
+          void loadForm();
           fetcher.load(href);
           dialog.current.showModal();
         }}
@@ -49,9 +56,11 @@ export function ProposeSwapButton({ listingId, title, signedIn, size = "sm", cla
             </div>
             <div className="mt-5">
               {fetcher.data ? (
-                <ProposeSwapForm targetId={listingId} offerable={fetcher.data.offerable} onSent={() => dialog.current?.close()} />
+                <Suspense fallback={loading}>
+                  <ProposeSwapForm targetId={listingId} offerable={fetcher.data.offerable} onSent={() => dialog.current?.close()} />
+                </Suspense>
               ) : (
-                <p role="status" className="py-8 text-center text-sm text-muted">Loading your listings...</p>
+                loading
               )}
             </div>
           </div>

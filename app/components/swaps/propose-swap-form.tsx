@@ -1,7 +1,7 @@
 import { ImageOff } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, Link, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { imageUrl } from "../../../core/images/image-urls";
 import { formatValueRange } from "../../lib/format";
 import { Button, ButtonLink } from "../ui/button";

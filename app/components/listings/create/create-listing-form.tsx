@@ -1,7 +1,9 @@
 import { ArrowLeft } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
-import { toast } from "sonner";
+// First, before the schema module builds its schemas (see zod-jitless.ts).
+import "../../../lib/zod-jitless";
+import { toast } from "../../../lib/toast";
 import { checkChosenFiles, listingFieldsSchema } from "../../../../core/listings/listing-schema";
 import { describeIssues } from "../../../../core/shared/describe-issues";
 import { CATEGORIES } from "../../../lib/categories";

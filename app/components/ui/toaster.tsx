@@ -1,0 +1,63 @@
+import { CircleAlert, CircleCheck, Info, X } from "lucide-react";
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { dismissToast, getServerToasts, getToasts, subscribeToasts, TOAST_DURATION_MS, type Toast } from "../../lib/toast";
+
+const ICONS = { success: CircleCheck, error: CircleAlert, info: Info } as const;
+const ICON_COLOURS = { success: "text-brand-600", error: "text-danger", info: "text-ink" } as const;
+
+/**
+ * The toasts from app/lib/toast.ts, top centre. The polite live region is in the server's HTML from the
+ * start (an empty one), so a screen reader announces each toast as it is added.
+ */
+export function Toaster() {
+  const toasts = useSyncExternalStore(subscribeToasts, getToasts, getServerToasts);
+  // Reading a toast (pointer over it, or focus inside) holds every timer.
+  const [paused, setPaused] = useState(false);
+  return (
+    <section
+      aria-label="Notifications"
+      aria-live="polite"
+      aria-relevant="additions text"
+      aria-atomic="false"
+      className="pointer-events-none fixed inset-x-0 top-4 z-50 flex justify-center px-4"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      {toasts.length > 0 && (
+        <ol className="flex w-full max-w-sm flex-col gap-2">
+          {toasts.map((t) => (
+            <ToastItem key={t.id} toast={t} paused={paused} />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function ToastItem({ toast, paused }: { toast: Toast; paused: boolean }) {
+  useEffect(() => {
+    if (paused) return;
+    const timer = setTimeout(() => dismissToast(toast.id), TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [toast.id, paused]);
+  const Icon = ICONS[toast.kind];
+  return (
+    <li className="pointer-events-auto flex items-start gap-3 rounded-xl border border-line bg-white p-4 text-sm text-ink shadow-lg">
+      <Icon className={`mt-0.5 size-4 shrink-0 ${ICON_COLOURS[toast.kind]}`} aria-hidden="true" />
+      <div className="min-w-0 flex-1">
+        <p className="font-medium">{toast.message}</p>
+        {toast.description && <p className="mt-0.5 text-muted">{toast.description}</p>}
+      </div>
+      <button
+        type="button"
+        onClick={() => dismissToast(toast.id)}
+        className="-m-1 rounded-full p-1 text-muted hover:bg-surface hover:text-ink"
+        aria-label="Close toast"
+      >
+        <X className="size-4" aria-hidden="true" />
+      </button>
+    </li>
+  );
+}
