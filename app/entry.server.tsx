@@ -2,16 +2,17 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { appContext } from "./context";
+import { hasHydrationData, primeStreamTransfer, readHydrationData, restoreHydrationStream } from "./lib/hydration-data.server";
 import { NonceProvider } from "./lib/nonce";
 import { logger } from "../core/shared/logger";
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -23,42 +24,68 @@ export default function handleRequest(
   }
   // The CSP allows only scripts carrying this request's nonce (set by the Hono app).
   const nonce = loadContext.get(appContext).nonce;
+  const document = (
+    <NonceProvider value={nonce}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </NonceProvider>
+  );
 
-  return new Promise((resolve, reject) => {
+  // Loader data without deferred promises (every page today): one synchronous renderToString, the same
+  // markup the streaming renderer produces once everything is ready, at well under half its CPU cost
+  // (see lib/hydration-data.server.ts). A shell error throws here, as onShellError rejects below.
+  const data = await readHydrationData(routerContext);
+  if (data?.complete) {
+    primeStreamTransfer(routerContext, data);
+    // Bytes, not a string: a string body is re-checked for lone surrogates and encoded again by the Response.
+    const html = Buffer.from(`<!DOCTYPE html>${renderToString(document)}`);
+    if (hasHydrationData(html)) {
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+    }
+  }
+  if (data) restoreHydrationStream(routerContext, data);
+  return streamDocument(document, request, responseStatusCode, responseHeaders, routerContext, nonce);
+}
+
+/** Deferred data (or anything the fast path could not finish): React's streaming render, as before. */
+function streamDocument(
+  document: React.ReactElement,
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  nonce: string,
+) {
+  return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     const readyOption: keyof RenderToPipeableStreamOptions =
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceProvider>,
-      {
-        nonce,
-        [readyOption]() {
-          shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) logger.error("render error", { error: String((error as Error)?.stack ?? error) });
-        },
+    const { pipe, abort } = renderToPipeableStream(document, {
+      nonce,
+      [readyOption]() {
+        shellRendered = true;
+        const body = new PassThrough({
+          final(callback) {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
+            callback();
+          },
+        });
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        pipe(body);
+        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       },
-    );
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        if (shellRendered) logger.error("render error", { error: String((error as Error)?.stack ?? error) });
+      },
+    });
   });
 }
 

@@ -11,6 +11,7 @@ import type { Env } from "./env";
 import { clientIp } from "./middleware/client-ip";
 import { csrfProtection } from "./middleware/csrf";
 import { securityHeaders } from "./middleware/security-headers";
+import { varyAcceptEncoding } from "./middleware/vary-accept-encoding";
 import { createApiRoutes } from "./api/routes";
 import { logger } from "../core/shared/logger";
 import type { FileStorage } from "../core/storage/storage";
@@ -62,6 +63,7 @@ export function createApp(deps: AppDeps) {
 
   // Pages are ~100 KB of HTML and scripts ~400 KB raw: gzip cuts both by 70-80 %.
   app.use(compress());
+  app.use(varyAcceptEncoding());
   app.use(async (c, next) => {
     c.set("nonce", crypto.randomBytes(16).toString("base64"));
     await next();

@@ -14,8 +14,11 @@ const CONDITION_LABELS: Record<string, string> = {
 };
 export const conditionLabel = (value: string) => CONDITION_LABELS[value] ?? value;
 
+// Built once: an Intl.NumberFormat costs far more to create than to use, and a page formats one per card.
+const wholeNumber = new Intl.NumberFormat("en-AU", { maximumFractionDigits: 0 });
+
 /** Distances as a member reads them: "< 1 km", "12 km", "1,250 km". */
 export function formatDistance(km: number) {
   if (km < 1) return "< 1 km";
-  return `${new Intl.NumberFormat("en-AU", { maximumFractionDigits: 0 }).format(km)} km`;
+  return `${wholeNumber.format(km)} km`;
 }

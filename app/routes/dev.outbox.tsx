@@ -1,4 +1,4 @@
-import { Inbox, RefreshCw } from "lucide-react";
+import { Inbox, RefreshCw } from "~/components/ui/icons";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/dev.outbox";
 import { appContext } from "../context";

@@ -1,4 +1,4 @@
-import { Heart } from "lucide-react";
+import { Heart } from "~/components/ui/icons";
 import type { Route } from "./+types/favourites";
 import { appContext } from "../context";
 import { ListingCard } from "../components/listings/listing-card";

@@ -3,14 +3,14 @@ import {
   Compass,
   Handshake,
   Lightbulb,
-  type LucideIcon,
   Mail,
   Megaphone,
   Sparkles,
   Target,
   TrendingUp,
   TriangleAlert,
-} from "lucide-react";
+} from "~/components/ui/icons";
+import type { IconComponent } from "~/components/ui/icon";
 import type { ReactNode } from "react";
 import type { MetaFunction } from "react-router";
 import { PageTopBar } from "~/components/layout/legal-page";
@@ -34,7 +34,7 @@ function Block({
   children,
 }: {
   id: string;
-  icon: LucideIcon;
+  icon: IconComponent;
   title: string;
   children: ReactNode;
 }) {
@@ -51,7 +51,7 @@ function Block({
   );
 }
 
-const REVENUE: { icon: LucideIcon; title: string; text: string; status: string }[] = [
+const REVENUE: { icon: IconComponent; title: string; text: string; status: string }[] = [
   {
     icon: Handshake,
     title: "Per-party swap fee",

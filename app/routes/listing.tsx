@@ -1,4 +1,4 @@
-import { BadgeCheck, CalendarDays, MapPin, Navigation, Star } from "lucide-react";
+import { BadgeCheck, CalendarDays, MapPin, Navigation, Star } from "~/components/ui/icons";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/listing";
 import { appContext } from "../context";

@@ -1,4 +1,4 @@
-import { ImageOff, PackageOpen, Plus } from "lucide-react";
+import { ImageOff, PackageOpen, Plus } from "~/components/ui/icons";
 import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { toast } from "../lib/toast";

@@ -1,4 +1,4 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "~/components/ui/icons";
 import { useEffect } from "react";
 import { Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { toast } from "../lib/toast";

@@ -1,4 +1,4 @@
-import { Database, KeyRound } from "lucide-react";
+import { Database, KeyRound } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { data, Form, useFetcher } from "react-router";
 import { toast } from "../lib/toast";

@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react";
+import { ChevronDown } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 
 /** One outbox row as the page shows it: dates already formatted (in the loader) for Sydney. */

@@ -1,8 +1,8 @@
-import { ArrowLeftRight, BadgeCheck, HandCoins, MapPin } from "lucide-react";
-import type { LucideIcon } from "lucide-react";
+import { ArrowLeftRight, BadgeCheck, HandCoins, MapPin } from "~/components/ui/icons";
+import type { IconComponent } from "~/components/ui/icon";
 import { Container } from "~/components/ui/container";
 
-const POINTS: { icon: LucideIcon; title: string; text: string }[] = [
+const POINTS: { icon: IconComponent; title: string; text: string }[] = [
   {
     icon: ArrowLeftRight,
     title: "Goods for goods",

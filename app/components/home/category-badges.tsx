@@ -3,7 +3,6 @@ import {
   Car,
   Gem,
   House,
-  type LucideIcon,
   Motorbike,
   Package,
   Sailboat,
@@ -11,12 +10,13 @@ import {
   Smartphone,
   Tent,
   Wrench,
-} from "lucide-react";
+} from "~/components/ui/icons";
+import type { IconComponent } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { Container } from "~/components/ui/container";
 import { CATEGORIES, type Category } from "~/lib/categories";
 
-const ICONS: Record<Category, LucideIcon> = {
+const ICONS: Record<Category, IconComponent> = {
   cars_vehicles: Car,
   motorcycles: Motorbike,
   boats_marine: Sailboat,

@@ -1,4 +1,4 @@
-import { ArrowLeftRight, BadgeCheck, Lock, MapPin, Sailboat, Search, Truck } from "lucide-react";
+import { ArrowLeftRight, BadgeCheck, Lock, MapPin, Sailboat, Search, Truck } from "~/components/ui/icons";
 import { buttonClass } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 

@@ -1,8 +1,8 @@
-import { Clock, Handshake, PackagePlus, Repeat } from "lucide-react";
-import type { LucideIcon } from "lucide-react";
+import { Clock, Handshake, PackagePlus, Repeat } from "~/components/ui/icons";
+import type { IconComponent } from "~/components/ui/icon";
 import { Container } from "~/components/ui/container";
 
-const STEPS: { icon: LucideIcon; title: string; text: string }[] = [
+const STEPS: { icon: IconComponent; title: string; text: string }[] = [
   {
     icon: PackagePlus,
     title: "List your item for free",

@@ -1,8 +1,18 @@
-import { Ban, Eye, FileCheck, Footprints, MapPin, ScanSearch, ShieldCheck, TriangleAlert, Users } from "lucide-react";
-import type { LucideIcon } from "lucide-react";
+import {
+  Ban,
+  Eye,
+  FileCheck,
+  Footprints,
+  MapPin,
+  ScanSearch,
+  ShieldCheck,
+  TriangleAlert,
+  Users,
+} from "~/components/ui/icons";
+import type { IconComponent } from "~/components/ui/icon";
 import { Container } from "~/components/ui/container";
 
-const TIPS: { icon: LucideIcon; title: string; text: string }[] = [
+const TIPS: { icon: IconComponent; title: string; text: string }[] = [
   {
     icon: MapPin,
     title: "Meet in a public place",

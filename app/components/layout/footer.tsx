@@ -1,4 +1,4 @@
-import { ArrowLeftRight, Mail } from "lucide-react";
+import { ArrowLeftRight, Mail } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { Container } from "~/components/ui/container";
 import { useSite } from "~/lib/use-site";

@@ -1,4 +1,4 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "~/components/ui/icons";
 import type { ComponentProps, ReactNode } from "react";
 import { Link } from "react-router";
 import { Container } from "~/components/ui/container";

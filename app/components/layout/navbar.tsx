@@ -1,4 +1,4 @@
-import { ChevronDown, Menu, Plus, UserRound } from "lucide-react";
+import { ChevronDown, Menu, Plus, UserRound } from "~/components/ui/icons";
 import { Form, Link } from "react-router";
 import { buttonClass, ButtonLink } from "../ui/button";
 import { Container } from "../ui/container";

@@ -1,4 +1,4 @@
-import { BadgeCheck, ImageOff, MapPin, Navigation, Star } from "lucide-react";
+import { BadgeCheck, ImageOff, MapPin, Navigation, Star } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { imageUrl, srcSet } from "../../../core/images/image-urls";
 import { categoryLabel } from "../../lib/categories";

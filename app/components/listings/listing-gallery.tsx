@@ -1,4 +1,4 @@
-import { ImageOff } from "lucide-react";
+import { ImageOff } from "~/components/ui/icons";
 import { useState } from "react";
 import { imageUrl, srcSet } from "../../../core/images/image-urls";
 

@@ -1,4 +1,4 @@
-import { MapPin } from "lucide-react";
+import { MapPin } from "~/components/ui/icons";
 import { Form, useLocation } from "react-router";
 import { LocationCombobox } from "../forms/location-combobox";
 import { Button } from "../ui/button";

@@ -1,4 +1,4 @@
-import { SlidersHorizontal } from "lucide-react";
+import { SlidersHorizontal } from "~/components/ui/icons";
 import { RADIUS_OPTIONS, SORT_OPTIONS } from "../../../core/listings/search-query";
 import { CATEGORIES } from "../../lib/categories";
 import { buttonClass } from "../ui/button";

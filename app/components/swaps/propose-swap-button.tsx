@@ -1,4 +1,4 @@
-import { X } from "lucide-react";
+import { X } from "~/components/ui/icons";
 import { lazy, Suspense, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { buttonClass } from "../ui/button";

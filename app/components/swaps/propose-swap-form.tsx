@@ -1,4 +1,4 @@
-import { ImageOff } from "lucide-react";
+import { ImageOff } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { toast } from "../../lib/toast";

@@ -1,4 +1,4 @@
-import { ArrowLeftRight, Clock, ImageOff, Mail, MapPin, Phone, Star, UserRound } from "lucide-react";
+import { ArrowLeftRight, Clock, ImageOff, Mail, MapPin, Phone, Star, UserRound } from "~/components/ui/icons";
 import { Form } from "react-router";
 import { imageUrl } from "../../../core/images/image-urls";
 import { Button } from "../ui/button";

@@ -1,4 +1,4 @@
-import { CircleAlert, CircleCheck, Info, X } from "lucide-react";
+import { CircleAlert, CircleCheck, Info, X } from "./icons";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { dismissToast, getServerToasts, getToasts, subscribeToasts, TOAST_DURATION_MS, type Toast } from "../../lib/toast";
 

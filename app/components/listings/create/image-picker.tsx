@@ -1,4 +1,4 @@
-import { ImagePlus, X } from "lucide-react";
+import { ImagePlus, X } from "~/components/ui/icons";
 import { useEffect, useMemo, useRef } from "react";
 import { MAX_IMAGES } from "../../../../core/listings/listing-schema";
 
