@@ -96,6 +96,7 @@ let exec: (text: string) => Promise<unknown>;
 let benchUrl: string | undefined;
 let dataDir: string | undefined;
 let dbVersion: string;
+let pgliteClient: import("@electric-sql/pglite").PGlite | undefined;
 
 async function adminQuery(text: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -133,6 +134,7 @@ if (opened.kind === "postgres") {
   exec = (text) => pool.query(text);
 } else {
   const client = (opened.db as unknown as { $client: import("@electric-sql/pglite").PGlite }).$client;
+  pgliteClient = client;
   handle = { ...opened, db: drizzlePglite(client, { schema, logger: queryLogger }) };
   raw = async (text, params) => (await client.query<Record<string, unknown>>(text, params as unknown[])).rows;
   exec = (text) => client.exec(text);
@@ -428,11 +430,7 @@ async function main() {
   // ------------------------------------------------------------------------------------- explain
   const explained: Record<string, ExplainedQuery[]> = {};
   for (const target of targets) {
-    explained[target.name] = [];
-    for (const captured of pages[target.name].queries) {
-      if (!/^\s*select\b/i.test(captured.query)) continue; // EXPLAIN ANALYZE runs the statement: reads only
-      explained[target.name].push(await explain(captured.query, captured.params, "captured from the app"));
-    }
+    explained[target.name] = await explainPage(pages[target.name].queries);
   }
   // The feed at depth: the app's home query with a keyset predicate at the row halfway down the feed.
   const homeQuery = hottest(explained.home ?? []);
@@ -464,11 +462,7 @@ async function main() {
     }
   > = {};
   for (const [name, page] of Object.entries(probePages)) {
-    const queries: ExplainedQuery[] = [];
-    for (const captured of page.queries) {
-      if (/^\s*select\b/i.test(captured.query))
-        queries.push(await explain(captured.query, captured.params, "captured from the app"));
-    }
+    const queries = await explainPage(page.queries);
     probes[name] = {
       label: page.label,
       path: page.path,
@@ -628,11 +622,75 @@ function load(url: string): Promise<LoadResult> {
   });
 }
 
-async function explain(sql: string, params: unknown[], source: string): Promise<ExplainedQuery> {
+/**
+ * EXPLAIN ANALYZE of each read a page ran, in order. A search sets planner settings for its transaction
+ * (`select set_config(..., true)`: a time budget, or bitmap scans only); each statement is replayed under the
+ * settings the app ran it with, and one the budget cancelled counts as the budget (what the page spent on it).
+ */
+async function explainPage(statements: Captured[]): Promise<ExplainedQuery[]> {
+  const explained: ExplainedQuery[] = [];
+  let settings: Captured | null = null;
+  for (const captured of statements) {
+    if (/^\s*select set_config\(/i.test(captured.query)) settings = captured;
+    else if (/^\s*(begin|commit|rollback)\b/i.test(captured.query)) continue;
+    else if (/^\s*select\b/i.test(captured.query))
+      // EXPLAIN ANALYZE runs the statement: reads only
+      explained.push(await explain(captured.query, captured.params, "captured from the app", settings));
+  }
+  return explained;
+}
+
+/** Runs `text` after `settings` in one transaction (rolled back), as the app ran it. */
+async function rawWithSettings(settings: Captured | null, text: string, params: unknown[]) {
+  if (!settings) return raw(text, params);
+  if (handle.pool) {
+    const client = await handle.pool.connect();
+    try {
+      await client.query("begin");
+      await client.query(settings.query, settings.params as unknown[]);
+      return (await client.query(text, params as unknown[])).rows;
+    } finally {
+      await client.query("rollback").catch(() => {});
+      client.release();
+    }
+  }
+  // PGlite: one connection, and it ignores statement_timeout.
+  return pgliteClient!.transaction(async (tx) => {
+    await tx.query(settings.query, settings.params as unknown[]);
+    return (await tx.query<Record<string, unknown>>(text, params as unknown[])).rows;
+  });
+}
+
+/** The statement_timeout a captured set_config statement sets, in ms, if any. */
+function budgetMs(settings: Captured | null): number | null {
+  const value = settings?.params.find((p) => typeof p === "string" && /^\d+ms$/.test(p));
+  return typeof value === "string" ? Number.parseInt(value, 10) : null;
+}
+
+function isCancelled(error: unknown) {
+  return (error as { code?: string })?.code === "57014";
+}
+
+async function explain(
+  sql: string,
+  params: unknown[],
+  source: string,
+  settings: Captured | null = null,
+): Promise<ExplainedQuery> {
   const runs: { executionMs: number; planningMs: number; plan: PlanNode; hit: number; read: number; rows: number }[] =
     [];
   for (let i = 0; i <= EXPLAIN_RUNS; i++) {
-    const [row] = await raw(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${sql}`, params);
+    let row: Record<string, unknown>;
+    try {
+      [row] = await rawWithSettings(settings, `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${sql}`, params);
+    } catch (error) {
+      const budget = budgetMs(settings);
+      if (!isCancelled(error) || budget === null) throw error;
+      // Cancelled by the app's planner budget: the page spent the budget here, then asked again.
+      const plan: PlanNode = { "Node Type": `cancelled by statement_timeout after ${budget} ms` };
+      if (i > 0) runs.push({ executionMs: budget, planningMs: 0, plan, hit: 0, read: 0, rows: 0 });
+      continue;
+    }
     const value = Object.values(row)[0];
     const [doc] = (typeof value === "string" ? JSON.parse(value) : value) as {
       Plan: PlanNode;
@@ -683,7 +741,8 @@ function summarisePlan(node: PlanNode): string {
     if (parts.length >= 12) return;
     const what = n["Index Name"] ? ` ${n["Index Name"]}` : n["Relation Name"] ? ` on ${n["Relation Name"]}` : "";
     const loops = (n["Actual Loops"] ?? 1) > 1 ? ` ×${n["Actual Loops"]}` : "";
-    parts.push(`${"  ".repeat(depth)}${n["Node Type"]}${what} (${n["Actual Rows"]} rows${loops})`);
+    const rows = n["Actual Rows"] === undefined ? "" : ` (${n["Actual Rows"]} rows${loops})`;
+    parts.push(`${"  ".repeat(depth)}${n["Node Type"]}${what}${rows}`);
     for (const child of n.Plans ?? []) walk(child, depth + 1);
   };
   walk(node, 0);
