@@ -1,9 +1,9 @@
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/chromium.mjs";
 
 // Browser journeys against the production build, in Debian's Chromium (no browser download).
 // scripts/test.mjs builds first and gives each run a fresh data directory (or PostgreSQL database).
 const port = Number(process.env.E2E_PORT ?? 3210);
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -17,16 +17,7 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: CHROMIUM_PATH,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      args: CHROMIUM_FLAGS,
     },
   },
   webServer: {

@@ -16,6 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import zlib from "node:zlib";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 process.chdir(root);
@@ -262,7 +263,8 @@ function served(url, acceptEncoding) {
 async function measureServed(js) {
   for (const f of js.files) {
     const gz = await served(base + f.file, "gzip");
-    f.gzipBytes = gz.encoding === "gzip" ? gz.bytes : zlib.gzipSync(fs.readFileSync(path.join(clientDir, f.file))).length;
+    f.gzipBytes =
+      gz.encoding === "gzip" ? gz.bytes : zlib.gzipSync(fs.readFileSync(path.join(clientDir, f.file))).length;
     const chromium = await served(base + f.file, "gzip, deflate, br, zstd");
     f.servedBytes = chromium.bytes;
     f.servedEncoding = chromium.encoding;
@@ -277,18 +279,8 @@ async function measureServed(js) {
 async function runLighthouse(lighthouse, chromeLauncher, url, dumpName) {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "swapshed-lh-chrome-"));
   const browser = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-    chromeFlags: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      `--user-data-dir=${userDataDir}`,
-    ],
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: [...CHROMIUM_FLAGS, `--user-data-dir=${userDataDir}`],
     userDataDir: false,
     logLevel: "silent",
   });

@@ -6,10 +6,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { CHROMIUM_PATH } from "./chromium.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const ci = process.env.CI === "true";
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const chromium = CHROMIUM_PATH;
 const results = fs.mkdtempSync(path.join(os.tmpdir(), "swapshed-test-"));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failedStep = false;
@@ -52,7 +53,9 @@ async function freshPostgresDatabase(serverUrl, name) {
 
 const vitestArgs = (out) => ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile=${out}`];
 
-run("unit + integration (PGlite)", "npx", vitestArgs(path.join(results, "vitest-pglite.json")), { TEST_DATABASE_URL: "" });
+run("unit + integration (PGlite)", "npx", vitestArgs(path.join(results, "vitest-pglite.json")), {
+  TEST_DATABASE_URL: "",
+});
 countVitest(path.join(results, "vitest-pglite.json"));
 
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -73,19 +76,31 @@ if (!fs.existsSync(chromium)) {
   }
 } else {
   run("build", "npx", ["react-router", "build"]);
-  const e2eRuns = [{ label: "PGlite", args: [], env: { E2E_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "swapshed-e2e-")) } }];
+  const e2eRuns = [
+    { label: "PGlite", args: [], env: { E2E_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "swapshed-e2e-")) } },
+  ];
   if (pgUrl) {
     // On PostgreSQL the journeys that store and read data run again; the page-by-page checks (axe, form
     // messages) do not depend on the database and ran on PGlite already.
     e2eRuns.push({
       label: "PostgreSQL",
-      args: ["tests/e2e/auth.spec.ts", "tests/e2e/listings.spec.ts", "tests/e2e/search.spec.ts", "tests/e2e/swaps.spec.ts", "--grep-invert", "the form's messages"],
+      args: [
+        "tests/e2e/auth.spec.ts",
+        "tests/e2e/listings.spec.ts",
+        "tests/e2e/search.spec.ts",
+        "tests/e2e/swaps.spec.ts",
+        "--grep-invert",
+        "the form's messages",
+      ],
       env: { E2E_DATABASE_URL: await freshPostgresDatabase(pgUrl, "swapshed_e2e") },
     });
   }
   for (const { label, args, env } of e2eRuns) {
     const out = path.join(results, `e2e-${label}.json`);
-    run(`browser journeys (${label})`, "npx", ["playwright", "test", ...args], { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+    run(`browser journeys (${label})`, "npx", ["playwright", "test", ...args], {
+      ...env,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+    });
     countPlaywright(fs.existsSync(out) ? out : path.join(root, "test-results/e2e.json"));
   }
 }
