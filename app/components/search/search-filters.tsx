@@ -47,8 +47,9 @@ export function SearchFilters({ values }: { values: FilterValues }) {
         <summary className="flex cursor-pointer list-none items-center gap-2 text-sm font-semibold [&::-webkit-details-marker]:hidden">
           <SlidersHorizontal className="size-4" aria-hidden="true" /> Filters and sort
         </summary>
-        <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-6">
-          <div className="lg:col-span-2">
+        {/* Two columns even on a phone: the seven fields would otherwise fill the first screen before any result. */}
+        <div className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-6">
+          <div className="col-span-2">
             <label htmlFor="search-category" className="text-sm font-medium">Category</label>
             <select id="search-category" name="category" defaultValue={values.category ?? ""} className={field}>
               <option value="">All categories</option>
@@ -78,7 +79,7 @@ export function SearchFilters({ values }: { values: FilterValues }) {
             <label htmlFor="search-max" className="text-sm font-medium">Max value ($)</label>
             <input id="search-max" name="max" type="number" min={0} inputMode="numeric" defaultValue={values.maxValue} className={field} />
           </div>
-          <div className="lg:col-span-2">
+          <div className="col-span-2">
             <label htmlFor="search-sort" className="text-sm font-medium">Sort by</label>
             <select id="search-sort" name="sort" defaultValue={values.sort} className={field}>
               {SORT_OPTIONS.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
