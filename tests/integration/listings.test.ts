@@ -695,18 +695,6 @@ describe("the home feed", () => {
 });
 
 describe("demo data", () => {
-  const _CATEGORIES = [
-    "cars_vehicles",
-    "motorcycles",
-    "boats_marine",
-    "tradie_tools",
-    "electronics",
-    "home_garden",
-    "sports_outdoors",
-    "fashion",
-    "collectibles",
-  ];
-
 
   /** A fresh database and app of its own, so the counts are the seed's alone. */
   async function seedWorld() {

@@ -2,6 +2,7 @@ import { SlidersHorizontal } from "~/components/ui/icons";
 import { RADIUS_OPTIONS, SORT_OPTIONS } from "../../../core/listings/search-query";
 import { CATEGORIES } from "../../lib/categories";
 import { buttonClass } from "../ui/button";
+import { CONDITION_OPTIONS } from "../../lib/format";
 
 export type FilterValues = {
   q: string;
@@ -13,14 +14,6 @@ export type FilterValues = {
   radiusKm?: number;
   sort: string;
 };
-
-const CONDITIONS = [
-  { value: "new", label: "New" },
-  { value: "like_new", label: "Like new" },
-  { value: "good", label: "Good" },
-  { value: "fair", label: "Fair" },
-  { value: "for_parts", label: "For parts" },
-];
 
 const field = "mt-1 block h-11 w-full rounded-lg border border-line bg-white px-3 text-ink";
 
@@ -60,7 +53,7 @@ export function SearchFilters({ values }: { values: FilterValues }) {
             <label htmlFor="search-condition" className="text-sm font-medium">Condition</label>
             <select id="search-condition" name="condition" defaultValue={values.condition ?? ""} className={field}>
               <option value="">Any</option>
-              {CONDITIONS.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
+              {CONDITION_OPTIONS.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
             </select>
           </div>
           <div>

@@ -12,14 +12,7 @@ import { describedBy, Field, inputClass } from "../../forms/field";
 import { LocationCombobox } from "../../forms/location-combobox";
 import { Button } from "../../ui/button";
 import { ImagePicker } from "./image-picker";
-
-const CONDITIONS = [
-  { value: "new", label: "New" },
-  { value: "like_new", label: "Like new" },
-  { value: "good", label: "Good" },
-  { value: "fair", label: "Fair" },
-  { value: "for_parts", label: "For parts" },
-];
+import { CONDITION_OPTIONS } from "../../../lib/format";
 
 export type CreateListingResult = { error: string; fields: Record<string, string>; values: Record<string, string> } | undefined;
 
@@ -104,7 +97,7 @@ export function CreateListingForm({ result }: { result: CreateListingResult }) {
         <Field id="condition" label="Condition" error={errors.condition}>
           <select id="condition" name="condition" defaultValue={values.condition ?? ""} className={`${inputClass(errors.condition)} h-11`} {...describedBy("condition", errors.condition)}>
             <option value="" disabled>Select a condition</option>
-            {CONDITIONS.map((c) => (
+            {CONDITION_OPTIONS.map((c) => (
               <option key={c.value} value={c.value}>{c.label}</option>
             ))}
           </select>
