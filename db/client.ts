@@ -5,6 +5,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
+import { enableStatementCache } from "./pglite-statement-cache";
 import * as schema from "./schema/index";
 
 export type Database = ReturnType<typeof drizzlePglite<typeof schema>> | ReturnType<typeof drizzlePg<typeof schema>>;
@@ -43,6 +44,7 @@ export async function openDatabase({ url, dataDir }: { url?: string; dataDir?: s
     client = new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
   }
   await client.waitReady;
+  enableStatementCache(client);
   const db = drizzlePglite(client, { schema });
   return { db, kind: "pglite", close: () => client.close() };
 }
@@ -51,6 +53,7 @@ export async function openDatabase({ url, dataDir }: { url?: string; dataDir?: s
 export async function openPgliteFromDump(dump: Blob): Promise<DbHandle> {
   const client = new PGlite({ loadDataDir: dump, extensions: PGLITE_EXTENSIONS });
   await client.waitReady;
+  enableStatementCache(client);
   const db = drizzlePglite(client, { schema });
   return { db, kind: "pglite", close: () => client.close() };
 }

@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { listings } from "../../db/schema/listings";
@@ -23,7 +23,9 @@ function homeListingsQuery(db: Db, viewer: Viewer, limit: number) {
     .leftJoin(profiles, eq(profiles.userId, listings.userId))
     .where(isPublicListing())
     .orderBy(desc(listings.createdAt), desc(listings.id))
-    .limit(limit);
+    // A literal LIMIT (a whole number, checked): with a bound one the planner assumes a tenth of the table and
+    // re-plans every call rather than keep the prepared statement's generic plan.
+    .limit(sql.raw(String(Math.trunc(limit))) as unknown as number);
 }
 
 /**

@@ -10,10 +10,10 @@ import { distanceKmSql } from "../locations/distance";
  * Requires `profiles` joined on the listing's owner.
  */
 export function isPublicListing(): SQL {
-  return and(
-    eq(listings.status, "active"),
-    or(isNull(profiles.userId), and(ne(profiles.status, "suspended"), isNull(profiles.deletedAt))),
-  ) as SQL;
+  // The statuses are written into the SQL rather than bound: they are constants, the planner can then match
+  // the partial indexes on `status = 'active'` in any plan, and a statement whose only values are these
+  // constants can keep one generic plan (prepared once, never planned again).
+  return sql`${listings.status} = 'active' and (${profiles.userId} is null or (${profiles.status} <> 'suspended' and ${profiles.deletedAt} is null))`;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
