@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, test } from "vitest";
 import { mailOutbox } from "../../db/schema/ops";
 import { createTestDatabase } from "../../tests/support/test-db";
-import { deliverPendingMail, enqueueMail, MAX_ATTEMPTS, type MailTransport, type OutgoingMail } from "./mailer";
+import { deliverPendingMail, enqueueMail, MAX_ATTEMPTS, type MailTransport, type OutgoingMail, RETRY_DELAYS_SECONDS } from "./mailer";
 import { outboxTransport } from "./outbox-transport";
 
 const handle = await createTestDatabase();
@@ -37,6 +37,9 @@ const failingTransport: MailTransport = {
 };
 
 const rowOf = async (id: string) => (await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0];
+/** Time passes for one mail: its back-off wait is over. */
+const waitIsOver = (id: string) =>
+  db.update(mailOutbox).set({ nextAttemptAt: sql`now() - interval '1 second'` }).where(eq(mailOutbox.id, id));
 
 describe("mail outbox", () => {
   test("a queued mail is delivered once and marked sent", async () => {
@@ -80,8 +83,13 @@ describe("mail outbox", () => {
     expect(row.attempts).toBe(1);
     expect(row.lastError).toBe("Connection refused by mail.example.com");
 
-    // The next run tries again and succeeds; the failure stays on record.
+    // Not again at once: the next run, 15 s later, leaves it alone while the server may still be down.
     const { transport, received } = recordingTransport();
+    expect(await deliverPendingMail(db, transport)).toEqual({ sent: 0, failed: 0 });
+    expect(row.nextAttemptAt!.getTime() - Date.now()).toBeGreaterThan((RETRY_DELAYS_SECONDS[0] - 5) * 1000);
+
+    // Once its wait is over, a run tries again and succeeds; the failure stays on record.
+    await waitIsOver(id);
     expect(await deliverPendingMail(db, transport)).toEqual({ sent: 1, failed: 0 });
     expect(received).toHaveLength(1);
     row = await rowOf(id);
@@ -107,9 +115,15 @@ describe("mail outbox", () => {
 
   test(`a mail is given up after ${MAX_ATTEMPTS} failed attempts`, async () => {
     const { id } = await enqueueMail(db, mail());
+    const waits: number[] = [];
     for (let i = 0; i < MAX_ATTEMPTS; i++) {
       expect(await deliverPendingMail(db, failingTransport)).toEqual({ sent: 0, failed: 1 });
+      const row = await rowOf(id);
+      waits.push(Math.round((row.nextAttemptAt!.getTime() - Date.now()) / 60_000));
+      await waitIsOver(id);
     }
+    // Longer and longer waits: 1 min, 5 min, 30 min, 2 h (and the last one is never waited for).
+    expect(waits.slice(0, 4)).toEqual(RETRY_DELAYS_SECONDS.map((seconds) => seconds / 60));
     const { transport, received } = recordingTransport();
     expect(await deliverPendingMail(db, transport)).toEqual({ sent: 0, failed: 0 });
     expect(received).toEqual([]);

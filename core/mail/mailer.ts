@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lt, lte, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mailOutbox } from "../../db/schema/ops";
 import { logger } from "../shared/logger";
@@ -14,6 +14,17 @@ export interface MailTransport {
 
 /** After this many failed attempts (the attempts column) a mail is left alone (it stays in the outbox, unsent, with its last error). */
 export const MAX_ATTEMPTS = 5;
+
+/**
+ * How long a mail waits after its 1st, 2nd, 3rd and 4th failed attempt. Delivery runs every 15 s: without
+ * a wait, an SMTP server that is down for a minute would use up all five attempts and the mail would never
+ * go. With these, the five attempts span about two and a half hours.
+ */
+export const RETRY_DELAYS_SECONDS = [60, 5 * 60, 30 * 60, 2 * 60 * 60];
+
+function retryDelaySeconds(failedAttempts: number): number {
+  return RETRY_DELAYS_SECONDS[Math.min(failedAttempts, RETRY_DELAYS_SECONDS.length) - 1];
+}
 
 /**
  * Queues a mail. Pass the transaction of the action that causes it: the row commits or rolls back with
@@ -39,7 +50,8 @@ export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<{ id: str
  *
  * Each mail is claimed in its own short transaction with FOR UPDATE SKIP LOCKED, so several processes
  * running this at once never pick the same row, and a crash mid-batch re-sends at most the one mail that
- * was in flight (delivery is at least once). A mail that fails is tried once per call, up to MAX_ATTEMPTS.
+ * was in flight (delivery is at least once). A mail that fails is tried again after RETRY_DELAYS_SECONDS,
+ * at most once per call, up to MAX_ATTEMPTS.
  */
 export async function deliverPendingMail(
   db: Db,
@@ -53,7 +65,14 @@ export async function deliverPendingMail(
       const [row] = await tx
         .select()
         .from(mailOutbox)
-        .where(and(isNull(mailOutbox.sentAt), lt(mailOutbox.attempts, maxAttempts), notInArray(mailOutbox.id, tried)))
+        .where(
+          and(
+            isNull(mailOutbox.sentAt),
+            lt(mailOutbox.attempts, maxAttempts),
+            or(isNull(mailOutbox.nextAttemptAt), lte(mailOutbox.nextAttemptAt, sql`now()`)),
+            notInArray(mailOutbox.id, tried),
+          ),
+        )
         .orderBy(asc(mailOutbox.createdAt))
         .limit(1)
         .for("update", { skipLocked: true });
@@ -72,7 +91,11 @@ export async function deliverPendingMail(
         const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
         await tx
           .update(mailOutbox)
-          .set({ attempts: sql`${mailOutbox.attempts} + 1`, lastError: message })
+          .set({
+            attempts: sql`${mailOutbox.attempts} + 1`,
+            lastError: message,
+            nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(row.attempts + 1)})`,
+          })
           .where(eq(mailOutbox.id, row.id));
         logger.warn("mail delivery failed", {
           mailId: row.id,

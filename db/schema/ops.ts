@@ -38,6 +38,8 @@ export const mailOutbox = pgTable(
     sentAt: tstz("sent_at"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
+    // After a failed attempt, not before this time (back-off); NULL = as soon as possible.
+    nextAttemptAt: tstz("next_attempt_at"),
     createdAt: createdAt(),
   },
   (t) => [
