@@ -1,35 +1,33 @@
 import type { SVGProps } from "react";
-
-/** Lucide's description of an icon: its name, aliases and child elements (path, circle, rect...). */
-export type IconData = { name: string; aliases?: string[]; node: [tag: string, attributes: Record<string, string>][] };
+import spriteUrl from "virtual:icon-sprite";
+import type { IconName } from "./icon-shapes";
 
 export type IconProps = Omit<SVGProps<SVGSVGElement>, "children" | "dangerouslySetInnerHTML">;
-export type IconComponent = ((props: IconProps) => React.JSX.Element) & { displayName?: string };
+export type IconComponent = ((props: IconProps) => React.JSX.Element) & {
+  displayName?: string;
+  /** The symbol it shows (a key of ICON_SHAPES, ./icon-shapes.ts). */
+  readonly iconName: IconName;
+};
 
 /**
- * An icon with exactly lucide-react's markup (same attributes, classes and shapes), but built once per
- * icon instead of on every render: lucide's component merges classes and rebuilds every attribute object
- * per use, and the shapes become React elements each time. The home page renders ~100 icons, which made
- * them a tenth of the page's server time; here each is one element around a constant string.
+ * An icon with lucide-react's outer markup (same attributes and classes), built once per icon instead of on
+ * every render: lucide's component merges classes and rebuilds every attribute object per use, and the home
+ * page renders ~100 icons.
+ *
+ * The shapes are not in the page: `<use>` points at the icon's symbol in one shared sprite file
+ * (`virtual:icon-sprite`, made from icon-shapes.ts by scripts/vite-icon-sprite.ts; content-hashed, cached
+ * for a year), so neither the HTML nor the browser's JavaScript carries path data (inline, it was ~40 % of
+ * the home page's HTML). The shapes inherit fill, stroke and stroke-width from this <svg> through the <use>
+ * shadow tree, so classes such as `fill-current` still work; CSS aimed at the shapes themselves
+ * (`[&_path]:...`) cannot reach them. No `xmlns`: an <svg> inside HTML does not need one.
  *
  * Like lucide, an icon is decorative (aria-hidden) unless given an accessible prop (aria-*, role, title).
  */
-export function defineIcon(data: IconData): IconComponent {
-  const shapes = {
-    __html: data.node
-      .map(([tag, attributes]) => {
-        const attrs = Object.entries(attributes)
-          .filter(([key]) => key !== "key")
-          .map(([key, value]) => ` ${key}="${escapeAttribute(value)}"`)
-          .join("");
-        return `<${tag}${attrs}></${tag}>`;
-      })
-      .join(""),
-  };
-  const baseClass = ["lucide", `lucide-${data.name}`, ...(data.aliases ?? []).map((alias) => `lucide-${alias}`)].join(" ");
-  const component: IconComponent = ({ className, ...props }) => (
+export function defineIcon(name: IconName, aliases: string[] = []): IconComponent {
+  const href = `${spriteUrl}#${name}`;
+  const baseClass = ["lucide", `lucide-${name}`, ...aliases.map((alias) => `lucide-${alias}`)].join(" ");
+  const render = ({ className, ...props }: IconProps) => (
     <svg
-      xmlns="http://www.w3.org/2000/svg"
       width={24}
       height={24}
       viewBox="0 0 24 24"
@@ -41,12 +39,11 @@ export function defineIcon(data: IconData): IconComponent {
       className={className ? `${baseClass} ${className}` : baseClass}
       aria-hidden={hasAccessibleProp(props) ? undefined : "true"}
       {...props}
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: constant shapes from the icon data, attribute values escaped
-      dangerouslySetInnerHTML={shapes}
-    />
+    >
+      <use href={href} />
+    </svg>
   );
-  component.displayName = data.name;
-  return component;
+  return Object.assign(render, { displayName: name, iconName: name });
 }
 
 function hasAccessibleProp(props: Record<string, unknown>) {
@@ -54,8 +51,4 @@ function hasAccessibleProp(props: Record<string, unknown>) {
     if ((key.startsWith("aria-") || key === "role" || key === "title") && props[key] != null) return true;
   }
   return false;
-}
-
-function escapeAttribute(value: string) {
-  return value.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
 }
