@@ -44,7 +44,7 @@ export async function openDatabase({ url, dataDir }: { url?: string; dataDir?: s
     client = new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
   }
   await client.waitReady;
-  enableStatementCache(client);
+  await enableStatementCache(client);
   const db = drizzlePglite(client, { schema });
   return { db, kind: "pglite", close: () => client.close() };
 }
@@ -53,7 +53,7 @@ export async function openDatabase({ url, dataDir }: { url?: string; dataDir?: s
 export async function openPgliteFromDump(dump: Blob): Promise<DbHandle> {
   const client = new PGlite({ loadDataDir: dump, extensions: PGLITE_EXTENSIONS });
   await client.waitReady;
-  enableStatementCache(client);
+  await enableStatementCache(client);
   const db = drizzlePglite(client, { schema });
   return { db, kind: "pglite", close: () => client.close() };
 }

@@ -22,7 +22,7 @@ describe("PGlite statement cache", () => {
     cached = new PGlite();
     plain = new PGlite();
     await Promise.all([cached.waitReady, plain.waitReady]);
-    enableStatementCache(cached);
+    await enableStatementCache(cached);
     await cached.exec(schema);
     await plain.exec(schema);
   });
@@ -102,6 +102,21 @@ describe("PGlite statement cache", () => {
     for (let i = 0; i < STATEMENT_CACHE_SIZE + 50; i++) await cached.query(`select ${i}::int as n, $1::text as t`, ["x"]);
     expect(await prepared()).toBeLessThanOrEqual(STATEMENT_CACHE_SIZE + 1);
     expect((await cached.query("select 7::int as n, $1::text as t", ["y"])).rows).toEqual([{ n: 7, t: "y" }]);
+  });
+
+  it("plans each call of a statement with parameters for its own values, and a statement without any once", async () => {
+    const plans = async (text: string, params: unknown[]) => {
+      for (let i = 0; i < 8; i++) await cached.query(text, params);
+      const [row] = (
+        await cached.query<{ generic_plans: number; custom_plans: number }>(
+          "select generic_plans::int, custom_plans::int from pg_prepared_statements where statement = $1",
+          [text],
+        )
+      ).rows;
+      return row;
+    };
+    expect(await plans("select * from items where price > $1", [1])).toEqual({ generic_plans: 0, custom_plans: 8 });
+    expect(await plans("select * from items where price > 1", [])).toEqual({ generic_plans: 8, custom_plans: 0 });
   });
 
   it("leaves statements it does not cache (DDL, SET) to PGlite", async () => {
