@@ -640,14 +640,19 @@ async function explainPage(statements: Captured[]): Promise<ExplainedQuery[]> {
   return explained;
 }
 
-/** Runs `text` after `settings` in one transaction (rolled back), as the app ran it. */
-async function rawWithSettings(settings: Captured | null, text: string, params: unknown[]) {
+/**
+ * Runs `text` after `settings` in one transaction (rolled back), as the app ran it. `timeoutMs` replaces the
+ * settings' statement_timeout (the cache warm-up: a run the budget cancels reads only part of what the
+ * statement needs, so a cold page would stay cold and every measured run be cancelled too).
+ */
+async function rawWithSettings(settings: Captured | null, text: string, params: unknown[], timeoutMs?: number) {
   if (!settings) return raw(text, params);
   if (handle.pool) {
     const client = await handle.pool.connect();
     try {
       await client.query("begin");
       await client.query(settings.query, settings.params as unknown[]);
+      if (timeoutMs) await client.query(`set local statement_timeout = ${Math.trunc(timeoutMs)}`);
       return (await client.query(text, params as unknown[])).rows;
     } finally {
       await client.query("rollback").catch(() => {});
@@ -682,7 +687,7 @@ async function explain(
   for (let i = 0; i <= EXPLAIN_RUNS; i++) {
     let row: Record<string, unknown>;
     try {
-      [row] = await rawWithSettings(settings, `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${sql}`, params);
+      [row] = await rawWithSettings(settings, `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${sql}`, params, i === 0 ? 10_000 : undefined);
     } catch (error) {
       const budget = budgetMs(settings);
       if (!isCancelled(error) || budget === null) throw error;
@@ -697,7 +702,7 @@ async function explain(
       "Execution Time": number;
       "Planning Time": number;
     }[];
-    if (i === 0) continue; // the first run warms the cache
+    if (i === 0) continue; // the first run (up to 10 s, whatever the budget) warms the cache
     runs.push({
       executionMs: doc["Execution Time"],
       planningMs: doc["Planning Time"],
