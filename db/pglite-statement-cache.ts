@@ -110,6 +110,7 @@ export async function enableStatementCache(client: PGlite): Promise<void> {
 
   client.query = async function query<T>(text: string, params: unknown[] = [], options?: QueryOptions) {
     if (!cacheable(text, options)) return originalQuery<T>(text, params, options);
+    await client._checkReady(); // as PGlite's own query: a closed database says so
     // PGlite's own order: wait for any open transaction, then for the statement before this one.
     return client._runExclusiveTransaction(() =>
       client._runExclusiveQuery(async () => {

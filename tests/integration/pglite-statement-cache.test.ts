@@ -119,6 +119,13 @@ describe("PGlite statement cache", () => {
     expect(await plans("select * from items where price > 1", [])).toEqual({ generic_plans: 8, custom_plans: 0 });
   });
 
+  it("refuses queries once the database is closed, as PGlite does", async () => {
+    const db = new PGlite();
+    await enableStatementCache(db);
+    await db.close();
+    await expect(db.query("select 1 as n")).rejects.toThrow(/closed/i);
+  });
+
   it("leaves statements it does not cache (DDL, SET) to PGlite", async () => {
     await cached.query("set application_name = 'swapshed'");
     expect((await cached.query("show application_name")).rows).toEqual([{ application_name: "swapshed" }]);
