@@ -22,7 +22,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { BENCH_USER_COUNT, pickLocalities, seedListings, seedMembers } from "./seed";
+import { BENCH_SWAP_COUNT, BENCH_USER_COUNT, pickLocalities, seedListings, seedMembers, seedSwapHistory } from "./seed";
 
 const root = path.resolve(import.meta.dirname, "..");
 process.chdir(root); // migrations and the localities file are found relative to the project
@@ -171,6 +171,8 @@ async function main() {
       `seeded ${done.toLocaleString("en-AU")} / ${N.toLocaleString("en-AU")} listings (${(ms(seedStart) / 1000).toFixed(1)} s)`,
     ),
   );
+  await seedSwapHistory(exec, localities[0]);
+  log(`seeded ${BENCH_SWAP_COUNT.toLocaleString("en-AU")} completed swaps with both parties' reviews`);
   const insertMs = ms(t);
   t = process.hrtime.bigint();
   await exec("VACUUM ANALYZE");

@@ -351,3 +351,44 @@ export async function seedListings(
     onProgress(to);
   }
 }
+
+/** Completed swaps in the benchmark data, each with both parties' reviews. */
+export const BENCH_SWAP_COUNT = 2_000;
+
+/**
+ * Swap history, so every card's owner rating (two subqueries on `reviews` per card) reads real rows: `count`
+ * completed swaps between two members, each over two extra listings that the swap marked `swapped` (no longer
+ * public, as the app leaves them), and a review from each party (1–5 stars, mostly 4–5). Ids are derived from
+ * the row number, so the three statements can refer to each other's rows.
+ */
+export async function seedSwapHistory(exec: Exec, locality: BenchLocality, count = BENCH_SWAP_COUNT) {
+  // Swap k trades listing 2k-1 (owner a) for listing 2k (owner b, never a).
+  const owner = (expr: string) => {
+    const g = `(${expr})`;
+    return `'bench-user-' || lpad((CASE WHEN ${g} % 2 = 1 THEN ((${g} + 1) / 2 * 37) % ${BENCH_USER_COUNT}
+      ELSE ((${g} / 2 * 37) % ${BENCH_USER_COUNT} + 1 + (${g} / 2 * 11) % ${BENCH_USER_COUNT - 1}) % ${BENCH_USER_COUNT} END)::text, 4, '0')`;
+  };
+  const listingId = (expr: string) => `md5('bench-swapped-listing-' || (${expr}))::uuid`;
+  await exec(`
+INSERT INTO listings (id, user_id, title, description, category, condition, value_min, value_max,
+  location, suburb, state, postcode, latitude, longitude, images, status, created_at, updated_at)
+SELECT ${listingId("g")}, ${owner("g")}, 'Swapped item ' || g, 'Traded on SwapShed.', 'other', 'good', 100, 200,
+  ${lit(`${locality.suburb} ${locality.state} ${locality.postcode}`)}, ${lit(locality.suburb)}, ${lit(locality.state)},
+  ${lit(locality.postcode)}, ${locality.latitude}, ${locality.longitude}, '[{"key":"listings/bench/x","widths":[320]}]'::jsonb, 'swapped',
+  now() - interval '200 days', now() - interval '100 days'
+FROM generate_series(1, ${2 * count}) AS g`);
+  await exec(`
+INSERT INTO swap_proposals (id, target_listing_id, offered_listing_id, proposer_id, receiver_id, status,
+  proposer_paid, receiver_paid, expires_at, accepted_at, completed_at, responded_at, created_at, updated_at)
+SELECT md5('bench-swap-' || k)::uuid, ${listingId("2 * k - 1")}, ${listingId("2 * k")}, ${owner("2 * k")},
+  ${owner("2 * k - 1")}, 'completed', true, true, now() - interval '148 days', now() - interval '149 days',
+  now() - interval '140 days', now() - interval '149 days', now() - interval '150 days', now() - interval '140 days'
+FROM generate_series(1, ${count}) AS k`);
+  await exec(`
+INSERT INTO reviews (swap_proposal_id, reviewer_id, reviewee_id, rating, created_at)
+SELECT s.id, party.reviewer, party.reviewee, (ARRAY[5, 5, 5, 4, 4, 3, 2, 1])[1 + floor(random() * 8)::int],
+  now() - interval '139 days'
+FROM swap_proposals s
+CROSS JOIN LATERAL (VALUES (s.proposer_id, s.receiver_id), (s.receiver_id, s.proposer_id)) AS party(reviewer, reviewee)
+WHERE s.id IN (SELECT md5('bench-swap-' || k)::uuid FROM generate_series(1, ${count}) AS k)`);
+}
