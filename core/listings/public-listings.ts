@@ -27,7 +27,7 @@ export function isListingId(id: string): boolean {
 /** Who is looking: their favourites are marked and distances measured from their point. */
 export type Viewer = { userId?: string | null; point?: { latitude: number; longitude: number } | null };
 
-/** What a listing card shows; select from listings joined with users (owner) and profiles. */
+/** What a listing card shows; select from listings joined with users (owner) and left-joined with profiles (owner). */
 export function listingCardColumns(viewer: Viewer = {}) {
   return {
     id: listings.id,
@@ -43,8 +43,9 @@ export function listingCardColumns(viewer: Viewer = {}) {
     ownerId: listings.userId,
     ownerName: users.name,
     ownerVerified: users.emailVerified,
-    ownerRating: sql<number | null>`(select avg(r.rating)::float8 from reviews r where r.reviewee_id = ${listings.userId})`,
-    ownerReviewCount: sql<number>`(select count(*)::int from reviews r where r.reviewee_id = ${listings.userId})`,
+    // From the owner's profile row (kept by a trigger on reviews), not an aggregate over reviews per card.
+    ownerRating: sql<number | null>`(case when ${profiles.reviewCount} > 0 then ${profiles.ratingTotal}::float8 / ${profiles.reviewCount} end)`,
+    ownerReviewCount: sql<number>`coalesce(${profiles.reviewCount}, 0)`,
     isFavourite: viewer.userId
       ? sql<boolean>`exists(select 1 from favourites f where f.listing_id = ${listings.id} and f.user_id = ${viewer.userId})`
       : sql<boolean>`false`,

@@ -171,6 +171,7 @@ function pageQuery(db: Db, plan: Plan, ringKm: number | null) {
     .from(page)
     .innerJoin(listings, eq(listings.id, page.id))
     .innerJoin(users, eq(users.id, listings.userId))
+    .leftJoin(profiles, eq(profiles.userId, listings.userId))
     .orderBy(...outerOrder(page.sortKey));
 }
 

@@ -1,7 +1,7 @@
 // Member profile and staff roles. Better Auth owns `users` (name = full name, email, verified flag);
 // everything else about a member lives here, 1:1 with users. See docs/decisions/005-data-model.md.
 import { sql } from "drizzle-orm";
-import { check, doublePrecision, index, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { check, doublePrecision, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { createdAt, inList, locationChecks, tstz, updatedAt } from "./columns";
 
@@ -38,6 +38,10 @@ export const profiles = pgTable(
     deletionReason: text("deletion_reason"),
     // Free-form admin markers (e.g. "chargeback", "watch"); shown in the back office.
     flags: text("flags").array().notNull().default(sql`'{}'::text[]`),
+    // Reviews received: how many and the sum of their stars, kept by a trigger on `reviews` (migration 0004)
+    // so a listing card reads the owner's rating from this row instead of aggregating reviews per card.
+    reviewCount: integer("review_count").notNull().default(0),
+    ratingTotal: integer("rating_total").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -49,6 +53,7 @@ export const profiles = pgTable(
     ),
     // A soft-deleted member always has a purge date.
     check("profiles_deletion_check", sql`${t.deletedAt} IS NULL OR ${t.permanentDeletionAt} IS NOT NULL`),
+    check("profiles_review_totals_check", sql`${t.reviewCount} >= 0 AND ${t.ratingTotal} >= 0`),
     ...locationChecks("profiles", t),
     index("profiles_created_at_idx").on(t.createdAt.desc().nullsFirst()),
     // The daily purge job scans only soft-deleted members.

@@ -1,0 +1,83 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { profiles } from "../../db/schema/profiles";
+import { reviews, swapProposals } from "../../db/schema/index";
+import { findHomeListings } from "../../core/listings/find-home-listings";
+import { closeTestDatabase, insertListing, insertMember } from "../support/swap-fixtures";
+import { createTestDatabase } from "../support/test-db";
+
+// A card shows its owner's rating from profiles.review_count/rating_total, which a trigger on reviews keeps.
+// Whatever happens to reviews, the totals must equal what counting the reviews gives.
+const handle = await createTestDatabase();
+const db = handle.db;
+afterAll(() => closeTestDatabase(handle));
+
+async function completedSwap(proposerId: string, receiverId: string) {
+  const target = await insertListing(db, receiverId, { status: "swapped" });
+  const offered = await insertListing(db, proposerId, { status: "swapped" });
+  const now = new Date();
+  const [swap] = await db
+    .insert(swapProposals)
+    .values({
+      targetListingId: target,
+      offeredListingId: offered,
+      proposerId,
+      receiverId,
+      status: "completed",
+      proposerPaid: true,
+      receiverPaid: true,
+      acceptedAt: now,
+      completedAt: now,
+    })
+    .returning();
+  return swap.id as string;
+}
+
+async function totals(userId: string) {
+  const [row] = await db
+    .select({ count: profiles.reviewCount, total: profiles.ratingTotal })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  const [counted] = (
+    await db.execute(
+      sql`select count(*)::int as count, coalesce(sum(rating), 0)::int as total from reviews where reviewee_id = ${userId}`,
+    )
+  ).rows as { count: number; total: number }[];
+  return { kept: row, counted };
+}
+
+describe("review totals on the profile", () => {
+  it("follow every insert, change and removal of a review, and give the card its rating", async () => {
+    const owner = await insertMember(db, { name: "Owner" });
+    const a = await insertMember(db);
+    const b = await insertMember(db);
+    await insertListing(db, owner.id, { title: "Rated owner's kayak" });
+    expect(await totals(owner.id)).toEqual({ kept: { count: 0, total: 0 }, counted: { count: 0, total: 0 } });
+
+    const swapA = await completedSwap(a.id, owner.id);
+    const swapB = await completedSwap(b.id, owner.id);
+    await db.insert(reviews).values({ swapProposalId: swapA, reviewerId: a.id, revieweeId: owner.id, rating: 5 });
+    await db.insert(reviews).values({ swapProposalId: swapB, reviewerId: b.id, revieweeId: owner.id, rating: 2 });
+    await db.insert(reviews).values({ swapProposalId: swapA, reviewerId: owner.id, revieweeId: a.id, rating: 4 });
+    expect(await totals(owner.id)).toEqual({ kept: { count: 2, total: 7 }, counted: { count: 2, total: 7 } });
+    expect(await totals(a.id)).toEqual({ kept: { count: 1, total: 4 }, counted: { count: 1, total: 4 } });
+
+    const [card] = (await findHomeListings(db)).filter((listing) => listing.title === "Rated owner's kayak");
+    expect(card).toMatchObject({ ownerRating: 3.5, ownerReviewCount: 2 });
+
+    await db.update(reviews).set({ rating: 4 }).where(eq(reviews.swapProposalId, swapB));
+    expect(await totals(owner.id)).toEqual({ kept: { count: 2, total: 9 }, counted: { count: 2, total: 9 } });
+
+    // A review moved to another reviewee (not something the app does, but the totals must still hold).
+    await db.update(reviews).set({ revieweeId: b.id, reviewerId: owner.id }).where(eq(reviews.swapProposalId, swapB));
+    expect(await totals(owner.id)).toEqual({ kept: { count: 1, total: 5 }, counted: { count: 1, total: 5 } });
+    expect(await totals(b.id)).toEqual({ kept: { count: 1, total: 4 }, counted: { count: 1, total: 4 } });
+
+    // Deleting a swap deletes its reviews (cascade): the totals follow.
+    await db.delete(swapProposals).where(eq(swapProposals.id, swapA));
+    expect(await totals(owner.id)).toEqual({ kept: { count: 0, total: 0 }, counted: { count: 0, total: 0 } });
+    expect(await totals(a.id)).toEqual({ kept: { count: 0, total: 0 }, counted: { count: 0, total: 0 } });
+    const [after] = (await findHomeListings(db)).filter((listing) => listing.title === "Rated owner's kayak");
+    expect(after).toMatchObject({ ownerRating: null, ownerReviewCount: 0 });
+  });
+});
