@@ -23,9 +23,9 @@ function homeListingsQuery(db: Db, viewer: Viewer, limit: number) {
     .leftJoin(profiles, eq(profiles.userId, listings.userId))
     .where(isPublicListing())
     .orderBy(desc(listings.createdAt), desc(listings.id))
-    // A literal LIMIT (a whole number, checked): with a bound one the planner assumes a tenth of the table and
-    // re-plans every call rather than keep the prepared statement's generic plan.
-    .limit(sql.raw(String(Math.trunc(limit))) as unknown as number);
+    // A literal LIMIT (a positive whole number, checked here since it is written into the SQL): with a bound
+    // one the planner assumes a tenth of the table and re-plans every call rather than keep one plan.
+    .limit(sql.raw(String(Number.isSafeInteger(limit) && limit > 0 ? limit : HOME_LISTING_COUNT)) as unknown as number);
 }
 
 /**
