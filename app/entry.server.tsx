@@ -6,6 +6,7 @@ import { renderToPipeableStream, renderToString } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { appContext } from "./context";
+import { deferBoot } from "./lib/deferred-boot.server";
 import { hasHydrationData, primeStreamTransfer, readHydrationData, restoreHydrationStream } from "./lib/hydration-data.server";
 import { NonceProvider } from "./lib/nonce";
 import { logger } from "../core/shared/logger";
@@ -36,8 +37,9 @@ export default async function handleRequest(
   const data = await readHydrationData(routerContext);
   if (data?.complete) {
     primeStreamTransfer(routerContext, data);
+    // The framework's modules load after the first paint (lib/deferred-boot.server.ts).
     // Bytes, not a string: a string body is re-checked for lone surrogates and encoded again by the Response.
-    const html = Buffer.from(`<!DOCTYPE html>${renderToString(document)}`);
+    const html = Buffer.from(`<!DOCTYPE html>${deferBoot(renderToString(document))}`);
     if (hasHydrationData(html)) {
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       return new Response(html, { headers: responseHeaders, status: responseStatusCode });

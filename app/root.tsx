@@ -27,6 +27,11 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // Marks the page as running React: it hydrates after the first paint (decision 020), and the browser
+  // journeys wait for this before using what only works with JavaScript.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang="en-AU">
       <head>

@@ -42,9 +42,12 @@ generated blocks are written by hand.
   the sources. Numbers from a shared 2-core machine move with whatever else runs on it: each HTTP row
   records the 1-minute load average before and after it.
 - \`npm run measure:frontend\` starts the production build on a small seeded PGlite and reports, for the
-  home page, search, a listing page and sign-in, the JavaScript each page loads first (its module scripts
-  and modulepreloads plus their static imports, in bytes as the server sends them: gzip, and brotli to
-  Chromium) and Lighthouse in its default mobile mode (Debian Chromium).
+  home page, search, a listing page and sign-in, the JavaScript each page loads, in bytes as the server
+  sends them (gzip, and brotli to Chromium), and Lighthouse in its default mobile mode (Debian Chromium).
+  "Before first paint" is what the HTML makes the browser fetch before it can paint (modulepreloads, module
+  scripts and their static imports); Lighthouse's own network log of the load it observed gives the scripts
+  Chromium really requested before its first contentful paint. "To hydrate" adds the modules the page's boot
+  script imports after the first paint (decision 020): everything the page loads without interaction.
 
 ## Targets
 
@@ -55,7 +58,7 @@ Checked by the benchmark only, never by the tests.
 | A feed page at any depth: ≤ 2 ms in the database | 1M listings on PostgreSQL |
 | Search by text + 25 km: ≤ 15 ms in the database | 1M listings on PostgreSQL |
 | Home page req/s ≥ 0.5 × the bare renderToString baseline | every run |
-| JavaScript a public page loads first ≤ 100 KB gzipped | every page |
+| JavaScript a public page loads first ≤ 100 KB gzipped (measured before the first paint; the JavaScript to hydrate is shown beside it) | every page |
 | Lighthouse (mobile) 100 in performance, accessibility, best practices and SEO | home, search, listing, sign-in |
 
 ## Benchmark
@@ -187,17 +190,22 @@ function frontendSection(runs) {
   out.push(
     `${when(latest)} · build ${latest.build?.serverEntryMtime ?? "?"} · Lighthouse ${latest.lighthouseVersion} (default mobile config, simulated throttling) · ${latest.chrome} · \`${latest.file}\``,
     "",
-    "| Page | JS loaded first (gzip KB, ≤ 100) | as sent to Chromium (KB) | files | raw KB | Performance | Accessibility | Best practices | SEO |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| Page | JS before first paint (gzip KB, ≤ 100) | requested before the observed first paint (KB as sent) | JS to hydrate (gzip KB) | to hydrate, as sent to Chromium (KB) | files | Performance | Accessibility | Best practices | SEO |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
   );
   const score = (v) => (v == null ? "n/a" : v === 100 ? "100" : `**${v}**`);
   for (const p of latest.pages) {
     const s = p.lighthouse?.scores ?? {};
-    const js = p.js ? `${kb(p.js.totalGzipBytes)} ${p.js.totalGzipBytes <= 100 * 1024 ? "pass" : "**FAIL**"}` : "n/a";
+    // Runs before decision 020 loaded everything before the first paint: the same files both ways.
+    const first = p.beforePaint ?? p.js;
+    const before = first ? `${kb(first.totalGzipBytes)} ${first.totalGzipBytes <= 100 * 1024 ? "pass" : "**FAIL**"}` : "n/a";
+    const observed = p.lighthouse?.scripts
+      ? `${kb(p.lighthouse.scripts.beforeFirstPaint.transferBytes)} (${p.lighthouse.scripts.beforeFirstPaint.files.length} files)`
+      : "n/a";
     // Runs before the server sent precompressed files measured no "as sent" figure.
     const sent = p.js?.totalServedBytes == null ? "n/a" : `${kb(p.js.totalServedBytes)} (${p.js.files[0]?.servedEncoding})`;
     out.push(
-      `| ${p.name} \`${p.path}\` | ${js} | ${sent} | ${p.js?.files.length ?? ""} | ${p.js ? kb(p.js.totalBytes) : ""} | ${score(s.performance)} | ${score(s.accessibility)} | ${score(s["best-practices"])} | ${score(s.seo)} |`,
+      `| ${p.name} \`${p.path}\` | ${before} | ${observed} | ${p.js ? kb(p.js.totalGzipBytes) : "n/a"} | ${sent} | ${p.js?.files.length ?? ""} | ${score(s.performance)} | ${score(s.accessibility)} | ${score(s["best-practices"])} | ${score(s.seo)} |`,
     );
   }
   for (const p of latest.pages) {
@@ -212,6 +220,13 @@ function frontendSection(runs) {
       "",
       `Metrics: FCP ${m.fcp ?? "n/a"}, LCP ${m.lcp ?? "n/a"}, TBT ${m.tbt ?? "n/a"}, CLS ${m.cls ?? "n/a"}, Speed Index ${m.si ?? "n/a"}.`,
     );
+    const scripts = p.lighthouse?.scripts;
+    if (scripts) {
+      out.push(
+        "",
+        `Observed by Lighthouse (unthrottled load): first contentful paint at ${scripts.firstContentfulPaintMs} ms; ${scripts.beforeFirstPaint.files.length} scripts requested before it (${kb(scripts.beforeFirstPaint.transferBytes)} KB as sent), ${scripts.afterFirstPaint.count} after it (${kb(scripts.afterFirstPaint.transferBytes)} KB, the first at ${scripts.afterFirstPaint.firstRequestedMs} ms).`,
+      );
+    }
     const failing = p.lighthouse?.failing ?? [];
     if (failing.length === 0) out.push("", "No failing audits.");
     else {
@@ -240,7 +255,7 @@ function frontendSection(runs) {
       const restKb = kb(rest.reduce((sum, f) => sum + f.gzipBytes, 0));
       out.push(
         "",
-        `JS first (gzip KB): ${big.map((f) => `${f.file.replace("/assets/", "")} ${kb(f.gzipBytes)}`).join(", ")}${rest.length ? `, and ${rest.length} more files ${restKb}` : ""}.`,
+        `JS to hydrate (gzip KB): ${big.map((f) => `${f.file.replace("/assets/", "")} ${kb(f.gzipBytes)}`).join(", ")}${rest.length ? `, and ${rest.length} more files ${restKb}` : ""}.`,
       );
     }
   }

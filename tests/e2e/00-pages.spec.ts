@@ -1,5 +1,5 @@
 // Runs first (files run in name order, one worker): its home checks need a database with no listings yet.
-import { expect, expectNoAxeViolations, signUpViaApi, test } from "./fixtures";
+import { expect, expectNoAxeViolations, hydrated, signUpViaApi, test } from "./fixtures";
 
 const pages = [
   { path: "/", heading: /Swap what you've got/ },
@@ -69,6 +69,28 @@ test("an unknown path answers 404 with a link home", async ({ page }) => {
   await expect(page.getByText("404", { exact: true })).toBeVisible();
   await page.getByRole("link", { name: "Return to Home" }).click();
   await expect(page).toHaveURL("/");
+});
+
+test("the framework's JavaScript loads after the first paint, and the page then runs React", async ({ page }) => {
+  const documents: string[] = [];
+  page.on("request", (request) => request.resourceType() === "document" && documents.push(request.url()));
+  const response = await page.goto("/search?q=ute");
+  const html = await response!.text();
+  // Nothing in the HTML asks for a module before the page can paint.
+  expect(html).not.toContain('rel="modulepreload"');
+  expect(html).not.toMatch(/<script[^>]*type="module"[^>]*>\s*;?\s*import /);
+  const timing = await page.evaluate(() => ({
+    firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+    scripts: performance.getEntriesByType("resource").filter((e) => e.name.endsWith(".js")).map((e) => e.startTime),
+  }));
+  expect(timing.firstPaint).toBeGreaterThan(0);
+  expect(timing.scripts.length).toBeGreaterThan(3);
+  expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.firstPaint as number);
+  // Hydrated: a link now navigates without asking for a new document.
+  await hydrated(page);
+  await page.getByRole("banner").getByRole("link", { name: "Login" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome Back" })).toBeVisible();
+  expect(documents).toHaveLength(1);
 });
 
 test("pages carry a nonce-based CSP and the other security headers", async ({ page }) => {

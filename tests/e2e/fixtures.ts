@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test as base } from "@playwright/test";
+import { type Browser, type BrowserContext, expect, type Page, test as base } from "@playwright/test";
 
 export const PASSWORD = "Swapshed1";
 let counter = 0;
@@ -23,8 +23,51 @@ export async function expectNoAxeViolations(page: Page) {
   expect(summary, "axe violations").toEqual([]);
 }
 
+/** Resolves once React runs the page (root.tsx marks <html> when it has hydrated). */
+export async function hydrated(page: Page) {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/**
+ * A page's framework JavaScript loads after its first paint (decision 020), so the `load` event that goto and
+ * reload wait for no longer means React runs the page. A member acts a moment after the page appears; so do
+ * the journeys: in every context with JavaScript, goto and reload also wait until the page is hydrated.
+ * (Without JavaScript nothing hydrates, and nothing waits.) Error pages hydrate too.
+ */
+function waitForHydrationOnNavigation(context: BrowserContext) {
+  const newPage = context.newPage.bind(context);
+  context.newPage = async () => {
+    const page = await newPage();
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      await hydrated(page);
+      return response;
+    };
+    page.reload = async (...args) => {
+      const response = await reload(...args);
+      await hydrated(page);
+      return response;
+    };
+    return page;
+  };
+  return context;
+}
+
 /** Every page must load without script errors or CSP violations in the console. */
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[] }, { browser: Browser }>({
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        return options?.javaScriptEnabled === false ? context : waitForHydrationOnNavigation(context);
+      };
+      await use(browser);
+    },
+    { scope: "worker" },
+  ],
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -120,6 +120,47 @@ test("without JavaScript a listing can still be created and the server's message
   await context.close();
 });
 
+test("a listing's thumbnails show each picture, with and without JavaScript", async ({ browser }) => {
+  const title = `Two-picture canoe ${Date.now()}`;
+  const noJs = await browser.newContext({ javaScriptEnabled: false });
+  const page = await noJs.newPage();
+  await signUpViaApi(page);
+  await page.goto("/create-listing");
+  await page.getByLabel("Item Title").fill(title);
+  await page.getByLabel("Description").fill("A canoe with two pictures, listed without scripts.");
+  await page.getByLabel("Category").selectOption("boats_marine");
+  await page.getByLabel("Condition").selectOption("good");
+  await page.getByLabel("Min Value (AUD)").fill("400");
+  await page.getByLabel("Max Value (AUD)").fill("600");
+  await page.getByRole("combobox", { name: "Location" }).fill("Bondi NSW 2026");
+  await page.locator("#images").setInputFiles([photo, photo]);
+  await page.getByRole("button", { name: "Create Listing" }).click();
+  await expect(page).toHaveURL("/my-listings");
+  const listingPath = await page.getByRole("listitem").filter({ hasText: title }).getByRole("link", { name: title }).getAttribute("href");
+  expect(listingPath).toMatch(/^\/listings\//);
+
+  // Without JavaScript a thumbnail is a link to the page showing that picture.
+  await page.goto(listingPath as string);
+  await expect(page.getByRole("img", { name: `${title} (1 of 2)` })).toBeVisible();
+  await page.getByRole("link", { name: "Show picture 2" }).click();
+  await expect(page).toHaveURL(/[?&]photo=2#gallery$/);
+  await expect(page.getByRole("img", { name: `${title} (2 of 2)` })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Show picture 2" })).toHaveAttribute("aria-current", "true");
+
+  // With it, the same link switches the picture in place.
+  const js = await browser.newContext();
+  const jsPage = await js.newPage();
+  await jsPage.goto(listingPath as string);
+  await jsPage.getByRole("link", { name: "Show picture 2" }).click();
+  await expect(jsPage.getByRole("img", { name: `${title} (2 of 2)` })).toBeVisible();
+  expect(new URL(jsPage.url()).search).toBe("");
+  await jsPage.getByRole("link", { name: "Show picture 1" }).click();
+  await expect(jsPage.getByRole("img", { name: `${title} (1 of 2)` })).toBeVisible();
+  await expectNoAxeViolations(jsPage);
+  await noJs.close();
+  await js.close();
+});
+
 test("visitors are asked to sign in to propose or to save favourites", async ({ page }) => {
   await page.goto("/create-listing");
   await expect(page).toHaveURL("/auth");

@@ -79,6 +79,18 @@ export function LocationCombobox({ name, label, defaultValue, error, hint, id = 
     };
   }, [query]);
 
+  // The page's JavaScript loads after its first paint (decision 020): text typed before then is taken up
+  // here as if it had just been typed, so its suggestions follow.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on hydration
+  useEffect(() => {
+    const typed = inputRef.current?.value;
+    if (typed !== undefined && typed !== text) {
+      setText(typed);
+      setPicked(null);
+      setQuery(typed);
+    }
+  }, []);
+
   // Keep the highlighted suggestion visible when moving through a long list with the keyboard.
   useEffect(() => {
     if (active < 0) return;

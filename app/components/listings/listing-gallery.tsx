@@ -1,12 +1,24 @@
 import { ImageOff } from "~/components/ui/icons";
 import { useState } from "react";
+import { useSearchParams } from "react-router";
 import { imageUrl, srcSet } from "../../../core/images/image-urls";
 
 type Image = { key: string; widths: number[] };
 
-/** The listing's pictures: the cover large, the others as thumbnails that switch it. */
+/**
+ * The listing's pictures: the cover large, the others as thumbnails that switch it. Each thumbnail is a link
+ * to the page showing that picture (`?photo=2`), so it works before the page's JavaScript runs and without
+ * it; with it, a click switches the picture in place.
+ */
 export function ListingGallery({ images, title }: { images: Image[]; title: string }) {
-  const [current, setCurrent] = useState(0);
+  const [params] = useSearchParams();
+  const asked = Number(params.get("photo"));
+  const [current, setCurrent] = useState(Number.isInteger(asked) && asked >= 1 && asked <= images.length ? asked - 1 : 0);
+  const linkTo = (i: number) => {
+    const next = new URLSearchParams(params);
+    next.set("photo", String(i + 1));
+    return `?${next}#gallery`;
+  };
   const shown = images[current] ?? images[0];
   if (!shown) {
     return (
@@ -16,7 +28,7 @@ export function ListingGallery({ images, title }: { images: Image[]; title: stri
     );
   }
   return (
-    <div>
+    <div id="gallery">
       <img
         src={imageUrl(shown, shown.widths[shown.widths.length - 1])}
         srcSet={srcSet(shown)}
@@ -30,15 +42,20 @@ export function ListingGallery({ images, title }: { images: Image[]; title: stri
         <ul className="mt-3 flex gap-2 overflow-x-auto" aria-label="More pictures">
           {images.map((image, i) => (
             <li key={image.key}>
-              <button
-                type="button"
-                onClick={() => setCurrent(i)}
+              <a
+                href={linkTo(i)}
+                onClick={(event) => {
+                  // A new tab or window (modifier keys, middle button) opens the page for that picture.
+                  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+                  event.preventDefault();
+                  setCurrent(i);
+                }}
                 aria-label={`Show picture ${i + 1}`}
                 aria-current={i === current}
                 className={`block overflow-hidden rounded-lg border-2 ${i === current ? "border-brand-600" : "border-transparent"}`}
               >
                 <img src={imageUrl(image, image.widths[0])} alt="" loading="lazy" className="h-16 w-20 object-cover" />
-              </button>
+              </a>
             </li>
           ))}
         </ul>

@@ -1,0 +1,71 @@
+/**
+ * Moves the framework's JavaScript behind the first paint (decision 020).
+ *
+ * Every public page works without JavaScript: links are links, and every form posts to an action that answers
+ * with a page. React Router's <Scripts> still asks for ~110 KB (gzip) of modules from <head>
+ * (`<link rel="modulepreload">`) and from an inline module script with static imports, so on a slow phone
+ * that JavaScript shares the connection with the stylesheet and the font the first paint waits for.
+ *
+ * This rewrites the finished document so that the same modules are fetched right after the first paint:
+ * the modulepreload links leave <head>, and the inline module script (the one that imports the route modules
+ * and then the client entry) first waits for a frame to be painted, then adds the same preload links and
+ * imports the same modules, in parallel, before running the rest of React Router's script unchanged.
+ * Hydration is then the framework's own, a moment later; until it runs the page is the server's HTML,
+ * which is what a member on a slow connection had before the JavaScript arrived anyway.
+ *
+ * The script's shape is React Router 8.4's (Scripts in lib/dom/ssr/components). If a release changes it, the
+ * rewrite finds no match and the document goes out untouched (eager, as before): a change costs the first
+ * paint, never a page that does not hydrate. A test renders a real page through this and fails if so.
+ */
+
+const MODULEPRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
+const BOOT_SCRIPT = /(<script nonce="[^"]*" type="module" async="">)([\s\S]*?)(<\/script>)/;
+/** `import * as route0 from "/assets/root-x.js";` (or `import "/assets/manifest-x.js";`) at a line start. */
+const STATIC_IMPORT = /^\s*;?\s*import (?:\* as (\w+) from )?("[^"\n]+");[ \t]*$/gm;
+
+/**
+ * How long a page waits for a frame before loading anyway: a tab opened in the background paints no frame
+ * until it is shown, and it should be ready when it is.
+ */
+const HIDDEN_TAB_FALLBACK_MS = 1_000;
+
+/**
+ * Resolves `go` once the browser has recorded the first contentful paint (the paint timing entry carries the
+ * time the frame was shown, which a requestAnimationFrame callback runs ahead of); without paint timing,
+ * after the first frame.
+ */
+const AFTER_FIRST_PAINT =
+  'if (PerformanceObserver.supportedEntryTypes?.includes("paint")) new PerformanceObserver((list, observer) => { if (list.getEntriesByName("first-contentful-paint").length) { observer.disconnect(); go(); } }).observe({ type: "paint", buffered: true }); else requestAnimationFrame(() => setTimeout(go));';
+
+export function deferBoot(html: string): string {
+  const boot = BOOT_SCRIPT.exec(html);
+  if (!boot) return html;
+  const [whole, open, body, close] = boot;
+
+  const imports: { name: string | undefined; url: string }[] = [];
+  const rest = body.replace(STATIC_IMPORT, (_line, name: string | undefined, url: string) => {
+    imports.push({ name, url });
+    return "";
+  });
+  // React Router's script imports the route modules and ends with the entry's dynamic import.
+  if (imports.length === 0 || !rest.includes("import(")) return html;
+
+  // React hoists the modulepreload links into <head>.
+  const headEnd = html.indexOf("</head>");
+  if (headEnd < 0 || headEnd > boot.index) return html;
+  const preloads = new Set<string>();
+  const head = html.slice(0, headEnd).replace(MODULEPRELOAD, (_tag, href: string) => {
+    preloads.add(href);
+    return "";
+  });
+  for (const { url } of imports) preloads.add(JSON.parse(url));
+
+  const names = imports.map(({ name }, i) => name ?? `_unnamed${i}`);
+  const deferred = [
+    `await new Promise((go) => { ${AFTER_FIRST_PAINT} setTimeout(go, ${HIDDEN_TAB_FALLBACK_MS}); });`,
+    `for (const href of ${JSON.stringify([...preloads])}) { const link = document.createElement("link"); link.rel = "modulepreload"; link.href = href; document.head.append(link); }`,
+    `const [${names.join(", ")}] = await Promise.all([${imports.map(({ url }) => `import(${url})`).join(", ")}]);`,
+    rest.trim(),
+  ].join("\n");
+  return `${head}${html.slice(headEnd, boot.index)}${open}${deferred}${close}${html.slice(boot.index + whole.length)}`;
+}
