@@ -31,8 +31,9 @@ export async function hydrated(page: Page) {
 /**
  * A page's framework JavaScript loads after its first paint (decision 020), so the `load` event that goto and
  * reload wait for no longer means React runs the page. A member acts a moment after the page appears; so do
- * the journeys: in every context with JavaScript, goto and reload also wait until the page is hydrated.
- * (Without JavaScript nothing hydrates, and nothing waits.) Error pages hydrate too.
+ * the journeys: in every context with JavaScript, goto and reload also wait until the page is hydrated,
+ * unless the journey names its own `waitUntil` (to act before hydration). Without JavaScript nothing
+ * hydrates, and nothing waits. Error pages hydrate too.
  */
 function waitForHydrationOnNavigation(context: BrowserContext) {
   const newPage = context.newPage.bind(context);
@@ -40,14 +41,14 @@ function waitForHydrationOnNavigation(context: BrowserContext) {
     const page = await newPage();
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);
-    page.goto = async (...args) => {
-      const response = await goto(...args);
-      await hydrated(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (!options?.waitUntil) await hydrated(page);
       return response;
     };
-    page.reload = async (...args) => {
-      const response = await reload(...args);
-      await hydrated(page);
+    page.reload = async (options) => {
+      const response = await reload(options);
+      if (!options?.waitUntil) await hydrated(page);
       return response;
     };
     return page;

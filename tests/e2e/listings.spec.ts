@@ -1,5 +1,5 @@
 import path from "node:path";
-import { expect, expectNoAxeViolations, signUpViaApi, test, uniqueEmail } from "./fixtures";
+import { expect, expectNoAxeViolations, hydrated, signUpViaApi, test, uniqueEmail } from "./fixtures";
 
 const photo = path.join(import.meta.dirname, "files/listing-photo.jpg");
 
@@ -118,6 +118,28 @@ test("without JavaScript a listing can still be created and the server's message
   await expect(page).toHaveURL("/my-listings");
   await expect(page.getByRole("listitem").filter({ hasText: "No-JS kayak" })).toBeVisible();
   await context.close();
+});
+
+test("what a member types and chooses before the page's JavaScript arrives is kept", async ({ page }) => {
+  await signUpViaApi(page);
+  // Hold the framework back until the member has acted (a slow connection).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/create-listing", { waitUntil: "load" });
+  await page.getByRole("combobox", { name: "Location" }).fill("bondi");
+  await page.locator("#images").setInputFiles(photo);
+  expect(await page.locator("html[data-hydrated]").count()).toBe(0);
+  release();
+  await hydrated(page);
+  await page.getByRole("option", { name: "Bondi NSW 2026" }).click();
+  await expect(page.getByAltText("Preview of listing-photo.jpg")).toBeVisible();
+  await expect(page.getByText("Cover", { exact: true })).toBeVisible();
 });
 
 test("a listing's thumbnails show each picture, with and without JavaScript", async ({ browser }) => {

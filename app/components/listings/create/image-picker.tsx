@@ -9,6 +9,15 @@ import { MAX_IMAGES } from "../../../../core/listings/listing-schema";
 export function ImagePicker({ files, onChange, error, enhanced }: { files: File[]; onChange: (files: File[]) => void; error?: string; enhanced: boolean }) {
   const input = useRef<HTMLInputElement>(null);
   const previews = useMemo(() => files.map((file) => URL.createObjectURL(file)), [files]);
+  // Pictures chosen before the page's JavaScript ran (it loads after the first paint, decision 020) join
+  // the list once it does, as if chosen now.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form becomes enhanced
+  useEffect(() => {
+    const chosen = Array.from(input.current?.files ?? []);
+    if (!enhanced || chosen.length === 0) return;
+    onChange([...files, ...chosen]);
+    if (input.current) input.current.value = "";
+  }, [enhanced]);
   useEffect(
     () => () => {
       for (const url of previews) URL.revokeObjectURL(url);
