@@ -39,7 +39,7 @@ export default async function handleRequest(
     primeStreamTransfer(routerContext, data);
     // The framework's modules load after the first paint (lib/deferred-boot.server.ts).
     // Bytes, not a string: a string body is re-checked for lone surrogates and encoded again by the Response.
-    const html = Buffer.from(`<!DOCTYPE html>${deferBoot(renderToString(document))}`);
+    const html = deferBoot(Buffer.from(`<!DOCTYPE html>${renderToString(document)}`));
     if (hasHydrationData(html)) {
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       return new Response(html, { headers: responseHeaders, status: responseStatusCode });

@@ -1,5 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { deferBoot } from "./deferred-boot.server";
+import { deferBoot as deferBootBytes } from "./deferred-boot.server";
+
+const deferBoot = (html: string) => deferBootBytes(Buffer.from(html)).toString("utf8");
 
 // The shape React Router 8.4's <Scripts> renders (trimmed from a real home page); the e2e suite checks the
 // real build against the browser ("the framework's JavaScript loads after the first paint").
