@@ -22,6 +22,7 @@ export async function startApp(options: { clientDir: string }) {
   const env = parseEnv();
   const handle = await openAppDatabase(env);
   const statics = new Hono();
+  const publicFiles = serveStatic({ root: options.clientDir, precompressed: true });
   // Hashed assets never change: cache them for a year. Everything else revalidates. `precompressed`: the build
   // wrote .br/.gz copies (scripts/vite-precompress.ts), sent with Content-Encoding and Vary to browsers that
   // accept them, so hono/compress has nothing left to do for these files.
@@ -33,7 +34,9 @@ export async function startApp(options: { clientDir: string }) {
       onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
     }),
   );
-  statics.use("*", serveStatic({ root: options.clientDir, precompressed: true }));
+  // The other files in public/ (favicon.svg, robots.txt) all have an extension; a page's path never asks
+  // the disk first.
+  statics.use("*", async (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? publicFiles(c, next) : next()));
   const { app } = createSiteApp({ db: handle.db, env, staticFiles: statics });
   const stopBackground = env.RUN_JOBS ? startBackgroundWork({ db: handle.db, clock: systemClock, env }) : async () => {};
   return { app, env, handle, stopBackground };

@@ -44,7 +44,7 @@ const AFTER_FIRST_PAINT =
  * as it is, while a regular expression over it would first copy it flat (a third of a millisecond on the
  * home page). Only the boot script and the preload tags are decoded.
  */
-export function deferBoot(html: Buffer): Buffer {
+export function deferBoot(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
   // Near the end of the page (only the loader data follows it): searched from there.
   const mark = html.lastIndexOf(BOOT_MARK);
   if (mark < 0) return html;
@@ -83,11 +83,12 @@ export function deferBoot(html: Buffer): Buffer {
     `const [${names.join(", ")}] = await Promise.all([${imports.map(({ url }) => `import(${url})`).join(", ")}]);`,
     rest.trim(),
   ].join("\n");
+  // A fresh allocation, so backed by a plain ArrayBuffer (what a Response body takes).
   return Buffer.concat([
     html.subarray(0, first),
     Buffer.from(stretch),
     html.subarray(stretchEnd, bodyStart),
     Buffer.from(deferred),
     html.subarray(bodyEnd),
-  ]);
+  ]) as Buffer<ArrayBuffer>;
 }
