@@ -3,13 +3,16 @@
 // Seeds N listings into a fresh database (PGlite in a temp DATA_DIR, or a fresh `swapshed_bench` database on
 // the server DATABASE_URL points at), starts the production build in this process, and measures with
 // autocannon (in a child process) the home page, a listing page, search (text; text + 25 km) and the JSON
-// feed, next to two baselines in the same run: a bare node:http server sending the home page's exact
-// bytes, and a bare renderToString of a home-like React page. Then EXPLAIN ANALYZE of the SQL the app ran
+// feed, next to baselines in the same run: a bare node:http server sending the home page's exact bytes, a
+// bare renderToString of the same home page (React Router's ServerRouter over the render context the app
+// built for one real request: the page's own components and data, without request handling, loaders,
+// database or data encoding), and, for comparison with earlier runs, a bare renderToString of a home-like
+// page of plain React components (bench/baseline-home.tsx). Then EXPLAIN ANALYZE of the SQL the app ran
 // for each page (captured from the app's own Drizzle instance), plus a deep keyset page of the feed.
 // Results: bench/results/<timestamp>-<pglite|postgres>-<N>.json and the summary in docs/performance.md.
 //
 // The targets (feed ≤ 2 ms and text + 25 km ≤ 15 ms in the database at 1M on PostgreSQL, home ≥ 0.5× the
-// renderToString baseline) are checked here and only here: never in tests.
+// renderToString baseline of the same page) are checked here and only here: never in tests.
 process.env.NODE_ENV = "production"; // before React loads: react-dom/server picks its build from this
 process.env.LOG_LEVEL = "silent";
 
@@ -18,6 +21,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import type { EntryContext, ServerBuild } from "react-router";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -202,7 +206,22 @@ async function main() {
     ...(kind === "postgres" ? { DATABASE_URL: benchUrl } : { DATA_DIR: dataDir }),
   });
   const { createSiteApp } = await import(pathToFileURL(serverEntry).href);
-  const { app } = createSiteApp({ db: handle.db, env });
+  // The render context of the last home page the app answered, kept for the same-page baseline.
+  let homeRender: { context: EntryContext; url: string } | undefined;
+  const wrapBuild = (build: ServerBuild): ServerBuild => ({
+    ...build,
+    entry: {
+      module: {
+        ...build.entry.module,
+        default: async (request, status, headers, context, loadContext) => {
+          const response = await build.entry.module.default(request, status, headers, context, loadContext);
+          if (request.method === "GET" && new URL(request.url).pathname === "/") homeRender = { context, url: request.url };
+          return response;
+        },
+      },
+    },
+  });
+  const { app } = createSiteApp({ db: handle.db, env, wrapBuild });
   const { serve } = await import("@hono/node-server");
   // Requests still being answered: a slow target's backlog (PGlite answers one query at a time) must drain
   // before the next target starts, or it would be charged to the next one.
@@ -353,6 +372,22 @@ async function main() {
     res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": homeBytes.length });
     res.end(homeBytes);
   });
+  // The same home page, rendered bare: the context the app's own request just built (its data already read
+  // into React Router's stream cache by entry.server), with a fresh, unread stream each time, as ServerRouter
+  // takes a reader from it.
+  if (!homeRender) throw new Error("the app rendered no home page to keep");
+  const { renderToString } = await import("react-dom/server");
+  const { createElement } = await import("react");
+  const { ServerRouter } = await import("react-router");
+  const { context: homeContext, url: homeUrl } = homeRender;
+  const renderSamePage = () =>
+    `<!DOCTYPE html>${renderToString(createElement(ServerRouter, { context: { ...homeContext, serverHandoffStream: new ReadableStream() }, url: homeUrl }))}`;
+  const samePageSize = Buffer.byteLength(renderSamePage());
+  const samePage = await listen((_req, res) => {
+    const html = Buffer.from(renderSamePage());
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": html.length });
+    res.end(html);
+  });
   const { renderBaselineHome, stepsForSize } = await import("./baseline-home");
   const homeCards = ((await (await fetch(`${base}/api/v1/listings?limit=12`)).json()) as { listings: never[] })
     .listings;
@@ -364,7 +399,9 @@ async function main() {
     res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": Buffer.byteLength(html) });
     res.end(html);
   });
-  log(`baselines: bare node:http ${homeBytes.length} bytes; renderToString ${baselineSize} bytes`);
+  log(
+    `baselines: bare node:http ${homeBytes.length} bytes; renderToString of the same page ${samePageSize} bytes; of a home-like page ${baselineSize} bytes`,
+  );
 
   // ---------------------------------------------------------------------------------------- load
   const http_: Record<
@@ -377,6 +414,12 @@ async function main() {
       label: "Baseline: bare node:http, home page bytes",
       url: bare,
       bytes: homeBytes.length,
+    },
+    {
+      name: "baseline_render_same_page",
+      label: "Baseline: bare renderToString, the same home page",
+      url: samePage,
+      bytes: samePageSize,
     },
     {
       name: "baseline_render_to_string",
@@ -490,7 +533,8 @@ async function main() {
   };
 
   // ------------------------------------------------------------------------------------- targets
-  const ratio = http_.home.requestsPerSec / http_.baseline_render_to_string.requestsPerSec;
+  const ratio = http_.home.requestsPerSec / http_.baseline_render_same_page.requestsPerSec;
+  const ratioHomeLike = http_.home.requestsPerSec / http_.baseline_render_to_string.requestsPerSec;
   const targetsChecked = [
     check(
       "Feed, first page: database time",
@@ -514,6 +558,7 @@ async function main() {
       "1M listings on PostgreSQL",
     ),
     check("Home req/s ÷ bare renderToString req/s", "≥ 0.5", ratio, (v) => v >= 0.5, "every run"),
+
   ];
 
   const result = {
@@ -554,6 +599,8 @@ async function main() {
     ),
     http: http_,
     homeToRenderToStringRatio: ratio,
+    // The same quotient against the earlier baseline, a home-like page of plain React components.
+    homeToHomeLikeRenderRatio: ratioHomeLike,
     database: dbTimes,
     searchProbes: probes,
     explainedPerPage: explained,
@@ -563,6 +610,7 @@ async function main() {
   appServer.close();
   await closeServer(bare);
   await closeServer(rendered);
+  await closeServer(samePage);
 
   // ------------------------------------------------------------------------------------- report
   printReport(result);
@@ -851,6 +899,7 @@ function printReport(r: {
   database: Record<string, DbTime | null>;
   searchProbes: Record<string, { label: string; status: number; listingLinks: number; db: DbTime | null }>;
   targets: ReturnType<typeof check>[];
+  homeToHomeLikeRenderRatio: number;
 }) {
   const pad = (s: string, n: number) => (s.length >= n ? s : s + " ".repeat(n - s.length));
   const lpad = (s: string, n: number) => (s.length >= n ? s : " ".repeat(n - s.length) + s);
@@ -894,6 +943,9 @@ function printReport(r: {
       `  ${pad(t.name, 44)} ${pad(t.target, 8)} ${lpad(t.value == null ? "n/a" : String(t.value), 10)}  ${verdict}  (target at ${t.appliesTo})`,
     );
   }
+  console.log(
+    `  (home req/s ÷ renderToString of the earlier home-like baseline page: ${r.homeToHomeLikeRenderRatio.toFixed(3)})`,
+  );
   console.log("");
 }
 

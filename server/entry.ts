@@ -2,7 +2,7 @@
 // there is exactly one `appContext` key (see docs/decisions/002-hono-custom-server.md).
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
-import { createRequestHandler } from "react-router";
+import { createRequestHandler, type ServerBuild } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import type { Database } from "../db/client";
 import { createApp } from "./app";
@@ -11,10 +11,21 @@ import { type Env, parseEnv } from "./env";
 import { startBackgroundWork } from "./background";
 import { systemClock } from "../core/shared/clock";
 
-/** The whole site: HTTP API, auth and the React Router pages. */
-export function createSiteApp(options: { db: Database; env: Env; staticFiles?: Hono; devServer?: boolean }) {
-  const pageHandler = createRequestHandler(build, options.env.NODE_ENV === "production" ? "production" : "development");
-  return createApp({ ...options, pageHandler });
+/**
+ * The whole site: HTTP API, auth and the React Router pages. `wrapBuild` lets the benchmark watch the pages
+ * being rendered (it keeps one page's render context for its renderToString baseline); the app never sets it.
+ */
+export function createSiteApp(options: {
+  db: Database;
+  env: Env;
+  staticFiles?: Hono;
+  devServer?: boolean;
+  wrapBuild?: (serverBuild: ServerBuild) => ServerBuild;
+}) {
+  const { wrapBuild, ...appOptions } = options;
+  const serverBuild = wrapBuild ? wrapBuild(build as ServerBuild) : build;
+  const pageHandler = createRequestHandler(serverBuild, options.env.NODE_ENV === "production" ? "production" : "development");
+  return createApp({ ...appOptions, pageHandler });
 }
 
 /** Production start: open (and migrate) the database, serve build/client, answer everything else. */

@@ -1,5 +1,5 @@
 import { ImageOff, PackageOpen, Plus } from "~/components/ui/icons";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { toast } from "../lib/toast";
 import type { Route } from "./+types/my-listings";
@@ -33,6 +33,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(ctx);
   const form = await request.formData();
   const listingId = String(form.get("listingId") ?? "");
+  // The browser asks "Are you sure...?" itself once the page runs JavaScript; a Delete sent before that (or
+  // without it) gets the same question on the page, and nothing is deleted until it is answered.
+  if (form.get("confirmed") !== "yes") return data({ confirm: listingId });
   try {
     await deleteListing(ctx, { listingId, actorId: user.id });
   } catch (error) {
@@ -52,6 +55,9 @@ const STATUS_STYLES: Record<string, string> = {
 
 export default function MyListings({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const confirming = actionData && "confirm" in actionData ? actionData.confirm : null;
   useEffect(() => {
     if (loaderData.loadError) toast.error("Failed to load your listings");
   }, [loaderData.loadError]);
@@ -102,18 +108,33 @@ export default function MyListings({ loaderData, actionData }: Route.ComponentPr
                     </div>
                     <p className="text-sm font-semibold">{formatValueRange(listing.valueMin, listing.valueMax)}</p>
                     <p className="line-clamp-3 text-sm text-muted">{listing.description}</p>
-                    <Form
-                      method="post"
-                      className="mt-auto pt-3"
-                      onSubmit={(event) => {
-                        if (!window.confirm("Are you sure you want to delete this listing?")) event.preventDefault();
-                      }}
-                    >
-                      <input type="hidden" name="listingId" value={listing.id} />
-                      <Button type="submit" variant="outline" size="sm" className="w-full text-danger" disabled={deleting}>
-                        {deleting ? "Deleting..." : "Delete"}
-                      </Button>
-                    </Form>
+                    {confirming === listing.id ? (
+                      <Form method="post" className="mt-auto space-y-2 pt-3">
+                        <p role="alert" className="text-sm font-semibold">Are you sure you want to delete this listing?</p>
+                        <input type="hidden" name="listingId" value={listing.id} />
+                        <input type="hidden" name="confirmed" value="yes" />
+                        <div className="flex gap-2">
+                          <Button type="submit" variant="outline" size="sm" className="flex-1 text-danger" disabled={deleting}>
+                            {deleting ? "Deleting..." : "Delete"}
+                          </Button>
+                          <ButtonLink to="/my-listings" variant="outline" size="sm" className="flex-1">Cancel</ButtonLink>
+                        </div>
+                      </Form>
+                    ) : (
+                      <Form
+                        method="post"
+                        className="mt-auto pt-3"
+                        onSubmit={(event) => {
+                          if (!window.confirm("Are you sure you want to delete this listing?")) event.preventDefault();
+                        }}
+                      >
+                        <input type="hidden" name="listingId" value={listing.id} />
+                        {hydrated && <input type="hidden" name="confirmed" value="yes" />}
+                        <Button type="submit" variant="outline" size="sm" className="w-full text-danger" disabled={deleting}>
+                          {deleting ? "Deleting..." : "Delete"}
+                        </Button>
+                      </Form>
+                    )}
                   </div>
                 </li>
               );

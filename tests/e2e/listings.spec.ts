@@ -116,7 +116,18 @@ test("without JavaScript a listing can still be created and the server's message
   await page.locator("#images").setInputFiles(photo);
   await page.getByRole("button", { name: "Create Listing" }).click();
   await expect(page).toHaveURL("/my-listings");
-  await expect(page.getByRole("listitem").filter({ hasText: "No-JS kayak" })).toBeVisible();
+  const item = page.getByRole("listitem").filter({ hasText: "No-JS kayak" });
+  await expect(item).toBeVisible();
+
+  // Delete asks first, on the page; nothing is deleted until the member confirms.
+  await item.getByRole("button", { name: "Delete" }).click();
+  await expect(item.getByRole("alert")).toHaveText("Are you sure you want to delete this listing?");
+  await item.getByRole("link", { name: "Cancel" }).click();
+  await expect(item).toBeVisible();
+  await expect(item.getByRole("alert")).toHaveCount(0);
+  await item.getByRole("button", { name: "Delete" }).click();
+  await item.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("listitem").filter({ hasText: "No-JS kayak" })).toHaveCount(0);
   await context.close();
 });
 
