@@ -42,7 +42,7 @@ async function runBoot(html: string) {
     events.push(`import ${url}`);
     return { url };
   };
-  const setTimeout = () => 0; // the hidden-tab fallback never fires here
+  const setTimeout = () => 0; // the no-paint fallback never fires here
   const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor;
   // `import(` is syntax in a module; the stand-in takes its place so the body runs as a function.
   const run = new AsyncFunction("window", "document", "PerformanceObserver", "importModule", "setTimeout", body.replaceAll("import(", "importModule("));

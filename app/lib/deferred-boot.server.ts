@@ -26,10 +26,12 @@ const BOOT_MARK = '" type="module" async="">';
 const STATIC_IMPORT = /^\s*;?\s*import (?:\* as (\w+) from )?("[^"\n]+");[ \t]*$/gm;
 
 /**
- * How long a page waits for a frame before loading anyway: a tab opened in the background paints no frame
- * until it is shown, and it should be ready when it is.
+ * How long a page waits for its first paint before loading anyway. Long enough not to compete with the
+ * stylesheet and font on a slow phone (a shorter wait would start the framework before the paint it is meant
+ * to follow); short enough that a page that reports no paint (a tab opened in the background paints only
+ * when shown) is still ready soon.
  */
-const HIDDEN_TAB_FALLBACK_MS = 1_000;
+const NO_PAINT_FALLBACK_MS = 5_000;
 
 /**
  * Resolves `go` once the browser has recorded the first contentful paint (the paint timing entry carries the
@@ -78,7 +80,7 @@ export function deferBoot(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
 
   const names = imports.map(({ name }, i) => name ?? `_unnamed${i}`);
   const deferred = [
-    `await new Promise((go) => { ${AFTER_FIRST_PAINT} setTimeout(go, ${HIDDEN_TAB_FALLBACK_MS}); });`,
+    `await new Promise((go) => { ${AFTER_FIRST_PAINT} setTimeout(go, ${NO_PAINT_FALLBACK_MS}); });`,
     `for (const href of ${JSON.stringify([...preloads])}) { const link = document.createElement("link"); link.rel = "modulepreload"; link.href = href; document.head.append(link); }`,
     `const [${names.join(", ")}] = await Promise.all([${imports.map(({ url }) => `import(${url})`).join(", ")}]);`,
     rest.trim(),

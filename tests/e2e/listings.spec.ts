@@ -1,7 +1,21 @@
 import path from "node:path";
+import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, hydrated, signUpViaApi, test, uniqueEmail } from "./fixtures";
 
 const photo = path.join(import.meta.dirname, "files/listing-photo.jpg");
+
+/** Fills Create Listing's fields other than the location and the pictures. */
+async function fillListingFields(
+  page: Page,
+  fields: { title: string; description: string; category: string; condition: string; min: string; max: string },
+) {
+  await page.getByLabel("Item Title").fill(fields.title);
+  await page.getByLabel("Description").fill(fields.description);
+  await page.getByLabel("Category").selectOption(fields.category);
+  await page.getByLabel("Condition").selectOption(fields.condition);
+  await page.getByLabel("Min Value (AUD)").fill(fields.min);
+  await page.getByLabel("Max Value (AUD)").fill(fields.max);
+}
 
 test("a member lists an item with a picture, sees it everywhere, another member favourites it, and the owner deletes it", async ({ browser }) => {
   const owner = await browser.newContext();
@@ -11,12 +25,7 @@ test("a member lists an item with a picture, sees it everywhere, another member 
 
   await page.goto("/create-listing");
   await expect(page.getByRole("heading", { name: "List an item" })).toBeVisible();
-  await page.getByLabel("Item Title").fill(title);
-  await page.getByLabel("Description").fill("Petrol chainsaw, 18 inch bar, new chain, starts first pull.");
-  await page.getByLabel("Category").selectOption("tradie_tools");
-  await page.getByLabel("Condition").selectOption("good");
-  await page.getByLabel("Min Value (AUD)").fill("300");
-  await page.getByLabel("Max Value (AUD)").fill("450");
+  await fillListingFields(page, { title, description: "Petrol chainsaw, 18 inch bar, new chain, starts first pull.", category: "tradie_tools", condition: "good", min: "300", max: "450" });
   await page.getByRole("combobox", { name: "Location" }).fill("bondi");
   await page.getByRole("option", { name: "Bondi NSW 2026" }).click();
   await page.locator("#images").setInputFiles(photo);
@@ -101,12 +110,7 @@ test("without JavaScript a listing can still be created and the server's message
   const page = await context.newPage();
   await signUpViaApi(page);
   await page.goto("/create-listing");
-  await page.getByLabel("Item Title").fill("No-JS kayak");
-  await page.getByLabel("Description").fill("A kayak listed from a browser with scripts turned off.");
-  await page.getByLabel("Category").selectOption("boats_marine");
-  await page.getByLabel("Condition").selectOption("fair");
-  await page.getByLabel("Min Value (AUD)").fill("200");
-  await page.getByLabel("Max Value (AUD)").fill("300");
+  await fillListingFields(page, { title: "No-JS kayak", description: "A kayak listed from a browser with scripts turned off.", category: "boats_marine", condition: "fair", min: "200", max: "300" });
   await page.getByRole("combobox", { name: "Location" }).fill("nowhere at all");
   await page.locator("#images").setInputFiles(photo);
   await page.getByRole("button", { name: "Create Listing" }).click();
@@ -159,12 +163,7 @@ test("a listing's thumbnails show each picture, with and without JavaScript", as
   const page = await noJs.newPage();
   await signUpViaApi(page);
   await page.goto("/create-listing");
-  await page.getByLabel("Item Title").fill(title);
-  await page.getByLabel("Description").fill("A canoe with two pictures, listed without scripts.");
-  await page.getByLabel("Category").selectOption("boats_marine");
-  await page.getByLabel("Condition").selectOption("good");
-  await page.getByLabel("Min Value (AUD)").fill("400");
-  await page.getByLabel("Max Value (AUD)").fill("600");
+  await fillListingFields(page, { title, description: "A canoe with two pictures, listed without scripts.", category: "boats_marine", condition: "good", min: "400", max: "600" });
   await page.getByRole("combobox", { name: "Location" }).fill("Bondi NSW 2026");
   await page.locator("#images").setInputFiles([photo, photo]);
   await page.getByRole("button", { name: "Create Listing" }).click();
