@@ -1,5 +1,15 @@
-import { useEffect } from "react";
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from "react-router";
+import { useEffect, useRef } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import { appContext } from "./context";
@@ -7,7 +17,7 @@ import { readFlash } from "./lib/flash.server";
 import { useNonce } from "./lib/nonce";
 import { ErrorScreen } from "./components/layout/error-screen";
 import { Toaster } from "./components/ui/toaster";
-import { toast } from "./lib/toast";
+import { TOAST_DURATION_MS, toast } from "./lib/toast";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
@@ -27,6 +37,8 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // Undefined on an error page the root loader did not answer for.
+  const flash = useRouteLoaderData<typeof loader>("root")?.flash;
   // Marks the page as running React: it hydrates after the first paint (decision 020), and the browser
   // journeys wait for this before using what only works with JavaScript.
   useEffect(() => {
@@ -46,7 +58,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-white font-sans text-ink">
         {children}
-        <Toaster />
+        <Toaster flash={flash} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -56,8 +68,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const { flash } = useLoaderData<typeof loader>();
+  const hydrating = useRef(true);
   useEffect(() => {
-    if (flash) toast[flash.type](flash.message, flash.description ? { description: flash.description } : undefined);
+    const atHydration = hydrating.current;
+    hydrating.current = false;
+    if (!flash) return;
+    // The page's first message was already drawn by the server (Toaster). If hydration came so late that it
+    // has been up for a toast's whole time (it leaves by itself), it is not shown a second time.
+    if (atHydration && performance.now() >= TOAST_DURATION_MS) return;
+    toast[flash.type](flash.message, flash.description ? { description: flash.description } : undefined);
   }, [flash]);
   return <Outlet />;
 }

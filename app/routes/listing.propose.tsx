@@ -45,7 +45,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
   if (form.get("via") === "dialog") return { ok: true as const };
   return redirect("/my-swaps?tab=sent", {
-    headers: { "Set-Cookie": await flashHeader({ type: "success", message: "Swap proposal sent successfully!" }) },
+    headers: { "Set-Cookie": await flashHeader({ type: "success", message: "Swap proposal sent successfully!" }, ctx.env.NODE_ENV === "production") },
   });
 }
 

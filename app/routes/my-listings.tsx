@@ -1,6 +1,6 @@
 import { ImageOff, PackageOpen, Plus } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { toast } from "../lib/toast";
 import type { Route } from "./+types/my-listings";
 import { appContext } from "../context";
@@ -43,7 +43,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     logger.error("delete listing failed", { error: String(error) });
     return data({ error: "Failed to delete listing" }, { status: 500 });
   }
-  return data({ ok: true }, { headers: { "Set-Cookie": await flashHeader({ type: "success", message: "Listing deleted" }) } });
+  // Post/Redirect/Get: the next page (and its root loader) reads the flash, with or without JavaScript.
+  return redirect("/my-listings", { headers: { "Set-Cookie": await flashHeader({ type: "success", message: "Listing deleted" }, ctx.env.NODE_ENV === "production") } });
 }
 
 const STATUS_STYLES: Record<string, string> = {

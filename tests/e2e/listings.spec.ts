@@ -132,6 +132,11 @@ test("without JavaScript a listing can still be created and the server's message
   await item.getByRole("button", { name: "Delete" }).click();
   await item.getByRole("button", { name: "Delete" }).click();
   await expect(page.getByRole("listitem").filter({ hasText: "No-JS kayak" })).toHaveCount(0);
+  // The server's flash message is on the page itself, as a toast.
+  const flash = page.getByRole("region", { name: "Notifications" }).getByText("Listing deleted");
+  await expect(flash).toBeVisible();
+  // With nothing to close it, it leaves by itself after a toast's time (4 s) instead of covering the header.
+  await expect(flash).toBeHidden({ timeout: 6_000 });
   await context.close();
 });
 

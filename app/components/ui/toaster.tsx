@@ -5,12 +5,24 @@ import { dismissToast, getServerToasts, getToasts, subscribeToasts, TOAST_DURATI
 const ICONS = { success: CircleCheck, error: CircleAlert, info: Info } as const;
 const ICON_COLOURS = { success: "text-brand-600", error: "text-danger", info: "text-ink" } as const;
 
+type ServerMessage = { type: Toast["kind"]; message: string; description?: string };
+
 /**
  * The toasts from app/lib/toast.ts, top centre. The polite live region is in the server's HTML from the
- * start (an empty one), so a screen reader announces each toast as it is added.
+ * start, so a screen reader announces each toast as it is added. `flash`, the message the server read for
+ * this page (decision 008), is drawn as a toast in the server's HTML too: the page's JavaScript loads after
+ * its first paint (decision 020), or not at all, and the message should not wait for it. Once React runs,
+ * the root hands it to the store and the store's toasts take its place.
  */
-export function Toaster() {
+export function Toaster({ flash }: { flash?: ServerMessage | null }) {
   const toasts = useSyncExternalStore(subscribeToasts, getToasts, getServerToasts);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const shown: Toast[] = hydrated
+    ? [...toasts]
+    : flash
+      ? [{ id: 0, kind: flash.type, message: flash.message, description: flash.description }]
+      : [];
   // Reading a toast (pointer over it, or focus inside) holds every timer.
   const [paused, setPaused] = useState(false);
   return (
@@ -25,10 +37,10 @@ export function Toaster() {
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
     >
-      {toasts.length > 0 && (
+      {shown.length > 0 && (
         <ol className="flex w-full max-w-sm flex-col gap-2">
-          {toasts.map((t) => (
-            <ToastItem key={t.id} toast={t} paused={paused} />
+          {shown.map((t) => (
+            <ToastItem key={t.id} toast={t} paused={paused} closable={hydrated} />
           ))}
         </ol>
       )}
@@ -36,7 +48,7 @@ export function Toaster() {
   );
 }
 
-function ToastItem({ toast, paused }: { toast: Toast; paused: boolean }) {
+function ToastItem({ toast, paused, closable }: { toast: Toast; paused: boolean; closable: boolean }) {
   useEffect(() => {
     if (paused) return;
     const timer = setTimeout(() => dismissToast(toast.id), TOAST_DURATION_MS);
@@ -44,20 +56,25 @@ function ToastItem({ toast, paused }: { toast: Toast; paused: boolean }) {
   }, [toast.id, paused]);
   const Icon = ICONS[toast.kind];
   return (
-    <li className="pointer-events-auto flex items-start gap-3 rounded-xl border border-line bg-white p-4 text-sm text-ink shadow-lg">
+    <li
+      className={`pointer-events-auto flex items-start gap-3 rounded-xl border border-line bg-white p-4 text-sm text-ink shadow-lg ${closable ? "" : "toast-expires"}`}
+    >
       <Icon className={`mt-0.5 size-4 shrink-0 ${ICON_COLOURS[toast.kind]}`} aria-hidden="true" />
       <div className="min-w-0 flex-1">
         <p className="font-medium">{toast.message}</p>
         {toast.description && <p className="mt-0.5 text-muted">{toast.description}</p>}
       </div>
-      <button
-        type="button"
-        onClick={() => dismissToast(toast.id)}
-        className="-m-1 rounded-full p-1 text-muted hover:bg-surface hover:text-ink"
-        aria-label="Close toast"
-      >
-        <X className="size-4" aria-hidden="true" />
-      </button>
+      {/* Closing needs JavaScript; before it runs the message simply stays until the next page. */}
+      {closable && (
+        <button
+          type="button"
+          onClick={() => dismissToast(toast.id)}
+          className="-m-1 rounded-full p-1 text-muted hover:bg-surface hover:text-ink"
+          aria-label="Close toast"
+        >
+          <X className="size-4" aria-hidden="true" />
+        </button>
+      )}
     </li>
   );
 }
