@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -66,12 +66,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * Whether the root has run its flash effect since the page loaded (per document, not per mount: App mounts
+ * again after an error page, and its flash then is a new one to show).
+ */
+let flashSeenSinceHydration = false;
+
 export default function App() {
   const { flash } = useLoaderData<typeof loader>();
-  const hydrating = useRef(true);
   useEffect(() => {
-    const atHydration = hydrating.current;
-    hydrating.current = false;
+    const atHydration = !flashSeenSinceHydration;
+    flashSeenSinceHydration = true;
     if (!flash) return;
     // The page's first message was already drawn by the server (Toaster). If hydration came so late that it
     // has been up for a toast's whole time (it leaves by itself), it is not shown a second time.

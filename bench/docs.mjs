@@ -213,7 +213,7 @@ function frontendSection(runs) {
     // Runs before the server sent precompressed files measured no "as sent" figure.
     const sent = p.js?.totalServedBytes == null ? "n/a" : `${kb(p.js.totalServedBytes)} (${p.js.files[0]?.servedEncoding})`;
     out.push(
-      `| ${p.name} \`${p.path}\` | ${before} | ${observed} | ${p.js ? kb(p.js.totalGzipBytes) : "n/a"} | ${sent} | ${p.js?.files.length ?? ""} | ${score(s.performance)} | ${score(s.accessibility)} | ${score(s["best-practices"])} | ${score(s.seo)} |`,
+      `| ${p.name} \`${p.path}\` | ${before} | ${observed} | ${p.js ? `${kb(p.js.totalGzipBytes)}${p.js.totalGzipBytes > 100 * 1024 ? " (over 100)" : ""}` : "n/a"} | ${sent} | ${p.js?.files.length ?? ""} | ${score(s.performance)} | ${score(s.accessibility)} | ${score(s["best-practices"])} | ${score(s.seo)} |`,
     );
   }
   for (const p of latest.pages) {

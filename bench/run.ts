@@ -215,7 +215,9 @@ async function main() {
         ...build.entry.module,
         default: async (request, status, headers, context, loadContext) => {
           const response = await build.entry.module.default(request, status, headers, context, loadContext);
-          if (request.method === "GET" && new URL(request.url).pathname === "/") homeRender = { context, url: request.url };
+          if (!homeRender && request.method === "GET" && new URL(request.url).pathname === "/") {
+            homeRender = { context, url: request.url };
+          }
           return response;
         },
       },
@@ -382,7 +384,14 @@ async function main() {
   const { context: homeContext, url: homeUrl } = homeRender;
   const renderSamePage = () =>
     `<!DOCTYPE html>${renderToString(createElement(ServerRouter, { context: { ...homeContext, serverHandoffStream: new ReadableStream() }, url: homeUrl }))}`;
-  const samePageSize = Buffer.byteLength(renderSamePage());
+  // It must be the page itself: rendered on entry.server's one-pass path, its data is in React Router's stream
+  // cache and ends with the stream's close. A streamed render would leave the cache empty, and the bare
+  // render would be a page without its data: faster, and wrong.
+  const samePageHtml = renderSamePage();
+  const samePageSize = Buffer.byteLength(samePageHtml);
+  if (!samePageHtml.includes("window.__reactRouterContext.streamController.close()") || Math.abs(samePageSize - homeBytes.length) > homeBytes.length * 0.02) {
+    throw new Error(`the same-page baseline is not the home page (${samePageSize} bytes against ${homeBytes.length})`);
+  }
   const samePage = await listen((_req, res) => {
     const html = Buffer.from(renderSamePage());
     res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": html.length });

@@ -29,7 +29,12 @@ async function runBoot(html: string) {
   const events: string[] = [];
   let paint: () => void = () => {};
   const window: Record<string, unknown> = {};
-  const document = { createElement: () => ({}), head: { append: (link: { href: string }) => events.push(`preload ${link.href}`) } };
+  const document = {
+    createElement: () => ({}),
+    head: { append: (link: { href: string }) => events.push(`preload ${link.href}`) },
+    addEventListener: () => {},
+    visibilityState: "visible",
+  };
   class PerformanceObserver {
     static supportedEntryTypes = ["paint"];
     constructor(private callback: (list: unknown, observer: unknown) => void) {}

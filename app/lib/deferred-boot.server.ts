@@ -39,7 +39,9 @@ const NO_PAINT_FALLBACK_MS = 5_000;
  * after the first frame.
  */
 const AFTER_FIRST_PAINT =
-  'if (PerformanceObserver.supportedEntryTypes?.includes("paint")) new PerformanceObserver((list, observer) => { if (list.getEntriesByName("first-contentful-paint").length) { observer.disconnect(); go(); } }).observe({ type: "paint", buffered: true }); else requestAnimationFrame(() => setTimeout(go));';
+  'if (PerformanceObserver.supportedEntryTypes?.includes("paint")) new PerformanceObserver((list, observer) => { if (list.getEntriesByName("first-contentful-paint").length) { observer.disconnect(); go(); } }).observe({ type: "paint", buffered: true }); else requestAnimationFrame(() => setTimeout(go));' +
+  // A page hidden while it loaded may never report its first paint: once shown, its next frame will do.
+  ' document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") requestAnimationFrame(() => setTimeout(go)); });';
 
 /**
  * Works on the encoded page: renderToString's result is a rope of thousands of pieces, which encoding walks
@@ -73,7 +75,7 @@ export function deferBoot(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
   if (first < 0 || first > headEnd || stretchEnd < 2 || stretchEnd > headEnd) return html;
   const preloads = new Set<string>();
   const stretch = html.toString("utf8", first, stretchEnd).replace(PRELOAD_TAG, (_tag, href: string) => {
-    preloads.add(href);
+    preloads.add(href.replaceAll("&amp;", "&"));
     return "";
   });
   for (const { url } of imports) preloads.add(JSON.parse(url));
@@ -82,7 +84,9 @@ export function deferBoot(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
   const deferred = [
     `await new Promise((go) => { ${AFTER_FIRST_PAINT} setTimeout(go, ${NO_PAINT_FALLBACK_MS}); });`,
     `for (const href of ${JSON.stringify([...preloads])}) { const link = document.createElement("link"); link.rel = "modulepreload"; link.href = href; document.head.append(link); }`,
-    `const [${names.join(", ")}] = await Promise.all([${imports.map(({ url }) => `import(${url})`).join(", ")}]);`,
+    // One after another, in React Router's order, as its static imports were evaluated; the preloads above
+    // have already asked for all of them at once.
+    ...imports.map(({ url }, i) => `const ${names[i]} = await import(${url});`),
     rest.trim(),
   ].join("\n");
   // A fresh allocation, so backed by a plain ArrayBuffer (what a Response body takes).

@@ -4,7 +4,7 @@ import { appContext } from "../context";
 import { flashHeader } from "../lib/flash.server";
 import { safeRedirect } from "../lib/safe-redirect";
 import { serializeViewerLocation } from "../lib/viewer.server";
-import { findLocality, resolveLocationInput } from "../../core/locations/localities";
+import { resolveLocationField } from "../../core/locations/localities";
 import { setMemberLocation } from "../../core/users/set-member-location";
 
 export function loader() {
@@ -16,13 +16,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const form = await request.formData();
   const back = safeRedirect(form.get("redirectTo"));
-  const suburb = form.get("locationSuburb");
-  const postcode = form.get("locationPostcode");
-  const state = form.get("locationState");
-  const locality =
-    (typeof suburb === "string" && suburb && typeof postcode === "string"
-      ? findLocality({ suburb, postcode, state: typeof state === "string" ? state : undefined })
-      : null) ?? resolveLocationInput(String(form.get("location") ?? ""));
+  const locality = resolveLocationField(String(form.get("location") ?? ""), {
+    suburb: form.get("locationSuburb"),
+    state: form.get("locationState"),
+    postcode: form.get("locationPostcode"),
+  });
   const secure = ctx.env.NODE_ENV === "production";
   if (!locality) {
     return redirect(back, {

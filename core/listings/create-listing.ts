@@ -1,7 +1,7 @@
 import type { Db } from "../../db/client";
 import { listings } from "../../db/schema/listings";
 import { storeListingImages } from "../images/store-listing-images";
-import { findLocality, type Locality, locationColumns, resolveLocationInput } from "../locations/localities";
+import { locationColumns, resolveLocationField } from "../locations/localities";
 import { describeIssues } from "../shared/describe-issues";
 import type { FileStorage } from "../storage/storage";
 import { isAppError } from "../shared/app-error";
@@ -33,7 +33,7 @@ export async function createListing(
     const { fields, first } = describeIssues(parsed.error);
     return { ok: false, status: 400, message: first, fields };
   }
-  const locality = resolvePicked(input.picked) ?? resolveLocationInput(parsed.data.location);
+  const locality = resolveLocationField(parsed.data.location, input.picked);
   if (!locality) return invalid("location", UNKNOWN_LOCATION);
   if (input.files.length === 0) return invalid("images", IMAGE_REQUIRED);
   if (input.files.length > MAX_IMAGES) return invalid("images", TOO_MANY_IMAGES);
@@ -70,13 +70,4 @@ export async function createListing(
 
 function invalid(field: string, message: string): CreateListingResult {
   return { ok: false, status: 400, message, fields: { [field]: message } };
-}
-
-function resolvePicked(picked: CreateListingInput["picked"]): Locality | null {
-  if (!picked || typeof picked.suburb !== "string" || typeof picked.postcode !== "string" || !picked.suburb) return null;
-  return findLocality({
-    suburb: picked.suburb,
-    state: typeof picked.state === "string" ? picked.state : undefined,
-    postcode: picked.postcode,
-  });
 }

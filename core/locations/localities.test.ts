@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { findLocality, resolveLocationInput, searchLocalities } from "./localities";
+import { findLocality, resolveLocationField, resolveLocationInput, searchLocalities } from "./localities";
 
 const labels = (query: string, limit?: number) => searchLocalities(query, limit).map((l) => l.label);
 
@@ -98,5 +98,30 @@ describe("resolveLocationInput", () => {
     expect(resolveLocationInput("202")).toBeNull();
     expect(resolveLocationInput("asdfgh qwerty")).toBeNull();
     expect(resolveLocationInput("")).toBeNull();
+  });
+});
+
+describe("resolveLocationField", () => {
+  const bondi = { suburb: "Bondi", state: "NSW", postcode: "2026" };
+
+  test("a pick whose label is still the text wins (the suggestions' way)", () => {
+    expect(resolveLocationField("Bondi NSW 2026", bondi)?.label).toBe("Bondi NSW 2026");
+    expect(resolveLocationField("bondi nsw 2026", bondi)?.label).toBe("Bondi NSW 2026");
+  });
+
+  test("text typed over an earlier pick (before the page's JavaScript ran) is what counts", () => {
+    expect(resolveLocationField("Parramatta NSW 2150", bondi)?.label).toBe("Parramatta NSW 2150");
+    expect(resolveLocationField("nowhere at all", bondi)).toBeNull();
+  });
+
+  test("a cleared field is no place, whatever pick came with it", () => {
+    expect(resolveLocationField("", bondi)).toBeNull();
+    expect(resolveLocationField("   ", bondi)).toBeNull();
+  });
+
+  test("without a pick, or with a malformed one, the text is resolved on its own", () => {
+    expect(resolveLocationField("bondi 2026")?.label).toBe("Bondi NSW 2026");
+    expect(resolveLocationField("bondi 2026", { suburb: 42, postcode: ["2026"] })?.label).toBe("Bondi NSW 2026");
+    expect(resolveLocationField("Bondi NSW 2026", { suburb: "Bondi", state: "NSW", postcode: "9999" })?.label).toBe("Bondi NSW 2026");
   });
 });

@@ -152,6 +152,22 @@ export function resolveLocationInput(text: string): Locality | null {
   return found.length === 1 ? found[0].locality : null;
 }
 
+/**
+ * The place a location field names: its text, and the suburb picked from the suggestions (the hidden
+ * `…Suburb`/`…State`/`…Postcode` fields), if any. The pick wins only while the text still reads as that
+ * suburb's label. The picker clears it when the text is edited, but before the page's JavaScript runs (it
+ * loads after the first paint) an earlier pick rendered by the server would otherwise override whatever the
+ * member typed over it, or a location they cleared.
+ */
+export function resolveLocationField(text: string, picked?: { suburb?: unknown; state?: unknown; postcode?: unknown } | null): Locality | null {
+  const pick =
+    picked && typeof picked.suburb === "string" && picked.suburb && typeof picked.postcode === "string"
+      ? findLocality({ suburb: picked.suburb, state: typeof picked.state === "string" ? picked.state : undefined, postcode: picked.postcode })
+      : null;
+  if (pick && normalise(pick.label) === normalise(text)) return pick;
+  return text.trim() ? resolveLocationInput(text) : null;
+}
+
 /** The columns a row stores for a place (listings and profiles share them). */
 export function locationColumns(locality: Locality) {
   return {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import { profiles } from "../../db/schema/profiles";
 import { describeIssues } from "../shared/describe-issues";
-import { findLocality, locationColumns, resolveLocationInput } from "../locations/localities";
+import { locationColumns, resolveLocationField } from "../locations/localities";
 
 // The spec's phone rule: digits, spaces, dash, plus and brackets; 8 to 20 characters. Optional.
 export const phoneSchema = z
@@ -29,9 +29,7 @@ export async function updateContactDetails(
     return { ok: false, message: first, fields: { phone: fields.form ?? first } };
   }
   const typed = typeof location === "string" ? location.trim() : "";
-  const locality =
-    (picked?.suburb && picked.postcode ? findLocality({ suburb: picked.suburb, state: picked.state, postcode: picked.postcode }) : null) ??
-    (typed ? resolveLocationInput(typed) : null);
+  const locality = resolveLocationField(typed, picked);
   if (typed && !locality) {
     const message = "Please choose a suburb from the list";
     return { ok: false, message, fields: { location: message } };
