@@ -1,7 +1,8 @@
 import { ImageOff, PackageOpen, Plus } from "~/components/ui/icons";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { toast } from "../lib/toast";
+import { useHydrated } from "../lib/use-hydrated";
 import type { Route } from "./+types/my-listings";
 import { appContext } from "../context";
 import { Button, ButtonLink } from "../components/ui/button";
@@ -56,8 +57,7 @@ const STATUS_STYLES: Record<string, string> = {
 
 export default function MyListings({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const confirming = actionData && "confirm" in actionData ? actionData.confirm : null;
   useEffect(() => {
     if (loaderData.loadError) toast.error("Failed to load your listings");

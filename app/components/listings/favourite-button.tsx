@@ -1,5 +1,5 @@
 import { Heart } from "~/components/ui/icons";
-import { useEffect, useState } from "react";
+import { useHydrated } from "../../lib/use-hydrated";
 import { useFetcher, useLocation } from "react-router";
 
 /**
@@ -8,8 +8,7 @@ import { useFetcher, useLocation } from "react-router";
  */
 export function FavouriteButton({ listingId, isFavourite, title, size = "sm" }: { listingId: string; isFavourite: boolean; title: string; size?: "sm" | "md" }) {
   const fetcher = useFetcher();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const location = useLocation();
   const pending = fetcher.formData?.get("favourite");
   const on = pending != null ? pending === "true" : isFavourite;

@@ -2,6 +2,7 @@ import { ImageOff } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { toast } from "../../lib/toast";
+import { useHydrated } from "../../lib/use-hydrated";
 import { imageUrl } from "../../../core/images/image-urls";
 import { formatValueRange } from "../../lib/format";
 import { Button, ButtonLink } from "../ui/button";
@@ -15,8 +16,7 @@ export type Offerable = { id: string; title: string; images: { key: string; widt
 export function ProposeSwapForm({ targetId, offerable, error, onSent }: { targetId: string; offerable: Offerable[]; error?: string; onSent?: () => void }) {
   const fetcher = useFetcher<{ ok?: true; error?: string }>();
   const [chosen, setChosen] = useState<string | null>(null);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const inDialog = Boolean(onSent);
   const FormTag = inDialog ? fetcher.Form : Form;
   const busy = fetcher.state !== "idle";

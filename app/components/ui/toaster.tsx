@@ -1,5 +1,6 @@
 import { CircleAlert, CircleCheck, Info, X } from "./icons";
 import { useEffect, useState, useSyncExternalStore } from "react";
+import { useHydrated } from "../../lib/use-hydrated";
 import { dismissToast, getServerToasts, getToasts, subscribeToasts, TOAST_DURATION_MS, type Toast } from "../../lib/toast";
 
 const ICONS = { success: CircleCheck, error: CircleAlert, info: Info } as const;
@@ -16,10 +17,9 @@ type ServerMessage = { type: Toast["kind"]; message: string; description?: strin
  */
 export function Toaster({ flash }: { flash?: ServerMessage | null }) {
   const toasts = useSyncExternalStore(subscribeToasts, getToasts, getServerToasts);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  const shown: Toast[] = hydrated
-    ? [...toasts]
+  const hydrated = useHydrated();
+  const shown: readonly Toast[] = hydrated
+    ? toasts
     : flash
       ? [{ id: 0, kind: flash.type, message: flash.message, description: flash.description }]
       : [];

@@ -4,6 +4,7 @@ import { Form, Link, useNavigate, useNavigation } from "react-router";
 // First, before the schema module builds its schemas (see zod-jitless.ts).
 import "../../../lib/zod-jitless";
 import { toast } from "../../../lib/toast";
+import { useHydrated } from "../../../lib/use-hydrated";
 import { checkChosenFiles, listingFieldsSchema } from "../../../../core/listings/listing-schema";
 import { describeIssues } from "../../../../core/shared/describe-issues";
 import { CATEGORIES } from "../../../lib/categories";
@@ -21,7 +22,7 @@ export type CreateListingResult = { error: string; fields: Record<string, string
  * it, the pictures get previews and the upload shows its progress (sent to /api/v1/listings).
  */
 export function CreateListingForm({ result }: { result: CreateListingResult }) {
-  const [enhanced, setEnhanced] = useState(false);
+  const enhanced = useHydrated();
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>(result?.fields ?? {});
@@ -30,7 +31,6 @@ export function CreateListingForm({ result }: { result: CreateListingResult }) {
   const values = result?.values ?? {};
   const busy = progress !== null || navigation.state === "submitting";
 
-  useEffect(() => setEnhanced(true), []);
   useEffect(() => {
     if (result?.error) toast.error(result.error);
     setErrors(result?.fields ?? {});
