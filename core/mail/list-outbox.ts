@@ -38,6 +38,6 @@ export async function listOutbox(db: Db, { limit = 100, to }: { limit?: number; 
     })
     .from(mailOutbox)
     .where(to ? eq(mailOutbox.toAddress, to) : undefined)
-    .orderBy(desc(mailOutbox.createdAt))
+    .orderBy(desc(mailOutbox.seq))
     .limit(limit);
 }

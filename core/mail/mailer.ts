@@ -73,7 +73,7 @@ export async function deliverPendingMail(
             notInArray(mailOutbox.id, tried),
           ),
         )
-        .orderBy(asc(mailOutbox.createdAt))
+        .orderBy(asc(mailOutbox.seq))
         .limit(1)
         .for("update", { skipLocked: true });
       if (!row) return null;

@@ -1,6 +1,6 @@
 // Operational tables: rate limiting, outgoing mail, database snapshots and once-only job runs.
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { bigint, bigserial, check, index, integer, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { createdAt, tstz } from "./columns";
 
@@ -41,10 +41,13 @@ export const mailOutbox = pgTable(
     // After a failed attempt, not before this time (back-off); NULL = as soon as possible.
     nextAttemptAt: tstz("next_attempt_at"),
     createdAt: createdAt(),
+    // Insertion order. created_at alone ties: it is the transaction's start (mails queued in one transaction
+    // share it), and the embedded database's clock counts milliseconds.
+    seq: bigserial("seq", { mode: "number" }).notNull(),
   },
   (t) => [
-    index("mail_outbox_created_at_idx").on(t.createdAt.desc().nullsFirst()),
-    index("mail_outbox_unsent_idx").on(t.createdAt).where(sql`${t.sentAt} IS NULL`),
+    index("mail_outbox_seq_idx").on(t.seq.desc()),
+    index("mail_outbox_unsent_idx").on(t.seq).where(sql`${t.sentAt} IS NULL`),
   ],
 );
 
