@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -22,3 +23,14 @@ export async function migrate(handle: DbHandle) {
 }
 
 const MIGRATION_LOCK = 7_261_001;
+
+/**
+ * When the newest migration in the folder was made (drizzle records it as `created_at` when applied): the
+ * readiness probe compares it with what the database has applied.
+ */
+export function latestMigrationMillis(): number {
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, "meta/_journal.json"), "utf8")) as {
+    entries: { when: number }[];
+  };
+  return Math.max(...journal.entries.map((e) => e.when));
+}

@@ -1,15 +1,20 @@
 // `npm run seed`: the same demo data as the /seed page, from the command line.
 import { openAppDatabase } from "../server/boot";
 import { parseEnv } from "../server/env";
-import { seedAllowed, storageFromEnv } from "../server/storage";
+import { storageFromEnv } from "../server/storage";
+import { isDemoMode } from "../core/seed/demo-mode";
 import { createAuth } from "../core/users/auth";
 import { seedDemoData } from "../core/seed/seed-demo-data";
 import { systemClock } from "../core/shared/clock";
 import { SEED_PASSWORD } from "./seed/seed-data";
 
 const env = parseEnv();
-if (!seedAllowed(env)) {
-  console.error("Seeding is disabled in production. Set ALLOW_SEED=true to allow it.");
+if (!isDemoMode(env)) {
+  console.error(
+    env.ALLOW_SEED === false
+      ? "Seeding is turned off on this deployment (ALLOW_SEED=false)."
+      : "Seeding is disabled in production. Set ALLOW_SEED=true to allow it.",
+  );
   process.exit(1);
 }
 const handle = await openAppDatabase(env);

@@ -20,6 +20,9 @@ import { serveUpload } from "./uploads";
 import type { PaymentProvider } from "../core/payments/payment-provider";
 import { paymentProviderFromEnv } from "./payments";
 import { createWebhookRoutes } from "./webhooks";
+import type pg from "pg";
+import { createMetrics } from "./observability/metrics";
+import { createHealthRoutes } from "./observability/health-routes";
 
 export type PageHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
 
@@ -36,6 +39,8 @@ export type AppDeps = {
   /** Serves build/client in production; injected so tests and dev can skip it. */
   staticFiles?: Hono;
   devServer?: boolean;
+  /** The PostgreSQL pool, for its connection figures in /metrics. */
+  dbPool?: pg.Pool;
 };
 
 type Vars = { nonce: string; ctx: AppContext };
@@ -60,6 +65,10 @@ export function createApp(deps: AppDeps) {
       // The local checkout hands its signed webhook straight to this app: same route, no network hop.
       deliver: async (url, body, headers) => app.request(url, { method: "POST", body, headers }),
     });
+
+  // Request counts and latency cover every request, so this runs first; without METRICS_TOKEN nothing is kept.
+  const metrics = env.METRICS_TOKEN ? createMetrics({ db, pool: deps.dbPool }) : null;
+  if (metrics) app.use(metrics.middleware);
 
   // Pages are ~100 KB of HTML and scripts ~400 KB raw: gzip cuts both by 70-80 %.
   app.use(compress());
@@ -96,6 +105,8 @@ export function createApp(deps: AppDeps) {
     c.set("ctx", ctx);
     await next();
   });
+
+  app.route("/", createHealthRoutes({ db, clock, metrics, metricsToken: env.METRICS_TOKEN }));
 
   app.all("/api/auth/*", async (c) => {
     if (!OPEN_AUTH_PATHS.some((open) => open.test(c.req.path))) return c.json({ error: "Not found" }, 404);

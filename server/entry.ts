@@ -10,6 +10,9 @@ import { openAppDatabase } from "./boot";
 import { type Env, parseEnv } from "./env";
 import { startBackgroundWork } from "./background";
 import { systemClock } from "../core/shared/clock";
+import { logger } from "../core/shared/logger";
+import type pg from "pg";
+import { describeBoot } from "./describe-boot";
 
 /**
  * The whole site: HTTP API, auth and the React Router pages. `wrapBuild` lets the benchmark watch the pages
@@ -20,6 +23,7 @@ export function createSiteApp(options: {
   env: Env;
   staticFiles?: Hono;
   devServer?: boolean;
+  dbPool?: pg.Pool;
   wrapBuild?: (serverBuild: ServerBuild) => ServerBuild;
 }) {
   const { wrapBuild, ...appOptions } = options;
@@ -31,6 +35,7 @@ export function createSiteApp(options: {
 /** Production start: open (and migrate) the database, serve build/client, answer everything else. */
 export async function startApp(options: { clientDir: string }) {
   const env = parseEnv();
+  for (const { part, value } of describeBoot(env)) logger.info(`boot: ${part}`, { part, value });
   const handle = await openAppDatabase(env);
   const statics = new Hono();
   const publicFiles = serveStatic({ root: options.clientDir, precompressed: true });
@@ -48,7 +53,7 @@ export async function startApp(options: { clientDir: string }) {
   // The other files in public/ (favicon.svg, robots.txt) all have an extension; a page's path never asks
   // the disk first.
   statics.use("*", async (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? publicFiles(c, next) : next()));
-  const { app } = createSiteApp({ db: handle.db, env, staticFiles: statics });
+  const { app } = createSiteApp({ db: handle.db, env, staticFiles: statics, dbPool: handle.pool });
   const stopBackground = env.RUN_JOBS ? startBackgroundWork({ db: handle.db, clock: systemClock, env }) : async () => {};
   return { app, env, handle, stopBackground };
 }

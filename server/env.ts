@@ -39,14 +39,22 @@ const schema = z.object({
   MAIL_FROM: z.string().default("SwapShed <no-reply@swapshed.com.au>"),
   /** false on processes that should serve requests only (the jobs are safe to run on every process). */
   RUN_JOBS: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
-  /** /seed in production (with DATABASE_URL); always available on the embedded defaults and in development. */
-  ALLOW_SEED: bool,
+  /**
+   * The demo parts (/seed, `npm run seed`, the outbox page): unset, on everywhere except a production
+   * PostgreSQL; `true` turns them on there too, `false` turns them off everywhere (a real embedded deployment).
+   */
+  ALLOW_SEED: z
+    .enum(["true", "false", "1", "0", ""])
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1")),
   /** Sign-in/sign-up attempts per client address per 5 minutes (per-e-mail is fixed at 5 by the spec). */
   AUTH_ADDRESS_LIMIT: z.coerce.number().int().min(1).default(20),
   /** local: the app's own test checkout and signed webhooks; stripe: Stripe Checkout (the STRIPE_* variables). */
   PAYMENT_PROVIDER: z.enum(["local", "stripe"]).default("local"),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, "STRIPE_SECRET_KEY must start with sk_ or rk_").optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, "STRIPE_WEBHOOK_SECRET must start with whsec_").optional(),
+  /** GET /metrics answers only with this token as a bearer token; unset, /metrics is off (404). */
+  METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
   /** Signs the local provider's webhooks; unset, one is derived from BETTER_AUTH_SECRET (server/payments.ts). */
   LOCAL_PAYMENTS_SECRET: z.string().min(32, "LOCAL_PAYMENTS_SECRET must be at least 32 characters").optional(),
 });

@@ -16,8 +16,3 @@ export function storageFromEnv(env: Env): FileStorage {
   }
   return createStorage({ driver: "local", root: path.resolve(env.DATA_DIR, "uploads") });
 }
-
-/** Seeding is for development and demos: refused on a production PostgreSQL unless ALLOW_SEED=true. */
-export function seedAllowed(env: Env): boolean {
-  return env.NODE_ENV !== "production" || !env.DATABASE_URL?.startsWith("postgres") || env.ALLOW_SEED;
-}

@@ -9,18 +9,18 @@ import { Container } from "../components/ui/container";
 import { seedDemoData, type SeedStep } from "../../core/seed/seed-demo-data";
 import { logger } from "../../core/shared/logger";
 import { SEED_LISTINGS, SEED_PASSWORD, SEED_USERS } from "../../db/seed/seed-data";
-import { seedAllowed } from "../../server/storage";
+import { isDemoMode } from "../../core/seed/demo-mode";
 
 export const meta: Route.MetaFunction = () => [{ title: "Seed Test Data | SwapShed" }, { name: "robots", content: "noindex" }];
 
 export function loader({ context }: Route.LoaderArgs) {
   const { env } = context.get(appContext);
-  return { allowed: seedAllowed(env), password: SEED_PASSWORD, users: SEED_USERS.length, listings: SEED_LISTINGS.length };
+  return { allowed: isDemoMode(env), turnedOff: env.ALLOW_SEED === false, password: SEED_PASSWORD, users: SEED_USERS.length, listings: SEED_LISTINGS.length };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
-  if (!seedAllowed(ctx.env)) return data({ ok: false as const, error: "Seeding is disabled in production." }, { status: 403 });
+  if (!isDemoMode(ctx.env)) return data({ ok: false as const, error: "Seeding is disabled in production." }, { status: 403 });
   const step = (await request.formData()).get("step");
   const steps: SeedStep[] = step === "users" || step === "listings" ? [step] : ["users", "listings"];
   try {
@@ -72,6 +72,13 @@ export default function Seed({ loaderData, actionData }: Route.ComponentProps) {
               , for example as <span className="font-semibold">{SEED_USERS[0].email}</span>.
             </p>
           </div>
+          {loaderData.allowed && (
+            <p className="mt-4 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
+              This site runs in demo mode: anyone who can open this page can add the test members, they all share the
+              password above, and mail is shown at /dev/outbox instead of being sent. For a real deployment set
+              ALLOW_SEED=false (or use PostgreSQL in production).
+            </p>
+          )}
           {loaderData.allowed ? (
             <Form
               method="post"
@@ -88,7 +95,9 @@ export default function Seed({ loaderData, actionData }: Route.ComponentProps) {
             </Form>
           ) : (
             <p role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-danger">
-              Seeding is disabled in production. Set ALLOW_SEED=true to allow it.
+              {loaderData.turnedOff
+                ? "Seeding is turned off on this deployment (ALLOW_SEED=false)."
+                : "Seeding is disabled in production. Set ALLOW_SEED=true to allow it."}
             </p>
           )}
           <p role="status" className="mt-4 min-h-5 text-sm text-muted">

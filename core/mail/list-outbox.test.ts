@@ -49,4 +49,8 @@ describe("isOutboxPageEnabled", () => {
   test("the outbox page is closed in production on a configured database", () => {
     expect(isOutboxPageEnabled({ NODE_ENV: "production", DATABASE_URL: "postgres://db/swapshed" })).toBe(false);
   });
+
+  test("a real deployment on the embedded database closes it with ALLOW_SEED=false", () => {
+    expect(isOutboxPageEnabled({ NODE_ENV: "production", ALLOW_SEED: false })).toBe(false);
+  });
 });

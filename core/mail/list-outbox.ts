@@ -1,13 +1,14 @@
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mailOutbox } from "../../db/schema/ops";
+import { isDemoMode } from "../seed/demo-mode";
 
 /**
- * The development inbox is open everywhere except a production deployment on its own PostgreSQL: the
- * embedded defaults are a demo, where reading the outbox is the only way to see the mail.
+ * The outbox page is a demo part (isDemoMode): on the embedded defaults reading the outbox is the only way to
+ * see the mail. A production PostgreSQL, or any deployment with ALLOW_SEED=false, has no such page.
  */
-export function isOutboxPageEnabled(env: { NODE_ENV: string; DATABASE_URL?: string }): boolean {
-  return !(env.NODE_ENV === "production" && env.DATABASE_URL);
+export function isOutboxPageEnabled(env: { NODE_ENV: string; DATABASE_URL?: string; ALLOW_SEED?: boolean }): boolean {
+  return isDemoMode(env);
 }
 
 export type OutboxMail = {

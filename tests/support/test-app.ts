@@ -18,6 +18,8 @@ export type TestAppOptions = {
   storage?: FileStorage;
   /** Sign-in/sign-up attempts per address per 5 minutes (every test request comes from 127.0.0.1). */
   authAddressLimit?: number;
+  /** Turns /metrics on with this bearer token. */
+  metricsToken?: string;
 };
 
 /** The real Hono app over a test database, driven with app.request() (no port, no pages). */
@@ -29,6 +31,7 @@ export function createTestApp(handle: DbHandle, options: TestAppOptions = {}) {
     BETTER_AUTH_SECRET: "test-secret-0123456789-0123456789-0123456789",
     TRUSTED_PROXY: options.trustedProxy,
     AUTH_ADDRESS_LIMIT: options.authAddressLimit === undefined ? undefined : String(options.authAddressLimit),
+    METRICS_TOKEN: options.metricsToken,
   });
   // Without a storage of its own, each app gets a fresh directory the test can inspect.
   const uploadsDir = options.storage ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), "swapshed-uploads-"));

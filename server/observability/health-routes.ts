@@ -1,0 +1,53 @@
+import crypto from "node:crypto";
+import { Hono } from "hono";
+import type { Db } from "../../db/client";
+import { latestMigrationMillis } from "../../db/migrate";
+import { checkReadiness } from "../../core/ops/check-readiness";
+import type { Clock } from "../../core/shared/clock";
+import { logger } from "../../core/shared/logger";
+import type { Metrics } from "./metrics";
+
+/**
+ * GET /healthz (the process answers), GET /readyz (the database answers and its migrations are current) and
+ * GET /metrics (Prometheus text, only with METRICS_TOKEN set and sent as a bearer token). The probes say
+ * nothing beyond up or down: they are public to whatever can reach the port.
+ */
+export function createHealthRoutes(deps: { db: Db; clock: Clock; metrics: Metrics | null; metricsToken?: string }) {
+  const routes = new Hono();
+  const migrations = latestMigrationMillis();
+
+  routes.use(async (c, next) => {
+    await next();
+    c.header("Cache-Control", "no-store");
+  });
+
+  routes.get("/healthz", (c) => c.text("ok"));
+
+  routes.get("/readyz", async (c) => {
+    const readiness = await checkReadiness(deps.db, { latestMigrationMillis: migrations });
+    if (readiness.ready) return c.text("ready");
+    logger.warn("not ready", { reason: readiness.reason });
+    return c.text("not ready", 503);
+  });
+
+  routes.get("/metrics", async (c) => {
+    const { metrics, metricsToken } = deps;
+    if (!metrics || !metricsToken) return c.text("Not found", 404);
+    if (!tokenMatches(c.req.header("authorization"), metricsToken)) {
+      c.header("WWW-Authenticate", 'Bearer realm="metrics"');
+      return c.text("Unauthorized", 401);
+    }
+    const { contentType, body } = await metrics.render(deps.clock.now());
+    return c.body(body, 200, { "Content-Type": contentType });
+  });
+
+  return routes;
+}
+
+/** Compares digests, so the time taken says nothing about how much of the token was right. */
+function tokenMatches(header: string | undefined, token: string): boolean {
+  const sent = header?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
+  if (!sent) return false;
+  const digest = (value: string) => crypto.createHash("sha256").update(value).digest();
+  return crypto.timingSafeEqual(digest(sent), digest(token));
+}
