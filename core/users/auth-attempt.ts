@@ -9,7 +9,15 @@ export type RequestMeta = { ip: string; userAgent: string | null; headers: Heade
 
 export type AuthOutcome =
   | { ok: true; userId: string; headers: Headers }
-  | { ok: false; status: number; message: string; fields?: Record<string, string>; retryAfterSeconds?: number };
+  | {
+      ok: false;
+      status: number;
+      message: string;
+      fields?: Record<string, string>;
+      retryAfterSeconds?: number;
+      /** The password was right and the account has two-factor on: the cookie that carries the second step. */
+      twoFactor?: { headers: Headers };
+    };
 
 // The product decisions (shared/spec/DECISIONS.md): 5 attempts per e-mail per 5 minutes, plus a per-address limit.
 export const EMAIL_LIMIT = { limit: 5, windowSeconds: 300 };

@@ -49,9 +49,10 @@ export async function signIn(
       returnHeaders: true,
     });
     if (!("user" in response) || !response.user) {
-      // A member with two-factor sign-in on: the second step belongs to the back office (staff only).
+      // Two-factor sign-in is on: no session yet. The page asks for the code next (/auth/two-factor) with the
+      // signed cookie Better Auth set; the JSON API has no second step and refuses.
       await log(false, TWO_FACTOR_REQUIRED);
-      return { ok: false, status: 403, message: TWO_FACTOR_REQUIRED };
+      return { ok: false, status: 403, message: TWO_FACTOR_REQUIRED, twoFactor: { headers } };
     }
     await log(true, null);
     return { ok: true, userId: response.user.id, headers };

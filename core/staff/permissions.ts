@@ -1,0 +1,72 @@
+import type { Role } from "../../db/schema/profiles";
+
+const STAFF: readonly Role[] = ["admin", "moderator"];
+const ADMIN: readonly Role[] = ["admin"];
+
+/**
+ * Who may do what in the back office: one table, read by the server's guards (every page and every action
+ * checks it again), by the pages to offer only what the person may do, and by the permission test, which
+ * walks every back-office route and fails on one missing from here.
+ *
+ * Names are the audit log's action names: the admin rate limit applies to the ones that contain one of the
+ * spec's verbs (see isRateLimitedAction). Reading a page is `view_*` and is not rate limited.
+ */
+export const STAFF_PERMISSIONS = {
+  view_dashboard: STAFF,
+  global_search: STAFF,
+  view_users: STAFF,
+  view_user: STAFF,
+  view_listings: STAFF,
+  view_audit_logs: ADMIN,
+  suspend_user: ADMIN,
+  reactivate_user: ADMIN,
+  export_user_data: ADMIN,
+  delete_user: ADMIN,
+  reset_user_password: ADMIN,
+  update_user_role: ADMIN,
+  approve_listing: STAFF,
+  reject_listing: STAFF,
+  takedown_listing: STAFF,
+  delete_listing: ADMIN,
+} as const satisfies Record<string, readonly Role[]>;
+
+export type StaffAction = keyof typeof STAFF_PERMISSIONS;
+
+export function isStaffAction(name: string): name is StaffAction {
+  return Object.hasOwn(STAFF_PERMISSIONS, name);
+}
+
+/** True when any of the person's roles is allowed the action. */
+export function can(roles: readonly string[], action: StaffAction): boolean {
+  return STAFF_PERMISSIONS[action].some((role) => roles.includes(role));
+}
+
+/** The spec's verbs (admin-and-legal.md section 9): an action whose name contains one is rate limited. */
+export const RATE_LIMITED_VERBS = [
+  "create",
+  "update",
+  "delete",
+  "suspend",
+  "ban",
+  "approve",
+  "reject",
+  "takedown",
+  "cancel",
+  "refund",
+  "mark",
+  "resolve",
+  "apply",
+  "seed",
+  "reset",
+  "rotate",
+  "export",
+] as const;
+
+export function isRateLimitedAction(action: string): boolean {
+  return RATE_LIMITED_VERBS.some((verb) => action.includes(verb));
+}
+
+/** The label the top bar shows: Admin if the roles include admin, otherwise Moderator. */
+export function accessLevel(roles: readonly string[]): "Admin" | "Moderator" {
+  return roles.includes("admin") ? "Admin" : "Moderator";
+}

@@ -1,0 +1,42 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { sessions } from "../../db/schema/auth";
+import { type Role, userRoles } from "../../db/schema/profiles";
+import { recordAdminAction } from "../audit/record-admin-action";
+import { AppError } from "../shared/app-error";
+import type { RoleChanger } from "./grant-staff-role";
+
+export const LAST_ADMIN = "The last admin can't be removed";
+
+/**
+ * Takes back-office roles from a member (the given ones, or all), ends every session of theirs at once, and
+ * writes the audit row, in one transaction. The last admin can never be removed: the admin rows are locked
+ * first, so two revocations racing for the last two admins cannot both succeed.
+ */
+export async function revokeStaffRole(db: Db, { userId, roles, by }: { userId: string; roles?: Role[]; by: RoleChanger }) {
+  return db.transaction(async (tx) => {
+    const admins = await tx
+      .select({ userId: userRoles.userId })
+      .from(userRoles)
+      .where(eq(userRoles.role, "admin"))
+      .orderBy(userRoles.userId)
+      .for("update");
+    const held = await tx.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
+    const removing = held.map((r) => r.role).filter((role) => !roles || roles.includes(role));
+    if (removing.length === 0) return { changed: false, removed: [] as Role[] };
+    if (removing.includes("admin") && admins.length <= 1) throw new AppError("CONFLICT", LAST_ADMIN);
+
+    await tx.delete(userRoles).where(and(eq(userRoles.userId, userId), inArray(userRoles.role, removing)));
+    const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+    await recordAdminAction(tx, {
+      actorId: by.actorId,
+      action: "update_user_role",
+      targetType: "user",
+      targetId: userId,
+      metadata: { removed: removing, sessionsEnded: ended.length, via: by.via },
+      ip: by.ip,
+      userAgent: by.userAgent,
+    });
+    return { changed: true, removed: removing };
+  });
+}

@@ -1,0 +1,61 @@
+import { recordSecurityEvent } from "../security/record-security-event";
+import type { Auth } from "./auth";
+import type { AuthDeps, AuthOutcome, RequestMeta } from "./auth-attempt";
+import { ACCOUNT_SUSPENDED } from "./sign-in";
+
+export const INVALID_TWO_FACTOR_CODE = "That code is not right. Check your app and try again.";
+export const INVALID_BACKUP_CODE = "That backup code is not right, or it was used already.";
+export const TWO_FACTOR_EXPIRED = "Your sign-in has expired. Please sign in again.";
+export const TWO_FACTOR_LOCKED = "Too many wrong codes. Please sign in again in a few minutes.";
+
+/**
+ * The second step of a sign-in with two-factor on: a 6-digit code from the authenticator app, or one of the
+ * backup codes (each works once). Better Auth checks it against the signed cookie the first step set, allows
+ * 5 tries per sign-in and locks the account for a while after repeated failures; each try is a
+ * `two_factor_attempt` security event.
+ */
+export async function verifyTwoFactorSignIn(
+  deps: AuthDeps & { auth: Auth },
+  { code, kind }: { code: unknown; kind: "totp" | "backup" },
+  meta: RequestMeta,
+): Promise<AuthOutcome> {
+  const text = typeof code === "string" ? code.replace(/\s+/g, "") : "";
+  const wrong = kind === "totp" ? INVALID_TWO_FACTOR_CODE : INVALID_BACKUP_CODE;
+  const log = (success: boolean, userId: string | null, errorMessage: string | null) =>
+    recordSecurityEvent(deps.db, {
+      eventType: "two_factor_attempt",
+      attemptedAction: kind === "totp" ? "verify_totp" : "verify_backup_code",
+      success,
+      userId,
+      errorMessage,
+      ipAddress: meta.ip,
+      userAgent: meta.userAgent,
+    });
+  const formatOk = kind === "totp" ? /^\d{6}$/.test(text) : /^[A-Za-z0-9-]{6,32}$/.test(text);
+  if (!formatOk) {
+    return { ok: false, status: 400, message: kind === "totp" ? "Enter the 6-digit code from your app" : "Enter one of your backup codes", fields: { code: "required" } };
+  }
+  try {
+    const call = kind === "totp" ? deps.auth.api.verifyTOTP : deps.auth.api.verifyBackupCode;
+    const { headers, response } = await call({ body: { code: text }, headers: meta.headers, returnHeaders: true });
+    const userId = (response as { user?: { id: string } }).user?.id ?? null;
+    await log(true, userId, null);
+    return { ok: true, userId: userId ?? "", headers };
+  } catch (error) {
+    const body = (error as { body?: { code?: string; message?: string } }).body;
+    const refusal = REFUSALS[body?.code ?? ""] ?? REFUSALS[body?.message ?? ""] ?? (isWrongCode(body?.code) ? { message: wrong, status: 401 } : null);
+    if (!refusal) throw error;
+    await log(false, null, refusal.message);
+    return { ok: false, ...refusal, fields: { code: refusal.message } };
+  }
+}
+
+/** Better Auth's error codes for this step, as the member reads them. */
+const REFUSALS: Record<string, { message: string; status: number }> = {
+  INVALID_TWO_FACTOR_COOKIE: { message: TWO_FACTOR_EXPIRED, status: 401 },
+  ACCOUNT_TEMPORARILY_LOCKED: { message: TWO_FACTOR_LOCKED, status: 429 },
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: { message: TWO_FACTOR_LOCKED, status: 429 },
+  ACCOUNT_SUSPENDED: { message: ACCOUNT_SUSPENDED, status: 403 },
+};
+
+const isWrongCode = (code: string | undefined) => code === "INVALID_CODE" || code === "INVALID_BACKUP_CODE";

@@ -1,0 +1,47 @@
+// `npm run staff -- grant admin|moderator EMAIL` and `npm run staff -- revoke EMAIL`: who runs the back office.
+// On the embedded database this needs the data directory to itself: while the app runs, it refuses (the lock).
+import { isAppError } from "../../core/shared/app-error";
+import { findMemberIdByEmail, grantStaffRole } from "../../core/staff/grant-staff-role";
+import { revokeStaffRole } from "../../core/staff/revoke-staff-role";
+import { ROLES, type Role } from "../../db/schema/profiles";
+import { openAppDatabase } from "../boot";
+import { parseEnv } from "../env";
+
+const USAGE = `Usage:
+  npm run staff -- grant admin|moderator EMAIL   give a member a back-office role
+  npm run staff -- revoke EMAIL                  take every back-office role away (and end their sessions)`;
+
+const [command, ...rest] = process.argv.slice(2);
+const role = command === "grant" ? rest[0] : undefined;
+const email = command === "grant" ? rest[1] : rest[0];
+if (!((command === "grant" && ROLES.includes(role as Role) && email) || (command === "revoke" && email))) {
+  console.error(USAGE);
+  process.exit(2);
+}
+
+process.env.LOG_LEVEL ??= "silent";
+let handle: Awaited<ReturnType<typeof openAppDatabase>>;
+try {
+  handle = await openAppDatabase(parseEnv());
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+try {
+  const userId = await findMemberIdByEmail(handle.db, email);
+  const by = { actorId: null, via: "cli" as const };
+  if (command === "grant") {
+    const { changed } = await grantStaffRole(handle.db, { userId, role: role as Role, by });
+    console.log(changed ? `${email} is now ${role}.` : `${email} was already ${role}.`);
+    console.log("They must set up two-factor sign-in at /admin before they can use the back office.");
+  } else {
+    const { removed } = await revokeStaffRole(handle.db, { userId, by });
+    console.log(removed.length ? `${email} is no longer ${removed.join(" or ")}; their sessions were ended.` : `${email} had no back-office role.`);
+  }
+} catch (error) {
+  if (!isAppError(error)) throw error;
+  console.error(error.message);
+  process.exitCode = 1;
+} finally {
+  await handle.close();
+}
