@@ -1,3 +1,4 @@
+import type { BlockList } from "node:net";
 import { createContext } from "react-router";
 import type { Database } from "../db/client";
 import type { Auth } from "../core/users/auth";
@@ -17,6 +18,8 @@ export type AppContext = {
   storage: FileStorage;
   paymentProvider: PaymentProvider;
   authAddressLimit: number;
+  /** ADMIN_IP_ALLOWLIST, parsed once at boot (enforced while the enable_ip_allowlist flag is on). */
+  staffAllowlist: BlockList;
   nonce: string;
   meta: RequestMeta;
   /** Resolved once per request, on first use. */

@@ -23,6 +23,8 @@ import { createWebhookRoutes } from "./webhooks";
 import type pg from "pg";
 import { createMetrics } from "./observability/metrics";
 import { createHealthRoutes } from "./observability/health-routes";
+import { parseIpAllowlist } from "../core/staff/ip-allowlist";
+import { backOfficeHeaders } from "./middleware/back-office-headers";
 
 export type PageHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
 
@@ -59,6 +61,7 @@ export function createApp(deps: AppDeps) {
     deps.auth ?? createAuth(db, { baseURL: env.APP_URL, secret: env.BETTER_AUTH_SECRET, secureCookies: production });
   const storage = deps.storage ?? storageFromEnv(env);
   const app = new Hono<{ Variables: Vars }>();
+  const staffAllowlist = parseIpAllowlist(env.ADMIN_IP_ALLOWLIST);
   const paymentProvider =
     deps.paymentProvider ??
     paymentProviderFromEnv(env, {
@@ -78,6 +81,7 @@ export function createApp(deps: AppDeps) {
     await next();
   });
   app.use(securityHeaders({ production, devServer: deps.devServer }));
+  app.use(backOfficeHeaders());
   app.use(csrfProtection({ appOrigin: new URL(env.APP_URL).origin, exempt: ["/api/webhooks/"] }));
 
   // One context per request: the socket's address replaces any client-sent X-Client-IP.
@@ -94,6 +98,7 @@ export function createApp(deps: AppDeps) {
       storage,
       paymentProvider,
       authAddressLimit: env.AUTH_ADDRESS_LIMIT,
+      staffAllowlist,
       nonce: c.get("nonce"),
       meta: { ip, userAgent: c.req.header("user-agent") ?? null, headers },
       getUser: () => {

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { parseIpAllowlist } from "../core/staff/ip-allowlist";
 
 // Every setting the app reads, parsed once at boot. With no variables at all the app runs on its
 // embedded defaults (PGlite under ./data, local uploads, mail into the outbox, local payments).
@@ -53,6 +54,17 @@ const schema = z.object({
   PAYMENT_PROVIDER: z.enum(["local", "stripe"]).default("local"),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, "STRIPE_SECRET_KEY must start with sk_ or rk_").optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, "STRIPE_WEBHOOK_SECRET must start with whsec_").optional(),
+  /** With the enable_ip_allowlist flag on, the back office answers only these addresses (IPs or CIDR blocks, comma-separated). */
+  ADMIN_IP_ALLOWLIST: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      try {
+        parseIpAllowlist(value);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: `ADMIN_IP_ALLOWLIST has ${(error as Error).message}` });
+      }
+    }),
   /** GET /metrics answers only with this token as a bearer token; unset, /metrics is off (404). */
   METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
   /** Signs the local provider's webhooks; unset, one is derived from BETTER_AUTH_SECRET (server/payments.ts). */

@@ -27,7 +27,7 @@ export async function revokeStaffRole(db: Db, { userId, roles, by }: { userId: s
     if (removing.includes("admin") && admins.length <= 1) throw new AppError("CONFLICT", LAST_ADMIN);
 
     await tx.delete(userRoles).where(and(eq(userRoles.userId, userId), inArray(userRoles.role, removing)));
-    const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+    const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning();
     await recordAdminAction(tx, {
       actorId: by.actorId,
       action: "update_user_role",
