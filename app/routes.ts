@@ -4,6 +4,8 @@ export default [
   layout("routes/site-layout.tsx", [
     index("routes/home.tsx"),
     route("auth", "routes/auth.tsx"),
+    route("auth/two-factor", "routes/auth.two-factor.tsx"),
+    route("admin/two-factor", "routes/admin.two-factor.tsx"),
     route("search", "routes/search.tsx"),
     route("create-listing", "routes/create-listing.tsx"),
     route("listings/:id", "routes/listing.tsx"),
@@ -17,6 +19,9 @@ export default [
     route("seed", "routes/seed.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
+  // The back office: its own frame; every page and action checks the staff gate itself (app/lib/require-staff.server.ts).
+  route("admin", "routes/admin/layout.tsx", [index("routes/admin/dashboard.tsx")]),
+  route("admin/sidebar", "routes/admin/sidebar.tsx"),
   route("auth/sign-out", "routes/auth.sign-out.tsx"),
   route("listings/:id/favourite", "routes/listing.favourite.tsx"),
   route("my-swaps/:id/pay", "routes/swap.pay.tsx"),

@@ -3,6 +3,8 @@ import { openAppDatabase } from "../server/boot";
 import { parseEnv } from "../server/env";
 import { storageFromEnv } from "../server/storage";
 import { isDemoMode } from "../core/seed/demo-mode";
+import { maySeedStaff } from "../core/seed/seed-staff-accounts";
+import { SEED_STAFF } from "./seed/seed-staff";
 import { createAuth } from "../core/users/auth";
 import { seedDemoData } from "../core/seed/seed-demo-data";
 import { systemClock } from "../core/shared/clock";
@@ -19,7 +21,8 @@ if (!isDemoMode(env)) {
 }
 const handle = await openAppDatabase(env);
 const auth = createAuth(handle.db, { baseURL: env.APP_URL, secret: env.BETTER_AUTH_SECRET, secureCookies: false });
-const result = await seedDemoData({ db: handle.db, auth, storage: storageFromEnv(env), clock: systemClock });
+const result = await seedDemoData({ db: handle.db, auth, storage: storageFromEnv(env), clock: systemClock, withStaff: maySeedStaff(env) });
 await handle.close();
 console.log(`Seeded: ${result.users} test users (${result.createdUsers} new), ${result.listings} listings (${result.createdListings} new).`);
 console.log(`Every test user signs in with the password ${SEED_PASSWORD}`);
+if (maySeedStaff(env)) console.log(`Back-office staff (same password): ${SEED_STAFF.map((s) => `${s.email} (${s.role})`).join(", ")}`);

@@ -89,6 +89,7 @@ if (!fs.existsSync(chromium)) {
         "tests/e2e/listings.spec.ts",
         "tests/e2e/search.spec.ts",
         "tests/e2e/swaps.spec.ts",
+        "tests/e2e/back-office.spec.ts",
         "--grep-invert",
         "the form's messages",
       ],

@@ -33,6 +33,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const mode: AuthMode = form.get("mode") === "signup" ? "signup" : "signin";
   const input = { email: form.get("email") ?? "", password: form.get("password") ?? "", fullName: form.get("fullName") ?? "" };
   const result = mode === "signup" ? await signUp(ctx, input, ctx.meta) : await signIn(ctx, input, ctx.meta);
+  if (!result.ok && result.twoFactor) {
+    // The password was right and the account has two-step sign-in: the code comes next, on its own page.
+    const headers = new Headers();
+    for (const cookie of result.twoFactor.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+    return redirect("/auth/two-factor", { headers });
+  }
   if (!result.ok) {
     return data(
       { mode, error: result.message, fields: result.fields ?? {}, values: { email: String(input.email), fullName: String(input.fullName) } },

@@ -10,12 +10,14 @@ import { seedDemoData, type SeedStep } from "../../core/seed/seed-demo-data";
 import { logger } from "../../core/shared/logger";
 import { SEED_LISTINGS, SEED_PASSWORD, SEED_USERS } from "../../db/seed/seed-data";
 import { isDemoMode } from "../../core/seed/demo-mode";
+import { maySeedStaff } from "../../core/seed/seed-staff-accounts";
+import { SEED_STAFF } from "../../db/seed/seed-staff";
 
 export const meta: Route.MetaFunction = () => [{ title: "Seed Test Data | SwapShed" }, { name: "robots", content: "noindex" }];
 
 export function loader({ context }: Route.LoaderArgs) {
   const { env } = context.get(appContext);
-  return { allowed: isDemoMode(env), turnedOff: env.ALLOW_SEED === false, password: SEED_PASSWORD, users: SEED_USERS.length, listings: SEED_LISTINGS.length };
+  return { allowed: isDemoMode(env), staff: maySeedStaff(env) ? SEED_STAFF : [], turnedOff: env.ALLOW_SEED === false, password: SEED_PASSWORD, users: SEED_USERS.length, listings: SEED_LISTINGS.length };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -24,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const step = (await request.formData()).get("step");
   const steps: SeedStep[] = step === "users" || step === "listings" ? [step] : ["users", "listings"];
   try {
-    const result = await seedDemoData(ctx, steps);
+    const result = await seedDemoData({ ...ctx, withStaff: maySeedStaff(ctx.env) }, steps);
     return { ok: true as const, step: step ?? "all", ...result };
   } catch (error) {
     logger.error("seed failed", { error: String((error as Error)?.stack ?? error) });
@@ -72,6 +74,18 @@ export default function Seed({ loaderData, actionData }: Route.ComponentProps) {
               , for example as <span className="font-semibold">{SEED_USERS[0].email}</span>.
             </p>
           </div>
+          {loaderData.staff.length > 0 && (
+            <p className="mt-3 text-sm text-muted">
+              The back office has two demo staff accounts with the same password:{" "}
+              {loaderData.staff.map((s, i) => (
+                <span key={s.email}>
+                  {i > 0 && " and "}
+                  <span className="font-semibold text-ink">{s.email}</span> ({s.role})
+                </span>
+              ))}
+              . Each sets up two-factor sign-in the first time it opens /admin.
+            </p>
+          )}
           {loaderData.allowed && (
             <p className="mt-4 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
               This site runs in demo mode: anyone who can open this page can add the test members, they all share the

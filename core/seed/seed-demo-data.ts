@@ -11,8 +11,17 @@ import { locationColumns, resolveLocationInput } from "../locations/localities";
 import type { FileStorage } from "../storage/storage";
 import type { Clock } from "../shared/clock";
 import type { Auth } from "../users/auth";
+import { seedStaffAccounts } from "./seed-staff-accounts";
 
-export type SeedDeps = { db: Db; auth: Auth; storage: FileStorage; clock: Clock; imagesDir?: string };
+export type SeedDeps = {
+  db: Db;
+  auth: Auth;
+  storage: FileStorage;
+  clock: Clock;
+  imagesDir?: string;
+  /** Also the demo's staff accounts (the embedded database only: see maySeedStaff). */
+  withStaff?: boolean;
+};
 export type SeedStep = "users" | "listings";
 export type SeedResult = { users: number; listings: number; createdUsers: number; createdListings: number };
 
@@ -39,6 +48,7 @@ async function runSeed(deps: SeedDeps, steps: SeedStep[]): Promise<SeedResult> {
   let createdUsers = 0;
   let createdListings = 0;
   if (steps.includes("users")) createdUsers = await seedUsers(deps);
+  if (steps.includes("users") && deps.withStaff) await seedStaffAccounts(deps);
   if (steps.includes("listings")) createdListings = await seedListings(deps);
   const seededUsers = await deps.db.select({ id: users.id }).from(users).where(inArray(users.email, SEED_USERS.map((u) => u.email)));
   const [{ count }] = seededUsers.length

@@ -1,0 +1,17 @@
+import type { StaffAction } from "../../../core/staff/permissions";
+
+export type AdminNavItem = { label: string; to: string; icon: AdminIconName; permission: StaffAction; end?: boolean };
+export type AdminNavGroup = { label: string; items: AdminNavItem[] };
+export type AdminIconName = "dashboard" | "users" | "listings" | "audit";
+
+/**
+ * The sidebar, grouped as the spec has it (Overview; Management; Analytics & Monitoring; System). Only pages
+ * that exist are listed; each carries the permission its loader checks, so the sidebar offers exactly what
+ * the person may open. A group with nothing in it is not shown.
+ */
+export const ADMIN_NAV: AdminNavGroup[] = [
+  { label: "Overview", items: [{ label: "Dashboard", to: "/admin", icon: "dashboard", permission: "view_dashboard", end: true }] },
+  { label: "Management", items: [] },
+  { label: "Analytics & Monitoring", items: [] },
+  { label: "System", items: [] },
+];

@@ -1,0 +1,158 @@
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/admin.two-factor";
+import { appContext } from "../context";
+import { describedBy, Field, inputClass } from "../components/forms/field";
+import { Button, ButtonLink } from "../components/ui/button";
+import { Container } from "../components/ui/container";
+import { KeyRound, ShieldCheck } from "../components/ui/icons";
+import { requireStaff } from "../lib/require-staff.server";
+import { findStaffAccess } from "../../core/staff/find-staff-access";
+import { TWO_FACTOR_REQUIRED_FOR_ADMIN } from "../../core/staff/pass-staff-gate";
+import { confirmTwoFactorEnrolment, describeTotpUri, startTwoFactorEnrolment } from "../../core/users/two-factor-enrolment";
+
+export const meta: Route.MetaFunction = () => [{ title: "Set up two-factor | SwapShed" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const actor = await requireStaff(ctx, request, "view_dashboard", { allowWithoutTwoFactor: true });
+  // Once on, this page says so rather than redirecting: right after confirming, the same render must still show
+  // the backup codes (the loaders run again after the action, with or without JavaScript).
+  return { email: actor.email, enrolled: (await findStaffAccess(ctx.db, actor.userId)).twoFactorEnabled };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  const actor = await requireStaff(ctx, request, "view_dashboard", { allowWithoutTwoFactor: true });
+  const form = await request.formData();
+  if ((await findStaffAccess(ctx.db, actor.userId)).twoFactorEnabled && form.get("intent") !== "confirm") {
+    return data({ step: "password" as const, error: "Two-factor sign-in is already on for this account." }, { status: 409 });
+  }
+  if (form.get("intent") === "confirm") {
+    const totpUri = String(form.get("totpUri") ?? "");
+    const confirmed = await confirmTwoFactorEnrolment(ctx, { userId: actor.userId, code: form.get("code") }, ctx.meta);
+    if (!confirmed.ok) {
+      // The same key again (it is this person's own, from the step before): the code was wrong, not the key.
+      const again = totpUri.startsWith("otpauth://totp/") ? await describeTotpUri(totpUri) : null;
+      if (!again) return data({ step: "password" as const, error: "Please start again." }, { status: 400 });
+      return data({ step: "confirm" as const, ...again, error: confirmed.message }, { status: confirmed.status });
+    }
+    return data({ step: "done" as const, backupCodes: confirmed.backupCodes }, { headers: confirmed.headers });
+  }
+  const started = await startTwoFactorEnrolment(ctx, { password: form.get("password") }, ctx.meta);
+  if (!started.ok) return data({ step: "password" as const, error: started.message }, { status: started.status });
+  return { step: "confirm" as const, ...started, error: null };
+}
+
+export default function TwoFactorEnrolment({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state !== "idle";
+  const step = actionData?.step ?? (loaderData.enrolled ? "enrolled" : "password");
+  return (
+    <main id="main" className="bg-surface py-12 sm:py-16">
+      <Container className="max-w-lg">
+        <div className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
+          <ShieldCheck className="size-8 text-brand-600" />
+          <h1 className="mt-3 text-2xl font-bold tracking-tight">Set up two-factor sign-in</h1>
+          {step !== "done" && step !== "enrolled" && (
+            <p role="alert" className="mt-3 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              {TWO_FACTOR_REQUIRED_FOR_ADMIN}
+            </p>
+          )}
+
+          {actionData?.step === "confirm" ? (
+            <>
+              <ol className="mt-5 list-decimal space-y-2 pl-5 text-sm text-ink">
+                <li>Open an authenticator app (Google Authenticator, 1Password, Authy, Microsoft Authenticator).</li>
+                <li>Scan this QR code, or type the key below into the app.</li>
+                <li>Enter the 6-digit code the app shows.</li>
+              </ol>
+              <div className="mt-5 flex flex-col items-center gap-4 sm:flex-row sm:items-start">
+                <div
+                  role="img"
+                  aria-label={`QR code for the two-factor key of ${loaderData.email}`}
+                  className="size-44 shrink-0 rounded-lg border border-line bg-white p-2"
+                  // biome-ignore lint/security/noDangerouslySetInnerHtml: an SVG the server drew from this person's own key
+                  dangerouslySetInnerHTML={{ __html: actionData.qrSvg }}
+                />
+                <div className="min-w-0 text-sm">
+                  <p className="font-medium">Can't scan it? Enter this key:</p>
+                  <input
+                    readOnly
+                    aria-label="Two-factor key"
+                    value={actionData.secret.replace(/(.{4})/g, "$1 ").trim()}
+                    onFocus={(event) => event.currentTarget.select()}
+                    className="mt-1 block h-auto w-full rounded-md border border-line bg-surface px-2 py-1.5 font-mono text-sm tracking-wider"
+                  />
+                  <p className="mt-1 text-muted">Time-based, 6 digits, every 30 seconds.</p>
+                </div>
+              </div>
+              <Form method="post" className="mt-6 space-y-4" noValidate>
+                <input type="hidden" name="intent" value="confirm" />
+                <input type="hidden" name="totpUri" value={actionData.totpUri} />
+                <Field id="code" label="Code from your app" error={actionData.error ?? undefined}>
+                  <input
+                    id="code"
+                    name="code"
+                    required
+                    autoComplete="one-time-code"
+                    inputMode="numeric"
+                    maxLength={7}
+                    className={`${inputClass(actionData.error ?? undefined)} h-12 font-mono text-lg tracking-widest`}
+                    {...describedBy("code", actionData.error ?? undefined)}
+                  />
+                </Field>
+                <Button type="submit" className="w-full" disabled={busy}>
+                  {busy ? "Checking..." : "Turn on two-factor"}
+                </Button>
+              </Form>
+            </>
+          ) : actionData?.step === "done" ? (
+            <>
+              <p role="status" className="mt-3 rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-brand-800">
+                Two-factor sign-in is on. From now on every sign-in asks for a code from your app.
+              </p>
+              <h2 className="mt-6 flex items-center gap-2 text-lg font-semibold">
+                <KeyRound className="size-5 text-brand-600" /> Your backup codes
+              </h2>
+              <p className="mt-1 text-sm text-muted">
+                If you lose your phone, each of these signs you in once. Save them somewhere safe now: they are shown only
+                this once.
+              </p>
+              <ul aria-label="Backup codes" className="mt-4 grid grid-cols-2 gap-2 font-mono text-base">
+                {actionData.backupCodes.map((code) => (
+                  <li key={code} className="rounded-md bg-surface px-3 py-2 text-center tracking-wider">{code}</li>
+                ))}
+              </ul>
+              <ButtonLink to="/admin" reloadDocument className="mt-6 w-full">I've saved them: go to the back office</ButtonLink>
+            </>
+          ) : step === "enrolled" ? (
+            <>
+              <p role="status" className="mt-3 text-sm text-muted">Two-factor sign-in is on for this account.</p>
+              <ButtonLink to="/admin" className="mt-6 w-full">Go to the back office</ButtonLink>
+            </>
+          ) : (
+            <Form method="post" className="mt-5 space-y-4" noValidate>
+              <p className="text-sm text-muted">
+                Staff accounts must use a second step at sign-in. Confirm your password to get your key.
+              </p>
+              <input type="hidden" name="intent" value="start" />
+              <Field id="password" label="Password" error={actionData?.error ?? undefined}>
+                <input
+                  id="password"
+                  name="password"
+                  type="password"
+                  required
+                  autoComplete="current-password"
+                  className={`${inputClass(actionData?.error ?? undefined)} h-11`}
+                  {...describedBy("password", actionData?.error ?? undefined)}
+                />
+              </Field>
+              <Button type="submit" className="w-full" disabled={busy}>
+                {busy ? "Please wait..." : "Set up two-factor"}
+              </Button>
+            </Form>
+          )}
+        </div>
+      </Container>
+    </main>
+  );
+}

@@ -1,0 +1,37 @@
+import { Outlet } from "react-router";
+import type { Route } from "./+types/layout";
+import { appContext } from "../../context";
+import { ADMIN_NAV } from "../../components/admin/admin-nav";
+import { AdminShell, type AdminHandle } from "../../components/admin/admin-shell";
+import { readSidebarState } from "../../components/admin/sidebar-state";
+import { requireStaff } from "../../lib/require-staff.server";
+import { accessLevel, can } from "../../../core/staff/permissions";
+
+export const handle: AdminHandle = { breadcrumb: "Back office" };
+
+export const meta: Route.MetaFunction = () => [{ title: "Back office | SwapShed" }, { name: "robots", content: "noindex, nofollow" }];
+
+/**
+ * The frame's data: who is here and which pages they may open. This check is for the frame only; every page
+ * and action below checks its own permission again.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const staff = await requireStaff(ctx, request, "view_dashboard");
+  const nav = ADMIN_NAV.map((group) => ({ ...group, items: group.items.filter((item) => can(staff.roles, item.permission)) })).filter(
+    (group) => group.items.length > 0,
+  );
+  return {
+    staff: { name: staff.name, email: staff.email, accessLevel: accessLevel(staff.roles) },
+    nav,
+    sidebar: readSidebarState(request.headers.get("cookie")),
+  };
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <AdminShell staff={loaderData.staff} nav={loaderData.nav} sidebar={loaderData.sidebar}>
+      <Outlet />
+    </AdminShell>
+  );
+}

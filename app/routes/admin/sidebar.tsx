@@ -1,0 +1,22 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/sidebar";
+import { appContext } from "../../context";
+import { sidebarCookie } from "../../components/admin/sidebar-state";
+import { requireStaff } from "../../lib/require-staff.server";
+import { safeRedirect } from "../../lib/safe-redirect";
+
+/** The sidebar toggle without JavaScript: the server writes the 7-day cookie and sends the page back. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  await requireStaff(ctx, request, "view_dashboard");
+  const form = await request.formData();
+  const state = form.get("state") === "collapsed" ? "collapsed" : "expanded";
+  const back = safeRedirect(form.get("redirectTo"), "/admin");
+  return redirect(back.startsWith("/admin") ? back : "/admin", {
+    headers: { "Set-Cookie": sidebarCookie(state, ctx.env.NODE_ENV === "production") },
+  });
+}
+
+export function loader() {
+  return redirect("/admin");
+}

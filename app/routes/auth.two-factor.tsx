@@ -1,0 +1,82 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/auth.two-factor";
+import { appContext } from "../context";
+import { describedBy, Field, inputClass } from "../components/forms/field";
+import { Button } from "../components/ui/button";
+import { Container } from "../components/ui/container";
+import { ShieldCheck } from "../components/ui/icons";
+import { flashHeader } from "../lib/flash.server";
+import { safeRedirect } from "../lib/safe-redirect";
+import { verifyTwoFactorSignIn } from "../../core/users/verify-two-factor-sign-in";
+
+export const meta: Route.MetaFunction = () => [{ title: "Two-step verification | SwapShed" }, { name: "robots", content: "noindex" }];
+
+/** The second step exists only between a right password and a session: Better Auth's signed cookie. */
+const hasPendingSignIn = (request: Request) => /(^|;\s*)(__Secure-)?better-auth\.two_factor=/.test(request.headers.get("cookie") ?? "");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await context.get(appContext).getUser()) throw redirect("/");
+  if (!hasPendingSignIn(request)) throw redirect("/auth");
+  const url = new URL(request.url);
+  return { backup: url.searchParams.get("method") === "backup", redirectTo: safeRedirect(url.searchParams.get("redirectTo"), "") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  const form = await request.formData();
+  const kind = form.get("method") === "backup" ? "backup" : "totp";
+  const result = await verifyTwoFactorSignIn(ctx, { code: form.get("code"), kind }, ctx.meta);
+  if (!result.ok) return data({ error: result.message }, { status: result.status });
+  const headers = new Headers();
+  for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  headers.append("Set-Cookie", await flashHeader({ type: "success", message: "Welcome back!" }, ctx.env.NODE_ENV === "production"));
+  return redirect(safeRedirect(form.get("redirectTo")), { headers });
+}
+
+export default function TwoFactorSignIn({ loaderData, actionData }: Route.ComponentProps) {
+  const { backup, redirectTo } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  const error = actionData?.error;
+  const switchTo = `/auth/two-factor?${new URLSearchParams({ ...(backup ? {} : { method: "backup" }), ...(redirectTo ? { redirectTo } : {}) })}`;
+  return (
+    <main id="main" className="bg-surface py-12 sm:py-20">
+      <Container className="max-w-md">
+        <div className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
+          <ShieldCheck className="size-8 text-brand-600" />
+          <h1 className="mt-3 text-2xl font-bold tracking-tight">Two-step verification</h1>
+          <p className="mt-1 text-sm text-muted">
+            {backup
+              ? "Enter one of the backup codes you saved when you set up two-step sign-in. Each code works once."
+              : "Enter the 6-digit code from your authenticator app."}
+          </p>
+          <Form method="post" className="mt-6 space-y-4" noValidate>
+            <input type="hidden" name="method" value={backup ? "backup" : "totp"} />
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            <Field id="code" label={backup ? "Backup code" : "Authentication code"} error={error}>
+              <input
+                id="code"
+                name="code"
+                required
+                autoComplete="one-time-code"
+                inputMode={backup ? "text" : "numeric"}
+                pattern={backup ? undefined : "[0-9 ]{6,7}"}
+                maxLength={backup ? 32 : 7}
+                spellCheck={false}
+                className={`${inputClass(error)} h-12 font-mono text-lg tracking-widest`}
+                {...describedBy("code", error)}
+              />
+            </Field>
+            <Button type="submit" className="w-full" disabled={busy}>
+              {busy ? "Checking..." : "Verify"}
+            </Button>
+          </Form>
+          <p className="mt-6 text-center text-sm">
+            <Link to={switchTo} className="inline-block py-1 font-semibold text-brand-700 underline-offset-2 hover:underline">
+              {backup ? "Use the code from your app instead" : "Use a backup code instead"}
+            </Link>
+          </p>
+        </div>
+      </Container>
+    </main>
+  );
+}

@@ -1,0 +1,33 @@
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, describe, expect, test } from "vitest";
+import { users } from "../../db/schema/auth";
+import { userRoles } from "../../db/schema/profiles";
+import { createTestApp } from "../../tests/support/test-app";
+import { createTestDatabase } from "../../tests/support/test-db";
+import { findStaffAccess } from "../staff/find-staff-access";
+import { maySeedStaff, seedStaffAccounts } from "./seed-staff-accounts";
+
+const handle = await createTestDatabase();
+afterAll(() => handle.close());
+const { auth } = createTestApp(handle);
+const emails = ["admin@example.com", "moderator@example.com"];
+
+describe("the demo's staff accounts", () => {
+  test("exist only on the embedded database, never on PostgreSQL even with ALLOW_SEED=true", () => {
+    expect(maySeedStaff({ NODE_ENV: "production" })).toBe(true);
+    expect(maySeedStaff({ NODE_ENV: "development", DATABASE_URL: "postgres://db/x" })).toBe(false);
+    expect(maySeedStaff({ NODE_ENV: "production", DATABASE_URL: "postgres://db/x", ALLOW_SEED: true })).toBe(false);
+    expect(maySeedStaff({ NODE_ENV: "production", ALLOW_SEED: false })).toBe(false);
+  });
+
+  test("are an admin and a moderator, made once however often the seed runs", async () => {
+    expect(await seedStaffAccounts({ db: handle.db, auth })).toBe(2);
+    expect(await seedStaffAccounts({ db: handle.db, auth })).toBe(0);
+    const made = await handle.db.select().from(users).where(inArray(users.email, emails));
+    expect(made).toHaveLength(2);
+    const byEmail = Object.fromEntries(made.map((u) => [u.email, u.id]));
+    expect((await findStaffAccess(handle.db, byEmail["admin@example.com"])).roles).toEqual(["admin"]);
+    expect((await findStaffAccess(handle.db, byEmail["moderator@example.com"])).roles).toEqual(["moderator"]);
+    expect(await handle.db.select().from(userRoles).where(eq(userRoles.userId, byEmail["admin@example.com"]))).toHaveLength(1);
+  });
+});
