@@ -1,0 +1,39 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { sessions } from "../../db/schema/auth";
+import { profiles } from "../../db/schema/profiles";
+import { AppError } from "../shared/app-error";
+import type { StaffActor } from "../staff/pass-staff-gate";
+
+export const MEMBER_NOT_FOUND = "Member not found";
+export const REASON_REQUIRED = "A reason is required";
+export const NOT_ON_YOURSELF = "You can't do this to your own account";
+export const ALREADY_SUSPENDED = "This member is already suspended";
+export const NOT_SUSPENDED = "This member is not suspended";
+export const RETENTION_DAYS = 30;
+
+export type MemberChange = { actor: StaffActor; userId: string; now: Date };
+
+/** The reason a staff member gave: required, trimmed, at most 500 characters. */
+export function requireReason(reason: unknown): string {
+  const text = typeof reason === "string" ? reason.trim() : "";
+  if (!text) throw new AppError("VALIDATION", REASON_REQUIRED);
+  return text.slice(0, 500);
+}
+
+/** The member's profile, locked for the change; soft-deleted members are gone for the back office. */
+export async function lockMember(tx: Db, { actor, userId }: MemberChange) {
+  if (userId === actor.userId) throw new AppError("FORBIDDEN", NOT_ON_YOURSELF);
+  const [member] = await tx
+    .select()
+    .from(profiles)
+    .where(and(eq(profiles.userId, userId), isNull(profiles.deletedAt)))
+    .for("update");
+  if (!member) throw new AppError("NOT_FOUND", MEMBER_NOT_FOUND);
+  return member;
+}
+
+/** Signs the member out everywhere, at once: their sessions are rows, and a deleted row is a dead cookie. */
+export async function endSessions(tx: Db, userId: string) {
+  return (await tx.delete(sessions).where(eq(sessions.userId, userId)).returning()).length;
+}
