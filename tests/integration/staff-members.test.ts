@@ -23,7 +23,8 @@ afterAll(() => handle.close());
 const testApp = createTestApp(handle, { authAddressLimit: 1000 });
 const now = new Date();
 
-let admin: StaffActor;
+const staff = await createMember(testApp, { name: "Avery Admin" });
+const admin: StaffActor = { userId: staff.userId, name: "Avery Admin", email: staff.email, roles: ["admin"], ip: "203.0.113.5", userAgent: "vitest" };
 const auditOf = (userId: string, action: string) =>
   db.select().from(adminAuditLog).where(and(eq(adminAuditLog.targetId, userId), eq(adminAuditLog.action, action)));
 const profileOf = async (userId: string) => (await db.select().from(profiles).where(eq(profiles.userId, userId)))[0];
@@ -31,10 +32,7 @@ const sessionCount = async (userId: string) => (await db.select().from(sessions)
 const publicListing = async (id: string) => (await testApp.app.request(`/api/v1/listings/${id}`)).status;
 const signIn = (email: string) => testApp.post("/api/v1/auth/sign-in", { email, password: MEMBER_PASSWORD });
 
-describe("suspending and reactivating a member", async () => {
-  const staff = await createMember(testApp, { name: "Avery Admin" });
-  admin = { userId: staff.userId, name: "Avery Admin", email: staff.email, roles: ["admin"], ip: "203.0.113.5", userAgent: "vitest" };
-
+describe("suspending and reactivating a member", () => {
   test("suspension signs them out everywhere, hides their listings and refuses their sign-in; one audit row", async () => {
     const member = await createMember(testApp, { name: "Kim Lee" });
     const listingId = await createListing(testApp, member.cookie);
