@@ -20,7 +20,12 @@ export default [
     route("*", "routes/not-found.tsx"),
   ]),
   // The back office: its own frame; every page and action checks the staff gate itself (app/lib/require-staff.server.ts).
-  route("admin", "routes/admin/layout.tsx", [index("routes/admin/dashboard.tsx")]),
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/dashboard.tsx"),
+    route("users", "routes/admin/users.tsx"),
+    route("users/:id", "routes/admin/user.tsx"),
+  ]),
+  route("admin/users/:id/export", "routes/admin/user-export.tsx"),
   route("admin/sidebar", "routes/admin/sidebar.tsx"),
   route("auth/sign-out", "routes/auth.sign-out.tsx"),
   route("listings/:id/favourite", "routes/listing.favourite.tsx"),

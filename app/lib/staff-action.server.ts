@@ -1,36 +1,59 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { isAppError } from "../../core/shared/app-error";
 import { checkAdminRateLimit } from "../../core/staff/check-admin-rate-limit";
 import type { StaffActor } from "../../core/staff/pass-staff-gate";
 import type { StaffAction } from "../../core/staff/permissions";
 import type { AppContext } from "../context";
+import { flashHeader } from "./flash.server";
 import { requireStaff } from "./require-staff.server";
 
-export type StaffActionResult<T> =
-  | { ok: true; message: string; warning: string | null; value: T }
-  | { ok: false; error: string; warning?: null };
+export type StaffActionFailure = { ok: false; error: string };
 
 /**
- * One back-office action, its four parts together: the gate with this action's permission (again, whatever the
- * page checked), the admin rate limit counted before it runs, the use case (which writes its audit row in its
- * own transaction), and a refusal the page shows as the spec's failure text with the reason.
+ * The guard of one back-office action: the gate with this action's own permission (whatever the page checked),
+ * then the admin rate limit, counted before the action runs. Throws the gate's redirect, or a 429 answer.
+ */
+export async function authorizeStaffAction(ctx: AppContext, request: Request, action: StaffAction) {
+  const actor = await requireStaff(ctx, request, action);
+  try {
+    const { warning } = await checkAdminRateLimit(ctx, { actorId: actor.userId, action, ip: actor.ip, userAgent: actor.userAgent });
+    return { actor, warning };
+  } catch (error) {
+    if (isAppError(error)) throw data({ ok: false, error: error.message } satisfies StaffActionFailure, { status: error.status });
+    throw error;
+  }
+}
+
+/**
+ * One back-office action, its parts together: the guard above, the use case (which writes its audit row in its
+ * own transaction), then back to the page (PRG) with the spec's toast and '{n} requests remaining' under it, or
+ * the spec's failure text with the reason, on the page, with nothing changed.
  */
 export async function runStaffAction<T>(
   ctx: AppContext,
   request: Request,
   action: StaffAction,
-  { success, failure }: { success: string | ((value: T) => string); failure: string },
+  texts: { success: string | ((value: T) => string); failure: string; backTo: string },
   run: (actor: StaffActor) => Promise<T>,
 ) {
-  const actor = await requireStaff(ctx, request, action);
+  let guarded: Awaited<ReturnType<typeof authorizeStaffAction>>;
   try {
-    const { warning } = await checkAdminRateLimit(ctx, { actorId: actor.userId, action, ip: actor.ip, userAgent: actor.userAgent });
-    const value = await run(actor);
-    const message = typeof success === "function" ? success(value) : success;
-    return { ok: true as const, message, warning, value } satisfies StaffActionResult<T>;
+    guarded = await authorizeStaffAction(ctx, request, action);
+  } catch (refusal) {
+    if (refusal instanceof Response) throw refusal;
+    return refusal as ReturnType<typeof data<StaffActionFailure>>;
+  }
+  let value: T;
+  try {
+    value = await run(guarded.actor);
   } catch (error) {
     if (!isAppError(error)) throw error;
-    const message = error.code === "RATE_LIMITED" ? error.message : `${failure}: ${error.message}`;
-    return data({ ok: false as const, error: message } satisfies StaffActionResult<T>, { status: error.status });
+    return data({ ok: false, error: `${texts.failure}: ${error.message}` } satisfies StaffActionFailure, { status: error.status });
   }
+  const message = typeof texts.success === "function" ? texts.success(value) : texts.success;
+  return redirect(texts.backTo, {
+    headers: {
+      "Set-Cookie": await flashHeader({ type: "success", message, description: guarded.warning ?? undefined }, ctx.env.NODE_ENV === "production"),
+    },
+  });
 }

@@ -1,4 +1,6 @@
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import type { Page } from "@playwright/test";
 import { SEED_PASSWORD } from "../../db/seed/seed-data";
 import { totpCode } from "../support/totp";
@@ -18,20 +20,46 @@ function staffCli(args: string[]) {
  * An admin who has not set up two-factor yet. On the embedded database the demo seed makes admin@example.com;
  * on PostgreSQL there is no demo staff, so an operator grants the role with the command line.
  */
-async function freshAdmin(page: Page): Promise<{ email: string; password: string }> {
+async function freshStaff(page: Page, role: "admin" | "moderator" = "admin"): Promise<{ email: string; password: string }> {
   const origin = test.info().project.use.baseURL as string;
   if (postgres) {
-    const email = uniqueEmail("admin");
-    await signUpViaApi(page, { email, fullName: "Avery Admin" });
-    const granted = staffCli(["grant", "admin", email]);
+    const email = uniqueEmail(role);
+    await signUpViaApi(page, { email, fullName: role === "admin" ? "Avery Admin" : "Morgan Moderator" });
+    const granted = staffCli(["grant", role, email]);
     expect(granted.status, granted.stderr).toBe(0);
     await page.context().clearCookies();
     return { email, password: PASSWORD };
   }
   const seeded = await page.request.post("/seed", { form: { step: "users" }, headers: { origin } });
   expect(seeded.status()).toBe(200);
-  return { email: "admin@example.com", password: SEED_PASSWORD };
+  return { email: `${role}@example.com`, password: SEED_PASSWORD };
 }
+
+type Staff = { email: string; password: string; key: string };
+
+/** Signs in with the password and the code from the app, as staff do every time. */
+async function signInAsStaff(page: Page, staff: Staff) {
+  await signIn(page, staff);
+  await page.getByLabel("Authentication code").fill(totpCode(staff.key));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/auth"));
+}
+
+/** A staff member who sets up two-factor through the enrolment page; returns the key their app holds. */
+async function enrolledStaff(page: Page, role: "admin" | "moderator"): Promise<Staff> {
+  const staff = await freshStaff(page, role);
+  await signIn(page, staff);
+  await page.goto("/admin/two-factor");
+  await page.getByLabel("Password").fill(staff.password);
+  await page.getByRole("button", { name: "Set up two-factor" }).click();
+  const key = (await page.getByLabel("Two-factor key", { exact: true }).inputValue()).replace(/\s+/g, "");
+  await page.getByLabel("Code from your app").fill(totpCode(key));
+  await page.getByRole("button", { name: "Turn on two-factor" }).click();
+  await expect(page.getByRole("list", { name: "Backup codes" })).toBeVisible();
+  return { ...staff, key };
+}
+
+let enrolledAdmin: Staff | undefined;
 
 async function signIn(page: Page, { email, password }: { email: string; password: string }) {
   await page.goto("/auth");
@@ -51,7 +79,7 @@ test("a visitor is asked to sign in, and a member is refused with the spec's wor
 });
 
 test("an admin sets up two-factor, enters, and from then on signs in with a code or a backup code", async ({ page }) => {
-  const admin = await freshAdmin(page);
+  const admin = await freshStaff(page);
   await signIn(page, admin);
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/admin\/two-factor$/);
@@ -70,6 +98,7 @@ test("an admin sets up two-factor, enters, and from then on signs in with a code
   const backupCodes = page.getByRole("list", { name: "Backup codes" }).getByRole("listitem");
   await expect(backupCodes).toHaveCount(10);
   const codes = await backupCodes.allInnerTexts();
+  enrolledAdmin = { ...admin, key };
   await expectNoAxeViolations(page);
 
   await page.getByRole("link", { name: /go to the back office/ }).click();
@@ -131,4 +160,92 @@ test("on the embedded database the staff command refuses while the app holds the
   const result = staffCli(["grant", "moderator", "someone@example.com"]);
   expect(result.status).toBe(1);
   expect(result.stderr).toContain("is already using the data directory");
+});
+
+test("an admin suspends a member, who is signed out, loses her listings and cannot sign in, then reactivates her", async ({ page, browser }) => {
+  test.skip(!enrolledAdmin, "needs the admin enrolled by the journey above");
+  const admin = enrolledAdmin as Staff;
+  const origin = test.info().project.use.baseURL as string;
+  const memberContext = await browser.newContext();
+  const memberPage = await memberContext.newPage();
+  const member = await signUpViaApi(memberPage, { email: uniqueEmail("suspendee"), fullName: "Sally Suspend" });
+  const listed = await memberPage.request.post("/api/v1/listings", {
+    headers: { origin },
+    multipart: {
+      title: "Stihl chainsaw",
+      description: "Stihl chainsaw, serviced last month and ready to swap.",
+      category: "tradie_tools",
+      condition: "good",
+      valueMin: "300",
+      valueMax: "500",
+      location: "Bondi NSW 2026",
+      images: { name: "photo.jpg", mimeType: "image/jpeg", buffer: readFileSync(path.join(import.meta.dirname, "files/listing-photo.jpg")) },
+    },
+  });
+  expect(listed.status()).toBe(201);
+  const listingId = (await listed.json()).id as string;
+
+  await signInAsStaff(page, admin);
+  await page.goto("/admin/users");
+  await expect(page.getByRole("heading", { name: "Users" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByLabel("Name or e-mail").fill(member.email);
+  await page.getByRole("button", { name: "Apply" }).click();
+  await page.getByRole("link", { name: "Sally Suspend" }).click();
+  await expect(page.getByRole("heading", { name: "Sally Suspend" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("link", { name: "Suspend" }).click();
+  const dialog = page.getByRole("dialog", { name: "Suspend user" });
+  await expect(dialog).toBeVisible();
+  // An empty reason aborts: the browser keeps the dialog open on the required field (the server refuses it too).
+  await dialog.getByRole("button", { name: "Suspend" }).click();
+  await expect(dialog).toBeVisible();
+  expect(await dialog.getByLabel("Reason").evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+  await dialog.getByLabel("Reason").fill("Repeated no-shows");
+  await dialog.getByRole("button", { name: "Suspend" }).click();
+  await expect(page.getByText("User suspended")).toBeVisible();
+  await expect(page.getByText("suspended", { exact: true }).first()).toBeVisible();
+
+  // Her session ended at once; her listing is gone for everyone; signing in says why.
+  await memberPage.goto("/my-listings");
+  await expect(memberPage).toHaveURL(/\/auth/);
+  expect((await memberPage.request.get(`/api/v1/listings/${listingId}`)).status()).toBe(404);
+  await memberPage.goto("/auth");
+  await memberPage.getByLabel("Email").fill(member.email);
+  await memberPage.getByLabel("Password").fill(PASSWORD);
+  await memberPage.getByRole("button", { name: "Sign In" }).click();
+  await expect(memberPage.getByText("Your account has been suspended. Please contact support.").first()).toBeVisible();
+
+  await page.getByRole("link", { name: "Reactivate" }).click();
+  await page.getByRole("dialog", { name: "Reactivate user" }).getByRole("button", { name: "Reactivate" }).click();
+  await expect(page.getByText("User reactivated")).toBeVisible();
+  expect((await memberPage.request.get(`/api/v1/listings/${listingId}`)).status()).toBe(200);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectNoAxeViolations(page);
+  await memberContext.close();
+});
+
+test("a moderator works the back office but is offered no member actions, and the server refuses them", async ({ page }) => {
+  const moderator = await enrolledStaff(page, "moderator");
+  await page.goto("/admin");
+  await expect(page.getByText("Moderator", { exact: true })).toBeVisible();
+  await page.goto("/admin/users");
+  const firstMember = page.locator("tbody a").filter({ hasNotText: "Moderator" }).first();
+  await firstMember.click();
+  await expect(page.getByRole("link", { name: "Suspend" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Delete" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /Export user data/ })).toHaveCount(0);
+  // Posting the action anyway: refused on the server, sent home with the refusal.
+  const memberUrl = new URL(page.url()).pathname;
+  const forged = await page.request.post(memberUrl, {
+    form: { intent: "suspend", reason: "forged" },
+    headers: { origin: test.info().project.use.baseURL as string },
+    maxRedirects: 0,
+  });
+  expect(forged.status()).toBe(302);
+  expect(forged.headers().location).toBe("/");
+  await page.goto(memberUrl);
+  await expect(page.getByText("suspended", { exact: true })).toHaveCount(0);
+  expect(moderator.email).toBeTruthy();
 });

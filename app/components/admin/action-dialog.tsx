@@ -1,0 +1,103 @@
+import { type ReactNode, useEffect, useId, useRef } from "react";
+import { Link, useNavigate } from "react-router";
+
+/**
+ * A back-office confirmation: opened by a link (`?do=suspend`), so it works without JavaScript and Back closes
+ * it. With JavaScript, focus moves into it, stays there (Tab wraps) and Escape closes it.
+ */
+export function ActionDialog({ title, description, closeTo, children }: { title: string; description?: ReactNode; closeTo: string; children: ReactNode }) {
+  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    panel.current?.querySelector<HTMLElement>("textarea, input:not([type=hidden]), button, a")?.focus();
+    return () => opener?.focus?.();
+  }, []);
+
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    if (event.key === "Escape") {
+      event.preventDefault();
+      navigate(closeTo, { preventScrollReset: true, replace: true });
+    }
+    if (event.key !== "Tab" || !panel.current) return;
+    const focusable = [...panel.current.querySelectorAll<HTMLElement>("textarea, input:not([type=hidden]), select, button, a[href]")];
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last?.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first?.focus();
+    }
+  };
+
+  return (
+    <div className="fixed inset-0 z-50 flex items-end justify-center bg-ink/40 p-0 sm:items-center sm:p-4">
+      <Link to={closeTo} replace preventScrollReset className="absolute inset-0" aria-label="Close" tabIndex={-1} />
+      <div
+        ref={panel}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        onKeyDown={onKeyDown}
+        className="relative w-full max-w-md rounded-t-xl bg-white p-5 shadow-xl sm:rounded-xl"
+      >
+        <h2 id={titleId} className="text-lg font-semibold">{title}</h2>
+        {description && <div className="mt-1 text-sm text-muted">{description}</div>}
+        <div className="mt-4">{children}</div>
+      </div>
+    </div>
+  );
+}
+
+/** The reason a staff member gives, with the spec's suggested codes as one-tap choices. */
+export function ReasonField({ label = "Reason", suggestions = [], error }: { label?: string; suggestions?: string[]; error?: string }) {
+  const id = useId();
+  const listId = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">{label}</label>
+      <input
+        id={id}
+        name="reason"
+        required
+        maxLength={500}
+        list={suggestions.length ? listId : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={`mt-1 block h-10 w-full rounded-md border bg-white px-3 text-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-200 ${error ? "border-danger" : "border-line"}`}
+      />
+      {suggestions.length > 0 && (
+        <>
+          <datalist id={listId}>
+            {suggestions.map((s) => (
+              <option key={s} value={s} />
+            ))}
+          </datalist>
+          <p className="mt-1 text-xs text-muted">For example: {suggestions.join(", ")}</p>
+        </>
+      )}
+      {error && <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-danger">{error}</p>}
+    </div>
+  );
+}
+
+export function DialogButtons({ confirm, closeTo, danger = false, busy = false }: { confirm: string; closeTo: string; danger?: boolean; busy?: boolean }) {
+  return (
+    <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <Link to={closeTo} replace preventScrollReset className="inline-flex h-10 items-center justify-center rounded-md border border-line px-4 text-sm font-medium hover:bg-surface">
+        Cancel
+      </Link>
+      <button
+        type="submit"
+        disabled={busy}
+        className={`inline-flex h-10 items-center justify-center rounded-md px-4 text-sm font-semibold text-white disabled:opacity-60 ${danger ? "bg-danger hover:bg-red-800" : "bg-brand-700 hover:bg-brand-800"}`}
+      >
+        {busy ? "Working..." : confirm}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,273 @@
+import { data, Form, isRouteErrorResponse, Link, useLocation, useNavigation } from "react-router";
+import type { Route } from "./+types/user";
+import { appContext } from "../../context";
+import { ActionDialog, DialogButtons, ReasonField } from "../../components/admin/action-dialog";
+import { RoleBadge, StatusBadge } from "../../components/admin/badges";
+import { LoadError } from "../../components/admin/load-error";
+import { ExportButton } from "../../components/admin/export-button";
+import { requireStaff } from "../../lib/require-staff.server";
+import { runStaffAction } from "../../lib/staff-action.server";
+import { formatCents, sydneyDateTime } from "../../lib/sydney-format";
+import { findMemberForStaff } from "../../../core/members/find-member-for-staff";
+import { reactivateMember } from "../../../core/members/reactivate-member";
+import { setModeratorRole } from "../../../core/members/set-moderator-role";
+import { softDeleteMember } from "../../../core/members/soft-delete-member";
+import { suspendMember } from "../../../core/members/suspend-member";
+import { can } from "../../../core/staff/permissions";
+
+export const handle = { breadcrumb: "Member" };
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.member.name ?? "Member"} | SwapShed back office` },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export const DELETE_CONFIRMATION = "Are you sure you want to delete this user? They will be permanently deleted in 30 days.";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const staff = await requireStaff(ctx, request, "view_user");
+  const member = await findMemberForStaff(ctx.db, { userId: params.id });
+  if (!member) throw data("Member not found", { status: 404 });
+  const self = member.id === staff.userId;
+  return {
+    member: {
+      ...member,
+      createdAt: sydneyDateTime(member.createdAt),
+      suspendedAt: member.suspendedAt ? sydneyDateTime(member.suspendedAt) : null,
+      listings: member.listings.map((l) => ({ ...l, createdAt: sydneyDateTime(l.createdAt) })),
+      swaps: member.swaps.map((s) => ({ ...s, createdAt: sydneyDateTime(s.createdAt) })),
+      payments: member.payments.map((p) => ({ ...p, amount: formatCents(p.amountCents), createdAt: sydneyDateTime(p.createdAt) })),
+      events: member.events.map((e) => ({ ...e, createdAt: sydneyDateTime(e.createdAt) })),
+    },
+    // What this staff member may do here: the same table the actions check.
+    may: {
+      suspend: !self && can(staff.roles, "suspend_user"),
+      reactivate: !self && can(staff.roles, "reactivate_user"),
+      delete: !self && can(staff.roles, "delete_user"),
+      export: can(staff.roles, "export_user_data"),
+      role: !self && can(staff.roles, "update_user_role"),
+    },
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  const form = await request.formData();
+  const userId = params.id;
+  const now = ctx.clock.now();
+  const here = `/admin/users/${userId}`;
+  switch (form.get("intent")) {
+    case "suspend":
+      return runStaffAction(ctx, request, "suspend_user", { success: "User suspended", failure: "Failed to suspend user", backTo: here }, (actor) =>
+        suspendMember(ctx.db, { actor, userId, reason: form.get("reason"), now }),
+      );
+    case "reactivate":
+      return runStaffAction(ctx, request, "reactivate_user", { success: "User reactivated", failure: "Failed to reactivate user", backTo: here }, (actor) =>
+        reactivateMember(ctx.db, { actor, userId, now }),
+      );
+    case "delete":
+      return runStaffAction(
+        ctx,
+        request,
+        "delete_user",
+        { success: "User marked for deletion (30-day retention)", failure: "Failed to delete user", backTo: "/admin/users" },
+        (actor) => softDeleteMember(ctx.db, { actor, userId, reason: form.get("reason"), now }),
+      );
+    case "grant-moderator":
+    case "revoke-moderator": {
+      const moderator = form.get("intent") === "grant-moderator";
+      return runStaffAction(
+        ctx,
+        request,
+        "update_user_role",
+        { success: moderator ? "Moderator role granted" : "Moderator role removed", failure: "Failed to update role", backTo: here },
+        (actor) => setModeratorRole(ctx.db, { actor, userId, moderator }),
+      );
+    }
+    default:
+      return data({ ok: false as const, error: "Unknown action" }, { status: 400 });
+  }
+}
+
+export default function MemberPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { member, may } = loaderData;
+  const location = useLocation();
+  const busy = useNavigation().state === "submitting";
+  const open = new URLSearchParams(location.search).get("do");
+  const here = location.pathname;
+  const error = actionData && "error" in actionData ? actionData.error : undefined;
+  const suspended = member.status === "suspended";
+  const moderator = member.roles.includes("moderator");
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="text-sm"><Link to="/admin/users" className="text-muted hover:underline">← Users</Link></p>
+          <h1 className="mt-1 truncate text-2xl font-bold tracking-tight">{member.name}</h1>
+          <p className="flex flex-wrap items-center gap-2 text-sm text-muted">
+            {member.email} <StatusBadge status={member.status} /> {member.roles.length ? member.roles.map((r) => <RoleBadge key={r} name={r} />) : <RoleBadge name={null} />}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {may.suspend && !suspended && <ActionLink to="?do=suspend">Suspend</ActionLink>}
+          {may.reactivate && suspended && <ActionLink to="?do=reactivate">Reactivate</ActionLink>}
+          {may.role && <ActionLink to="?do=moderator">{moderator ? "Remove moderator role" : "Make moderator"}</ActionLink>}
+          {may.export && <ExportButton action={`${here}/export`} />}
+          {may.delete && <ActionLink to="?do=delete" danger>Delete</ActionLink>}
+        </div>
+      </div>
+
+      {error && !open && (
+        <p role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-danger">{error}</p>
+      )}
+
+      <div className="grid gap-4 lg:grid-cols-3">
+        <section aria-labelledby="profile" className="rounded-lg border border-line bg-white p-4">
+          <h2 id="profile" className="text-sm font-semibold">Profile</h2>
+          <dl className="mt-2 space-y-1.5 text-sm">
+            <Row label="Joined" value={member.createdAt} />
+            <Row label="E-mail verified" value={member.emailVerified ? "Yes" : "No"} />
+            <Row label="Two-factor" value={member.twoFactorEnabled ? "On" : "Off"} />
+            <Row label="Phone" value={member.phone ?? "—"} />
+            <Row label="Location" value={member.location ?? "—"} />
+            {suspended && <Row label="Suspended" value={`${member.suspendedAt ?? "—"}: ${member.suspensionReason ?? ""}`} />}
+            {member.flags.length > 0 && <Row label="Flags" value={member.flags.join(", ")} />}
+          </dl>
+        </section>
+        <section aria-labelledby="listings" className="rounded-lg border border-line bg-white p-4 lg:col-span-2">
+          <h2 id="listings" className="text-sm font-semibold">Listings ({member.listings.length})</h2>
+          {member.listings.length === 0 ? (
+            <p className="mt-2 text-sm text-muted">No listings.</p>
+          ) : (
+            <ul className="mt-2 divide-y divide-line text-sm">
+              {member.listings.map((l) => (
+                <li key={l.id} className="flex flex-wrap items-center justify-between gap-2 py-1.5">
+                  <Link to={`/listings/${l.id}`} className="min-w-0 truncate text-brand-800 hover:underline">{l.title}</Link>
+                  <span className="flex items-center gap-2 text-xs text-muted">
+                    <StatusBadge status={l.status} /> <StatusBadge status={l.moderationStatus} /> {l.createdAt}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section aria-labelledby="swaps" className="rounded-lg border border-line bg-white p-4">
+          <h2 id="swaps" className="text-sm font-semibold">Recent swaps</h2>
+          {member.swaps.length === 0 ? (
+            <p className="mt-2 text-sm text-muted">No swaps.</p>
+          ) : (
+            <ul className="mt-2 space-y-1.5 text-sm">
+              {member.swaps.map((s) => (
+                <li key={s.id} className="flex items-center justify-between gap-2">
+                  <span className="font-mono text-xs" title={s.id}>{s.id.slice(0, 8)}…</span>
+                  <span className="text-xs text-muted">{s.role}</span>
+                  <StatusBadge status={s.status} />
+                  <span className="text-xs text-muted">{s.createdAt}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section aria-labelledby="payments" className="rounded-lg border border-line bg-white p-4">
+          <h2 id="payments" className="text-sm font-semibold">Recent payments</h2>
+          {member.payments.length === 0 ? (
+            <p className="mt-2 text-sm text-muted">No payments.</p>
+          ) : (
+            <ul className="mt-2 space-y-1.5 text-sm">
+              {member.payments.map((p) => (
+                <li key={p.id} className="flex items-center justify-between gap-2">
+                  <span className="font-semibold tabular-nums">{p.amount}</span>
+                  <StatusBadge status={p.status} />
+                  <span className="text-xs text-muted">{p.createdAt}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section aria-labelledby="events" className="rounded-lg border border-line bg-white p-4">
+          <h2 id="events" className="text-sm font-semibold">Recent security events</h2>
+          {member.events.length === 0 ? (
+            <p className="mt-2 text-sm text-muted">No events.</p>
+          ) : (
+            <ul className="mt-2 space-y-1.5 text-sm">
+              {member.events.map((e) => (
+                <li key={e.id}>
+                  <span className="font-medium">{e.eventType}</span> <span className={e.success ? "text-brand-700" : "text-danger"}>{e.success ? "ok" : "failed"}</span>
+                  <span className="block text-xs text-muted">{e.createdAt}{e.ipAddress ? ` · ${e.ipAddress}` : ""}{e.errorMessage ? ` · ${e.errorMessage}` : ""}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+
+      {open === "suspend" && may.suspend && (
+        <ActionDialog title="Suspend user" closeTo={here} description={`${member.name} will be signed out at once, their listings hidden from everyone, and they will be told their account is suspended when they try to sign in.`}>
+          <Form method="post" replace>
+            <input type="hidden" name="intent" value="suspend" />
+            <ReasonField error={error} suggestions={["spam", "fraud", "harassment", "terms"]} />
+            <DialogButtons confirm="Suspend" closeTo={here} danger busy={busy} />
+          </Form>
+        </ActionDialog>
+      )}
+      {open === "reactivate" && may.reactivate && (
+        <ActionDialog title="Reactivate user" closeTo={here} description={`${member.name} can sign in again and their active listings are public again.`}>
+          <Form method="post" replace>
+            <input type="hidden" name="intent" value="reactivate" />
+            {error && <p role="alert" className="text-sm text-danger">{error}</p>}
+            <DialogButtons confirm="Reactivate" closeTo={here} busy={busy} />
+          </Form>
+        </ActionDialog>
+      )}
+      {open === "moderator" && may.role && (
+        <ActionDialog
+          title={moderator ? "Remove the moderator role" : "Make moderator"}
+          closeTo={here}
+          description={moderator ? `${member.name} loses access to the back office and is signed out everywhere.` : `${member.name} can then review listings and reports in the back office, after setting up two-factor sign-in.`}
+        >
+          <Form method="post" replace>
+            <input type="hidden" name="intent" value={moderator ? "revoke-moderator" : "grant-moderator"} />
+            {error && <p role="alert" className="text-sm text-danger">{error}</p>}
+            <DialogButtons confirm={moderator ? "Remove role" : "Make moderator"} closeTo={here} danger={moderator} busy={busy} />
+          </Form>
+        </ActionDialog>
+      )}
+      {open === "delete" && may.delete && (
+        <ActionDialog title="Delete user" closeTo={here} description={DELETE_CONFIRMATION}>
+          <Form method="post" replace>
+            <input type="hidden" name="intent" value="delete" />
+            <ReasonField error={error} suggestions={["member request", "fraud", "terms"]} />
+            <p className="mt-2 text-xs text-muted">Their swap and payment records are kept, anonymised, when the account is purged.</p>
+            <DialogButtons confirm="Delete user" closeTo={here} danger busy={busy} />
+          </Form>
+        </ActionDialog>
+      )}
+    </div>
+  );
+}
+
+function ActionLink({ to, danger = false, children }: { to: string; danger?: boolean; children: React.ReactNode }) {
+  return (
+    <Link
+      to={to}
+      preventScrollReset
+      className={`inline-flex h-9 items-center rounded-md border px-3 text-sm font-medium ${danger ? "border-red-200 text-danger hover:bg-red-50" : "border-line bg-white hover:bg-surface"}`}
+    >
+      {children}
+    </Link>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex justify-between gap-3">
+      <dt className="text-muted">{label}</dt>
+      <dd className="min-w-0 break-words text-right">{value}</dd>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <LoadError message={isRouteErrorResponse(error) && error.status === 404 ? "Member not found" : "Failed to fetch users"} />;
+}
