@@ -24,6 +24,7 @@ export default [
     index("routes/admin/dashboard.tsx"),
     route("users", "routes/admin/users.tsx"),
     route("users/:id", "routes/admin/user.tsx"),
+    route("listings", "routes/admin/listings.tsx"),
   ]),
   route("admin/users/:id/export", "routes/admin/user-export.tsx"),
   route("admin/sidebar", "routes/admin/sidebar.tsx"),

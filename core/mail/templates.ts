@@ -257,3 +257,33 @@ export function swapCompleted(p: {
     action: { label: "See the swap", url: mySwapsUrl(p.appUrl) },
   });
 }
+
+const MODERATION_OUTCOMES = {
+  rejected: { subject: "was removed", why: "Our moderators removed it because it doesn't meet our listing rules." },
+  takedown: { subject: "was taken down", why: "It was taken down following a legal or terms-of-service complaint." },
+  deleted: { subject: "was deleted", why: "Our moderators deleted it permanently." },
+} as const;
+
+/** To a listing's owner: staff removed their listing, and why. */
+export function listingModerated(p: {
+  to: string;
+  name: string;
+  title: string;
+  outcome: keyof typeof MODERATION_OUTCOMES;
+  reason: string;
+  appUrl: string;
+}): OutgoingMail {
+  const outcome = MODERATION_OUTCOMES[p.outcome];
+  return render({
+    template: `listing_${p.outcome}`,
+    to: p.to,
+    subject: oneLine(`Your listing "${p.title}" ${outcome.subject}`),
+    greeting: `Hi ${p.name},`,
+    blocks: [
+      paragraph(`Your listing "${oneLine(p.title)}" ${outcome.subject} and is no longer shown on SwapShed. ${outcome.why}`),
+      { kind: "quote", label: "The reason given:", text: p.reason },
+      paragraph("If you think this is a mistake, reply to this e-mail and a person will look at it again."),
+    ],
+    action: { label: "See My Listings", url: `${p.appUrl.replace(/\/+$/, "")}/my-listings` },
+  });
+}

@@ -37,6 +37,25 @@ async function freshStaff(page: Page, role: "admin" | "moderator" = "admin"): Pr
 
 type Staff = { email: string; password: string; key: string };
 
+/** A member's listing made through the JSON API, as the create form does. */
+async function listItemAs(page: Page, title: string) {
+  const res = await page.request.post("/api/v1/listings", {
+    headers: { origin: test.info().project.use.baseURL as string },
+    multipart: {
+      title,
+      description: `${title}, well looked after and ready to swap.`,
+      category: "tradie_tools",
+      condition: "good",
+      valueMin: "300",
+      valueMax: "500",
+      location: "Bondi NSW 2026",
+      images: { name: "photo.jpg", mimeType: "image/jpeg", buffer: readFileSync(path.join(import.meta.dirname, "files/listing-photo.jpg")) },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()).id as string;
+}
+
 /** Signs in with the password and the code from the app, as staff do every time. */
 async function signInAsStaff(page: Page, staff: Staff) {
   await signIn(page, staff);
@@ -169,21 +188,7 @@ test("an admin suspends a member, who is signed out, loses her listings and cann
   const memberContext = await browser.newContext();
   const memberPage = await memberContext.newPage();
   const member = await signUpViaApi(memberPage, { email: uniqueEmail("suspendee"), fullName: "Sally Suspend" });
-  const listed = await memberPage.request.post("/api/v1/listings", {
-    headers: { origin },
-    multipart: {
-      title: "Stihl chainsaw",
-      description: "Stihl chainsaw, serviced last month and ready to swap.",
-      category: "tradie_tools",
-      condition: "good",
-      valueMin: "300",
-      valueMax: "500",
-      location: "Bondi NSW 2026",
-      images: { name: "photo.jpg", mimeType: "image/jpeg", buffer: readFileSync(path.join(import.meta.dirname, "files/listing-photo.jpg")) },
-    },
-  });
-  expect(listed.status()).toBe(201);
-  const listingId = (await listed.json()).id as string;
+  const listingId = await listItemAs(memberPage, "Stihl chainsaw");
 
   await signInAsStaff(page, admin);
   await page.goto("/admin/users");
@@ -226,9 +231,29 @@ test("an admin suspends a member, who is signed out, loses her listings and cann
   await memberContext.close();
 });
 
-test("a moderator works the back office but is offered no member actions, and the server refuses them", async ({ page }) => {
+test("a moderator takes a listing down but is offered no member actions, and the server refuses them", async ({ page, browser }) => {
+  const ownerContext = await browser.newContext();
+  const ownerPage = await ownerContext.newPage();
+  await signUpViaApi(ownerPage, { email: uniqueEmail("owner"), fullName: "Olive Owner" });
+  const title = `Replica watch ${Date.now()}`;
+  const listingId = await listItemAs(ownerPage, title);
+  await ownerContext.close();
+
   const moderator = await enrolledStaff(page, "moderator");
-  await page.goto("/admin");
+  await page.goto("/admin/listings");
+  await expectNoAxeViolations(page);
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await page.getByRole("button", { name: "Apply" }).click();
+  await page.getByRole("link", { name: `Take down: ${title}` }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Delete" })).toHaveCount(0);
+  await dialog.getByLabel("Reason").fill("DMCA");
+  await dialog.getByRole("button", { name: "Take down" }).click();
+  await expect(page.getByText("Listing taken down")).toBeVisible();
+  expect((await page.request.get(`/api/v1/listings/${listingId}`)).status()).toBe(404);
+  await expect(page.getByRole("link", { name: `Delete: ${title}` })).toHaveCount(0);
+
   await expect(page.getByText("Moderator", { exact: true })).toBeVisible();
   await page.goto("/admin/users");
   const firstMember = page.locator("tbody a").filter({ hasNotText: "Moderator" }).first();

@@ -11,7 +11,13 @@ export type AdminIconName = "dashboard" | "users" | "listings" | "audit";
  */
 export const ADMIN_NAV: AdminNavGroup[] = [
   { label: "Overview", items: [{ label: "Dashboard", to: "/admin", icon: "dashboard", permission: "view_dashboard", end: true }] },
-  { label: "Management", items: [{ label: "Users", to: "/admin/users", icon: "users", permission: "view_users" }] },
+  {
+    label: "Management",
+    items: [
+      { label: "Users", to: "/admin/users", icon: "users", permission: "view_users" },
+      { label: "Listings", to: "/admin/listings", icon: "listings", permission: "view_listings" },
+    ],
+  },
   { label: "Analytics & Monitoring", items: [] },
   { label: "System", items: [] },
 ];

@@ -1,0 +1,181 @@
+import { and, eq, inArray, or } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema/auth";
+import { favourites } from "../../db/schema/favourites";
+import { type ListingImage, listings } from "../../db/schema/listings";
+import { swapProposals } from "../../db/schema/swaps";
+import { recordAdminAction } from "../audit/record-admin-action";
+import { pictureKeys } from "../images/picture-keys";
+import { enqueueMail } from "../mail/mailer";
+import { listingModerated } from "../mail/templates";
+import { AppError } from "../shared/app-error";
+import { requireReason } from "../members/member-guards";
+import type { StaffActor } from "../staff/pass-staff-gate";
+import type { StaffAction } from "../staff/permissions";
+import { LISTING_NO_LONGER_AVAILABLE } from "../swaps/swap-guards";
+
+export type ListingModeration = "approve" | "reject" | "takedown" | "delete";
+
+export const LISTING_NOT_FOUND = "Listing not found";
+export const NO_LISTINGS_SELECTED = "No listings selected";
+export const IN_ACCEPTED_SWAP = "This listing is in an accepted swap: cancel the swap first";
+export const MAX_BULK = 100;
+
+const ACTION: Record<ListingModeration, StaffAction> = {
+  approve: "approve_listing",
+  reject: "reject_listing",
+  takedown: "takedown_listing",
+  delete: "delete_listing",
+};
+
+const ALREADY: Record<ListingModeration, string> = {
+  approve: "This listing is already approved",
+  reject: "This listing is already rejected",
+  takedown: "This listing is already taken down",
+  delete: "This listing is already deleted",
+};
+
+type Locked = { id: string; userId: string; title: string; status: string; moderationStatus: string; isFlagged: boolean; images: ListingImage[] };
+
+/** Why this listing cannot take this moderation, or null when it can. */
+function refusal(listing: Locked, moderation: ListingModeration): string | null {
+  if (listing.status === "deleted") return moderation === "delete" ? ALREADY.delete : LISTING_NOT_FOUND;
+  if (moderation === "approve" && listing.moderationStatus === "approved" && !listing.isFlagged) return ALREADY.approve;
+  if (moderation === "reject" && listing.moderationStatus === "rejected") return ALREADY.reject;
+  if (moderation === "takedown" && listing.moderationStatus === "takedown") return ALREADY.takedown;
+  if (moderation !== "approve" && listing.status === "reserved") return IN_ACCEPTED_SWAP;
+  return null;
+}
+
+export type ModerationResult = { changed: string[]; skipped: { id: string; reason: string }[]; removedPictureKeys: string[] };
+
+/**
+ * Staff act on listings, one or many, in one transaction: approve (approved, flag cleared), reject (rejected and
+ * cancelled), take down (takedown and cancelled, with the reason and time) or delete for good (admins). Each
+ * changed listing gets its audit row, its owner an e-mail with the reason (not for approval), and pending offers
+ * involving it are declined as 'Listing no longer available'. A single listing that cannot take the action is
+ * refused with the reason; in bulk, such listings are skipped and counted.
+ *
+ * Deleting for good keeps swap and payment history whole: a listing that was ever in a proposal stays as a
+ * tombstone (status deleted, description removed, title kept for the history; its picture files are removed while
+ * the rows keep their keys, which then answer 404); one that never was
+ * is removed outright. The pictures' files are returned for removal from storage after the commit.
+ */
+export async function moderateListings(
+  db: Db,
+  {
+    actor,
+    ids,
+    moderation,
+    reason: rawReason,
+    now,
+    appUrl,
+  }: { actor: StaffActor; ids: string[]; moderation: ListingModeration; reason?: unknown; now: Date; appUrl: string },
+): Promise<ModerationResult> {
+  const unique = [...new Set(ids)].filter((id) => /^[0-9a-f-]{36}$/i.test(id)).slice(0, MAX_BULK);
+  if (unique.length === 0) throw new AppError("VALIDATION", ids.length ? LISTING_NOT_FOUND : NO_LISTINGS_SELECTED);
+  const reason = moderation === "approve" ? null : requireReason(rawReason);
+  const single = ids.length === 1;
+
+  return db.transaction(async (tx) => {
+    const locked = (await tx
+      .select({
+        id: listings.id,
+        userId: listings.userId,
+        title: listings.title,
+        status: listings.status,
+        moderationStatus: listings.moderationStatus,
+        isFlagged: listings.isFlagged,
+        images: listings.images,
+      })
+      .from(listings)
+      .where(inArray(listings.id, unique))
+      .orderBy(listings.id)
+      .for("update")) as Locked[];
+    const result: ModerationResult = { changed: [], skipped: [], removedPictureKeys: [] };
+    for (const id of unique.filter((id) => !locked.some((l) => l.id === id))) result.skipped.push({ id, reason: LISTING_NOT_FOUND });
+
+    for (const listing of locked) {
+      const refused = refusal(listing, moderation);
+      if (refused) {
+        result.skipped.push({ id: listing.id, reason: refused });
+        continue;
+      }
+      const before = { status: listing.status, moderationStatus: listing.moderationStatus, isFlagged: listing.isFlagged };
+      const after = await applyModeration(tx, { listing, moderation, reason, now });
+      if (moderation === "delete") result.removedPictureKeys.push(...pictureKeys(listing.images));
+      if (moderation !== "approve") {
+        await tx
+          .update(swapProposals)
+          .set({ status: "rejected", rejectionReason: LISTING_NO_LONGER_AVAILABLE, respondedAt: now, updatedAt: now })
+          .where(
+            and(
+              eq(swapProposals.status, "pending"),
+              or(eq(swapProposals.offeredListingId, listing.id), eq(swapProposals.targetListingId, listing.id)),
+            ),
+          );
+        const [owner] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, listing.userId));
+        if (owner) {
+          const outcome = moderation === "reject" ? "rejected" : moderation === "takedown" ? "takedown" : "deleted";
+          await enqueueMail(tx, listingModerated({ to: owner.email, name: owner.name, title: listing.title, outcome, reason: reason ?? "", appUrl }));
+        }
+      }
+      await recordAdminAction(tx, {
+        actorId: actor.userId,
+        action: ACTION[moderation],
+        targetType: "listing",
+        targetId: listing.id,
+        metadata: { ...(reason ? { reason } : {}), ...(single ? {} : { bulk: true }), before, after },
+        ip: actor.ip,
+        userAgent: actor.userAgent,
+      });
+      result.changed.push(listing.id);
+    }
+    // One listing asked for and not changed: say why, and change nothing (nothing was).
+    if (single && result.changed.length === 0) {
+      const why = result.skipped[0]?.reason ?? LISTING_NOT_FOUND;
+      throw new AppError(why === LISTING_NOT_FOUND ? "NOT_FOUND" : "CONFLICT", why);
+    }
+    return result;
+  });
+}
+
+async function applyModeration(
+  tx: Db,
+  { listing, moderation, reason, now }: { listing: Locked; moderation: ListingModeration; reason: string | null; now: Date },
+): Promise<Record<string, unknown>> {
+  switch (moderation) {
+    case "approve":
+      await tx.update(listings).set({ moderationStatus: "approved", isFlagged: false, updatedAt: now }).where(eq(listings.id, listing.id));
+      return { moderationStatus: "approved", isFlagged: false };
+    case "reject":
+      await tx
+        .update(listings)
+        .set({ moderationStatus: "rejected", status: "cancelled", isFlagged: false, takedownReason: reason, updatedAt: now })
+        .where(eq(listings.id, listing.id));
+      return { moderationStatus: "rejected", status: "cancelled" };
+    case "takedown":
+      await tx
+        .update(listings)
+        .set({ moderationStatus: "takedown", status: "cancelled", isFlagged: false, takedownReason: reason, takedownAt: now, updatedAt: now })
+        .where(eq(listings.id, listing.id));
+      return { moderationStatus: "takedown", status: "cancelled", takedownAt: now.toISOString() };
+    case "delete": {
+      const [history] = await tx
+        .select({ id: swapProposals.id })
+        .from(swapProposals)
+        .where(or(eq(swapProposals.offeredListingId, listing.id), eq(swapProposals.targetListingId, listing.id)))
+        .limit(1);
+      if (!history) {
+        await tx.delete(listings).where(eq(listings.id, listing.id));
+        return { removed: true };
+      }
+      await tx.delete(favourites).where(eq(favourites.listingId, listing.id));
+      await tx
+        .update(listings)
+        .set({ status: "deleted", deletedAt: now, description: "", takedownReason: reason, updatedAt: now })
+        .where(eq(listings.id, listing.id));
+      return { status: "deleted", tombstone: true };
+    }
+  }
+}
