@@ -37,6 +37,8 @@ export default defineConfig({
       BETTER_AUTH_SECRET: "e2e-secret-0123456789-0123456789-0123456789",
       // Every journey signs up from 127.0.0.1; the per-e-mail limit stays at the spec's 5.
       AUTH_ADDRESS_LIMIT: "1000",
+      // The journeys pay with the local test checkout, on PostgreSQL too (a staging deployment, in effect).
+      ALLOW_TEST_PAYMENTS: "true",
       LOG_LEVEL: "silent",
     },
   },

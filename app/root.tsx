@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       user: user && { id: user.id, name: user.name, role: user.role },
-      site: { supportEmail: ctx.env.SUPPORT_EMAIL, investorEmail: ctx.env.INVESTOR_EMAIL },
+      site: { supportEmail: ctx.env.SUPPORT_EMAIL, investorEmail: ctx.env.INVESTOR_EMAIL, testPayments: ctx.env.PAYMENT_PROVIDER === "local" },
       flash,
     },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,

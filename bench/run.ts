@@ -202,6 +202,7 @@ async function main() {
     PORT: String(port),
     APP_URL: `http://127.0.0.1:${port}`,
     RUN_JOBS: "false",
+    ALLOW_TEST_PAYMENTS: "true",
     BETTER_AUTH_SECRET: crypto.randomBytes(32).toString("hex"),
     ...(kind === "postgres" ? { DATABASE_URL: benchUrl } : { DATA_DIR: dataDir }),
   });

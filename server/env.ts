@@ -52,6 +52,8 @@ const schema = z.object({
   AUTH_ADDRESS_LIMIT: z.coerce.number().int().min(1).default(20),
   /** local: the app's own test checkout and signed webhooks; stripe: Stripe Checkout (the STRIPE_* variables). */
   PAYMENT_PROVIDER: z.enum(["local", "stripe"]).default("local"),
+  /** Lets a production deployment on PostgreSQL (or with ALLOW_SEED=false) run the local test checkout: staging only. */
+  ALLOW_TEST_PAYMENTS: bool,
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, "STRIPE_SECRET_KEY must start with sk_ or rk_").optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, "STRIPE_WEBHOOK_SECRET must start with whsec_").optional(),
   /** With the enable_ip_allowlist flag on, the back office answers only these addresses (IPs or CIDR blocks, comma-separated). */
@@ -88,16 +90,29 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     const missing = (["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const).filter((k) => !env[k]);
     if (missing.length) throw new Error(`Invalid environment:\n${missing.map((k) => `  - ${k}: required with PAYMENT_PROVIDER=stripe`).join("\n")}`);
   }
+  if (env.PAYMENT_PROVIDER === "local" && realDeployment(env) && !env.ALLOW_TEST_PAYMENTS) {
+    throw new Error(
+      "Invalid environment:\n  - PAYMENT_PROVIDER: the local test checkout lets anyone pay with card 4242 4242 4242 4242, so it is refused in production" +
+        " on PostgreSQL (or with ALLOW_SEED=false). Set PAYMENT_PROVIDER=stripe with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET," +
+        " or ALLOW_TEST_PAYMENTS=true for a staging deployment where no real money should move.",
+    );
+  }
   if (env.MAIL_TRANSPORT === "smtp" && !env.SMTP_URL) {
     throw new Error("Invalid environment:\n  - SMTP_URL: required with MAIL_TRANSPORT=smtp");
   }
   return { ...env, APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`, BETTER_AUTH_SECRET: resolveSecret(env) };
 }
 
+/** Production that is not the embedded demo: a PostgreSQL deployment, or an embedded one with the demo turned off. */
+function realDeployment(env: z.infer<typeof schema>): boolean {
+  return env.NODE_ENV === "production" && (!!env.DATABASE_URL?.startsWith("postgres") || env.ALLOW_SEED === false);
+}
+
 /**
  * On the embedded defaults a random secret is made once and kept in DATA_DIR (mode 0600), so
- * `npm start` needs no setup and sessions survive restarts. With a shared PostgreSQL the secret
- * must be configured: every app process has to sign sessions with the same key.
+ * `npm start` needs no setup and sessions survive restarts. Outside production the same goes for PostgreSQL
+ * (processes sharing a DATA_DIR share the key). In production on PostgreSQL the secret must be configured:
+ * every app process, on every machine, has to sign sessions with the same key.
  */
 function resolveSecret(env: z.infer<typeof schema>): string {
   if (env.BETTER_AUTH_SECRET) return env.BETTER_AUTH_SECRET;
@@ -105,13 +120,20 @@ function resolveSecret(env: z.infer<typeof schema>): string {
     if (env.NODE_ENV === "production") {
       throw new Error("Invalid environment:\n  - BETTER_AUTH_SECRET: required with DATABASE_URL in production (32+ random characters)");
     }
-    return "development-only-secret-not-for-production-0000000";
+    // Outside production a random secret is made and kept in DATA_DIR, as on the embedded defaults: never a
+    // published constant, which would let anyone sign sessions and the local provider's "paid" webhooks.
   }
   if (env.DATABASE_URL?.startsWith("memory://")) return crypto.randomBytes(32).toString("hex");
   const file = path.resolve(env.DATA_DIR, "auth-secret");
   if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
   fs.mkdirSync(env.DATA_DIR, { recursive: true });
   const secret = crypto.randomBytes(32).toString("hex");
-  fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+  try {
+    fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+  } catch (error) {
+    // Another process on the same DATA_DIR made it a moment ago: use theirs, so both sign alike.
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    return fs.readFileSync(file, "utf8").trim();
+  }
   return secret;
 }

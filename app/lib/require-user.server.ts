@@ -1,9 +1,20 @@
 import { redirect } from "react-router";
 import type { AppContext } from "../context";
 
-/** Member-only pages send visitors to /auth. */
-export async function requireUser(ctx: AppContext) {
+/**
+ * Member-only pages send visitors to /auth, and back here after signing in: a GET names its own path, an action
+ * (a form sent while signed out) the page the form was on, if the browser said so and it is this site.
+ */
+export async function requireUser(ctx: AppContext, request?: Request) {
   const user = await ctx.getUser();
-  if (!user) throw redirect("/auth");
+  if (!user) throw redirect(request ? `/auth?${new URLSearchParams({ redirectTo: returnPath(request) })}` : "/auth");
   return user;
+}
+
+function returnPath(request: Request): string {
+  const url = new URL(request.url);
+  if (request.method === "GET") return `${url.pathname.replace(/\.data$/, "") || "/"}${url.search}`;
+  const referer = request.headers.get("referer");
+  const from = referer ? new URL(referer, url) : null;
+  return from && from.origin === url.origin ? `${from.pathname}${from.search}` : "/";
 }

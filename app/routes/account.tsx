@@ -14,15 +14,15 @@ import { updateContactDetails } from "../../core/users/update-contact-details";
 
 export const meta: Route.MetaFunction = () => [{ title: "My Account | SwapShed" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
-  const user = await requireUser(ctx);
+  const user = await requireUser(ctx, request);
   return { details: await getContactDetails(ctx.db, user.id) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
-  const user = await requireUser(ctx);
+  const user = await requireUser(ctx, request);
   const form = await request.formData();
   const text = (name: string) => String(form.get(name) ?? "");
   const result = await updateContactDetails(ctx.db, {

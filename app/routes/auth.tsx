@@ -5,6 +5,7 @@ import { AuthForm, type AuthMode } from "../components/auth/auth-form";
 import { flashHeader } from "../lib/flash.server";
 import { signIn } from "../../core/users/sign-in";
 import { signUp } from "../../core/users/sign-up";
+import { safeRedirect } from "../lib/safe-redirect";
 
 export const meta: Route.MetaFunction = ({ location }) => [
   { title: `${modeOf(location.search) === "signup" ? "Create Account" : "Sign In"} | SwapShed` },
@@ -22,9 +23,14 @@ const REASONS: Record<string, string> = {
 };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  if (await context.get(appContext).getUser()) throw redirect("/");
   const url = new URL(request.url);
-  return { mode: modeOf(url.search), notice: REASONS[url.searchParams.get("reason") ?? ""] ?? null };
+  if (await context.get(appContext).getUser()) throw redirect(safeRedirect(url.searchParams.get("redirectTo")));
+  return {
+    mode: modeOf(url.search),
+    notice: REASONS[url.searchParams.get("reason") ?? ""] ?? null,
+    // Where the member was going: back there after signing in (a same-site path only).
+    redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -37,7 +43,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The password was right and the account has two-step sign-in: the code comes next, on its own page.
     const headers = new Headers();
     for (const cookie of result.twoFactor.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-    return redirect("/auth/two-factor", { headers });
+    const back = safeRedirect(form.get("redirectTo"), "");
+    return redirect(`/auth/two-factor${back ? `?${new URLSearchParams({ redirectTo: back })}` : ""}`, { headers });
   }
   if (!result.ok) {
     return data(
@@ -49,9 +56,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   const message = mode === "signup" ? "Account created! Redirecting..." : "Welcome back!";
   headers.append("Set-Cookie", await flashHeader({ type: "success", message }, ctx.env.NODE_ENV === "production"));
-  return redirect("/", { headers });
+  return redirect(safeRedirect(form.get("redirectTo")), { headers });
 }
 
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
-  return <AuthForm mode={actionData?.mode ?? loaderData.mode} result={actionData} notice={loaderData.notice} />;
+  return (
+    <AuthForm mode={actionData?.mode ?? loaderData.mode} result={actionData} notice={loaderData.notice} redirectTo={loaderData.redirectTo} />
+  );
 }

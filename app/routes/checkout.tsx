@@ -19,23 +19,23 @@ export const meta: Route.MetaFunction = () => [
 const ENTER_CARD = "Enter a card number";
 
 /** The payer's open checkout, or a 404 for everyone else (and whenever payments go through Stripe). */
-async function requireCheckout(ctx: AppContext, sessionId: string) {
+async function requireCheckout(ctx: AppContext, sessionId: string, request: Request) {
   const provider = ctx.paymentProvider;
   if (!isLocalProvider(provider)) throw data("Not found", { status: 404 });
-  const user = await requireUser(ctx);
+  const user = await requireUser(ctx, request);
   const checkout = await findLocalCheckout(ctx.db, { sessionId, userId: user.id });
   if (!checkout) throw data("Checkout not found", { status: 404 });
   return { provider, user, checkout };
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { checkout } = await requireCheckout(context.get(appContext), params.sessionId);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { checkout } = await requireCheckout(context.get(appContext), params.sessionId, request);
   return { checkout };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
-  const { provider, user, checkout } = await requireCheckout(ctx, params.sessionId);
+  const { provider, user, checkout } = await requireCheckout(ctx, params.sessionId, request);
   const cardNumber = String((await request.formData()).get("cardNumber") ?? "");
   // A blank or garbled entry is a typo to fix here, not a declined payment.
   if (!/^[\d\s-]{12,23}$/.test(cardNumber.trim())) {
@@ -101,7 +101,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           </dl>
 
           <div className="mt-4 rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-brand-800">
-            <p>This is a test checkout: no real card is charged.</p>
+            <p className="font-semibold">Test payments: no real money moves. This is a test checkout and no card is charged.</p>
             <ul className="mt-1 list-disc pl-5">
               <li>
                 <span className="font-mono">4242 4242 4242 4242</span> pays

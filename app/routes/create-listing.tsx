@@ -18,7 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** The no-JavaScript path; with JavaScript the form posts to /api/v1/listings, which calls the same use case. */
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
-  const user = await requireUser(ctx);
+  const user = await requireUser(ctx, request);
   const input = await readListingForm(request);
   const result = await createListing(ctx, { ownerId: user.id, ...input });
   if (!result.ok) {

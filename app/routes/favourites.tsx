@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = () => [{ title: "My Favourites | SwapShe
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
-  const user = await requireUser(ctx);
+  const user = await requireUser(ctx, request);
   const viewer = await getViewer(ctx, request);
   return { listings: await findFavouriteListings(ctx.db, { userId: user.id, viewer }) };
 }

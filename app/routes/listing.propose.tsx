@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Propose a Swap | SwapSh
 export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const user = await ctx.getUser();
-  if (!user) throw redirect("/auth?reason=propose");
+  if (!user) throw redirect(`/auth?reason=propose&redirectTo=${encodeURIComponent(`/listings/${params.id}`)}`);
   const target = await findListing(ctx.db, { id: params.id, viewer: { userId: user.id } });
   if (target?.status !== "active") throw data("Listing not found", { status: 404 });
   if (target.ownerId === user.id) throw redirect(`/listings/${target.id}`);
@@ -28,7 +28,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const user = await ctx.getUser();
-  if (!user) return redirect("/auth?reason=propose");
+  if (!user) return redirect(`/auth?reason=propose&redirectTo=${encodeURIComponent(`/listings/${params.id}`)}`);
   const form = await request.formData();
   try {
     const { id } = await proposeSwap(ctx, {

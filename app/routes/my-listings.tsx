@@ -18,9 +18,9 @@ import { logger } from "../../core/shared/logger";
 
 export const meta: Route.MetaFunction = () => [{ title: "My Listings | SwapShed" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
-  const user = await requireUser(ctx);
+  const user = await requireUser(ctx, request);
   try {
     return { listings: await findMyListings(ctx.db, { ownerId: user.id }), loadError: false };
   } catch (error) {
@@ -31,7 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
-  const user = await requireUser(ctx);
+  const user = await requireUser(ctx, request);
   const form = await request.formData();
   const listingId = String(form.get("listingId") ?? "");
   // The browser asks "Are you sure...?" itself once the page runs JavaScript; a Delete sent before that (or

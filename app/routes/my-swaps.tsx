@@ -20,9 +20,9 @@ import { notifySwapEvent } from "../../core/swaps/notify-swap-event";
 
 export const meta: Route.MetaFunction = () => [{ title: "My Swaps | SwapShed" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
-  const user = await requireUser(ctx);
+  const user = await requireUser(ctx, request);
   try {
     const swaps = await findMySwaps(ctx.db, { userId: user.id });
     return { ...swaps, now: ctx.clock.now().toISOString(), loadError: false };
@@ -42,7 +42,7 @@ const OUTCOMES = {
 /** Accept, decline, withdraw and review: each answers with a redirect back and a toast, with or without JavaScript. */
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
-  const user = await requireUser(ctx);
+  const user = await requireUser(ctx, request);
   const form = await request.formData();
   const intent = String(form.get("intent")) as keyof typeof OUTCOMES;
   const swapId = String(form.get("swapId") ?? "");

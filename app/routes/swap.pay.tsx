@@ -14,7 +14,7 @@ export function loader() {
 /** Pay my handshake fee for an accepted swap: settled by credit at once, or off to the checkout. */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
-  const user = await requireUser(ctx);
+  const user = await requireUser(ctx, request);
   const secure = ctx.env.NODE_ENV === "production";
   const back = (await request.formData()).get("tab") === "sent" ? "/my-swaps?tab=sent" : "/my-swaps";
   try {

@@ -27,6 +27,35 @@ test.describe("accounts in the browser", () => {
     await expect(page.getByText("Welcome back!")).toBeVisible();
   });
 
+  for (const js of [true, false]) {
+    test(`after signing in from a page that needed an account, the member is back there (${js ? "JavaScript" : "no JavaScript"})`, async ({ browser }) => {
+      const context = await browser.newContext({ javaScriptEnabled: js });
+      const page = await context.newPage();
+      const { email } = await signUpViaApi(page);
+      await page.context().clearCookies();
+      await page.goto("/my-swaps?tab=sent");
+      await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fmy-swaps%3Ftab%3Dsent$/);
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password").fill(PASSWORD);
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await expect(page).toHaveURL(/\/my-swaps\?tab=sent$/);
+      await context.close();
+    });
+  }
+
+  test("a redirect to another site is never followed after signing in", async ({ page }) => {
+    const { email } = await signUpViaApi(page);
+    await page.context().clearCookies();
+    for (const evil of ["//evil.example/", "/\tevil.example/", "https://evil.example/"]) {
+      await page.goto(`/auth?redirectTo=${encodeURIComponent(evil.replace("\\t", "\t"))}`);
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password").fill(PASSWORD);
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await expect(page).toHaveURL("/");
+      await page.context().clearCookies();
+    }
+  });
+
   test("a signed-in member who opens /auth is sent home", async ({ page }) => {
     await signUpViaApi(page);
     await page.goto("/auth");

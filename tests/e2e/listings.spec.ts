@@ -200,16 +200,16 @@ test("a listing's thumbnails show each picture, with and without JavaScript", as
 
 test("visitors are asked to sign in to propose or to save favourites", async ({ page }) => {
   await page.goto("/create-listing");
-  await expect(page).toHaveURL("/auth");
+  await expect(page).toHaveURL("/auth?redirectTo=%2Fcreate-listing");
   await page.goto("/auth?reason=propose");
   await expect(page.getByRole("status").filter({ hasText: "Please sign in to propose swaps" })).toBeVisible();
 });
 
 test("My Listings and Favourites send visitors to /auth; the seed page shows the shared password", async ({ page }) => {
   await page.goto("/my-listings");
-  await expect(page).toHaveURL("/auth");
+  await expect(page).toHaveURL("/auth?redirectTo=%2Fmy-listings");
   await page.goto("/favourites");
-  await expect(page).toHaveURL("/auth");
+  await expect(page).toHaveURL("/auth?redirectTo=%2Ffavourites");
   await page.goto("/seed");
   await expect(page.getByRole("heading", { name: "Seed Test Data" })).toBeVisible();
   if (process.env.E2E_DATABASE_URL) {

@@ -31,8 +31,11 @@ async function member(browser: Browser, name: string) {
 
 async function pay(page: Page, card: string) {
   await page.goto("/my-swaps?tab=sent");
+  // The local test checkout is on in these journeys: the Pay step and the checkout both say no money moves.
+  await expect(page.getByText("Test payments: no real money moves on this site.").first()).toBeVisible();
   await page.getByRole("button", { name: "Pay $9.99" }).first().click();
   await expect(page.getByRole("heading", { name: /test checkout/i })).toBeVisible();
+  await expect(page.getByText(/Test payments: no real money moves\./)).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByLabel("Card number").fill(card);
   await page.getByLabel(/expiry/i).fill("12/34");
@@ -121,7 +124,7 @@ test("two members propose, accept, pay (one card declined first), see each other
 
 test("My Swaps shows the empty texts and sends visitors to /auth", async ({ browser, page }) => {
   await page.goto("/my-swaps");
-  await expect(page).toHaveURL("/auth");
+  await expect(page).toHaveURL("/auth?redirectTo=%2Fmy-swaps");
   const m = await member(browser, "Cleo Park");
   await m.page.goto("/my-swaps");
   await expect(m.page.getByText("No swap proposals received yet")).toBeVisible();

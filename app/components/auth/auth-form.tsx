@@ -13,7 +13,7 @@ type Result = { error: string; fields: Record<string, string>; values: { email: 
  * One form for Sign In and Sign Up. The browser checks the spec's rules first as a convenience;
  * the server checks them again and its answer is what counts.
  */
-export function AuthForm({ mode, result, notice }: { mode: AuthMode; result: Result; notice?: string | null }) {
+export function AuthForm({ mode, result, notice, redirectTo = "" }: { mode: AuthMode; result: Result; notice?: string | null; redirectTo?: string }) {
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/auth") === true;
@@ -62,8 +62,9 @@ export function AuthForm({ mode, result, notice }: { mode: AuthMode; result: Res
               {result.error}
             </p>
           )}
-          <Form method="post" action={signup ? "/auth?mode=signup" : "/auth"} noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
+          <Form method="post" action={authHref(signup ? "signup" : "signin", redirectTo)} noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
             <input type="hidden" name="mode" value={mode} />
+            {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
             {signup && (
               <Field label="Full Name" name="fullName" autoComplete="name" error={errors.fullName} defaultValue={result?.values.fullName} />
             )}
@@ -82,7 +83,7 @@ export function AuthForm({ mode, result, notice }: { mode: AuthMode; result: Res
           </Form>
           <p className="mt-6 text-center text-sm text-muted">
             {signup ? "Already have an account? " : "Don't have an account? "}
-            <Link to={signup ? "/auth" : "/auth?mode=signup"} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+            <Link to={authHref(signup ? "signin" : "signup", redirectTo)} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
               {signup ? "Sign In" : "Sign Up"}
             </Link>
           </p>
@@ -94,6 +95,12 @@ export function AuthForm({ mode, result, notice }: { mode: AuthMode; result: Res
       </Container>
     </main>
   );
+}
+
+/** /auth in one mode, keeping where the member was going. */
+function authHref(mode: AuthMode, redirectTo: string) {
+  const params = new URLSearchParams({ ...(mode === "signup" ? { mode } : {}), ...(redirectTo ? { redirectTo } : {}) });
+  return params.size ? `/auth?${params}` : "/auth";
 }
 
 type FieldProps = {

@@ -1,3 +1,4 @@
+import { useSite } from "../../lib/use-site";
 import { ArrowLeftRight, Clock, ImageOff, Mail, MapPin, Phone, Star, UserRound } from "~/components/ui/icons";
 import { Form } from "react-router";
 import { imageUrl } from "../../../core/images/image-urls";
@@ -121,6 +122,7 @@ function NextStep({ swap, tab }: { swap: SwapCardData; tab: "received" | "sent" 
               <input type="hidden" name="tab" value={tab} />
               <Button type="submit" variant="accent" size="sm">Pay $9.99</Button>
             </Form>
+            <TestPaymentsNote />
           </>
         )}
       </div>
@@ -171,4 +173,10 @@ function ReviewForm({ swap, tab }: { swap: SwapCardData; tab: string }) {
       <Button type="submit" size="sm" className="mt-3">Leave review</Button>
     </Form>
   );
+}
+
+/** Where the local test checkout is on, the Pay step says plainly that no real money moves. */
+function TestPaymentsNote() {
+  if (!useSite().testPayments) return null;
+  return <p className="mt-2 text-xs text-muted">Test payments: no real money moves on this site.</p>;
 }
