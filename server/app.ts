@@ -25,6 +25,18 @@ import { createMetrics } from "./observability/metrics";
 import { createHealthRoutes } from "./observability/health-routes";
 import { parseIpAllowlist } from "../core/staff/ip-allowlist";
 import { backOfficeHeaders } from "./middleware/back-office-headers";
+import { boundedBodies, parseableBodies } from "./middleware/request-bodies";
+import { privateResponses } from "./middleware/private-responses";
+import { LISTING_UPLOAD_LIMIT } from "./api/listings";
+import { WEBHOOK_BODY_LIMIT } from "./webhooks";
+
+/** The routes that take pictures: the API's listing upload and the pages' create and edit forms (with their .data twins). */
+const isListingUploadApi = (method: string, path: string) => method === "POST" && path === "/api/v1/listings";
+const isListingUploadPage = (path: string) => /^\/(create-listing|listings\/[^/]+\/edit)(\.data)?$/.test(path);
+const BODY_LIMIT_EXCEPTIONS = [
+  { match: (method: string, path: string) => isListingUploadApi(method, path) || isListingUploadPage(path), maxSize: LISTING_UPLOAD_LIMIT },
+  { match: (_method: string, path: string) => path.startsWith("/api/webhooks/"), maxSize: WEBHOOK_BODY_LIMIT },
+];
 
 export type PageHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
 
@@ -81,7 +93,10 @@ export function createApp(deps: AppDeps) {
     await next();
   });
   app.use(securityHeaders({ production, devServer: deps.devServer }));
+  app.use(privateResponses());
   app.use(backOfficeHeaders());
+  app.use(boundedBodies(BODY_LIMIT_EXCEPTIONS));
+  app.use(parseableBodies({ multipartApi: isListingUploadApi, uploadPage: isListingUploadPage }));
   app.use(csrfProtection({ appOrigin: new URL(env.APP_URL).origin, exempt: ["/api/webhooks/"] }));
 
   // One context per request: the socket's address replaces any client-sent X-Client-IP.
@@ -127,14 +142,6 @@ export function createApp(deps: AppDeps) {
 
   const pageHandler = deps.pageHandler;
   if (pageHandler) {
-    // Page actions read forms; anything else is refused up front rather than failing inside an action.
-    app.on(["POST", "PUT", "PATCH", "DELETE"], "*", async (c, next) => {
-      const type = c.req.header("content-type") ?? "";
-      if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) {
-        return c.text("Unsupported Media Type: send a form.", 415);
-      }
-      await next();
-    });
     app.all("*", (c) => {
       const context = new RouterContextProvider();
       context.set(appContext, c.get("ctx"));

@@ -11,6 +11,9 @@ import { notifySwapEvent } from "../core/swaps/notify-swap-event";
 import { paymentLogs } from "../db/schema/payments";
 import { swapProposals } from "../db/schema/swaps";
 
+/** Provider events are a few kilobytes; nothing bigger is read, let alone verified. */
+export const WEBHOOK_BODY_LIMIT = 512 * 1024;
+
 /**
  * POST /api/webhooks/local and /api/webhooks/stripe (mount at /api/webhooks; CSRF-exempt). Only the
  * configured provider's endpoint answers; the other is 404. The signature is checked on the raw body.
@@ -18,7 +21,7 @@ import { swapProposals } from "../db/schema/swaps";
 export function createWebhookRoutes(deps: { db: Db; clock: Clock; provider: PaymentProvider; env: { APP_URL: string } }) {
   const webhooks = new Hono();
   // Provider events are a few kilobytes; nothing bigger is read, let alone verified.
-  webhooks.use(bodyLimit({ maxSize: 512 * 1024, onError: (c) => c.json({ error: "Payload too large" }, 413) }));
+  webhooks.use(bodyLimit({ maxSize: WEBHOOK_BODY_LIMIT, onError: (c) => c.json({ error: "Payload too large" }, 413) }));
 
   webhooks.post("/:provider{local|stripe}", async (c) => {
     const { provider } = deps;

@@ -1,6 +1,18 @@
-/** Reads a multipart create-listing submission into the use case's input (files as Buffers). */
+import { AppError } from "../../core/shared/app-error";
+
+export const UNREADABLE_FORM = "The form could not be read. Please try again.";
+
+/**
+ * Reads a multipart create-listing submission into the use case's input (files as Buffers). A body that is not
+ * a readable form (truncated, wrong boundary) is the sender's fault: VALIDATION, never a server error.
+ */
 export async function readListingForm(request: Request) {
-  const form = await request.formData();
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw new AppError("VALIDATION", UNREADABLE_FORM);
+  }
   const text = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : "";

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/create-listing";
 import { appContext } from "../context";
+import { isAppError } from "../../core/shared/app-error";
 import { CreateListingForm } from "../components/listings/create/create-listing-form";
 import { Container } from "../components/ui/container";
 import { flashHeader } from "../lib/flash.server";
@@ -19,7 +20,13 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const user = await requireUser(ctx, request);
-  const input = await readListingForm(request);
+  let input: Awaited<ReturnType<typeof readListingForm>>;
+  try {
+    input = await readListingForm(request);
+  } catch (error) {
+    if (isAppError(error)) return data({ error: error.message, fields: {} as Record<string, string>, values: {} as Record<string, string> }, { status: error.status });
+    throw error;
+  }
   const result = await createListing(ctx, { ownerId: user.id, ...input });
   if (!result.ok) {
     return data({ error: result.message, fields: result.fields ?? {}, values: input.echo }, { status: result.status });

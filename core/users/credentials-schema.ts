@@ -5,11 +5,15 @@ import { EMAIL, FULL_NAME, PASSWORD } from "./credential-rules";
 // The server's zod schemas for accounts, built from the rule lists in credential-rules.ts that the /auth
 // form checks in the browser: one source for both. Server-only in practice (the form imports the rules).
 
-/** A string tidied by the field's `normalize`, reporting each broken rule with the spec's message. */
+/**
+ * A string tidied by the field's `normalize`, reporting each broken rule with the spec's message. A field that
+ * is missing or not text counts as empty, so it gets the spec's message ('Name is required'), never zod's own.
+ */
 function textField(spec: FieldSpec) {
   const tidy = spec.normalize;
   const base = tidy ? z.string().overwrite(tidy) : z.string();
-  return spec.rules.reduce((schema, [test, message]) => schema.refine(test, message), base);
+  const checked = spec.rules.reduce((schema, [test, message]) => schema.refine(test, message), base);
+  return z.preprocess((value) => (typeof value === "string" ? value : ""), checked);
 }
 
 export const emailSchema = textField(EMAIL);

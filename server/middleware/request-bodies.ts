@@ -1,0 +1,90 @@
+import type { MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+
+/** Forms and JSON are a few kilobytes; nothing bigger is read, let alone parsed. */
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
+
+export type BodyRoute = { match: (method: string, path: string) => boolean; maxSize: number };
+
+const hasBody = (method: string) => method !== "GET" && method !== "HEAD" && method !== "OPTIONS";
+const isApi = (path: string) => path.startsWith("/api/");
+
+function tooLarge(path: string) {
+  const message = "Request body too large.";
+  return isApi(path)
+    ? Response.json({ error: message }, { status: 413 })
+    : new Response(message, { status: 413, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+/**
+ * One body limit for every route, stopping the read as soon as it is passed (a declared Content-Length is
+ * refused up front; a chunked body is counted as it streams). The listing uploads and the webhooks name their
+ * own larger limits in `exceptions`, which must be at least what their own route allows.
+ */
+export function boundedBodies(exceptions: BodyRoute[]): MiddlewareHandler {
+  const limiters = new Map<number, MiddlewareHandler>();
+  const limiter = (maxSize: number) => {
+    let handler = limiters.get(maxSize);
+    if (!handler) {
+      handler = bodyLimit({ maxSize, onError: (c) => tooLarge(c.req.path) });
+      limiters.set(maxSize, handler);
+    }
+    return handler;
+  };
+  return async (c, next) => {
+    if (!hasBody(c.req.method)) return next();
+    const exception = exceptions.find((e) => e.match(c.req.method, c.req.path));
+    return limiter(exception?.maxSize ?? DEFAULT_BODY_LIMIT)(c, next);
+  };
+}
+
+const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
+const JSON_TYPE = /^application\/(json|[a-z0-9.+-]+\+json)\b/i;
+
+/**
+ * Bodies in the shape their route reads, or a clear 4xx before any handler runs: the JSON API takes JSON (the
+ * listing upload takes multipart), pages take forms. A form that cannot be parsed is refused here too, so no
+ * action meets a malformed body. Requests without a body pass: some actions carry everything in the URL.
+ */
+export function parseableBodies({
+  multipartApi,
+  uploadPage,
+}: {
+  multipartApi: (method: string, path: string) => boolean;
+  uploadPage: (path: string) => boolean;
+}): MiddlewareHandler {
+  return async (c, next) => {
+    const { method, path } = c.req;
+    if (!hasBody(method) || path.startsWith("/api/webhooks/") || path.startsWith("/api/auth/")) return next();
+    const type = c.req.header("content-type") ?? "";
+    const length = c.req.header("content-length");
+    const empty = length === "0" || (!type && !length && !c.req.header("transfer-encoding"));
+    if (empty) return next();
+
+    if (isApi(path)) {
+      if (multipartApi(method, path)) {
+        if (!/^multipart\/form-data\b/i.test(type)) return c.json({ error: "Send this as multipart/form-data (a listing with its pictures)." }, 415);
+        return next();
+      }
+      if (!JSON_TYPE.test(type)) return c.json({ error: "Send JSON: Content-Type: application/json." }, 415);
+      try {
+        await c.req.raw.clone().json();
+      } catch {
+        return c.json({ error: "The request body is not valid JSON." }, 400);
+      }
+      return next();
+    }
+
+    if (!FORM_TYPES.test(type)) return c.text("Unsupported Media Type: send a form.", 415);
+    // Picture uploads are parsed once, by their action (which refuses a malformed one); every other form is
+    // small (the body limit) and checked here on a copy, so an action never fails on a body it cannot read.
+    if (!uploadPage(path)) {
+      try {
+        await c.req.raw.clone().formData();
+      } catch {
+        return c.text("Bad Request: the form could not be read.", 400);
+      }
+    }
+    return next();
+  };
+}
