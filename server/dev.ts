@@ -3,6 +3,7 @@
 import http from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { createServer } from "vite";
+import { devHost } from "./dev-host";
 import { parseEnv } from "./env";
 
 process.env.NODE_ENV ??= "development";
@@ -27,4 +28,7 @@ httpServer.on("request", (req, res) => {
     }
   });
 });
-httpServer.listen(env.PORT, () => console.log(`SwapShed (dev) at http://localhost:${env.PORT}`));
+// Development shows every mail at /dev/outbox and runs unminified with stack traces: this machine only, unless
+// HOST names an interface on purpose.
+const host = devHost(process.env.HOST);
+httpServer.listen(env.PORT, host, () => console.log(`SwapShed (dev) at http://${host === "127.0.0.1" ? "localhost" : host}:${env.PORT}`));

@@ -8,7 +8,7 @@ import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
 import { logger } from "../shared/logger";
 import { completeSwapIfPaid, markPartyPaid } from "../swaps/complete-swap-if-paid";
-import { isUuid, SWAP_NOT_FOUND } from "../swaps/swap-guards";
+import { isUuid, refuseUnlessBothActive, SWAP_NOT_FOUND } from "../swaps/swap-guards";
 import { creditBalance } from "./credit-balance";
 import { lockMemberCredit, recordCredit } from "./lock-member-credit";
 import type { PaymentProvider } from "./payment-provider";
@@ -47,6 +47,7 @@ export async function startHandshakePayment(
     if (swap.status !== "accepted") throw new AppError("CONFLICT", NOT_WAITING_FOR_PAYMENT);
     if (swap.proposerId === userId ? swap.proposerPaid : swap.receiverPaid)
       throw new AppError("CONFLICT", ALREADY_PAID);
+    await refuseUnlessBothActive(tx, swap);
 
     // Two checkouts started at once (two tabs, two swaps) must not both spend the same credit.
     await lockMemberCredit(tx, userId);

@@ -7,7 +7,7 @@ import { isFeatureEnabled } from "../flags/is-feature-enabled";
 import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
 import { completeSwapIfPaid, markPartyPaid } from "./complete-swap-if-paid";
-import { answerPendingSwap, findSwapAsParty, LISTING_NO_LONGER_AVAILABLE, refuseUnlessOpen } from "./swap-guards";
+import { answerPendingSwap, findSwapAsParty, LISTING_NO_LONGER_AVAILABLE, refuseUnlessBothActive, refuseUnlessOpen } from "./swap-guards";
 
 export const ONLY_RECEIVER_ACCEPTS = "Only the receiver can accept this proposal";
 
@@ -28,6 +28,7 @@ export async function acceptSwap(
     const swap = await findSwapAsParty(tx, { swapId, actorId });
     if (swap.receiverId !== actorId) throw new AppError("FORBIDDEN", ONLY_RECEIVER_ACCEPTS);
     refuseUnlessOpen(swap, now);
+    await refuseUnlessBothActive(tx, swap);
     const pair = [swap.offeredListingId, swap.targetListingId];
 
     // Lock both listings in id order before touching any proposal. Every accept takes its locks in this

@@ -1,5 +1,6 @@
-import { and, eq, gt, or } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { profiles } from "../../db/schema/profiles";
 import { swapProposals } from "../../db/schema/swaps";
 import { AppError } from "../shared/app-error";
 
@@ -8,6 +9,7 @@ export const SWAP_NOT_FOUND = "Swap proposal not found";
 export const NOT_PENDING = "This proposal is no longer pending";
 export const PROPOSAL_EXPIRED = "This proposal has expired";
 export const LISTING_NO_LONGER_AVAILABLE = "Listing no longer available";
+export const MEMBER_NOT_ACTIVE = "This swap can't go ahead: the other member's account is no longer active.";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -98,3 +100,15 @@ export async function answerPendingSwap(
 }
 
 type SwapAnswer = { status: "accepted" | "rejected" | "withdrawn"; acceptedAt?: Date };
+
+/**
+ * A swap goes ahead only between two active members: a suspended or deleted member's offer can no longer be
+ * accepted, nor paid for (the other side would pay for a swap that can never complete).
+ */
+export async function refuseUnlessBothActive(db: Db, swap: { proposerId: string; receiverId: string }) {
+  const active = await db
+    .select({ userId: profiles.userId })
+    .from(profiles)
+    .where(and(inArray(profiles.userId, [swap.proposerId, swap.receiverId]), eq(profiles.status, "active"), isNull(profiles.deletedAt)));
+  if (active.length < 2) throw new AppError("CONFLICT", MEMBER_NOT_ACTIVE);
+}

@@ -1,4 +1,5 @@
 import { isFeatureEnabled } from "../flags/is-feature-enabled";
+import { addressKey } from "../rate-limit/address-key";
 import { hitRateLimit } from "../rate-limit/hit-rate-limit";
 import { recordSecurityEvent } from "../security/record-security-event";
 import type { Db } from "../../db/client";
@@ -41,7 +42,7 @@ export async function checkAuthRateLimit(
   const now = clock.now();
   const byEmail = await hitRateLimit(db, { key: `auth:email:${email}`, ...EMAIL_LIMIT, now });
   const byAddress = await hitRateLimit(db, {
-    key: `auth:ip:${meta.ip}`,
+    key: `auth:ip:${addressKey(meta.ip)}`,
     limit: authAddressLimit ?? ADDRESS_LIMIT.limit,
     windowSeconds: ADDRESS_LIMIT.windowSeconds,
     now,

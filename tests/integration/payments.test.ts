@@ -8,7 +8,9 @@ import { AppError } from "../../core/shared/app-error";
 import { systemClock } from "../../core/shared/clock";
 import { listings } from "../../db/schema/listings";
 import { creditLedger, paymentLogs, webhookEvents } from "../../db/schema/payments";
+import { profiles } from "../../db/schema/profiles";
 import { swapProposals } from "../../db/schema/swaps";
+import { MEMBER_NOT_ACTIVE } from "../../core/swaps/swap-guards";
 import {
   checkoutCompletedEvent,
   createPaymentTestApp,
@@ -94,6 +96,17 @@ describe("starting a handshake payment", () => {
     const error = await refusal(startHandshakePayment(deps, { swapId, userId: proposerId }));
     expect(error.code).toBe("CONFLICT");
     expect(error.message).toBe("This swap is not waiting for payment");
+  });
+
+  test("nobody pays for a swap whose other member was suspended: refused, nothing charged or written", async () => {
+    const { swapId, proposerId, receiverId } = await insertAcceptedSwap(db);
+    await db.update(profiles).set({ status: "suspended" }).where(eq(profiles.userId, receiverId));
+    await grantCredit(db, proposerId, 2000);
+    const error = await refusal(startHandshakePayment(deps, { swapId, userId: proposerId }));
+    expect(error.code).toBe("CONFLICT");
+    expect(error.message).toBe(MEMBER_NOT_ACTIVE);
+    expect(await creditBalance(db, proposerId)).toBe(2000);
+    expect(await db.select().from(paymentLogs).where(eq(paymentLogs.swapProposalId, swapId))).toHaveLength(0);
   });
 
   test("paying twice is refused", async () => {

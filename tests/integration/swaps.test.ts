@@ -17,6 +17,7 @@ import {
 import { ONLY_RECEIVER_DECLINES, rejectSwap } from "../../core/swaps/reject-swap";
 import {
   LISTING_NO_LONGER_AVAILABLE,
+  MEMBER_NOT_ACTIVE,
   NOT_PENDING,
   PROPOSAL_EXPIRED,
   SWAP_NOT_FOUND,
@@ -25,6 +26,7 @@ import { MESSAGE_TOO_LONG, OFFER_REQUIRED, RATING_OUT_OF_RANGE, REVIEW_TOO_LONG 
 import { ONLY_PROPOSER_WITHDRAWS, withdrawSwap } from "../../core/swaps/withdraw-swap";
 import { listings } from "../../db/schema/listings";
 import { paymentLogs } from "../../db/schema/payments";
+import { profiles } from "../../db/schema/profiles";
 import { reviews, swapProposals } from "../../db/schema/swaps";
 import {
   closeTestDatabase,
@@ -348,6 +350,17 @@ describe("accepting a proposal", () => {
     expect((await swapRow(swapId)).status).toBe("pending");
     expect((await swapRow(otherId)).status).toBe("pending");
     expect(await listingStatus(targetId)).toBe("active");
+  });
+
+  test("a suspended or deleted proposer's offer can no longer be accepted, and nothing changes", async () => {
+    for (const change of [{ status: "suspended" as const }, { deletedAt: new Date(), permanentDeletionAt: new Date(Date.now() + 30 * 24 * HOUR) }]) {
+      const { proposer, receiver, offeredId, targetId, swapId } = await pendingSwap();
+      await db.update(profiles).set(change).where(eq(profiles.userId, proposer.id));
+      expect(await refusal(acceptSwap(deps, { swapId, actorId: receiver.id }))).toEqual({ code: "CONFLICT", message: MEMBER_NOT_ACTIVE });
+      expect((await swapRow(swapId)).status).toBe("pending");
+      expect(await listingStatus(offeredId)).toBe("active");
+      expect(await listingStatus(targetId)).toBe("active");
+    }
   });
 
   test("with swap payments switched off, accepting completes the swap at once with waived payments", async () => {
