@@ -22,10 +22,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const user = await requireUser(ctx, request);
   try {
-    return { listings: await findMyListings(ctx.db, { ownerId: user.id }), loadError: false };
+    const cursor = new URL(request.url).searchParams.get("cursor");
+    const { listings, nextCursor } = await findMyListings(ctx.db, { ownerId: user.id, cursor });
+    return { listings, nextCursor, paged: !!cursor, loadError: false };
   } catch (error) {
     logger.error("my listings failed", { error: String(error) });
-    return { listings: [], loadError: true };
+    return { listings: [], nextCursor: null, paged: false, loadError: true };
   }
 }
 
@@ -109,7 +111,12 @@ export default function MyListings({ loaderData, actionData }: Route.ComponentPr
                     </div>
                     <p className="text-sm font-semibold">{formatValueRange(listing.valueMin, listing.valueMax)}</p>
                     <p className="line-clamp-3 text-sm text-muted">{listing.description}</p>
-                    {confirming === listing.id ? (
+                    <ModerationNote status={listing.moderationStatus} reason={listing.takedownReason} />
+                    {!DELETABLE.has(listing.status) ? (
+                      <p className="mt-auto pt-3 text-xs text-muted">
+                        Part of an accepted or completed swap: it stays in your swap history.
+                      </p>
+                    ) : confirming === listing.id ? (
                       <Form method="post" className="mt-auto space-y-2 pt-3">
                         <p role="alert" className="text-sm font-semibold">Are you sure you want to delete this listing?</p>
                         <input type="hidden" name="listingId" value={listing.id} />
@@ -142,7 +149,30 @@ export default function MyListings({ loaderData, actionData }: Route.ComponentPr
             })}
           </ul>
         )}
+        {(loaderData.nextCursor || loaderData.paged) && (
+          <nav aria-label="Pages" className="mt-8 flex justify-between gap-3">
+            {loaderData.paged ? <Link to="/my-listings" className="font-semibold text-brand-700 hover:underline">← Newest listings</Link> : <span />}
+            {loaderData.nextCursor && (
+              <Link to={`/my-listings?cursor=${encodeURIComponent(loaderData.nextCursor)}`} className="font-semibold text-brand-700 hover:underline">
+                Older listings →
+              </Link>
+            )}
+          </nav>
+        )}
       </Container>
     </main>
+  );
+}
+
+/** A listing its owner can delete: not reserved or swapped (those stay in the swap history; the server refuses too). */
+const DELETABLE = new Set(["active", "cancelled"]);
+
+/** What moderators did, and why, in the owner's words. */
+function ModerationNote({ status, reason }: { status: string; reason: string | null }) {
+  if (status !== "rejected" && status !== "takedown") return null;
+  return (
+    <p className="rounded-lg bg-red-50 px-3 py-2 text-sm text-danger">
+      {status === "takedown" ? "Taken down" : "Rejected"} by our moderators{reason ? `: ${reason}` : ""}
+    </p>
   );
 }

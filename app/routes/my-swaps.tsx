@@ -24,11 +24,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const user = await requireUser(ctx, request);
   try {
-    const swaps = await findMySwaps(ctx.db, { userId: user.id });
-    return { ...swaps, now: ctx.clock.now().toISOString(), loadError: false };
+    const params = new URL(request.url).searchParams;
+    // The cursor pages the tab that is open; the other tab shows its first page.
+    const cursor = params.get("cursor");
+    const sentTab = params.get("tab") === "sent";
+    const swaps = await findMySwaps(ctx.db, { userId: user.id, receivedCursor: sentTab ? null : cursor, sentCursor: sentTab ? cursor : null });
+    return { ...swaps, paged: !!cursor, now: ctx.clock.now().toISOString(), loadError: false };
   } catch (error) {
     logger.error("my swaps failed", { error: String(error) });
-    return { received: [], sent: [], now: ctx.clock.now().toISOString(), loadError: true };
+    return { received: [], sent: [], nextCursors: { received: null, sent: null }, paged: false, now: ctx.clock.now().toISOString(), loadError: true };
   }
 }
 
@@ -98,10 +102,10 @@ export default function MySwaps({ loaderData }: Route.ComponentProps) {
         <h1 className="mt-3 text-2xl font-bold tracking-tight sm:text-3xl">My Swaps</h1>
         <nav aria-label="Swap proposals" className="mt-6 inline-flex rounded-xl bg-surface p-1">
           <Link to="/my-swaps" className={tabClass(tab === "received")} aria-current={tab === "received" ? "page" : undefined}>
-            Received <span className="rounded-full bg-brand-50 px-2 text-xs text-brand-800">{loaderData.received.length}</span>
+            Received <span className="rounded-full bg-brand-50 px-2 text-xs text-brand-800">{countLabel(loaderData.received.length, loaderData.nextCursors.received)}</span>
           </Link>
           <Link to="/my-swaps?tab=sent" className={tabClass(tab === "sent")} aria-current={tab === "sent" ? "page" : undefined}>
-            Sent <span className="rounded-full bg-brand-50 px-2 text-xs text-brand-800">{loaderData.sent.length}</span>
+            Sent <span className="rounded-full bg-brand-50 px-2 text-xs text-brand-800">{countLabel(loaderData.sent.length, loaderData.nextCursors.sent)}</span>
           </Link>
         </nav>
         <div className="mt-6" aria-busy={loading}>
@@ -121,7 +125,22 @@ export default function MySwaps({ loaderData }: Route.ComponentProps) {
             </ul>
           )}
         </div>
+        {(loaderData.nextCursors[tab] || loaderData.paged) && (
+          <nav aria-label="Pages" className="mt-6 flex justify-between gap-3">
+            {loaderData.paged ? <Link to={tab === "sent" ? "/my-swaps?tab=sent" : "/my-swaps"} className="font-semibold text-brand-700 hover:underline">← Newest proposals</Link> : <span />}
+            {loaderData.nextCursors[tab] && (
+              <Link to={`/my-swaps?${new URLSearchParams({ ...(tab === "sent" ? { tab } : {}), cursor: loaderData.nextCursors[tab] ?? "" })}`} className="font-semibold text-brand-700 hover:underline">
+                Older proposals →
+              </Link>
+            )}
+          </nav>
+        )}
       </Container>
     </main>
   );
+}
+
+/** A page's count, with a "+" when older proposals follow on the next page. */
+function countLabel(shown: number, next: string | null) {
+  return next ? `${shown}+` : String(shown);
 }

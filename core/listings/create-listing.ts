@@ -5,6 +5,7 @@ import { locationColumns, resolveLocationField } from "../locations/localities";
 import { describeIssues } from "../shared/describe-issues";
 import type { FileStorage } from "../storage/storage";
 import { isAppError } from "../shared/app-error";
+import { hitMemberLimit } from "../rate-limit/member-limits";
 import type { Clock } from "../shared/clock";
 import { IMAGE_REQUIRED, listingFieldsSchema, MAX_IMAGES, TOO_MANY_IMAGES, UNKNOWN_LOCATION } from "./listing-schema";
 
@@ -37,6 +38,13 @@ export async function createListing(
   if (!locality) return invalid("location", UNKNOWN_LOCATION);
   if (input.files.length === 0) return invalid("images", IMAGE_REQUIRED);
   if (input.files.length > MAX_IMAGES) return invalid("images", TOO_MANY_IMAGES);
+  // Counted once the listing is valid (a typo costs nothing) and before any picture is processed.
+  try {
+    await hitMemberLimit(deps, { userId: input.ownerId, action: "create_listing" });
+  } catch (error) {
+    if (isAppError(error)) return { ok: false, status: error.status, message: error.message };
+    throw error;
+  }
 
   let stored: Awaited<ReturnType<typeof storeListingImages>>;
   try {

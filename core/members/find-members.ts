@@ -1,7 +1,8 @@
-import { and, desc, eq, exists, ilike, isNull, lt, notExists, or, sql } from "drizzle-orm";
+import { and, desc, eq, exists, ilike, isNull, notExists, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { PROFILE_STATUSES, profiles, ROLES, userRoles } from "../../db/schema/profiles";
+import { afterRow, cursorId, pageOf } from "../shared/keyset-cursor";
 
 export const MEMBERS_PAGE_SIZE = 50;
 
@@ -16,17 +17,6 @@ export type MemberRow = {
   createdAt: Date;
 };
 
-/** "createdAt|id" of the last row shown: the next page starts after it (keyset; never OFFSET). */
-export function encodeMemberCursor(row: { createdAt: Date; id: string }) {
-  return `${row.createdAt.toISOString()}|${row.id}`;
-}
-
-function decodeCursor(cursor: string | undefined): { createdAt: Date; id: string } | null {
-  const [at, id] = (cursor ?? "").split("|");
-  const createdAt = new Date(at ?? "");
-  return id && !Number.isNaN(createdAt.getTime()) ? { createdAt, id } : null;
-}
-
 /** Escapes % and _ so a search for "50%" means the text, not a pattern. */
 export const likeText = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -38,7 +28,6 @@ export async function findMembers(db: Db, filters: MemberFilters, limit = MEMBER
   const q = filters.q?.trim().slice(0, 100);
   const status = (PROFILE_STATUSES as readonly string[]).includes(filters.status ?? "") ? filters.status : undefined;
   const role = filters.role === "member" || (ROLES as readonly string[]).includes(filters.role ?? "") ? filters.role : undefined;
-  const after = decodeCursor(filters.cursor);
   const hasRole = (r?: string) =>
     db.select({ one: sql`1` }).from(userRoles).where(and(eq(userRoles.userId, profiles.userId), r ? eq(userRoles.role, r as "admin") : undefined));
   const rows = await db
@@ -59,13 +48,11 @@ export async function findMembers(db: Db, filters: MemberFilters, limit = MEMBER
         q ? or(ilike(users.name, likeText(q)), ilike(users.email, likeText(q))) : undefined,
         status ? eq(profiles.status, status as "active") : undefined,
         role === "member" ? notExists(hasRole()) : role ? exists(hasRole(role)) : undefined,
-        after
-          ? or(lt(profiles.createdAt, after.createdAt), and(eq(profiles.createdAt, after.createdAt), lt(profiles.userId, after.id)))
-          : undefined,
+        afterRow(profiles, { createdAt: profiles.createdAt, id: profiles.userId }, cursorId(filters.cursor)),
       ),
     )
     .orderBy(desc(profiles.createdAt), desc(profiles.userId))
     .limit(limit + 1);
-  const page = rows.slice(0, limit) as MemberRow[];
-  return { members: page, nextCursor: rows.length > limit ? encodeMemberCursor(page[page.length - 1]) : null };
+  const { page, nextCursor } = pageOf(rows as MemberRow[], limit);
+  return { members: page, nextCursor };
 }

@@ -1,21 +1,17 @@
-import { and, desc, eq, ilike, lt, or } from "drizzle-orm";
+import { and, desc, eq, ilike } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { LISTING_CATEGORIES } from "../../db/schema/listing-values";
 import { LISTING_STATUSES, listings, MODERATION_STATUSES } from "../../db/schema/listings";
 import { likeText } from "../members/find-members";
+import { afterRow, pageOf } from "../shared/keyset-cursor";
+import { isUuid } from "../swaps/swap-guards";
 
 export const STAFF_LISTINGS_PAGE_SIZE = 50;
 
 export type StaffListingFilters = { q?: string; moderation?: string; status?: string; category?: string; cursor?: string };
 
 const oneOf = (values: readonly string[], value: string | undefined) => (value && values.includes(value) ? value : undefined);
-
-function decodeCursor(cursor: string | undefined) {
-  const [at, id] = (cursor ?? "").split("|");
-  const createdAt = new Date(at ?? "");
-  return id && /^[0-9a-f-]{36}$/i.test(id) && !Number.isNaN(createdAt.getTime()) ? { createdAt, id } : null;
-}
 
 /**
  * Every listing for the back office, with its owner's name, newest first, a page at a time (keyset on
@@ -26,7 +22,8 @@ export async function findListingsForStaff(db: Db, filters: StaffListingFilters,
   const moderation = oneOf(MODERATION_STATUSES, filters.moderation);
   const status = oneOf(LISTING_STATUSES, filters.status);
   const category = oneOf(LISTING_CATEGORIES, filters.category);
-  const after = decodeCursor(filters.cursor);
+  // Listing ids are UUIDs: anything else in a cursor is a first page, not a database error.
+  const after = isUuid(filters.cursor) ? filters.cursor : null;
   const rows = await db
     .select({
       id: listings.id,
@@ -48,12 +45,11 @@ export async function findListingsForStaff(db: Db, filters: StaffListingFilters,
         moderation ? eq(listings.moderationStatus, moderation as "approved") : undefined,
         status ? eq(listings.status, status as "active") : undefined,
         category ? eq(listings.category, category as "electronics") : undefined,
-        after ? or(lt(listings.createdAt, after.createdAt), and(eq(listings.createdAt, after.createdAt), lt(listings.id, after.id))) : undefined,
+        afterRow(listings, { createdAt: listings.createdAt, id: listings.id }, after),
       ),
     )
     .orderBy(desc(listings.createdAt), desc(listings.id))
     .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  return { listings: page, nextCursor: rows.length > limit && last ? `${last.createdAt.toISOString()}|${last.id}` : null };
+  const { page, nextCursor } = pageOf(rows, limit);
+  return { listings: page, nextCursor };
 }

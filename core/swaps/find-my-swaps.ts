@@ -5,6 +5,7 @@ import { users } from "../../db/schema/auth";
 import { type ListingImage, listings } from "../../db/schema/listings";
 import { profiles } from "../../db/schema/profiles";
 import { type SwapStatus, swapProposals } from "../../db/schema/swaps";
+import { afterRow, pageOf } from "../shared/keyset-cursor";
 import { isUuid } from "./swap-guards";
 
 export type SwapRole = "proposer" | "receiver";
@@ -52,8 +53,8 @@ const listingColumns = (l: typeof offered | typeof target) => ({
   valueMax: l.valueMax,
 });
 
-/** The cards `userId` sees in one role; `where` narrows further (one swap). Always filtered by the actor. */
-async function selectCards(db: Db, { userId, role, where }: { userId: string; role: SwapRole; where?: SQL }) {
+/** The cards `userId` sees in one role; `where` narrows further (one swap, or a page). Always filtered by the actor. */
+async function selectCards(db: Db, { userId, role, where, limit }: { userId: string; role: SwapRole; where?: SQL; limit?: number }) {
   const mine = role === "receiver" ? swapProposals.receiverId : swapProposals.proposerId;
   const theirs = role === "receiver" ? swapProposals.proposerId : swapProposals.receiverId;
   const rows = await db
@@ -86,7 +87,8 @@ async function selectCards(db: Db, { userId, role, where }: { userId: string; ro
     .innerJoin(other, eq(other.id, theirs))
     .leftJoin(otherProfile, eq(otherProfile.userId, other.id))
     .where(and(eq(mine, userId), where))
-    .orderBy(desc(swapProposals.createdAt), desc(swapProposals.id));
+    .orderBy(desc(swapProposals.createdAt), desc(swapProposals.id))
+    .limit(limit ?? 1);
 
   return rows.map(({ otherId, otherName, contactEmail, contactPhone, contactLocation, myRating, ...row }): SwapCard => {
     const completed = row.status === "completed" && contactEmail !== null;
@@ -103,13 +105,29 @@ async function selectCards(db: Db, { userId, role, where }: { userId: string; ro
   });
 }
 
-/** My Swaps: proposals received and sent, newest first. */
-export async function findMySwaps(db: Db, { userId }: { userId: string }) {
-  const [received, sent] = await Promise.all([
-    selectCards(db, { userId, role: "receiver" }),
-    selectCards(db, { userId, role: "proposer" }),
-  ]);
-  return { received, sent };
+export const MY_SWAPS_PAGE_SIZE = 20;
+
+/**
+ * My Swaps: proposals received and sent, newest first, a page of each at a time (keyset; each tab has its own
+ * cursor, the last card shown).
+ */
+export async function findMySwaps(
+  db: Db,
+  {
+    userId,
+    receivedCursor,
+    sentCursor,
+    limit = MY_SWAPS_PAGE_SIZE,
+  }: { userId: string; receivedCursor?: string | null; sentCursor?: string | null; limit?: number },
+) {
+  const page = async (role: SwapRole, cursor: string | null | undefined) => {
+    const after = isUuid(cursor) ? cursor : null;
+    const where = afterRow(swapProposals, { createdAt: swapProposals.createdAt, id: swapProposals.id }, after);
+    const rows = await selectCards(db, { userId, role, where, limit: limit + 1 });
+    return pageOf(rows, limit);
+  };
+  const [received, sent] = await Promise.all([page("receiver", receivedCursor), page("proposer", sentCursor)]);
+  return { received: received.page, sent: sent.page, nextCursors: { received: received.nextCursor, sent: sent.nextCursor } };
 }
 
 /** One swap as a party sees it, or null: the same rule as the list, so a stranger gets nothing. */

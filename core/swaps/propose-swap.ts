@@ -8,6 +8,7 @@ import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
 import { describeIssues } from "../shared/describe-issues";
 import { isUniqueViolation } from "../shared/sql-errors";
+import { hitMemberLimit, MemberLimitError, recordMemberLimitRefusal } from "../rate-limit/member-limits";
 import { isUuid } from "./swap-guards";
 import { PROPOSAL_EXPIRY_HOURS, proposeSwapSchema } from "./swap-schema";
 
@@ -62,6 +63,10 @@ export async function proposeSwap(deps: { db: Db; clock: Clock }, input: Propose
       if (!offered || offered.ownerId !== input.proposerId || offered.status !== "active") {
         throw new AppError("VALIDATION", OFFERED_NOT_AVAILABLE, { field: "offeredListingId" });
       }
+      // A valid offer counts against the member's limits; over one, the owner gets no e-mail and nothing is stored.
+      const limits = { db: tx, clock: deps.clock };
+      await hitMemberLimit(limits, { userId: input.proposerId, action: "propose_swap" }, { recordRefusal: false });
+      await hitMemberLimit(limits, { userId: input.proposerId, action: "propose_swap_on_listing", scope: targetListingId }, { recordRefusal: false });
 
       const [row] = await tx
         .insert(swapProposals)
@@ -81,6 +86,8 @@ export async function proposeSwap(deps: { db: Db; clock: Clock }, input: Propose
       return { id: row.id };
     });
   } catch (error) {
+    // The refusal rolled back with the transaction; its security event is written now, outside it.
+    if (error instanceof MemberLimitError) await recordMemberLimitRefusal(deps.db, input.proposerId, error);
     // The partial unique index is the real guard: two identical proposals sent at once cannot both land.
     if (isUniqueViolation(error, "swap_proposals_one_pending_per_pair_idx")) {
       throw new AppError("CONFLICT", ALREADY_PROPOSED);

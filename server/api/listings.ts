@@ -69,7 +69,7 @@ export function createListingRoutes() {
   api.get("/me/listings", async (c) => {
     const ctx = c.get("ctx");
     const user = await signedIn(ctx);
-    return c.json({ listings: await findMyListings(ctx.db, { ownerId: user.id }) });
+    return c.json(await findMyListings(ctx.db, { ownerId: user.id, cursor: c.req.query("cursor") }));
   });
 
   api.get("/me/favourites", async (c) => {

@@ -34,7 +34,7 @@ export function createSwapRoutes() {
   api.get("/swaps", async (c) => {
     const ctx = c.get("ctx");
     const user = await signedIn(ctx);
-    return c.json(await findMySwaps(ctx.db, { userId: user.id }));
+    return c.json(await findMySwaps(ctx.db, { userId: user.id, receivedCursor: c.req.query("receivedCursor"), sentCursor: c.req.query("sentCursor") }));
   });
 
   api.get("/swaps/:id", async (c) => {

@@ -184,7 +184,6 @@ test("on the embedded database the staff command refuses while the app holds the
 test("an admin suspends a member, who is signed out, loses her listings and cannot sign in, then reactivates her", async ({ page, browser }) => {
   test.skip(!enrolledAdmin, "needs the admin enrolled by the journey above");
   const admin = enrolledAdmin as Staff;
-  const origin = test.info().project.use.baseURL as string;
   const memberContext = await browser.newContext();
   const memberPage = await memberContext.newPage();
   const member = await signUpViaApi(memberPage, { email: uniqueEmail("suspendee"), fullName: "Sally Suspend" });

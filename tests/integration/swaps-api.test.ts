@@ -451,7 +451,7 @@ describe("who can read a proposal", () => {
     expect(JSON.stringify(ofRival)).not.toContain("Trek road bike");
     expect(JSON.stringify(ofRival)).not.toContain("Priya Sharma");
 
-    expect(await mySwaps(outsider)).toEqual({ received: [], sent: [] });
+    expect(await mySwaps(outsider)).toMatchObject({ received: [], sent: [] });
   });
 });
 

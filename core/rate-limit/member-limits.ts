@@ -1,0 +1,89 @@
+import type { Db } from "../../db/client";
+import { isFeatureEnabled } from "../flags/is-feature-enabled";
+import { PRODUCT_TIME_ZONE } from "../jobs/sydney-time";
+import { recordSecurityEvent } from "../security/record-security-event";
+import { AppError } from "../shared/app-error";
+import type { Clock } from "../shared/clock";
+import { hitRateLimit } from "./hit-rate-limit";
+
+const HOUR = 60 * 60;
+const DAY = 24 * HOUR;
+
+/**
+ * What one member may do in a window: generous for a person (listing a garage's worth of tools in an evening),
+ * tight for a script. Every window of an action is counted; the first one exceeded refuses. Decision 023.
+ */
+export const MEMBER_LIMITS = {
+  create_listing: { windows: [{ limit: 10, windowSeconds: HOUR }, { limit: 30, windowSeconds: DAY }], noun: "new listings", again: "list another item" },
+  propose_swap: { windows: [{ limit: 20, windowSeconds: HOUR }, { limit: 60, windowSeconds: DAY }], noun: "offers", again: "make another offer" },
+  // Offers on one listing from one member: its owner gets an e-mail for each, so three a day is plenty.
+  propose_swap_on_listing: { windows: [{ limit: 3, windowSeconds: DAY }], noun: "offers on this listing", again: "offer on it again" },
+  report_listing: { windows: [{ limit: 10, windowSeconds: HOUR }, { limit: 30, windowSeconds: DAY }], noun: "reports", again: "report another listing" },
+} as const;
+
+export type MemberLimitedAction = keyof typeof MEMBER_LIMITS;
+
+const clockFormat = new Intl.DateTimeFormat("en-AU", {
+  timeZone: PRODUCT_TIME_ZONE,
+  weekday: "short",
+  hour: "numeric",
+  minute: "2-digit",
+  hour12: true,
+});
+
+export function memberLimitMessage(action: MemberLimitedAction, at: Date) {
+  const { noun, again } = MEMBER_LIMITS[action];
+  return `You've reached the limit for ${noun}. You can ${again} from ${clockFormat.format(at)}.`;
+}
+
+/**
+ * Counts one attempt of a member's action in the database (shared by every process, atomic per window) and
+ * refuses with RATE_LIMITED, the time to come back (Sydney) and a `rate_limited` security event once a window
+ * is full. `scope` narrows the count (one listing). Off while `enable_rate_limiting` is off.
+ */
+export async function hitMemberLimit(
+  deps: { db: Db; clock: Clock },
+  { userId, action, scope }: { userId: string; action: MemberLimitedAction; scope?: string },
+  // Inside a transaction that the refusal rolls back, the caller records the event after it (see proposeSwap).
+  { recordRefusal = true }: { recordRefusal?: boolean } = {},
+): Promise<void> {
+  if (!(await isFeatureEnabled(deps.db, "enable_rate_limiting"))) return;
+  const now = deps.clock.now();
+  for (const window of MEMBER_LIMITS[action].windows) {
+    const key = `member:${action}:${window.windowSeconds}:${userId}${scope ? `:${scope}` : ""}`;
+    const hit = await hitRateLimit(deps.db, { key, ...window, now });
+    if (hit.allowed) continue;
+    const refusal = new MemberLimitError(action, memberLimitMessage(action, new Date(now.getTime() + hit.retryAfterSeconds * 1000)), {
+      retryAfterSeconds: hit.retryAfterSeconds,
+      limit: window.limit,
+      windowSeconds: window.windowSeconds,
+      scope,
+    });
+    if (recordRefusal) await recordMemberLimitRefusal(deps.db, userId, refusal);
+    throw refusal;
+  }
+}
+
+/** A member over one of their limits: RATE_LIMITED with what was exceeded, for the security log. */
+export class MemberLimitError extends AppError {
+  constructor(
+    readonly action: MemberLimitedAction,
+    message: string,
+    readonly limitDetails: { retryAfterSeconds: number; limit: number; windowSeconds: number; scope?: string },
+  ) {
+    super("RATE_LIMITED", message, { retryAfterSeconds: limitDetails.retryAfterSeconds });
+  }
+}
+
+/** The `rate_limited` security event for a refusal (System Logs' Rate Limited filter reads these). */
+export async function recordMemberLimitRefusal(db: Db, userId: string, refusal: MemberLimitError) {
+  const { limit, windowSeconds, scope } = refusal.limitDetails;
+  await recordSecurityEvent(db, {
+    eventType: "rate_limited",
+    attemptedAction: refusal.action,
+    success: false,
+    userId,
+    errorMessage: refusal.message,
+    metadata: { limit, windowSeconds, ...(scope ? { scope } : {}) },
+  });
+}
