@@ -1,21 +1,30 @@
 import type { Context } from "hono";
+import type { AppContext } from "../app/context";
+import { findPictureAccess } from "../core/images/find-picture-access";
 import type { FileStorage } from "../core/storage/storage";
 
-const SAFE_KEY = /^listings\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+\.webp$/;
+const SAFE_KEY = /^(listings\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+)-\d+\.webp$/;
 
 /**
- * Serves stored listing pictures. Names are server-generated and never reused, so they can be cached
- * for a year; anything that is not such a name is a 404 before storage is asked.
+ * Serves stored listing pictures to whoever may see them (findPictureAccess): a public listing's to everyone,
+ * cached for an hour by browsers and CDNs, so a listing that is taken down or deleted stops showing within the
+ * hour everywhere and at once here; any other listing's only to its owner and the other party of a swap that
+ * still needs them, never stored by a shared cache. Anything else is a 404, the same as no file at all.
  */
 export function serveUpload(storage: FileStorage) {
-  return async (c: Context) => {
-    const key = c.req.path.slice("/uploads/".length);
-    if (!SAFE_KEY.test(key)) return c.notFound();
-    const file = await storage.get(key);
+  return async (c: Context<{ Variables: { ctx: AppContext } }>) => {
+    const path = c.req.path.slice("/uploads/".length);
+    const key = path.match(SAFE_KEY)?.[1];
+    if (!key) return c.notFound();
+    const ctx = c.get("ctx");
+    const viewer = c.req.header("cookie")?.includes("session_token") ? await ctx.getUser() : null;
+    const access = await findPictureAccess(ctx.db, { key, viewerId: viewer?.id ?? null });
+    if (access === "none") return c.notFound();
+    const file = await storage.get(path);
     if (!file) return c.notFound();
     return c.body(new Uint8Array(file.body), 200, {
       "Content-Type": file.contentType,
-      "Cache-Control": "public, max-age=31536000, immutable",
+      "Cache-Control": access === "public" ? "public, max-age=3600" : "private, no-store",
     });
   };
 }

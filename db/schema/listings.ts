@@ -136,5 +136,7 @@ export const listings = pgTable(
     index("listings_user_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
     // Admin listing list, newest first, all statuses.
     index("listings_created_at_idx").on(t.createdAt.desc().nullsFirst()),
+    // A picture's listing, for deciding who may see it (/uploads): `images @> [{"key": ...}]`.
+    index("listings_images_idx").using("gin", t.images.op("jsonb_path_ops")),
   ],
 );

@@ -16,29 +16,26 @@ export function createHealthRoutes(deps: { db: Db; clock: Clock; metrics: Metric
   const routes = new Hono();
   const migrations = latestMigrationMillis();
 
-  routes.use(async (c, next) => {
-    await next();
-    c.header("Cache-Control", "no-store");
-  });
+  // Set per route: a middleware here would apply to every path of the app this is mounted on ("/").
+  const noStore = { "Cache-Control": "no-store" };
 
-  routes.get("/healthz", (c) => c.text("ok"));
+  routes.get("/healthz", (c) => c.text("ok", 200, noStore));
 
   routes.get("/readyz", async (c) => {
     const readiness = await checkReadiness(deps.db, { latestMigrationMillis: migrations });
-    if (readiness.ready) return c.text("ready");
+    if (readiness.ready) return c.text("ready", 200, noStore);
     logger.warn("not ready", { reason: readiness.reason });
-    return c.text("not ready", 503);
+    return c.text("not ready", 503, noStore);
   });
 
   routes.get("/metrics", async (c) => {
     const { metrics, metricsToken } = deps;
-    if (!metrics || !metricsToken) return c.text("Not found", 404);
+    if (!metrics || !metricsToken) return c.text("Not found", 404, noStore);
     if (!tokenMatches(c.req.header("authorization"), metricsToken)) {
-      c.header("WWW-Authenticate", 'Bearer realm="metrics"');
-      return c.text("Unauthorized", 401);
+      return c.text("Unauthorized", 401, { ...noStore, "WWW-Authenticate": 'Bearer realm="metrics"' });
     }
     const { contentType, body } = await metrics.render(deps.clock.now());
-    return c.body(body, 200, { "Content-Type": contentType });
+    return c.body(body, 200, { ...noStore, "Content-Type": contentType });
   });
 
   return routes;

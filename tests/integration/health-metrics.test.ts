@@ -115,3 +115,7 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   const result = await db.execute(query);
   return ("rows" in result ? result.rows : result) as T[];
 }
+
+test("the probes' no-store stays on the probes: other answers keep their own caching", async () => {
+  expect((await app.request("/api/v1/listings")).headers.get("cache-control")).not.toBe("no-store");
+});

@@ -30,6 +30,6 @@ describe("personal responses are never stored by a proxy or CDN", () => {
   });
 
   test("a visitor's public listing feed is not marked private", async () => {
-    expect((await get("/api/v1/listings")).headers.get("cache-control")).not.toContain("private");
+    expect((await get("/api/v1/listings")).headers.get("cache-control") ?? "").not.toContain("private");
   });
 });

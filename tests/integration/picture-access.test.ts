@@ -1,0 +1,64 @@
+import { eq } from "drizzle-orm";
+import { afterAll, describe, expect, test } from "vitest";
+import { deleteListing } from "../../core/listings/delete-listing";
+import { moderateListings } from "../../core/moderation/moderate-listings";
+import { systemClock } from "../../core/shared/clock";
+import { listings } from "../../db/schema/listings";
+import { swapProposals } from "../../db/schema/swaps";
+import { createListing, createMember } from "../support/factories";
+import { createTestApp } from "../support/test-app";
+import { createTestDatabase } from "../support/test-db";
+
+const handle = await createTestDatabase();
+const db = handle.db;
+afterAll(() => handle.close());
+const testApp = createTestApp(handle, { authAddressLimit: 1000 });
+
+async function pictureOf(listingId: string) {
+  const [row] = await db.select({ images: listings.images }).from(listings).where(eq(listings.id, listingId));
+  return `/uploads/${row.images[0].key}-${row.images[0].widths[0]}.webp`;
+}
+const fetchAs = (url: string, cookie?: string) => testApp.app.request(url, { headers: cookie ? { cookie } : {} });
+
+describe("who may see a listing's pictures", () => {
+  test("an active listing's pictures are public, cached for an hour at most", async () => {
+    const owner = await createMember(testApp);
+    const url = await pictureOf(await createListing(testApp, owner.cookie));
+    const res = await fetchAs(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=3600");
+  });
+
+  test("once its owner deletes it, a visitor gets a 404; the owner still sees it, privately", async () => {
+    const owner = await createMember(testApp);
+    const id = await createListing(testApp, owner.cookie);
+    const url = await pictureOf(id);
+    await deleteListing({ db, clock: systemClock }, { listingId: id, actorId: owner.userId });
+    expect((await fetchAs(url)).status).toBe(404);
+    const own = await fetchAs(url, owner.cookie);
+    expect(own.status).toBe(200);
+    expect(own.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  test("a taken-down listing's pictures are gone for visitors and strangers, but the other party of its completed swap keeps them", async () => {
+    const owner = await createMember(testApp);
+    const partner = await createMember(testApp);
+    const stranger = await createMember(testApp);
+    const id = await createListing(testApp, owner.cookie);
+    const theirs = await createListing(testApp, partner.cookie);
+    const now = new Date();
+    await db.insert(swapProposals).values({ offeredListingId: theirs, targetListingId: id, proposerId: partner.userId, receiverId: owner.userId, status: "completed", proposerPaid: true, receiverPaid: true, acceptedAt: now, respondedAt: now, completedAt: now });
+    const url = await pictureOf(id);
+    const staff = { userId: stranger.userId, name: "Mod", email: stranger.email, roles: ["moderator" as const], ip: "127.0.0.1", userAgent: null };
+    await db.update(listings).set({ status: "active" }).where(eq(listings.id, id));
+    await moderateListings(db, { actor: staff, ids: [id], moderation: "takedown", reason: "DMCA", now: new Date(), appUrl: "http://localhost:3000" });
+    expect((await fetchAs(url)).status).toBe(404);
+    expect((await fetchAs(url, stranger.cookie)).status).toBe(404);
+    expect((await fetchAs(url, partner.cookie)).status).toBe(200);
+  });
+
+  test("a file no listing points at is nobody's", async () => {
+    const owner = await createMember(testApp);
+    expect((await fetchAs(`/uploads/listings/${owner.userId}/1234567890-abcdef12-320.webp`, owner.cookie)).status).toBe(404);
+  });
+});
