@@ -7,19 +7,29 @@ import { logger } from "../core/shared/logger";
 import { claimExpiryWarnings } from "../core/swaps/expire-swaps";
 import { notifySwapEvent } from "../core/swaps/notify-swap-event";
 import type { Env } from "./env";
+import { paymentProviderFromEnv } from "./payments";
+import { refundOwedPayments } from "../core/payments/refund-owed-payments";
+import { claimPaymentWarnings, lapseUnpaidSwaps } from "../core/swaps/lapse-unpaid-swaps";
 
 /**
  * The app's background work, safe with several processes: the scheduler (expiry, the daily 02:00
- * cleanup through job_runs), expiry warnings claimed once each, and mail delivery with SKIP LOCKED.
+ * cleanup through job_runs), expiry and payment-deadline warnings claimed once each, lapsing unpaid swaps
+ * (SKIP LOCKED per swap) and the refunds they owe, and mail delivery with SKIP LOCKED.
  */
 export function startBackgroundWork({ db, clock, env }: { db: Db; clock: Clock; env: Env }) {
   const transport = createMailTransport(env.MAIL_TRANSPORT === "smtp" ? { driver: "smtp", url: env.SMTP_URL!, from: env.MAIL_FROM } : { driver: "outbox" });
   const stopScheduler = startScheduler({ db, clock });
+  // Refunds only: the local provider's webhooks are delivered by the app that takes the payment.
+  const provider = paymentProviderFromEnv(env);
   let mailRun: Promise<void> | null = null;
   const mailTimer = setInterval(() => {
     if (mailRun) return;
     mailRun = (async () => {
       for (const swap of await claimExpiryWarnings({ db, clock })) await notifySwapEvent({ db, env }, { swapId: swap.id, event: "expiring" });
+      // Accepted swaps: a reminder 6 hours before the payment deadline, then the lapse and its refunds.
+      for (const swap of await claimPaymentWarnings({ db, clock })) await notifySwapEvent({ db, env }, { swapId: swap.id, event: "payment_due_soon" });
+      for (const swapId of await lapseUnpaidSwaps({ db, clock })) await notifySwapEvent({ db, env }, { swapId, event: "lapsed" });
+      await refundOwedPayments({ db, clock, provider });
       await deliverPendingMail(db, transport);
     })()
       .catch((error) => logger.error("mail run failed", { error: String(error) }))

@@ -8,6 +8,7 @@ import { logger } from "../core/shared/logger";
 import { eq } from "drizzle-orm";
 import type { PaymentEvent } from "../core/payments/payment-provider";
 import { notifySwapEvent } from "../core/swaps/notify-swap-event";
+import { refundOwedPayments } from "../core/payments/refund-owed-payments";
 import { paymentLogs } from "../db/schema/payments";
 import { swapProposals } from "../db/schema/swaps";
 
@@ -39,7 +40,12 @@ export function createWebhookRoutes(deps: { db: Db; clock: Clock; provider: Paym
       throw error;
     }
     const result = await handlePaymentEvent(deps, { provider: provider.name, event });
-    if (result === "processed") await notifyPaymentOutcome(deps, event);
+    if (result === "processed") {
+      await notifyPaymentOutcome(deps, event);
+      // A payment that could not count (charged twice, or after the swap closed) is given back now, not at
+      // the next background run; a provider error leaves it owed and the background run retries.
+      await refundOwedPayments({ ...deps, provider }).catch((error) => logger.error("refund run failed", { error: String(error) }));
+    }
     return c.json({ received: true, result });
   });
 

@@ -287,3 +287,41 @@ export function listingModerated(p: {
     action: { label: "See My Listings", url: `${p.appUrl.replace(/\/+$/, "")}/my-listings` },
   });
 }
+
+/** To a party who has not paid yet: the swap lapses at `dueAt` unless both fees are in. */
+export function paymentDeadlineSoon(p: { to: string; name: string; otherName: string; dueAt: Date; appUrl: string }): OutgoingMail {
+  return render({
+    template: "payment_deadline_soon",
+    to: p.to,
+    subject: oneLine(`Your swap with ${p.otherName} lapses at ${formatSydneyTime(p.dueAt)} unless you pay`),
+    greeting: `Hi ${p.name},`,
+    blocks: [
+      paragraph(`Your swap with ${p.otherName} is waiting on your ${HANDSHAKE_FEE} handshake fee.`),
+      paragraph(
+        `If both fees aren't paid by ${formatSydneyTime(p.dueAt)} (Sydney time), the swap lapses: both listings go back on the market and anyone who paid gets their fee back.`,
+      ),
+    ],
+    action: { label: `Pay your ${HANDSHAKE_FEE} fee`, url: mySwapsUrl(p.appUrl) },
+  });
+}
+
+/** To both parties: the 48 hours to pay passed, so the swap lapsed. */
+export function swapLapsed(p: { to: string; name: string; otherName: string; paid: boolean; offeredTitle: string; targetTitle: string; appUrl: string }): OutgoingMail {
+  return render({
+    template: "swap_lapsed",
+    to: p.to,
+    subject: oneLine(`Your swap with ${p.otherName} has lapsed`),
+    greeting: `Hi ${p.name},`,
+    blocks: [
+      paragraph(
+        `The ${p.offeredTitle} for ${p.targetTitle} swap with ${p.otherName} has lapsed: both handshake fees weren't paid within 48 hours of it being accepted. Both listings are available again.`,
+      ),
+      paragraph(
+        p.paid
+          ? `You had paid your ${HANDSHAKE_FEE} fee, so it comes back to you: to your card if you paid by card (refunds take a few days to show), or to your SwapShed credit.`
+          : "You hadn't paid, so nothing was charged.",
+      ),
+    ],
+    action: { label: "See My Swaps", url: mySwapsUrl(p.appUrl) },
+  });
+}

@@ -13,7 +13,8 @@ import { CHECKOUT_COMPLETED, PAYMENT_FAILED, type PaymentEvent } from "./payment
 export const DEFAULT_FAILURE_MESSAGE = "Payment failed";
 export const NO_MATCHING_PAYMENT = "No payment matches this event";
 export const SESSION_MISMATCH = "The event's checkout session does not belong to its payment";
-export const PAID_TWICE = "Charged twice: this member had already paid for this swap. Refund this payment.";
+export const PAID_TWICE = "Charged twice: this member had already paid for this swap. Refunded automatically.";
+export const PAID_AFTER_CLOSE = "Paid after the swap had closed. Refunded automatically.";
 
 export type PaymentEventResult = "processed" | "duplicate" | "ignored";
 type Outcome = { result: PaymentEventResult; error?: string };
@@ -99,20 +100,24 @@ async function settle(tx: Db, provider: "local" | "stripe", event: PaymentEvent,
   if (payment.status === "completed" || payment.status === "refunded") return { result: "duplicate" };
 
   const paidAlready = swap.proposerId === payment.userId ? swap.proposerPaid : swap.receiverPaid;
-  if (paidAlready) {
-    // e.g. an old tab's checkout finished after the member paid through a newer one. The card was charged,
-    // so the row keeps the intent for a refund; it cannot be a second completed payment.
+  // A payment that cannot count: the member already paid (an old tab's checkout finished after a newer one), or
+  // the swap closed first (lapsed, cancelled), which includes a deadline already past when the money arrived.
+  const closed = swap.status !== "accepted" || (swap.paymentDueAt !== null && swap.paymentDueAt <= now);
+  if (paidAlready || closed) {
+    // The card was charged: the row keeps the intent and is owed back (refund-owed-payments.ts does it once the
+    // transaction commits); credit reserved for it goes back now.
     await tx
       .update(paymentLogs)
       .set({
         status: "failed",
-        errorMessage: PAID_TWICE,
+        errorMessage: paidAlready ? PAID_TWICE : PAID_AFTER_CLOSE,
+        refundReason: paidAlready ? "charged_twice" : "paid_after_close",
         paymentIntentId: event.paymentIntentId ?? payment.paymentIntentId,
         updatedAt: now,
       })
       .where(eq(paymentLogs.id, payment.id));
     if (payment.status === "pending") await giveBackCredit(tx, payment, now);
-    logger.warn("member charged twice for one swap", { paymentId: payment.id, swapId: swap.id });
+    logger.warn("a payment that cannot count is to be refunded", { paymentId: payment.id, swapId: swap.id, paidAlready, closed });
     return { result: "processed" };
   }
 
@@ -135,7 +140,6 @@ async function settle(tx: Db, provider: "local" | "stripe", event: PaymentEvent,
       );
     }
   }
-  if (swap.status !== "accepted") notes.push(`Paid after the swap had become ${swap.status}.`);
 
   const [completed] = await tx
     .update(paymentLogs)
@@ -151,10 +155,8 @@ async function settle(tx: Db, provider: "local" | "stripe", event: PaymentEvent,
     .returning();
   if (!completed) return { result: "duplicate" };
 
-  if (swap.status === "accepted") {
-    await markPartyPaid(tx, { swapId: swap.id, userId: payment.userId, now });
-    await completeSwapIfPaid(tx, { swapId: swap.id, now });
-  }
+  await markPartyPaid(tx, { swapId: swap.id, userId: payment.userId, now });
+  await completeSwapIfPaid(tx, { swapId: swap.id, now });
   return { result: "processed" };
 }
 

@@ -72,6 +72,11 @@ export function createLocalPaymentProvider(options: {
       return paymentEventFromStripeShape(raw);
     },
 
+    async expireCheckout() {
+      // The local checkout takes a payment only while its payment row is pending; a superseded row is failed
+      // in the same transaction that replaced it, so its page already refuses (CHECKOUT_CLOSED).
+    },
+
     async refund() {
       // No money moved, so there is nothing to give back; the caller records this id with the refund.
       return { refundId: `re_local_${randomId()}` };

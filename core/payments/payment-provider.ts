@@ -11,7 +11,10 @@ export interface PaymentProvider {
    * a bad or missing signature or a timestamp more than 5 minutes old.
    */
   parseWebhook(rawBody: string, headers: Headers, now: Date): PaymentEvent;
+  /** Gives a payment back; idempotent per payment (a retried call never refunds twice). */
   refund(input: { paymentIntentId: string; amountCents: number }): Promise<{ refundId: string }>;
+  /** Closes a checkout that a newer one replaced, so it can no longer take a payment. Closing a closed one is fine. */
+  expireCheckout(sessionId: string): Promise<void>;
 }
 
 export type CheckoutInput = {

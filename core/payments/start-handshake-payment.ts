@@ -17,6 +17,7 @@ export const NOT_WAITING_FOR_PAYMENT = "This swap is not waiting for payment";
 export const ALREADY_PAID = "You have already paid for this swap";
 export const SUPERSEDED = "Superseded by a new checkout";
 export const CHECKOUT_UNAVAILABLE = "We couldn't open the checkout. Please try again.";
+export const PAYMENT_WINDOW_CLOSED = "The 48 hours to pay for this swap have passed, so it has lapsed.";
 
 export type StartPaymentResult = { kind: "paid" } | { kind: "redirect"; url: string };
 
@@ -30,6 +31,7 @@ export async function startHandshakePayment(
 ): Promise<StartPaymentResult> {
   if (!isUuid(swapId)) throw new AppError("NOT_FOUND", SWAP_NOT_FOUND);
   const now = deps.clock.now();
+  const supersededSessions: string[] = [];
 
   const started = await deps.db.transaction(async (tx) => {
     // The swap lock queues this against webhooks settling the same swap; a stranger locks nothing.
@@ -45,6 +47,8 @@ export async function startHandshakePayment(
       .for("update");
     if (!swap) throw new AppError("NOT_FOUND", SWAP_NOT_FOUND);
     if (swap.status !== "accepted") throw new AppError("CONFLICT", NOT_WAITING_FOR_PAYMENT);
+    // The deadline holds whatever the lapse job has done yet, as proposal expiry does.
+    if (swap.paymentDueAt && swap.paymentDueAt <= now) throw new AppError("CONFLICT", PAYMENT_WINDOW_CLOSED);
     if (swap.proposerId === userId ? swap.proposerPaid : swap.receiverPaid)
       throw new AppError("CONFLICT", ALREADY_PAID);
     await refuseUnlessBothActive(tx, swap);
@@ -60,6 +64,7 @@ export async function startHandshakePayment(
         and(eq(paymentLogs.swapProposalId, swapId), eq(paymentLogs.userId, userId), eq(paymentLogs.status, "pending")),
       )
       .returning();
+    supersededSessions.push(...superseded.map((p) => p.checkoutSessionId).filter((id): id is string => !!id));
     for (const earlier of superseded) {
       await recordCredit(tx, {
         userId,
@@ -116,6 +121,9 @@ export async function startHandshakePayment(
       description: `SwapShed handshake fee: ${title(swap.offeredListingId)} for ${title(swap.targetListingId)}`,
     };
   });
+  // An earlier checkout left open must not take a second payment: it is closed at the provider too (after the
+  // commit, so a slow provider holds no locks; if that fails, a payment through it is refunded automatically).
+  await expireCheckouts(deps.provider, supersededSessions);
   if (started.kind === "paid") return started;
 
   // The provider is called only after the commit: a slow or failing provider holds no locks.
@@ -164,4 +172,14 @@ async function abandonPayment(
         now,
       });
   });
+}
+
+async function expireCheckouts(provider: PaymentProvider, sessionIds: string[]) {
+  for (const sessionId of sessionIds) {
+    try {
+      await provider.expireCheckout(sessionId);
+    } catch (error) {
+      logger.warn("superseded checkout could not be expired", { sessionId, error: String(error) });
+    }
+  }
 }

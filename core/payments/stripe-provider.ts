@@ -68,6 +68,16 @@ export function createStripePaymentProvider(options: {
       return paymentEventFromStripeShape(event);
     },
 
+    async expireCheckout(sessionId) {
+      try {
+        await stripe.checkout.sessions.expire(sessionId, {}, { idempotencyKey: `expire-${sessionId}` });
+      } catch (error) {
+        // Already complete or expired: nothing left open. Anything else is the caller's to log.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && /status|expired|complete/i.test(error.message)) return;
+        throw error;
+      }
+    },
+
     async refund({ paymentIntentId, amountCents }) {
       const refund = await stripe.refunds.create(
         { payment_intent: paymentIntentId, amount: amountCents },

@@ -10,6 +10,8 @@ import { completeSwapIfPaid, markPartyPaid } from "./complete-swap-if-paid";
 import { answerPendingSwap, findSwapAsParty, LISTING_NO_LONGER_AVAILABLE, refuseUnlessBothActive, refuseUnlessOpen } from "./swap-guards";
 
 export const ONLY_RECEIVER_ACCEPTS = "Only the receiver can accept this proposal";
+/** Both fees are due within this many hours of acceptance, or the swap lapses (lapse-unpaid-swaps.ts). */
+export const PAYMENT_WINDOW_HOURS = 48;
 
 /**
  * The receiver accepts a pending proposal, in one transaction: the proposal becomes accepted, both listings
@@ -40,7 +42,8 @@ export async function acceptSwap(
       .orderBy(listings.id)
       .for("update");
 
-    await answerPendingSwap(tx, { swapId, actorId, as: "receiver", now, set: { status: "accepted", acceptedAt: now } });
+    const paymentDueAt = new Date(now.getTime() + PAYMENT_WINDOW_HOURS * 60 * 60 * 1000);
+    await answerPendingSwap(tx, { swapId, actorId, as: "receiver", now, set: { status: "accepted", acceptedAt: now, paymentDueAt } });
 
     const reserved = await tx
       .update(listings)

@@ -22,6 +22,8 @@ export type SwapCard = {
   updatedAt: Date;
   expiresAt: Date;
   acceptedAt: Date | null;
+  /** Accepted swaps: both fees by then, or the swap lapses. */
+  paymentDueAt: Date | null;
   completedAt: Date | null;
   proposerPaid: boolean;
   receiverPaid: boolean;
@@ -67,6 +69,7 @@ async function selectCards(db: Db, { userId, role, where, limit }: { userId: str
       updatedAt: swapProposals.updatedAt,
       expiresAt: swapProposals.expiresAt,
       acceptedAt: swapProposals.acceptedAt,
+      paymentDueAt: swapProposals.paymentDueAt,
       completedAt: swapProposals.completedAt,
       proposerPaid: swapProposals.proposerPaid,
       receiverPaid: swapProposals.receiverPaid,

@@ -99,7 +99,7 @@ export async function answerPendingSwap(
   return answered;
 }
 
-type SwapAnswer = { status: "accepted" | "rejected" | "withdrawn"; acceptedAt?: Date };
+type SwapAnswer = { status: "accepted" | "rejected" | "withdrawn"; acceptedAt?: Date; paymentDueAt?: Date };
 
 /**
  * A swap goes ahead only between two active members: a suspended or deleted member's offer can no longer be

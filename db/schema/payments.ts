@@ -41,6 +41,8 @@ export const paymentLogs = pgTable(
     checkoutSessionId: text("checkout_session_id"),
     errorMessage: text("error_message"),
     refundedAt: tstz("refunded_at"),
+    // Why this payment is owed back (charged_twice, paid_after_close, swap_lapsed) until refunded_at is set.
+    refundReason: text("refund_reason"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -66,6 +68,8 @@ export const paymentLogs = pgTable(
     index("payment_logs_user_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
     index("payment_logs_status_idx").on(t.status, t.createdAt.desc().nullsFirst()),
     index("payment_logs_created_at_idx").on(t.createdAt.desc().nullsFirst()),
+    // Refunds still owed, for the job that makes them.
+    index("payment_logs_refund_owed_idx").on(t.id).where(sql`${t.refundReason} IS NOT NULL AND ${t.refundedAt} IS NULL`),
   ],
 );
 

@@ -45,6 +45,8 @@ export const swapProposals = pgTable(
       .notNull()
       .default(sql`now() + interval '${sql.raw(String(SWAP_EXPIRY_HOURS))} hours'`),
     acceptedAt: tstz("accepted_at"),
+    // Accepted swaps lapse when both fees are not paid by then (48 hours after acceptance).
+    paymentDueAt: tstz("payment_due_at"),
     completedAt: tstz("completed_at"),
     // When the receiver accepted/declined or the proposer withdrew.
     respondedAt: tstz("responded_at"),
@@ -69,6 +71,7 @@ export const swapProposals = pgTable(
       sql`${t.status} NOT IN ('accepted', 'completed') OR ${t.acceptedAt} IS NOT NULL`,
     ),
     check("swap_proposals_completed_at_check", sql`${t.status} <> 'completed' OR ${t.completedAt} IS NOT NULL`),
+    check("swap_proposals_payment_due_check", sql`${t.status} <> 'accepted' OR ${t.paymentDueAt} IS NOT NULL`),
     // No second pending proposal for the same pair; the database, not the app, is the guard against races.
     uniqueIndex("swap_proposals_one_pending_per_pair_idx")
       .on(t.offeredListingId, t.targetListingId)
@@ -85,6 +88,8 @@ export const swapProposals = pgTable(
       .where(sql`${t.status} = 'pending'`),
     // Expiry job: pending rows whose expires_at has passed.
     index("swap_proposals_expiry_idx").on(t.status, t.expiresAt),
+    // The lapse job and its warnings: accepted swaps by payment deadline.
+    index("swap_proposals_payment_due_idx").on(t.paymentDueAt).where(sql`${t.status} = 'accepted'`),
     // Admin list, newest first.
     index("swap_proposals_created_at_idx").on(t.createdAt.desc().nullsFirst()),
   ],

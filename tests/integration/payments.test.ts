@@ -448,7 +448,7 @@ describe("completing a swap", () => {
     }
   });
 
-  test("a checkout left open in an old tab that pays after the member already paid is flagged for a refund", async () => {
+  test("a checkout left open in an old tab that pays after the member already paid is refunded automatically", async () => {
     const { swapId, proposerId } = await insertAcceptedSwap(db);
     const old = await startCardPayment(swapId, proposerId);
     const current = await startCardPayment(swapId, proposerId);
@@ -457,7 +457,9 @@ describe("completing a swap", () => {
     await postWebhook(JSON.stringify(checkoutCompletedEvent(old.payment.id, old.sessionId)));
 
     const stale = await paymentRow(old.payment.id);
-    expect(stale.status).toBe("failed");
+    expect(stale.status).toBe("refunded");
+    expect(stale.refundReason).toBe("charged_twice");
+    expect(stale.refundedAt).not.toBeNull();
     expect(stale.errorMessage).toMatch(/^Charged twice/);
     expect(stale.paymentIntentId).toMatch(/^pi_test_/);
     expect(await paymentRow(current.payment.id)).toMatchObject({ status: "completed" });

@@ -93,6 +93,7 @@ export async function insertAcceptedSwap(db: Db, parties: { proposerId?: string;
       receiverId,
       status: "accepted",
       acceptedAt: now,
+      paymentDueAt: new Date(now.getTime() + 48 * 60 * 60 * 1000),
       respondedAt: now,
     })
     .returning();

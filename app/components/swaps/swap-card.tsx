@@ -11,6 +11,7 @@ export type SwapCardData = {
   message: string | null;
   rejectionReason: string | null;
   expiresAt: string | Date;
+  paymentDueAt?: string | Date | null;
   myRole: "proposer" | "receiver";
   iPaid: boolean;
   otherParty: { id: string; name: string | null };
@@ -48,7 +49,7 @@ export function SwapCard({ swap, tab, now }: { swap: SwapCardData; tab: "receive
         <ListingThumb label={received ? "For your" : "For their"} listing={swap.target} />
       </div>
       {swap.status === "pending" && <TimeLeft expiresAt={swap.expiresAt} now={now} />}
-      {swap.rejectionReason && swap.status === "rejected" && <p className="mt-3 text-sm text-muted">Reason: {swap.rejectionReason}</p>}
+      {swap.rejectionReason && (swap.status === "rejected" || swap.status === "expired") && <p className="mt-3 text-sm text-muted">Reason: {swap.rejectionReason}</p>}
       <NextStep swap={swap} tab={tab} />
     </article>
   );
@@ -114,10 +115,14 @@ function NextStep({ swap, tab }: { swap: SwapCardData; tab: "received" | "sent" 
       <div className="mt-4 rounded-xl border border-accent-400 bg-accent-100/50 p-4">
         <p className="font-semibold">Next Step: Payment</p>
         {swap.iPaid ? (
-          <p className="mt-1 text-sm text-muted">You've paid. Contact details unlock as soon as {swap.otherParty.name ?? "the other member"} pays too.</p>
+          <>
+            <p className="mt-1 text-sm text-muted">You've paid. Contact details unlock as soon as {swap.otherParty.name ?? "the other member"} pays too.</p>
+            <PaymentDeadline dueAt={swap.paymentDueAt} />
+          </>
         ) : (
           <>
             <p className="mt-1 text-sm text-muted">Pay the $9.99 handshake fee. When you have both paid, you'll see each other's contact details.</p>
+            <PaymentDeadline dueAt={swap.paymentDueAt} />
             <Form method="post" action={`/my-swaps/${swap.id}/pay`} className="mt-3">
               <input type="hidden" name="tab" value={tab} />
               <Button type="submit" variant="accent" size="sm">Pay $9.99</Button>
@@ -179,4 +184,25 @@ function ReviewForm({ swap, tab }: { swap: SwapCardData; tab: string }) {
 function TestPaymentsNote() {
   if (!useSite().testPayments) return null;
   return <p className="mt-2 text-xs text-muted">Test payments: no real money moves on this site.</p>;
+}
+
+const deadlineFormat = new Intl.DateTimeFormat("en-AU", {
+  timeZone: "Australia/Sydney",
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+  hour: "numeric",
+  minute: "2-digit",
+  hour12: true,
+});
+
+/** When both fees are due, in Sydney time (the same text on the server and in the browser). */
+function PaymentDeadline({ dueAt }: { dueAt?: string | Date | null }) {
+  if (!dueAt) return null;
+  return (
+    <p className="mt-2 flex items-center gap-1.5 text-sm font-medium text-ink">
+      <Clock className="size-4 text-accent-600" aria-hidden="true" />
+      Pay by {deadlineFormat.format(new Date(dueAt))}, or the swap lapses and any fee paid is given back.
+    </p>
+  );
 }
