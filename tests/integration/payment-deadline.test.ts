@@ -23,7 +23,13 @@ const clock = controlledClock(new Date());
 const { provider, postWebhook } = createPaymentTestApp(handle, { clock });
 const refunds: string[] = [];
 // The local provider, watched: which payment intents were refunded through it.
-const watched: PaymentProvider = { ...provider, refund: async (input) => (refunds.push(input.paymentIntentId), provider.refund(input)) };
+const watched: PaymentProvider = {
+  ...provider,
+  refund: async (input) => {
+    refunds.push(input.paymentIntentId);
+    return provider.refund(input);
+  },
+};
 const deps = { db, clock, provider: watched, appUrl: TEST_ORIGIN };
 
 const swapRow = async (id: string) => (await db.select().from(swapProposals).where(eq(swapProposals.id, id)))[0];
