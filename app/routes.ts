@@ -25,6 +25,8 @@ export default [
     route("users", "routes/admin/users.tsx"),
     route("users/:id", "routes/admin/user.tsx"),
     route("listings", "routes/admin/listings.tsx"),
+    route("audit-logs", "routes/admin/audit-logs.tsx"),
+    route("search", "routes/admin/search.tsx"),
   ]),
   route("admin/users/:id/export", "routes/admin/user-export.tsx"),
   route("admin/sidebar", "routes/admin/sidebar.tsx"),

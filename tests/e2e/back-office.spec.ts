@@ -227,7 +227,22 @@ test("an admin suspends a member, who is signed out, loses her listings and cann
   expect((await memberPage.request.get(`/api/v1/listings/${listingId}`)).status()).toBe(200);
   await page.setViewportSize({ width: 375, height: 800 });
   await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await memberContext.close();
+
+  // The trail has both actions with the reason; the top bar's search finds her.
+  await page.getByRole("link", { name: "Audit Logs" }).click();
+  await expect(page.getByRole("heading", { name: "Audit Logs" })).toBeVisible();
+  await expect(page.getByRole("listitem").getByText("suspend_user", { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole("listitem").getByText("reactivate_user", { exact: true }).first()).toBeVisible();
+  const suspension = page.getByRole("listitem").filter({ hasText: "suspend_user" }).first();
+  await suspension.getByText("Metadata").click();
+  await expect(suspension.getByText('"reason": "Repeated no-shows"')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByLabel("Search members, listings and swaps").fill("Sally Suspend");
+  await page.getByLabel("Search members, listings and swaps").press("Enter");
+  await expect(page.getByRole("region", { name: "Members" }).getByRole("link", { name: "Sally Suspend" })).toBeVisible();
+  await expectNoAxeViolations(page);
 });
 
 test("a moderator takes a listing down but is offered no member actions, and the server refuses them", async ({ page, browser }) => {
@@ -271,5 +286,10 @@ test("a moderator takes a listing down but is offered no member actions, and the
   expect(forged.headers().location).toBe("/");
   await page.goto(memberUrl);
   await expect(page.getByText("suspended", { exact: true })).toHaveCount(0);
+  // The audit trail is for admins: not in a moderator's sidebar, and refused if typed in.
+  await expect(page.getByRole("link", { name: "Audit Logs" })).toHaveCount(0);
+  await page.goto("/admin/audit-logs");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText("You don't have permission to access this area")).toBeVisible();
   expect(moderator.email).toBeTruthy();
 });

@@ -19,5 +19,5 @@ export const ADMIN_NAV: AdminNavGroup[] = [
     ],
   },
   { label: "Analytics & Monitoring", items: [] },
-  { label: "System", items: [] },
+  { label: "System", items: [{ label: "Audit Logs", to: "/admin/audit-logs", icon: "audit", permission: "view_audit_logs" }] },
 ];

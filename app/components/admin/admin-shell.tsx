@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation, useMatches, useNavigation } from "react-router";
 import { useHydrated } from "../../lib/use-hydrated";
-import { LayoutDashboard, LogOut, Menu, Package, PanelLeft, ScrollText, Users, X } from "../ui/icons";
+import { LayoutDashboard, LogOut, Menu, Package, PanelLeft, ScrollText, Search, Users, X } from "../ui/icons";
 import type { AdminIconName, AdminNavGroup } from "./admin-nav";
 import { SIDEBAR_COOKIE, SIDEBAR_MAX_AGE, type SidebarState } from "./sidebar-state";
 
@@ -14,7 +14,7 @@ export type AdminHandle = { breadcrumb?: string };
 
 /**
  * The back office's frame: the sidebar (16rem, 3rem in icon mode, a sheet below 768px), the top bar (toggle,
- * breadcrumb, role badge, sign out) and the page. Everything works without JavaScript: the toggle is a
+ * breadcrumb, global search, role badge, sign out) and the page. Everything works without JavaScript: the toggle is a
  * form the server answers with the cookie, the phone menu a <details>. With it, the toggle is instant, Ctrl/Cmd+B
  * toggles, and the sheet closes on Escape and after choosing a page.
  */
@@ -104,7 +104,17 @@ export function AdminShell({ staff, nav, sidebar, children }: { staff: ShellStaf
             </button>
           </Form>
           <Breadcrumb />
-          <span className={`ml-auto rounded-full px-2.5 py-1 text-xs font-semibold ${staff.accessLevel === "Admin" ? "bg-brand-700 text-white" : "bg-accent-100 text-ink"}`}>
+          <form method="get" action="/admin/search" className="ml-auto hidden min-w-0 sm:block">
+            <label htmlFor="admin-search" className="sr-only">Search members, listings and swaps</label>
+            <div className="relative">
+              <Search className="pointer-events-none absolute left-2.5 top-1/2 size-4 -translate-y-1/2 text-muted" />
+              <input id="admin-search" name="q" type="search" placeholder="Search members, listings, swaps" className="h-9 w-56 rounded-md border border-line bg-surface pl-8 pr-2 text-sm outline-none focus:border-brand-500 focus:bg-white focus:ring-2 focus:ring-brand-200 lg:w-72" />
+            </div>
+          </form>
+          <Link to="/admin/search" className="ml-auto flex size-10 items-center justify-center rounded-md hover:bg-surface sm:hidden" aria-label="Search">
+            <Search className="size-5" />
+          </Link>
+          <span className={`rounded-full px-2.5 py-1 text-xs font-semibold ${staff.accessLevel === "Admin" ? "bg-brand-700 text-white" : "bg-accent-100 text-ink"}`}>
             {staff.accessLevel}
           </span>
           <span className="hidden max-w-40 truncate text-sm text-muted lg:inline" title={staff.email}>{staff.name}</span>

@@ -1,0 +1,49 @@
+import { and, eq, gte, lte } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema/auth";
+import { swapProposals } from "../../db/schema/swaps";
+import { findMembers } from "../members/find-members";
+import { findListingsForStaff } from "../moderation/find-listings-for-staff";
+
+const RESULTS_PER_KIND = 10;
+const proposer = alias(users, "proposer");
+const receiver = alias(users, "receiver");
+
+/**
+ * The top bar's search, grouped by kind: members by name or e-mail, listings by title, swaps by id (the whole id,
+ * or its first 8+ characters as staff copy them from a member's page). Later issues add their kinds here.
+ */
+export async function searchBackOffice(db: Db, { q }: { q: string }) {
+  const text = q.trim().slice(0, 100);
+  if (text.length < 2) return { members: [], listings: [], swaps: [] };
+  const [members, listings, swaps] = [
+    (await findMembers(db, { q: text }, RESULTS_PER_KIND)).members,
+    (await findListingsForStaff(db, { q: text }, RESULTS_PER_KIND)).listings,
+    await findSwapsByIdPrefix(db, text),
+  ];
+  return { members, listings, swaps };
+}
+
+/** A UUID prefix as the range of ids that start with it, so the primary key's index answers it. */
+async function findSwapsByIdPrefix(db: Db, text: string) {
+  const hex = text.toLowerCase().replace(/-/g, "");
+  if (!/^[0-9a-f]{8,32}$/.test(hex)) return [];
+  const asUuid = (h: string) => `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+  return db
+    .select({
+      id: swapProposals.id,
+      status: swapProposals.status,
+      createdAt: swapProposals.createdAt,
+      proposerId: swapProposals.proposerId,
+      proposerName: proposer.name,
+      receiverId: swapProposals.receiverId,
+      receiverName: receiver.name,
+    })
+    .from(swapProposals)
+    .innerJoin(proposer, eq(proposer.id, swapProposals.proposerId))
+    .innerJoin(receiver, eq(receiver.id, swapProposals.receiverId))
+    .where(and(gte(swapProposals.id, asUuid(hex.padEnd(32, "0"))), lte(swapProposals.id, asUuid(hex.padEnd(32, "f")))))
+    .orderBy(swapProposals.id)
+    .limit(RESULTS_PER_KIND);
+}
