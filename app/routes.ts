@@ -5,6 +5,8 @@ export default [
     index("routes/home.tsx"),
     route("auth", "routes/auth.tsx"),
     route("auth/two-factor", "routes/auth.two-factor.tsx"),
+    route("auth/forgot-password", "routes/auth.forgot-password.tsx"),
+    route("auth/reset-password", "routes/auth.reset-password.tsx"),
     route("admin/two-factor", "routes/admin.two-factor.tsx"),
     route("search", "routes/search.tsx"),
     route("create-listing", "routes/create-listing.tsx"),

@@ -325,3 +325,20 @@ export function swapLapsed(p: { to: string; name: string; otherName: string; pai
     action: { label: "See My Swaps", url: mySwapsUrl(p.appUrl) },
   });
 }
+
+/** A link to choose a new password (asked for by the member, or sent by an admin). */
+export function passwordReset(p: { to: string; name: string; url: string }): OutgoingMail {
+  return render({
+    template: "password_reset",
+    to: p.to,
+    subject: "Reset your SwapShed password",
+    greeting: `Hi ${p.name},`,
+    blocks: [
+      paragraph("A reset of your SwapShed password was asked for, by you or by our support team at your request."),
+      paragraph(
+        "The link works once, for one hour. Choosing a new password signs you out everywhere else. If you didn't ask for this, ignore this e-mail: your password stays as it is.",
+      ),
+    ],
+    action: { label: "Choose a new password", url: p.url },
+  });
+}

@@ -5,6 +5,8 @@ import { admin, twoFactor } from "better-auth/plugins";
 import type { Database } from "../../db/client";
 import { accounts, sessions, twoFactors, users, verifications } from "../../db/schema/auth";
 import { profiles } from "../../db/schema/profiles";
+import { enqueueMail } from "../mail/mailer";
+import { passwordReset } from "../mail/templates";
 
 export type AuthConfig = {
   baseURL: string;
@@ -32,7 +34,19 @@ export function createAuth(db: Database, config: AuthConfig) {
       provider: "pg",
       schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors },
     }),
-    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 72, autoSignIn: true },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 72,
+      autoSignIn: true,
+      // A reset link works once, for an hour, and signs the member out everywhere (core/users/reset-password.ts).
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        const url = `${config.baseURL.replace(/\/+$/, "")}/auth/reset-password?token=${encodeURIComponent(token)}`;
+        await enqueueMail(db, passwordReset({ to: user.email, name: user.name, url }));
+      },
+    },
     session: { expiresIn: 60 * 60 * 24 * SESSION_DAYS, updateAge: 60 * 60 * 24 },
     // Our own limiter (core/rate-limit) guards sign-in and sign-up across processes; Better Auth's
     // limiter stays on for its remaining endpoints.

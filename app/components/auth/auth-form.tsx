@@ -77,6 +77,11 @@ export function AuthForm({ mode, result, notice, redirectTo = "" }: { mode: Auth
               error={errors.password}
               hint={signup ? "At least 8 characters, with an uppercase letter, a lowercase letter and a number." : undefined}
             />
+            {!signup && (
+              <p className="-mt-2 text-right text-sm">
+                <Link to="/auth/forgot-password" className="inline-block py-1 font-medium text-brand-700 underline-offset-2 hover:underline">Forgot password?</Link>
+              </p>
+            )}
             <Button type="submit" className="w-full" disabled={busy}>
               {busy ? "Please wait..." : signup ? "Sign Up" : "Sign In"}
             </Button>

@@ -10,6 +10,7 @@ import { runStaffAction } from "../../lib/staff-action.server";
 import { formatCents, sydneyDateTime } from "../../lib/sydney-format";
 import { findMemberForStaff } from "../../../core/members/find-member-for-staff";
 import { reactivateMember } from "../../../core/members/reactivate-member";
+import { sendPasswordReset } from "../../../core/members/send-password-reset";
 import { setModeratorRole } from "../../../core/members/set-moderator-role";
 import { softDeleteMember } from "../../../core/members/soft-delete-member";
 import { suspendMember } from "../../../core/members/suspend-member";
@@ -46,6 +47,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       delete: !self && can(staff.roles, "delete_user"),
       export: can(staff.roles, "export_user_data"),
       role: !self && can(staff.roles, "update_user_role"),
+      reset: can(staff.roles, "reset_user_password"),
     },
   };
 }
@@ -72,6 +74,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         "delete_user",
         { success: "User marked for deletion (30-day retention)", failure: "Failed to delete user", backTo: "/admin/users" },
         (actor) => softDeleteMember(ctx.db, { actor, userId, reason: form.get("reason"), now }),
+      );
+    case "reset-password":
+      return runStaffAction(
+        ctx,
+        request,
+        "reset_user_password",
+        { success: "Password reset e-mail sent", failure: "Failed to send password reset", backTo: here },
+        (actor) => sendPasswordReset(ctx, { actor, userId }),
       );
     case "grant-moderator":
     case "revoke-moderator": {
@@ -113,6 +123,7 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
           {may.suspend && !suspended && <ActionLink to="?do=suspend">Suspend</ActionLink>}
           {may.reactivate && suspended && <ActionLink to="?do=reactivate">Reactivate</ActionLink>}
           {may.role && <ActionLink to="?do=moderator">{moderator ? "Remove moderator role" : "Make moderator"}</ActionLink>}
+          {may.reset && <ActionLink to="?do=reset">Send password reset</ActionLink>}
           {may.export && <ExportButton action={`${here}/export`} />}
           {may.delete && <ActionLink to="?do=delete" danger>Delete</ActionLink>}
         </div>
@@ -230,6 +241,15 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
             <input type="hidden" name="intent" value={moderator ? "revoke-moderator" : "grant-moderator"} />
             {error && <p role="alert" className="text-sm text-danger">{error}</p>}
             <DialogButtons confirm={moderator ? "Remove role" : "Make moderator"} closeTo={here} danger={moderator} busy={busy} />
+          </Form>
+        </ActionDialog>
+      )}
+      {open === "reset" && may.reset && (
+        <ActionDialog title="Send a password reset" closeTo={here} description={`${member.name} gets an e-mail at ${member.email} with a link to choose a new password. It works once, for one hour, and signs them out everywhere when used.`}>
+          <Form method="post" replace>
+            <input type="hidden" name="intent" value="reset-password" />
+            {error && <p role="alert" className="text-sm text-danger">{error}</p>}
+            <DialogButtons confirm="Send the link" closeTo={here} busy={busy} />
           </Form>
         </ActionDialog>
       )}
