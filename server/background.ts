@@ -8,6 +8,7 @@ import { claimExpiryWarnings } from "../core/swaps/expire-swaps";
 import { notifySwapEvent } from "../core/swaps/notify-swap-event";
 import type { Env } from "./env";
 import { paymentProviderFromEnv } from "./payments";
+import { storageFromEnv } from "./storage";
 import { refundOwedPayments } from "../core/payments/refund-owed-payments";
 import { claimPaymentWarnings, lapseUnpaidSwaps } from "../core/swaps/lapse-unpaid-swaps";
 
@@ -18,7 +19,7 @@ import { claimPaymentWarnings, lapseUnpaidSwaps } from "../core/swaps/lapse-unpa
  */
 export function startBackgroundWork({ db, clock, env }: { db: Db; clock: Clock; env: Env }) {
   const transport = createMailTransport(env.MAIL_TRANSPORT === "smtp" ? { driver: "smtp", url: env.SMTP_URL!, from: env.MAIL_FROM } : { driver: "outbox" });
-  const stopScheduler = startScheduler({ db, clock });
+  const stopScheduler = startScheduler({ db, clock, storage: storageFromEnv(env) });
   // Refunds only: the local provider's webhooks are delivered by the app that takes the payment.
   const provider = paymentProviderFromEnv(env);
   let mailRun: Promise<void> | null = null;

@@ -3,6 +3,8 @@ import type { Db } from "../../db/client";
 import { rateLimits } from "../../db/schema/ops";
 import type { Clock } from "../shared/clock";
 import { expireSwaps } from "../swaps/expire-swaps";
+import { purgeDeletedMembers } from "../members/purge-deleted-members";
+import type { FileStorage } from "../storage/storage";
 import { runOnce } from "./run-once";
 import { sydneyTime } from "./sydney-time";
 
@@ -11,13 +13,13 @@ export const DAILY_CLEANUP_JOB = "daily-cleanup";
 export const DAILY_CLEANUP_HOUR = 2;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type DailyCleanupResult = { expiredSwaps: number; expiredSwapIds: string[]; rateLimitsDeleted: number };
+export type DailyCleanupResult = { expiredSwaps: number; expiredSwapIds: string[]; rateLimitsDeleted: number; purgedMembers: number };
 
 /**
- * The daily cleanup: expires overdue proposals and deletes rate-limit windows older than a day. Runs at
- * most once per Sydney calendar date, however many processes call it.
+ * The daily cleanup: expires overdue proposals, deletes rate-limit windows older than a day, and purges members
+ * whose 30 days after deletion are up. Runs at most once per Sydney calendar date, however many processes call it.
  */
-export async function dailyCleanup(deps: { db: Db; clock: Clock }) {
+export async function dailyCleanup(deps: { db: Db; clock: Clock; storage?: FileStorage }) {
   const now = deps.clock.now();
   return runOnce(
     deps.db,
@@ -28,7 +30,8 @@ export async function dailyCleanup(deps: { db: Db; clock: Clock }) {
         .delete(rateLimits)
         .where(lt(rateLimits.windowStart, new Date(now.getTime() - DAY_MS)))
         .returning();
-      return { expiredSwaps: expiredSwapIds.length, expiredSwapIds, rateLimitsDeleted: deleted.length };
+      const purged = await purgeDeletedMembers(deps);
+      return { expiredSwaps: expiredSwapIds.length, expiredSwapIds, rateLimitsDeleted: deleted.length, purgedMembers: purged.length };
     },
   );
 }

@@ -4,6 +4,7 @@ import { logger } from "../shared/logger";
 import { expireSwaps } from "../swaps/expire-swaps";
 import { DAILY_CLEANUP_HOUR, dailyCleanup } from "./daily-cleanup";
 import { sydneyTime } from "./sydney-time";
+import type { FileStorage } from "../storage/storage";
 
 export type SchedulerTick = {
   /** Proposals this tick marked expired. */
@@ -21,7 +22,7 @@ export type SchedulerTick = {
  * Returns stop(), which resolves once any tick in progress has finished.
  */
 export function startScheduler(
-  deps: { db: Db; clock: Clock },
+  deps: { db: Db; clock: Clock; storage?: FileStorage },
   { intervalMs = 60_000, onTick }: { intervalMs?: number; onTick?: (tick: SchedulerTick) => void } = {},
 ): () => Promise<void> {
   let stopped = false;

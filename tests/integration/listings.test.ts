@@ -114,6 +114,7 @@ async function insertSwap(values: {
       receiverId: values.receiverId,
       status: values.status,
       acceptedAt: values.status === "pending" ? null : now,
+      paymentDueAt: values.status === "accepted" ? new Date(now.getTime() + 48 * 60 * 60 * 1000) : null,
       completedAt: values.status === "completed" ? now : null,
       proposerPaid: values.status === "completed",
       receiverPaid: values.status === "completed",

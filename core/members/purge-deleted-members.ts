@@ -1,0 +1,85 @@
+import { and, eq, inArray, isNotNull, lte, not, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { securityEvents } from "../../db/schema/audit";
+import { accounts, sessions, twoFactors, users } from "../../db/schema/auth";
+import { favourites } from "../../db/schema/favourites";
+import { type ListingImage, listings } from "../../db/schema/listings";
+import { profiles } from "../../db/schema/profiles";
+import { reviews, swapProposals } from "../../db/schema/swaps";
+import { pictureKeys } from "../images/picture-keys";
+import type { FileStorage } from "../storage/storage";
+import type { Clock } from "../shared/clock";
+import { logger } from "../shared/logger";
+
+/** A purged member's e-mail: unique, undeliverable, and how the purge knows it already ran for them. */
+const purgedEmail = (userId: string) => `deleted-${userId}@deleted.invalid`;
+const PURGED_NAME = "Deleted member";
+
+/**
+ * Purges members whose 30 days after deletion are up: their personal data goes (name, e-mail, phone, location,
+ * avatar, password and two-factor keys, sessions, favourites, review texts, listing descriptions and pictures),
+ * while swap and payment records stay whole, pointing at the anonymised account ("Deleted member"). Listings that
+ * were never in a proposal are removed; those with history stay as tombstones with their titles. Security events
+ * lose the member's id. One transaction per member; the picture files go after its commit. Idempotent.
+ */
+export async function purgeDeletedMembers(deps: { db: Db; clock: Clock; storage?: FileStorage }): Promise<string[]> {
+  const now = deps.clock.now();
+  const due = await deps.db
+    .select({ userId: profiles.userId })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(and(isNotNull(profiles.deletedAt), lte(profiles.permanentDeletionAt, now), not(sql`${users.email} like 'deleted-%@deleted.invalid'`)))
+    .limit(100);
+  const purged: string[] = [];
+  for (const { userId } of due) {
+    const files = await purgeOne(deps.db, userId, now);
+    if (deps.storage && files.length) await deps.storage.delete(files).catch((error) => logger.error("purged pictures not deleted", { userId, error: String(error) }));
+    purged.push(userId);
+  }
+  return purged;
+}
+
+async function purgeOne(db: Db, userId: string, now: Date): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ name: PURGED_NAME, email: purgedEmail(userId), emailVerified: false, image: null, twoFactorEnabled: false, updatedAt: now })
+      .where(eq(users.id, userId));
+    await tx
+      .update(profiles)
+      .set({ phone: null, location: null, suburb: null, state: null, postcode: null, latitude: null, longitude: null, avatarUrl: null, flags: [], status: "suspended", updatedAt: now })
+      .where(eq(profiles.userId, userId));
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await tx.delete(accounts).where(eq(accounts.userId, userId));
+    await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
+    await tx.delete(favourites).where(eq(favourites.userId, userId));
+    await tx.update(reviews).set({ comment: null }).where(eq(reviews.reviewerId, userId));
+    await tx.update(securityEvents).set({ userId: null }).where(eq(securityEvents.userId, userId));
+
+    const owned = (await tx.select({ id: listings.id, images: listings.images }).from(listings).where(eq(listings.userId, userId))) as { id: string; images: ListingImage[] }[];
+    const withHistory = new Set(
+      owned.length
+        ? (
+            await tx
+              .select({ offered: swapProposals.offeredListingId, target: swapProposals.targetListingId })
+              .from(swapProposals)
+              .where(or(inArray(swapProposals.offeredListingId, owned.map((l) => l.id)), inArray(swapProposals.targetListingId, owned.map((l) => l.id))))
+          ).flatMap((s) => [s.offered, s.target])
+        : [],
+    );
+    const removable = owned.filter((l) => !withHistory.has(l.id)).map((l) => l.id);
+    const kept = owned.filter((l) => withHistory.has(l.id)).map((l) => l.id);
+    if (removable.length) {
+      await tx.delete(favourites).where(inArray(favourites.listingId, removable));
+      await tx.delete(listings).where(inArray(listings.id, removable));
+    }
+    if (kept.length) {
+      await tx.delete(favourites).where(inArray(favourites.listingId, kept));
+      await tx
+        .update(listings)
+        .set({ status: "deleted", deletedAt: sql`coalesce(${listings.deletedAt}, ${now.toISOString()}::timestamptz)`, description: "", updatedAt: now })
+        .where(inArray(listings.id, kept));
+    }
+    return owned.flatMap((l) => pictureKeys(l.images));
+  });
+}
