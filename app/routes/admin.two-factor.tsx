@@ -1,3 +1,4 @@
+import type { StaffAction } from "../../core/staff/permissions";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/admin.two-factor";
 import { appContext } from "../context";
@@ -8,13 +9,23 @@ import { KeyRound, ShieldCheck } from "../components/ui/icons";
 import { requireStaff } from "../lib/require-staff.server";
 import { findStaffAccess } from "../../core/staff/find-staff-access";
 import { TWO_FACTOR_REQUIRED_FOR_ADMIN } from "../../core/staff/pass-staff-gate";
-import { confirmTwoFactorEnrolment, describeTotpUri, startTwoFactorEnrolment } from "../../core/users/two-factor-enrolment";
+import {
+  confirmTwoFactorEnrolment,
+  describeTotpUri,
+  startTwoFactorEnrolment,
+} from "../../core/users/two-factor-enrolment";
 
-export const meta: Route.MetaFunction = () => [{ title: "Set up two-factor | SwapShed" }, { name: "robots", content: "noindex" }];
+/** What it takes to open this page (and, unless an action names its own, to use it): the permission table's entry. */
+export const permission: StaffAction = "view_dashboard";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Set up two-factor | SwapShed" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
-  const actor = await requireStaff(ctx, request, "view_dashboard", { allowWithoutTwoFactor: true });
+  const actor = await requireStaff(ctx, request, permission, { allowWithoutTwoFactor: true });
   // Once on, this page says so rather than redirecting: right after confirming, the same render must still show
   // the backup codes (the loaders run again after the action, with or without JavaScript).
   return { email: actor.email, enrolled: (await findStaffAccess(ctx.db, actor.userId)).twoFactorEnabled };
@@ -22,10 +33,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
-  const actor = await requireStaff(ctx, request, "view_dashboard", { allowWithoutTwoFactor: true });
+  const actor = await requireStaff(ctx, request, permission, { allowWithoutTwoFactor: true });
   const form = await request.formData();
   if ((await findStaffAccess(ctx.db, actor.userId)).twoFactorEnabled && form.get("intent") !== "confirm") {
-    return data({ step: "password" as const, error: "Two-factor sign-in is already on for this account." }, { status: 409 });
+    return data(
+      { step: "password" as const, error: "Two-factor sign-in is already on for this account." },
+      { status: 409 },
+    );
   }
   if (form.get("intent") === "confirm") {
     const totpUri = String(form.get("totpUri") ?? "");
@@ -53,7 +67,10 @@ export default function TwoFactorEnrolment({ loaderData, actionData }: Route.Com
           <ShieldCheck className="size-8 text-brand-600" />
           <h1 className="mt-3 text-2xl font-bold tracking-tight">Set up two-factor sign-in</h1>
           {step !== "done" && step !== "enrolled" && (
-            <p role="alert" className="mt-3 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            <p
+              role="alert"
+              className="mt-3 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+            >
               {TWO_FACTOR_REQUIRED_FOR_ADMIN}
             </p>
           )}
@@ -107,27 +124,38 @@ export default function TwoFactorEnrolment({ loaderData, actionData }: Route.Com
             </>
           ) : actionData?.step === "done" ? (
             <>
-              <p role="status" className="mt-3 rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-brand-800">
+              <p
+                role="status"
+                className="mt-3 rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-brand-800"
+              >
                 Two-factor sign-in is on. From now on every sign-in asks for a code from your app.
               </p>
               <h2 className="mt-6 flex items-center gap-2 text-lg font-semibold">
                 <KeyRound className="size-5 text-brand-600" /> Your backup codes
               </h2>
               <p className="mt-1 text-sm text-muted">
-                If you lose your phone, each of these signs you in once. Save them somewhere safe now: they are shown only
-                this once.
+                If you lose your phone, each of these signs you in once. Save them somewhere safe now: they are shown
+                only this once.
               </p>
               <ul aria-label="Backup codes" className="mt-4 grid grid-cols-2 gap-2 font-mono text-base">
                 {actionData.backupCodes.map((code) => (
-                  <li key={code} className="rounded-md bg-surface px-3 py-2 text-center tracking-wider">{code}</li>
+                  <li key={code} className="rounded-md bg-surface px-3 py-2 text-center tracking-wider">
+                    {code}
+                  </li>
                 ))}
               </ul>
-              <ButtonLink to="/admin" reloadDocument className="mt-6 w-full">I've saved them: go to the back office</ButtonLink>
+              <ButtonLink to="/admin" reloadDocument className="mt-6 w-full">
+                I've saved them: go to the back office
+              </ButtonLink>
             </>
           ) : step === "enrolled" ? (
             <>
-              <p role="status" className="mt-3 text-sm text-muted">Two-factor sign-in is on for this account.</p>
-              <ButtonLink to="/admin" className="mt-6 w-full">Go to the back office</ButtonLink>
+              <p role="status" className="mt-3 text-sm text-muted">
+                Two-factor sign-in is on for this account.
+              </p>
+              <ButtonLink to="/admin" className="mt-6 w-full">
+                Go to the back office
+              </ButtonLink>
             </>
           ) : (
             <Form method="post" className="mt-5 space-y-4" noValidate>

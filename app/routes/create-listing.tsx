@@ -11,8 +11,8 @@ import { createListing } from "../../core/listings/create-listing";
 
 export const meta: Route.MetaFunction = () => [{ title: "List an item | SwapShed" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  await requireUser(context.get(appContext));
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireUser(context.get(appContext), request);
   return null;
 }
 

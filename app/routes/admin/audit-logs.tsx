@@ -6,18 +6,24 @@ import { FilterSelect, PageHeader, Pager, withParam } from "../../components/adm
 import { requireStaff } from "../../lib/require-staff.server";
 import { sydneyDateTime } from "../../lib/sydney-format";
 import { findAuditActors, findAuditLog } from "../../../core/audit/find-audit-log";
-import { STAFF_PERMISSIONS } from "../../../core/staff/permissions";
+import { STAFF_PERMISSIONS, type StaffAction } from "../../../core/staff/permissions";
 import { AUDIT_TARGET_TYPES } from "../../../db/schema/audit";
 
+/** What it takes to open this page (and, unless an action names its own, to use it): the permission table's entry. */
+export const permission: StaffAction = "view_audit_logs";
+
 export const handle = { breadcrumb: "Audit Logs" };
-export const meta: Route.MetaFunction = () => [{ title: "Audit Logs | SwapShed back office" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Audit Logs | SwapShed back office" },
+  { name: "robots", content: "noindex, nofollow" },
+];
 
 /** The actions that change something (reading a page writes no audit row). */
 const AUDITED_ACTIONS = Object.keys(STAFF_PERMISSIONS).filter((a) => !a.startsWith("view_") && a !== "global_search");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
-  await requireStaff(ctx, request, "view_audit_logs");
+  await requireStaff(ctx, request, permission);
   const url = new URL(request.url);
   const filters = {
     adminId: url.searchParams.get("admin") ?? "",
@@ -30,7 +36,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     filters,
     actors,
-    entries: entries.map((e) => ({ ...e, createdAt: sydneyDateTime(e.createdAt), metadata: JSON.stringify(e.metadata, null, 2) })),
+    entries: entries.map((e) => ({
+      ...e,
+      createdAt: sydneyDateTime(e.createdAt),
+      metadata: JSON.stringify(e.metadata, null, 2),
+    })),
     nextHref: nextCursor ? withParam(url, "cursor", nextCursor) : null,
     firstHref: withParam(url, "cursor", null),
   };
@@ -42,17 +52,43 @@ export default function AuditLogs({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-6xl">
       <PageHeader title="Audit Logs" description="Every back-office action, newest first." />
       <form method="get" className="mb-4 flex flex-wrap items-end gap-2 rounded-lg border border-line bg-white p-3">
-        <FilterSelect name="admin" label="Staff member" value={filters.adminId} options={[{ value: "", label: "Anyone" }, ...actors.map((a) => ({ value: a.id, label: a.name }))]} />
-        <FilterSelect name="action" label="Action" value={filters.action} options={[{ value: "", label: "Any action" }, ...AUDITED_ACTIONS.map((a) => ({ value: a, label: a }))]} />
-        <FilterSelect name="target" label="Target" value={filters.targetType} options={[{ value: "", label: "Any target" }, ...AUDIT_TARGET_TYPES.map((t) => ({ value: t, label: t }))]} />
+        <FilterSelect
+          name="admin"
+          label="Staff member"
+          value={filters.adminId}
+          options={[{ value: "", label: "Anyone" }, ...actors.map((a) => ({ value: a.id, label: a.name }))]}
+        />
+        <FilterSelect
+          name="action"
+          label="Action"
+          value={filters.action}
+          options={[{ value: "", label: "Any action" }, ...AUDITED_ACTIONS.map((a) => ({ value: a, label: a }))]}
+        />
+        <FilterSelect
+          name="target"
+          label="Target"
+          value={filters.targetType}
+          options={[{ value: "", label: "Any target" }, ...AUDIT_TARGET_TYPES.map((t) => ({ value: t, label: t }))]}
+        />
         <label className="flex min-w-48 flex-1 flex-col text-xs font-medium text-muted">
           Target id
-          <input name="targetId" defaultValue={filters.targetId} className="mt-1 h-9 rounded-md border border-line bg-white px-2 font-mono text-sm text-ink" />
+          <input
+            name="targetId"
+            defaultValue={filters.targetId}
+            className="mt-1 h-9 rounded-md border border-line bg-white px-2 font-mono text-sm text-ink"
+          />
         </label>
-        <button type="submit" className="h-9 rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800">Apply</button>
+        <button
+          type="submit"
+          className="h-9 rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
+        >
+          Apply
+        </button>
       </form>
       {entries.length === 0 ? (
-        <p role="status" className="rounded-lg border border-line bg-white p-6 text-center text-sm text-muted">No audit entries match these filters.</p>
+        <p role="status" className="rounded-lg border border-line bg-white p-6 text-center text-sm text-muted">
+          No audit entries match these filters.
+        </p>
       ) : (
         <ol className="space-y-2">
           {entries.map((e) => (
@@ -65,9 +101,20 @@ export default function AuditLogs({ loaderData }: Route.ComponentProps) {
                 <span className="ml-auto text-xs text-muted">{e.createdAt}</span>
               </div>
               <dl className="mt-1 grid gap-x-4 gap-y-0.5 text-xs text-muted sm:grid-cols-3">
-                <div className="min-w-0"><dt className="inline">Target: </dt><dd className="inline break-all font-mono">{e.targetId ?? "—"}</dd></div>
-                <div><dt className="inline">IP: </dt><dd className="inline font-mono">{e.ip ?? "—"}</dd></div>
-                <div className="min-w-0 truncate"><dt className="inline">User agent: </dt><dd className="inline" title={e.userAgent ?? ""}>{e.userAgent ?? "—"}</dd></div>
+                <div className="min-w-0">
+                  <dt className="inline">Target: </dt>
+                  <dd className="inline break-all font-mono">{e.targetId ?? "—"}</dd>
+                </div>
+                <div>
+                  <dt className="inline">IP: </dt>
+                  <dd className="inline font-mono">{e.ip ?? "—"}</dd>
+                </div>
+                <div className="min-w-0 truncate">
+                  <dt className="inline">User agent: </dt>
+                  <dd className="inline" title={e.userAgent ?? ""}>
+                    {e.userAgent ?? "—"}
+                  </dd>
+                </div>
               </dl>
               <details className="mt-1">
                 <summary className="cursor-pointer py-1 text-xs font-medium text-brand-800">Metadata</summary>

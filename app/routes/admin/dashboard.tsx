@@ -1,22 +1,41 @@
+import type { StaffAction } from "../../../core/staff/permissions";
 import { Form, isRouteErrorResponse, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { appContext } from "../../context";
-import { Activity, ArrowLeftRight, CreditCard, Package, RefreshCw, Server, TrendingUp, Users } from "../../components/ui/icons";
+import {
+  Activity,
+  ArrowLeftRight,
+  CreditCard,
+  Package,
+  RefreshCw,
+  Server,
+  TrendingUp,
+  Users,
+} from "../../components/ui/icons";
 import { requireStaff } from "../../lib/require-staff.server";
 import { ageOf, formatCount, sydneyDateTime } from "../../lib/sydney-format";
 import { latestMigrationMillis } from "../../../db/migrate";
 import { checkSystemHealth } from "../../../core/ops/check-system-health";
 import { getDashboardStats, type Trend } from "../../../core/staff/get-dashboard-stats";
 
+/** What it takes to open this page (and, unless an action names its own, to use it): the permission table's entry. */
+export const permission: StaffAction = "view_dashboard";
+
 export const handle = { breadcrumb: "Dashboard" };
 
-export const meta: Route.MetaFunction = () => [{ title: "Dashboard | SwapShed back office" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Dashboard | SwapShed back office" },
+  { name: "robots", content: "noindex, nofollow" },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
-  await requireStaff(ctx, request, "view_dashboard");
+  await requireStaff(ctx, request, permission);
   const now = ctx.clock.now();
-  const [stats, health] = [await getDashboardStats(ctx.db, { now }), await checkSystemHealth(ctx.db, { now, latestMigrationMillis: latestMigrationMillis() })];
+  const [stats, health] = [
+    await getDashboardStats(ctx.db, { now }),
+    await checkSystemHealth(ctx.db, { now, latestMigrationMillis: latestMigrationMillis() }),
+  ];
   return {
     stats,
     health: {
@@ -26,7 +45,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         lastRunAt: sydneyDateTime(health.dailyCleanup.lastRunAt),
         finishedAt: health.dailyCleanup.finishedAt ? sydneyDateTime(health.dailyCleanup.finishedAt) : null,
       },
-      mail: { queued: health.mail.queued, oldestQueued: health.mail.oldestQueuedAt ? ageOf(health.mail.oldestQueuedAt, now) : null },
+      mail: {
+        queued: health.mail.queued,
+        oldestQueued: health.mail.oldestQueuedAt ? ageOf(health.mail.oldestQueuedAt, now) : null,
+      },
     },
     measuredAt: sydneyDateTime(now),
   };
@@ -44,27 +66,55 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <p className="text-sm text-muted">Figures as of {measuredAt} (Sydney time)</p>
         </div>
         <Form method="get">
-          <button type="submit" className="inline-flex h-9 items-center gap-2 rounded-md border border-line bg-white px-3 text-sm font-medium hover:bg-surface" disabled={refreshing}>
+          <button
+            type="submit"
+            className="inline-flex h-9 items-center gap-2 rounded-md border border-line bg-white px-3 text-sm font-medium hover:bg-surface"
+            disabled={refreshing}
+          >
             <RefreshCw className={`size-4 ${refreshing ? "animate-spin" : ""}`} /> Refresh
           </button>
         </Form>
       </div>
 
       <div className="mt-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <StatCard icon={Users} title="Total Users" value={stats.totalUsers} detail={`${formatCount(stats.activeUsers)} active in the last 7 days`} />
-        <StatCard icon={Package} title="Active Listings" value={stats.activeListings} detail={`of ${formatCount(stats.totalListings)} listings in all`} />
-        <StatCard icon={ArrowLeftRight} title="Swap Proposals" value={stats.totalSwaps} detail={`${formatCount(stats.pendingSwaps)} pending · ${formatCount(stats.acceptedSwaps)} accepted`} />
-        <StatCard icon={CreditCard} title="Payments" value={stats.successfulPayments} detail={`successful, of ${formatCount(stats.totalPayments)} attempts`} />
+        <StatCard
+          icon={Users}
+          title="Total Users"
+          value={stats.totalUsers}
+          detail={`${formatCount(stats.activeUsers)} active in the last 7 days`}
+        />
+        <StatCard
+          icon={Package}
+          title="Active Listings"
+          value={stats.activeListings}
+          detail={`of ${formatCount(stats.totalListings)} listings in all`}
+        />
+        <StatCard
+          icon={ArrowLeftRight}
+          title="Swap Proposals"
+          value={stats.totalSwaps}
+          detail={`${formatCount(stats.pendingSwaps)} pending · ${formatCount(stats.acceptedSwaps)} accepted`}
+        />
+        <StatCard
+          icon={CreditCard}
+          title="Payments"
+          value={stats.successfulPayments}
+          detail={`successful, of ${formatCount(stats.totalPayments)} attempts`}
+        />
       </div>
 
       <div className="mt-3 grid gap-3 lg:grid-cols-3">
         <section aria-labelledby="active-users" className="rounded-lg border border-line bg-white p-4">
-          <h2 id="active-users" className="flex items-center gap-2 text-sm font-semibold"><Users className="size-4 text-brand-600" /> Active Users</h2>
+          <h2 id="active-users" className="flex items-center gap-2 text-sm font-semibold">
+            <Users className="size-4 text-brand-600" /> Active Users
+          </h2>
           <p className="mt-2 text-3xl font-bold tabular-nums">{formatCount(stats.activeUsers)}</p>
           <p className="text-sm text-muted">signed in within the last 7 days</p>
         </section>
         <section aria-labelledby="activity" className="rounded-lg border border-line bg-white p-4">
-          <h2 id="activity" className="flex items-center gap-2 text-sm font-semibold"><Activity className="size-4 text-brand-600" /> Activity (last 24 hours)</h2>
+          <h2 id="activity" className="flex items-center gap-2 text-sm font-semibold">
+            <Activity className="size-4 text-brand-600" /> Activity (last 24 hours)
+          </h2>
           <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
             <Figure label="Sign-ups" value={stats.activity.signUps} />
             <Figure label="New listings" value={stats.activity.listings} />
@@ -73,7 +123,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </dl>
         </section>
         <section aria-labelledby="growth" className="rounded-lg border border-line bg-white p-4">
-          <h2 id="growth" className="flex items-center gap-2 text-sm font-semibold"><TrendingUp className="size-4 text-brand-600" /> Growth (this week vs last)</h2>
+          <h2 id="growth" className="flex items-center gap-2 text-sm font-semibold">
+            <TrendingUp className="size-4 text-brand-600" /> Growth (this week vs last)
+          </h2>
           <dl className="mt-2 space-y-1 text-sm">
             <TrendRow label="Sign-ups" trend={stats.growth.signUps} />
             <TrendRow label="New listings" trend={stats.growth.listings} />
@@ -83,20 +135,49 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </div>
 
       <section aria-labelledby="health" className="mt-3 rounded-lg border border-line bg-white p-4">
-        <h2 id="health" className="flex items-center gap-2 text-sm font-semibold"><Server className="size-4 text-brand-600" /> System Health</h2>
+        <h2 id="health" className="flex items-center gap-2 text-sm font-semibold">
+          <Server className="size-4 text-brand-600" /> System Health
+        </h2>
         <ul className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-          <HealthItem ok={health.database.ok} label="Database" text={health.database.ok ? `answering in ${health.database.latencyMs} ms` : "not answering"} />
-          <HealthItem ok={health.migrationsCurrent} label="Migrations" text={health.migrationsCurrent ? "all applied" : "some not applied"} />
+          <HealthItem
+            ok={health.database.ok}
+            label="Database"
+            text={health.database.ok ? `answering in ${health.database.latencyMs} ms` : "not answering"}
+          />
+          <HealthItem
+            ok={health.migrationsCurrent}
+            label="Migrations"
+            text={health.migrationsCurrent ? "all applied" : "some not applied"}
+          />
           <HealthItem
             ok={cleanup.ok !== false}
             label="Daily cleanup"
-            text={cleanup.finishedAt ? `last ran ${cleanup.lastRunAt}${cleanup.ok ? "" : `, failed: ${cleanup.error}`}` : cleanup.lastRunAt !== "—" ? `running since ${cleanup.lastRunAt}` : "has not run yet"}
+            text={
+              cleanup.finishedAt
+                ? `last ran ${cleanup.lastRunAt}${cleanup.ok ? "" : `, failed: ${cleanup.error}`}`
+                : cleanup.lastRunAt !== "—"
+                  ? `running since ${cleanup.lastRunAt}`
+                  : "has not run yet"
+            }
           />
-          <HealthItem ok={health.mail.queued < 50} label="Mail queue" text={health.mail.queued === 0 ? "empty" : `${formatCount(health.mail.queued)} waiting, oldest ${health.mail.oldestQueued}`} />
-          <HealthItem ok={health.webhookFailures24h === 0} label="Payment webhooks" text={`${formatCount(health.webhookFailures24h)} failed in the last 24 hours`} />
+          <HealthItem
+            ok={health.mail.queued < 50}
+            label="Mail queue"
+            text={
+              health.mail.queued === 0
+                ? "empty"
+                : `${formatCount(health.mail.queued)} waiting, oldest ${health.mail.oldestQueued}`
+            }
+          />
+          <HealthItem
+            ok={health.webhookFailures24h === 0}
+            label="Payment webhooks"
+            text={`${formatCount(health.webhookFailures24h)} failed in the last 24 hours`}
+          />
         </ul>
         <p className="mt-3 text-xs text-muted">
-          A daily cleanup at 2 AM (Sydney time) expires proposals older than 48 hours and clears old rate-limit counters.
+          A daily cleanup at 2 AM (Sydney time) expires proposals older than 48 hours and clears old rate-limit
+          counters.
           {cleanup.result && ` Last run: ${describeCleanup(cleanup.result)}.`}
         </p>
       </section>
@@ -108,7 +189,17 @@ function describeCleanup(result: Record<string, unknown>) {
   return `${Number(result.expiredSwaps ?? 0)} proposals expired, ${Number(result.rateLimitsDeleted ?? 0)} rate-limit counters removed`;
 }
 
-function StatCard({ icon: Icon, title, value, detail }: { icon: typeof Users; title: string; value: number; detail: string }) {
+function StatCard({
+  icon: Icon,
+  title,
+  value,
+  detail,
+}: {
+  icon: typeof Users;
+  title: string;
+  value: number;
+  detail: string;
+}) {
   return (
     <section className="rounded-lg border border-line bg-white p-4">
       <h2 className="flex items-center justify-between text-sm font-medium text-muted">
@@ -136,7 +227,12 @@ function TrendRow({ label, trend }: { label: string; trend: Trend }) {
       <dt className="text-muted">{label}</dt>
       <dd className="tabular-nums">
         <span className="font-semibold">{formatCount(trend.thisWeek)}</span> vs {formatCount(trend.lastWeek)}
-        {change !== null && <span className={change >= 0 ? "ml-1 text-brand-700" : "ml-1 text-danger"}>({change >= 0 ? "+" : ""}{change}%)</span>}
+        {change !== null && (
+          <span className={change >= 0 ? "ml-1 text-brand-700" : "ml-1 text-danger"}>
+            ({change >= 0 ? "+" : ""}
+            {change}%)
+          </span>
+        )}
       </dd>
     </div>
   );

@@ -5,11 +5,17 @@ import { ADMIN_NAV } from "../../components/admin/admin-nav";
 import { AdminShell, type AdminHandle } from "../../components/admin/admin-shell";
 import { readSidebarState } from "../../components/admin/sidebar-state";
 import { requireStaff } from "../../lib/require-staff.server";
-import { accessLevel, can } from "../../../core/staff/permissions";
+import { accessLevel, can, type StaffAction } from "../../../core/staff/permissions";
+
+/** What it takes to open this page (and, unless an action names its own, to use it): the permission table's entry. */
+export const permission: StaffAction = "view_dashboard";
 
 export const handle: AdminHandle = { breadcrumb: "Back office" };
 
-export const meta: Route.MetaFunction = () => [{ title: "Back office | SwapShed" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Back office | SwapShed" },
+  { name: "robots", content: "noindex, nofollow" },
+];
 
 /**
  * The frame's data: who is here and which pages they may open. This check is for the frame only; every page
@@ -17,10 +23,11 @@ export const meta: Route.MetaFunction = () => [{ title: "Back office | SwapShed"
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
-  const staff = await requireStaff(ctx, request, "view_dashboard");
-  const nav = ADMIN_NAV.map((group) => ({ ...group, items: group.items.filter((item) => can(staff.roles, item.permission)) })).filter(
-    (group) => group.items.length > 0,
-  );
+  const staff = await requireStaff(ctx, request, permission);
+  const nav = ADMIN_NAV.map((group) => ({
+    ...group,
+    items: group.items.filter((item) => can(staff.roles, item.permission)),
+  })).filter((group) => group.items.length > 0);
   return {
     staff: { name: staff.name, email: staff.email, accessLevel: accessLevel(staff.roles) },
     nav,

@@ -10,24 +10,75 @@ import { requireStaff } from "../../lib/require-staff.server";
 import { runStaffAction } from "../../lib/staff-action.server";
 import { sydneyDateTime } from "../../lib/sydney-format";
 import { findListingsForStaff } from "../../../core/moderation/find-listings-for-staff";
-import { type ListingModeration, type ModerationResult, moderateListings, NO_LISTINGS_SELECTED } from "../../../core/moderation/moderate-listings";
+import {
+  type ListingModeration,
+  type ModerationResult,
+  moderateListings,
+  NO_LISTINGS_SELECTED,
+} from "../../../core/moderation/moderate-listings";
 import { can, type StaffAction } from "../../../core/staff/permissions";
 import { LISTING_STATUSES, MODERATION_STATUSES } from "../../../db/schema/listings";
 
-export const handle = { breadcrumb: "Listings" };
-export const meta: Route.MetaFunction = () => [{ title: "Listings | SwapShed back office" }, { name: "robots", content: "noindex, nofollow" }];
+/** What it takes to open this page (and, unless an action names its own, to use it): the permission table's entry. */
+export const permission: StaffAction = "view_listings";
 
-const MODERATIONS: Record<ListingModeration, { action: StaffAction; verb: string; title: string; done: (n: number) => string; failure: string; suggestions?: string[] }> = {
-  approve: { action: "approve_listing", verb: "Approve", title: "Approve", done: (n) => (n === 1 ? "Listing approved" : `Approved ${n} listings`), failure: "Failed to approve listing" },
-  reject: { action: "reject_listing", verb: "Reject", title: "Reject", done: (n) => (n === 1 ? "Listing rejected" : `Rejected ${n} listings`), failure: "Failed to reject listing", suggestions: ["spam", "inappropriate", "fraud", "other"] },
-  takedown: { action: "takedown_listing", verb: "Take down", title: "Take down", done: (n) => (n === 1 ? "Listing taken down" : `Took down ${n} listings`), failure: "Failed to takedown listing", suggestions: ["DMCA", "terms", "legal"] },
-  delete: { action: "delete_listing", verb: "Delete", title: "Delete permanently", done: (n) => (n === 1 ? "Listing deleted" : `Deleted ${n} listings`), failure: "Failed to delete listing" },
+export const handle = { breadcrumb: "Listings" };
+export const meta: Route.MetaFunction = () => [
+  { title: "Listings | SwapShed back office" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+const MODERATIONS: Record<
+  ListingModeration,
+  {
+    action: StaffAction;
+    verb: string;
+    title: string;
+    done: (n: number) => string;
+    failure: string;
+    suggestions?: string[];
+  }
+> = {
+  approve: {
+    action: "approve_listing",
+    verb: "Approve",
+    title: "Approve",
+    done: (n) => (n === 1 ? "Listing approved" : `Approved ${n} listings`),
+    failure: "Failed to approve listing",
+  },
+  reject: {
+    action: "reject_listing",
+    verb: "Reject",
+    title: "Reject",
+    done: (n) => (n === 1 ? "Listing rejected" : `Rejected ${n} listings`),
+    failure: "Failed to reject listing",
+    suggestions: ["spam", "inappropriate", "fraud", "other"],
+  },
+  takedown: {
+    action: "takedown_listing",
+    verb: "Take down",
+    title: "Take down",
+    done: (n) => (n === 1 ? "Listing taken down" : `Took down ${n} listings`),
+    failure: "Failed to takedown listing",
+    suggestions: ["DMCA", "terms", "legal"],
+  },
+  delete: {
+    action: "delete_listing",
+    verb: "Delete",
+    title: "Delete permanently",
+    done: (n) => (n === 1 ? "Listing deleted" : `Deleted ${n} listings`),
+    failure: "Failed to delete listing",
+  },
 };
-const isModeration = (value: unknown): value is ListingModeration => typeof value === "string" && Object.hasOwn(MODERATIONS, value);
+/** Each moderation this page's action takes and the permission it checks (the permission test walks these). */
+export const actionPermissions = Object.fromEntries(Object.entries(MODERATIONS).map(([key, m]) => [key, m.action])) as Record<ListingModeration, StaffAction>;
+
+const isModeration = (value: unknown): value is ListingModeration =>
+  typeof value === "string" && Object.hasOwn(MODERATIONS, value);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
-  const staff = await requireStaff(ctx, request, "view_listings");
+  const staff = await requireStaff(ctx, request, permission);
   const url = new URL(request.url);
   const filters = {
     q: url.searchParams.get("q") ?? "",
@@ -42,7 +93,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listings: listings.map((l) => ({ ...l, createdAt: sydneyDateTime(l.createdAt) })),
     nextHref: nextCursor ? withParam(url, "cursor", nextCursor) : null,
     firstHref: withParam(url, "cursor", null),
-    may: Object.fromEntries(Object.entries(MODERATIONS).map(([key, m]) => [key, can(staff.roles, m.action)])) as Record<ListingModeration, boolean>,
+    may: Object.fromEntries(Object.entries(MODERATIONS).map(([key, m]) => [key, can(staff.roles, m.action)])) as Record<
+      ListingModeration,
+      boolean
+    >,
   };
 }
 
@@ -54,16 +108,34 @@ export async function action({ request, context }: Route.ActionArgs) {
   const m = MODERATIONS[moderation];
   const ids = form.getAll("ids").map(String);
   const backTo = safeBack(form.get("back"));
-  return runStaffAction(ctx, request, m.action, { success: (r: ModerationResult) => summary(m.done(r.changed.length), r.skipped.length), failure: m.failure, backTo }, async (actor) => {
-    const result = await moderateListings(ctx.db, { actor, ids, moderation, reason: form.get("reason"), now: ctx.clock.now(), appUrl: ctx.env.APP_URL });
-    // The files go once the change is committed: a rollback never leaves a listing pointing at deleted pictures.
-    if (result.removedPictureKeys.length) await ctx.storage.delete(result.removedPictureKeys);
-    return result;
-  });
+  return runStaffAction(
+    ctx,
+    request,
+    m.action,
+    {
+      success: (r: ModerationResult) => summary(m.done(r.changed.length), r.skipped.length),
+      failure: m.failure,
+      backTo,
+    },
+    async (actor) => {
+      const result = await moderateListings(ctx.db, {
+        actor,
+        ids,
+        moderation,
+        reason: form.get("reason"),
+        now: ctx.clock.now(),
+        appUrl: ctx.env.APP_URL,
+      });
+      // The files go once the change is committed: a rollback never leaves a listing pointing at deleted pictures.
+      if (result.removedPictureKeys.length) await ctx.storage.delete(result.removedPictureKeys);
+      return result;
+    },
+  );
 }
 
 const summary = (done: string, skipped: number) => (skipped ? `${done} (${skipped} skipped: not applicable)` : done);
-const safeBack = (value: FormDataEntryValue | null) => (typeof value === "string" && /^\/admin\/listings(\?[^\s\\]*)?$/.test(value) ? value : "/admin/listings");
+const safeBack = (value: FormDataEntryValue | null) =>
+  typeof value === "string" && /^\/admin\/listings(\?[^\s\\]*)?$/.test(value) ? value : "/admin/listings";
 
 export default function AdminListings({ loaderData, actionData }: Route.ComponentProps) {
   const { filters, listings, nextHref, firstHref, may } = loaderData;
@@ -90,19 +162,50 @@ export default function AdminListings({ loaderData, actionData }: Route.Componen
       <PageHeader title="Listings" description="Every listing with its owner, newest first." />
       <form method="get" className="mb-4 flex flex-wrap items-end gap-2 rounded-lg border border-line bg-white p-3">
         <FilterSearch label="Title" value={filters.q} placeholder="Search titles" />
-        <FilterSelect name="moderation" label="Moderation" value={filters.moderation} options={[{ value: "", label: "Any" }, ...MODERATION_STATUSES.map((s) => ({ value: s, label: s }))]} />
-        <FilterSelect name="status" label="Status" value={filters.status} options={[{ value: "", label: "Any" }, ...LISTING_STATUSES.map((s) => ({ value: s, label: s }))]} />
-        <FilterSelect name="category" label="Category" value={filters.category} options={[{ value: "", label: "Any" }, ...CATEGORIES.map((c) => ({ value: c.value, label: c.label }))]} />
-        <button type="submit" className="h-9 rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800">Apply</button>
+        <FilterSelect
+          name="moderation"
+          label="Moderation"
+          value={filters.moderation}
+          options={[{ value: "", label: "Any" }, ...MODERATION_STATUSES.map((s) => ({ value: s, label: s }))]}
+        />
+        <FilterSelect
+          name="status"
+          label="Status"
+          value={filters.status}
+          options={[{ value: "", label: "Any" }, ...LISTING_STATUSES.map((s) => ({ value: s, label: s }))]}
+        />
+        <FilterSelect
+          name="category"
+          label="Category"
+          value={filters.category}
+          options={[{ value: "", label: "Any" }, ...CATEGORIES.map((c) => ({ value: c.value, label: c.label }))]}
+        />
+        <button
+          type="submit"
+          className="h-9 rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
+        >
+          Apply
+        </button>
       </form>
 
-      {error && !dialog && <p role="alert" className="mb-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-danger">{error}</p>}
-      {open && !isModeration(open) ? null : open && selected.length === 0 && (
-        <p role="alert" className="mb-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-danger">{NO_LISTINGS_SELECTED}</p>
+      {error && !dialog && (
+        <p role="alert" className="mb-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-danger">
+          {error}
+        </p>
       )}
+      {open && !isModeration(open)
+        ? null
+        : open &&
+          selected.length === 0 && (
+            <p role="alert" className="mb-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-danger">
+              {NO_LISTINGS_SELECTED}
+            </p>
+          )}
 
       {listings.length === 0 ? (
-        <p role="status" className="rounded-lg border border-line bg-white p-6 text-center text-sm text-muted">No listings match these filters.</p>
+        <p role="status" className="rounded-lg border border-line bg-white p-6 text-center text-sm text-muted">
+          No listings match these filters.
+        </p>
       ) : (
         <form method="get" id="bulk">
           {[...listParams].map(([name, value]) => (
@@ -110,48 +213,107 @@ export default function AdminListings({ loaderData, actionData }: Route.Componen
           ))}
           <div className="mb-2 flex flex-wrap items-center gap-2 text-sm">
             <span className="text-muted">With selected:</span>
-            {(Object.keys(MODERATIONS) as ListingModeration[]).filter((k) => may[k]).map((k) => (
-              <button key={k} type="submit" name="do" value={k} className={`h-8 rounded-md border px-3 font-medium ${k === "delete" ? "border-red-200 text-danger hover:bg-red-50" : "border-line bg-white hover:bg-surface"}`}>
-                {MODERATIONS[k].verb}
-              </button>
-            ))}
+            {(Object.keys(MODERATIONS) as ListingModeration[])
+              .filter((k) => may[k])
+              .map((k) => (
+                <button
+                  key={k}
+                  type="submit"
+                  name="do"
+                  value={k}
+                  className={`h-8 rounded-md border px-3 font-medium ${k === "delete" ? "border-red-200 text-danger hover:bg-red-50" : "border-line bg-white hover:bg-surface"}`}
+                >
+                  {MODERATIONS[k].verb}
+                </button>
+              ))}
           </div>
           <div className="overflow-x-auto rounded-lg border border-line bg-white">
             <table className="w-full min-w-[860px] text-left text-sm">
               <caption className="sr-only">Listings</caption>
               <thead className="border-b border-line bg-surface text-xs uppercase tracking-wide text-muted">
                 <tr>
-                  <th scope="col" className="w-10 px-3 py-2"><span className="sr-only">Select</span></th>
-                  <th scope="col" className="px-3 py-2 font-semibold">Title</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">Owner</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">Category</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">Status</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">Moderation</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">Listed</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">Actions</th>
+                  <th scope="col" className="w-10 px-3 py-2">
+                    <span className="sr-only">Select</span>
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Title
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Owner
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Category
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Status
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Moderation
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Listed
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Actions
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-line">
                 {listings.map((l) => (
                   <tr key={l.id} className="hover:bg-surface">
                     <td className="px-3 py-2">
-                      <input type="checkbox" name="ids" value={l.id} aria-label={`Select ${l.title}`} className="size-4" />
+                      <input
+                        type="checkbox"
+                        name="ids"
+                        value={l.id}
+                        aria-label={`Select ${l.title}`}
+                        className="size-4"
+                      />
                     </td>
                     <td className="max-w-64 px-3 py-2">
-                      <Link to={`/listings/${l.id}`} className="block truncate font-medium text-brand-800 hover:underline">{l.title}</Link>
-                      {l.takedownReason && <span className="block truncate text-xs text-muted">Reason: {l.takedownReason}</span>}
+                      <Link
+                        to={`/listings/${l.id}`}
+                        className="block truncate font-medium text-brand-800 hover:underline"
+                      >
+                        {l.title}
+                      </Link>
+                      {l.takedownReason && (
+                        <span className="block truncate text-xs text-muted">Reason: {l.takedownReason}</span>
+                      )}
                     </td>
-                    <td className="px-3 py-2"><Link to={`/admin/users/${l.ownerId}`} className="hover:underline">{l.ownerName}</Link></td>
+                    <td className="px-3 py-2">
+                      <Link to={`/admin/users/${l.ownerId}`} className="hover:underline">
+                        {l.ownerName}
+                      </Link>
+                    </td>
                     <td className="px-3 py-2 text-muted">{categoryLabel(l.category)}</td>
-                    <td className="px-3 py-2"><StatusBadge status={l.status} /></td>
-                    <td className="px-3 py-2"><StatusBadge status={l.moderationStatus} />{l.isFlagged && <> <Badge tone="amber">flagged</Badge></>}</td>
+                    <td className="px-3 py-2">
+                      <StatusBadge status={l.status} />
+                    </td>
+                    <td className="px-3 py-2">
+                      <StatusBadge status={l.moderationStatus} />
+                      {l.isFlagged && (
+                        <>
+                          {" "}
+                          <Badge tone="amber">flagged</Badge>
+                        </>
+                      )}
+                    </td>
                     <td className="whitespace-nowrap px-3 py-2 text-muted">{l.createdAt}</td>
                     <td className="whitespace-nowrap px-3 py-2">
                       <span className="flex gap-1">
-                        {may.approve && (l.moderationStatus !== "approved" || l.isFlagged) && <RowAction to={rowLink("approve", l.id)} label="Approve" title={l.title} />}
-                        {may.reject && l.moderationStatus !== "rejected" && l.status !== "deleted" && <RowAction to={rowLink("reject", l.id)} label="Reject" title={l.title} />}
-                        {may.takedown && l.moderationStatus !== "takedown" && l.status !== "deleted" && <RowAction to={rowLink("takedown", l.id)} label="Take down" title={l.title} />}
-                        {may.delete && l.status !== "deleted" && <RowAction to={rowLink("delete", l.id)} label="Delete" title={l.title} danger />}
+                        {may.approve && (l.moderationStatus !== "approved" || l.isFlagged) && (
+                          <RowAction to={rowLink("approve", l.id)} label="Approve" title={l.title} />
+                        )}
+                        {may.reject && l.moderationStatus !== "rejected" && l.status !== "deleted" && (
+                          <RowAction to={rowLink("reject", l.id)} label="Reject" title={l.title} />
+                        )}
+                        {may.takedown && l.moderationStatus !== "takedown" && l.status !== "deleted" && (
+                          <RowAction to={rowLink("takedown", l.id)} label="Take down" title={l.title} />
+                        )}
+                        {may.delete && l.status !== "deleted" && (
+                          <RowAction to={rowLink("delete", l.id)} label="Delete" title={l.title} danger />
+                        )}
                       </span>
                     </td>
                   </tr>
@@ -176,8 +338,17 @@ export default function AdminListings({ loaderData, actionData }: Route.Componen
               <input key={id} type="hidden" name="ids" value={id} />
             ))}
             {open !== "approve" && <ReasonField suggestions={dialog.suggestions} error={error} />}
-            {open === "approve" && error && <p role="alert" className="text-sm text-danger">{error}</p>}
-            <DialogButtons confirm={dialog.verb} closeTo={back} danger={open === "delete" || open === "takedown"} busy={busy} />
+            {open === "approve" && error && (
+              <p role="alert" className="text-sm text-danger">
+                {error}
+              </p>
+            )}
+            <DialogButtons
+              confirm={dialog.verb}
+              closeTo={back}
+              danger={open === "delete" || open === "takedown"}
+              busy={busy}
+            />
           </Form>
         </ActionDialog>
       )}
@@ -199,9 +370,24 @@ function consequences(moderation: ListingModeration, n: number) {
   }
 }
 
-function RowAction({ to, label, title, danger = false }: { to: string; label: string; title: string; danger?: boolean }) {
+function RowAction({
+  to,
+  label,
+  title,
+  danger = false,
+}: {
+  to: string;
+  label: string;
+  title: string;
+  danger?: boolean;
+}) {
   return (
-    <Link to={to} preventScrollReset aria-label={`${label}: ${title}`} className={`rounded px-2 py-1 text-xs font-medium ${danger ? "text-danger hover:bg-red-50" : "text-brand-800 hover:bg-brand-50"}`}>
+    <Link
+      to={to}
+      preventScrollReset
+      aria-label={`${label}: ${title}`}
+      className={`rounded px-2 py-1 text-xs font-medium ${danger ? "text-danger hover:bg-red-50" : "text-brand-800 hover:bg-brand-50"}`}
+    >
       {label}
     </Link>
   );

@@ -1,3 +1,4 @@
+import type { StaffAction } from "../../../core/staff/permissions";
 import { Link } from "react-router";
 import type { Route } from "./+types/search";
 import { appContext } from "../../context";
@@ -8,12 +9,18 @@ import { requireStaff } from "../../lib/require-staff.server";
 import { sydneyDateTime } from "../../lib/sydney-format";
 import { searchBackOffice } from "../../../core/staff/search-back-office";
 
+/** What it takes to open this page (and, unless an action names its own, to use it): the permission table's entry. */
+export const permission: StaffAction = "global_search";
+
 export const handle = { breadcrumb: "Search" };
-export const meta: Route.MetaFunction = () => [{ title: "Search | SwapShed back office" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Search | SwapShed back office" },
+  { name: "robots", content: "noindex, nofollow" },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
-  await requireStaff(ctx, request, "global_search");
+  await requireStaff(ctx, request, permission);
   const q = new URL(request.url).searchParams.get("q") ?? "";
   const results = await searchBackOffice(ctx.db, { q });
   return {
@@ -31,21 +38,39 @@ export default function Search({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-5xl">
       <PageHeader title="Search" description="Members by name or e-mail, listings by title, swaps by id." />
       <form method="get" className="mb-4 flex gap-2">
-        <label htmlFor="search-page-q" className="sr-only">Search members, listings and swaps</label>
-        <input id="search-page-q" name="q" type="search" defaultValue={q} placeholder="Name, e-mail, title or swap id" className="h-10 min-w-0 flex-1 rounded-md border border-line bg-white px-3 text-sm" />
-        <button type="submit" className="h-10 rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800">Search</button>
+        <label htmlFor="search-page-q" className="sr-only">
+          Search members, listings and swaps
+        </label>
+        <input
+          id="search-page-q"
+          name="q"
+          type="search"
+          defaultValue={q}
+          placeholder="Name, e-mail, title or swap id"
+          className="h-10 min-w-0 flex-1 rounded-md border border-line bg-white px-3 text-sm"
+        />
+        <button
+          type="submit"
+          className="h-10 rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
+        >
+          Search
+        </button>
       </form>
       {q.trim().length < 2 ? (
         <p className="text-sm text-muted">Type at least 2 characters.</p>
       ) : nothing ? (
-        <p role="status" className="rounded-lg border border-line bg-white p-6 text-center text-sm text-muted">Nothing matches "{q}".</p>
+        <p role="status" className="rounded-lg border border-line bg-white p-6 text-center text-sm text-muted">
+          Nothing matches "{q}".
+        </p>
       ) : (
         <div className="space-y-4">
           {members.length > 0 && (
             <ResultGroup title="Members" count={members.length}>
               {members.map((m) => (
                 <li key={m.id} className="flex flex-wrap items-center gap-2 px-3 py-2">
-                  <Link to={`/admin/users/${m.id}`} className="font-medium text-brand-800 hover:underline">{m.name}</Link>
+                  <Link to={`/admin/users/${m.id}`} className="font-medium text-brand-800 hover:underline">
+                    {m.name}
+                  </Link>
                   <span className="text-muted">{m.email}</span>
                   <RoleBadge name={m.role} />
                   <StatusBadge status={m.status} />
@@ -57,7 +82,12 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             <ResultGroup title="Listings" count={listings.length}>
               {listings.map((l) => (
                 <li key={l.id} className="flex flex-wrap items-center gap-2 px-3 py-2">
-                  <Link to={`/admin/listings?q=${encodeURIComponent(l.title)}`} className="font-medium text-brand-800 hover:underline">{l.title}</Link>
+                  <Link
+                    to={`/admin/listings?q=${encodeURIComponent(l.title)}`}
+                    className="font-medium text-brand-800 hover:underline"
+                  >
+                    {l.title}
+                  </Link>
                   <span className="text-muted">by {l.ownerName}</span>
                   <StatusBadge status={l.status} />
                   <StatusBadge status={l.moderationStatus} />
@@ -72,8 +102,13 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                   <span className="font-mono text-xs">{s.id}</span>
                   <StatusBadge status={s.status} />
                   <span className="text-muted">
-                    <Link to={`/admin/users/${s.proposerId}`} className="hover:underline">{s.proposerName}</Link> →{" "}
-                    <Link to={`/admin/users/${s.receiverId}`} className="hover:underline">{s.receiverName}</Link>
+                    <Link to={`/admin/users/${s.proposerId}`} className="hover:underline">
+                      {s.proposerName}
+                    </Link>{" "}
+                    →{" "}
+                    <Link to={`/admin/users/${s.receiverId}`} className="hover:underline">
+                      {s.receiverName}
+                    </Link>
                   </span>
                   <span className="text-xs text-muted">{s.createdAt}</span>
                 </li>
@@ -89,7 +124,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
 function ResultGroup({ title, count, children }: { title: string; count: number; children: React.ReactNode }) {
   return (
     <section aria-label={title} className="rounded-lg border border-line bg-white">
-      <h2 className="border-b border-line px-3 py-2 text-sm font-semibold">{title} <span className="font-normal text-muted">({count})</span></h2>
+      <h2 className="border-b border-line px-3 py-2 text-sm font-semibold">
+        {title} <span className="font-normal text-muted">({count})</span>
+      </h2>
       <ul className="divide-y divide-line text-sm">{children}</ul>
     </section>
   );

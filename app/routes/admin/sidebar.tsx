@@ -1,3 +1,4 @@
+import type { StaffAction } from "../../../core/staff/permissions";
 import { redirect } from "react-router";
 import type { Route } from "./+types/sidebar";
 import { appContext } from "../../context";
@@ -5,10 +6,13 @@ import { sidebarCookie } from "../../components/admin/sidebar-state";
 import { requireStaff } from "../../lib/require-staff.server";
 import { safeRedirect } from "../../lib/safe-redirect";
 
+/** What it takes to open this page (and, unless an action names its own, to use it): the permission table's entry. */
+export const permission: StaffAction = "view_dashboard";
+
 /** The sidebar toggle without JavaScript: the server writes the 7-day cookie and sends the page back. */
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
-  await requireStaff(ctx, request, "view_dashboard");
+  await requireStaff(ctx, request, permission);
   const form = await request.formData();
   const state = form.get("state") === "collapsed" ? "collapsed" : "expanded";
   const back = safeRedirect(form.get("redirectTo"), "/admin");

@@ -1,3 +1,4 @@
+import type { StaffAction } from "../../../core/staff/permissions";
 import { redirect } from "react-router";
 import type { Route } from "./+types/user-export";
 import { appContext } from "../../context";
@@ -5,12 +6,16 @@ import { authorizeStaffAction } from "../../lib/staff-action.server";
 import { exportMemberDataAsStaff } from "../../../core/members/export-member-data";
 import { isAppError } from "../../../core/shared/app-error";
 
+/** This route has no page: its one action needs the export permission (the permission test walks these). */
+export const permission: StaffAction = "export_user_data";
+export const actionPermissions = { export: permission } as const satisfies Record<string, StaffAction>;
+
 /** POST: the member's data as a JSON download (audited, rate limited, admins only). */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   let actor: Awaited<ReturnType<typeof authorizeStaffAction>>["actor"];
   try {
-    ({ actor } = await authorizeStaffAction(ctx, request, "export_user_data"));
+    ({ actor } = await authorizeStaffAction(ctx, request, actionPermissions.export));
   } catch (refusal) {
     if (refusal instanceof Response) throw refusal;
     const { data: body, init } = refusal as { data: { error: string }; init?: { status?: number } };

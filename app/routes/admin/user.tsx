@@ -14,7 +14,21 @@ import { sendPasswordReset } from "../../../core/members/send-password-reset";
 import { setModeratorRole } from "../../../core/members/set-moderator-role";
 import { softDeleteMember } from "../../../core/members/soft-delete-member";
 import { suspendMember } from "../../../core/members/suspend-member";
-import { can } from "../../../core/staff/permissions";
+import { can, type StaffAction } from "../../../core/staff/permissions";
+
+/** What it takes to open this page (and, unless an action names its own, to use it): the permission table's entry. */
+export const permission: StaffAction = "view_user";
+
+/** Each form intent of this page and the permission its action checks (the permission test walks these). */
+export const actionPermissions = {
+  suspend: "suspend_user",
+  reactivate: "reactivate_user",
+  delete: "delete_user",
+  "reset-password": "reset_user_password",
+  "grant-moderator": "update_user_role",
+  "revoke-moderator": "update_user_role",
+  export: "export_user_data",
+} as const satisfies Record<string, StaffAction>;
 
 export const handle = { breadcrumb: "Member" };
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -22,11 +36,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export const DELETE_CONFIRMATION = "Are you sure you want to delete this user? They will be permanently deleted in 30 days.";
+export const DELETE_CONFIRMATION =
+  "Are you sure you want to delete this user? They will be permanently deleted in 30 days.";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
-  const staff = await requireStaff(ctx, request, "view_user");
+  const staff = await requireStaff(ctx, request, permission);
   const member = await findMemberForStaff(ctx.db, { userId: params.id });
   if (!member) throw data("Member not found", { status: 404 });
   const self = member.id === staff.userId;
@@ -37,17 +52,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       suspendedAt: member.suspendedAt ? sydneyDateTime(member.suspendedAt) : null,
       listings: member.listings.map((l) => ({ ...l, createdAt: sydneyDateTime(l.createdAt) })),
       swaps: member.swaps.map((s) => ({ ...s, createdAt: sydneyDateTime(s.createdAt) })),
-      payments: member.payments.map((p) => ({ ...p, amount: formatCents(p.amountCents), createdAt: sydneyDateTime(p.createdAt) })),
+      payments: member.payments.map((p) => ({
+        ...p,
+        amount: formatCents(p.amountCents),
+        createdAt: sydneyDateTime(p.createdAt),
+      })),
       events: member.events.map((e) => ({ ...e, createdAt: sydneyDateTime(e.createdAt) })),
     },
     // What this staff member may do here: the same table the actions check.
     may: {
-      suspend: !self && can(staff.roles, "suspend_user"),
-      reactivate: !self && can(staff.roles, "reactivate_user"),
-      delete: !self && can(staff.roles, "delete_user"),
-      export: can(staff.roles, "export_user_data"),
-      role: !self && can(staff.roles, "update_user_role"),
-      reset: can(staff.roles, "reset_user_password"),
+      suspend: !self && can(staff.roles, actionPermissions.suspend),
+      reactivate: !self && can(staff.roles, actionPermissions.reactivate),
+      delete: !self && can(staff.roles, actionPermissions.delete),
+      export: can(staff.roles, actionPermissions.export),
+      role: !self && can(staff.roles, actionPermissions["grant-moderator"]),
+      reset: can(staff.roles, actionPermissions["reset-password"]),
     },
   };
 }
@@ -60,26 +79,38 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const here = `/admin/users/${userId}`;
   switch (form.get("intent")) {
     case "suspend":
-      return runStaffAction(ctx, request, "suspend_user", { success: "User suspended", failure: "Failed to suspend user", backTo: here }, (actor) =>
-        suspendMember(ctx.db, { actor, userId, reason: form.get("reason"), now }),
+      return runStaffAction(
+        ctx,
+        request,
+        actionPermissions.suspend,
+        { success: "User suspended", failure: "Failed to suspend user", backTo: here },
+        (actor) => suspendMember(ctx.db, { actor, userId, reason: form.get("reason"), now }),
       );
     case "reactivate":
-      return runStaffAction(ctx, request, "reactivate_user", { success: "User reactivated", failure: "Failed to reactivate user", backTo: here }, (actor) =>
-        reactivateMember(ctx.db, { actor, userId, now }),
+      return runStaffAction(
+        ctx,
+        request,
+        actionPermissions.reactivate,
+        { success: "User reactivated", failure: "Failed to reactivate user", backTo: here },
+        (actor) => reactivateMember(ctx.db, { actor, userId, now }),
       );
     case "delete":
       return runStaffAction(
         ctx,
         request,
-        "delete_user",
-        { success: "User marked for deletion (30-day retention)", failure: "Failed to delete user", backTo: "/admin/users" },
+        actionPermissions.delete,
+        {
+          success: "User marked for deletion (30-day retention)",
+          failure: "Failed to delete user",
+          backTo: "/admin/users",
+        },
         (actor) => softDeleteMember(ctx.db, { actor, userId, reason: form.get("reason"), now }),
       );
     case "reset-password":
       return runStaffAction(
         ctx,
         request,
-        "reset_user_password",
+        actionPermissions["reset-password"],
         { success: "Password reset e-mail sent", failure: "Failed to send password reset", backTo: here },
         (actor) => sendPasswordReset(ctx, { actor, userId }),
       );
@@ -89,8 +120,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return runStaffAction(
         ctx,
         request,
-        "update_user_role",
-        { success: moderator ? "Moderator role granted" : "Moderator role removed", failure: "Failed to update role", backTo: here },
+        actionPermissions["grant-moderator"],
+        {
+          success: moderator ? "Moderator role granted" : "Moderator role removed",
+          failure: "Failed to update role",
+          backTo: here,
+        },
         (actor) => setModeratorRole(ctx.db, { actor, userId, moderator }),
       );
     }
@@ -113,48 +148,69 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
     <div className="mx-auto max-w-6xl">
       <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <p className="text-sm"><Link to="/admin/users" className="text-muted hover:underline">← Users</Link></p>
+          <p className="text-sm">
+            <Link to="/admin/users" className="text-muted hover:underline">
+              ← Users
+            </Link>
+          </p>
           <h1 className="mt-1 truncate text-2xl font-bold tracking-tight">{member.name}</h1>
           <p className="flex flex-wrap items-center gap-2 text-sm text-muted">
-            {member.email} <StatusBadge status={member.status} /> {member.roles.length ? member.roles.map((r) => <RoleBadge key={r} name={r} />) : <RoleBadge name={null} />}
+            {member.email} <StatusBadge status={member.status} />{" "}
+            {member.roles.length ? member.roles.map((r) => <RoleBadge key={r} name={r} />) : <RoleBadge name={null} />}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
           {may.suspend && !suspended && <ActionLink to="?do=suspend">Suspend</ActionLink>}
           {may.reactivate && suspended && <ActionLink to="?do=reactivate">Reactivate</ActionLink>}
-          {may.role && <ActionLink to="?do=moderator">{moderator ? "Remove moderator role" : "Make moderator"}</ActionLink>}
+          {may.role && (
+            <ActionLink to="?do=moderator">{moderator ? "Remove moderator role" : "Make moderator"}</ActionLink>
+          )}
           {may.reset && <ActionLink to="?do=reset">Send password reset</ActionLink>}
           {may.export && <ExportButton action={`${here}/export`} />}
-          {may.delete && <ActionLink to="?do=delete" danger>Delete</ActionLink>}
+          {may.delete && (
+            <ActionLink to="?do=delete" danger>
+              Delete
+            </ActionLink>
+          )}
         </div>
       </div>
 
       {error && !open && (
-        <p role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-danger">{error}</p>
+        <p role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-danger">
+          {error}
+        </p>
       )}
 
       <div className="grid gap-4 lg:grid-cols-3">
         <section aria-labelledby="profile" className="rounded-lg border border-line bg-white p-4">
-          <h2 id="profile" className="text-sm font-semibold">Profile</h2>
+          <h2 id="profile" className="text-sm font-semibold">
+            Profile
+          </h2>
           <dl className="mt-2 space-y-1.5 text-sm">
             <Row label="Joined" value={member.createdAt} />
             <Row label="E-mail verified" value={member.emailVerified ? "Yes" : "No"} />
             <Row label="Two-factor" value={member.twoFactorEnabled ? "On" : "Off"} />
             <Row label="Phone" value={member.phone ?? "—"} />
             <Row label="Location" value={member.location ?? "—"} />
-            {suspended && <Row label="Suspended" value={`${member.suspendedAt ?? "—"}: ${member.suspensionReason ?? ""}`} />}
+            {suspended && (
+              <Row label="Suspended" value={`${member.suspendedAt ?? "—"}: ${member.suspensionReason ?? ""}`} />
+            )}
             {member.flags.length > 0 && <Row label="Flags" value={member.flags.join(", ")} />}
           </dl>
         </section>
         <section aria-labelledby="listings" className="rounded-lg border border-line bg-white p-4 lg:col-span-2">
-          <h2 id="listings" className="text-sm font-semibold">Listings ({member.listings.length})</h2>
+          <h2 id="listings" className="text-sm font-semibold">
+            Listings ({member.listings.length})
+          </h2>
           {member.listings.length === 0 ? (
             <p className="mt-2 text-sm text-muted">No listings.</p>
           ) : (
             <ul className="mt-2 divide-y divide-line text-sm">
               {member.listings.map((l) => (
                 <li key={l.id} className="flex flex-wrap items-center justify-between gap-2 py-1.5">
-                  <Link to={`/listings/${l.id}`} className="min-w-0 truncate text-brand-800 hover:underline">{l.title}</Link>
+                  <Link to={`/listings/${l.id}`} className="min-w-0 truncate text-brand-800 hover:underline">
+                    {l.title}
+                  </Link>
                   <span className="flex items-center gap-2 text-xs text-muted">
                     <StatusBadge status={l.status} /> <StatusBadge status={l.moderationStatus} /> {l.createdAt}
                   </span>
@@ -164,14 +220,18 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
           )}
         </section>
         <section aria-labelledby="swaps" className="rounded-lg border border-line bg-white p-4">
-          <h2 id="swaps" className="text-sm font-semibold">Recent swaps</h2>
+          <h2 id="swaps" className="text-sm font-semibold">
+            Recent swaps
+          </h2>
           {member.swaps.length === 0 ? (
             <p className="mt-2 text-sm text-muted">No swaps.</p>
           ) : (
             <ul className="mt-2 space-y-1.5 text-sm">
               {member.swaps.map((s) => (
                 <li key={s.id} className="flex items-center justify-between gap-2">
-                  <span className="font-mono text-xs" title={s.id}>{s.id.slice(0, 8)}…</span>
+                  <span className="font-mono text-xs" title={s.id}>
+                    {s.id.slice(0, 8)}…
+                  </span>
                   <span className="text-xs text-muted">{s.role}</span>
                   <StatusBadge status={s.status} />
                   <span className="text-xs text-muted">{s.createdAt}</span>
@@ -181,7 +241,9 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
           )}
         </section>
         <section aria-labelledby="payments" className="rounded-lg border border-line bg-white p-4">
-          <h2 id="payments" className="text-sm font-semibold">Recent payments</h2>
+          <h2 id="payments" className="text-sm font-semibold">
+            Recent payments
+          </h2>
           {member.payments.length === 0 ? (
             <p className="mt-2 text-sm text-muted">No payments.</p>
           ) : (
@@ -197,15 +259,22 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
           )}
         </section>
         <section aria-labelledby="events" className="rounded-lg border border-line bg-white p-4">
-          <h2 id="events" className="text-sm font-semibold">Recent security events</h2>
+          <h2 id="events" className="text-sm font-semibold">
+            Recent security events
+          </h2>
           {member.events.length === 0 ? (
             <p className="mt-2 text-sm text-muted">No events.</p>
           ) : (
             <ul className="mt-2 space-y-1.5 text-sm">
               {member.events.map((e) => (
                 <li key={e.id}>
-                  <span className="font-medium">{e.eventType}</span> <span className={e.success ? "text-brand-700" : "text-danger"}>{e.success ? "ok" : "failed"}</span>
-                  <span className="block text-xs text-muted">{e.createdAt}{e.ipAddress ? ` · ${e.ipAddress}` : ""}{e.errorMessage ? ` · ${e.errorMessage}` : ""}</span>
+                  <span className="font-medium">{e.eventType}</span>{" "}
+                  <span className={e.success ? "text-brand-700" : "text-danger"}>{e.success ? "ok" : "failed"}</span>
+                  <span className="block text-xs text-muted">
+                    {e.createdAt}
+                    {e.ipAddress ? ` · ${e.ipAddress}` : ""}
+                    {e.errorMessage ? ` · ${e.errorMessage}` : ""}
+                  </span>
                 </li>
               ))}
             </ul>
@@ -214,7 +283,11 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
       </div>
 
       {open === "suspend" && may.suspend && (
-        <ActionDialog title="Suspend user" closeTo={here} description={`${member.name} will be signed out at once, their listings hidden from everyone, and they will be told their account is suspended when they try to sign in.`}>
+        <ActionDialog
+          title="Suspend user"
+          closeTo={here}
+          description={`${member.name} will be signed out at once, their listings hidden from everyone, and they will be told their account is suspended when they try to sign in.`}
+        >
           <Form method="post" replace>
             <input type="hidden" name="intent" value="suspend" />
             <ReasonField error={error} suggestions={["spam", "fraud", "harassment", "terms"]} />
@@ -223,10 +296,18 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
         </ActionDialog>
       )}
       {open === "reactivate" && may.reactivate && (
-        <ActionDialog title="Reactivate user" closeTo={here} description={`${member.name} can sign in again and their active listings are public again.`}>
+        <ActionDialog
+          title="Reactivate user"
+          closeTo={here}
+          description={`${member.name} can sign in again and their active listings are public again.`}
+        >
           <Form method="post" replace>
             <input type="hidden" name="intent" value="reactivate" />
-            {error && <p role="alert" className="text-sm text-danger">{error}</p>}
+            {error && (
+              <p role="alert" className="text-sm text-danger">
+                {error}
+              </p>
+            )}
             <DialogButtons confirm="Reactivate" closeTo={here} busy={busy} />
           </Form>
         </ActionDialog>
@@ -235,20 +316,41 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
         <ActionDialog
           title={moderator ? "Remove the moderator role" : "Make moderator"}
           closeTo={here}
-          description={moderator ? `${member.name} loses access to the back office and is signed out everywhere.` : `${member.name} can then review listings and reports in the back office, after setting up two-factor sign-in.`}
+          description={
+            moderator
+              ? `${member.name} loses access to the back office and is signed out everywhere.`
+              : `${member.name} can then review listings and reports in the back office, after setting up two-factor sign-in.`
+          }
         >
           <Form method="post" replace>
             <input type="hidden" name="intent" value={moderator ? "revoke-moderator" : "grant-moderator"} />
-            {error && <p role="alert" className="text-sm text-danger">{error}</p>}
-            <DialogButtons confirm={moderator ? "Remove role" : "Make moderator"} closeTo={here} danger={moderator} busy={busy} />
+            {error && (
+              <p role="alert" className="text-sm text-danger">
+                {error}
+              </p>
+            )}
+            <DialogButtons
+              confirm={moderator ? "Remove role" : "Make moderator"}
+              closeTo={here}
+              danger={moderator}
+              busy={busy}
+            />
           </Form>
         </ActionDialog>
       )}
       {open === "reset" && may.reset && (
-        <ActionDialog title="Send a password reset" closeTo={here} description={`${member.name} gets an e-mail at ${member.email} with a link to choose a new password. It works once, for one hour, and signs them out everywhere when used.`}>
+        <ActionDialog
+          title="Send a password reset"
+          closeTo={here}
+          description={`${member.name} gets an e-mail at ${member.email} with a link to choose a new password. It works once, for one hour, and signs them out everywhere when used.`}
+        >
           <Form method="post" replace>
             <input type="hidden" name="intent" value="reset-password" />
-            {error && <p role="alert" className="text-sm text-danger">{error}</p>}
+            {error && (
+              <p role="alert" className="text-sm text-danger">
+                {error}
+              </p>
+            )}
             <DialogButtons confirm="Send the link" closeTo={here} busy={busy} />
           </Form>
         </ActionDialog>
@@ -258,7 +360,9 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
           <Form method="post" replace>
             <input type="hidden" name="intent" value="delete" />
             <ReasonField error={error} suggestions={["member request", "fraud", "terms"]} />
-            <p className="mt-2 text-xs text-muted">Their swap and payment records are kept, anonymised, when the account is purged.</p>
+            <p className="mt-2 text-xs text-muted">
+              Their swap and payment records are kept, anonymised, when the account is purged.
+            </p>
             <DialogButtons confirm="Delete user" closeTo={here} danger busy={busy} />
           </Form>
         </ActionDialog>
@@ -289,5 +393,9 @@ function Row({ label, value }: { label: string; value: string }) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <LoadError message={isRouteErrorResponse(error) && error.status === 404 ? "Member not found" : "Failed to fetch users"} />;
+  return (
+    <LoadError
+      message={isRouteErrorResponse(error) && error.status === 404 ? "Member not found" : "Failed to fetch users"}
+    />
+  );
 }

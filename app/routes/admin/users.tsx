@@ -1,19 +1,33 @@
+import type { StaffAction } from "../../../core/staff/permissions";
 import { Link } from "react-router";
 import type { Route } from "./+types/users";
 import { appContext } from "../../context";
 import { RoleBadge, StatusBadge } from "../../components/admin/badges";
-import { FilterBar, FilterSearch, FilterSelect, PageHeader, Pager, withParam } from "../../components/admin/page-header";
+import {
+  FilterBar,
+  FilterSearch,
+  FilterSelect,
+  PageHeader,
+  Pager,
+  withParam,
+} from "../../components/admin/page-header";
 import { LoadError } from "../../components/admin/load-error";
 import { requireStaff } from "../../lib/require-staff.server";
 import { sydneyDateTime } from "../../lib/sydney-format";
 import { findMembers } from "../../../core/members/find-members";
 
+/** What it takes to open this page (and, unless an action names its own, to use it): the permission table's entry. */
+export const permission: StaffAction = "view_users";
+
 export const handle = { breadcrumb: "Users" };
-export const meta: Route.MetaFunction = () => [{ title: "Users | SwapShed back office" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Users | SwapShed back office" },
+  { name: "robots", content: "noindex, nofollow" },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
-  await requireStaff(ctx, request, "view_users");
+  await requireStaff(ctx, request, permission);
   const url = new URL(request.url);
   const filters = {
     q: url.searchParams.get("q") ?? "",
@@ -37,33 +51,69 @@ export default function Users({ loaderData }: Route.ComponentProps) {
       <PageHeader title="Users" description="Members who have not been deleted, newest first." />
       <FilterBar>
         <FilterSearch label="Name or e-mail" value={filters.q} placeholder="Search members" />
-        <FilterSelect name="status" label="Status" value={filters.status} options={[{ value: "", label: "Any status" }, ...["active", "suspended", "flagged"].map((s) => ({ value: s, label: s }))]} />
-        <FilterSelect name="role" label="Role" value={filters.role} options={[{ value: "", label: "Any role" }, { value: "admin", label: "admin" }, { value: "moderator", label: "moderator" }, { value: "member", label: "member (no role)" }]} />
+        <FilterSelect
+          name="status"
+          label="Status"
+          value={filters.status}
+          options={[
+            { value: "", label: "Any status" },
+            ...["active", "suspended", "flagged"].map((s) => ({ value: s, label: s })),
+          ]}
+        />
+        <FilterSelect
+          name="role"
+          label="Role"
+          value={filters.role}
+          options={[
+            { value: "", label: "Any role" },
+            { value: "admin", label: "admin" },
+            { value: "moderator", label: "moderator" },
+            { value: "member", label: "member (no role)" },
+          ]}
+        />
       </FilterBar>
       {members.length === 0 ? (
-        <p role="status" className="rounded-lg border border-line bg-white p-6 text-center text-sm text-muted">No members match these filters.</p>
+        <p role="status" className="rounded-lg border border-line bg-white p-6 text-center text-sm text-muted">
+          No members match these filters.
+        </p>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-line bg-white">
           <table className="w-full min-w-[640px] text-left text-sm">
             <caption className="sr-only">Members</caption>
             <thead className="border-b border-line bg-surface text-xs uppercase tracking-wide text-muted">
               <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">Name</th>
-                <th scope="col" className="px-3 py-2 font-semibold">E-mail</th>
-                <th scope="col" className="px-3 py-2 font-semibold">Role</th>
-                <th scope="col" className="px-3 py-2 font-semibold">Status</th>
-                <th scope="col" className="px-3 py-2 font-semibold">Joined</th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Name
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  E-mail
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Role
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Status
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Joined
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-line">
               {members.map((m) => (
                 <tr key={m.id} className="hover:bg-surface">
                   <td className="px-3 py-2">
-                    <Link to={`/admin/users/${m.id}`} className="font-medium text-brand-800 hover:underline">{m.name}</Link>
+                    <Link to={`/admin/users/${m.id}`} className="font-medium text-brand-800 hover:underline">
+                      {m.name}
+                    </Link>
                   </td>
                   <td className="px-3 py-2 text-muted">{m.email}</td>
-                  <td className="px-3 py-2"><RoleBadge name={m.role} /></td>
-                  <td className="px-3 py-2"><StatusBadge status={m.status} /></td>
+                  <td className="px-3 py-2">
+                    <RoleBadge name={m.role} />
+                  </td>
+                  <td className="px-3 py-2">
+                    <StatusBadge status={m.status} />
+                  </td>
                   <td className="whitespace-nowrap px-3 py-2 text-muted">{m.createdAt}</td>
                 </tr>
               ))}

@@ -1,0 +1,86 @@
+import crypto from "node:crypto";
+import path from "node:path";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { afterAll, describe, expect, test } from "vitest";
+import routes from "../../app/routes";
+import { parseIpAllowlist } from "../../core/staff/ip-allowlist";
+import { passStaffGate } from "../../core/staff/pass-staff-gate";
+import { can, STAFF_PERMISSIONS, type StaffAction } from "../../core/staff/permissions";
+import type { SessionUser } from "../../core/users/get-session-user";
+import { users } from "../../db/schema/auth";
+import { profiles, type Role, userRoles } from "../../db/schema/profiles";
+import { createTestDatabase } from "../support/test-db";
+
+const handle = await createTestDatabase();
+const db = handle.db;
+afterAll(() => handle.close());
+
+/** Every route module under /admin, from the route config itself: a new back-office page is walked without a test change. */
+function adminFiles(entries: RouteConfigEntry[]): string[] {
+  return entries.flatMap((e) => [...(e.file.startsWith("routes/admin") ? [e.file] : []), ...adminFiles(e.children ?? [])]);
+}
+const files = adminFiles(routes as RouteConfigEntry[]);
+const modules = await Promise.all(
+  files.map(async (file) => ({ file, module: (await import(path.resolve("app", file))) as { permission?: StaffAction; actionPermissions?: Record<string, StaffAction> } })),
+);
+
+/** DECISIONS.md, Back office: what moderators may do; everything else is for admins only. */
+const MODERATORS_MAY: StaffAction[] = ["view_dashboard", "global_search", "view_users", "view_user", "view_listings", "approve_listing", "reject_listing", "takedown_listing"];
+
+describe("the permission table", () => {
+  test("matches the product decisions: moderators exactly what DECISIONS.md lists, admins everything", () => {
+    for (const [action, roles] of Object.entries(STAFF_PERMISSIONS)) {
+      expect(roles, action).toContain("admin");
+      expect(roles.includes("moderator"), action).toBe(MODERATORS_MAY.includes(action as StaffAction));
+    }
+  });
+
+  test("every back-office route names its permission, and every action its own, from the table", () => {
+    expect(files.length).toBeGreaterThanOrEqual(9);
+    for (const { file, module } of modules) {
+      expect(module.permission, `${file} has no permission entry`).toBeDefined();
+      expect(Object.keys(STAFF_PERMISSIONS), file).toContain(module.permission);
+      for (const [intent, action] of Object.entries(module.actionPermissions ?? {})) expect(Object.keys(STAFF_PERMISSIONS), `${file} ${intent}`).toContain(action);
+    }
+  });
+});
+
+type Persona = { name: string; user: SessionUser | null; roles: Role[]; totp: boolean };
+
+async function persona(name: string, roles: Role[], totp: boolean): Promise<Persona> {
+  const id = `user_${crypto.randomBytes(8).toString("hex")}`;
+  await db.insert(users).values({ id, name, email: `${id}@example.com.au`, emailVerified: true, twoFactorEnabled: totp });
+  await db.insert(profiles).values({ userId: id });
+  for (const role of roles) await db.insert(userRoles).values({ userId: id, role });
+  return { name, roles, totp, user: { id, name, email: `${id}@example.com.au`, emailVerified: true, role: roles[0] ?? null } };
+}
+
+describe("every back-office route and action, for every kind of visitor", async () => {
+  const personas = [
+    { name: "visitor", user: null, roles: [], totp: false } as Persona,
+    await persona("member", [], false),
+    await persona("moderator without TOTP", ["moderator"], false),
+    await persona("moderator", ["moderator"], true),
+    await persona("admin without TOTP", ["admin"], false),
+    await persona("admin", ["admin"], true),
+  ];
+  const expected = (p: Persona, action: StaffAction) => {
+    if (!p.user) return "sign_in";
+    if (p.roles.length === 0 || !can(p.roles, action)) return "denied";
+    return p.totp ? "allowed" : "two_factor_required";
+  };
+  const checks = modules.flatMap(({ file, module }) => [
+    { what: `${file} (page)`, action: module.permission as StaffAction },
+    ...Object.entries(module.actionPermissions ?? {}).map(([intent, action]) => ({ what: `${file} ${intent}`, action })),
+  ]);
+
+  test.each(personas.map((p) => [p.name, p] as const))("%s gets exactly what the table says", async (_name, p) => {
+    for (const { what, action } of checks) {
+      const result = await passStaffGate(
+        { db, allowlist: parseIpAllowlist("") },
+        { user: p.user, action, meta: { ip: "203.0.113.1", userAgent: null, headers: new Headers() }, path: `/${what}` },
+      );
+      expect(result.kind, `${p.name} on ${what}`).toBe(expected(p, action));
+    }
+  });
+});
