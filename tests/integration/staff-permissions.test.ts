@@ -55,15 +55,16 @@ async function persona(name: string, roles: Role[], totp: boolean): Promise<Pers
   return { name, roles, totp, user: { id, name, email: `${id}@example.com.au`, emailVerified: true, role: roles[0] ?? null } };
 }
 
-describe("every back-office route and action, for every kind of visitor", async () => {
-  const personas = [
-    { name: "visitor", user: null, roles: [], totp: false } as Persona,
-    await persona("member", [], false),
-    await persona("moderator without TOTP", ["moderator"], false),
-    await persona("moderator", ["moderator"], true),
-    await persona("admin without TOTP", ["admin"], false),
-    await persona("admin", ["admin"], true),
-  ];
+const personas = [
+  { name: "visitor", user: null, roles: [], totp: false } as Persona,
+  await persona("member", [], false),
+  await persona("moderator without TOTP", ["moderator"], false),
+  await persona("moderator", ["moderator"], true),
+  await persona("admin without TOTP", ["admin"], false),
+  await persona("admin", ["admin"], true),
+];
+
+describe("every back-office route and action, for every kind of visitor", () => {
   const expected = (p: Persona, action: StaffAction) => {
     if (!p.user) return "sign_in";
     if (p.roles.length === 0 || !can(p.roles, action)) return "denied";
