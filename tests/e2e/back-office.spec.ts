@@ -293,3 +293,17 @@ test("a moderator takes a listing down but is offered no member actions, and the
   await expect(page.getByText("You don't have permission to access this area")).toBeVisible();
   expect(moderator.email).toBeTruthy();
 });
+
+test("every back-office page an admin opens passes axe at 1280 and 375 px", async ({ page }) => {
+  test.skip(!enrolledAdmin, "needs the admin enrolled by the journey above");
+  await signInAsStaff(page, enrolledAdmin as Staff);
+  await page.goto("/admin/users");
+  const memberPath = await page.locator("tbody a").first().getAttribute("href");
+  for (const path of ["/admin", "/admin/users", memberPath ?? "/admin/users", `${memberPath}?do=suspend`, "/admin/listings", "/admin/audit-logs", "/admin/search?q=ex"]) {
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(path);
+      await expectNoAxeViolations(page);
+    }
+  }
+});

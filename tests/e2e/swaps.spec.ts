@@ -33,6 +33,8 @@ async function pay(page: Page, card: string) {
   await page.goto("/my-swaps?tab=sent");
   // The local test checkout is on in these journeys: the Pay step and the checkout both say no money moves.
   await expect(page.getByText("Test payments: no real money moves on this site.").first()).toBeVisible();
+  // Accepted swaps show their payment deadline (48 hours after acceptance, Sydney time).
+  await expect(page.getByText(/^Pay by \w{3},? \d{1,2} \w{3},? \d{1,2}:\d{2}\s?(am|pm), or the swap lapses/i).first()).toBeVisible();
   await page.getByRole("button", { name: "Pay $9.99" }).first().click();
   await expect(page.getByRole("heading", { name: /test checkout/i })).toBeVisible();
   await expect(page.getByText(/Test payments: no real money moves\./)).toBeVisible();

@@ -4,6 +4,7 @@ import { appContext } from "../../context";
 import { ActionDialog, DialogButtons, ReasonField } from "../../components/admin/action-dialog";
 import { Badge, StatusBadge } from "../../components/admin/badges";
 import { LoadError } from "../../components/admin/load-error";
+import { useFailureToast } from "../../components/admin/use-failure-toast";
 import { FilterSearch, FilterSelect, PageHeader, Pager, withParam } from "../../components/admin/page-header";
 import { CATEGORIES, categoryLabel } from "../../lib/categories";
 import { requireStaff } from "../../lib/require-staff.server";
@@ -143,6 +144,7 @@ export default function AdminListings({ loaderData, actionData }: Route.Componen
   const busy = useNavigation().state === "submitting";
   const params = new URLSearchParams(location.search);
   const open = params.get("do");
+  useFailureToast(actionData);
   const selected = params.getAll("ids");
   const listParams = new URLSearchParams(location.search);
   listParams.delete("do");

@@ -4,6 +4,7 @@ import { appContext } from "../../context";
 import { ActionDialog, DialogButtons, ReasonField } from "../../components/admin/action-dialog";
 import { RoleBadge, StatusBadge } from "../../components/admin/badges";
 import { LoadError } from "../../components/admin/load-error";
+import { useFailureToast } from "../../components/admin/use-failure-toast";
 import { ExportButton } from "../../components/admin/export-button";
 import { requireStaff } from "../../lib/require-staff.server";
 import { runStaffAction } from "../../lib/staff-action.server";
@@ -139,6 +140,7 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
   const location = useLocation();
   const busy = useNavigation().state === "submitting";
   const open = new URLSearchParams(location.search).get("do");
+  useFailureToast(actionData);
   const here = location.pathname;
   const error = actionData && "error" in actionData ? actionData.error : undefined;
   const suspended = member.status === "suspended";
