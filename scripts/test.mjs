@@ -51,6 +51,13 @@ async function freshPostgresDatabase(serverUrl, name) {
   return url.toString();
 }
 
+async function dropPostgresDatabase(serverUrl, name) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  await client.query(`drop database if exists ${name} with (force)`);
+  await client.end();
+}
+
 const vitestArgs = (out) => ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile=${out}`];
 
 run("unit + integration (PGlite)", "npx", vitestArgs(path.join(results, "vitest-pglite.json")), {
@@ -93,7 +100,8 @@ if (!fs.existsSync(chromium)) {
         "--grep-invert",
         "the form's messages",
       ],
-      env: { E2E_DATABASE_URL: await freshPostgresDatabase(pgUrl, "swapshed_e2e") },
+      // One database per run: two checkouts testing on one server must not drop each other's.
+      env: { E2E_DATABASE_URL: await freshPostgresDatabase(pgUrl, `swapshed_e2e_${process.pid}`) },
     });
   }
   for (const { label, args, env } of e2eRuns) {
@@ -104,6 +112,7 @@ if (!fs.existsSync(chromium)) {
     });
     countPlaywright(fs.existsSync(out) ? out : path.join(root, "test-results/e2e.json"));
   }
+  if (pgUrl) await dropPostgresDatabase(pgUrl, `swapshed_e2e_${process.pid}`);
 }
 
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
