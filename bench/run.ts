@@ -26,6 +26,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import { adminSession, backOfficePages, seedExtraMembers, seedModeration, timeBackOfficePage } from "./back-office";
 import { BENCH_SWAP_COUNT, BENCH_USER_COUNT, pickLocalities, seedListings, seedMembers, seedSwapHistory } from "./seed";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -34,6 +35,9 @@ process.chdir(root); // migrations and the localities file are found relative to
 const { values: args } = parseArgs({
   options: {
     listings: { type: "string", default: "100000" },
+    // Members in all: the listings' 200 owners plus members without listings (the back office's Users page).
+    members: { type: "string", default: "10000" },
+    "back-office-samples": { type: "string", default: "30" },
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "10" },
     warmup: { type: "string", default: "2" },
@@ -53,6 +57,8 @@ const WARMUP = Number(args.warmup);
 const ROUNDS = Math.max(1, Number(args.rounds));
 const EXPLAIN_RUNS = Math.max(1, Number(args["explain-runs"]));
 if (!Number.isInteger(N) || N < 100) throw new Error("--listings must be a whole number of at least 100");
+const MEMBERS = Math.max(BENCH_USER_COUNT, Number(args.members));
+const BACK_OFFICE_SAMPLES = Math.max(5, Number(args["back-office-samples"]));
 
 const log = (...parts: unknown[]) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...parts);
 const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
@@ -177,6 +183,9 @@ async function main() {
   );
   await seedSwapHistory(exec, localities[0]);
   log(`seeded ${BENCH_SWAP_COUNT.toLocaleString("en-AU")} completed swaps with both parties' reviews`);
+  await seedExtraMembers(exec, BENCH_USER_COUNT, MEMBERS - 1);
+  await seedModeration(exec);
+  log(`seeded ${MEMBERS.toLocaleString("en-AU")} members in all and the listings' moderation history`);
   const insertMs = ms(t);
   t = process.hrtime.bigint();
   await exec("VACUUM ANALYZE");
@@ -369,6 +378,21 @@ async function main() {
     } else log('no "Load more" link on the search page: skipping the deep search page');
   }
 
+  // --------------------------------------------------------------------------------- back office
+  // The staff list pages, one request at a time as an admin with two-factor, with the SQL each ran.
+  const staffCookie = await adminSession(base, exec);
+  const backOffice: (Awaited<ReturnType<typeof timeBackOfficePage>> & { queries: Captured[] })[] = [];
+  for (const page of await backOfficePages(raw)) {
+    capturing = [];
+    await fetch(base + page.path, { headers: { cookie: staffCookie } }).then((r) => r.text());
+    const queries = capturing;
+    capturing = null;
+    const timing = await timeBackOfficePage(base, staffCookie, page, BACK_OFFICE_SAMPLES);
+    if (timing.status !== 200) throw new Error(`${page.path} answered ${timing.status}: the admin session does not pass the gate`);
+    backOffice.push({ ...timing, queries });
+    log(`${page.path} -> ${timing.rows} rows, median ${timing.medianMs} ms, p95 ${timing.p95Ms} ms (${timing.samples} requests)`);
+  }
+
   // ----------------------------------------------------------------------------------- baselines
   const homeBytes = Buffer.from(await (await fetch(`${base}/`)).arrayBuffer());
   const bare = await listen((_req, res) => {
@@ -542,6 +566,19 @@ async function main() {
     api_listings: hottest(explained.api_listings ?? []),
   };
 
+  const backOfficePagesResult = [];
+  for (const { body: _body, queries, ...timing } of backOffice) {
+    const statements = await explainPage(queries);
+    const slowest = [...statements].sort((a, b) => b.executionMs - a.executionMs)[0];
+    backOfficePagesResult.push({
+      ...timing,
+      sqlStatements: statements.length,
+      dbTotalMs: round(statements.reduce((sum, x) => sum + x.executionMs, 0)),
+      slowest: slowest ? { sql: slowest.sql.slice(0, 400), executionMs: slowest.executionMs, plan: slowest.plan } : null,
+    });
+  }
+  const slowestBackOffice = Math.max(...backOfficePagesResult.map((p) => p.medianMs));
+
   // ------------------------------------------------------------------------------------- targets
   const ratio = http_.home.requestsPerSec / http_.baseline_render_same_page.requestsPerSec;
   const ratioHomeLike = http_.home.requestsPerSec / http_.baseline_render_to_string.requestsPerSec;
@@ -568,6 +605,13 @@ async function main() {
       "1M listings on PostgreSQL",
     ),
     check("Home req/s ÷ bare renderToString req/s", "≥ 0.5", ratio, (v) => v >= 0.5, "every run"),
+    check(
+      "Back office Users and Listings pages: server time (slowest page's median)",
+      "≤ 50 ms",
+      slowestBackOffice,
+      (v) => v <= 50,
+      "1M listings and 100k members",
+    ),
 
   ];
 
@@ -581,7 +625,8 @@ async function main() {
     listings: N,
     listingsInTable: Number(count),
     listingsTableSize: size,
-    members: BENCH_USER_COUNT,
+    members: MEMBERS,
+    listingOwners: BENCH_USER_COUNT,
     localities: localities.length,
     seeding: { insertMs: Math.round(insertMs), vacuumAnalyzeMs: Math.round(analyzeMs), totalMs: Math.round(seedMs) },
     options: {
@@ -613,6 +658,7 @@ async function main() {
     homeToHomeLikeRenderRatio: ratioHomeLike,
     database: dbTimes,
     searchProbes: probes,
+    backOffice: backOfficePagesResult,
     explainedPerPage: explained,
     targets: targetsChecked,
   };
