@@ -136,6 +136,15 @@ export const listings = pgTable(
     index("listings_user_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
     // Admin listing list, newest first, all statuses.
     index("listings_created_at_idx").on(t.createdAt.desc().nullsFirst()),
+    // The back office's filters that match few rows: a moderation state other than approved, a status other
+    // than active (each newest first), and a title search across every status (ILIKE '%...%', pg_trgm).
+    index("listings_moderation_created_idx")
+      .on(t.moderationStatus, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.moderationStatus} <> 'approved'`),
+    index("listings_status_created_idx")
+      .on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} <> 'active'`),
+    index("listings_title_all_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
     // A picture's listing, for deciding who may see it (/uploads): `images @> [{"key": ...}]`.
     index("listings_images_idx").using("gin", t.images.op("jsonb_path_ops")),
   ],

@@ -56,6 +56,10 @@ export const profiles = pgTable(
     check("profiles_review_totals_check", sql`${t.reviewCount} >= 0 AND ${t.ratingTotal} >= 0`),
     ...locationChecks("profiles", t),
     index("profiles_created_at_idx").on(t.createdAt.desc().nullsFirst()),
+    // The back office's Users page filtered by a rare status (suspended, flagged), newest first.
+    index("profiles_status_created_idx")
+      .on(t.status, t.createdAt.desc().nullsFirst(), t.userId.desc().nullsFirst())
+      .where(sql`${t.status} <> 'active'`),
     // The daily purge job scans only soft-deleted members.
     index("profiles_purge_idx").on(t.permanentDeletionAt).where(sql`${t.deletedAt} IS NOT NULL`),
   ],
