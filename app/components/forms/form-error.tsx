@@ -6,7 +6,12 @@
 export function FormError({ message, className = "" }: { message?: string | null; className?: string }) {
   if (!message) return null;
   return (
-    <p role="alert" tabIndex={-1} data-form-error="" className={`rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-danger outline-none focus-visible:ring-2 focus-visible:ring-red-300 ${className}`}>
+    <p
+      role="alert"
+      tabIndex={-1}
+      data-form-error=""
+      className={`rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-danger outline-none focus-visible:ring-2 focus-visible:ring-red-300 ${className}`}
+    >
       {message}
     </p>
   );
@@ -16,7 +21,10 @@ export function FormError({ message, className = "" }: { message?: string | null
  * Which of an answer's errors the form itself shows: none when a field already shows that message beside it
  * (it is said once), else the message. Issues without a field of their own come under the key "form".
  */
-export function formLevelError(error: string | null | undefined, fields: Record<string, string> | null | undefined): string | null {
+export function formLevelError(
+  error: string | null | undefined,
+  fields: Record<string, string> | null | undefined,
+): string | null {
   if (!error) return fields?.form ?? null;
   return Object.entries(fields ?? {}).some(([name, message]) => name !== "form" && message === error) ? null : error;
 }

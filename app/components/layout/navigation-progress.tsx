@@ -22,7 +22,11 @@ export function NavigationProgress() {
   }, [pending]);
   if (!shown) return null;
   return (
-    <div role="progressbar" aria-label="Loading page" className="nav-progress fixed inset-x-0 top-0 z-[60] h-1 overflow-hidden bg-brand-100">
+    <div
+      role="progressbar"
+      aria-label="Loading page"
+      className="nav-progress fixed inset-x-0 top-0 z-[60] h-1 overflow-hidden bg-brand-100"
+    >
       <div className="nav-progress-bar h-full w-2/5 bg-brand-600 motion-reduce:w-full motion-reduce:animate-none" />
     </div>
   );

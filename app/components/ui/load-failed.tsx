@@ -11,7 +11,11 @@ export function LoadFailed({ message, className = "" }: { message: string; class
       <p className="font-semibold text-danger">{message}</p>
       <p className="mt-1 text-sm text-ink">
         Please try again in a moment.{" "}
-        <Link to={`${pathname}${search}`} reloadDocument className="font-semibold text-brand-700 underline underline-offset-2">
+        <Link
+          to={`${pathname}${search}`}
+          reloadDocument
+          className="font-semibold text-brand-700 underline underline-offset-2"
+        >
           Reload this page
         </Link>
       </p>
