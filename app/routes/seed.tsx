@@ -70,9 +70,10 @@ export default function Seed({ loaderData, actionData }: Route.ComponentProps) {
           </p>
           <div className="mt-5 flex items-start gap-3 rounded-xl bg-surface p-4 text-sm">
             <KeyRound className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />
+            {/* The password comes last: punctuation right after its padded box read as a stray space (", for"). */}
             <p>
-              Every test user signs in with the password <code className="rounded bg-white px-1.5 py-0.5 font-mono font-semibold">{loaderData.password}</code>
-              , for example as <span className="font-semibold">{SEED_USERS[0].email}</span>.
+              Sign in as any test user, for example <span className="font-semibold">{SEED_USERS[0].email}</span>, with the
+              password <code className="rounded bg-white px-1.5 py-0.5 font-mono font-semibold">{loaderData.password}</code>
             </p>
           </div>
           {loaderData.staff.length > 0 && (
