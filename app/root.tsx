@@ -16,6 +16,7 @@ import { appContext } from "./context";
 import { readFlash } from "./lib/flash.server";
 import { useNonce } from "./lib/nonce";
 import { ErrorScreen } from "./components/layout/error-screen";
+import { NavigationProgress } from "./components/layout/navigation-progress";
 import { Toaster } from "./components/ui/toaster";
 import { TOAST_DURATION_MS, toast } from "./lib/toast";
 
@@ -83,7 +84,12 @@ export default function App() {
     if (atHydration && performance.now() >= TOAST_DURATION_MS) return;
     toast[flash.type](flash.message, flash.description ? { description: flash.description } : undefined);
   }, [flash]);
-  return <Outlet />;
+  return (
+    <>
+      <NavigationProgress />
+      <Outlet />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,9 +1,10 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { toast } from "../lib/toast";
+import { focusFirstError } from "../lib/focus-first-error";
 import type { Route } from "./+types/account";
 import { appContext } from "../context";
 import { describedBy, Field, inputClass } from "../components/forms/field";
+import { FormError, formLevelError } from "../components/forms/form-error";
 import { LocationCombobox } from "../components/forms/location-combobox";
 import { Button } from "../components/ui/button";
 import { Container } from "../components/ui/container";
@@ -41,8 +42,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const { details } = loaderData;
   const navigation = useNavigation();
   const errors = actionData?.fields ?? {};
+  const formRef = useRef<HTMLFormElement>(null);
+  // Errors once, in the form (decision 048), and focus on the first thing to fix.
   useEffect(() => {
-    if (actionData?.error) toast.error(actionData.error);
+    if (actionData?.error) focusFirstError(formRef.current);
   }, [actionData]);
   return (
     <main id="main" className="bg-surface py-10 sm:py-14">
@@ -56,7 +59,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             Your phone number and suburb are shared only with a swap partner, and only after you have both paid the $9.99
             handshake fee. Your suburb also sets where distances are measured from.
           </p>
-          <Form method="post" className="mt-6 space-y-5" noValidate>
+          <Form ref={formRef} method="post" className="mt-6 space-y-5" noValidate>
+            <FormError message={formLevelError(actionData?.error, actionData?.fields)} />
             <Field id="phone" label="Phone (optional)" error={errors.phone} hint="For example 0412 345 678 or +61 412 345 678">
               <input
                 id="phone"

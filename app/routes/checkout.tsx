@@ -79,12 +79,12 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
 
           <dl className="mt-6 space-y-2 rounded-lg border border-line bg-surface px-4 py-3 text-sm">
             <div className="flex justify-between gap-4">
-              <dt className="text-muted">You give</dt>
-              <dd className="text-right font-medium text-ink">{checkout.yourListing}</dd>
+              <dt className="shrink-0 text-muted">You give</dt>
+              <dd className="min-w-0 text-right font-medium break-words text-ink">{checkout.yourListing}</dd>
             </div>
             <div className="flex justify-between gap-4">
-              <dt className="text-muted">You receive</dt>
-              <dd className="text-right font-medium text-ink">{checkout.theirListing}</dd>
+              <dt className="shrink-0 text-muted">You receive</dt>
+              <dd className="min-w-0 text-right font-medium break-words text-ink">{checkout.theirListing}</dd>
             </div>
             {checkout.creditCents > 0 && (
               <div className="flex justify-between gap-4">

@@ -1,5 +1,5 @@
-import { useEffect } from "react";
-import { useNavigation, useRouteLoaderData } from "react-router";
+import { Suspense, use } from "react";
+import { useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/home";
 import { appContext } from "../context";
 import { About } from "../components/home/about";
@@ -9,7 +9,6 @@ import { Faq } from "../components/home/faq";
 import { Hero } from "../components/home/hero";
 import { HowItWorks } from "../components/home/how-it-works";
 import { Safety } from "../components/home/safety";
-import { toast } from "../lib/toast";
 import { logger } from "../../core/shared/logger";
 import { getViewer } from "../lib/viewer.server";
 import { findHomeListings } from "../../core/listings/find-home-listings";
@@ -35,29 +34,48 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
+type HomeData = Awaited<ReturnType<typeof loader>>;
+
+/**
+ * On a client navigation the page appears at once, with the spec's 6 skeleton cards where the listings will be,
+ * instead of the old page waiting for them. The first visit (and a visit without JavaScript) is rendered by
+ * the server with its listings, as before: this runs only in the browser, and not at hydration.
+ */
+export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const pending: Promise<HomeData> = serverLoader().catch(() => ({ listings: [], locationLabel: null, viewerId: null, loadError: true }));
+  return { pending };
+}
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData("root") as { user: unknown } | undefined;
-  const navigation = useNavigation();
-  // Skeletons only while a client navigation is loading this page.
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/";
-  useEffect(() => {
-    if (loaderData.loadError) toast.error("Failed to load listings");
-  }, [loaderData.loadError]);
+  const signedIn = Boolean(root?.user);
   return (
     <main id="main">
       <Hero />
       <CategoryBadges />
-      <AvailableSwaps
-        listings={loaderData.listings}
-        signedIn={Boolean(root?.user)}
-        viewerId={loaderData.viewerId}
-        loading={loading}
-        locationLabel={loaderData.locationLabel}
-      />
+      {/* A revalidation (a favourite saved, a suburb set) happens in a transition: the cards stay while it
+          loads; only a grid that was not on screen yet shows the skeletons. */}
+      <Suspense fallback={<AvailableSwaps listings={[]} signedIn={signedIn} viewerId={null} loading locationLabel={null} loadError={false} />}>
+        <HomeListings data={loaderData} signedIn={signedIn} />
+      </Suspense>
       <About />
       <HowItWorks />
       <Safety />
       <Faq />
     </main>
+  );
+}
+
+function HomeListings({ data, signedIn }: { data: HomeData | { pending: Promise<HomeData> }; signedIn: boolean }) {
+  const home = "pending" in data ? use(data.pending) : data;
+  return (
+    <AvailableSwaps
+      listings={home.listings}
+      signedIn={signedIn}
+      viewerId={home.viewerId}
+      loading={false}
+      locationLabel={home.locationLabel}
+      loadError={home.loadError}
+    />
   );
 }

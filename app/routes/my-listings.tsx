@@ -1,12 +1,11 @@
 import { ImageOff, PackageOpen, Plus } from "~/components/ui/icons";
-import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { toast } from "../lib/toast";
 import { useHydrated } from "../lib/use-hydrated";
 import type { Route } from "./+types/my-listings";
 import { appContext } from "../context";
 import { Button, ButtonLink } from "../components/ui/button";
 import { Container } from "../components/ui/container";
+import { LoadFailed } from "../components/ui/load-failed";
 import { flashHeader } from "../lib/flash.server";
 import { formatValueRange } from "../lib/format";
 import { requireUser } from "../lib/require-user.server";
@@ -61,12 +60,7 @@ export default function MyListings({ loaderData, actionData }: Route.ComponentPr
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const confirming = actionData && "confirm" in actionData ? actionData.confirm : null;
-  useEffect(() => {
-    if (loaderData.loadError) toast.error("Failed to load your listings");
-  }, [loaderData.loadError]);
-  useEffect(() => {
-    if (actionData && "error" in actionData) toast.error(actionData.error);
-  }, [actionData]);
+  // Messages once (decision 048): a failed delete says why above the list, a failed load where the list would be.
   return (
     <main id="main" className="py-10">
       <Container>
@@ -83,7 +77,9 @@ export default function MyListings({ loaderData, actionData }: Route.ComponentPr
         {actionData && "error" in actionData && (
           <p role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-danger">{actionData.error}</p>
         )}
-        {loaderData.listings.length === 0 ? (
+        {loaderData.loadError ? (
+          <LoadFailed message="Failed to load your listings" className="mt-8" />
+        ) : loaderData.listings.length === 0 ? (
           <div className="mt-8 rounded-2xl border border-dashed border-line bg-surface px-6 py-14 text-center">
             <PackageOpen className="mx-auto size-10 text-brand-600" aria-hidden="true" />
             <p className="mt-4 text-lg font-semibold">You haven't listed anything yet</p>

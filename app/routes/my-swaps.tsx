@@ -1,12 +1,11 @@
 import { ArrowLeft } from "~/components/ui/icons";
-import { useEffect } from "react";
 import { Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { toast } from "../lib/toast";
 import type { Route } from "./+types/my-swaps";
 import { appContext } from "../context";
 import { SwapCard } from "../components/swaps/swap-card";
 import { SwapCardSkeleton } from "../components/swaps/swap-card-skeleton";
 import { Container } from "../components/ui/container";
+import { LoadFailed } from "../components/ui/load-failed";
 import { type Flash, flashHeader } from "../lib/flash.server";
 import { requireUser } from "../lib/require-user.server";
 import { isAppError } from "../../core/shared/app-error";
@@ -86,9 +85,6 @@ export default function MySwaps({ loaderData }: Route.ComponentProps) {
   const tab = params.get("tab") === "sent" ? "sent" : "received";
   const loading = navigation.state === "loading" && navigation.location.pathname === "/my-swaps" && !navigation.formData;
   const swaps = tab === "sent" ? loaderData.sent : loaderData.received;
-  useEffect(() => {
-    if (loaderData.loadError) toast.error("Failed to load swap proposals");
-  }, [loaderData.loadError]);
 
   const tabClass = (active: boolean) =>
     `inline-flex items-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold ${active ? "bg-white text-ink shadow-sm" : "text-muted hover:text-ink"}`;
@@ -109,7 +105,9 @@ export default function MySwaps({ loaderData }: Route.ComponentProps) {
           </Link>
         </nav>
         <div className="mt-6" aria-busy={loading}>
-          {loading ? (
+          {loaderData.loadError ? (
+            <LoadFailed message="Failed to load swap proposals" />
+          ) : loading ? (
             <ul className="space-y-4" aria-hidden="true">
               {[0, 1, 2].map((i) => <li key={i}><SwapCardSkeleton /></li>)}
             </ul>

@@ -1,17 +1,17 @@
 import { SearchX } from "~/components/ui/icons";
-import { useEffect, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/search";
 import { appContext } from "../context";
 import { ListingCard } from "../components/listings/listing-card";
 import { SearchFilters } from "../components/search/search-filters";
+import { useLoadMore } from "../components/search/use-load-more";
 import { buttonClass } from "../components/ui/button";
 import { Container } from "../components/ui/container";
 import { categoryLabel } from "../lib/categories";
 import { getViewer } from "../lib/viewer.server";
 import { parseSearchParams } from "../../core/listings/search-params";
 import { toSearchQuery } from "../../core/listings/search-query";
-import { searchListings } from "../../core/listings/search-listings";
+import { COUNT_CAP, searchListings } from "../../core/listings/search-listings";
 import { resolveLocationInput } from "../../core/locations/localities";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -30,12 +30,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const place = typed ? resolveLocationInput(typed) : null;
   const origin = place ? { latitude: place.latitude, longitude: place.longitude } : viewer.point;
   const params = parseSearchParams(url.searchParams, { hasOrigin: Boolean(origin) });
-  const { listings, nextCursor } = await searchListings(ctx.db, { params, origin, viewer, limit: 24 });
+  const { listings, nextCursor, total } = await searchListings(ctx.db, { params, origin, viewer, limit: 24 });
   const heading = params.category ? categoryLabel(params.category) : params.q ? `Results for “${params.q}”` : "All swaps";
   return {
     params,
     heading,
     listings,
+    // How many match in all, for "Showing 24 of 57 listings"; past the count's cap, "10,000+".
+    total: total === null ? null : { count: total, label: total > COUNT_CAP ? `${COUNT_CAP.toLocaleString("en-AU")}+` : total.toLocaleString("en-AU") },
     nextPage: nextCursor ? `/search?${toSearchQuery({ ...params, cursor: nextCursor })}` : null,
     unknownPlace: Boolean(typed) && !place,
     placeLabel: place?.label ?? null,
@@ -47,21 +49,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type Card = Route.ComponentProps["loaderData"]["listings"][number];
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { params, heading, listings, nextPage, unknownPlace, placeLabel, signedIn, viewerId } = loaderData;
+  const { params, heading, listings, total, nextPage, unknownPlace, placeLabel, signedIn, viewerId } = loaderData;
   // "Load more" appends the next page in place; without JavaScript the link opens that page instead.
-  const more = useFetcher<typeof loader>();
-  const [extra, setExtra] = useState<{ cards: Card[]; next: string | null }>({ cards: [], next: null });
-  const searchKey = toSearchQuery({ ...params, cursor: undefined });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search (any filter changed) starts over
-  useEffect(() => setExtra({ cards: [], next: null }), [searchKey, params.cursor]);
-  useEffect(() => {
-    if (more.state === "idle" && more.data) {
-      const page = more.data;
-      setExtra((prev) => ({ cards: [...prev.cards, ...page.listings], next: page.nextPage }));
-    }
-  }, [more.state, more.data]);
-  const shown = [...listings, ...extra.cards];
-  const next = extra.cards.length ? extra.next : nextPage;
+  const more = useLoadMore<Card>(listings.length);
+  // A card kept for Back that has since moved up into the first page is shown once.
+  const firstIds = new Set(listings.map((l) => l.id));
+  const shown = [...listings, ...more.extraCards.filter((card) => !firstIds.has(card.id))];
+  const next = more.next === undefined ? nextPage : more.next;
 
   return (
     <main id="main" className="py-10">
@@ -81,7 +75,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         <p className="mt-6 text-sm text-muted" role="status">
           {shown.length === 0
             ? "No listings match your search yet."
-            : `Showing ${shown.length} listing${shown.length === 1 ? "" : "s"}${placeLabel && params.radiusKm ? ` within ${params.radiusKm} km of ${placeLabel}` : ""}`}
+            : `${showingCount(shown.length, total)}${placeLabel && params.radiusKm ? ` within ${params.radiusKm} km of ${placeLabel}` : ""}`}
         </p>
         {shown.length === 0 ? (
           <div className="mt-6 rounded-2xl border border-dashed border-line px-6 py-14 text-center">
@@ -89,7 +83,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             <p className="mt-3 text-muted">Try other words, a wider distance or a different category.</p>
           </div>
         ) : (
-          <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          <ul ref={more.listRef} className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {shown.map((listing) => (
               <li key={listing.id}>
                 <ListingCard listing={listing} signedIn={signedIn} viewerId={viewerId} />
@@ -107,11 +101,16 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                 more.load(next);
               }}
             >
-              {more.state === "loading" ? "Loading..." : "Load more"}
+              {more.loading ? "Loading..." : "Load more"}
             </Link>
           </div>
         )}
       </Container>
     </main>
   );
+}
+
+/** "Showing 24 of 57 listings": what is on screen and how many match in all; "Showing 5 listings" when that is all. */
+function showingCount(shown: number, total: { count: number; label: string } | null) {
+  return total && total.count > shown ? `Showing ${shown} of ${total.label} listings` : `Showing ${shown} listing${shown === 1 ? "" : "s"}`;
 }

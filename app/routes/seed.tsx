@@ -6,6 +6,7 @@ import type { Route } from "./+types/seed";
 import { appContext } from "../context";
 import { Button, ButtonLink } from "../components/ui/button";
 import { Container } from "../components/ui/container";
+import { FormError } from "../components/forms/form-error";
 import { seedDemoData, type SeedStep } from "../../core/seed/seed-demo-data";
 import { logger } from "../../core/shared/logger";
 import { SEED_LISTINGS, SEED_PASSWORD, SEED_USERS } from "../../db/seed/seed-data";
@@ -45,8 +46,8 @@ export default function Seed({ loaderData, actionData }: Route.ComponentProps) {
   useEffect(() => {
     if (fetcher.state !== "idle" || !result) return;
     if (!result.ok) {
+      // Said once, on the page (decision 048): the status line below shows the failure.
       setProgress(null);
-      toast.error("Failed to seed database");
     } else if (result.step === "users") {
       setProgress(`Created ${result.users} test users. Creating ${loaderData.listings} listings with pictures...`);
       fetcher.submit({ step: "listings" }, { method: "post" });
@@ -69,9 +70,10 @@ export default function Seed({ loaderData, actionData }: Route.ComponentProps) {
           </p>
           <div className="mt-5 flex items-start gap-3 rounded-xl bg-surface p-4 text-sm">
             <KeyRound className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />
+            {/* The password comes last: punctuation right after its padded box read as a stray space (", for"). */}
             <p>
-              Every test user signs in with the password <code className="rounded bg-white px-1.5 py-0.5 font-mono font-semibold">{loaderData.password}</code>
-              , for example as <span className="font-semibold">{SEED_USERS[0].email}</span>.
+              Sign in as any test user, for example <span className="font-semibold">{SEED_USERS[0].email}</span>, with the
+              password <code className="rounded bg-white px-1.5 py-0.5 font-mono font-semibold">{loaderData.password}</code>
             </p>
           </div>
           {loaderData.staff.length > 0 && (
@@ -115,9 +117,9 @@ export default function Seed({ loaderData, actionData }: Route.ComponentProps) {
             </p>
           )}
           <p role="status" className="mt-4 min-h-5 text-sm text-muted">
-            {progress ??
-              (result?.ok ? `Done: ${result.users} test users and ${result.listings} active listings.` : (result?.error ?? ""))}
+            {progress ?? (result?.ok ? `Done: ${result.users} test users and ${result.listings} active listings.` : "")}
           </p>
+          {result && !result.ok && <FormError message={result.error} />}
           {result?.ok && result.step !== "users" && (
             <ButtonLink to="/#browse" variant="outline" className="mt-2 w-full">See the listings</ButtonLink>
           )}

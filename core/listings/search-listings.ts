@@ -17,7 +17,16 @@ export type SearchListingsOptions = {
   viewer?: Viewer;
   limit?: number;
 };
-export type SearchListingsResult = { listings: ListingCard[]; nextCursor: string | null; total?: never };
+export type SearchListingsResult = {
+  listings: ListingCard[];
+  nextCursor: string | null;
+  /** How many listings match in all, on a first page (null on a later one: the first said it). Capped at
+   *  COUNT_CAP: a larger number is reported as COUNT_CAP + 1, "more than COUNT_CAP". */
+  total: number | null;
+};
+
+/** Matches are counted up to this many (and one more, to know there are more): "Showing 24 of 10,000+". */
+export const COUNT_CAP = 10_000;
 
 /** Typo tolerance: how much of the query's trigrams a stretch of the title must share ("toyta" ~ "Toyota" is 0.5). */
 const FUZZY_THRESHOLD = 0.45;
@@ -46,11 +55,12 @@ type Plan = {
  */
 export async function searchListings(db: Db, options: SearchListingsOptions): Promise<SearchListingsResult> {
   const plan = planSearch(options);
-  let rows = await run(db, plan);
-  if (rows.length === 0 && plan.text && !plan.after && !plan.fuzzy) {
+  let found = await run(db, plan);
+  if (found.rows.length === 0 && plan.text && !plan.after && !plan.fuzzy) {
     plan.fuzzy = true;
-    rows = await run(db, plan);
+    found = await run(db, plan);
   }
+  const { rows, total } = found;
   const more = rows.length > plan.limit;
   const page = rows.slice(0, plan.limit);
   const last = page.at(-1);
@@ -58,6 +68,7 @@ export async function searchListings(db: Db, options: SearchListingsOptions): Pr
     listings: page.map(({ sortKey: _, ...card }) => card),
     nextCursor:
       more && last ? encodeCursor({ sort: plan.sort, fuzzy: plan.fuzzy, key: last.sortKey, id: last.id }) : null,
+    total,
   };
 }
 
@@ -104,7 +115,9 @@ const PLANNER_BUDGET_MS = 60;
 /** The most any search statement may take, whatever the plan: a search must not tie up a connection. */
 const SEARCH_TIMEOUT_MS = 3000;
 
-async function run(db: Db, plan: Plan): Promise<Row[]> {
+type Found = { rows: Row[]; total: number | null };
+
+async function run(db: Db, plan: Plan): Promise<Found> {
   try {
     return await inSearchTransaction(db, plan, { statementTimeoutMs: PLANNER_BUDGET_MS, bitmapOnly: false });
   } catch (error) {
@@ -114,12 +127,28 @@ async function run(db: Db, plan: Plan): Promise<Row[]> {
   }
 }
 
-/** The page in its own transaction, so that the planner settings apply to it alone. */
-function inSearchTransaction(db: Db, plan: Plan, settings: PlannerSettings) {
+/** The page (and on a first page, how many match) in its own transaction, so that the planner settings apply
+ *  to it alone. A first page that holds every match is its own count: no second query. */
+function inSearchTransaction(db: Db, plan: Plan, settings: PlannerSettings): Promise<Found> {
   return db.transaction(async (tx) => {
     await tx.execute(plannerSettingsSql(settings));
-    return fetchPage(tx as unknown as Db, plan);
+    const rows = await fetchPage(tx as unknown as Db, plan);
+    if (plan.after) return { rows, total: null };
+    return { rows, total: rows.length > plan.limit ? await countMatches(tx as unknown as Db, plan) : rows.length };
   });
+}
+
+/** How many public listings match the search's words and filters, up to COUNT_CAP + 1 (stops reading there). */
+async function countMatches(db: Db, plan: Plan): Promise<number> {
+  const matches = db
+    .select({ id: listings.id })
+    .from(listings)
+    .leftJoin(profiles, eq(profiles.userId, listings.userId))
+    .where(and(isPublicListing(), ...filters(plan, null)))
+    .limit(COUNT_CAP + 1)
+    .as("matches");
+  const [{ count }] = await db.select({ count: sql<number>`count(*)::int`.mapWith(Number) }).from(matches);
+  return count;
 }
 
 /** `select set_config(...)` for a search's transaction (exported for the query-plan tests). The trigram

@@ -1,6 +1,5 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/auth";
@@ -89,7 +88,7 @@ async function seedListings(deps: SeedDeps) {
     if (!ownerId) throw new Error("Seed members must exist before their listings: run the users step first.");
     const locality = resolveLocationInput(item.location);
     if (!locality) throw new Error(`Seed location not in the localities data set: ${item.location}`);
-    const picture = item.picture ? path.join(deps.imagesDir ?? SEED_IMAGES_DIR, item.picture) : null;
+    const picture = path.join(deps.imagesDir ?? SEED_IMAGES_DIR, item.picture);
     const inserted = await deps.db.transaction(async (tx) => {
       // One seeder at a time decides what is missing: two runs at once cannot both insert.
       await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
@@ -100,7 +99,7 @@ async function seedListings(deps: SeedDeps) {
       if (existing) return false;
       const stored = await storeListingImages(deps.storage, {
         ownerId,
-        files: [picture ? await fs.readFile(picture) : await placeholderPicture(item.title)],
+        files: [await fs.readFile(picture)],
         now: deps.clock.now(),
       });
       try {
@@ -126,14 +125,4 @@ async function seedListings(deps: SeedDeps) {
     if (inserted) created++;
   }
   return created;
-}
-
-/**
- * A category with no freely licensed photograph in db/seed/images (motorcycles, for now) gets a plain
- * branded card instead of a fake photo: a listing needs at least one picture.
- */
-async function placeholderPicture(title: string) {
-  const safe = title.replace(/[&<>"']/g, "");
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900"><rect width="1200" height="900" fill="#195a43"/><text x="600" y="430" font-family="sans-serif" font-size="56" font-weight="700" fill="#ffffff" text-anchor="middle">${safe}</text><text x="600" y="510" font-family="sans-serif" font-size="36" fill="#f2b33d" text-anchor="middle">Photo coming soon</text></svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
 }

@@ -1,5 +1,6 @@
 // The demo data /seed and `npm run seed` create: 8 members and 19 active listings across the nine
-// goods categories. Pictures come from db/seed/images (see LICENSES.md there), chosen by category.
+// goods categories. Pictures come from db/seed/images (see LICENSES.md there): photographs where a freely
+// licensed one exists, drawn illustrations (db/seed/illustrations) for the vehicles and the kayak.
 import type { ListingCategory, ListingCondition } from "../schema/listings";
 
 /** Shown on the /seed page: every seeded member signs in with it. */
@@ -26,18 +27,18 @@ export type SeedListing = {
   valueMax: number;
   /** "Suburb STATE postcode", resolved through the localities data set. */
   location: string;
-  /** A file in db/seed/images; without one the listing gets a plain "Photo coming soon" card. */
-  picture?: string;
+  /** A file in db/seed/images: its photograph or, where no free photograph exists, its drawn illustration. */
+  picture: string;
 };
 
 export const SEED_LISTINGS: SeedListing[] = [
-  { owner: 0, title: "2014 Toyota HiLux SR5 dual cab", description: "Reliable diesel ute, 212,000 km, full service history, towbar and canopy. Rego until March. Keen to swap for a family SUV or a tinny with trailer.", category: "cars_vehicles", condition: "good", valueMin: 22000, valueMax: 26000, location: "Parramatta NSW 2150" },
-  { owner: 3, title: "Mazda 3 hatch, one owner", description: "2017 Mazda 3 Maxx hatch, automatic, 98,000 km, logbook serviced, new tyres last year. Would swap for a campervan or a good motorbike plus gear.", category: "cars_vehicles", condition: "like_new", valueMin: 15000, valueMax: 18000, location: "Geelong VIC 3220" },
+  { owner: 0, title: "2014 Toyota HiLux SR5 dual cab", description: "Reliable diesel ute, 212,000 km, full service history, towbar and canopy. Rego until March. Keen to swap for a family SUV or a tinny with trailer.", category: "cars_vehicles", condition: "good", valueMin: 22000, valueMax: 26000, location: "Parramatta NSW 2150", picture: "cars_vehicles-ute-illustration.jpg" },
+  { owner: 3, title: "Mazda 3 hatch, one owner", description: "2017 Mazda 3 Maxx hatch, automatic, 98,000 km, logbook serviced, new tyres last year. Would swap for a campervan or a good motorbike plus gear.", category: "cars_vehicles", condition: "like_new", valueMin: 15000, valueMax: 18000, location: "Geelong VIC 3220", picture: "cars_vehicles-hatchback-illustration.jpg" },
   { owner: 5, title: "Restored vintage fire engine", description: "Retired fire engine, mechanically restored, runs and drives, ladders and bell included. A head-turner for shows and weddings. Swap for a 4WD or a boat.", category: "cars_vehicles", condition: "good", valueMin: 25000, valueMax: 32000, location: "Newcastle NSW 2300", picture: "cars_vehicles-fire-truck.jpg" },
-  { owner: 1, title: "Honda CB500X adventure bike", description: "2019 CB500X with panniers, crash bars and heated grips. 24,000 km, never dropped. Swap for a small car or a jet ski.", category: "motorcycles", condition: "like_new", valueMin: 7500, valueMax: 9000, location: "Fitzroy VIC 3065" },
-  { owner: 6, title: "Vintage Vespa scooter", description: "1978 Vespa 150 restored two years ago, runs sweetly, club-plate eligible. Would love a vintage camera kit or road bike in swap.", category: "motorcycles", condition: "good", valueMin: 6000, valueMax: 8000, location: "Fremantle WA 6160" },
+  { owner: 1, title: "Honda CB500X adventure bike", description: "2019 CB500X with panniers, crash bars and heated grips. 24,000 km, never dropped. Swap for a small car or a jet ski.", category: "motorcycles", condition: "like_new", valueMin: 7500, valueMax: 9000, location: "Fitzroy VIC 3065", picture: "motorcycles-adventure-bike-illustration.jpg" },
+  { owner: 6, title: "Vintage Vespa scooter", description: "1978 Vespa 150 restored two years ago, runs sweetly, club-plate eligible. Would love a vintage camera kit or road bike in swap.", category: "motorcycles", condition: "good", valueMin: 6000, valueMax: 8000, location: "Fremantle WA 6160", picture: "motorcycles-scooter-illustration.jpg" },
   { owner: 2, title: "Pair of timber rowing boats", description: "Two clinker-built timber rowing boats with oars, kept on a calm lake and varnished each year. Swap both for a tinny or a trailer.", category: "boats_marine", condition: "good", valueMin: 3000, valueMax: 4500, location: "Cairns QLD 4870", picture: "boats_marine-rowboats.jpg" },
-  { owner: 7, title: "Sea kayak with paddles", description: "5 m touring sea kayak with rudder, two paddles, spray skirt and roof cradle. Great condition, stored under cover.", category: "boats_marine", condition: "like_new", valueMin: 1200, valueMax: 1600, location: "Hobart TAS 7000" },
+  { owner: 7, title: "Sea kayak with paddles", description: "5 m touring sea kayak with rudder, two paddles, spray skirt and roof cradle. Great condition, stored under cover.", category: "boats_marine", condition: "like_new", valueMin: 1200, valueMax: 1600, location: "Hobart TAS 7000", picture: "boats_marine-sea-kayak-illustration.jpg" },
   { owner: 3, title: "Painter's brush set, trade quality", description: "Twelve trade brushes from 25 to 100 mm, cleaned after every job, plus a roller frame and tray. Swap for a pressure washer.", category: "tradie_tools", condition: "good", valueMin: 120, valueMax: 200, location: "Penrith NSW 2750", picture: "tradie_tools-paint-brushes.jpg" },
   { owner: 0, title: "Tradie tool chest with spanners", description: "Seven-drawer rolling tool chest full of metric and imperial spanners, sockets, screwdrivers and pliers. Swap for camping gear.", category: "tradie_tools", condition: "good", valueMin: 900, valueMax: 1200, location: "Ipswich QLD 4305", picture: "tradie_tools-spanner.jpg" },
   { owner: 4, title: "Universal TV remote and streaming box", description: "Learning universal remote plus a 4K streaming box with its power pack and HDMI cable. Works with most TVs.", category: "electronics", condition: "like_new", valueMin: 80, valueMax: 140, location: "Surry Hills NSW 2010", picture: "electronics-tv-remote.jpg" },

@@ -389,6 +389,22 @@ describe("Load more", () => {
     });
   }
 
+  test("a first page says how many listings match in all, every sort and filter included; later pages leave it to the first", async () => {
+    const origin = point(BONDI);
+    for (const sort of ["newest", "nearest", "value_asc"] as const) {
+      const first = await search({ sort, q: "quokka lamp" }, { origin, limit: 7 });
+      expect(first.listings).toHaveLength(7);
+      expect(first.total).toBe(quokkas.length);
+      expect((await search({ sort, q: "quokka lamp", cursor: first.nextCursor ?? undefined }, { origin, limit: 7 })).total).toBeNull();
+    }
+    // A typo-tolerant search counts its typo-tolerant matches; a page that holds every match is its own count.
+    expect((await search({ q: "quoka" }, { limit: 7 })).total).toBe(quokkas.length);
+    expect((await search({ q: "quokka lamp" }, { limit: 50 })).total).toBe(quokkas.length);
+    const near = await walk({ radiusKm: 25 }, { origin, limit: 50 });
+    expect((await search({ radiusKm: 25 }, { origin, limit: 3 })).total).toBe(near.length);
+    expect((await search({ q: "zeppelin" }, { limit: 7 })).total).toBe(0);
+  });
+
   test("pages of a typo-tolerant search stay typo-tolerant", async () => {
     const first = await search({ q: "quoka" }, { limit: 7 });
     expect(decodeCursor(first.nextCursor ?? undefined)?.fuzzy).toBe(true);

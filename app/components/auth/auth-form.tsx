@@ -1,8 +1,9 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { checkForm } from "../../../core/shared/field-rules";
 import { SIGN_IN_FIELDS, SIGN_UP_FIELDS } from "../../../core/users/credential-rules";
-import { toast } from "../../lib/toast";
+import { focusFirstError } from "../../lib/focus-first-error";
+import { FormError, formLevelError } from "../forms/form-error";
 import { Button } from "../ui/button";
 import { Container } from "../ui/container";
 
@@ -19,16 +20,18 @@ export function AuthForm({ mode, result, notice, redirectTo = "" }: { mode: Auth
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/auth") === true;
   const errors = clientErrors ?? result?.fields ?? {};
   const signup = mode === "signup";
+  // Each message once (decision 048): a field's error beside the field; the server's answer in the box only
+  // when no field is to blame for it (a wrong password, a limit reached).
+  const formError = formLevelError(clientErrors ? null : result?.error, clientErrors ?? result?.fields);
+  const formRef = useRef<HTMLFormElement>(null);
 
-  useEffect(() => {
-    if (result?.error) toast.error(result.error);
-  }, [result]);
   // Switching between Sign In and Sign Up starts with a clean form.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the effect runs because the mode changed
   useEffect(() => setClientErrors(null), [mode]);
+  // Each answer that failed brings focus to what to fix.
   useEffect(() => {
-    if (notice) toast.info(notice);
-  }, [notice]);
+    if (result?.error || clientErrors) focusFirstError(formRef.current);
+  }, [result, clientErrors]);
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     const values = Object.fromEntries(new FormData(event.currentTarget));
@@ -39,9 +42,7 @@ export function AuthForm({ mode, result, notice, redirectTo = "" }: { mode: Auth
       return;
     }
     event.preventDefault();
-    const { fields, first } = issues;
-    setClientErrors(fields);
-    toast.error(first);
+    setClientErrors(issues.fields);
   }
 
   return (
@@ -57,12 +58,8 @@ export function AuthForm({ mode, result, notice, redirectTo = "" }: { mode: Auth
               {notice}
             </p>
           )}
-          {result?.error && (
-            <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-danger">
-              {result.error}
-            </p>
-          )}
-          <Form method="post" action={authHref(signup ? "signup" : "signin", redirectTo)} noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
+          <Form ref={formRef} method="post" action={authHref(signup ? "signup" : "signin", redirectTo)} noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
+            <FormError message={formError} />
             <input type="hidden" name="mode" value={mode} />
             {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
             {signup && (

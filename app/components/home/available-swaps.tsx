@@ -2,13 +2,22 @@ import { PackageOpen } from "~/components/ui/icons";
 import { ListingCard, type ListingCardData } from "../listings/listing-card";
 import { ListingGridSkeleton } from "../listings/listing-grid-skeleton";
 import { ButtonLink } from "../ui/button";
+import { LoadFailed } from "../ui/load-failed";
 import { LocationChooser } from "../listings/location-chooser";
 import { Container } from "../ui/container";
 
-type Props = { listings: ListingCardData[]; signedIn: boolean; viewerId: string | null; loading: boolean; locationLabel: string | null };
+type Props = {
+  listings: ListingCardData[];
+  signedIn: boolean;
+  viewerId: string | null;
+  /** The listings are on their way (a client navigation): the spec's 6 skeleton cards. */
+  loading: boolean;
+  locationLabel: string | null;
+  loadError: boolean;
+};
 
 /** Home's grid of the newest listings (id="browse" is the nav bar's Browse anchor). */
-export function AvailableSwaps({ listings, signedIn, viewerId, loading, locationLabel }: Props) {
+export function AvailableSwaps({ listings, signedIn, viewerId, loading, locationLabel, loadError }: Props) {
   return (
     <section id="browse" aria-labelledby="browse-heading" className="scroll-mt-20 py-16">
       <Container>
@@ -19,19 +28,30 @@ export function AvailableSwaps({ listings, signedIn, viewerId, loading, location
             </h2>
             <p className="mt-1 text-muted">The newest goods members are ready to swap.</p>
           </div>
-          <LocationChooser label={locationLabel} />
+          {/* Whose distances is part of what is loading: a quiet block of the same size meanwhile. */}
+          {loading ? <div aria-hidden="true" className="h-[46px] w-72 max-w-full animate-pulse rounded-xl bg-surface" /> : <LocationChooser label={locationLabel} />}
         </div>
         <div className="mt-8" aria-busy={loading}>
           {loading ? (
             <ListingGridSkeleton count={6} />
+          ) : loadError ? (
+            <LoadFailed message="Failed to load listings" />
           ) : listings.length > 0 ? (
-            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {listings.map((listing) => (
-                <li key={listing.id}>
-                  <ListingCard listing={listing} signedIn={signedIn} viewerId={viewerId} />
-                </li>
-              ))}
-            </ul>
+            <>
+              <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                {listings.map((listing) => (
+                  <li key={listing.id}>
+                    <ListingCard listing={listing} signedIn={signedIn} viewerId={viewerId} />
+                  </li>
+                ))}
+              </ul>
+              {/* Home shows the newest 12; everything else, with filters, is on the search page. */}
+              <div className="mt-10 text-center">
+                <ButtonLink to="/search" variant="outline" size="lg">
+                  See all listings
+                </ButtonLink>
+              </div>
+            </>
           ) : (
             <EmptyState signedIn={signedIn} />
           )}

@@ -1,7 +1,9 @@
 import { ImageOff } from "~/components/ui/icons";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher } from "react-router";
+import { focusFirstError } from "../../lib/focus-first-error";
 import { toast } from "../../lib/toast";
+import { FormError } from "../forms/form-error";
 import { useHydrated } from "../../lib/use-hydrated";
 import { imageUrl } from "../../../core/images/image-urls";
 import { formatValueRange } from "../../lib/format";
@@ -15,12 +17,15 @@ export type Offerable = { id: string; title: string; images: { key: string; widt
  */
 export function ProposeSwapForm({ targetId, offerable, error, onSent }: { targetId: string; offerable: Offerable[]; error?: string; onSent?: () => void }) {
   const fetcher = useFetcher<{ ok?: true; error?: string }>();
+  const formRef = useRef<HTMLFormElement>(null);
   const [chosen, setChosen] = useState<string | null>(null);
   const hydrated = useHydrated();
   const inDialog = Boolean(onSent);
   const FormTag = inDialog ? fetcher.Form : Form;
   const busy = fetcher.state !== "idle";
 
+  // The success is a toast (the dialog closes); a refusal stays in the form, said once (decision 048).
+  const shownError = fetcher.data && !fetcher.data.ok ? (fetcher.data.error ?? "Failed to send proposal") : error;
   // Runs once per answer from the server; `onSent` is only called, never a reason to run again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the fetcher's answer on purpose
   useEffect(() => {
@@ -29,11 +34,11 @@ export function ProposeSwapForm({ targetId, offerable, error, onSent }: { target
       toast.success("Swap proposal sent successfully!");
       onSent?.();
     } else {
-      toast.error(fetcher.data.error ?? "Failed to send proposal");
+      focusFirstError(formRef.current);
     }
   }, [fetcher.state, fetcher.data]);
   useEffect(() => {
-    if (error) toast.error(error);
+    if (error) focusFirstError(formRef.current);
   }, [error]);
 
   if (offerable.length === 0) {
@@ -47,9 +52,9 @@ export function ProposeSwapForm({ targetId, offerable, error, onSent }: { target
   }
 
   return (
-    <FormTag method="post" action={`/listings/${targetId}/propose`} className="space-y-5">
+    <FormTag ref={formRef} method="post" action={`/listings/${targetId}/propose`} className="space-y-5">
       {inDialog && <input type="hidden" name="via" value="dialog" />}
-      {error && <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-danger">{error}</p>}
+      <FormError message={shownError} />
       <fieldset>
         <legend className="text-sm font-medium text-ink">Choose one of your listings to offer</legend>
         <ul className="mt-2 max-h-72 space-y-2 overflow-y-auto">

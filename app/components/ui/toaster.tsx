@@ -9,7 +9,9 @@ const ICON_COLOURS = { success: "text-brand-600", error: "text-danger", info: "t
 type ServerMessage = { type: Toast["kind"]; message: string; description?: string };
 
 /**
- * The toasts from app/lib/toast.ts, top centre. The polite live region is in the server's HTML from the
+ * The toasts from app/lib/toast.ts: bottom centre on a phone, bottom right from 640 px, so that a toast never
+ * covers the header, a page's heading or the top of a form (decision 048: toasts are for confirmations and for
+ * the outcome of a one-click action; a form's errors stay in the form). The polite live region is in the server's HTML from the
  * start, so a screen reader announces each toast as it is added. `flash`, the message the server read for
  * this page (decision 008), is drawn as a toast in the server's HTML too: the page's JavaScript loads after
  * its first paint (decision 020), or not at all, and the message should not wait for it. Once React runs,
@@ -31,7 +33,7 @@ export function Toaster({ flash }: { flash?: ServerMessage | null }) {
       aria-live="polite"
       aria-relevant="additions text"
       aria-atomic="false"
-      className="pointer-events-none fixed inset-x-0 top-4 z-50 flex justify-center px-4"
+      className="pointer-events-none fixed inset-x-0 bottom-[max(1rem,env(safe-area-inset-bottom))] z-50 flex justify-center px-4 sm:left-auto sm:right-4 sm:justify-end sm:px-0"
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}

@@ -1,8 +1,9 @@
 import { ArrowLeft } from "~/components/ui/icons";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 // First, before the schema module builds its schemas (see zod-jitless.ts).
 import "../../../lib/zod-jitless";
+import { focusFirstError } from "../../../lib/focus-first-error";
 import { toast } from "../../../lib/toast";
 import { useHydrated } from "../../../lib/use-hydrated";
 import { checkChosenFiles, listingFieldsSchema } from "../../../../core/listings/listing-schema";
@@ -10,6 +11,7 @@ import { describeIssues } from "../../../../core/shared/describe-issues";
 import { CATEGORIES } from "../../../lib/categories";
 import { uploadWithProgress } from "../../../lib/upload-with-progress";
 import { describedBy, Field, inputClass } from "../../forms/field";
+import { FormError, formLevelError } from "../../forms/form-error";
 import { LocationCombobox } from "../../forms/location-combobox";
 import { Button } from "../../ui/button";
 import { ImagePicker } from "./image-picker";
@@ -26,15 +28,22 @@ export function CreateListingForm({ result }: { result: CreateListingResult }) {
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>(result?.fields ?? {});
+  // Errors are shown once, in the form (decision 048): beside their field, or here when no field is to blame.
+  const [formError, setFormError] = useState<string | null>(formLevelError(result?.error, result?.fields));
+  const formRef = useRef<HTMLFormElement>(null);
   const navigate = useNavigate();
   const navigation = useNavigation();
   const values = result?.values ?? {};
   const busy = progress !== null || navigation.state === "submitting";
 
   useEffect(() => {
-    if (result?.error) toast.error(result.error);
     setErrors(result?.fields ?? {});
+    setFormError(formLevelError(result?.error, result?.fields));
   }, [result]);
+  // After each failed attempt, focus goes to what to fix.
+  useEffect(() => {
+    if (formError || Object.keys(errors).length) focusFirstError(formRef.current);
+  }, [errors, formError]);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     if (!enhanced) return;
@@ -44,13 +53,14 @@ export function CreateListingForm({ result }: { result: CreateListingResult }) {
     const parsed = listingFieldsSchema.safeParse(Object.fromEntries(form));
     const fileError = checkChosenFiles(files);
     if (!parsed.success || fileError) {
-      const issues = parsed.success ? { fields: {}, first: fileError! } : describeIssues(parsed.error);
-      setErrors(fileError ? { ...issues.fields, images: fileError } : issues.fields);
-      toast.error(issues.first);
+      const fields = parsed.success ? {} : describeIssues(parsed.error).fields;
+      setErrors(fileError ? { ...fields, images: fileError } : fields);
+      setFormError(formLevelError(null, fields));
       return;
     }
     for (const file of files) form.append("images", file);
     setErrors({});
+    setFormError(null);
     setProgress(0);
     try {
       const { status, json } = await uploadWithProgress("/api/v1/listings", form, setProgress);
@@ -59,17 +69,19 @@ export function CreateListingForm({ result }: { result: CreateListingResult }) {
         navigate("/my-listings");
         return;
       }
-      setErrors((json.fields as Record<string, string>) ?? {});
-      toast.error(typeof json.error === "string" ? json.error : "Failed to create listing");
+      const fields = (json.fields as Record<string, string>) ?? {};
+      setErrors(fields);
+      setFormError(formLevelError(typeof json.error === "string" ? json.error : "Failed to create listing", fields));
     } catch {
-      toast.error("Failed to create listing");
+      setFormError("Failed to create listing");
     } finally {
       setProgress(null);
     }
   }
 
   return (
-    <Form method="post" encType="multipart/form-data" noValidate onSubmit={onSubmit} className="space-y-5">
+    <Form ref={formRef} method="post" encType="multipart/form-data" noValidate onSubmit={onSubmit} className="space-y-5">
+      <FormError message={formError} />
       <Field id="title" label="Item Title" error={errors.title}>
         <input id="title" name="title" defaultValue={values.title} maxLength={100} className={`${inputClass(errors.title)} h-11`} {...describedBy("title", errors.title)} />
       </Field>
@@ -129,3 +141,4 @@ export function CreateListingForm({ result }: { result: CreateListingResult }) {
     </Form>
   );
 }
+
