@@ -63,11 +63,10 @@ export function normalise(text: string): string {
 }
 
 /** Text as it is typed, read into suburb words (normalised) and an optional trailing state and postcode. */
-export type LocationQuery = { words: string; state?: AuState; postcode?: string };
-type Query = LocationQuery;
+export type Query = { words: string; state?: AuState; postcode?: string };
 
 /** "bondi", "Bondi, NSW", "bondi 2026", "Bondi NSW 2026", "2026": suburb words, then optional state and postcode. */
-export function parseLocationText(text: string): LocationQuery {
+export function parseLocationText(text: string): Query {
   const tokens = normalise(text).split(" ").filter(Boolean);
   const query: Query = { words: "" };
   for (let i = 0; i < 2 && tokens.length > 0; i++) {
@@ -161,17 +160,10 @@ export function resolveLocationInput(text: string): Locality | null {
  * loads after the first paint) an earlier pick rendered by the server would otherwise override whatever the
  * member typed over it, or a location they cleared.
  */
-export function resolveLocationField(
-  text: string,
-  picked?: { suburb?: unknown; state?: unknown; postcode?: unknown } | null,
-): Locality | null {
+export function resolveLocationField(text: string, picked?: { suburb?: unknown; state?: unknown; postcode?: unknown } | null): Locality | null {
   const pick =
     picked && typeof picked.suburb === "string" && picked.suburb && typeof picked.postcode === "string"
-      ? findLocality({
-          suburb: picked.suburb,
-          state: typeof picked.state === "string" ? picked.state : undefined,
-          postcode: picked.postcode,
-        })
+      ? findLocality({ suburb: picked.suburb, state: typeof picked.state === "string" ? picked.state : undefined, postcode: picked.postcode })
       : null;
   if (pick && normalise(pick.label) === normalise(text)) return pick;
   return text.trim() ? resolveLocationInput(text) : null;
