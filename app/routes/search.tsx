@@ -12,7 +12,8 @@ import { getViewer } from "../lib/viewer.server";
 import { parseSearchParams } from "../../core/listings/search-params";
 import { toSearchQuery } from "../../core/listings/search-query";
 import { COUNT_CAP, searchListings } from "../../core/listings/search-listings";
-import { resolveLocationInput } from "../../core/locations/localities";
+import { resolveSearchPlace } from "../../core/locations/resolve-search-place";
+import { PlaceChoice } from "../components/search/place-choice";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const title = loaderData?.heading ?? "Search swaps";
@@ -26,12 +27,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const url = new URL(request.url);
   const viewer = await getViewer(ctx, request);
-  const typed = (url.searchParams.get("location") ?? "").trim();
-  const place = typed ? resolveLocationInput(typed) : null;
-  const origin = place ? { latitude: place.latitude, longitude: place.longitude } : viewer.point;
-  const params = parseSearchParams(url.searchParams, { hasOrigin: Boolean(origin) });
+  const typed = parseSearchParams(url.searchParams).location;
+  const found = resolveSearchPlace(typed);
+  const place = found.kind === "place" ? found.place : null;
+  // Nothing typed: measure from the viewer's own suburb. Typed but not understood: from nowhere (null), so that
+  // the radius and "nearest" are honestly off rather than quietly measured from home.
+  const origin = place
+    ? { latitude: place.latitude, longitude: place.longitude }
+    : found.kind === "empty"
+      ? undefined
+      : null;
+  const params = parseSearchParams(url.searchParams, {
+    hasOrigin: Boolean(place) || (found.kind === "empty" && Boolean(viewer.point)),
+  });
   const { listings, nextCursor, total } = await searchListings(ctx.db, { params, origin, viewer, limit: 24 });
   const heading = params.category ? categoryLabel(params.category) : params.q ? `Results for “${params.q}”` : "All swaps";
+  // Each choice is this same search from that place, keeping the sort asked for ("nearest" needs the place).
+  const asked = parseSearchParams(url.searchParams, { hasOrigin: true });
+  const choice =
+    found.kind === "choose"
+      ? {
+          ambiguous: found.ambiguous,
+          options: found.options.map((l) => ({
+            label: l.label,
+            href: `/search?${toSearchQuery({ ...asked, location: l.label, cursor: undefined })}`,
+          })),
+        }
+      : null;
   return {
     params,
     heading,
@@ -39,8 +61,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // How many match in all, for "Showing 24 of 57 listings"; past the count's cap, "10,000+".
     total: total === null ? null : { count: total, label: total > COUNT_CAP ? `${COUNT_CAP.toLocaleString("en-AU")}+` : total.toLocaleString("en-AU") },
     nextPage: nextCursor ? `/search?${toSearchQuery({ ...params, cursor: nextCursor })}` : null,
-    unknownPlace: Boolean(typed) && !place,
-    placeLabel: place?.label ?? null,
+    unknownPlace: found.kind === "unknown",
+    choice,
+    place: place ? { label: place.label, name: place.name } : null,
     signedIn: Boolean(viewer.userId),
     viewerId: viewer.userId,
   };
@@ -49,7 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type Card = Route.ComponentProps["loaderData"]["listings"][number];
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { params, heading, listings, total, nextPage, unknownPlace, placeLabel, signedIn, viewerId } = loaderData;
+  const { params, heading, listings, total, nextPage, unknownPlace, choice, place, signedIn, viewerId } = loaderData;
   // "Load more" appends the next page in place; without JavaScript the link opens that page instead.
   const more = useLoadMore<Card>(listings.length);
   // A card kept for Back that has since moved up into the first page is shown once.
@@ -64,6 +87,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         <div className="mt-6">
           <SearchFilters values={params} />
         </div>
+        {choice && <PlaceChoice typed={params.location} ambiguous={choice.ambiguous} options={choice.options} />}
         {unknownPlace && (
           <p role="alert" className="mt-4 rounded-lg border border-accent-400 bg-accent-100/60 px-3 py-2 text-sm">
             We couldn't find “{params.location}”. Try a suburb with its postcode, like “Bondi NSW 2026”; distance filters are off until then.
@@ -75,7 +99,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         <p className="mt-6 text-sm text-muted" role="status">
           {shown.length === 0
             ? "No listings match your search yet."
-            : `${showingCount(shown.length, total)}${placeLabel && params.radiusKm ? ` within ${params.radiusKm} km of ${placeLabel}` : ""}`}
+            : `${showingCount(shown.length, total)}${place ? (params.radiusKm ? ` within ${params.radiusKm} km of ${place.label}` : `, distances from ${place.label}`) : ""}`}
         </p>
         {shown.length === 0 ? (
           <div className="mt-6 rounded-2xl border border-dashed border-line px-6 py-14 text-center">
@@ -86,7 +110,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           <ul ref={more.listRef} className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {shown.map((listing) => (
               <li key={listing.id}>
-                <ListingCard listing={listing} signedIn={signedIn} viewerId={viewerId} />
+                <ListingCard listing={listing} signedIn={signedIn} viewerId={viewerId} distanceFrom={place?.name} />
               </li>
             ))}
           </ul>

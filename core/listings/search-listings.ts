@@ -11,8 +11,10 @@ import { decodeCursor, encodeCursor, type SearchCursor, type SearchParams, type 
 
 export type SearchListingsOptions = {
   params: SearchParams;
-  /** Where distance is measured from for the radius and "nearest": the place typed, resolved by the caller.
-   *  Defaults to the viewer's point. Cards always show the distance from the viewer's point. */
+  /** Where distance is measured from, for the radius, "nearest" and the cards' distances: the place searched,
+   *  resolved by the caller. Left out, the viewer's point. `null` when a place was typed but not understood:
+   *  no radius and no "nearest" (they would silently measure from somewhere else), and the cards show the
+   *  distance from the viewer's point as they do everywhere else. */
   origin?: Point | null;
   viewer?: Viewer;
   limit?: number;
@@ -42,6 +44,8 @@ type Plan = {
   text: string;
   sort: SearchSort;
   origin: Point | null;
+  /** Where the cards' distances are measured from: the origin, else the viewer's own point. */
+  cardsFrom: Point | null;
   after: SearchCursor | null;
   fuzzy: boolean;
   viewer: Viewer;
@@ -79,7 +83,7 @@ export function searchListingsQuery(db: Db, options: SearchListingsOptions & { f
 }
 
 function planSearch({ params, origin, viewer = {}, limit = 24 }: SearchListingsOptions): Plan {
-  const from = origin ?? viewer.point ?? null;
+  const from = origin === undefined ? (viewer.point ?? null) : origin;
   const sort = params.sort === "nearest" && !from ? "newest" : params.sort;
   let after = decodeCursor(params.cursor);
   if (after && (after.sort !== sort || !validKey(sort, after.key))) after = null;
@@ -88,6 +92,7 @@ function planSearch({ params, origin, viewer = {}, limit = 24 }: SearchListingsO
     text: params.q.trim().slice(0, 100),
     sort,
     origin: from,
+    cardsFrom: from ?? viewer.point ?? null,
     after,
     fuzzy: after?.fuzzy ?? false,
     viewer,
@@ -196,7 +201,7 @@ function pageQuery(db: Db, plan: Plan, ringKm: number | null) {
     .as("page");
   // Card columns (owner, rating, favourite) only for the page's rows.
   return db
-    .select({ ...listingCardColumns(plan.viewer), sortKey: page.sortKey })
+    .select({ ...listingCardColumns({ ...plan.viewer, point: plan.cardsFrom }), sortKey: page.sortKey })
     .from(page)
     .innerJoin(listings, eq(listings.id, page.id))
     .innerJoin(users, eq(users.id, listings.userId))

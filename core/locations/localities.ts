@@ -53,7 +53,7 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
 }
 
 /** Case and punctuation folded: "O'Connor" ~ "oconnor", "Brighton-Le-Sands" ~ "brighton le sands", "St. Kilda" ~ "st kilda". */
-function normalise(text: string): string {
+export function normalise(text: string): string {
   return text
     .toLowerCase()
     .replace(/[\u2018\u2019'.]/g, "")
@@ -62,10 +62,11 @@ function normalise(text: string): string {
     .trim();
 }
 
-type Query = { words: string; state?: AuState; postcode?: string };
+/** Text as it is typed, read into suburb words (normalised) and an optional trailing state and postcode. */
+export type Query = { words: string; state?: AuState; postcode?: string };
 
 /** "bondi", "Bondi, NSW", "bondi 2026", "Bondi NSW 2026", "2026": suburb words, then optional state and postcode. */
-function parse(text: string): Query {
+export function parseLocationText(text: string): Query {
   const tokens = normalise(text).split(" ").filter(Boolean);
   const query: Query = { words: "" };
   for (let i = 0; i < 2 && tokens.length > 0; i++) {
@@ -104,7 +105,7 @@ function rank(words: string) {
  */
 export function searchLocalities(query: string, limit = 8): Locality[] {
   const { entries } = load();
-  const q = parse(query);
+  const q = parseLocationText(query);
   if (!q.words && !q.postcode) return [];
   let found = entries.filter((e) => matches(e, q, false));
   // A suburb whose name ends in digits or a state-like word ("No 4 Branch"): search the whole text as a name.
@@ -138,7 +139,7 @@ export function findLocality(input: { suburb: string; state?: string | null; pos
  */
 export function resolveLocationInput(text: string): Locality | null {
   const { entries, byPostcode, bySuburb } = load();
-  const q = parse(text);
+  const q = parseLocationText(text);
   if (q.postcode && q.postcode.length !== 4) return null;
   let found: Entry[];
   if (!q.words) {
@@ -166,6 +167,22 @@ export function resolveLocationField(text: string, picked?: { suburb?: unknown; 
       : null;
   if (pick && normalise(pick.label) === normalise(text)) return pick;
   return text.trim() ? resolveLocationInput(text) : null;
+}
+
+/** Every locality with exactly this name (case and punctuation ignored), in one state if given; by postcode. */
+export function localitiesNamed(name: string, state?: AuState): Locality[] {
+  return (load().bySuburb.get(normalise(name)) ?? [])
+    .filter((e) => !state || e.locality.state === state)
+    .map((e) => e.locality)
+    .sort((a, b) => a.postcode.localeCompare(b.postcode) || a.state.localeCompare(b.state));
+}
+
+/** Every locality with this four-digit postcode, in one state if given; alphabetical. */
+export function localitiesWithPostcode(postcode: string, state?: AuState): Locality[] {
+  return (load().byPostcode.get(postcode.trim()) ?? [])
+    .filter((e) => !state || e.locality.state === state)
+    .map((e) => e.locality)
+    .sort((a, b) => a.suburb.localeCompare(b.suburb));
 }
 
 /** The columns a row stores for a place (listings and profiles share them). */

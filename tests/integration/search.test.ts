@@ -18,6 +18,7 @@ import {
 } from "../../core/listings/search-listings";
 import { distanceKmSql, type Point } from "../../core/locations/distance";
 import { findLocality, type Locality } from "../../core/locations/localities";
+import { resolveSearchPlace } from "../../core/locations/resolve-search-place";
 import { users } from "../../db/schema/auth";
 import { type ListingCategory, type ListingCondition, type ListingStatus, listings } from "../../db/schema/listings";
 import { profiles } from "../../db/schema/profiles";
@@ -39,7 +40,7 @@ const STRATHFIELD = place("Strathfield", "2135");
 const PARRAMATTA = place("Parramatta", "2150");
 const NEWCASTLE = place("Newcastle", "2300");
 const MELBOURNE = place("Melbourne", "3000");
-const point = (l: Locality): Point => ({ latitude: l.latitude, longitude: l.longitude });
+const point = (l: Point): Point => ({ latitude: l.latitude, longitude: l.longitude });
 
 async function createOwner(profile: Partial<typeof profiles.$inferInsert> = {}) {
   const id = crypto.randomUUID();
@@ -285,17 +286,60 @@ describe("filters", () => {
     );
   });
 
-  test("the radius is measured from the place searched, the card's distance from the viewer", async () => {
+  test("the radius and the cards' distances are measured from the place searched", async () => {
     const result = await search(
       { q: "chainsaw", radiusKm: 10 },
       { origin: point(BONDI), viewer: { point: point(MELBOURNE) } },
     );
     expect(result.listings.map((l) => l.id)).toEqual([corpus.chainsaw]);
-    expect(result.listings[0].distanceKm).toBeGreaterThan(700);
-    // Without a place typed, the viewer's own point is the origin.
-    expect(await ids({ q: "chainsaw", radiusKm: 10 }, { viewer: { point: point(BONDI) } })).toEqual([corpus.chainsaw]);
-    // Without any point, a radius cannot apply.
-    expect((await ids({ q: "chainsaw", radiusKm: 5 })).sort()).toEqual([corpus.chainsaw, corpus.mulcher].sort());
+    expect(result.listings[0].distanceKm).toBeLessThan(1);
+    // Without a place typed, the viewer's own point is the origin, and the cards measure from it too.
+    const fromHome = await search({ q: "chainsaw", radiusKm: 10 }, { viewer: { point: point(BONDI) } });
+    expect(fromHome.listings.map((l) => l.id)).toEqual([corpus.chainsaw]);
+    expect(fromHome.listings[0].distanceKm).toBeLessThan(1);
+    // Without any point, a radius cannot apply, and cards have no distance.
+    const nowhere = await search({ q: "chainsaw", radiusKm: 5 }, {});
+    expect(nowhere.listings.map((l) => l.id).sort()).toEqual([corpus.chainsaw, corpus.mulcher].sort());
+    expect(nowhere.listings.every((l) => l.distanceKm === null)).toBe(true);
+  });
+
+  test("a place typed but not understood turns the radius and nearest off; cards measure from the viewer", async () => {
+    const result = await search(
+      { q: "chainsaw", radiusKm: 5, sort: "nearest" },
+      { origin: null, viewer: { point: point(MELBOURNE) } },
+    );
+    expect(result.listings.map((l) => l.id).sort()).toEqual([corpus.chainsaw, corpus.mulcher].sort());
+    expect(result.listings.every((l) => (l.distanceKm ?? 0) > 700)).toBe(true);
+  });
+
+  test("a member in Sydney searching near Melbourne by nearest sees distances from Melbourne", async () => {
+    const melbourne = resolveSearchPlace("Melbourne");
+    if (melbourne.kind !== "place") throw new Error("Melbourne did not resolve");
+    const result = await search(
+      { sort: "nearest", radiusKm: 25 },
+      { origin: point(melbourne.place), viewer: { point: point(SYDNEY) } },
+    );
+    expect(result.listings.map((l) => l.id)).toEqual([corpus.surfboard]);
+    expect(result.listings[0].distanceKm).toBeLessThan(2);
+  });
+
+  test("a postcode alone and a suburb alone search around that place", async () => {
+    const cases: [string, string][] = [
+      ["2135", corpus.mulcher],
+      ["strathfield nsw", corpus.mulcher],
+      ["Parramatta", corpus.hilux],
+    ];
+    for (const [typed, expected] of cases) {
+      const found = resolveSearchPlace(typed);
+      if (found.kind !== "place") throw new Error(`${typed} did not resolve`);
+      const result = await search({ radiusKm: 5 }, { origin: point(found.place), viewer: {} });
+      const mine = result.listings.filter((l) => Object.values(corpus).includes(l.id));
+      expect(
+        mine.map((l) => l.id),
+        typed,
+      ).toEqual([expected]);
+      expect(mine[0].distanceKm, typed).toBeLessThan(5);
+    }
   });
 });
 

@@ -14,6 +14,9 @@ type Props = {
   hint?: string;
   id?: string;
   placeholder?: string;
+  /** Send the hidden pick fields (default). A search leaves them out to keep its URL short: there the text is
+   *  enough, since every suggestion's label resolves to that suburb on its own. */
+  pickFields?: boolean;
 };
 
 const DEBOUNCE_MS = 150;
@@ -26,7 +29,16 @@ const countMessage = (n: number) => (n === 0 ? "No suburbs found" : n === 1 ? "1
  * characters suggests suburbs from /api/v1/localities, and picking one fills the hidden fields, which the
  * server prefers. Editing the text after a pick clears them, so a stale pick is never sent.
  */
-export function LocationCombobox({ name, label, defaultValue, error, hint, id = `field-${name}`, placeholder }: Props) {
+export function LocationCombobox({
+  name,
+  label,
+  defaultValue,
+  error,
+  hint,
+  id = `field-${name}`,
+  placeholder,
+  pickFields = true,
+}: Props) {
   const initial = typeof defaultValue === "string" ? null : (defaultValue ?? null);
   const [text, setText] = useState(typeof defaultValue === "string" ? defaultValue : initial ? labelOf(initial) : "");
   const [picked, setPicked] = useState<LocalityLike | null>(initial);
@@ -212,9 +224,13 @@ export function LocationCombobox({ name, label, defaultValue, error, hint, id = 
           </p>
         )}
       </div>
-      <input type="hidden" name={`${name}Suburb`} value={picked?.suburb ?? ""} />
-      <input type="hidden" name={`${name}State`} value={picked?.state ?? ""} />
-      <input type="hidden" name={`${name}Postcode`} value={picked?.postcode ?? ""} />
+      {pickFields && (
+        <>
+          <input type="hidden" name={`${name}Suburb`} value={picked?.suburb ?? ""} />
+          <input type="hidden" name={`${name}State`} value={picked?.state ?? ""} />
+          <input type="hidden" name={`${name}Postcode`} value={picked?.postcode ?? ""} />
+        </>
+      )}
       <div role="status" className="sr-only">
         {status}
       </div>

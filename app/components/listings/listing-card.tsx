@@ -24,8 +24,11 @@ export type ListingCardData = {
   ownerId?: string;
 };
 
-/** A listing in a grid, exactly as the spec lists it: image, category, location, distance, value range, condition, owner, favourite, Propose Swap. */
-export function ListingCard({ listing, signedIn, viewerId }: { listing: ListingCardData; signedIn: boolean; viewerId?: string | null }) {
+/**
+ * A listing in a grid, exactly as the spec lists it: image, category, location, distance, value range, condition, owner, favourite, Propose Swap.
+ * `distanceFrom` names the place a search measured from ("3 km from Newtown"); without it the distance is from the viewer's suburb ("3 km away").
+ */
+export function ListingCard({ listing, signedIn, viewerId, distanceFrom }: { listing: ListingCardData; signedIn: boolean; viewerId?: string | null; distanceFrom?: string | null }) {
   const cover = listing.images[0];
   const own = Boolean(viewerId) && listing.ownerId === viewerId;
   const href = `/listings/${listing.id}`;
@@ -68,7 +71,7 @@ export function ListingCard({ listing, signedIn, viewerId }: { listing: ListingC
           {listing.distanceKm != null && (
             <span className="flex items-center gap-1">
               <Navigation className="size-3.5" aria-hidden="true" />
-              {formatDistance(listing.distanceKm)} away
+              {formatDistance(listing.distanceKm)} {distanceFrom ? `from ${distanceFrom}` : "away"}
             </span>
           )}
         </p>
