@@ -72,7 +72,7 @@ test.describe("search", () => {
     const page = await context.newPage();
     await page.goto("/search");
     await page.getByLabel("What are you looking for?").fill(`chainsaw ${tag}`);
-    await page.getByLabel("Suburb or postcode").fill("Bondi NSW 2026");
+    await page.getByLabel("Suburb or postcode", { exact: true }).fill("Bondi NSW 2026");
     await page.getByLabel("Distance").selectOption("5");
     await page.getByRole("main").getByRole("button", { name: "Search" }).click();
     await expect(page.getByRole("article")).toHaveCount(1);

@@ -47,7 +47,7 @@ export function SearchFilters({ values }: { values: FilterValues }) {
     <form method="get" action="/search" role="search" className="space-y-4">
       <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto]">
         <div>
-          <label htmlFor="search-q" className="text-sm font-medium">
+          <label htmlFor="search-q" className="block text-sm font-medium">
             What are you looking for?
           </label>
           <input
