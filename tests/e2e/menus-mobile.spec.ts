@@ -94,8 +94,10 @@ const shot = (page: Page, name: string) =>
 const header = (page: Page) => page.getByRole("banner");
 const accountButton = (page: Page) => header(page).locator("summary", { hasText: "Account" });
 const menuButton = (page: Page) => header(page).locator("summary", { hasText: "Menu" });
-const accountMenu = (page: Page) => header(page).locator("details", { has: accountButton(page) });
-const mobileMenu = (page: Page) => header(page).locator("details", { has: menuButton(page) });
+const accountMenu = (page: Page) =>
+  header(page).locator("details", { has: page.locator("summary", { hasText: "Account" }) });
+const mobileMenu = (page: Page) =>
+  header(page).locator("details", { has: page.locator("summary", { hasText: "Menu" }) });
 
 test.describe("the header on phones and desktops", () => {
   for (const viewport of [PHONE, DESKTOP]) {
