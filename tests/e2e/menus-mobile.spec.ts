@@ -57,7 +57,7 @@ async function pay(page: Page, swapId: string) {
   await page.getByLabel(/expiry/i).fill("12/34");
   await page.getByLabel(/cvc/i).fill("123");
   await page.getByRole("button", { name: /^Pay \$/ }).click();
-  await expect(page.getByText("Payment received. Thank you!")).toBeVisible();
+  await expect(page.getByText("Payment received. Thank you!")).toBeVisible({ timeout: 15_000 });
 }
 
 async function box(locator: Locator) {
@@ -86,6 +86,15 @@ async function expectTapTarget(target: Locator) {
   const b = await box(target);
   expect(b.width, `${target} width`).toBeGreaterThanOrEqual(24);
   expect(b.height, `${target} height`).toBeGreaterThanOrEqual(24);
+}
+
+/** The bar still fits, every button in it, on a 320 px phone (the smallest still in use). */
+async function expectBarFitsSmallestPhone(page: Page, links: string[]) {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await expectNoSideScroll(page);
+  for (const name of links) await expectInside(header(page).getByRole("link", { name, exact: true }), header(page));
+  await expectInside(header(page).locator("summary").last(), header(page));
+  await page.setViewportSize(PHONE);
 }
 
 const shot = (page: Page, name: string) =>
@@ -127,6 +136,7 @@ test.describe("the header on phones and desktops", () => {
       await expectNoSideScroll(page);
       await expectNoAxeViolations(page);
       await shot(page, `header-visitor-${viewport.width}`);
+      if (viewport === PHONE) await expectBarFitsSmallestPhone(page, ["Login", "Sign Up", "List Item"]);
       await context.close();
     });
 
@@ -137,6 +147,7 @@ test.describe("the header on phones and desktops", () => {
       await expect(header(m.page).getByRole("link", { name: "List Item", exact: true })).toBeVisible();
       await expectInside(header(m.page).getByRole("link", { name: "List Item", exact: true }), header(m.page));
       await expectNoSideScroll(m.page);
+      if (viewport === PHONE) await expectBarFitsSmallestPhone(m.page, ["List Item"]);
       await accountButton(m.page).click();
       await expectInside(accountMenu(m.page).getByRole("list"), m.page.locator("body"));
       await expectNoAxeViolations(m.page);

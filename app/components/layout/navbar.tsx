@@ -16,8 +16,9 @@ const anchors = [
 
 /**
  * The top bar. Menus are native <details> disclosures (HeaderMenu): they work by keyboard and before (or
- * without) JavaScript, one open at a time. On phones the logo shows its mark only, so the spec's buttons
- * (Login, Sign Up and List Item, or Account and List Item) all stay in the bar; the ☰ menu holds the anchors.
+ * without) JavaScript, one open at a time. On phones the logo shows its mark only and the buttons drop their
+ * icons, so the spec's buttons (Login, Sign Up and List Item, or Account and List Item) all stay in the bar,
+ * down to 320 px; the ☰ menu holds the section anchors.
  */
 export function Navbar({ user }: { user: NavUser }) {
   return (
@@ -38,7 +39,7 @@ export function Navbar({ user }: { user: NavUser }) {
             ))}
           </ul>
         </nav>
-        <div className="ml-auto flex items-center gap-1.5 sm:gap-2">
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
           {user ? <AccountMenu user={user} /> : <VisitorLinks />}
           <ButtonLink to="/create-listing" variant="accent" size="sm" className="max-sm:px-2.5">
             <Plus className="hidden size-4 sm:block" aria-hidden="true" />
@@ -54,7 +55,7 @@ export function Navbar({ user }: { user: NavUser }) {
 function VisitorLinks() {
   return (
     <>
-      <Link to="/auth" className={buttonClass({ variant: "ghost", size: "sm" }, "max-sm:px-2.5")}>
+      <Link to="/auth" className={buttonClass({ variant: "ghost", size: "sm" }, "max-sm:px-2")}>
         Login
       </Link>
       <Link to="/auth?mode=signup" className={buttonClass({ variant: "outline", size: "sm" }, "max-sm:px-2.5")}>
@@ -73,7 +74,7 @@ function AccountMenu({ user }: { user: NonNullable<NavUser> }) {
       summaryClassName={buttonClass({ variant: "outline", size: "sm" }, "max-sm:px-2.5")}
       label={
         <>
-          <UserRound className="size-4" aria-hidden="true" />
+          <UserRound className="hidden size-4 sm:block" aria-hidden="true" />
           <span>Account</span>
           <ChevronDown className="size-4 transition-transform group-open:rotate-180" aria-hidden="true" />
         </>
