@@ -42,8 +42,8 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
     <main id="main" className="py-8 sm:py-12">
       <Container>
         <nav aria-label="Breadcrumb" className="text-sm text-muted">
-          <Link to="/#browse" className="hover:underline">Browse</Link> <span aria-hidden="true">/</span>{" "}
-          <Link to={`/search?category=${listing.category}`} className="hover:underline">{categoryLabel(listing.category)}</Link>
+          <Link to="/#browse" className="inline-block py-1 hover:underline">Browse</Link> <span aria-hidden="true">/</span>{" "}
+          <Link to={`/search?category=${listing.category}`} className="inline-block py-1 hover:underline">{categoryLabel(listing.category)}</Link>
         </nav>
         <div className="mt-4 grid gap-8 lg:grid-cols-[1.4fr_1fr]">
           <ListingGallery images={listing.images} title={listing.title} />

@@ -85,14 +85,14 @@ export function AuthForm({ mode, result, notice, redirectTo = "" }: { mode: Auth
           </Form>
           <p className="mt-6 text-center text-sm text-muted">
             {signup ? "Already have an account? " : "Don't have an account? "}
-            <Link to={authHref(signup ? "signin" : "signup", redirectTo)} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+            <Link to={authHref(signup ? "signin" : "signup", redirectTo)} className="inline-block py-1 font-semibold text-brand-700 underline-offset-2 hover:underline">
               {signup ? "Sign In" : "Sign Up"}
             </Link>
           </p>
         </div>
         <p className="mt-4 text-center text-xs text-muted">
           By continuing you confirm you are 18 or older and agree to our{" "}
-          <Link to="/terms" className="underline">Terms</Link> and <Link to="/privacy" className="underline">Privacy Policy</Link>.
+          <Link to="/terms" className="inline-block py-1 underline">Terms</Link> and <Link to="/privacy" className="inline-block py-1 underline">Privacy Policy</Link>.
         </p>
       </Container>
     </main>

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 
-export function Logo({ className = "" }: { className?: string }) {
+/** The mark and the word SwapShed, linking home; `wordmarkClassName` can hide the word where space is short. */
+export function Logo({ className = "", wordmarkClassName = "" }: { className?: string; wordmarkClassName?: string }) {
   return (
     <Link to="/" className={`flex items-center gap-2 font-bold text-ink ${className}`} aria-label="SwapShed home">
       <svg viewBox="0 0 32 32" className="size-8" aria-hidden="true">
@@ -14,7 +15,7 @@ export function Logo({ className = "" }: { className?: string }) {
           strokeLinejoin="round"
         />
       </svg>
-      <span className="text-lg tracking-tight">SwapShed</span>
+      <span className={`text-lg tracking-tight ${wordmarkClassName}`}>SwapShed</span>
     </Link>
   );
 }

@@ -2,6 +2,7 @@ import { ChevronDown, Menu, Plus, UserRound } from "~/components/ui/icons";
 import { Form, Link } from "react-router";
 import { buttonClass, ButtonLink } from "../ui/button";
 import { Container } from "../ui/container";
+import { HeaderMenu } from "./header-menu";
 import { Logo } from "./logo";
 
 export type NavUser = { id: string; name: string; role: string | null } | null;
@@ -14,14 +15,16 @@ const anchors = [
 ];
 
 /**
- * The top bar. Menus are native <details> disclosures: they work by keyboard and before (or without)
- * JavaScript, and ship no script of their own.
+ * The top bar. Menus are native <details> disclosures (HeaderMenu): they work by keyboard and before (or
+ * without) JavaScript, one open at a time. On phones the logo shows its mark only and the buttons drop their
+ * icons, so the spec's buttons (Login, Sign Up and List Item, or Account and List Item) all stay in the bar,
+ * down to 320 px; the ☰ menu holds the section anchors.
  */
 export function Navbar({ user }: { user: NavUser }) {
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-white/95 backdrop-blur">
-      <Container className="flex h-16 items-center gap-6">
-        <Logo />
+      <Container className="flex h-16 items-center gap-3 sm:gap-6">
+        <Logo wordmarkClassName="hidden sm:inline" />
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-1">
             {anchors.map((a) => (
@@ -36,15 +39,13 @@ export function Navbar({ user }: { user: NavUser }) {
             ))}
           </ul>
         </nav>
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
           {user ? <AccountMenu user={user} /> : <VisitorLinks />}
-          <span className="hidden sm:contents">
-            <ButtonLink to="/create-listing" variant="accent" size="sm">
-              <Plus className="size-4" aria-hidden="true" />
-              List Item
-            </ButtonLink>
-          </span>
-          <MobileMenu signedIn={Boolean(user)} />
+          <ButtonLink to="/create-listing" variant="accent" size="sm" className="max-sm:px-2.5">
+            <Plus className="hidden size-4 sm:block" aria-hidden="true" />
+            List Item
+          </ButtonLink>
+          <MobileMenu />
         </div>
       </Container>
     </header>
@@ -54,33 +55,32 @@ export function Navbar({ user }: { user: NavUser }) {
 function VisitorLinks() {
   return (
     <>
-      <Link to="/auth" className={buttonClass({ variant: "ghost", size: "sm" })}>
+      <Link to="/auth" className={buttonClass({ variant: "ghost", size: "sm" }, "max-sm:px-2")}>
         Login
       </Link>
-      <span className="hidden sm:contents">
-        <Link to="/auth?mode=signup" className={buttonClass({ variant: "outline", size: "sm" })}>
-          Sign Up
-        </Link>
-      </span>
+      <Link to="/auth?mode=signup" className={buttonClass({ variant: "outline", size: "sm" }, "max-sm:px-2.5")}>
+        Sign Up
+      </Link>
     </>
   );
 }
 
+const panelClass = "absolute right-0 mt-2 w-56 rounded-xl border border-line bg-white p-2 shadow-lg";
+
 function AccountMenu({ user }: { user: NonNullable<NavUser> }) {
   const itemClass = "block w-full rounded-md px-3 py-2 text-left text-sm text-ink hover:bg-surface";
   return (
-    <details className="group relative">
-      <summary
-        className={buttonClass(
-          { variant: "outline", size: "sm" },
-          "cursor-pointer list-none [&::-webkit-details-marker]:hidden",
-        )}
-      >
-        <UserRound className="size-4" aria-hidden="true" />
-        <span>Account</span>
-        <ChevronDown className="size-4 transition-transform group-open:rotate-180" aria-hidden="true" />
-      </summary>
-      <div className="absolute right-0 mt-2 w-56 rounded-xl border border-line bg-white p-2 shadow-lg">
+    <HeaderMenu
+      summaryClassName={buttonClass({ variant: "outline", size: "sm" }, "max-sm:px-2.5")}
+      label={
+        <>
+          <UserRound className="hidden size-4 sm:block" aria-hidden="true" />
+          <span>Account</span>
+          <ChevronDown className="size-4 transition-transform group-open:rotate-180" aria-hidden="true" />
+        </>
+      }
+    >
+      <div className={panelClass}>
         <p className="truncate px-3 py-2 text-xs text-muted">
           Signed in as <span className="font-semibold text-ink">{user.name}</span>
         </p>
@@ -114,26 +114,23 @@ function AccountMenu({ user }: { user: NonNullable<NavUser> }) {
           </li>
         </ul>
       </div>
-    </details>
+    </HeaderMenu>
   );
 }
 
-function MobileMenu({ signedIn }: { signedIn: boolean }) {
+function MobileMenu() {
   return (
-    <details className="relative md:hidden">
-      <summary
-        className={buttonClass(
-          { variant: "ghost", size: "sm" },
-          "cursor-pointer list-none px-2 [&::-webkit-details-marker]:hidden",
-        )}
-      >
-        <Menu className="size-5" aria-hidden="true" />
-        <span className="sr-only">Menu</span>
-      </summary>
-      <nav
-        aria-label="Mobile"
-        className="absolute right-0 mt-2 w-56 rounded-xl border border-line bg-white p-2 shadow-lg"
-      >
+    <HeaderMenu
+      className="md:hidden"
+      summaryClassName={buttonClass({ variant: "ghost", size: "sm" }, "max-md:px-2")}
+      label={
+        <>
+          <Menu className="size-5" aria-hidden="true" />
+          <span className="sr-only">Menu</span>
+        </>
+      }
+    >
+      <nav aria-label="Mobile" className={panelClass}>
         <ul>
           {anchors.map((a) => (
             <li key={a.href}>
@@ -142,23 +139,8 @@ function MobileMenu({ signedIn }: { signedIn: boolean }) {
               </a>
             </li>
           ))}
-          {!signedIn && (
-            <li>
-              <Link to="/auth?mode=signup" className="block rounded-md px-3 py-2 text-sm text-ink hover:bg-surface">
-                Sign Up
-              </Link>
-            </li>
-          )}
-          <li>
-            <Link
-              to="/create-listing"
-              className="block rounded-md px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-surface"
-            >
-              List Item
-            </Link>
-          </li>
         </ul>
       </nav>
-    </details>
+    </HeaderMenu>
   );
 }

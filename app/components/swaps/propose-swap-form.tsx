@@ -55,7 +55,8 @@ export function ProposeSwapForm({ targetId, offerable, error, onSent }: { target
     <FormTag ref={formRef} method="post" action={`/listings/${targetId}/propose`} className="space-y-5">
       {inDialog && <input type="hidden" name="via" value="dialog" />}
       <FormError message={shownError} />
-      <fieldset>
+      {/* min-w-0: a fieldset is as wide as its widest row by default, so a long title ran past the dialog. */}
+      <fieldset className="min-w-0">
         <legend className="text-sm font-medium text-ink">Choose one of your listings to offer</legend>
         <ul className="mt-2 max-h-72 space-y-2 overflow-y-auto">
           {offerable.map((listing) => {
@@ -63,11 +64,11 @@ export function ProposeSwapForm({ targetId, offerable, error, onSent }: { target
             return (
               <li key={listing.id}>
                 <label className={`flex cursor-pointer items-center gap-3 rounded-xl border p-2 ${chosen === listing.id ? "border-brand-600 bg-brand-50" : "border-line hover:bg-surface"}`}>
-                  <input type="radio" name="offeredListingId" value={listing.id} className="size-4 accent-brand-700" onChange={() => setChosen(listing.id)} />
+                  <input type="radio" name="offeredListingId" value={listing.id} className="size-4 shrink-0 accent-brand-700" onChange={() => setChosen(listing.id)} />
                   {cover ? (
-                    <img src={imageUrl(cover, cover.widths[0])} alt="" className="size-14 rounded-lg object-cover" />
+                    <img src={imageUrl(cover, cover.widths[0])} alt="" className="size-14 shrink-0 rounded-lg object-cover" />
                   ) : (
-                    <span className="flex size-14 items-center justify-center rounded-lg bg-surface text-muted"><ImageOff className="size-5" aria-hidden="true" /></span>
+                    <span className="flex size-14 shrink-0 items-center justify-center rounded-lg bg-surface text-muted"><ImageOff className="size-5" aria-hidden="true" /></span>
                   )}
                   <span className="min-w-0">
                     <span className="block truncate font-semibold">{listing.title}</span>

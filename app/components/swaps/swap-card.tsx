@@ -43,7 +43,7 @@ export function SwapCard({ swap, tab, now }: { swap: SwapCardData; tab: "receive
         <span className={`rounded-full px-2.5 py-1 text-xs font-semibold capitalize ${STATUS_STYLE[swap.status] ?? "bg-surface"}`}>{swap.status}</span>
       </div>
       {swap.message && <p className="mt-3 rounded-xl bg-surface px-4 py-3 text-sm italic text-ink">“{swap.message}”</p>}
-      <div className="mt-4 grid items-center gap-3 sm:grid-cols-[1fr_auto_1fr]">
+      <div className="mt-4 grid grid-cols-1 items-center gap-3 sm:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)]">
         <ListingThumb label={received ? "They offer" : "You offered"} listing={swap.offered} />
         <ArrowLeftRight className="mx-auto size-5 text-muted" aria-hidden="true" />
         <ListingThumb label={received ? "For your" : "For their"} listing={swap.target} />
@@ -60,9 +60,9 @@ function ListingThumb({ label, listing }: { label: string; listing: Listing }) {
   return (
     <div className="flex items-center gap-3 rounded-xl border border-line p-2">
       {cover ? (
-        <img src={imageUrl(cover, cover.widths[0])} alt="" className="size-16 rounded-lg object-cover" />
+        <img src={imageUrl(cover, cover.widths[0])} alt="" className="size-16 shrink-0 rounded-lg object-cover" />
       ) : (
-        <span className="flex size-16 items-center justify-center rounded-lg bg-surface text-muted"><ImageOff className="size-5" aria-hidden="true" /></span>
+        <span className="flex size-16 shrink-0 items-center justify-center rounded-lg bg-surface text-muted"><ImageOff className="size-5" aria-hidden="true" /></span>
       )}
       <div className="min-w-0">
         <p className="text-xs font-semibold uppercase tracking-wide text-muted">{label}</p>
@@ -163,10 +163,10 @@ function ReviewForm({ swap, tab }: { swap: SwapCardData; tab: string }) {
       <input type="hidden" name="tab" value={tab} />
       <fieldset>
         <legend className="text-sm font-semibold">Rate your swap with {swap.otherParty.name ?? "this member"}</legend>
-        <div className="mt-2 flex gap-3">
+        <div className="mt-2 flex flex-wrap gap-2">
           {[1, 2, 3, 4, 5].map((n) => (
-            <label key={n} className="flex items-center gap-1 text-sm">
-              <input type="radio" name="rating" value={n} required className="accent-brand-700" />
+            <label key={n} className="flex min-h-11 cursor-pointer items-center gap-1 rounded-lg border border-line px-2.5 text-sm has-checked:border-brand-600 has-checked:bg-brand-50">
+              <input type="radio" name="rating" value={n} required className="size-4 accent-brand-700" />
               {n} <span className="sr-only">{n === 1 ? "star" : "stars"}</span>
               <Star className="size-4 fill-accent-400 text-accent-500" aria-hidden="true" />
             </label>
