@@ -64,11 +64,11 @@ test.describe("what people type in Suburb or postcode", () => {
   }) => {
     await page.goto(search({}));
     const field = page.getByRole("combobox", { name: "Suburb or postcode" });
-    await field.pressSequentially("Newt");
+    await field.pressSequentially("Newtown");
     const suggestions = page.getByRole("listbox", { name: "Suburb or postcode suggestions" });
     await expect(suggestions.getByRole("option", { name: "Newtown VIC 3220" })).toBeVisible();
     await expectNoAxeViolations(page);
-    // Down to the second suggestion (Newtown VIC 3220, after Newtown NSW 2042); Enter picks it rather than submits.
+    // The five Newtowns, by postcode: down to the second (VIC 3220); Enter picks it rather than submits.
     await field.press("ArrowDown");
     await expect(suggestions.getByRole("option", { name: "Newtown NSW 2042" })).toHaveAttribute("aria-selected", "true");
     await field.press("ArrowDown");
