@@ -48,7 +48,7 @@ async function box(locator: Locator): Promise<Box> {
 }
 
 // axe and hydration are slow on a busy two-core machine; the journeys themselves wait for what they need.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 300_000 });
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: false });
@@ -219,7 +219,7 @@ test.describe("with the demo data", () => {
       });
       await page.goto("/terms");
       // Only home's listings wait (its own data request); the root's revalidation goes through.
-      await page.route(/\/_root\.data\?.*_routes=[^&]*routes(%2F|\/)home/, async (route) => {
+      await page.route(/\/_(root)?\.data\?.*_routes=[^&]*routes(%2F|\/)home/, async (route) => {
         await held;
         await route.continue();
       });
