@@ -80,7 +80,10 @@ test.describe("accounts in the browser", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Sign Up" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "This email is already registered. Please sign in instead." })).toBeVisible();
+    // Said once, beside the field it is about (decision 048), and that field has focus.
+    await expect(page.getByText("This email is already registered. Please sign in instead.")).toHaveCount(1);
+    await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Email")).toBeFocused();
   });
 
   test("after 5 attempts for one e-mail the server answers with the wait time", async ({ page }) => {
