@@ -113,7 +113,13 @@ export default function MySwaps({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const tab = params.get("tab") === "sent" ? "sent" : "received";
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/my-swaps" && !navigation.formData;
+  // Skeletons only while another tab or page of proposals loads: opening or closing a confirmation step keeps
+  // the list (and the focused button the dialog gives focus back to).
+  const loading =
+    navigation.state === "loading" &&
+    navigation.location.pathname === "/my-swaps" &&
+    !navigation.formData &&
+    listPage(new URLSearchParams(navigation.location.search)) !== listPage(params);
   const swaps = tab === "sent" ? loaderData.sent : loaderData.received;
   // The page a confirmation step opens on and closes back to.
   const pageParams: Record<string, string> = {};
@@ -174,6 +180,11 @@ export default function MySwaps({ loaderData }: Route.ComponentProps) {
       </Container>
     </main>
   );
+}
+
+/** Which list a query shows: the tab and the page within it. */
+function listPage(query: URLSearchParams) {
+  return `${query.get("tab") === "sent" ? "sent" : "received"}:${query.get("cursor") ?? ""}`;
 }
 
 /** A page's count, with a "+" when older proposals follow on the next page. */

@@ -79,7 +79,7 @@ function ListingThumb({ label, listing }: { label: string; listing: Listing }) {
           </Link>
         ) : (
           <p className="truncate font-medium">
-            {listing.title} <span className="text-sm font-normal text-muted">(no longer listed)</span>
+            {listing.title} <span className="text-sm font-normal text-muted">(no longer available)</span>
           </p>
         )}
       </div>
