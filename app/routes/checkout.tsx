@@ -1,30 +1,37 @@
 import { CreditCard, Lock } from "~/components/ui/icons";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { useEffect, useRef } from "react";
+import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout";
 import { Field, describedBy, inputClass } from "../components/forms/field";
+import { ErrorScreen } from "../components/layout/error-screen";
+import { PageNotFound, pageNotFoundMeta } from "../components/layout/page-not-found";
 import { Button } from "../components/ui/button";
 import { Container } from "../components/ui/container";
 import { appContext, type AppContext } from "../context";
 import { flashHeader } from "../lib/flash.server";
 import { requireUser } from "../lib/require-user.server";
+import type { CheckoutCardErrors } from "../../core/payments/checkout-card-rules";
 import { findLocalCheckout } from "../../core/payments/find-local-checkout";
-import { completeLocalCheckout, isLocalProvider } from "../../core/payments/local-provider";
+import { isLocalProvider } from "../../core/payments/local-provider";
+import { submitLocalCheckout } from "../../core/payments/submit-local-checkout";
 import { isAppError } from "../../core/shared/app-error";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Test checkout | SwapShed" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = ({ error }) => {
+  if (isRouteErrorResponse(error) && error.status === 404) return pageNotFoundMeta;
+  if (error) return [{ title: "Something went wrong | SwapShed" }, { name: "robots", content: "noindex" }];
+  return [
+    { title: "Test checkout | SwapShed" },
+    { name: "robots", content: "noindex, nofollow" },
+  ];
+};
 
-const ENTER_CARD = "Enter a card number";
-
-/** The payer's open checkout, or a 404 for everyone else (and whenever payments go through Stripe). */
+/** The payer's open checkout; the site's 404 page for everyone else (and whenever payments go through Stripe). */
 async function requireCheckout(ctx: AppContext, sessionId: string, request: Request) {
   const provider = ctx.paymentProvider;
-  if (!isLocalProvider(provider)) throw data("Not found", { status: 404 });
+  if (!isLocalProvider(provider)) throw data(null, { status: 404 });
   const user = await requireUser(ctx, request);
-  const checkout = await findLocalCheckout(ctx.db, { sessionId, userId: user.id });
-  if (!checkout) throw data("Checkout not found", { status: 404 });
+  const checkout = await findLocalCheckout(ctx.db, { sessionId, userId: user.id, now: ctx.clock.now() });
+  if (!checkout) throw data(null, { status: 404 });
   return { provider, user, checkout };
 }
 
@@ -33,32 +40,43 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { checkout };
 }
 
+type ActionData = { errors?: CheckoutCardErrors; declined?: string; values: { cardNumber: string; expiry: string } };
+
+/**
+ * Pay: a form that breaks the card rules comes back with field messages (400, nothing recorded); a declined
+ * card stays here with the reason so the member can try again (402); a payment goes back to My Swaps.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const { provider, user, checkout } = await requireCheckout(ctx, params.sessionId, request);
-  const cardNumber = String((await request.formData()).get("cardNumber") ?? "");
-  // A blank or garbled entry is a typo to fix here, not a declined payment.
-  if (!/^[\d\s-]{12,23}$/.test(cardNumber.trim())) {
-    return data({ error: ENTER_CARD }, { status: 400 });
-  }
-  let flash: { type: "success" | "error"; message: string };
-  try {
-    const result = await completeLocalCheckout(
-      { db: ctx.db, provider },
-      { sessionId: params.sessionId, cardNumber, now: ctx.clock.now(), userId: user.id },
-    );
-    flash =
-      result.outcome === "paid"
-        ? { type: "success", message: "Payment received. Thank you!" }
-        : { type: "error", message: result.message };
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    flash = { type: "error", message: error.message };
-  }
+  const form = await request.formData();
+  const card = { cardNumber: form.get("cardNumber"), expiry: form.get("expiry"), cvc: form.get("cvc") };
+  // Typed values come back into the form; the CVC never does.
+  const text = (value: unknown) => (typeof value === "string" ? value.slice(0, 30) : "");
+  const values = { cardNumber: text(card.cardNumber), expiry: text(card.expiry) };
   // Back to the tab this swap is on: the proposer's are under Sent.
-  return redirect(checkout.payerIsProposer ? "/my-swaps?tab=sent" : "/my-swaps", {
-    headers: { "Set-Cookie": await flashHeader(flash, ctx.env.NODE_ENV === "production") },
-  });
+  const back = checkout.payerIsProposer ? "/my-swaps?tab=sent" : "/my-swaps";
+  const secure = ctx.env.NODE_ENV === "production";
+  try {
+    const result = await submitLocalCheckout(
+      { db: ctx.db, provider },
+      { sessionId: params.sessionId, userId: user.id, now: ctx.clock.now(), card },
+    );
+    if (result.outcome === "invalid") return data<ActionData>({ errors: result.errors, values }, { status: 400 });
+    if (result.outcome === "declined") return data<ActionData>({ declined: result.message, values }, { status: 402 });
+    return redirect(back, {
+      headers: { "Set-Cookie": await flashHeader({ type: "success", message: "Payment received. Thank you!" }, secure) },
+    });
+  } catch (error) {
+    // The checkout closed meanwhile (paid in another tab, the swap lapsed): My Swaps says why.
+    if (!isAppError(error)) throw error;
+    return redirect(back, { headers: { "Set-Cookie": await flashHeader({ type: "error", message: error.message }, secure) } });
+  }
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <PageNotFound />;
+  return <ErrorScreen title="Something went wrong" message="An unexpected error occurred. Don't worry, your data is safe." />;
 }
 
 const formatAud = (cents: number) => `$${(cents / 100).toFixed(2)}`;
@@ -67,8 +85,20 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   const { checkout } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const cardError = actionData?.error;
+  const errors = actionData?.errors ?? {};
+  const declined = actionData?.declined;
   const amount = formatAud(checkout.amountCents);
+  const form = useRef<HTMLFormElement>(null);
+  const back = checkout.payerIsProposer ? "/my-swaps?tab=sent" : "/my-swaps";
+
+  // With JavaScript, the answer moves focus to what needs fixing: the first field with a message, or the card
+  // number after a decline (the reason above it is announced as an alert).
+  useEffect(() => {
+    if (!actionData) return;
+    const target = form.current?.querySelector<HTMLInputElement>(declined ? "#card-number" : "[aria-invalid=true]");
+    target?.focus();
+    if (declined) target?.select();
+  }, [actionData, declined]);
 
   return (
     <main id="main" className="bg-surface py-12 sm:py-20">
@@ -110,17 +140,18 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                 <span className="font-mono">4000 0000 0000 0002</span> is declined
               </li>
             </ul>
-            <p className="mt-1">Any future expiry date and any CVC will do.</p>
+            <p className="mt-1">Any future expiry date and any CVC (3 or 4 digits) will do.</p>
           </div>
 
-          {cardError && (
-            <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-danger">
-              {cardError}
-            </p>
+          {declined && (
+            <div role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-danger">
+              <p className="font-semibold">{declined}</p>
+              <p className="mt-1">Nothing was charged. Check the card details or use another card, then pay again.</p>
+            </div>
           )}
 
-          <Form method="post" className="mt-6 space-y-4">
-            <Field id="card-number" label="Card number" error={cardError}>
+          <Form ref={form} method="post" noValidate className="mt-6 space-y-4">
+            <Field id="card-number" label="Card number" error={errors.cardNumber}>
               <div className="relative">
                 <input
                   id="card-number"
@@ -131,8 +162,9 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                   placeholder="4242 4242 4242 4242"
                   maxLength={23}
                   required
-                  {...describedBy("card-number", cardError)}
-                  className={`${inputClass(cardError)} h-11 pr-10`}
+                  defaultValue={actionData?.values.cardNumber}
+                  {...describedBy("card-number", errors.cardNumber)}
+                  className={`${inputClass(errors.cardNumber)} h-11 pr-10`}
                 />
                 <CreditCard
                   aria-hidden="true"
@@ -141,7 +173,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               </div>
             </Field>
             <div className="grid grid-cols-2 gap-4">
-              <Field id="card-expiry" label="Expiry date">
+              <Field id="card-expiry" label="Expiry date" error={errors.expiry}>
                 <input
                   id="card-expiry"
                   name="expiry"
@@ -150,10 +182,13 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                   inputMode="numeric"
                   placeholder="MM / YY"
                   maxLength={7}
-                  className={`${inputClass()} h-11`}
+                  required
+                  defaultValue={actionData?.values.expiry}
+                  {...describedBy("card-expiry", errors.expiry)}
+                  className={`${inputClass(errors.expiry)} h-11`}
                 />
               </Field>
-              <Field id="card-cvc" label="CVC">
+              <Field id="card-cvc" label="CVC" error={errors.cvc}>
                 <input
                   id="card-cvc"
                   name="cvc"
@@ -162,17 +197,19 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                   inputMode="numeric"
                   placeholder="123"
                   maxLength={4}
-                  className={`${inputClass()} h-11`}
+                  required
+                  {...describedBy("card-cvc", errors.cvc)}
+                  className={`${inputClass(errors.cvc)} h-11`}
                 />
               </Field>
             </div>
             <Button type="submit" className="w-full" disabled={busy}>
               <Lock aria-hidden="true" className="size-4" />
-              {busy ? "Processing..." : `Pay ${amount}`}
+              {busy ? "Processing..." : declined ? `Try again: pay ${amount}` : `Pay ${amount}`}
             </Button>
           </Form>
           <p className="mt-6 text-center text-sm text-muted">
-            <Link to="/my-swaps" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+            <Link to={back} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
               Cancel and go back to My Swaps
             </Link>
           </p>

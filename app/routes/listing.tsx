@@ -50,7 +50,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
           <div>
             <div className="flex items-start justify-between gap-4">
               <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{listing.title}</h1>
-              {!isOwner && <FavouriteButton listingId={listing.id} isFavourite={listing.isFavourite} title={listing.title} size="md" />}
+              {!isOwner && listing.status === "active" && <FavouriteButton listingId={listing.id} isFavourite={listing.isFavourite} title={listing.title} size="md" />}
             </div>
             <div className="mt-3 flex flex-wrap gap-2 text-xs font-semibold">
               <span className="rounded-full bg-brand-50 px-2.5 py-1 text-brand-800">{categoryLabel(listing.category)}</span>
@@ -94,7 +94,8 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
                 Member since {new Date(listing.ownerSince).toLocaleDateString("en-AU", { timeZone: "Australia/Sydney", month: "long", year: "numeric" })}
               </p>
             </section>
-            {!isOwner && (
+            {/* A swap partner may see a reserved or swapped listing (from My Swaps); only an active one takes proposals. */}
+            {!isOwner && listing.status === "active" && (
               <div id="propose" className="mt-6">
                 <ProposeSwapButton listingId={listing.id} title={listing.title} signedIn={signedIn} size="lg" className="w-full" />
                 <p className="mt-2 text-center text-xs text-muted">Contact details are shared only after both sides pay the $9.99 handshake fee.</p>

@@ -1,7 +1,8 @@
 import { ArrowLeft } from "~/components/ui/icons";
 import { Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/my-swaps";
-import { appContext } from "../context";
+import { type AppContext, appContext } from "../context";
+import { type ConfirmIntent, type ConfirmingSwap, ConfirmSwapDialog } from "../components/swaps/confirm-swap-dialog";
 import { SwapCard } from "../components/swaps/swap-card";
 import { SwapCardSkeleton } from "../components/swaps/swap-card-skeleton";
 import { Container } from "../components/ui/container";
@@ -11,7 +12,7 @@ import { requireUser } from "../lib/require-user.server";
 import { isAppError } from "../../core/shared/app-error";
 import { logger } from "../../core/shared/logger";
 import { acceptSwap } from "../../core/swaps/accept-swap";
-import { findMySwaps } from "../../core/swaps/find-my-swaps";
+import { findMySwaps, findSwapForParty } from "../../core/swaps/find-my-swaps";
 import { leaveReview } from "../../core/swaps/leave-review";
 import { rejectSwap } from "../../core/swaps/reject-swap";
 import { withdrawSwap } from "../../core/swaps/withdraw-swap";
@@ -28,11 +29,36 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const cursor = params.get("cursor");
     const sentTab = params.get("tab") === "sent";
     const swaps = await findMySwaps(ctx.db, { userId: user.id, receivedCursor: sentTab ? null : cursor, sentCursor: sentTab ? cursor : null });
-    return { ...swaps, paged: !!cursor, now: ctx.clock.now().toISOString(), loadError: false };
+    const confirming = await findConfirming(ctx, params, user.id);
+    return { ...swaps, confirming, paged: !!cursor, now: ctx.clock.now().toISOString(), loadError: false };
   } catch (error) {
     logger.error("my swaps failed", { error: String(error) });
-    return { received: [], sent: [], nextCursors: { received: null, sent: null }, paged: false, now: ctx.clock.now().toISOString(), loadError: true };
+    return { received: [], sent: [], nextCursors: { received: null, sent: null }, confirming: null, paged: false, now: ctx.clock.now().toISOString(), loadError: true };
   }
+}
+
+/** Who may take each asking step: the receiver answers a proposal, the proposer withdraws it. */
+const CONFIRM_ROLE: Record<ConfirmIntent, "receiver" | "proposer"> = { accept: "receiver", decline: "receiver", withdraw: "proposer" };
+const isConfirmIntent = (value: unknown): value is ConfirmIntent => typeof value === "string" && Object.hasOwn(CONFIRM_ROLE, value);
+
+/** The confirmation step the URL asks for, when it is one this member can take on a pending proposal. */
+async function findConfirming(ctx: AppContext, params: URLSearchParams, userId: string): Promise<{ intent: ConfirmIntent; swap: ConfirmingSwap } | null> {
+  const intent = params.get("confirm");
+  const swapId = params.get("swap");
+  if (!isConfirmIntent(intent) || !swapId) return null;
+  const swap = await findSwapForParty(ctx.db, { swapId, userId });
+  if (swap?.status !== "pending" || swap.myRole !== CONFIRM_ROLE[intent]) return null;
+  return { intent, swap: { id: swap.id, otherName: swap.otherParty.name, offeredTitle: swap.offered.title, targetTitle: swap.target.title } };
+}
+
+/** My Swaps at the given tab, optionally at a confirmation step. */
+function mySwapsUrl(tab: "received" | "sent", step?: { intent: string; swapId: string }) {
+  const query = new URLSearchParams(tab === "sent" ? { tab } : {});
+  if (step) {
+    query.set("confirm", step.intent);
+    query.set("swap", step.swapId);
+  }
+  return `/my-swaps${query.size ? `?${query}` : ""}`;
 }
 
 const OUTCOMES = {
@@ -51,6 +77,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const swapId = String(form.get("swapId") ?? "");
   const tab = form.get("tab") === "sent" ? "sent" : "received";
   const outcome = OUTCOMES[intent];
+  // Accept, decline and withdraw happen only from their confirmation step: a bare post (an old page, a
+  // replayed form) is shown that step instead and changes nothing.
+  if (isConfirmIntent(intent) && form.get("confirm") !== "yes") return redirect(mySwapsUrl(tab, { intent, swapId }));
   let flash: Flash;
   if (!outcome) {
     flash = { type: "error", message: "An unexpected error occurred." };
@@ -74,7 +103,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       flash = { type: "error", message: outcome.failed, description: isAppError(error) ? error.message : undefined };
     }
   }
-  return redirect(`/my-swaps${tab === "sent" ? "?tab=sent" : ""}`, {
+  return redirect(mySwapsUrl(tab), {
     headers: { "Set-Cookie": await flashHeader(flash, ctx.env.NODE_ENV === "production") },
   });
 }
@@ -83,13 +112,26 @@ export default function MySwaps({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const tab = params.get("tab") === "sent" ? "sent" : "received";
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/my-swaps" && !navigation.formData;
+  // Skeletons only while another tab or page of proposals loads: opening or closing a confirmation step keeps
+  // the list (and the focused button the dialog gives focus back to).
+  const loading =
+    navigation.state === "loading" &&
+    navigation.location.pathname === "/my-swaps" &&
+    !navigation.formData &&
+    listPage(new URLSearchParams(navigation.location.search)) !== listPage(params);
   const swaps = tab === "sent" ? loaderData.sent : loaderData.received;
+  // The page a confirmation step opens on and closes back to.
+  const pageParams: Record<string, string> = {};
+  if (tab === "sent") pageParams.tab = "sent";
+  const cursor = params.get("cursor");
+  if (cursor) pageParams.cursor = cursor;
+  const pageUrl = `/my-swaps${Object.keys(pageParams).length ? `?${new URLSearchParams(pageParams)}` : ""}`;
 
   const tabClass = (active: boolean) =>
     `inline-flex items-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold ${active ? "bg-white text-ink shadow-sm" : "text-muted hover:text-ink"}`;
   return (
     <main id="main" className="py-10">
+      {loaderData.confirming && <ConfirmSwapDialog intent={loaderData.confirming.intent} swap={loaderData.confirming.swap} tab={tab} closeTo={pageUrl} />}
       <Container className="max-w-4xl">
         <Link to="/" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
           <ArrowLeft className="size-4" aria-hidden="true" />
@@ -118,7 +160,7 @@ export default function MySwaps({ loaderData }: Route.ComponentProps) {
           ) : (
             <ul className="space-y-4">
               {swaps.map((swap) => (
-                <li key={swap.id}><SwapCard swap={swap} tab={tab} now={loaderData.now} /></li>
+                <li key={swap.id}><SwapCard swap={swap} tab={tab} now={loaderData.now} pageParams={pageParams} /></li>
               ))}
             </ul>
           )}
@@ -136,6 +178,11 @@ export default function MySwaps({ loaderData }: Route.ComponentProps) {
       </Container>
     </main>
   );
+}
+
+/** Which list a query shows: the tab and the page within it. */
+function listPage(query: URLSearchParams) {
+  return `${query.get("tab") === "sent" ? "sent" : "received"}:${query.get("cursor") ?? ""}`;
 }
 
 /** A page's count, with a "+" when older proposals follow on the next page. */

@@ -1,18 +1,28 @@
-import { and, eq, type SQL, or } from "drizzle-orm";
+import { and, eq, type SQL, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { listings } from "../../db/schema/listings";
 import { profiles } from "../../db/schema/profiles";
+import { swapProposals } from "../../db/schema/swaps";
 import { isListingId, isPublicListing, listingCardColumns, type Viewer } from "./public-listings";
 
 /**
  * One listing for its page: public listings for everyone; the owner also sees their own reserved or
- * swapped listing. Deleted, cancelled and suspended owners' listings are not found.
+ * swapped listing, and so does the other party of the accepted or completed swap it is in (My Swaps links
+ * both items). Deleted, cancelled and suspended owners' listings are not found.
  */
 export async function findListing(db: Db, { id, viewer = {} }: { id: string; viewer?: Viewer }) {
   if (!isListingId(id)) return null;
   const ownView = viewer.userId
-    ? and(eq(listings.userId, viewer.userId), or(eq(listings.status, "reserved"), eq(listings.status, "swapped")))
+    ? and(
+        or(eq(listings.status, "reserved"), eq(listings.status, "swapped")),
+        or(
+          eq(listings.userId, viewer.userId),
+          sql`exists (select 1 from ${swapProposals} s where s.status in ('accepted', 'completed')
+            and (s.offered_listing_id = ${listings.id} or s.target_listing_id = ${listings.id})
+            and (s.proposer_id = ${viewer.userId} or s.receiver_id = ${viewer.userId}))`,
+        ),
+      )
     : undefined;
   const [row] = await db
     .select({

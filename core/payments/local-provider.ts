@@ -1,9 +1,8 @@
 import crypto from "node:crypto";
-import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { paymentLogs } from "../../db/schema/payments";
 import { AppError } from "../shared/app-error";
 import { paymentEventFromStripeShape } from "./event-shape";
+import { findLocalPayment } from "./find-local-checkout";
 import {
   CHECKOUT_COMPLETED,
   PAYMENT_FAILED,
@@ -73,8 +72,8 @@ export function createLocalPaymentProvider(options: {
     },
 
     async expireCheckout() {
-      // The local checkout takes a payment only while its payment row is pending; a superseded row is failed
-      // in the same transaction that replaced it, so its page already refuses (CHECKOUT_CLOSED).
+      // The local checkout takes a payment only while it is its payer's newest for the swap (find-local-checkout.ts):
+      // the checkout that replaced it was recorded in the same transaction, so its page already refuses.
     },
 
     async refund() {
@@ -113,25 +112,18 @@ function verifyLocalSignature(rawBody: string, header: string | null, secret: st
 export type LocalCheckoutOutcome = { outcome: "paid" } | { outcome: "declined"; message: string };
 
 /**
- * The member submitted the local checkout form. The card number decides the outcome (it is a test
- * checkout); the result reaches the payment only through a signed webhook, like a real provider's.
+ * The member submitted the local checkout form (checked first: submit-local-checkout.ts). The card number
+ * decides the outcome (it is a test checkout); the result reaches the payment only through a signed webhook,
+ * like a real provider's.
  */
 export async function completeLocalCheckout(
   deps: { db: Db; provider: LocalPaymentProvider },
   { sessionId, cardNumber, now, userId }: { sessionId: string; cardNumber: string; now: Date; userId?: string },
 ): Promise<LocalCheckoutOutcome> {
-  const [payment] = await deps.db
-    .select({ id: paymentLogs.id, status: paymentLogs.status, amountCents: paymentLogs.amountCents })
-    .from(paymentLogs)
-    .where(
-      and(
-        eq(paymentLogs.checkoutSessionId, sessionId),
-        eq(paymentLogs.provider, "local"),
-        userId ? eq(paymentLogs.userId, userId) : undefined,
-      ),
-    );
+  const payment = await findLocalPayment(deps.db, { sessionId, userId, now });
   if (!payment) throw new AppError("NOT_FOUND", CHECKOUT_NOT_FOUND);
-  if (payment.status !== "pending") throw new AppError("CONFLICT", CHECKOUT_CLOSED);
+  // A declined card leaves the checkout open for another try, as a hosted checkout does (decision 044).
+  if (!payment.open) throw new AppError("CONFLICT", CHECKOUT_CLOSED);
 
   const digits = cardNumber.replace(/[\s-]/g, "");
   const declineMessage =

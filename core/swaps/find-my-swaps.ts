@@ -9,7 +9,15 @@ import { afterRow, pageOf } from "../shared/keyset-cursor";
 import { isUuid } from "./swap-guards";
 
 export type SwapRole = "proposer" | "receiver";
-export type SwapListing = { id: string; title: string; images: ListingImage[]; valueMin: number; valueMax: number };
+export type SwapListing = {
+  id: string;
+  title: string;
+  images: ListingImage[];
+  valueMin: number;
+  valueMax: number;
+  /** Whether this member can open the listing's page (the rule of find-listing.ts), so the card links it. */
+  viewable: boolean;
+};
 /** The other party's contact details: only ever present on a completed swap. */
 export type SwapContact = { name: string; email: string; phone: string | null; location: string | null };
 
@@ -29,6 +37,9 @@ export type SwapCard = {
   receiverPaid: boolean;
   myRole: SwapRole;
   iPaid: boolean;
+  theyPaid: boolean;
+  /** Swap payments were switched off when it was accepted: no fee was due (waived payment rows). */
+  feesWaived: boolean;
   otherParty: { id: string; name: string };
   offered: SwapListing;
   target: SwapListing;
@@ -53,7 +64,18 @@ const listingColumns = (l: typeof offered | typeof target) => ({
   images: l.images,
   valueMin: l.valueMin,
   valueMax: l.valueMax,
+  status: l.status,
 });
+
+/**
+ * Whether a party can open a listing of the swap, as find-listing.ts decides for the page: anyone can open an
+ * active one; a reserved or swapped one only its owner, or either party once this swap is accepted or completed.
+ */
+function viewable(listing: { status: string }, { mine, swapStatus }: { mine: boolean; swapStatus: string }) {
+  if (listing.status === "active") return true;
+  if (listing.status !== "reserved" && listing.status !== "swapped") return false;
+  return mine || swapStatus === "accepted" || swapStatus === "completed";
+}
 
 /** The cards `userId` sees in one role; `where` narrows further (one swap, or a page). Always filtered by the actor. */
 async function selectCards(db: Db, { userId, role, where, limit }: { userId: string; role: SwapRole; where?: SQL; limit?: number }) {
@@ -80,6 +102,7 @@ async function selectCards(db: Db, { userId, role, where, limit }: { userId: str
       contactEmail: onceCompleted<string>(other.email),
       contactPhone: onceCompleted<string>(otherProfile.phone),
       contactLocation: onceCompleted<string>(otherProfile.location),
+      feesWaived: sql<boolean>`exists(select 1 from payment_logs p where p.swap_proposal_id = ${swapProposals.id} and p.provider = 'waived')`,
       myRating: sql<
         number | null
       >`(select r.rating from reviews r where r.swap_proposal_id = ${swapProposals.id} and r.reviewer_id = ${userId})`,
@@ -93,12 +116,21 @@ async function selectCards(db: Db, { userId, role, where, limit }: { userId: str
     .orderBy(desc(swapProposals.createdAt), desc(swapProposals.id))
     .limit(limit ?? 1);
 
-  return rows.map(({ otherId, otherName, contactEmail, contactPhone, contactLocation, myRating, ...row }): SwapCard => {
+  return rows.map(({ otherId, otherName, contactEmail, contactPhone, contactLocation, myRating, feesWaived, offered, target, ...row }): SwapCard => {
     const completed = row.status === "completed" && contactEmail !== null;
+    const card = (listing: typeof offered, mine: boolean): SwapListing => {
+      const { status, ...rest } = listing;
+      return { ...rest, viewable: viewable({ status }, { mine, swapStatus: row.status }) };
+    };
     return {
       ...row,
+      // The proposer offered their listing for the receiver's target.
+      offered: card(offered, role === "proposer"),
+      target: card(target, role === "receiver"),
       myRole: role,
       iPaid: role === "proposer" ? row.proposerPaid : row.receiverPaid,
+      theyPaid: role === "proposer" ? row.receiverPaid : row.proposerPaid,
+      feesWaived: Boolean(feesWaived),
       otherParty: { id: otherId, name: otherName },
       myReview: myRating == null ? null : { rating: Number(myRating) },
       contact: completed

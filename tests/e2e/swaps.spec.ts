@@ -88,6 +88,8 @@ test("two members propose, accept, pay (one card declined first), see each other
   await expect(ben.page.getByText("0412 345 678")).toHaveCount(0);
   await expectNoAxeViolations(ben.page);
   await card.getByRole("button", { name: "Accept" }).click();
+  // Accepting asks first (tests/e2e/deal-screen.spec.ts covers the dialog in full).
+  await ben.page.getByRole("dialog", { name: "Accept this swap?" }).getByRole("button", { name: "Yes, accept swap" }).click();
   await expect(ben.page.getByText("Swap proposal accepted! Both parties need to pay $9.99 to proceed.")).toBeVisible();
   await expect(ben.page.getByText("Next Step: Payment")).toBeVisible();
 
@@ -96,7 +98,7 @@ test("two members propose, accept, pay (one card declined first), see each other
   await expect(ana.page.getByText("Your card was declined.")).toBeVisible();
   await pay(ana.page, "4242 4242 4242 4242");
   await expect(ana.page.getByText("Payment received. Thank you!")).toBeVisible();
-  await expect(ana.page.getByText(/You've paid/)).toBeVisible();
+  await expect(ana.page.getByText("You have paid; waiting for Ben")).toBeVisible();
   await expect(ana.page.getByText(ben.email)).toHaveCount(0);
 
   // Ben pays; both now see each other's contact details.

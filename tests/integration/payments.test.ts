@@ -194,7 +194,7 @@ describe("the local checkout", () => {
     expect(stored.provider).toBe("local");
   });
 
-  test("the 4000 0000 0000 0002 card is declined and the error is stored", async () => {
+  test("the 4000 0000 0000 0002 card is declined and the error is stored; the checkout stays open for another card", async () => {
     const { swapId, proposerId } = await insertAcceptedSwap(db);
     const { sessionId, payment } = await startCardPayment(swapId, proposerId);
 
@@ -206,11 +206,11 @@ describe("the local checkout", () => {
     expect(outcome).toEqual({ outcome: "declined", message: "Your card was declined." });
     expect(await paymentRow(payment.id)).toMatchObject({ status: "failed", errorMessage: "Your card was declined." });
     expect(await swapRow(swapId)).toMatchObject({ proposerPaid: false });
-    // A closed checkout cannot be paid again.
-    const again = await refusal(
-      completeLocalCheckout({ db, provider }, { sessionId, cardNumber: "4242424242424242", now: new Date() }),
-    );
-    expect(again.code).toBe("CONFLICT");
+    // Like a hosted checkout, the same session takes another card (decision 044).
+    const again = await completeLocalCheckout({ db, provider }, { sessionId, cardNumber: "4242424242424242", now: new Date() });
+    expect(again).toEqual({ outcome: "paid" });
+    expect(await paymentRow(payment.id)).toMatchObject({ status: "completed", errorMessage: null });
+    expect(await swapRow(swapId)).toMatchObject({ proposerPaid: true });
   });
 
   test("any other card number is declined as not a test card", async () => {

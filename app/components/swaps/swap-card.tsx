@@ -1,10 +1,11 @@
 import { useSite } from "../../lib/use-site";
 import { ArrowLeftRight, Clock, ImageOff, Mail, MapPin, Phone, Star, UserRound } from "~/components/ui/icons";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { imageUrl } from "../../../core/images/image-urls";
 import { Button } from "../ui/button";
+import { firstName, whoHasPaid } from "./who-has-paid";
 
-type Listing = { id: string; title: string; images: { key: string; widths: number[] }[] };
+type Listing = { id: string; title: string; images: { key: string; widths: number[] }[]; viewable?: boolean };
 export type SwapCardData = {
   id: string;
   status: string;
@@ -14,6 +15,8 @@ export type SwapCardData = {
   paymentDueAt?: string | Date | null;
   myRole: "proposer" | "receiver";
   iPaid: boolean;
+  theyPaid?: boolean;
+  feesWaived?: boolean;
   otherParty: { id: string; name: string | null };
   offered: Listing;
   target: Listing;
@@ -30,8 +33,11 @@ const STATUS_STYLE: Record<string, string> = {
   expired: "bg-surface text-muted",
 };
 
+/** The query of the page the card is on (tab, cursor): a confirmation step opens on that page. */
+export type PageParams = Record<string, string>;
+
 /** One proposal on /my-swaps: who, what for what, and the one next step this member can take. */
-export function SwapCard({ swap, tab, now }: { swap: SwapCardData; tab: "received" | "sent"; now: string }) {
+export function SwapCard({ swap, tab, now, pageParams = {} }: { swap: SwapCardData; tab: "received" | "sent"; now: string; pageParams?: PageParams }) {
   const received = tab === "received";
   return (
     <article className="rounded-2xl border border-line bg-white p-5 shadow-sm" aria-labelledby={`swap-${swap.id}`}>
@@ -50,7 +56,7 @@ export function SwapCard({ swap, tab, now }: { swap: SwapCardData; tab: "receive
       </div>
       {swap.status === "pending" && <TimeLeft expiresAt={swap.expiresAt} now={now} />}
       {swap.rejectionReason && (swap.status === "rejected" || swap.status === "expired") && <p className="mt-3 text-sm text-muted">Reason: {swap.rejectionReason}</p>}
-      <NextStep swap={swap} tab={tab} />
+      <NextStep swap={swap} tab={tab} pageParams={pageParams} />
     </article>
   );
 }
@@ -58,7 +64,7 @@ export function SwapCard({ swap, tab, now }: { swap: SwapCardData; tab: "receive
 function ListingThumb({ label, listing }: { label: string; listing: Listing }) {
   const cover = listing.images[0];
   return (
-    <div className="flex items-center gap-3 rounded-xl border border-line p-2">
+    <div className="relative flex items-center gap-3 rounded-xl border border-line p-2 focus-within:ring-2 focus-within:ring-brand-200">
       {cover ? (
         <img src={imageUrl(cover, cover.widths[0])} alt="" className="size-16 shrink-0 rounded-lg object-cover" />
       ) : (
@@ -66,7 +72,16 @@ function ListingThumb({ label, listing }: { label: string; listing: Listing }) {
       )}
       <div className="min-w-0">
         <p className="text-xs font-semibold uppercase tracking-wide text-muted">{label}</p>
-        <p className="truncate font-medium">{listing.title}</p>
+        {listing.viewable ? (
+          // The whole box is the link's target (after:inset-0); its name is the listing's title.
+          <Link to={`/listings/${listing.id}`} className="block truncate font-medium text-brand-700 underline-offset-2 after:absolute after:inset-0 after:rounded-xl hover:underline">
+            {listing.title}
+          </Link>
+        ) : (
+          <p className="truncate font-medium">
+            {listing.title} <span className="text-sm font-normal text-muted">(no longer available)</span>
+          </p>
+        )}
       </div>
     </div>
   );
@@ -84,28 +99,34 @@ function TimeLeft({ expiresAt, now }: { expiresAt: string | Date; now: string })
   );
 }
 
-function ActionForm({ swapId, intent, tab, label, variant }: { swapId: string; intent: string; tab: string; label: string; variant: "primary" | "outline" }) {
+/**
+ * Accept, Decline and Withdraw ask first: the button opens the confirmation step on this page
+ * (`?confirm=accept&swap=...`): a dialog, with or without JavaScript. Only its confirm button posts.
+ */
+function ConfirmStepButton({ swapId, intent, label, variant, pageParams }: { swapId: string; intent: string; label: string; variant: "primary" | "outline"; pageParams: PageParams }) {
   return (
-    <Form method="post" action="/my-swaps">
-      <input type="hidden" name="swapId" value={swapId} />
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="tab" value={tab} />
-      <Button type="submit" variant={variant} size="sm">{label}</Button>
+    <Form method="get" action="/my-swaps" preventScrollReset>
+      {Object.entries(pageParams).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <input type="hidden" name="confirm" value={intent} />
+      <input type="hidden" name="swap" value={swapId} />
+      <Button type="submit" variant={variant} size="sm" aria-haspopup="dialog">{label}</Button>
     </Form>
   );
 }
 
-function NextStep({ swap, tab }: { swap: SwapCardData; tab: "received" | "sent" }) {
+function NextStep({ swap, tab, pageParams }: { swap: SwapCardData; tab: "received" | "sent"; pageParams: PageParams }) {
   if (swap.status === "pending") {
     return (
       <div className="mt-4 flex flex-wrap gap-2">
         {swap.myRole === "receiver" ? (
           <>
-            <ActionForm swapId={swap.id} intent="accept" tab={tab} label="Accept" variant="primary" />
-            <ActionForm swapId={swap.id} intent="decline" tab={tab} label="Decline" variant="outline" />
+            <ConfirmStepButton swapId={swap.id} intent="accept" label="Accept" variant="primary" pageParams={pageParams} />
+            <ConfirmStepButton swapId={swap.id} intent="decline" label="Decline" variant="outline" pageParams={pageParams} />
           </>
         ) : (
-          <ActionForm swapId={swap.id} intent="withdraw" tab={tab} label="Withdraw" variant="outline" />
+          <ConfirmStepButton swapId={swap.id} intent="withdraw" label="Withdraw" variant="outline" pageParams={pageParams} />
         )}
       </div>
     );
@@ -114,9 +135,10 @@ function NextStep({ swap, tab }: { swap: SwapCardData; tab: "received" | "sent" 
     return (
       <div className="mt-4 rounded-xl border border-accent-400 bg-accent-100/50 p-4">
         <p className="font-semibold">Next Step: Payment</p>
+        <WhoHasPaid swap={swap} />
         {swap.iPaid ? (
           <>
-            <p className="mt-1 text-sm text-muted">You've paid. Contact details unlock as soon as {swap.otherParty.name ?? "the other member"} pays too.</p>
+            <p className="mt-1 text-sm text-muted">Contact details unlock as soon as {firstName(swap.otherParty.name)} pays too.</p>
             <PaymentDeadline dueAt={swap.paymentDueAt} />
           </>
         ) : (
@@ -136,6 +158,7 @@ function NextStep({ swap, tab }: { swap: SwapCardData; tab: "received" | "sent" 
   if (swap.status === "completed" && swap.contact) {
     return (
       <div className="mt-4 space-y-4">
+        <WhoHasPaid swap={swap} />
         <section aria-label="Contact details" className="rounded-xl bg-brand-50 p-4 text-sm">
           <p className="font-semibold text-brand-900">Contact {swap.contact.name} to arrange the swap</p>
           <ul className="mt-2 space-y-1">
@@ -153,6 +176,12 @@ function NextStep({ swap, tab }: { swap: SwapCardData; tab: "received" | "sent" 
     );
   }
   return null;
+}
+
+function WhoHasPaid({ swap }: { swap: SwapCardData }) {
+  const words = whoHasPaid(swap);
+  if (!words) return null;
+  return <p className="mt-1 text-sm font-semibold text-ink">{words}</p>;
 }
 
 function ReviewForm({ swap, tab }: { swap: SwapCardData; tab: string }) {
