@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
-import { ButtonLink } from "../components/ui/button";
+import { PageNotFound } from "../components/layout/page-not-found";
 import { logger } from "../../core/shared/logger";
 
 export const meta: Route.MetaFunction = () => [{ title: "Page not found | SwapShed" }, { name: "robots", content: "noindex" }];
@@ -12,14 +12,5 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function NotFound() {
-  return (
-    <main id="main" className="flex min-h-[60vh] items-center justify-center px-4 py-20">
-      <div className="text-center">
-        <p className="text-7xl font-extrabold tracking-tight text-brand-700">404</p>
-        <h1 className="mt-4 text-2xl font-bold">Oops! Page not found</h1>
-        <p className="mt-2 text-muted">The page you were looking for has moved, or never existed.</p>
-        <ButtonLink to="/" className="mt-8">Return to Home</ButtonLink>
-      </div>
-    </main>
-  );
+  return <PageNotFound />;
 }
