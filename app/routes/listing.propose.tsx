@@ -48,10 +48,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     logger.error("propose failed", { error: String(error) });
     return data({ error: "Failed to send proposal" }, { status: 500 });
   }
-  if (form.get("via") === "dialog") return { ok: true as const };
-  return redirect("/my-swaps?tab=sent", {
-    headers: { "Set-Cookie": await flashHeader({ type: "success", message: "Swap proposal sent successfully!" }, ctx.env.NODE_ENV === "production") },
-  });
+  // A flash in both cases: after the dialog's send the root reloads and shows it, even where the page then
+  // replaces the dialog by "You've proposed a swap for this item" (the form is gone before it could say so).
+  const headers = { "Set-Cookie": await flashHeader({ type: "success", message: "Swap proposal sent successfully!" }, ctx.env.NODE_ENV === "production") };
+  if (form.get("via") === "dialog") return data({ ok: true as const }, { headers });
+  return redirect("/my-swaps?tab=sent", { headers });
 }
 
 export default function ProposePage({ loaderData, actionData }: Route.ComponentProps) {

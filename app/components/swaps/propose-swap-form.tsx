@@ -26,7 +26,7 @@ export function ProposeSwapForm({ targetId, offerable, error, onSent }: { target
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     if (fetcher.data.ok) {
-      toast.success("Swap proposal sent successfully!");
+      // 'Swap proposal sent successfully!' comes from the server's flash (see the propose action).
       onSent?.();
     } else {
       toast.error(fetcher.data.error ?? "Failed to send proposal");
