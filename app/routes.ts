@@ -12,6 +12,7 @@ export default [
     route("create-listing", "routes/create-listing.tsx"),
     route("listings/:id", "routes/listing.tsx"),
     route("listings/:id/propose", "routes/listing.propose.tsx"),
+    route("listings/:id/edit", "routes/listing.edit.tsx"),
     route("my-swaps", "routes/my-swaps.tsx"),
     route("checkout/:sessionId", "routes/checkout.tsx"),
     route("dev/outbox", "routes/dev.outbox.tsx"),

@@ -30,8 +30,9 @@ import { privateResponses } from "./middleware/private-responses";
 import { LISTING_UPLOAD_LIMIT } from "./api/listings";
 import { WEBHOOK_BODY_LIMIT } from "./webhooks";
 
-/** The routes that take pictures: the API's listing upload and the pages' create and edit forms (with their .data twins). */
-const isListingUploadApi = (method: string, path: string) => method === "POST" && path === "/api/v1/listings";
+/** The routes that take pictures: the API's listing upload and change, and the pages' create and edit forms (with their .data twins). */
+const isListingUploadApi = (method: string, path: string) =>
+  (method === "POST" && path === "/api/v1/listings") || (method === "PUT" && /^\/api\/v1\/listings\/[^/]+$/.test(path));
 const isListingUploadPage = (path: string) => /^\/(create-listing|listings\/[^/]+\/edit)(\.data)?$/.test(path);
 const BODY_LIMIT_EXCEPTIONS = [
   { match: (method: string, path: string) => isListingUploadApi(method, path) || isListingUploadPage(path), maxSize: LISTING_UPLOAD_LIMIT },

@@ -3,7 +3,7 @@ import { AppError } from "../../core/shared/app-error";
 export const UNREADABLE_FORM = "The form could not be read. Please try again.";
 
 /**
- * Reads a multipart create-listing submission into the use case's input (files as Buffers). A body that is not
+ * Reads a multipart create- or edit-listing submission into the use cases' input (files as Buffers). A body that is not
  * a readable form (truncated, wrong boundary) is the sender's fault: VALIDATION, never a server error.
  */
 export async function readListingForm(request: Request) {
@@ -31,8 +31,11 @@ export async function readListingForm(request: Request) {
     valueMax: text("valueMax"),
     location: text("location"),
   };
+  // The edit form's pictures to keep (its "Keep" boxes), in the order shown.
+  const keep = form.getAll("keepImages").filter((entry): entry is string => typeof entry === "string" && entry !== "");
   return {
     fields,
+    keep,
     picked: { suburb: text("locationSuburb"), state: text("locationState"), postcode: text("locationPostcode") },
     files,
     /** What the member typed, to fill the form again after an error. */

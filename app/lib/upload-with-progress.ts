@@ -1,11 +1,11 @@
 /**
- * POSTs a form with upload progress (fetch cannot report it). Resolves with the status and JSON body;
+ * Sends a form (POST, or PUT to change something) with upload progress (fetch cannot report it). Resolves with the status and JSON body;
  * rejects only when the request could not be made at all.
  */
-export function uploadWithProgress(url: string, body: FormData, onProgress: (fraction: number) => void) {
+export function uploadWithProgress(url: string, body: FormData, onProgress: (fraction: number) => void, method: "POST" | "PUT" = "POST") {
   return new Promise<{ status: number; json: Record<string, unknown> }>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", url);
+    xhr.open(method, url);
     xhr.setRequestHeader("Accept", "application/json");
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/create-listing";
 import { appContext } from "../context";
 import { isAppError } from "../../core/shared/app-error";
-import { CreateListingForm } from "../components/listings/create/create-listing-form";
+import { ListingForm } from "../components/listings/form/listing-form";
 import { Container } from "../components/ui/container";
 import { flashHeader } from "../lib/flash.server";
 import { readListingForm } from "../lib/listing-form.server";
@@ -44,7 +44,7 @@ export default function CreateListing({ actionData }: Route.ComponentProps) {
           <h1 className="text-2xl font-bold tracking-tight">List an item</h1>
           <p className="mt-1 text-sm text-muted">Listing is free. You only pay the $9.99 handshake fee once a swap is accepted.</p>
           <div className="mt-6">
-            <CreateListingForm result={actionData} />
+            <ListingForm result={actionData} />
           </div>
         </div>
       </Container>

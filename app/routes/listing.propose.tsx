@@ -1,6 +1,8 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/listing.propose";
 import { appContext } from "../context";
+import { RouteError } from "../components/layout/route-error";
+import { AlreadyProposed } from "../components/listings/already-proposed";
 import { ProposeSwapForm } from "../components/swaps/propose-swap-form";
 import { Container } from "../components/ui/container";
 import { flashHeader } from "../lib/flash.server";
@@ -8,6 +10,7 @@ import { findListing } from "../../core/listings/find-listing";
 import { findOfferableListings } from "../../core/listings/find-offerable-listings";
 import { isAppError } from "../../core/shared/app-error";
 import { logger } from "../../core/shared/logger";
+import { findPendingProposalForListing } from "../../core/swaps/find-pending-proposal-for-listing";
 import { notifySwapEvent } from "../../core/swaps/notify-swap-event";
 import { proposeSwap } from "../../core/swaps/propose-swap";
 
@@ -21,7 +24,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (target?.status !== "active") throw data("Listing not found", { status: 404 });
   if (target.ownerId === user.id) throw redirect(`/listings/${target.id}`);
   const offerable = await findOfferableListings(ctx.db, { ownerId: user.id });
-  return { target: { id: target.id, title: target.title, ownerName: target.ownerName }, offerable };
+  // Already proposed: the page (and the dialog) say so instead of offering a second proposal that would be refused.
+  const proposed = Boolean(await findPendingProposalForListing(ctx.db, { proposerId: user.id, listingId: target.id }));
+  return { target: { id: target.id, title: target.title, ownerName: target.ownerName }, offerable, proposed };
 }
 
 /** Works from the dialog (fetcher) and from this page without JavaScript: same use case, same messages. */
@@ -43,10 +48,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     logger.error("propose failed", { error: String(error) });
     return data({ error: "Failed to send proposal" }, { status: 500 });
   }
-  if (form.get("via") === "dialog") return { ok: true as const };
-  return redirect("/my-swaps?tab=sent", {
-    headers: { "Set-Cookie": await flashHeader({ type: "success", message: "Swap proposal sent successfully!" }, ctx.env.NODE_ENV === "production") },
-  });
+  // A flash in both cases: after the dialog's send the root reloads and shows it, even where the page then
+  // replaces the dialog by "You've proposed a swap for this item" (the form is gone before it could say so).
+  const headers = { "Set-Cookie": await flashHeader({ type: "success", message: "Swap proposal sent successfully!" }, ctx.env.NODE_ENV === "production") };
+  if (form.get("via") === "dialog") return data({ ok: true as const }, { headers });
+  return redirect("/my-swaps?tab=sent", { headers });
 }
 
 export default function ProposePage({ loaderData, actionData }: Route.ComponentProps) {
@@ -59,10 +65,18 @@ export default function ProposePage({ loaderData, actionData }: Route.ComponentP
             For <span className="font-semibold text-ink">{loaderData.target.title}</span> from {loaderData.target.ownerName ?? "Unknown"}
           </p>
           <div className="mt-6">
-            <ProposeSwapForm targetId={loaderData.target.id} offerable={loaderData.offerable} error={actionData && "error" in actionData ? actionData.error : undefined} />
+            {loaderData.proposed ? (
+              <AlreadyProposed />
+            ) : (
+              <ProposeSwapForm targetId={loaderData.target.id} offerable={loaderData.offerable} error={actionData && "error" in actionData ? actionData.error : undefined} />
+            )}
           </div>
         </div>
       </Container>
     </main>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} />;
 }

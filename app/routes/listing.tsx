@@ -1,27 +1,70 @@
 import { BadgeCheck, CalendarDays, MapPin, Navigation, Star } from "~/components/ui/icons";
-import { data, Link } from "react-router";
+import { useEffect } from "react";
+import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/listing";
 import { appContext } from "../context";
+import { RouteError } from "../components/layout/route-error";
+import { AlreadyProposed } from "../components/listings/already-proposed";
 import { FavouriteButton } from "../components/listings/favourite-button";
 import { ListingGallery } from "../components/listings/listing-gallery";
+import { reviewCount } from "../components/listings/listing-card";
+import { OwnerActions } from "../components/listings/owner-actions";
 import { ProposeSwapButton } from "../components/swaps/propose-swap-button";
 import { Container } from "../components/ui/container";
 import { categoryLabel } from "../lib/categories";
+import { flashHeader } from "../lib/flash.server";
 import { conditionLabel, formatDistance, formatValueRange } from "../lib/format";
+import { requireUser } from "../lib/require-user.server";
+import { toast } from "../lib/toast";
 import { getViewer } from "../lib/viewer.server";
 import { imageUrl } from "../../core/images/image-urls";
+import { deleteListing } from "../../core/listings/delete-listing";
 import { findListing } from "../../core/listings/find-listing";
+import { isAppError } from "../../core/shared/app-error";
+import { logger } from "../../core/shared/logger";
+import { findPendingProposalForListing } from "../../core/swaps/find-pending-proposal-for-listing";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const viewer = await getViewer(ctx, request);
   const listing = await findListing(ctx.db, { id: params.id, viewer });
   if (!listing) throw data("Listing not found", { status: 404 });
-  return { listing, signedIn: Boolean(viewer.userId), isOwner: viewer.userId === listing.ownerId, origin: ctx.env.APP_URL };
+  const isOwner = viewer.userId === listing.ownerId;
+  // A member who already proposed a swap for it is told so, instead of being offered a second one.
+  const proposed =
+    viewer.userId && !isOwner
+      ? Boolean(await findPendingProposalForListing(ctx.db, { proposerId: viewer.userId, listingId: listing.id }))
+      : false;
+  return { listing, signedIn: Boolean(viewer.userId), isOwner, proposed, origin: ctx.env.APP_URL };
+}
+
+/** The owner's Delete (the only thing this page posts): the same use case and answers as My Listings. */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  const user = await requireUser(ctx, request);
+  const form = await request.formData();
+  if (form.get("intent") !== "delete") throw data("Unknown action", { status: 400 });
+  // Without JavaScript the question is asked on the page first (see OwnerActions).
+  if (form.get("confirmed") !== "yes") return data({ confirm: true as const });
+  try {
+    await deleteListing(ctx, { listingId: params.id, actorId: user.id });
+  } catch (error) {
+    if (isAppError(error)) return data({ error: error.message }, { status: error.status });
+    logger.error("delete listing failed", { error: String(error) });
+    return data({ error: "Failed to delete listing" }, { status: 500 });
+  }
+  return redirect("/my-listings", {
+    headers: {
+      "Set-Cookie": await flashHeader(
+        { type: "success", message: "Listing deleted" },
+        ctx.env.NODE_ENV === "production",
+      ),
+    },
+  });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [{ title: "Listing not found | SwapShed" }];
+  if (!loaderData) return [{ title: "Listing not found | SwapShed" }, { name: "robots", content: "noindex" }];
   const { listing, origin } = loaderData;
   const description = listing.description.slice(0, 160);
   const cover = listing.images[0];
@@ -32,30 +75,52 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { property: "og:description", content: description },
     { property: "og:type", content: "product" },
     { property: "og:url", content: `${origin}/listings/${listing.id}` },
-    ...(cover ? [{ property: "og:image", content: `${origin}${imageUrl(cover, cover.widths[cover.widths.length - 1])}` }] : []),
+    ...(cover
+      ? [{ property: "og:image", content: `${origin}${imageUrl(cover, cover.widths[cover.widths.length - 1])}` }]
+      : []),
   ];
 };
 
-export default function ListingPage({ loaderData }: Route.ComponentProps) {
-  const { listing, signedIn, isOwner } = loaderData;
+export default function ListingPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { listing, signedIn, isOwner, proposed } = loaderData;
+  const actionError = actionData && "error" in actionData ? actionData.error : null;
+  useEffect(() => {
+    if (actionError) toast.error(actionError);
+  }, [actionError]);
   return (
     <main id="main" className="py-8 sm:py-12">
       <Container>
         <nav aria-label="Breadcrumb" className="text-sm text-muted">
-          <Link to="/#browse" className="inline-block py-1 hover:underline">Browse</Link> <span aria-hidden="true">/</span>{" "}
-          <Link to={`/search?category=${listing.category}`} className="inline-block py-1 hover:underline">{categoryLabel(listing.category)}</Link>
+          <Link to="/#browse" className="inline-block py-1 hover:underline">
+            Browse
+          </Link>{" "}
+          <span aria-hidden="true">/</span>{" "}
+          <Link to={`/search?category=${listing.category}`} className="inline-block py-1 hover:underline">
+            {categoryLabel(listing.category)}
+          </Link>
         </nav>
         <div className="mt-4 grid gap-8 lg:grid-cols-[1.4fr_1fr]">
           <ListingGallery images={listing.images} title={listing.title} />
           <div>
             <div className="flex items-start justify-between gap-4">
               <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{listing.title}</h1>
-              {!isOwner && listing.status === "active" && <FavouriteButton listingId={listing.id} isFavourite={listing.isFavourite} title={listing.title} size="md" />}
+              {!isOwner && listing.status === "active" && (
+                <FavouriteButton
+                  listingId={listing.id}
+                  isFavourite={listing.isFavourite}
+                  title={listing.title}
+                  size="md"
+                />
+              )}
             </div>
             <div className="mt-3 flex flex-wrap gap-2 text-xs font-semibold">
-              <span className="rounded-full bg-brand-50 px-2.5 py-1 text-brand-800">{categoryLabel(listing.category)}</span>
+              <span className="rounded-full bg-brand-50 px-2.5 py-1 text-brand-800">
+                {categoryLabel(listing.category)}
+              </span>
               <span className="rounded-full bg-surface px-2.5 py-1 text-ink">{conditionLabel(listing.condition)}</span>
-              {listing.status !== "active" && <span className="rounded-full bg-accent-100 px-2.5 py-1 text-ink capitalize">{listing.status}</span>}
+              {listing.status !== "active" && (
+                <span className="rounded-full bg-accent-100 px-2.5 py-1 text-ink capitalize">{listing.status}</span>
+              )}
             </div>
             <p className="mt-5 text-sm text-muted">Value range</p>
             <p className="text-2xl font-bold text-ink">{formatValueRange(listing.valueMin, listing.valueMax)}</p>
@@ -75,39 +140,92 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
               <div className="flex items-center gap-2">
                 <CalendarDays className="size-4 text-muted" aria-hidden="true" />
                 <dt className="sr-only">Listed</dt>
-                <dd>Listed {new Date(listing.createdAt).toLocaleDateString("en-AU", { timeZone: "Australia/Sydney", day: "numeric", month: "long", year: "numeric" })}</dd>
+                <dd>
+                  Listed{" "}
+                  {new Date(listing.createdAt).toLocaleDateString("en-AU", {
+                    timeZone: "Australia/Sydney",
+                    day: "numeric",
+                    month: "long",
+                    year: "numeric",
+                  })}
+                </dd>
               </div>
             </dl>
             <section aria-labelledby="owner-heading" className="mt-6 rounded-2xl border border-line p-4">
-              <h2 id="owner-heading" className="text-sm font-semibold text-muted">Listed by</h2>
+              <h2 id="owner-heading" className="text-sm font-semibold text-muted">
+                Listed by
+              </h2>
               <p className="mt-1 flex items-center gap-1.5 font-semibold">
                 {listing.ownerName ?? "Unknown"}
-                {listing.ownerVerified && <BadgeCheck className="size-4 text-brand-600" aria-label="Verified" role="img" />}
+                {listing.ownerVerified && (
+                  <BadgeCheck className="size-4 text-brand-600" aria-label="Verified" role="img" />
+                )}
               </p>
               <p className="mt-1 flex items-center gap-1 text-sm text-muted">
                 <Star className="size-4 fill-accent-400 text-accent-500" aria-hidden="true" />
                 {listing.ownerRating != null
-                  ? `${listing.ownerRating.toFixed(1)} from ${listing.ownerReviewCount} review${listing.ownerReviewCount === 1 ? "" : "s"}`
+                  ? `${listing.ownerRating.toFixed(1)} from ${reviewCount(listing.ownerReviewCount)}`
                   : "New member, no reviews yet"}
               </p>
               <p className="mt-1 text-sm text-muted">
-                Member since {new Date(listing.ownerSince).toLocaleDateString("en-AU", { timeZone: "Australia/Sydney", month: "long", year: "numeric" })}
+                Member since{" "}
+                {new Date(listing.ownerSince).toLocaleDateString("en-AU", {
+                  timeZone: "Australia/Sydney",
+                  month: "long",
+                  year: "numeric",
+                })}
               </p>
             </section>
-            {/* A swap partner may see a reserved or swapped listing (from My Swaps); only an active one takes proposals. */}
-            {!isOwner && listing.status === "active" && (
-              <div id="propose" className="mt-6">
-                <ProposeSwapButton listingId={listing.id} title={listing.title} signedIn={signedIn} size="lg" className="w-full" />
-                <p className="mt-2 text-center text-xs text-muted">Contact details are shared only after both sides pay the $9.99 handshake fee.</p>
-              </div>
+            {isOwner ? (
+              <>
+                {actionError && (
+                  <p
+                    role="alert"
+                    className="mt-6 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-danger"
+                  >
+                    {actionError}
+                  </p>
+                )}
+                <OwnerActions
+                  listingId={listing.id}
+                  status={listing.status}
+                  confirming={Boolean(actionData && "confirm" in actionData)}
+                />
+              </>
+            ) : (
+              // A swap partner may see a reserved or swapped listing (from My Swaps); only an active one takes proposals.
+              listing.status === "active" && (
+                <div id="propose" className="mt-6">
+                  {proposed ? (
+                    <AlreadyProposed />
+                  ) : (
+                    <ProposeSwapButton
+                      listingId={listing.id}
+                      title={listing.title}
+                      signedIn={signedIn}
+                      size="lg"
+                      className="w-full"
+                    />
+                  )}
+                  <p className="mt-2 text-center text-xs text-muted">
+                    Contact details are shared only after both sides pay the $9.99 handshake fee.
+                  </p>
+                </div>
+              )
             )}
           </div>
         </div>
         <section aria-labelledby="description-heading" className="mt-10 max-w-3xl">
-          <h2 id="description-heading" className="text-lg font-semibold">Description</h2>
+          <h2 id="description-heading" className="text-lg font-semibold">
+            Description
+          </h2>
           <p className="mt-2 whitespace-pre-line leading-relaxed text-ink">{listing.description}</p>
         </section>
       </Container>
     </main>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} />;
 }

@@ -43,13 +43,50 @@ export const NOT_AN_IMAGE = "Please select an image file";
 export const IMAGE_TOO_BIG = "Image must be less than 5MB";
 export const UNKNOWN_LOCATION = "Please choose a suburb from the list";
 
-/** The browser's quick check of chosen files (the server decides by content, not by declared type). */
-export function checkChosenFiles(files: { type: string; size: number }[]): string | null {
-  if (files.length === 0) return IMAGE_REQUIRED;
-  if (files.length > MAX_IMAGES) return TOO_MANY_IMAGES;
+/** The browser's quick check of one chosen file, at once when it is picked (the server decides by content). */
+export function checkChosenFile(file: { type: string; size: number }): string | null {
+  if (!file.type.startsWith("image/")) return NOT_AN_IMAGE;
+  if (file.size >= MAX_IMAGE_BYTES) return IMAGE_TOO_BIG;
+  return null;
+}
+
+/** The same refusal naming the picture, so a member who picked several knows which one: "notes.pdf: Please select an image file". */
+export const namedFileRefusal = (name: string, message: string) => `${name}: ${message}`;
+
+/**
+ * The browser's check of a listing's pictures before sending: `files` are newly chosen, `kept` counts the
+ * pictures an edited listing keeps. At least one picture in all, at most MAX_IMAGES.
+ */
+export function checkChosenFiles(files: { name?: string; type: string; size: number }[], kept = 0): string | null {
+  if (files.length + kept === 0) return IMAGE_REQUIRED;
+  if (files.length + kept > MAX_IMAGES) return TOO_MANY_IMAGES;
   for (const file of files) {
-    if (!file.type.startsWith("image/")) return NOT_AN_IMAGE;
-    if (file.size >= MAX_IMAGE_BYTES) return IMAGE_TOO_BIG;
+    const refusal = checkChosenFile(file);
+    if (refusal) return file.name ? namedFileRefusal(file.name, refusal) : refusal;
   }
   return null;
+}
+
+/** The fields whose rule reads another one: the range is checked on Max whenever either value changes. */
+const LINKED_FIELDS: Record<string, string[]> = { valueMin: ["valueMin", "valueMax"], valueMax: ["valueMin", "valueMax"] };
+
+/**
+ * The errors to show once the member has changed `changed`: that field's error (and its linked one's) is
+ * checked again and cleared when it is fixed, or replaced by the current reason. Errors of other fields stay
+ * as they are (a server's "Please choose a suburb from the list" included), and a field without an error
+ * gets none while it is being typed in: errors appear on sending.
+ */
+export function recheckFields(values: Record<string, unknown>, shown: Record<string, string>, changed: string): Record<string, string> {
+  const fields = LINKED_FIELDS[changed] ?? [changed];
+  if (!fields.some((field) => shown[field])) return shown;
+  const parsed = listingFieldsSchema.safeParse(values);
+  const now: Record<string, string> = {};
+  for (const issue of parsed.success ? [] : parsed.error.issues) now[String(issue.path[0])] ??= issue.message;
+  const next = { ...shown };
+  for (const field of fields) {
+    if (!shown[field]) continue;
+    if (now[field]) next[field] = now[field];
+    else delete next[field];
+  }
+  return next;
 }

@@ -15,6 +15,8 @@ const DAY = 24 * HOUR;
  */
 export const MEMBER_LIMITS = {
   create_listing: { windows: [{ limit: 10, windowSeconds: HOUR }, { limit: 30, windowSeconds: DAY }], noun: "new listings", again: "list another item" },
+  // Edits re-encode any new pictures: a person fixes a typo or a photo a few times, a script churns storage.
+  update_listing: { windows: [{ limit: 30, windowSeconds: HOUR }, { limit: 100, windowSeconds: DAY }], noun: "listing changes", again: "change a listing again" },
   propose_swap: { windows: [{ limit: 20, windowSeconds: HOUR }, { limit: 60, windowSeconds: DAY }], noun: "offers", again: "make another offer" },
   // Offers on one listing from one member: its owner gets an e-mail for each, so three a day is plenty.
   propose_swap_on_listing: { windows: [{ limit: 3, windowSeconds: DAY }], noun: "offers on this listing", again: "offer on it again" },

@@ -9,6 +9,7 @@ import { findHomeListings } from "../../core/listings/find-home-listings";
 import { findListing } from "../../core/listings/find-listing";
 import { findMyListings } from "../../core/listings/find-my-listings";
 import { setFavourite } from "../../core/listings/toggle-favourite";
+import { updateListing } from "../../core/listings/update-listing";
 import { getMemberLocation } from "../../core/users/get-member-location";
 import { AppError } from "../../core/shared/app-error";
 import { MAX_IMAGE_BYTES, MAX_IMAGES } from "../../core/listings/listing-schema";
@@ -57,6 +58,15 @@ export function createListingRoutes() {
     const result = await createListing(ctx, { ownerId: user.id, ...input });
     if (!result.ok) return c.json({ error: result.message, fields: result.fields }, result.status as 400);
     return c.json({ id: result.id }, 201);
+  });
+
+  api.put("/listings/:id", bodyLimit({ maxSize: LISTING_UPLOAD_LIMIT, onError: (c) => c.json({ error: "File size exceeds 5MB limit." }, 413) }), async (c) => {
+    const ctx = c.get("ctx");
+    const user = await signedIn(ctx);
+    const input = await readListingForm(c.req.raw);
+    const result = await updateListing(ctx, { listingId: c.req.param("id"), actorId: user.id, ...input });
+    if (!result.ok) return c.json({ error: result.message, fields: result.fields }, result.status as 400);
+    return c.json({ id: result.id });
   });
 
   api.delete("/listings/:id", async (c) => {

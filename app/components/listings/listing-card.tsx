@@ -97,17 +97,21 @@ function OwnerLine({ listing }: { listing: ListingCardData }) {
     <span className="flex min-w-0 items-center gap-1.5 text-muted">
       <span className="truncate">{listing.ownerName ?? "Unknown"}</span>
       {listing.ownerVerified && <BadgeCheck className="size-4 shrink-0 text-brand-600" aria-label="Verified" role="img" />}
-      <span className="flex shrink-0 items-center gap-0.5 font-medium text-ink">
-        <Star className="size-3.5 fill-accent-400 text-accent-500" aria-hidden="true" />
-        {listing.ownerRating != null ? (
+      {listing.ownerRating != null ? (
+        <span className="flex shrink-0 items-center gap-0.5 font-medium text-ink">
+          <Star className="size-3.5 fill-accent-400 text-accent-500" aria-hidden="true" />
           <span>
             {listing.ownerRating.toFixed(1)}
-            <span className="sr-only"> out of 5 from {listing.ownerReviewCount} reviews</span>
+            <span className="sr-only"> out of 5 from {reviewCount(listing.ownerReviewCount)}</span>
           </span>
-        ) : (
-          "New"
-        )}
-      </span>
+        </span>
+      ) : (
+        // Not "New": beside the condition badge ("New") it read as a second condition.
+        <span className="shrink-0 text-xs">No reviews yet</span>
+      )}
     </span>
   );
 }
+
+/** "1 review", "12 reviews". */
+export const reviewCount = (n: number) => `${n} review${n === 1 ? "" : "s"}`;

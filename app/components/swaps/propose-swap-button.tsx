@@ -2,6 +2,7 @@ import { X } from "~/components/ui/icons";
 import { lazy, Suspense, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { buttonClass } from "../ui/button";
+import { AlreadyProposed } from "../listings/already-proposed";
 import type { Offerable } from "./propose-swap-form";
 
 // The form is only ever drawn in the browser, after a click: its code stays out of every card's first load
@@ -9,7 +10,7 @@ import type { Offerable } from "./propose-swap-form";
 const loadForm = () => import("./propose-swap-form");
 const ProposeSwapForm = lazy(() => loadForm().then((m) => ({ default: m.ProposeSwapForm })));
 
-type ProposeData = { target: { id: string; title: string; ownerName: string | null }; offerable: Offerable[] };
+type ProposeData = { target: { id: string; title: string; ownerName: string | null }; offerable: Offerable[]; proposed: boolean };
 
 /**
  * 'Propose Swap': a link to the proposal page that, with JavaScript, opens the same form in a modal
@@ -55,7 +56,9 @@ export function ProposeSwapButton({ listingId, title, signedIn, size = "sm", cla
               </button>
             </div>
             <div className="mt-5">
-              {fetcher.data ? (
+              {fetcher.data?.proposed ? (
+                <AlreadyProposed />
+              ) : fetcher.data ? (
                 <Suspense fallback={loading}>
                   <ProposeSwapForm targetId={listingId} offerable={fetcher.data.offerable} onSent={() => dialog.current?.close()} />
                 </Suspense>

@@ -31,7 +31,7 @@ export function ProposeSwapForm({ targetId, offerable, error, onSent }: { target
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     if (fetcher.data.ok) {
-      toast.success("Swap proposal sent successfully!");
+      // 'Swap proposal sent successfully!' comes from the server's flash (see the propose action).
       onSent?.();
     } else {
       focusFirstError(formRef.current);

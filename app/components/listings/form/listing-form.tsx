@@ -1,0 +1,281 @@
+import { ArrowLeft } from "~/components/ui/icons";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useNavigate, useNavigation } from "react-router";
+// First, before the schema module builds its schemas (see zod-jitless.ts).
+import "../../../lib/zod-jitless";
+import { focusFirstError } from "../../../lib/focus-first-error";
+import { toast } from "../../../lib/toast";
+import { useHydrated } from "../../../lib/use-hydrated";
+import { checkChosenFiles, listingFieldsSchema, recheckFields } from "../../../../core/listings/listing-schema";
+import { describeIssues } from "../../../../core/shared/describe-issues";
+import { CATEGORIES } from "../../../lib/categories";
+import { uploadWithProgress } from "../../../lib/upload-with-progress";
+import { describedBy, Field, inputClass } from "../../forms/field";
+import { FormError, formLevelError } from "../../forms/form-error";
+import { LocationCombobox } from "../../forms/location-combobox";
+import { Button } from "../../ui/button";
+import { ImagePicker } from "./image-picker";
+import { CONDITION_OPTIONS } from "../../../lib/format";
+
+/** What a refused submission sends back (the no-JavaScript path): the reason, each field's error, what was typed. */
+export type ListingFormResult =
+  | { error: string; fields: Record<string, string>; values?: Record<string, string>; keep?: string[] }
+  | undefined;
+
+/** The listing being edited, as the form fills itself with it. */
+export type EditableListing = {
+  id: string;
+  title: string;
+  description: string;
+  category: string;
+  condition: string;
+  valueMin: number;
+  valueMax: number;
+  suburb: string;
+  state: string;
+  postcode: string;
+  location: string;
+  images: { key: string; widths: number[] }[];
+};
+
+const TEXT_FIELDS = new Set(Object.keys(listingFieldsSchema.shape));
+
+/**
+ * The listing form, for a new listing or for changing one (`listing`): the same fields, rules and messages.
+ * Without JavaScript it is a plain multipart POST to the page's action; with it, the pictures get previews and
+ * the upload shows its progress (sent to /api/v1/listings, or PUT to /api/v1/listings/:id for a change).
+ */
+export function ListingForm({ result, listing }: { result: ListingFormResult; listing?: EditableListing }) {
+  const enhanced = useHydrated();
+  const [files, setFiles] = useState<File[]>([]);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>(result?.fields ?? {});
+  // Errors are shown once, in the form (decision 048): beside their field, or here when no field is to blame.
+  const [formError, setFormError] = useState<string | null>(formLevelError(result?.error, result?.fields));
+  const formRef = useRef<HTMLFormElement>(null);
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const editing = Boolean(listing);
+  const values: Record<string, string | undefined> = result?.values ?? (listing ? storedValues(listing) : {});
+  const busy = progress !== null || navigation.state === "submitting";
+
+  useEffect(() => {
+    setErrors(result?.fields ?? {});
+    setFormError(formLevelError(result?.error, result?.fields));
+  }, [result]);
+  // After each failed attempt, focus goes to what to fix.
+  useEffect(() => {
+    if (formError || Object.keys(errors).length) focusFirstError(formRef.current);
+  }, [errors, formError]);
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    if (!enhanced) return;
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    form.delete("images");
+    const parsed = listingFieldsSchema.safeParse(Object.fromEntries(form));
+    const fileError = checkChosenFiles(files, form.getAll("keepImages").length);
+    if (!parsed.success || fileError) {
+      const fields = parsed.success ? {} : describeIssues(parsed.error).fields;
+      setErrors(fileError ? { ...fields, images: fileError } : fields);
+      setFormError(formLevelError(null, fields));
+      return;
+    }
+    for (const file of files) form.append("images", file);
+    setErrors({});
+    setFormError(null);
+    setProgress(0);
+    const failed = editing ? "Failed to update listing" : "Failed to create listing";
+    try {
+      const { status, json } = listing
+        ? await uploadWithProgress(`/api/v1/listings/${listing.id}`, form, setProgress, "PUT")
+        : await uploadWithProgress("/api/v1/listings", form, setProgress);
+      if (status === 200 || status === 201) {
+        toast.success(listing ? "Listing updated successfully!" : "Listing created successfully!");
+        navigate(listing ? `/listings/${listing.id}` : "/my-listings");
+        return;
+      }
+      const fields = (json.fields as Record<string, string>) ?? {};
+      setErrors(fields);
+      setFormError(formLevelError(typeof json.error === "string" ? json.error : failed, fields));
+    } catch {
+      setFormError(failed);
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  /** A field's error is checked again as the member changes it, and clears once it is fixed. */
+  function onChange(event: React.FormEvent<HTMLFormElement>) {
+    const name = (event.target as HTMLInputElement).name;
+    if (!TEXT_FIELDS.has(name)) return;
+    const typed = Object.fromEntries(new FormData(event.currentTarget));
+    setErrors((shown) => recheckFields(typed, shown, name));
+  }
+
+  const picturesError = (error: string | undefined) =>
+    setErrors(({ images: _, ...others }) => (error ? { ...others, images: error } : others));
+
+  return (
+    <Form
+      ref={formRef}
+      method="post"
+      encType="multipart/form-data"
+      noValidate
+      onSubmit={onSubmit}
+      onChange={onChange}
+      className="space-y-5"
+    >
+      <FormError message={formError} />
+      <Field id="title" label="Item Title" error={errors.title}>
+        <input
+          id="title"
+          name="title"
+          defaultValue={values.title}
+          maxLength={100}
+          className={`${inputClass(errors.title)} h-11`}
+          {...describedBy("title", errors.title)}
+        />
+      </Field>
+      <Field
+        id="description"
+        label="Description"
+        error={errors.description}
+        hint="10 to 1000 characters: what it is, its condition, what you would swap it for."
+      >
+        <textarea
+          id="description"
+          name="description"
+          rows={5}
+          defaultValue={values.description}
+          maxLength={1000}
+          className={`${inputClass(errors.description)} py-2`}
+          {...describedBy("description", errors.description, "hint")}
+        />
+      </Field>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field id="category" label="Category" error={errors.category}>
+          <select
+            id="category"
+            name="category"
+            defaultValue={values.category ?? ""}
+            className={`${inputClass(errors.category)} h-11`}
+            {...describedBy("category", errors.category)}
+          >
+            <option value="" disabled>
+              Select a category
+            </option>
+            {CATEGORIES.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+            <option value="services" disabled>
+              Services (Coming Soon)
+            </option>
+          </select>
+        </Field>
+        <Field id="condition" label="Condition" error={errors.condition}>
+          <select
+            id="condition"
+            name="condition"
+            defaultValue={values.condition ?? ""}
+            className={`${inputClass(errors.condition)} h-11`}
+            {...describedBy("condition", errors.condition)}
+          >
+            <option value="" disabled>
+              Select a condition
+            </option>
+            {CONDITION_OPTIONS.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id="valueMin" label="Min Value (AUD)" error={errors.valueMin}>
+          <input
+            id="valueMin"
+            name="valueMin"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            defaultValue={values.valueMin}
+            className={`${inputClass(errors.valueMin)} h-11`}
+            {...describedBy("valueMin", errors.valueMin)}
+          />
+        </Field>
+        <Field id="valueMax" label="Max Value (AUD)" error={errors.valueMax}>
+          <input
+            id="valueMax"
+            name="valueMax"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            defaultValue={values.valueMax}
+            className={`${inputClass(errors.valueMax)} h-11`}
+            {...describedBy("valueMax", errors.valueMax)}
+          />
+        </Field>
+      </div>
+      <LocationCombobox
+        id="location"
+        name="location"
+        label="Location"
+        placeholder="Start typing a suburb or postcode"
+        // The suburb as stored, until a refused save sends back what was typed instead.
+        defaultValue={
+          result?.values
+            ? result.values.location
+            : listing
+              ? { suburb: listing.suburb, state: listing.state, postcode: listing.postcode, label: listing.location }
+              : undefined
+        }
+        error={errors.location}
+      />
+      <ImagePicker
+        files={files}
+        onChange={setFiles}
+        error={errors.images}
+        onError={picturesError}
+        enhanced={enhanced}
+        stored={listing?.images}
+        title={listing?.title}
+        keep={result?.keep}
+      />
+      {progress !== null && (
+        <div>
+          <p id="upload-label" className="text-sm text-muted">
+            {editing ? "Saving" : "Uploading"}... {Math.round(progress * 100)}%
+          </p>
+          <progress
+            aria-labelledby="upload-label"
+            value={progress}
+            max={1}
+            className="mt-1 h-2 w-full accent-brand-600"
+          />
+        </div>
+      )}
+      <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-between">
+        <Link
+          to={listing ? `/listings/${listing.id}` : "/#browse"}
+          className="inline-flex h-11 items-center justify-center gap-2 rounded-lg px-4 text-sm font-semibold text-ink hover:bg-surface"
+        >
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          {listing ? "Cancel" : "Back to Browse"}
+        </Link>
+        <Button type="submit" size="lg" disabled={busy}>
+          {editing ? (busy ? "Saving changes..." : "Save Changes") : busy ? "Creating listing..." : "Create Listing"}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/** An edited listing's stored fields as the form's text. */
+function storedValues(listing: EditableListing): Record<string, string> {
+  const { title, description, category, condition, valueMin, valueMax } = listing;
+  return { title, description, category, condition, valueMin: String(valueMin), valueMax: String(valueMax) };
+}

@@ -1,0 +1,110 @@
+import { Lock } from "~/components/ui/icons";
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/listing.edit";
+import { appContext } from "../context";
+import { RouteError } from "../components/layout/route-error";
+import { ListingForm } from "../components/listings/form/listing-form";
+import { ButtonLink } from "../components/ui/button";
+import { Container } from "../components/ui/container";
+import { flashHeader } from "../lib/flash.server";
+import { readListingForm } from "../lib/listing-form.server";
+import { requireUser } from "../lib/require-user.server";
+import { findListingToEdit } from "../../core/listings/find-listing-to-edit";
+import { whyNotEditable } from "../../core/listings/listing-edit-rules";
+import { updateListing } from "../../core/listings/update-listing";
+import { isAppError } from "../../core/shared/app-error";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `Edit ${loaderData.listing.title} | SwapShed` : "Listing not found | SwapShed" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const user = await requireUser(ctx, request);
+  // Someone else's listing is not found, exactly like a missing one.
+  const listing = await findListingToEdit(ctx.db, { id: params.id, ownerId: user.id });
+  if (!listing) throw data("Listing not found", { status: 404 });
+  return { listing, notEditable: whyNotEditable(listing.status) };
+}
+
+/** The no-JavaScript path; with JavaScript the form sends PUT /api/v1/listings/:id, which calls the same use case. */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  const user = await requireUser(ctx, request);
+  let input: Awaited<ReturnType<typeof readListingForm>>;
+  try {
+    input = await readListingForm(request);
+  } catch (error) {
+    if (isAppError(error))
+      return data(
+        { error: error.message, fields: {} as Record<string, string>, values: undefined, keep: undefined },
+        { status: error.status },
+      );
+    throw error;
+  }
+  const result = await updateListing(ctx, { listingId: params.id, actorId: user.id, ...input });
+  if (!result.ok) {
+    if (result.status === 404) throw data("Listing not found", { status: 404 });
+    return data(
+      { error: result.message, fields: result.fields ?? {}, values: input.echo, keep: input.keep },
+      { status: result.status },
+    );
+  }
+  return redirect(`/listings/${result.id}`, {
+    headers: {
+      "Set-Cookie": await flashHeader(
+        { type: "success", message: "Listing updated successfully!" },
+        ctx.env.NODE_ENV === "production",
+      ),
+    },
+  });
+}
+
+export default function EditListing({ loaderData, actionData }: Route.ComponentProps) {
+  const { listing, notEditable } = loaderData;
+  return (
+    <main id="main" className="bg-surface py-10 sm:py-14">
+      <Container className="max-w-2xl">
+        <div className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
+          <h1 className="text-2xl font-bold tracking-tight">Edit listing</h1>
+          <p className="mt-1 text-sm text-muted">{listing.title}</p>
+          {notEditable ? (
+            <div className="mt-6">
+              <p className="flex items-start gap-2 rounded-lg bg-accent-100 px-3 py-3 text-sm text-ink">
+                <Lock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                {notEditable}
+              </p>
+              <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+                {listing.status !== "cancelled" && (
+                  <ButtonLink to={`/listings/${listing.id}`} variant="outline">
+                    Back to listing
+                  </ButtonLink>
+                )}
+                <ButtonLink to="/my-swaps" variant="outline">
+                  My Swaps
+                </ButtonLink>
+                <ButtonLink to="/my-listings" variant="outline">
+                  My Listings
+                </ButtonLink>
+              </div>
+            </div>
+          ) : (
+            <div className="mt-6">
+              {/* Keyed by the answer, so that pictures ticked before a refused save come back as sent. */}
+              <ListingForm
+                key={actionData ? JSON.stringify(actionData.keep) : "stored"}
+                result={actionData ?? undefined}
+                listing={listing}
+              />
+            </div>
+          )}
+        </div>
+      </Container>
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} />;
+}

@@ -1,0 +1,31 @@
+import { and, eq, ne } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { listings } from "../../db/schema/listings";
+import { isListingId } from "./public-listings";
+
+/**
+ * The owner's own listing as the edit form needs it, in any state but deleted (the page explains why a reserved
+ * or swapped one cannot change). Someone else's listing is not found, exactly like a missing one.
+ */
+export async function findListingToEdit(db: Db, { id, ownerId }: { id: string; ownerId: string }) {
+  if (!isListingId(id)) return null;
+  const [row] = await db
+    .select({
+      id: listings.id,
+      title: listings.title,
+      description: listings.description,
+      category: listings.category,
+      condition: listings.condition,
+      valueMin: listings.valueMin,
+      valueMax: listings.valueMax,
+      location: listings.location,
+      suburb: listings.suburb,
+      state: listings.state,
+      postcode: listings.postcode,
+      images: listings.images,
+      status: listings.status,
+    })
+    .from(listings)
+    .where(and(eq(listings.id, id), eq(listings.userId, ownerId), ne(listings.status, "deleted")));
+  return row ?? null;
+}

@@ -1,0 +1,168 @@
+import { and, eq, inArray, or } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { type ListingImage, listings } from "../../db/schema/listings";
+import { swapProposals } from "../../db/schema/swaps";
+import { pictureKeys } from "../images/picture-keys";
+import { storeListingImages } from "../images/store-listing-images";
+import { locationColumns, resolveLocationField } from "../locations/localities";
+import { hitMemberLimit } from "../rate-limit/member-limits";
+import { isAppError } from "../shared/app-error";
+import type { Clock } from "../shared/clock";
+import { describeIssues } from "../shared/describe-issues";
+import { logger } from "../shared/logger";
+import type { FileStorage } from "../storage/storage";
+import { LISTING_NOT_FOUND } from "./delete-listing";
+import { LISTING_RESERVED_NOT_EDITABLE, whyNotEditable } from "./listing-edit-rules";
+import { IMAGE_REQUIRED, listingFieldsSchema, MAX_IMAGES, TOO_MANY_IMAGES, UNKNOWN_LOCATION } from "./listing-schema";
+import { isListingId } from "./public-listings";
+
+export const PICTURES_CHANGED =
+  "This listing's pictures changed since you opened it. Please reload the page and try again.";
+
+export type UpdateListingInput = {
+  listingId: string;
+  actorId: string;
+  fields: Record<string, unknown>;
+  /** Suburb, state and postcode picked from the autocomplete, when the browser had JavaScript. */
+  picked?: { suburb?: unknown; state?: unknown; postcode?: unknown };
+  /** Keys of the listing's current pictures to keep, in the order to show them; the rest are removed. */
+  keep: string[];
+  /** New pictures, added after the kept ones. */
+  files: Buffer[];
+};
+
+export type UpdateListingResult =
+  | { ok: true; id: string }
+  | { ok: false; status: number; message: string; fields?: Record<string, string> };
+
+type Refusal = Extract<UpdateListingResult, { ok: false }>;
+
+/** Thrown inside the transaction to roll it back; answered as the refusal it carries. */
+class EditRefused extends Error {
+  constructor(readonly refusal: Refusal) {
+    super(refusal.message);
+  }
+}
+
+/**
+ * The owner changes an active listing: the same fields, rules and messages as creating one, and its pictures
+ * kept, removed or added. Everything is checked before anything is stored; new pictures are stored before the
+ * row changes and deleted again if it does not; removed pictures are deleted only after the commit.
+ */
+export async function updateListing(
+  deps: { db: Db; storage: FileStorage; clock: Clock },
+  input: UpdateListingInput,
+): Promise<UpdateListingResult> {
+  if (!isListingId(input.listingId)) return notFound();
+  const parsed = listingFieldsSchema.safeParse(input.fields);
+  if (!parsed.success) {
+    const { fields, first } = describeIssues(parsed.error);
+    return { ok: false, status: 400, message: first, fields };
+  }
+  const locality = resolveLocationField(parsed.data.location, input.picked);
+  if (!locality) return invalid("location", UNKNOWN_LOCATION);
+  const keep = [...new Set(input.keep)];
+  if (keep.length + input.files.length === 0) return invalid("images", IMAGE_REQUIRED);
+  if (keep.length + input.files.length > MAX_IMAGES) return invalid("images", TOO_MANY_IMAGES);
+
+  // A first look without a lock: a stranger, or a listing that cannot change, costs no limit and no picture work.
+  const before = await checkEditable(deps.db, input.listingId, input.actorId, keep);
+  if (!before.ok) return before;
+  try {
+    await hitMemberLimit(deps, { userId: input.actorId, action: "update_listing" });
+  } catch (error) {
+    if (isAppError(error)) return { ok: false, status: error.status, message: error.message };
+    throw error;
+  }
+
+  let stored: Awaited<ReturnType<typeof storeListingImages>> = { images: [], keys: [] };
+  if (input.files.length > 0) {
+    try {
+      stored = await storeListingImages(deps.storage, {
+        ownerId: input.actorId,
+        files: input.files,
+        now: deps.clock.now(),
+      });
+    } catch (error) {
+      if (isAppError(error) && error.code === "VALIDATION") return invalid("images", error.message);
+      throw error;
+    }
+  }
+
+  let removed: ListingImage[];
+  try {
+    removed = await deps.db.transaction(async (tx) => {
+      // Locked, and checked again: an accept that reserves it, or another edit of its pictures, waits or went first.
+      const current = await checkEditable(tx, input.listingId, input.actorId, keep, { lock: true });
+      if (!current.ok) throw new EditRefused(current);
+      const byKey = new Map(current.images.map((image) => [image.key, image]));
+      const kept = keep.map((key) => byKey.get(key) as ListingImage);
+      const now = deps.clock.now();
+      await tx
+        .update(listings)
+        .set({
+          title: parsed.data.title,
+          description: parsed.data.description,
+          category: parsed.data.category,
+          condition: parsed.data.condition,
+          valueMin: parsed.data.valueMin,
+          valueMax: parsed.data.valueMax,
+          ...locationColumns(locality),
+          images: [...kept, ...stored.images],
+          updatedAt: now,
+        })
+        .where(eq(listings.id, input.listingId));
+      return current.images.filter((image) => !keep.includes(image.key));
+    });
+  } catch (error) {
+    await deleteQuietly(deps.storage, stored.keys);
+    if (error instanceof EditRefused) return error.refusal;
+    throw error;
+  }
+  // Only now that the row no longer points at them: a rollback above would still have needed them.
+  await deleteQuietly(deps.storage, pictureKeys(removed));
+  return { ok: true, id: input.listingId };
+}
+
+/** The owner's listing if it can be edited with these pictures kept, or why not. */
+async function checkEditable(db: Db, listingId: string, actorId: string, keep: string[], { lock = false } = {}) {
+  const query = db
+    .select({ status: listings.status, images: listings.images })
+    .from(listings)
+    .where(and(eq(listings.id, listingId), eq(listings.userId, actorId)));
+  const [listing] = lock ? await query.for("update") : await query;
+  // Someone else's listing answers exactly like a missing one.
+  if (!listing || listing.status === "deleted") return notFound();
+  const why = whyNotEditable(listing.status);
+  if (why) return { ok: false as const, status: 409, message: why };
+  // A listing in an accepted or completed swap is reserved or swapped; this guards the history even if a status lagged.
+  const involved = or(eq(swapProposals.offeredListingId, listingId), eq(swapProposals.targetListingId, listingId));
+  const [busy] = await db
+    .select({ id: swapProposals.id })
+    .from(swapProposals)
+    .where(and(involved, inArray(swapProposals.status, ["accepted", "completed"])))
+    .limit(1);
+  if (busy) return { ok: false as const, status: 409, message: LISTING_RESERVED_NOT_EDITABLE };
+  const current = new Set(listing.images.map((image) => image.key));
+  if (!keep.every((key) => current.has(key)))
+    return { ok: false as const, status: 409, message: PICTURES_CHANGED, fields: { images: PICTURES_CHANGED } };
+  return { ok: true as const, images: listing.images };
+}
+
+async function deleteQuietly(storage: FileStorage, keys: string[]) {
+  if (keys.length === 0) return;
+  try {
+    await storage.delete(keys);
+  } catch (error) {
+    // The member's change stands either way; a file left behind only costs space.
+    logger.warn("listing picture cleanup failed", { keys, error: String(error) });
+  }
+}
+
+function notFound(): Refusal {
+  return { ok: false, status: 404, message: LISTING_NOT_FOUND };
+}
+
+function invalid(field: string, message: string): Refusal {
+  return { ok: false, status: 400, message, fields: { [field]: message } };
+}
