@@ -2,7 +2,6 @@ import { ImageOff } from "~/components/ui/icons";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { focusFirstError } from "../../lib/focus-first-error";
-import { toast } from "../../lib/toast";
 import { FormError } from "../forms/form-error";
 import { useHydrated } from "../../lib/use-hydrated";
 import { imageUrl } from "../../../core/images/image-urls";
