@@ -367,7 +367,7 @@ test.describe("tap targets are at least 24 by 24 px at 375 px", () => {
   });
 
   test("the star rating radios of a finished swap", async ({ browser }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const ana = await member(browser, "Ana Costa");
     const ben = await member(browser, "Ben Walker");
     const offered = await listItem(ana.page, "Ana's speaker");
