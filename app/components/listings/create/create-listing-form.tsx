@@ -141,4 +141,3 @@ export function CreateListingForm({ result }: { result: CreateListingResult }) {
     </Form>
   );
 }
-
