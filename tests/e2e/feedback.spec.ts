@@ -238,7 +238,7 @@ test.describe("with the demo data", () => {
       await expectNoAxeViolations(page);
       await seeAll.click();
       await expect(page.getByRole("heading", { level: 1, name: "All swaps" })).toBeVisible();
-      await expect(page.getByRole("status").filter({ hasText: /^Showing 24 of \d+ listings$/ })).toBeVisible();
+      await expect(page.getByRole("status").filter({ hasText: /^Showing \d+ (of \d+ )?listings$/ })).toBeVisible();
     });
   }
 });

@@ -167,6 +167,9 @@ export function ImagePicker({ files, onChange, error, onError, enhanced, stored 
         type="file"
         accept="image/jpeg,image/png,image/webp,image/gif"
         multiple
+        // Marked invalid so that a failed submit can bring focus here (focusFirstError).
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "images-error" : undefined}
         className="sr-only"
         onChange={(event) => {
           if (!enhanced) return;
