@@ -65,7 +65,7 @@ describe("the payments list and a payment's page", () => {
       paymentIntentId: paid.paymentIntentId,
       refundable: true,
     });
-    expect((page.data?.events as { type: string; status: string }[]).map((e) => [e.type, e.status])).toEqual([
+    expect(((page.data?.events as { type: string; status: string }[]) ?? []).map((e) => [e.type, e.status])).toEqual([
       ["checkout.session.completed", "processed"],
     ]);
     expect(page.data?.mayRefund).toBe(false);
@@ -79,7 +79,7 @@ describe("the payments list and a payment's page", () => {
     await testApp.postWebhook(JSON.stringify(paymentFailedEvent(silent.payment.id, null)));
     const list = await load(caller, paymentsPage, { user: admin, path: "/admin/payments?status=failed" });
     const failures = Object.fromEntries(
-      (list.data?.payments as { id: string; failure: string }[]).map((p) => [p.id, p.failure]),
+      ((list.data?.payments as { id: string; failure: string }[]) ?? []).map((p) => [p.id, p.failure]),
     );
     expect(failures[declined.payment.id]).toBe("Your card was declined.");
     expect(failures[silent.payment.id]).toBe("Payment failed");

@@ -238,11 +238,9 @@ describe("issuing a refund", () => {
         { actor, paymentId: proposerPayment.id, reason: "charged in error" },
       ),
     ).toMatchObject({ status: "owed" });
-    expect(await paymentRow(db, proposerPayment.id)).toMatchObject({
-      status: "completed",
-      refundReason: "admin_refund",
-      refundedAt: null,
-    });
+    const owed = await paymentRow(db, proposerPayment.id);
+    expect(owed).toMatchObject({ status: "completed", refundReason: "admin_refund", refundedAt: null });
+    expect(refundText(owed)).toBe("refund pending (by an admin)");
     expect(await refusal(issueRefund(pay, { actor, paymentId: proposerPayment.id, reason: "again" }))).toMatchObject({
       message: REFUND_UNDER_WAY,
     });

@@ -217,13 +217,14 @@ describe("who may do what on a swap", () => {
     });
 
     const before = await swapRow(db, swapId);
-    for (const form of [
+    const forms: Record<string, string>[] = [
       { intent: "cancel", reason: "forged" },
       { intent: "mark-dispute", notes: "forged" },
       { intent: "resolve-dispute", resolution: "forged" },
       { intent: "refund", paymentId: completed.id, reason: "forged" },
       { intent: "credit", userId: proposerId, reason: "forged" },
-    ]) {
+    ];
+    for (const form of forms) {
       expect(await act(moderator, swapId, form), form.intent).toMatchObject({
         status: 302,
         location: "/",
