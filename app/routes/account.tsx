@@ -10,6 +10,7 @@ import { Button } from "../components/ui/button";
 import { Container } from "../components/ui/container";
 import { flashHeader } from "../lib/flash.server";
 import { requireUser } from "../lib/require-user.server";
+import { creditBalance } from "../../core/payments/credit-balance";
 import { getContactDetails } from "../../core/users/get-contact-details";
 import { updateContactDetails } from "../../core/users/update-contact-details";
 
@@ -18,7 +19,7 @@ export const meta: Route.MetaFunction = () => [{ title: "My Account | SwapShed" 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const user = await requireUser(ctx, request);
-  return { details: await getContactDetails(ctx.db, user.id) };
+  return { details: await getContactDetails(ctx.db, user.id), creditCents: await creditBalance(ctx.db, user.id) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -39,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { details } = loaderData;
+  const { details, creditCents } = loaderData;
   const navigation = useNavigation();
   const errors = actionData?.fields ?? {};
   const formRef = useRef<HTMLFormElement>(null);
@@ -55,6 +56,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <p className="mt-1 text-sm text-muted">
             {details?.name} · {details?.email}
           </p>
+          {creditCents > 0 && (
+            <p className="mt-4 rounded-xl bg-brand-50 p-4 text-sm text-brand-900">
+              Account credit: <strong>${(creditCents / 100).toFixed(2)}</strong>. It pays your next handshake fee first.
+            </p>
+          )}
           <p className="mt-4 rounded-xl bg-surface p-4 text-sm text-muted">
             Your phone number and suburb are shared only with a swap partner, and only after you have both paid the $9.99
             handshake fee. Your suburb also sets where distances are measured from.

@@ -342,3 +342,34 @@ export function passwordReset(p: { to: string; name: string; url: string }): Out
     action: { label: "Choose a new password", url: p.url },
   });
 }
+
+/** To each party: staff cancelled their swap (the back office's Cancel swap), with the reason given. */
+export function swapCancelledByStaff(p: {
+  to: string;
+  name: string;
+  otherName: string;
+  offeredTitle: string;
+  targetTitle: string;
+  reason: string;
+  paid: boolean;
+  appUrl: string;
+}): OutgoingMail {
+  return render({
+    template: "swap_cancelled_by_staff",
+    to: p.to,
+    subject: oneLine(`Your swap with ${p.otherName} was cancelled`),
+    greeting: `Hi ${p.name},`,
+    blocks: [
+      paragraph(
+        `Our team cancelled the ${p.offeredTitle} for ${p.targetTitle} swap with ${p.otherName}. Your listing is available again unless it has been removed.`,
+      ),
+      { kind: "quote", label: "The reason given:", text: p.reason },
+      paragraph(
+        p.paid
+          ? `You had paid your ${HANDSHAKE_FEE} handshake fee. If you think it should come back to you, reply to this e-mail and a person will look at it.`
+          : "You hadn't paid a handshake fee for it, so nothing was charged.",
+      ),
+    ],
+    action: { label: "See My Swaps", url: mySwapsUrl(p.appUrl) },
+  });
+}

@@ -8,7 +8,8 @@ import { completeSwapIfPaid, markPartyPaid } from "../swaps/complete-swap-if-pai
 import { isUuid } from "../swaps/swap-guards";
 import { creditBalance } from "./credit-balance";
 import { lockMemberCredit, recordCredit } from "./lock-member-credit";
-import { CHECKOUT_COMPLETED, PAYMENT_FAILED, type PaymentEvent } from "./payment-provider";
+import { settleRefund } from "../refunds/settle-refund";
+import { CHARGE_REFUNDED, CHECKOUT_COMPLETED, PAYMENT_FAILED, type PaymentEvent } from "./payment-provider";
 
 export const DEFAULT_FAILURE_MESSAGE = "Payment failed";
 export const NO_MATCHING_PAYMENT = "No payment matches this event";
@@ -68,6 +69,7 @@ export async function handlePaymentEvent(
 }
 
 async function settle(tx: Db, provider: "local" | "stripe", event: PaymentEvent, now: Date): Promise<Outcome> {
+  if (event.type === CHARGE_REFUNDED) return settleRefund(tx, { provider, event, now });
   if (event.type !== CHECKOUT_COMPLETED && event.type !== PAYMENT_FAILED) return { result: "ignored" };
 
   const found = await findPayment(tx, provider, event);

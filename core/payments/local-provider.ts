@@ -3,7 +3,9 @@ import type { Db } from "../../db/client";
 import { AppError } from "../shared/app-error";
 import { paymentEventFromStripeShape } from "./event-shape";
 import { findLocalPayment } from "./find-local-checkout";
+import { logger } from "../shared/logger";
 import {
+  CHARGE_REFUNDED,
   CHECKOUT_COMPLETED,
   PAYMENT_FAILED,
   type PaymentProvider,
@@ -51,7 +53,7 @@ export function createLocalPaymentProvider(options: {
 }): LocalPaymentProvider {
   const appUrl = options.appUrl.replace(/\/+$/, "");
   const deliver = options.deliver ?? fetchDeliver;
-  return {
+  const provider: LocalPaymentProvider = {
     name: "local",
 
     async createCheckout() {
@@ -76,9 +78,17 @@ export function createLocalPaymentProvider(options: {
       // the checkout that replaced it was recorded in the same transaction, so its page already refuses.
     },
 
-    async refund() {
-      // No money moved, so there is nothing to give back; the caller records this id with the refund.
-      return { refundId: `re_local_${randomId()}` };
+    async refund({ paymentIntentId, amountCents, now = new Date() }) {
+      // No money moved, so the refund is its record: an id, the amount and the intent, told to the app in a
+      // signed charge.refunded webhook through the same handler as a payment. Like a real provider, the refund
+      // stands even if that delivery fails: the caller records it as well.
+      const refundId = `re_local_${randomId()}`;
+      try {
+        await provider.deliverEvent(chargeRefundedEvent({ refundId, paymentIntentId, amountCents, now }), now);
+      } catch (error) {
+        logger.warn("local refund webhook not delivered", { refundId, error: String(error) });
+      }
+      return { refundId };
     },
 
     async deliverEvent(event, now) {
@@ -89,6 +99,33 @@ export function createLocalPaymentProvider(options: {
         [LOCAL_SIGNATURE_HEADER]: signature,
       });
       if (response.status !== 200) throw new Error(`Local payment webhook answered ${response.status}`);
+    },
+  };
+  return provider;
+}
+
+/** A Charge refunded in full, in Stripe's event shape, carrying its Refund. */
+function chargeRefundedEvent(r: { refundId: string; paymentIntentId: string; amountCents: number; now: Date }) {
+  const created = Math.floor(r.now.getTime() / 1000);
+  return {
+    id: `evt_local_${randomId()}`,
+    object: "event",
+    type: CHARGE_REFUNDED,
+    created,
+    data: {
+      object: {
+        id: `ch_local_${randomId()}`,
+        object: "charge",
+        amount: r.amountCents,
+        amount_refunded: r.amountCents,
+        currency: "aud",
+        refunded: true,
+        payment_intent: r.paymentIntentId,
+        refunds: {
+          object: "list",
+          data: [{ id: r.refundId, object: "refund", amount: r.amountCents, currency: "aud", status: "succeeded", payment_intent: r.paymentIntentId, created }],
+        },
+      },
     },
   };
 }

@@ -11,8 +11,11 @@ export interface PaymentProvider {
    * a bad or missing signature or a timestamp more than 5 minutes old.
    */
   parseWebhook(rawBody: string, headers: Headers, now: Date): PaymentEvent;
-  /** Gives a payment back; idempotent per payment (a retried call never refunds twice). */
-  refund(input: { paymentIntentId: string; amountCents: number }): Promise<{ refundId: string }>;
+  /**
+   * Gives a payment back; idempotent per payment (a retried call never refunds twice). The provider then tells
+   * us with a `charge.refunded` webhook, like any other payment event. `now` dates that event (the app's clock).
+   */
+  refund(input: { paymentIntentId: string; amountCents: number; now?: Date }): Promise<{ refundId: string }>;
   /** Closes a checkout that a newer one replaced, so it can no longer take a payment. Closing a closed one is fine. */
   expireCheckout(sessionId: string): Promise<void>;
 }
@@ -36,6 +39,8 @@ export type PaymentEvent = {
   sessionId: string | null;
   paymentIntentId: string | null;
   failureMessage: string | null;
+  /** charge.refunded only: how much of the charge has been given back, and whether that is all of it. */
+  refund?: { amountCents: number; full: boolean };
   createdAt: Date;
   raw: unknown;
 };
@@ -43,6 +48,8 @@ export type PaymentEvent = {
 /** The two event types that settle a payment; any other type is stored and ignored. */
 export const CHECKOUT_COMPLETED = "checkout.session.completed";
 export const PAYMENT_FAILED = "payment_intent.payment_failed";
+/** A charge given back (by an admin's refund, an owed refund, or from the provider's dashboard). */
+export const CHARGE_REFUNDED = "charge.refunded";
 
 /** Signed events older (or further in the future) than this are refused: a captured request can't be replayed later. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;

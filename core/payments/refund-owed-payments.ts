@@ -21,7 +21,7 @@ export async function refundOwedPayments(deps: { db: Db; clock: Clock; provider:
   for (const payment of owed) {
     if (payment.provider !== deps.provider.name || !payment.paymentIntentId) continue;
     try {
-      await deps.provider.refund({ paymentIntentId: payment.paymentIntentId, amountCents: payment.amountCents });
+      await deps.provider.refund({ paymentIntentId: payment.paymentIntentId, amountCents: payment.amountCents, now: deps.clock.now() });
     } catch (error) {
       logger.error("refund failed; retried on the next run", { paymentId: payment.id, error: String(error) });
       continue;
@@ -32,7 +32,13 @@ export async function refundOwedPayments(deps: { db: Db; clock: Clock; provider:
       .set({ status: "refunded", refundedAt: now, updatedAt: now })
       .where(and(eq(paymentLogs.id, payment.id), isNull(paymentLogs.refundedAt)))
       .returning();
-    if (done) refunded.push(payment.id);
+    // The provider's charge.refunded webhook may have recorded it first (the local one arrives before refund returns).
+    if (done || (await isRefunded(deps.db, payment.id))) refunded.push(payment.id);
   }
   return refunded;
+}
+
+async function isRefunded(db: Db, id: string) {
+  const [row] = await db.select({ refundedAt: paymentLogs.refundedAt }).from(paymentLogs).where(eq(paymentLogs.id, id));
+  return row?.refundedAt != null;
 }

@@ -15,7 +15,7 @@ export function maySeedStaff(env: { NODE_ENV: string; DATABASE_URL?: string; ALL
   return isDemoMode(env) && !env.DATABASE_URL?.startsWith("postgres");
 }
 
-/** Creates admin@example.com and moderator@example.com with their roles, skipping what exists (idempotent). */
+/** Creates the demo's staff accounts (db/seed/seed-staff.ts) with their roles, skipping what exists (idempotent). */
 export async function seedStaffAccounts(deps: { db: Db; auth: Auth }): Promise<number> {
   let created = 0;
   for (const staff of SEED_STAFF) {

@@ -28,6 +28,17 @@ export const STAFF_PERMISSIONS = {
   reject_listing: STAFF,
   takedown_listing: STAFF,
   delete_listing: ADMIN,
+  // Swaps and payments (moderators read; admins act).
+  view_swaps: STAFF,
+  view_swap: STAFF,
+  cancel_swap: ADMIN,
+  mark_dispute: ADMIN,
+  resolve_dispute: ADMIN,
+  issue_refund: ADMIN,
+  apply_credit: ADMIN,
+  view_payments: STAFF,
+  view_payment: STAFF,
+  replay_webhooks: ADMIN,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type StaffAction = keyof typeof STAFF_PERMISSIONS;
@@ -60,6 +71,8 @@ export const RATE_LIMITED_VERBS = [
   "reset",
   "rotate",
   "export",
+  // Not in the spec's list: re-running payment webhooks is an admin action like the others (decision 052).
+  "replay",
 ] as const;
 
 export function isRateLimitedAction(action: string): boolean {

@@ -1,7 +1,8 @@
-import { and, eq, gte, lte } from "drizzle-orm";
+import { and, eq, gte, lte, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/auth";
+import { paymentLogs } from "../../db/schema/payments";
 import { swapProposals } from "../../db/schema/swaps";
 import { findMembers } from "../members/find-members";
 import { findListingsForStaff } from "../moderation/find-listings-for-staff";
@@ -12,17 +13,38 @@ const receiver = alias(users, "receiver");
 
 /**
  * The top bar's search, grouped by kind: members by name or e-mail, listings by title, swaps by id (the whole id,
- * or its first 8+ characters as staff copy them from a member's page). Later issues add their kinds here.
+ * or its first 8+ characters as staff copy them from a member's page), payments by the provider's payment intent
+ * or checkout session id. Later issues add their kinds here.
  */
 export async function searchBackOffice(db: Db, { q }: { q: string }) {
   const text = q.trim().slice(0, 100);
-  if (text.length < 2) return { members: [], listings: [], swaps: [] };
-  const [members, listings, swaps] = [
+  if (text.length < 2) return { members: [], listings: [], swaps: [], payments: [] };
+  const [members, listings, swaps, payments] = [
     (await findMembers(db, { q: text }, RESULTS_PER_KIND)).members,
     (await findListingsForStaff(db, { q: text }, RESULTS_PER_KIND)).listings,
     await findSwapsByIdPrefix(db, text),
+    await findPaymentsByProviderId(db, text),
   ];
-  return { members, listings, swaps };
+  return { members, listings, swaps, payments };
+}
+
+/** A payment by the provider's id staff are given by a member or the provider: its payment intent (pi_...) or checkout session (cs_...). */
+async function findPaymentsByProviderId(db: Db, text: string) {
+  if (!/^(pi|cs)_[A-Za-z0-9_]{4,}$/.test(text)) return [];
+  return db
+    .select({
+      id: paymentLogs.id,
+      swapId: paymentLogs.swapProposalId,
+      status: paymentLogs.status,
+      amountCents: paymentLogs.amountCents,
+      paymentIntentId: paymentLogs.paymentIntentId,
+      createdAt: paymentLogs.createdAt,
+      memberName: users.name,
+    })
+    .from(paymentLogs)
+    .innerJoin(users, eq(users.id, paymentLogs.userId))
+    .where(or(eq(paymentLogs.paymentIntentId, text), eq(paymentLogs.checkoutSessionId, text)))
+    .limit(RESULTS_PER_KIND);
 }
 
 /** A UUID prefix as the range of ids that start with it, so the primary key's index answers it. */

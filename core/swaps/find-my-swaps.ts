@@ -46,6 +46,8 @@ export type SwapCard = {
   contact: SwapContact | null;
   /** This member's review of the swap, once left. */
   myReview: { rating: number } | null;
+  /** Staff have marked a dispute on it that is not resolved yet. */
+  underReview: boolean;
 };
 
 const offered = alias(listings, "offered_listing");
@@ -95,6 +97,7 @@ async function selectCards(db: Db, { userId, role, where, limit }: { userId: str
       completedAt: swapProposals.completedAt,
       proposerPaid: swapProposals.proposerPaid,
       receiverPaid: swapProposals.receiverPaid,
+      underReview: swapProposals.isDisputed,
       otherId: other.id,
       otherName: other.name,
       offered: listingColumns(offered),

@@ -2,7 +2,7 @@ import type { StaffAction } from "../../../core/staff/permissions";
 
 export type AdminNavItem = { label: string; to: string; icon: AdminIconName; permission: StaffAction; end?: boolean };
 export type AdminNavGroup = { label: string; items: AdminNavItem[] };
-export type AdminIconName = "dashboard" | "users" | "listings" | "audit";
+export type AdminIconName = "dashboard" | "users" | "listings" | "audit" | "swaps" | "payments";
 
 /**
  * The sidebar, grouped as the spec has it (Overview; Management; Analytics & Monitoring; System). Only pages
@@ -16,6 +16,8 @@ export const ADMIN_NAV: AdminNavGroup[] = [
     items: [
       { label: "Users", to: "/admin/users", icon: "users", permission: "view_users" },
       { label: "Listings", to: "/admin/listings", icon: "listings", permission: "view_listings" },
+      { label: "Swaps", to: "/admin/swaps", icon: "swaps", permission: "view_swaps" },
+      { label: "Payments", to: "/admin/payments", icon: "payments", permission: "view_payments" },
     ],
   },
   { label: "Analytics & Monitoring", items: [] },

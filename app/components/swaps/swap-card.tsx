@@ -22,6 +22,7 @@ export type SwapCardData = {
   target: Listing;
   contact: { name: string; email: string; phone: string | null; location: string | null } | null;
   myReview?: { rating: number } | null;
+  underReview?: boolean;
 };
 
 const STATUS_STYLE: Record<string, string> = {
@@ -48,6 +49,7 @@ export function SwapCard({ swap, tab, now, pageParams = {} }: { swap: SwapCardDa
         </h2>
         <span className={`rounded-full px-2.5 py-1 text-xs font-semibold capitalize ${STATUS_STYLE[swap.status] ?? "bg-surface"}`}>{swap.status}</span>
       </div>
+      {swap.underReview && <p className="mt-2 text-sm font-medium text-amber-900">Under review: our team is looking into this swap.</p>}
       {swap.message && <p className="mt-3 rounded-xl bg-surface px-4 py-3 text-sm italic text-ink">“{swap.message}”</p>}
       <div className="mt-4 grid grid-cols-1 items-center gap-3 sm:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)]">
         <ListingThumb label={received ? "They offer" : "You offered"} listing={swap.offered} />

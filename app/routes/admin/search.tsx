@@ -6,7 +6,7 @@ import { RoleBadge, StatusBadge } from "../../components/admin/badges";
 import { LoadError } from "../../components/admin/load-error";
 import { PageHeader } from "../../components/admin/page-header";
 import { requireStaff } from "../../lib/require-staff.server";
-import { sydneyDateTime } from "../../lib/sydney-format";
+import { formatCents, sydneyDateTime } from "../../lib/sydney-format";
 import { searchBackOffice } from "../../../core/staff/search-back-office";
 
 /** What it takes to open this page (and, unless an action names its own, to use it): the permission table's entry. */
@@ -28,15 +28,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     members: results.members,
     listings: results.listings,
     swaps: results.swaps.map((s) => ({ ...s, createdAt: sydneyDateTime(s.createdAt) })),
+    payments: results.payments.map((p) => ({ ...p, amount: formatCents(p.amountCents), createdAt: sydneyDateTime(p.createdAt) })),
   };
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { q, members, listings, swaps } = loaderData;
-  const nothing = members.length + listings.length + swaps.length === 0;
+  const { q, members, listings, swaps, payments } = loaderData;
+  const nothing = members.length + listings.length + swaps.length + payments.length === 0;
   return (
     <div className="mx-auto max-w-5xl">
-      <PageHeader title="Search" description="Members by name or e-mail, listings by title, swaps by id." />
+      <PageHeader title="Search" description="Members by name or e-mail, listings by title, swaps by id, payments by payment intent id." />
       <form method="get" className="mb-4 flex gap-2">
         <label htmlFor="search-page-q" className="sr-only">
           Search members, listings and swaps
@@ -46,7 +47,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           name="q"
           type="search"
           defaultValue={q}
-          placeholder="Name, e-mail, title or swap id"
+          placeholder="Name, e-mail, title, swap id or pi_..."
           className="h-10 min-w-0 flex-1 rounded-md border border-line bg-white px-3 text-sm"
         />
         <button
@@ -99,7 +100,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             <ResultGroup title="Swaps" count={swaps.length}>
               {swaps.map((s) => (
                 <li key={s.id} className="flex flex-wrap items-center gap-2 px-3 py-2">
-                  <span className="font-mono text-xs">{s.id}</span>
+                  <Link to={`/admin/swaps/${s.id}`} className="font-mono text-xs text-brand-800 hover:underline">
+                    {s.id}
+                  </Link>
                   <StatusBadge status={s.status} />
                   <span className="text-muted">
                     <Link to={`/admin/users/${s.proposerId}`} className="hover:underline">
@@ -111,6 +114,21 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                     </Link>
                   </span>
                   <span className="text-xs text-muted">{s.createdAt}</span>
+                </li>
+              ))}
+            </ResultGroup>
+          )}
+          {payments.length > 0 && (
+            <ResultGroup title="Payments" count={payments.length}>
+              {payments.map((p) => (
+                <li key={p.id} className="flex flex-wrap items-center gap-2 px-3 py-2">
+                  <Link to={`/admin/payments/${p.id}`} className="font-medium text-brand-800 hover:underline">
+                    {p.amount}
+                  </Link>
+                  <span className="text-muted">by {p.memberName}</span>
+                  <StatusBadge status={p.status} />
+                  <span className="break-all font-mono text-xs text-muted">{p.paymentIntentId}</span>
+                  <span className="text-xs text-muted">{p.createdAt}</span>
                 </li>
               ))}
             </ResultGroup>

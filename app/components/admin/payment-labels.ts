@@ -1,0 +1,23 @@
+// The spec's default failure text (core/payments/handle-payment-event.ts records the same when the provider gives none).
+const DEFAULT_FAILURE_MESSAGE = "Payment failed";
+
+/** What went wrong with a failed payment: its recorded error, or the spec's default 'Payment failed'. */
+export function failureText(payment: { status: string; errorMessage: string | null }): string | null {
+  if (payment.status !== "failed") return payment.errorMessage;
+  return payment.errorMessage ?? DEFAULT_FAILURE_MESSAGE;
+}
+
+const REFUND_REASONS: Record<string, string> = {
+  admin_refund: "refunded by an admin",
+  provider_refund: "refunded at the provider",
+  swap_lapsed: "refunded: swap lapsed",
+  charged_twice: "refunded: charged twice",
+  paid_after_close: "refunded: paid after the swap closed",
+};
+
+/** A refund's state in words: why and whether it is done, or null for a payment nobody owes back. */
+export function refundText(payment: { refundReason: string | null; refundedAt: string | Date | null }): string | null {
+  if (!payment.refundReason) return payment.refundedAt ? "refunded" : null;
+  const why = REFUND_REASONS[payment.refundReason] ?? `refunded: ${payment.refundReason}`;
+  return payment.refundedAt ? why : `refund pending (${why.replace(/^refunded:? ?/, "") || "owed"})`;
+}

@@ -1,0 +1,228 @@
+import { data, Form, isRouteErrorResponse, Link, useLocation, useNavigation } from "react-router";
+import type { Route } from "./+types/payment";
+import { appContext } from "../../context";
+import { ActionDialog, DialogButtons, ReasonField } from "../../components/admin/action-dialog";
+import { StatusBadge } from "../../components/admin/badges";
+import { LoadError } from "../../components/admin/load-error";
+import { failureText, refundText } from "../../components/admin/payment-labels";
+import { useFailureToast } from "../../components/admin/use-failure-toast";
+import { requireStaff } from "../../lib/require-staff.server";
+import { runStaffAction } from "../../lib/staff-action.server";
+import { formatCents, sydneyDateTime } from "../../lib/sydney-format";
+import { issueRefund } from "../../../core/refunds/issue-refund";
+import { findPaymentForStaff } from "../../../core/staff-payments/find-payment-for-staff";
+import { can, type StaffAction } from "../../../core/staff/permissions";
+
+/** What it takes to open this page (and, unless an action names its own, to use it): the permission table's entry. */
+export const permission: StaffAction = "view_payment";
+
+/** Each form intent of this page and the permission its action checks (the permission test walks these). */
+export const actionPermissions = { refund: "issue_refund" } as const satisfies Record<string, StaffAction>;
+
+export const handle = { breadcrumb: "Payment" };
+export const meta: Route.MetaFunction = () => [
+  { title: "Payment | SwapShed back office" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const staff = await requireStaff(ctx, request, permission);
+  const found = await findPaymentForStaff(ctx.db, { paymentId: params.id });
+  if (!found) throw data("Payment not found", { status: 404 });
+  const p = found.payment;
+  return {
+    payment: {
+      id: p.id,
+      swapId: p.swapProposalId,
+      userId: p.userId,
+      memberName: found.memberName,
+      memberEmail: found.memberEmail,
+      swapStatus: found.swapStatus,
+      amount: formatCents(p.amountCents),
+      credit: formatCents(p.creditCents),
+      currency: p.currency.toUpperCase(),
+      status: p.status,
+      provider: p.provider,
+      paymentIntentId: p.paymentIntentId,
+      checkoutSessionId: p.checkoutSessionId,
+      failure: failureText(p),
+      refund: refundText(p),
+      refundedAt: p.refundedAt ? sydneyDateTime(p.refundedAt) : null,
+      createdAt: sydneyDateTime(p.createdAt),
+      updatedAt: sydneyDateTime(p.updatedAt),
+      refundable: p.status === "completed" && !p.refundReason && (p.amountCents > 0 || p.creditCents > 0),
+    },
+    events: found.events.map((e) => ({
+      ...e,
+      receivedAt: sydneyDateTime(e.receivedAt),
+      processedAt: e.processedAt ? sydneyDateTime(e.processedAt) : null,
+    })),
+    mayRefund: can(staff.roles, actionPermissions.refund),
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  const form = await request.formData();
+  if (form.get("intent") !== "refund") return data({ ok: false as const, error: "Unknown action" }, { status: 400 });
+  const here = `/admin/payments/${params.id}`;
+  return runStaffAction(
+    ctx,
+    request,
+    actionPermissions.refund,
+    { success: "Refund issued", failure: "Failed to issue refund", backTo: here },
+    (actor) =>
+      issueRefund(
+        { db: ctx.db, clock: ctx.clock, provider: ctx.paymentProvider },
+        { actor, paymentId: params.id, reason: form.get("reason") },
+      ),
+  );
+}
+
+export default function PaymentPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { payment, events, mayRefund } = loaderData;
+  const location = useLocation();
+  const busy = useNavigation().state === "submitting";
+  const open = new URLSearchParams(location.search).get("do");
+  useFailureToast(actionData);
+  const here = location.pathname;
+  const error = actionData && "error" in actionData ? actionData.error : undefined;
+
+  return (
+    <div className="mx-auto max-w-5xl">
+      <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="text-sm">
+            <Link to="/admin/payments" className="text-muted hover:underline">
+              ← Payments
+            </Link>
+          </p>
+          <h1 className="mt-1 text-2xl font-bold tracking-tight">
+            Payment of {payment.amount} {payment.currency}
+          </h1>
+          <p className="flex flex-wrap items-center gap-2 text-sm text-muted">
+            <span className="font-mono text-xs">{payment.id}</span> <StatusBadge status={payment.status} />
+          </p>
+        </div>
+        {mayRefund && payment.refundable && (
+          <Link
+            to="?do=refund"
+            preventScrollReset
+            className="inline-flex h-9 items-center rounded-md border border-red-200 px-3 text-sm font-medium text-danger hover:bg-red-50"
+          >
+            Issue refund
+          </Link>
+        )}
+      </div>
+
+      {error && !open && (
+        <p role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-danger">
+          {error}
+        </p>
+      )}
+
+      <section aria-labelledby="payment-details" className="rounded-lg border border-line bg-white p-4">
+        <h2 id="payment-details" className="text-sm font-semibold">
+          Details
+        </h2>
+        <dl className="mt-2 grid gap-x-6 gap-y-1.5 text-sm sm:grid-cols-2">
+          <Row label="Member">
+            <Link to={`/admin/users/${payment.userId}`} className="text-brand-800 hover:underline">
+              {payment.memberName}
+            </Link>
+          </Row>
+          <Row label="Swap">
+            <Link to={`/admin/swaps/${payment.swapId}`} className="font-mono text-xs text-brand-800 hover:underline">
+              {payment.swapId.slice(0, 8)}
+            </Link>{" "}
+            <StatusBadge status={payment.swapStatus} />
+          </Row>
+          <Row label="Charged by card">{payment.amount}</Row>
+          <Row label="Paid from credit">{payment.credit}</Row>
+          <Row label="Provider">{payment.provider}</Row>
+          <Row label="Payment intent">{payment.paymentIntentId ?? "—"}</Row>
+          <Row label="Checkout session">{payment.checkoutSessionId ?? "—"}</Row>
+          <Row label="Created">{payment.createdAt}</Row>
+          <Row label="Last change">{payment.updatedAt}</Row>
+          {payment.failure && <Row label="Error">{payment.failure}</Row>}
+          {payment.refund && (
+            <Row label="Refund">{`${payment.refund}${payment.refundedAt ? `, ${payment.refundedAt}` : ""}`}</Row>
+          )}
+        </dl>
+      </section>
+
+      <section aria-labelledby="events" className="mt-4 rounded-lg border border-line bg-white">
+        <h2 id="events" className="border-b border-line px-4 py-3 text-sm font-semibold">
+          Provider events <span className="font-normal text-muted">(oldest first)</span>
+        </h2>
+        {events.length === 0 ? (
+          <p className="px-4 py-3 text-sm text-muted">No provider events received for this payment.</p>
+        ) : (
+          <ul className="divide-y divide-line text-sm">
+            {events.map((e) => (
+              <li key={e.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-2">
+                <span className="min-w-0">
+                  <span className="font-medium">{e.type}</span>{" "}
+                  <span className="break-all font-mono text-xs text-muted">{e.id}</span>
+                  {e.refundId && <span className="block font-mono text-xs text-muted">Refund {e.refundId}</span>}
+                  {e.error && <span className="block text-xs text-danger">{e.error}</span>}
+                </span>
+                <span className="flex items-center gap-2 text-xs text-muted">
+                  <StatusBadge status={e.status} /> received {e.receivedAt}
+                  {e.processedAt ? `, processed ${e.processedAt}` : ""}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {open === "refund" && mayRefund && payment.refundable && (
+        <ActionDialog title="Issue refund" closeTo={here} description={refundConsequences(payment)}>
+          <Form method="post" replace>
+            <input type="hidden" name="intent" value="refund" />
+            <ReasonField error={error} suggestions={["charged in error", "dispute", "goodwill"]} />
+            <DialogButtons confirm="Issue refund" closeTo={here} danger busy={busy} />
+          </Form>
+        </ActionDialog>
+      )}
+    </div>
+  );
+}
+
+function refundConsequences(p: {
+  amount: string;
+  credit: string;
+  provider: string;
+  memberName: string;
+  swapStatus: string;
+}) {
+  const card = p.provider === "local" || p.provider === "stripe";
+  const parts = [
+    card ? `${p.amount} goes back to ${p.memberName}'s card through the payment provider.` : null,
+    p.credit !== "$0.00" ? `${p.credit} of account credit goes back to ${p.memberName}.` : null,
+    p.swapStatus === "accepted"
+      ? "The swap still waits for payment, so their fee no longer counts and they pay again to go ahead."
+      : null,
+    "This cannot be undone.",
+  ];
+  return parts.filter(Boolean).join(" ");
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex justify-between gap-3">
+      <dt className="shrink-0 text-muted">{label}</dt>
+      <dd className="min-w-0 break-all text-right">{children}</dd>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <LoadError
+      message={isRouteErrorResponse(error) && error.status === 404 ? "Payment not found" : "Failed to fetch payments"}
+    />
+  );
+}

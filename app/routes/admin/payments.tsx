@@ -1,0 +1,225 @@
+import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import type { Route } from "./+types/payments";
+import { appContext } from "../../context";
+import { ActionDialog, DialogButtons } from "../../components/admin/action-dialog";
+import { StatusBadge } from "../../components/admin/badges";
+import { LoadError } from "../../components/admin/load-error";
+import { FilterBar, FilterSelect, PageHeader, Pager, withParam } from "../../components/admin/page-header";
+import { failureText, refundText } from "../../components/admin/payment-labels";
+import { useFailureToast } from "../../components/admin/use-failure-toast";
+import { requireStaff } from "../../lib/require-staff.server";
+import { runStaffAction } from "../../lib/staff-action.server";
+import { formatCents, sydneyDateTime } from "../../lib/sydney-format";
+import { findPaymentsForStaff } from "../../../core/staff-payments/find-payments-for-staff";
+import { REPLAY_SINCE_HOURS, replayPaymentWebhooks } from "../../../core/staff-payments/replay-payment-webhooks";
+import { can, type StaffAction } from "../../../core/staff/permissions";
+import { PAYMENT_PROVIDERS, PAYMENT_STATUSES } from "../../../db/schema/payments";
+
+/** What it takes to open this page (and, unless an action names its own, to use it): the permission table's entry. */
+export const permission: StaffAction = "view_payments";
+
+/** Each form intent of this page and the permission its action checks (the permission test walks these). */
+export const actionPermissions = { replay: "replay_webhooks" } as const satisfies Record<string, StaffAction>;
+
+export const handle = { breadcrumb: "Payments" };
+export const meta: Route.MetaFunction = () => [
+  { title: "Payments | SwapShed back office" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const staff = await requireStaff(ctx, request, permission);
+  const url = new URL(request.url);
+  const filters = {
+    status: url.searchParams.get("status") ?? "",
+    provider: url.searchParams.get("provider") ?? "",
+    cursor: url.searchParams.get("cursor") ?? undefined,
+  };
+  const { payments, nextCursor } = await findPaymentsForStaff(ctx.db, filters);
+  return {
+    filters,
+    payments: payments.map((p) => ({
+      id: p.id,
+      swapId: p.swapId,
+      userId: p.userId,
+      memberName: p.memberName,
+      amount: formatCents(p.amountCents),
+      credit: p.creditCents ? formatCents(p.creditCents) : null,
+      status: p.status,
+      provider: p.provider,
+      paymentIntentId: p.paymentIntentId,
+      failure: failureText(p),
+      refund: refundText(p),
+      createdAt: sydneyDateTime(p.createdAt),
+    })),
+    nextHref: nextCursor ? withParam(url, "cursor", nextCursor) : null,
+    firstHref: withParam(url, "cursor", null),
+    mayReplay: can(staff.roles, actionPermissions.replay),
+    replayHours: REPLAY_SINCE_HOURS,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  const form = await request.formData();
+  if (form.get("intent") !== "replay") return data({ ok: false as const, error: "Unknown action" }, { status: 400 });
+  return runStaffAction(
+    ctx,
+    request,
+    actionPermissions.replay,
+    {
+      success: (r: { replayed: number }) => `Replayed ${r.replayed} webhook events`,
+      failure: "Failed to replay webhooks",
+      backTo: "/admin/payments",
+    },
+    (actor) =>
+      replayPaymentWebhooks(
+        { db: ctx.db, clock: ctx.clock, provider: ctx.paymentProvider, appUrl: ctx.env.APP_URL },
+        { actor },
+      ),
+  );
+}
+
+export default function AdminPayments({ loaderData, actionData }: Route.ComponentProps) {
+  const { filters, payments, nextHref, firstHref, mayReplay, replayHours } = loaderData;
+  const location = useLocation();
+  const busy = useNavigation().state === "submitting";
+  const open = new URLSearchParams(location.search).get("do");
+  useFailureToast(actionData);
+  const error = actionData && "error" in actionData ? actionData.error : undefined;
+  const listParams = new URLSearchParams(location.search);
+  listParams.delete("do");
+  const back = `${location.pathname}${listParams.size ? `?${listParams}` : ""}`;
+  const replayLink = new URLSearchParams(listParams);
+  replayLink.set("do", "replay");
+
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader title="Payments" description="Payment logs, newest first, 100 to a page. Amounts in AUD.">
+        {mayReplay && (
+          <Link
+            to={`?${replayLink}`}
+            preventScrollReset
+            className="inline-flex h-9 items-center rounded-md border border-line bg-white px-3 text-sm font-medium hover:bg-surface"
+          >
+            Replay payment webhooks
+          </Link>
+        )}
+      </PageHeader>
+      <FilterBar>
+        <FilterSelect
+          name="status"
+          label="Status"
+          value={filters.status}
+          options={[{ value: "", label: "Any status" }, ...PAYMENT_STATUSES.map((s) => ({ value: s, label: s }))]}
+        />
+        <FilterSelect
+          name="provider"
+          label="Provider"
+          value={filters.provider}
+          options={[{ value: "", label: "Any provider" }, ...PAYMENT_PROVIDERS.map((p) => ({ value: p, label: p }))]}
+        />
+      </FilterBar>
+      {error && open !== "replay" && (
+        <p role="alert" className="mb-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-danger">
+          {error}
+        </p>
+      )}
+      {payments.length === 0 ? (
+        <p role="status" className="rounded-lg border border-line bg-white p-6 text-center text-sm text-muted">
+          No payments match these filters.
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-line bg-white">
+          <table className="w-full min-w-[860px] text-left text-sm">
+            <caption className="sr-only">Payments</caption>
+            <thead className="border-b border-line bg-surface text-xs uppercase tracking-wide text-muted">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Amount
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Member
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Status
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Provider
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Swap
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Created
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {payments.map((p) => (
+                <tr key={p.id} className="hover:bg-surface">
+                  <td className="whitespace-nowrap px-3 py-2 tabular-nums">
+                    <Link to={`/admin/payments/${p.id}`} className="font-medium text-brand-800 hover:underline">
+                      {p.amount}
+                    </Link>
+                    {p.credit && <span className="block text-xs text-muted">+ {p.credit} credit</span>}
+                  </td>
+                  <td className="px-3 py-2">
+                    <Link to={`/admin/users/${p.userId}`} className="hover:underline">
+                      {p.memberName}
+                    </Link>
+                  </td>
+                  <td className="max-w-72 px-3 py-2">
+                    <StatusBadge status={p.status} />
+                    {p.failure && <span className="block text-xs text-danger">{p.failure}</span>}
+                    {p.refund && <span className="block text-xs text-muted">{p.refund}</span>}
+                  </td>
+                  <td className="px-3 py-2 text-muted">
+                    {p.provider}
+                    {p.paymentIntentId && (
+                      <span className="block max-w-48 truncate font-mono text-xs">{p.paymentIntentId}</span>
+                    )}
+                  </td>
+                  <td className="px-3 py-2">
+                    <Link
+                      to={`/admin/swaps/${p.swapId}`}
+                      className="font-mono text-xs hover:underline"
+                      aria-label={`Swap ${p.swapId.slice(0, 8)}`}
+                    >
+                      {p.swapId.slice(0, 8)}
+                    </Link>
+                  </td>
+                  <td className="whitespace-nowrap px-3 py-2 text-muted">{p.createdAt}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager nextHref={nextHref} firstHref={firstHref} showingFirst={!filters.cursor} />
+
+      {open === "replay" && mayReplay && (
+        <ActionDialog
+          title="Replay payment webhooks"
+          closeTo={back}
+          description={`The checkout.session.completed and payment_intent.payment_failed events received in the last ${replayHours} hours go through the payment handler again. Events already processed change nothing; events that failed get another go.`}
+        >
+          <Form method="post" replace>
+            <input type="hidden" name="intent" value="replay" />
+            {error && (
+              <p role="alert" className="text-sm text-danger">
+                {error}
+              </p>
+            )}
+            <DialogButtons confirm="Replay webhooks" closeTo={back} busy={busy} />
+          </Form>
+        </ActionDialog>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <LoadError message="Failed to fetch payments" />;
+}

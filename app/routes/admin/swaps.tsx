@@ -1,0 +1,149 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/swaps";
+import { appContext } from "../../context";
+import { Badge, StatusBadge } from "../../components/admin/badges";
+import { LoadError } from "../../components/admin/load-error";
+import { FilterBar, FilterSelect, PageHeader, Pager, withParam } from "../../components/admin/page-header";
+import { requireStaff } from "../../lib/require-staff.server";
+import { sydneyDateTime } from "../../lib/sydney-format";
+import { DISPUTE_FILTERS, findSwapsForStaff } from "../../../core/staff-swaps/find-swaps-for-staff";
+import type { StaffAction } from "../../../core/staff/permissions";
+import { SWAP_STATUSES } from "../../../db/schema/swaps";
+
+/** What it takes to open this page (and, unless an action names its own, to use it): the permission table's entry. */
+export const permission: StaffAction = "view_swaps";
+
+export const handle = { breadcrumb: "Swaps" };
+export const meta: Route.MetaFunction = () => [
+  { title: "Swaps | SwapShed back office" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+const DISPUTE_LABELS: Record<(typeof DISPUTE_FILTERS)[number], string> = {
+  open: "Under dispute",
+  resolved: "Dispute resolved",
+  none: "Never disputed",
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  await requireStaff(ctx, request, permission);
+  const url = new URL(request.url);
+  const filters = {
+    status: url.searchParams.get("status") ?? "",
+    dispute: url.searchParams.get("dispute") ?? "",
+    cursor: url.searchParams.get("cursor") ?? undefined,
+  };
+  const { swaps, nextCursor } = await findSwapsForStaff(ctx.db, filters);
+  return {
+    filters,
+    swaps: swaps.map((s) => ({ ...s, createdAt: sydneyDateTime(s.createdAt) })),
+    nextHref: nextCursor ? withParam(url, "cursor", nextCursor) : null,
+    firstHref: withParam(url, "cursor", null),
+  };
+}
+
+export default function AdminSwaps({ loaderData }: Route.ComponentProps) {
+  const { filters, swaps, nextHref, firstHref } = loaderData;
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader title="Swaps" description="Swap proposals, newest first, 100 to a page." />
+      <FilterBar>
+        <FilterSelect
+          name="status"
+          label="Status"
+          value={filters.status}
+          options={[{ value: "", label: "Any status" }, ...SWAP_STATUSES.map((s) => ({ value: s, label: s }))]}
+        />
+        <FilterSelect
+          name="dispute"
+          label="Dispute"
+          value={filters.dispute}
+          options={[
+            { value: "", label: "Any" },
+            ...DISPUTE_FILTERS.map((d) => ({ value: d, label: DISPUTE_LABELS[d] })),
+          ]}
+        />
+      </FilterBar>
+      {swaps.length === 0 ? (
+        <p role="status" className="rounded-lg border border-line bg-white p-6 text-center text-sm text-muted">
+          No swaps match these filters.
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-line bg-white">
+          <table className="w-full min-w-[860px] text-left text-sm">
+            <caption className="sr-only">Swaps</caption>
+            <thead className="border-b border-line bg-surface text-xs uppercase tracking-wide text-muted">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Swap
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Proposer
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Receiver
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Status
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Fees paid
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Proposed
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {swaps.map((s) => (
+                <tr key={s.id} className="hover:bg-surface">
+                  <td className="max-w-80 px-3 py-2">
+                    <Link
+                      to={`/admin/swaps/${s.id}`}
+                      className="block truncate font-medium text-brand-800 hover:underline"
+                    >
+                      {s.offeredTitle} ⇄ {s.targetTitle}
+                    </Link>
+                    <span className="font-mono text-xs text-muted">{s.id.slice(0, 8)}</span>
+                  </td>
+                  <td className="px-3 py-2">
+                    <Link to={`/admin/users/${s.proposerId}`} className="hover:underline">
+                      {s.proposerName}
+                    </Link>
+                  </td>
+                  <td className="px-3 py-2">
+                    <Link to={`/admin/users/${s.receiverId}`} className="hover:underline">
+                      {s.receiverName}
+                    </Link>
+                  </td>
+                  <td className="px-3 py-2">
+                    <span className="flex flex-wrap gap-1">
+                      <StatusBadge status={s.status} />
+                      {s.isDisputed && <Badge tone="amber">under dispute</Badge>}
+                      {!s.isDisputed && s.disputeResolvedAt && <Badge tone="grey">dispute resolved</Badge>}
+                    </span>
+                  </td>
+                  <td className="whitespace-nowrap px-3 py-2 text-muted">{feesPaid(s.proposerPaid, s.receiverPaid)}</td>
+                  <td className="whitespace-nowrap px-3 py-2 text-muted">{s.createdAt}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager nextHref={nextHref} firstHref={firstHref} showingFirst={!filters.cursor} />
+    </div>
+  );
+}
+
+function feesPaid(proposer: boolean, receiver: boolean) {
+  if (proposer && receiver) return "Both";
+  if (proposer) return "Proposer";
+  if (receiver) return "Receiver";
+  return "None";
+}
+
+export function ErrorBoundary() {
+  return <LoadError message="Failed to fetch swaps" />;
+}

@@ -1,0 +1,25 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema/auth";
+import { paymentLogs } from "../../db/schema/payments";
+import { swapProposals } from "../../db/schema/swaps";
+import { findPaymentEvents } from "./find-payment-events";
+import { isUuid } from "../swaps/swap-guards";
+
+/** One payment for the back office: who paid, for which swap, and every provider event received for it. */
+export async function findPaymentForStaff(db: Db, { paymentId }: { paymentId: string }) {
+  if (!isUuid(paymentId)) return null;
+  const [row] = await db
+    .select({
+      payment: paymentLogs,
+      memberName: users.name,
+      memberEmail: users.email,
+      swapStatus: swapProposals.status,
+    })
+    .from(paymentLogs)
+    .innerJoin(users, eq(users.id, paymentLogs.userId))
+    .innerJoin(swapProposals, eq(swapProposals.id, paymentLogs.swapProposalId))
+    .where(eq(paymentLogs.id, paymentId));
+  if (!row) return null;
+  return { ...row, events: await findPaymentEvents(db, [row.payment]) };
+}

@@ -1,0 +1,50 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema/auth";
+import { PAYMENT_PROVIDERS, PAYMENT_STATUSES, paymentLogs } from "../../db/schema/payments";
+import { afterRow, pageOf } from "../shared/keyset-cursor";
+import { isUuid } from "../swaps/swap-guards";
+
+/** The spec: the Payments page lists up to 100 payment logs, newest first (further pages by keyset). */
+export const STAFF_PAYMENTS_PAGE_SIZE = 100;
+
+export type StaffPaymentFilters = { status?: string; provider?: string; cursor?: string | null };
+
+const oneOf = (values: readonly string[], value: string | undefined) =>
+  value && values.includes(value) ? value : undefined;
+
+/** Every payment log for the back office with its payer's name, newest first, filtered by status and provider. */
+export async function findPaymentsForStaff(db: Db, filters: StaffPaymentFilters, limit = STAFF_PAYMENTS_PAGE_SIZE) {
+  const status = oneOf(PAYMENT_STATUSES, filters.status);
+  const provider = oneOf(PAYMENT_PROVIDERS, filters.provider);
+  const after = isUuid(filters.cursor) ? filters.cursor : null;
+  const rows = await db
+    .select({
+      id: paymentLogs.id,
+      swapId: paymentLogs.swapProposalId,
+      userId: paymentLogs.userId,
+      memberName: users.name,
+      amountCents: paymentLogs.amountCents,
+      creditCents: paymentLogs.creditCents,
+      status: paymentLogs.status,
+      provider: paymentLogs.provider,
+      paymentIntentId: paymentLogs.paymentIntentId,
+      errorMessage: paymentLogs.errorMessage,
+      refundReason: paymentLogs.refundReason,
+      refundedAt: paymentLogs.refundedAt,
+      createdAt: paymentLogs.createdAt,
+    })
+    .from(paymentLogs)
+    .innerJoin(users, eq(users.id, paymentLogs.userId))
+    .where(
+      and(
+        status ? eq(paymentLogs.status, status as "completed") : undefined,
+        provider ? eq(paymentLogs.provider, provider as "local") : undefined,
+        afterRow(paymentLogs, { createdAt: paymentLogs.createdAt, id: paymentLogs.id }, after),
+      ),
+    )
+    .orderBy(desc(paymentLogs.createdAt), desc(paymentLogs.id))
+    .limit(limit + 1);
+  const { page, nextCursor } = pageOf(rows, limit);
+  return { payments: page, nextCursor };
+}

@@ -1,0 +1,72 @@
+import { and, desc, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema/auth";
+import { listings } from "../../db/schema/listings";
+import { SWAP_STATUSES, swapProposals } from "../../db/schema/swaps";
+import { afterRow, pageOf } from "../shared/keyset-cursor";
+import { isUuid } from "../swaps/swap-guards";
+
+/** The spec: the Swaps page lists up to 100 proposals, newest first (further pages by keyset). */
+export const STAFF_SWAPS_PAGE_SIZE = 100;
+
+/** open: under dispute now; resolved: had a dispute that an admin resolved; none: never disputed. */
+export const DISPUTE_FILTERS = ["open", "resolved", "none"] as const;
+export type DisputeFilter = (typeof DISPUTE_FILTERS)[number];
+
+export type StaffSwapFilters = { status?: string; dispute?: string; cursor?: string | null };
+
+const proposer = alias(users, "proposer");
+const receiver = alias(users, "receiver");
+const offered = alias(listings, "offered");
+const target = alias(listings, "target");
+
+function disputeWhere(filter: string | undefined): SQL | undefined {
+  if (filter === "open") return eq(swapProposals.isDisputed, true);
+  if (filter === "resolved")
+    return and(eq(swapProposals.isDisputed, false), isNotNull(swapProposals.disputeResolvedAt));
+  if (filter === "none") return and(eq(swapProposals.isDisputed, false), isNull(swapProposals.disputeNotes));
+  return undefined;
+}
+
+/**
+ * Every swap proposal for the back office, newest first, a page at a time (keyset on created_at, id): both
+ * parties, both listings' titles, who has paid and whether it is under dispute. Filters: status and dispute.
+ */
+export async function findSwapsForStaff(db: Db, filters: StaffSwapFilters, limit = STAFF_SWAPS_PAGE_SIZE) {
+  const status = (SWAP_STATUSES as readonly string[]).includes(filters.status ?? "") ? filters.status : undefined;
+  const dispute = (DISPUTE_FILTERS as readonly string[]).includes(filters.dispute ?? "") ? filters.dispute : undefined;
+  const after = isUuid(filters.cursor) ? filters.cursor : null;
+  const rows = await db
+    .select({
+      id: swapProposals.id,
+      status: swapProposals.status,
+      createdAt: swapProposals.createdAt,
+      proposerId: swapProposals.proposerId,
+      proposerName: proposer.name,
+      receiverId: swapProposals.receiverId,
+      receiverName: receiver.name,
+      offeredTitle: offered.title,
+      targetTitle: target.title,
+      proposerPaid: swapProposals.proposerPaid,
+      receiverPaid: swapProposals.receiverPaid,
+      isDisputed: swapProposals.isDisputed,
+      disputeResolvedAt: swapProposals.disputeResolvedAt,
+    })
+    .from(swapProposals)
+    .innerJoin(proposer, eq(proposer.id, swapProposals.proposerId))
+    .innerJoin(receiver, eq(receiver.id, swapProposals.receiverId))
+    .innerJoin(offered, eq(offered.id, swapProposals.offeredListingId))
+    .innerJoin(target, eq(target.id, swapProposals.targetListingId))
+    .where(
+      and(
+        status ? eq(swapProposals.status, status as "pending") : undefined,
+        disputeWhere(dispute),
+        afterRow(swapProposals, { createdAt: swapProposals.createdAt, id: swapProposals.id }, after),
+      ),
+    )
+    .orderBy(desc(swapProposals.createdAt), desc(swapProposals.id))
+    .limit(limit + 1);
+  const { page, nextCursor } = pageOf(rows, limit);
+  return { swaps: page, nextCursor };
+}

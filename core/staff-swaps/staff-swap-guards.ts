@@ -1,0 +1,26 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { swapProposals } from "../../db/schema/swaps";
+import { AppError } from "../shared/app-error";
+import type { StaffActor } from "../staff/pass-staff-gate";
+import { isUuid } from "../swaps/swap-guards";
+
+export const SWAP_NOT_FOUND_FOR_STAFF = "Swap not found";
+export const NOTES_REQUIRED = "Notes are required";
+
+export type SwapChange = { actor: StaffActor; swapId: string; now: Date };
+
+/** The swap, locked for a staff change (first in the lock order every swap and payment change shares). */
+export async function lockSwapForStaff(tx: Db, swapId: string) {
+  if (!isUuid(swapId)) throw new AppError("NOT_FOUND", SWAP_NOT_FOUND_FOR_STAFF);
+  const [swap] = await tx.select().from(swapProposals).where(eq(swapProposals.id, swapId)).for("update");
+  if (!swap) throw new AppError("NOT_FOUND", SWAP_NOT_FOUND_FOR_STAFF);
+  return swap;
+}
+
+/** Staff notes on a dispute: required, trimmed, at most 2000 characters. */
+export function requireNotes(value: unknown): string {
+  const text = typeof value === "string" ? value.trim() : "";
+  if (!text) throw new AppError("VALIDATION", NOTES_REQUIRED);
+  return text.slice(0, 2000);
+}

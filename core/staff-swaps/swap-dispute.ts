@@ -1,0 +1,63 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { swapProposals } from "../../db/schema/swaps";
+import { recordAdminAction } from "../audit/record-admin-action";
+import { AppError } from "../shared/app-error";
+import { lockSwapForStaff, requireNotes, type SwapChange } from "./staff-swap-guards";
+
+export const ALREADY_DISPUTED = "This swap is already under dispute";
+export const NOT_DISPUTED = "This swap has no open dispute";
+
+/**
+ * An admin marks a swap as disputed, with notes: both parties then see on My Swaps that it is under review.
+ * Any swap can be disputed, whatever its status (disputes mostly follow a completed swap); a resolved dispute can
+ * be opened again, and the audit log keeps every round.
+ */
+export async function markSwapDispute(db: Db, change: SwapChange & { notes: unknown }) {
+  const notes = requireNotes(change.notes);
+  await db.transaction(async (tx) => {
+    const swap = await lockSwapForStaff(tx, change.swapId);
+    if (swap.isDisputed) throw new AppError("CONFLICT", ALREADY_DISPUTED);
+    await tx
+      .update(swapProposals)
+      .set({
+        isDisputed: true,
+        disputeNotes: notes,
+        disputeResolvedAt: null,
+        disputeResolution: null,
+        updatedAt: change.now,
+      })
+      .where(eq(swapProposals.id, swap.id));
+    await recordAdminAction(tx, {
+      actorId: change.actor.userId,
+      action: "mark_dispute",
+      targetType: "swap",
+      targetId: swap.id,
+      metadata: { notes, status: swap.status, reopened: swap.disputeResolvedAt !== null },
+      ip: change.actor.ip,
+      userAgent: change.actor.userAgent,
+    });
+  });
+}
+
+/** An admin resolves the open dispute with resolution notes; the parties' "under review" line goes away. */
+export async function resolveSwapDispute(db: Db, change: SwapChange & { resolution: unknown }) {
+  const resolution = requireNotes(change.resolution);
+  await db.transaction(async (tx) => {
+    const swap = await lockSwapForStaff(tx, change.swapId);
+    if (!swap.isDisputed) throw new AppError("CONFLICT", NOT_DISPUTED);
+    await tx
+      .update(swapProposals)
+      .set({ isDisputed: false, disputeResolvedAt: change.now, disputeResolution: resolution, updatedAt: change.now })
+      .where(eq(swapProposals.id, swap.id));
+    await recordAdminAction(tx, {
+      actorId: change.actor.userId,
+      action: "resolve_dispute",
+      targetType: "swap",
+      targetId: swap.id,
+      metadata: { resolution, notes: swap.disputeNotes },
+      ip: change.actor.ip,
+      userAgent: change.actor.userAgent,
+    });
+  });
+}

@@ -1,0 +1,185 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, describe, expect, test } from "vitest";
+import * as paymentPage from "../../app/routes/admin/payment";
+import * as paymentsPage from "../../app/routes/admin/payments";
+import { systemClock } from "../../core/shared/clock";
+import { findPaymentsForStaff } from "../../core/staff-payments/find-payments-for-staff";
+import { searchBackOffice } from "../../core/staff/search-back-office";
+import { adminAuditLog } from "../../db/schema/audit";
+import { mailOutbox } from "../../db/schema/ops";
+import { paymentLogs, webhookEvents } from "../../db/schema/payments";
+import { swapProposals } from "../../db/schema/swaps";
+import {
+  checkoutCompletedEvent,
+  createPaymentTestApp,
+  insertAcceptedSwap,
+  paymentFailedEvent,
+} from "../support/payment-fixtures";
+import { openCheckout, payByCard, paymentRow, swapRow } from "../support/staff-payment-fixtures";
+import { insertStaff, load, postForm, type RouteCaller } from "../support/staff-route";
+import { controlledClock, HOUR } from "../support/swap-fixtures";
+import { createTestDatabase } from "../support/test-db";
+
+const handle = await createTestDatabase();
+const db = handle.db;
+afterAll(() => handle.close());
+const testApp = createPaymentTestApp(handle, { clock: systemClock });
+const pay = { db, clock: systemClock, provider: testApp.provider };
+const caller: RouteCaller = { db, clock: systemClock, provider: testApp.provider, testApp };
+
+const admin = await insertStaff(db, ["admin"], { name: "Avery Admin" });
+const moderator = await insertStaff(db, ["moderator"], { name: "Morgan Moderator" });
+
+describe("the payments list and a payment's page", () => {
+  test("newest first a page at a time, filtered by status and provider, amounts as dollars with two decimals", async () => {
+    const { swapId, proposerId, receiverId } = await insertAcceptedSwap(db);
+    const paid = await payByCard(pay, swapId, proposerId);
+    const { payment: open } = await openCheckout(pay, swapId, receiverId);
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: Awaited<ReturnType<typeof findPaymentsForStaff>> = await findPaymentsForStaff(db, { cursor }, 1);
+      seen.push(...page.payments.map((p) => p.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual([open.id, paid.id]);
+    expect((await findPaymentsForStaff(db, { status: "completed" })).payments.map((p) => p.id)).toEqual([paid.id]);
+    expect((await findPaymentsForStaff(db, { provider: "credit" })).payments).toEqual([]);
+    expect(
+      (await findPaymentsForStaff(db, { provider: "local", status: "pending" })).payments.map((p) => p.id),
+    ).toEqual([open.id]);
+
+    const list = await load(caller, paymentsPage, { user: moderator, path: "/admin/payments?status=completed" });
+    expect(list.data?.payments).toMatchObject([
+      { id: paid.id, amount: "$9.99", status: "completed", memberName: "Priya Sharma" },
+    ]);
+    expect(list.data?.mayReplay).toBe(false);
+    const page = await load(caller, paymentPage, {
+      user: moderator,
+      path: `/admin/payments/${paid.id}`,
+      params: { id: paid.id },
+    });
+    expect(page.data?.payment).toMatchObject({
+      amount: "$9.99",
+      paymentIntentId: paid.paymentIntentId,
+      refundable: true,
+    });
+    expect(((page.data?.events as { type: string; status: string }[]) ?? []).map((e) => [e.type, e.status])).toEqual([
+      ["checkout.session.completed", "processed"],
+    ]);
+    expect(page.data?.mayRefund).toBe(false);
+  });
+
+  test("a failed payment shows its error, or 'Payment failed' when the provider gave none", async () => {
+    const { swapId, proposerId, receiverId } = await insertAcceptedSwap(db);
+    const declined = await openCheckout(pay, swapId, proposerId);
+    await testApp.postWebhook(JSON.stringify(paymentFailedEvent(declined.payment.id, "Your card was declined.")));
+    const silent = await openCheckout(pay, swapId, receiverId);
+    await testApp.postWebhook(JSON.stringify(paymentFailedEvent(silent.payment.id, null)));
+    const list = await load(caller, paymentsPage, { user: admin, path: "/admin/payments?status=failed" });
+    const failures = Object.fromEntries(
+      ((list.data?.payments as { id: string; failure: string }[]) ?? []).map((p) => [p.id, p.failure]),
+    );
+    expect(failures[declined.payment.id]).toBe("Your card was declined.");
+    expect(failures[silent.payment.id]).toBe("Payment failed");
+  });
+
+  test("the top bar's search finds a payment by its payment intent or checkout session id", async () => {
+    const { swapId, proposerId } = await insertAcceptedSwap(db);
+    const paid = await payByCard(pay, swapId, proposerId);
+    expect((await searchBackOffice(db, { q: paid.paymentIntentId ?? "" })).payments).toMatchObject([
+      { id: paid.id, swapId, amountCents: 999, memberName: "Priya Sharma" },
+    ]);
+    expect((await searchBackOffice(db, { q: paid.checkoutSessionId ?? "" })).payments.map((p) => p.id)).toEqual([
+      paid.id,
+    ]);
+    expect((await searchBackOffice(db, { q: "pi_nothing_like_it" })).payments).toEqual([]);
+  });
+});
+
+describe("replaying payment webhooks", () => {
+  // Its own clock, years on, so this file's other events are outside the 24 hours.
+  const clock = controlledClock("2031-03-01T00:00:00.000Z");
+  const replayCaller: RouteCaller = { ...caller, clock };
+  const replay = (user = admin) =>
+    postForm(replayCaller, paymentsPage, { user, path: "/admin/payments", form: { intent: "replay" } });
+
+  async function openPayment() {
+    const swap = await insertAcceptedSwap(db);
+    await db
+      .update(swapProposals)
+      .set({ paymentDueAt: new Date(clock.now().getTime() + 48 * HOUR) })
+      .where(eq(swapProposals.id, swap.swapId));
+    const { payment, sessionId } = await openCheckout({ ...pay, clock }, swap.swapId, swap.proposerId);
+    return { ...swap, payment, sessionId };
+  }
+  /** An event stored on arrival but never processed (the process stopped in between). */
+  async function storedEvent(event: { id: string; type: string }, hoursAgo: number) {
+    await db.insert(webhookEvents).values({
+      id: event.id,
+      provider: "local",
+      type: event.type,
+      payload: event,
+      status: "received",
+      receivedAt: new Date(clock.now().getTime() - hoursAgo * HOUR),
+    });
+  }
+
+  test("re-processes the last 24 hours' stored checkout and failure events through the same handler, reports how many, and replaying twice changes nothing", async () => {
+    const completes = await openPayment();
+    await storedEvent(checkoutCompletedEvent(completes.payment.id, completes.sessionId, { at: clock.now() }), 1);
+    const fails = await openPayment();
+    await storedEvent(paymentFailedEvent(fails.payment.id, null, { at: clock.now() }), 2);
+    const tooOld = await openPayment();
+    await storedEvent(checkoutCompletedEvent(tooOld.payment.id, tooOld.sessionId, { at: clock.now() }), 25);
+
+    expect(await replay(moderator)).toMatchObject({ status: 302, location: "/" });
+    expect((await paymentRow(db, completes.payment.id)).status).toBe("pending");
+
+    expect(await replay()).toMatchObject({
+      status: 302,
+      location: "/admin/payments",
+      flash: "Replayed 2 webhook events",
+    });
+    expect(await paymentRow(db, completes.payment.id)).toMatchObject({ status: "completed" });
+    expect((await swapRow(db, completes.swapId)).proposerPaid).toBe(true);
+    expect(await paymentRow(db, fails.payment.id)).toMatchObject({ status: "failed", errorMessage: "Payment failed" });
+    expect((await paymentRow(db, tooOld.payment.id)).status).toBe("pending");
+    // The other party hears it is their turn, as after a live webhook.
+    const told = await db
+      .select()
+      .from(mailOutbox)
+      .where(
+        and(
+          eq(mailOutbox.toAddress, `${completes.receiverId}@example.com.au`),
+          eq(mailOutbox.template, "payment_needed"),
+        ),
+      );
+    expect(told).toHaveLength(1);
+
+    const before = await db.select().from(paymentLogs);
+    const swapsBefore = await db.select().from(swapProposals);
+    expect((await replay()).flash).toBe("Replayed 2 webhook events");
+    expect(await db.select().from(paymentLogs)).toEqual(before);
+    expect(await db.select().from(swapProposals)).toEqual(swapsBefore);
+
+    const runs = await db
+      .select()
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.action, "replay_webhooks"))
+      .orderBy(adminAuditLog.createdAt);
+    expect(runs.map((r) => [r.adminId, r.targetType, r.metadata])).toEqual([
+      [
+        admin.id,
+        "system",
+        expect.objectContaining({ sinceHours: 24, replayed: 2, processed: 2, duplicate: 0, failed: 0 }),
+      ],
+      [
+        admin.id,
+        "system",
+        expect.objectContaining({ sinceHours: 24, replayed: 2, processed: 0, duplicate: 2, failed: 0 }),
+      ],
+    ]);
+  });
+});

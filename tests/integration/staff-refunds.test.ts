@@ -1,0 +1,333 @@
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, describe, expect, test } from "vitest";
+import * as paymentPage from "../../app/routes/admin/payment";
+import * as swapPage from "../../app/routes/admin/swap";
+import { refundText } from "../../app/components/admin/payment-labels";
+import { applyCredit, NOT_A_PARTY } from "../../core/credit/apply-credit";
+import { REASON_REQUIRED } from "../../core/members/member-guards";
+import { creditBalance } from "../../core/payments/credit-balance";
+import type { PaymentProvider } from "../../core/payments/payment-provider";
+import { refundOwedPayments } from "../../core/payments/refund-owed-payments";
+import { ALREADY_REFUNDED, issueRefund, ONLY_COMPLETED, REFUND_UNDER_WAY } from "../../core/refunds/issue-refund";
+import { systemClock } from "../../core/shared/clock";
+import type { StaffActor } from "../../core/staff/pass-staff-gate";
+import { findPaymentForStaff } from "../../core/staff-payments/find-payment-for-staff";
+import { adminAuditLog } from "../../db/schema/audit";
+import { webhookEvents } from "../../db/schema/payments";
+import {
+  createPaymentTestApp,
+  grantCredit,
+  insertAcceptedSwap,
+  ledgerEntries,
+  ledgerOf,
+} from "../support/payment-fixtures";
+import {
+  auditRows,
+  openCheckout,
+  payByCard,
+  payFromCredit,
+  paymentRow,
+  swapRow,
+} from "../support/staff-payment-fixtures";
+import { insertStaff, postForm, type RouteCaller } from "../support/staff-route";
+import { refusal } from "../support/swap-fixtures";
+import { createTestDatabase } from "../support/test-db";
+
+const handle = await createTestDatabase();
+const db = handle.db;
+afterAll(() => handle.close());
+const clock = systemClock;
+const testApp = createPaymentTestApp(handle, { clock });
+const { provider } = testApp;
+const pay = { db, clock, provider };
+const caller: RouteCaller = { db, clock, provider, testApp };
+
+const admin = await insertStaff(db, ["admin"], { name: "Avery Admin" });
+const moderator = await insertStaff(db, ["moderator"], { name: "Morgan Moderator" });
+const actor: StaffActor = {
+  userId: admin.id,
+  name: admin.name,
+  email: admin.email,
+  roles: ["admin"],
+  ip: "203.0.113.7",
+  userAgent: "vitest",
+};
+
+/** The local provider, watched: how many refunds were asked of it. */
+function watched(base: PaymentProvider = provider) {
+  const calls: string[] = [];
+  const wrapped: PaymentProvider = {
+    ...base,
+    refund: async (input) => {
+      calls.push(input.paymentIntentId);
+      return base.refund(input);
+    },
+  };
+  return { calls, provider: wrapped };
+}
+
+async function completedSwap() {
+  const swap = await insertAcceptedSwap(db);
+  const proposerPayment = await payByCard(pay, swap.swapId, swap.proposerId);
+  const receiverPayment = await payByCard(pay, swap.swapId, swap.receiverId);
+  return { ...swap, proposerPayment, receiverPayment };
+}
+
+const refundAt = (paymentId: string, form: Record<string, string>, user = admin) =>
+  postForm(caller, paymentPage, { user, path: `/admin/payments/${paymentId}`, params: { id: paymentId }, form });
+
+describe("issuing a refund", () => {
+  test("an admin refunds a completed card payment: the local provider's signed charge.refunded webhook goes through the same handler, the payment is refunded and its page shows the refund; one audit row", async () => {
+    const { swapId, proposerPayment } = await completedSwap();
+    expect(await refundAt(proposerPayment.id, { intent: "refund", reason: "" })).toMatchObject({
+      status: 400,
+      error: `Failed to issue refund: ${REASON_REQUIRED}`,
+    });
+    expect((await paymentRow(db, proposerPayment.id)).status).toBe("completed");
+
+    const answer = await refundAt(proposerPayment.id, { intent: "refund", reason: "Charged in error" });
+    expect(answer).toMatchObject({
+      status: 302,
+      location: `/admin/payments/${proposerPayment.id}`,
+      flash: "Refund issued",
+    });
+    const refunded = await paymentRow(db, proposerPayment.id);
+    expect(refunded).toMatchObject({ status: "refunded", refundReason: "admin_refund" });
+    expect(refunded.refundedAt).not.toBeNull();
+    // The swap was complete: it stays complete (the refund is a goodwill gesture).
+    expect(await swapRow(db, swapId)).toMatchObject({ status: "completed", proposerPaid: true });
+
+    const page = await findPaymentForStaff(db, { paymentId: proposerPayment.id });
+    const refundEvent = page?.events.find((e) => e.type === "charge.refunded");
+    expect(refundEvent).toMatchObject({ status: "processed", provider: "local" });
+    expect(refundEvent?.refundId).toMatch(/^re_local_/);
+    const [stored] = await db
+      .select()
+      .from(webhookEvents)
+      .where(eq(webhookEvents.id, refundEvent?.id ?? ""));
+    expect(stored.payload).toMatchObject({
+      data: { object: { payment_intent: proposerPayment.paymentIntentId, refunded: true, amount_refunded: 999 } },
+    });
+
+    const [row, ...more] = await auditRows(db, "issue_refund", proposerPayment.id);
+    expect(more).toHaveLength(0);
+    expect(row).toMatchObject({ adminId: admin.id, targetType: "payment" });
+    expect(row.metadata).toMatchObject({
+      reason: "Charged in error",
+      swapId,
+      amountCents: 999,
+      creditCents: 0,
+      provider: "local",
+      feeReleased: false,
+    });
+
+    expect(await refundAt(proposerPayment.id, { intent: "refund", reason: "again" })).toMatchObject({
+      status: 409,
+      error: `Failed to issue refund: ${ALREADY_REFUNDED}`,
+    });
+    expect(await auditRows(db, "issue_refund", proposerPayment.id)).toHaveLength(1);
+  });
+
+  test("a fee refunded while its swap still waits for payment no longer counts, and the credit it used goes back to the ledger", async () => {
+    const { swapId, proposerId } = await insertAcceptedSwap(db);
+    await grantCredit(db, proposerId, 500);
+    const payment = await payByCard(pay, swapId, proposerId);
+    expect(payment).toMatchObject({ status: "completed", amountCents: 499, creditCents: 500 });
+    expect((await swapRow(db, swapId)).proposerPaid).toBe(true);
+
+    const answer = await postForm(caller, swapPage, {
+      user: admin,
+      path: `/admin/swaps/${swapId}`,
+      params: { id: swapId },
+      form: { intent: "refund", paymentId: payment.id, reason: "Dispute" },
+    });
+    expect(answer.flash).toBe("Refund issued");
+    expect(await paymentRow(db, payment.id)).toMatchObject({ status: "refunded" });
+    expect((await swapRow(db, swapId)).proposerPaid).toBe(false);
+    expect(await ledgerOf(db, proposerId)).toEqual(
+      ledgerEntries([500, "admin_credit"], [-500, "handshake_fee"], [500, "refund"]),
+    );
+    // They can pay again (with the returned credit first).
+    const again = await openCheckout(pay, swapId, proposerId);
+    expect(again.payment).toMatchObject({ amountCents: 499, creditCents: 500 });
+  });
+
+  test("a fee paid wholly from credit is refunded to the ledger at once, without the provider", async () => {
+    const { swapId, receiverId } = await insertAcceptedSwap(db);
+    await grantCredit(db, receiverId, 999);
+    const payment = await payFromCredit(pay, swapId, receiverId);
+    const { calls, provider: watchedProvider } = watched();
+    expect(
+      await issueRefund({ db, clock, provider: watchedProvider }, { actor, paymentId: payment.id, reason: "goodwill" }),
+    ).toMatchObject({ status: "refunded", refundId: null });
+    expect(calls).toEqual([]);
+    expect(await paymentRow(db, payment.id)).toMatchObject({ status: "refunded", refundReason: "admin_refund" });
+    expect(await creditBalance(db, receiverId)).toBe(999);
+  });
+
+  test("only a completed payment can be refunded: an open checkout or an unknown payment is refused, nothing changes and no audit row is written", async () => {
+    const { swapId, proposerId } = await insertAcceptedSwap(db);
+    const { payment: pending } = await openCheckout(pay, swapId, proposerId);
+    expect(await refusal(issueRefund(pay, { actor, paymentId: pending.id, reason: "x" }))).toEqual({
+      code: "CONFLICT",
+      message: ONLY_COMPLETED,
+    });
+    expect(await refusal(issueRefund(pay, { actor, paymentId: crypto.randomUUID(), reason: "x" }))).toEqual({
+      code: "NOT_FOUND",
+      message: "Payment not found",
+    });
+    expect(await refusal(issueRefund(pay, { actor, paymentId: "nope", reason: "x" }))).toMatchObject({
+      code: "NOT_FOUND",
+    });
+    expect(await paymentRow(db, pending.id)).toEqual(pending);
+    expect(await auditRows(db, "issue_refund", pending.id)).toHaveLength(0);
+  });
+
+  test("a moderator is refused Issue refund and Apply credit on the server: sent home, nothing changed, no audit row", async () => {
+    const { swapId, proposerId, proposerPayment } = await completedSwap();
+    expect(await refundAt(proposerPayment.id, { intent: "refund", reason: "forged" }, moderator)).toMatchObject({
+      status: 302,
+      location: "/",
+    });
+    const credit = await postForm(caller, swapPage, {
+      user: moderator,
+      path: `/admin/swaps/${swapId}`,
+      params: { id: swapId },
+      form: { intent: "credit", userId: proposerId, reason: "forged" },
+    });
+    expect(credit).toMatchObject({ status: 302, location: "/" });
+    expect(await paymentRow(db, proposerPayment.id)).toMatchObject({ status: "completed", refundReason: null });
+    expect(await creditBalance(db, proposerId)).toBe(0);
+    expect(await db.select().from(adminAuditLog).where(eq(adminAuditLog.adminId, moderator.id))).toHaveLength(0);
+  });
+
+  test("ten refunds of one payment at once: exactly one goes through, the provider is asked once, one audit row", async () => {
+    const { proposerPayment } = await completedSwap();
+    const { calls, provider: watchedProvider } = watched();
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, () =>
+        issueRefund(
+          { db, clock, provider: watchedProvider },
+          { actor, paymentId: proposerPayment.id, reason: "double click" },
+        ),
+      ),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    for (const r of results.filter((r) => r.status === "rejected")) {
+      expect([ALREADY_REFUNDED, REFUND_UNDER_WAY]).toContain((r as PromiseRejectedResult).reason.message);
+    }
+    expect(calls).toEqual([proposerPayment.paymentIntentId]);
+    expect(await paymentRow(db, proposerPayment.id)).toMatchObject({ status: "refunded" });
+    expect(await auditRows(db, "issue_refund", proposerPayment.id)).toHaveLength(1);
+    const refundEvents = (await findPaymentForStaff(db, { paymentId: proposerPayment.id }))?.events.filter(
+      (e) => e.type === "charge.refunded",
+    );
+    expect(refundEvents).toHaveLength(1);
+  });
+
+  test("a provider that does not answer leaves the refund owed, shown as pending, and the background run makes it", async () => {
+    const { proposerPayment } = await completedSwap();
+    const down: PaymentProvider = {
+      ...provider,
+      refund: async () => Promise.reject(new Error("provider unavailable")),
+    };
+    expect(
+      await issueRefund(
+        { db, clock, provider: down },
+        { actor, paymentId: proposerPayment.id, reason: "charged in error" },
+      ),
+    ).toMatchObject({ status: "owed" });
+    const owed = await paymentRow(db, proposerPayment.id);
+    expect(owed).toMatchObject({ status: "completed", refundReason: "admin_refund", refundedAt: null });
+    expect(refundText(owed)).toBe("refund pending (by an admin)");
+    expect(await refusal(issueRefund(pay, { actor, paymentId: proposerPayment.id, reason: "again" }))).toMatchObject({
+      message: REFUND_UNDER_WAY,
+    });
+    expect(await refundOwedPayments({ db, clock, provider })).toContain(proposerPayment.id);
+    expect(await paymentRow(db, proposerPayment.id)).toMatchObject({
+      status: "refunded",
+      refundReason: "admin_refund",
+    });
+  });
+
+  test("a refund made in the provider's dashboard reaches the payment through its webhook; a partial one changes nothing", async () => {
+    const { proposerPayment, receiverPayment } = await completedSwap();
+    const chargeRefunded = (paymentIntentId: string | null, full: boolean) => ({
+      id: `evt_test_${crypto.randomBytes(8).toString("hex")}`,
+      object: "event",
+      type: "charge.refunded",
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        object: {
+          id: "ch_test",
+          object: "charge",
+          payment_intent: paymentIntentId,
+          amount: 999,
+          amount_refunded: full ? 999 : 300,
+          refunded: full,
+        },
+      },
+    });
+    const partial = await testApp.postWebhook(JSON.stringify(chargeRefunded(receiverPayment.paymentIntentId, false)));
+    expect(await partial.json()).toEqual({ received: true, result: "ignored" });
+    expect((await paymentRow(db, receiverPayment.id)).status).toBe("completed");
+
+    const full = chargeRefunded(proposerPayment.paymentIntentId, true);
+    expect(await (await testApp.postWebhook(JSON.stringify(full))).json()).toEqual({
+      received: true,
+      result: "processed",
+    });
+    expect(await paymentRow(db, proposerPayment.id)).toMatchObject({
+      status: "refunded",
+      refundReason: "provider_refund",
+    });
+    // Delivered again: once only.
+    expect(await (await testApp.postWebhook(JSON.stringify(full))).json()).toEqual({
+      received: true,
+      result: "duplicate",
+    });
+  });
+});
+
+describe("applying credit", () => {
+  test("an admin gives one of the swap's members 500 cents of credit with a reason: one ledger row, one audit row, and it pays their next fee first", async () => {
+    const { swapId, proposerId, receiverId } = await insertAcceptedSwap(db);
+    const other = await insertAcceptedSwap(db);
+    const act = (form: Record<string, string>) =>
+      postForm(caller, swapPage, { user: admin, path: `/admin/swaps/${swapId}`, params: { id: swapId }, form });
+
+    expect(await act({ intent: "credit", userId: receiverId, reason: "" })).toMatchObject({
+      status: 400,
+      error: `Failed to apply credit: ${REASON_REQUIRED}`,
+    });
+    expect(await act({ intent: "credit", userId: other.proposerId, reason: "goodwill" })).toMatchObject({
+      status: 404,
+      error: `Failed to apply credit: ${NOT_A_PARTY}`,
+    });
+    expect(await creditBalance(db, other.proposerId)).toBe(0);
+
+    expect(await act({ intent: "credit", userId: receiverId, reason: "Late delivery" })).toMatchObject({
+      status: 302,
+      flash: "Credit applied",
+    });
+    expect(await ledgerOf(db, receiverId)).toEqual([[500, "admin_credit"]]);
+    expect(await creditBalance(db, proposerId)).toBe(0);
+    const [row, ...more] = await auditRows(db, "apply_credit", receiverId);
+    expect(more).toHaveLength(0);
+    expect(row.metadata).toEqual({ reason: "Late delivery", amountCents: 500, swapId, balanceCents: 500 });
+
+    const { payment } = await openCheckout(pay, swapId, receiverId);
+    expect(payment).toMatchObject({ amountCents: 499, creditCents: 500 });
+  });
+
+  test("staff cannot credit their own account, nor a deleted member", async () => {
+    expect(await refusal(applyCredit(db, { actor, userId: admin.id, reason: "me", now: new Date() }))).toMatchObject({
+      code: "FORBIDDEN",
+    });
+    expect(
+      await refusal(applyCredit(db, { actor, userId: "user_missing", reason: "x", now: new Date() })),
+    ).toMatchObject({ code: "NOT_FOUND" });
+    expect(await auditRows(db, "apply_credit", admin.id)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,118 @@
+// Calls a back-office route's real loader or action (gate, permission, rate limit, use case) with the context
+// the Hono app would give it, as a chosen person: the guards are what these tests are about, not the sign-in.
+import crypto from "node:crypto";
+import { RouterContextProvider } from "react-router";
+import { type AppContext, appContext } from "../../app/context";
+import { readFlash } from "../../app/lib/flash.server";
+import type { PaymentProvider } from "../../core/payments/payment-provider";
+import type { Clock } from "../../core/shared/clock";
+import { parseIpAllowlist } from "../../core/staff/ip-allowlist";
+import type { SessionUser } from "../../core/users/get-session-user";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema/auth";
+import { profiles, type Role, userRoles } from "../../db/schema/profiles";
+import type { createTestApp } from "./test-app";
+import { TEST_ORIGIN } from "./test-app";
+
+export type RouteCaller = {
+  db: Db;
+  clock: Clock;
+  provider: PaymentProvider;
+  testApp: ReturnType<typeof createTestApp>;
+};
+
+/** A person as the gate sees them: roles in user_roles and a TOTP factor on or off. */
+export async function insertStaff(
+  db: Db,
+  roles: Role[],
+  { totp = true, name = "Sam Staff" } = {},
+): Promise<SessionUser> {
+  const id = `user_${crypto.randomBytes(8).toString("hex")}`;
+  const email = `${id}@example.com.au`;
+  await db.insert(users).values({ id, name, email, emailVerified: true, twoFactorEnabled: totp });
+  await db.insert(profiles).values({ userId: id });
+  for (const role of roles) await db.insert(userRoles).values({ userId: id, role });
+  return { id, name, email, emailVerified: true, role: roles[0] ?? null };
+}
+
+function contextFor(caller: RouteCaller, user: SessionUser | null) {
+  const ctx: AppContext = {
+    db: caller.db as AppContext["db"],
+    auth: caller.testApp.auth,
+    env: caller.testApp.env,
+    clock: caller.clock,
+    storage: caller.testApp.storage,
+    paymentProvider: caller.provider,
+    authAddressLimit: 1000,
+    staffAllowlist: parseIpAllowlist(""),
+    nonce: "test",
+    meta: { ip: "203.0.113.7", userAgent: "vitest", headers: new Headers() },
+    getUser: async () => user,
+  };
+  const context = new RouterContextProvider();
+  context.set(appContext, ctx);
+  return context;
+}
+
+type RouteModule = {
+  action?: (args: never) => Promise<unknown>;
+  loader?: (args: never) => Promise<unknown>;
+};
+
+/**
+ * POSTs a form to a route module's action as `user`. Returns the Response the action answered or threw (a
+ * redirect), or the data it returned ({ data, init } from react-router's `data()`), as React Router would get it.
+ */
+export async function postForm(
+  caller: RouteCaller,
+  module: RouteModule,
+  {
+    user,
+    path,
+    params = {},
+    form,
+  }: { user: SessionUser | null; path: string; params?: Record<string, string>; form: Record<string, string> },
+): Promise<{ status: number; location: string | null; error: string | null; flash: string | null }> {
+  const request = new Request(`${TEST_ORIGIN}${path}`, { method: "POST", body: new URLSearchParams(form) });
+  let answer: unknown;
+  try {
+    answer = await module.action?.({ request, params, context: contextFor(caller, user) } as never);
+  } catch (thrown) {
+    answer = thrown;
+  }
+  if (answer instanceof Response) {
+    const cookie = answer.headers.get("set-cookie");
+    const { flash } = cookie
+      ? await readFlash(new Request(TEST_ORIGIN, { headers: { cookie: cookie.split(";")[0] } }))
+      : { flash: null };
+    return {
+      status: answer.status,
+      location: answer.headers.get("location"),
+      error: null,
+      flash: flash?.message ?? null,
+    };
+  }
+  const result = answer as { data?: { error?: string }; init?: { status?: number } };
+  return { status: result?.init?.status ?? 200, location: null, error: result?.data?.error ?? null, flash: null };
+}
+
+/** Runs a route module's loader as `user`: its data, or the Response it threw. */
+export async function load(
+  caller: RouteCaller,
+  module: RouteModule,
+  { user, path, params = {} }: { user: SessionUser | null; path: string; params?: Record<string, string> },
+) {
+  const request = new Request(`${TEST_ORIGIN}${path}`);
+  try {
+    return {
+      data: (await module.loader?.({ request, params, context: contextFor(caller, user) } as never)) as Record<
+        string,
+        unknown
+      >,
+      response: null,
+    };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { data: null, response: thrown };
+    throw thrown;
+  }
+}
