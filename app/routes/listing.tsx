@@ -3,11 +3,13 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/listing";
 import { appContext } from "../context";
 import { FavouriteButton } from "../components/listings/favourite-button";
+import { ReportListing } from "../components/listings/report-listing";
 import { ListingGallery } from "../components/listings/listing-gallery";
 import { ProposeSwapButton } from "../components/swaps/propose-swap-button";
 import { Container } from "../components/ui/container";
 import { categoryLabel } from "../lib/categories";
 import { conditionLabel, formatDistance, formatValueRange } from "../lib/format";
+import { canReport } from "../lib/can-report.server";
 import { getViewer } from "../lib/viewer.server";
 import { imageUrl } from "../../core/images/image-urls";
 import { findListing } from "../../core/listings/find-listing";
@@ -17,7 +19,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const viewer = await getViewer(ctx, request);
   const listing = await findListing(ctx.db, { id: params.id, viewer });
   if (!listing) throw data("Listing not found", { status: 404 });
-  return { listing, signedIn: Boolean(viewer.userId), isOwner: viewer.userId === listing.ownerId, origin: ctx.env.APP_URL };
+  const reportable = await canReport(ctx, { viewerId: viewer.userId, ownerId: listing.ownerId });
+  return { listing, signedIn: Boolean(viewer.userId), isOwner: viewer.userId === listing.ownerId, origin: ctx.env.APP_URL, reportable };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -100,6 +103,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
                 <p className="mt-2 text-center text-xs text-muted">Contact details are shared only after both sides pay the $9.99 handshake fee.</p>
               </div>
             )}
+            {loaderData.reportable && <ReportListing listingId={listing.id} />}
           </div>
         </div>
         <section aria-labelledby="description-heading" className="mt-10 max-w-3xl">

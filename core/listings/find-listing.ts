@@ -1,4 +1,4 @@
-import { and, eq, type SQL, or } from "drizzle-orm";
+import { and, eq, inArray, type SQL, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { listings } from "../../db/schema/listings";
@@ -7,12 +7,13 @@ import { isListingId, isPublicListing, listingCardColumns, type Viewer } from ".
 
 /**
  * One listing for its page: public listings for everyone; the owner also sees their own reserved or
- * swapped listing. Deleted, cancelled and suspended owners' listings are not found.
+ * swapped listing, and their active one held for review. Deleted, cancelled and suspended owners' listings are
+ * not found.
  */
 export async function findListing(db: Db, { id, viewer = {} }: { id: string; viewer?: Viewer }) {
   if (!isListingId(id)) return null;
   const ownView = viewer.userId
-    ? and(eq(listings.userId, viewer.userId), or(eq(listings.status, "reserved"), eq(listings.status, "swapped")))
+    ? and(eq(listings.userId, viewer.userId), inArray(listings.status, ["active", "reserved", "swapped"]))
     : undefined;
   const [row] = await db
     .select({

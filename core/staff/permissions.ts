@@ -28,6 +28,10 @@ export const STAFF_PERMISSIONS = {
   reject_listing: STAFF,
   takedown_listing: STAFF,
   delete_listing: ADMIN,
+  view_moderation_queue: STAFF,
+  approve_report: STAFF,
+  reject_report: STAFF,
+  takedown_from_report: STAFF,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type StaffAction = keyof typeof STAFF_PERMISSIONS;

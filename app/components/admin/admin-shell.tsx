@@ -1,11 +1,11 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation, useMatches, useNavigation } from "react-router";
 import { useHydrated } from "../../lib/use-hydrated";
-import { LayoutDashboard, LogOut, Menu, Package, PanelLeft, ScrollText, Search, Users, X } from "../ui/icons";
+import { Flag, LayoutDashboard, LogOut, Menu, Package, PanelLeft, ScrollText, Search, Users, X } from "../ui/icons";
 import type { AdminIconName, AdminNavGroup } from "./admin-nav";
 import { SIDEBAR_COOKIE, SIDEBAR_MAX_AGE, type SidebarState } from "./sidebar-state";
 
-const ICONS: Record<AdminIconName, typeof Users> = { dashboard: LayoutDashboard, users: Users, listings: Package, audit: ScrollText };
+const ICONS: Record<AdminIconName, typeof Users> = { dashboard: LayoutDashboard, users: Users, listings: Package, audit: ScrollText, moderation: Flag };
 
 export type ShellStaff = { name: string; email: string; accessLevel: "Admin" | "Moderator" };
 
