@@ -5,6 +5,7 @@ import { users } from "../../db/schema/auth";
 import { swapProposals } from "../../db/schema/swaps";
 import { findMembers } from "../members/find-members";
 import { findListingsForStaff } from "../moderation/find-listings-for-staff";
+import { findReportsForSearch } from "../moderation/find-reports-for-search";
 
 const RESULTS_PER_KIND = 10;
 const proposer = alias(users, "proposer");
@@ -12,17 +13,19 @@ const receiver = alias(users, "receiver");
 
 /**
  * The top bar's search, grouped by kind: members by name or e-mail, listings by title, swaps by id (the whole id,
- * or its first 8+ characters as staff copy them from a member's page). Later issues add their kinds here.
+ * or its first 8+ characters as staff copy them from a member's page), reports by listing title, reporter or id.
+ * Later issues add their kinds here.
  */
 export async function searchBackOffice(db: Db, { q }: { q: string }) {
   const text = q.trim().slice(0, 100);
-  if (text.length < 2) return { members: [], listings: [], swaps: [] };
-  const [members, listings, swaps] = [
+  if (text.length < 2) return { members: [], listings: [], swaps: [], reports: [] };
+  const [members, listings, swaps, reports] = [
     (await findMembers(db, { q: text }, RESULTS_PER_KIND)).members,
     (await findListingsForStaff(db, { q: text }, RESULTS_PER_KIND)).listings,
     await findSwapsByIdPrefix(db, text),
+    await findReportsForSearch(db, { q: text }, RESULTS_PER_KIND),
   ];
-  return { members, listings, swaps };
+  return { members, listings, swaps, reports };
 }
 
 /** A UUID prefix as the range of ids that start with it, so the primary key's index answers it. */
