@@ -1,11 +1,11 @@
 import { BadgeCheck, CalendarDays, MapPin, Navigation, Star } from "~/components/ui/icons";
-import { useEffect } from "react";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/listing";
 import { appContext } from "../context";
 import { RouteError } from "../components/layout/route-error";
 import { AlreadyProposed } from "../components/listings/already-proposed";
 import { FavouriteButton } from "../components/listings/favourite-button";
+import { ReportListing } from "../components/listings/report-listing";
 import { ListingGallery } from "../components/listings/listing-gallery";
 import { reviewCount } from "../components/listings/listing-card";
 import { OwnerActions } from "../components/listings/owner-actions";
@@ -15,7 +15,7 @@ import { categoryLabel } from "../lib/categories";
 import { flashHeader } from "../lib/flash.server";
 import { conditionLabel, formatDistance, formatValueRange } from "../lib/format";
 import { requireUser } from "../lib/require-user.server";
-import { toast } from "../lib/toast";
+import { canReport } from "../lib/can-report.server";
 import { getViewer } from "../lib/viewer.server";
 import { imageUrl } from "../../core/images/image-urls";
 import { deleteListing } from "../../core/listings/delete-listing";
@@ -35,7 +35,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     viewer.userId && !isOwner
       ? Boolean(await findPendingProposalForListing(ctx.db, { proposerId: viewer.userId, listingId: listing.id }))
       : false;
-  return { listing, signedIn: Boolean(viewer.userId), isOwner, proposed, origin: ctx.env.APP_URL };
+  const reportable = await canReport(ctx, { viewerId: viewer.userId, ownerId: listing.ownerId });
+  return { listing, signedIn: Boolean(viewer.userId), isOwner, proposed, origin: ctx.env.APP_URL, reportable };
 }
 
 /** The owner's Delete (the only thing this page posts): the same use case and answers as My Listings. */
@@ -84,9 +85,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 export default function ListingPage({ loaderData, actionData }: Route.ComponentProps) {
   const { listing, signedIn, isOwner, proposed } = loaderData;
   const actionError = actionData && "error" in actionData ? actionData.error : null;
-  useEffect(() => {
-    if (actionError) toast.error(actionError);
-  }, [actionError]);
+  // A failed delete is said once, beside the owner's actions (decision 048).
   return (
     <main id="main" className="py-8 sm:py-12">
       <Container>
@@ -213,6 +212,7 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
                 </div>
               )
             )}
+            {loaderData.reportable && <ReportListing listingId={listing.id} />}
           </div>
         </div>
         <section aria-labelledby="description-heading" className="mt-10 max-w-3xl">

@@ -165,6 +165,13 @@ const DELETABLE = new Set(["active", "cancelled"]);
 
 /** What moderators did, and why, in the owner's words. */
 function ModerationNote({ status, reason }: { status: string; reason: string | null }) {
+  if (status === "pending") {
+    return (
+      <p className="rounded-lg bg-accent-100 px-3 py-2 text-sm text-ink">
+        <span className="font-semibold">Under review</span>: members reported this listing, so it is hidden from others until our moderators have looked at it.
+      </p>
+    );
+  }
   if (status !== "rejected" && status !== "takedown") return null;
   return (
     <p className="rounded-lg bg-red-50 px-3 py-2 text-sm text-danger">

@@ -1,4 +1,4 @@
-import { and, eq, type SQL, or, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { listings } from "../../db/schema/listings";
@@ -8,16 +8,17 @@ import { isListingId, isPublicListing, listingCardColumns, type Viewer } from ".
 
 /**
  * One listing for its page: public listings for everyone; the owner also sees their own reserved or
- * swapped listing, and so does the other party of the accepted or completed swap it is in (My Swaps links
- * both items). Deleted, cancelled and suspended owners' listings are not found.
+ * swapped listing and their active one held for review, and the other party of the accepted or completed swap
+ * a reserved or swapped listing is in sees it too (My Swaps links both items). Deleted, cancelled and suspended
+ * owners' listings are not found.
  */
 export async function findListing(db: Db, { id, viewer = {} }: { id: string; viewer?: Viewer }) {
   if (!isListingId(id)) return null;
   const ownView = viewer.userId
-    ? and(
-        or(eq(listings.status, "reserved"), eq(listings.status, "swapped")),
-        or(
-          eq(listings.userId, viewer.userId),
+    ? or(
+        and(eq(listings.userId, viewer.userId), inArray(listings.status, ["active", "reserved", "swapped"])),
+        and(
+          inArray(listings.status, ["reserved", "swapped"]),
           sql`exists (select 1 from ${swapProposals} s where s.status in ('accepted', 'completed')
             and (s.offered_listing_id = ${listings.id} or s.target_listing_id = ${listings.id})
             and (s.proposer_id = ${viewer.userId} or s.receiver_id = ${viewer.userId}))`,

@@ -5,15 +5,16 @@ import { profiles } from "../../db/schema/profiles";
 import { distanceKmSql } from "../locations/distance";
 
 /**
- * The one rule for what the public may see: an active listing whose owner is neither suspended nor
- * deleted. Every public query (home, search, listing page) uses it, so they cannot disagree.
+ * The one rule for what the public may see: an active, approved listing whose owner is neither suspended nor
+ * deleted. Every public query (home, search, listing page) uses it, so they cannot disagree. "Approved" hides a
+ * listing held for review (moderation status pending, set by auto takedown) from everyone but its owner.
  * Requires `profiles` joined on the listing's owner.
  */
 export function isPublicListing(): SQL {
   // The statuses are written into the SQL rather than bound: they are constants, the planner can then match
   // the partial indexes on `status = 'active'` in any plan, and a statement whose only values are these
   // constants can keep one generic plan (prepared once, never planned again).
-  return sql`${listings.status} = 'active' and (${profiles.userId} is null or (${profiles.status} <> 'suspended' and ${profiles.deletedAt} is null))`;
+  return sql`${listings.status} = 'active' and ${listings.moderationStatus} = 'approved' and (${profiles.userId} is null or (${profiles.status} <> 'suspended' and ${profiles.deletedAt} is null))`;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -288,6 +288,41 @@ export function listingModerated(p: {
   });
 }
 
+const REPORT_OUTCOMES = {
+  approved: "Our moderators agreed with your report and removed the listing. Thank you for helping keep SwapShed safe.",
+  takedown: "Our moderators agreed with your report and took the listing down. Thank you for helping keep SwapShed safe.",
+  rejected: "Our moderators looked at the listing and found that it doesn't break our listing rules, so it stays up. Thank you for telling us all the same.",
+} as const;
+
+/** To a member who reported a listing: what the moderators decided (never who decided, nor the owner's details). */
+export function reportReviewed(p: { to: string; name: string; title: string | null; outcome: keyof typeof REPORT_OUTCOMES; appUrl: string }): OutgoingMail {
+  const what = p.title ? `"${oneLine(p.title)}"` : "a listing";
+  return render({
+    template: `report_${p.outcome}`,
+    to: p.to,
+    subject: oneLine(`We've reviewed your report about ${what}`),
+    greeting: `Hi ${p.name},`,
+    blocks: [paragraph(`We've reviewed your report about ${what}.`), paragraph(REPORT_OUTCOMES[p.outcome])],
+    action: { label: "Browse SwapShed", url: `${p.appUrl.replace(/\/+$/, "")}/` },
+  });
+}
+
+/** To a listing's owner: the listing that was held for review after reports is public again. */
+export function listingRestored(p: { to: string; name: string; title: string; appUrl: string }): OutgoingMail {
+  return render({
+    template: "listing_restored",
+    to: p.to,
+    subject: oneLine(`Your listing "${p.title}" is back on SwapShed`),
+    greeting: `Hi ${p.name},`,
+    blocks: [
+      paragraph(
+        `Your listing "${oneLine(p.title)}" was hidden while our moderators looked at reports about it. They found nothing wrong, so it is shown again.`,
+      ),
+    ],
+    action: { label: "See My Listings", url: `${p.appUrl.replace(/\/+$/, "")}/my-listings` },
+  });
+}
+
 /** To a party who has not paid yet: the swap lapses at `dueAt` unless both fees are in. */
 export function paymentDeadlineSoon(p: { to: string; name: string; otherName: string; dueAt: Date; appUrl: string }): OutgoingMail {
   return render({

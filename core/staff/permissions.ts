@@ -39,6 +39,10 @@ export const STAFF_PERMISSIONS = {
   view_payments: STAFF,
   view_payment: STAFF,
   replay_webhooks: ADMIN,
+  view_moderation_queue: STAFF,
+  approve_report: STAFF,
+  reject_report: STAFF,
+  takedown_from_report: STAFF,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type StaffAction = keyof typeof STAFF_PERMISSIONS;

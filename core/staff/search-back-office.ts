@@ -6,6 +6,7 @@ import { paymentLogs } from "../../db/schema/payments";
 import { swapProposals } from "../../db/schema/swaps";
 import { findMembers } from "../members/find-members";
 import { findListingsForStaff } from "../moderation/find-listings-for-staff";
+import { findReportsForSearch } from "../moderation/find-reports-for-search";
 
 const RESULTS_PER_KIND = 10;
 const proposer = alias(users, "proposer");
@@ -14,18 +15,19 @@ const receiver = alias(users, "receiver");
 /**
  * The top bar's search, grouped by kind: members by name or e-mail, listings by title, swaps by id (the whole id,
  * or its first 8+ characters as staff copy them from a member's page), payments by the provider's payment intent
- * or checkout session id. Later issues add their kinds here.
+ * or checkout session id, reports by listing title, reporter or id.
  */
 export async function searchBackOffice(db: Db, { q }: { q: string }) {
   const text = q.trim().slice(0, 100);
-  if (text.length < 2) return { members: [], listings: [], swaps: [], payments: [] };
-  const [members, listings, swaps, payments] = [
+  if (text.length < 2) return { members: [], listings: [], swaps: [], payments: [], reports: [] };
+  const [members, listings, swaps, payments, reports] = [
     (await findMembers(db, { q: text }, RESULTS_PER_KIND)).members,
     (await findListingsForStaff(db, { q: text }, RESULTS_PER_KIND)).listings,
     await findSwapsByIdPrefix(db, text),
     await findPaymentsByProviderId(db, text),
+    await findReportsForSearch(db, { q: text }, RESULTS_PER_KIND),
   ];
-  return { members, listings, swaps, payments };
+  return { members, listings, swaps, payments, reports };
 }
 
 /** A payment by the provider's id staff are given by a member or the provider: its payment intent (pi_...) or checkout session (cs_...). */

@@ -48,7 +48,7 @@ export async function acceptSwap(
     const reserved = await tx
       .update(listings)
       .set({ status: "reserved", updatedAt: now })
-      .where(and(inArray(listings.id, pair), eq(listings.status, "active")))
+      .where(and(inArray(listings.id, pair), eq(listings.status, "active"), eq(listings.moderationStatus, "approved")))
       .returning();
     // Throwing rolls the acceptance back with it.
     if (reserved.length < 2) throw new AppError("CONFLICT", LISTING_NO_LONGER_AVAILABLE);

@@ -60,7 +60,7 @@ export async function proposeSwap(deps: { db: Db; clock: Clock }, input: Propose
 
       if (!target?.isPublic) throw new AppError("NOT_FOUND", TARGET_NOT_AVAILABLE);
       if (target.ownerId === input.proposerId) throw new AppError("FORBIDDEN", OWN_LISTING);
-      if (!offered || offered.ownerId !== input.proposerId || offered.status !== "active") {
+      if (!offered || offered.ownerId !== input.proposerId || !offered.isPublic) {
         throw new AppError("VALIDATION", OFFERED_NOT_AVAILABLE, { field: "offeredListingId" });
       }
       // A valid offer counts against the member's limits; over one, the owner gets no e-mail and nothing is stored.

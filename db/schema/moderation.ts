@@ -5,20 +5,9 @@ import { users } from "./auth";
 import { createdAt, inList, tstz } from "./columns";
 import { listings } from "./listings";
 
-export const REPORT_REASONS = [
-  "inappropriate",
-  "spam",
-  "fraud",
-  "duplicate",
-  "prohibited",
-  "copyright",
-  "other",
-] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
+import { REPORT_REASONS, REPORT_STATUSES } from "./report-values";
 
-/** pending -> approved (listing rejected) | rejected (listing restored) | takedown (listing taken down). */
-export const REPORT_STATUSES = ["pending", "approved", "rejected", "takedown"] as const;
-export type ReportStatus = (typeof REPORT_STATUSES)[number];
+export { REPORT_REASONS, REPORT_STATUSES, type ReportReason, type ReportStatus } from "./report-values";
 
 /** A listing reported by this many different members is hidden pending review (enable_auto_takedown). */
 export const AUTO_TAKEDOWN_REPORTS = 3;

@@ -25,7 +25,21 @@ const modules = await Promise.all(
 );
 
 /** DECISIONS.md, Back office: what moderators may do; everything else is for admins only. */
-const MODERATORS_MAY: StaffAction[] = ["view_dashboard", "global_search", "view_users", "view_user", "view_listings", "approve_listing", "reject_listing", "takedown_listing"];
+const MODERATORS_MAY: StaffAction[] = [
+  "view_dashboard",
+  "global_search",
+  "view_users",
+  "view_user",
+  "view_listings",
+  "approve_listing",
+  "reject_listing",
+  "takedown_listing",
+  // "review reports"
+  "view_moderation_queue",
+  "approve_report",
+  "reject_report",
+  "takedown_from_report",
+];
 MODERATORS_MAY.push("view_swaps", "view_swap", "view_payments", "view_payment");
 
 describe("the permission table", () => {

@@ -1,7 +1,20 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation, useMatches, useNavigation } from "react-router";
 import { useHydrated } from "../../lib/use-hydrated";
-import { ArrowLeftRight, CreditCard, LayoutDashboard, LogOut, Menu, Package, PanelLeft, ScrollText, Search, Users, X } from "../ui/icons";
+import {
+  ArrowLeftRight,
+  CreditCard,
+  Flag,
+  LayoutDashboard,
+  LogOut,
+  Menu,
+  Package,
+  PanelLeft,
+  ScrollText,
+  Search,
+  Users,
+  X,
+} from "../ui/icons";
 import type { AdminIconName, AdminNavGroup } from "./admin-nav";
 import { SIDEBAR_COOKIE, SIDEBAR_MAX_AGE, type SidebarState } from "./sidebar-state";
 
@@ -12,6 +25,7 @@ const ICONS: Record<AdminIconName, typeof Users> = {
   audit: ScrollText,
   swaps: ArrowLeftRight,
   payments: CreditCard,
+  moderation: Flag,
 };
 
 export type ShellStaff = { name: string; email: string; accessLevel: "Admin" | "Moderator" };

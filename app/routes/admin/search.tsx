@@ -4,6 +4,7 @@ import type { Route } from "./+types/search";
 import { appContext } from "../../context";
 import { RoleBadge, StatusBadge } from "../../components/admin/badges";
 import { LoadError } from "../../components/admin/load-error";
+import { ReasonBadge } from "../../components/admin/moderation/reason-badge";
 import { PageHeader } from "../../components/admin/page-header";
 import { requireStaff } from "../../lib/require-staff.server";
 import { formatCents, sydneyDateTime } from "../../lib/sydney-format";
@@ -29,15 +30,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listings: results.listings,
     swaps: results.swaps.map((s) => ({ ...s, createdAt: sydneyDateTime(s.createdAt) })),
     payments: results.payments.map((p) => ({ ...p, amount: formatCents(p.amountCents), createdAt: sydneyDateTime(p.createdAt) })),
+    reports: results.reports.map((r) => ({ ...r, createdAt: sydneyDateTime(r.createdAt) })),
   };
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { q, members, listings, swaps, payments } = loaderData;
-  const nothing = members.length + listings.length + swaps.length + payments.length === 0;
+  const { q, members, listings, swaps, payments, reports } = loaderData;
+  const nothing = members.length + listings.length + swaps.length + payments.length + reports.length === 0;
   return (
     <div className="mx-auto max-w-5xl">
-      <PageHeader title="Search" description="Members by name or e-mail, listings by title, swaps by id, payments by payment intent id." />
+      <PageHeader
+        title="Search"
+        description="Members by name or e-mail, listings by title, swaps by id, payments by payment intent id, reports by listing, reporter or id."
+      />
       <form method="get" className="mb-4 flex gap-2">
         <label htmlFor="search-page-q" className="sr-only">
           Search members, listings and swaps
@@ -129,6 +134,21 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                   <StatusBadge status={p.status} />
                   <span className="break-all font-mono text-xs text-muted">{p.paymentIntentId}</span>
                   <span className="text-xs text-muted">{p.createdAt}</span>
+                </li>
+              ))}
+            </ResultGroup>
+          )}
+          {reports.length > 0 && (
+            <ResultGroup title="Reports" count={reports.length}>
+              {reports.map((r) => (
+                <li key={r.id} className="flex flex-wrap items-center gap-2 px-3 py-2">
+                  <Link to={`/admin/moderation?status=all&report=${r.id}`} className="font-medium text-brand-800 hover:underline">
+                    {r.listingTitle && r.listingStatus !== "deleted" ? r.listingTitle : "Deleted Listing"}
+                  </Link>
+                  <ReasonBadge reason={r.reason} />
+                  <StatusBadge status={r.status} />
+                  <span className="text-muted">by {r.reporterName ?? "Unknown"}</span>
+                  <span className="text-xs text-muted">{r.createdAt}</span>
                 </li>
               ))}
             </ResultGroup>

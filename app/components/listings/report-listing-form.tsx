@@ -1,0 +1,125 @@
+import { useEffect, useId } from "react";
+import { Form, Link, useFetcher } from "react-router";
+import { toast } from "../../lib/toast";
+import { useHydrated } from "../../lib/use-hydrated";
+import {
+  MAX_EVIDENCE_LINKS,
+  MAX_REPORT_NOTES,
+  REPORT_REASON_LABELS,
+  type ReportFieldErrors,
+} from "../../../core/moderation/report-form";
+import { REPORT_REASONS } from "../../../db/schema/report-values";
+import { describedBy, Field, inputClass } from "../forms/field";
+import { Button } from "../ui/button";
+
+export const REPORT_SENT = "Thanks for your report. Our moderators will review it.";
+
+export type ReportAnswer = { ok?: true; error?: string; errors?: ReportFieldErrors };
+
+/**
+ * Why a member reports a listing: a reason, optional notes and up to 10 evidence links. Inline on the listing page
+ * it posts through a fetcher (`onSent` closes it); on its own page (and before JavaScript) it is a plain form.
+ */
+export function ReportListingForm({
+  listingId,
+  answer,
+  onSent,
+}: {
+  listingId: string;
+  answer?: ReportAnswer;
+  onSent?: () => void;
+}) {
+  const fetcher = useFetcher<ReportAnswer>();
+  const hydrated = useHydrated();
+  const inline = Boolean(onSent) && hydrated;
+  const FormTag = inline ? fetcher.Form : Form;
+  const shown = inline ? fetcher.data : answer;
+  const errors = shown?.errors ?? {};
+  const busy = fetcher.state !== "idle";
+  const id = useId();
+
+  // Once per answer from the server.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the fetcher's answer on purpose
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.ok) {
+      toast.success(REPORT_SENT);
+      onSent?.();
+    } else if (fetcher.data.error) toast.error(fetcher.data.error);
+  }, [fetcher.state, fetcher.data]);
+
+  return (
+    <FormTag method="post" action={`/listings/${listingId}/report`} className="space-y-4">
+      {inline && <input type="hidden" name="via" value="fetcher" />}
+      {shown?.error && !Object.keys(errors).length && (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-danger">
+          {shown.error}
+        </p>
+      )}
+      <Field id={`${id}-reason`} label="Reason" error={errors.reason}>
+        <select
+          id={`${id}-reason`}
+          name="reason"
+          required
+          defaultValue=""
+          className={`${inputClass(errors.reason)} h-11`}
+          {...describedBy(`${id}-reason`, errors.reason)}
+        >
+          <option value="" disabled>
+            Choose a reason
+          </option>
+          {REPORT_REASONS.map((reason) => (
+            <option key={reason} value={reason}>
+              {REPORT_REASON_LABELS[reason]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field
+        id={`${id}-notes`}
+        label="Notes (optional)"
+        error={errors.notes}
+        hint="What is wrong with this listing? Up to 2,000 characters."
+      >
+        <textarea
+          id={`${id}-notes`}
+          name="notes"
+          rows={4}
+          maxLength={MAX_REPORT_NOTES}
+          className={`${inputClass(errors.notes)} py-2`}
+          {...describedBy(`${id}-notes`, errors.notes, "hint")}
+        />
+      </Field>
+      <Field
+        id={`${id}-evidence`}
+        label="Evidence links (optional)"
+        error={errors.evidence}
+        hint={`Web addresses (http:// or https://), one per line, up to ${MAX_EVIDENCE_LINKS}. Only our moderators see them.`}
+      >
+        <textarea
+          id={`${id}-evidence`}
+          name="evidence"
+          rows={3}
+          inputMode="url"
+          placeholder="https://"
+          className={`${inputClass(errors.evidence)} py-2 font-mono text-sm`}
+          {...describedBy(`${id}-evidence`, errors.evidence, "hint")}
+        />
+      </Field>
+      <p className="text-xs text-muted">Reports are private: the member who listed it is not told who reported it.</p>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        {!onSent && (
+          <Link
+            to={`/listings/${listingId}`}
+            className="inline-flex h-11 items-center justify-center rounded-lg px-4 text-sm font-semibold hover:bg-surface"
+          >
+            Cancel
+          </Link>
+        )}
+        <Button type="submit" disabled={busy}>
+          {busy ? "Sending..." : "Send report"}
+        </Button>
+      </div>
+    </FormTag>
+  );
+}

@@ -1,0 +1,85 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/listing.report";
+import { appContext } from "../context";
+import { REPORT_SENT, ReportListingForm } from "../components/listings/report-listing-form";
+import { Container } from "../components/ui/container";
+import { flashHeader } from "../lib/flash.server";
+import { isFeatureEnabled } from "../../core/flags/is-feature-enabled";
+import { findListing } from "../../core/listings/find-listing";
+import { reportListing } from "../../core/moderation/report-listing";
+import { isAppError } from "../../core/shared/app-error";
+import { logger } from "../../core/shared/logger";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Report listing | SwapShed" },
+  { name: "robots", content: "noindex" },
+];
+
+const signInFirst = (id: string) => redirect(`/auth?redirectTo=${encodeURIComponent(`/listings/${id}`)}`);
+
+/** The report form on a page of its own: where the inline form lands without JavaScript, and a direct link. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const user = await ctx.getUser();
+  if (!user) throw signInFirst(params.id);
+  if (!(await isFeatureEnabled(ctx.db, "enable_moderation"))) throw data("Not found", { status: 404 });
+  const listing = await findListing(ctx.db, { id: params.id, viewer: { userId: user.id } });
+  if (!listing) throw data("Listing not found", { status: 404 });
+  if (listing.ownerId === user.id) throw redirect(`/listings/${listing.id}`);
+  return { listing: { id: listing.id, title: listing.title, ownerName: listing.ownerName } };
+}
+
+/** Works from the listing page (fetcher) and from this page without JavaScript: same use case, same messages. */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  const user = await ctx.getUser();
+  if (!user) return signInFirst(params.id);
+  const form = await request.formData();
+  try {
+    await reportListing(ctx, {
+      reporterId: user.id,
+      listingId: params.id,
+      reason: form.get("reason"),
+      notes: form.get("notes"),
+      evidence: form.get("evidence"),
+    });
+  } catch (error) {
+    if (!isAppError(error)) {
+      logger.error("report failed", { error: String(error) });
+      return data({ error: "Failed to send report" }, { status: 500 });
+    }
+    const field = error.details.field;
+    return data(
+      { error: error.message, ...(field ? { errors: { [field]: error.message } } : {}) },
+      { status: error.status },
+    );
+  }
+  if (form.get("via") === "fetcher") return { ok: true as const };
+  return redirect(`/listings/${params.id}`, {
+    headers: {
+      "Set-Cookie": await flashHeader({ type: "success", message: REPORT_SENT }, ctx.env.NODE_ENV === "production"),
+    },
+  });
+}
+
+export default function ReportPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <main id="main" className="bg-surface py-10">
+      <Container className="max-w-xl">
+        <div className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
+          <h1 className="text-2xl font-bold tracking-tight">Report listing</h1>
+          <p className="mt-1 text-sm text-muted">
+            <span className="font-semibold text-ink">{loaderData.listing.title}</span> from{" "}
+            {loaderData.listing.ownerName ?? "Unknown"}
+          </p>
+          <div className="mt-6">
+            <ReportListingForm
+              listingId={loaderData.listing.id}
+              answer={actionData && "error" in actionData ? actionData : undefined}
+            />
+          </div>
+        </div>
+      </Container>
+    </main>
+  );
+}

@@ -1,0 +1,63 @@
+import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema/auth";
+import { listings } from "../../db/schema/listings";
+import { moderationReports } from "../../db/schema/moderation";
+import { REPORT_STATUSES, type ReportStatus } from "../../db/schema/report-values";
+import { afterRow, pageOf } from "../shared/keyset-cursor";
+import { isUuid } from "../swaps/swap-guards";
+
+export const QUEUE_PAGE_SIZE = 25;
+export const QUEUE_FILTERS = ["all", ...REPORT_STATUSES] as const;
+export type QueueFilter = (typeof QUEUE_FILTERS)[number];
+
+/** The queue's filter from the URL: one of all, pending, approved, rejected, takedown; pending by default. */
+export function queueFilter(value: string | null | undefined): QueueFilter {
+  return QUEUE_FILTERS.includes(value as QueueFilter) ? (value as QueueFilter) : "pending";
+}
+
+const reporter = alias(users, "reporter");
+
+/**
+ * The Moderation Queue, newest first, a page at a time (keyset on created_at, id): each report with its listing's
+ * title (null once the listing is gone), reporter's name (null once their account is), and how many other reports
+ * on the same listing are still open. `total` counts every report in the filter, for the title.
+ */
+export async function findModerationQueue(
+  db: Db,
+  { status, cursor }: { status: QueueFilter; cursor?: string | null },
+  limit = QUEUE_PAGE_SIZE,
+) {
+  const inFilter: SQL | undefined = status === "all" ? undefined : eq(moderationReports.status, status as ReportStatus);
+  const after = isUuid(cursor) ? cursor : null;
+  const rows = await db
+    .select({
+      id: moderationReports.id,
+      reason: moderationReports.reason,
+      status: moderationReports.status,
+      notes: moderationReports.notes,
+      evidenceCount: sql<number>`cardinality(${moderationReports.evidenceUrls})`,
+      createdAt: moderationReports.createdAt,
+      listingId: moderationReports.listingId,
+      // An owner-deleted listing is a tombstone: for the queue it is as gone as a hard-deleted one.
+      listingTitle: sql<string | null>`case when ${listings.status} = 'deleted' then null else ${listings.title} end`,
+      reporterName: reporter.name,
+      otherOpenReports: sql<number>`(select count(*)::int from moderation_reports o
+        where o.listing_id = ${moderationReports.listingId} and o.status = 'pending' and o.id <> ${moderationReports.id})`,
+    })
+    .from(moderationReports)
+    .leftJoin(listings, eq(listings.id, moderationReports.listingId))
+    .leftJoin(reporter, eq(reporter.id, moderationReports.reportedBy))
+    .where(
+      and(
+        inFilter,
+        afterRow(moderationReports, { createdAt: moderationReports.createdAt, id: moderationReports.id }, after),
+      ),
+    )
+    .orderBy(desc(moderationReports.createdAt), desc(moderationReports.id))
+    .limit(limit + 1);
+  const [{ total }] = await db.select({ total: count() }).from(moderationReports).where(inFilter);
+  const { page, nextCursor } = pageOf(rows, limit);
+  return { reports: page, nextCursor, total: Number(total) };
+}

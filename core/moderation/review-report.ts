@@ -1,0 +1,254 @@
+import { and, eq, ne, or } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema/auth";
+import { listings } from "../../db/schema/listings";
+import { moderationReports } from "../../db/schema/moderation";
+import type { ReportStatus } from "../../db/schema/report-values";
+import { swapProposals } from "../../db/schema/swaps";
+import { recordAdminAction } from "../audit/record-admin-action";
+import { isFeatureEnabled } from "../flags/is-feature-enabled";
+import { enqueueMail } from "../mail/mailer";
+import { listingModerated, listingRestored, reportReviewed } from "../mail/templates";
+import { requireReason } from "../members/member-guards";
+import { AppError } from "../shared/app-error";
+import type { StaffActor } from "../staff/pass-staff-gate";
+import type { StaffAction } from "../staff/permissions";
+import { isUuid, LISTING_NO_LONGER_AVAILABLE } from "../swaps/swap-guards";
+import { IN_ACCEPTED_SWAP } from "./moderate-listings";
+import { REPORT_REASON_LABELS } from "./report-form";
+
+export type ReportReview = "approve" | "reject" | "takedown";
+
+export const REPORT_NOT_FOUND = "Report not found";
+export const MODERATION_OFF = "Moderation is turned off";
+export const alreadyReviewed = (status: ReportStatus) => `This report has already been ${status}`;
+
+/** Each review: the status its reports get, and the audit log's action name (the permission table's entry). */
+export const REVIEWS: Record<ReportReview, { status: Exclude<ReportStatus, "pending">; action: StaffAction }> = {
+  approve: { status: "approved", action: "approve_report" },
+  reject: { status: "rejected", action: "reject_report" },
+  takedown: { status: "takedown", action: "takedown_from_report" },
+};
+
+type Listing = {
+  id: string;
+  userId: string;
+  title: string;
+  status: string;
+  moderationStatus: string;
+  isFlagged: boolean;
+};
+
+/**
+ * A moderator settles a pending report, and with it every other pending report on the same listing (each gets the
+ * same status and notes):
+ * - approve: the listing is rejected, cancelled and unflagged ('Report approved - Listing removed');
+ * - reject (review notes required): the listing is unflagged and, if reports had hidden it, public again;
+ * - takedown (a reason required): the listing is taken down and cancelled with the reason and time.
+ * Removing a listing declines the pending offers on it and tells its owner why; a restored one's owner is told it
+ * is back; every reporter is told the outcome. One transaction with exactly one audit row (target the report; the
+ * metadata names the listing and the reports settled with it). A listing its owner has deleted meanwhile is left
+ * alone and the reports are still settled; one in an accepted swap cannot be removed until the swap is cancelled.
+ *
+ * Locks: the listing first, then the reports (a member's report locks the listing, then inserts), so two moderators
+ * on one listing's reports queue up instead of deadlocking; the report changes only `where status = 'pending'`, so
+ * of two moderators acting on it at once, one wins and the other is told 'This report has already been ...'.
+ */
+export async function reviewReport(
+  db: Db,
+  {
+    actor,
+    reportId,
+    review,
+    notes: rawNotes,
+    now,
+    appUrl,
+  }: { actor: StaffActor; reportId: string; review: ReportReview; notes?: unknown; now: Date; appUrl: string },
+) {
+  if (!isUuid(reportId)) throw new AppError("NOT_FOUND", REPORT_NOT_FOUND);
+  // Approving may come without notes; rejecting needs the review notes and a takedown its reason.
+  const notes = review === "approve" ? optionalNotes(rawNotes) : requireReason(rawNotes);
+  if (!(await isFeatureEnabled(db, "enable_moderation"))) throw new AppError("FORBIDDEN", MODERATION_OFF);
+  const { status, action } = REVIEWS[review];
+
+  return db.transaction(async (tx) => {
+    const [seen] = await tx
+      .select({ listingId: moderationReports.listingId })
+      .from(moderationReports)
+      .where(eq(moderationReports.id, reportId));
+    if (!seen) throw new AppError("NOT_FOUND", REPORT_NOT_FOUND);
+    const [listing] = seen.listingId
+      ? ((await tx
+          .select({
+            id: listings.id,
+            userId: listings.userId,
+            title: listings.title,
+            status: listings.status,
+            moderationStatus: listings.moderationStatus,
+            isFlagged: listings.isFlagged,
+          })
+          .from(listings)
+          .where(eq(listings.id, seen.listingId))
+          .for("update")) as Listing[])
+      : [];
+
+    const [report] = await tx
+      .update(moderationReports)
+      .set({ status, reviewedBy: actor.userId, reviewedAt: now, reviewNotes: notes })
+      .where(and(eq(moderationReports.id, reportId), eq(moderationReports.status, "pending")))
+      .returning();
+    if (!report) {
+      const [current] = await tx
+        .select({ status: moderationReports.status })
+        .from(moderationReports)
+        .where(eq(moderationReports.id, reportId));
+      throw new AppError(
+        current ? "CONFLICT" : "NOT_FOUND",
+        current ? alreadyReviewed(current.status) : REPORT_NOT_FOUND,
+      );
+    }
+    const applies = listing ? listingTakes(listing, review) : false;
+    if (applies && review !== "reject" && listing.status === "reserved")
+      throw new AppError("CONFLICT", IN_ACCEPTED_SWAP);
+
+    const others = listing
+      ? await tx
+          .update(moderationReports)
+          .set({ status, reviewedBy: actor.userId, reviewedAt: now, reviewNotes: notes })
+          .where(
+            and(
+              eq(moderationReports.listingId, listing.id),
+              eq(moderationReports.status, "pending"),
+              ne(moderationReports.id, reportId),
+            ),
+          )
+          .returning()
+      : [];
+
+    const ownerReason = review === "takedown" ? (notes as string) : (notes ?? REPORT_REASON_LABELS[report.reason]);
+    const change = applies ? await changeListing(tx, { listing, review, reason: ownerReason, now }) : null;
+    if (change?.mail) {
+      const [owner] = await tx
+        .select({ email: users.email, name: users.name })
+        .from(users)
+        .where(eq(users.id, listing.userId));
+      if (owner) {
+        const mail =
+          change.mail === "restored"
+            ? listingRestored({ to: owner.email, name: owner.name, title: listing.title, appUrl })
+            : listingModerated({
+                to: owner.email,
+                name: owner.name,
+                title: listing.title,
+                outcome: change.mail,
+                reason: ownerReason,
+                appUrl,
+              });
+        await enqueueMail(tx, mail);
+      }
+    }
+    for (const settled of [report, ...others]) {
+      if (!settled.reportedBy) continue;
+      const [who] = await tx
+        .select({ email: users.email, name: users.name })
+        .from(users)
+        .where(eq(users.id, settled.reportedBy));
+      if (who)
+        await enqueueMail(
+          tx,
+          reportReviewed({ to: who.email, name: who.name, title: listing?.title ?? null, outcome: status, appUrl }),
+        );
+    }
+
+    await recordAdminAction(tx, {
+      actorId: actor.userId,
+      action,
+      targetType: "report",
+      targetId: report.id,
+      metadata: {
+        listing_id: listing?.id ?? null,
+        ...(review === "takedown" ? { reason: notes } : notes ? { notes } : {}),
+        report_reason: report.reason,
+        ...(others.length ? { resolved_with: others.map((o) => o.id) } : {}),
+        ...(listing
+          ? {
+              before: {
+                status: listing.status,
+                moderationStatus: listing.moderationStatus,
+                isFlagged: listing.isFlagged,
+              },
+            }
+          : {}),
+        ...(change ? { after: change.after } : listing ? { listing_unchanged: listing.status } : {}),
+      },
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+    });
+    return { reportId: report.id, status, listingId: listing?.id ?? null, resolvedWith: others.map((o) => o.id) };
+  });
+}
+
+/**
+ * Whether the review changes the listing: not one its owner deleted or that was swapped (history), nor one staff
+ * already removed, except that a legal takedown still marks a rejected listing as taken down.
+ */
+function listingTakes(listing: Listing, review: ReportReview): boolean {
+  if (listing.status === "deleted" || listing.status === "swapped") return false;
+  if (review === "approve") return listing.status !== "cancelled";
+  if (review === "takedown") return listing.moderationStatus !== "takedown";
+  return true;
+}
+
+function optionalNotes(value: unknown): string | null {
+  const text = typeof value === "string" ? value.trim() : "";
+  return text ? text.slice(0, 500) : null;
+}
+
+/** What the review does to a listing still on show; and which e-mail its owner gets, if any. */
+async function changeListing(
+  tx: Db,
+  { listing, review, reason, now }: { listing: Listing; review: ReportReview; reason: string; now: Date },
+): Promise<{ after: Record<string, unknown>; mail: "rejected" | "takedown" | "restored" | null }> {
+  if (review === "reject") {
+    const wasHidden = listing.moderationStatus === "pending";
+    const after = { isFlagged: false, ...(wasHidden ? { moderationStatus: "approved" as const } : {}) };
+    await tx
+      .update(listings)
+      .set({ ...after, updatedAt: now })
+      .where(eq(listings.id, listing.id));
+    return { after, mail: wasHidden && listing.status === "active" ? "restored" : null };
+  }
+  const after =
+    review === "approve"
+      ? {
+          moderationStatus: "rejected" as const,
+          status: "cancelled" as const,
+          isFlagged: false,
+          takedownReason: reason,
+        }
+      : {
+          moderationStatus: "takedown" as const,
+          status: "cancelled" as const,
+          isFlagged: false,
+          takedownReason: reason,
+          takedownAt: now,
+        };
+  await tx
+    .update(listings)
+    .set({ ...after, updatedAt: now })
+    .where(eq(listings.id, listing.id));
+  // Offers on a listing that is gone are declined, as when staff remove it from the Listings page.
+  await tx
+    .update(swapProposals)
+    .set({ status: "rejected", rejectionReason: LISTING_NO_LONGER_AVAILABLE, respondedAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(swapProposals.status, "pending"),
+        or(eq(swapProposals.offeredListingId, listing.id), eq(swapProposals.targetListingId, listing.id)),
+      ),
+    );
+  return {
+    after: { ...after, ...(review === "takedown" ? { takedownAt: now.toISOString() } : {}) },
+    mail: review === "approve" ? "rejected" : "takedown",
+  };
+}
