@@ -351,10 +351,10 @@ test("a member who already proposed sees 'You've proposed a swap for this item' 
   await proposer.context.close();
 });
 
-test("Create Listing: each field's error clears when it is fixed, and a bad picture is refused the moment it is picked", async ({
-  browser,
-}) => {
-  for (const viewport of [DESKTOP, PHONE]) {
+for (const viewport of [DESKTOP, PHONE]) {
+  test(`Create Listing at ${viewport.width} px: each field's error clears when it is fixed, and a bad picture is refused the moment it is picked`, async ({
+    browser,
+  }) => {
     const m = await member(browser, "Casey Nguyen", viewport);
     const page = m.page;
     await page.goto("/create-listing");
@@ -395,8 +395,8 @@ test("Create Listing: each field's error clears when it is fixed, and a bad pict
     await expect(form.getByText(/Image must be less than 5MB/)).toHaveCount(0);
     await expect(page.getByAltText("Preview of listing-photo.jpg")).toBeVisible();
     await m.context.close();
-  }
-});
+  });
+}
 
 test("cards tell a condition of New from an owner without reviews, and counts read '1 review'", async ({ browser }) => {
   test.slow();
