@@ -1,0 +1,253 @@
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "@playwright/test";
+import { SEED_PASSWORD } from "../../db/seed/seed-data";
+import { totpCode } from "../support/totp";
+import { expect as baseExpect, expectNoAxeViolations, PASSWORD, signUpViaApi, test, uniqueEmail } from "./fixtures";
+
+// Each step waits on a server round trip (an action, then the page again); a busy machine can take seconds.
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+const postgres = process.env.E2E_DATABASE_URL;
+const origin = () => test.info().project.use.baseURL as string;
+
+/**
+ * An admin who has not set up two-factor yet, of this journey's own: on the embedded database the demo seed's
+ * second admin (support@example.com; back-office.spec.ts enrols admin@example.com), on PostgreSQL a member made
+ * admin with the staff command, as an operator would.
+ */
+async function freshAdmin(page: Page) {
+  if (postgres) {
+    const email = uniqueEmail("admin");
+    await signUpViaApi(page, { email, fullName: "Sasha Support" });
+    const granted = spawnSync("npx", ["tsx", "server/cli/staff.ts", "grant", "admin", email], {
+      encoding: "utf8",
+      env: { ...process.env, LOG_LEVEL: "silent", DATABASE_URL: postgres },
+    });
+    expect(granted.status, granted.stderr).toBe(0);
+    await page.context().clearCookies();
+    return { email, password: PASSWORD };
+  }
+  const seeded = await page.request.post("/seed", { form: { step: "users" }, headers: { origin: origin() } });
+  expect(seeded.status()).toBe(200);
+  return { email: "support@example.com", password: SEED_PASSWORD };
+}
+
+/** Signs in, sets up two-factor through the enrolment page and lands in the back office. */
+async function enrolAdmin(page: Page) {
+  const admin = await freshAdmin(page);
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(admin.email);
+  await page.getByLabel("Password").fill(admin.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL((url) => url.pathname !== "/auth");
+  await page.goto("/admin/two-factor");
+  await page.getByLabel("Password").fill(admin.password);
+  await page.getByRole("button", { name: "Set up two-factor" }).click();
+  const key = (await page.getByLabel("Two-factor key", { exact: true }).inputValue()).replace(/\s+/g, "");
+  await page.getByLabel("Code from your app").fill(totpCode(key));
+  await page.getByRole("button", { name: "Turn on two-factor" }).click();
+  await expect(page.getByRole("list", { name: "Backup codes" })).toBeVisible();
+}
+
+type Member = { page: Page; close: () => Promise<void>; name: string };
+
+async function member(browser: Browser, name: string): Promise<Member> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signUpViaApi(page, { email: uniqueEmail("swapper"), fullName: name });
+  return { page, name, close: () => context.close() };
+}
+
+async function api(page: Page, url: string, data?: Record<string, unknown>) {
+  const res = await page.request.post(url, { data: data ?? {}, headers: { origin: origin() } });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  return res.json();
+}
+
+async function listItem(page: Page, title: string) {
+  const res = await page.request.post("/api/v1/listings", {
+    headers: { origin: origin() },
+    multipart: {
+      title,
+      description: `${title}, well looked after and ready to swap.`,
+      category: "tradie_tools",
+      condition: "good",
+      valueMin: "300",
+      valueMax: "500",
+      location: "Bondi NSW 2026",
+      images: {
+        name: "photo.jpg",
+        mimeType: "image/jpeg",
+        buffer: readFileSync(path.join(import.meta.dirname, "files/listing-photo.jpg")),
+      },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()).id as string;
+}
+
+/** Two members, each with a listing; the first proposes, the second accepts. */
+async function acceptedSwap(browser: Browser, names: [string, string], tag: string) {
+  const proposer = await member(browser, names[0]);
+  const receiver = await member(browser, names[1]);
+  const offered = await listItem(proposer.page, `${names[0].split(" ")[0]}'s drill ${tag}`);
+  const target = await listItem(receiver.page, `${names[1].split(" ")[0]}'s mower ${tag}`);
+  const { id } = await api(proposer.page, "/api/v1/swaps", { targetListingId: target, offeredListingId: offered });
+  await api(receiver.page, `/api/v1/swaps/${id}/accept`);
+  return { id: id as string, proposer, receiver };
+}
+
+/** The member pays their fee with the test card through the local checkout (its webhook settles it). */
+async function payWithTestCard(page: Page, swapId: string) {
+  const started = await api(page, `/api/v1/swaps/${swapId}/pay`);
+  expect(started.kind).toBe("redirect");
+  const res = await page.request.post(new URL(started.url).pathname, {
+    form: { cardNumber: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" },
+    headers: { origin: origin() },
+    maxRedirects: 0,
+  });
+  expect(res.status()).toBeLessThan(400);
+}
+
+async function axeAtBothWidths(page: Page) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectNoAxeViolations(page);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test("an admin cancels a swap, marks and resolves a dispute, refunds a payment, applies credit and replays the payment webhooks", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(600_000);
+  const tag = String(Date.now()).slice(-6);
+  // One swap both paid for (completed), and one only accepted.
+  const done = await acceptedSwap(browser, ["Ana Costa", "Ben Walker"], tag);
+  await payWithTestCard(done.proposer.page, done.id);
+  await payWithTestCard(done.receiver.page, done.id);
+  const open = await acceptedSwap(browser, ["Cleo Park", "Dev Singh"], tag);
+
+  await enrolAdmin(page);
+  await page.goto("/admin/swaps");
+  await expect(page.getByRole("heading", { name: "Swaps", exact: true })).toBeVisible();
+  await axeAtBothWidths(page);
+
+  // Cancel the accepted swap: behind a dialog that says what happens.
+  await page.getByLabel("Status").selectOption("accepted");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await page.getByRole("link", { name: new RegExp(`Cleo's drill ${tag}`) }).click();
+  await expect(page.getByRole("heading", { name: new RegExp(`Cleo's drill ${tag}`) })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Proposer" }).getByText("Cleo Park")).toBeVisible();
+  await axeAtBothWidths(page);
+  await page.getByRole("link", { name: "Cancel swap" }).click();
+  const cancel = page.getByRole("dialog", { name: "Cancel swap" });
+  await expect(cancel.getByText(/reserved listings are available again/)).toBeVisible();
+  await axeAtBothWidths(page);
+  await cancel.getByLabel("Reason").fill("Listing details did not match");
+  await cancel.getByRole("button", { name: "Cancel swap" }).click();
+  await expect(page.getByText("Swap cancelled")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Cancel swap" })).toBeDisabled();
+  const timeline = page.getByRole("region", { name: "Timeline" });
+  await expect(timeline.getByText("Cancelled")).toBeVisible();
+  await open.proposer.page.goto("/my-swaps?tab=sent");
+  await expect(open.proposer.page.getByText("Reason: Cancelled by SwapShed")).toBeVisible();
+
+  // The completed swap: its timeline has a time for every step, and its payments are listed oldest first.
+  await page.goto(`/admin/swaps/${done.id}`);
+  for (const step of ["Proposed", "Accepted", "Proposer Paid", "Receiver Paid", "Completed"]) {
+    await expect(
+      timeline
+        .getByRole("listitem")
+        .filter({ hasText: step })
+        .getByText(/\d{4}, \d{1,2}:\d{2}/),
+    ).toBeVisible();
+  }
+  const payments = page.getByRole("region", { name: "Payments" }).getByRole("row");
+  await expect(payments.nth(1)).toContainText("Ana Costa");
+  await expect(payments.nth(2)).toContainText("Ben Walker");
+
+  // A dispute: marked, seen by the members as under review, resolved.
+  await page.getByRole("link", { name: "Mark dispute" }).click();
+  const mark = page.getByRole("dialog", { name: "Mark dispute" });
+  await mark.getByLabel("Dispute notes").fill("Ben says the mower will not start");
+  await mark.getByRole("button", { name: "Mark dispute" }).click();
+  await expect(page.getByText("Dispute marked")).toBeVisible();
+  await done.receiver.page.goto("/my-swaps");
+  await expect(done.receiver.page.getByText("Under review: our team is looking into this swap.")).toBeVisible();
+  await expectNoAxeViolations(done.receiver.page);
+  await page.getByRole("link", { name: "Resolve dispute" }).click();
+  const resolve = page.getByRole("dialog", { name: "Resolve dispute" });
+  await axeAtBothWidths(page);
+  await resolve.getByLabel("Resolution notes").fill("Spark plug replaced; both happy");
+  await resolve.getByRole("button", { name: "Resolve dispute" }).click();
+  await expect(page.getByText("Dispute resolved")).toBeVisible();
+  await done.receiver.page.reload();
+  await expect(done.receiver.page.getByText("Under review: our team is looking into this swap.")).toHaveCount(0);
+
+  // Refund Ana's fee through the provider.
+  await page.getByRole("link", { name: /^Issue refund: \$9\.99 paid by Ana Costa/ }).click();
+  const refund = page.getByRole("dialog", { name: "Issue refund" });
+  await expect(refund.getByText(/goes back to Ana Costa's card/)).toBeVisible();
+  await refund.getByLabel("Reason").fill("Charged in error");
+  await refund.getByRole("button", { name: "Issue refund" }).click();
+  await expect(page.getByText("Refund issued")).toBeVisible();
+  await expect(payments.nth(1).getByText("refunded", { exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Issue refund: \$9\.99 paid by Ana Costa/ })).toHaveCount(0);
+
+  // Credit for Ben, who sees it on My Account.
+  await page.getByRole("link", { name: "Apply credit" }).click();
+  const credit = page.getByRole("dialog", { name: "Apply credit" });
+  await credit.getByRole("radio", { name: /Ben Walker/ }).check();
+  await credit.getByLabel("Reason").fill("Sorry about the mower");
+  await axeAtBothWidths(page);
+  await credit.getByRole("button", { name: "Apply $5.00 credit" }).click();
+  await expect(page.getByText("Credit applied")).toBeVisible();
+  await done.receiver.page.goto("/account");
+  await expect(done.receiver.page.getByText("Account credit: $5.00.")).toBeVisible();
+
+  // The refunded payment's page shows the provider's events, the refund among them.
+  await payments.nth(1).getByRole("link", { name: "$9.99" }).click();
+  await expect(page.getByRole("heading", { name: "Payment of $9.99 AUD" })).toBeVisible();
+  await expect(page.getByText("charge.refunded")).toBeVisible();
+  await expect(page.getByText(/^Refund re_local_/)).toBeVisible();
+  await axeAtBothWidths(page);
+  const intent =
+    (await page
+      .getByText(/^pi_local_/)
+      .first()
+      .textContent()) ?? "";
+  await page.getByLabel("Search members, listings and swaps").fill(intent);
+  await page.getByLabel("Search members, listings and swaps").press("Enter");
+  await expect(page.getByRole("region", { name: "Payments" }).getByRole("link", { name: "$9.99" })).toBeVisible();
+
+  // Replay the last 24 hours of payment webhooks: reported, and nothing changes.
+  await page.goto("/admin/payments");
+  await expect(page.getByRole("heading", { name: "Payments", exact: true })).toBeVisible();
+  await axeAtBothWidths(page);
+  await page.getByRole("link", { name: "Replay payment webhooks" }).click();
+  const replay = page.getByRole("dialog", { name: "Replay payment webhooks" });
+  await axeAtBothWidths(page);
+  await replay.getByRole("button", { name: "Replay webhooks" }).click();
+  await expect(page.getByText(/^Replayed \d+ webhook events$/)).toBeVisible();
+  await page.getByLabel("Status").selectOption("refunded");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByRole("row").filter({ hasText: "Ana Costa" })).toHaveCount(1);
+
+  // Every action is on the audit trail.
+  await page.goto("/admin/audit-logs");
+  for (const action of [
+    "cancel_swap",
+    "mark_dispute",
+    "resolve_dispute",
+    "issue_refund",
+    "apply_credit",
+    "replay_webhooks",
+  ]) {
+    await expect(page.getByRole("listitem").getByText(action, { exact: true }).first()).toBeVisible();
+  }
+  for (const m of [done.proposer, done.receiver, open.proposer, open.receiver]) await m.close();
+});
