@@ -38,7 +38,10 @@ async function listItem(page: Page, title: string) {
 }
 
 async function propose(page: Page, offeredListingId: string, targetListingId: string) {
-  const res = await page.request.post("/api/v1/swaps", { headers: origin(), data: { offeredListingId, targetListingId } });
+  const res = await page.request.post("/api/v1/swaps", {
+    headers: origin(),
+    data: { offeredListingId, targetListingId },
+  });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()).id as string;
 }
@@ -72,7 +75,9 @@ async function expectFitsViewport(page: Page, width: number) {
   await expect(dialog.getByRole("link", { name: "Cancel" })).toBeInViewport();
 }
 
-test("both items of a proposal link to their listings, for both members, before and after acceptance", async ({ browser }) => {
+test("both items of a proposal link to their listings, for both members, before and after acceptance", async ({
+  browser,
+}) => {
   const { liam, mia, drone, bike, swapId } = await pendingDeal(browser);
   await mia.page.goto("/my-swaps");
   const card = mia.page.getByRole("article").filter({ hasText: drone.title });
@@ -127,7 +132,9 @@ for (const viewport of [WIDE, NARROW]) {
     await expect(dialog.getByRole("link", { name: "Cancel" })).toBeFocused();
     await mia.page.keyboard.press("Shift+Tab");
     await mia.page.keyboard.press("Enter");
-    await expect(mia.page.getByText("Swap proposal accepted! Both parties need to pay $9.99 to proceed.")).toBeVisible();
+    await expect(
+      mia.page.getByText("Swap proposal accepted! Both parties need to pay $9.99 to proceed."),
+    ).toBeVisible();
     await expect(card.getByText("Neither of you has paid yet")).toBeVisible();
     expect(await swapStatus(mia.page, swapId)).toBe("accepted");
     await mia.page.screenshot({ path: test.info().outputPath(`accepted-card-${viewport.width}.png`), fullPage: true });
@@ -161,7 +168,9 @@ test("Decline and Withdraw ask first too; Cancel changes nothing", async ({ brow
   await mia.context.close();
 });
 
-test("without JavaScript the same steps are pages, and the server acts only on a confirmed form", async ({ browser }) => {
+test("without JavaScript the same steps are pages, and the server acts only on a confirmed form", async ({
+  browser,
+}) => {
   const { liam, mia, drone, bike, swapId } = await pendingDeal(browser, { javaScriptEnabled: false });
 
   // A bare post (an old page, a replayed form) is sent to the confirmation step and changes nothing.
@@ -175,17 +184,24 @@ test("without JavaScript the same steps are pages, and the server acts only on a
   expect(await swapStatus(mia.page, swapId)).toBe("pending");
 
   await liam.page.goto("/my-swaps?tab=sent");
-  await liam.page.getByRole("article").filter({ hasText: bike.title }).getByRole("button", { name: "Withdraw" }).click();
+  await liam.page
+    .getByRole("article")
+    .filter({ hasText: bike.title })
+    .getByRole("button", { name: "Withdraw" })
+    .click();
   await expect(liam.page).toHaveURL(`/my-swaps?tab=sent&confirm=withdraw&swap=${swapId}`);
-  await liam.page.getByRole("dialog", { name: "Withdraw your proposal?" }).getByRole("link", { name: "Cancel" }).click();
+  await liam.page
+    .getByRole("dialog", { name: "Withdraw your proposal?" })
+    .getByRole("link", { name: "Cancel" })
+    .click();
   await expect(liam.page).toHaveURL("/my-swaps?tab=sent");
   expect(await swapStatus(liam.page, swapId)).toBe("pending");
 
   await mia.page.goto("/my-swaps");
   await mia.page.getByRole("article").filter({ hasText: drone.title }).getByRole("button", { name: "Accept" }).click();
+  // The same dialog markup as with JavaScript (axe runs there: it needs JavaScript in the page).
   const dialog = mia.page.getByRole("dialog", { name: "Accept this swap?" });
   await expect(dialog).toBeVisible();
-  await expectNoAxeViolations(mia.page);
   await dialog.getByRole("button", { name: "Yes, accept swap" }).click();
   await expect(mia.page).toHaveURL("/my-swaps");
   await expect(mia.page.getByText("Swap proposal accepted! Both parties need to pay $9.99 to proceed.")).toBeVisible();
@@ -208,8 +224,10 @@ async function fillCard(page: Page, card: { number: string; expiry: string; cvc:
   await page.getByLabel("CVC").fill(card.cvc);
 }
 
-test("each card says who has paid; a declined card stays on the checkout with the reason and pays on the retry", async ({ browser }) => {
-  test.setTimeout(60_000);
+test("each card says who has paid; a declined card stays on the checkout with the reason and pays on the retry", async ({
+  browser,
+}) => {
+  test.slow();
   const { liam, mia, bike, drone, swapId } = await pendingDeal(browser);
   expect((await mia.page.request.post(`/api/v1/swaps/${swapId}/accept`, { headers: origin() })).status()).toBe(200);
 
@@ -246,8 +264,11 @@ test("each card says who has paid; a declined card stays on the checkout with th
 });
 
 for (const js of [true, false]) {
-  test(`the checkout refuses a missing or past expiry and a missing CVC with field messages, on the server (${js ? "with" : "without"} JavaScript)`, async ({ browser }) => {
-    const { liam, mia, swapId } = await pendingDeal(browser, { javaScriptEnabled: js });
+  test(`the checkout refuses a missing or past expiry and a missing CVC with field messages, on the server (${js ? "with" : "without"} JavaScript)`, async ({
+    browser,
+  }) => {
+    // With JavaScript at 375 px (the expiry and CVC messages side by side), without at 1280 px.
+    const { liam, mia, swapId } = await pendingDeal(browser, { javaScriptEnabled: js, viewport: js ? NARROW : WIDE });
     expect((await mia.page.request.post(`/api/v1/swaps/${swapId}/accept`, { headers: origin() })).status()).toBe(200);
     const checkout = await openCheckout(liam.page, "sent");
 
@@ -263,10 +284,15 @@ for (const js of [true, false]) {
     await liam.page.getByLabel("Expiry date").fill("01/20");
     await liam.page.getByLabel("CVC").fill("12");
     await liam.page.getByRole("button", { name: "Pay $9.99" }).click();
-    await expect(liam.page.getByLabel("Expiry date")).toHaveAccessibleDescription("The expiry date must be in the future");
+    await expect(liam.page.getByLabel("Expiry date")).toHaveAccessibleDescription(
+      "The expiry date must be in the future",
+    );
     await expect(liam.page.getByLabel("CVC")).toHaveAccessibleDescription("The CVC is 3 or 4 digits");
-    await expectNoAxeViolations(liam.page);
-    await liam.page.screenshot({ path: test.info().outputPath(`checkout-errors-${js ? "js" : "nojs"}.png`), fullPage: true });
+    if (js) await expectNoAxeViolations(liam.page);
+    await liam.page.screenshot({
+      path: test.info().outputPath(`checkout-errors-${js ? "js" : "nojs"}.png`),
+      fullPage: true,
+    });
     // Nothing was recorded: the swap still waits for Liam's fee.
     const swap = (await (await liam.page.request.get(`/api/v1/swaps/${swapId}`)).json()).swap;
     expect(swap).toMatchObject({ status: "accepted", iPaid: false });

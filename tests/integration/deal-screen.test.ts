@@ -35,7 +35,8 @@ function expiryMonths(now = new Date()) {
   const parts = new Intl.DateTimeFormat("en-AU", { timeZone: "Australia/Sydney", year: "numeric", month: "numeric" })
     .formatToParts(now)
     .reduce<Record<string, number>>((acc, p) => Object.assign(acc, { [p.type]: Number(p.value) }), {});
-  const mmyy = (year: number, month: number) => `${String(month).padStart(2, "0")}/${String(year % 100).padStart(2, "0")}`;
+  const mmyy = (year: number, month: number) =>
+    `${String(month).padStart(2, "0")}/${String(year % 100).padStart(2, "0")}`;
   const last = parts.month === 1 ? mmyy(parts.year - 1, 12) : mmyy(parts.year, parts.month - 1);
   return { thisMonth: mmyy(parts.year, parts.month), lastMonth: last };
 }
@@ -99,7 +100,9 @@ describe("the local checkout checks the card on the server", () => {
 
   test("a card expiring this month still pays", async () => {
     const { sessionId, proposerId, swapId } = await openCheckout();
-    expect(await submit(sessionId, proposerId, { ...GOOD, expiry: expiryMonths().thisMonth })).toEqual({ outcome: "paid" });
+    expect(await submit(sessionId, proposerId, { ...GOOD, expiry: expiryMonths().thisMonth })).toEqual({
+      outcome: "paid",
+    });
     expect((await findSwapForParty(db, { swapId, userId: proposerId }))?.iPaid).toBe(true);
   });
 });
@@ -109,7 +112,10 @@ describe("a declined card leaves the checkout open for another try", () => {
     const { sessionId, proposerId, payment, swapId } = await openCheckout({ credit: 500 });
     expect(await creditBalance(db, proposerId)).toBe(0);
 
-    expect(await submit(sessionId, proposerId, DECLINED)).toEqual({ outcome: "declined", message: "Your card was declined." });
+    expect(await submit(sessionId, proposerId, DECLINED)).toEqual({
+      outcome: "declined",
+      message: "Your card was declined.",
+    });
     const [failed] = await db.select().from(paymentLogs).where(eq(paymentLogs.id, payment.id));
     expect(failed).toMatchObject({ status: "failed", errorMessage: "Your card was declined." });
     expect(await creditBalance(db, proposerId)).toBe(500);
@@ -142,7 +148,9 @@ describe("a declined card leaves the checkout open for another try", () => {
     if (started.kind !== "redirect") throw new Error("expected a checkout");
     const newer = new URL(started.url).pathname.replace("/checkout/", "");
 
-    expect(await findLocalCheckout(db, { sessionId: first.sessionId, userId: first.proposerId, now: new Date() })).toBeNull();
+    expect(
+      await findLocalCheckout(db, { sessionId: first.sessionId, userId: first.proposerId, now: new Date() }),
+    ).toBeNull();
     const old = await submit(first.sessionId, first.proposerId, GOOD).catch((e: unknown) => e);
     expect((old as AppError).message).toBe(CHECKOUT_CLOSED);
     expect(await submit(newer, first.proposerId, GOOD)).toEqual({ outcome: "paid" });
@@ -159,7 +167,9 @@ describe("a declined card leaves the checkout open for another try", () => {
   test("a bogus session id, or someone else's checkout, is not found", async () => {
     const { sessionId, receiverId } = await openCheckout();
     const stranger = await insertMember(db);
-    expect(await findLocalCheckout(db, { sessionId: "cs_local_bogus", userId: receiverId, now: new Date() })).toBeNull();
+    expect(
+      await findLocalCheckout(db, { sessionId: "cs_local_bogus", userId: receiverId, now: new Date() }),
+    ).toBeNull();
     expect(await findLocalCheckout(db, { sessionId, userId: receiverId, now: new Date() })).toBeNull();
     expect(await findLocalCheckout(db, { sessionId, userId: stranger, now: new Date() })).toBeNull();
     const refused = await submit(sessionId, stranger, GOOD).catch((e: unknown) => e);
@@ -173,7 +183,10 @@ describe("My Swaps as a deal screen", () => {
     const stranger = await insertMember(db);
     for (const userId of [proposerId, receiverId]) {
       for (const id of [offeredListingId, targetListingId]) {
-        expect(await findListing(db, { id, viewer: { userId } }), `${userId} ${id}`).toMatchObject({ id, status: "reserved" });
+        expect(await findListing(db, { id, viewer: { userId } }), `${userId} ${id}`).toMatchObject({
+          id,
+          status: "reserved",
+        });
       }
     }
     expect(await findListing(db, { id: targetListingId, viewer: { userId: stranger } })).toBeNull();

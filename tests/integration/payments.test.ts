@@ -207,7 +207,10 @@ describe("the local checkout", () => {
     expect(await paymentRow(payment.id)).toMatchObject({ status: "failed", errorMessage: "Your card was declined." });
     expect(await swapRow(swapId)).toMatchObject({ proposerPaid: false });
     // Like a hosted checkout, the same session takes another card (decision 044).
-    const again = await completeLocalCheckout({ db, provider }, { sessionId, cardNumber: "4242424242424242", now: new Date() });
+    const again = await completeLocalCheckout(
+      { db, provider },
+      { sessionId, cardNumber: "4242424242424242", now: new Date() },
+    );
     expect(again).toEqual({ outcome: "paid" });
     expect(await paymentRow(payment.id)).toMatchObject({ status: "completed", errorMessage: null });
     expect(await swapRow(swapId)).toMatchObject({ proposerPaid: true });
