@@ -705,9 +705,15 @@ describe("reviews", () => {
     });
     const feed = (await json<{ listings: ListingCard[] }>(get("/api/v1/listings?limit=50"))).body.listings;
     expect(feed.map((l) => l.id)).not.toContain(targetId);
-    expect(await json(get(`/api/v1/listings/${targetId}`, proposer))).toEqual({
+    // The swapped listing is no longer public: a visitor is told it does not exist, while the other party of
+    // its completed swap still opens it from My Swaps (decision 045).
+    expect(await json(get(`/api/v1/listings/${targetId}`))).toEqual({
       status: 404,
       body: { error: "Listing not found" },
+    });
+    expect((await json<{ listing: ListingCard }>(get(`/api/v1/listings/${targetId}`, proposer))).body.listing).toMatchObject({
+      id: targetId,
+      status: "swapped",
     });
   });
 });
