@@ -82,6 +82,13 @@ async function enrolledStaff(page: Page, role: "admin" | "moderator"): Promise<S
 
 let enrolledAdmin: Staff | undefined;
 
+/** Signs out from the back office and waits for the sign-in page, so the next navigation starts signed out. */
+async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.waitForURL((url) => url.pathname === "/auth");
+  await expect(page.getByLabel("Email")).toBeVisible();
+}
+
 async function signIn(page: Page, { email, password }: { email: string; password: string }) {
   await page.goto("/auth");
   await page.getByLabel("Email").fill(email);
@@ -153,7 +160,7 @@ test("an admin sets up two-factor, enters, and from then on signs in with a code
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // Signed out, the password alone no longer opens a session.
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await signOut(page);
   await signIn(page, admin);
   await expect(page.getByRole("heading", { name: "Two-step verification" })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -167,7 +174,7 @@ test("an admin sets up two-factor, enters, and from then on signs in with a code
   await expect(page.getByRole("heading", { name: "System Overview" })).toBeVisible();
 
   // A backup code instead of the app, once.
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await signOut(page);
   await signIn(page, admin);
   await page.getByRole("link", { name: "Use a backup code instead" }).click();
   await page.getByLabel("Backup code").fill(codes[0]);

@@ -426,8 +426,12 @@ test("cards tell a condition of New from an owner without reviews, and counts re
     data: { rating: 4 },
   });
   expect(review.status(), await review.text()).toBe(201);
-  // The swapped listing is gone for everyone but its owner: the site's 404.
-  await expectSiteNotFound(ana.page, (await ana.page.goto(`/listings/${benListing}`))?.status());
+  // The swapped listing is gone for everyone but the two parties of its swap: a visitor gets the site's 404.
+  const visitor = await browser.newContext({ viewport: DESKTOP });
+  const visitorPage = await visitor.newPage();
+  await expectSiteNotFound(visitorPage, (await visitorPage.goto(`/listings/${benListing}`))?.status());
+  await visitor.close();
+  expect((await ana.page.goto(`/listings/${benListing}`))?.status()).toBe(200);
 
   const next = `Ben's next drone ${stamp}`;
   const nextId = await listItem(ben.page, next);

@@ -52,6 +52,9 @@ export function ListingForm({ result, listing }: { result: ListingFormResult; li
   const [errors, setErrors] = useState<Record<string, string>>(result?.fields ?? {});
   // Errors are shown once, in the form (decision 048): beside their field, or here when no field is to blame.
   const [formError, setFormError] = useState<string | null>(formLevelError(result?.error, result?.fields));
+  // Counts failed attempts: focus moves to what to fix after an attempt, never while the member types (the
+  // live re-checks below change `errors` too, and taking focus then would close the location's suggestions).
+  const [failedAttempts, setFailedAttempts] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -62,11 +65,12 @@ export function ListingForm({ result, listing }: { result: ListingFormResult; li
   useEffect(() => {
     setErrors(result?.fields ?? {});
     setFormError(formLevelError(result?.error, result?.fields));
+    if (result?.error || (result?.fields && Object.keys(result.fields).length)) setFailedAttempts((n) => n + 1);
   }, [result]);
   // After each failed attempt, focus goes to what to fix.
   useEffect(() => {
-    if (formError || Object.keys(errors).length) focusFirstError(formRef.current);
-  }, [errors, formError]);
+    if (failedAttempts) focusFirstError(formRef.current);
+  }, [failedAttempts]);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     if (!enhanced) return;
@@ -79,6 +83,7 @@ export function ListingForm({ result, listing }: { result: ListingFormResult; li
       const fields = parsed.success ? {} : describeIssues(parsed.error).fields;
       setErrors(fileError ? { ...fields, images: fileError } : fields);
       setFormError(formLevelError(null, fields));
+      setFailedAttempts((n) => n + 1);
       return;
     }
     for (const file of files) form.append("images", file);
@@ -98,8 +103,10 @@ export function ListingForm({ result, listing }: { result: ListingFormResult; li
       const fields = (json.fields as Record<string, string>) ?? {};
       setErrors(fields);
       setFormError(formLevelError(typeof json.error === "string" ? json.error : failed, fields));
+      setFailedAttempts((n) => n + 1);
     } catch {
       setFormError(failed);
+      setFailedAttempts((n) => n + 1);
     } finally {
       setProgress(null);
     }
