@@ -35,14 +35,15 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const user = await ctx.getUser();
   if (!user) return signInFirst(params.id);
   const form = await request.formData();
+  let hidden = false;
   try {
-    await reportListing(ctx, {
+    ({ hidden } = await reportListing(ctx, {
       reporterId: user.id,
       listingId: params.id,
       reason: form.get("reason"),
       notes: form.get("notes"),
       evidence: form.get("evidence"),
-    });
+    }));
   } catch (error) {
     if (!isAppError(error)) {
       logger.error("report failed", { error: String(error) });
@@ -55,7 +56,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     );
   }
   if (form.get("via") === "fetcher") return { ok: true as const };
-  return redirect(`/listings/${params.id}`, {
+  // A report that hid the listing (auto takedown) leaves the reporter nothing to go back to: home, with the thanks.
+  return redirect(hidden ? "/" : `/listings/${params.id}`, {
     headers: {
       "Set-Cookie": await flashHeader({ type: "success", message: REPORT_SENT }, ctx.env.NODE_ENV === "production"),
     },

@@ -1,3 +1,4 @@
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { BadgeCheck, CalendarDays, MapPin, Navigation, Star } from "~/components/ui/icons";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/listing";
@@ -62,6 +63,15 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       ),
     },
   });
+}
+
+/**
+ * A report sent from this page changes nothing the page shows (the form says it was sent), and reloading could
+ * turn the page into a 404 for the reporter when the report hid the listing (auto takedown): no reload then.
+ */
+export function shouldRevalidate({ formAction, actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formAction?.endsWith("/report") && actionResult?.ok) return false;
+  return defaultShouldRevalidate;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {

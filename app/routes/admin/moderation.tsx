@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { data, useLocation, useNavigation } from "react-router";
+import { data, type ShouldRevalidateFunctionArgs, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/moderation";
 import { appContext } from "../../context";
 import { LoadError } from "../../components/admin/load-error";
@@ -100,6 +100,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
+/** The query that decides which cards show: the page's search without the dialog's own parameters. */
+function listSearch(search: string) {
+  const params = new URLSearchParams(search);
+  params.delete("report");
+  params.delete("tab");
+  return params.toString();
+}
+
+/**
+ * After a review the queue and the dialog load again even when the review was refused (React Router skips that
+ * after a 4xx by default): a report someone else settled meanwhile then shows its real status, not stale actions.
+ */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod === "POST" ? true : defaultShouldRevalidate;
+}
+
 const safeBack = (value: FormDataEntryValue | null) =>
   typeof value === "string" && /^\/admin\/moderation(\?[^\s\\]*)?$/.test(value) ? value : "/admin/moderation";
 
@@ -122,10 +138,12 @@ export default function ModerationQueue({ loaderData, actionData }: Route.Compon
     if (tab !== "info") next.set("tab", tab);
     return `?${next}`;
   };
+  // Loading means the list itself changes (filter, page): opening, switching tabs in or closing the dialog keeps
+  // the cards in place, so the card that opened the dialog is still there to take focus back.
   const loading =
     navigation.state === "loading" &&
     navigation.location.pathname === location.pathname &&
-    navigation.location.search !== location.search;
+    listSearch(navigation.location.search) !== listSearch(location.search);
   const error = actionData && "error" in actionData ? actionData.error : undefined;
 
   return (

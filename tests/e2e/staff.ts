@@ -1,0 +1,117 @@
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { SEED_PASSWORD } from "../../db/seed/seed-data";
+import { totpCode } from "../support/totp";
+import { expect, PASSWORD, signUpViaApi, test, uniqueEmail } from "./fixtures";
+import { knownStaffKey, rememberStaffKey } from "./staff-keys";
+
+// Staff for the back-office journeys: made as an operator makes them, enrolled in two-factor through the pages.
+
+export const postgres = process.env.E2E_DATABASE_URL;
+
+/** `npm run staff` as an operator runs it, against the journeys' database. */
+export function staffCli(args: string[]) {
+  return spawnSync("npx", ["tsx", "server/cli/staff.ts", ...args], {
+    encoding: "utf8",
+    env: { ...process.env, LOG_LEVEL: "silent", ...(postgres ? { DATABASE_URL: postgres } : { DATA_DIR: process.env.E2E_DATA_DIR ?? "./data/e2e" }) },
+  });
+}
+
+/**
+ * An admin who has not set up two-factor yet. On the embedded database the demo seed makes admin@example.com;
+ * on PostgreSQL there is no demo staff, so an operator grants the role with the command line.
+ */
+export async function freshStaff(page: Page, role: "admin" | "moderator" = "admin"): Promise<{ email: string; password: string }> {
+  const origin = test.info().project.use.baseURL as string;
+  if (postgres) {
+    const email = uniqueEmail(role);
+    await signUpViaApi(page, { email, fullName: role === "admin" ? "Avery Admin" : "Morgan Moderator" });
+    const granted = staffCli(["grant", role, email]);
+    expect(granted.status, granted.stderr).toBe(0);
+    await page.context().clearCookies();
+    return { email, password: PASSWORD };
+  }
+  const seeded = await page.request.post("/seed", { form: { step: "users" }, headers: { origin } });
+  expect(seeded.status()).toBe(200);
+  return { email: `${role}@example.com`, password: SEED_PASSWORD };
+}
+
+export type Staff = { email: string; password: string; key: string };
+
+/** A member's listing made through the JSON API, as the create form does. */
+export async function listItemAs(page: Page, title: string) {
+  const res = await page.request.post("/api/v1/listings", {
+    headers: { origin: test.info().project.use.baseURL as string },
+    multipart: {
+      title,
+      description: `${title}, well looked after and ready to swap.`,
+      category: "tradie_tools",
+      condition: "good",
+      valueMin: "300",
+      valueMax: "500",
+      location: "Bondi NSW 2026",
+      images: { name: "photo.jpg", mimeType: "image/jpeg", buffer: readFileSync(path.join(import.meta.dirname, "files/listing-photo.jpg")) },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()).id as string;
+}
+
+/** Signs in with the password and the code from the app, as staff do every time. */
+export async function signInAsStaff(page: Page, staff: Staff) {
+  await signIn(page, staff);
+  await page.getByLabel("Authentication code").fill(totpCode(staff.key));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/auth"));
+}
+
+/** A staff member who sets up two-factor through the enrolment page; returns the key their app holds. */
+export async function enrolledStaff(page: Page, role: "admin" | "moderator"): Promise<Staff> {
+  const staff = await freshStaff(page, role);
+  await signIn(page, staff);
+  await page.goto("/admin/two-factor");
+  await page.getByLabel("Password").fill(staff.password);
+  await page.getByRole("button", { name: "Set up two-factor" }).click();
+  const key = (await page.getByLabel("Two-factor key", { exact: true }).inputValue()).replace(/\s+/g, "");
+  await page.getByLabel("Code from your app").fill(totpCode(key));
+  await page.getByRole("button", { name: "Turn on two-factor" }).click();
+  await expect(page.getByRole("list", { name: "Backup codes" })).toBeVisible();
+  rememberStaffKey(staff.email, key);
+  return { ...staff, key };
+}
+
+
+/** Signs out from the back office and waits for the sign-in page, so the next navigation starts signed out. */
+export async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.waitForURL((url) => url.pathname === "/auth");
+  await expect(page.getByLabel("Email")).toBeVisible();
+}
+
+export async function signIn(page: Page, { email, password }: { email: string; password: string }) {
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL((url) => url.pathname !== "/auth");
+}
+
+/**
+ * A signed-in staff member of this role with two-factor set up. On the embedded database the demo seed's account
+ * for the role, enrolled here unless an earlier journey of this run enrolled it (its key is then known); on
+ * PostgreSQL a fresh account each time.
+ */
+export async function staffSession(page: Page, role: "admin" | "moderator"): Promise<Staff> {
+  if (!postgres) {
+    const key = knownStaffKey(`${role}@example.com`);
+    if (key) {
+      const staff = { email: `${role}@example.com`, password: SEED_PASSWORD, key };
+      await signInAsStaff(page, staff);
+      return staff;
+    }
+  }
+  return enrolledStaff(page, role);
+}
+
