@@ -109,7 +109,9 @@ export async function timeBackOfficePage(
   for (let i = 0; i < samples; i++) times.push((await get()).ms);
   times.sort((a, b) => a - b);
   const at = (q: number) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))] * 100) / 100;
-  // Rows on the page: links to a member's or a listing's page inside the table.
-  const rows = new Set(first.body.match(/href="\/(admin\/users|listings)\/[^"/?]+"/g) ?? []).size;
+  // Rows on the page: links to a member's, listing's, swap's or payment's page, or to a report's dialog.
+  const rows = new Set(
+    first.body.match(/href="\/(admin\/(users|swaps|payments)|listings)\/[^"/?]+"|report=[0-9a-f-]{36}/g) ?? [],
+  ).size;
   return { ...page, status: first.status, rows, samples, medianMs: at(0.5), p95Ms: at(0.95), maxMs: at(1), body: first.body };
 }

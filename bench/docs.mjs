@@ -183,6 +183,21 @@ function benchSection(runs) {
         );
       }
     }
+    if (r.backOffice?.length) {
+      out.push(
+        "",
+        `Back office (admin with two-factor, one request at a time; ${(r.members ?? 0).toLocaleString("en-AU")} members` +
+          `${r.reports != null ? `, ${r.reports.toLocaleString("en-AU")} reports, ${r.payments.toLocaleString("en-AU")} payment rows` : ""}; target ≤ 50 ms server time):`,
+        "",
+        "| Page | HTTP | row links | median ms | p95 ms | DB ms (statements) | slowest statement's plan |",
+        "|---|---:|---:|---:|---:|---:|---|",
+      );
+      for (const p of r.backOffice) {
+        out.push(
+          `| ${p.label.replaceAll("|", "\\|")} | ${p.status} | ${p.rows} | ${fmt(p.medianMs, 1)} ${verdict(p.medianMs <= 50)} | ${fmt(p.p95Ms, 1)} | ${fmt(p.dbTotalMs, 2)} (${p.sqlStatements}) | ${p.slowest ? planSummary(p.slowest.plan) : ""} |`,
+        );
+      }
+    }
     const pages = Object.entries(r.pages)
       .map(([k, p]) => `${k} ${p.status} (${p.listingLinks} listing links, ${p.sqlStatements} SQL)`)
       .join(", ");

@@ -27,6 +27,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { adminSession, backOfficePages, seedExtraMembers, seedModeration, timeBackOfficePage } from "./back-office";
+import { seedPayments, seedReports, trustAndMoneyPages } from "./trust-and-money";
 import { BENCH_SWAP_COUNT, BENCH_USER_COUNT, pickLocalities, seedListings, seedMembers, seedSwapHistory } from "./seed";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -38,6 +39,9 @@ const { values: args } = parseArgs({
     // Members in all: the listings' 200 owners plus members without listings (the back office's Users page).
     members: { type: "string", default: "10000" },
     "back-office-samples": { type: "string", default: "30" },
+    // The Moderation Queue's reports and the Payments page's payment rows (issue 12 measures 100k and 1M).
+    reports: { type: "string", default: "10000" },
+    payments: { type: "string", default: "100000" },
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "10" },
     warmup: { type: "string", default: "2" },
@@ -59,6 +63,8 @@ const EXPLAIN_RUNS = Math.max(1, Number(args["explain-runs"]));
 if (!Number.isInteger(N) || N < 100) throw new Error("--listings must be a whole number of at least 100");
 const MEMBERS = Math.max(BENCH_USER_COUNT, Number(args.members));
 const BACK_OFFICE_SAMPLES = Math.max(5, Number(args["back-office-samples"]));
+const REPORTS = Math.max(0, Number(args.reports));
+const PAYMENTS = Math.max(0, Number(args.payments));
 
 const log = (...parts: unknown[]) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...parts);
 const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
@@ -186,6 +192,9 @@ async function main() {
   await seedExtraMembers(exec, BENCH_USER_COUNT, MEMBERS - 1);
   await seedModeration(exec);
   log(`seeded ${MEMBERS.toLocaleString("en-AU")} members in all and the listings' moderation history`);
+  await seedReports(exec, REPORTS, MEMBERS);
+  await seedPayments(exec, PAYMENTS);
+  log(`seeded ${REPORTS.toLocaleString("en-AU")} reports and ${PAYMENTS.toLocaleString("en-AU")} payment rows`);
   const insertMs = ms(t);
   t = process.hrtime.bigint();
   await exec("VACUUM ANALYZE");
@@ -382,7 +391,7 @@ async function main() {
   // The staff list pages, one request at a time as an admin with two-factor, with the SQL each ran.
   const staffCookie = await adminSession(base, exec);
   const backOffice: (Awaited<ReturnType<typeof timeBackOfficePage>> & { queries: Captured[] })[] = [];
-  for (const page of await backOfficePages(raw)) {
+  for (const page of [...(await backOfficePages(raw)), ...trustAndMoneyPages(PAYMENTS)]) {
     capturing = [];
     await fetch(base + page.path, { headers: { cookie: staffCookie } }).then((r) => r.text());
     const queries = capturing;
@@ -626,6 +635,8 @@ async function main() {
     listingsInTable: Number(count),
     listingsTableSize: size,
     members: MEMBERS,
+    reports: REPORTS,
+    payments: PAYMENTS,
     listingOwners: BENCH_USER_COUNT,
     localities: localities.length,
     seeding: { insertMs: Math.round(insertMs), vacuumAnalyzeMs: Math.round(analyzeMs), totalMs: Math.round(seedMs) },
