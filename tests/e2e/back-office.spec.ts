@@ -1,4 +1,3 @@
-import type { Page } from "@playwright/test";
 import { totpCode } from "../support/totp";
 import { expect, expectNoAxeViolations, PASSWORD, signUpViaApi, test, uniqueEmail } from "./fixtures";
 import { rememberStaffKey } from "./staff-keys";

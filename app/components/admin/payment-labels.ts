@@ -21,3 +21,23 @@ export function refundText(payment: { refundReason: string | null; refundedAt: s
   const why = REFUND_REASONS[payment.refundReason] ?? `refunded: ${payment.refundReason}`;
   return payment.refundedAt ? why : `refund pending (${why.replace(/^refunded:? ?/, "") || "owed"})`;
 }
+
+/** What an admin's refund does, in words, for its confirm dialog (the swap's page and the payment's page). */
+export function refundConsequences(p: {
+  amount: string;
+  credit: string | null;
+  provider: string;
+  payerName: string;
+  swapStatus: string;
+}) {
+  const card = p.provider === "local" || p.provider === "stripe";
+  const parts = [
+    card ? `${p.amount} goes back to ${p.payerName}'s card through the payment provider.` : null,
+    p.credit ? `${p.credit} of account credit goes back to ${p.payerName}.` : null,
+    p.swapStatus === "accepted"
+      ? "This swap still waits for payment, so their fee no longer counts and they pay again to go ahead."
+      : null,
+    "This cannot be undone.",
+  ];
+  return parts.filter(Boolean).join(" ");
+}

@@ -3,8 +3,9 @@ import type { Route } from "./+types/payment";
 import { appContext } from "../../context";
 import { ActionDialog, DialogButtons, ReasonField } from "../../components/admin/action-dialog";
 import { StatusBadge } from "../../components/admin/badges";
+import { DetailRow } from "../../components/admin/detail-parts";
 import { LoadError } from "../../components/admin/load-error";
-import { failureText, refundText } from "../../components/admin/payment-labels";
+import { failureText, refundConsequences, refundText } from "../../components/admin/payment-labels";
 import { useFailureToast } from "../../components/admin/use-failure-toast";
 import { requireStaff } from "../../lib/require-staff.server";
 import { runStaffAction } from "../../lib/staff-action.server";
@@ -127,27 +128,27 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
           Details
         </h2>
         <dl className="mt-2 grid gap-x-6 gap-y-1.5 text-sm sm:grid-cols-2">
-          <Row label="Member">
+          <DetailRow label="Member">
             <Link to={`/admin/users/${payment.userId}`} className="text-brand-800 hover:underline">
               {payment.memberName}
             </Link>
-          </Row>
-          <Row label="Swap">
+          </DetailRow>
+          <DetailRow label="Swap">
             <Link to={`/admin/swaps/${payment.swapId}`} className="font-mono text-xs text-brand-800 hover:underline">
               {payment.swapId.slice(0, 8)}
             </Link>{" "}
             <StatusBadge status={payment.swapStatus} />
-          </Row>
-          <Row label="Charged by card">{payment.amount}</Row>
-          <Row label="Paid from credit">{payment.credit}</Row>
-          <Row label="Provider">{payment.provider}</Row>
-          <Row label="Payment intent">{payment.paymentIntentId ?? "—"}</Row>
-          <Row label="Checkout session">{payment.checkoutSessionId ?? "—"}</Row>
-          <Row label="Created">{payment.createdAt}</Row>
-          <Row label="Last change">{payment.updatedAt}</Row>
-          {payment.failure && <Row label="Error">{payment.failure}</Row>}
+          </DetailRow>
+          <DetailRow label="Charged by card">{payment.amount}</DetailRow>
+          <DetailRow label="Paid from credit">{payment.credit}</DetailRow>
+          <DetailRow label="Provider">{payment.provider}</DetailRow>
+          <DetailRow label="Payment intent">{payment.paymentIntentId ?? "—"}</DetailRow>
+          <DetailRow label="Checkout session">{payment.checkoutSessionId ?? "—"}</DetailRow>
+          <DetailRow label="Created">{payment.createdAt}</DetailRow>
+          <DetailRow label="Last change">{payment.updatedAt}</DetailRow>
+          {payment.failure && <DetailRow label="Error">{payment.failure}</DetailRow>}
           {payment.refund && (
-            <Row label="Refund">{`${payment.refund}${payment.refundedAt ? `, ${payment.refundedAt}` : ""}`}</Row>
+            <DetailRow label="Refund">{`${payment.refund}${payment.refundedAt ? `, ${payment.refundedAt}` : ""}`}</DetailRow>
           )}
         </dl>
       </section>
@@ -179,7 +180,7 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
       </section>
 
       {open === "refund" && mayRefund && payment.refundable && (
-        <ActionDialog title="Issue refund" closeTo={here} description={refundConsequences(payment)}>
+        <ActionDialog title="Issue refund" closeTo={here} description={refundConsequences({ ...payment, payerName: payment.memberName, credit: payment.credit === "$0.00" ? null : payment.credit })}>
           <Form method="post" replace>
             <input type="hidden" name="intent" value="refund" />
             <ReasonField error={error} suggestions={["charged in error", "dispute", "goodwill"]} />
@@ -187,34 +188,6 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
           </Form>
         </ActionDialog>
       )}
-    </div>
-  );
-}
-
-function refundConsequences(p: {
-  amount: string;
-  credit: string;
-  provider: string;
-  memberName: string;
-  swapStatus: string;
-}) {
-  const card = p.provider === "local" || p.provider === "stripe";
-  const parts = [
-    card ? `${p.amount} goes back to ${p.memberName}'s card through the payment provider.` : null,
-    p.credit !== "$0.00" ? `${p.credit} of account credit goes back to ${p.memberName}.` : null,
-    p.swapStatus === "accepted"
-      ? "The swap still waits for payment, so their fee no longer counts and they pay again to go ahead."
-      : null,
-    "This cannot be undone.",
-  ];
-  return parts.filter(Boolean).join(" ");
-}
-
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="flex justify-between gap-3">
-      <dt className="shrink-0 text-muted">{label}</dt>
-      <dd className="min-w-0 break-all text-right">{children}</dd>
     </div>
   );
 }

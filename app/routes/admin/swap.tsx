@@ -3,9 +3,10 @@ import type { Route } from "./+types/swap";
 import { appContext } from "../../context";
 import { ActionDialog, DialogButtons, ReasonField } from "../../components/admin/action-dialog";
 import { Badge, StatusBadge } from "../../components/admin/badges";
+import { ActionLink, DetailRow } from "../../components/admin/detail-parts";
 import { LoadError } from "../../components/admin/load-error";
 import { NotesField } from "../../components/admin/notes-field";
-import { failureText, refundText } from "../../components/admin/payment-labels";
+import { failureText, refundConsequences, refundText } from "../../components/admin/payment-labels";
 import { useFailureToast } from "../../components/admin/use-failure-toast";
 import { requireStaff } from "../../lib/require-staff.server";
 import { runStaffAction } from "../../lib/staff-action.server";
@@ -233,10 +234,10 @@ export default function SwapPage({ loaderData, actionData }: Route.ComponentProp
             </p>
             {party.email && <p className="truncate text-sm text-muted">{party.email}</p>}
             <dl className="mt-2 space-y-1.5 text-sm">
-              <Row label={party.role === "Proposer" ? "Offers" : "Gives"} value={party.listing?.title ?? "—"} />
-              <Row label="Listing status" value={party.listing?.status ?? "—"} />
-              <Row label="Fee paid" value={party.paid ? "Yes" : "No"} />
-              <Row label="Account credit" value={party.credit} />
+              <DetailRow label={party.role === "Proposer" ? "Offers" : "Gives"}>{party.listing?.title ?? "—"}</DetailRow>
+              <DetailRow label="Listing status">{party.listing?.status ?? "—"}</DetailRow>
+              <DetailRow label="Fee paid">{party.paid ? "Yes" : "No"}</DetailRow>
+              <DetailRow label="Account credit">{party.credit}</DetailRow>
             </dl>
           </section>
         ))}
@@ -264,20 +265,17 @@ export default function SwapPage({ loaderData, actionData }: Route.ComponentProp
             Message and dispute
           </h2>
           <dl className="mt-2 space-y-1.5 text-sm">
-            <Row label="Message" value={swap.message ?? "—"} />
-            {swap.rejectionReason && <Row label="Closed because" value={swap.rejectionReason} />}
-            <Row
-              label="Dispute"
-              value={
-                swap.isDisputed
-                  ? "Under review"
-                  : swap.disputeResolvedAt
-                    ? `Resolved ${swap.disputeResolvedAt}`
-                    : "None"
-              }
-            />
-            {swap.disputeNotes && <Row label="Dispute notes" value={swap.disputeNotes} />}
-            {swap.disputeResolution && <Row label="Resolution" value={swap.disputeResolution} />}
+            <DetailRow label="Message">{swap.message ?? "—"}</DetailRow>
+            {swap.rejectionReason && <DetailRow label="Closed because">{swap.rejectionReason}</DetailRow>}
+            <DetailRow label="Dispute">
+              {swap.isDisputed
+                ? "Under review"
+                : swap.disputeResolvedAt
+                  ? `Resolved ${swap.disputeResolvedAt}`
+                  : "None"}
+            </DetailRow>
+            {swap.disputeNotes && <DetailRow label="Dispute notes">{swap.disputeNotes}</DetailRow>}
+            {swap.disputeResolution && <DetailRow label="Resolution">{swap.disputeResolution}</DetailRow>}
           </dl>
         </section>
       </div>
@@ -405,7 +403,7 @@ export default function SwapPage({ loaderData, actionData }: Route.ComponentProp
         </ActionDialog>
       )}
       {open === "refund" && may.refund && refunding && (
-        <ActionDialog title="Issue refund" closeTo={here} description={refundConsequences(refunding, swap.status)}>
+        <ActionDialog title="Issue refund" closeTo={here} description={refundConsequences({ ...refunding, swapStatus: swap.status })}>
           <Form method="post" replace>
             <input type="hidden" name="intent" value="refund" />
             <input type="hidden" name="paymentId" value={refunding.id} />
@@ -446,43 +444,6 @@ export default function SwapPage({ loaderData, actionData }: Route.ComponentProp
           </Form>
         </ActionDialog>
       )}
-    </div>
-  );
-}
-
-function refundConsequences(
-  p: { amount: string; credit: string | null; provider: string; payerName: string },
-  swapStatus: string,
-) {
-  const card = p.provider === "local" || p.provider === "stripe";
-  const parts = [
-    card ? `${p.amount} goes back to ${p.payerName}'s card through the payment provider.` : null,
-    p.credit ? `${p.credit} of account credit goes back to ${p.payerName}.` : null,
-    swapStatus === "accepted"
-      ? "This swap still waits for payment, so their fee no longer counts and they pay again to go ahead."
-      : null,
-    "This cannot be undone.",
-  ];
-  return parts.filter(Boolean).join(" ");
-}
-
-function ActionLink({ to, danger = false, children }: { to: string; danger?: boolean; children: React.ReactNode }) {
-  return (
-    <Link
-      to={to}
-      preventScrollReset
-      className={`inline-flex h-9 items-center rounded-md border px-3 text-sm font-medium ${danger ? "border-red-200 text-danger hover:bg-red-50" : "border-line bg-white hover:bg-surface"}`}
-    >
-      {children}
-    </Link>
-  );
-}
-
-function Row({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="flex justify-between gap-3">
-      <dt className="shrink-0 text-muted">{label}</dt>
-      <dd className="min-w-0 break-words text-right">{value}</dd>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type { Route } from "./+types/user";
 import { appContext } from "../../context";
 import { ActionDialog, DialogButtons, ReasonField } from "../../components/admin/action-dialog";
 import { RoleBadge, StatusBadge } from "../../components/admin/badges";
+import { ActionLink, DetailRow } from "../../components/admin/detail-parts";
 import { LoadError } from "../../components/admin/load-error";
 import { useFailureToast } from "../../components/admin/use-failure-toast";
 import { ExportButton } from "../../components/admin/export-button";
@@ -189,15 +190,15 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
             Profile
           </h2>
           <dl className="mt-2 space-y-1.5 text-sm">
-            <Row label="Joined" value={member.createdAt} />
-            <Row label="E-mail verified" value={member.emailVerified ? "Yes" : "No"} />
-            <Row label="Two-factor" value={member.twoFactorEnabled ? "On" : "Off"} />
-            <Row label="Phone" value={member.phone ?? "—"} />
-            <Row label="Location" value={member.location ?? "—"} />
+            <DetailRow label="Joined">{member.createdAt}</DetailRow>
+            <DetailRow label="E-mail verified">{member.emailVerified ? "Yes" : "No"}</DetailRow>
+            <DetailRow label="Two-factor">{member.twoFactorEnabled ? "On" : "Off"}</DetailRow>
+            <DetailRow label="Phone">{member.phone ?? "—"}</DetailRow>
+            <DetailRow label="Location">{member.location ?? "—"}</DetailRow>
             {suspended && (
-              <Row label="Suspended" value={`${member.suspendedAt ?? "—"}: ${member.suspensionReason ?? ""}`} />
+              <DetailRow label="Suspended">{`${member.suspendedAt ?? "—"}: ${member.suspensionReason ?? ""}`}</DetailRow>
             )}
-            {member.flags.length > 0 && <Row label="Flags" value={member.flags.join(", ")} />}
+            {member.flags.length > 0 && <DetailRow label="Flags">{member.flags.join(", ")}</DetailRow>}
           </dl>
         </section>
         <section aria-labelledby="listings" className="rounded-lg border border-line bg-white p-4 lg:col-span-2">
@@ -369,27 +370,6 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
           </Form>
         </ActionDialog>
       )}
-    </div>
-  );
-}
-
-function ActionLink({ to, danger = false, children }: { to: string; danger?: boolean; children: React.ReactNode }) {
-  return (
-    <Link
-      to={to}
-      preventScrollReset
-      className={`inline-flex h-9 items-center rounded-md border px-3 text-sm font-medium ${danger ? "border-red-200 text-danger hover:bg-red-50" : "border-line bg-white hover:bg-surface"}`}
-    >
-      {children}
-    </Link>
-  );
-}
-
-function Row({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="flex justify-between gap-3">
-      <dt className="text-muted">{label}</dt>
-      <dd className="min-w-0 break-words text-right">{value}</dd>
     </div>
   );
 }
