@@ -13,6 +13,7 @@ import { requireReason } from "../members/member-guards";
 import type { StaffActor } from "../staff/pass-staff-gate";
 import type { StaffAction } from "../staff/permissions";
 import { LISTING_NO_LONGER_AVAILABLE } from "../swaps/swap-guards";
+import { settlePendingReports } from "./settle-pending-reports";
 
 export type ListingModeration = "approve" | "reject" | "takedown" | "delete";
 
@@ -35,6 +36,15 @@ const ALREADY: Record<ListingModeration, string> = {
   delete: "This listing is already deleted",
 };
 
+/** What a listing's open reports become when staff act on the listing itself (from the Listings page). */
+const REPORTS_SETTLED_AS = {
+  approve: "rejected",
+  reject: "approved",
+  takedown: "takedown",
+  delete: "approved",
+} as const satisfies Record<ListingModeration, "approved" | "rejected" | "takedown">;
+const SETTLED_BY_APPROVAL = "The listing was reviewed and approved.";
+
 type Locked = { id: string; userId: string; title: string; status: string; moderationStatus: string; isFlagged: boolean; images: ListingImage[] };
 
 /** Why this listing cannot take this moderation, or null when it can. */
@@ -52,8 +62,8 @@ export type ModerationResult = { changed: string[]; skipped: { id: string; reaso
 /**
  * Staff act on listings, one or many, in one transaction: approve (approved, flag cleared), reject (rejected and
  * cancelled), take down (takedown and cancelled, with the reason and time) or delete for good (admins). Each
- * changed listing gets its audit row, its owner an e-mail with the reason (not for approval), and pending offers
- * involving it are declined as 'Listing no longer available'. A single listing that cannot take the action is
+ * changed listing gets its audit row, its owner an e-mail with the reason (not for approval), its open reports are
+ * settled (their reporters told), and pending offers involving it are declined as 'Listing no longer available'. A single listing that cannot take the action is
  * refused with the reason; in bulk, such listings are skipped and counted.
  *
  * Deleting for good keeps swap and payment history whole: a listing that was ever in a proposal stays as a
@@ -102,6 +112,15 @@ export async function moderateListings(
         continue;
       }
       const before = { status: listing.status, moderationStatus: listing.moderationStatus, isFlagged: listing.isFlagged };
+      // Open reports about it are settled by this decision (before a delete for good unlinks them).
+      const settledReports = await settlePendingReports(tx, {
+        listing,
+        status: REPORTS_SETTLED_AS[moderation],
+        reviewerId: actor.userId,
+        notes: reason ?? SETTLED_BY_APPROVAL,
+        now,
+        appUrl,
+      });
       const after = await applyModeration(tx, { listing, moderation, reason, now });
       if (moderation === "delete") result.removedPictureKeys.push(...pictureKeys(listing.images));
       if (moderation !== "approve") {
@@ -125,7 +144,13 @@ export async function moderateListings(
         action: ACTION[moderation],
         targetType: "listing",
         targetId: listing.id,
-        metadata: { ...(reason ? { reason } : {}), ...(single ? {} : { bulk: true }), before, after },
+        metadata: {
+          ...(reason ? { reason } : {}),
+          ...(single ? {} : { bulk: true }),
+          before,
+          after,
+          ...(settledReports.length ? { settled_reports: settledReports } : {}),
+        },
         ip: actor.ip,
         userAgent: actor.userAgent,
       });

@@ -1,4 +1,4 @@
-import { and, eq, ne, or } from "drizzle-orm";
+import { and, eq, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { listings } from "../../db/schema/listings";
@@ -8,7 +8,7 @@ import { swapProposals } from "../../db/schema/swaps";
 import { recordAdminAction } from "../audit/record-admin-action";
 import { isFeatureEnabled } from "../flags/is-feature-enabled";
 import { enqueueMail } from "../mail/mailer";
-import { listingModerated, listingRestored, reportReviewed } from "../mail/templates";
+import { listingModerated, listingRestored } from "../mail/templates";
 import { requireReason } from "../members/member-guards";
 import { AppError } from "../shared/app-error";
 import type { StaffActor } from "../staff/pass-staff-gate";
@@ -16,6 +16,7 @@ import type { StaffAction } from "../staff/permissions";
 import { isUuid, LISTING_NO_LONGER_AVAILABLE } from "../swaps/swap-guards";
 import { IN_ACCEPTED_SWAP } from "./moderate-listings";
 import { REPORT_REASON_LABELS } from "./report-form";
+import { settlePendingReports, tellReporters } from "./settle-pending-reports";
 
 export type ReportReview = "approve" | "reject" | "takedown";
 
@@ -112,17 +113,15 @@ export async function reviewReport(
       throw new AppError("CONFLICT", IN_ACCEPTED_SWAP);
 
     const others = listing
-      ? await tx
-          .update(moderationReports)
-          .set({ status, reviewedBy: actor.userId, reviewedAt: now, reviewNotes: notes })
-          .where(
-            and(
-              eq(moderationReports.listingId, listing.id),
-              eq(moderationReports.status, "pending"),
-              ne(moderationReports.id, reportId),
-            ),
-          )
-          .returning()
+      ? await settlePendingReports(tx, {
+          listing,
+          status,
+          reviewerId: actor.userId,
+          notes,
+          now,
+          appUrl,
+          except: report.id,
+        })
       : [];
 
     const ownerReason = review === "takedown" ? (notes as string) : (notes ?? REPORT_REASON_LABELS[report.reason]);
@@ -147,18 +146,7 @@ export async function reviewReport(
         await enqueueMail(tx, mail);
       }
     }
-    for (const settled of [report, ...others]) {
-      if (!settled.reportedBy) continue;
-      const [who] = await tx
-        .select({ email: users.email, name: users.name })
-        .from(users)
-        .where(eq(users.id, settled.reportedBy));
-      if (who)
-        await enqueueMail(
-          tx,
-          reportReviewed({ to: who.email, name: who.name, title: listing?.title ?? null, outcome: status, appUrl }),
-        );
-    }
+    await tellReporters(tx, { reporters: [report.reportedBy], title: listing?.title ?? null, status, appUrl });
 
     await recordAdminAction(tx, {
       actorId: actor.userId,
@@ -169,7 +157,7 @@ export async function reviewReport(
         listing_id: listing?.id ?? null,
         ...(review === "takedown" ? { reason: notes } : notes ? { notes } : {}),
         report_reason: report.reason,
-        ...(others.length ? { resolved_with: others.map((o) => o.id) } : {}),
+        ...(others.length ? { resolved_with: others } : {}),
         ...(listing
           ? {
               before: {
@@ -184,7 +172,7 @@ export async function reviewReport(
       ip: actor.ip,
       userAgent: actor.userAgent,
     });
-    return { reportId: report.id, status, listingId: listing?.id ?? null, resolvedWith: others.map((o) => o.id) };
+    return { reportId: report.id, status, listingId: listing?.id ?? null, resolvedWith: others };
   });
 }
 

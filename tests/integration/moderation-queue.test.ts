@@ -321,20 +321,34 @@ describe("acting on a report", () => {
     expect(row.metadata).toMatchObject({ listing_id: id, listing_unchanged: "deleted" });
   });
 
-  test("a report whose listing an admin deleted for good reads 'Deleted Listing' and can still be settled", async () => {
-    const { id, reports } = await reported(1, "Hard deleted");
-    await moderateListings(db, {
-      actor: avery,
-      ids: [id],
-      moderation: "delete",
-      reason: "fraud",
-      now: clock.now(),
-      appUrl,
-    });
+  test("a report whose listing went with its owner's purged account reads 'Deleted Listing' and can still be settled", async () => {
+    const { id, reports } = await reported(1, "Purged with its owner");
+    await db.delete(listings).where(eq(listings.id, id));
     expect((await reportOf(reports[0])).listingId).toBeNull();
+    expect((await findReportForStaff(db, { id: reports[0] }))?.listing).toBeNull();
     await review(reports[0], "takedown", "legal");
     expect(await reportOf(reports[0])).toMatchObject({ status: "takedown" });
     expect((await auditOf(reports[0]))[0].metadata).toMatchObject({ listing_id: null, reason: "legal" });
+  });
+
+  test("acting on a listing from the Listings page settles its open reports, and each reporter is told", async () => {
+    const taken = await reported(2, "Taken down from Listings");
+    await moderateListings(db, { actor: morgan, ids: [taken.id], moderation: "takedown", reason: "terms", now: clock.now(), appUrl });
+    for (const r of taken.reports) expect(await reportOf(r)).toMatchObject({ status: "takedown", reviewedBy: morgan.userId, reviewNotes: "terms" });
+    for (const reporter of taken.reporters) expect(await mailTo(reporter)).toHaveLength(1);
+    const [row] = await db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, taken.id));
+    expect(row.metadata).toMatchObject({ settled_reports: expect.arrayContaining(taken.reports) });
+
+    const cleared = await reported(1, "Approved from Listings");
+    await moderateListings(db, { actor: morgan, ids: [cleared.id], moderation: "approve", now: clock.now(), appUrl });
+    expect(await reportOf(cleared.reports[0])).toMatchObject({ status: "rejected" });
+    expect(await listingOf(cleared.id)).toMatchObject({ moderationStatus: "approved", isFlagged: false, status: "active" });
+
+    const deleted = await reported(1, "Deleted for good from Listings");
+    await moderateListings(db, { actor: avery, ids: [deleted.id], moderation: "delete", reason: "fraud", now: clock.now(), appUrl });
+    expect(await reportOf(deleted.reports[0])).toMatchObject({ status: "approved", listingId: null });
+    const pending = await findModerationQueue(db, { status: queueFilter("pending"), cursor: null });
+    expect(pending.reports.map((r) => r.id)).not.toContain(deleted.reports[0]);
   });
 
   test.skipIf(handle.kind !== "postgres")(
