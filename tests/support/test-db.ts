@@ -23,7 +23,7 @@ function pgliteDump(): Promise<Blob> {
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the
  * PostgreSQL server named by TEST_DATABASE_URL (dropped again by `close`).
  */
-export async function createTestDatabase(): Promise<DbHandle & { kind: "pglite" | "postgres" }> {
+export async function createTestDatabase(): Promise<DbHandle & { kind: "pglite" | "postgres"; url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return openPgliteFromDump(await pgliteDump());
 
@@ -40,6 +40,7 @@ export async function createTestDatabase(): Promise<DbHandle & { kind: "pglite" 
   await migrate(handle);
   return {
     ...handle,
+    url: url.toString(),
     close: async () => {
       await handle.close();
       const dropper = new pg.Client({ connectionString: serverUrl });
