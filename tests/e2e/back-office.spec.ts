@@ -214,6 +214,8 @@ test("a moderator takes a listing down but is offered no member actions, and the
 
 test("every back-office page an admin opens passes axe at 1280 and 375 px", async ({ page }) => {
   test.skip(!enrolledAdmin, "needs the admin enrolled by the journey above");
+  // 14 page loads, each checked by axe: more than the default 30 s on a busy machine.
+  test.setTimeout(120_000);
   await signInAsStaff(page, enrolledAdmin as Staff);
   await page.goto("/admin/users");
   const memberPath = await page.locator("tbody a").first().getAttribute("href");
