@@ -13,6 +13,9 @@ const bool = z
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /** What this deployment is, where NODE_ENV cannot say (a staging site runs production code): `staging` lets
+   *  the back office's Reset Staging Baseline empty its member data. Unset: not staging. */
+  APP_ENV: z.enum(["development", "staging", "production", ""]).optional().transform((v) => v || undefined),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   APP_URL: z.url().optional(),

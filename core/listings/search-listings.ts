@@ -139,8 +139,28 @@ function inSearchTransaction(db: Db, plan: Plan, settings: PlannerSettings): Pro
     await tx.execute(plannerSettingsSql(settings));
     const rows = await fetchPage(tx as unknown as Db, plan);
     if (plan.after) return { rows, total: null };
-    return { rows, total: rows.length > plan.limit ? await countMatches(tx as unknown as Db, plan) : rows.length };
+    return { rows, total: rows.length > plan.limit ? await countWithinBudget(tx as unknown as Db, plan) : rows.length };
   });
+}
+
+/**
+ * The count is a courtesy ("Showing 24 of 1,250"), never a reason to fail or slow the page: it runs in a
+ * savepoint with its own budget, and when it cannot finish in time the page says "Showing 24 listings" instead
+ * (as later pages do). Without the savepoint a slow count would abort the page's transaction, and the search
+ * would start again on its slower fallback plan.
+ */
+const COUNT_BUDGET_MS = 250;
+
+async function countWithinBudget(db: Db, plan: Plan): Promise<number | null> {
+  try {
+    return await db.transaction(async (savepoint) => {
+      await savepoint.execute(sql`select set_config('statement_timeout', ${`${COUNT_BUDGET_MS}ms`}, true)`);
+      return countMatches(savepoint as unknown as Db, plan);
+    });
+  } catch (error) {
+    if (!isStatementTimeout(error)) throw error;
+    return null;
+  }
 }
 
 /** How many public listings match the search's words and filters, up to COUNT_CAP + 1 (stops reading there). */

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, lte, or } from "drizzle-orm";
+import { and, desc, eq, gte, ilike, inArray, lte, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/auth";
@@ -12,7 +12,9 @@ const asUuid = (h: string) =>
 
 /**
  * Reports for the top bar's search, newest first: by the reported listing's title, the reporter's name, or the
- * report's id (whole, or its first 8+ characters, as a range the primary key answers).
+ * report's id (whole, or its first 8+ characters, as a range the primary key answers). Three queries, each led
+ * by its own index (listings' title trigrams, then reports by listing; members' name trigrams, then reports by
+ * reporter; the primary key), merged: one query joining all three with OR reads every report at scale.
  */
 export async function findReportsForSearch(db: Db, { q }: { q: string }, limit: number) {
   const hex = q.toLowerCase().replace(/-/g, "");
@@ -22,6 +24,19 @@ export async function findReportsForSearch(db: Db, { q }: { q: string }, limit: 
         lte(moderationReports.id, asUuid(hex.padEnd(32, "f"))),
       )
     : undefined;
+  const like = likeText(q);
+  const found = await Promise.all([
+    reportsWhere(db, inArray(moderationReports.listingId, db.select({ id: listings.id }).from(listings).where(ilike(listings.title, like))), limit),
+    reportsWhere(db, inArray(moderationReports.reportedBy, db.select({ id: users.id }).from(users).where(ilike(users.name, like))), limit),
+    byId ? reportsWhere(db, byId, limit) : [],
+  ]);
+  const unique = new Map(found.flat().map((r) => [r.id, r]));
+  return [...unique.values()]
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
+    .slice(0, limit);
+}
+
+function reportsWhere(db: Db, where: SQL | undefined, limit: number) {
   return db
     .select({
       id: moderationReports.id,
@@ -35,7 +50,7 @@ export async function findReportsForSearch(db: Db, { q }: { q: string }, limit: 
     .from(moderationReports)
     .leftJoin(listings, eq(listings.id, moderationReports.listingId))
     .leftJoin(reporter, eq(reporter.id, moderationReports.reportedBy))
-    .where(or(ilike(listings.title, likeText(q)), ilike(reporter.name, likeText(q)), byId))
+    .where(where)
     .orderBy(desc(moderationReports.createdAt), desc(moderationReports.id))
     .limit(limit);
 }

@@ -43,5 +43,9 @@ export const moderationReports = pgTable(
     index("moderation_reports_status_idx").on(t.status, t.createdAt.desc().nullsFirst()),
     // Auto takedown counts distinct reporters of one listing.
     index("moderation_reports_listing_idx").on(t.listingId, t.status),
+    // The queue's "all" filter, newest first (keyset on created_at, id).
+    index("moderation_reports_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Back-office search by the reporter's name.
+    index("moderation_reports_reporter_idx").on(t.reportedBy, t.createdAt.desc().nullsFirst()),
   ],
 );

@@ -67,6 +67,8 @@ export const paymentLogs = pgTable(
     index("payment_logs_swap_idx").on(t.swapProposalId, t.createdAt),
     index("payment_logs_user_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
     index("payment_logs_status_idx").on(t.status, t.createdAt.desc().nullsFirst()),
+    // The Payments page filtered by provider (and status): a rare pair must not walk every payment.
+    index("payment_logs_provider_status_idx").on(t.provider, t.status, t.createdAt.desc().nullsFirst()),
     index("payment_logs_created_at_idx").on(t.createdAt.desc().nullsFirst()),
     // Refunds still owed, for the job that makes them.
     index("payment_logs_refund_owed_idx").on(t.id).where(sql`${t.refundReason} IS NOT NULL AND ${t.refundedAt} IS NULL`),

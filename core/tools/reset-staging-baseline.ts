@@ -1,0 +1,70 @@
+import { notInArray } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema/auth";
+import { favourites } from "../../db/schema/favourites";
+import { listings } from "../../db/schema/listings";
+import { moderationReports } from "../../db/schema/moderation";
+import { mailOutbox, rateLimits } from "../../db/schema/ops";
+import { creditLedger, paymentLogs, webhookEvents } from "../../db/schema/payments";
+import { userRoles } from "../../db/schema/profiles";
+import { reviews, swapProposals } from "../../db/schema/swaps";
+import { recordAdminAction } from "../audit/record-admin-action";
+import { pictureKeys } from "../images/picture-keys";
+import { isDemoMode } from "../seed/demo-mode";
+import { AppError } from "../shared/app-error";
+import type { StaffActor } from "../staff/pass-staff-gate";
+
+export const RESET_REFUSED =
+  "Reset Staging Baseline only runs on a staging deployment (APP_ENV=staging) or on the embedded demo; this deployment is neither, so nothing was changed";
+
+/** Where a reset may run: a deployment that says it is staging, or the embedded demo (never production data). */
+export function mayResetBaseline(env: { NODE_ENV: string; APP_ENV?: string; DATABASE_URL?: string; ALLOW_SEED?: boolean }) {
+  if (env.APP_ENV === "staging") return true;
+  return !env.DATABASE_URL?.startsWith("postgres") && isDemoMode(env);
+}
+
+/**
+ * Empties the member data (listings, swaps, payments and their webhook events, reviews, reports, favourites,
+ * credit, queued mail, rate-limit counters, and every account without a staff role) in one transaction with its
+ * audit row (`reset_staging_baseline`). Staff accounts, their two-factor, the flags, the logs, the audit trail
+ * and the snapshots stay. Returns the picture files to remove from storage after the commit; the caller then
+ * seeds the demo data again.
+ */
+export async function resetStagingBaseline(
+  db: Db,
+  { actor, env, now }: { actor: StaffActor; env: Parameters<typeof mayResetBaseline>[0]; now: Date },
+) {
+  if (!mayResetBaseline(env)) throw new AppError("FORBIDDEN", RESET_REFUSED);
+  return db.transaction(async (tx) => {
+    const pictures = (await tx.select({ images: listings.images }).from(listings)).flatMap((l) => pictureKeys(l.images));
+    const count = async (table: Parameters<typeof tx.delete>[0]) => (await tx.delete(table).returning()).length;
+    const deleted = {
+      reviews: await count(reviews),
+      credit_entries: await count(creditLedger),
+      payments: await count(paymentLogs),
+      webhook_events: await count(webhookEvents),
+      reports: await count(moderationReports),
+      favourites: await count(favourites),
+      swaps: await count(swapProposals),
+      listings: await count(listings),
+      mails: await count(mailOutbox),
+      rate_limits: await count(rateLimits),
+      // Sessions, sign-in methods, two-factor and profiles go with each account (ON DELETE CASCADE).
+      members: (
+        await tx
+          .delete(users)
+          .where(notInArray(users.id, tx.select({ id: userRoles.userId }).from(userRoles)))
+          .returning()
+      ).length,
+    };
+    await recordAdminAction(tx, {
+      actorId: actor.userId,
+      action: "reset_staging_baseline",
+      targetType: "system",
+      metadata: { timestamp: now.toISOString(), deleted },
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+    });
+    return { deleted, pictures };
+  });
+}

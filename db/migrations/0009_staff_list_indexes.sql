@@ -1,0 +1,3 @@
+CREATE INDEX "payment_logs_provider_status_idx" ON "payment_logs" USING btree ("provider","status","created_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "moderation_reports_created_at_idx" ON "moderation_reports" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "moderation_reports_reporter_idx" ON "moderation_reports" USING btree ("reported_by","created_at" DESC NULLS FIRST);
