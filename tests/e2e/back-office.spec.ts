@@ -15,6 +15,8 @@ test("a visitor is asked to sign in, and a member is refused with the spec's wor
 });
 
 test("an admin sets up two-factor, enters, and from then on signs in with a code or a backup code", async ({ page }) => {
+  // Enrolment, four axe checks, the sidebar and three sign-ins: more than the default 30 s on a busy machine.
+  test.setTimeout(120_000);
   const admin = await freshStaff(page);
   await signIn(page, admin);
   await page.goto("/admin");
