@@ -43,6 +43,12 @@ export const STAFF_PERMISSIONS = {
   approve_report: STAFF,
   reject_report: STAFF,
   takedown_from_report: STAFF,
+  // Tools (admins: "run tools").
+  view_tools: ADMIN,
+  seed_demo_data: ADMIN,
+  reset_staging_baseline: ADMIN,
+  export_logs_bundle: ADMIN,
+  create_snapshot: ADMIN,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type StaffAction = keyof typeof STAFF_PERMISSIONS;

@@ -13,6 +13,7 @@ import {
   ScrollText,
   Search,
   Users,
+  Wrench,
   X,
 } from "../ui/icons";
 import type { AdminIconName, AdminNavGroup } from "./admin-nav";
@@ -26,6 +27,7 @@ const ICONS: Record<AdminIconName, typeof Users> = {
   swaps: ArrowLeftRight,
   payments: CreditCard,
   moderation: Flag,
+  tools: Wrench,
 };
 
 export type ShellStaff = { name: string; email: string; accessLevel: "Admin" | "Moderator" };

@@ -1,0 +1,41 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/tools.logs-bundle";
+import { appContext } from "../../context";
+import { authorizeStaffAction } from "../../lib/staff-action.server";
+import type { StaffAction } from "../../../core/staff/permissions";
+import { exportLogsBundle } from "../../../core/tools/export-logs-bundle";
+
+/** This route has no page: its one action needs the export permission (the permission test walks these). */
+export const permission: StaffAction = "export_logs_bundle";
+export const actionPermissions = { export: permission } as const satisfies Record<string, StaffAction>;
+
+/** POST: `logs-bundle-{timestamp}.json`, streamed (audited, rate limited, admins only). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  let actor: Awaited<ReturnType<typeof authorizeStaffAction>>["actor"];
+  try {
+    ({ actor } = await authorizeStaffAction(ctx, request, actionPermissions.export));
+  } catch (refusal) {
+    if (refusal instanceof Response) throw refusal;
+    const { data: body, init } = refusal as { data: { error: string }; init?: { status?: number } };
+    return Response.json(
+      { error: `Failed to export logs: ${body.error}` },
+      { status: init?.status ?? 429, headers: { "Cache-Control": "no-store" } },
+    );
+  }
+  const now = ctx.clock.now();
+  const { entries, stream } = await exportLogsBundle(ctx.db, { actor, now });
+  const stamp = now.toISOString().replace(/[:.]/g, "-");
+  return new Response(stream, {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="logs-bundle-${stamp}.json"`,
+      "X-Total-Entries": String(entries),
+      "Cache-Control": "no-store",
+    },
+  });
+}
+
+export async function loader() {
+  return redirect("/admin/tools");
+}
