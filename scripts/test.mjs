@@ -98,6 +98,7 @@ if (!fs.existsSync(chromium)) {
         "tests/e2e/swaps.spec.ts",
         "tests/e2e/back-office.spec.ts",
         "tests/e2e/moderation-queue.spec.ts",
+        "tests/e2e/admin-tools.spec.ts",
         "--grep-invert",
         "the form's messages",
       ],

@@ -16,11 +16,19 @@ export function ActionDialog({ title, description, closeTo, children }: { title:
     return () => opener?.focus?.();
   }, []);
 
-  const onKeyDown = (event: React.KeyboardEvent) => {
-    if (event.key === "Escape") {
+  // Escape closes it wherever focus is: after a refused submit the pressed button is disabled for a moment and
+  // focus falls to the page, where a listener on the panel would not hear the key.
+  useEffect(() => {
+    const onEscape = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented) return;
       event.preventDefault();
       navigate(closeTo, { preventScrollReset: true, replace: true });
-    }
+    };
+    window.addEventListener("keydown", onEscape);
+    return () => window.removeEventListener("keydown", onEscape);
+  }, [navigate, closeTo]);
+
+  const onKeyDown = (event: React.KeyboardEvent) => {
     if (event.key !== "Tab" || !panel.current) return;
     const focusable = [...panel.current.querySelectorAll<HTMLElement>("textarea, input:not([type=hidden]), select, button, a[href]")];
     const first = focusable[0];
