@@ -1,5 +1,5 @@
 import { SearchX } from "~/components/ui/icons";
-import { Link } from "react-router";
+import { data, isRouteErrorResponse, Link, useLocation } from "react-router";
 import type { Route } from "./+types/search";
 import { appContext } from "../context";
 import { ListingCard } from "../components/listings/listing-card";
@@ -13,6 +13,7 @@ import { parseSearchParams } from "../../core/listings/search-params";
 import { toSearchQuery } from "../../core/listings/search-query";
 import { COUNT_CAP, searchListings } from "../../core/listings/search-listings";
 import { resolveSearchPlace } from "../../core/locations/resolve-search-place";
+import { isAppError } from "../../core/shared/app-error";
 import { PlaceChoice } from "../components/search/place-choice";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -40,7 +41,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = parseSearchParams(url.searchParams, {
     hasOrigin: Boolean(place) || (found.kind === "empty" && Boolean(viewer.point)),
   });
-  const { listings, nextCursor, total } = await searchListings(ctx.db, { params, origin, viewer, limit: 24 });
+  const { listings, nextCursor, total } = await searchListings(ctx.db, { params, origin, viewer, limit: 24 }).catch(
+    (error: unknown) => {
+      // A search out of time is a busy server, not a broken page: 503 and a way to try again.
+      if (isAppError(error) && error.code === "UNAVAILABLE") throw data(error.message, { status: 503 });
+      throw error;
+    },
+  );
   const heading = params.category ? categoryLabel(params.category) : params.q ? `Results for “${params.q}”` : "All swaps";
   // Each choice is this same search from that place, keeping the sort asked for ("nearest" needs the place).
   const asked = parseSearchParams(url.searchParams, { hasOrigin: true });
@@ -137,4 +144,23 @@ export default function Search({ loaderData }: Route.ComponentProps) {
 /** "Showing 24 of 57 listings": what is on screen and how many match in all; "Showing 5 listings" when that is all. */
 function showingCount(shown: number, total: { count: number; label: string } | null) {
   return total && total.count > shown ? `Showing ${shown} of ${total.label} listings` : `Showing ${shown} listing${shown === 1 ? "" : "s"}`;
+}
+
+/** A search the server could not finish in time says so in the page's layout, with the same search to try again. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const location = useLocation();
+  if (!isRouteErrorResponse(error) || error.status !== 503) throw error;
+  return (
+    <main id="main" className="bg-surface py-16">
+      <Container className="max-w-xl text-center">
+        <div className="rounded-2xl border border-line bg-white p-8 shadow-sm">
+          <h1 className="text-2xl font-bold tracking-tight">Search is busy</h1>
+          <p className="mt-3 text-muted">{String(error.data)}</p>
+          <Link to={`${location.pathname}${location.search}`} reloadDocument className={buttonClass({}, "mt-6")}>
+            Try again
+          </Link>
+        </div>
+      </Container>
+    </main>
+  );
 }

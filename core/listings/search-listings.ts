@@ -4,6 +4,7 @@ import { users } from "../../db/schema/auth";
 import { GEO_CELL_ROW_FACTOR, GEO_CELLS_PER_DEGREE, listings } from "../../db/schema/listings";
 import { profiles } from "../../db/schema/profiles";
 import { boundingBox, distanceKmSql, type Point } from "../locations/distance";
+import { AppError } from "../shared/app-error";
 import { isStatementTimeout } from "../shared/sql-errors";
 import type { ListingCard } from "./find-home-listings";
 import { isPublicListing, listingCardColumns, type Viewer } from "./public-listings";
@@ -129,9 +130,17 @@ async function run(db: Db, plan: Plan): Promise<Found> {
   } catch (error) {
     // The timeout aborted that transaction; this is a new one.
     if (!isStatementTimeout(error)) throw error;
-    return inSearchTransaction(db, plan, { statementTimeoutMs: SEARCH_TIMEOUT_MS, bitmapOnly: true });
+  }
+  try {
+    return await inSearchTransaction(db, plan, { statementTimeoutMs: SEARCH_TIMEOUT_MS, bitmapOnly: true });
+  } catch (error) {
+    // Out of time on both plans (a cold cache on a busy server): say so, rather than fail as a bug would.
+    if (isStatementTimeout(error)) throw new AppError("UNAVAILABLE", SEARCH_BUSY);
+    throw error;
   }
 }
+
+export const SEARCH_BUSY = "Search is busy right now. Please try again in a moment, or narrow it down with a place or a category.";
 
 /** The page (and on a first page, how many match) in its own transaction, so that the planner settings apply
  *  to it alone. A first page that holds every match is its own count: no second query. */

@@ -7,6 +7,8 @@ export type AppErrorCode =
   | "CONFLICT"
   | "RATE_LIMITED"
   | "SUSPENDED"
+  /** Busy: the request may well succeed in a moment (a search that ran out of time). */
+  | "UNAVAILABLE"
   | "INTERNAL";
 
 export const HTTP_STATUS: Record<AppErrorCode, number> = {
@@ -17,6 +19,7 @@ export const HTTP_STATUS: Record<AppErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   RATE_LIMITED: 429,
+  UNAVAILABLE: 503,
   INTERNAL: 500,
 };
 
