@@ -43,6 +43,9 @@ export const STAFF_PERMISSIONS = {
   approve_report: STAFF,
   reject_report: STAFF,
   takedown_from_report: STAFF,
+  // Reports (analytics): admins only; DECISIONS.md does not list it among what moderators may (decision 060).
+  view_reports: ADMIN,
+  export_report_csv: ADMIN,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type StaffAction = keyof typeof STAFF_PERMISSIONS;

@@ -68,6 +68,8 @@ export const paymentLogs = pgTable(
     index("payment_logs_user_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
     index("payment_logs_status_idx").on(t.status, t.createdAt.desc().nullsFirst()),
     index("payment_logs_created_at_idx").on(t.createdAt.desc().nullsFirst()),
+    // Reports: refunds per day.
+    index("payment_logs_refunded_at_idx").on(t.refundedAt).where(sql`${t.refundedAt} IS NOT NULL`),
     // Refunds still owed, for the job that makes them.
     index("payment_logs_refund_owed_idx").on(t.id).where(sql`${t.refundReason} IS NOT NULL AND ${t.refundedAt} IS NULL`),
   ],

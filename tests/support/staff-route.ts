@@ -35,7 +35,7 @@ export async function insertStaff(
   return { id, name, email, emailVerified: true, role: roles[0] ?? null };
 }
 
-function contextFor(caller: RouteCaller, user: SessionUser | null) {
+export function contextFor(caller: RouteCaller, user: SessionUser | null) {
   const ctx: AppContext = {
     db: caller.db as AppContext["db"],
     auth: caller.testApp.auth,
