@@ -1,7 +1,8 @@
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { PRODUCT_TIME_ZONE } from "../jobs/sydney-time";
+import { dailyFiguresSql } from "./daily-figures-sql";
 import type { ReportRange } from "./report-period";
+import { firstUnsettledDay, rollUpReportDays } from "./roll-up-report-days";
 
 /** The raw figures behind the Reports page, per Sydney day (sparse: days without rows are absent). */
 export type ReportFigures = {
@@ -13,7 +14,7 @@ export type ReportFigures = {
   refunds: Map<string, { payments: number; cents: number }>;
   /** New listings in the period per category, most first. */
   categories: { category: string; count: number }[];
-  /** New listings in the period per suburb, most first (ties by name), the first `topSuburbs`. */
+  /** New listings in the period per suburb, most first (ties by name), the first TOP_SUBURBS. */
   suburbs: { suburb: string; state: string; count: number }[];
 };
 
@@ -21,67 +22,76 @@ export const TOP_SUBURBS = 10;
 
 type Row = Record<string, unknown>;
 
-async function rows(db: Db, query: SQL): Promise<Row[]> {
+async function rows(db: Db, query: ReturnType<typeof sql>): Promise<Row[]> {
   const result = await db.execute(query);
   return ("rows" in result ? result.rows : result) as Row[];
 }
 
-/** The Sydney calendar day of a timestamp column, as text ("2026-11-25"). */
-const sydneyDay = (column: string) => sql.raw(`(${column} at time zone '${PRODUCT_TIME_ZONE}')::date::text`);
-
-/** `column` within the range's Sydney days: plain comparisons on the column, so its index can be used. */
-function within(column: string, range: ReportRange): SQL {
-  const zone = sql.raw(`'${PRODUCT_TIME_ZONE}'`);
-  return sql`${sql.raw(column)} >= (${range.start}::date::timestamp at time zone ${zone})
-    and ${sql.raw(column)} < (${range.end}::date::timestamp at time zone ${zone})`;
-}
-
-const n = (value: unknown) => Number(value ?? 0);
-
 /**
- * Counts and sums for the range from the real tables, grouped by Sydney day in the database. Each table is read
- * once, through an index on the time column it is grouped by (listings: one index-only scan serving the daily
- * counts, the categories and the suburbs together, by grouping sets). See docs/decisions/060-reports-analytics.md.
+ * The range's figures: settled days from the daily rollup (rolling up, first, any it lacks), the last few days
+ * counted live from the tables. Categories and suburbs are summed over the period in the database.
+ * See docs/decisions/060-reports-analytics.md.
  */
 export async function findReportFigures(db: Db, range: ReportRange): Promise<ReportFigures> {
-  const [signUps, listings, proposals, completed, payments, refunds] = await Promise.all([
-    rows(db, sql`select ${sydneyDay("created_at")} as day, count(*)::int as n
-      from profiles where ${within("created_at", range)} group by 1`),
-    rows(db, sql`select ${sydneyDay("created_at")} as day, category, suburb, state, count(*)::int as n
-      from listings where ${within("created_at", range)}
-      group by grouping sets ((${sydneyDay("created_at")}), (category), (suburb, state))`),
-    rows(db, sql`select ${sydneyDay("created_at")} as day, count(*)::int as made,
-        count(*) filter (where accepted_at is not null)::int as accepted
-      from swap_proposals where ${within("created_at", range)} group by 1`),
-    rows(db, sql`select ${sydneyDay("completed_at")} as day, count(*)::int as n
-      from swap_proposals where ${within("completed_at", range)} group by 1`),
-    rows(db, sql`select ${sydneyDay("created_at")} as day, count(*)::int as payments,
-        coalesce(sum(amount_cents + credit_cents), 0)::bigint as cents
-      from payment_logs where ${within("created_at", range)} and status in ('completed', 'refunded') group by 1`),
-    rows(db, sql`select ${sydneyDay("refunded_at")} as day, count(*)::int as payments,
-        coalesce(sum(amount_cents + credit_cents), 0)::bigint as cents
-      from payment_logs where ${within("refunded_at", range)} group by 1`),
+  // Settled days are [start, settledEnd); ISO dates sort as strings. The period always ends after today.
+  const settledEnd = [range.start, firstUnsettledDay(range.today)].sort()[1];
+  await rollUpReportDays(db, { from: range.start, to: settledEnd });
+
+  const [rolledDays, rolledTotals, liveRows] = await Promise.all([
+    range.start < settledEnd
+      ? rows(db, sql`select day::text as day, metric, value from report_daily
+          where metric not in ('category', 'suburb') and day >= ${range.start}::date and day < ${settledEnd}::date`)
+      : [],
+    range.start < settledEnd
+      ? rows(db, sql`select metric, key, sum(value) as value from report_daily
+          where metric in ('category', 'suburb') and day >= ${range.start}::date and day < ${settledEnd}::date group by 1, 2`)
+      : [],
+    settledEnd < range.end
+      ? rows(db, sql`select day::text as day, metric, key, value from (${dailyFiguresSql(settledEnd, range.end)}) f`)
+      : [],
   ]);
 
-  const daily = (list: Row[]) => new Map(list.map((r) => [String(r.day), n(r.n)]));
-  const listingDays = listings.filter((r) => r.day != null);
-  const categories = listings
-    .filter((r) => r.category != null)
-    .map((r) => ({ category: String(r.category), count: n(r.n) }))
-    .sort((a, b) => b.count - a.count || a.category.localeCompare(b.category));
-  const suburbs = listings
-    .filter((r) => r.suburb != null)
-    .map((r) => ({ suburb: String(r.suburb), state: String(r.state), count: n(r.n) }))
-    .sort((a, b) => b.count - a.count || a.suburb.localeCompare(b.suburb) || a.state.localeCompare(b.state))
-    .slice(0, TOP_SUBURBS);
+  const daily = new Map<string, Map<string, number>>();
+  const totals = new Map<string, Map<string, number>>();
+  const add = (store: Map<string, Map<string, number>>, metric: string, key: string, value: number) => {
+    const byKey = store.get(metric) ?? new Map<string, number>();
+    byKey.set(key, (byKey.get(key) ?? 0) + value);
+    store.set(metric, byKey);
+  };
+  for (const r of rolledDays) add(daily, String(r.metric), String(r.day), Number(r.value));
+  for (const r of rolledTotals) add(totals, String(r.metric), String(r.key), Number(r.value));
+  for (const r of liveRows) {
+    const metric = String(r.metric);
+    if (metric === "category" || metric === "suburb") add(totals, metric, String(r.key), Number(r.value));
+    else add(daily, metric, String(r.day), Number(r.value));
+  }
+
+  const series = (metric: string) => daily.get(metric) ?? new Map<string, number>();
+  const pairs = <A extends string, B extends string>(a: string, b: string, names: [A, B]) => {
+    const out = new Map<string, Record<A | B, number>>();
+    for (const day of new Set([...series(a).keys(), ...series(b).keys()])) {
+      out.set(day, { [names[0]]: series(a).get(day) ?? 0, [names[1]]: series(b).get(day) ?? 0 } as Record<A | B, number>);
+    }
+    return out;
+  };
+  const ranked = (metric: string) => [...(totals.get(metric) ?? new Map<string, number>())].filter(([, count]) => count > 0);
+
   return {
-    signUps: daily(signUps),
-    listings: daily(listingDays),
-    proposals: new Map(proposals.map((r) => [String(r.day), { made: n(r.made), accepted: n(r.accepted) }])),
-    completed: daily(completed),
-    revenue: new Map(payments.map((r) => [String(r.day), { payments: n(r.payments), cents: n(r.cents) }])),
-    refunds: new Map(refunds.map((r) => [String(r.day), { payments: n(r.payments), cents: n(r.cents) }])),
-    categories,
-    suburbs,
+    signUps: series("sign_ups"),
+    listings: series("listings"),
+    proposals: pairs("proposals", "accepted", ["made", "accepted"]),
+    completed: series("completed"),
+    revenue: pairs("revenue_payments", "revenue_cents", ["payments", "cents"]),
+    refunds: pairs("refund_payments", "refund_cents", ["payments", "cents"]),
+    categories: ranked("category")
+      .map(([category, count]) => ({ category, count }))
+      .sort((a, b) => b.count - a.count || a.category.localeCompare(b.category)),
+    suburbs: ranked("suburb")
+      .map(([key, count]) => {
+        const [suburb, state] = key.split("|");
+        return { suburb, state: state ?? "", count };
+      })
+      .sort((a, b) => b.count - a.count || a.suburb.localeCompare(b.suburb) || a.state.localeCompare(b.state))
+      .slice(0, TOP_SUBURBS),
   };
 }

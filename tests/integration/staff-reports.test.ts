@@ -1,16 +1,20 @@
 import crypto from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, test } from "vitest";
 import * as reportCsvRoute from "../../app/routes/admin/report-csv";
 import * as reportsPage from "../../app/routes/admin/reports";
 import type { ReportChart } from "../../core/reports/build-report-charts";
+import { dailyFiguresSql } from "../../core/reports/daily-figures-sql";
+import { findReportFigures } from "../../core/reports/find-report-figures";
 import { neutraliseCell, reportCsvLines } from "../../core/reports/report-csv";
+import { rollUpReportDays } from "../../core/reports/roll-up-report-days";
 import { addDays, bucketOf, reportBuckets, reportRange } from "../../core/reports/report-period";
 import { adminAuditLog, securityEvents } from "../../db/schema/audit";
 import { users } from "../../db/schema/auth";
 import { type ListingCategory, listings } from "../../db/schema/listings";
 import { paymentLogs } from "../../db/schema/payments";
 import { profiles } from "../../db/schema/profiles";
+import { reportDays } from "../../db/schema/reports";
 import { swapProposals } from "../../db/schema/swaps";
 import { createPaymentTestApp } from "../support/payment-fixtures";
 import { contextFor, insertStaff, load, type RouteCaller } from "../support/staff-route";
@@ -263,6 +267,34 @@ async function download(user: typeof admin | null, form: Record<string, string>)
 const exportsBy = (userId: string) =>
   db.select().from(adminAuditLog).where(and(eq(adminAuditLog.adminId, userId), eq(adminAuditLog.action, "export_report_csv")));
 
+describe("the daily rollup", () => {
+  test("settled days are counted once and kept; the last three days are counted live; both agree with the tables", async () => {
+    const range = reportRange(clock.now(), 365, "day");
+    await findReportFigures(db, range);
+    const days = await db.select().from(reportDays);
+    const rolled = new Set(days.map((d) => d.day));
+    expect(rolled.has("2026-07-11")).toBe(true);
+    expect(rolled.has("2026-07-12")).toBe(false);
+    expect(rolled.has(range.start)).toBe(true);
+    expect(await rollUpReportDays(db, { from: range.start, to: "2026-07-12" })).toBe(0);
+
+    // The rollup's figures are the tables' own: the same charts as counting every day live.
+    const viaRollup = await findReportFigures(db, range);
+    const live = (await db.execute(sql`select day::text as day, metric, key, value from (${dailyFiguresSql(range.start, range.end)}) f`)) as unknown as { rows?: Record<string, unknown>[] };
+    const liveRows = (live.rows ?? (live as unknown as Record<string, unknown>[])).filter((r) => r.metric === "listings");
+    expect(Object.fromEntries(liveRows.map((r) => [String(r.day), Number(r.value)]))).toEqual(Object.fromEntries(viaRollup.listings));
+    expect(viaRollup.categories.reduce((sum, c) => sum + c.count, 0)).toBe([...viaRollup.listings.values()].reduce((a, b) => a + b, 0));
+
+    // A new row in a live day shows at once; one back-dated into a settled day does not (decision 060).
+    const before = (await findReportFigures(db, range)).signUps;
+    await signUp(sydney("2026-07-13T10:00:00"));
+    await signUp(sydney("2026-07-01T10:00:00"));
+    const after = (await findReportFigures(db, range)).signUps;
+    expect(after.get("2026-07-13")).toBe((before.get("2026-07-13") ?? 0) + 1);
+    expect(after.get("2026-07-01") ?? 0).toBe(before.get("2026-07-01") ?? 0);
+  });
+});
+
 describe("a chart's CSV download", () => {
   test("a dated file with the chart's numbers, dollars for money, and one audit row", async () => {
     const response = await download(admin, { chart: "fee-revenue", period: "30", by: "week" });
@@ -291,7 +323,8 @@ describe("a chart's CSV download", () => {
   test("cells that start with = + - @ are neutralised", async () => {
     expect(["=SUM(A1)", "+61", "-x", "@cmd", "\tx", "Bondi"].map(neutraliseCell)).toEqual(["'=SUM(A1)", "'+61", "'-x", "'@cmd", "'\tx", "Bondi"]);
     // A suburb name in the data that looks like a formula reaches the file as text.
-    await listing(owner, sydney("2026-07-10T10:00:00"), "other", { suburb: '=HYPERLINK("http://x","y")', state: "NSW", postcode: "2000" });
+    // (14 July: one of the last days, counted live; the settled ones are rolled up already.)
+    await listing(owner, sydney("2026-07-14T10:00:00"), "other", { suburb: '=HYPERLINK("http://x","y")', state: "NSW", postcode: "2000" });
     const text = await (await download(admin, { chart: "top-suburbs", period: "30", by: "day" })).text();
     expect(text).toContain(`"'=HYPERLINK(""http://x"",""y"") NSW",1\r\n`);
     expect(text.split("\r\n").every((line) => !/^[=+\-@]/.test(line))).toBe(true);

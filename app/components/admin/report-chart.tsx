@@ -1,13 +1,23 @@
 import { acceptanceRate, type ReportChart, type ReportUnit } from "../../../core/reports/build-report-charts";
-import { formatCents, formatCount } from "../../lib/sydney-format";
+import { formatCount } from "../../lib/sydney-format";
 
 /** Calm, distinct fills: brand green for the main series, amber for the second (refunds). */
 const FILLS = ["#2f8a67", "#e49b17"];
 
+const dollars = new Intl.NumberFormat("en-AU", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** A figure as the tables show it: counts with separators, cents as dollars with 2 decimals, a rate to 0.1%. */
 export function formatValue(value: number | null, unit: ReportUnit): string {
   if (value === null) return "—";
-  if (unit === "cents") return formatCents(value);
+  if (unit === "cents") return `${value < 0 ? "-" : ""}$${dollars.format(Math.abs(value) / 100)}`;
   if (unit === "percent") return `${value.toFixed(1)}%`;
+  return formatCount(value);
+}
+
+/** An axis tick: whole dollars and whole percents are enough to read a scale. */
+function formatTick(value: number, unit: ReportUnit): string {
+  if (unit === "cents") return `$${formatCount(Math.round(value / 100))}`;
+  if (unit === "percent") return `${Math.round(value)}%`;
   return formatCount(value);
 }
 
@@ -44,18 +54,18 @@ function totals(chart: ReportChart): string[] {
 export function ReportChartCard({ chart, csvAction, period, by }: { chart: ReportChart; csvAction: string; period: number; by: string }) {
   const titleId = `chart-${chart.id}`;
   const sums = totals(chart);
-  const headline = chart.plot.map((i) => `${chart.columns[i].label}: ${sums[i]}`).join(" · ");
+  const headline = chart.kind === "time" || chart.id === "listings-by-category" ? chart.plot.map((i) => `${chart.columns[i].label}: ${sums[i]}`).join(" · ") : null;
   const empty = chart.rows.length === 0 || chart.rows.every((r) => r.values.every((v) => !v));
   return (
     <section aria-labelledby={titleId} className="flex min-w-0 flex-col rounded-lg border border-line bg-white p-4">
-      <div className="mb-2 flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0">
+      <div className="mb-2 flex items-start justify-between gap-2">
+        <div className="min-w-0 flex-1">
           <h2 id={titleId} className="text-base font-semibold">
             {chart.title}
           </h2>
           <p className="text-xs text-muted">{chart.description}</p>
         </div>
-        <form method="post" action={csvAction}>
+        <form method="post" action={csvAction} className="shrink-0">
           <input type="hidden" name="chart" value={chart.id} />
           <input type="hidden" name="period" value={period} />
           <input type="hidden" name="by" value={by} />
@@ -68,7 +78,7 @@ export function ReportChartCard({ chart, csvAction, period, by }: { chart: Repor
           </button>
         </form>
       </div>
-      <p className="mb-3 text-sm tabular-nums">{headline}</p>
+      {headline && <p className="mb-3 text-sm tabular-nums">{headline}</p>}
       {empty && chart.kind === "ranking" ? (
         <p className="rounded-md bg-surface p-4 text-center text-sm text-muted">Nothing in this period.</p>
       ) : chart.kind === "time" ? (
@@ -80,15 +90,15 @@ export function ReportChartCard({ chart, csvAction, period, by }: { chart: Repor
         <summary className="cursor-pointer text-brand-800 hover:underline">Show the numbers</summary>
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it (axe: scrollable-region-focusable). */}
         <section className="mt-2 max-h-80 overflow-auto rounded-md border border-line" tabIndex={0} aria-label={`${chart.title}: the numbers`}>
-          <table className="w-full text-left text-xs">
+          <table className="w-full text-left text-xs [&_td]:px-2 [&_td]:py-1 [&_td]:text-right [&_td]:tabular-nums [&_th]:px-2 [&_th]:py-1">
             <caption className="sr-only">{chart.title}</caption>
             <thead className="sticky top-0 bg-surface text-muted">
               <tr>
-                <th scope="col" className="px-2 py-1.5 font-semibold">
+                <th scope="col" className="font-semibold">
                   {chart.rowHeader}
                 </th>
                 {chart.columns.map((c) => (
-                  <th key={c.label} scope="col" className="px-2 py-1.5 text-right font-semibold">
+                  <th key={c.label} scope="col" className="text-right font-semibold">
                     {c.label}
                   </th>
                 ))}
@@ -97,13 +107,11 @@ export function ReportChartCard({ chart, csvAction, period, by }: { chart: Repor
             <tbody className="divide-y divide-line">
               {chart.rows.map((row) => (
                 <tr key={row.key}>
-                  <th scope="row" className="whitespace-nowrap px-2 py-1 font-normal">
+                  <th scope="row" className="whitespace-nowrap font-normal">
                     {row.label}
                   </th>
                   {row.values.map((v, i) => (
-                    <td key={chart.columns[i].label} className="px-2 py-1 text-right tabular-nums">
-                      {formatValue(v, chart.columns[i].unit)}
-                    </td>
+                    <td key={chart.columns[i].label}>{formatValue(v, chart.columns[i].unit)}</td>
                   ))}
                 </tr>
               ))}
@@ -111,13 +119,11 @@ export function ReportChartCard({ chart, csvAction, period, by }: { chart: Repor
             {chart.kind === "time" && (
               <tfoot className="border-t border-line font-semibold">
                 <tr>
-                  <th scope="row" className="px-2 py-1 text-left">
+                  <th scope="row" className="text-left">
                     Whole period
                   </th>
                   {sums.map((s, i) => (
-                    <td key={chart.columns[i].label} className="px-2 py-1 text-right tabular-nums">
-                      {s}
-                    </td>
+                    <td key={chart.columns[i].label}>{s}</td>
                   ))}
                 </tr>
               </tfoot>
@@ -157,9 +163,9 @@ function TimePlot({ chart, empty }: { chart: ReportChart; empty: boolean }) {
       )}
       <div className="flex gap-2">
         <div className="relative w-14 shrink-0 text-right text-[11px] leading-none text-muted tabular-nums">
-          <span className="absolute top-0 right-0">{formatValue(max, unit)}</span>
-          <span className="absolute top-1/2 right-0 -translate-y-1/2">{formatValue(max / 2, unit)}</span>
-          <span className="absolute right-0 bottom-0">{formatValue(0, unit)}</span>
+          <span className="absolute top-0 right-0">{formatTick(max, unit)}</span>
+          <span className="absolute top-1/2 right-0 -translate-y-1/2">{formatTick(max / 2, unit)}</span>
+          <span className="absolute right-0 bottom-0">{formatTick(0, unit)}</span>
         </div>
         <div className="relative h-40 min-w-0 flex-1 border-b border-l border-slate-400">
           <svg viewBox={`0 0 ${width} 100`} preserveAspectRatio="none" className="absolute inset-0 size-full" focusable="false">

@@ -1,3 +1,0 @@
-CREATE INDEX "listings_report_idx" ON "listings" USING btree ("created_at","category","suburb","state");--> statement-breakpoint
-CREATE INDEX "swap_proposals_completed_at_idx" ON "swap_proposals" USING btree ("completed_at") WHERE "swap_proposals"."completed_at" IS NOT NULL;--> statement-breakpoint
-CREATE INDEX "payment_logs_refunded_at_idx" ON "payment_logs" USING btree ("refunded_at") WHERE "payment_logs"."refunded_at" IS NOT NULL;
