@@ -37,19 +37,17 @@ export async function findReportFigures(db: Db, range: ReportRange): Promise<Rep
   const settledEnd = [range.start, firstUnsettledDay(range.today)].sort()[1];
   await rollUpReportDays(db, { from: range.start, to: settledEnd });
 
-  const [rolledDays, rolledTotals, liveRows] = await Promise.all([
-    range.start < settledEnd
-      ? rows(db, sql`select day::text as day, metric, value from report_daily
-          where metric not in ('category', 'suburb') and day >= ${range.start}::date and day < ${settledEnd}::date`)
-      : [],
-    range.start < settledEnd
-      ? rows(db, sql`select metric, key, sum(value) as value from report_daily
-          where metric in ('category', 'suburb') and day >= ${range.start}::date and day < ${settledEnd}::date group by 1, 2`)
-      : [],
-    settledEnd < range.end
-      ? rows(db, sql`select day::text as day, metric, key, value from (${dailyFiguresSql(settledEnd, range.end)}) f`)
-      : [],
-  ]);
+  // One after the other: inside a transaction (the CSV export) there is one connection to run them on.
+  const rolled = range.start < settledEnd;
+  const rolledDays = rolled
+    ? await rows(db, sql`select day::text as day, metric, value from report_daily
+        where metric not in ('category', 'suburb') and day >= ${range.start}::date and day < ${settledEnd}::date`)
+    : [];
+  const rolledTotals = rolled
+    ? await rows(db, sql`select metric, key, sum(value) as value from report_daily
+        where metric in ('category', 'suburb') and day >= ${range.start}::date and day < ${settledEnd}::date group by 1, 2`)
+    : [];
+  const liveRows = await rows(db, sql`select day::text as day, metric, key, value from (${dailyFiguresSql(settledEnd, range.end)}) f`);
 
   const daily = new Map<string, Map<string, number>>();
   const totals = new Map<string, Map<string, number>>();
