@@ -5,7 +5,7 @@ import { listItemAs, staffSession } from "./staff";
 // Each step waits on a server round trip; a busy machine can take seconds.
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-test("an admin reads Reports: switches period and grouping, reads a chart's numbers, downloads its CSV", async ({ page }) => {
+test("an admin reads Reports: switches period and grouping, reads a chart's numbers, downloads its CSV", async ({ page, browser }) => {
   test.setTimeout(180_000);
   await staffSession(page, "admin");
   // Something new today, so this week's row has at least one listing whatever else the run made.
@@ -48,6 +48,23 @@ test("an admin reads Reports: switches period and grouping, reads a chart's numb
   expect(csv.length).toBe((await rows.count()) + 2);
   // The page is still the one the admin was reading.
   await expect(page).toHaveURL(/period=90&by=week/);
+
+  // Without JavaScript: the same links, the numbers in a native <details>, the CSV from a plain form.
+  const plain = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const noScript = await plain.newPage();
+  await noScript.goto("/admin/reports?period=365&by=week");
+  await noScript.getByRole("navigation", { name: "Grouping" }).getByRole("link", { name: "By day" }).click();
+  await expect(noScript).toHaveURL(/period=365&by=day/);
+  const signUps = noScript.getByRole("region", { name: "Sign-ups", exact: true });
+  await signUps.getByText("Show the numbers").click();
+  await expect(signUps.getByRole("table", { name: "Sign-ups" }).locator("tbody tr")).toHaveCount(365);
+  const [plainDownload] = await Promise.all([
+    noScript.waitForEvent("download"),
+    signUps.getByRole("button", { name: "Download CSV: Sign-ups" }).click(),
+  ]);
+  expect(plainDownload.suggestedFilename()).toMatch(/^swapshed-sign-ups-365-days-by-day-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(readFileSync(await plainDownload.path(), "utf8").split("\r\n")[0]).toBe("Day,Sign-ups");
+  await plain.close();
 
   await page.setViewportSize({ width: 375, height: 812 });
   await page.reload();
