@@ -24,13 +24,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const params = new URLSearchParams();
   for (const name of ["period", "by"]) params.set(name, String(form.get(name) ?? ""));
   const { period, by } = parseReportParams(params);
-  const back = async (message: string, status: number) =>
+  const back = async (message: string) =>
     new Response(null, {
       status: 303,
       headers: {
         Location: `/admin/reports?period=${period}&by=${by}`,
         "Set-Cookie": await flashHeader({ type: "error", message }, ctx.env.NODE_ENV === "production"),
-        "X-Refusal-Status": String(status),
       },
     });
   let actor: Awaited<ReturnType<typeof authorizeStaffAction>>["actor"];
@@ -38,8 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     ({ actor } = await authorizeStaffAction(ctx, request, actionPermissions.export));
   } catch (refusal) {
     if (refusal instanceof Response) throw refusal;
-    const { data: body, init } = refusal as { data: { error: string }; init?: { status?: number } };
-    return back(body.error, init?.status ?? 429);
+    const { data: body } = refusal as { data: { error: string } };
+    return back(body.error);
   }
   try {
     const { chart, range } = await exportReportCsv(ctx.db, { actor, chart: form.get("chart"), period, by, now: ctx.clock.now(), categoryLabel });
@@ -53,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   } catch (error) {
     if (!isAppError(error)) throw error;
-    return back(`Failed to export report: ${error.message}`, error.status);
+    return back(`Failed to export report: ${error.message}`);
   }
 }
 
