@@ -88,6 +88,11 @@ export async function backOfficePages(raw: Raw): Promise<BackOfficePage[]> {
     { name: "listings_takedown", label: "Listings, moderation takedown (1 in 2,000)", path: "/admin/listings?moderation=takedown" },
     { name: "listings_category", label: "Listings, category boats", path: "/admin/listings?category=boats" },
     { name: "listings_swapped", label: "Listings, status swapped", path: "/admin/listings?status=swapped" },
+    // Reports: the first request of a run rolls the settled days up (the warm-up); the samples read the rollup.
+    { name: "reports", label: "Reports, 30 days by day", path: "/admin/reports" },
+    { name: "reports_90_week", label: "Reports, 90 days by week", path: "/admin/reports?period=90&by=week" },
+    { name: "reports_365_week", label: "Reports, 365 days by week", path: "/admin/reports?period=365&by=week" },
+    { name: "reports_365_day", label: "Reports, 365 days by day", path: "/admin/reports?period=365&by=day" },
   ];
 }
 

@@ -49,6 +49,9 @@ export const STAFF_PERMISSIONS = {
   reset_staging_baseline: ADMIN,
   export_logs_bundle: ADMIN,
   create_snapshot: ADMIN,
+  // Reports (analytics): admins only; DECISIONS.md does not list it among what moderators may (decision 060).
+  view_reports: ADMIN,
+  export_report_csv: ADMIN,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type StaffAction = keyof typeof STAFF_PERMISSIONS;

@@ -7,6 +7,7 @@ import { moderationReports } from "../../db/schema/moderation";
 import { mailOutbox, rateLimits } from "../../db/schema/ops";
 import { creditLedger, paymentLogs, webhookEvents } from "../../db/schema/payments";
 import { userRoles } from "../../db/schema/profiles";
+import { reportDaily, reportDays } from "../../db/schema/reports";
 import { reviews, swapProposals } from "../../db/schema/swaps";
 import { recordAdminAction } from "../audit/record-admin-action";
 import { pictureKeys } from "../images/picture-keys";
@@ -25,7 +26,7 @@ export function mayResetBaseline(env: { NODE_ENV: string; APP_ENV?: string; DATA
 
 /**
  * Empties the member data (listings, swaps, payments and their webhook events, reviews, reports, favourites,
- * credit, queued mail, rate-limit counters, and every account without a staff role) in one transaction with its
+ * credit, queued mail, rate-limit counters, the Reports rollup, and every account without a staff role) in one transaction with its
  * audit row (`reset_staging_baseline`). Staff accounts, their two-factor, the flags, the logs, the audit trail
  * and the snapshots stay. Returns the picture files to remove from storage after the commit; the caller then
  * seeds the demo data again.
@@ -49,6 +50,8 @@ export async function resetStagingBaseline(
       listings: await count(listings),
       mails: await count(mailOutbox),
       rate_limits: await count(rateLimits),
+      // The Reports page's rollup of settled days describes the data that is going (decision 060).
+      report_rollup: (await count(reportDaily)) + (await count(reportDays)),
       // Sessions, sign-in methods, two-factor and profiles go with each account (ON DELETE CASCADE).
       members: (
         await tx

@@ -9,5 +9,6 @@ export * from "./moderation";
 export * from "./audit";
 export * from "./flags";
 export * from "./ops";
+export * from "./reports";
 export * from "./relations";
 export { AU_STATES, type AuState } from "./columns";

@@ -136,6 +136,8 @@ export const listings = pgTable(
     index("listings_user_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
     // Admin listing list, newest first, all statuses.
     index("listings_created_at_idx").on(t.createdAt.desc().nullsFirst()),
+    // Reports: new listings per Sydney day, per category and per suburb over a period, from one index-only scan.
+    index("listings_report_idx").on(t.createdAt, t.category, t.suburb, t.state),
     // The back office's filters that match few rows: a moderation state other than approved, a status other
     // than active (each newest first), and a title search across every status (ILIKE '%...%', pg_trgm).
     index("listings_moderation_created_idx")

@@ -70,6 +70,8 @@ export const paymentLogs = pgTable(
     // The Payments page filtered by provider (and status): a rare pair must not walk every payment.
     index("payment_logs_provider_status_idx").on(t.provider, t.status, t.createdAt.desc().nullsFirst()),
     index("payment_logs_created_at_idx").on(t.createdAt.desc().nullsFirst()),
+    // Reports: refunds per day.
+    index("payment_logs_refunded_at_idx").on(t.refundedAt).where(sql`${t.refundedAt} IS NOT NULL`),
     // Refunds still owed, for the job that makes them.
     index("payment_logs_refund_owed_idx").on(t.id).where(sql`${t.refundReason} IS NOT NULL AND ${t.refundedAt} IS NULL`),
   ],

@@ -92,6 +92,8 @@ export const swapProposals = pgTable(
     index("swap_proposals_payment_due_idx").on(t.paymentDueAt).where(sql`${t.status} = 'accepted'`),
     // Admin list, newest first.
     index("swap_proposals_created_at_idx").on(t.createdAt.desc().nullsFirst()),
+    // Reports: swaps completed per day.
+    index("swap_proposals_completed_at_idx").on(t.completedAt).where(sql`${t.completedAt} IS NOT NULL`),
   ],
 );
 

@@ -2,7 +2,16 @@ import type { StaffAction } from "../../../core/staff/permissions";
 
 export type AdminNavItem = { label: string; to: string; icon: AdminIconName; permission: StaffAction; end?: boolean };
 export type AdminNavGroup = { label: string; items: AdminNavItem[] };
-export type AdminIconName = "dashboard" | "users" | "listings" | "audit" | "swaps" | "payments" | "moderation" | "tools";
+export type AdminIconName =
+  | "dashboard"
+  | "users"
+  | "listings"
+  | "audit"
+  | "swaps"
+  | "payments"
+  | "moderation"
+  | "reports"
+  | "tools";
 
 /**
  * The sidebar, grouped as the spec has it (Overview; Management; Analytics & Monitoring; System). Only pages
@@ -22,7 +31,10 @@ export const ADMIN_NAV: AdminNavGroup[] = [
   },
   {
     label: "Analytics & Monitoring",
-    items: [{ label: "Moderation Queue", to: "/admin/moderation", icon: "moderation", permission: "view_moderation_queue" }],
+    items: [
+      { label: "Reports", to: "/admin/reports", icon: "reports", permission: "view_reports" },
+      { label: "Moderation Queue", to: "/admin/moderation", icon: "moderation", permission: "view_moderation_queue" },
+    ],
   },
   {
     label: "System",

@@ -3,6 +3,7 @@ import { Form, Link, NavLink, useLocation, useMatches, useNavigation } from "rea
 import { useHydrated } from "../../lib/use-hydrated";
 import {
   ArrowLeftRight,
+  ChartColumn,
   CreditCard,
   Flag,
   LayoutDashboard,
@@ -28,6 +29,7 @@ const ICONS: Record<AdminIconName, typeof Users> = {
   payments: CreditCard,
   moderation: Flag,
   tools: Wrench,
+  reports: ChartColumn,
 };
 
 export type ShellStaff = { name: string; email: string; accessLevel: "Admin" | "Moderator" };

@@ -1,0 +1,61 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/report-csv";
+import { appContext } from "../../context";
+import { categoryLabel } from "../../lib/categories";
+import { flashHeader } from "../../lib/flash.server";
+import { authorizeStaffAction } from "../../lib/staff-action.server";
+import { exportReportCsv } from "../../../core/reports/export-report-csv";
+import { parseReportParams } from "../../../core/reports/report-period";
+import { reportCsvFileName, reportCsvStream } from "../../../core/reports/report-csv";
+import { isAppError } from "../../../core/shared/app-error";
+import type { StaffAction } from "../../../core/staff/permissions";
+
+/** This route has no page: its one action needs the export permission (the permission test walks these). */
+export const permission: StaffAction = "export_report_csv";
+export const actionPermissions = { export: permission } as const satisfies Record<string, StaffAction>;
+
+/**
+ * POST: one chart's numbers as a CSV download (admins, audited, rate limited). A refusal or failure goes back to
+ * the Reports page with the reason as a message, so a browser without JavaScript never lands on a bare error.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  const form = await request.formData();
+  const params = new URLSearchParams();
+  for (const name of ["period", "by"]) params.set(name, String(form.get(name) ?? ""));
+  const { period, by } = parseReportParams(params);
+  const back = async (message: string) =>
+    new Response(null, {
+      status: 303,
+      headers: {
+        Location: `/admin/reports?period=${period}&by=${by}`,
+        "Set-Cookie": await flashHeader({ type: "error", message }, ctx.env.NODE_ENV === "production"),
+      },
+    });
+  let actor: Awaited<ReturnType<typeof authorizeStaffAction>>["actor"];
+  try {
+    ({ actor } = await authorizeStaffAction(ctx, request, actionPermissions.export));
+  } catch (refusal) {
+    if (refusal instanceof Response) throw refusal;
+    const { data: body } = refusal as { data: { error: string } };
+    return back(body.error);
+  }
+  try {
+    const { chart, range } = await exportReportCsv(ctx.db, { actor, chart: form.get("chart"), period, by, now: ctx.clock.now(), categoryLabel });
+    return new Response(reportCsvStream(chart), {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${reportCsvFileName(chart, range)}"`,
+        "Cache-Control": "no-store",
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return back(`Failed to export report: ${error.message}`);
+  }
+}
+
+export function loader() {
+  return redirect("/admin/reports");
+}
