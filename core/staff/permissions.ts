@@ -43,6 +43,9 @@ export const STAFF_PERMISSIONS = {
   approve_report: STAFF,
   reject_report: STAFF,
   takedown_from_report: STAFF,
+  // System Logs (issue 13: moderators and admins; the export is what the page shows, decision 056).
+  view_logs: STAFF,
+  export_logs_csv: STAFF,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type StaffAction = keyof typeof STAFF_PERMISSIONS;

@@ -2,7 +2,7 @@ import type { StaffAction } from "../../../core/staff/permissions";
 
 export type AdminNavItem = { label: string; to: string; icon: AdminIconName; permission: StaffAction; end?: boolean };
 export type AdminNavGroup = { label: string; items: AdminNavItem[] };
-export type AdminIconName = "dashboard" | "users" | "listings" | "audit" | "swaps" | "payments" | "moderation";
+export type AdminIconName = "dashboard" | "users" | "listings" | "audit" | "swaps" | "payments" | "moderation" | "logs";
 
 /**
  * The sidebar, grouped as the spec has it (Overview; Management; Analytics & Monitoring; System). Only pages
@@ -22,7 +22,10 @@ export const ADMIN_NAV: AdminNavGroup[] = [
   },
   {
     label: "Analytics & Monitoring",
-    items: [{ label: "Moderation Queue", to: "/admin/moderation", icon: "moderation", permission: "view_moderation_queue" }],
+    items: [
+      { label: "Moderation Queue", to: "/admin/moderation", icon: "moderation", permission: "view_moderation_queue" },
+      { label: "System Logs", to: "/admin/logs", icon: "logs", permission: "view_logs" },
+    ],
   },
   { label: "System", items: [{ label: "Audit Logs", to: "/admin/audit-logs", icon: "audit", permission: "view_audit_logs" }] },
 ];

@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation, useMatches, useNavigation } from "react-router";
 import { useHydrated } from "../../lib/use-hydrated";
 import {
+  Activity,
   ArrowLeftRight,
   CreditCard,
   Flag,
@@ -26,6 +27,7 @@ const ICONS: Record<AdminIconName, typeof Users> = {
   swaps: ArrowLeftRight,
   payments: CreditCard,
   moderation: Flag,
+  logs: Activity,
 };
 
 export type ShellStaff = { name: string; email: string; accessLevel: "Admin" | "Moderator" };
