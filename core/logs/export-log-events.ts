@@ -20,7 +20,10 @@ function notAfterRow(source: LogSource, id: string): SQL {
  * rows, and writes the `export_logs_csv` audit row (log_type and count) in one transaction. Returns the count
  * and the rows as batches read on demand, so the file can stream without holding every row in memory.
  */
-export async function exportLogEvents(db: Db, { actor, tab, filters }: { actor: StaffActor; tab: LogTab; filters: LogFilters }) {
+export async function exportLogEvents(
+  db: Db,
+  { actor, tab, filters }: { actor: StaffActor; tab: LogTab; filters: LogFilters },
+) {
   const source = LOG_SOURCES[tab];
   const where = logConditions(tab, filters);
   const { newestId, total } = await db.transaction(async (tx) => {
@@ -32,7 +35,10 @@ export async function exportLogEvents(db: Db, { actor, tab, filters }: { actor: 
       .limit(1);
     const newestId = newest ? String(newest.id) : null;
     const [counted] = newestId
-      ? await tx.select({ n: count() }).from(source.table).where(and(where, notAfterRow(source, newestId)))
+      ? await tx
+          .select({ n: count() })
+          .from(source.table)
+          .where(and(where, notAfterRow(source, newestId)))
       : [{ n: 0 }];
     const total = Number(counted?.n ?? 0);
     const quick = asQuickFilter(filters.quick);
@@ -41,7 +47,12 @@ export async function exportLogEvents(db: Db, { actor, tab, filters }: { actor: 
       actorId: actor.userId,
       action: "export_logs_csv",
       targetType: "system",
-      metadata: { log_type: tab, count: total, ...(search ? { search } : {}), ...(quick ? { quick_filter: quick } : {}) },
+      metadata: {
+        log_type: tab,
+        count: total,
+        ...(search ? { search } : {}),
+        ...(quick ? { quick_filter: quick } : {}),
+      },
       ip: actor.ip,
       userAgent: actor.userAgent,
     });

@@ -29,7 +29,10 @@ export async function findLogEventsById(db: Db, { q }: { q: string }): Promise<(
   };
   await read(
     "errors",
-    and(inArray(auditLogs.action, [...ERROR_ACTIONS]), uuid ? or(eq(auditLogs.id, text), eq(auditLogs.targetId, text)) : eq(auditLogs.targetId, text)),
+    and(
+      inArray(auditLogs.action, [...ERROR_ACTIONS]),
+      uuid ? or(eq(auditLogs.id, text), eq(auditLogs.targetId, text)) : eq(auditLogs.targetId, text),
+    ),
   );
   await read("webhooks", eq(webhookEvents.id, text));
   if (uuid) await read("security", eq(securityEvents.id, text));

@@ -1,13 +1,17 @@
 import { and, count, desc } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { afterRow, cursorId, pageOf } from "../shared/keyset-cursor";
-import { LOG_PAGE_SIZE, LOG_TABS, type LogEvent, type LogFilters, type LogTab, asQuickFilter } from "./log-tabs";
 import { LOG_SOURCES, quickCondition, searchCondition } from "./log-sources";
+import { asQuickFilter, LOG_PAGE_SIZE, LOG_TABS, type LogEvent, type LogFilters, type LogTab } from "./log-tabs";
 
 /** The rows of a tab the search and quick filter leave (without paging). */
 export function logConditions(tab: LogTab, filters: LogFilters) {
   const source = LOG_SOURCES[tab];
-  return and(source.scope, searchCondition(source, filters.q ?? ""), quickCondition(source, asQuickFilter(filters.quick)));
+  return and(
+    source.scope,
+    searchCondition(source, filters.q ?? ""),
+    quickCondition(source, asQuickFilter(filters.quick)),
+  );
 }
 
 /** One page of a tab, newest first, and how many events the tab holds under the same search and filter. */

@@ -73,7 +73,12 @@ const securityKeys = { createdAt: securityEvents.createdAt, id: securityEvents.i
 export const LOG_SOURCES: Record<LogTab, LogSource> = {
   errors: errorSource,
   webhooks: webhookSource,
-  auth: { table: securityEvents, keys: securityKeys, fields: securityFields, scope: inArray(securityEvents.eventType, [...AUTH_EVENT_TYPES]) },
+  auth: {
+    table: securityEvents,
+    keys: securityKeys,
+    fields: securityFields,
+    scope: inArray(securityEvents.eventType, [...AUTH_EVENT_TYPES]),
+  },
   security: { table: securityEvents, keys: securityKeys, fields: securityFields, scope: undefined },
 };
 
@@ -104,4 +109,3 @@ export function quickCondition(source: LogSource, quick: QuickFilter | null): SQ
       return undefined;
   }
 }
-

@@ -23,7 +23,15 @@ export function logCsvHeader(): string {
 }
 
 export function logCsvRow(event: LogEvent): string {
-  return csvLine([event.id, event.createdAt.toISOString(), event.eventType, event.message, event.userId, event.status, event.error]);
+  return csvLine([
+    event.id,
+    event.createdAt.toISOString(),
+    event.eventType,
+    event.message,
+    event.userId,
+    event.status,
+    event.error,
+  ]);
 }
 
 /** `{type}-logs-{timestamp}.csv`, the timestamp safe in a file name. */

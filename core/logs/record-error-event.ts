@@ -35,7 +35,8 @@ export async function recordErrorEvent(db: Db, input: ErrorEventInput): Promise<
     const scrub = (text: string) => scrubSecrets(text, input.secrets);
     const text = errorText(input.error);
     const details: Record<string, unknown> = { message: scrub(input.message), error: text ? scrub(text) : null };
-    for (const [key, value] of Object.entries(input.details ?? {})) details[key] = typeof value === "string" ? scrub(value) : value;
+    for (const [key, value] of Object.entries(input.details ?? {}))
+      details[key] = typeof value === "string" ? scrub(value) : value;
     await db.insert(auditLogs).values({
       action: input.action,
       details,

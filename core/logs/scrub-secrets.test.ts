@@ -9,7 +9,9 @@ describe("scrubSecrets", () => {
   });
 
   test("removes assigned passwords, secrets and tokens, quoted or not", () => {
-    const out = scrubSecrets(`bad login password=Sup3rSecret! {"token": "abc.def.ghi"} api_key=xyz123 secret: 's3cr3t value'`);
+    const out = scrubSecrets(
+      `bad login password=Sup3rSecret! {"token": "abc.def.ghi"} api_key=xyz123 secret: 's3cr3t value'`,
+    );
     for (const leaked of ["Sup3rSecret!", "abc.def.ghi", "xyz123", "s3cr3t value"]) expect(out).not.toContain(leaked);
     expect(out).toContain("bad login");
   });
@@ -20,11 +22,15 @@ describe("scrubSecrets", () => {
   });
 
   test("removes the configured secrets wherever they appear", () => {
-    expect(scrubSecrets("signing with my-auth-secret-value failed", ["my-auth-secret-value"])).toBe("signing with [redacted] failed");
+    expect(scrubSecrets("signing with my-auth-secret-value failed", ["my-auth-secret-value"])).toBe(
+      "signing with [redacted] failed",
+    );
   });
 
   test("keeps ordinary error text and cuts very long text", () => {
-    expect(scrubSecrets("Swap state invariant broken: accepted without a payment")).toBe("Swap state invariant broken: accepted without a payment");
+    expect(scrubSecrets("Swap state invariant broken: accepted without a payment")).toBe(
+      "Swap state invariant broken: accepted without a payment",
+    );
     expect(scrubSecrets("x".repeat(5000)).length).toBeLessThanOrEqual(2001);
   });
 });

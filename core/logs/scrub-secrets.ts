@@ -11,7 +11,10 @@ const PATTERNS: [RegExp, string][] = [
   // scheme://user:password@host
   [/([a-z][a-z0-9+.-]*:\/\/)[^\s/@:]*:[^\s/@]*@/gi, `$1${REDACTED}@`],
   // password=..., "secret": "...", token: ..., api_key=...
-  [/((?:pass(?:word|wd)?|pwd|secret|token|api[_-]?key|authorization|cookie|otp|totp)["']?\s*[:=]\s*)("[^"]*"|'[^']*'|[^\s,;&}]+)/gi, `$1${REDACTED}`],
+  [
+    /((?:pass(?:word|wd)?|pwd|secret|token|api[_-]?key|authorization|cookie|otp|totp)["']?\s*[:=]\s*)("[^"]*"|'[^']*'|[^\s,;&}]+)/gi,
+    `$1${REDACTED}`,
+  ],
   [/\bBearer\s+[A-Za-z0-9._~+/=-]+/gi, `Bearer ${REDACTED}`],
   // Stripe-style keys and webhook secrets.
   [/\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]+/g, REDACTED],

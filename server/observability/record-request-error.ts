@@ -24,10 +24,20 @@ export function secretsOf(env: Env): string[] {
  */
 export async function recordRequestError(
   deps: { db: Db; env: Env },
-  { requestId, request, error, userId }: { requestId: string; request: Request; error: unknown; userId?: string | null },
+  {
+    requestId,
+    request,
+    error,
+    userId,
+  }: { requestId: string; request: Request; error: unknown; userId?: string | null },
 ) {
   const url = new URL(request.url);
-  logger.error("request error", { requestId, method: request.method, path: url.pathname, error: String((error as Error)?.stack ?? error) });
+  logger.error("request error", {
+    requestId,
+    method: request.method,
+    path: url.pathname,
+    error: String((error as Error)?.stack ?? error),
+  });
   await recordErrorEvent(deps.db, {
     action: "error.server",
     message: `Unexpected error on ${request.method} ${url.pathname}`,

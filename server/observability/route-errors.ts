@@ -24,7 +24,12 @@ function guard(handler: Handler): Handler {
       if (intended(thrown)) throw thrown;
       const ctx = args.context.get(appContext);
       const user = await ctx.getUser().catch(() => null);
-      await recordRequestError(ctx, { requestId: ctx.requestId, request: args.request, error: thrown, userId: user?.id });
+      await recordRequestError(ctx, {
+        requestId: ctx.requestId,
+        request: args.request,
+        error: thrown,
+        userId: user?.id,
+      });
       // An error response, not the error: React Router passes it to the boundary as it is (an Error would be
       // replaced by "Unexpected Server Error" in production), on a page load and on a client navigation alike.
       throw data({ requestId: ctx.requestId } satisfies RequestErrorData, { status: 500 });

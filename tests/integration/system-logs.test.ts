@@ -1,10 +1,10 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
+import { RouterContextProvider, type ServerBuild } from "react-router";
 import { afterAll, describe, expect, test } from "vitest";
-import * as logsExport from "../../app/routes/admin/logs-export";
-import * as logsPage from "../../app/routes/admin/logs";
-import * as searchPage from "../../app/routes/admin/search";
 import { type AppContext, appContext } from "../../app/context";
+import * as logsPage from "../../app/routes/admin/logs";
+import * as logsExport from "../../app/routes/admin/logs-export";
+import * as searchPage from "../../app/routes/admin/search";
 import { countLogEvents, findLogEvents } from "../../core/logs/find-log-events";
 import { recordErrorEvent } from "../../core/logs/record-error-event";
 import { deliverPendingMail, enqueueMail } from "../../core/mail/mailer";
@@ -18,8 +18,8 @@ import { createApp } from "../../server/app";
 import { recordRouteErrors } from "../../server/observability/route-errors";
 import { createPaymentTestApp } from "../support/payment-fixtures";
 import { contextFor, insertStaff, load, type RouteCaller } from "../support/staff-route";
-import { createTestDatabase } from "../support/test-db";
 import { TEST_ORIGIN } from "../support/test-app";
+import { createTestDatabase } from "../support/test-db";
 
 const handle = await createTestDatabase();
 const db = handle.db;
@@ -39,18 +39,57 @@ const [signIn, signUpFailed, reset, limited, adminDenied, logout] = await db
   .insert(securityEvents)
   .values([
     { eventType: "login_attempt", attemptedAction: "sign_in", success: true, userId: member.id, createdAt: at(60) },
-    { eventType: "signup_attempt", attemptedAction: "sign_up", success: false, errorMessage: "Email already registered", createdAt: at(50) },
+    {
+      eventType: "signup_attempt",
+      attemptedAction: "sign_up",
+      success: false,
+      errorMessage: "Email already registered",
+      createdAt: at(50),
+    },
     { eventType: "password_reset", attemptedAction: "request", success: true, createdAt: at(40) },
-    { eventType: "rate_limited", attemptedAction: "suspend_user", success: false, userId: admin.id, errorMessage: "Rate limit exceeded for admin action", createdAt: at(30) },
-    { eventType: "admin_access_denied", attemptedAction: "=HYPERLINK(\"http://evil.example\")", success: false, userId: member.id, createdAt: at(20) },
+    {
+      eventType: "rate_limited",
+      attemptedAction: "suspend_user",
+      success: false,
+      userId: admin.id,
+      errorMessage: "Rate limit exceeded for admin action",
+      createdAt: at(30),
+    },
+    {
+      eventType: "admin_access_denied",
+      attemptedAction: '=HYPERLINK("http://evil.example")',
+      success: false,
+      userId: member.id,
+      createdAt: at(20),
+    },
     { eventType: "logout", attemptedAction: "sign_out", success: true, userId: member.id, createdAt: at(10) },
   ])
   .returning();
 await db.insert(webhookEvents).values([
-  { id: "evt_processed_1", provider: "local", type: "checkout.session.completed", payload: {}, status: "processed", receivedAt: at(45) },
-  { id: "evt_failed_1", provider: "local", type: "payment_intent.payment_failed", payload: {}, status: "failed", error: "No payment for this intent", receivedAt: at(35) },
+  {
+    id: "evt_processed_1",
+    provider: "local",
+    type: "checkout.session.completed",
+    payload: {},
+    status: "processed",
+    receivedAt: at(45),
+  },
+  {
+    id: "evt_failed_1",
+    provider: "local",
+    type: "payment_intent.payment_failed",
+    payload: {},
+    status: "failed",
+    error: "No payment for this intent",
+    receivedAt: at(35),
+  },
 ]);
-await recordErrorEvent(db, { action: "error.job", message: "Job expire-swaps failed", error: new Error("Swap state invariant broken: accepted twice"), targetId: "expire-swaps" });
+await recordErrorEvent(db, {
+  action: "error.job",
+  message: "Job expire-swaps failed",
+  error: new Error("Swap state invariant broken: accepted twice"),
+  targetId: "expire-swaps",
+});
 await recordErrorEvent(db, {
   action: "error.server",
   message: "Unexpected error on GET /listings/x",
@@ -64,15 +103,32 @@ describe("the System Logs tabs", () => {
   test("each tab reads its own events, newest first, with counts for all four", async () => {
     const counts = await countLogEvents(db, {});
     expect(counts).toEqual({ errors: 2, webhooks: 2, auth: 4, security: 6 });
-    expect(ids((await findLogEvents(db, "auth", {})).events)).toEqual([limited.id, reset.id, signUpFailed.id, signIn.id]);
-    expect(ids((await findLogEvents(db, "security", {})).events)).toEqual([logout, adminDenied, limited, reset, signUpFailed, signIn].map((e) => e.id));
+    expect(ids((await findLogEvents(db, "auth", {})).events)).toEqual([
+      limited.id,
+      reset.id,
+      signUpFailed.id,
+      signIn.id,
+    ]);
+    expect(ids((await findLogEvents(db, "security", {})).events)).toEqual(
+      [logout, adminDenied, limited, reset, signUpFailed, signIn].map((e) => e.id),
+    );
     expect((await findLogEvents(db, "webhooks", {})).events).toMatchObject([
-      { id: "evt_failed_1", eventType: "webhook.payment_intent.payment_failed", status: "failed", error: "No payment for this intent", targetId: "evt_failed_1" },
+      {
+        id: "evt_failed_1",
+        eventType: "webhook.payment_intent.payment_failed",
+        status: "failed",
+        error: "No payment for this intent",
+        targetId: "evt_failed_1",
+      },
       { id: "evt_processed_1", eventType: "webhook.checkout.session.completed", status: "processed" },
     ]);
     const errors = (await findLogEvents(db, "errors", {})).events;
     expect(errors.map((e) => e.eventType)).toEqual(["error.server", "error.job"]);
-    expect(errors[0]).toMatchObject({ status: "failed", targetId: "req-1234-5678", message: "Unexpected error on GET /listings/x" });
+    expect(errors[0]).toMatchObject({
+      status: "failed",
+      targetId: "req-1234-5678",
+      message: "Unexpected error on GET /listings/x",
+    });
   });
 
   test("pages beyond the first follow the keyset, with no row repeated or skipped", async () => {
@@ -98,27 +154,53 @@ describe("the System Logs tabs", () => {
   });
 
   test("the quick filters follow the spec's rules, one at a time", async () => {
-    expect(await countLogEvents(db, { quick: "webhook_failed" })).toEqual({ errors: 0, webhooks: 1, auth: 0, security: 0 });
-    expect(await countLogEvents(db, { quick: "rate_limited" })).toEqual({ errors: 0, webhooks: 0, auth: 1, security: 1 });
+    expect(await countLogEvents(db, { quick: "webhook_failed" })).toEqual({
+      errors: 0,
+      webhooks: 1,
+      auth: 0,
+      security: 0,
+    });
+    expect(await countLogEvents(db, { quick: "rate_limited" })).toEqual({
+      errors: 0,
+      webhooks: 0,
+      auth: 1,
+      security: 1,
+    });
     expect(ids((await findLogEvents(db, "errors", { quick: "state_invariant" })).events)).toHaveLength(1);
-    expect(await countLogEvents(db, { quick: "not-a-filter" })).toEqual({ errors: 2, webhooks: 2, auth: 4, security: 6 });
+    expect(await countLogEvents(db, { quick: "not-a-filter" })).toEqual({
+      errors: 2,
+      webhooks: 2,
+      auth: 4,
+      security: 6,
+    });
   });
 
   test("the page shows 'Showing X of Y events', the tabs' counts and user ids cut to 8 characters", async () => {
     const page = await load(caller, logsPage, { user: moderator, path: "/admin/logs?tab=security&quick=rate_limited" });
-    expect(page.data).toMatchObject({ tab: "security", quick: "rate_limited", showing: "Showing 1 of 1 events", mayExport: true });
+    expect(page.data).toMatchObject({
+      tab: "security",
+      quick: "rate_limited",
+      showing: "Showing 1 of 1 events",
+      mayExport: true,
+    });
     expect(page.data?.tabs).toMatchObject([
       { label: "Errors", count: "0" },
       { label: "Webhooks", count: "0" },
       { label: "Auth Events", count: "1" },
       { label: "Security", count: "1" },
     ]);
-    expect(page.data?.events).toMatchObject([{ id: limited.id, eventType: "rate_limited", status: "failed", userId: admin.id, targetId: limited.id }]);
+    expect(page.data?.events).toMatchObject([
+      { id: limited.id, eventType: "rate_limited", status: "failed", userId: admin.id, targetId: limited.id },
+    ]);
   });
 
   test("a member and a visitor are turned away", async () => {
-    expect((await load(caller, logsPage, { user: member, path: "/admin/logs" })).response?.headers.get("location")).toBe("/");
-    expect((await load(caller, logsPage, { user: null, path: "/admin/logs" })).response?.headers.get("location")).toMatch(/^\/auth/);
+    expect(
+      (await load(caller, logsPage, { user: member, path: "/admin/logs" })).response?.headers.get("location"),
+    ).toBe("/");
+    expect(
+      (await load(caller, logsPage, { user: null, path: "/admin/logs" })).response?.headers.get("location"),
+    ).toMatch(/^\/auth/);
   });
 });
 
@@ -141,25 +223,43 @@ describe("Export CSV", () => {
     const response = await exportCsv(admin, { tab: "security", q: "", quick: "" });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="security-logs-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z\.csv"$/);
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="security-logs-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z\.csv"$/,
+    );
     const lines = (await response.text()).trimEnd().split("\r\n");
     expect(lines[0]).toBe(`"ID","Timestamp","Event Type","Message","User ID","Status","Error"`);
     expect(lines).toHaveLength(security + 1);
     const rows = lines.slice(1);
     expect(rows.map((line) => line.slice(1, 37))).toEqual(ids((await findLogEvents(db, "security", {})).events));
-    expect(rows).toContain(`"${logout.id}","${logout.createdAt.toISOString()}","logout","sign_out","${member.id}","success",""`);
+    expect(rows).toContain(
+      `"${logout.id}","${logout.createdAt.toISOString()}","logout","sign_out","${member.id}","success",""`,
+    );
     // The attempted action that looks like a formula starts with an apostrophe: a spreadsheet shows it as text.
-    expect(rows.find((line) => line.startsWith(`"${adminDenied.id}"`))).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
-    for (const line of rows) for (const cell of line.split('","')) expect(cell.replace(/^"/, "")).not.toMatch(/^[=+\-@]/);
+    expect(rows.find((line) => line.startsWith(`"${adminDenied.id}"`))).toContain(
+      `"'=HYPERLINK(""http://evil.example"")"`,
+    );
+    for (const line of rows)
+      for (const cell of line.split('","')) expect(cell.replace(/^"/, "")).not.toMatch(/^[=+\-@]/);
     const [audit] = await exportAudits();
-    expect(audit).toMatchObject({ adminId: admin.id, targetType: "system", metadata: { log_type: "security", count: security } });
+    expect(audit).toMatchObject({
+      adminId: admin.id,
+      targetType: "system",
+      metadata: { log_type: "security", count: security },
+    });
   });
 
   test("exports what the search and quick filter leave, and a moderator may export", async () => {
     const response = await exportCsv(moderator, { tab: "webhooks", quick: "webhook_failed" });
     const lines = (await response.text()).trimEnd().split("\r\n");
-    expect(lines.slice(1)).toEqual([expect.stringMatching(/^"evt_failed_1",.*"webhook.payment_intent.payment_failed","Payment webhook from local","","failed","No payment for this intent"$/)]);
-    const audits = await db.select().from(adminAuditLog).where(and(eq(adminAuditLog.action, "export_logs_csv"), eq(adminAuditLog.adminId, moderator.id)));
+    expect(lines.slice(1)).toEqual([
+      expect.stringMatching(
+        /^"evt_failed_1",.*"webhook.payment_intent.payment_failed","Payment webhook from local","","failed","No payment for this intent"$/,
+      ),
+    ]);
+    const audits = await db
+      .select()
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.action, "export_logs_csv"), eq(adminAuditLog.adminId, moderator.id)));
     expect(audits.map((a) => a.metadata)).toEqual([{ log_type: "webhooks", count: 1, quick_filter: "webhook_failed" }]);
   });
 
@@ -185,13 +285,25 @@ describe("Export CSV", () => {
     const refused = await exportCsv(exporter, { tab: "errors" });
     expect(refused.status).toBe(429);
     expect((await refused.json()).error).toMatch(/^Rate limit exceeded\. Try again at /);
-    const audits = await db.select().from(adminAuditLog).where(and(eq(adminAuditLog.action, "export_logs_csv"), eq(adminAuditLog.adminId, exporter.id)));
+    const audits = await db
+      .select()
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.action, "export_logs_csv"), eq(adminAuditLog.adminId, exporter.id)));
     expect(audits).toHaveLength(10);
   });
 });
 
+/** A guarded route's loader or action, to call as React Router would. */
+const handlerOf = (build: ServerBuild, id: string, kind: "loader" | "action") =>
+  build.routes[id]?.module[kind] as unknown as (args: unknown) => Promise<unknown>;
+
 const errorRows = (targetId: string) =>
-  db.select().from(auditLogs).where(and(eq(auditLogs.targetId, targetId), inArray(auditLogs.action, ["error.server", "error.job", "error.mail"])));
+  db
+    .select()
+    .from(auditLogs)
+    .where(
+      and(eq(auditLogs.targetId, targetId), inArray(auditLogs.action, ["error.server", "error.job", "error.mail"])),
+    );
 
 describe("the Errors tab is real", () => {
   test("an unexpected error in the server is recorded under the request id the answer carries, without secrets", async () => {
@@ -200,7 +312,9 @@ describe("the Errors tab is real", () => {
       env: testApp.env,
       storage: testApp.storage,
       pageHandler: async () => {
-        throw new Error(`lookup failed for postgres://swapshed:${SECRET_PASSWORD}@db/app with password=${SECRET_PASSWORD} and ${testApp.env.BETTER_AUTH_SECRET}`);
+        throw new Error(
+          `lookup failed for postgres://swapshed:${SECRET_PASSWORD}@db/app with password=${SECRET_PASSWORD} and ${testApp.env.BETTER_AUTH_SECRET}`,
+        );
       },
     });
     const response = await app.request("/listings/abc?token=should-not-be-kept");
@@ -214,7 +328,11 @@ describe("the Errors tab is real", () => {
     expect(stored).not.toContain(SECRET_PASSWORD);
     expect(stored).not.toContain(testApp.env.BETTER_AUTH_SECRET);
     expect(stored).not.toContain("should-not-be-kept");
-    expect(row.details).toMatchObject({ message: "Unexpected error on GET /listings/abc", method: "GET", path: "/listings/abc" });
+    expect(row.details).toMatchObject({
+      message: "Unexpected error on GET /listings/abc",
+      method: "GET",
+      path: "/listings/abc",
+    });
     // It is in the Errors tab, found by the request id the member quotes.
     expect(ids((await findLogEvents(db, "errors", { q: body.requestId })).events)).toEqual([row.id]);
   });
@@ -222,37 +340,80 @@ describe("the Errors tab is real", () => {
   test("a loader's unexpected error becomes a 500 carrying the request id, recorded once; redirects pass untouched", async () => {
     const build = recordRouteErrors({
       routes: {
-        broken: { id: "broken", path: "broken", module: { loader: async () => Promise.reject(new Error("Cannot read properties of undefined")) } },
-        moved: { id: "moved", path: "moved", module: { action: async () => Promise.reject(new Response(null, { status: 302, headers: { Location: "/" } })) } },
+        broken: {
+          id: "broken",
+          path: "broken",
+          module: { loader: async () => Promise.reject(new Error("Cannot read properties of undefined")) },
+        },
+        moved: {
+          id: "moved",
+          path: "moved",
+          module: {
+            action: async () => Promise.reject(new Response(null, { status: 302, headers: { Location: "/" } })),
+          },
+        },
       },
     } as never);
     const context = contextFor(caller, member);
     const requestId = context.get(appContext).requestId;
     const request = new Request(`${TEST_ORIGIN}/broken`);
-    const thrown = await (build.routes.broken?.module.loader as (args: unknown) => Promise<unknown>)({ request, params: {}, context }).catch((e: unknown) => e);
+    const thrown = await handlerOf(
+      build,
+      "broken",
+      "loader",
+    )({ request, params: {}, context }).catch((e: unknown) => e);
     expect(thrown).toMatchObject({ type: "DataWithResponseInit", data: { requestId }, init: { status: 500 } });
-    expect(await errorRows(requestId)).toMatchObject([{ action: "error.server", userId: member.id, details: { error: "Error: Cannot read properties of undefined" } }]);
-    const redirect = await (build.routes.moved?.module.action as (args: unknown) => Promise<unknown>)({ request, params: {}, context }).catch((e: unknown) => e);
+    expect(await errorRows(requestId)).toMatchObject([
+      { action: "error.server", userId: member.id, details: { error: "Error: Cannot read properties of undefined" } },
+    ]);
+    const redirect = await handlerOf(
+      build,
+      "moved",
+      "action",
+    )({ request, params: {}, context }).catch((e: unknown) => e);
     expect(redirect).toBeInstanceOf(Response);
     expect(await errorRows(requestId)).toHaveLength(1);
   });
 
   test("when recording fails, the failure is not made worse", async () => {
-    const broken = { insert: () => { throw new Error("database is down"); } } as unknown as Db;
-    await expect(recordErrorEvent(broken, { action: "error.server", message: "x", error: new Error("y") })).resolves.toBeUndefined();
+    const broken = {
+      insert: () => {
+        throw new Error("database is down");
+      },
+    } as unknown as Db;
+    await expect(
+      recordErrorEvent(broken, { action: "error.server", message: "x", error: new Error("y") }),
+    ).resolves.toBeUndefined();
     const ctx: AppContext = { ...contextFor(caller, null).get(appContext), db: broken as AppContext["db"] };
     const context = new RouterContextProvider();
     context.set(appContext, ctx);
-    const build = recordRouteErrors({ routes: { r: { id: "r", module: { loader: async () => Promise.reject(new Error("boom")) } } } } as never);
-    const thrown = await (build.routes.r?.module.loader as (args: unknown) => Promise<unknown>)({ request: new Request(`${TEST_ORIGIN}/r`), params: {}, context }).catch((e: unknown) => e);
+    const build = recordRouteErrors({
+      routes: { r: { id: "r", module: { loader: async () => Promise.reject(new Error("boom")) } } },
+    } as never);
+    const thrown = await handlerOf(
+      build,
+      "r",
+      "loader",
+    )({ request: new Request(`${TEST_ORIGIN}/r`), params: {}, context }).catch((e: unknown) => e);
     expect(thrown).toMatchObject({ data: { requestId: ctx.requestId }, init: { status: 500 } });
   });
 
   test("a failed mail delivery is recorded with its mail id and template, not its address or content", async () => {
-    const { id } = await enqueueMail(db, { to: "kim@example.com.au", subject: "Reset your password", text: `Use ${SECRET_PASSWORD}`, html: "", template: "password_reset" });
-    await deliverPendingMail(db, { send: async () => Promise.reject(new Error("SMTP 535 auth failed for smtp://mailer:pw123456@smtp.example")) });
+    const { id } = await enqueueMail(db, {
+      to: "kim@example.com.au",
+      subject: "Reset your password",
+      text: `Use ${SECRET_PASSWORD}`,
+      html: "",
+      template: "password_reset",
+    });
+    await deliverPendingMail(db, {
+      send: async () => Promise.reject(new Error("SMTP 535 auth failed for smtp://mailer:pw123456@smtp.example")),
+    });
     const [row] = await errorRows(id);
-    expect(row).toMatchObject({ action: "error.mail", details: { message: "Mail delivery failed (password_reset), attempt 1", template: "password_reset", attempt: 1 } });
+    expect(row).toMatchObject({
+      action: "error.mail",
+      details: { message: "Mail delivery failed (password_reset), attempt 1", template: "password_reset", attempt: 1 },
+    });
     const stored = JSON.stringify(row.details);
     for (const leaked of ["kim@example.com.au", SECRET_PASSWORD, "pw123456"]) expect(stored).not.toContain(leaked);
     await db.execute(sql`delete from mail_outbox`);
@@ -261,9 +422,15 @@ describe("the Errors tab is real", () => {
 
 describe("global search", () => {
   test("finds a log event by its id, and an error by the request id the error page showed", async () => {
-    expect((await searchBackOffice(db, { q: limited.id })).logEvents).toMatchObject([{ id: limited.id, tab: "security", eventType: "rate_limited" }]);
-    expect((await searchBackOffice(db, { q: "evt_failed_1" })).logEvents).toMatchObject([{ id: "evt_failed_1", tab: "webhooks" }]);
-    expect((await searchBackOffice(db, { q: "req-1234-5678" })).logEvents).toMatchObject([{ tab: "errors", eventType: "error.server" }]);
+    expect((await searchBackOffice(db, { q: limited.id })).logEvents).toMatchObject([
+      { id: limited.id, tab: "security", eventType: "rate_limited" },
+    ]);
+    expect((await searchBackOffice(db, { q: "evt_failed_1" })).logEvents).toMatchObject([
+      { id: "evt_failed_1", tab: "webhooks" },
+    ]);
+    expect((await searchBackOffice(db, { q: "req-1234-5678" })).logEvents).toMatchObject([
+      { tab: "errors", eventType: "error.server" },
+    ]);
     expect((await searchBackOffice(db, { q: "nothing-like-it" })).logEvents).toEqual([]);
     const page = await load(caller, searchPage, { user: moderator, path: `/admin/search?q=${limited.id}` });
     expect(page.data?.logEvents).toMatchObject([{ id: limited.id, href: `/admin/logs?tab=security&q=${limited.id}` }]);

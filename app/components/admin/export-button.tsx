@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from "react";
-import { useHydrated } from "../../lib/use-hydrated";
 import { toast } from "../../lib/toast";
+import { useHydrated } from "../../lib/use-hydrated";
 import { Download } from "../ui/icons";
 
 type ExportTexts = { label: string; busy: string; success: string; failure: string; fallbackName: string };
@@ -18,7 +18,15 @@ const USER_DATA: ExportTexts = {
  * browser saves the file the server sends; with it, the same POST is fetched so the page can say it worked
  * (or why not). `children` are the form's hidden fields.
  */
-export function ExportButton({ action, texts = USER_DATA, children }: { action: string; texts?: ExportTexts; children?: ReactNode }) {
+export function ExportButton({
+  action,
+  texts = USER_DATA,
+  children,
+}: {
+  action: string;
+  texts?: ExportTexts;
+  children?: ReactNode;
+}) {
   const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
 
@@ -49,7 +57,11 @@ export function ExportButton({ action, texts = USER_DATA, children }: { action: 
   return (
     <form method="post" action={action} onSubmit={onSubmit}>
       {children}
-      <button type="submit" disabled={busy} className="inline-flex h-9 items-center gap-1.5 rounded-md border border-line bg-white px-3 text-sm font-medium hover:bg-surface disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={busy}
+        className="inline-flex h-9 items-center gap-1.5 rounded-md border border-line bg-white px-3 text-sm font-medium hover:bg-surface disabled:opacity-60"
+      >
         <Download className="size-4" /> {busy ? texts.busy : texts.label}
       </button>
     </form>

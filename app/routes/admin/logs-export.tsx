@@ -1,12 +1,12 @@
 import { redirect } from "react-router";
-import type { Route } from "./+types/logs-export";
-import { appContext } from "../../context";
-import { authorizeStaffAction } from "../../lib/staff-action.server";
 import { exportLogEvents } from "../../../core/logs/export-log-events";
-import { logCsvFileName, logCsvHeader, logCsvRow } from "../../../core/logs/logs-csv";
 import { asLogTab } from "../../../core/logs/log-tabs";
+import { logCsvFileName, logCsvHeader, logCsvRow } from "../../../core/logs/logs-csv";
 import { logger } from "../../../core/shared/logger";
 import type { StaffAction } from "../../../core/staff/permissions";
+import { appContext } from "../../context";
+import { authorizeStaffAction } from "../../lib/staff-action.server";
+import type { Route } from "./+types/logs-export";
 
 /** This route has no page: its one action needs the export permission (the permission test walks these). */
 export const permission: StaffAction = "export_logs_csv";

@@ -1,16 +1,23 @@
 import { Link } from "react-router";
-import type { Route } from "./+types/logs";
-import { appContext } from "../../context";
+import { countLogEvents, findLogEvents } from "../../../core/logs/find-log-events";
+import {
+  asLogTab,
+  asQuickFilter,
+  LOG_TAB_LABELS,
+  LOG_TABS,
+  QUICK_FILTER_LABELS,
+  QUICK_FILTERS,
+} from "../../../core/logs/log-tabs";
+import { can, type StaffAction } from "../../../core/staff/permissions";
 import { StatusBadge } from "../../components/admin/badges";
 import { CopyTargetButton } from "../../components/admin/copy-target-button";
 import { ExportButton } from "../../components/admin/export-button";
 import { LoadError } from "../../components/admin/load-error";
 import { PageHeader, Pager, withParam } from "../../components/admin/page-header";
+import { appContext } from "../../context";
 import { requireStaff } from "../../lib/require-staff.server";
 import { formatCount, sydneyDateTimeSeconds } from "../../lib/sydney-format";
-import { countLogEvents, findLogEvents } from "../../../core/logs/find-log-events";
-import { asLogTab, asQuickFilter, LOG_TAB_LABELS, LOG_TABS, QUICK_FILTER_LABELS, QUICK_FILTERS } from "../../../core/logs/log-tabs";
-import { can, type StaffAction } from "../../../core/staff/permissions";
+import type { Route } from "./+types/logs";
 
 /** What it takes to open this page: the permission table's entry. Its export is a route of its own (logs-export). */
 export const permission: StaffAction = "view_logs";
@@ -38,14 +45,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = (url.searchParams.get("q") ?? "").slice(0, 200);
   const cursor = url.searchParams.get("cursor");
   const filters = { q, quick: quick ?? undefined, cursor };
-  const [{ events, nextCursor }, counts] = [await findLogEvents(ctx.db, tab, filters), await countLogEvents(ctx.db, filters)];
+  const [{ events, nextCursor }, counts] = [
+    await findLogEvents(ctx.db, tab, filters),
+    await countLogEvents(ctx.db, filters),
+  ];
   const base = new URL(url);
   base.searchParams.delete("cursor");
   return {
     tab,
     q,
     quick,
-    tabs: LOG_TABS.map((t) => ({ tab: t, label: LOG_TAB_LABELS[t], count: formatCount(counts[t]), href: withParam(base, "tab", t) })),
+    tabs: LOG_TABS.map((t) => ({
+      tab: t,
+      label: LOG_TAB_LABELS[t],
+      count: formatCount(counts[t]),
+      href: withParam(base, "tab", t),
+    })),
     quickFilters: QUICK_FILTERS.map((f) => ({ value: f, label: QUICK_FILTER_LABELS[f], active: f === quick })),
     showing: `Showing ${formatCount(events.length)} of ${formatCount(counts[tab])} events`,
     events: events.map((e) => ({
@@ -70,7 +85,10 @@ export default function SystemLogs({ loaderData }: Route.ComponentProps) {
   const { tab, q, quick, tabs, quickFilters, showing, events, nextHref, firstHref, firstPage, mayExport } = loaderData;
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title="System Logs" description="Server errors, payment webhooks and sign-in and security events, newest first, 500 to a page. Times in Sydney." />
+      <PageHeader
+        title="System Logs"
+        description="Server errors, payment webhooks and sign-in and security events, newest first, 500 to a page. Times in Sydney."
+      />
 
       <div className="mb-3 flex flex-wrap items-end gap-2 rounded-lg border border-line bg-white p-3">
         <form method="get" className="flex min-w-0 flex-1 flex-wrap items-end gap-2">
@@ -86,7 +104,10 @@ export default function SystemLogs({ loaderData }: Route.ComponentProps) {
               className="mt-1 h-9 rounded-md border border-line bg-white px-2 text-sm text-ink"
             />
           </label>
-          <button type="submit" className="h-9 rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800">
+          <button
+            type="submit"
+            className="h-9 rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
+          >
             Search
           </button>
         </form>
@@ -102,7 +123,9 @@ export default function SystemLogs({ loaderData }: Route.ComponentProps) {
               value={f.active ? "" : f.value}
               aria-pressed={f.active}
               className={`h-8 rounded-full border px-3 text-xs font-medium ${
-                f.active ? "border-brand-700 bg-brand-700 text-white hover:bg-brand-800" : "border-line bg-white text-ink hover:bg-surface"
+                f.active
+                  ? "border-brand-700 bg-brand-700 text-white hover:bg-brand-800"
+                  : "border-line bg-white text-ink hover:bg-surface"
               }`}
             >
               {f.label}
@@ -124,7 +147,11 @@ export default function SystemLogs({ loaderData }: Route.ComponentProps) {
               }`}
             >
               {t.label}
-              <span className={`rounded-full px-1.5 text-xs tabular-nums ${current ? "bg-brand-50 text-brand-800" : "bg-surface text-muted"}`}>{t.count}</span>
+              <span
+                className={`rounded-full px-1.5 text-xs tabular-nums ${current ? "bg-brand-50 text-brand-800" : "bg-surface text-muted"}`}
+              >
+                {t.count}
+              </span>
             </Link>
           );
         })}
@@ -151,12 +178,24 @@ export default function SystemLogs({ loaderData }: Route.ComponentProps) {
             <caption className="sr-only">{tabs.find((t) => t.tab === tab)?.label}</caption>
             <thead className="border-b border-line bg-surface text-xs uppercase tracking-wide text-muted">
               <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">Timestamp</th>
-                <th scope="col" className="px-3 py-2 font-semibold">Event Type</th>
-                <th scope="col" className="px-3 py-2 font-semibold">Message</th>
-                <th scope="col" className="px-3 py-2 font-semibold">Status</th>
-                <th scope="col" className="px-3 py-2 font-semibold">User ID</th>
-                <th scope="col" className="px-3 py-2 font-semibold">Actions</th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Timestamp
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Event Type
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Message
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Status
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  User ID
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Actions
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-line">
