@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { countLogEvents, findLogEvents } from "../../../core/logs/find-log-events";
 import {
   asLogTab,
@@ -49,8 +49,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     await findLogEvents(ctx.db, tab, filters),
     await countLogEvents(ctx.db, filters),
   ];
-  const base = new URL(url);
-  base.searchParams.delete("cursor");
   return {
     tab,
     q,
@@ -59,7 +57,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       tab: t,
       label: LOG_TAB_LABELS[t],
       count: formatCount(counts[t]),
-      href: withParam(base, "tab", t),
     })),
     quickFilters: QUICK_FILTERS.map((f) => ({ value: f, label: QUICK_FILTER_LABELS[f], active: f === quick })),
     showing: `Showing ${formatCount(events.length)} of ${formatCount(counts[tab])} events`,
@@ -74,15 +71,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       userId: e.userId,
       targetId: e.targetId,
     })),
-    nextHref: nextCursor ? withParam(url, "cursor", nextCursor) : null,
-    firstHref: withParam(url, "cursor", null),
+    nextCursor,
     firstPage: !cursor,
     mayExport: can(staff.roles, "export_logs_csv"),
   };
 }
 
 export default function SystemLogs({ loaderData }: Route.ComponentProps) {
-  const { tab, q, quick, tabs, quickFilters, showing, events, nextHref, firstHref, firstPage, mayExport } = loaderData;
+  const { tab, q, quick, tabs, quickFilters, showing, events, nextCursor, firstPage, mayExport } = loaderData;
+  // Links from the address the browser shows (a loader on a client navigation sees the .data request's URL).
+  const location = useLocation();
+  const here = new URL(`${location.pathname}${location.search}`, "http://localhost");
+  here.searchParams.delete("cursor");
+  const tabHref = (t: string) => withParam(here, "tab", t);
+  const nextHref = nextCursor ? withParam(here, "cursor", nextCursor) : null;
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader
@@ -140,7 +142,7 @@ export default function SystemLogs({ loaderData }: Route.ComponentProps) {
           return (
             <Link
               key={t.tab}
-              to={t.href}
+              to={tabHref(t.tab)}
               aria-current={current ? "page" : undefined}
               className={`-mb-px inline-flex shrink-0 items-center gap-1.5 border-b-2 px-3 py-2 text-sm font-medium ${
                 current ? "border-brand-700 text-brand-800" : "border-transparent text-muted hover:text-ink"
@@ -214,7 +216,7 @@ export default function SystemLogs({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">
                     {e.userId ? (
-                      <Link to={`/admin/users/${e.userId}`} className="hover:underline" aria-label={`User ${e.userId}`}>
+                      <Link to={`/admin/users/${e.userId}`} className="hover:underline" title={e.userId}>
                         {`${e.userId.slice(0, 8)}...`}
                       </Link>
                     ) : (
@@ -230,7 +232,7 @@ export default function SystemLogs({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       )}
-      <Pager nextHref={nextHref} firstHref={firstHref} showingFirst={firstPage} />
+      <Pager nextHref={nextHref} firstHref={`${here.pathname}${here.search}`} showingFirst={firstPage} />
     </div>
   );
 }
