@@ -175,7 +175,8 @@ export default function SystemLogs({ loaderData }: Route.ComponentProps) {
       {events.length === 0 ? (
         <p className="rounded-lg border border-line bg-white p-6 text-center text-sm text-muted">No events match.</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-line bg-white">
+        <div className="relative overflow-x-auto rounded-lg border border-line bg-white">
+          {/* relative: the buttons' screen-reader text (absolutely placed) stays inside the scroller at 375 px. */}
           <table className="w-full min-w-[860px] text-left text-sm">
             <caption className="sr-only">{tabs.find((t) => t.tab === tab)?.label}</caption>
             <thead className="border-b border-line bg-surface text-xs uppercase tracking-wide text-muted">
@@ -202,19 +203,19 @@ export default function SystemLogs({ loaderData }: Route.ComponentProps) {
             </thead>
             <tbody className="divide-y divide-line">
               {events.map((e) => (
-                <tr key={e.id} className="align-top hover:bg-surface">
-                  <td className="whitespace-nowrap px-3 py-2 text-muted tabular-nums">
+                <tr key={e.id} className="align-top leading-5 hover:bg-surface">
+                  <td className="whitespace-nowrap px-3 py-1.5 text-muted tabular-nums">
                     <time dateTime={e.iso}>{e.at}</time>
                   </td>
-                  <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{e.eventType}</td>
-                  <td className="max-w-md px-3 py-2">
+                  <td className="whitespace-nowrap px-3 py-1.5 font-mono text-xs">{e.eventType}</td>
+                  <td className="max-w-md px-3 py-1.5">
                     <span className="break-words">{e.message || "—"}</span>
                     {e.error && <span className="block break-words text-xs text-danger">{e.error}</span>}
                   </td>
-                  <td className="px-3 py-2">
+                  <td className="px-3 py-1.5">
                     <StatusBadge status={e.status} />
                   </td>
-                  <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">
+                  <td className="whitespace-nowrap px-3 py-1.5 font-mono text-xs">
                     {e.userId ? (
                       <Link to={`/admin/users/${e.userId}`} className="hover:underline" title={e.userId}>
                         {`${e.userId.slice(0, 8)}...`}
@@ -223,7 +224,7 @@ export default function SystemLogs({ loaderData }: Route.ComponentProps) {
                       "-"
                     )}
                   </td>
-                  <td className="px-3 py-2">
+                  <td className="px-3 py-1.5">
                     <CopyTargetButton targetId={e.targetId} />
                   </td>
                 </tr>
