@@ -1,7 +1,17 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { RouterContextProvider, type ServerBuild } from "react-router";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import {
+  createStaticHandler,
+  createStaticRouter,
+  RouterContextProvider,
+  type ServerBuild,
+  StaticRouterProvider,
+  useRouteError,
+} from "react-router";
 import { afterAll, describe, expect, test } from "vitest";
 import { type AppContext, appContext } from "../../app/context";
+import { ErrorBoundary as RootErrorBoundary } from "../../app/root";
 import * as logsPage from "../../app/routes/admin/logs";
 import * as logsExport from "../../app/routes/admin/logs-export";
 import * as searchPage from "../../app/routes/admin/search";
@@ -434,5 +444,44 @@ describe("global search", () => {
     expect((await searchBackOffice(db, { q: "nothing-like-it" })).logEvents).toEqual([]);
     const page = await load(caller, searchPage, { user: moderator, path: `/admin/search?q=${limited.id}` });
     expect(page.data?.logEvents).toMatchObject([{ id: limited.id, href: `/admin/logs?tab=security&q=${limited.id}` }]);
+  });
+});
+
+describe("the error page", () => {
+  test("shows the member the request id their recorded error is filed under", async () => {
+    const guarded = recordRouteErrors({
+      routes: {
+        root: {
+          id: "root",
+          path: "/",
+          module: { loader: async () => Promise.reject(new Error(`pool exhausted password=${SECRET_PASSWORD}`)) },
+        },
+      },
+    } as never);
+    const routes = [
+      {
+        id: "root",
+        path: "/",
+        loader: handlerOf(guarded, "root", "loader") as never,
+        Component: () => null,
+        ErrorBoundary: () => createElement(RootErrorBoundary, { error: useRouteError() } as never),
+      },
+    ];
+    const handler = createStaticHandler(routes);
+    const context = contextFor(caller, null);
+    const requestId = context.get(appContext).requestId;
+    const result = await handler.query(new Request(`${TEST_ORIGIN}/`), { requestContext: context });
+    if (result instanceof Response) throw new Error("expected a render context");
+    expect(result.statusCode).toBe(500);
+    const html = renderToString(
+      createElement(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, result), context: result }),
+    );
+    expect(html).toContain("Something went wrong");
+    expect(html).toContain("An unexpected error occurred. Don&#x27;t worry, your data is safe.");
+    expect(html).toContain(requestId);
+    expect(html).not.toContain(SECRET_PASSWORD);
+    const [row] = await errorRows(requestId);
+    expect(row).toMatchObject({ action: "error.server", targetId: requestId });
+    expect(JSON.stringify(row.details)).not.toContain(SECRET_PASSWORD);
   });
 });
