@@ -136,7 +136,7 @@ export default function SystemLogs({ loaderData }: Route.ComponentProps) {
         </form>
       </div>
 
-      <nav aria-label="Log types" className="mb-3 flex gap-1 overflow-x-auto border-b border-line">
+      <nav aria-label="Log types" className="mb-3 grid grid-cols-2 gap-x-1 border-b border-line sm:flex">
         {tabs.map((t) => {
           const current = t.tab === tab;
           return (
@@ -144,7 +144,7 @@ export default function SystemLogs({ loaderData }: Route.ComponentProps) {
               key={t.tab}
               to={tabHref(t.tab)}
               aria-current={current ? "page" : undefined}
-              className={`-mb-px inline-flex shrink-0 items-center gap-1.5 border-b-2 px-3 py-2 text-sm font-medium ${
+              className={`-mb-px inline-flex shrink-0 items-center justify-between gap-1.5 border-b-2 px-3 py-2 text-sm font-medium sm:justify-start ${
                 current ? "border-brand-700 text-brand-800" : "border-transparent text-muted hover:text-ink"
               }`}
             >
