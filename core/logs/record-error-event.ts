@@ -37,12 +37,14 @@ export async function recordErrorEvent(db: Db, input: ErrorEventInput): Promise<
     const details: Record<string, unknown> = { message: scrub(input.message), error: text ? scrub(text) : null };
     for (const [key, value] of Object.entries(input.details ?? {}))
       details[key] = typeof value === "string" ? scrub(value) : value;
-    await db.insert(auditLogs).values({
-      action: input.action,
-      details,
-      userId: input.userId ?? null,
-      targetId: input.targetId ?? null,
-    });
+    const row = { action: input.action, details, userId: input.userId ?? null, targetId: input.targetId ?? null };
+    // A member deleted meanwhile fails the user_id reference: the error is still worth keeping, without them.
+    try {
+      await db.insert(auditLogs).values(row);
+    } catch (first) {
+      if (!row.userId) throw first;
+      await db.insert(auditLogs).values({ ...row, userId: null });
+    }
   } catch (failure) {
     logger.warn("error event not recorded", { action: input.action, error: String(failure) });
   }

@@ -15,6 +15,7 @@ import { ErrorBoundary as RootErrorBoundary } from "../../app/root";
 import * as logsPage from "../../app/routes/admin/logs";
 import * as logsExport from "../../app/routes/admin/logs-export";
 import * as searchPage from "../../app/routes/admin/search";
+import { startScheduler } from "../../core/jobs/scheduler";
 import { countLogEvents, findLogEvents } from "../../core/logs/find-log-events";
 import { recordErrorEvent } from "../../core/logs/record-error-event";
 import { deliverPendingMail, enqueueMail } from "../../core/mail/mailer";
@@ -406,6 +407,35 @@ describe("the Errors tab is real", () => {
       "loader",
     )({ request: new Request(`${TEST_ORIGIN}/r`), params: {}, context }).catch((e: unknown) => e);
     expect(thrown).toMatchObject({ data: { requestId: ctx.requestId }, init: { status: 500 } });
+  });
+
+  test("a failed background job is recorded in the Errors tab", async () => {
+    // Everything but writing fails: the scheduler's jobs break, the log write still works.
+    const failing = new Proxy(db, {
+      get(target, prop, receiver) {
+        if (prop === "insert") return target.insert.bind(target);
+        if (["select", "update", "delete", "execute", "transaction"].includes(String(prop))) {
+          return () => {
+            throw new Error(`could not connect to postgres://jobs:${SECRET_PASSWORD}@db/app`);
+          };
+        }
+        return Reflect.get(target, prop, receiver);
+      },
+    });
+    const ticked = new Promise<string[]>((resolve) => {
+      const stop = startScheduler(
+        { db: failing, clock: systemClock },
+        { intervalMs: 60_000, onTick: (tick) => void stop().then(() => resolve(tick.failed)) },
+      );
+    });
+    expect(await ticked).toContain("expire-swaps");
+    // (The log above already holds an older expire-swaps failure, written by hand without details.)
+    const row = (await errorRows("expire-swaps")).find((r) => r.details.job === "expire-swaps");
+    expect(row).toMatchObject({
+      action: "error.job",
+      details: { message: "Job expire-swaps failed", job: "expire-swaps" },
+    });
+    expect(JSON.stringify(row?.details)).not.toContain(SECRET_PASSWORD);
   });
 
   test("a failed mail delivery is recorded with its mail id and template, not its address or content", async () => {
