@@ -477,6 +477,16 @@ describe("global search", () => {
   });
 });
 
+/** The page itself never renders here: its loader fails. */
+function EmptyPage() {
+  return null;
+}
+
+/** The app's root error boundary as React Router framework mode calls it, with the route's error. */
+function RootBoundary() {
+  return createElement(RootErrorBoundary, { error: useRouteError() } as never);
+}
+
 describe("the error page", () => {
   test("shows the member the request id their recorded error is filed under", async () => {
     const guarded = recordRouteErrors({
@@ -493,8 +503,8 @@ describe("the error page", () => {
         id: "root",
         path: "/",
         loader: handlerOf(guarded, "root", "loader") as never,
-        Component: () => null,
-        ErrorBoundary: () => createElement(RootErrorBoundary, { error: useRouteError() } as never),
+        Component: EmptyPage,
+        ErrorBoundary: RootBoundary,
       },
     ];
     const handler = createStaticHandler(routes);
