@@ -10,7 +10,7 @@ import { deferBoot } from "./lib/deferred-boot.server";
 import { hasHydrationData, primeStreamTransfer, readHydrationData, restoreHydrationStream } from "./lib/hydration-data.server";
 import { NonceProvider } from "./lib/nonce";
 import { logger } from "../core/shared/logger";
-import { recordRequestError } from "../server/observability/record-request-error";
+import { recordRequestError } from "../core/logs/record-request-error";
 
 export const streamTimeout = 5_000;
 

@@ -13,7 +13,7 @@ import { csrfProtection } from "./middleware/csrf";
 import { securityHeaders } from "./middleware/security-headers";
 import { varyAcceptEncoding } from "./middleware/vary-accept-encoding";
 import { createApiRoutes } from "./api/routes";
-import { recordRequestError } from "./observability/record-request-error";
+import { recordRequestError } from "../core/logs/record-request-error";
 import type { FileStorage } from "../core/storage/storage";
 import { storageFromEnv } from "./storage";
 import { serveUpload } from "./uploads";

@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse, type RouterContextProvider, type ServerBuild } from "react-router";
 import { appContext } from "../../app/context";
-import { recordRequestError } from "./record-request-error";
+import { recordRequestError } from "../../core/logs/record-request-error";
 
 type Handler = (args: { request: Request; context: RouterContextProvider }) => Promise<unknown>;
 

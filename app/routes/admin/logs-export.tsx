@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { exportLogEvents } from "../../../core/logs/export-log-events";
 import { asLogTab } from "../../../core/logs/log-tabs";
 import { logCsvFileName, logCsvHeader, logCsvRow } from "../../../core/logs/logs-csv";
-import { logger } from "../../../core/shared/logger";
+import { recordRequestError } from "../../../core/logs/record-request-error";
 import type { StaffAction } from "../../../core/staff/permissions";
 import { appContext } from "../../context";
 import { authorizeStaffAction } from "../../lib/staff-action.server";
@@ -43,8 +43,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         if (next.done) return controller.close();
         controller.enqueue(encoder.encode(next.value.map(logCsvRow).join("")));
       } catch (error) {
-        // The download stops short rather than ending as a file that looks whole.
-        logger.error("logs export failed", { tab, error: String(error) });
+        // The download stops short rather than ending as a file that looks whole; the failure is in System Logs.
+        await recordRequestError(ctx, { requestId: ctx.requestId, request, error, userId: actor.userId });
         controller.error(error);
       }
     },

@@ -1,20 +1,23 @@
-import { recordErrorEvent } from "../../core/logs/record-error-event";
-import { logger } from "../../core/shared/logger";
 import type { Db } from "../../db/client";
-import type { Env } from "../env";
+import { logger } from "../shared/logger";
+import { recordErrorEvent } from "./record-error-event";
+
+/** The configuration values that are secrets (the server's Env has them all). */
+const SECRET_SETTINGS = [
+  "BETTER_AUTH_SECRET",
+  "DATABASE_URL",
+  "SMTP_URL",
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "S3_SECRET_ACCESS_KEY",
+  "METRICS_TOKEN",
+  "LOCAL_PAYMENTS_SECRET",
+] as const;
+export type SecretSettings = Partial<Record<(typeof SECRET_SETTINGS)[number], string | undefined>>;
 
 /** The app's own secrets: never written to the logs, whatever an error message quotes. */
-export function secretsOf(env: Env): string[] {
-  return [
-    env.BETTER_AUTH_SECRET,
-    env.DATABASE_URL,
-    env.SMTP_URL,
-    env.STRIPE_SECRET_KEY,
-    env.STRIPE_WEBHOOK_SECRET,
-    env.S3_SECRET_ACCESS_KEY,
-    env.METRICS_TOKEN,
-    env.LOCAL_PAYMENTS_SECRET,
-  ].filter((s): s is string => Boolean(s));
+export function secretsOf(env: SecretSettings): string[] {
+  return SECRET_SETTINGS.map((name) => env[name]).filter((value): value is string => Boolean(value));
 }
 
 /**
@@ -23,7 +26,7 @@ export function secretsOf(env: Env): string[] {
  * without its query string (which may carry a token) and the method; never the body.
  */
 export async function recordRequestError(
-  deps: { db: Db; env: Env },
+  deps: { db: Db; env: SecretSettings },
   {
     requestId,
     request,
