@@ -1,6 +1,6 @@
 import { and, count, desc } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { afterRow, cursorId, pageOf } from "../shared/keyset-cursor";
+import { afterRow, pageOf } from "../shared/keyset-cursor";
 import { LOG_SOURCES, quickCondition, searchCondition } from "./log-sources";
 import { asQuickFilter, LOG_PAGE_SIZE, LOG_TABS, type LogEvent, type LogFilters, type LogTab } from "./log-tabs";
 
@@ -21,7 +21,12 @@ export async function findLogEvents(db: Db, tab: LogTab, filters: LogFilters, li
   const rows: LogEvent[] = await db
     .select(source.fields)
     .from(source.table)
-    .where(and(where, afterRow(source.table, source.keys, cursorId(filters.cursor))))
+    .where(
+      and(
+        where,
+        afterRow(source.table, source.keys, filters.cursor && source.isId(filters.cursor) ? filters.cursor : null),
+      ),
+    )
     .orderBy(desc(source.keys.createdAt), desc(source.keys.id))
     .limit(limit + 1);
   const { page, nextCursor } = pageOf(rows, limit);

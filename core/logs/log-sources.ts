@@ -2,6 +2,7 @@ import { and, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { auditLogs, securityEvents } from "../../db/schema/audit";
 import { webhookEvents } from "../../db/schema/payments";
+import { isUuid } from "../swaps/swap-guards";
 import { AUTH_EVENT_TYPES, ERROR_ACTIONS, type LogTab, type QuickFilter } from "./log-tabs";
 
 /**
@@ -22,6 +23,8 @@ export type LogSource = {
     targetId: SQL<string>;
   };
   scope: SQL | undefined;
+  /** Whether a text can be one of this table's ids (a UUID column refuses anything else with an error). */
+  isId: (text: string) => boolean;
 };
 
 const errorSource: LogSource = {
@@ -38,6 +41,7 @@ const errorSource: LogSource = {
     targetId: sql<string>`coalesce(${auditLogs.targetId}, ${auditLogs.id}::text)`,
   },
   scope: inArray(auditLogs.action, [...ERROR_ACTIONS]),
+  isId: isUuid,
 };
 
 const webhookSource: LogSource = {
@@ -55,6 +59,8 @@ const webhookSource: LogSource = {
     targetId: sql<string>`${webhookEvents.id}`,
   },
   scope: undefined,
+  // The provider's event ids (evt_...).
+  isId: (text) => /^[A-Za-z0-9_-]{1,255}$/.test(text),
 };
 
 const securityFields: LogSource["fields"] = {
@@ -78,8 +84,9 @@ export const LOG_SOURCES: Record<LogTab, LogSource> = {
     keys: securityKeys,
     fields: securityFields,
     scope: inArray(securityEvents.eventType, [...AUTH_EVENT_TYPES]),
+    isId: isUuid,
   },
-  security: { table: securityEvents, keys: securityKeys, fields: securityFields, scope: undefined },
+  security: { table: securityEvents, keys: securityKeys, fields: securityFields, scope: undefined, isId: isUuid },
 };
 
 /** LIKE's wildcards taken literally: a search for "50%" finds "50%", not everything. */

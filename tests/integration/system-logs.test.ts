@@ -153,6 +153,19 @@ describe("the System Logs tabs", () => {
     expect(seen).toEqual([logout, adminDenied, limited, reset, signUpFailed, signIn].map((e) => e.id));
   });
 
+  test("a cursor that is not one of the tab's ids means the first page, not an error", async () => {
+    for (const tab of ["errors", "webhooks", "auth", "security"] as const) {
+      for (const cursor of ["abc", "evt_nothing", "00000000-0000-0000-0000-000000000000"]) {
+        const page = await findLogEvents(db, tab, { cursor }, 2);
+        expect(page.events.length, `${tab} ${cursor}`).toBeLessThanOrEqual(2);
+      }
+    }
+    expect(ids((await findLogEvents(db, "security", { cursor: "abc" }, 2)).events)).toEqual([
+      logout.id,
+      adminDenied.id,
+    ]);
+  });
+
   test("the search matches message, error text, event type and id", async () => {
     expect(ids((await findLogEvents(db, "security", { q: "sign_out" })).events)).toEqual([logout.id]);
     expect(ids((await findLogEvents(db, "security", { q: "already registered" })).events)).toEqual([signUpFailed.id]);
