@@ -93,7 +93,8 @@ export default function SystemLogs({ loaderData }: Route.ComponentProps) {
       />
 
       <div className="mb-3 flex flex-wrap items-end gap-2 rounded-lg border border-line bg-white p-3">
-        <form method="get" className="flex min-w-0 flex-1 flex-wrap items-end gap-2">
+        {/* Keyed on the search: after a back or a quick filter, the box shows what the list is searched for. */}
+        <form key={q} method="get" className="flex min-w-0 flex-1 flex-wrap items-end gap-2">
           <input type="hidden" name="tab" value={tab} />
           {quick && <input type="hidden" name="quick" value={quick} />}
           <label className="flex min-w-48 flex-1 flex-col text-xs font-medium text-muted">
