@@ -341,6 +341,10 @@ describe("the Errors tab is real", () => {
         );
       },
     });
+    // Every answer carries its own request id, errors or not.
+    const [a, b] = [await testApp.app.request("/api/v1/health"), await testApp.app.request("/api/v1/health")];
+    expect(a.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(a.headers.get("x-request-id")).not.toBe(b.headers.get("x-request-id"));
     const response = await app.request("/listings/abc?token=should-not-be-kept");
     expect(response.status).toBe(500);
     const body = (await response.json()) as { error: string; requestId: string };
