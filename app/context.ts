@@ -21,6 +21,8 @@ export type AppContext = {
   /** ADMIN_IP_ALLOWLIST, parsed once at boot (enforced while the enable_ip_allowlist flag is on). */
   staffAllowlist: BlockList;
   nonce: string;
+  /** This request's id: sent as X-Request-Id, shown on the error page, and the target id of its recorded error. */
+  requestId: string;
   meta: RequestMeta;
   /** Resolved once per request, on first use. */
   getUser: () => Promise<SessionUser | null>;

@@ -4,12 +4,13 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { appContext } from "./context";
 import { deferBoot } from "./lib/deferred-boot.server";
 import { hasHydrationData, primeStreamTransfer, readHydrationData, restoreHydrationStream } from "./lib/hydration-data.server";
 import { NonceProvider } from "./lib/nonce";
 import { logger } from "../core/shared/logger";
+import { recordRequestError } from "../core/logs/record-request-error";
 
 export const streamTimeout = 5_000;
 
@@ -91,7 +92,17 @@ function streamDocument(
   });
 }
 
-export function handleError(error: unknown, { request }: { request: Request }) {
+/**
+ * Errors React Router meets outside the guarded loaders and actions (server/observability/route-errors.ts):
+ * a page that fails to render. Recorded for System Logs under the request's id, which the root loader gave
+ * the error page. Its own 404s and the guards' error responses are answers, not errors.
+ */
+export function handleError(error: unknown, { request, context }: { request: Request; context: RouterContextProvider }) {
   if (request.signal.aborted) return;
-  logger.error("request error", { url: request.url, error: String((error as Error)?.stack ?? error) });
+  if (isRouteErrorResponse(error)) {
+    logger.error("request error", { url: request.url, error: String((error as { error?: Error }).error?.stack ?? error.statusText) });
+    return;
+  }
+  const ctx = context.get(appContext);
+  void recordRequestError(ctx, { requestId: ctx.requestId, request, error });
 }

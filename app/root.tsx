@@ -16,6 +16,7 @@ import { appContext } from "./context";
 import { readFlash } from "./lib/flash.server";
 import { useNonce } from "./lib/nonce";
 import { ErrorScreen } from "./components/layout/error-screen";
+import { requestIdOf } from "./components/layout/request-reference";
 import { NavigationProgress } from "./components/layout/navigation-progress";
 import { Toaster } from "./components/ui/toaster";
 import { TOAST_DURATION_MS, toast } from "./lib/toast";
@@ -29,6 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       user: user && { id: user.id, name: user.name, role: user.role },
       site: { supportEmail: ctx.env.SUPPORT_EMAIL, investorEmail: ctx.env.INVESTOR_EMAIL, testPayments: ctx.env.PAYMENT_PROVIDER === "local" },
       flash,
+      // For the error page when this page fails to render (a failed loader sends its own id with the error).
+      requestId: ctx.requestId,
     },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
@@ -93,9 +96,17 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  // Anything unexpected lands here; details stay in the server log.
+  // Anything unexpected lands here; details stay in the server log and System Logs, under the id shown.
+  const rootRequestId = useRouteLoaderData<typeof loader>("root")?.requestId;
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <ErrorScreen title="404" message="Oops! Page not found" />;
   }
-  return <ErrorScreen title="Something went wrong" message="An unexpected error occurred. Don't worry, your data is safe." />;
+  return (
+    <ErrorScreen
+      title="Something went wrong"
+      message="An unexpected error occurred. Don't worry, your data is safe."
+      requestId={requestIdOf(error) ?? rootRequestId}
+    />
+  );
 }
+

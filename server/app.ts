@@ -13,7 +13,7 @@ import { csrfProtection } from "./middleware/csrf";
 import { securityHeaders } from "./middleware/security-headers";
 import { varyAcceptEncoding } from "./middleware/vary-accept-encoding";
 import { createApiRoutes } from "./api/routes";
-import { logger } from "../core/shared/logger";
+import { recordRequestError } from "../core/logs/record-request-error";
 import type { FileStorage } from "../core/storage/storage";
 import { storageFromEnv } from "./storage";
 import { serveUpload } from "./uploads";
@@ -58,7 +58,7 @@ export type AppDeps = {
   dbPool?: pg.Pool;
 };
 
-type Vars = { nonce: string; ctx: AppContext };
+type Vars = { nonce: string; requestId: string; ctx: AppContext };
 
 /**
  * Account changes must pass our validation, limits and logging in core/users, so Better Auth's HTTP
@@ -91,7 +91,10 @@ export function createApp(deps: AppDeps) {
   app.use(varyAcceptEncoding());
   app.use(async (c, next) => {
     c.set("nonce", crypto.randomBytes(16).toString("base64"));
+    // One id per request, for the logs and the error page; a client's own X-Request-Id is not trusted.
+    c.set("requestId", crypto.randomUUID());
     await next();
+    c.header("X-Request-Id", c.get("requestId"));
   });
   app.use(securityHeaders({ production, devServer: deps.devServer }));
   app.use(privateResponses());
@@ -116,6 +119,7 @@ export function createApp(deps: AppDeps) {
       authAddressLimit: env.AUTH_ADDRESS_LIMIT,
       staffAllowlist,
       nonce: c.get("nonce"),
+      requestId: c.get("requestId"),
       meta: { ip, userAgent: c.req.header("user-agent") ?? null, headers },
       getUser: () => {
         // Visitors without a session cookie cost no database round trip.
@@ -150,9 +154,12 @@ export function createApp(deps: AppDeps) {
     });
   }
 
-  app.onError((error, c) => {
-    logger.error("unhandled error", { path: c.req.path, error: String(error?.stack ?? error) });
-    return c.json({ error: "An unexpected error occurred." }, 500);
+  app.onError(async (error, c) => {
+    const requestId = c.get("requestId") ?? crypto.randomUUID();
+    const user = await c.get("ctx")?.getUser().catch(() => null);
+    await recordRequestError({ db, env }, { requestId, request: c.req.raw, error, userId: user?.id });
+    c.header("X-Request-Id", requestId);
+    return c.json({ error: "An unexpected error occurred.", requestId }, 500);
   });
 
   return { app, auth };

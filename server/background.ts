@@ -4,6 +4,7 @@ import { createMailTransport } from "../core/mail/create-mail-transport";
 import { deliverPendingMail } from "../core/mail/mailer";
 import type { Clock } from "../core/shared/clock";
 import { logger } from "../core/shared/logger";
+import { recordJobFailure } from "../core/logs/record-job-failure";
 import { claimExpiryWarnings } from "../core/swaps/expire-swaps";
 import { notifySwapEvent } from "../core/swaps/notify-swap-event";
 import type { Env } from "./env";
@@ -33,7 +34,10 @@ export function startBackgroundWork({ db, clock, env }: { db: Db; clock: Clock; 
       await refundOwedPayments({ db, clock, provider });
       await deliverPendingMail(db, transport);
     })()
-      .catch((error) => logger.error("mail run failed", { error: String(error) }))
+      .catch(async (error) => {
+        logger.error("mail run failed", { error: String(error) });
+        await recordJobFailure(db, { job: "mail-run", error });
+      })
       .finally(() => {
         mailRun = null;
       });

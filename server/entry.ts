@@ -13,6 +13,7 @@ import { systemClock } from "../core/shared/clock";
 import { logger } from "../core/shared/logger";
 import type pg from "pg";
 import { describeBoot } from "./describe-boot";
+import { recordRouteErrors } from "./observability/route-errors";
 
 /**
  * The whole site: HTTP API, auth and the React Router pages. `wrapBuild` lets the benchmark watch the pages
@@ -27,7 +28,9 @@ export function createSiteApp(options: {
   wrapBuild?: (serverBuild: ServerBuild) => ServerBuild;
 }) {
   const { wrapBuild, ...appOptions } = options;
-  const serverBuild = wrapBuild ? wrapBuild(build as ServerBuild) : build;
+  // Unexpected errors in loaders and actions are recorded for System Logs, with the id the error page shows.
+  const guarded = recordRouteErrors(build as ServerBuild);
+  const serverBuild = wrapBuild ? wrapBuild(guarded) : guarded;
   const pageHandler = createRequestHandler(serverBuild, options.env.NODE_ENV === "production" ? "production" : "development");
   return createApp({ ...appOptions, pageHandler });
 }

@@ -10,6 +10,21 @@ const dateTime = new Intl.DateTimeFormat("en-AU", {
   hour12: true,
 });
 const whole = new Intl.NumberFormat("en-AU");
+const dateTimeSeconds = new Intl.DateTimeFormat("en-AU", {
+  timeZone: "Australia/Sydney",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  second: "2-digit",
+  hour12: true,
+});
+
+/** "25 Nov 2026, 1:04:05 pm" in Sydney time: logs need the seconds. */
+export function sydneyDateTimeSeconds(value: Date | string): string {
+  return dateTimeSeconds.format(new Date(value));
+}
 
 /** "25 Nov 2026, 1:04 pm" in Sydney time, or a dash. */
 export function sydneyDateTime(value: Date | string | null | undefined): string {

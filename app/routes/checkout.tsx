@@ -4,6 +4,7 @@ import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from 
 import type { Route } from "./+types/checkout";
 import { Field, describedBy, inputClass } from "../components/forms/field";
 import { ErrorScreen } from "../components/layout/error-screen";
+import { requestIdOf } from "../components/layout/request-reference";
 import { PageNotFound, pageNotFoundMeta } from "../components/layout/page-not-found";
 import { Button } from "../components/ui/button";
 import { Container } from "../components/ui/container";
@@ -76,7 +77,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <PageNotFound />;
-  return <ErrorScreen title="Something went wrong" message="An unexpected error occurred. Don't worry, your data is safe." />;
+  return <ErrorScreen title="Something went wrong" message="An unexpected error occurred. Don't worry, your data is safe." requestId={requestIdOf(error)} />;
 }
 
 const formatAud = (cents: number) => `$${(cents / 100).toFixed(2)}`;

@@ -1,6 +1,7 @@
 import type { Db } from "../../db/client";
 import type { Clock } from "../shared/clock";
 import { logger } from "../shared/logger";
+import { recordJobFailure } from "../logs/record-job-failure";
 import { expireSwaps } from "../swaps/expire-swaps";
 import { DAILY_CLEANUP_HOUR, dailyCleanup } from "./daily-cleanup";
 import { sydneyTime } from "./sydney-time";
@@ -35,7 +36,7 @@ export function startScheduler(
     try {
       summary.expired = await expireSwaps(deps);
     } catch (error) {
-      fail(summary, "expire-swaps", error);
+      await fail(deps.db, summary, "expire-swaps", error);
     }
     const { date, hour } = sydneyTime(deps.clock.now());
     if (hour >= DAILY_CLEANUP_HOUR && dailyDoneFor !== date) {
@@ -44,13 +45,13 @@ export function startScheduler(
         dailyDoneFor = date;
       } catch (error) {
         // runOnce recorded the failure under today's key; the next tick finds it claimed and moves on.
-        fail(summary, "daily-cleanup", error);
+        await fail(deps.db, summary, "daily-cleanup", error);
       }
     }
     try {
       onTick?.(summary);
     } catch (error) {
-      fail(summary, "on-tick", error);
+      await fail(deps.db, summary, "on-tick", error);
     }
   }
 
@@ -74,8 +75,10 @@ export function startScheduler(
   };
 }
 
-function fail(summary: SchedulerTick, job: string, error: unknown) {
+/** A failed job: to stderr, and to System Logs' Errors tab (recordJobFailure never throws). */
+async function fail(db: Db, summary: SchedulerTick, job: string, error: unknown) {
   summary.failed.push(job);
+  await recordJobFailure(db, { job, error });
   logger.error("scheduled job failed", {
     job,
     error: error instanceof Error ? error.message : String(error),

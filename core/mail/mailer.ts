@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, lt, lte, notInArray, or, sql } from "drizzle-orm"
 import type { Db } from "../../db/client";
 import { mailOutbox } from "../../db/schema/ops";
 import { logger } from "../shared/logger";
+import { recordMailFailure } from "../logs/record-mail-failure";
 
 /** One e-mail as the app composes it (see templates.ts); `template` names it for tests and the logs. */
 export type OutgoingMail = { to: string; subject: string; text: string; html: string; template: string };
@@ -103,14 +104,16 @@ export async function deliverPendingMail(
           attempt: row.attempts + 1,
           error: message,
         });
-        return "failed" as const;
+        return { kind: "failed" as const, failure: { mailId: row.id, template: row.template, attempt: row.attempts + 1, error: message } };
       }
       // attempts and last_error keep counting failures only: a mail that got through on its third try says so.
       await tx.update(mailOutbox).set({ sentAt: sql`now()` }).where(eq(mailOutbox.id, row.id));
-      return "sent" as const;
+      return { kind: "sent" as const };
     });
     if (!outcome) break;
-    result[outcome]++;
+    result[outcome.kind]++;
+    // After the claim's transaction: the log write must not hold (or, failing, break) it.
+    if (outcome.kind === "failed") await recordMailFailure(db, outcome.failure);
   }
   return result;
 }

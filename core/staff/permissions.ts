@@ -52,6 +52,9 @@ export const STAFF_PERMISSIONS = {
   // Reports (analytics): admins only; DECISIONS.md does not list it among what moderators may (decision 060).
   view_reports: ADMIN,
   export_report_csv: ADMIN,
+  // System Logs (issue 13: moderators and admins; the export is what the page shows, decision 057).
+  view_logs: STAFF,
+  export_logs_csv: STAFF,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type StaffAction = keyof typeof STAFF_PERMISSIONS;

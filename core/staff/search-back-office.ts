@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { paymentLogs } from "../../db/schema/payments";
 import { swapProposals } from "../../db/schema/swaps";
+import { findLogEventsById } from "../logs/find-log-event-by-id";
 import { findMembers } from "../members/find-members";
 import { findListingsForStaff } from "../moderation/find-listings-for-staff";
 import { findReportsForSearch } from "../moderation/find-reports-for-search";
@@ -15,19 +16,20 @@ const receiver = alias(users, "receiver");
 /**
  * The top bar's search, grouped by kind: members by name or e-mail, listings by title, swaps by id (the whole id,
  * or its first 8+ characters as staff copy them from a member's page), payments by the provider's payment intent
- * or checkout session id, reports by listing title, reporter or id.
+ * or checkout session id, reports by listing title, reporter or id, log events by id (or an error by its request id).
  */
 export async function searchBackOffice(db: Db, { q }: { q: string }) {
   const text = q.trim().slice(0, 100);
-  if (text.length < 2) return { members: [], listings: [], swaps: [], payments: [], reports: [] };
-  const [members, listings, swaps, payments, reports] = [
+  if (text.length < 2) return { members: [], listings: [], swaps: [], payments: [], reports: [], logEvents: [] };
+  const [members, listings, swaps, payments, reports, logEvents] = [
     (await findMembers(db, { q: text }, RESULTS_PER_KIND)).members,
     (await findListingsForStaff(db, { q: text }, RESULTS_PER_KIND)).listings,
     await findSwapsByIdPrefix(db, text),
     await findPaymentsByProviderId(db, text),
     await findReportsForSearch(db, { q: text }, RESULTS_PER_KIND),
+    await findLogEventsById(db, { q: text }),
   ];
-  return { members, listings, swaps, payments, reports };
+  return { members, listings, swaps, payments, reports, logEvents };
 }
 
 /** A payment by the provider's id staff are given by a member or the provider: its payment intent (pi_...) or checkout session (cs_...). */

@@ -50,6 +50,6 @@ describe("the back office's search", () => {
     expect(bySwap.swaps.map((s) => s.id)).toContain(id);
     expect(bySwap.swaps.find((s) => s.id === id)).toMatchObject({ proposerName: "Sam Searcher", receiverName: "Kimberley Zorro" });
     expect((await searchBackOffice(db, { q: id })).swaps.map((s) => s.id)).toEqual([id]);
-    expect(await searchBackOffice(db, { q: "z" })).toEqual({ members: [], listings: [], swaps: [], payments: [], reports: [] });
+    expect(await searchBackOffice(db, { q: "z" })).toEqual({ members: [], listings: [], swaps: [], payments: [], reports: [], logEvents: [] });
   });
 });

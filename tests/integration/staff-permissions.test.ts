@@ -41,6 +41,8 @@ const MODERATORS_MAY: StaffAction[] = [
   "takedown_from_report",
 ];
 MODERATORS_MAY.push("view_swaps", "view_swap", "view_payments", "view_payment");
+// Issue 13: System Logs is for moderators and admins; its CSV export is what the page shows (decision 057).
+MODERATORS_MAY.push("view_logs", "export_logs_csv");
 
 describe("the permission table", () => {
   test("matches the product decisions: moderators exactly what DECISIONS.md lists, admins everything", () => {

@@ -35,6 +35,7 @@ export async function insertStaff(
   return { id, name, email, emailVerified: true, role: roles[0] ?? null };
 }
 
+/** The context the Hono app would give a route, as `user`. */
 export function contextFor(caller: RouteCaller, user: SessionUser | null) {
   const ctx: AppContext = {
     db: caller.db as AppContext["db"],
@@ -46,6 +47,7 @@ export function contextFor(caller: RouteCaller, user: SessionUser | null) {
     authAddressLimit: 1000,
     staffAllowlist: parseIpAllowlist(""),
     nonce: "test",
+    requestId: crypto.randomUUID(),
     meta: { ip: "203.0.113.7", userAgent: "vitest", headers: new Headers() },
     getUser: async () => user,
   };

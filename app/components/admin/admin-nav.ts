@@ -11,7 +11,8 @@ export type AdminIconName =
   | "payments"
   | "moderation"
   | "reports"
-  | "tools";
+  | "tools"
+  | "logs";
 
 /**
  * The sidebar, grouped as the spec has it (Overview; Management; Analytics & Monitoring; System). Only pages
@@ -34,6 +35,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
     items: [
       { label: "Reports", to: "/admin/reports", icon: "reports", permission: "view_reports" },
       { label: "Moderation Queue", to: "/admin/moderation", icon: "moderation", permission: "view_moderation_queue" },
+      { label: "System Logs", to: "/admin/logs", icon: "logs", permission: "view_logs" },
     ],
   },
   {

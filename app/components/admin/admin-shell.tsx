@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation, useMatches, useNavigation } from "react-router";
 import { useHydrated } from "../../lib/use-hydrated";
 import {
+  Activity,
   ArrowLeftRight,
   ChartColumn,
   CreditCard,
@@ -30,6 +31,7 @@ const ICONS: Record<AdminIconName, typeof Users> = {
   moderation: Flag,
   tools: Wrench,
   reports: ChartColumn,
+  logs: Activity,
 };
 
 export type ShellStaff = { name: string; email: string; accessLevel: "Admin" | "Moderator" };

@@ -30,6 +30,10 @@ const STATUS_TONES: Record<string, Tone> = {
   expired: "grey",
   withdrawn: "grey",
   refunded: "grey",
+  // Log events (System Logs).
+  success: "green",
+  processed: "green",
+  received: "blue",
 };
 
 /** A status word with its colour (and the word itself, so colour is never the only signal). */

@@ -1,28 +1,41 @@
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useNavigate } from "react-router";
-import { useHydrated } from "../../lib/use-hydrated";
 import { toast } from "../../lib/toast";
+import { useHydrated } from "../../lib/use-hydrated";
 import { Download } from "../ui/icons";
 
+/** `success` may read the response (e.g. a count the server sends in a header). */
+export type ExportTexts = {
+  label: string;
+  busy: string;
+  success: string | ((response: Response) => string);
+  failure: string;
+  fallbackName: string;
+};
+
+const USER_DATA: ExportTexts = {
+  label: "Export user data",
+  busy: "Exporting...",
+  success: "User data exported",
+  failure: "Failed to export user data",
+  fallbackName: "user-data.json",
+};
+
 /**
- * A download made by a back-office POST (a member's data, the logs bundle). Without JavaScript the form posts and
- * the browser saves the file the server sends; with it, the same POST is fetched so the page can say it worked
- * (`success`, which may read the response's headers) or why not, and then leave a dialog (`closeTo`).
+ * Downloads a file the server makes (a member's data, a logs CSV, the logs bundle). Without JavaScript the form
+ * posts and the browser saves the file the server sends; with it, the same POST is fetched so the page can say it
+ * worked (or why not), and then leave a dialog (`closeTo`). `children` are the form's hidden fields.
  */
 export function ExportButton({
   action,
-  label = "Export user data",
-  success = () => "User data exported",
-  failure = "Failed to export user data",
-  fallbackName = "user-data.json",
+  texts = USER_DATA,
   closeTo,
+  children,
 }: {
   action: string;
-  label?: string;
-  success?: (response: Response) => string;
-  failure?: string;
-  fallbackName?: string;
+  texts?: ExportTexts;
   closeTo?: string;
+  children?: ReactNode;
 }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
@@ -36,18 +49,18 @@ export function ExportButton({
       const response = await fetch(action, { method: "POST", body: new FormData(event.currentTarget) });
       if (!response.ok) {
         const body = (await response.json().catch(() => null)) as { error?: string } | null;
-        toast.error(body?.error ?? failure);
+        toast.error(body?.error ?? texts.failure);
         return;
       }
-      const name = response.headers.get("content-disposition")?.match(/filename="([^"]+)"/)?.[1] ?? fallbackName;
+      const name = response.headers.get("content-disposition")?.match(/filename="([^"]+)"/)?.[1] ?? texts.fallbackName;
       const url = URL.createObjectURL(await response.blob());
       const link = Object.assign(document.createElement("a"), { href: url, download: name });
       link.click();
       URL.revokeObjectURL(url);
-      toast.success(success(response));
+      toast.success(typeof texts.success === "function" ? texts.success(response) : texts.success);
       if (closeTo) navigate(closeTo, { replace: true, preventScrollReset: true });
     } catch {
-      toast.error(failure);
+      toast.error(texts.failure);
     } finally {
       setBusy(false);
     }
@@ -55,8 +68,13 @@ export function ExportButton({
 
   return (
     <form method="post" action={action} onSubmit={onSubmit}>
-      <button type="submit" disabled={busy} className="inline-flex h-9 items-center gap-1.5 rounded-md border border-line bg-white px-3 text-sm font-medium hover:bg-surface disabled:opacity-60">
-        <Download className="size-4" /> {busy ? "Exporting..." : label}
+      {children}
+      <button
+        type="submit"
+        disabled={busy}
+        className="inline-flex h-9 items-center gap-1.5 rounded-md border border-line bg-white px-3 text-sm font-medium hover:bg-surface disabled:opacity-60"
+      >
+        <Download className="size-4" /> {busy ? texts.busy : texts.label}
       </button>
     </form>
   );

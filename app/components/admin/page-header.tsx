@@ -60,5 +60,8 @@ export function withParam(url: URL, name: string, value: string | null) {
   const next = new URL(url);
   if (value === null) next.searchParams.delete(name);
   else next.searchParams.set(name, value);
-  return `${next.pathname}${next.search}`;
+  // A loader on a client-side navigation sees the data request's URL (/admin/payments.data?_routes=...):
+  // links are to the page.
+  next.searchParams.delete("_routes");
+  return `${next.pathname.replace(/\.data$/, "")}${next.search}`;
 }

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse } from "react-router";
+import { RequestReference, requestIdOf } from "./request-reference";
 import { ButtonLink } from "../ui/button";
 import { PageNotFound } from "./page-not-found";
 
@@ -13,6 +14,7 @@ export function RouteError({ error }: { error: unknown }) {
       <div className="max-w-md text-center">
         <h1 className="text-2xl font-bold">Something went wrong</h1>
         <p className="mt-3 text-muted">An unexpected error occurred. Don't worry, your data is safe.</p>
+        <RequestReference requestId={requestIdOf(error)} className="mt-3" />
         <ButtonLink to="/" reloadDocument className="mt-6">
           Return to Home
         </ButtonLink>

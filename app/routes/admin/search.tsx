@@ -31,17 +31,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     swaps: results.swaps.map((s) => ({ ...s, createdAt: sydneyDateTime(s.createdAt) })),
     payments: results.payments.map((p) => ({ ...p, amount: formatCents(p.amountCents), createdAt: sydneyDateTime(p.createdAt) })),
     reports: results.reports.map((r) => ({ ...r, createdAt: sydneyDateTime(r.createdAt) })),
+    logEvents: results.logEvents.map((e) => ({
+      id: e.id,
+      eventType: e.eventType,
+      message: e.message,
+      status: e.status,
+      href: `/admin/logs?tab=${e.tab}&q=${encodeURIComponent(e.id)}`,
+      createdAt: sydneyDateTime(e.createdAt),
+    })),
   };
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { q, members, listings, swaps, payments, reports } = loaderData;
-  const nothing = members.length + listings.length + swaps.length + payments.length + reports.length === 0;
+  const { q, members, listings, swaps, payments, reports, logEvents } = loaderData;
+  const nothing = members.length + listings.length + swaps.length + payments.length + reports.length + logEvents.length === 0;
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader
         title="Search"
-        description="Members by name or e-mail, listings by title, swaps by id, payments by payment intent id, reports by listing, reporter or id."
+        description="Members by name or e-mail, listings by title, swaps by id, payments by payment intent id, reports by listing, reporter or id, log events by id or request id."
       />
       <form method="get" className="mb-4 flex gap-2">
         <label htmlFor="search-page-q" className="sr-only">
@@ -149,6 +157,21 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                   <StatusBadge status={r.status} />
                   <span className="text-muted">by {r.reporterName ?? "Unknown"}</span>
                   <span className="text-xs text-muted">{r.createdAt}</span>
+                </li>
+              ))}
+            </ResultGroup>
+          )}
+          {logEvents.length > 0 && (
+            <ResultGroup title="Log events" count={logEvents.length}>
+              {logEvents.map((e) => (
+                <li key={e.id} className="flex flex-wrap items-center gap-2 px-3 py-2">
+                  <Link to={e.href} className="font-mono text-xs font-medium text-brand-800 hover:underline">
+                    {e.eventType}
+                  </Link>
+                  <StatusBadge status={e.status} />
+                  <span className="text-muted">{e.message}</span>
+                  <span className="break-all font-mono text-xs text-muted">{e.id}</span>
+                  <span className="text-xs text-muted">{e.createdAt}</span>
                 </li>
               ))}
             </ResultGroup>

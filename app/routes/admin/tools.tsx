@@ -4,7 +4,7 @@ import type { Route } from "./+types/tools";
 import { appContext } from "../../context";
 import { ActionDialog, DialogButtons } from "../../components/admin/action-dialog";
 import { ActionLink } from "../../components/admin/detail-parts";
-import { ExportButton } from "../../components/admin/export-button";
+import { ExportButton, type ExportTexts } from "../../components/admin/export-button";
 import { LoadError } from "../../components/admin/load-error";
 import { PageHeader } from "../../components/admin/page-header";
 import { useFailureToast } from "../../components/admin/use-failure-toast";
@@ -38,6 +38,14 @@ export const meta: Route.MetaFunction = () => [
   { title: "Tools | SwapShed back office" },
   { name: "robots", content: "noindex, nofollow" },
 ];
+
+const LOGS_BUNDLE_TEXTS: ExportTexts = {
+  label: "Export Logs Bundle",
+  busy: "Exporting...",
+  success: (response) => `Logs exported: ${response.headers.get("x-total-entries") ?? "0"} total entries`,
+  failure: "Failed to export logs",
+  fallbackName: "logs-bundle.json",
+};
 
 /** Typed into the reset dialog: a staging reset cannot be undone, so a click alone does not do it. */
 const RESET_WORD = "RESET";
@@ -249,14 +257,7 @@ export default function ToolsPage({ loaderData, actionData }: Route.ComponentPro
           closeTo={here}
           description={`Downloads the audit trail, payment logs and security events of the last ${bundleDays} days as one JSON file. It holds members' addresses and account ids: keep it where staff data belongs, and delete it when done.`}
         >
-          <ExportButton
-            action="/admin/tools/logs-bundle"
-            label="Export Logs Bundle"
-            success={(response) => `Logs exported: ${response.headers.get("x-total-entries") ?? "0"} total entries`}
-            failure="Failed to export logs"
-            fallbackName="logs-bundle.json"
-            closeTo={here}
-          />
+          <ExportButton action="/admin/tools/logs-bundle" texts={LOGS_BUNDLE_TEXTS} closeTo={here} />
         </ActionDialog>
       )}
       {open === "snapshot" && (

@@ -1,0 +1,66 @@
+import { redirect } from "react-router";
+import { exportLogEvents } from "../../../core/logs/export-log-events";
+import { asLogTab } from "../../../core/logs/log-tabs";
+import { logCsvFileName, logCsvHeader, logCsvRow } from "../../../core/logs/logs-csv";
+import { recordRequestError } from "../../../core/logs/record-request-error";
+import type { StaffAction } from "../../../core/staff/permissions";
+import { appContext } from "../../context";
+import { authorizeStaffAction } from "../../lib/staff-action.server";
+import type { Route } from "./+types/logs-export";
+
+/** This route has no page: its one action needs the export permission (the permission test walks these). */
+export const permission: StaffAction = "export_logs_csv";
+export const actionPermissions = { export: permission } as const satisfies Record<string, StaffAction>;
+
+/**
+ * POST: one System Logs tab, under its search and quick filter, as a CSV made on the server and streamed in
+ * batches (audited with log_type and count, rate limited).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  let actor: Awaited<ReturnType<typeof authorizeStaffAction>>["actor"];
+  try {
+    ({ actor } = await authorizeStaffAction(ctx, request, actionPermissions.export));
+  } catch (refusal) {
+    if (refusal instanceof Response) throw refusal;
+    const { data: body, init } = refusal as { data: { error: string }; init?: { status?: number } };
+    return Response.json(body, { status: init?.status ?? 429, headers: { "Cache-Control": "no-store" } });
+  }
+  const form = await request.formData();
+  const tab = asLogTab(String(form.get("tab") ?? ""));
+  const filters = { q: String(form.get("q") ?? ""), quick: String(form.get("quick") ?? "") };
+  const { batches } = await exportLogEvents(ctx.db, { actor, tab, filters });
+
+  const encoder = new TextEncoder();
+  const rows = batches();
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(logCsvHeader()));
+    },
+    async pull(controller) {
+      try {
+        const next = await rows.next();
+        if (next.done) return controller.close();
+        controller.enqueue(encoder.encode(next.value.map(logCsvRow).join("")));
+      } catch (error) {
+        // The download stops short rather than ending as a file that looks whole; the failure is in System Logs.
+        await recordRequestError(ctx, { requestId: ctx.requestId, request, error, userId: actor.userId });
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      await rows.return(undefined);
+    },
+  });
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${logCsvFileName(tab, ctx.clock.now())}"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
+
+export function loader() {
+  return redirect("/admin/logs");
+}

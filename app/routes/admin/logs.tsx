@@ -1,0 +1,244 @@
+import { Link, useLocation } from "react-router";
+import { countLogEvents, findLogEvents } from "../../../core/logs/find-log-events";
+import {
+  asLogTab,
+  asQuickFilter,
+  LOG_TAB_LABELS,
+  LOG_TABS,
+  QUICK_FILTER_LABELS,
+  QUICK_FILTERS,
+} from "../../../core/logs/log-tabs";
+import { can, type StaffAction } from "../../../core/staff/permissions";
+import { StatusBadge } from "../../components/admin/badges";
+import { CopyTargetButton } from "../../components/admin/copy-target-button";
+import { ExportButton } from "../../components/admin/export-button";
+import { LoadError } from "../../components/admin/load-error";
+import { PageHeader, Pager, withParam } from "../../components/admin/page-header";
+import { appContext } from "../../context";
+import { requireStaff } from "../../lib/require-staff.server";
+import { formatCount, sydneyDateTimeSeconds } from "../../lib/sydney-format";
+import type { Route } from "./+types/logs";
+
+/** What it takes to open this page: the permission table's entry. Its export is a route of its own (logs-export). */
+export const permission: StaffAction = "view_logs";
+
+export const handle = { breadcrumb: "System Logs" };
+export const meta: Route.MetaFunction = () => [
+  { title: "System Logs | SwapShed back office" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+const EXPORT_TEXTS = {
+  label: "Export CSV",
+  busy: "Exporting...",
+  success: "CSV exported successfully",
+  failure: "Failed to export logs",
+  fallbackName: "logs.csv",
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const staff = await requireStaff(ctx, request, permission);
+  const url = new URL(request.url);
+  const tab = asLogTab(url.searchParams.get("tab"));
+  const quick = asQuickFilter(url.searchParams.get("quick"));
+  const q = (url.searchParams.get("q") ?? "").slice(0, 200);
+  const cursor = url.searchParams.get("cursor");
+  const filters = { q, quick: quick ?? undefined, cursor };
+  const [{ events, nextCursor }, counts] = [
+    await findLogEvents(ctx.db, tab, filters),
+    await countLogEvents(ctx.db, filters),
+  ];
+  return {
+    tab,
+    q,
+    quick,
+    tabs: LOG_TABS.map((t) => ({
+      tab: t,
+      label: LOG_TAB_LABELS[t],
+      count: formatCount(counts[t]),
+    })),
+    quickFilters: QUICK_FILTERS.map((f) => ({ value: f, label: QUICK_FILTER_LABELS[f], active: f === quick })),
+    showing: `Showing ${formatCount(events.length)} of ${formatCount(counts[tab])} events`,
+    events: events.map((e) => ({
+      id: e.id,
+      at: sydneyDateTimeSeconds(e.createdAt),
+      iso: e.createdAt.toISOString(),
+      eventType: e.eventType,
+      message: e.message,
+      error: e.error,
+      status: e.status,
+      userId: e.userId,
+      targetId: e.targetId,
+    })),
+    nextCursor,
+    firstPage: !cursor,
+    mayExport: can(staff.roles, "export_logs_csv"),
+  };
+}
+
+export default function SystemLogs({ loaderData }: Route.ComponentProps) {
+  const { tab, q, quick, tabs, quickFilters, showing, events, nextCursor, firstPage, mayExport } = loaderData;
+  // Links from the address the browser shows (a loader on a client navigation sees the .data request's URL).
+  const location = useLocation();
+  const here = new URL(`${location.pathname}${location.search}`, "http://localhost");
+  here.searchParams.delete("cursor");
+  const tabHref = (t: string) => withParam(here, "tab", t);
+  const nextHref = nextCursor ? withParam(here, "cursor", nextCursor) : null;
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader
+        title="System Logs"
+        description="Server errors, payment webhooks and sign-in and security events, newest first, 500 to a page. Times in Sydney."
+      />
+
+      <div className="mb-3 flex flex-wrap items-end gap-2 rounded-lg border border-line bg-white p-3">
+        {/* Keyed on the search: after a back or a quick filter, the box shows what the list is searched for. */}
+        <form key={q} method="get" className="flex min-w-0 flex-1 flex-wrap items-end gap-2">
+          <input type="hidden" name="tab" value={tab} />
+          {quick && <input type="hidden" name="quick" value={quick} />}
+          <label className="flex min-w-48 flex-1 flex-col text-xs font-medium text-muted">
+            Search logs
+            <input
+              name="q"
+              type="search"
+              defaultValue={q}
+              placeholder="Message, event type or id"
+              className="mt-1 h-9 rounded-md border border-line bg-white px-2 text-sm text-ink"
+            />
+          </label>
+          <button
+            type="submit"
+            className="h-9 rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
+          >
+            Search
+          </button>
+        </form>
+        <form method="get" className="flex flex-wrap items-center gap-1.5" aria-label="Quick filters">
+          <input type="hidden" name="tab" value={tab} />
+          {q && <input type="hidden" name="q" value={q} />}
+          <span className="mr-1 text-xs font-medium text-muted">Quick filters</span>
+          {quickFilters.map((f) => (
+            <button
+              key={f.value}
+              type="submit"
+              name="quick"
+              value={f.active ? "" : f.value}
+              aria-pressed={f.active}
+              className={`h-8 rounded-full border px-3 text-xs font-medium ${
+                f.active
+                  ? "border-brand-700 bg-brand-700 text-white hover:bg-brand-800"
+                  : "border-line bg-white text-ink hover:bg-surface"
+              }`}
+            >
+              {f.label}
+            </button>
+          ))}
+        </form>
+      </div>
+
+      <nav aria-label="Log types" className="mb-3 grid grid-cols-2 gap-x-1 border-b border-line sm:flex">
+        {tabs.map((t) => {
+          const current = t.tab === tab;
+          return (
+            <Link
+              key={t.tab}
+              to={tabHref(t.tab)}
+              aria-current={current ? "page" : undefined}
+              className={`-mb-px inline-flex shrink-0 items-center justify-between gap-1.5 border-b-2 px-3 py-2 text-sm font-medium sm:justify-start ${
+                current ? "border-brand-700 text-brand-800" : "border-transparent text-muted hover:text-ink"
+              }`}
+            >
+              {t.label}
+              <span
+                className={`rounded-full px-1.5 text-xs tabular-nums ${current ? "bg-brand-50 text-brand-800" : "bg-surface text-muted"}`}
+              >
+                {t.count}
+              </span>
+            </Link>
+          );
+        })}
+      </nav>
+
+      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+        <p role="status" className="text-sm text-muted">
+          {showing}
+        </p>
+        {mayExport && (
+          <ExportButton action="/admin/logs/export" texts={EXPORT_TEXTS}>
+            <input type="hidden" name="tab" value={tab} />
+            <input type="hidden" name="q" value={q} />
+            <input type="hidden" name="quick" value={quick ?? ""} />
+          </ExportButton>
+        )}
+      </div>
+
+      {events.length === 0 ? (
+        <p className="rounded-lg border border-line bg-white p-6 text-center text-sm text-muted">No events match.</p>
+      ) : (
+        <div className="relative overflow-x-auto rounded-lg border border-line bg-white">
+          {/* relative: the buttons' screen-reader text (absolutely placed) stays inside the scroller at 375 px. */}
+          <table className="w-full min-w-[860px] text-left text-sm">
+            <caption className="sr-only">{tabs.find((t) => t.tab === tab)?.label}</caption>
+            <thead className="border-b border-line bg-surface text-xs uppercase tracking-wide text-muted">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Timestamp
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Event Type
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Message
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Status
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  User ID
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {events.map((e) => (
+                <tr key={e.id} className="align-top leading-5 hover:bg-surface">
+                  <td className="whitespace-nowrap px-3 py-1.5 text-muted tabular-nums">
+                    <time dateTime={e.iso}>{e.at}</time>
+                  </td>
+                  <td className="whitespace-nowrap px-3 py-1.5 font-mono text-xs">{e.eventType}</td>
+                  <td className="max-w-md px-3 py-1.5">
+                    <span className="break-words">{e.message || "—"}</span>
+                    {e.error && <span className="block break-words text-xs text-danger">{e.error}</span>}
+                  </td>
+                  <td className="px-3 py-1.5">
+                    <StatusBadge status={e.status} />
+                  </td>
+                  <td className="whitespace-nowrap px-3 py-1.5 font-mono text-xs">
+                    {e.userId ? (
+                      <Link to={`/admin/users/${e.userId}`} className="hover:underline" title={e.userId}>
+                        {`${e.userId.slice(0, 8)}...`}
+                      </Link>
+                    ) : (
+                      "-"
+                    )}
+                  </td>
+                  <td className="px-3 py-1.5">
+                    <CopyTargetButton targetId={e.targetId} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager nextHref={nextHref} firstHref={`${here.pathname}${here.search}`} showingFirst={firstPage} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <LoadError message="Failed to fetch logs" />;
+}

@@ -1,0 +1,165 @@
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import { SEED_PASSWORD } from "../../db/seed/seed-data";
+import { totpCode } from "../support/totp";
+import { expect as baseExpect, expectNoAxeViolations, PASSWORD, signUpViaApi, test, uniqueEmail } from "./fixtures";
+import { knownStaffKey, rememberStaffKey } from "./staff-keys";
+
+// Each step waits on a server round trip; a busy machine can take seconds.
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+const postgres = process.env.E2E_DATABASE_URL;
+const origin = () => test.info().project.use.baseURL as string;
+
+async function signIn(page: Page, { email, password }: { email: string; password: string }) {
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL((url) => url.pathname !== "/auth");
+}
+
+/**
+ * An admin in the back office. On the embedded database the demo seed's second admin (support@example.com),
+ * signing in with the key an earlier journey enrolled, or enrolling now; on PostgreSQL a member made admin with
+ * the staff command, who enrols.
+ */
+async function adminInBackOffice(page: Page) {
+  let admin = { email: "support@example.com", password: SEED_PASSWORD };
+  if (postgres) {
+    admin = { email: uniqueEmail("admin"), password: PASSWORD };
+    await signUpViaApi(page, { email: admin.email, fullName: "Sasha Support" });
+    const granted = spawnSync("npx", ["tsx", "server/cli/staff.ts", "grant", "admin", admin.email], {
+      encoding: "utf8",
+      env: { ...process.env, LOG_LEVEL: "silent", DATABASE_URL: postgres },
+    });
+    expect(granted.status, granted.stderr).toBe(0);
+    await page.context().clearCookies();
+  } else {
+    const seeded = await page.request.post("/seed", { form: { step: "users" }, headers: { origin: origin() } });
+    expect(seeded.status()).toBe(200);
+  }
+  await signIn(page, admin);
+  const key = knownStaffKey(admin.email);
+  if (key) {
+    await page.getByLabel("Authentication code").fill(totpCode(key));
+    await page.getByRole("button", { name: "Verify" }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith("/auth"));
+    return;
+  }
+  await page.goto("/admin/two-factor");
+  await page.getByLabel("Password").fill(admin.password);
+  await page.getByRole("button", { name: "Set up two-factor" }).click();
+  const newKey = (await page.getByLabel("Two-factor key", { exact: true }).inputValue()).replace(/\s+/g, "");
+  await page.getByLabel("Code from your app").fill(totpCode(newKey));
+  await page.getByRole("button", { name: "Turn on two-factor" }).click();
+  await expect(page.getByRole("list", { name: "Backup codes" })).toBeVisible();
+  rememberStaffKey(admin.email, newKey);
+}
+
+async function axeAtBothWidths(page: Page, shot: string) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: test.info().outputPath(`${shot}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test("an admin searches the logs, toggles a quick filter, exports the CSV and copies a target id", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  // Someone guesses a member's password until the sign-in limit stops them: five failed attempts, then rate_limited.
+  const guesser = await browser.newContext();
+  const guesserPage = await guesser.newPage();
+  const target = uniqueEmail("target");
+  for (let i = 0; i < 6; i++) {
+    await guesserPage.request.post("/api/v1/auth/sign-in", {
+      data: { email: target, password: `Wrong${i}pass` },
+      headers: { origin: origin() },
+    });
+  }
+  await guesser.close();
+
+  await adminInBackOffice(page);
+  await page.goto("/admin");
+  await page.getByRole("navigation").getByRole("link", { name: "System Logs" }).click();
+  await expect(page.getByRole("heading", { name: "System Logs", exact: true })).toBeVisible();
+  const tabs = page.getByRole("navigation", { name: "Log types" });
+  for (const name of ["Errors", "Webhooks", "Auth Events", "Security"])
+    await expect(tabs.getByRole("link", { name: new RegExp(`^${name} \\d`) })).toBeVisible();
+  await expect(tabs.getByRole("link", { name: /^Errors/ })).toHaveAttribute("aria-current", "page");
+
+  // Auth Events: a tab is a link, so the back button returns to the previous one.
+  await tabs.getByRole("link", { name: /^Auth Events/ }).click();
+  await expect(page).toHaveURL(/tab=auth/);
+  await expect(tabs.getByRole("link", { name: /^Auth Events/ })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("cell", { name: "rate_limited" }).first()).toBeVisible();
+  await axeAtBothWidths(page, "system-logs-auth");
+
+  // Search by event type.
+  await page.getByLabel("Search logs").fill("login_attempt");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(/q=login_attempt/);
+  const rows = page.getByRole("table").getByRole("row");
+  await expect(rows.nth(1)).toContainText("login_attempt");
+  await expect(page.getByRole("table").getByRole("cell", { name: "rate_limited", exact: true })).toHaveCount(0);
+  await expect(page.getByText(/^Showing \d+ of \d+ events$/)).toBeVisible();
+
+  // The Rate Limited quick filter, on with the search cleared, then off again.
+  await page.getByLabel("Search logs").fill("");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  const rateLimited = page.getByRole("button", { name: "Rate Limited" });
+  await rateLimited.click();
+  await expect(page.getByRole("button", { name: "Rate Limited" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page).toHaveURL(/quick=rate_limited/);
+  const eventTypes = page.getByRole("table").getByRole("row").locator("td:nth-child(2)");
+  await expect(eventTypes.first()).toHaveText("rate_limited");
+  expect(new Set(await eventTypes.allInnerTexts())).toEqual(new Set(["rate_limited"]));
+  await expect(page.getByRole("button", { name: "Webhook Failed" })).toHaveAttribute("aria-pressed", "false");
+  await axeAtBothWidths(page, "system-logs-rate-limited");
+
+  // Export CSV of what is shown: a file named {type}-logs-{timestamp}.csv with the spec's columns.
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^auth-logs-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z\.csv$/);
+  const csv = readFileSync(await download.path(), "utf8");
+  const [header, ...lines] = csv.trimEnd().split("\r\n");
+  expect(header).toBe(`"ID","Timestamp","Event Type","Message","User ID","Status","Error"`);
+  expect(lines.length).toBeGreaterThan(0);
+  for (const line of lines) expect(line).toContain(`"rate_limited"`);
+  await expect(page.getByText("CSV exported successfully")).toBeVisible();
+
+  // View Record copies the event's target id.
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: origin() });
+  const firstId = lines[0].slice(1, lines[0].indexOf('"', 1));
+  await page
+    .getByRole("table")
+    .getByRole("row")
+    .nth(1)
+    .getByRole("button", { name: /^View Record/ })
+    .click();
+  await expect(page.getByText("Target ID copied")).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(firstId);
+
+  // Off again: the filter is a toggle.
+  await page.getByRole("button", { name: "Rate Limited" }).click();
+  await expect(page.getByRole("button", { name: "Rate Limited" })).toHaveAttribute("aria-pressed", "false");
+  await expect(page).not.toHaveURL(/quick=rate_limited/);
+
+  // Global search finds the event by the id View Record copied.
+  await page.goto(`/admin/search?q=${firstId}`);
+  await expect(page.getByRole("region", { name: "Log events" }).getByText(firstId)).toBeVisible();
+
+  // Back to the Errors tab with the browser's back button after switching tabs.
+  await page.goto("/admin/logs?tab=errors");
+  await tabs.getByRole("link", { name: /^Security/ }).click();
+  await expect(page).toHaveURL(/tab=security/);
+  await page.goBack();
+  await expect(page).toHaveURL(/tab=errors/);
+  await expect(tabs.getByRole("link", { name: /^Errors/ })).toHaveAttribute("aria-current", "page");
+});
