@@ -35,6 +35,7 @@ export default [
     route("payments/:id", "routes/admin/payment.tsx"),
     route("moderation", "routes/admin/moderation.tsx"),
     route("audit-logs", "routes/admin/audit-logs.tsx"),
+    route("settings", "routes/admin/settings.tsx"),
     route("search", "routes/admin/search.tsx"),
   ]),
   route("admin/users/:id/export", "routes/admin/user-export.tsx"),

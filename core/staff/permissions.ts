@@ -43,6 +43,9 @@ export const STAFF_PERMISSIONS = {
   approve_report: STAFF,
   reject_report: STAFF,
   takedown_from_report: STAFF,
+  // Settings (admins only): the page, the feature flags' Save and key rotation.
+  view_settings: ADMIN,
+  update_feature_flags: ADMIN,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type StaffAction = keyof typeof STAFF_PERMISSIONS;

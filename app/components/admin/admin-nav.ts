@@ -2,7 +2,7 @@ import type { StaffAction } from "../../../core/staff/permissions";
 
 export type AdminNavItem = { label: string; to: string; icon: AdminIconName; permission: StaffAction; end?: boolean };
 export type AdminNavGroup = { label: string; items: AdminNavItem[] };
-export type AdminIconName = "dashboard" | "users" | "listings" | "audit" | "swaps" | "payments" | "moderation";
+export type AdminIconName = "dashboard" | "users" | "listings" | "audit" | "swaps" | "payments" | "moderation" | "settings";
 
 /**
  * The sidebar, grouped as the spec has it (Overview; Management; Analytics & Monitoring; System). Only pages
@@ -24,5 +24,11 @@ export const ADMIN_NAV: AdminNavGroup[] = [
     label: "Analytics & Monitoring",
     items: [{ label: "Moderation Queue", to: "/admin/moderation", icon: "moderation", permission: "view_moderation_queue" }],
   },
-  { label: "System", items: [{ label: "Audit Logs", to: "/admin/audit-logs", icon: "audit", permission: "view_audit_logs" }] },
+  {
+    label: "System",
+    items: [
+      { label: "Settings", to: "/admin/settings", icon: "settings", permission: "view_settings" },
+      { label: "Audit Logs", to: "/admin/audit-logs", icon: "audit", permission: "view_audit_logs" },
+    ],
+  },
 ];

@@ -12,6 +12,7 @@ import {
   PanelLeft,
   ScrollText,
   Search,
+  Settings,
   Users,
   X,
 } from "../ui/icons";
@@ -26,6 +27,7 @@ const ICONS: Record<AdminIconName, typeof Users> = {
   swaps: ArrowLeftRight,
   payments: CreditCard,
   moderation: Flag,
+  settings: Settings,
 };
 
 export type ShellStaff = { name: string; email: string; accessLevel: "Admin" | "Moderator" };

@@ -1,0 +1,176 @@
+import { desc, eq } from "drizzle-orm";
+import { afterAll, beforeEach, describe, expect, test } from "vitest";
+import * as settingsPage from "../../app/routes/admin/settings";
+import { isFeatureEnabled } from "../../core/flags/is-feature-enabled";
+import { REPORTING_OFF, reportListing } from "../../core/moderation/report-listing";
+import { systemClock } from "../../core/shared/clock";
+import { parseIpAllowlist } from "../../core/staff/ip-allowlist";
+import { passStaffGate } from "../../core/staff/pass-staff-gate";
+import { adminAuditLog } from "../../db/schema/audit";
+import { FEATURE_FLAG_DEFAULTS, FEATURE_FLAG_KEYS, type FeatureFlagKey, featureFlags } from "../../db/schema/flags";
+import { createPaymentTestApp } from "../support/payment-fixtures";
+import { openSecondHandle } from "../support/second-process";
+import { insertStaff, load, postForm, type RouteCaller } from "../support/staff-route";
+import { insertListing, insertMember, refusal, setFlag } from "../support/swap-fixtures";
+import { createTestDatabase } from "../support/test-db";
+
+const handle = await createTestDatabase();
+const db = handle.db;
+const second = await openSecondHandle(handle);
+afterAll(async () => {
+  await second.close();
+  await handle.close();
+});
+const testApp = createPaymentTestApp(handle, { clock: systemClock });
+const caller: RouteCaller = { db, clock: systemClock, provider: testApp.provider, testApp };
+
+const admin = await insertStaff(db, ["admin"], { name: "Avery Admin" });
+const moderator = await insertStaff(db, ["moderator"], { name: "Morgan Moderator" });
+const member = await insertStaff(db, [], { name: "Mia Member", totp: false });
+
+beforeEach(async () => {
+  for (const key of FEATURE_FLAG_KEYS) await setFlag(db, key, FEATURE_FLAG_DEFAULTS[key]);
+});
+
+/** The form the page posts: a checked switch sends its key with "on". */
+function flagsForm(values: Partial<Record<FeatureFlagKey, boolean>>) {
+  const all = { ...FEATURE_FLAG_DEFAULTS, ...values };
+  return { intent: "flags", ...Object.fromEntries(FEATURE_FLAG_KEYS.filter((k) => all[k]).map((k) => [k, "on"])) };
+}
+const save = (values: Partial<Record<FeatureFlagKey, boolean>>, user = admin) =>
+  postForm(caller, settingsPage, { user, path: "/admin/settings", form: flagsForm(values) });
+const flagRows = async () => Object.fromEntries((await db.select().from(featureFlags)).map((f) => [f.key, f.enabled]));
+const auditRows = () =>
+  db
+    .select()
+    .from(adminAuditLog)
+    .where(eq(adminAuditLog.action, "update_feature_flags"))
+    .orderBy(desc(adminAuditLog.createdAt));
+
+describe("the Settings page's feature flags", () => {
+  test("an admin sees the five flags as they stand; moderators and members are turned away", async () => {
+    await setFlag(db, "enable_auto_takedown", true);
+    const page = await load(caller, settingsPage, { user: admin, path: "/admin/settings" });
+    expect(((page.data?.flags ?? []) as { key: string; enabled: boolean }[]).map((f) => [f.key, f.enabled])).toEqual([
+      ["enable_swap_payments", true],
+      ["enable_moderation", true],
+      ["enable_auto_takedown", true],
+      ["enable_rate_limiting", true],
+      ["enable_ip_allowlist", false],
+    ]);
+    for (const user of [moderator, member]) {
+      const refused = await load(caller, settingsPage, { user, path: "/admin/settings" });
+      expect(refused.response?.headers.get("location")).toBe("/");
+    }
+  });
+
+  test("Save stores every flag, says 'Feature flags updated' and writes one audit row with the flags, in force at once in a second app process", async () => {
+    expect(await isFeatureEnabled(second.db, "enable_moderation")).toBe(true);
+    const before = (await auditRows()).length;
+    expect(await save({ enable_moderation: false, enable_auto_takedown: true })).toMatchObject({
+      status: 302,
+      location: "/admin/settings",
+      flash: "Feature flags updated",
+    });
+    expect(await flagRows()).toEqual({
+      ...FEATURE_FLAG_DEFAULTS,
+      enable_moderation: false,
+      enable_auto_takedown: true,
+    });
+    const rows = await auditRows();
+    expect(rows).toHaveLength(before + 1);
+    expect(rows[0]).toMatchObject({
+      adminId: admin.id,
+      targetType: "system",
+      metadata: {
+        flags: { ...FEATURE_FLAG_DEFAULTS, enable_moderation: false, enable_auto_takedown: true },
+        changed: { enable_moderation: { from: true, to: false }, enable_auto_takedown: { from: false, to: true } },
+      },
+    });
+    const [row] = await db.select().from(featureFlags).where(eq(featureFlags.key, "enable_moderation"));
+    expect(row.updatedBy).toBe(admin.id);
+
+    // The other process reads the database on use: no cache to wait for, and the flag does what it says there.
+    expect(await isFeatureEnabled(second.db, "enable_moderation")).toBe(false);
+    expect(await isFeatureEnabled(second.db, "enable_auto_takedown")).toBe(true);
+    const owner = await insertMember(second.db, { name: "Olive Owner" });
+    const listingId = await insertListing(second.db, owner.id);
+    const reporter = await insertMember(second.db);
+    expect(
+      await refusal(
+        reportListing({ db: second.db, clock: systemClock }, { reporterId: reporter.id, listingId, reason: "fraud" }),
+      ),
+    ).toMatchObject({
+      message: REPORTING_OFF,
+    });
+
+    expect((await save({})).flash).toBe("Feature flags updated");
+    expect(await isFeatureEnabled(second.db, "enable_moderation")).toBe(true);
+    await reportListing({ db: second.db, clock: systemClock }, { reporterId: reporter.id, listingId, reason: "fraud" });
+  });
+
+  test("the IP allowlist, turned on in one process, closes the back office in another to addresses outside it", async () => {
+    const gate = (ip: string) =>
+      passStaffGate(
+        { db: second.db, allowlist: parseIpAllowlist("203.0.113.0/24") },
+        {
+          user: admin,
+          action: "view_settings",
+          meta: { ip, userAgent: null, headers: new Headers() },
+          path: "/admin/settings",
+        },
+      );
+    expect((await gate("198.51.100.9")).kind).toBe("allowed");
+    // The route's caller comes from 203.0.113.7, which is on this app's list: the admin may turn it on.
+    const listed: RouteCaller = { ...caller, staffAllowlist: "203.0.113.0/24" };
+    expect(
+      await postForm(listed, settingsPage, {
+        user: admin,
+        path: "/admin/settings",
+        form: flagsForm({ enable_ip_allowlist: true }),
+      }),
+    ).toMatchObject({ flash: "Feature flags updated" });
+    expect((await gate("198.51.100.9")).kind).toBe("denied");
+    expect((await gate("203.0.113.7")).kind).toBe("allowed");
+  });
+
+  test("turning the IP allowlist on from an address outside it is refused with the reason, nothing changed", async () => {
+    const before = (await auditRows()).length;
+    const answer = await save({ enable_ip_allowlist: true, enable_moderation: false });
+    expect(answer.status).toBe(400);
+    expect(answer.error).toBe(
+      "Failed to save feature flags: your address 203.0.113.7 is not in ADMIN_IP_ALLOWLIST, so turning the IP allowlist on would lock you out",
+    );
+    expect(await flagRows()).toEqual(FEATURE_FLAG_DEFAULTS);
+    expect(await auditRows()).toHaveLength(before);
+  });
+
+  test("a moderator or a member who posts the form is refused with the spec's words, nothing changed and nothing audited", async () => {
+    const before = (await auditRows()).length;
+    for (const user of [moderator, member]) {
+      expect(await save({ enable_moderation: false }, user)).toMatchObject({
+        status: 302,
+        location: "/",
+        flash: "Only admins can change feature flags",
+      });
+      expect(await save({}, user)).toMatchObject({
+        status: 302,
+        location: "/",
+        flash: "Only admins can save feature flags",
+      });
+    }
+    expect(await flagRows()).toEqual(FEATURE_FLAG_DEFAULTS);
+    expect(await auditRows()).toHaveLength(before);
+  });
+
+  test("Save is rate limited: the 11th in a minute is refused", async () => {
+    const answers = [];
+    const busy = await insertStaff(db, ["admin"], { name: "Busy Admin" });
+    for (let i = 0; i < 11; i++) answers.push(await save({ enable_auto_takedown: i % 2 === 0 }, busy));
+    expect(answers.slice(0, 10).every((a) => a.flash === "Feature flags updated")).toBe(true);
+    expect(answers[10].status).toBe(429);
+    expect(answers[10].error).toMatch(/^Rate limit exceeded\. Try again at /);
+    // The tenth left the flag as the tenth save said, and the refused one changed nothing.
+    expect((await flagRows()).enable_auto_takedown).toBe(false);
+  });
+});
