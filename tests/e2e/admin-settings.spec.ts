@@ -72,6 +72,22 @@ test("an admin turns moderation off and the 'Report listing' control leaves the 
   await expect(moderation).toBeChecked();
   await axeAtBothWidths(page);
 
+  // The secrets: configured or not, and the reveal shows the last 4 characters only.
+  const secrets = page.getByRole("region", { name: "Secrets" });
+  const authSecret = secrets.getByRole("listitem").filter({ hasText: "BETTER_AUTH_SECRET" });
+  await expect(authSecret.getByText("Configured", { exact: true })).toBeVisible();
+  await expect(secrets.getByRole("listitem").filter({ hasText: "STRIPE_SECRET_KEY" }).getByText("Not configured")).toBeVisible();
+  await authSecret.getByText("Reveal").click();
+  await expect(authSecret.getByText("6789")).toBeVisible();
+  await expect(page.locator("body")).not.toContainText("0123456789-0123456789");
+  // The checklist, checked on this server: plain HTTP here, the route permissions read from the running build.
+  const checklist = page.getByRole("region", { name: "Security checklist" });
+  await expect(checklist.getByRole("listitem").filter({ hasText: "APP_URL is https" })).toContainText("Fail");
+  await expect(checklist.getByRole("listitem").filter({ hasText: "Role-based access" })).toContainText("Pass");
+  const system = page.getByRole("region", { name: "System information" });
+  await expect(system).toContainText("production");
+  await expect(system).toContainText(postgres ? /PostgreSQL \d+/ : /PGlite \d+\.\d+\.\d+ \(embedded PostgreSQL/);
+
   await moderation.uncheck();
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Feature flags updated")).toBeVisible();

@@ -6,12 +6,15 @@ import { REPORTING_OFF, reportListing } from "../../core/moderation/report-listi
 import { systemClock } from "../../core/shared/clock";
 import { parseIpAllowlist } from "../../core/staff/ip-allowlist";
 import { passStaffGate } from "../../core/staff/pass-staff-gate";
+import pkg from "../../package.json" with { type: "json" };
 import { adminAuditLog } from "../../db/schema/audit";
+import { users } from "../../db/schema/auth";
+import { snapshots } from "../../db/schema/ops";
 import { FEATURE_FLAG_DEFAULTS, FEATURE_FLAG_KEYS, type FeatureFlagKey, featureFlags } from "../../db/schema/flags";
 import { createPaymentTestApp } from "../support/payment-fixtures";
 import { openSecondHandle } from "../support/second-process";
 import { insertStaff, load, postForm, type RouteCaller } from "../support/staff-route";
-import { insertListing, insertMember, refusal, setFlag } from "../support/swap-fixtures";
+import { HOUR, insertListing, insertMember, refusal, setFlag } from "../support/swap-fixtures";
 import { createTestDatabase } from "../support/test-db";
 
 const handle = await createTestDatabase();
@@ -89,6 +92,10 @@ describe("the Settings page's feature flags", () => {
     });
     const [row] = await db.select().from(featureFlags).where(eq(featureFlags.key, "enable_moderation"));
     expect(row.updatedBy).toBe(admin.id);
+    const shown = await load(caller, settingsPage, { user: admin, path: "/admin/settings" });
+    const changed = Object.fromEntries(((shown.data?.flags ?? []) as { key: string; changed: string | null }[]).map((f) => [f.key, f.changed]));
+    expect(changed.enable_moderation).toMatch(/ by Avery Admin$/);
+    expect(changed.enable_swap_payments).toBeNull();
 
     // The other process reads the database on use: no cache to wait for, and the flag does what it says there.
     expect(await isFeatureEnabled(second.db, "enable_moderation")).toBe(false);
@@ -172,5 +179,100 @@ describe("the Settings page's feature flags", () => {
     expect(answers[10].error).toMatch(/^Rate limit exceeded\. Try again at /);
     // The tenth left the flag as the tenth save said, and the refused one changed nothing.
     expect((await flagRows()).enable_auto_takedown).toBe(false);
+  });
+});
+
+describe("the Settings page's secrets, security checklist, backups and system figures", () => {
+  const secrets = {
+    BETTER_AUTH_SECRET: "9f2c41d7be08a3e65c1f0d94b7a2e83c5d6f1a0b",
+    STRIPE_SECRET_KEY: "sk_live_51Hx9QaZ0aBcDeFgHiJkLmNoPqRsTuVwXyZ7q3f",
+    STRIPE_WEBHOOK_SECRET: "whsec_Zx81kQm02LpV7nB4cD9eF3gH6jK1mN5pQ8rS",
+    SMTP_URL: "smtps://mailer:Qv7-zP2m-Kx9w-Lr4t-9981@smtp.example.com:465",
+  };
+  const stripeCaller: RouteCaller = {
+    ...caller,
+    testApp: {
+      ...testApp,
+      env: { ...testApp.env, PAYMENT_PROVIDER: "stripe", MAIL_TRANSPORT: "smtp", ...secrets, APP_URL: "https://swapshed.example" },
+    },
+  };
+  const settingsOf = async (c: RouteCaller = caller) => {
+    const page = await load(c, settingsPage, { user: admin, path: "/admin/settings" });
+    if (!page.data) throw new Error("the admin was refused the Settings page");
+    return page.data as Awaited<ReturnType<typeof settingsPage.loader>>;
+  };
+
+  test("secrets read Configured or Not configured, and the page's data holds no more than the last 4 characters of any", async () => {
+    const local = await settingsOf();
+    expect(local.secrets.map((s) => [s.name, s.configured, s.lastFour])).toEqual([
+      ["BETTER_AUTH_SECRET", true, testApp.env.BETTER_AUTH_SECRET.slice(-4)],
+      ["STRIPE_SECRET_KEY", false, null],
+      ["STRIPE_WEBHOOK_SECRET", false, null],
+      ["SMTP_URL", false, null],
+    ]);
+    expect(local.secrets[0].note).toBe("From the environment.");
+
+    const live = await settingsOf(stripeCaller);
+    expect(live.secrets.map((s) => [s.name, s.configured, s.lastFour])).toEqual([
+      ["BETTER_AUTH_SECRET", true, secrets.BETTER_AUTH_SECRET.slice(-4)],
+      ["STRIPE_SECRET_KEY", true, "7q3f"],
+      ["STRIPE_WEBHOOK_SECRET", true, "Q8rS"],
+      ["SMTP_URL", true, "9981"],
+    ]);
+    // No 5 characters in a row of any secret (the SMTP password included) reach the page.
+    const sent = JSON.stringify(live);
+    const values = [secrets.BETTER_AUTH_SECRET, secrets.STRIPE_SECRET_KEY, secrets.STRIPE_WEBHOOK_SECRET, "Qv7-zP2m-Kx9w-Lr4t-9981"];
+    for (const value of values) {
+      for (let i = 0; i + 5 <= value.length; i++) expect(sent, `${value.slice(i, i + 5)} of a secret`).not.toContain(value.slice(i, i + 5));
+    }
+  });
+
+  test("the checklist is checked on each request: staff two-factor, https, cookies, rate limiting, snapshots, the allowlist and route permissions", async () => {
+    const byId = (checks: { id: string; passed: boolean; reason: string }[]) => Object.fromEntries(checks.map((c) => [c.id, c]));
+    const late = await insertStaff(db, ["moderator"], { name: "Lenny Late", totp: false });
+    let checks = byId((await settingsOf()).checks);
+    expect(checks.staff_totp).toMatchObject({ passed: false });
+    expect(checks.staff_totp.reason).toContain("Lenny Late");
+    expect(checks.https).toMatchObject({ passed: false, reason: "APP_URL is http://localhost:3000: browsers send cookies and forms over plain HTTP." });
+    expect(checks.secure_cookies.passed).toBe(false);
+    expect(checks.rate_limiting.passed).toBe(true);
+    expect(checks.snapshot_24h).toMatchObject({ passed: false, reason: "No snapshot yet." });
+    expect(checks.ip_allowlist.passed).toBe(false);
+    expect(checks.route_permissions.passed).toBe(true);
+    expect(checks.route_permissions.reason).toMatch(/^All \d+ routes and actions name a permission/);
+    expect(checks.payments.passed).toBe(false);
+
+    await db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, late.id));
+    await db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, member.id));
+    await setFlag(db, "enable_rate_limiting", false);
+    await db.insert(snapshots).values({ id: "snap-settings-old", path: "snap-settings-old.dump", sizeBytes: 1000, createdAt: new Date(Date.now() - 25 * HOUR) });
+    checks = byId((await settingsOf(stripeCaller)).checks);
+    expect(checks.staff_totp.passed).toBe(true);
+    expect(checks.https).toMatchObject({ passed: true, reason: "APP_URL is https://swapshed.example." });
+    expect(checks.rate_limiting).toMatchObject({ passed: false, reason: "The enable_rate_limiting flag is off: no limit is counted." });
+    expect(checks.snapshot_24h).toMatchObject({ passed: false, reason: "The last, snap-settings-old, was taken 25 hours ago." });
+    expect(checks.payments.passed).toBe(true);
+
+    await db.insert(snapshots).values({ id: "snap-settings-new", path: "snap-settings-new.dump", sizeBytes: 3 * 1024 * 1024, createdAt: new Date(Date.now() - 2 * HOUR) });
+    await setFlag(db, "enable_ip_allowlist", true);
+    const listed: RouteCaller = { ...stripeCaller, staffAllowlist: "203.0.113.0/24, 198.51.100.4", testApp: { ...stripeCaller.testApp, env: { ...stripeCaller.testApp.env, ADMIN_IP_ALLOWLIST: "203.0.113.0/24, 198.51.100.4" } } };
+    checks = byId((await settingsOf(listed)).checks);
+    expect(checks.snapshot_24h).toMatchObject({ passed: true, reason: "The last, snap-settings-new, was taken 2 hours ago." });
+    expect(checks.ip_allowlist).toMatchObject({ passed: true, reason: "On: the back office answers only 2 entries in ADMIN_IP_ALLOWLIST." });
+  });
+
+  test("backup and system figures are the real ones: the last snapshot and its size, this build's version, Node and the database's version", async () => {
+    const page = await settingsOf();
+    const facts = (list: { label: string; value: string }[]) => Object.fromEntries(list.map((f) => [f.label, f.value]));
+    const backups = facts(page.backups);
+    expect(backups["Last snapshot"]).toMatch(/^snap-settings-new, /);
+    expect(backups["Its size"]).toBe("3.0 MB");
+    expect(backups["Snapshots kept"]).toMatch(/^2 \(/);
+    const system = facts(page.system);
+    expect(system.Version).toBe(pkg.version);
+    expect(system.Node).toBe(process.version);
+    expect(system.Environment).toBe("test");
+    expect(system["Uptime of this process"]).toMatch(/\d/);
+    expect(system.Database).toMatch(handle.kind === "postgres" ? /^PostgreSQL \d+\.\d+$/ : /^PGlite \d+\.\d+\.\d+ \(embedded PostgreSQL \d+\.\d+\)$/);
   });
 });

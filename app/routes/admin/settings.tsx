@@ -1,14 +1,22 @@
 import { data, useNavigation } from "react-router";
 import { findFeatureFlags } from "../../../core/flags/find-feature-flags";
 import { type FeatureFlagValues, updateFeatureFlags } from "../../../core/flags/update-feature-flags";
+import { checkSecurity } from "../../../core/settings/check-security";
+import { describeSecrets } from "../../../core/settings/describe-secrets";
+import { readSystemInfo } from "../../../core/settings/read-system-info";
 import type { StaffAction } from "../../../core/staff/permissions";
 import { FEATURE_FLAG_KEYS } from "../../../db/schema/flags";
 import { LoadError } from "../../components/admin/load-error";
 import { PageHeader } from "../../components/admin/page-header";
+import { FactsList } from "../../components/admin/settings/facts-list";
 import { FeatureFlagsForm } from "../../components/admin/settings/feature-flags-form";
+import { formatBytes, formatUptime } from "../../components/admin/settings/format";
+import { SecretsList } from "../../components/admin/settings/secrets-list";
+import { SecurityChecklist } from "../../components/admin/settings/security-checklist";
 import { SettingsSection } from "../../components/admin/settings/section";
 import { useFailureToast } from "../../components/admin/use-failure-toast";
 import { appContext } from "../../context";
+import { readAdminRoutePermissions } from "../../lib/admin-route-permissions.server";
 import { requireStaff } from "../../lib/require-staff.server";
 import { runStaffAction } from "../../lib/staff-action.server";
 import { sydneyDateTime } from "../../lib/sydney-format";
@@ -34,13 +42,47 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   await requireStaff(ctx, request, permission);
-  const flags = await findFeatureFlags(ctx.db);
+  const { env, db } = ctx;
+  const flags = await findFeatureFlags(db);
+  const checks = await checkSecurity(db, {
+    appUrl: env.APP_URL,
+    secureCookies: ctx.auth.options.advanced?.useSecureCookies === true,
+    allowlistEntries: (env.ADMIN_IP_ALLOWLIST ?? "").split(",").filter((e) => e.trim()).length,
+    paymentProvider: env.PAYMENT_PROVIDER,
+    routePermissions: await readAdminRoutePermissions(),
+    now: ctx.clock.now(),
+  });
+  const system = await readSystemInfo(db);
+  const last = system.backups.last;
   return {
     flags: flags.map((f) => ({
       key: f.key,
       enabled: f.enabled,
-      updatedAt: f.updatedAt ? sydneyDateTime(f.updatedAt) : null,
+      changed: f.changedAt ? `${sydneyDateTime(f.changedAt)} by ${f.changedBy}` : null,
     })),
+    // Configured / Not configured and at most the last 4 characters: the values never leave the server.
+    secrets: describeSecrets({
+      authSecret: env.BETTER_AUTH_SECRET,
+      authSecretSource: env.AUTH_SECRET_SOURCE,
+      paymentProvider: env.PAYMENT_PROVIDER,
+      stripeSecretKey: env.STRIPE_SECRET_KEY,
+      stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      mailTransport: env.MAIL_TRANSPORT,
+      smtpUrl: env.SMTP_URL,
+    }),
+    checks,
+    backups: [
+      { label: "Last snapshot", value: last ? `${last.id}, ${sydneyDateTime(last.createdAt)}` : "No snapshot yet" },
+      ...(last ? [{ label: "Its size", value: last.sizeBytes === null ? "Not recorded" : formatBytes(last.sizeBytes) }] : []),
+      { label: "Snapshots kept", value: `${system.backups.count} (${formatBytes(system.backups.totalBytes)} in all)` },
+    ],
+    system: [
+      { label: "Version", value: system.version },
+      { label: "Uptime of this process", value: formatUptime(system.uptimeSeconds) },
+      { label: "Environment", value: env.NODE_ENV },
+      { label: "Node", value: system.nodeVersion },
+      { label: "Database", value: system.database },
+    ],
   };
 }
 
@@ -72,7 +114,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { flags } = loaderData;
+  const { flags, secrets, checks, backups, system } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "flags";
   useFailureToast(actionData);
@@ -97,6 +139,20 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         >
           <FeatureFlagsForm flags={flags} busy={busy} />
         </SettingsSection>
+        <SettingsSection id="secrets" title="Secrets" description="Read from the environment at start. Reveal shows the last 4 characters only.">
+          <SecretsList secrets={secrets} />
+        </SettingsSection>
+        <SettingsSection id="security-checklist" title="Security checklist" description="Each item checked now, on this request.">
+          <SecurityChecklist checks={checks} />
+        </SettingsSection>
+        <div className="grid gap-4 md:grid-cols-2">
+          <SettingsSection id="backups" title="Backup and recovery" description="Database snapshots recorded by this deployment.">
+            <FactsList facts={backups} />
+          </SettingsSection>
+          <SettingsSection id="system" title="System information">
+            <FactsList facts={system} />
+          </SettingsSection>
+        </div>
       </div>
     </div>
   );

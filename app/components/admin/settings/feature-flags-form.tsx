@@ -2,7 +2,8 @@ import { Form } from "react-router";
 import type { FeatureFlagKey } from "../../../../db/schema/flags";
 import { FLAG_TEXTS } from "./flag-texts";
 
-export type FlagView = { key: FeatureFlagKey; enabled: boolean; updatedAt: string | null };
+/** `changed`: when and by whom an admin last changed it (null while it has its default from the migration). */
+export type FlagView = { key: FeatureFlagKey; enabled: boolean; changed: string | null };
 
 /**
  * The five switches and Save, as a plain form: each switch is a native checkbox with role="switch" (its state is
@@ -23,11 +24,11 @@ export function FeatureFlagsForm({ flags, busy }: { flags: FlagView[]; busy: boo
                   <label htmlFor={id} className="font-medium">
                     {text.label}
                   </label>{" "}
-                  <code className="break-all text-xs text-muted">{flag.key}</code>
+                  <code className="block text-xs text-muted">{flag.key}</code>
                   <p id={`${id}-description`} className="text-sm text-muted">
                     {text.description}
                   </p>
-                  {flag.updatedAt && <p className="text-xs text-muted">Last changed {flag.updatedAt}</p>}
+                  {flag.changed && <p className="text-xs text-muted">Last changed {flag.changed}</p>}
                 </div>
                 <span className="relative mt-1 inline-flex shrink-0 items-center gap-2">
                   <input
