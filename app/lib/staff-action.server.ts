@@ -33,7 +33,7 @@ export async function runStaffAction<T>(
   ctx: AppContext,
   request: Request,
   action: StaffAction,
-  texts: { success: string | ((value: T) => string); failure: string; backTo: string; refusal?: string },
+  texts: { success: string | ((value: T) => string); failure: string; backTo: string | ((value: T) => string); refusal?: string },
   run: (actor: StaffActor) => Promise<T>,
 ) {
   let guarded: Awaited<ReturnType<typeof authorizeStaffAction>>;
@@ -51,7 +51,7 @@ export async function runStaffAction<T>(
     return data({ ok: false, error: `${texts.failure}: ${error.message}` } satisfies StaffActionFailure, { status: error.status });
   }
   const message = typeof texts.success === "function" ? texts.success(value) : texts.success;
-  return redirect(texts.backTo, {
+  return redirect(typeof texts.backTo === "function" ? texts.backTo(value) : texts.backTo, {
     headers: {
       "Set-Cookie": await flashHeader({ type: "success", message, description: guarded.warning ?? undefined }, ctx.env.NODE_ENV === "production"),
     },

@@ -46,6 +46,7 @@ export const STAFF_PERMISSIONS = {
   // Settings (admins only): the page, the feature flags' Save and key rotation.
   view_settings: ADMIN,
   update_feature_flags: ADMIN,
+  rotate_keys: ADMIN,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type StaffAction = keyof typeof STAFF_PERMISSIONS;

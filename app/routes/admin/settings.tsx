@@ -1,9 +1,11 @@
-import { data, useNavigation } from "react-router";
+import { data, useLocation, useNavigation } from "react-router";
 import { findFeatureFlags } from "../../../core/flags/find-feature-flags";
 import { type FeatureFlagValues, updateFeatureFlags } from "../../../core/flags/update-feature-flags";
 import { checkSecurity } from "../../../core/settings/check-security";
 import { describeSecrets } from "../../../core/settings/describe-secrets";
 import { readSystemInfo } from "../../../core/settings/read-system-info";
+import { rotateSigningKey } from "../../../core/session-keys/rotate-signing-key";
+import { loadSigningKeys } from "../../../core/session-keys/signing-keys";
 import type { StaffAction } from "../../../core/staff/permissions";
 import { FEATURE_FLAG_KEYS } from "../../../db/schema/flags";
 import { LoadError } from "../../components/admin/load-error";
@@ -11,6 +13,7 @@ import { PageHeader } from "../../components/admin/page-header";
 import { FactsList } from "../../components/admin/settings/facts-list";
 import { FeatureFlagsForm } from "../../components/admin/settings/feature-flags-form";
 import { formatBytes, formatUptime } from "../../components/admin/settings/format";
+import { KeyRotation } from "../../components/admin/settings/key-rotation";
 import { SecretsList } from "../../components/admin/settings/secrets-list";
 import { SecurityChecklist } from "../../components/admin/settings/security-checklist";
 import { SettingsSection } from "../../components/admin/settings/section";
@@ -26,12 +29,18 @@ import type { Route } from "./+types/settings";
 export const permission: StaffAction = "view_settings";
 
 /** Each form intent of this page and the permission its action checks (the permission test walks these). */
-export const actionPermissions = { flags: "update_feature_flags" } as const satisfies Record<string, StaffAction>;
+export const actionPermissions = { flags: "update_feature_flags", rotate: "rotate_keys" } as const satisfies Record<
+  string,
+  StaffAction
+>;
 
 export const FLAGS_UPDATED = "Feature flags updated";
 export const FLAGS_SAVE_FAILED = "Failed to save feature flags";
 export const ONLY_ADMINS_CHANGE_FLAGS = "Only admins can change feature flags";
 export const ONLY_ADMINS_SAVE_FLAGS = "Only admins can save feature flags";
+export const ROTATION_INITIATED = "Key rotation initiated";
+export const ROTATION_FAILED = "Failed to initiate key rotation";
+export const ONLY_ADMINS_ROTATE = "Only admins can initiate key rotation";
 
 export const handle = { breadcrumb: "Settings" };
 export const meta: Route.MetaFunction = () => [
@@ -53,6 +62,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     now: ctx.clock.now(),
   });
   const system = await readSystemInfo(db);
+  const signing = await loadSigningKeys(db, { authSecret: env.BETTER_AUTH_SECRET, now: ctx.clock.now() });
+  const previous = signing.accepted.filter((k) => k !== signing.current);
+  // After a rotation (PRG) the page says what it did, from the keys themselves.
+  const rotated = new URL(request.url).searchParams.get("rotated");
+  const rotationMessage =
+    rotated && rotated === signing.current.id
+      ? `New sessions are signed with key ${rotated}. Sessions signed with the previous key stay valid until ${sydneyDateTime(previous[0]?.validUntil)}.`
+      : null;
   const last = system.backups.last;
   return {
     flags: flags.map((f) => ({
@@ -71,6 +88,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       smtpUrl: env.SMTP_URL,
     }),
     checks,
+    signingKeys: signing.accepted.map((k) => ({
+      id: k.id,
+      since: sydneyDateTime(k.since),
+      validUntil: k.validUntil ? sydneyDateTime(k.validUntil) : null,
+      legacy: k.key === env.BETTER_AUTH_SECRET,
+    })),
+    rotationMessage,
     backups: [
       { label: "Last snapshot", value: last ? `${last.id}, ${sydneyDateTime(last.createdAt)}` : "No snapshot yet" },
       ...(last ? [{ label: "Its size", value: last.sizeBytes === null ? "Not recorded" : formatBytes(last.sizeBytes) }] : []),
@@ -94,6 +118,20 @@ function flagsFromForm(form: FormData): FeatureFlagValues {
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const form = await request.formData();
+  if (form.get("intent") === "rotate") {
+    return runStaffAction(
+      ctx,
+      request,
+      actionPermissions.rotate,
+      {
+        success: ROTATION_INITIATED,
+        failure: ROTATION_FAILED,
+        backTo: (r: { keyId: string }) => `/admin/settings?rotated=${r.keyId}`,
+        refusal: ONLY_ADMINS_ROTATE,
+      },
+      (actor) => rotateSigningKey(ctx.db, { actor, now: ctx.clock.now() }),
+    );
+  }
   if (form.get("intent") !== "flags") return data({ ok: false as const, error: "Unknown action" }, { status: 400 });
   const flags = flagsFromForm(form);
   // The spec's two refusals: a request that would flip a switch is a change; one that would not is a save.
@@ -114,9 +152,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { flags, secrets, checks, backups, system } = loaderData;
+  const { flags, secrets, checks, backups, system, signingKeys, rotationMessage } = loaderData;
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "flags";
+  const submitting = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const location = useLocation();
+  const rotateOpen = new URLSearchParams(location.search).get("do") === "rotate";
   useFailureToast(actionData);
   const error = actionData && "error" in actionData ? actionData.error : undefined;
 
@@ -126,7 +166,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         title="Settings"
         description="Feature flags, secrets, the security checklist and the system's figures, read live."
       />
-      {error && (
+      {error && !rotateOpen && (
         <p role="alert" className="mb-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-danger">
           {error}
         </p>
@@ -137,10 +177,25 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           title="Feature flags"
           description="Stored in the database and in force at once in every app process. Flipping a switch changes nothing until Save."
         >
-          <FeatureFlagsForm flags={flags} busy={busy} />
+          <FeatureFlagsForm flags={flags} busy={submitting === "flags"} />
         </SettingsSection>
         <SettingsSection id="secrets" title="Secrets" description="Read from the environment at start. Reveal shows the last 4 characters only.">
           <SecretsList secrets={secrets} />
+        </SettingsSection>
+        <SettingsSection
+          id="key-rotation"
+          title="Session signing key"
+          description="Signs the session cookies of every app process. Rotating it signs no one out."
+        >
+          <KeyRotation
+            keys={signingKeys}
+            message={rotationMessage}
+            dialogOpen={rotateOpen}
+            openTo="?do=rotate"
+            closeTo={location.pathname}
+            busy={submitting === "rotate"}
+            error={rotateOpen ? error : undefined}
+          />
         </SettingsSection>
         <SettingsSection id="security-checklist" title="Security checklist" description="Each item checked now, on this request.">
           <SecurityChecklist checks={checks} />
