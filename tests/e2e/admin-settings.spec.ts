@@ -1,7 +1,8 @@
+import crypto from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { SEED_PASSWORD } from "../../db/seed/seed-data";
 import { totpCode } from "../support/totp";
-import { expect as baseExpect, expectNoAxeViolations, signUpViaApi, test, uniqueEmail } from "./fixtures";
+import { expect as baseExpect, expectNoAxeViolations, PASSWORD, signUpViaApi, test, uniqueEmail } from "./fixtures";
 import { freshStaff, listItemAs, postgres, type Staff, signIn, signInAsStaff } from "./staff";
 import { knownStaffKey, rememberStaffKey } from "./staff-keys";
 
@@ -116,4 +117,57 @@ test("an admin turns moderation off and the 'Report listing' control leaves the 
   await expect(viewer.page.getByText("Report listing", { exact: true })).toBeVisible();
   await viewer.close();
   await ownerContext.close();
+});
+
+test("an admin rotates the session-signing key: no one is signed out, and new sessions carry the new key's signature", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const memberContext = await browser.newContext();
+  const member = await memberContext.newPage();
+  const { email } = await signUpViaApi(member, { email: uniqueEmail("stays"), fullName: "Stella Stays" });
+
+  await opsAdmin(page);
+  await page.goto("/admin/settings");
+  const section = page.getByRole("region", { name: "Session signing key" });
+  await section.getByRole("link", { name: "Initiate Key Rotation" }).click();
+  const dialog = page.getByRole("dialog", { name: "Initiate Key Rotation" });
+  await expect(dialog).toBeVisible();
+  await axeAtBothWidths(page);
+  await dialog.getByRole("button", { name: "Rotate the key" }).click();
+  await expect(page.getByText("Key rotation initiated")).toBeVisible();
+  const message = section.getByRole("status");
+  await expect(message).toContainText(/^New sessions are signed with key ssk_[0-9a-f-]+\. Sessions signed with the previous key stay valid until /);
+  await expect(section).toContainText("Still accepted");
+  // The message stays 10 seconds.
+  await page.waitForTimeout(8_000);
+  await expect(message).toBeVisible();
+  await expect(message).toBeHidden({ timeout: 5_000 });
+
+  // Both sessions signed before the rotation still work.
+  await page.goto("/admin/audit-logs?action=rotate_keys");
+  await expect(page.getByRole("heading", { name: "Audit Logs" })).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "rotate_keys" }).first()).toBeVisible();
+  const me = await member.request.get("/api/v1/me");
+  expect(me.status()).toBe(200);
+  expect((await me.json()).user.email).toBe(email);
+
+  // A new sign-in's cookie is not signed with BETTER_AUTH_SECRET any more (the e2e server's, playwright.config.ts).
+  const fresh = await browser.newContext();
+  const again = await fresh.newPage();
+  const signIn = await again.request.post("/api/v1/auth/sign-in", {
+    data: { email, password: PASSWORD },
+    headers: { origin: test.info().project.use.baseURL as string },
+  });
+  expect(signIn.status()).toBe(200);
+  const cookie = (await fresh.cookies()).find((c) => c.name.endsWith("better-auth.session_token"));
+  const value = decodeURIComponent(cookie?.value ?? "");
+  const token = value.slice(0, value.lastIndexOf("."));
+  const signature = value.slice(value.lastIndexOf(".") + 1);
+  expect(signature).toHaveLength(44);
+  expect(signature).not.toBe(crypto.createHmac("sha256", "e2e-secret-0123456789-0123456789-0123456789").update(token).digest("base64"));
+  expect((await (await again.request.get("/api/v1/me")).json()).user.email).toBe(email);
+  await fresh.close();
+  await memberContext.close();
 });
