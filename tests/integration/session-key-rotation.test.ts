@@ -120,4 +120,14 @@ describe("Initiate Key Rotation", () => {
     expect(left.map((k) => k.id).sort()).toEqual([key2.id, (await currentKey()).id].sort());
     expect(await rotations()).toHaveLength(3);
   });
+
+  test("rotation is rate limited: the 11th in a minute is refused and rotates nothing", async () => {
+    const busy = await insertStaff(db, ["admin"], { name: "Busy Admin" });
+    for (let i = 0; i < 10; i++) expect((await rotate(busy)).flash).toBe("Key rotation initiated");
+    const key = await currentKey();
+    const refused = await rotate(busy);
+    expect(refused.status).toBe(429);
+    expect(refused.error).toMatch(/^Rate limit exceeded\. Try again at /);
+    expect((await currentKey()).id).toBe(key.id);
+  });
 });
