@@ -6,6 +6,9 @@ import { REPORTING_OFF, reportListing } from "../../core/moderation/report-listi
 import { systemClock } from "../../core/shared/clock";
 import { parseIpAllowlist } from "../../core/staff/ip-allowlist";
 import { passStaffGate } from "../../core/staff/pass-staff-gate";
+import { checkAdminRateLimit } from "../../core/staff/check-admin-rate-limit";
+import { acceptSwap } from "../../core/swaps/accept-swap";
+import { proposeSwap } from "../../core/swaps/propose-swap";
 import pkg from "../../package.json" with { type: "json" };
 import { adminAuditLog } from "../../db/schema/audit";
 import { users } from "../../db/schema/auth";
@@ -139,6 +142,51 @@ describe("the Settings page's feature flags", () => {
     ).toMatchObject({ flash: "Feature flags updated" });
     expect((await gate("198.51.100.9")).kind).toBe("denied");
     expect((await gate("203.0.113.7")).kind).toBe("allowed");
+  });
+
+  test("every flag, saved from the page, does what its name says in the second process", async () => {
+    const b = { db: second.db, clock: systemClock };
+    const listed: RouteCaller = { ...caller, staffAllowlist: "203.0.113.0/24" };
+    const saveAll = (values: Partial<Record<FeatureFlagKey, boolean>>) =>
+      postForm(listed, settingsPage, { user: admin, path: "/admin/settings", form: flagsForm(values) });
+    expect(
+      (await saveAll({ enable_swap_payments: false, enable_auto_takedown: true, enable_rate_limiting: false, enable_ip_allowlist: true })).flash,
+    ).toBe("Feature flags updated");
+
+    // Swap payments off: accepting completes the swap, the fee waived.
+    const proposer = await insertMember(second.db, { name: "Priya Sharma" });
+    const receiver = await insertMember(second.db, { name: "Liam O'Connor" });
+    const offered = await insertListing(second.db, proposer.id, { title: "Road bike" });
+    const target = await insertListing(second.db, receiver.id, { title: "Surfboard" });
+    const { id: swapId } = await proposeSwap(b, { proposerId: proposer.id, offeredListingId: offered, targetListingId: target });
+    expect(await acceptSwap(b, { swapId, actorId: receiver.id })).toMatchObject({ status: "completed" });
+
+    // Auto takedown on: the third member's report hides the listing.
+    const owner = await insertMember(second.db, { name: "Olive Owner" });
+    const reported = await insertListing(second.db, owner.id);
+    const hidden = [];
+    for (let i = 0; i < 3; i++) {
+      const reporter = await insertMember(second.db);
+      hidden.push((await reportListing(b, { reporterId: reporter.id, listingId: reported, reason: "fraud" })).hidden);
+    }
+    expect(hidden).toEqual([false, false, true]);
+
+    // Rate limiting off: an admin action is not counted, however often.
+    for (let i = 0; i < 12; i++) await checkAdminRateLimit(b, { actorId: admin.id, action: "update_feature_flags_probe" });
+
+    // The IP allowlist on: the back office answers only the listed addresses.
+    const gate = (ip: string) =>
+      passStaffGate(
+        { db: second.db, allowlist: parseIpAllowlist("203.0.113.0/24") },
+        { user: admin, action: "view_settings", meta: { ip, userAgent: null, headers: new Headers() }, path: "/admin/settings" },
+      );
+    expect((await gate("198.51.100.9")).kind).toBe("denied");
+    expect((await gate("203.0.113.50")).kind).toBe("allowed");
+
+    // And back: rate limiting on again counts from the next action.
+    expect((await saveAll({ enable_ip_allowlist: true })).flash).toBe("Feature flags updated");
+    for (let i = 0; i < 10; i++) await checkAdminRateLimit(b, { actorId: admin.id, action: "update_feature_flags_probe2" });
+    expect(await refusal(checkAdminRateLimit(b, { actorId: admin.id, action: "update_feature_flags_probe2" }))).toMatchObject({ code: "RATE_LIMITED" });
   });
 
   test("turning the IP allowlist on from an address outside it is refused with the reason, nothing changed", async () => {
