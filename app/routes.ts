@@ -37,6 +37,7 @@ export default [
     route("moderation", "routes/admin/moderation.tsx"),
     route("audit-logs", "routes/admin/audit-logs.tsx"),
     route("logs", "routes/admin/logs.tsx"),
+    route("settings", "routes/admin/settings.tsx"),
     route("search", "routes/admin/search.tsx"),
     route("tools", "routes/admin/tools.tsx"),
   ]),

@@ -27,6 +27,7 @@ import { parseIpAllowlist } from "../core/staff/ip-allowlist";
 import { backOfficeHeaders } from "./middleware/back-office-headers";
 import { boundedBodies, parseableBodies } from "./middleware/request-bodies";
 import { privateResponses } from "./middleware/private-responses";
+import { sessionSigning } from "./middleware/session-signing";
 import { LISTING_UPLOAD_LIMIT } from "./api/listings";
 import { WEBHOOK_BODY_LIMIT } from "./webhooks";
 
@@ -102,12 +103,17 @@ export function createApp(deps: AppDeps) {
   app.use(boundedBodies(BODY_LIMIT_EXCEPTIONS));
   app.use(parseableBodies({ multipartApi: isListingUploadApi, uploadPage: isListingUploadPage }));
   app.use(csrfProtection({ appOrigin: new URL(env.APP_URL).origin, exempt: ["/api/webhooks/"] }));
+  const signing = sessionSigning({ db, authSecret: env.BETTER_AUTH_SECRET, clock });
+  app.use(signing.outgoing);
 
   // One context per request: the socket's address replaces any client-sent X-Client-IP.
   app.use(async (c, next) => {
     const ip = clientIp(c, env.TRUSTED_PROXY);
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, ip);
+    const cookie = await signing.incoming(headers.get("cookie"));
+    if (cookie) headers.set("cookie", cookie);
+    else headers.delete("cookie");
     let user: Promise<SessionUser | null> | undefined;
     const ctx: AppContext = {
       db,

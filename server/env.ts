@@ -76,7 +76,10 @@ const schema = z.object({
   LOCAL_PAYMENTS_SECRET: z.string().min(32, "LOCAL_PAYMENTS_SECRET must be at least 32 characters").optional(),
 });
 
-export type Env = z.infer<typeof schema> & { APP_URL: string; BETTER_AUTH_SECRET: string };
+/** Where the auth secret came from: the environment, the file kept in DATA_DIR, or made for this process (memory://). */
+export type AuthSecretSource = "environment" | "data_dir" | "memory";
+
+export type Env = z.infer<typeof schema> & { APP_URL: string; BETTER_AUTH_SECRET: string; AUTH_SECRET_SOURCE: AuthSecretSource };
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = schema.safeParse(source);
@@ -103,7 +106,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (env.MAIL_TRANSPORT === "smtp" && !env.SMTP_URL) {
     throw new Error("Invalid environment:\n  - SMTP_URL: required with MAIL_TRANSPORT=smtp");
   }
-  return { ...env, APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`, BETTER_AUTH_SECRET: resolveSecret(env) };
+  const auth = resolveSecret(env);
+  return { ...env, APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`, BETTER_AUTH_SECRET: auth.secret, AUTH_SECRET_SOURCE: auth.source };
 }
 
 /** Production that is not the embedded demo: a PostgreSQL deployment, or an embedded one with the demo turned off. */
@@ -117,8 +121,8 @@ function realDeployment(env: z.infer<typeof schema>): boolean {
  * (processes sharing a DATA_DIR share the key). In production on PostgreSQL the secret must be configured:
  * every app process, on every machine, has to sign sessions with the same key.
  */
-function resolveSecret(env: z.infer<typeof schema>): string {
-  if (env.BETTER_AUTH_SECRET) return env.BETTER_AUTH_SECRET;
+function resolveSecret(env: z.infer<typeof schema>): { secret: string; source: AuthSecretSource } {
+  if (env.BETTER_AUTH_SECRET) return { secret: env.BETTER_AUTH_SECRET, source: "environment" };
   if (env.DATABASE_URL?.startsWith("postgres")) {
     if (env.NODE_ENV === "production") {
       throw new Error("Invalid environment:\n  - BETTER_AUTH_SECRET: required with DATABASE_URL in production (32+ random characters)");
@@ -126,9 +130,9 @@ function resolveSecret(env: z.infer<typeof schema>): string {
     // Outside production a random secret is made and kept in DATA_DIR, as on the embedded defaults: never a
     // published constant, which would let anyone sign sessions and the local provider's "paid" webhooks.
   }
-  if (env.DATABASE_URL?.startsWith("memory://")) return crypto.randomBytes(32).toString("hex");
+  if (env.DATABASE_URL?.startsWith("memory://")) return { secret: crypto.randomBytes(32).toString("hex"), source: "memory" };
   const file = path.resolve(env.DATA_DIR, "auth-secret");
-  if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
+  if (fs.existsSync(file)) return { secret: fs.readFileSync(file, "utf8").trim(), source: "data_dir" };
   fs.mkdirSync(env.DATA_DIR, { recursive: true });
   const secret = crypto.randomBytes(32).toString("hex");
   try {
@@ -136,7 +140,7 @@ function resolveSecret(env: z.infer<typeof schema>): string {
   } catch (error) {
     // Another process on the same DATA_DIR made it a moment ago: use theirs, so both sign alike.
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    return fs.readFileSync(file, "utf8").trim();
+    return { secret: fs.readFileSync(file, "utf8").trim(), source: "data_dir" };
   }
-  return secret;
+  return { secret, source: "data_dir" };
 }

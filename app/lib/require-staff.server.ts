@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { passStaffGate, type StaffActor } from "../../core/staff/pass-staff-gate";
+import { NO_PERMISSION, passStaffGate, type StaffActor } from "../../core/staff/pass-staff-gate";
 import type { StaffAction } from "../../core/staff/permissions";
 import type { AppContext } from "../context";
 import { flashHeader } from "./flash.server";
@@ -16,7 +16,7 @@ export async function requireStaff(
   ctx: AppContext,
   request: Request,
   action: StaffAction,
-  options: { allowWithoutTwoFactor?: boolean } = {},
+  options: { allowWithoutTwoFactor?: boolean; refusal?: string } = {},
 ): Promise<StaffActor> {
   const path = new URL(request.url).pathname.replace(/\.data$/, "");
   const result = await passStaffGate(
@@ -32,7 +32,13 @@ export async function requireStaff(
       throw redirect(TWO_FACTOR_ENROLMENT_PATH);
     case "denied":
       throw redirect("/", {
-        headers: { "Set-Cookie": await flashHeader({ type: "error", message: result.message }, ctx.env.NODE_ENV === "production") },
+        headers: {
+          "Set-Cookie": await flashHeader(
+            // An action with its own refusal in the spec ('Only admins can ...') says it instead of the generic one.
+            { type: "error", message: result.message === NO_PERMISSION && options.refusal ? options.refusal : result.message },
+            ctx.env.NODE_ENV === "production",
+          ),
+        },
       });
   }
 }

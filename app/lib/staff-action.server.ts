@@ -13,8 +13,8 @@ export type StaffActionFailure = { ok: false; error: string };
  * The guard of one back-office action: the gate with this action's own permission (whatever the page checked),
  * then the admin rate limit, counted before the action runs. Throws the gate's redirect, or a 429 answer.
  */
-export async function authorizeStaffAction(ctx: AppContext, request: Request, action: StaffAction) {
-  const actor = await requireStaff(ctx, request, action);
+export async function authorizeStaffAction(ctx: AppContext, request: Request, action: StaffAction, refusal?: string) {
+  const actor = await requireStaff(ctx, request, action, { refusal });
   try {
     const { warning } = await checkAdminRateLimit(ctx, { actorId: actor.userId, action, ip: actor.ip, userAgent: actor.userAgent });
     return { actor, warning };
@@ -33,12 +33,12 @@ export async function runStaffAction<T>(
   ctx: AppContext,
   request: Request,
   action: StaffAction,
-  texts: { success: string | ((value: T) => string); failure: string; backTo: string },
+  texts: { success: string | ((value: T) => string); failure: string; backTo: string | ((value: T) => string); refusal?: string },
   run: (actor: StaffActor) => Promise<T>,
 ) {
   let guarded: Awaited<ReturnType<typeof authorizeStaffAction>>;
   try {
-    guarded = await authorizeStaffAction(ctx, request, action);
+    guarded = await authorizeStaffAction(ctx, request, action, texts.refusal);
   } catch (refusal) {
     if (refusal instanceof Response) throw refusal;
     return refusal as ReturnType<typeof data<StaffActionFailure>>;
@@ -51,7 +51,7 @@ export async function runStaffAction<T>(
     return data({ ok: false, error: `${texts.failure}: ${error.message}` } satisfies StaffActionFailure, { status: error.status });
   }
   const message = typeof texts.success === "function" ? texts.success(value) : texts.success;
-  return redirect(texts.backTo, {
+  return redirect(typeof texts.backTo === "function" ? texts.backTo(value) : texts.backTo, {
     headers: {
       "Set-Cookie": await flashHeader({ type: "success", message, description: guarded.warning ?? undefined }, ctx.env.NODE_ENV === "production"),
     },

@@ -10,7 +10,7 @@ import { maySeedStaff, seedStaffAccounts } from "./seed-staff-accounts";
 const handle = await createTestDatabase();
 afterAll(() => handle.close());
 const { auth } = createTestApp(handle);
-const emails = ["admin@example.com", "support@example.com", "moderator@example.com"];
+const emails = ["admin@example.com", "support@example.com", "moderator@example.com", "ops@example.com"];
 
 describe("the demo's staff accounts", () => {
   test("exist only on the embedded database, never on PostgreSQL even with ALLOW_SEED=true", () => {
@@ -20,15 +20,16 @@ describe("the demo's staff accounts", () => {
     expect(maySeedStaff({ NODE_ENV: "production", ALLOW_SEED: false })).toBe(false);
   });
 
-  test("are two admins and a moderator, made once however often the seed runs", async () => {
-    expect(await seedStaffAccounts({ db: handle.db, auth })).toBe(3);
+  test("are three admins and a moderator, made once however often the seed runs", async () => {
+    expect(await seedStaffAccounts({ db: handle.db, auth })).toBe(4);
     expect(await seedStaffAccounts({ db: handle.db, auth })).toBe(0);
     const made = await handle.db.select().from(users).where(inArray(users.email, emails));
-    expect(made).toHaveLength(3);
+    expect(made).toHaveLength(4);
     const byEmail = Object.fromEntries(made.map((u) => [u.email, u.id]));
     expect((await findStaffAccess(handle.db, byEmail["admin@example.com"])).roles).toEqual(["admin"]);
     expect((await findStaffAccess(handle.db, byEmail["support@example.com"])).roles).toEqual(["admin"]);
     expect((await findStaffAccess(handle.db, byEmail["moderator@example.com"])).roles).toEqual(["moderator"]);
+    expect((await findStaffAccess(handle.db, byEmail["ops@example.com"])).roles).toEqual(["admin"]);
     expect(await handle.db.select().from(userRoles).where(eq(userRoles.userId, byEmail["admin@example.com"]))).toHaveLength(1);
   });
 });

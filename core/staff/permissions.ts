@@ -55,6 +55,10 @@ export const STAFF_PERMISSIONS = {
   // System Logs (issue 13: moderators and admins; the export is what the page shows, decision 057).
   view_logs: STAFF,
   export_logs_csv: STAFF,
+  // Settings (admins only): the page, the feature flags' Save and key rotation.
+  view_settings: ADMIN,
+  update_feature_flags: ADMIN,
+  rotate_keys: ADMIN,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type StaffAction = keyof typeof STAFF_PERMISSIONS;

@@ -19,6 +19,8 @@ export type RouteCaller = {
   clock: Clock;
   provider: PaymentProvider;
   testApp: ReturnType<typeof createTestApp>;
+  /** ADMIN_IP_ALLOWLIST as the app would have parsed it (empty by default); every call comes from 203.0.113.7. */
+  staffAllowlist?: string;
 };
 
 /** A person as the gate sees them: roles in user_roles and a TOTP factor on or off. */
@@ -45,7 +47,7 @@ export function contextFor(caller: RouteCaller, user: SessionUser | null) {
     storage: caller.testApp.storage,
     paymentProvider: caller.provider,
     authAddressLimit: 1000,
-    staffAllowlist: parseIpAllowlist(""),
+    staffAllowlist: parseIpAllowlist(caller.staffAllowlist ?? ""),
     nonce: "test",
     requestId: crypto.randomUUID(),
     meta: { ip: "203.0.113.7", userAgent: "vitest", headers: new Headers() },

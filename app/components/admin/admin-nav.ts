@@ -12,7 +12,8 @@ export type AdminIconName =
   | "moderation"
   | "reports"
   | "tools"
-  | "logs";
+  | "logs"
+  | "settings";
 
 /**
  * The sidebar, grouped as the spec has it (Overview; Management; Analytics & Monitoring; System). Only pages
@@ -42,6 +43,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
     label: "System",
     items: [
       { label: "Tools", to: "/admin/tools", icon: "tools", permission: "view_tools" },
+      { label: "Settings", to: "/admin/settings", icon: "settings", permission: "view_settings" },
       { label: "Audit Logs", to: "/admin/audit-logs", icon: "audit", permission: "view_audit_logs" },
     ],
   },

@@ -14,6 +14,7 @@ import {
   PanelLeft,
   ScrollText,
   Search,
+  Settings,
   Users,
   Wrench,
   X,
@@ -32,6 +33,7 @@ const ICONS: Record<AdminIconName, typeof Users> = {
   tools: Wrench,
   reports: ChartColumn,
   logs: Activity,
+  settings: Settings,
 };
 
 export type ShellStaff = { name: string; email: string; accessLevel: "Admin" | "Moderator" };

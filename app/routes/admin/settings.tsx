@@ -1,0 +1,156 @@
+import { data, useLocation, useNavigation } from "react-router";
+import { findFeatureFlags } from "../../../core/flags/find-feature-flags";
+import { type FeatureFlagValues, updateFeatureFlags } from "../../../core/flags/update-feature-flags";
+import { rotateSigningKey } from "../../../core/session-keys/rotate-signing-key";
+import type { StaffAction } from "../../../core/staff/permissions";
+import { FEATURE_FLAG_KEYS } from "../../../db/schema/flags";
+import { LoadError } from "../../components/admin/load-error";
+import { PageHeader } from "../../components/admin/page-header";
+import { FactsList } from "../../components/admin/settings/facts-list";
+import { FeatureFlagsForm } from "../../components/admin/settings/feature-flags-form";
+import { KeyRotation } from "../../components/admin/settings/key-rotation";
+import { SecretsList } from "../../components/admin/settings/secrets-list";
+import { SecurityChecklist } from "../../components/admin/settings/security-checklist";
+import { SettingsSection } from "../../components/admin/settings/section";
+import { useFailureToast } from "../../components/admin/use-failure-toast";
+import { appContext } from "../../context";
+import { requireStaff } from "../../lib/require-staff.server";
+import { readSettingsPage } from "../../lib/settings-page.server";
+import { runStaffAction } from "../../lib/staff-action.server";
+import type { Route } from "./+types/settings";
+
+/** What it takes to open this page: the permission table's entry (admins only). */
+export const permission: StaffAction = "view_settings";
+
+/** Each form intent of this page and the permission its action checks (the permission test walks these). */
+export const actionPermissions = { flags: "update_feature_flags", rotate: "rotate_keys" } as const satisfies Record<
+  string,
+  StaffAction
+>;
+
+export const FLAGS_UPDATED = "Feature flags updated";
+export const FLAGS_SAVE_FAILED = "Failed to save feature flags";
+export const ONLY_ADMINS_CHANGE_FLAGS = "Only admins can change feature flags";
+export const ONLY_ADMINS_SAVE_FLAGS = "Only admins can save feature flags";
+export const ROTATION_INITIATED = "Key rotation initiated";
+export const ROTATION_FAILED = "Failed to initiate key rotation";
+export const ONLY_ADMINS_ROTATE = "Only admins can initiate key rotation";
+
+export const handle = { breadcrumb: "Settings" };
+export const meta: Route.MetaFunction = () => [
+  { title: "Settings | SwapShed back office" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  await requireStaff(ctx, request, permission);
+  return readSettingsPage(ctx, request);
+}
+
+/** A checked switch posts its key with "on"; an unchecked one posts nothing (a plain form, no JavaScript needed). */
+function flagsFromForm(form: FormData): FeatureFlagValues {
+  return Object.fromEntries(FEATURE_FLAG_KEYS.map((key) => [key, form.get(key) === "on"])) as FeatureFlagValues;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  const form = await request.formData();
+  if (form.get("intent") === "rotate") {
+    return runStaffAction(
+      ctx,
+      request,
+      actionPermissions.rotate,
+      {
+        success: ROTATION_INITIATED,
+        failure: ROTATION_FAILED,
+        backTo: (r: { keyId: string }) => `/admin/settings?rotated=${r.keyId}`,
+        refusal: ONLY_ADMINS_ROTATE,
+      },
+      (actor) => rotateSigningKey(ctx.db, { actor, now: ctx.clock.now() }),
+    );
+  }
+  if (form.get("intent") !== "flags") return data({ ok: false as const, error: "Unknown action" }, { status: 400 });
+  const flags = flagsFromForm(form);
+  // The spec's two refusals: a request that would flip a switch is a change; one that would not is a save.
+  const current = await findFeatureFlags(ctx.db);
+  const changes = current.some((f) => f.enabled !== flags[f.key]);
+  return runStaffAction(
+    ctx,
+    request,
+    actionPermissions.flags,
+    {
+      success: FLAGS_UPDATED,
+      failure: FLAGS_SAVE_FAILED,
+      backTo: "/admin/settings",
+      refusal: changes ? ONLY_ADMINS_CHANGE_FLAGS : ONLY_ADMINS_SAVE_FLAGS,
+    },
+    (actor) => updateFeatureFlags(ctx.db, { actor, flags, allowlist: ctx.staffAllowlist }),
+  );
+}
+
+export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
+  const { flags, secrets, checks, backups, system, signingKeys, rotationMessage } = loaderData;
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const location = useLocation();
+  const rotateOpen = new URLSearchParams(location.search).get("do") === "rotate";
+  useFailureToast(actionData);
+  const error = actionData && "error" in actionData ? actionData.error : undefined;
+
+  return (
+    <div className="mx-auto max-w-4xl">
+      <PageHeader
+        title="Settings"
+        description="Feature flags, secrets, the security checklist and the system's figures, read live."
+      />
+      {error && !rotateOpen && (
+        <p role="alert" className="mb-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-danger">
+          {error}
+        </p>
+      )}
+      <div className="space-y-4">
+        <SettingsSection
+          id="feature-flags"
+          title="Feature flags"
+          description="Stored in the database and in force at once in every app process. Flipping a switch changes nothing until Save."
+        >
+          <FeatureFlagsForm flags={flags} busy={submitting === "flags"} />
+        </SettingsSection>
+        <SettingsSection id="secrets" title="Secrets" description="Read from the environment at start. Reveal shows the last 4 characters only.">
+          <SecretsList secrets={secrets} />
+        </SettingsSection>
+        <SettingsSection
+          id="key-rotation"
+          title="Session signing key"
+          description="Signs the session cookies of every app process. Rotating it signs no one out."
+        >
+          <KeyRotation
+            keys={signingKeys}
+            message={rotationMessage}
+            dialogOpen={rotateOpen}
+            openTo="?do=rotate"
+            closeTo={location.pathname}
+            busy={submitting === "rotate"}
+            error={rotateOpen ? error : undefined}
+          />
+        </SettingsSection>
+        <SettingsSection id="security-checklist" title="Security checklist" description="Each item checked now, on this request.">
+          <SecurityChecklist checks={checks} />
+        </SettingsSection>
+        <div className="grid gap-4 md:grid-cols-2">
+          <SettingsSection id="backups" title="Backup and recovery" description="Database snapshots recorded by this deployment.">
+            <FactsList facts={backups} />
+          </SettingsSection>
+          <SettingsSection id="system" title="System information">
+            <FactsList facts={system} />
+          </SettingsSection>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <LoadError message="Failed to load settings" />;
+}
