@@ -156,3 +156,68 @@ test("members report a listing (with and without JavaScript); a moderator works 
 
   for (const m of [owner, ruby, noScript, fern]) await m.close();
 });
+
+/** An admin sets one feature flag on the Settings page and saves. */
+async function setFlag(browser: Browser, label: string, on: boolean) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await staffSession(page, "admin");
+  await page.goto("/admin/settings");
+  const flag = page.getByRole("switch", { name: label });
+  if (on) await flag.check();
+  else await flag.uncheck();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Feature flags updated")).toBeVisible();
+  await context.close();
+}
+
+test("with auto takedown on, three members' reports hide a listing at once; the reporter stays on its page, the owner sees it under review, and a rejected report restores it", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  await setFlag(browser, "Auto takedown", true);
+  try {
+    const owner = await member(browser, "Hana Holder");
+    const title = `Signed cricket bat ${String(Date.now()).slice(-6)}`;
+    const listingId = await listItemAs(owner.page, title);
+    const reporters = [
+      await member(browser, "Ari Alert"),
+      await member(browser, "Bo Bell"),
+      await member(browser, "Cy Caution"),
+    ];
+    for (const [i, reporter] of reporters.entries()) {
+      await reportInline(reporter.page, listingId, "Fraud or scam", `Report ${i + 1}: the signature is printed.`);
+    }
+    // The third report hid it, and the reporter's page stayed as it was (no reload into a 404).
+    const last = reporters[2].page;
+    await expect(last.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(last.getByText("You reported this listing. Our moderators will review it.")).toBeVisible();
+
+    // Hidden from everyone but its owner.
+    const visitor = await browser.newContext();
+    const visitorPage = await visitor.newPage();
+    expect((await visitorPage.goto(`/listings/${listingId}`))?.status()).toBe(404);
+    await owner.page.goto("/my-listings");
+    const card = owner.page.getByRole("listitem").filter({ hasText: title });
+    await expect(card.getByText("Under review")).toBeVisible();
+
+    // The moderator rejects one report: all three are settled, and the listing is public again.
+    await staffSession(page, "moderator");
+    await page.goto("/admin/moderation");
+    const cards = page.getByRole("article").filter({ hasText: title });
+    await expect(cards).toHaveCount(3);
+    await cards.first().getByRole("link", { name: title }).click();
+    const dialog = page.getByRole("dialog", { name: "Report Details" });
+    await dialog.getByRole("tab", { name: "Actions" }).click();
+    await dialog.getByLabel("Review notes").fill("Signature checked against the club's records.");
+    await dialog.getByRole("button", { name: "Reject Report & Restore Listing" }).click();
+    await expect(page.getByText("Report rejected - Listing restored")).toBeVisible();
+    await expect(cards).toHaveCount(0);
+    expect((await visitorPage.goto(`/listings/${listingId}`))?.status()).toBe(200);
+    await visitor.close();
+    for (const m of [owner, ...reporters]) await m.close();
+  } finally {
+    await setFlag(browser, "Auto takedown", false);
+  }
+});
