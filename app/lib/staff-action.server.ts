@@ -57,3 +57,29 @@ export async function runStaffAction<T>(
     },
   });
 }
+
+/**
+ * The guard of a back-office download (a POST answered with a file): as authorizeStaffAction, but a refusal by
+ * the rate limit is a JSON answer the download button can show (`prefix` puts the spec's failure text before
+ * the reason), since there is no page to return to. The gate's redirects are thrown as they are.
+ */
+export async function authorizeDownload(
+  ctx: AppContext,
+  request: Request,
+  action: StaffAction,
+  prefix?: string,
+): Promise<{ actor: StaffActor } | { refused: Response }> {
+  try {
+    const { actor } = await authorizeStaffAction(ctx, request, action);
+    return { actor };
+  } catch (refusal) {
+    if (refusal instanceof Response) throw refusal;
+    const { data: body, init } = refusal as { data: { error: string }; init?: { status?: number } };
+    return {
+      refused: Response.json(
+        { error: prefix ? `${prefix}: ${body.error}` : body.error },
+        { status: init?.status ?? 429, headers: { "Cache-Control": "no-store" } },
+      ),
+    };
+  }
+}

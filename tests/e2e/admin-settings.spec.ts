@@ -1,41 +1,10 @@
 import crypto from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
-import { SEED_PASSWORD } from "../../db/seed/seed-data";
-import { totpCode } from "../support/totp";
 import { expect as baseExpect, expectNoAxeViolations, PASSWORD, signUpViaApi, test, uniqueEmail } from "./fixtures";
-import { freshStaff, listItemAs, postgres, type Staff, signIn, signInAsStaff } from "./staff";
-import { knownStaffKey, rememberStaffKey } from "./staff-keys";
+import { listItemAs, postgres, staffSession } from "./staff";
 
 // Each step waits on a server round trip; a busy machine can take seconds.
 const expect = baseExpect.configure({ timeout: 20_000 });
-const OPS_EMAIL = "ops@example.com";
-
-/**
- * A signed-in admin of this journey's own: on the embedded database the demo's ops@example.com (the other seeded
- * admins are enrolled by other journeys, which expect to find them without two-factor), on PostgreSQL a fresh one.
- */
-async function opsAdmin(page: Page): Promise<Staff> {
-  if (!postgres) {
-    const key = knownStaffKey(OPS_EMAIL);
-    if (key) {
-      const staff = { email: OPS_EMAIL, password: SEED_PASSWORD, key };
-      await signInAsStaff(page, staff);
-      return staff;
-    }
-  }
-  const made = await freshStaff(page, "admin");
-  const staff = { ...made, email: postgres ? made.email : OPS_EMAIL };
-  await signIn(page, staff);
-  await page.goto("/admin/two-factor");
-  await page.getByLabel("Password").fill(staff.password);
-  await page.getByRole("button", { name: "Set up two-factor" }).click();
-  const key = (await page.getByLabel("Two-factor key", { exact: true }).inputValue()).replace(/\s+/g, "");
-  await page.getByLabel("Code from your app").fill(totpCode(key));
-  await page.getByRole("button", { name: "Turn on two-factor" }).click();
-  await expect(page.getByRole("list", { name: "Backup codes" })).toBeVisible();
-  rememberStaffKey(staff.email, key);
-  return { ...staff, key };
-}
 
 async function axeAtBothWidths(page: Page) {
   for (const width of [1280, 375]) {
@@ -65,7 +34,7 @@ test("an admin turns moderation off and the 'Report listing' control leaves the 
   const viewer = await memberViewing(browser, listingId);
   await expect(viewer.page.getByText("Report listing", { exact: true })).toBeVisible();
 
-  await opsAdmin(page);
+  await staffSession(page, "admin");
   await page.goto("/admin");
   await page.getByRole("link", { name: "Settings" }).first().click();
   await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
@@ -128,7 +97,7 @@ test("an admin rotates the session-signing key: no one is signed out, and new se
   const member = await memberContext.newPage();
   const { email } = await signUpViaApi(member, { email: uniqueEmail("stays"), fullName: "Stella Stays" });
 
-  await opsAdmin(page);
+  await staffSession(page, "admin");
   await page.goto("/admin/settings");
   const section = page.getByRole("region", { name: "Session signing key" });
   await section.getByRole("link", { name: "Initiate Key Rotation" }).click();

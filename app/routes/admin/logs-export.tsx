@@ -5,7 +5,7 @@ import { logCsvFileName, logCsvHeader, logCsvRow } from "../../../core/logs/logs
 import { recordRequestError } from "../../../core/logs/record-request-error";
 import type { StaffAction } from "../../../core/staff/permissions";
 import { appContext } from "../../context";
-import { authorizeStaffAction } from "../../lib/staff-action.server";
+import { authorizeDownload } from "../../lib/staff-action.server";
 import type { Route } from "./+types/logs-export";
 
 /** This route has no page: its one action needs the export permission (the permission test walks these). */
@@ -18,14 +18,9 @@ export const actionPermissions = { export: permission } as const satisfies Recor
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
-  let actor: Awaited<ReturnType<typeof authorizeStaffAction>>["actor"];
-  try {
-    ({ actor } = await authorizeStaffAction(ctx, request, actionPermissions.export));
-  } catch (refusal) {
-    if (refusal instanceof Response) throw refusal;
-    const { data: body, init } = refusal as { data: { error: string }; init?: { status?: number } };
-    return Response.json(body, { status: init?.status ?? 429, headers: { "Cache-Control": "no-store" } });
-  }
+  const guarded = await authorizeDownload(ctx, request, actionPermissions.export);
+  if ("refused" in guarded) return guarded.refused;
+  const { actor } = guarded;
   const form = await request.formData();
   const tab = asLogTab(String(form.get("tab") ?? ""));
   const filters = { q: String(form.get("q") ?? ""), quick: String(form.get("quick") ?? "") };

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/tools.logs-bundle";
 import { appContext } from "../../context";
-import { authorizeStaffAction } from "../../lib/staff-action.server";
+import { authorizeDownload } from "../../lib/staff-action.server";
 import type { StaffAction } from "../../../core/staff/permissions";
 import { exportLogsBundle } from "../../../core/tools/export-logs-bundle";
 
@@ -12,17 +12,9 @@ export const actionPermissions = { export: permission } as const satisfies Recor
 /** POST: `logs-bundle-{timestamp}.json`, streamed (audited, rate limited, admins only). */
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
-  let actor: Awaited<ReturnType<typeof authorizeStaffAction>>["actor"];
-  try {
-    ({ actor } = await authorizeStaffAction(ctx, request, actionPermissions.export));
-  } catch (refusal) {
-    if (refusal instanceof Response) throw refusal;
-    const { data: body, init } = refusal as { data: { error: string }; init?: { status?: number } };
-    return Response.json(
-      { error: `Failed to export logs: ${body.error}` },
-      { status: init?.status ?? 429, headers: { "Cache-Control": "no-store" } },
-    );
-  }
+  const guarded = await authorizeDownload(ctx, request, actionPermissions.export, "Failed to export logs");
+  if ("refused" in guarded) return guarded.refused;
+  const { actor } = guarded;
   const now = ctx.clock.now();
   const { entries, stream } = await exportLogsBundle(ctx.db, { actor, now });
   const stamp = now.toISOString().replace(/[:.]/g, "-");

@@ -2,7 +2,7 @@ import type { StaffAction } from "../../../core/staff/permissions";
 import { redirect } from "react-router";
 import type { Route } from "./+types/user-export";
 import { appContext } from "../../context";
-import { authorizeStaffAction } from "../../lib/staff-action.server";
+import { authorizeDownload } from "../../lib/staff-action.server";
 import { exportMemberDataAsStaff } from "../../../core/members/export-member-data";
 import { isAppError } from "../../../core/shared/app-error";
 
@@ -13,14 +13,9 @@ export const actionPermissions = { export: permission } as const satisfies Recor
 /** POST: the member's data as a JSON download (audited, rate limited, admins only). */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
-  let actor: Awaited<ReturnType<typeof authorizeStaffAction>>["actor"];
-  try {
-    ({ actor } = await authorizeStaffAction(ctx, request, actionPermissions.export));
-  } catch (refusal) {
-    if (refusal instanceof Response) throw refusal;
-    const { data: body, init } = refusal as { data: { error: string }; init?: { status?: number } };
-    return Response.json(body, { status: init?.status ?? 429, headers: { "Cache-Control": "no-store" } });
-  }
+  const guarded = await authorizeDownload(ctx, request, actionPermissions.export);
+  if ("refused" in guarded) return guarded.refused;
+  const { actor } = guarded;
   const now = ctx.clock.now();
   try {
     const document = await exportMemberDataAsStaff(ctx.db, { actor, userId: params.id, now });
