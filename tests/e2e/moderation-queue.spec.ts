@@ -36,11 +36,16 @@ async function reportWithoutJavaScript(page: Page, listingId: string, reason: st
 
 /** The focused card in the queue (the queue's keys move focus between the cards' links). */
 const focusedCard = (page: Page) => page.locator("[data-report-card]:focus");
+const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? null);
 
-/** Presses j until the focused card is the one for `title` (other journeys may have left reports in the queue). */
+/**
+ * Presses j until the focused card is the one for `title` (other journeys may have left reports in the queue).
+ * The filter bar is a plain GET form, so a filter loads a new document: the keys work once it has hydrated.
+ */
 async function focusCardByKeyboard(page: Page, title: string) {
+  await hydrated(page);
   await page.keyboard.press("j");
-  for (let step = 0; step < 20 && (await focusedCard(page).textContent()) !== title; step++) {
+  for (let step = 0; step < 20 && (await focusedText(page)) !== title; step++) {
     await page.keyboard.press("j");
   }
   await expect(focusedCard(page)).toHaveText(title);
