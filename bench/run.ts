@@ -575,7 +575,7 @@ async function main() {
     api_listings: hottest(explained.api_listings ?? []),
   };
 
-  const backOfficePagesResult = [];
+  const backOfficePagesResult: ({ name: string; medianMs: number } & Record<string, unknown>)[] = [];
   for (const { body: _body, queries, ...timing } of backOffice) {
     const statements = await explainPage(queries);
     const slowest = [...statements].sort((a, b) => b.executionMs - a.executionMs)[0];
@@ -586,7 +586,12 @@ async function main() {
       slowest: slowest ? { sql: slowest.sql.slice(0, 400), executionMs: slowest.executionMs, plan: slowest.plan } : null,
     });
   }
-  const slowestBackOffice = Math.max(...backOfficePagesResult.map((p) => p.medianMs));
+  // Each issue's target covers its own pages: Users and Listings (back office I); the Moderation Queue and Payments
+  // (back office II). Reports and the others are measured and shown, without a target of their own.
+  const slowestOf = (prefixes: string[]) =>
+    Math.max(...backOfficePagesResult.filter((p) => prefixes.some((x) => p.name.startsWith(x))).map((p) => p.medianMs));
+  const slowestBackOffice = slowestOf(["users", "listings"]);
+  const slowestQueueAndPayments = slowestOf(["queue", "payments"]);
 
   // ------------------------------------------------------------------------------------- targets
   const ratio = http_.home.requestsPerSec / http_.baseline_render_same_page.requestsPerSec;
@@ -620,6 +625,13 @@ async function main() {
       slowestBackOffice,
       (v) => v <= 50,
       "1M listings and 100k members",
+    ),
+    check(
+      "Back office Moderation Queue and Payments pages: server time (slowest page's median)",
+      "≤ 50 ms",
+      slowestQueueAndPayments,
+      (v) => v <= 50,
+      "100k reports and 1M payment rows",
     ),
 
   ];

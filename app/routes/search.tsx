@@ -65,7 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     params,
     heading,
     listings,
-    // How many match in all, for "Showing 24 of 57 listings"; past the count's cap, "1,000+".
+    // How many match in all, for "Showing 24 of 57 listings"; past the count's cap, "100+".
     total: total === null ? null : { count: total, label: total > COUNT_CAP ? `${COUNT_CAP.toLocaleString("en-AU")}+` : total.toLocaleString("en-AU") },
     nextPage: nextCursor ? `/search?${toSearchQuery({ ...params, cursor: nextCursor })}` : null,
     unknownPlace: found.kind === "unknown",
