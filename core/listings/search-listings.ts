@@ -181,6 +181,9 @@ async function countMatches(db: Db, plan: Plan): Promise<number> {
     .from(listings)
     .leftJoin(profiles, eq(profiles.userId, listings.userId))
     .where(and(isPublicListing(), ...filters(plan, null)))
+    // In the feed's order, so that for a common word PostgreSQL walks the feed index and stops at the cap, as the
+    // page does; without an order it builds a bitmap of every match first (35 ms for 'bike' within 25 km at 1M).
+    .orderBy(desc(listings.createdAt), desc(listings.id))
     .limit(COUNT_CAP + 1)
     .as("matches");
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int`.mapWith(Number) }).from(matches);
