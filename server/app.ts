@@ -6,6 +6,7 @@ import { appContext, type AppContext } from "../app/context";
 import type { Database } from "../db/client";
 import { createAuth, CLIENT_IP_HEADER, type Auth } from "../core/users/auth";
 import { getSessionUser, type SessionUser } from "../core/users/get-session-user";
+import { identityProvidersFromEnv } from "../core/users/identity-providers";
 import { type Clock, systemClock } from "../core/shared/clock";
 import type { Env } from "./env";
 import { clientIp } from "./middleware/client-ip";
@@ -65,14 +66,24 @@ type Vars = { nonce: string; requestId: string; ctx: AppContext };
  * Account changes must pass our validation, limits and logging in core/users, so Better Auth's HTTP
  * endpoints stay closed (404) unless listed here: the product calls Better Auth on the server.
  */
-const OPEN_AUTH_PATHS: RegExp[] = [];
+const OPEN_AUTH_PATHS: RegExp[] = [
+  // An identity provider sends the member back here (GET, or a form POST for Apple): Better Auth checks the state
+  // cookie it set when our page started the sign-in, and the PKCE verifier.
+  /^\/api\/auth\/callback\/[a-z0-9-]+$/,
+];
 
 export function createApp(deps: AppDeps) {
   const { db, env } = deps;
   const clock = deps.clock ?? systemClock;
   const production = env.NODE_ENV === "production";
   const auth =
-    deps.auth ?? createAuth(db, { baseURL: env.APP_URL, secret: env.BETTER_AUTH_SECRET, secureCookies: production });
+    deps.auth ??
+    createAuth(db, {
+      baseURL: env.APP_URL,
+      secret: env.BETTER_AUTH_SECRET,
+      secureCookies: production,
+      identityProviders: identityProvidersFromEnv(env),
+    });
   const storage = deps.storage ?? storageFromEnv(env);
   const app = new Hono<{ Variables: Vars }>();
   const staffAllowlist = parseIpAllowlist(env.ADMIN_IP_ALLOWLIST);

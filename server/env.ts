@@ -72,6 +72,17 @@ const schema = z.object({
     }),
   /** GET /metrics answers only with this token as a bearer token; unset, /metrics is off (404). */
   METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
+  /** Sign-in with a generic OpenID Connect provider: its issuer URL (with /.well-known/openid-configuration), client and label. */
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_NAME: z.string().max(40).optional(),
+  /** Sign-in with Google (both set) and with Apple (both set; the secret is the signed client-secret JWT). */
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  APPLE_CLIENT_ID: z.string().optional(),
+  APPLE_CLIENT_SECRET: z.string().optional(),
+  APPLE_APP_BUNDLE_IDENTIFIER: z.string().optional(),
   /** Signs the local provider's webhooks; unset, one is derived from BETTER_AUTH_SECRET (server/payments.ts). */
   LOCAL_PAYMENTS_SECRET: z.string().min(32, "LOCAL_PAYMENTS_SECRET must be at least 32 characters").optional(),
 });
@@ -103,6 +114,17 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
         " or ALLOW_TEST_PAYMENTS=true for a staging deployment where no real money should move.",
     );
   }
+  const partial = (
+    [
+      ["OIDC", ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"]],
+      ["Google", ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"]],
+      ["Apple", ["APPLE_CLIENT_ID", "APPLE_CLIENT_SECRET"]],
+    ] as const
+  ).flatMap(([label, keys]) => {
+    const set = keys.filter((k) => env[k]);
+    return set.length > 0 && set.length < keys.length ? keys.filter((k) => !env[k]).map((k) => `  - ${k}: required with the other ${label} variables`) : [];
+  });
+  if (partial.length) throw new Error(`Invalid environment:\n${partial.join("\n")}`);
   if (env.MAIL_TRANSPORT === "smtp" && !env.SMTP_URL) {
     throw new Error("Invalid environment:\n  - SMTP_URL: required with MAIL_TRANSPORT=smtp");
   }

@@ -11,7 +11,7 @@ export async function requireUser(ctx: AppContext, request?: Request) {
   return user;
 }
 
-function returnPath(request: Request): string {
+export function returnPath(request: Request): string {
   const url = new URL(request.url);
   if (request.method === "GET") return `${url.pathname.replace(/\.data$/, "") || "/"}${url.search}`;
   const referer = request.headers.get("referer");

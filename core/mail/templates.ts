@@ -27,12 +27,12 @@ export function formatSydneyTime(date: Date): string {
   return sydneyTime.format(date).replace(/[\u202f\u00a0]/g, " ");
 }
 
-type Block =
+export type Block =
   | { kind: "paragraph"; text: string }
   | { kind: "quote"; label: string; text: string }
   | { kind: "details"; rows: Array<[label: string, value: string]> };
 
-type Content = {
+export type Content = {
   template: string;
   to: string;
   subject: string;
@@ -44,7 +44,7 @@ type Content = {
 // Names and titles are members' own words: keep them to one line in a subject header.
 const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
 const mySwapsUrl = (appUrl: string) => `${appUrl.replace(/\/+$/, "")}/my-swaps`;
-const paragraph = (text: string): Block => ({ kind: "paragraph", text });
+export const paragraph = (text: string): Block => ({ kind: "paragraph", text });
 
 const FOOTER =
   "SwapShed: swap what you have for what you need. You're getting this e-mail because you have a SwapShed account.";
@@ -105,7 +105,7 @@ ${c.blocks.map(renderBlockHtml).join("\n")}
 `;
 }
 
-function render(c: Content): OutgoingMail {
+export function render(c: Content): OutgoingMail {
   return { to: c.to, subject: c.subject, text: renderText(c), html: renderHtml(c), template: c.template };
 }
 

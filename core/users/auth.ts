@@ -1,18 +1,29 @@
 import { APIError, betterAuth } from "better-auth";
 import { eq } from "drizzle-orm";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { admin, twoFactor } from "better-auth/plugins";
+import { admin, emailOTP, genericOAuth, twoFactor } from "better-auth/plugins";
+import { passkey } from "@better-auth/passkey";
 import type { Database } from "../../db/client";
-import { accounts, sessions, twoFactors, users, verifications } from "../../db/schema/auth";
+import { accounts, passkeys, sessions, twoFactors, users, verifications } from "../../db/schema/auth";
 import { profiles } from "../../db/schema/profiles";
 import { enqueueMail } from "../mail/mailer";
 import { passwordReset } from "../mail/templates";
+import { confirmNewEmail, signInCode, verifyEmail } from "../mail/account-templates";
+import { type IdentityProviderConfig, socialProvidersFrom, genericProvidersFrom } from "./identity-providers";
 
 export type AuthConfig = {
   baseURL: string;
   secret: string;
   secureCookies: boolean;
+  /** Sign-in with an identity provider, each only when configured (server/env.ts). */
+  identityProviders?: IdentityProviderConfig;
 };
+
+/** How long an e-mailed sign-in code works, and how many wrong tries it takes (then a new code is needed). */
+export const SIGN_IN_CODE_MINUTES = 10;
+export const SIGN_IN_CODE_ATTEMPTS = 3;
+/** How long the link in a verification (or change-of-address) mail works. */
+export const VERIFY_EMAIL_HOURS = 24;
 
 export const SESSION_DAYS = 30;
 export const ACCOUNT_SUSPENDED_CODE = "ACCOUNT_SUSPENDED";
@@ -24,6 +35,8 @@ export const CLIENT_IP_HEADER = "x-client-ip";
  * (validation, rate limits, security events); the HTTP endpoints for them are closed in server/app.ts.
  */
 export function createAuth(db: Database, config: AuthConfig) {
+  const appUrl = config.baseURL.replace(/\/+$/, "");
+  const genericProviders = genericProvidersFrom(config.identityProviders);
   return betterAuth({
     appName: "SwapShed",
     // Failed sign-ins are expected traffic, already written to security_events; only errors are worth a log line.
@@ -32,8 +45,10 @@ export function createAuth(db: Database, config: AuthConfig) {
     secret: config.secret,
     database: drizzleAdapter(db, {
       provider: "pg",
-      schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors },
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors, passkey: passkeys },
     }),
+    // Verification tokens and e-mailed codes are kept hashed where the library allows (see storeOTP below).
+    verification: { storeIdentifier: "hashed" },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 8,
@@ -43,10 +58,32 @@ export function createAuth(db: Database, config: AuthConfig) {
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
-        const url = `${config.baseURL.replace(/\/+$/, "")}/auth/reset-password?token=${encodeURIComponent(token)}`;
+        const url = `${appUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
         await enqueueMail(db, passwordReset({ to: user.email, name: user.name, url }));
       },
     },
+    emailVerification: {
+      sendOnSignUp: true,
+      // A verification link proves the address; it never signs anyone in (it may be opened on another device).
+      autoSignInAfterVerification: false,
+      expiresIn: VERIFY_EMAIL_HOURS * 60 * 60,
+      sendVerificationEmail: async ({ user, token }) => {
+        // Our own page takes the token (/auth/verify-email), so the link lands on SwapShed, not on an API.
+        const url = `${appUrl}/auth/verify-email?token=${encodeURIComponent(token)}`;
+        // For a change of address Better Auth passes the new address as user.email.
+        const mail = isEmailChangeToken(token) ? confirmNewEmail : verifyEmail;
+        await enqueueMail(db, mail({ to: user.email, name: user.name, url }));
+      },
+    },
+    user: {
+      // A new address is confirmed from the new mailbox; the old one is told (core/users/change-email.ts).
+      changeEmail: { enabled: true, updateEmailWithoutVerification: false },
+    },
+    account: {
+      // Identities link explicitly from My Account, or implicitly only when both sides have verified the address.
+      accountLinking: { enabled: true, allowDifferentEmails: false, allowUnlinkingAll: false },
+    },
+    socialProviders: socialProvidersFrom(config.identityProviders),
     session: { expiresIn: 60 * 60 * 24 * SESSION_DAYS, updateAge: 60 * 60 * 24 },
     // Our own limiter (core/rate-limit) guards sign-in and sign-up across processes; Better Auth's
     // limiter stays on for its remaining endpoints.
@@ -81,8 +118,42 @@ export function createAuth(db: Database, config: AuthConfig) {
         },
       },
     },
-    plugins: [twoFactor({ issuer: "SwapShed" }), admin()],
+    plugins: [
+      twoFactor({ issuer: "SwapShed", backupCodeOptions: { amount: 10, storeBackupCodes: "encrypted" } }),
+      admin(),
+      passkey({
+        rpID: new URL(config.baseURL).hostname,
+        rpName: "SwapShed",
+        origin: new URL(config.baseURL).origin,
+      }),
+      emailOTP({
+        // An e-mailed code signs in an existing account only: asking for a code never creates one.
+        disableSignUp: true,
+        otpLength: 6,
+        expiresIn: SIGN_IN_CODE_MINUTES * 60,
+        allowedAttempts: SIGN_IN_CODE_ATTEMPTS,
+        storeOTP: "hashed",
+        sendVerificationOTP: async ({ email, otp, type }) => {
+          if (type !== "sign-in") return;
+          const [user] = await db.select({ name: users.name }).from(users).where(eq(users.email, email));
+          if (!user) return;
+          const url = `${appUrl}/auth/code?${new URLSearchParams({ email, code: otp })}`;
+          await enqueueMail(db, signInCode({ to: email, name: user.name, code: otp, url, minutes: SIGN_IN_CODE_MINUTES }));
+        },
+      }),
+      ...(genericProviders.length ? [genericOAuth({ config: genericProviders })] : []),
+    ],
   });
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** Better Auth's verification token is a JWT we signed; its payload says whether it confirms a new address. */
+function isEmailChangeToken(token: string): boolean {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8"));
+    return payload?.requestType === "change-email-verification";
+  } catch {
+    return false;
+  }
+}

@@ -9,6 +9,8 @@ export type SessionUser = {
   email: string;
   emailVerified: boolean;
   role: "admin" | "moderator" | null;
+  /** This request's session: which one it is (the sessions list marks it) and when it signed in (reauthentication). */
+  session: { id: string; createdAt: Date };
 };
 
 /**
@@ -36,5 +38,6 @@ export async function getSessionUser(deps: { db: Db; auth: Auth }, headers: Head
     email: session.user.email,
     emailVerified: session.user.emailVerified,
     role: (roles[0]?.role as SessionUser["role"]) ?? null,
+    session: { id: session.session.id, createdAt: new Date(session.session.createdAt) },
   };
 }

@@ -93,3 +93,35 @@ export const twoFactors = pgTable(
   },
   (t) => [index("two_factors_user_id_idx").on(t.userId)],
 );
+
+/** Passkeys (WebAuthn credentials), owned by Better Auth's passkey plugin; `name` is the member's own label. */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: text("id").primaryKey(),
+    name: text("name"),
+    publicKey: text("public_key").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    credentialID: text("credential_id").notNull().unique(),
+    counter: integer("counter").notNull(),
+    deviceType: text("device_type").notNull(),
+    backedUp: boolean("backed_up").notNull(),
+    transports: text("transports"),
+    createdAt: timestamp("created_at", { withTimezone: true }),
+    aaguid: text("aaguid"),
+  },
+  (t) => [index("passkeys_user_id_idx").on(t.userId)],
+);
+
+/**
+ * When a session last proved its member again (password, authenticator code or passkey). Sensitive account
+ * changes ask for this within 10 minutes (core/users/reauthentication.ts). Our table, not Better Auth's.
+ */
+export const sessionReauthentications = pgTable("session_reauthentications", {
+  sessionId: text("session_id")
+    .primaryKey()
+    .references(() => sessions.id, { onDelete: "cascade" }),
+  reauthenticatedAt: timestamp("reauthenticated_at", { withTimezone: true }).notNull(),
+});

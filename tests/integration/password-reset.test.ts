@@ -1,4 +1,5 @@
-import { and, desc, eq, like } from "drizzle-orm";
+import { and, desc, eq, ne } from "drizzle-orm";
+import { SIGNING_KEY_IDENTIFIER } from "../../core/session-keys/signing-keys";
 import { afterAll, describe, expect, test } from "vitest";
 import { sendPasswordReset } from "../../core/members/send-password-reset";
 import { RESET_LINK_SENT, requestPasswordReset, TOO_MANY_RESETS } from "../../core/users/request-password-reset";
@@ -51,7 +52,7 @@ describe("forgot password", () => {
     const member = await createMember(testApp);
     await requestPasswordReset(deps, { email: member.email }, meta());
     const token = await tokenFromMail(member.email);
-    await db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(like(verifications.identifier, "reset-password:%"));
+    await db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(ne(verifications.identifier, SIGNING_KEY_IDENTIFIER));
     expect(await resetPassword(deps, { token, password: "Newpass123", confirm: "Newpass123" }, meta())).toMatchObject({ ok: false, message: RESET_LINK_INVALID });
   });
 

@@ -69,7 +69,7 @@ async function persona(name: string, roles: Role[], totp: boolean): Promise<Pers
   await db.insert(users).values({ id, name, email: `${id}@example.com.au`, emailVerified: true, twoFactorEnabled: totp });
   await db.insert(profiles).values({ userId: id });
   for (const role of roles) await db.insert(userRoles).values({ userId: id, role });
-  return { name, roles, totp, user: { id, name, email: `${id}@example.com.au`, emailVerified: true, role: roles[0] ?? null } };
+  return { name, roles, totp, user: { id, name, email: `${id}@example.com.au`, emailVerified: true, role: roles[0] ?? null, session: { id: `session-${id}`, createdAt: new Date() } } };
 }
 
 const personas = [

@@ -1,0 +1,37 @@
+import { NavLink, Outlet } from "react-router";
+import { ACCOUNT_PAGES } from "../../components/account/account-nav";
+import { Container } from "../../components/ui/container";
+
+/** My Account's frame: the pages beside one another, each its own route (and its own guard). */
+export default function AccountLayout() {
+  return (
+    <main id="main" className="bg-surface py-8 sm:py-12">
+      <Container className="max-w-4xl">
+        <h1 className="text-2xl font-bold tracking-tight">My Account</h1>
+        <div className="mt-6 grid gap-6 md:grid-cols-[12rem_1fr]">
+          <nav aria-label="My Account" className="-mx-1 overflow-x-auto md:mx-0">
+            <ul className="flex gap-1 md:flex-col">
+              {ACCOUNT_PAGES.map((page) => (
+                <li key={page.to}>
+                  <NavLink
+                    to={page.to}
+                    end
+                    prefetch="intent"
+                    className={({ isActive }) =>
+                      `block whitespace-nowrap rounded-lg px-3 py-2.5 text-sm font-medium ${isActive ? "bg-white text-brand-800 shadow-sm ring-1 ring-line" : "text-muted hover:bg-white hover:text-ink"}`
+                    }
+                  >
+                    {page.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="min-w-0 space-y-6">
+            <Outlet />
+          </div>
+        </div>
+      </Container>
+    </main>
+  );
+}
