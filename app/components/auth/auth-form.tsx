@@ -4,6 +4,7 @@ import { checkForm } from "../../../core/shared/field-rules";
 import { SIGN_IN_FIELDS, SIGN_UP_FIELDS } from "../../../core/users/credential-rules";
 import { focusFirstError } from "../../lib/focus-first-error";
 import { FormError, formLevelError } from "../forms/form-error";
+import { OtherSignInOptions } from "./other-sign-in-options";
 import { Button } from "../ui/button";
 import { Container } from "../ui/container";
 
@@ -83,6 +84,7 @@ export function AuthForm({ mode, result, notice, redirectTo = "" }: { mode: Auth
               {busy ? "Please wait..." : signup ? "Sign Up" : "Sign In"}
             </Button>
           </Form>
+          {!signup && <OtherSignInOptions redirectTo={redirectTo} />}
           <p className="mt-6 text-center text-sm text-muted">
             {signup ? "Already have an account? " : "Don't have an account? "}
             <Link to={authHref(signup ? "signin" : "signup", redirectTo)} className="inline-block py-1 font-semibold text-brand-700 underline-offset-2 hover:underline">
