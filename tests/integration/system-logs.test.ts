@@ -101,6 +101,8 @@ await recordErrorEvent(db, {
   error: new Error("Swap state invariant broken: accepted twice"),
   targetId: "expire-swaps",
 });
+// Newest first is by time: the second error must not share the first one's millisecond on a fast (or busy) machine.
+await new Promise((resolve) => setTimeout(resolve, 5));
 await recordErrorEvent(db, {
   action: "error.server",
   message: "Unexpected error on GET /listings/x",
