@@ -276,7 +276,7 @@ describe("two-step sign-in for members", () => {
   test("an eleventh change within five minutes is refused", async () => {
     const member = await memberWithTwoFactor();
     // Two tries were counted while turning it on.
-    for (let n = 0; n < 8; n++) expect((await turnOffTwoFactor(deps, { userId: member.userId, code: "abcde-fghij" }, meta(member.cookie))).status).toBe(400);
+    for (let n = 0; n < 8; n++) expect(await turnOffTwoFactor(deps, { userId: member.userId, code: "abcde-fghij" }, meta(member.cookie))).toMatchObject({ status: 400 });
     expect(await turnOffTwoFactor(deps, { userId: member.userId, code: totpCode(member.secret) }, meta(member.cookie))).toMatchObject({ ok: false, status: 429 });
     expect(await twoFactorOn(member.userId)).toBe(true);
   });
@@ -388,7 +388,7 @@ describe("sessions", () => {
     const user = await getSessionUser({ db, auth }, new Headers({ cookie: member.cookie }));
     if (!user) throw new Error("signed out");
     for (let n = 0; n < 20; n++) {
-      expect((await revokeSession(deps, { userId: member.userId, currentSessionId: user.session.id, sessionId: `guess-${n}` }, meta())).status).toBe(404);
+      expect(await revokeSession(deps, { userId: member.userId, currentSessionId: user.session.id, sessionId: `guess-${n}` }, meta())).toMatchObject({ status: 404 });
     }
     expect(await revokeSession(deps, { userId: member.userId, currentSessionId: user.session.id, sessionId: "guess-21" }, meta())).toMatchObject({ ok: false, status: 429 });
   });
