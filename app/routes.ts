@@ -19,7 +19,11 @@ export default [
     route("dev/outbox", "routes/dev.outbox.tsx"),
     route("my-listings", "routes/my-listings.tsx"),
     route("favourites", "routes/favourites.tsx"),
-    route("account", "routes/account/layout.tsx", [index("routes/account/profile.tsx")]),
+    route("account", "routes/account/layout.tsx", [
+      index("routes/account/profile.tsx"),
+      route("security", "routes/account/security.tsx"),
+      route("sessions", "routes/account/sessions.tsx"),
+    ]),
     route("auth/reauthenticate", "routes/auth.reauthenticate.tsx"),
     route("seed", "routes/seed.tsx"),
     route("*", "routes/not-found.tsx"),

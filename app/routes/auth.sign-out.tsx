@@ -1,17 +1,28 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/auth.sign-out";
 import { appContext } from "../context";
-import { signOut } from "../../core/users/sign-out";
+import { flashHeader } from "../lib/flash.server";
+import { BAD_SCOPE, parseSignOutScope, signOut } from "../../core/users/sign-out";
 
 // Sign-out changes state, so it is a POST only; a GET just goes home.
 export function loader() {
   return redirect("/");
 }
 
-export async function action({ context }: Route.ActionArgs) {
+/**
+ * scope = local | others | global, global when absent (the spec's default); the header's Sign Out posts local.
+ * "others" keeps this device signed in and comes back to the sessions list.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
-  const cleared = await signOut(ctx, ctx.meta);
+  const scope = parseSignOutScope((await request.formData()).get("scope"), "global");
+  if (!scope) return data({ error: BAD_SCOPE }, { status: 400 });
+  const result = await signOut(ctx, { scope }, ctx.meta);
   const headers = new Headers();
-  for (const cookie of cleared.getSetCookie()) headers.append("Set-Cookie", cookie);
+  for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  if (result.stillSignedIn) {
+    headers.append("Set-Cookie", await flashHeader({ type: "success", message: "You've been signed out on your other devices." }, ctx.env.NODE_ENV === "production"));
+    return redirect("/account/sessions", { headers });
+  }
   return redirect("/auth", { headers });
 }

@@ -1,8 +1,8 @@
 import QRCode from "qrcode";
-import type { Db } from "../../db/client";
-import { recordSecurityEvent } from "../security/record-security-event";
+import { type AccountDeps, noticeContext } from "./account-deps";
 import type { Auth } from "./auth";
 import type { RequestMeta } from "./auth-attempt";
+import { recordAccountChange } from "./record-account-change";
 
 export const INCORRECT_PASSWORD = "Incorrect password";
 export const WRONG_ENROLMENT_CODE = "That code is not right. Check the time on your phone and try again.";
@@ -47,10 +47,11 @@ export type EnrolmentConfirmation =
 
 /**
  * Confirms enrolment with a code from the app: two-factor is on from now (Better Auth issues a fresh session
- * cookie), and the 10 backup codes are returned to be shown this once. A `two_factor_enrolled` event is logged.
+ * cookie), and the 10 backup codes are returned to be shown this once. A `two_factor_enrolled` event is logged and
+ * the member is told by mail (a second step they did not add would lock them out).
  */
 export async function confirmTwoFactorEnrolment(
-  deps: { db: Db; auth: Auth },
+  deps: AccountDeps,
   { userId, code }: { userId: string; code: unknown },
   meta: RequestMeta,
 ): Promise<EnrolmentConfirmation> {
@@ -65,13 +66,10 @@ export async function confirmTwoFactorEnrolment(
     throw error;
   }
   const { backupCodes } = await deps.auth.api.viewBackupCodes({ body: { userId } });
-  await recordSecurityEvent(deps.db, {
-    eventType: "two_factor_enrolled",
-    attemptedAction: "enable_totp",
-    success: true,
-    userId,
-    ipAddress: meta.ip,
-    userAgent: meta.userAgent,
-  });
+  await recordAccountChange(
+    deps.db,
+    { userId, eventType: "two_factor_enrolled", what: "Two-step sign-in was turned on for your account." },
+    noticeContext(deps, meta),
+  );
   return { ok: true, headers, backupCodes };
 }

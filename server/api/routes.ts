@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { AppContext } from "../../app/context";
 import { signIn } from "../../core/users/sign-in";
 import { signUp } from "../../core/users/sign-up";
-import { signOut } from "../../core/users/sign-out";
+import { BAD_SCOPE, parseSignOutScope, signOut } from "../../core/users/sign-out";
 import { isAppError } from "../../core/shared/app-error";
 import { createListingRoutes } from "./listings";
 import { createSwapRoutes } from "./swaps";
@@ -29,10 +29,13 @@ export function createApiRoutes() {
     return withCookies(c.json({ userId: result.userId }), result.headers);
   });
 
+  // scope = local | others | global (the spec's sign-out; global when absent). A session already gone is not an error.
   api.post("/auth/sign-out", async (c) => {
     const ctx = c.get("ctx");
-    const headers = await signOut(ctx, ctx.meta);
-    return withCookies(c.json({ ok: true }), headers);
+    const scope = parseSignOutScope((await readJson(c.req.raw)).scope, "global");
+    if (!scope) return c.json({ error: BAD_SCOPE }, 400);
+    const result = await signOut(ctx, { scope }, ctx.meta);
+    return withCookies(c.json({ ok: true, scope, signedIn: result.stillSignedIn }), result.headers);
   });
 
   api.get("/me", async (c) => {

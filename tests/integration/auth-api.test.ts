@@ -87,7 +87,7 @@ describe("accounts", () => {
     const cookie = cookiesFrom(signIn);
     const [user] = await db.select().from(users).where(eq(users.email, email));
     const before = await db.select().from(sessions).where(eq(sessions.userId, user.id));
-    const out = await post("/api/v1/auth/sign-out", {}, { cookie });
+    const out = await post("/api/v1/auth/sign-out", { scope: "local" }, { cookie });
     expect(out.status).toBe(200);
     const after = await db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(after).toHaveLength(before.length - 1);

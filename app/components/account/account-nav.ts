@@ -1,4 +1,6 @@
 /** My Account's pages, in the order the side navigation lists them. Each page adds its own entry here. */
 export const ACCOUNT_PAGES: ReadonlyArray<{ to: string; label: string }> = [
   { to: "/account", label: "Profile" },
+  { to: "/account/security", label: "Sign-in & security" },
+  { to: "/account/sessions", label: "Devices" },
 ];

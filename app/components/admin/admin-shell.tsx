@@ -148,6 +148,8 @@ export function AdminShell({ staff, nav, sidebar, children }: { staff: ShellStaf
           </span>
           <span className="hidden max-w-40 truncate text-sm text-muted lg:inline" title={staff.email}>{staff.name}</span>
           <Form method="post" action="/auth/sign-out">
+            {/* This device only: "everywhere" is on My Account's sessions page. */}
+            <input type="hidden" name="scope" value="local" />
             <button type="submit" className="flex size-10 items-center justify-center rounded-md hover:bg-surface" aria-label="Sign out" title="Sign out">
               <LogOut className="size-5" />
             </button>

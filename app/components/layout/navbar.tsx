@@ -107,6 +107,8 @@ function AccountMenu({ user }: { user: NonNullable<NavUser> }) {
           </li>
           <li>
             <Form method="post" action="/auth/sign-out">
+              {/* This device only: "everywhere" is on My Account's sessions page. */}
+              <input type="hidden" name="scope" value="local" />
               <button type="submit" className={itemClass}>
                 Sign Out
               </button>

@@ -1,0 +1,130 @@
+import { Form } from "react-router";
+import { describedBy, Field, inputClass } from "../forms/field";
+import { FormError, formLevelError } from "../forms/form-error";
+import { Button } from "../ui/button";
+import { ShieldCheck } from "../ui/icons";
+import { BackupCodes } from "./backup-codes";
+
+export type TwoFactorAnswer =
+  | { step: "confirm"; qrSvg: string; secret: string; totpUri: string; error?: string }
+  | { step: "codes"; backupCodes: string[]; fresh: "enrolled" | "regenerated" }
+  | { step: "error"; intent: string; error: string; fields?: Record<string, string> };
+
+type Props = { status: { hasPassword: boolean; twoFactorOn: boolean; isStaff: boolean }; email: string; answer: TwoFactorAnswer | null; busy: boolean };
+
+/** Two-step sign-in for any member: off → set up with a QR code and a code; on → new backup codes, or turn off. */
+export function TwoFactorCard({ status, email, answer, busy }: Props) {
+  const errorFor = (intent: string) => (answer?.step === "error" && answer.intent === intent ? answer : null);
+  return (
+    <section aria-labelledby="two-factor-heading" className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
+      <h2 id="two-factor-heading" className="flex items-center gap-2 text-lg font-semibold">
+        <ShieldCheck className="size-5 text-brand-700" /> Two-step sign-in
+      </h2>
+      <p className="mt-1 text-sm text-muted">
+        A code from an authenticator app on your phone, asked for after your password each time you sign in.
+      </p>
+      <p role="status" className="mt-3 text-sm font-medium">
+        Status: {status.twoFactorOn ? <span className="text-brand-800">On</span> : <span>Off</span>}
+      </p>
+
+      {answer?.step === "codes" ? (
+        <BackupCodes codes={answer.backupCodes} fresh={answer.fresh} />
+      ) : answer?.step === "confirm" ? (
+        <ConfirmStep answer={answer} email={email} busy={busy} />
+      ) : status.twoFactorOn ? null : status.hasPassword ? (
+        <Form method="post" className="mt-4 space-y-4" noValidate>
+          <input type="hidden" name="intent" value="2fa-start" />
+          <PasswordField id="twoFactorPassword" error={errorFor("2fa-start")} hint="Confirm your password to get your key." />
+          <Button type="submit" disabled={busy}>
+            Turn on
+          </Button>
+        </Form>
+      ) : (
+        <p className="mt-3 rounded-lg bg-surface p-3 text-sm text-muted">Set a password first (above): two-step sign-in adds a code to it.</p>
+      )}
+
+      {status.twoFactorOn && answer?.step !== "codes" && (
+        <div className="mt-4 space-y-3">
+          <details className="rounded-lg border border-line p-3" open={!!errorFor("2fa-regenerate")}>
+            <summary className="cursor-pointer py-1 text-sm font-semibold">Regenerate backup codes</summary>
+            <Form method="post" className="mt-3 space-y-3" noValidate>
+              <p className="text-sm text-muted">You'll get 10 new codes and your old ones will stop working.</p>
+              <input type="hidden" name="intent" value="2fa-regenerate" />
+              <PasswordField id="regeneratePassword" error={errorFor("2fa-regenerate")} />
+              <Button type="submit" variant="outline" disabled={busy}>
+                Make new backup codes
+              </Button>
+            </Form>
+          </details>
+          {status.isStaff ? (
+            <p className="rounded-lg bg-surface p-3 text-sm text-muted">
+              Staff accounts must keep two-step sign-in. It can't be turned off while you have a back-office role.
+            </p>
+          ) : (
+            <details className="rounded-lg border border-line p-3" open={!!errorFor("2fa-off")}>
+              <summary className="cursor-pointer py-1 text-sm font-semibold">Turn off two-step sign-in</summary>
+              <Form method="post" className="mt-3 space-y-3" noValidate>
+                <p className="text-sm text-muted">Your account will be protected by your password alone.</p>
+                <FormError message={formLevelError(errorFor("2fa-off")?.error, errorFor("2fa-off")?.fields)} />
+                <input type="hidden" name="intent" value="2fa-off" />
+                <Field id="offCode" label="Code from your app, or a backup code" error={errorFor("2fa-off")?.fields?.code}>
+                  <input id="offCode" name="code" required autoComplete="one-time-code" spellCheck={false} maxLength={32} className={`${inputClass(errorFor("2fa-off")?.fields?.code)} h-11 font-mono tracking-widest`} {...describedBy("offCode", errorFor("2fa-off")?.fields?.code)} />
+                </Field>
+                <Button type="submit" variant="outline" className="text-danger" disabled={busy}>
+                  Turn off
+                </Button>
+              </Form>
+            </details>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function PasswordField({ id, error, hint }: { id: string; error: { error: string; fields?: Record<string, string> } | null; hint?: string }) {
+  const message = error?.fields?.password ?? error?.error;
+  return (
+    <Field id={id} label="Password" error={message} hint={hint}>
+      <input id={id} name="password" type="password" required autoComplete="current-password" className={`${inputClass(message)} h-11`} {...describedBy(id, message, hint)} />
+    </Field>
+  );
+}
+
+function ConfirmStep({ answer, email, busy }: { answer: Extract<TwoFactorAnswer, { step: "confirm" }>; email: string; busy: boolean }) {
+  return (
+    <div className="mt-4">
+      <ol className="list-decimal space-y-2 pl-5 text-sm text-ink">
+        <li>Open an authenticator app (Google Authenticator, 1Password, Authy, Microsoft Authenticator).</li>
+        <li>Scan this QR code, or type the key below into the app.</li>
+        <li>Enter the 6-digit code the app shows.</li>
+      </ol>
+      <div className="mt-4 flex flex-col items-center gap-4 sm:flex-row sm:items-start">
+        <div
+          role="img"
+          aria-label={`QR code for the two-step sign-in key of ${email}`}
+          className="size-44 shrink-0 rounded-lg border border-line bg-white p-2"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: an SVG the server drew from this member's own key
+          dangerouslySetInnerHTML={{ __html: answer.qrSvg }}
+        />
+        <div className="min-w-0 self-stretch text-sm">
+          <label htmlFor="totpKey" className="font-medium">
+            Can't scan it? Enter this key:
+          </label>
+          <input id="totpKey" readOnly value={answer.secret.replace(/(.{4})/g, "$1 ").trim()} className="mt-1 block w-full rounded-md border border-line bg-surface px-2 py-1.5 font-mono text-sm tracking-wider" />
+          <p className="mt-1 text-muted">Time-based, 6 digits, every 30 seconds.</p>
+        </div>
+      </div>
+      <Form method="post" className="mt-5 space-y-4" noValidate>
+        <input type="hidden" name="intent" value="2fa-confirm" />
+        <input type="hidden" name="totpUri" value={answer.totpUri} />
+        <Field id="enrolCode" label="Code from your app" error={answer.error}>
+          <input id="enrolCode" name="code" required autoComplete="one-time-code" inputMode="numeric" maxLength={7} className={`${inputClass(answer.error)} h-12 font-mono text-lg tracking-widest`} {...describedBy("enrolCode", answer.error)} />
+        </Field>
+        <Button type="submit" disabled={busy}>
+          Turn on two-step sign-in
+        </Button>
+      </Form>
+    </div>
+  );
+}

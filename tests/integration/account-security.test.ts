@@ -1,0 +1,395 @@
+import crypto from "node:crypto";
+import { and, count, eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
+import { afterAll, describe, expect, test } from "vitest";
+import { type AppContext, appContext } from "../../app/context";
+import * as securityPage from "../../app/routes/account/security";
+import * as signOutRoute from "../../app/routes/auth.sign-out";
+import { parseIpAllowlist } from "../../core/staff/ip-allowlist";
+import { grantStaffRole } from "../../core/staff/grant-staff-role";
+import { changePassword, PASSWORD_UPDATED } from "../../core/users/change-password";
+import { getSessionUser } from "../../core/users/get-session-user";
+import { listSessions } from "../../core/users/list-sessions";
+import { reauthenticate, WRONG_PASSWORD } from "../../core/users/reauthentication";
+import { regenerateBackupCodes } from "../../core/users/regenerate-backup-codes";
+import { revokeSession, SESSION_NOT_FOUND } from "../../core/users/revoke-session";
+import { signIn } from "../../core/users/sign-in";
+import { ENTER_CODE_OR_BACKUP, STAFF_KEEP_TWO_FACTOR, turnOffTwoFactor } from "../../core/users/turn-off-two-factor";
+import { ALREADY_ON, beginTwoFactorSetup, finishTwoFactorSetup } from "../../core/users/turn-on-two-factor";
+import { INCORRECT_PASSWORD, WRONG_ENROLMENT_CODE } from "../../core/users/two-factor-enrolment";
+import { INVALID_BACKUP_CODE, INVALID_TWO_FACTOR_CODE, verifyTwoFactorSignIn } from "../../core/users/verify-two-factor-sign-in";
+import { securityEvents } from "../../db/schema/audit";
+import { sessions, twoFactors, users } from "../../db/schema/auth";
+import { mailOutbox } from "../../db/schema/ops";
+import { createMember, MEMBER_PASSWORD } from "../support/factories";
+import { closeTestDatabase, controlledClock } from "../support/swap-fixtures";
+import { cookiesFrom, createTestApp, TEST_ORIGIN } from "../support/test-app";
+import { createTestDatabase } from "../support/test-db";
+import { totpCode } from "../support/totp";
+
+const handle = await createTestDatabase();
+const db = handle.db;
+afterAll(() => closeTestDatabase(handle));
+const clock = controlledClock(new Date());
+const testApp = createTestApp(handle, { clock, authAddressLimit: 1000 });
+const { auth } = testApp;
+const deps = { db, auth, clock };
+const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
+const meta = (cookie = "", userAgent = FIREFOX) => ({ ip: "203.0.113.20", userAgent, headers: new Headers(cookie ? { cookie } : {}) });
+const NEW_PASSWORD = "Fresh-Start9";
+
+const apiSignIn = async (email: string, password = MEMBER_PASSWORD, userAgent = FIREFOX) =>
+  testApp.post("/api/v1/auth/sign-in", { email, password }, { "user-agent": userAgent });
+/** A second device of the same member: a fresh session cookie. */
+const anotherDevice = async (email: string, userAgent = FIREFOX) => cookiesFrom(await apiSignIn(email, MEMBER_PASSWORD, userAgent));
+const isSignedIn = async (cookie: string) => (await testApp.app.request("/api/v1/me", { headers: { cookie } })).status === 200;
+const cookieOf = (headers: Headers) => cookiesFrom(new Response(null, { headers }));
+const sessionCount = async (userId: string) => Number((await db.select({ n: count() }).from(sessions).where(eq(sessions.userId, userId)))[0].n);
+const twoFactorOn = async (userId: string) => (await db.select().from(users).where(eq(users.id, userId)))[0].twoFactorEnabled === true;
+const events = (userId: string, eventType: string) =>
+  db.select().from(securityEvents).where(and(eq(securityEvents.userId, userId), eq(securityEvents.eventType, eventType)));
+const notices = (email: string) =>
+  db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.template, "security_notice")));
+
+/** A member with two-step sign-in turned on from My Account: the key their app holds, the backup codes, a fresh cookie. */
+async function memberWithTwoFactor() {
+  const member = await createMember(testApp);
+  const started = await beginTwoFactorSetup(deps, { userId: member.userId, password: MEMBER_PASSWORD }, meta(member.cookie));
+  if (!started.ok) throw new Error(started.message);
+  const confirmed = await finishTwoFactorSetup(deps, { userId: member.userId, code: totpCode(started.secret) }, meta(member.cookie));
+  if (!confirmed.ok) throw new Error(confirmed.message);
+  return { ...member, secret: started.secret, backupCodes: confirmed.backupCodes, cookie: cookieOf(confirmed.headers) };
+}
+
+/** Password, then the second step with a code from the app or a backup code: the outcome of the second step. */
+async function signInWithSecondStep(email: string, code: string, kind: "totp" | "backup") {
+  const first = await signIn({ ...deps, authAddressLimit: 1000 }, { email, password: MEMBER_PASSWORD }, meta());
+  if (first.ok || !first.twoFactor) throw new Error("expected the second step");
+  return verifyTwoFactorSignIn({ ...deps, authAddressLimit: 1000 }, { code, kind }, meta(cookieOf(first.twoFactor.headers)));
+}
+
+/** Runs a page's action as the browser behind `cookie` would (the form posted from /account/security). */
+async function postPage(module: { action: (args: never) => Promise<unknown> }, cookie: string, form: Record<string, string>, path = "/account/security") {
+  const headers = new Headers({ cookie, referer: `${TEST_ORIGIN}${path}` });
+  const ctx: Omit<AppContext, "paymentProvider"> = {
+    db: db as AppContext["db"],
+    auth,
+    env: testApp.env,
+    clock,
+    storage: testApp.storage,
+    authAddressLimit: 1000,
+    staffAllowlist: parseIpAllowlist(""),
+    nonce: "test",
+    requestId: crypto.randomUUID(),
+    meta: { ip: "203.0.113.20", userAgent: FIREFOX, headers },
+    getUser: () => getSessionUser({ db, auth }, headers),
+  };
+  const context = new RouterContextProvider();
+  context.set(appContext, ctx as AppContext);
+  const request = new Request(`${TEST_ORIGIN}${path}`, { method: "POST", headers, body: new URLSearchParams(form) });
+  try {
+    const answer = await module.action({ request, params: {}, context } as never);
+    if (answer instanceof Response) return { status: answer.status, location: answer.headers.get("location"), response: answer };
+    const result = answer as { init?: { status?: number } };
+    return { status: result.init?.status ?? 200, location: null, response: null };
+  } catch (thrown) {
+    if (!(thrown instanceof Response)) throw thrown;
+    return { status: thrown.status, location: thrown.headers.get("location"), response: thrown };
+  }
+}
+
+describe("changing the password", () => {
+  test("a wrong current password is refused and nothing changes", async () => {
+    const member = await createMember(testApp);
+    const laptop = await anotherDevice(member.email);
+    const before = await sessionCount(member.userId);
+    const result = await changePassword(deps, { userId: member.userId, currentPassword: "Wrongpass1", newPassword: NEW_PASSWORD, confirm: NEW_PASSWORD }, meta(member.cookie));
+    expect(result).toEqual({ ok: false, status: 400, message: WRONG_PASSWORD, fields: { currentPassword: WRONG_PASSWORD } });
+    expect(WRONG_PASSWORD).toBe("Incorrect password");
+    expect(await sessionCount(member.userId)).toBe(before);
+    expect(await isSignedIn(laptop)).toBe(true);
+    expect((await apiSignIn(member.email)).status).toBe(200);
+    expect((await apiSignIn(member.email, NEW_PASSWORD)).status).toBe(401);
+    expect(await notices(member.email)).toHaveLength(0);
+    expect(await events(member.userId, "password_changed")).toMatchObject([{ success: false }]);
+  });
+
+  test("the new password must follow the rules and be typed twice the same", async () => {
+    const member = await createMember(testApp);
+    const attempt = (newPassword: string, confirm = newPassword) =>
+      changePassword(deps, { userId: member.userId, currentPassword: MEMBER_PASSWORD, newPassword, confirm }, meta(member.cookie));
+    expect(await attempt("Short1")).toMatchObject({ ok: false, message: "Password must be at least 8 characters", fields: { newPassword: "Password must be at least 8 characters" } });
+    expect(await attempt("nouppercase1")).toMatchObject({ ok: false, message: "Password must contain at least one uppercase letter" });
+    expect(await attempt("NOLOWERCASE1")).toMatchObject({ ok: false, message: "Password must contain at least one lowercase letter" });
+    expect(await attempt("NoNumbersHere")).toMatchObject({ ok: false, message: "Password must contain at least one number" });
+    expect(await attempt(`A1${"a".repeat(71)}`)).toMatchObject({ ok: false, message: "Password too long" });
+    expect(await attempt(NEW_PASSWORD, "Fresh-Start8")).toMatchObject({ ok: false, message: "The passwords don't match", fields: { confirm: "The passwords don't match" } });
+    expect((await apiSignIn(member.email)).status).toBe(200);
+  });
+
+  test("the right current password changes it: other devices are signed out, this one stays, and the member is told", async () => {
+    const member = await createMember(testApp);
+    const phone = await anotherDevice(member.email);
+    const result = await changePassword(deps, { userId: member.userId, currentPassword: MEMBER_PASSWORD, newPassword: NEW_PASSWORD, confirm: NEW_PASSWORD }, meta(member.cookie));
+    if (!result.ok) throw new Error(result.message);
+    const here = cookieOf(result.headers);
+    expect(await isSignedIn(here)).toBe(true);
+    expect(await isSignedIn(phone)).toBe(false);
+    expect(await sessionCount(member.userId)).toBe(1);
+    expect((await apiSignIn(member.email)).status).toBe(401);
+    expect((await apiSignIn(member.email, NEW_PASSWORD)).status).toBe(200);
+    expect(await events(member.userId, "password_changed")).toMatchObject([{ success: true }]);
+    const [mail] = await notices(member.email);
+    expect(mail.subject).toBe("Security notice: Your password was changed");
+    expect(mail.textBody).toContain("Firefox on Linux");
+  });
+
+  test("the page keeps this device signed in with the new cookie and says so", async () => {
+    const member = await createMember(testApp);
+    const answer = await postPage(securityPage, member.cookie, { intent: "change-password", currentPassword: MEMBER_PASSWORD, newPassword: NEW_PASSWORD, confirm: NEW_PASSWORD });
+    expect(answer).toMatchObject({ status: 302, location: "/account/security" });
+    const cookie = cookiesFrom(answer.response as Response);
+    expect(await isSignedIn(cookie)).toBe(true);
+    expect(await isSignedIn(member.cookie)).toBe(false);
+    expect(PASSWORD_UPDATED).toMatch(/signed out on your other devices/);
+  });
+
+  test("a sixth try within five minutes is refused with the wait", async () => {
+    const member = await createMember(testApp);
+    for (let n = 0; n < 5; n++) {
+      const wrong = await changePassword(deps, { userId: member.userId, currentPassword: `Wrongpass${n}`, newPassword: NEW_PASSWORD, confirm: NEW_PASSWORD }, meta(member.cookie));
+      expect(wrong).toMatchObject({ ok: false, status: 400 });
+    }
+    const limited = await changePassword(deps, { userId: member.userId, currentPassword: MEMBER_PASSWORD, newPassword: NEW_PASSWORD, confirm: NEW_PASSWORD }, meta(member.cookie));
+    expect(limited).toMatchObject({ ok: false, status: 429, message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ seconds\.$/) });
+    expect((await apiSignIn(member.email)).status).toBe(200);
+  });
+});
+
+describe("two-step sign-in for members", () => {
+  test("turning it on asks for the password, and it is on only once a code from the app confirms it", async () => {
+    const member = await createMember(testApp);
+    expect(await beginTwoFactorSetup(deps, { userId: member.userId, password: "Wrongpass1" }, meta(member.cookie))).toMatchObject({ ok: false, message: INCORRECT_PASSWORD });
+    const started = await beginTwoFactorSetup(deps, { userId: member.userId, password: MEMBER_PASSWORD }, meta(member.cookie));
+    if (!started.ok) throw new Error(started.message);
+    expect(started.qrSvg).toMatch(/^<svg/);
+    expect(started.secret).toMatch(/^[A-Z2-7]{16,}$/);
+    expect(await finishTwoFactorSetup(deps, { userId: member.userId, code: "000000" }, meta(member.cookie))).toMatchObject({ ok: false, message: WRONG_ENROLMENT_CODE });
+    expect(await twoFactorOn(member.userId)).toBe(false);
+    const confirmed = await finishTwoFactorSetup(deps, { userId: member.userId, code: totpCode(started.secret) }, meta(member.cookie));
+    if (!confirmed.ok) throw new Error(confirmed.message);
+    expect(confirmed.backupCodes).toHaveLength(10);
+    expect(new Set(confirmed.backupCodes).size).toBe(10);
+    expect(await twoFactorOn(member.userId)).toBe(true);
+    expect(await events(member.userId, "two_factor_enrolled")).toHaveLength(1);
+    expect((await notices(member.email)).map((m) => m.subject)).toEqual(["Security notice: Two-step sign-in was turned on for your account"]);
+    expect(await beginTwoFactorSetup(deps, { userId: member.userId, password: MEMBER_PASSWORD }, meta(cookieOf(confirmed.headers)))).toMatchObject({ ok: false, status: 409, message: ALREADY_ON });
+  });
+
+  test("signing in then asks for a code from the app", async () => {
+    const member = await memberWithTwoFactor();
+    const first = await signIn({ ...deps, authAddressLimit: 1000 }, { email: member.email, password: MEMBER_PASSWORD }, meta());
+    expect(first).toMatchObject({ ok: false, twoFactor: expect.anything() });
+    const wrong = totpCode(member.secret) === "123456" ? "654321" : "123456";
+    expect(await signInWithSecondStep(member.email, wrong, "totp")).toMatchObject({ ok: false, message: INVALID_TWO_FACTOR_CODE });
+    expect((await signInWithSecondStep(member.email, totpCode(member.secret), "totp")).ok).toBe(true);
+  });
+
+  test("each backup code signs in once", async () => {
+    const member = await memberWithTwoFactor();
+    const withBackup = await signInWithSecondStep(member.email, member.backupCodes[0], "backup");
+    if (!withBackup.ok) throw new Error(withBackup.message);
+    expect(await isSignedIn(cookieOf(withBackup.headers))).toBe(true);
+    expect(await signInWithSecondStep(member.email, member.backupCodes[0], "backup")).toMatchObject({ ok: false, message: INVALID_BACKUP_CODE });
+    expect((await signInWithSecondStep(member.email, member.backupCodes[1], "backup")).ok).toBe(true);
+  });
+
+  test("new backup codes replace the old ones at once", async () => {
+    const member = await memberWithTwoFactor();
+    expect(await regenerateBackupCodes(deps, { userId: member.userId, password: "Wrongpass1" }, meta(member.cookie))).toMatchObject({ ok: false, message: WRONG_PASSWORD });
+    const result = await regenerateBackupCodes(deps, { userId: member.userId, password: MEMBER_PASSWORD }, meta(member.cookie));
+    if (!result.ok) throw new Error(result.message);
+    expect(result.backupCodes).toHaveLength(10);
+    expect(result.backupCodes).not.toContain(member.backupCodes[0]);
+    expect(await signInWithSecondStep(member.email, member.backupCodes[0], "backup")).toMatchObject({ ok: false, message: INVALID_BACKUP_CODE });
+    expect((await signInWithSecondStep(member.email, result.backupCodes[0], "backup")).ok).toBe(true);
+    expect((await events(member.userId, "backup_codes_regenerated")).map((e) => e.success).sort()).toEqual([false, true]);
+    expect((await notices(member.email)).map((m) => m.subject)).toContain(
+      "Security notice: New backup codes were made for your account; the old ones no longer work",
+    );
+  });
+
+  test("turning it off needs a current code: a wrong one changes nothing; the right one removes the factor", async () => {
+    const member = await memberWithTwoFactor();
+    expect(await turnOffTwoFactor(deps, { userId: member.userId, code: "12" }, meta(member.cookie))).toMatchObject({ ok: false, message: ENTER_CODE_OR_BACKUP });
+    const wrong = totpCode(member.secret) === "000000" ? "111111" : "000000";
+    expect(await turnOffTwoFactor(deps, { userId: member.userId, code: wrong }, meta(member.cookie))).toMatchObject({ ok: false, message: INVALID_TWO_FACTOR_CODE });
+    expect(await twoFactorOn(member.userId)).toBe(true);
+    expect(await turnOffTwoFactor(deps, { userId: member.userId, code: totpCode(member.secret) }, meta(member.cookie))).toEqual({ ok: true });
+    expect(await twoFactorOn(member.userId)).toBe(false);
+    expect(await db.select().from(twoFactors).where(eq(twoFactors.userId, member.userId))).toHaveLength(0);
+    // The password alone signs in again.
+    expect((await apiSignIn(member.email)).status).toBe(200);
+    expect((await events(member.userId, "two_factor_disabled")).map((e) => e.success).sort()).toEqual([false, true]);
+    expect((await notices(member.email)).map((m) => m.subject)).toContain("Security notice: Two-step sign-in was turned off for your account");
+  });
+
+  test("a backup code can turn it off too, once", async () => {
+    const member = await memberWithTwoFactor();
+    expect(await turnOffTwoFactor(deps, { userId: member.userId, code: "zzzzz-zzzzz" }, meta(member.cookie))).toMatchObject({ ok: false, message: INVALID_BACKUP_CODE });
+    expect(await turnOffTwoFactor(deps, { userId: member.userId, code: member.backupCodes[3].replace("-", "") }, meta(member.cookie))).toEqual({ ok: true });
+    expect(await twoFactorOn(member.userId)).toBe(false);
+  });
+
+  test("staff cannot turn it off, and are told why", async () => {
+    const member = await memberWithTwoFactor();
+    await grantStaffRole(db, { userId: member.userId, role: "moderator", by: { actorId: null, via: "cli" } });
+    expect(await turnOffTwoFactor(deps, { userId: member.userId, code: totpCode(member.secret) }, meta(member.cookie))).toEqual({
+      ok: false,
+      status: 403,
+      message: STAFF_KEEP_TWO_FACTOR,
+    });
+    expect(STAFF_KEEP_TWO_FACTOR).toBe("Staff accounts must keep two-step sign-in.");
+    expect(await twoFactorOn(member.userId)).toBe(true);
+    expect(await postPage(securityPage, member.cookie, { intent: "2fa-off", code: totpCode(member.secret) })).toMatchObject({ status: 403 });
+    expect(await twoFactorOn(member.userId)).toBe(true);
+  });
+
+  test("after 10 minutes the page asks the member to confirm it's them before turning it off", async () => {
+    const member = await memberWithTwoFactor();
+    clock.advance(11 * 60 * 1000);
+    try {
+      const stale = await postPage(securityPage, member.cookie, { intent: "2fa-off", code: totpCode(member.secret) });
+      expect(stale).toMatchObject({ status: 302, location: `/auth/reauthenticate?redirectTo=${encodeURIComponent("/account/security")}` });
+      expect(await twoFactorOn(member.userId)).toBe(true);
+      const user = await getSessionUser({ db, auth }, new Headers({ cookie: member.cookie }));
+      if (!user) throw new Error("signed out");
+      expect(await reauthenticate(deps, { userId: member.userId, session: user.session, method: "totp", secret: totpCode(member.secret) }, meta(member.cookie))).toEqual({ ok: true });
+      const fresh = await postPage(securityPage, member.cookie, { intent: "2fa-off", code: totpCode(member.secret) });
+      expect(fresh).toMatchObject({ status: 302, location: "/account/security" });
+      expect(await twoFactorOn(member.userId)).toBe(false);
+    } finally {
+      clock.set(new Date());
+    }
+  });
+
+  test("an eleventh change within five minutes is refused", async () => {
+    const member = await memberWithTwoFactor();
+    // Two tries were counted while turning it on.
+    for (let n = 0; n < 8; n++) expect(await turnOffTwoFactor(deps, { userId: member.userId, code: "abcde-fghij" }, meta(member.cookie))).toMatchObject({ status: 400 });
+    expect(await turnOffTwoFactor(deps, { userId: member.userId, code: totpCode(member.secret) }, meta(member.cookie))).toMatchObject({ ok: false, status: 429 });
+    expect(await twoFactorOn(member.userId)).toBe(true);
+  });
+});
+
+describe("sessions", () => {
+  const CHROME_MAC = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
+
+  test("the list shows this member's devices only, this one marked", async () => {
+    const member = await createMember(testApp);
+    const other = await createMember(testApp);
+    await anotherDevice(member.email, CHROME_MAC);
+    const user = await getSessionUser({ db, auth }, new Headers({ cookie: member.cookie }));
+    if (!user) throw new Error("signed out");
+    const list = await listSessions(db, { userId: member.userId, currentSessionId: user.session.id, now: clock.now() });
+    expect(list).toHaveLength(2);
+    expect(list[0]).toMatchObject({ id: user.session.id, current: true });
+    expect(list[1]).toMatchObject({ current: false, device: "Chrome on macOS", ipAddress: expect.any(String) });
+    const foreign = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, other.userId));
+    expect(list.map((s) => s.id)).not.toContain(foreign[0].id);
+    expect(JSON.stringify(list)).not.toMatch(/token/i);
+  });
+
+  test("signing out one other device ends that session only; another member's session id is refused and changes nothing", async () => {
+    const member = await createMember(testApp);
+    const stranger = await createMember(testApp);
+    const phone = await anotherDevice(member.email);
+    const user = await getSessionUser({ db, auth }, new Headers({ cookie: member.cookie }));
+    const phoneUser = await getSessionUser({ db, auth }, new Headers({ cookie: phone }));
+    const strangerUser = await getSessionUser({ db, auth }, new Headers({ cookie: stranger.cookie }));
+    if (!user || !phoneUser || !strangerUser) throw new Error("signed out");
+    const revoke = (sessionId: string) => revokeSession(deps, { userId: member.userId, currentSessionId: user.session.id, sessionId }, meta(member.cookie));
+
+    expect(await revoke(strangerUser.session.id)).toEqual({ ok: false, status: 404, message: SESSION_NOT_FOUND });
+    expect(await isSignedIn(stranger.cookie)).toBe(true);
+    expect(await revoke(user.session.id)).toMatchObject({ ok: false, status: 404 });
+    expect(await isSignedIn(member.cookie)).toBe(true);
+    expect(await revoke(phoneUser.session.id)).toEqual({ ok: true });
+    expect(await isSignedIn(phone)).toBe(false);
+    expect(await isSignedIn(member.cookie)).toBe(true);
+    expect(await revoke(phoneUser.session.id)).toMatchObject({ ok: false, status: 404 });
+    expect((await events(member.userId, "sessions_revoked")).map((e) => e.success).sort()).toEqual([false, false, false, true]);
+  });
+
+  test("the API signs out this device (local), every other device (others), or everywhere (global, the default)", async () => {
+    const member = await createMember(testApp);
+    const signOut = (cookie: string, body: unknown) => testApp.post("/api/v1/auth/sign-out", body, { cookie });
+
+    const phone = await anotherDevice(member.email);
+    const local = await signOut(phone, { scope: "local" });
+    expect(local.status).toBe(200);
+    expect(await isSignedIn(phone)).toBe(false);
+    expect(await isSignedIn(member.cookie)).toBe(true);
+
+    const tablet = await anotherDevice(member.email);
+    const others = await signOut(member.cookie, { scope: "others" });
+    expect(await others.json()).toEqual({ ok: true, scope: "others", signedIn: true });
+    expect(await isSignedIn(tablet)).toBe(false);
+    expect(await isSignedIn(member.cookie)).toBe(true);
+
+    const laptop = await anotherDevice(member.email);
+    const global = await signOut(member.cookie, {});
+    expect(await global.json()).toEqual({ ok: true, scope: "global", signedIn: false });
+    expect(global.headers.getSetCookie().some((c) => /session_token=;/.test(c))).toBe(true);
+    expect(await isSignedIn(laptop)).toBe(false);
+    expect(await isSignedIn(member.cookie)).toBe(false);
+    expect(await sessionCount(member.userId)).toBe(0);
+    expect((await events(member.userId, "sessions_revoked")).map((e) => e.metadata.scope).sort()).toEqual(["global", "others"]);
+
+    expect((await signOut(laptop, { scope: "sideways" })).status).toBe(400);
+  });
+
+  test("signing out a session that is already gone is not an error: the device ends signed out", async () => {
+    const member = await createMember(testApp);
+    for (const scope of ["local", "others", "global"]) {
+      const device = await anotherDevice(member.email);
+      await db.delete(sessions).where(eq(sessions.userId, member.userId));
+      const res = await testApp.post("/api/v1/auth/sign-out", { scope }, { cookie: device });
+      expect(res.status, scope).toBe(200);
+      expect(await res.json(), scope).toMatchObject({ ok: true, signedIn: false });
+      expect(res.headers.getSetCookie().some((c) => /session_token=;/.test(c)), scope).toBe(true);
+    }
+  });
+
+  test("the header's Sign Out ends this device only", async () => {
+    const member = await createMember(testApp);
+    const phone = await anotherDevice(member.email);
+    const answer = await postPage(signOutRoute, phone, { scope: "local" }, "/");
+    expect(answer).toMatchObject({ status: 302, location: "/auth" });
+    expect(await isSignedIn(phone)).toBe(false);
+    expect(await isSignedIn(member.cookie)).toBe(true);
+  });
+
+  test("signing out needs no recent sign-in", async () => {
+    const member = await createMember(testApp);
+    const phone = await anotherDevice(member.email);
+    clock.advance(60 * 60 * 1000);
+    try {
+      const res = await testApp.post("/api/v1/auth/sign-out", { scope: "others" }, { cookie: member.cookie });
+      expect(await res.json()).toMatchObject({ signedIn: true });
+      expect(await isSignedIn(phone)).toBe(false);
+    } finally {
+      clock.set(new Date());
+    }
+  });
+
+  test("a script revoking session ids is stopped after twenty tries in five minutes", async () => {
+    const member = await createMember(testApp);
+    const user = await getSessionUser({ db, auth }, new Headers({ cookie: member.cookie }));
+    if (!user) throw new Error("signed out");
+    for (let n = 0; n < 20; n++) {
+      expect(await revokeSession(deps, { userId: member.userId, currentSessionId: user.session.id, sessionId: `guess-${n}` }, meta())).toMatchObject({ status: 404 });
+    }
+    expect(await revokeSession(deps, { userId: member.userId, currentSessionId: user.session.id, sessionId: "guess-21" }, meta())).toMatchObject({ ok: false, status: 429 });
+  });
+});
