@@ -9,6 +9,7 @@ import { profiles } from "../../db/schema/profiles";
 import { enqueueMail } from "../mail/mailer";
 import { passwordReset } from "../mail/templates";
 import { confirmNewEmail, signInCode, verifyEmail } from "../mail/account-templates";
+import { secondStepAfterCodeSignIn } from "./code-sign-in-second-step";
 import { type IdentityProviderConfig, socialProvidersFrom, genericProvidersFrom } from "./identity-providers";
 
 export type AuthConfig = {
@@ -37,6 +38,7 @@ export const CLIENT_IP_HEADER = "x-client-ip";
 export function createAuth(db: Database, config: AuthConfig) {
   const appUrl = config.baseURL.replace(/\/+$/, "");
   const genericProviders = genericProvidersFrom(config.identityProviders);
+  const twoFactorPlugin = twoFactor({ issuer: "SwapShed", backupCodeOptions: { amount: 10, storeBackupCodes: "encrypted" } });
   return betterAuth({
     appName: "SwapShed",
     // Failed sign-ins are expected traffic, already written to security_events; only errors are worth a log line.
@@ -119,7 +121,9 @@ export function createAuth(db: Database, config: AuthConfig) {
       },
     },
     plugins: [
-      twoFactor({ issuer: "SwapShed", backupCodeOptions: { amount: 10, storeBackupCodes: "encrypted" } }),
+      twoFactorPlugin,
+      // A sign-in with an e-mailed code still asks a member with two-factor on for the second step.
+      secondStepAfterCodeSignIn(twoFactorPlugin),
       admin(),
       passkey({
         rpID: new URL(config.baseURL).hostname,

@@ -1,6 +1,7 @@
 /** My Account's pages, in the order the side navigation lists them. Each page adds its own entry here. */
 export const ACCOUNT_PAGES: ReadonlyArray<{ to: string; label: string }> = [
   { to: "/account", label: "Profile" },
+  { to: "/account/email", label: "E-mail address" },
   { to: "/account/security", label: "Sign-in & security" },
   { to: "/account/sessions", label: "Devices" },
 ];

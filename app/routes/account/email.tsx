@@ -1,0 +1,118 @@
+import { useEffect, useRef } from "react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/email";
+import { appContext } from "../../context";
+import { describedBy, Field, inputClass } from "../../components/forms/field";
+import { FormError, formLevelError } from "../../components/forms/form-error";
+import { Button } from "../../components/ui/button";
+import { BadgeCheck, CircleAlert } from "../../components/ui/icons";
+import { flashHeader } from "../../lib/flash.server";
+import { focusFirstError } from "../../lib/focus-first-error";
+import { requireRecentAuth } from "../../lib/require-recent-auth.server";
+import { requireUser } from "../../lib/require-user.server";
+import { VERIFY_EMAIL_HOURS } from "../../../core/users/auth";
+import { requestEmailChange } from "../../../core/users/request-email-change";
+import { resendVerificationEmail } from "../../../core/users/resend-verification-email";
+
+export const meta: Route.MetaFunction = () => [{ title: "E-mail address | My Account | SwapShed" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(context.get(appContext), request);
+  return { email: user.email, verified: user.emailVerified };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  const user = await requireUser(ctx, request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const secure = ctx.env.NODE_ENV === "production";
+  if (intent === "resend") {
+    const result = await resendVerificationEmail(ctx, { userId: user.id }, ctx.meta);
+    if (!result.ok) return data({ intent, error: result.message, fields: {} as Record<string, string>, newEmail: "" }, { status: result.status });
+    return redirect("/account/email", { headers: { "Set-Cookie": await flashHeader({ type: "success", message: result.message }, secure) } });
+  }
+  if (intent === "change") {
+    // A new address takes over the account's sign-in and notices: only for a member who proved it's them lately.
+    await requireRecentAuth(ctx, request, user);
+    const newEmail = String(form.get("newEmail") ?? "");
+    const result = await requestEmailChange({ ...ctx, appUrl: ctx.env.APP_URL }, { userId: user.id, newEmail }, ctx.meta);
+    if (!result.ok) return data({ intent, error: result.message, fields: result.fields ?? {}, newEmail }, { status: result.status });
+    return redirect("/account/email", { headers: { "Set-Cookie": await flashHeader({ type: "success", message: result.message }, secure) } });
+  }
+  return data({ intent: null, error: "Unknown action", fields: {} as Record<string, string>, newEmail: "" }, { status: 400 });
+}
+
+export default function AccountEmail({ loaderData, actionData }: Route.ComponentProps) {
+  const { email, verified } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const changeRef = useRef<HTMLFormElement>(null);
+  const resendRef = useRef<HTMLFormElement>(null);
+  const changeErrors = actionData?.intent === "change" ? actionData.fields : {};
+  useEffect(() => {
+    if (actionData?.error) focusFirstError(actionData.intent === "resend" ? resendRef.current : changeRef.current);
+  }, [actionData]);
+  return (
+    <>
+      <section aria-labelledby="email-heading" className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
+        <h2 id="email-heading" className="text-lg font-semibold">
+          E-mail address
+        </h2>
+        <p className="mt-3 break-all text-base font-medium">{email}</p>
+        {verified ? (
+          <p className="mt-2 flex items-center gap-2 text-sm text-brand-800">
+            <BadgeCheck className="size-5 shrink-0 text-brand-600" aria-hidden="true" />
+            Verified. Members see a verified mark beside your name.
+          </p>
+        ) : (
+          <>
+            <p className="mt-2 flex items-center gap-2 text-sm text-ink">
+              <CircleAlert className="size-5 shrink-0 text-danger" aria-hidden="true" />
+              Not verified yet.
+            </p>
+            <p className="mt-2 text-sm text-muted">
+              Open the link we e-mailed you when you signed up to confirm this address; members then see a verified mark
+              beside your name. Links work for {VERIFY_EMAIL_HOURS} hours.
+            </p>
+            <Form ref={resendRef} method="post" className="mt-4 space-y-3">
+              <FormError message={actionData?.intent === "resend" ? actionData.error : null} />
+              <input type="hidden" name="intent" value="resend" />
+              <Button type="submit" variant="outline" disabled={busy}>
+                Resend verification e-mail
+              </Button>
+            </Form>
+          </>
+        )}
+      </section>
+      <section aria-labelledby="change-email-heading" className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
+        <h2 id="change-email-heading" className="text-lg font-semibold">
+          Change e-mail address
+        </h2>
+        <p className="mt-1 text-sm text-muted">
+          We'll send a link to the new address; your account keeps {email} until you open it. We'll also let your current
+          address know.
+        </p>
+        <Form ref={changeRef} method="post" className="mt-5 space-y-4" noValidate>
+          <FormError message={actionData?.intent === "change" ? formLevelError(actionData.error, changeErrors) : null} />
+          <input type="hidden" name="intent" value="change" />
+          <Field id="newEmail" label="New e-mail address" error={changeErrors.newEmail}>
+            <input
+              id="newEmail"
+              name="newEmail"
+              type="email"
+              required
+              autoComplete="email"
+              defaultValue={actionData?.intent === "change" ? actionData.newEmail : ""}
+              className={`${inputClass(changeErrors.newEmail)} h-11`}
+              {...describedBy("newEmail", changeErrors.newEmail)}
+            />
+          </Field>
+          <Button type="submit" disabled={busy}>
+            Send confirmation link
+          </Button>
+        </Form>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,166 @@
+import { useEffect, useRef } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/auth.code";
+import { appContext } from "../context";
+import { describedBy, Field, inputClass } from "../components/forms/field";
+import { FormError, formLevelError } from "../components/forms/form-error";
+import { Button } from "../components/ui/button";
+import { Container } from "../components/ui/container";
+import { Mail } from "../components/ui/icons";
+import { flashHeader } from "../lib/flash.server";
+import { focusFirstError } from "../lib/focus-first-error";
+import { safeRedirect } from "../lib/safe-redirect";
+import { SIGN_IN_CODE_MINUTES } from "../../core/users/auth";
+import { requestSignInCode } from "../../core/users/request-sign-in-code";
+import { signInWithCode } from "../../core/users/sign-in-with-code";
+
+export const meta: Route.MetaFunction = () => [{ title: "Sign in with a code | SwapShed" }, { name: "robots", content: "noindex" }];
+
+type Step = "email" | "code";
+type Answer = { step: Step; email: string; notice: string | null; error: string | null; fields: Record<string, string> };
+
+/**
+ * The link in the code mail lands here with the address and code filled in. A GET never signs in (a mail
+ * scanner following the link must not use the code up or open a session): the member presses Sign in.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "");
+  if (await context.get(appContext).getUser()) throw redirect(redirectTo || "/");
+  const email = url.searchParams.get("email") ?? "";
+  const code = url.searchParams.get("code") ?? "";
+  return { email, code, step: (email && code ? "code" : "email") as Step, redirectTo };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  const form = await request.formData();
+  const email = String(form.get("email") ?? "");
+  const answer = (status: number, a: Partial<Answer> & { step: Step }) =>
+    data<Answer>({ email, notice: null, error: null, fields: {}, ...a }, { status });
+  if (form.get("intent") === "request") {
+    const result = await requestSignInCode(ctx, { email }, ctx.meta);
+    if (!result.ok) return answer(result.status, { step: "email", error: result.message, fields: "fields" in result ? (result.fields ?? {}) : {} });
+    return answer(200, { step: "code", email: result.email, notice: result.message });
+  }
+  const result = await signInWithCode({ ...ctx, appUrl: ctx.env.APP_URL }, { email, code: form.get("code") }, ctx.meta);
+  const back = safeRedirect(form.get("redirectTo"), "");
+  if (!result.ok && result.twoFactor) {
+    // The code proved the mailbox; this account also has an authenticator app: its code comes next.
+    const headers = new Headers();
+    for (const cookie of result.twoFactor.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+    return redirect(`/auth/two-factor${back ? `?${new URLSearchParams({ redirectTo: back })}` : ""}`, { headers });
+  }
+  if (!result.ok) {
+    const fields = result.fields ?? {};
+    return answer(result.status, { step: fields.email ? "email" : "code", error: result.message, fields });
+  }
+  const headers = new Headers();
+  for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  headers.append("Set-Cookie", await flashHeader({ type: "success", message: "Welcome back!" }, ctx.env.NODE_ENV === "production"));
+  return redirect(back || "/", { headers });
+}
+
+const linkClass = "inline-block py-1 font-semibold text-brand-700 underline-offset-2 hover:underline";
+
+export default function SignInWithCode({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state !== "idle";
+  const step = actionData?.step ?? loaderData.step;
+  const email = actionData?.email ?? loaderData.email;
+  const { redirectTo } = loaderData;
+  const fields = actionData?.fields ?? {};
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (actionData?.error) focusFirstError(formRef.current);
+  }, [actionData]);
+  const restart = `/auth/code${redirectTo ? `?${new URLSearchParams({ redirectTo })}` : ""}`;
+  return (
+    <main id="main" className="bg-surface py-12 sm:py-20">
+      <Container className="max-w-md">
+        <div className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
+          <Mail className="size-8 text-brand-600" aria-hidden="true" />
+          <h1 className="mt-3 text-2xl font-bold tracking-tight">Sign in with a code</h1>
+          {step === "email" ? (
+            <>
+              <p className="mt-1 text-sm text-muted">
+                Enter your account's e-mail address and we'll send you a 6-digit code. No password needed.
+              </p>
+              <Form ref={formRef} method="post" className="mt-6 space-y-4" noValidate>
+                <FormError message={formLevelError(actionData?.error, fields)} />
+                <input type="hidden" name="intent" value="request" />
+                <Field id="email" label="Email" error={fields.email}>
+                  <input
+                    id="email"
+                    name="email"
+                    type="email"
+                    required
+                    autoComplete="email"
+                    defaultValue={email}
+                    className={`${inputClass(fields.email)} h-11`}
+                    {...describedBy("email", fields.email)}
+                  />
+                </Field>
+                <Button type="submit" className="w-full" disabled={busy}>
+                  {busy ? "Sending..." : "Email me a code"}
+                </Button>
+              </Form>
+            </>
+          ) : (
+            <>
+              <p className="mt-1 text-sm text-muted">
+                Enter the 6-digit code we e-mailed to <strong className="break-all text-ink">{email}</strong>. It works
+                once, for {SIGN_IN_CODE_MINUTES} minutes.
+              </p>
+              {actionData?.notice && (
+                <p role="status" className="mt-5 rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-brand-800">
+                  {actionData.notice}
+                </p>
+              )}
+              <Form ref={formRef} method="post" className="mt-6 space-y-4" noValidate>
+                <FormError message={formLevelError(actionData?.error, fields)} />
+                <input type="hidden" name="intent" value="verify" />
+                <input type="hidden" name="email" value={email} />
+                <input type="hidden" name="redirectTo" value={redirectTo} />
+                <Field id="code" label="Sign-in code" error={fields.code}>
+                  <input
+                    id="code"
+                    name="code"
+                    required
+                    autoComplete="one-time-code"
+                    inputMode="numeric"
+                    pattern="[0-9 ]{6,7}"
+                    maxLength={7}
+                    spellCheck={false}
+                    defaultValue={loaderData.step === "code" ? loaderData.code : ""}
+                    className={`${inputClass(fields.code)} h-12 font-mono text-lg tracking-widest`}
+                    {...describedBy("code", fields.code)}
+                  />
+                </Field>
+                <Button type="submit" className="w-full" disabled={busy}>
+                  {busy ? "Checking..." : "Sign in"}
+                </Button>
+              </Form>
+              <Form method="post" className="mt-4 text-center">
+                <input type="hidden" name="intent" value="request" />
+                <input type="hidden" name="email" value={email} />
+                <button type="submit" className={`${linkClass} text-sm`} disabled={busy}>
+                  Send a new code
+                </button>
+              </Form>
+              <p className="mt-1 text-center text-sm">
+                <Link to={restart} className={linkClass}>
+                  Use a different address
+                </Link>
+              </p>
+            </>
+          )}
+          <p className="mt-6 text-center text-sm">
+            <Link to={`/auth${redirectTo ? `?${new URLSearchParams({ redirectTo })}` : ""}`} className={linkClass}>
+              Sign in with your password instead
+            </Link>
+          </p>
+        </div>
+      </Container>
+    </main>
+  );
+}

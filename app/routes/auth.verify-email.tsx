@@ -1,0 +1,96 @@
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/auth.verify-email";
+import { appContext } from "../context";
+import { Button, ButtonLink } from "../components/ui/button";
+import { Container } from "../components/ui/container";
+import { BadgeCheck, Clock, TriangleAlert } from "../components/ui/icons";
+import { VERIFY_EMAIL_HOURS } from "../../core/users/auth";
+import { verifyEmailAddress } from "../../core/users/verify-email-address";
+
+export const meta: Route.MetaFunction = () => [{ title: "Confirm e-mail address | SwapShed" }, { name: "robots", content: "noindex" }];
+
+/**
+ * The link in a verification or change-of-address mail. Opening it proves the mailbox (a GET is enough: the
+ * link itself is the secret); it never signs anyone in, so this loader passes on no cookie of Better Auth's.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const user = await ctx.getUser();
+  const token = new URL(request.url).searchParams.get("token");
+  const result = await verifyEmailAddress(
+    { ...ctx, appUrl: ctx.env.APP_URL },
+    { token, signedIn: user ? { id: user.id, email: user.email } : null },
+    ctx.meta,
+  );
+  return { result, signedIn: !!user };
+}
+
+const linkClass = "inline-block py-1 font-semibold text-brand-700 underline-offset-2 hover:underline";
+
+export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
+  const { result, signedIn } = loaderData;
+  const nextStep = signedIn ? (
+    <ButtonLink to="/account/email">Go to My Account</ButtonLink>
+  ) : (
+    <ButtonLink to="/auth">Sign in</ButtonLink>
+  );
+  let icon = <BadgeCheck className="size-8 text-brand-600" aria-hidden="true" />;
+  let title: string;
+  let body: React.ReactNode;
+  let action: React.ReactNode = nextStep;
+  if (result.ok && result.kind === "verified") {
+    title = "Your e-mail address is verified";
+    body = (
+      <>
+        Thank you: <strong className="break-all text-ink">{result.email}</strong> is confirmed. Members now see a verified
+        mark beside your name on your listings.
+      </>
+    );
+  } else if (result.ok) {
+    title = "Your new e-mail address is confirmed";
+    body = (
+      <>
+        Your account now uses <strong className="break-all text-ink">{result.email}</strong>. We've told your old address
+        about the change.
+      </>
+    );
+  } else if (result.reason === "expired") {
+    icon = <Clock className="size-8 text-accent-600" aria-hidden="true" />;
+    title = "This link has expired";
+    body = `Links in our e-mails work for ${VERIFY_EMAIL_HOURS} hours.`;
+    action = signedIn ? (
+      <Form method="post" action="/account/email">
+        <input type="hidden" name="intent" value="resend" />
+        <Button type="submit">Send a new link</Button>
+      </Form>
+    ) : (
+      <ButtonLink to={`/auth?${new URLSearchParams({ redirectTo: "/account/email" })}`}>Sign in to send a new link</ButtonLink>
+    );
+  } else if (result.reason === "other_member") {
+    icon = <TriangleAlert className="size-8 text-danger" aria-hidden="true" />;
+    title = "This link is for another account";
+    body = "You're signed in as a different member. Sign out, then open the link from the e-mail again.";
+    action = <ButtonLink to="/account/email">Go to My Account</ButtonLink>;
+  } else {
+    icon = <TriangleAlert className="size-8 text-danger" aria-hidden="true" />;
+    title = "This link is not valid";
+    body = "It may have been used already, replaced by a newer one, or copied only in part. You can ask for a new one from My Account.";
+  }
+  return (
+    <main id="main" className="bg-surface py-12 sm:py-20">
+      <Container className="max-w-md">
+        <div className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
+          {icon}
+          <h1 className="mt-3 text-2xl font-bold tracking-tight">{title}</h1>
+          <p className="mt-2 text-sm text-muted">{body}</p>
+          <div className="mt-6">{action}</div>
+          <p className="mt-6 text-center text-sm">
+            <Link to="/" className={linkClass}>
+              Back to SwapShed
+            </Link>
+          </p>
+        </div>
+      </Container>
+    </main>
+  );
+}

@@ -1,0 +1,59 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema/auth";
+import type { Clock } from "../shared/clock";
+import { checkAccountLimit } from "./account-limits";
+import type { Auth } from "./auth";
+import type { RequestMeta } from "./auth-attempt";
+import { emailSchema } from "./credentials-schema";
+import { recordAccountChange } from "./record-account-change";
+
+export const SAME_EMAIL = "That is already your e-mail address.";
+/** Worded so it is true whether or not the new address could be used (nothing is sent if it belongs to another account). */
+export const emailChangeRequested = (to: string, from: string) =>
+  `If ${to} can be used for your account, we've sent a link to it. Open it within 24 hours to confirm the change; until then your account keeps ${from}.`;
+
+export type EmailChangeOutcome =
+  | { ok: true; message: string }
+  | { ok: false; status: number; message: string; fields?: Record<string, string> };
+
+/**
+ * Changing the e-mail address: Better Auth mails a 24-hour link to the new address (confirm_new_email) and
+ * nothing changes until it is opened (verifyEmailAddress). The old address is told at once. The answer is the
+ * same whether or not the new address belongs to another account: then Better Auth sends it nothing.
+ * The caller has checked the member signed in, or proved it is them, within the last 10 minutes.
+ */
+export async function requestEmailChange(
+  deps: { db: Db; auth: Auth; clock: Clock; appUrl: string },
+  { userId, newEmail: raw }: { userId: string; newEmail: unknown },
+  meta: RequestMeta,
+): Promise<EmailChangeOutcome> {
+  const parsed = emailSchema.safeParse(raw);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? "Invalid email address";
+    return { ok: false, status: 400, message, fields: { newEmail: message } };
+  }
+  const newEmail = parsed.data;
+  const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (!user) return { ok: false, status: 404, message: "Account not found" };
+  if (newEmail === user.email.toLowerCase()) return { ok: false, status: 400, message: SAME_EMAIL, fields: { newEmail: SAME_EMAIL } };
+  const limited = await checkAccountLimit(deps, { action: "change_email", subject: userId, userId }, meta);
+  if (limited) return limited;
+
+  await deps.auth.api.changeEmail({ body: { newEmail, callbackURL: "/account/email" }, headers: meta.headers });
+  await recordAccountChange(
+    deps.db,
+    {
+      userId,
+      eventType: "email_change_requested",
+      what: `A change of your e-mail address to ${newEmail} was requested. Nothing changes unless the link we sent to ${newEmail} is opened within 24 hours.`,
+      metadata: { to: newEmail },
+      notifyAddress: user.email,
+    },
+    { meta, now: deps.clock.now(), appUrl: deps.appUrl },
+  );
+  return {
+    ok: true,
+    message: emailChangeRequested(newEmail, user.email),
+  };
+}

@@ -1,0 +1,97 @@
+import { eq } from "drizzle-orm";
+import { accounts, users } from "../../db/schema/auth";
+import { recordSecurityEvent } from "../security/record-security-event";
+import { checkAccountLimit } from "./account-limits";
+import { ACCOUNT_SUSPENDED_CODE, type Auth } from "./auth";
+import type { AuthDeps, AuthOutcome, RequestMeta } from "./auth-attempt";
+import { emailSchema } from "./credentials-schema";
+import { recordAccountChange } from "./record-account-change";
+import { EMAIL_OR_PHONE_REQUIRED } from "./request-sign-in-code";
+import { ACCOUNT_SUSPENDED, TWO_FACTOR_REQUIRED } from "./sign-in";
+
+export const CODE_FORMAT = "Enter the 6-digit code from the e-mail";
+// Better Auth cannot tell a wrong code from one already used (a used code is gone), so one message covers both.
+export const WRONG_SIGN_IN_CODE = "That code is not right, or it has been used already. Check the e-mail, or ask for a new code.";
+export const SIGN_IN_CODE_EXPIRED = "That code has expired. Ask for a new one.";
+export const SIGN_IN_CODE_LOCKED = "Too many wrong tries for this code. Ask for a new one.";
+
+/** Better Auth's emailOTP error codes, as the member reads them. */
+const REFUSALS: Record<string, { message: string; status: number }> = {
+  INVALID_OTP: { message: WRONG_SIGN_IN_CODE, status: 401 },
+  OTP_EXPIRED: { message: SIGN_IN_CODE_EXPIRED, status: 401 },
+  TOO_MANY_ATTEMPTS: { message: SIGN_IN_CODE_LOCKED, status: 429 },
+  [ACCOUNT_SUSPENDED_CODE]: { message: ACCOUNT_SUSPENDED, status: 403 },
+};
+
+/**
+ * Signs a member in with the code e-mailed by requestSignInCode: it works once, for SIGN_IN_CODE_MINUTES, and
+ * for SIGN_IN_CODE_ATTEMPTS tries (auth.ts). A member with two-factor on still gets the second step (the
+ * outcome carries `twoFactor`, as a password sign-in's does). Each try is a `login_attempt` security event.
+ */
+export async function signInWithCode(
+  deps: AuthDeps & { auth: Auth; appUrl: string },
+  input: { email?: unknown; code?: unknown },
+  meta: RequestMeta,
+): Promise<AuthOutcome> {
+  if (typeof input.email !== "string" || !input.email.trim()) return invalid("email", EMAIL_OR_PHONE_REQUIRED);
+  const parsed = emailSchema.safeParse(input.email);
+  if (!parsed.success) return invalid("email", parsed.error.issues[0]?.message ?? "Invalid email address");
+  const email = parsed.data;
+  const otp = typeof input.code === "string" ? input.code.replace(/\s+/g, "") : "";
+  if (!/^\d{6}$/.test(otp)) return invalid("code", CODE_FORMAT);
+  const limited = await checkAccountLimit(deps, { action: "sign_in_code_verify", subject: email }, meta);
+  if (limited) return limited;
+
+  const [account] = await deps.db.select({ id: users.id, emailVerified: users.emailVerified }).from(users).where(eq(users.email, email));
+  const log = (success: boolean, errorMessage: string | null) =>
+    recordSecurityEvent(deps.db, {
+      eventType: "login_attempt",
+      attemptedAction: "sign_in_code",
+      success,
+      userId: account?.id ?? null,
+      errorMessage,
+      metadata: { email },
+      ipAddress: meta.ip,
+      userAgent: meta.userAgent,
+    });
+  // A code proves the mailbox: on an address never verified, Better Auth removes every password and linked
+  // identity set before (someone else may have set them) and marks it verified. The member is told below.
+  const hadUnprovenAccess = account && !account.emailVerified && (await hasLinkedAccess(deps, account.id));
+
+  try {
+    const { headers, response } = await deps.auth.api.signInEmailOTP({ body: { email, otp }, headers: meta.headers, returnHeaders: true });
+    if (!("user" in response) || !response.user) {
+      await log(false, TWO_FACTOR_REQUIRED);
+      return { ok: false, status: 403, message: TWO_FACTOR_REQUIRED, twoFactor: { headers } };
+    }
+    await log(true, null);
+    if (hadUnprovenAccess) {
+      await recordAccountChange(
+        deps.db,
+        {
+          userId: response.user.id,
+          eventType: "email_verified",
+          what: "Your e-mail address was confirmed by signing in with a code. To keep your account yours, the password and linked sign-ins set before it was confirmed were removed: choose a new password with 'Forgot password?' on the sign-in page.",
+          metadata: { via: "sign_in_code" },
+        },
+        { meta, now: deps.clock.now(), appUrl: deps.appUrl },
+      );
+    }
+    return { ok: true, userId: response.user.id, headers };
+  } catch (error) {
+    const body = (error as { body?: { code?: string; message?: string } }).body;
+    const refusal = REFUSALS[body?.code ?? ""] ?? REFUSALS[body?.message ?? ""];
+    if (!refusal) throw error;
+    await log(false, refusal.message);
+    return { ok: false, ...refusal, fields: { code: refusal.message } };
+  }
+}
+
+async function hasLinkedAccess(deps: { db: AuthDeps["db"] }, userId: string) {
+  const [row] = await deps.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.userId, userId)).limit(1);
+  return !!row;
+}
+
+function invalid(field: "email" | "code", message: string): AuthOutcome {
+  return { ok: false, status: 400, message, fields: { [field]: message } };
+}

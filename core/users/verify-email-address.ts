@@ -1,0 +1,94 @@
+import { and, eq, ne } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema/auth";
+import { recordSecurityEvent } from "../security/record-security-event";
+import type { Clock } from "../shared/clock";
+import type { Auth } from "./auth";
+import type { RequestMeta } from "./auth-attempt";
+import { recordAccountChange } from "./record-account-change";
+
+export type VerifyEmailOutcome =
+  | { ok: true; kind: "verified"; email: string }
+  | { ok: true; kind: "email_changed"; email: string }
+  | { ok: false; reason: "expired" | "invalid" | "other_member" };
+
+/** What the token says about itself (read before Better Auth checks its signature: used only to refuse early). */
+type TokenClaims = { email?: string; updateTo?: string; requestType?: string; userId?: string };
+
+/**
+ * The link in a verification or change-of-address mail. Better Auth checks the signed token and its 24 hours;
+ * the link proves the mailbox and signs nobody in (autoSignInAfterVerification is off, and no cookie it makes is
+ * passed on). A link for another account is refused while a different member is signed in. A confirmed change
+ * of address switches it, counts the new address as verified (the link was opened from it), and tells the old
+ * address at once.
+ */
+export async function verifyEmailAddress(
+  deps: { db: Db; auth: Auth; clock: Clock; appUrl: string },
+  { token, signedIn }: { token: unknown; signedIn: { id: string; email: string } | null },
+  meta: RequestMeta,
+): Promise<VerifyEmailOutcome> {
+  if (typeof token !== "string" || !token) return { ok: false, reason: "invalid" };
+  const claims = readClaims(token);
+  if (!claims) return { ok: false, reason: "invalid" };
+  const owner = claims.userId ?? null;
+  if (signedIn && (owner ? owner !== signedIn.id : claims.email !== signedIn.email.toLowerCase())) {
+    return { ok: false, reason: "other_member" };
+  }
+  const isChange = claims.requestType === "change-email-verification" && !!claims.updateTo && !!owner;
+  // Someone may have taken the new address since the request: the change cannot go ahead (nor say who has it).
+  if (isChange && (await addressTakenByOther(deps.db, claims.updateTo as string, owner as string))) return { ok: false, reason: "invalid" };
+
+  try {
+    await deps.auth.api.verifyEmail({ query: { token }, headers: meta.headers });
+  } catch (error) {
+    const code = (error as { body?: { code?: string } }).body?.code;
+    if (code === "TOKEN_EXPIRED") return { ok: false, reason: "expired" };
+    if (code === "INVALID_USER") return { ok: false, reason: "other_member" };
+    if (code === "INVALID_TOKEN" || code === "USER_NOT_FOUND" || (error as { name?: string }).name === "ZodError") return { ok: false, reason: "invalid" };
+    throw error;
+  }
+
+  if (isChange && owner && claims.updateTo && claims.email) {
+    const from = claims.email;
+    const to = claims.updateTo;
+    await deps.db.transaction(async (tx) => {
+      await tx.update(users).set({ emailVerified: true, updatedAt: deps.clock.now() }).where(eq(users.id, owner));
+      await recordAccountChange(
+        tx,
+        {
+          userId: owner,
+          eventType: "email_changed",
+          what: `The e-mail address of your SwapShed account was changed from ${from} to ${to}.`,
+          metadata: { from, to },
+          notifyAddress: from,
+        },
+        { meta, now: deps.clock.now(), appUrl: deps.appUrl },
+      );
+    });
+    return { ok: true, kind: "email_changed", email: to };
+  }
+  await recordSecurityEvent(deps.db, {
+    eventType: "email_verified",
+    attemptedAction: "verify_email",
+    success: true,
+    userId: owner,
+    metadata: { email: claims.email },
+    ipAddress: meta.ip,
+    userAgent: meta.userAgent,
+  });
+  return { ok: true, kind: "verified", email: claims.email ?? "" };
+}
+
+function readClaims(token: string): TokenClaims | null {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8"));
+    return payload && typeof payload === "object" && typeof payload.email === "string" ? (payload as TokenClaims) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function addressTakenByOther(db: Db, email: string, userId: string) {
+  const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, email.toLowerCase()), ne(users.id, userId)));
+  return !!row;
+}
