@@ -1,5 +1,7 @@
 import type { Context } from "hono";
 import type { AppContext } from "../app/context";
+import { avatarKeyOf } from "../core/images/avatar-urls";
+import { findAvatarAccess } from "../core/images/find-avatar-access";
 import { findPictureAccess } from "../core/images/find-picture-access";
 import type { FileStorage } from "../core/storage/storage";
 
@@ -9,16 +11,19 @@ const SAFE_KEY = /^(listings\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+)-\d+\.webp$/;
  * Serves stored listing pictures to whoever may see them (findPictureAccess): a public listing's to everyone,
  * cached for an hour by browsers and CDNs, so a listing that is taken down or deleted stops showing within the
  * hour everywhere and at once here; any other listing's only to its owner and the other party of a swap that
- * still needs them, never stored by a shared cache. Anything else is a 404, the same as no file at all.
+ * still needs them, never stored by a shared cache. Members' avatars the same way (findAvatarAccess). Anything else
+ * is a 404, the same as no file at all.
  */
 export function serveUpload(storage: FileStorage) {
   return async (c: Context<{ Variables: { ctx: AppContext } }>) => {
     const path = c.req.path.slice("/uploads/".length);
     const key = path.match(SAFE_KEY)?.[1];
-    if (!key) return c.notFound();
+    const avatarKey = avatarKeyOf(c.req.path);
+    if (!key && !avatarKey) return c.notFound();
     const ctx = c.get("ctx");
     const viewer = c.req.header("cookie")?.includes("session_token") ? await ctx.getUser() : null;
-    const access = await findPictureAccess(ctx.db, { key, viewerId: viewer?.id ?? null });
+    const viewerId = viewer?.id ?? null;
+    const access = key ? await findPictureAccess(ctx.db, { key, viewerId }) : await findAvatarAccess(ctx.db, { key: avatarKey as string, viewerId });
     if (access === "none") return c.notFound();
     const file = await storage.get(path);
     if (!file) return c.notFound();

@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/auth";
 import { appContext } from "../context";
 import { AuthForm, type AuthMode } from "../components/auth/auth-form";
+import { KeepAccountOffer } from "../components/auth/keep-account-offer";
 import { flashHeader } from "../lib/flash.server";
 import { signIn } from "../../core/users/sign-in";
 import { signUp } from "../../core/users/sign-up";
@@ -46,6 +47,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const back = safeRedirect(form.get("redirectTo"), "");
     return redirect(`/auth/two-factor${back ? `?${new URLSearchParams({ redirectTo: back })}` : ""}`, { headers });
   }
+  if (!result.ok && result.pendingDeletion) {
+    // The password was right and the member's own deletion is pending: no session, the offer to keep the account.
+    return data({ mode, keep: result.pendingDeletion }, { status: 403 });
+  }
   if (!result.ok) {
     return data(
       { mode, error: result.message, fields: result.fields ?? {}, values: { email: String(input.email), fullName: String(input.fullName) } },
@@ -60,6 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
+  if (actionData && "keep" in actionData) return <KeepAccountOffer {...actionData.keep} />;
   return (
     <AuthForm mode={actionData?.mode ?? loaderData.mode} result={actionData} notice={loaderData.notice} redirectTo={loaderData.redirectTo} />
   );

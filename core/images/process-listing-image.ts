@@ -32,21 +32,7 @@ export function variantWidths(sourceWidth: number): number[] {
  * Every refusal is an AppError VALIDATION with the spec's message; a corrupt file is never a 500.
  */
 export async function processListingImage(input: Buffer): Promise<ProcessedListingImage> {
-  if (input.length > MAX_IMAGE_BYTES) throw new AppError("VALIDATION", FILE_TOO_LARGE);
-  const type = detectImageType(input);
-  if (!type) throw new AppError("VALIDATION", INVALID_FILE_TYPE);
-
-  // pages: 1 keeps only the first frame of an animated GIF or WebP: a listing photo is a still, and
-  // one frame keeps the pixel budget and the output simple. limitInputPixels is sharp's own backstop
-  // for the check below. failOn "warning" (sharp's advice for untrusted input) refuses damaged data.
-  const options: SharpOptions = { pages: 1, limitInputPixels: MAX_IMAGE_PIXELS, failOn: "warning" };
-
-  // The header alone (no pixels decoded yet) says what the file really is and how big it would be.
-  const metadata = await readHeader(input);
-  if (metadata.format !== type) throw new AppError("VALIDATION", INVALID_FILE_TYPE);
-  const { width, height } = metadata.autoOrient ?? metadata;
-  if (!width || !height) throw new AppError("VALIDATION", INVALID_FILE_TYPE);
-  if (width * height > MAX_IMAGE_PIXELS) throw new AppError("VALIDATION", DIMENSIONS_TOO_LARGE);
+  const { options, width, height } = await checkUploadedImage(input);
 
   const widths = variantWidths(width);
   // A very tall, narrow image would exceed WebP's size limit once scaled to the target width.
@@ -73,6 +59,30 @@ export async function processListingImage(input: Buffer): Promise<ProcessedListi
   }
 }
 
+/**
+ * The checks every upload passes before it is decoded (listing pictures and avatars): at most 5 MB, a JPEG, PNG,
+ * WebP or GIF by its bytes and by its header, and a pixel count within the budget. Returns the sharp options to
+ * decode it with and its upright size. Every refusal is an AppError VALIDATION with the spec's message.
+ */
+export async function checkUploadedImage(input: Buffer): Promise<{ options: SharpOptions; width: number; height: number }> {
+  if (input.length > MAX_IMAGE_BYTES) throw new AppError("VALIDATION", FILE_TOO_LARGE);
+  const type = detectImageType(input);
+  if (!type) throw new AppError("VALIDATION", INVALID_FILE_TYPE);
+
+  // pages: 1 keeps only the first frame of an animated GIF or WebP: a listing photo is a still, and
+  // one frame keeps the pixel budget and the output simple. limitInputPixels is sharp's own backstop
+  // for the check below. failOn "warning" (sharp's advice for untrusted input) refuses damaged data.
+  const options: SharpOptions = { pages: 1, limitInputPixels: MAX_IMAGE_PIXELS, failOn: "warning" };
+
+  // The header alone (no pixels decoded yet) says what the file really is and how big it would be.
+  const metadata = await readHeader(input);
+  if (metadata.format !== type) throw new AppError("VALIDATION", INVALID_FILE_TYPE);
+  const { width, height } = metadata.autoOrient ?? metadata;
+  if (!width || !height) throw new AppError("VALIDATION", INVALID_FILE_TYPE);
+  if (width * height > MAX_IMAGE_PIXELS) throw new AppError("VALIDATION", DIMENSIONS_TOO_LARGE);
+  return { options, width, height };
+}
+
 async function readHeader(input: Buffer): Promise<Metadata> {
   try {
     // No pixel limit here: reading the header is cheap, and the dimension check after it gives the
@@ -83,7 +93,7 @@ async function readHeader(input: Buffer): Promise<Metadata> {
   }
 }
 
-function decodeFailure(error: unknown): AppError {
+export function decodeFailure(error: unknown): AppError {
   if (error instanceof Error && /pixel limit/i.test(error.message)) {
     return new AppError("VALIDATION", DIMENSIONS_TOO_LARGE);
   }

@@ -6,6 +6,7 @@ import { favourites } from "../../db/schema/favourites";
 import { type ListingImage, listings } from "../../db/schema/listings";
 import { profiles } from "../../db/schema/profiles";
 import { reviews, swapProposals } from "../../db/schema/swaps";
+import { avatarKeyOf } from "../images/avatar-urls";
 import { pictureKeys } from "../images/picture-keys";
 import type { FileStorage } from "../storage/storage";
 import type { Clock } from "../shared/clock";
@@ -20,7 +21,7 @@ const PURGED_NAME = "Deleted member";
  * avatar, password and two-factor keys, sessions, favourites, review texts, listing descriptions and pictures),
  * while swap and payment records stay whole, pointing at the anonymised account ("Deleted member"). Listings that
  * were never in a proposal are removed; those with history stay as tombstones with their titles. Security events
- * lose the member's id. One transaction per member; the picture files go after its commit. Idempotent.
+ * lose the member's id. One transaction per member; the picture and avatar files go after its commit. Idempotent.
  */
 export async function purgeDeletedMembers(deps: { db: Db; clock: Clock; storage?: FileStorage }): Promise<string[]> {
   const now = deps.clock.now();
@@ -41,6 +42,8 @@ export async function purgeDeletedMembers(deps: { db: Db; clock: Clock; storage?
 
 async function purgeOne(db: Db, userId: string, now: Date): Promise<string[]> {
   return db.transaction(async (tx) => {
+    const [profile] = await tx.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.userId, userId));
+    const avatar = avatarKeyOf(profile?.avatarUrl);
     await tx
       .update(users)
       .set({ name: PURGED_NAME, email: purgedEmail(userId), emailVerified: false, image: null, twoFactorEnabled: false, updatedAt: now })
@@ -80,6 +83,6 @@ async function purgeOne(db: Db, userId: string, now: Date): Promise<string[]> {
         .set({ status: "deleted", deletedAt: sql`coalesce(${listings.deletedAt}, ${now.toISOString()}::timestamptz)`, description: "", updatedAt: now })
         .where(inArray(listings.id, kept));
     }
-    return owned.flatMap((l) => pictureKeys(l.images));
+    return [...owned.flatMap((l) => pictureKeys(l.images)), ...(avatar ? [avatar] : [])];
   });
 }

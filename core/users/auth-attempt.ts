@@ -18,6 +18,8 @@ export type AuthOutcome =
       retryAfterSeconds?: number;
       /** The password was right and the account has two-factor on: the cookie that carries the second step. */
       twoFactor?: { headers: Headers };
+      /** The password was right and the member's own deletion is pending: the offer to keep the account. */
+      pendingDeletion?: { proof: string; deletesOn: string };
     };
 
 // The product decisions (shared/spec/DECISIONS.md): 5 attempts per e-mail per 5 minutes, plus a per-address limit.

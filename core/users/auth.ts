@@ -28,6 +28,8 @@ export const VERIFY_EMAIL_HOURS = 24;
 
 export const SESSION_DAYS = 30;
 export const ACCOUNT_SUSPENDED_CODE = "ACCOUNT_SUSPENDED";
+/** The member asked for their own deletion and its 30 days are not up: sign-in offers to keep the account. */
+export const ACCOUNT_DELETION_PENDING_CODE = "ACCOUNT_DELETION_PENDING";
 /** The header the Hono app overwrites with the socket address (or the trusted proxy's word). */
 export const CLIENT_IP_HEADER = "x-client-ip";
 
@@ -105,6 +107,10 @@ export function createAuth(db: Database, config: AuthConfig) {
               .select({ status: profiles.status, deletedAt: profiles.deletedAt })
               .from(profiles)
               .where(eq(profiles.userId, session.userId));
+            // A member's own deletion leaves the status active (staff's suspends): they may still keep the account.
+            if (profile?.deletedAt && profile.status !== "suspended") {
+              throw new APIError("FORBIDDEN", { message: ACCOUNT_DELETION_PENDING_CODE, code: ACCOUNT_DELETION_PENDING_CODE });
+            }
             if (profile && (profile.status === "suspended" || profile.deletedAt)) {
               throw new APIError("FORBIDDEN", { message: ACCOUNT_SUSPENDED_CODE, code: ACCOUNT_SUSPENDED_CODE });
             }

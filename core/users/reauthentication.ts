@@ -76,7 +76,7 @@ export async function reauthenticate(
   return { ok: true };
 }
 
-async function passwordMatches(auth: Auth, password: string, meta: RequestMeta) {
+export async function passwordMatches(auth: Auth, password: string, meta: RequestMeta) {
   try {
     await auth.api.verifyPassword({ body: { password }, headers: meta.headers });
     return true;
@@ -86,7 +86,7 @@ async function passwordMatches(auth: Auth, password: string, meta: RequestMeta) 
   }
 }
 
-async function totpMatches(auth: Auth, code: string, meta: RequestMeta) {
+export async function totpMatches(auth: Auth, code: string, meta: RequestMeta) {
   try {
     await auth.api.verifyTOTP({ body: { code }, headers: meta.headers });
     return true;

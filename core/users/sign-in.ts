@@ -5,12 +5,16 @@ import { ACCOUNT_SUSPENDED_CODE, type Auth } from "./auth";
 import { type AuthDeps, type AuthOutcome, checkAuthRateLimit, type RequestMeta } from "./auth-attempt";
 import { describeIssues } from "../shared/describe-issues";
 import { signInSchema } from "./credentials-schema";
+import { isPendingDeletion, pendingDeletionOffer } from "./pending-deletion";
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
 export const ACCOUNT_SUSPENDED = "Your account has been suspended. Please contact support.";
 export const TWO_FACTOR_REQUIRED = "Two-factor verification is required for this account.";
 
-/** Signs a member in with e-mail and password, refusing suspended or deleted accounts. */
+/**
+ * Signs a member in with e-mail and password, refusing suspended or deleted accounts; a member whose own deletion
+ * is pending gets, instead of a session, the offer to keep their account (pending-deletion.ts).
+ */
 export async function signIn(
   deps: AuthDeps & { auth: Auth },
   input: { email?: unknown; password?: unknown },
@@ -49,6 +53,12 @@ export async function signIn(
       returnHeaders: true,
     });
     if (!("user" in response) || !response.user) {
+      // The password was right: a member whose own deletion is pending is offered to keep it before any second step.
+      const offer = account ? await pendingDeletionOffer(deps, account.id) : null;
+      if (offer && !offer.ok) {
+        await log(false, offer.message);
+        return offer;
+      }
       // Two-factor sign-in is on: no session yet. The page asks for the code next (/auth/two-factor) with the
       // signed cookie Better Auth set; the JSON API has no second step and refuses.
       await log(false, TWO_FACTOR_REQUIRED);
@@ -57,6 +67,15 @@ export async function signIn(
     await log(true, null);
     return { ok: true, userId: response.user.id, headers };
   } catch (error) {
+    if (isPendingDeletion(error)) {
+      const offer = account ? await pendingDeletionOffer(deps, account.id) : null;
+      if (offer && !offer.ok) {
+        await log(false, offer.message);
+        return offer;
+      }
+      await log(false, ACCOUNT_SUSPENDED);
+      return { ok: false, status: 403, message: ACCOUNT_SUSPENDED };
+    }
     if (isSuspended(error)) {
       await log(false, ACCOUNT_SUSPENDED);
       return { ok: false, status: 403, message: ACCOUNT_SUSPENDED };

@@ -4,4 +4,5 @@ export const ACCOUNT_PAGES: ReadonlyArray<{ to: string; label: string }> = [
   { to: "/account/email", label: "E-mail address" },
   { to: "/account/security", label: "Sign-in & security" },
   { to: "/account/sessions", label: "Devices" },
+  { to: "/account/data", label: "Your data" },
 ];

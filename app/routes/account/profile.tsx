@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { focusFirstError } from "../../lib/focus-first-error";
 import type { Route } from "./+types/profile";
@@ -6,12 +6,17 @@ import { appContext } from "../../context";
 import { describedBy, Field, inputClass } from "../../components/forms/field";
 import { FormError, formLevelError } from "../../components/forms/form-error";
 import { LocationCombobox } from "../../components/forms/location-combobox";
+import { AvatarForm } from "../../components/account/avatar-form";
 import { Button } from "../../components/ui/button";
 import { flashHeader } from "../../lib/flash.server";
 import { requireUser } from "../../lib/require-user.server";
 import { creditBalance } from "../../../core/payments/credit-balance";
 import { getContactDetails } from "../../../core/users/get-contact-details";
-import { updateContactDetails } from "../../../core/users/update-contact-details";
+import { removeAvatar } from "../../../core/users/remove-avatar";
+import { setAvatar } from "../../../core/users/set-avatar";
+import { updateProfile } from "../../../core/users/update-profile";
+import { FULL_NAME } from "../../../core/users/credential-rules";
+import { firstBroken } from "../../../core/shared/field-rules";
 
 export const meta: Route.MetaFunction = () => [
   { title: "My Account | SwapShed" },
@@ -24,24 +29,54 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { details: await getContactDetails(ctx.db, user.id), creditCents: await creditBalance(ctx.db, user.id) };
 }
 
+const SAVED: Record<string, string> = {
+  details: "Your details have been saved",
+  avatar: "Your profile picture has been updated",
+  "remove-avatar": "Your profile picture has been removed",
+};
+
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const user = await requireUser(ctx, request);
-  const form = await request.formData();
-  const text = (name: string) => String(form.get(name) ?? "");
-  const result = await updateContactDetails(ctx.db, {
-    userId: user.id,
-    phone: text("phone"),
-    location: text("location"),
-    picked: { suburb: text("locationSuburb"), state: text("locationState"), postcode: text("locationPostcode") },
-  });
-  if (!result.ok) return data({ error: result.message, fields: result.fields }, { status: 400 });
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return data({ form: "avatar", error: "The form could not be read. Please try again.", fields: {} as Record<string, string> }, { status: 400 });
+  }
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const intent = text("intent");
+  const deps = { db: ctx.db, clock: ctx.clock, storage: ctx.storage };
+  let result: { ok: true } | { ok: false; status: number; message: string; fields?: Record<string, string> };
+  if (intent === "avatar") {
+    const upload = form.get("avatar");
+    const file = upload && typeof upload !== "string" && upload.size > 0 ? Buffer.from(await upload.arrayBuffer()) : null;
+    result = await setAvatar(deps, { userId: user.id, file }, ctx.meta);
+  } else if (intent === "remove-avatar") {
+    result = await removeAvatar(deps, { userId: user.id }, ctx.meta);
+  } else {
+    result = await updateProfile(
+      ctx,
+      {
+        userId: user.id,
+        fullName: text("fullName"),
+        phone: text("phone"),
+        location: text("location"),
+        picked: { suburb: text("locationSuburb"), state: text("locationState"), postcode: text("locationPostcode") },
+      },
+      ctx.meta,
+    );
+  }
+  if (!result.ok) {
+    const formName = intent === "avatar" || intent === "remove-avatar" ? "avatar" : "details";
+    return data({ form: formName, error: result.message, fields: result.fields ?? {} }, { status: result.status });
+  }
   return redirect("/account", {
     headers: {
-      "Set-Cookie": await flashHeader(
-        { type: "success", message: "Your details have been saved" },
-        ctx.env.NODE_ENV === "production",
-      ),
+      "Set-Cookie": await flashHeader({ type: "success", message: SAVED[intent] ?? SAVED.details }, ctx.env.NODE_ENV === "production"),
     },
   });
 }
@@ -49,59 +84,89 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { details, creditCents } = loaderData;
   const navigation = useNavigation();
-  const errors = actionData?.fields ?? {};
+  const detailsResult = actionData?.form === "details" ? actionData : undefined;
+  const errors = detailsResult?.fields ?? {};
   const formRef = useRef<HTMLFormElement>(null);
+  const [nameError, setNameError] = useState<string | undefined>();
+  const shownNameError = nameError ?? errors.fullName;
   // Errors once, in the form (decision 048), and focus on the first thing to fix.
   useEffect(() => {
-    if (actionData?.error) focusFirstError(formRef.current);
-  }, [actionData]);
+    if (detailsResult?.error) focusFirstError(formRef.current);
+  }, [detailsResult]);
   return (
-    <section aria-labelledby="profile-heading" className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
-      <h2 id="profile-heading" className="text-lg font-semibold">
-        Profile
-      </h2>
-      <p className="mt-1 text-sm text-muted">
-        {details?.name} · {details?.email}
-      </p>
-      {creditCents > 0 && (
-        <p className="mt-4 rounded-xl bg-brand-50 p-4 text-sm text-brand-900">
-          Account credit: <strong>${(creditCents / 100).toFixed(2)}</strong>. It pays your next handshake fee first.
+    <>
+      <section aria-labelledby="profile-heading" className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
+        <h2 id="profile-heading" className="text-lg font-semibold">
+          Profile
+        </h2>
+        <p className="mt-1 text-sm text-muted">
+          {details?.name} · {details?.email}
         </p>
-      )}
-      <p className="mt-4 rounded-xl bg-surface p-4 text-sm text-muted">
-        Your phone number and suburb are shared only with a swap partner, and only after you have both paid the $9.99
-        handshake fee. Your suburb also sets where distances are measured from.
-      </p>
-      <Form ref={formRef} method="post" className="mt-6 space-y-5" noValidate>
-        <FormError message={formLevelError(actionData?.error, actionData?.fields)} />
-        <Field
-          id="phone"
-          label="Phone (optional)"
-          error={errors.phone}
-          hint="For example 0412 345 678 or +61 412 345 678"
+        {creditCents > 0 && (
+          <p className="mt-4 rounded-xl bg-brand-50 p-4 text-sm text-brand-900">
+            Account credit: <strong>${(creditCents / 100).toFixed(2)}</strong>. It pays your next handshake fee first.
+          </p>
+        )}
+        <p className="mt-4 rounded-xl bg-surface p-4 text-sm text-muted">
+          Your phone number and suburb are shared only with a swap partner, and only after you have both paid the $9.99
+          handshake fee. Your suburb also sets where distances are measured from.
+        </p>
+        <Form
+          ref={formRef}
+          method="post"
+          className="mt-6 space-y-5"
+          noValidate
+          onSubmit={(event) => {
+            // The server checks the same rules; this only saves a round trip.
+            const input = event.currentTarget.elements.namedItem("fullName") as HTMLInputElement;
+            const broken = firstBroken(FULL_NAME, input.value) ?? undefined;
+            setNameError(broken);
+            if (broken) {
+              event.preventDefault();
+              input.focus();
+            }
+          }}
         >
-          <input
-            id="phone"
-            name="phone"
-            type="tel"
-            autoComplete="tel"
-            defaultValue={details?.phone ?? ""}
-            className={`${inputClass(errors.phone)} h-11`}
-            {...describedBy("phone", errors.phone, "hint")}
+          <input type="hidden" name="intent" value="details" />
+          <FormError message={formLevelError(detailsResult?.error, detailsResult?.fields)} />
+          <Field id="fullName" label="Full Name" error={shownNameError}>
+            <input
+              id="fullName"
+              name="fullName"
+              type="text"
+              autoComplete="name"
+              required
+              maxLength={100}
+              defaultValue={details?.name ?? ""}
+              className={`${inputClass(shownNameError)} h-11`}
+              {...describedBy("fullName", shownNameError)}
+            />
+          </Field>
+          <Field id="phone" label="Phone (optional)" error={errors.phone} hint="For example 0412 345 678 or +61 412 345 678">
+            <input
+              id="phone"
+              name="phone"
+              type="tel"
+              autoComplete="tel"
+              defaultValue={details?.phone ?? ""}
+              className={`${inputClass(errors.phone)} h-11`}
+              {...describedBy("phone", errors.phone, "hint")}
+            />
+          </Field>
+          <LocationCombobox
+            id="location"
+            name="location"
+            label="Suburb"
+            placeholder="Start typing a suburb or postcode"
+            defaultValue={details?.location ?? undefined}
+            error={errors.location}
           />
-        </Field>
-        <LocationCombobox
-          id="location"
-          name="location"
-          label="Suburb"
-          placeholder="Start typing a suburb or postcode"
-          defaultValue={details?.location ?? undefined}
-          error={errors.location}
-        />
-        <Button type="submit" disabled={navigation.state === "submitting"}>
-          Save details
-        </Button>
-      </Form>
-    </section>
+          <Button type="submit" disabled={navigation.state === "submitting"}>
+            Save details
+          </Button>
+        </Form>
+      </section>
+      <AvatarForm avatarUrl={details?.avatarUrl ?? null} name={details?.name ?? ""} error={actionData?.form === "avatar" ? actionData.error : undefined} />
+    </>
   );
 }

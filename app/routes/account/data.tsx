@@ -1,0 +1,154 @@
+import { useEffect, useRef } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/data";
+import { appContext } from "../../context";
+import { describedBy, Field, inputClass } from "../../components/forms/field";
+import { Button } from "../../components/ui/button";
+import { flashHeader } from "../../lib/flash.server";
+import { requireRecentAuth } from "../../lib/require-recent-auth.server";
+import { requireUser } from "../../lib/require-user.server";
+import { RETENTION_DAYS } from "../../../core/members/member-guards";
+import { deleteOwnAccount, deletionProofs, type DeletionProof } from "../../../core/users/delete-own-account";
+import { formatDeletionDate } from "../../../core/users/deletion-date";
+import { isRecentlyAuthenticated, REAUTH_MINUTES } from "../../../core/users/reauthentication";
+
+export const meta: Route.MetaFunction = () => [{ title: "Your data | SwapShed" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const user = await requireUser(ctx, request);
+  const now = ctx.clock.now();
+  const url = new URL(request.url);
+  const proofs = await deletionProofs(ctx.db, user.id);
+  const wanted = url.searchParams.get("confirmWith");
+  return {
+    email: user.email,
+    proofs,
+    proof: proofs.find((p) => p === wanted) ?? proofs[0],
+    recent: await isRecentlyAuthenticated(ctx.db, user.session, now),
+    deletesOn: formatDeletionDate(new Date(now.getTime() + RETENTION_DAYS * 24 * 60 * 60 * 1000)),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  const user = await requireUser(ctx, request);
+  await requireRecentAuth(ctx, request, user);
+  const form = await request.formData();
+  const result = await deleteOwnAccount(
+    { db: ctx.db, auth: ctx.auth, clock: ctx.clock, appUrl: ctx.env.APP_URL },
+    { userId: user.id, method: form.get("method"), secret: form.get("secret") },
+    ctx.meta,
+  );
+  if (!result.ok) return data({ error: result.message }, { status: result.status });
+  const headers = new Headers();
+  for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  const on = formatDeletionDate(result.permanentDeletionAt);
+  headers.append(
+    "Set-Cookie",
+    await flashHeader(
+      { type: "success", message: `Your account is set to be deleted on ${on}.`, description: "You have been signed out. To keep your account, sign in before then." },
+      ctx.env.NODE_ENV === "production",
+    ),
+  );
+  return redirect("/", { headers });
+}
+
+const PROOF_FIELD: Record<DeletionProof, { label: string; type: string; autoComplete: string; other: string }> = {
+  password: { label: "Your password", type: "password", autoComplete: "current-password", other: "Use my password instead" },
+  totp: { label: "Code from your authenticator app", type: "text", autoComplete: "one-time-code", other: "Use a code from my authenticator app instead" },
+  email: { label: "Type your e-mail address to confirm", type: "email", autoComplete: "off", other: "" },
+};
+
+export default function YourData({ loaderData, actionData }: Route.ComponentProps) {
+  const { email, proofs, proof, recent, deletesOn } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  const error = actionData?.error;
+  const field = PROOF_FIELD[proof];
+  const other = proofs.find((p) => p !== proof && p !== "email");
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (error) detailsRef.current?.querySelector<HTMLElement>("#secret")?.focus();
+  }, [error]);
+  return (
+    <>
+      <section aria-labelledby="download-heading" className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
+        <h2 id="download-heading" className="text-lg font-semibold">
+          Download my data
+        </h2>
+        <p className="mt-1 text-sm text-muted">
+          One JSON file with everything SwapShed holds about you: your profile, listings, swaps, payments, credit, reviews
+          and favourites. It never includes your password or sign-in secrets.
+        </p>
+        <form method="post" action="/account/data/export" className="mt-5">
+          <Button type="submit" variant="outline">
+            Download my data
+          </Button>
+        </form>
+      </section>
+
+      <section aria-labelledby="delete-heading" className="rounded-2xl border border-red-200 bg-white p-6 shadow-sm sm:p-8">
+        <h2 id="delete-heading" className="text-lg font-semibold">
+          Delete my account
+        </h2>
+        <ul className="mt-3 list-disc space-y-2 pl-5 text-sm text-muted">
+          <li>Your profile and listings are hidden at once, and you are signed out on every device.</li>
+          <li>
+            On <strong className="text-ink">{deletesOn}</strong> your account is deleted for good: your name, e-mail
+            address, phone, suburb, picture, listings and favourites.
+          </li>
+          <li>
+            Records of your swaps and payments are kept, with your name replaced by "Deleted member": the members you
+            swapped with, and our accounts, still need them.
+          </li>
+          <li>Changed your mind? Sign in before {deletesOn} and choose Keep my account.</li>
+        </ul>
+        {!recent ? (
+          <p className="mt-5 rounded-lg bg-surface p-4 text-sm text-muted">
+            You signed in more than {REAUTH_MINUTES} minutes ago. To delete your account,{" "}
+            <Link
+              to={`/auth/reauthenticate?${new URLSearchParams({ redirectTo: "/account/data" })}`}
+              className="font-semibold text-brand-700 underline underline-offset-2"
+            >
+              confirm it's you
+            </Link>{" "}
+            first.
+          </p>
+        ) : (
+          <details ref={detailsRef} open={!!error} className="mt-5 rounded-lg border border-line p-4">
+            <summary className="cursor-pointer text-sm font-semibold text-danger">I want to delete my account</summary>
+            <Form method="post" className="mt-4 space-y-4" noValidate>
+              <input type="hidden" name="method" value={proof} />
+              <Field id="secret" label={field.label} error={error} hint={proof === "email" ? email : undefined}>
+                <input
+                  id="secret"
+                  name="secret"
+                  type={field.type}
+                  required
+                  autoComplete={field.autoComplete}
+                  inputMode={proof === "totp" ? "numeric" : undefined}
+                  className={`${inputClass(error)} h-11`}
+                  {...describedBy("secret", error, proof === "email" ? "hint" : undefined)}
+                />
+              </Field>
+              <button
+                type="submit"
+                disabled={busy}
+                className="inline-flex h-11 items-center justify-center rounded-lg bg-danger px-5 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+              >
+                {busy ? "Deleting..." : "Delete my account"}
+              </button>
+              {other && (
+                <p className="text-sm">
+                  <Link to={`?confirmWith=${other}`} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+                    {PROOF_FIELD[other].other}
+                  </Link>
+                </p>
+              )}
+            </Form>
+          </details>
+        )}
+      </section>
+    </>
+  );
+}

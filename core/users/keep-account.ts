@@ -1,0 +1,48 @@
+import { and, eq, gt, isNotNull, ne } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { profiles } from "../../db/schema/profiles";
+import type { Clock } from "../shared/clock";
+import { checkAccountLimit, type Refusal } from "./account-limits";
+import type { Auth } from "./auth";
+import type { RequestMeta } from "./auth-attempt";
+import { claimedMember, readKeepAccountProof } from "./keep-account-proof";
+import { recordAccountChange } from "./record-account-change";
+
+export const KEEP_OFFER_EXPIRED = "This offer has expired. Please sign in again to keep your account.";
+export const ACCOUNT_KEPT = "Your account is kept. Please sign in again.";
+
+/**
+ * "Keep my account": a member who asked for their own deletion, and just gave their password at sign-in (the proof
+ * says so, for 10 minutes), cancels it within the 30 days. Staff deletions (status suspended) and deletions already
+ * due are not theirs to cancel. One transaction with the `account_deletion_cancelled` event and its notice mail.
+ * The member then signs in as usual: the proof is never a session.
+ */
+export async function keepAccount(
+  deps: { db: Db; auth: Auth; clock: Clock; appUrl: string },
+  { proof }: { proof: unknown },
+  meta: RequestMeta,
+): Promise<{ ok: true; userId: string } | { ok: false; status: number; message: string } | Refusal> {
+  const claimed = claimedMember(proof);
+  if (!claimed) return { ok: false, status: 400, message: KEEP_OFFER_EXPIRED };
+  const limited = await checkAccountLimit(deps, { action: "delete_account", subject: claimed, userId: claimed }, meta);
+  if (limited) return limited;
+  const now = deps.clock.now();
+  const userId = readKeepAccountProof(deps.auth, proof, now);
+  if (!userId) return { ok: false, status: 400, message: KEEP_OFFER_EXPIRED };
+  const kept = await deps.db.transaction(async (tx) => {
+    const restored = await tx
+      .update(profiles)
+      .set({ deletedAt: null, permanentDeletionAt: null, deletionReason: null, updatedAt: now })
+      .where(and(eq(profiles.userId, userId), isNotNull(profiles.deletedAt), ne(profiles.status, "suspended"), gt(profiles.permanentDeletionAt, now)))
+      .returning();
+    if (restored.length === 0) return false;
+    await recordAccountChange(
+      tx,
+      { userId, eventType: "account_deletion_cancelled", what: "You cancelled the deletion of your SwapShed account. It stays open." },
+      { meta, now, appUrl: deps.appUrl },
+    );
+    return true;
+  });
+  if (!kept) return { ok: false, status: 409, message: KEEP_OFFER_EXPIRED };
+  return { ok: true, userId };
+}
