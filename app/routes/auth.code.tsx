@@ -7,6 +7,7 @@ import { FormError, formLevelError } from "../components/forms/form-error";
 import { Button } from "../components/ui/button";
 import { Container } from "../components/ui/container";
 import { Mail } from "../components/ui/icons";
+import { KeepAccountOffer } from "../components/auth/keep-account-offer";
 import { flashHeader } from "../lib/flash.server";
 import { focusFirstError } from "../lib/focus-first-error";
 import { safeRedirect } from "../lib/safe-redirect";
@@ -17,7 +18,15 @@ import { signInWithCode } from "../../core/users/sign-in-with-code";
 export const meta: Route.MetaFunction = () => [{ title: "Sign in with a code | SwapShed" }, { name: "robots", content: "noindex" }];
 
 type Step = "email" | "code";
-type Answer = { step: Step; email: string; notice: string | null; error: string | null; fields: Record<string, string> };
+type Answer = {
+  step: Step;
+  email: string;
+  notice: string | null;
+  error: string | null;
+  fields: Record<string, string>;
+  /** The member's own deletion is pending: the offer to keep the account instead of a session. */
+  keep?: { proof: string; deletesOn: string };
+};
 
 /**
  * The link in the code mail lands here with the address and code filled in. A GET never signs in (a mail
@@ -51,6 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     for (const cookie of result.twoFactor.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
     return redirect(`/auth/two-factor${back ? `?${new URLSearchParams({ redirectTo: back })}` : ""}`, { headers });
   }
+  if (!result.ok && result.pendingDeletion) return answer(403, { step: "code", keep: result.pendingDeletion });
   if (!result.ok) {
     const fields = result.fields ?? {};
     return answer(result.status, { step: fields.email ? "email" : "code", error: result.message, fields });
@@ -73,6 +83,7 @@ export default function SignInWithCode({ loaderData, actionData }: Route.Compone
   useEffect(() => {
     if (actionData?.error) focusFirstError(formRef.current);
   }, [actionData]);
+  if (actionData?.keep) return <KeepAccountOffer {...actionData.keep} />;
   const restart = `/auth/code${redirectTo ? `?${new URLSearchParams({ redirectTo })}` : ""}`;
   return (
     <main id="main" className="bg-surface py-12 sm:py-20">

@@ -8,6 +8,7 @@ import { emailSchema } from "./credentials-schema";
 import { recordAccountChange } from "./record-account-change";
 import { EMAIL_OR_PHONE_REQUIRED } from "./request-sign-in-code";
 import { ACCOUNT_SUSPENDED, TWO_FACTOR_REQUIRED } from "./sign-in";
+import { isPendingDeletion, pendingDeletionOffer } from "./pending-deletion";
 
 export const CODE_FORMAT = "Enter the 6-digit code from the e-mail";
 // Better Auth cannot tell a wrong code from one already used (a used code is gone), so one message covers both.
@@ -79,6 +80,12 @@ export async function signInWithCode(
     }
     return { ok: true, userId: response.user.id, headers };
   } catch (error) {
+    if (isPendingDeletion(error) && account) {
+      // The code proved the mailbox of a member whose own deletion is pending: offer to keep it, as a password does.
+      const offer = await pendingDeletionOffer(deps, account.id);
+      await log(false, offer && !offer.ok ? offer.message : ACCOUNT_SUSPENDED);
+      return offer ?? { ok: false, status: 403, message: ACCOUNT_SUSPENDED, fields: { code: ACCOUNT_SUSPENDED } };
+    }
     const body = (error as { body?: { code?: string; message?: string } }).body;
     const refusal = REFUSALS[body?.code ?? ""] ?? REFUSALS[body?.message ?? ""];
     if (!refusal) throw error;

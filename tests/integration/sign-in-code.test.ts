@@ -157,6 +157,18 @@ describe("signing in with the code", () => {
     expect(await signInWithCode(deps, { email: member.email, code }, meta())).toMatchObject({ ok: false, status: 403, message: ACCOUNT_SUSPENDED });
   });
 
+  test("a member whose own deletion is pending is offered to keep the account instead of a session", async () => {
+    const member = await createMember(testApp);
+    const now = clock.now();
+    const purgeAt = new Date(now.getTime() + 30 * 24 * 60 * 60 * 1000);
+    await db.update(profiles).set({ deletedAt: now, permanentDeletionAt: purgeAt, deletionReason: "Deleted by the member" }).where(eq(profiles.userId, member.userId));
+    await requestSignInCode(deps, { email: member.email }, meta());
+    const code = await codeFor(member.email);
+    const result = await signInWithCode(deps, { email: member.email, code }, meta());
+    expect(result).toMatchObject({ ok: false, status: 403, pendingDeletion: { proof: expect.any(String) } });
+    expect(result.ok ? null : result.message).toMatch(/^Your account is set to be deleted on /);
+  });
+
   test("a member with two-factor on still needs the code from their app after the e-mailed code", async () => {
     const member = await createMember(testApp);
     const started = await startTwoFactorEnrolment(deps, { password: MEMBER_PASSWORD }, meta(member.cookie));
