@@ -10,6 +10,7 @@ import { enqueueMail } from "../mail/mailer";
 import { passwordReset } from "../mail/templates";
 import { confirmNewEmail, signInCode, verifyEmail } from "../mail/account-templates";
 import { type IdentityProviderConfig, socialProvidersFrom, genericProvidersFrom } from "./identity-providers";
+import { identityAuthHooks } from "./identity-auth-hooks";
 
 export type AuthConfig = {
   baseURL: string;
@@ -37,6 +38,7 @@ export const CLIENT_IP_HEADER = "x-client-ip";
 export function createAuth(db: Database, config: AuthConfig) {
   const appUrl = config.baseURL.replace(/\/+$/, "");
   const genericProviders = genericProvidersFrom(config.identityProviders);
+  const identity = identityAuthHooks(db, { appUrl, providers: config.identityProviders, clientIpHeader: CLIENT_IP_HEADER });
   return betterAuth({
     appName: "SwapShed",
     // Failed sign-ins are expected traffic, already written to security_events; only errors are worth a log line.
@@ -84,6 +86,8 @@ export function createAuth(db: Database, config: AuthConfig) {
       accountLinking: { enabled: true, allowDifferentEmails: false, allowUnlinkingAll: false },
     },
     socialProviders: socialProvidersFrom(config.identityProviders),
+    // An identity provider's callback that fails before its state is read comes back to the sign-in page.
+    onAPIError: { errorURL: `${appUrl}/auth` },
     session: { expiresIn: 60 * 60 * 24 * SESSION_DAYS, updateAge: 60 * 60 * 24 },
     // Our own limiter (core/rate-limit) guards sign-in and sign-up across processes; Better Auth's
     // limiter stays on for its remaining endpoints.
@@ -98,7 +102,8 @@ export function createAuth(db: Database, config: AuthConfig) {
         create: {
           // Runs after the password was checked: a suspended or deleted member gets no session, and
           // only someone who knows the password learns that the account is suspended.
-          before: async (session) => {
+          before: async (session, context) => {
+            await identity.beforeSessionCreate(session, context);
             const [profile] = await db
               .select({ status: profiles.status, deletedAt: profiles.deletedAt })
               .from(profiles)
@@ -107,10 +112,15 @@ export function createAuth(db: Database, config: AuthConfig) {
               throw new APIError("FORBIDDEN", { message: ACCOUNT_SUSPENDED_CODE, code: ACCOUNT_SUSPENDED_CODE });
             }
           },
+          after: async (session, context) => identity.afterSessionCreate(session, context),
         },
+      },
+      account: {
+        create: { after: async (account, context) => identity.afterAccountCreate(account, context) },
       },
       user: {
         create: {
+          before: async (user, context) => identity.beforeUserCreate(user, context),
           // Every account gets its profile row (status, contact details) the moment it exists.
           after: async (user) => {
             await db.insert(profiles).values({ userId: user.id }).onConflictDoNothing();

@@ -1,4 +1,8 @@
+/** What a deployment may leave off, and a page that needs it with it (the layout's loader says what is on). */
+export type AccountFeature = "identityProviders";
+
 /** My Account's pages, in the order the side navigation lists them. Each page adds its own entry here. */
-export const ACCOUNT_PAGES: ReadonlyArray<{ to: string; label: string }> = [
+export const ACCOUNT_PAGES: ReadonlyArray<{ to: string; label: string; requires?: AccountFeature }> = [
   { to: "/account", label: "Profile" },
+  { to: "/account/identities", label: "Linked accounts", requires: "identityProviders" },
 ];
