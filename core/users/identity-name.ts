@@ -20,10 +20,10 @@ function clean(raw: string): string {
     .normalize("NFC")
     .replace(/[\u2018\u2019\u02bc]/g, "'")
     .replace(/[^\p{L}\s'-]+/gu, " ")
-    .replace(/\s+/g, " ")
-    .trim()
+    .split(/\s+/)
+    .map((word) => word.replace(/^['-]+|['-]+$/g, ""))
+    .filter(Boolean)
+    .join(" ")
     .slice(0, 100)
-    .trim()
-    .replace(/^['-]+|['-]+$/g, "")
     .trim();
 }
