@@ -104,7 +104,7 @@ export async function throughProvider(authorizationUrl: string, person: OidcPers
     let response = await fetch(url, { redirect: "manual", headers: { cookie: jar.header() } });
     jar.store(response);
     if (response.status === 200 && url.pathname.startsWith("/interaction/") && !submitted) {
-      const form =
+      const form: Record<string, string> =
         person === "cancel"
           ? { cancel: "1" }
           : { email: person.email, name: person.name, ...(person.emailVerified ? { emailVerified: "on" } : {}) };
