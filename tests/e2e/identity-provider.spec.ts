@@ -82,8 +82,11 @@ test.describe("linked accounts in My Account", () => {
     await expect(page.getByRole("status").filter({ hasText: "Test ID is linked: you can now sign in with it." })).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();
     await axeAtBothWidths(page);
-    await page.goto("/dev/outbox");
-    await expect(page.getByText("Security notice: Test ID was linked to your account: you can now sign in with it").first()).toBeVisible();
+    // The outbox page is part of the demo, off on a production PostgreSQL (the integration tests read the mail there).
+    if (!process.env.E2E_DATABASE_URL) {
+      await page.goto("/dev/outbox");
+      await expect(page.getByText("Security notice: Test ID was linked to your account: you can now sign in with it").first()).toBeVisible();
+    }
 
     // Signed out, the member comes back through the provider (still signed in there).
     await page.context().clearCookies({ domain: "localhost" });
