@@ -13,7 +13,7 @@ import { profiles } from "../../db/schema/profiles";
 import { createMember } from "../support/factories";
 import { CookieJar, callRoute, flashOf, openCallback, throughProvider } from "../support/identity-flow";
 import { type OidcPerson, startOidcProvider } from "../support/oidc-provider";
-import { controlledClock } from "../support/swap-fixtures";
+import { controlledClock, setFlag } from "../support/swap-fixtures";
 import { createTestApp, TEST_ORIGIN } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
 
@@ -258,6 +258,19 @@ describe("unlinking", () => {
     const done = await callRoute(deps, memberJar(owner.cookie), identitiesRoute, { path: "/account/identities", form: { intent: "unlink", identityId: identity.id } });
     expect(done.location).toBe("/account/identities");
     expect(await identityOf(owner.userId)).toBeUndefined();
+  });
+
+  test("linking and unlinking are rate limited per member", async () => {
+    await setFlag(db, "enable_rate_limiting", true);
+    const member = await createMember(testApp);
+    const jar = memberJar(member.cookie);
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const answer = await callRoute(deps, jar, identitiesRoute, { path: "/account/identities", form: { intent: "unlink", identityId: "nope" } });
+      expect(answer.status).toBe(404);
+    }
+    const limited = await callRoute(deps, jar, identitiesRoute, { path: "/account/identities", form: { intent: "link", provider: "oidc" } });
+    expect(limited.status).toBe(429);
+    expect(limited.data?.error).toMatch(/^Too many attempts\. Please try again in \d+ seconds\.$/);
   });
 
   test("after 10 minutes, linking and unlinking ask the member to confirm it's them first", async () => {
