@@ -84,6 +84,8 @@ export function createAuth(db: Database, config: AuthConfig) {
     account: {
       // Identities link explicitly from My Account, or implicitly only when both sides have verified the address.
       accountLinking: { enabled: true, allowDifferentEmails: false, allowUnlinkingAll: false },
+      // SwapShed never calls a provider's API: the tokens it hands over are kept encrypted, never in clear.
+      encryptOAuthTokens: true,
     },
     socialProviders: socialProvidersFrom(config.identityProviders),
     // An identity provider's callback that fails before its state is read comes back to the sign-in page.

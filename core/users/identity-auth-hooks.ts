@@ -4,7 +4,7 @@
 import { APIError } from "better-auth";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { accounts, users } from "../../db/schema/auth";
+import { users } from "../../db/schema/auth";
 import { profiles } from "../../db/schema/profiles";
 import { recordSecurityEvent } from "../security/record-security-event";
 import type { RequestMeta } from "./auth-attempt";
@@ -20,6 +20,8 @@ const CALLBACK_PATH = "/callback/:id";
 
 export function identityAuthHooks(db: Db, options: { appUrl: string; providers?: IdentityProviderConfig; clientIpHeader: string }) {
   const fromCallback = (context: HookContext) => context?.path === CALLBACK_PATH;
+  // The callbacks that are making a new account (its first identity is how it was made, not a link to report).
+  const registering = new WeakSet<object>();
   const providerOf = (context: HookContext) => String((context?.params as { id?: string } | undefined)?.id ?? "");
   const labelOf = (provider: string) => identityProviderLabel(options.providers, provider) ?? provider;
   const metaOf = (context: HookContext): RequestMeta => {
@@ -38,6 +40,7 @@ export function identityAuthHooks(db: Db, options: { appUrl: string; providers?:
       if (!user.emailVerified) throw refusal(IDENTITY_ERRORS.emailNotVerified);
       const name = nameFromIdentity(user.name, user.email);
       if (!name) throw refusal(IDENTITY_ERRORS.nameInvalid);
+      if (context) registering.add(context);
       return { data: { ...user, name } };
     },
 
@@ -90,9 +93,7 @@ export function identityAuthHooks(db: Db, options: { appUrl: string; providers?:
      * address): a sensitive change, logged and mailed. A brand-new account's first identity is not a link.
      */
     async afterAccountCreate(account: { userId: string; providerId: string }, context: HookContext) {
-      if (account.providerId === "credential" || !fromCallback(context)) return;
-      const owned = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.userId, account.userId));
-      if (owned.length < 2) return;
+      if (account.providerId === "credential" || !fromCallback(context) || (context && registering.has(context))) return;
       await recordAccountChange(
         db,
         {

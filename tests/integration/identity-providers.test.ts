@@ -77,6 +77,9 @@ describe("signing in with an identity provider", () => {
     expect(signedIn(jar)).toBe(true);
     const user = await userByEmail(who.email);
     expect(user).toMatchObject({ name: "Jo-Anne O'Brien Work", emailVerified: true });
+    // The provider's tokens are never kept in clear.
+    const [identity] = await db.select().from(accounts).where(eq(accounts.userId, user.id));
+    expect(identity.accessToken).toMatch(/^(\$ba\$|[0-9a-f]{64,}$)/);
     const [event] = await eventsOf(user.id, "login_attempt");
     expect(event).toMatchObject({ attemptedAction: "sign_in_identity", success: true, metadata: { provider: "oidc" } });
     // Their first identity is how the account was made, not a change to tell them about.
