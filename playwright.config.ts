@@ -4,6 +4,14 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/chromium.mjs";
 // Browser journeys against the production build, in Debian's Chromium (no browser download).
 // scripts/test.mjs builds first and gives each run a fresh data directory (or PostgreSQL database).
 const port = Number(process.env.E2E_PORT ?? 3210);
+// A local OpenID provider for "Sign in with an identity provider" (tests/support/oidc-provider.ts), started first:
+// the app discovers it when it boots.
+const oidcPort = Number(process.env.E2E_OIDC_PORT ?? port + 1000);
+const oidc = {
+  issuer: `http://127.0.0.1:${oidcPort}`,
+  clientId: "swapshed-e2e",
+  clientSecret: "swapshed-e2e-client-secret-0123456789",
+};
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -20,26 +28,46 @@ export default defineConfig({
       args: CHROMIUM_FLAGS,
     },
   },
-  webServer: {
-    command: "node scripts/start.mjs",
-    url: `http://localhost:${port}/`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(port),
-      SKIP_BUILD: "1",
-      NODE_ENV: "production",
-      DATA_DIR: process.env.E2E_DATA_DIR ?? "./data/e2e",
-      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
-      APP_URL: `http://localhost:${port}`,
-      BETTER_AUTH_SECRET: "e2e-secret-0123456789-0123456789-0123456789",
-      // Every journey signs up from 127.0.0.1; the per-e-mail limit stays at the spec's 5.
-      AUTH_ADDRESS_LIMIT: "1000",
-      // The journeys pay with the local test checkout, on PostgreSQL too (a staging deployment, in effect).
-      ALLOW_TEST_PAYMENTS: "true",
-      LOG_LEVEL: "silent",
+  webServer: [
+    {
+      command: "node scripts/oidc-test-provider.mjs",
+      url: `${oidc.issuer}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        OIDC_TEST_PORT: String(oidcPort),
+        OIDC_TEST_APP_URL: `http://localhost:${port}`,
+        OIDC_TEST_CLIENT_ID: oidc.clientId,
+        OIDC_TEST_CLIENT_SECRET: oidc.clientSecret,
+      },
     },
-  },
+    {
+      command: "node scripts/start.mjs",
+      url: `http://localhost:${port}/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: String(port),
+        SKIP_BUILD: "1",
+        NODE_ENV: "production",
+        DATA_DIR: process.env.E2E_DATA_DIR ?? "./data/e2e",
+        ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+        APP_URL: `http://localhost:${port}`,
+        BETTER_AUTH_SECRET: "e2e-secret-0123456789-0123456789-0123456789",
+        // Every journey signs up from 127.0.0.1; the per-e-mail limit stays at the spec's 5.
+        AUTH_ADDRESS_LIMIT: "1000",
+        // The journeys pay with the local test checkout, on PostgreSQL too (a staging deployment, in effect).
+        ALLOW_TEST_PAYMENTS: "true",
+        LOG_LEVEL: "silent",
+        OIDC_ISSUER: oidc.issuer,
+        OIDC_CLIENT_ID: oidc.clientId,
+        OIDC_CLIENT_SECRET: oidc.clientSecret,
+        OIDC_NAME: "Test ID",
+      },
+    },
+  ],
 });

@@ -6,7 +6,7 @@ import { appContext, type AppContext } from "../app/context";
 import type { Database } from "../db/client";
 import { createAuth, CLIENT_IP_HEADER, type Auth } from "../core/users/auth";
 import { getSessionUser, type SessionUser } from "../core/users/get-session-user";
-import { identityProvidersFromEnv } from "../core/users/identity-providers";
+import { identityProviderOrigins, identityProvidersFromEnv } from "../core/users/identity-providers";
 import { type Clock, systemClock } from "../core/shared/clock";
 import type { Env } from "./env";
 import { clientIp } from "./middleware/client-ip";
@@ -79,13 +79,14 @@ export function createApp(deps: AppDeps) {
   const { db, env } = deps;
   const clock = deps.clock ?? systemClock;
   const production = env.NODE_ENV === "production";
+  const identityProviders = identityProvidersFromEnv(env);
   const auth =
     deps.auth ??
     createAuth(db, {
       baseURL: env.APP_URL,
       secret: env.BETTER_AUTH_SECRET,
       secureCookies: production,
-      identityProviders: identityProvidersFromEnv(env),
+      identityProviders,
     });
   const storage = deps.storage ?? storageFromEnv(env);
   const app = new Hono<{ Variables: Vars }>();
@@ -111,12 +112,14 @@ export function createApp(deps: AppDeps) {
     await next();
     c.header("X-Request-Id", c.get("requestId"));
   });
-  app.use(securityHeaders({ production, devServer: deps.devServer }));
+  app.use(securityHeaders({ production, devServer: deps.devServer, formActionOrigins: identityProviderOrigins(identityProviders) }));
   app.use(privateResponses());
   app.use(backOfficeHeaders());
   app.use(boundedBodies(BODY_LIMIT_EXCEPTIONS));
   app.use(parseableBodies({ multipartApi: isListingUploadApi, uploadPage: isListingUploadPage }));
-  app.use(csrfProtection({ appOrigin: new URL(env.APP_URL).origin, exempt: ["/api/webhooks/"] }));
+  // An identity provider may answer with a cross-site form POST (Apple's form_post): Better Auth only turns it
+  // into a GET of the same callback (its state cookie is SameSite=Lax), so it changes nothing by itself.
+  app.use(csrfProtection({ appOrigin: new URL(env.APP_URL).origin, exempt: ["/api/webhooks/", "/api/auth/callback/"] }));
   const signing = sessionSigning({ db, authSecret: env.BETTER_AUTH_SECRET, clock });
   app.use(signing.outgoing);
 

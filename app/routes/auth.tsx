@@ -7,6 +7,8 @@ import { flashHeader } from "../lib/flash.server";
 import { signIn } from "../../core/users/sign-in";
 import { signUp } from "../../core/users/sign-up";
 import { safeRedirect } from "../lib/safe-redirect";
+import { identityProviderChoices, identityProviderLabel, identityProvidersFromEnv } from "../../core/users/identity-providers";
+import { identityErrorMessage } from "../../core/users/identity-errors";
 
 export const meta: Route.MetaFunction = ({ location }) => [
   { title: `${modeOf(location.search) === "signup" ? "Create Account" : "Sign In"} | SwapShed` },
@@ -25,8 +27,15 @@ const REASONS: Record<string, string> = {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  if (await context.get(appContext).getUser()) throw redirect(safeRedirect(url.searchParams.get("redirectTo")));
+  const ctx = context.get(appContext);
+  if (await ctx.getUser()) throw redirect(safeRedirect(url.searchParams.get("redirectTo")));
+  const providers = identityProvidersFromEnv(ctx.env);
+  // An identity provider's sign-in that went wrong comes back here with ?error=<code> (core/users/identity-errors.ts).
+  const error = url.searchParams.get("error");
+  const label = identityProviderLabel(providers, url.searchParams.get("provider") ?? "") ?? "your identity provider";
   return {
+    identityProviders: identityProviderChoices(providers),
+    identityError: error ? identityErrorMessage(error, label) : null,
     mode: modeOf(url.search),
     notice: REASONS[url.searchParams.get("reason") ?? ""] ?? null,
     // Where the member was going: back there after signing in (a same-site path only).
@@ -67,6 +76,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
   if (actionData && "keep" in actionData) return <KeepAccountOffer {...actionData.keep} />;
   return (
-    <AuthForm mode={actionData?.mode ?? loaderData.mode} result={actionData} notice={loaderData.notice} redirectTo={loaderData.redirectTo} />
+    <AuthForm
+      mode={actionData?.mode ?? loaderData.mode}
+      result={actionData ?? (loaderData.identityError ? { error: loaderData.identityError, fields: {}, values: { email: "", fullName: "" } } : undefined)}
+      notice={loaderData.notice}
+      redirectTo={loaderData.redirectTo}
+      identityProviders={loaderData.identityProviders}
+    />
   );
 }

@@ -30,6 +30,8 @@ export const ACCOUNT_LIMITS = {
   passkey_sign_in: [{ per: "address", limit: 20, windowSeconds: 5 * MINUTE }],
   passkey_change: [{ per: "subject", limit: 10, windowSeconds: 5 * MINUTE }],
   identity_change: [{ per: "subject", limit: 10, windowSeconds: 5 * MINUTE }],
+  // Each start of a sign-in with a provider stores a state row until the provider answers.
+  identity_sign_in: [{ per: "address", limit: 20, windowSeconds: 5 * MINUTE }],
   session_change: [{ per: "subject", limit: 20, windowSeconds: 5 * MINUTE }],
   profile_change: [{ per: "subject", limit: 20, windowSeconds: HOUR }],
   export_data: [{ per: "subject", limit: 5, windowSeconds: HOUR }],

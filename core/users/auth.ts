@@ -11,6 +11,7 @@ import { passwordReset } from "../mail/templates";
 import { confirmNewEmail, signInCode, verifyEmail } from "../mail/account-templates";
 import { secondStepAfterCodeSignIn } from "./code-sign-in-second-step";
 import { type IdentityProviderConfig, socialProvidersFrom, genericProvidersFrom } from "./identity-providers";
+import { identityAuthHooks } from "./identity-auth-hooks";
 
 export type AuthConfig = {
   baseURL: string;
@@ -41,6 +42,7 @@ export function createAuth(db: Database, config: AuthConfig) {
   const appUrl = config.baseURL.replace(/\/+$/, "");
   const genericProviders = genericProvidersFrom(config.identityProviders);
   const twoFactorPlugin = twoFactor({ issuer: "SwapShed", backupCodeOptions: { amount: 10, storeBackupCodes: "encrypted" } });
+  const identity = identityAuthHooks(db, { appUrl, providers: config.identityProviders, clientIpHeader: CLIENT_IP_HEADER });
   return betterAuth({
     appName: "SwapShed",
     // Failed sign-ins are expected traffic, already written to security_events; only errors are worth a log line.
@@ -86,8 +88,12 @@ export function createAuth(db: Database, config: AuthConfig) {
     account: {
       // Identities link explicitly from My Account, or implicitly only when both sides have verified the address.
       accountLinking: { enabled: true, allowDifferentEmails: false, allowUnlinkingAll: false },
+      // SwapShed never calls a provider's API: the tokens it hands over are kept encrypted, never in clear.
+      encryptOAuthTokens: true,
     },
     socialProviders: socialProvidersFrom(config.identityProviders),
+    // An identity provider's callback that fails before its state is read comes back to the sign-in page.
+    onAPIError: { errorURL: `${appUrl}/auth` },
     session: { expiresIn: 60 * 60 * 24 * SESSION_DAYS, updateAge: 60 * 60 * 24 },
     // Our own limiter (core/rate-limit) guards sign-in and sign-up across processes; Better Auth's
     // limiter stays on for its remaining endpoints.
@@ -102,7 +108,8 @@ export function createAuth(db: Database, config: AuthConfig) {
         create: {
           // Runs after the password was checked: a suspended or deleted member gets no session, and
           // only someone who knows the password learns that the account is suspended.
-          before: async (session) => {
+          before: async (session, context) => {
+            await identity.beforeSessionCreate(session, context);
             const [profile] = await db
               .select({ status: profiles.status, deletedAt: profiles.deletedAt })
               .from(profiles)
@@ -115,10 +122,15 @@ export function createAuth(db: Database, config: AuthConfig) {
               throw new APIError("FORBIDDEN", { message: ACCOUNT_SUSPENDED_CODE, code: ACCOUNT_SUSPENDED_CODE });
             }
           },
+          after: async (session, context) => identity.afterSessionCreate(session, context),
         },
+      },
+      account: {
+        create: { after: async (account, context) => identity.afterAccountCreate(account, context) },
       },
       user: {
         create: {
+          before: async (user, context) => identity.beforeUserCreate(user, context),
           // Every account gets its profile row (status, contact details) the moment it exists.
           after: async (user) => {
             await db.insert(profiles).values({ userId: user.id }).onConflictDoNothing();

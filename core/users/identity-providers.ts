@@ -8,7 +8,10 @@ export type IdentityProviderConfig = {
   apple?: { clientId: string; clientSecret: string; appBundleIdentifier?: string };
 };
 
-/** The provider id of the generic OpenID Connect provider (its callback is /api/auth/oauth2/callback/oidc). */
+/**
+ * The provider id of the generic OpenID Connect provider. Better Auth 1.7 registers generic providers as social
+ * providers: sign-in is auth.api.signInSocial({ provider: "oidc" }) and the callback /api/auth/callback/oidc.
+ */
 export const OIDC_PROVIDER_ID = "oidc";
 
 /** What the sign-in page and My Account offer, in this order, with the label members read. */
@@ -18,6 +21,24 @@ export function identityProviderChoices(config: IdentityProviderConfig | undefin
   if (config?.apple) choices.push({ id: "apple", label: "Apple" });
   if (config?.oidc) choices.push({ id: OIDC_PROVIDER_ID, label: config.oidc.name });
   return choices;
+}
+
+/** The label of a configured provider, or null when `id` is not one of them. */
+export function identityProviderLabel(config: IdentityProviderConfig | undefined, id: string): string | null {
+  return identityProviderChoices(config).find((choice) => choice.id === id)?.label ?? null;
+}
+
+/**
+ * Where the browser is sent to sign in with each configured provider: the CSP's form-action must allow these
+ * origins, since a sign-in form's POST answers with a redirect there (Chrome checks form-action on redirects).
+ * For the generic provider it is the issuer's origin (discovery usually keeps the authorization endpoint there).
+ */
+export function identityProviderOrigins(config: IdentityProviderConfig | undefined): string[] {
+  const origins: string[] = [];
+  if (config?.google) origins.push("https://accounts.google.com");
+  if (config?.apple) origins.push("https://appleid.apple.com");
+  if (config?.oidc) origins.push(new URL(config.oidc.issuer).origin);
+  return origins;
 }
 
 export function socialProvidersFrom(config: IdentityProviderConfig | undefined) {

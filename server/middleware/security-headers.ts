@@ -1,7 +1,16 @@
 import type { MiddlewareHandler } from "hono";
 
 /** Security headers on every response. Scripts run only with this request's nonce. */
-export function securityHeaders({ production, devServer = false }: { production: boolean; devServer?: boolean }): MiddlewareHandler {
+export function securityHeaders({
+  production,
+  devServer = false,
+  formActionOrigins = [],
+}: {
+  production: boolean;
+  devServer?: boolean;
+  /** Origins a form's answer may redirect to: the configured identity providers' sign-in pages. */
+  formActionOrigins?: string[];
+}): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const nonce = c.get("nonce" as never) as string | undefined;
@@ -16,7 +25,7 @@ export function securityHeaders({ production, devServer = false }: { production:
       `connect-src 'self'${devServer ? " ws: wss:" : ""}`,
       "object-src 'none'",
       "base-uri 'self'",
-      "form-action 'self'",
+      `form-action 'self'${formActionOrigins.map((o) => ` ${o}`).join("")}`,
       "frame-ancestors 'none'",
     ].join("; ");
     const h = c.res.headers;

@@ -20,6 +20,8 @@ export type TestAppOptions = {
   authAddressLimit?: number;
   /** Turns /metrics on with this bearer token. */
   metricsToken?: string;
+  /** More variables, e.g. OIDC_ISSUER/OIDC_CLIENT_ID/OIDC_CLIENT_SECRET for a test identity provider. */
+  env?: Record<string, string>;
 };
 
 /** The real Hono app over a test database, driven with app.request() (no port, no pages). */
@@ -32,6 +34,7 @@ export function createTestApp(handle: DbHandle, options: TestAppOptions = {}) {
     TRUSTED_PROXY: options.trustedProxy,
     AUTH_ADDRESS_LIMIT: options.authAddressLimit === undefined ? undefined : String(options.authAddressLimit),
     METRICS_TOKEN: options.metricsToken,
+    ...options.env,
   });
   // Without a storage of its own, each app gets a fresh directory the test can inspect.
   const uploadsDir = options.storage ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), "swapshed-uploads-"));

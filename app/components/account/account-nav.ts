@@ -1,8 +1,12 @@
+/** What a deployment may leave off, and a page that needs it with it (the layout's loader says what is on). */
+export type AccountFeature = "identityProviders";
+
 /** My Account's pages, in the order the side navigation lists them. Each page adds its own entry here. */
-export const ACCOUNT_PAGES: ReadonlyArray<{ to: string; label: string }> = [
+export const ACCOUNT_PAGES: ReadonlyArray<{ to: string; label: string; requires?: AccountFeature }> = [
   { to: "/account", label: "Profile" },
   { to: "/account/email", label: "E-mail address" },
   { to: "/account/security", label: "Sign-in & security" },
   { to: "/account/sessions", label: "Devices" },
   { to: "/account/data", label: "Your data" },
+  { to: "/account/identities", label: "Linked accounts", requires: "identityProviders" },
 ];

@@ -5,6 +5,7 @@ import { SIGN_IN_FIELDS, SIGN_UP_FIELDS } from "../../../core/users/credential-r
 import { focusFirstError } from "../../lib/focus-first-error";
 import { FormError, formLevelError } from "../forms/form-error";
 import { OtherSignInOptions } from "./other-sign-in-options";
+import type { IdentityProviderChoice } from "./identity-provider-buttons";
 import { Button } from "../ui/button";
 import { Container } from "../ui/container";
 
@@ -15,7 +16,13 @@ type Result = { error: string; fields: Record<string, string>; values: { email: 
  * One form for Sign In and Sign Up. The browser checks the spec's rules first as a convenience;
  * the server checks them again and its answer is what counts.
  */
-export function AuthForm({ mode, result, notice, redirectTo = "" }: { mode: AuthMode; result: Result; notice?: string | null; redirectTo?: string }) {
+export function AuthForm({
+  mode,
+  result,
+  notice,
+  redirectTo = "",
+  identityProviders = [],
+}: { mode: AuthMode; result: Result; notice?: string | null; redirectTo?: string; identityProviders?: IdentityProviderChoice[] }) {
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/auth") === true;
@@ -84,7 +91,7 @@ export function AuthForm({ mode, result, notice, redirectTo = "" }: { mode: Auth
               {busy ? "Please wait..." : signup ? "Sign Up" : "Sign In"}
             </Button>
           </Form>
-          {!signup && <OtherSignInOptions redirectTo={redirectTo} />}
+          {!signup && <OtherSignInOptions redirectTo={redirectTo} identityProviders={identityProviders} />}
           <p className="mt-6 text-center text-sm text-muted">
             {signup ? "Already have an account? " : "Don't have an account? "}
             <Link to={authHref(signup ? "signin" : "signup", redirectTo)} className="inline-block py-1 font-semibold text-brand-700 underline-offset-2 hover:underline">

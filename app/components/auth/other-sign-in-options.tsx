@@ -1,12 +1,22 @@
 import { EmailCodeOption } from "./email-code-option";
+import { type IdentityProviderChoice, IdentityProviderButtons } from "./identity-provider-buttons";
 
 /**
  * The ways to sign in besides e-mail and password, under the Sign In form: each option renders itself only where
  * it can work (a passkey where the browser has WebAuthn, an identity provider when one is configured).
  */
-export function OtherSignInOptions(props: { redirectTo: string }) {
+export function OtherSignInOptions({
+  redirectTo,
+  identityProviders = [],
+}: {
+  redirectTo: string;
+  identityProviders?: IdentityProviderChoice[];
+}) {
   const options: React.ReactNode[] = [];
-  options.push(<EmailCodeOption key="email-code" redirectTo={props.redirectTo} />);
+  if (identityProviders.length > 0) {
+    options.push(<IdentityProviderButtons key="identity-providers" providers={identityProviders} redirectTo={redirectTo} />);
+  }
+  options.push(<EmailCodeOption key="email-code" redirectTo={redirectTo} />);
   if (options.length === 0) return null;
   return (
     <div className="mt-6">

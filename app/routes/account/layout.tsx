@@ -1,9 +1,22 @@
 import { NavLink, Outlet } from "react-router";
-import { ACCOUNT_PAGES } from "../../components/account/account-nav";
+import type { Route } from "./+types/layout";
+import { appContext } from "../../context";
+import { ACCOUNT_PAGES, type AccountFeature } from "../../components/account/account-nav";
 import { Container } from "../../components/ui/container";
+import { identityProviderChoices, identityProvidersFromEnv } from "../../../core/users/identity-providers";
+
+/** Which optional pages this deployment has (each page still checks for itself). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { env } = context.get(appContext);
+  const features: Record<AccountFeature, boolean> = {
+    identityProviders: identityProviderChoices(identityProvidersFromEnv(env)).length > 0,
+  };
+  return { features };
+}
 
 /** My Account's frame: the pages beside one another, each its own route (and its own guard). */
-export default function AccountLayout() {
+export default function AccountLayout({ loaderData }: Route.ComponentProps) {
+  const pages = ACCOUNT_PAGES.filter((page) => !page.requires || loaderData.features[page.requires]);
   return (
     <main id="main" className="bg-surface py-8 sm:py-12">
       <Container className="max-w-4xl">
@@ -11,7 +24,7 @@ export default function AccountLayout() {
         <div className="mt-6 grid gap-6 md:grid-cols-[12rem_1fr]">
           <nav aria-label="My Account" className="-mx-1 overflow-x-auto md:mx-0">
             <ul className="flex gap-1 md:flex-col">
-              {ACCOUNT_PAGES.map((page) => (
+              {pages.map((page) => (
                 <li key={page.to}>
                   <NavLink
                     to={page.to}

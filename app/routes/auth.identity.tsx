@@ -1,0 +1,59 @@
+import { data, Link, redirect } from "react-router";
+import type { Route } from "./+types/auth.identity";
+import { appContext } from "../context";
+import { FormError } from "../components/forms/form-error";
+import { Container } from "../components/ui/container";
+import { safeRedirect } from "../lib/safe-redirect";
+import { identityProvidersFromEnv } from "../../core/users/identity-providers";
+import { startIdentitySignIn } from "../../core/users/start-identity-sign-in";
+
+export const meta: Route.MetaFunction = () => [{ title: "Sign In | SwapShed" }, { name: "robots", content: "noindex" }];
+
+/** Nothing to show without a sign-in to start: the choices are on the Sign In page. */
+export async function loader() {
+  return null;
+}
+
+/**
+ * "Continue with <provider>" (the forms under the Sign In form): sends the browser to the provider with Better
+ * Auth's state cookie. It comes back signed in to /auth/identity/complete, or to /auth with ?error=<code>.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  const form = await request.formData();
+  const provider = String(form.get("provider") ?? "");
+  const back = safeRedirect(form.get("redirectTo"), "");
+  const query = (extra: Record<string, string> = {}) => new URLSearchParams({ provider, ...(back ? { redirectTo: back } : {}), ...extra }).toString();
+  const result = await startIdentitySignIn(
+    { ...ctx, providers: identityProvidersFromEnv(ctx.env) },
+    {
+      provider,
+      callbackURL: `/auth/identity/complete?${query()}`,
+      newUserCallbackURL: `/auth/identity/complete?${query({ new: "1" })}`,
+      errorCallbackURL: `/auth?${query()}`,
+    },
+    ctx.meta,
+  );
+  if (!result.ok) return data({ error: result.message }, { status: result.status });
+  const headers = new Headers();
+  for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return redirect(result.url, { headers });
+}
+
+export default function IdentitySignIn({ actionData }: Route.ComponentProps) {
+  return (
+    <main id="main" className="bg-surface py-12 sm:py-20">
+      <Container className="max-w-md">
+        <div className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
+          <h1 className="text-2xl font-bold tracking-tight">Sign in with an identity provider</h1>
+          <FormError message={actionData?.error} className="mt-4" />
+          <p className="mt-4 text-sm text-muted">
+            <Link to="/auth" className="inline-block py-1 font-semibold text-brand-700 underline-offset-2 hover:underline">
+              Back to Sign In
+            </Link>
+          </p>
+        </div>
+      </Container>
+    </main>
+  );
+}

@@ -1,0 +1,36 @@
+import { APIError } from "better-auth";
+import type { Db } from "../../db/client";
+import type { Clock } from "../shared/clock";
+import { checkAccountLimit } from "./account-limits";
+import type { RequestMeta } from "./auth-attempt";
+import type { Auth } from "./auth";
+import { type IdentityProviderConfig, identityProviderLabel } from "./identity-providers";
+import { PROVIDER_UNAVAILABLE, type StartOutcome } from "./start-identity-sign-in";
+
+/**
+ * Starts linking a provider to the signed-in member (the route has checked the 10-minute reauthentication):
+ * Better Auth binds the state to this session, sends the member to the provider and, when the provider's
+ * identity has the member's verified address, links it on the way back (identity-auth-hooks.ts logs and mails it).
+ */
+export async function startIdentityLink(
+  deps: { db: Db; auth: Auth; clock: Clock; providers: IdentityProviderConfig },
+  input: { userId: string; provider: string; callbackURL: string; errorCallbackURL: string },
+  meta: RequestMeta,
+): Promise<StartOutcome> {
+  if (!identityProviderLabel(deps.providers, input.provider)) {
+    return { ok: false, status: 400, message: "That way of signing in isn't available." };
+  }
+  const limited = await checkAccountLimit(deps, { action: "identity_change", subject: input.userId, userId: input.userId }, meta);
+  if (limited) return limited;
+  try {
+    const { headers, response } = await deps.auth.api.linkSocialAccount({
+      body: { provider: input.provider, callbackURL: input.callbackURL, errorCallbackURL: input.errorCallbackURL, disableRedirect: true },
+      headers: meta.headers,
+      returnHeaders: true,
+    });
+    if (response.url) return { ok: true, url: response.url, headers };
+  } catch (error) {
+    if (!(error instanceof APIError)) throw error;
+  }
+  return { ok: false, status: 502, message: PROVIDER_UNAVAILABLE };
+}
