@@ -1,9 +1,14 @@
+import { usePasskeySupport } from "../../lib/passkey-browser";
+import { PasskeySignIn } from "./passkey-sign-in";
+
 /**
  * The ways to sign in besides e-mail and password, under the Sign In form: each option renders itself only where
  * it can work (a passkey where the browser has WebAuthn, an identity provider when one is configured).
  */
-export function OtherSignInOptions(_props: { redirectTo: string }) {
+export function OtherSignInOptions({ redirectTo }: { redirectTo: string }) {
+  const passkeys = usePasskeySupport();
   const options: React.ReactNode[] = [];
+  if (passkeys) options.push(<PasskeySignIn key="passkey" redirectTo={redirectTo} />);
   if (options.length === 0) return null;
   return (
     <div className="mt-6">
