@@ -219,10 +219,11 @@ describe("renaming and removing passkeys", () => {
     const intruder = await signedInMember("Sam Lee");
     const { added } = await addPasskeyFor(owner, "Owner's phone");
     if (!added.ok) throw new Error(added.message);
-    for (const form of [
+    const forms: Record<string, string>[] = [
       { intent: "rename", passkeyId: added.passkeyId, name: "Mine now" },
       { intent: "remove", passkeyId: added.passkeyId },
-    ]) {
+    ];
+    for (const form of forms) {
       expect(await postForm(caller, passkeysPage, { user: intruder.user, path: "/account/passkeys", form })).toMatchObject({ status: 404, error: PASSKEY_NOT_FOUND });
     }
     expect(await listPasskeys(db, { userId: owner.userId })).toEqual([expect.objectContaining({ id: added.passkeyId, name: "Owner's phone" })]);
@@ -251,10 +252,11 @@ describe("renaming and removing passkeys", () => {
     if (!added.ok) throw new Error(added.message);
     clock.advance(11 * MINUTE);
     expect(await isRecentlyAuthenticated(db, member.user.session, clock.now())).toBe(false);
-    for (const form of [
+    const forms: Record<string, string>[] = [
       { intent: "rename", passkeyId: added.passkeyId, name: "Renamed" },
       { intent: "remove", passkeyId: added.passkeyId },
-    ]) {
+    ];
+    for (const form of forms) {
       const answer = await postForm(caller, passkeysPage, { user: member.user, path: "/account/passkeys", form });
       expect(answer.status).toBe(302);
       expect(answer.location).toMatch(/^\/auth\/reauthenticate\?redirectTo=/);

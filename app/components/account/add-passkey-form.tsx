@@ -26,13 +26,13 @@ export function AddPasskeyForm({ defaultName, result }: { defaultName: string; r
   const shown = problem ?? result;
   const nameError = shown?.field === "name" ? shown.error : undefined;
 
+  // Until the page's JavaScript runs (and always without it), say what it takes rather than show a dead button.
   if (!hydrated) {
     return (
-      <noscript>
-        <p className="mt-4 rounded-xl bg-surface p-4 text-sm text-muted">
-          Passkeys need JavaScript: your browser makes the passkey. Turn JavaScript on to add one.
-        </p>
-      </noscript>
+      <p className="mt-4 rounded-xl bg-surface p-4 text-sm text-muted">
+        Passkeys need JavaScript: your browser makes the passkey. If no Add a passkey button appears here, turn
+        JavaScript on in your browser.
+      </p>
     );
   }
   if (!supported) {

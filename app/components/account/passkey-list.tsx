@@ -27,7 +27,8 @@ export function PasskeyList({ passkeys, result }: { passkeys: PasskeyRow[]; resu
         const error = result?.passkeyId === passkey.id ? result.error : undefined;
         const nameId = `rename-${passkey.id}`;
         return (
-          <li key={passkey.id} className="py-4" aria-label={passkey.name}>
+          // Keyed by the name too: after a rename the row starts again with its forms closed.
+          <li key={`${passkey.id}:${passkey.name}`} className="py-4" aria-label={passkey.name}>
             <div className="flex items-start gap-3">
               <KeyRound className="mt-0.5 size-5 shrink-0 text-brand-700" />
               <div className="min-w-0">
