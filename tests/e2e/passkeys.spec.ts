@@ -45,6 +45,8 @@ test.describe("passkeys", () => {
     const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
     expect(credentials).toHaveLength(1);
     expect(credentials[0].isResidentCredential).toBe(true);
+    const signCount = async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials[0].signCount;
+    const madeAt = await signCount();
 
     // Signed out, a page that needs an account sends the member to sign in, and back there after the passkey.
     await page.getByText("Account", { exact: true }).click();
@@ -55,7 +57,14 @@ test.describe("passkeys", () => {
     await page.getByRole("button", { name: "Sign in with a passkey" }).click();
     await expect(page).toHaveURL("/account/passkeys");
     await expect(page.getByText("Welcome back!")).toBeVisible();
-    expect((await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials[0].signCount).toBeGreaterThan(0);
+    expect(await signCount()).toBe(madeAt + 1);
+
+    // Before a sensitive change, the passkey can confirm it's the member too (no new session, the counter moves on).
+    await page.goto("/auth/reauthenticate?redirectTo=%2Faccount%2Fpasskeys");
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Use a passkey" }).click();
+    await expect(page).toHaveURL("/account/passkeys");
+    expect(await signCount()).toBe(madeAt + 2);
 
     await item.locator("summary", { hasText: "Rename" }).click();
     await item.getByLabel("New name").fill("Work laptop");
