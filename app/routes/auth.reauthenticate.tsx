@@ -5,9 +5,12 @@ import { describedBy, Field, inputClass } from "../components/forms/field";
 import { Button } from "../components/ui/button";
 import { Container } from "../components/ui/container";
 import { ShieldCheck } from "../components/ui/icons";
+import { PasskeyReauthenticate } from "../components/auth/passkey-reauthenticate";
 import { requireUser } from "../lib/require-user.server";
 import { safeRedirect } from "../lib/safe-redirect";
 import { REAUTH_MINUTES, reauthenticate, reauthenticationMethods } from "../../core/users/reauthentication";
+import { listPasskeys } from "../../core/users/list-passkeys";
+import { reauthenticateWithPasskey } from "../../core/users/reauthenticate-with-passkey";
 
 export const meta: Route.MetaFunction = () => [{ title: "Confirm it's you | SwapShed" }, { name: "robots", content: "noindex" }];
 
@@ -19,23 +22,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const wanted = url.searchParams.get("method");
   // The password first when there is one; the authenticator code when asked for (or the only way).
   const method = wanted === "totp" && methods.totp ? "totp" : methods.password ? "password" : methods.totp ? "totp" : null;
-  return { method, methods, redirectTo: safeRedirect(url.searchParams.get("redirectTo"), "/account") };
+  const hasPasskeys = (await listPasskeys(ctx.db, { userId: user.id })).length > 0;
+  return { method, methods, hasPasskeys, redirectTo: safeRedirect(url.searchParams.get("redirectTo"), "/account") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const user = await requireUser(ctx, request);
   const form = await request.formData();
+  if (form.get("method") === "passkey") {
+    // The browser's answer from one of the member's own passkeys (components/auth/passkey-reauthenticate.tsx).
+    const deps = { db: ctx.db, clock: ctx.clock, appUrl: ctx.env.APP_URL };
+    const result = await reauthenticateWithPasskey(deps, { userId: user.id, session: user.session, response: form.get("secret") }, ctx.meta);
+    if (!result.ok) return data({ error: result.message, passkey: true }, { status: result.status });
+    return redirect(safeRedirect(form.get("redirectTo"), "/account"));
+  }
   const method = form.get("method") === "totp" ? "totp" : "password";
   const result = await reauthenticate(ctx, { userId: user.id, session: user.session, method, secret: form.get("secret") }, ctx.meta);
-  if (!result.ok) return data({ error: result.message }, { status: result.status });
+  if (!result.ok) return data({ error: result.message, passkey: false }, { status: result.status });
   return redirect(safeRedirect(form.get("redirectTo"), "/account"));
 }
 
 export default function Reauthenticate({ loaderData, actionData }: Route.ComponentProps) {
-  const { method, methods, redirectTo } = loaderData;
+  const { method, methods, hasPasskeys, redirectTo } = loaderData;
   const busy = useNavigation().state !== "idle";
-  const error = actionData?.error;
+  const error = actionData?.passkey ? undefined : actionData?.error;
   const switchTo = (to: "password" | "totp") => `/auth/reauthenticate?${new URLSearchParams({ method: to, redirectTo })}`;
   return (
     <main id="main" className="bg-surface py-12 sm:py-20">
@@ -67,11 +78,14 @@ export default function Reauthenticate({ loaderData, actionData }: Route.Compone
                 {busy ? "Checking..." : "Confirm"}
               </Button>
             </Form>
-          ) : (
+          ) : hasPasskeys ? null : (
             <p className="mt-6 rounded-lg bg-surface p-4 text-sm text-muted">
               Your account has no password or authenticator app to confirm with. Sign out and sign in again, then make
               the change within {REAUTH_MINUTES} minutes.
             </p>
+          )}
+          {hasPasskeys && (
+            <PasskeyReauthenticate redirectTo={redirectTo} primary={!method} error={actionData?.passkey ? actionData.error : undefined} />
           )}
           {methods.password && methods.totp && (
             <p className="mt-6 text-center text-sm">

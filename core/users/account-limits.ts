@@ -28,6 +28,8 @@ export const ACCOUNT_LIMITS = {
   change_password: [{ per: "subject", limit: 5, windowSeconds: 5 * MINUTE }],
   two_factor_change: [{ per: "subject", limit: 10, windowSeconds: 5 * MINUTE }],
   passkey_sign_in: [{ per: "address", limit: 20, windowSeconds: 5 * MINUTE }],
+  // Each start stores a challenge: generous for people, but a script cannot fill the table.
+  passkey_sign_in_start: [{ per: "address", limit: 60, windowSeconds: 5 * MINUTE }],
   passkey_change: [{ per: "subject", limit: 10, windowSeconds: 5 * MINUTE }],
   identity_change: [{ per: "subject", limit: 10, windowSeconds: 5 * MINUTE }],
   // Each start of a sign-in with a provider stores a state row until the provider answers.

@@ -22,7 +22,7 @@ test.describe("accounts in the browser", () => {
     await expect(page.getByRole("heading", { name: "Welcome Back" })).toBeVisible();
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page).toHaveURL("/");
     await expect(page.getByText("Welcome back!")).toBeVisible();
   });
@@ -37,7 +37,7 @@ test.describe("accounts in the browser", () => {
       await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fmy-swaps%3Ftab%3Dsent$/);
       await page.getByLabel("Email").fill(email);
       await page.getByLabel("Password").fill(PASSWORD);
-      await page.getByRole("button", { name: "Sign In" }).click();
+      await page.getByRole("button", { name: "Sign In", exact: true }).click();
       await expect(page).toHaveURL(/\/my-swaps\?tab=sent$/);
       await context.close();
     });
@@ -50,7 +50,7 @@ test.describe("accounts in the browser", () => {
       await page.goto(`/auth?redirectTo=${encodeURIComponent(evil.replace("\\t", "\t"))}`);
       await page.getByLabel("Email").fill(email);
       await page.getByLabel("Password").fill(PASSWORD);
-      await page.getByRole("button", { name: "Sign In" }).click();
+      await page.getByRole("button", { name: "Sign In", exact: true }).click();
       await expect(page).toHaveURL("/");
       await page.context().clearCookies();
     }
@@ -68,7 +68,7 @@ test.describe("accounts in the browser", () => {
     await page.goto("/auth");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill("Wrongpass9");
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Invalid email or password" })).toBeVisible();
   });
 
@@ -92,12 +92,12 @@ test.describe("accounts in the browser", () => {
     for (let i = 0; i < 5; i++) {
       await page.getByLabel("Email").fill(email);
       await page.getByLabel("Password").fill(PASSWORD);
-      await page.getByRole("button", { name: "Sign In" }).click();
+      await page.getByRole("button", { name: "Sign In", exact: true }).click();
       await expect(page.getByRole("alert").filter({ hasText: "Invalid email or password" })).toBeVisible();
     }
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page.getByRole("alert").filter({ hasText: /^Too many attempts\. Please try again in \d+ seconds\.$/ })).toBeVisible();
   });
 });

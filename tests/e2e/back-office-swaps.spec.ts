@@ -41,7 +41,7 @@ async function enrolAdmin(page: Page) {
   await page.goto("/auth");
   await page.getByLabel("Email").fill(admin.email);
   await page.getByLabel("Password").fill(admin.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await page.waitForURL((url) => url.pathname !== "/auth");
   await page.goto("/admin/two-factor");
   await page.getByLabel("Password").fill(admin.password);

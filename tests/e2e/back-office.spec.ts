@@ -147,7 +147,7 @@ test("an admin suspends a member, who is signed out, loses her listings and cann
   await memberPage.goto("/auth");
   await memberPage.getByLabel("Email").fill(member.email);
   await memberPage.getByLabel("Password").fill(PASSWORD);
-  await memberPage.getByRole("button", { name: "Sign In" }).click();
+  await memberPage.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(memberPage.getByText("Your account has been suspended. Please contact support.").first()).toBeVisible();
 
   await page.getByRole("link", { name: "Reactivate" }).click();

@@ -76,7 +76,7 @@ test("a form's errors are said once, beside their field or in the form, never as
   await page.goto("/auth");
   await page.getByLabel("Email").fill(uniqueEmail("nobody"));
   await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
   const alert = page.getByRole("alert").filter({ hasText: "Invalid email or password" });
   await expect(alert).toBeVisible();
   await expect(alert).toBeFocused();

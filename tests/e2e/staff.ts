@@ -108,7 +108,7 @@ export async function signIn(page: Page, { email, password }: { email: string; p
   await page.goto("/auth");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await page.waitForURL((url) => url.pathname !== "/auth");
 }
 

@@ -6,7 +6,8 @@ export const ACCOUNT_PAGES: ReadonlyArray<{ to: string; label: string; requires?
   { to: "/account", label: "Profile" },
   { to: "/account/email", label: "E-mail address" },
   { to: "/account/security", label: "Sign-in & security" },
+  { to: "/account/passkeys", label: "Passkeys" },
+  { to: "/account/identities", label: "Linked accounts", requires: "identityProviders" },
   { to: "/account/sessions", label: "Devices" },
   { to: "/account/data", label: "Your data" },
-  { to: "/account/identities", label: "Linked accounts", requires: "identityProviders" },
 ];

@@ -1,5 +1,7 @@
 import { EmailCodeOption } from "./email-code-option";
 import { type IdentityProviderChoice, IdentityProviderButtons } from "./identity-provider-buttons";
+import { usePasskeySupport } from "../../lib/passkey-browser";
+import { PasskeySignIn } from "./passkey-sign-in";
 
 /**
  * The ways to sign in besides e-mail and password, under the Sign In form: each option renders itself only where
@@ -12,7 +14,9 @@ export function OtherSignInOptions({
   redirectTo: string;
   identityProviders?: IdentityProviderChoice[];
 }) {
+  const passkeys = usePasskeySupport();
   const options: React.ReactNode[] = [];
+  if (passkeys) options.push(<PasskeySignIn key="passkey" redirectTo={redirectTo} />);
   if (identityProviders.length > 0) {
     options.push(<IdentityProviderButtons key="identity-providers" providers={identityProviders} redirectTo={redirectTo} />);
   }

@@ -1,0 +1,30 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/passkeys.options";
+import { appContext } from "../../context";
+import { guardForScript } from "../../lib/json-guard.server";
+import { requireRecentAuth } from "../../lib/require-recent-auth.server";
+import { requireUser } from "../../lib/require-user.server";
+import { startPasskeyRegistration } from "../../../core/users/start-passkey-registration";
+
+export function loader() {
+  return redirect("/account/passkeys");
+}
+
+/** What the browser needs to make a passkey: for a signed-in member who proved it's them in the last 10 minutes. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  const guard = await guardForScript(async () => {
+    const user = await requireUser(ctx, request);
+    await requireRecentAuth(ctx, request, user);
+    return user;
+  });
+  if (!guard.ok) return guard.response;
+  const user = guard.value;
+  const result = await startPasskeyRegistration(
+    { db: ctx.db, clock: ctx.clock, appUrl: ctx.env.APP_URL },
+    { user: { id: user.id, email: user.email, name: user.name }, sessionId: user.session.id },
+    ctx.meta,
+  );
+  if (!result.ok) return Response.json({ error: result.message }, { status: result.status });
+  return Response.json({ options: result.options });
+}

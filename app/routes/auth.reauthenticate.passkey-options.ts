@@ -1,0 +1,24 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/auth.reauthenticate.passkey-options";
+import { appContext } from "../context";
+import { guardForScript } from "../lib/json-guard.server";
+import { requireUser } from "../lib/require-user.server";
+import { startPasskeyReauthentication } from "../../core/users/start-passkey-reauthentication";
+
+export function loader() {
+  return redirect("/auth/reauthenticate");
+}
+
+/** A challenge that only the signed-in member's own passkeys can answer, to confirm it's them. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  const guard = await guardForScript(() => requireUser(ctx, request));
+  if (!guard.ok) return guard.response;
+  const user = guard.value;
+  const result = await startPasskeyReauthentication(
+    { db: ctx.db, clock: ctx.clock, appUrl: ctx.env.APP_URL },
+    { userId: user.id, sessionId: user.session.id },
+  );
+  if (!result.ok) return Response.json({ error: result.message }, { status: result.status });
+  return Response.json({ options: result.options });
+}
