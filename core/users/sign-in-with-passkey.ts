@@ -10,6 +10,10 @@ import type { AuthOutcome, RequestMeta } from "./auth-attempt";
 import { PASSKEY_CEREMONY_EXPIRED } from "./add-passkey";
 import { parseCeremonyAnswer, userWasVerified } from "./passkey-response";
 import { ACCOUNT_SUSPENDED } from "./sign-in";
+import { isPendingDeletion, pendingDeletionOffer } from "./pending-deletion";
+
+export const keepWithPasswordOrCode = (date: string) =>
+  `Your account is set to be deleted on ${date}. To keep it, sign in with your password or a code by e-mail.`;
 
 export const PASSKEY_SIGN_IN_FAILED = "We couldn't sign you in with that passkey. Please try again.";
 export const PASSKEY_UNKNOWN = "That passkey isn't set up for a SwapShed account. Sign in with your password, then add it in My Account.";
@@ -63,6 +67,12 @@ export async function signInWithPasskey(
   } catch (error) {
     const code = (error as { body?: { code?: string; message?: string } })?.body;
     if (code?.code === ACCOUNT_SUSPENDED_CODE || code?.message === ACCOUNT_SUSPENDED_CODE) return refuse(403, ACCOUNT_SUSPENDED);
+    if (isPendingDeletion(error)) {
+      // Keeping the account is offered where the password or an e-mailed code is given (sign-in.ts, sign-in-with-code.ts).
+      const offer = await pendingDeletionOffer(deps, owner.userId);
+      const deletesOn = offer && !offer.ok ? offer.pendingDeletion?.deletesOn : undefined;
+      return refuse(403, deletesOn ? keepWithPasswordOrCode(deletesOn) : ACCOUNT_SUSPENDED);
+    }
     if (code?.code === "CHALLENGE_NOT_FOUND") return refuse(400, PASSKEY_CEREMONY_EXPIRED);
     if (code?.code === "PASSKEY_NOT_FOUND") return refuse(401, PASSKEY_UNKNOWN);
     if (code?.code === "AUTHENTICATION_FAILED") return refuse(401, PASSKEY_SIGN_IN_FAILED);

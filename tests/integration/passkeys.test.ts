@@ -335,6 +335,18 @@ describe("signing in with a passkey", () => {
     expect(await eventsOf(member.userId, "login_attempt")).toEqual([expect.objectContaining({ success: false, errorMessage: ACCOUNT_SUSPENDED })]);
   });
 
+  test("a member whose own deletion is pending gets no session and is told how to keep the account", async () => {
+    const member = await signedInMember();
+    const { passkey } = await addPasskeyFor(member);
+    const purgeAt = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000);
+    await db.update(profiles).set({ deletedAt: new Date(), permanentDeletionAt: purgeAt, deletionReason: "Deleted by the member" }).where(eq(profiles.userId, member.userId));
+    await db.delete(sessions).where(eq(sessions.userId, member.userId));
+    const { result } = await signInWith(passkey);
+    expect(result).toMatchObject({ ok: false, status: 403 });
+    expect(result.ok ? "" : result.message).toMatch(/^Your account is set to be deleted on .+\. To keep it, sign in with your password or a code by e-mail\.$/);
+    expect(await db.select().from(sessions).where(eq(sessions.userId, member.userId))).toHaveLength(0);
+  });
+
   test("an answer that did not check the person, or a forged signature, does not sign in", async () => {
     const member = await signedInMember();
     const { passkey } = await addPasskeyFor(member);
