@@ -72,7 +72,7 @@ test("a member downloads their data, deletes the account, and keeps it by signin
   // Signing in again offers to keep the account instead of a session.
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Your account is set to be deleted" })).toBeFocused();
   await expect(page.getByText(/Your account is set to be deleted on \d{1,2} \w+ \d{4}\./)).toBeVisible();
   await expectNoAxeViolations(page);
@@ -81,7 +81,7 @@ test("a member downloads their data, deletes the account, and keeps it by signin
 
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page).toHaveURL("/");
   await page.goto("/account");
   await expect(page.getByText(`Robin O'Leary-Smith · ${email}`)).toBeVisible();

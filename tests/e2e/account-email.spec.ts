@@ -80,12 +80,12 @@ test.describe("e-mail address and signing in with a code", () => {
 
     // A wrong code first: a clear message, and the member may try again.
     await visitor.getByLabel("Sign-in code").fill(code === "000000" ? "111111" : "000000");
-    await visitor.getByRole("button", { name: "Sign in" }).click();
+    await visitor.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(visitor.getByText("That code is not right, or it has been used already.", { exact: false })).toBeVisible();
     await expect(visitor.getByLabel("Sign-in code")).toBeFocused();
 
     await visitor.getByLabel("Sign-in code").fill(code);
-    await visitor.getByRole("button", { name: "Sign in" }).click();
+    await visitor.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(visitor).toHaveURL("/");
     await expect(visitor.getByText("Welcome back!")).toBeVisible();
     // Signed in as that member; the code proved the mailbox, so the address now counts as verified.
@@ -108,7 +108,7 @@ test.describe("e-mail address and signing in with a code", () => {
     await visitor.goto(`${link.pathname}${link.search}`);
     await expect(visitor.getByLabel("Sign-in code")).toHaveValue(link.searchParams.get("code") as string);
     expect((await laptop.cookies()).filter((c) => /session_token/.test(c.name))).toEqual([]);
-    await visitor.getByRole("button", { name: "Sign in" }).click();
+    await visitor.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(visitor).toHaveURL("/");
     await expect(visitor.getByText("Welcome back!")).toBeVisible();
     await laptop.close();

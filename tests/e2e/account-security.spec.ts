@@ -13,7 +13,7 @@ async function signInWithPassword(page: Page, email: string, password = PASSWORD
   await page.goto("/auth");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
 }
 
 /** Both widths the pages must be clean at. */
