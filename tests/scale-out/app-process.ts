@@ -47,7 +47,8 @@ export function ensureProductionBuild() {
   const entry = path.join(root, "build/server/index.js");
   const sources = ["app", "core", "db/schema", "server", "public"].map((d) => path.join(root, d)).filter(fs.existsSync);
   const stale = !fs.existsSync(entry) || Math.max(...sources.map(newestMtime)) > fs.statSync(entry).mtimeMs;
-  if (stale) execFileSync("npx", ["react-router", "build"], { cwd: root, stdio: "ignore" });
+  // A failed build throws with its stderr in the message.
+  if (stale) execFileSync("npx", ["react-router", "build"], { cwd: root, stdio: ["ignore", "ignore", "pipe"] });
 }
 
 /** Only what npx needs from this shell; everything the app reads is given explicitly. */
