@@ -1,6 +1,7 @@
 // `npm test`: every test. Unit + integration on in-memory PGlite; the same suite on PostgreSQL when
 // TEST_DATABASE_URL is set; then browser journeys in Chromium against the production build (on
-// PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set).
+// PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set); then, on PostgreSQL only, the scale-out
+// suite: two processes of the production build over one database.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -73,7 +74,11 @@ if (pgUrl) {
   console.log("\nTEST_DATABASE_URL is not set: the integration suite ran on PGlite only.");
 }
 
-if (!fs.existsSync(chromium)) {
+const haveChromium = fs.existsSync(chromium);
+// The browser journeys and the scale-out suite both run the production build.
+if (haveChromium || pgUrl) run("build", "npx", ["react-router", "build"]);
+
+if (!haveChromium) {
   const message = `Chromium was not found at ${chromium}: the browser tests cannot run. Install it with 'apt-get install chromium' (or set CHROMIUM_PATH).`;
   if (ci) {
     console.error(`\n${message}\nUnder CI=true this is a failure, not a skip.`);
@@ -82,7 +87,6 @@ if (!fs.existsSync(chromium)) {
     console.warn(`\n${message}\nBrowser tests SKIPPED.`);
   }
 } else {
-  run("build", "npx", ["react-router", "build"]);
   const e2eRuns = [
     { label: "PGlite", args: [], env: { E2E_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "swapshed-e2e-")) } },
   ];
@@ -118,6 +122,15 @@ if (!fs.existsSync(chromium)) {
     countPlaywright(fs.existsSync(out) ? out : path.join(root, "test-results/e2e.json"));
   }
   if (pgUrl) await dropPostgresDatabase(pgUrl, `swapshed_e2e_${process.pid}`);
+}
+
+if (pgUrl) {
+  // Two app processes over one PostgreSQL (it makes and drops its own database on the TEST_DATABASE_URL server).
+  const out = path.join(results, "vitest-scale-out.json");
+  run("scale-out: two processes, one PostgreSQL", "npx", [...vitestArgs(out), "--config", "vitest.scale-out.config.ts"]);
+  countVitest(out);
+} else {
+  console.log("\nTEST_DATABASE_URL is not set: the scale-out suite (two app processes over one PostgreSQL) was SKIPPED.");
 }
 
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

@@ -14,6 +14,7 @@ import { logger } from "../core/shared/logger";
 import type pg from "pg";
 import { describeBoot } from "./describe-boot";
 import { recordRouteErrors } from "./observability/route-errors";
+import { allowAppOrigin } from "./action-origins";
 
 /**
  * The whole site: HTTP API, auth and the React Router pages. `wrapBuild` lets the benchmark watch the pages
@@ -29,7 +30,8 @@ export function createSiteApp(options: {
 }) {
   const { wrapBuild, ...appOptions } = options;
   // Unexpected errors in loaders and actions are recorded for System Logs, with the id the error page shows.
-  const guarded = recordRouteErrors(build as ServerBuild);
+  // Behind a proxy the browser's Origin is APP_URL, not the address this process sees (action-origins.ts).
+  const guarded = allowAppOrigin(recordRouteErrors(build as ServerBuild), options.env.APP_URL);
   const serverBuild = wrapBuild ? wrapBuild(guarded) : guarded;
   const pageHandler = createRequestHandler(serverBuild, options.env.NODE_ENV === "production" ? "production" : "development");
   return createApp({ ...appOptions, pageHandler });
