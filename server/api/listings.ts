@@ -9,7 +9,7 @@ import { findListing } from "../../core/listings/find-listing";
 import { findMyListings } from "../../core/listings/find-my-listings";
 import { listingFieldsSchema, MAX_IMAGE_BYTES, MAX_IMAGES } from "../../core/listings/listing-schema";
 import { searchFromUrl } from "../../core/listings/search-from-url";
-import { SEARCH_PARAM_NAMES, searchUrlSchema } from "../../core/listings/search-params";
+import { RADIUS_VALUES, SEARCH_PARAM_NAMES, searchUrlSchema } from "../../core/listings/search-params";
 import { setFavourite } from "../../core/listings/toggle-favourite";
 import { updateListing } from "../../core/listings/update-listing";
 import { AppError } from "../../core/shared/app-error";
@@ -48,7 +48,7 @@ const SEARCH_PARAM_NOTES: Record<string, string> = {
     "A place to search around: a suburb (`Bondi NSW 2026`), a city (`Melbourne`) or a postcode. Left out, distances are measured from the member's own suburb.",
   min: "The lowest value wanted, whole dollars (`$1,500` and `1500` alike); listings whose range reaches it match.",
   max: "The highest value wanted, whole dollars.",
-  radius: "Kilometres around the place searched (needs a place or a member's suburb).",
+  radius: `Kilometres around the place searched (needs a place or a member's suburb): ${RADIUS_VALUES.join(", ")}.`,
   sort: "`nearest` needs a place (or the member's suburb); without one it is `newest`.",
   cursor:
     "The `nextCursor` of the previous page, with the same other parameters: the next page (keyset, never an offset).",
@@ -104,12 +104,9 @@ const ListingEditForm = named(
   z
     .object({
       ...listingFormShape,
-      keepImages: z
-        .array(z.string())
-        .optional()
-        .meta({
-          description: "The `key` of each current picture to keep, in the order wanted; the others are removed.",
-        }),
+      keepImages: z.array(z.string()).optional().meta({
+        description: "The `key` of each current picture to keep, in the order wanted; the others are removed.",
+      }),
       images: z
         .array(picture)
         .max(MAX_IMAGES)
@@ -148,14 +145,10 @@ const SearchResults = named(
       .string()
       .nullable()
       .meta({ description: "Pass as `cursor` (with the same search) for the next page; null on the last." }),
-    total: z
-      .number()
-      .int()
-      .nullable()
-      .meta({
-        description:
-          "How many match, on a first page: counted up to 100 (101 means more than 100); null on later pages or when counting took too long.",
-      }),
+    total: z.number().int().nullable().meta({
+      description:
+        "How many match, on a first page: counted up to 100 (101 means more than 100); null on later pages or when counting took too long.",
+    }),
     place: z
       .string()
       .nullable()
