@@ -9,7 +9,7 @@ import { openApiPath } from "../../server/api/openapi";
 import { GOOD_LISTING, makeJpeg, MEMBER_PASSWORD, freshEmail, sameOrigin } from "../support/factories";
 import { checkoutCompletedEvent, createPaymentTestApp, grantCredit } from "../support/payment-fixtures";
 import { closeTestDatabase } from "../support/swap-fixtures";
-import { cookiesFrom, createTestApp, TEST_ORIGIN } from "../support/test-app";
+import { cookiesFrom, createTestApp } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
 
 // The OpenAPI document against the app itself: it is valid OpenAPI 3.1, it lists exactly the routes the API
