@@ -10,7 +10,7 @@ const COMPONENT = (id: string) => `#/components/schemas/${id}`;
 const INTRODUCTION = `The JSON API of SwapShed, the Australian barter marketplace: the same rules and messages as the site.
 
 **Signing in.** \`POST /auth/sign-in\` (or \`/auth/sign-up\`) sets the session cookie; send it back on every call (a cookie jar).
-Endpoints marked with the lock need it and answer 401 without.
+Endpoints marked with the lock need it and answer 401 without. On \`/api/docs\`, "Try it out" uses your own session on this site.
 
 **Changes from outside the site.** A POST, PUT or DELETE that carries the session cookie must say where it comes from:
 send \`Origin: <the site's own origin>\` (browsers do this themselves). Otherwise: 403 'Cross-site request refused'.

@@ -243,6 +243,31 @@ describe("the OpenAPI document", () => {
   });
 });
 
+describe("the reference page at /api/docs", () => {
+  test("draws the document with Swagger UI served from this origin, under the site's own script policy", async () => {
+    const page = await app.request("/api/docs");
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const csp = page.headers.get("content-security-policy") ?? "";
+    const scriptSrc = csp.split(";").find((d) => d.trim().startsWith("script-src")) ?? "";
+    expect(scriptSrc).not.toMatch(/unsafe-inline|unsafe-eval|https?:/);
+    // No inline script: every script and stylesheet is a file of ours.
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    const assets = [...html.matchAll(/(?:src|href)="([^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+    expect(assets).toHaveLength(3);
+    for (const asset of assets) {
+      expect(asset).toMatch(/^\/api\/docs\/assets\/\d+\.\d+\.\d+\//);
+      const res = await app.request(asset);
+      expect(res.status, asset).toBe(200);
+      expect(res.headers.get("content-type"), asset).toMatch(asset.endsWith(".css") ? /^text\/css/ : /^text\/javascript/);
+      expect(res.headers.get("cache-control"), asset).toBe("public, max-age=31536000, immutable");
+      if (asset.endsWith("init.js")) expect(await res.text()).toContain('url: "/api/v1/openapi.json"');
+    }
+    expect((await app.request("/api/docs/assets/0.0.0/swagger-ui-bundle.js")).status).toBe(404);
+    expect((await app.request(assets[0].replace(/[^/]+$/, "package.json"))).status).toBe(404);
+  });
+});
+
 describe("every endpoint, called as a real member, answers within its documented schema", () => {
   test("visitors get the documented 401 from every member-only operation", async () => {
     for (const [path, ops] of Object.entries(doc.paths)) {
