@@ -37,6 +37,7 @@ const PAGE = `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>API reference | SwapShed</title>
 <meta name="description" content="The SwapShed JSON API: every endpoint, its parameters, answers and errors.">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="${ASSETS}/swagger-ui.css">
 </head>
 <body>
