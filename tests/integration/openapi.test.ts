@@ -190,7 +190,7 @@ describe("the OpenAPI document", () => {
 
   test("is valid OpenAPI 3.1 (the official schema, offline)", async () => {
     expect(doc.openapi).toMatch(/^3\.1\./);
-    const result = await new Validator().validate(structuredClone(doc) as object);
+    const result = await new Validator().validate(structuredClone(doc) as Record<string, unknown>);
     expect(result.errors ?? [], JSON.stringify(result.errors, null, 2)).toEqual([]);
     expect(result.valid).toBe(true);
   });
