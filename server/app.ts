@@ -14,6 +14,7 @@ import { csrfProtection } from "./middleware/csrf";
 import { securityHeaders } from "./middleware/security-headers";
 import { varyAcceptEncoding } from "./middleware/vary-accept-encoding";
 import { createApiRoutes } from "./api/routes";
+import { createApiDocsRoutes } from "./api-docs";
 import { recordRequestError } from "../core/logs/record-request-error";
 import type { FileStorage } from "../core/storage/storage";
 import { storageFromEnv } from "./storage";
@@ -163,6 +164,7 @@ export function createApp(deps: AppDeps) {
   });
 
   app.route("/api/v1", createApiRoutes());
+  app.route("/api/docs", createApiDocsRoutes());
   app.get("/uploads/*", serveUpload(storage));
   app.route("/api/webhooks", createWebhookRoutes({ db, clock, provider: paymentProvider, env }));
 

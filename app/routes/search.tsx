@@ -11,8 +11,8 @@ import { categoryLabel } from "../lib/categories";
 import { getViewer } from "../lib/viewer.server";
 import { parseSearchParams } from "../../core/listings/search-params";
 import { toSearchQuery } from "../../core/listings/search-query";
-import { COUNT_CAP, searchListings } from "../../core/listings/search-listings";
-import { resolveSearchPlace } from "../../core/locations/resolve-search-place";
+import { COUNT_CAP } from "../../core/listings/search-listings";
+import { searchFromUrl } from "../../core/listings/search-from-url";
 import { isAppError } from "../../core/shared/app-error";
 import { PlaceChoice } from "../components/search/place-choice";
 
@@ -28,26 +28,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const url = new URL(request.url);
   const viewer = await getViewer(ctx, request);
-  const typed = parseSearchParams(url.searchParams).location;
-  const found = resolveSearchPlace(typed);
-  const place = found.kind === "place" ? found.place : null;
-  // Nothing typed: measure from the viewer's own suburb. Typed but not understood: from nowhere (null), so that
-  // the radius and "nearest" are honestly off rather than quietly measured from home.
-  const origin = place
-    ? { latitude: place.latitude, longitude: place.longitude }
-    : found.kind === "empty"
-      ? undefined
-      : null;
-  const params = parseSearchParams(url.searchParams, {
-    hasOrigin: Boolean(place) || (found.kind === "empty" && Boolean(viewer.point)),
+  const { listings, nextCursor, total, params, found, place } = await searchFromUrl(ctx.db, {
+    query: url.searchParams,
+    viewer,
+    limit: 24,
+  }).catch((error: unknown) => {
+    // A search out of time is a busy server, not a broken page: 503 and a way to try again.
+    if (isAppError(error) && error.code === "UNAVAILABLE") throw data(error.message, { status: 503 });
+    throw error;
   });
-  const { listings, nextCursor, total } = await searchListings(ctx.db, { params, origin, viewer, limit: 24 }).catch(
-    (error: unknown) => {
-      // A search out of time is a busy server, not a broken page: 503 and a way to try again.
-      if (isAppError(error) && error.code === "UNAVAILABLE") throw data(error.message, { status: 503 });
-      throw error;
-    },
-  );
   const heading = params.category ? categoryLabel(params.category) : params.q ? `Results for “${params.q}”` : "All swaps";
   // Each choice is this same search from that place, keeping the sort asked for ("nearest" needs the place).
   const asked = parseSearchParams(url.searchParams, { hasOrigin: true });

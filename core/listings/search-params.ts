@@ -35,7 +35,8 @@ const dollars = z
   .optional()
   .catch(undefined);
 
-const schema = z.object({
+/** The search a URL asks for, by SearchParams key (the URL names are SEARCH_PARAM_NAMES); also documents the API's. */
+export const searchUrlSchema = z.object({
   q: text(MAX_QUERY_LENGTH),
   location: text(100),
   category: z.enum(CATEGORY_VALUES).optional().catch(undefined),
@@ -64,7 +65,7 @@ type Input = URLSearchParams | Record<string, string | null | undefined>;
  */
 export function parseSearchParams(input: Input, { hasOrigin }: { hasOrigin?: boolean } = {}): SearchParams {
   const get = (name: string) => (input instanceof URLSearchParams ? input.get(name) : input[name]) ?? undefined;
-  const parsed = schema.parse(
+  const parsed = searchUrlSchema.parse(
     Object.fromEntries(Object.entries(SEARCH_PARAM_NAMES).map(([key, name]) => [key, get(name)])),
   );
   const params: SearchParams = { q: parsed.q, location: parsed.location, sort: parsed.sort };

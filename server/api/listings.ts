@@ -1,30 +1,28 @@
-import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { z } from "zod";
 import type { AppContext } from "../../app/context";
 import { readListingForm } from "../../app/lib/listing-form.server";
 import { createListing } from "../../core/listings/create-listing";
 import { deleteListing } from "../../core/listings/delete-listing";
 import { findFavouriteListings } from "../../core/listings/find-favourite-listings";
-import { findHomeListings } from "../../core/listings/find-home-listings";
 import { findListing } from "../../core/listings/find-listing";
 import { findMyListings } from "../../core/listings/find-my-listings";
+import { listingFieldsSchema, MAX_IMAGE_BYTES, MAX_IMAGES } from "../../core/listings/listing-schema";
+import { searchFromUrl } from "../../core/listings/search-from-url";
+import { RADIUS_VALUES, SEARCH_PARAM_NAMES, searchUrlSchema } from "../../core/listings/search-params";
 import { setFavourite } from "../../core/listings/toggle-favourite";
 import { updateListing } from "../../core/listings/update-listing";
-import { getMemberLocation } from "../../core/users/get-member-location";
 import { AppError } from "../../core/shared/app-error";
-import { MAX_IMAGE_BYTES, MAX_IMAGES } from "../../core/listings/listing-schema";
+import { getMemberLocation } from "../../core/users/get-member-location";
+import { AU_STATES } from "../../db/schema/columns";
+import { LISTING_STATUSES, MODERATION_STATUSES } from "../../db/schema/listings";
+import { cursorQuery, signedIn } from "./account";
+import { createRouter, type Endpoint, isoDateTime, named, pathParam } from "./contract";
 import { localitiesHandler } from "./localities";
-
-type Env = { Variables: { ctx: AppContext } };
+import { idParam, ListingCard, ListingDetail, ListingImage } from "./shapes";
 
 /** 8 pictures of up to 5 MB each, plus the text fields: anything larger is refused before it is read. */
 export const LISTING_UPLOAD_LIMIT = MAX_IMAGES * MAX_IMAGE_BYTES + 1024 * 1024;
-
-async function signedIn(ctx: AppContext) {
-  const user = await ctx.getUser();
-  if (!user) throw new AppError("UNAUTHENTICATED", "Authentication required");
-  return user;
-}
 
 async function viewerOf(ctx: AppContext) {
   const user = await ctx.getUser();
@@ -32,70 +30,406 @@ async function viewerOf(ctx: AppContext) {
   return { userId: user?.id ?? null, point };
 }
 
+// ---- What the endpoints read ----
+
+const FEED_LIMIT = 12;
+const MAX_FEED_LIMIT = 50;
+
+/** The search's own URL schema, under the names the URL uses (`min`, `radius` ...), one parameter each. */
+const searchQuery = Object.fromEntries(
+  Object.entries(SEARCH_PARAM_NAMES).map(([key, name]) => [
+    name,
+    searchUrlSchema.shape[key as keyof typeof SEARCH_PARAM_NAMES],
+  ]),
+) as Record<string, z.ZodType>;
+const SEARCH_PARAM_NOTES: Record<string, string> = {
+  q: "Words to find in titles and descriptions (English stemming; a typo-tolerant match when the words find nothing).",
+  location:
+    "A place to search around: a suburb (`Bondi NSW 2026`), a city (`Melbourne`) or a postcode. Left out, distances are measured from the member's own suburb.",
+  min: "The lowest value wanted, whole dollars (`$1,500` and `1500` alike); listings whose range reaches it match.",
+  max: "The highest value wanted, whole dollars.",
+  radius: `Kilometres around the place searched (needs a place or a member's suburb): ${RADIUS_VALUES.join(", ")}.`,
+  sort: "`nearest` needs a place (or the member's suburb); without one it is `newest`.",
+  cursor:
+    "The `nextCursor` of the previous page, with the same other parameters: the next page (keyset, never an offset).",
+};
+for (const [name, note] of Object.entries(SEARCH_PARAM_NOTES))
+  searchQuery[name] = searchQuery[name].meta({ description: note });
+
+const limitQuery = z
+  .number()
+  .int()
+  .min(1)
+  .max(MAX_FEED_LIMIT)
+  .default(FEED_LIMIT)
+  .meta({ description: `Cards per page, 1 to ${MAX_FEED_LIMIT} (a larger number is read as ${MAX_FEED_LIMIT}).` });
+
+function readLimit(value: string | undefined) {
+  return Math.min(Math.max(Number(value) || FEED_LIMIT, 1), MAX_FEED_LIMIT);
+}
+
+const LOCATION_PICK =
+  "The suburb picked from `/localities` suggestions (optional): it wins while `location` still reads as its label.";
+
+/** The create/edit form as multipart: the listing's fields (their rules from the form's own schema) and pictures. */
+const listingFormShape = {
+  ...listingFieldsSchema.shape,
+  locationSuburb: z.string().optional().meta({ description: LOCATION_PICK }),
+  locationState: z.enum(AU_STATES).optional().meta({ description: LOCATION_PICK }),
+  locationPostcode: z.string().optional().meta({ description: LOCATION_PICK }),
+};
+/** JPEG, PNG, WebP or GIF, recognised by its bytes (the declared type and file name are not trusted). */
+const picture = z.file().mime(["image/jpeg", "image/png", "image/webp", "image/gif"]).max(MAX_IMAGE_BYTES);
+
+const NewListingForm = named(
+  "NewListingForm",
+  z
+    .object({
+      ...listingFormShape,
+      images: z
+        .array(picture)
+        .min(1)
+        .max(MAX_IMAGES)
+        .meta({
+          description: `1 to ${MAX_IMAGES} pictures of up to 5 MB each, the cover first; checked by their content, re-encoded and stripped of their metadata (GPS position included).`,
+        }),
+    })
+    .meta({
+      description: "Value range: `valueMax` at least `valueMin`. `location` must be a suburb `/localities` knows.",
+    }),
+);
+
+const ListingEditForm = named(
+  "ListingEditForm",
+  z
+    .object({
+      ...listingFormShape,
+      keepImages: z.array(z.string()).optional().meta({
+        description: "The `key` of each current picture to keep, in the order wanted; the others are removed.",
+      }),
+      images: z
+        .array(picture)
+        .max(MAX_IMAGES)
+        .optional()
+        .meta({ description: `New pictures, added after the kept ones (${MAX_IMAGES} at most in all).` }),
+    })
+    .meta({
+      description:
+        "Every field again, as on the edit page. A listing in an accepted or completed swap cannot be edited.",
+    }),
+);
+
+// ---- What they answer ----
+
+const Localities = named(
+  "Localities",
+  z.object({
+    localities: z.array(
+      z.object({
+        suburb: z.string(),
+        state: z.enum(AU_STATES),
+        postcode: z.string(),
+        latitude: z.number(),
+        longitude: z.number(),
+        label: z.string().meta({ description: "`Bondi NSW 2026`: what a location field takes." }),
+      }),
+    ),
+  }),
+);
+
+const SearchResults = named(
+  "SearchResults",
+  z.object({
+    listings: z.array(ListingCard),
+    nextCursor: z
+      .string()
+      .nullable()
+      .meta({ description: "Pass as `cursor` (with the same search) for the next page; null on the last." }),
+    total: z.number().int().nullable().meta({
+      description:
+        "How many match, on a first page: counted up to 100 (101 means more than 100); null on later pages or when counting took too long.",
+    }),
+    place: z
+      .string()
+      .nullable()
+      .meta({ description: "The place distances were measured from, when `location` named one." }),
+  }),
+);
+
+const OneListing = named("OneListing", z.object({ listing: ListingDetail }));
+const ListingId = named("ListingId", z.object({ id: z.guid() }));
+const Ok = named("Ok", z.object({ ok: z.literal(true) }));
+const Favourite = named("Favourite", z.object({ favourite: z.boolean() }));
+const Favourites = named("Favourites", z.object({ listings: z.array(ListingCard) }));
+
+const MyListings = named(
+  "MyListings",
+  z.object({
+    listings: z.array(
+      z.object({
+        id: z.guid(),
+        title: z.string(),
+        description: z.string(),
+        category: listingFieldsSchema.shape.category,
+        status: z.enum(LISTING_STATUSES),
+        moderationStatus: z.enum(MODERATION_STATUSES),
+        takedownReason: z.string().nullable(),
+        valueMin: z.number().int(),
+        valueMax: z.number().int(),
+        location: z.string(),
+        images: z.array(ListingImage),
+        createdAt: isoDateTime,
+      }),
+    ),
+    nextCursor: z.string().nullable(),
+  }),
+);
+
+// ---- The endpoints ----
+
+export const localitiesEndpoint = {
+  method: "get",
+  path: "/localities",
+  operationId: "suggestLocalities",
+  tag: "Listings",
+  summary: "Suburb suggestions for a location field",
+  access: "public",
+  query: {
+    q: z
+      .string()
+      .optional()
+      .meta({ description: "2 to 60 characters of a suburb's name or postcode; anything else suggests nothing." }),
+  },
+  responses: { 200: { description: "Up to 8 suburbs, best first.", schema: Localities } },
+} as const satisfies Endpoint;
+
+export const searchEndpoint = {
+  method: "get",
+  path: "/listings",
+  operationId: "searchListings",
+  tag: "Listings",
+  summary: "Search public listings",
+  description:
+    "Every parameter is optional: with none, the newest listings. A value that does not fit is ignored (as an edited link would be), never an error. Pages are keyset: follow `nextCursor` with the same search.",
+  access: "optional",
+  query: { ...searchQuery, limit: limitQuery },
+  responses: { 200: { description: "A page of listing cards.", schema: SearchResults } },
+  errors: {
+    503: "'Search is busy right now. Please try again in a moment, or narrow it down with a place or a category.'",
+  },
+} as const satisfies Endpoint;
+
+export const getListingEndpoint = {
+  method: "get",
+  path: "/listings/:id",
+  operationId: "getListing",
+  tag: "Listings",
+  summary: "One listing",
+  description:
+    "Public listings for anyone; the owner also sees their own reserved or swapped ones, and so does the other party of its swap.",
+  access: "optional",
+  params: { id: idParam("listing") },
+  responses: { 200: { description: "The listing.", schema: OneListing } },
+  errors: { 404: "'Listing not found'" },
+} as const satisfies Endpoint;
+
+export const createListingEndpoint = {
+  method: "post",
+  path: "/listings",
+  operationId: "createListing",
+  tag: "Listings",
+  summary: "List an item",
+  description: "10 new listings an hour and 30 a day per member.",
+  access: "member",
+  body: { type: "multipart", schema: NewListingForm, required: true },
+  responses: { 201: { description: "Listed: the new listing's id.", schema: ListingId } },
+  errors: {
+    400: "A field breaks its rule (`fields` names it), e.g. 'Title must be at least 3 characters', 'Please select an image'.",
+    429: "'You've reached the limit for new listings. …' (when you can list again).",
+  },
+} as const satisfies Endpoint;
+
+export const updateListingEndpoint = {
+  method: "put",
+  path: "/listings/:id",
+  operationId: "updateListing",
+  tag: "Listings",
+  summary: "Change one of your listings",
+  access: "member",
+  params: { id: idParam("listing") },
+  body: { type: "multipart", schema: ListingEditForm, required: true },
+  responses: { 200: { description: "Saved.", schema: ListingId } },
+  errors: {
+    400: "A field breaks its rule (`fields` names it).",
+    404: "'Listing not found' (also for someone else's listing).",
+    409: "The listing is in an accepted or completed swap, was removed by moderators, or its pictures changed meanwhile.",
+  },
+} as const satisfies Endpoint;
+
+export const deleteListingEndpoint = {
+  method: "delete",
+  path: "/listings/:id",
+  operationId: "deleteListing",
+  tag: "Listings",
+  summary: "Delete one of your listings",
+  access: "member",
+  params: { id: idParam("listing") },
+  responses: { 200: { description: "Deleted.", schema: Ok } },
+  errors: {
+    404: "'Listing not found' (also for someone else's listing).",
+    409: "The listing is in an accepted or completed swap.",
+  },
+} as const satisfies Endpoint;
+
+export const myListingsEndpoint = {
+  method: "get",
+  path: "/me/listings",
+  operationId: "listMyListings",
+  tag: "Listings",
+  summary: "Your listings",
+  description: "Every state but deleted, newest first, 24 a page.",
+  access: "member",
+  query: { cursor: cursorQuery("listings") },
+  responses: { 200: { description: "A page of your listings and the next page's cursor.", schema: MyListings } },
+} as const satisfies Endpoint;
+
+export const favouritesEndpoint = {
+  method: "get",
+  path: "/me/favourites",
+  operationId: "listFavourites",
+  tag: "Favourites",
+  summary: "Your saved listings",
+  description: "Those still public, most recently saved first (200 at most).",
+  access: "member",
+  responses: { 200: { description: "Listing cards.", schema: Favourites } },
+} as const satisfies Endpoint;
+
+export const addFavouriteEndpoint = {
+  method: "put",
+  path: "/listings/:id/favourite",
+  operationId: "addFavourite",
+  tag: "Favourites",
+  summary: "Save a listing",
+  description: "Saving one already saved changes nothing.",
+  access: "member",
+  params: { id: idParam("listing") },
+  responses: { 200: { description: "Saved.", schema: Favourite } },
+  errors: { 404: "'Listing not found': only public listings can be saved." },
+} as const satisfies Endpoint;
+
+export const removeFavouriteEndpoint = {
+  method: "delete",
+  path: "/listings/:id/favourite",
+  operationId: "removeFavourite",
+  tag: "Favourites",
+  summary: "Un-save a listing",
+  description: "Always works, even when the listing has gone since.",
+  access: "member",
+  params: { id: idParam("listing") },
+  responses: { 200: { description: "No longer saved.", schema: Favourite } },
+} as const satisfies Endpoint;
+
+const refusedUpload = bodyLimit({
+  maxSize: LISTING_UPLOAD_LIMIT,
+  onError: (c) => c.json({ error: "File size exceeds 5MB limit." }, 413),
+});
+
 /** /api/v1 listings, favourites and localities: the same use cases the pages call. */
 export function createListingRoutes() {
-  const api = new Hono<Env>();
+  const router = createRouter();
 
-  api.get("/localities", (c) => c.json(localitiesHandler(c.req.query("q"))));
+  router.add(localitiesEndpoint, (c, reply) => reply(200, localitiesHandler(c.req.query("q"))));
 
-  api.get("/listings", async (c) => {
+  router.add(searchEndpoint, async (c, reply) => {
     const ctx = c.get("ctx");
-    const limit = Math.min(Math.max(Number(c.req.query("limit")) || 12, 1), 50);
-    return c.json({ listings: await findHomeListings(ctx.db, { viewer: await viewerOf(ctx), limit }) });
+    const query = new URL(c.req.url).searchParams;
+    const found = await searchFromUrl(ctx.db, {
+      query,
+      viewer: await viewerOf(ctx),
+      limit: readLimit(query.get("limit") ?? undefined),
+    });
+    return reply(200, {
+      listings: found.listings,
+      nextCursor: found.nextCursor,
+      total: found.total,
+      place: found.place?.label ?? null,
+    });
   });
 
-  api.get("/listings/:id", async (c) => {
+  router.add(getListingEndpoint, async (c, reply) => {
     const ctx = c.get("ctx");
-    const listing = await findListing(ctx.db, { id: c.req.param("id"), viewer: await viewerOf(ctx) });
+    const listing = await findListing(ctx.db, { id: pathParam(c, "id"), viewer: await viewerOf(ctx) });
     if (!listing) throw new AppError("NOT_FOUND", "Listing not found");
-    return c.json({ listing });
+    return reply(200, { listing });
   });
 
-  api.post("/listings", bodyLimit({ maxSize: LISTING_UPLOAD_LIMIT, onError: (c) => c.json({ error: "File size exceeds 5MB limit." }, 413) }), async (c) => {
-    const ctx = c.get("ctx");
-    const user = await signedIn(ctx);
-    const input = await readListingForm(c.req.raw);
-    const result = await createListing(ctx, { ownerId: user.id, ...input });
-    if (!result.ok) return c.json({ error: result.message, fields: result.fields }, result.status as 400);
-    return c.json({ id: result.id }, 201);
-  });
-
-  api.put("/listings/:id", bodyLimit({ maxSize: LISTING_UPLOAD_LIMIT, onError: (c) => c.json({ error: "File size exceeds 5MB limit." }, 413) }), async (c) => {
-    const ctx = c.get("ctx");
-    const user = await signedIn(ctx);
-    const input = await readListingForm(c.req.raw);
-    const result = await updateListing(ctx, { listingId: c.req.param("id"), actorId: user.id, ...input });
-    if (!result.ok) return c.json({ error: result.message, fields: result.fields }, result.status as 400);
-    return c.json({ id: result.id });
-  });
-
-  api.delete("/listings/:id", async (c) => {
-    const ctx = c.get("ctx");
-    const user = await signedIn(ctx);
-    await deleteListing(ctx, { listingId: c.req.param("id"), actorId: user.id });
-    return c.json({ ok: true });
-  });
-
-  api.get("/me/listings", async (c) => {
-    const ctx = c.get("ctx");
-    const user = await signedIn(ctx);
-    return c.json(await findMyListings(ctx.db, { ownerId: user.id, cursor: c.req.query("cursor") }));
-  });
-
-  api.get("/me/favourites", async (c) => {
-    const ctx = c.get("ctx");
-    const user = await signedIn(ctx);
-    return c.json({ listings: await findFavouriteListings(ctx.db, { userId: user.id, viewer: await viewerOf(ctx) }) });
-  });
-
-  for (const [method, favourite] of [["put", true], ["delete", false]] as const) {
-    api[method]("/listings/:id/favourite", async (c) => {
+  router.add(
+    createListingEndpoint,
+    async (c, reply) => {
       const ctx = c.get("ctx");
       const user = await signedIn(ctx);
-      const now = await setFavourite(ctx.db, { userId: user.id, listingId: c.req.param("id"), favourite });
-      return c.json({ favourite: now });
+      const input = await readListingForm(c.req.raw);
+      const result = await createListing(ctx, { ownerId: user.id, ...input });
+      if (!result.ok)
+        return c.json(
+          { error: result.message, ...(result.fields ? { fields: result.fields } : {}) },
+          result.status as 400,
+        );
+      return reply(201, { id: result.id });
+    },
+    refusedUpload,
+  );
+
+  router.add(
+    updateListingEndpoint,
+    async (c, reply) => {
+      const ctx = c.get("ctx");
+      const user = await signedIn(ctx);
+      const input = await readListingForm(c.req.raw);
+      const result = await updateListing(ctx, { listingId: pathParam(c, "id"), actorId: user.id, ...input });
+      if (!result.ok)
+        return c.json(
+          { error: result.message, ...(result.fields ? { fields: result.fields } : {}) },
+          result.status as 400,
+        );
+      return reply(200, { id: result.id });
+    },
+    refusedUpload,
+  );
+
+  router.add(deleteListingEndpoint, async (c, reply) => {
+    const ctx = c.get("ctx");
+    const user = await signedIn(ctx);
+    await deleteListing(ctx, { listingId: pathParam(c, "id"), actorId: user.id });
+    return reply(200, { ok: true });
+  });
+
+  router.add(myListingsEndpoint, async (c, reply) => {
+    const ctx = c.get("ctx");
+    const user = await signedIn(ctx);
+    return reply(200, await findMyListings(ctx.db, { ownerId: user.id, cursor: c.req.query("cursor") }));
+  });
+
+  router.add(favouritesEndpoint, async (c, reply) => {
+    const ctx = c.get("ctx");
+    const user = await signedIn(ctx);
+    return reply(200, {
+      listings: await findFavouriteListings(ctx.db, { userId: user.id, viewer: await viewerOf(ctx) }),
+    });
+  });
+
+  for (const [endpoint, favourite] of [
+    [addFavouriteEndpoint, true],
+    [removeFavouriteEndpoint, false],
+  ] as const) {
+    router.add(endpoint, async (c, reply) => {
+      const ctx = c.get("ctx");
+      const user = await signedIn(ctx);
+      return reply(200, {
+        favourite: await setFavourite(ctx.db, { userId: user.id, listingId: pathParam(c, "id"), favourite }),
+      });
     });
   }
 
-  return api;
+  return router;
 }

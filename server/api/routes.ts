@@ -1,78 +1,68 @@
+import crypto from "node:crypto";
 import { Hono } from "hono";
-import type { AppContext } from "../../app/context";
-import { signIn } from "../../core/users/sign-in";
-import { signUp } from "../../core/users/sign-up";
-import { BAD_SCOPE, parseSignOutScope, signOut } from "../../core/users/sign-out";
+import { z } from "zod";
 import { isAppError } from "../../core/shared/app-error";
+import { createAccountRoutes } from "./account";
+import { createAuthRoutes } from "./auth";
+import { type ApiEnv, createRouter, type Endpoint, named } from "./contract";
 import { createListingRoutes } from "./listings";
+import { buildOpenApiDocument } from "./openapi";
 import { createSwapRoutes } from "./swaps";
 
-type Env = { Variables: { ctx: AppContext } };
+const OpenApiDocument = named(
+  "OpenApiDocument",
+  z.looseObject({
+    openapi: z.string(),
+    info: z.looseObject({ title: z.string(), version: z.string() }),
+    paths: z.record(z.string(), z.unknown()),
+  }),
+);
+
+export const openApiEndpoint = {
+  method: "get",
+  path: "/openapi.json",
+  operationId: "getOpenApiDocument",
+  tag: "Documentation",
+  summary: "This document (OpenAPI 3.1)",
+  description: "Readable at `/api/docs`. Cacheable: it changes only with a new version of the site (ETag).",
+  access: "public",
+  responses: { 200: { description: "The OpenAPI document.", schema: OpenApiDocument } },
+} as const satisfies Endpoint;
 
 /** The JSON API: the same use cases the pages call, answering with the same messages. */
 export function createApiRoutes() {
-  const api = new Hono<Env>();
+  const api = new Hono<ApiEnv>();
+  const groups = [createAuthRoutes(), createAccountRoutes(), createListingRoutes(), createSwapRoutes()];
+  const docs = createRouter();
+  const endpoints: Endpoint[] = [...groups.flatMap((group) => group.endpoints), openApiEndpoint];
 
-  api.post("/auth/sign-up", async (c) => {
-    const ctx = c.get("ctx");
-    const body = await readJson(c.req.raw);
-    const result = await signUp(ctx, body, ctx.meta);
-    if (!result.ok) return refused(result);
-    return withCookies(c.json({ userId: result.userId }, 201), result.headers);
+  // Built on first request: the declarations do not change while the process runs.
+  let document: { text: string; etag: string } | undefined;
+  docs.add(openApiEndpoint, (c) => {
+    document ??= (() => {
+      const text = JSON.stringify(buildOpenApiDocument(endpoints));
+      return { text, etag: `"${crypto.createHash("sha256").update(text).digest("base64url").slice(0, 27)}"` };
+    })();
+    c.header("ETag", document.etag);
+    c.header("Cache-Control", "public, max-age=300");
+    const known = (c.req.header("if-none-match") ?? "").split(",").map((tag) => tag.trim().replace(/^W\//, ""));
+    if (known.includes(document.etag)) return c.body(null, 304);
+    return c.body(document.text, 200, { "Content-Type": "application/json; charset=utf-8" });
   });
 
-  api.post("/auth/sign-in", async (c) => {
-    const ctx = c.get("ctx");
-    const body = await readJson(c.req.raw);
-    const result = await signIn(ctx, body, ctx.meta);
-    if (!result.ok) return refused(result);
-    return withCookies(c.json({ userId: result.userId }), result.headers);
-  });
+  for (const group of [...groups, docs]) api.route("/", group.hono);
 
-  // scope = local | others | global (the spec's sign-out; global when absent). A session already gone is not an error.
-  api.post("/auth/sign-out", async (c) => {
-    const ctx = c.get("ctx");
-    const scope = parseSignOutScope((await readJson(c.req.raw)).scope, "global");
-    if (!scope) return c.json({ error: BAD_SCOPE }, 400);
-    const result = await signOut(ctx, { scope }, ctx.meta);
-    return withCookies(c.json({ ok: true, scope, signedIn: result.stillSignedIn }), result.headers);
-  });
-
-  api.get("/me", async (c) => {
-    const user = await c.get("ctx").getUser();
-    if (!user) return c.json({ error: "Authentication required" }, 401);
-    return c.json({ user });
-  });
-
-  api.route("/", createListingRoutes());
-  api.route("/", createSwapRoutes());
-
-  // The API's errors speak JSON with the spec's message; unexpected ones are logged by the app.
+  // The API's errors speak JSON with the spec's message (and the field it is about, and when to come back);
+  // unexpected ones are logged by the app.
   api.onError((error, c) => {
-    if (isAppError(error)) return c.json({ error: error.message }, error.status as 400);
-    throw error;
+    if (!isAppError(error)) throw error;
+    const { field, retryAfterSeconds } = error.details;
+    if (retryAfterSeconds) c.header("Retry-After", String(retryAfterSeconds));
+    return c.json(
+      { error: error.message, ...(field ? { fields: { [field]: error.message } } : {}) },
+      error.status as 400,
+    );
   });
   api.all("*", (c) => c.json({ error: "Not found" }, 404));
   return api;
-}
-
-/** The JSON shape of a refused auth attempt; 429s also say when to come back. */
-function refused(result: { status: number; message: string; fields?: Record<string, string>; retryAfterSeconds?: number }) {
-  const headers: Record<string, string> = {};
-  if (result.retryAfterSeconds) headers["Retry-After"] = String(result.retryAfterSeconds);
-  return Response.json({ error: result.message, fields: result.fields }, { status: result.status, headers });
-}
-
-async function readJson(request: Request): Promise<Record<string, unknown>> {
-  try {
-    const body = await request.json();
-    return body && typeof body === "object" ? (body as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
-function withCookies(response: Response, headers: Headers) {
-  for (const cookie of headers.getSetCookie()) response.headers.append("set-cookie", cookie);
-  return response;
 }

@@ -1,5 +1,4 @@
-import { Hono } from "hono";
-import type { AppContext } from "../../app/context";
+import { z } from "zod";
 import { startHandshakePayment } from "../../core/payments/start-handshake-payment";
 import { AppError } from "../../core/shared/app-error";
 import { acceptSwap } from "../../core/swaps/accept-swap";
@@ -8,47 +7,267 @@ import { leaveReview } from "../../core/swaps/leave-review";
 import { notifySwapEvent } from "../../core/swaps/notify-swap-event";
 import { proposeSwap } from "../../core/swaps/propose-swap";
 import { rejectSwap } from "../../core/swaps/reject-swap";
+import { proposeSwapSchema, reviewSchema } from "../../core/swaps/swap-schema";
 import { withdrawSwap } from "../../core/swaps/withdraw-swap";
+import { SWAP_STATUSES } from "../../db/schema/swaps";
+import { cursorQuery, signedIn } from "./account";
+import { createRouter, type Endpoint, isoDateTime, named, pathParam, readJson } from "./contract";
+import { idParam, ListingImage } from "./shapes";
 
-type Env = { Variables: { ctx: AppContext } };
+const SwapListing = named(
+  "SwapListing",
+  z.object({
+    id: z.guid(),
+    title: z.string(),
+    images: z.array(ListingImage),
+    valueMin: z.number().int(),
+    valueMax: z.number().int(),
+    viewable: z.boolean().meta({ description: "Whether this member can open the listing (`GET /listings/{id}`)." }),
+  }),
+);
 
-async function signedIn(ctx: AppContext) {
-  const user = await ctx.getUser();
-  if (!user) throw new AppError("UNAUTHENTICATED", "Authentication required");
-  return user;
-}
+const Swap = named(
+  "Swap",
+  z
+    .object({
+      id: z.guid(),
+      status: z.enum(SWAP_STATUSES),
+      message: z.string().nullable(),
+      rejectionReason: z
+        .string()
+        .nullable()
+        .meta({ description: "e.g. 'Listing no longer available' when another offer was accepted." }),
+      createdAt: isoDateTime,
+      updatedAt: isoDateTime,
+      expiresAt: isoDateTime.meta({ description: "A pending proposal expires 48 hours after it was made." }),
+      acceptedAt: isoDateTime.nullable(),
+      paymentDueAt: isoDateTime
+        .nullable()
+        .meta({ description: "An accepted swap lapses unless both fees are paid by then." }),
+      completedAt: isoDateTime.nullable(),
+      proposerPaid: z.boolean(),
+      receiverPaid: z.boolean(),
+      myRole: z.enum(["proposer", "receiver"]),
+      iPaid: z.boolean(),
+      theyPaid: z.boolean(),
+      feesWaived: z.boolean().meta({ description: "Swap payments were off when it was accepted: no fee was due." }),
+      otherParty: z.object({ id: z.string(), name: z.string() }),
+      offered: SwapListing,
+      target: SwapListing,
+      contact: z
+        .object({ name: z.string(), email: z.string(), phone: z.string().nullable(), location: z.string().nullable() })
+        .nullable()
+        .meta({ description: "The other party's contact details: only once the swap is completed (both fees paid)." }),
+      myReview: z.object({ rating: z.number().int() }).nullable(),
+      underReview: z.boolean().meta({ description: "Staff are looking into a dispute on it." }),
+    })
+    .meta({
+      description:
+        "A swap proposal as one of its two parties sees it: `offered` is the proposer's listing, `target` the receiver's.",
+    }),
+);
 
-async function body(request: Request): Promise<Record<string, unknown>> {
-  try {
-    const json = await request.json();
-    return json && typeof json === "object" ? json : {};
-  } catch {
-    return {};
-  }
-}
+const MySwaps = named(
+  "MySwaps",
+  z.object({
+    received: z.array(Swap),
+    sent: z.array(Swap),
+    nextCursors: z.object({ received: z.string().nullable(), sent: z.string().nullable() }),
+  }),
+);
+const OneSwap = named("OneSwap", z.object({ swap: Swap }));
+const SwapId = named("SwapId", z.object({ id: z.guid() }));
+const ProposeSwapRequest = named(
+  "ProposeSwapRequest",
+  proposeSwapSchema.meta({
+    description:
+      "One of your own active listings, offered for someone else's active listing; the message is optional (1000 characters at most).",
+  }),
+);
+const ReviewRequest = named(
+  "ReviewRequest",
+  reviewSchema.meta({ description: "1 to 5 stars and an optional comment (1000 characters at most)." }),
+);
+const ReviewId = named("ReviewId", z.object({ id: z.guid() }));
+const swapStatus = <const S extends readonly [string, ...string[]]>(id: string, statuses: S) =>
+  named(id, z.object({ status: z.enum(statuses) }));
+const Accepted = swapStatus("Accepted", ["accepted", "completed"]);
+const Declined = swapStatus("Declined", ["rejected"]);
+const Withdrawn = swapStatus("Withdrawn", ["withdrawn"]);
+const PaymentStarted = named(
+  "PaymentStarted",
+  z.discriminatedUnion("kind", [
+    z.object({
+      kind: z.literal("paid").meta({ description: "Paid at once, from account credit (or no fee was due)." }),
+    }),
+    z.object({
+      kind: z.literal("redirect"),
+      url: z.string().meta({ description: "The checkout page to send the member to: the fee is paid there." }),
+    }),
+  ]),
+);
+
+const swapId = { id: idParam("swap") };
+const NOT_FOUND = "'Swap proposal not found' (also for a swap you are not a party to).";
+
+export const listSwapsEndpoint = {
+  method: "get",
+  path: "/swaps",
+  operationId: "listSwaps",
+  tag: "Swaps",
+  summary: "Your swap proposals, received and sent",
+  description: "Newest first, 20 a page on each side; each side pages on its own cursor.",
+  access: "member",
+  query: { receivedCursor: cursorQuery("received proposals"), sentCursor: cursorQuery("sent proposals") },
+  responses: { 200: { description: "A page of each.", schema: MySwaps } },
+} as const satisfies Endpoint;
+
+export const getSwapEndpoint = {
+  method: "get",
+  path: "/swaps/:id",
+  operationId: "getSwap",
+  tag: "Swaps",
+  summary: "One of your swaps",
+  access: "member",
+  params: swapId,
+  responses: { 200: { description: "The swap.", schema: OneSwap } },
+  errors: { 404: NOT_FOUND },
+} as const satisfies Endpoint;
+
+export const proposeSwapEndpoint = {
+  method: "post",
+  path: "/swaps",
+  operationId: "proposeSwap",
+  tag: "Swaps",
+  summary: "Propose a swap",
+  description:
+    "The owner of the wanted listing is told by e-mail. 20 offers an hour, 60 a day, and 3 a day on any one listing.",
+  access: "member",
+  body: { type: "json", schema: ProposeSwapRequest, required: true },
+  responses: { 201: { description: "Proposed: the new proposal's id.", schema: SwapId } },
+  errors: {
+    400: "'Please select a listing to offer', 'The listing you offered is not available' or 'Message too long' (`fields` names the field).",
+    403: "'You cannot propose a swap on your own listing'",
+    404: "'This listing is no longer available'",
+    409: "'You already have a pending proposal for this listing'",
+    429: "'You've reached the limit for offers. …' (when you can offer again).",
+  },
+} as const satisfies Endpoint;
+
+export const acceptSwapEndpoint = {
+  method: "post",
+  path: "/swaps/:id/accept",
+  operationId: "acceptSwap",
+  tag: "Swaps",
+  summary: "Accept a proposal you received",
+  description:
+    "Both listings become reserved and every other pending proposal involving either is declined ('Listing no longer available'). Then each party pays the AUD 9.99 handshake fee within 48 hours (`POST /swaps/{id}/pay`); when swap payments are off the swap is completed at once.",
+  access: "member",
+  params: swapId,
+  responses: { 200: { description: "Accepted (or completed, when no fee is due).", schema: Accepted } },
+  errors: {
+    403: "'Only the receiver can accept this proposal'",
+    404: NOT_FOUND,
+    409: "'This proposal is no longer pending', 'This proposal has expired' or 'Listing no longer available'.",
+  },
+} as const satisfies Endpoint;
+
+export const declineSwapEndpoint = {
+  method: "post",
+  path: "/swaps/:id/decline",
+  operationId: "declineSwap",
+  tag: "Swaps",
+  summary: "Decline a proposal you received",
+  access: "member",
+  params: swapId,
+  responses: { 200: { description: "Declined.", schema: Declined } },
+  errors: {
+    403: "'Only the receiver can decline this proposal'",
+    404: NOT_FOUND,
+    409: "'This proposal is no longer pending'",
+  },
+} as const satisfies Endpoint;
+
+export const withdrawSwapEndpoint = {
+  method: "post",
+  path: "/swaps/:id/withdraw",
+  operationId: "withdrawSwap",
+  tag: "Swaps",
+  summary: "Withdraw a proposal you sent",
+  access: "member",
+  params: swapId,
+  responses: { 200: { description: "Withdrawn.", schema: Withdrawn } },
+  errors: {
+    403: "'Only the proposer can withdraw this proposal'",
+    404: NOT_FOUND,
+    409: "'This proposal is no longer pending'",
+  },
+} as const satisfies Endpoint;
+
+export const paySwapEndpoint = {
+  method: "post",
+  path: "/swaps/:id/pay",
+  operationId: "payHandshakeFee",
+  tag: "Payments",
+  summary: "Pay your handshake fee for an accepted swap",
+  description:
+    "Account credit pays first; the rest is paid on the checkout page the answer points to. When both parties have paid, the swap is completed and each sees the other's contact details.",
+  access: "member",
+  params: swapId,
+  responses: { 200: { description: "Paid, or where to pay.", schema: PaymentStarted } },
+  errors: {
+    404: NOT_FOUND,
+    409: "'This swap is not waiting for payment', 'You have already paid for this swap' or 'The 48 hours to pay for this swap have passed, so it has lapsed.'",
+    500: "'We couldn't open the checkout. Please try again.' (the payment provider did not answer).",
+  },
+} as const satisfies Endpoint;
+
+export const reviewSwapEndpoint = {
+  method: "post",
+  path: "/swaps/:id/review",
+  operationId: "reviewSwap",
+  tag: "Swaps",
+  summary: "Review the other party of a completed swap",
+  access: "member",
+  params: swapId,
+  body: { type: "json", schema: ReviewRequest, required: true },
+  responses: { 201: { description: "Reviewed.", schema: ReviewId } },
+  errors: {
+    400: "'Rating must be between 1 and 5' or 'Review too long' (`fields` names the field).",
+    404: NOT_FOUND,
+    409: "'You can review a swap once it is completed' or 'You have already reviewed this swap'.",
+  },
+} as const satisfies Endpoint;
 
 /** /api/v1/swaps: the same use cases as /my-swaps; only the two parties can read or act on a proposal. */
 export function createSwapRoutes() {
-  const api = new Hono<Env>();
+  const router = createRouter();
 
-  api.get("/swaps", async (c) => {
+  router.add(listSwapsEndpoint, async (c, reply) => {
     const ctx = c.get("ctx");
     const user = await signedIn(ctx);
-    return c.json(await findMySwaps(ctx.db, { userId: user.id, receivedCursor: c.req.query("receivedCursor"), sentCursor: c.req.query("sentCursor") }));
+    return reply(
+      200,
+      await findMySwaps(ctx.db, {
+        userId: user.id,
+        receivedCursor: c.req.query("receivedCursor"),
+        sentCursor: c.req.query("sentCursor"),
+      }),
+    );
   });
 
-  api.get("/swaps/:id", async (c) => {
+  router.add(getSwapEndpoint, async (c, reply) => {
     const ctx = c.get("ctx");
     const user = await signedIn(ctx);
-    const swap = await findSwapForParty(ctx.db, { swapId: c.req.param("id"), userId: user.id });
+    const swap = await findSwapForParty(ctx.db, { swapId: pathParam(c, "id"), userId: user.id });
     if (!swap) throw new AppError("NOT_FOUND", "Swap proposal not found");
-    return c.json({ swap });
+    return reply(200, { swap });
   });
 
-  api.post("/swaps", async (c) => {
+  router.add(proposeSwapEndpoint, async (c, reply) => {
     const ctx = c.get("ctx");
     const user = await signedIn(ctx);
-    const input = await body(c.req.raw);
+    const input = await readJson(c.req.raw);
     const { id } = await proposeSwap(ctx, {
       proposerId: user.id,
       targetListingId: String(input.targetListingId ?? ""),
@@ -56,59 +275,59 @@ export function createSwapRoutes() {
       message: input.message == null ? undefined : String(input.message),
     });
     await notifySwapEvent(ctx, { swapId: id, event: "proposed" });
-    return c.json({ id }, 201);
+    return reply(201, { id });
   });
 
-  api.post("/swaps/:id/accept", async (c) => {
+  router.add(acceptSwapEndpoint, async (c, reply) => {
     const ctx = c.get("ctx");
     const user = await signedIn(ctx);
-    const swapId = c.req.param("id");
+    const swapId = pathParam(c, "id");
     const result = await acceptSwap(ctx, { swapId, actorId: user.id });
     await notifySwapEvent(ctx, { swapId, event: result.status === "completed" ? "completed" : "accepted" });
     for (const closed of result.rejectedIds) await notifySwapEvent(ctx, { swapId: closed, event: "declined" });
-    return c.json({ status: result.status });
+    return reply(200, { status: result.status });
   });
 
-  api.post("/swaps/:id/decline", async (c) => {
+  router.add(declineSwapEndpoint, async (c, reply) => {
     const ctx = c.get("ctx");
     const user = await signedIn(ctx);
-    const swapId = c.req.param("id");
+    const swapId = pathParam(c, "id");
     await rejectSwap(ctx, { swapId, actorId: user.id });
     await notifySwapEvent(ctx, { swapId, event: "declined" });
-    return c.json({ status: "rejected" });
+    return reply(200, { status: "rejected" });
   });
 
-  api.post("/swaps/:id/withdraw", async (c) => {
+  router.add(withdrawSwapEndpoint, async (c, reply) => {
     const ctx = c.get("ctx");
     const user = await signedIn(ctx);
-    await withdrawSwap(ctx, { swapId: c.req.param("id"), actorId: user.id });
-    return c.json({ status: "withdrawn" });
+    await withdrawSwap(ctx, { swapId: pathParam(c, "id"), actorId: user.id });
+    return reply(200, { status: "withdrawn" });
   });
 
-  api.post("/swaps/:id/pay", async (c) => {
+  router.add(paySwapEndpoint, async (c, reply) => {
     const ctx = c.get("ctx");
     const user = await signedIn(ctx);
-    const swapId = c.req.param("id");
+    const swapId = pathParam(c, "id");
     const result = await startHandshakePayment(
       { db: ctx.db, clock: ctx.clock, provider: ctx.paymentProvider, appUrl: ctx.env.APP_URL },
       { swapId, userId: user.id },
     );
     if (result.kind === "paid") await notifySwapEvent(ctx, { swapId, event: "payment" });
-    return c.json(result);
+    return reply(200, result);
   });
 
-  api.post("/swaps/:id/review", async (c) => {
+  router.add(reviewSwapEndpoint, async (c, reply) => {
     const ctx = c.get("ctx");
     const user = await signedIn(ctx);
-    const input = await body(c.req.raw);
+    const input = await readJson(c.req.raw);
     const review = await leaveReview(ctx, {
-      swapId: c.req.param("id"),
+      swapId: pathParam(c, "id"),
       reviewerId: user.id,
       rating: Number(input.rating),
       comment: typeof input.comment === "string" ? input.comment : undefined,
     });
-    return c.json(review, 201);
+    return reply(201, review);
   });
 
-  return api;
+  return router;
 }

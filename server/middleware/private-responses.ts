@@ -1,5 +1,8 @@
 import type { MiddlewareHandler } from "hono";
 
+/** The same for everyone who asks, signed in or not: the API's reference and its document. */
+const SHARED = [/^\/api\/docs(\/|$)/, /^\/api\/v1\/openapi\.json$/];
+
 /** Pages and endpoints that are about the person asking, whoever that is (a visitor's is a redirect or a refusal). */
 const PERSONAL = [/^\/my-(swaps|listings)\b/, /^\/account\b/, /^\/favourites\b/, /^\/checkout\//, /^\/create-listing\b/, /^\/auth\b/, /^\/dev\/outbox\b/, /^\/api\/v1\/(swaps|me)\b/, /^\/api\/auth\//];
 
@@ -15,6 +18,8 @@ export function privateResponses(): MiddlewareHandler {
     if (path.startsWith("/assets/") || path.startsWith("/uploads/")) return;
     const signedIn = /(^|;\s*)(__Secure-)?better-auth\.session_token=/.test(c.req.header("cookie") ?? "");
     const setsCookie = c.res.headers.has("set-cookie");
-    if (signedIn || setsCookie || PERSONAL.some((p) => p.test(path))) c.res.headers.set("Cache-Control", "private, no-store");
+    if (setsCookie || (!SHARED.some((p) => p.test(path)) && (signedIn || PERSONAL.some((p) => p.test(path))))) {
+      c.res.headers.set("Cache-Control", "private, no-store");
+    }
   };
 }

@@ -202,10 +202,11 @@ async function snapshot() {
   };
 }
 
-/** The request is answered `status` with exactly `{ error: message }`, and no row anywhere changed. */
-async function expectRefused(request: () => Promise<Response> | Response, status: number, message: string) {
+/** The request is answered `status` with exactly `{ error: message }` (and `fields` naming `field`, for a field's
+ *  refusal), and no row anywhere changed. */
+async function expectRefused(request: () => Promise<Response> | Response, status: number, message: string, field?: string) {
   const before = await snapshot();
-  expect(await json(request())).toEqual({ status, body: { error: message } });
+  expect(await json(request())).toEqual({ status, body: { error: message, ...(field ? { fields: { [field]: message } } : {}) } });
   expect(await snapshot()).toEqual(before);
 }
 
@@ -340,12 +341,14 @@ describe("proposing a swap through the API", () => {
       () => post("/api/v1/swaps", { targetListingId: target, offeredListingId: notMine }, proposer),
       400,
       OFFERED_NOT_AVAILABLE,
+      "offeredListingId",
     );
     // Nor the target's own listing offered back to its owner.
     await expectRefused(
       () => post("/api/v1/swaps", { targetListingId: target, offeredListingId: target }, proposer),
       400,
       OFFERED_NOT_AVAILABLE,
+      "offeredListingId",
     );
   });
 
@@ -373,6 +376,7 @@ describe("proposing a swap through the API", () => {
         ),
       400,
       MESSAGE_TOO_LONG,
+      "message",
     );
     const res = await post(
       "/api/v1/swaps",
@@ -662,7 +666,7 @@ describe("reviews", () => {
     const stranger = await member("Mia Rossi");
 
     for (const rating of [0, 6]) {
-      await expectRefused(() => post(`/api/v1/swaps/${swapId}/review`, { rating }, proposer), 400, RATING_OUT_OF_RANGE);
+      await expectRefused(() => post(`/api/v1/swaps/${swapId}/review`, { rating }, proposer), 400, RATING_OUT_OF_RANGE, "rating");
     }
     await expectRefused(() => post(`/api/v1/swaps/${swapId}/review`, { rating: 5 }, stranger), 404, SWAP_NOT_FOUND);
 

@@ -1,0 +1,245 @@
+import { z } from "zod";
+import type { AppContext } from "../../app/context";
+import { creditBalance } from "../../core/payments/credit-balance";
+import { findMyPayments } from "../../core/payments/find-my-payments";
+import { AppError } from "../../core/shared/app-error";
+import { FULL_NAME } from "../../core/users/credential-rules";
+import { fullNameSchema } from "../../core/users/credentials-schema";
+import { getContactDetails } from "../../core/users/get-contact-details";
+import { listSessions } from "../../core/users/list-sessions";
+import { phoneSchema } from "../../core/users/update-contact-details";
+import { updateProfile } from "../../core/users/update-profile";
+import { PAYMENT_PROVIDERS, PAYMENT_STATUSES } from "../../db/schema/payments";
+import { SWAP_STATUSES } from "../../db/schema/swaps";
+import { refused } from "./auth";
+import { createRouter, type Endpoint, isoDateTime, named, readJson } from "./contract";
+
+// The member's own account: who they are, their profile (name, phone, suburb), where they are signed in and the
+// handshake fees they paid. Changes that need a fresh sign-in (e-mail, password, two-step, deleting the
+// account) stay on the site's pages, which ask for it.
+
+export const UNAUTHENTICATED = "Authentication required";
+
+export async function signedIn(ctx: AppContext) {
+  const user = await ctx.getUser();
+  if (!user) throw new AppError("UNAUTHENTICATED", UNAUTHENTICATED);
+  return user;
+}
+
+export const cursorQuery = (what: string) =>
+  z
+    .string()
+    .optional()
+    .meta({ description: `The \`nextCursor\` of the previous page of ${what}; left out, the first page.` });
+
+const Me = named(
+  "Me",
+  z.object({
+    user: z.object({
+      id: z.string(),
+      name: z.string(),
+      email: z.string(),
+      emailVerified: z.boolean(),
+      role: z.enum(["admin", "moderator"]).nullable().meta({ description: "A staff role, or null for members." }),
+      session: z.object({
+        id: z.string(),
+        createdAt: isoDateTime.meta({ description: "When this session signed in." }),
+      }),
+    }),
+  }),
+);
+
+const Profile = named(
+  "Profile",
+  z.object({
+    name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    location: z
+      .string()
+      .nullable()
+      .meta({ description: "The member's suburb, e.g. `Bondi NSW 2026`: distances are measured from it." }),
+    avatarUrl: z.string().nullable(),
+    creditCents: z
+      .number()
+      .int()
+      .meta({ description: "Account credit in cents: it pays the next handshake fee first." }),
+  }),
+);
+
+const ProfileUpdate = named(
+  "ProfileUpdate",
+  z
+    .object({
+      fullName: fullNameSchema.meta({
+        description: `Refused with: ${FULL_NAME.rules.map(([, message]) => `'${message}'`).join(", ")}.`,
+      }),
+      phone: phoneSchema.optional().meta({ description: "Left out or empty, the phone number is removed." }),
+      location: z
+        .string()
+        .optional()
+        .meta({
+          description:
+            "A suburb as `/localities` suggests it (`Bondi NSW 2026`); left out or empty, the suburb stays as it is.",
+        }),
+    })
+    .meta({
+      description:
+        "The profile form's fields. The phone number and suburb are shown to a swap partner once both fees are paid.",
+    }),
+);
+
+const Sessions = named(
+  "Sessions",
+  z.object({
+    sessions: z.array(
+      z.object({
+        id: z.string(),
+        device: z.string().meta({ description: "Browser and system, as read from the user agent." }),
+        ipAddress: z.string().nullable(),
+        signedInAt: isoDateTime,
+        lastActiveAt: isoDateTime,
+        current: z.boolean().meta({ description: "The session making this request." }),
+      }),
+    ),
+  }),
+);
+
+const Payments = named(
+  "Payments",
+  z.object({
+    payments: z.array(
+      z.object({
+        id: z.guid(),
+        swapId: z.guid(),
+        swapStatus: z.enum(SWAP_STATUSES),
+        status: z.enum(PAYMENT_STATUSES),
+        provider: z
+          .enum(PAYMENT_PROVIDERS)
+          .meta({
+            description: "local or stripe: a card checkout; credit: paid from account credit; waived: no fee was due.",
+          }),
+        amountCents: z.number().int().meta({ description: "Charged to the card, in cents." }),
+        creditCents: z.number().int().meta({ description: "Paid from account credit, in cents." }),
+        currency: z.string(),
+        createdAt: isoDateTime,
+        refundedAt: isoDateTime.nullable(),
+      }),
+    ),
+    nextCursor: z.string().nullable(),
+  }),
+);
+
+export const meEndpoint = {
+  method: "get",
+  path: "/me",
+  operationId: "getMe",
+  tag: "Account",
+  summary: "The signed-in member",
+  access: "member",
+  responses: { 200: { description: "Who is signed in, and this session.", schema: Me } },
+} as const satisfies Endpoint;
+
+export const getProfileEndpoint = {
+  method: "get",
+  path: "/me/profile",
+  operationId: "getProfile",
+  tag: "Account",
+  summary: "The member's profile",
+  access: "member",
+  responses: { 200: { description: "Name, contact details and account credit.", schema: Profile } },
+} as const satisfies Endpoint;
+
+export const updateProfileEndpoint = {
+  method: "put",
+  path: "/me/profile",
+  operationId: "updateProfile",
+  tag: "Account",
+  summary: "Change the member's name, phone number and suburb",
+  description: "All three are saved together, or none. 20 changes an hour.",
+  access: "member",
+  body: { type: "json", schema: ProfileUpdate, required: true },
+  responses: { 200: { description: "Saved: the profile as it is now.", schema: Profile } },
+  errors: {
+    400: "A field breaks its rule (`fields` names it), e.g. 'Please choose a suburb from the list'.",
+    429: "Too many changes in the last hour; Retry-After says when to try again.",
+  },
+} as const satisfies Endpoint;
+
+export const sessionsEndpoint = {
+  method: "get",
+  path: "/me/sessions",
+  operationId: "listSessions",
+  tag: "Account",
+  summary: "Where the member is signed in",
+  description: "Signing devices out is on the site (`/account/sessions`), or `POST /auth/sign-out` with a scope.",
+  access: "member",
+  responses: { 200: { description: "Every session that has not expired, this one first.", schema: Sessions } },
+} as const satisfies Endpoint;
+
+export const paymentsEndpoint = {
+  method: "get",
+  path: "/me/payments",
+  operationId: "listMyPayments",
+  tag: "Payments",
+  summary: "The handshake fees the member paid",
+  description:
+    "Every payment the member made or started (a checkout not finished is `pending`), newest first, 20 a page.",
+  access: "member",
+  query: { cursor: cursorQuery("payments") },
+  responses: {
+    200: { description: "A page of payments and the cursor of the next (null on the last).", schema: Payments },
+  },
+} as const satisfies Endpoint;
+
+/** /api/v1/me...: the same use cases as My Account. */
+export function createAccountRoutes() {
+  const router = createRouter();
+
+  router.add(meEndpoint, async (c, reply) => reply(200, { user: await signedIn(c.get("ctx")) }));
+
+  const profileOf = async (ctx: AppContext, userId: string) => {
+    const details = await getContactDetails(ctx.db, userId);
+    if (!details) throw new AppError("UNAUTHENTICATED", UNAUTHENTICATED);
+    return { ...details, creditCents: await creditBalance(ctx.db, userId) };
+  };
+
+  router.add(getProfileEndpoint, async (c, reply) => {
+    const ctx = c.get("ctx");
+    const user = await signedIn(ctx);
+    return reply(200, await profileOf(ctx, user.id));
+  });
+
+  router.add(updateProfileEndpoint, async (c, reply) => {
+    const ctx = c.get("ctx");
+    const user = await signedIn(ctx);
+    const body = await readJson(c.req.raw);
+    const result = await updateProfile(
+      ctx,
+      { userId: user.id, fullName: body.fullName, phone: body.phone, location: body.location },
+      ctx.meta,
+    );
+    if (!result.ok) return refused(result);
+    return reply(200, await profileOf(ctx, user.id));
+  });
+
+  router.add(sessionsEndpoint, async (c, reply) => {
+    const ctx = c.get("ctx");
+    const user = await signedIn(ctx);
+    return reply(200, {
+      sessions: await listSessions(ctx.db, {
+        userId: user.id,
+        currentSessionId: user.session.id,
+        now: ctx.clock.now(),
+      }),
+    });
+  });
+
+  router.add(paymentsEndpoint, async (c, reply) => {
+    const ctx = c.get("ctx");
+    const user = await signedIn(ctx);
+    return reply(200, await findMyPayments(ctx.db, { userId: user.id, cursor: c.req.query("cursor") }));
+  });
+
+  return router;
+}
