@@ -1,4 +1,4 @@
-import { execFile } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -69,12 +69,15 @@ curl() {
 }
 `;
 
-test("every curl command in docs/api.md runs as written and gets the answer the guide says", async () => {
-  for (const tool of ["curl", "jq"]) {
-    await run("bash", ["-c", `command -v ${tool}`]).catch(() => {
-      throw new Error(`${tool} is needed to run the guide's commands (apt-get install ${tool})`);
-    });
-  }
+// The guide is written for curl and jq. A machine without them skips this one test with a plain message (as the
+// browser tests do without Chromium); under CI=true a missing tool is a failure, and .ci/run installs both.
+const missingTools = ["curl", "jq"].filter((tool) => spawnSync("bash", ["-c", `command -v ${tool}`]).status !== 0);
+if (missingTools.length && process.env.CI !== "true") {
+  console.warn(`docs/api.md's commands were not run: ${missingTools.join(" and ")} not installed (apt-get install curl jq).`);
+}
+
+test.skipIf(missingTools.length > 0 && process.env.CI !== "true")("every curl command in docs/api.md runs as written and gets the answer the guide says", async () => {
+  expect(missingTools, "curl and jq are needed to run the guide's commands (apt-get install curl jq)").toEqual([]);
   fs.writeFileSync(path.join(dir, "drill.jpg"), await makeJpeg({ width: 640, height: 480 }));
   fs.writeFileSync(path.join(dir, "mower.jpg"), await makeJpeg({ width: 480, height: 640 }));
   const { blocks, slots } = readGuide(fs.readFileSync(GUIDE, "utf8"));
