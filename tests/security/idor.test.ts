@@ -95,12 +95,12 @@ async function memberWithAvatar() {
 }
 
 function cases(): Record<string, Record<string, Case>> {
-  const A = () => w.actors.member;
-  const B = () => w.actors.otherMember;
+  const attacker = () => w.actors.member;
+  const victim = () => w.actors.otherMember;
   const admin = () => w.actors.admin;
   const olive = () => w.owner.userId as string;
-  const b = () => B().userId as string;
-  const a = () => A().userId as string;
+  const b = () => victim().userId as string;
+  const a = () => attacker().userId as string;
   return {
     listing: {
       "a listing held for review: its page": {
@@ -109,8 +109,8 @@ function cases(): Record<string, Record<string, Case>> {
           await holdListing(listingId);
           return { listingId };
         },
-        attempt: (t) => ({ as: A(), method: "GET", path: `/listings/${t.listingId}` }),
-        control: (t) => ({ as: B(), method: "GET", path: `/listings/${t.listingId}`, expect: "ok" }),
+        attempt: (t) => ({ as: attacker(), method: "GET", path: `/listings/${t.listingId}` }),
+        control: (t) => ({ as: victim(), method: "GET", path: `/listings/${t.listingId}`, expect: "ok" }),
       },
       "a listing held for review: GET /api/v1/listings/:id": {
         setup: async () => {
@@ -118,38 +118,38 @@ function cases(): Record<string, Record<string, Case>> {
           await holdListing(listingId);
           return { listingId };
         },
-        attempt: (t) => ({ as: A(), method: "GET", path: `/api/v1/listings/${t.listingId}` }),
-        control: (t) => ({ as: B(), method: "GET", path: `/api/v1/listings/${t.listingId}`, expect: "ok" }),
+        attempt: (t) => ({ as: attacker(), method: "GET", path: `/api/v1/listings/${t.listingId}` }),
+        control: (t) => ({ as: victim(), method: "GET", path: `/api/v1/listings/${t.listingId}`, expect: "ok" }),
       },
       "the edit page": {
         setup: async () => ({ listingId: await w.insertListing(b()) }),
-        attempt: (t) => ({ as: A(), method: "GET", path: `/listings/${t.listingId}/edit` }),
-        control: (t) => ({ as: B(), method: "GET", path: `/listings/${t.listingId}/edit`, expect: "ok" }),
+        attempt: (t) => ({ as: attacker(), method: "GET", path: `/listings/${t.listingId}/edit` }),
+        control: (t) => ({ as: victim(), method: "GET", path: `/listings/${t.listingId}/edit`, expect: "ok" }),
       },
       "the edit form": {
         setup: async () => ({ listingId: await w.insertListing(b()) }),
-        attempt: (t) => ({ as: A(), method: "POST", path: `/listings/${t.listingId}/edit`, body: listingForm(w.jpeg) }),
-        control: (t) => ({ as: B(), method: "POST", path: `/listings/${t.listingId}/edit`, body: listingForm(w.jpeg), expect: "redirect", changes: true }),
+        attempt: (t) => ({ as: attacker(), method: "POST", path: `/listings/${t.listingId}/edit`, body: listingForm(w.jpeg) }),
+        control: (t) => ({ as: victim(), method: "POST", path: `/listings/${t.listingId}/edit`, body: listingForm(w.jpeg), expect: "redirect", changes: true }),
       },
       "PUT /api/v1/listings/:id": {
         setup: async () => ({ listingId: await w.insertListing(b()) }),
-        attempt: (t) => ({ as: A(), method: "PUT", path: `/api/v1/listings/${t.listingId}`, body: listingForm(w.jpeg) }),
-        control: (t) => ({ as: B(), method: "PUT", path: `/api/v1/listings/${t.listingId}`, body: listingForm(w.jpeg), expect: "ok", changes: true }),
+        attempt: (t) => ({ as: attacker(), method: "PUT", path: `/api/v1/listings/${t.listingId}`, body: listingForm(w.jpeg) }),
+        control: (t) => ({ as: victim(), method: "PUT", path: `/api/v1/listings/${t.listingId}`, body: listingForm(w.jpeg), expect: "ok", changes: true }),
       },
       "delete on the listing page": {
         setup: async () => ({ listingId: await w.insertListing(b()) }),
-        attempt: (t) => ({ as: A(), method: "POST", path: `/listings/${t.listingId}`, body: form({ intent: "delete", confirmed: "yes" }) }),
-        control: (t) => ({ as: B(), method: "POST", path: `/listings/${t.listingId}`, body: form({ intent: "delete", confirmed: "yes" }), expect: "redirect", changes: true }),
+        attempt: (t) => ({ as: attacker(), method: "POST", path: `/listings/${t.listingId}`, body: form({ intent: "delete", confirmed: "yes" }) }),
+        control: (t) => ({ as: victim(), method: "POST", path: `/listings/${t.listingId}`, body: form({ intent: "delete", confirmed: "yes" }), expect: "redirect", changes: true }),
       },
       "delete on My Listings": {
         setup: async () => ({ listingId: await w.insertListing(b()) }),
-        attempt: (t) => ({ as: A(), method: "POST", path: "/my-listings", body: form({ listingId: t.listingId, confirmed: "yes" }) }),
-        control: (t) => ({ as: B(), method: "POST", path: "/my-listings", body: form({ listingId: t.listingId, confirmed: "yes" }), expect: "redirect", changes: true }),
+        attempt: (t) => ({ as: attacker(), method: "POST", path: "/my-listings", body: form({ listingId: t.listingId, confirmed: "yes" }) }),
+        control: (t) => ({ as: victim(), method: "POST", path: "/my-listings", body: form({ listingId: t.listingId, confirmed: "yes" }), expect: "redirect", changes: true }),
       },
       "DELETE /api/v1/listings/:id": {
         setup: async () => ({ listingId: await w.insertListing(b()) }),
-        attempt: (t) => ({ as: A(), method: "DELETE", path: `/api/v1/listings/${t.listingId}` }),
-        control: (t) => ({ as: B(), method: "DELETE", path: `/api/v1/listings/${t.listingId}`, expect: "ok", changes: true }),
+        attempt: (t) => ({ as: attacker(), method: "DELETE", path: `/api/v1/listings/${t.listingId}` }),
+        control: (t) => ({ as: victim(), method: "DELETE", path: `/api/v1/listings/${t.listingId}`, expect: "ok", changes: true }),
       },
       "favourite a hidden listing (page)": {
         setup: async () => {
@@ -157,8 +157,8 @@ function cases(): Record<string, Record<string, Case>> {
           await hideListing(hidden);
           return { hidden, open: await w.insertListing(b()) };
         },
-        attempt: (t) => ({ as: A(), method: "POST", path: `/listings/${t.hidden}/favourite`, body: form({ favourite: "true", via: "fetcher" }) }),
-        control: (t) => ({ as: A(), method: "POST", path: `/listings/${t.open}/favourite`, body: form({ favourite: "true", via: "fetcher" }), expect: "ok", changes: true }),
+        attempt: (t) => ({ as: attacker(), method: "POST", path: `/listings/${t.hidden}/favourite`, body: form({ favourite: "true", via: "fetcher" }) }),
+        control: (t) => ({ as: attacker(), method: "POST", path: `/listings/${t.open}/favourite`, body: form({ favourite: "true", via: "fetcher" }), expect: "ok", changes: true }),
       },
       "favourite a hidden listing (API)": {
         setup: async () => {
@@ -166,8 +166,8 @@ function cases(): Record<string, Record<string, Case>> {
           await hideListing(hidden);
           return { hidden, open: await w.insertListing(b()) };
         },
-        attempt: (t) => ({ as: A(), method: "PUT", path: `/api/v1/listings/${t.hidden}/favourite` }),
-        control: (t) => ({ as: A(), method: "PUT", path: `/api/v1/listings/${t.open}/favourite`, expect: "ok", changes: true }),
+        attempt: (t) => ({ as: attacker(), method: "PUT", path: `/api/v1/listings/${t.hidden}/favourite` }),
+        control: (t) => ({ as: attacker(), method: "PUT", path: `/api/v1/listings/${t.open}/favourite`, expect: "ok", changes: true }),
       },
       "report a hidden listing": {
         setup: async () => {
@@ -175,8 +175,8 @@ function cases(): Record<string, Record<string, Case>> {
           await hideListing(hidden);
           return { hidden, open: await w.insertListing(b()) };
         },
-        attempt: (t) => ({ as: A(), method: "POST", path: `/listings/${t.hidden}/report`, body: form({ reason: "spam", via: "fetcher" }) }),
-        control: (t) => ({ as: A(), method: "POST", path: `/listings/${t.open}/report`, body: form({ reason: "spam", via: "fetcher" }), expect: "ok", changes: true }),
+        attempt: (t) => ({ as: attacker(), method: "POST", path: `/listings/${t.hidden}/report`, body: form({ reason: "spam", via: "fetcher" }) }),
+        control: (t) => ({ as: attacker(), method: "POST", path: `/listings/${t.open}/report`, body: form({ reason: "spam", via: "fetcher" }), expect: "ok", changes: true }),
       },
       "a listing held for review: its report page": {
         setup: async () => {
@@ -184,8 +184,8 @@ function cases(): Record<string, Record<string, Case>> {
           await holdListing(hidden);
           return { hidden };
         },
-        attempt: (t) => ({ as: A(), method: "GET", path: `/listings/${t.hidden}/report` }),
-        control: (t) => ({ as: B(), method: "GET", path: `/listings/${t.hidden}`, expect: "ok" }),
+        attempt: (t) => ({ as: attacker(), method: "GET", path: `/listings/${t.hidden}/report` }),
+        control: (t) => ({ as: victim(), method: "GET", path: `/listings/${t.hidden}`, expect: "ok" }),
       },
       "propose on a hidden listing": {
         setup: async () => {
@@ -193,34 +193,34 @@ function cases(): Record<string, Record<string, Case>> {
           await hideListing(hidden);
           return { hidden, open: await w.insertListing(b()), mine: await w.insertListing(a()) };
         },
-        attempt: (t) => ({ as: A(), method: "POST", path: `/listings/${t.hidden}/propose`, body: form({ offeredListingId: t.mine, via: "dialog" }) }),
-        control: (t) => ({ as: A(), method: "POST", path: `/listings/${t.open}/propose`, body: form({ offeredListingId: t.mine, via: "dialog" }), expect: "ok", changes: true }),
+        attempt: (t) => ({ as: attacker(), method: "POST", path: `/listings/${t.hidden}/propose`, body: form({ offeredListingId: t.mine, via: "dialog" }) }),
+        control: (t) => ({ as: attacker(), method: "POST", path: `/listings/${t.open}/propose`, body: form({ offeredListingId: t.mine, via: "dialog" }), expect: "ok", changes: true }),
       },
       "offer another member's listing as one's own (page)": {
         setup: async () => ({ target: await w.insertListing(olive()), theirs: await w.insertListing(b()), mine: await w.insertListing(a()) }),
-        attempt: (t) => ({ as: A(), method: "POST", path: `/listings/${t.target}/propose`, body: form({ offeredListingId: t.theirs, via: "dialog" }) }),
+        attempt: (t) => ({ as: attacker(), method: "POST", path: `/listings/${t.target}/propose`, body: form({ offeredListingId: t.theirs, via: "dialog" }) }),
         refusedAs: ["not-found", "declined", "invalid"],
-        control: (t) => ({ as: A(), method: "POST", path: `/listings/${t.target}/propose`, body: form({ offeredListingId: t.mine, via: "dialog" }), expect: "ok", changes: true }),
+        control: (t) => ({ as: attacker(), method: "POST", path: `/listings/${t.target}/propose`, body: form({ offeredListingId: t.mine, via: "dialog" }), expect: "ok", changes: true }),
       },
       "offer another member's listing as one's own (API)": {
         setup: async () => ({ target: await w.insertListing(olive()), theirs: await w.insertListing(b()), mine: await w.insertListing(a()) }),
-        attempt: (t) => ({ as: A(), method: "POST", path: "/api/v1/swaps", body: { json: { targetListingId: t.target, offeredListingId: t.theirs } } }),
+        attempt: (t) => ({ as: attacker(), method: "POST", path: "/api/v1/swaps", body: { json: { targetListingId: t.target, offeredListingId: t.theirs } } }),
         refusedAs: ["not-found", "declined", "invalid"],
-        control: (t) => ({ as: A(), method: "POST", path: "/api/v1/swaps", body: { json: { targetListingId: t.target, offeredListingId: t.mine } }, expect: "ok", changes: true }),
+        control: (t) => ({ as: attacker(), method: "POST", path: "/api/v1/swaps", body: { json: { targetListingId: t.target, offeredListingId: t.mine } }, expect: "ok", changes: true }),
       },
     },
     swap: {
       "GET /api/v1/swaps/:id": {
         setup: async () => ({ swapId: (await w.insertSwap(olive(), b(), "pending")).swapId }),
-        attempt: (t) => ({ as: A(), method: "GET", path: `/api/v1/swaps/${t.swapId}` }),
-        control: (t) => ({ as: B(), method: "GET", path: `/api/v1/swaps/${t.swapId}`, expect: "ok" }),
+        attempt: (t) => ({ as: attacker(), method: "GET", path: `/api/v1/swaps/${t.swapId}` }),
+        control: (t) => ({ as: victim(), method: "GET", path: `/api/v1/swaps/${t.swapId}`, expect: "ok" }),
       },
       "the confirmation step on My Swaps": {
         setup: async () => ({ swapId: (await w.insertSwap(olive(), b(), "pending")).swapId }),
-        attempt: (t) => ({ as: A(), method: "GET", path: `/my-swaps.data?confirm=accept&swap=${t.swapId}` }),
+        attempt: (t) => ({ as: attacker(), method: "GET", path: `/my-swaps.data?confirm=accept&swap=${t.swapId}` }),
         refusedAs: ["ok"],
         check: (answer, t) => expect(answer.body, "another's swap is not shown").not.toContain(t.swapId),
-        control: (t) => ({ as: B(), method: "GET", path: `/my-swaps.data?confirm=accept&swap=${t.swapId}`, expect: "ok" }),
+        control: (t) => ({ as: victim(), method: "GET", path: `/my-swaps.data?confirm=accept&swap=${t.swapId}`, expect: "ok" }),
       },
       ...Object.fromEntries(
         (
@@ -236,16 +236,16 @@ function cases(): Record<string, Record<string, Case>> {
               `${intent} on My Swaps`,
               {
                 setup,
-                attempt: (t) => ({ as: A(), method: "POST", path: "/my-swaps", body: form({ intent, swapId: t.swapId, confirm: "yes" }) }),
-                control: (t) => ({ as: B(), method: "POST", path: "/my-swaps", body: form({ intent, swapId: t.swapId, confirm: "yes" }), expect: "redirect", changes: true }),
+                attempt: (t) => ({ as: attacker(), method: "POST", path: "/my-swaps", body: form({ intent, swapId: t.swapId, confirm: "yes" }) }),
+                control: (t) => ({ as: victim(), method: "POST", path: "/my-swaps", body: form({ intent, swapId: t.swapId, confirm: "yes" }), expect: "redirect", changes: true }),
               } satisfies Case,
             ],
             [
               `POST /api/v1/swaps/:id/${intent}`,
               {
                 setup,
-                attempt: (t) => ({ as: A(), method: "POST", path: `/api/v1/swaps/${t.swapId}/${intent}` }),
-                control: (t) => ({ as: B(), method: "POST", path: `/api/v1/swaps/${t.swapId}/${intent}`, expect: "ok", changes: true }),
+                attempt: (t) => ({ as: attacker(), method: "POST", path: `/api/v1/swaps/${t.swapId}/${intent}` }),
+                control: (t) => ({ as: victim(), method: "POST", path: `/api/v1/swaps/${t.swapId}/${intent}`, expect: "ok", changes: true }),
               } satisfies Case,
             ],
           ];
@@ -253,36 +253,36 @@ function cases(): Record<string, Record<string, Case>> {
       ),
       "review on My Swaps": {
         setup: async () => ({ swapId: (await w.insertSwap(b(), olive(), "completed")).swapId }),
-        attempt: (t) => ({ as: A(), method: "POST", path: "/my-swaps", body: form({ intent: "review", swapId: t.swapId, rating: "1", comment: "Awful" }) }),
-        control: (t) => ({ as: B(), method: "POST", path: "/my-swaps", body: form({ intent: "review", swapId: t.swapId, rating: "5" }), expect: "redirect", changes: true }),
+        attempt: (t) => ({ as: attacker(), method: "POST", path: "/my-swaps", body: form({ intent: "review", swapId: t.swapId, rating: "1", comment: "Awful" }) }),
+        control: (t) => ({ as: victim(), method: "POST", path: "/my-swaps", body: form({ intent: "review", swapId: t.swapId, rating: "5" }), expect: "redirect", changes: true }),
       },
       "POST /api/v1/swaps/:id/review": {
         setup: async () => ({ swapId: (await w.insertSwap(b(), olive(), "completed")).swapId }),
-        attempt: (t) => ({ as: A(), method: "POST", path: `/api/v1/swaps/${t.swapId}/review`, body: { json: { rating: 1, comment: "Awful" } } }),
-        control: (t) => ({ as: B(), method: "POST", path: `/api/v1/swaps/${t.swapId}/review`, body: { json: { rating: 5 } }, expect: "ok", changes: true }),
+        attempt: (t) => ({ as: attacker(), method: "POST", path: `/api/v1/swaps/${t.swapId}/review`, body: { json: { rating: 1, comment: "Awful" } } }),
+        control: (t) => ({ as: victim(), method: "POST", path: `/api/v1/swaps/${t.swapId}/review`, body: { json: { rating: 5 } }, expect: "ok", changes: true }),
       },
     },
     payment: {
       "pay on My Swaps": {
         setup: async () => ({ swapId: (await w.insertSwap(b(), olive(), "accepted")).swapId }),
-        attempt: (t) => ({ as: A(), method: "POST", path: `/my-swaps/${t.swapId}/pay`, body: form({}) }),
-        control: (t) => ({ as: B(), method: "POST", path: `/my-swaps/${t.swapId}/pay`, body: form({}), expect: "redirect", changes: true }),
+        attempt: (t) => ({ as: attacker(), method: "POST", path: `/my-swaps/${t.swapId}/pay`, body: form({}) }),
+        control: (t) => ({ as: victim(), method: "POST", path: `/my-swaps/${t.swapId}/pay`, body: form({}), expect: "redirect", changes: true }),
       },
       "POST /api/v1/swaps/:id/pay": {
         setup: async () => ({ swapId: (await w.insertSwap(b(), olive(), "accepted")).swapId }),
-        attempt: (t) => ({ as: A(), method: "POST", path: `/api/v1/swaps/${t.swapId}/pay` }),
-        control: (t) => ({ as: B(), method: "POST", path: `/api/v1/swaps/${t.swapId}/pay`, expect: "ok", changes: true }),
+        attempt: (t) => ({ as: attacker(), method: "POST", path: `/api/v1/swaps/${t.swapId}/pay` }),
+        control: (t) => ({ as: victim(), method: "POST", path: `/api/v1/swaps/${t.swapId}/pay`, expect: "ok", changes: true }),
       },
       "another's checkout page": {
         setup: async () => w.openCheckout(b(), olive()),
-        attempt: (t) => ({ as: A(), method: "GET", path: `/checkout/${t.sessionId}` }),
-        control: (t) => ({ as: B(), method: "GET", path: `/checkout/${t.sessionId}`, expect: "ok" }),
+        attempt: (t) => ({ as: attacker(), method: "GET", path: `/checkout/${t.sessionId}` }),
+        control: (t) => ({ as: victim(), method: "GET", path: `/checkout/${t.sessionId}`, expect: "ok" }),
       },
       "paying another's checkout": {
         setup: async () => w.openCheckout(b(), olive()),
-        attempt: (t) => ({ as: A(), method: "POST", path: `/checkout/${t.sessionId}`, body: form({ cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123" }) }),
+        attempt: (t) => ({ as: attacker(), method: "POST", path: `/checkout/${t.sessionId}`, body: form({ cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123" }) }),
         control: (t) => ({
-          as: B(),
+          as: victim(),
           method: "POST",
           path: `/checkout/${t.sessionId}`,
           body: form({ cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123" }),
@@ -294,13 +294,13 @@ function cases(): Record<string, Record<string, Case>> {
     report: {
       "a report in the Moderation Queue": {
         setup: async () => ({ reportId: await w.insertReport(await w.insertListing(olive()), b()) }),
-        attempt: (t) => ({ as: B(), method: "GET", path: `/admin/moderation?report=${t.reportId}` }),
+        attempt: (t) => ({ as: victim(), method: "GET", path: `/admin/moderation?report=${t.reportId}` }),
         refusedAs: ["refused"],
         control: (t) => ({ as: admin(), method: "GET", path: `/admin/moderation?report=${t.reportId}`, expect: "ok" }),
       },
       "reviewing a report": {
         setup: async () => ({ reportId: await w.insertReport(await w.insertListing(olive()), b()) }),
-        attempt: (t) => ({ as: B(), method: "POST", path: "/admin/moderation", body: form({ review: "reject", reportId: t.reportId, notes: "Mine" }) }),
+        attempt: (t) => ({ as: victim(), method: "POST", path: "/admin/moderation", body: form({ review: "reject", reportId: t.reportId, notes: "Mine" }) }),
         refusedAs: ["refused"],
         control: (t) => ({ as: admin(), method: "POST", path: "/admin/moderation", body: form({ review: "reject", reportId: t.reportId, notes: "Checked" }), expect: "redirect", changes: true }),
       },
@@ -308,19 +308,19 @@ function cases(): Record<string, Record<string, Case>> {
     user: {
       "a member's page in the back office": {
         setup: async () => ({ userId: b() }),
-        attempt: (t) => ({ as: A(), method: "GET", path: `/admin/users/${t.userId}` }),
+        attempt: (t) => ({ as: attacker(), method: "GET", path: `/admin/users/${t.userId}` }),
         refusedAs: ["refused"],
         control: (t) => ({ as: admin(), method: "GET", path: `/admin/users/${t.userId}`, expect: "ok" }),
       },
       "suspending a member": {
         setup: async () => ({ userId: await w.throwaway() }),
-        attempt: (t) => ({ as: A(), method: "POST", path: `/admin/users/${t.userId}`, body: form({ intent: "suspend", reason: "Mine" }) }),
+        attempt: (t) => ({ as: attacker(), method: "POST", path: `/admin/users/${t.userId}`, body: form({ intent: "suspend", reason: "Mine" }) }),
         refusedAs: ["refused"],
         control: (t) => ({ as: admin(), method: "POST", path: `/admin/users/${t.userId}`, body: form({ intent: "suspend", reason: "Spam" }), expect: "redirect", changes: true }),
       },
       "exporting a member's data": {
         setup: async () => ({ userId: b() }),
-        attempt: (t) => ({ as: A(), method: "POST", path: `/admin/users/${t.userId}/export`, body: form({}) }),
+        attempt: (t) => ({ as: attacker(), method: "POST", path: `/admin/users/${t.userId}/export`, body: form({}) }),
         refusedAs: ["refused"],
         control: (t) => ({ as: admin(), method: "POST", path: `/admin/users/${t.userId}/export`, body: form({}), expect: "ok", changes: true }),
       },
@@ -328,66 +328,66 @@ function cases(): Record<string, Record<string, Case>> {
     session: {
       "signing out another member's device": {
         setup: async () => ({ sessionId: await w.insertSession(b()) }),
-        attempt: (t) => ({ as: A(), method: "POST", path: "/account/sessions", body: form({ intent: "revoke", sessionId: t.sessionId }) }),
-        control: (t) => ({ as: B(), method: "POST", path: "/account/sessions", body: form({ intent: "revoke", sessionId: t.sessionId }), expect: "redirect", changes: true }),
+        attempt: (t) => ({ as: attacker(), method: "POST", path: "/account/sessions", body: form({ intent: "revoke", sessionId: t.sessionId }) }),
+        control: (t) => ({ as: victim(), method: "POST", path: "/account/sessions", body: form({ intent: "revoke", sessionId: t.sessionId }), expect: "redirect", changes: true }),
       },
     },
     passkey: {
       "renaming another member's passkey": {
         setup: async () => ({ passkeyId: await w.insertPasskey(b()) }),
-        attempt: (t) => ({ as: A(), method: "POST", path: "/account/passkeys", body: form({ intent: "rename", passkeyId: t.passkeyId, name: "Stolen" }) }),
-        control: (t) => ({ as: B(), method: "POST", path: "/account/passkeys", body: form({ intent: "rename", passkeyId: t.passkeyId, name: "Home laptop" }), expect: "redirect", changes: true }),
+        attempt: (t) => ({ as: attacker(), method: "POST", path: "/account/passkeys", body: form({ intent: "rename", passkeyId: t.passkeyId, name: "Stolen" }) }),
+        control: (t) => ({ as: victim(), method: "POST", path: "/account/passkeys", body: form({ intent: "rename", passkeyId: t.passkeyId, name: "Home laptop" }), expect: "redirect", changes: true }),
       },
       "removing another member's passkey": {
         setup: async () => ({ passkeyId: await w.insertPasskey(b()) }),
-        attempt: (t) => ({ as: A(), method: "POST", path: "/account/passkeys", body: form({ intent: "remove", passkeyId: t.passkeyId }) }),
-        control: (t) => ({ as: B(), method: "POST", path: "/account/passkeys", body: form({ intent: "remove", passkeyId: t.passkeyId }), expect: "redirect", changes: true }),
+        attempt: (t) => ({ as: attacker(), method: "POST", path: "/account/passkeys", body: form({ intent: "remove", passkeyId: t.passkeyId }) }),
+        control: (t) => ({ as: victim(), method: "POST", path: "/account/passkeys", body: form({ intent: "remove", passkeyId: t.passkeyId }), expect: "redirect", changes: true }),
       },
     },
     identity: {
       "unlinking another member's identity": {
         setup: async () => ({ identityId: await w.insertIdentity(b()) }),
-        attempt: (t) => ({ as: A(), method: "POST", path: "/account/identities", body: form({ intent: "unlink", identityId: t.identityId }) }),
-        control: (t) => ({ as: B(), method: "POST", path: "/account/identities", body: form({ intent: "unlink", identityId: t.identityId }), expect: "redirect", changes: true }),
+        attempt: (t) => ({ as: attacker(), method: "POST", path: "/account/identities", body: form({ intent: "unlink", identityId: t.identityId }) }),
+        control: (t) => ({ as: victim(), method: "POST", path: "/account/identities", body: form({ intent: "unlink", identityId: t.identityId }), expect: "redirect", changes: true }),
       },
     },
     picture: {
       "a taken-down listing's picture": {
         setup: async () => {
-          const listingId = await w.listingWithPicture(B().cookie);
+          const listingId = await w.listingWithPicture(victim().cookie);
           await hideListing(listingId);
           return { url: await pictureOf(listingId) };
         },
-        attempt: (t) => ({ as: A(), method: "GET", path: t.url }),
-        control: (t) => ({ as: B(), method: "GET", path: t.url, expect: "ok" }),
+        attempt: (t) => ({ as: attacker(), method: "GET", path: t.url }),
+        control: (t) => ({ as: victim(), method: "GET", path: t.url, expect: "ok" }),
       },
       "a deleted listing's picture": {
         setup: async () => {
-          const listingId = await w.listingWithPicture(B().cookie);
+          const listingId = await w.listingWithPicture(victim().cookie);
           const url = await pictureOf(listingId);
-          const deleted = await w.send(B(), "DELETE", `/api/v1/listings/${listingId}`);
+          const deleted = await w.send(victim(), "DELETE", `/api/v1/listings/${listingId}`);
           if (deleted.status !== 200) throw new Error(`delete answered ${deleted.status}`);
           return { url };
         },
-        attempt: (t) => ({ as: A(), method: "GET", path: t.url }),
-        control: (t) => ({ as: B(), method: "GET", path: t.url, expect: "ok" }),
+        attempt: (t) => ({ as: attacker(), method: "GET", path: t.url }),
+        control: (t) => ({ as: victim(), method: "GET", path: t.url, expect: "ok" }),
       },
       "a suspended member's avatar": {
         setup: async () => {
           const { actor, url } = await memberWithAvatar();
-          const seen = await w.send(A(), "GET", url);
+          const seen = await w.send(attacker(), "GET", url);
           if (seen.status !== 200) throw new Error(`a member in good standing's avatar answered ${seen.status}`);
           await w.suspend(actor.userId as string);
           return { url };
         },
-        attempt: (t) => ({ as: A(), method: "GET", path: t.url }),
+        attempt: (t) => ({ as: attacker(), method: "GET", path: t.url }),
         // The control: the same picture was shown to the same member a moment before (in setup); staff do not see it either.
         control: (t) => ({ as: w.actors.admin, method: "GET", path: t.url, expect: "not-found" }),
       },
       "a deleted member's avatar": {
         setup: async () => {
           const { actor, url } = await memberWithAvatar();
-          const seen = await w.send(A(), "GET", url);
+          const seen = await w.send(attacker(), "GET", url);
           if (seen.status !== 200) throw new Error(`a member in good standing's avatar answered ${seen.status}`);
           const now = new Date();
           await w.db
@@ -396,7 +396,7 @@ function cases(): Record<string, Record<string, Case>> {
             .where(eq(profiles.userId, actor.userId as string));
           return { url };
         },
-        attempt: (t) => ({ as: A(), method: "GET", path: t.url }),
+        attempt: (t) => ({ as: attacker(), method: "GET", path: t.url }),
         control: (t) => ({ as: w.actors.visitor, method: "GET", path: t.url, expect: "not-found" }),
       },
     },

@@ -5,8 +5,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { matchRoutes, type RouteObject } from "react-router";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { systemClock } from "../../core/shared/clock";
+import { startTwoFactorEnrolment } from "../../core/users/two-factor-enrolment";
+import { users } from "../../db/schema/auth";
+import { createMember, MEMBER_PASSWORD } from "../support/factories";
 import { createTestDatabase } from "../support/test-db";
+import { totpCode } from "../support/totp";
 import { classify, type Entry, fillPath, LAYOUTS, type Outcome, ROUTE_ACCESS, TARGETS } from "./route-access";
 import type { PageRoute } from "./site";
 import { ACTORS, type ActorName, createWorld, loadPageRoutes, type World } from "./world";
@@ -121,6 +127,36 @@ describe("the route table", () => {
     const wrong = ROUTE_ACCESS.filter((e) => /:[A-Za-z]/.test(e.path) && !e.target).map((e) => `${e.route} ${e.path}`);
     expect(wrong).toEqual([]);
     expect(ROUTE_ACCESS.filter((e) => e.target && !(e.target in TARGETS))).toEqual([]);
+  });
+});
+
+// Before the walk: it rotates the session-signing keys (an admin's Settings action), after which a cookie must go
+// through the app to reach Better Auth, as these tests hand one to it directly.
+describe("what the walk found", () => {
+  const member = () => createMember({ post: w.post });
+  const twoFactorOn = async (userId: string) => (await w.db.select({ on: users.twoFactorEnabled }).from(users).where(eq(users.id, userId)))[0].on;
+
+  test("confirming a two-step set-up that was never started is refused, not a server error", async () => {
+    const m = await member();
+    const answer = await w.send({ name: "member", userId: m.userId, email: m.email, cookie: m.cookie }, "POST", "/account/security", {
+      form: { intent: "2fa-confirm", code: "123456" },
+    });
+    expect(answer.status).toBe(400);
+    expect(await twoFactorOn(m.userId)).toBe(false);
+  });
+
+  test("the sign-in's second step does not take a signed-in member's code: a set-up they started stays off", async () => {
+    const m = await member();
+    const meta = { ip: "203.0.113.10", userAgent: "vitest", headers: new Headers({ cookie: m.cookie }) };
+    const started = await startTwoFactorEnrolment({ auth: w.site.auth }, { password: MEMBER_PASSWORD }, meta);
+    if (!started.ok) throw new Error(started.message);
+    // The right code from their app, sent to the sign-in step instead of the set-up's confirmation (which asks
+    // for a recent sign-in and counts attempts): Better Auth alone would take it as the confirmation.
+    const answer = await w.send({ name: "member", userId: m.userId, email: m.email, cookie: m.cookie }, "POST", "/auth/two-factor", {
+      form: { code: totpCode(started.secret, systemClock.now().getTime()) },
+    });
+    expect(answer.status).toBe(302);
+    expect(await twoFactorOn(m.userId)).toBe(false);
   });
 });
 
