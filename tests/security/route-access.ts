@@ -147,13 +147,8 @@ export const TARGETS = {
   ownSession: async (w: World, a: Actor) => ({ sessionId: await w.insertSession(me(w, a)) }),
   ownPasskey: async (w: World, a: Actor) => ({ passkeyId: await w.insertPasskey(me(w, a)) }),
   ownIdentity: async (w: World, a: Actor) => ({ identityId: await w.insertIdentity(me(w, a)) }),
-  /** A new account's e-mail address, signed up through the API (to sign in with). */
-  account: async (w: World) => {
-    const email = freshEmail("matrix");
-    const res = await w.post("/api/v1/auth/sign-up", { email, password: MEMBER_PASSWORD, fullName: "Nina New" });
-    if (res.status !== 201) throw new Error(`sign-up failed: ${res.status}`);
-    return { email };
-  },
+  /** A new account's e-mail address, to sign in with MEMBER_PASSWORD. */
+  account: async (w: World) => ({ email: (await w.freshAccount()).email }),
   member: async (w: World) => ({ userId: w.actors.member.userId! }),
   /** A member for an admin action to act on (made fresh, so each request acts on its own). */
   throwaway: async (w: World) => ({ userId: await w.throwaway() }),

@@ -239,6 +239,17 @@ export async function createWorld(handle: DbHandle & { url?: string }) {
     return id;
   }
 
+  /**
+   * A new account that signs in with MEMBER_PASSWORD, written as Better Auth writes one (its password hash copied
+   * from an account made through sign-up): hashing is most of a sign-up's cost, and the matrix makes many.
+   */
+  const [credential] = await db.select({ password: accounts.password }).from(accounts).where(eq(accounts.userId, owner.userId as string));
+  async function freshAccount() {
+    const m = await insertMember(db, { name: "Nina New" });
+    await db.insert(accounts).values({ id: crypto.randomUUID(), accountId: m.id, providerId: "credential", userId: m.id, password: credential.password });
+    return { userId: m.id, email: m.email };
+  }
+
   /** A throwaway member (rows only) for an admin action to act on. */
   const throwaway = async () => (await insertMember(db, { name: "Terry Throwaway" })).id;
   const suspend = (userId: string) =>
@@ -269,6 +280,7 @@ export async function createWorld(handle: DbHandle & { url?: string }) {
     insertIdentity,
     insertSession,
     throwaway,
+    freshAccount,
     suspend,
     makeModerator,
     close: () => {
