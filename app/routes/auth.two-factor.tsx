@@ -7,7 +7,7 @@ import { Container } from "../components/ui/container";
 import { ShieldCheck } from "../components/ui/icons";
 import { flashHeader } from "../lib/flash.server";
 import { safeRedirect } from "../lib/safe-redirect";
-import { verifyTwoFactorSignIn } from "../../core/users/verify-two-factor-sign-in";
+import { TWO_FACTOR_EXPIRED, verifyTwoFactorSignIn } from "../../core/users/verify-two-factor-sign-in";
 
 export const meta: Route.MetaFunction = () => [{ title: "Two-step verification | SwapShed" }, { name: "robots", content: "noindex" }];
 
@@ -23,6 +23,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
+  // Without the first step's cookie Better Auth would check the code against a signed-in session instead (its
+  // enrolment check, which turns on a set-up that was started but never confirmed): this is the sign-in step only.
+  if (!hasPendingSignIn(request)) return data({ error: TWO_FACTOR_EXPIRED }, { status: 401 });
   const form = await request.formData();
   const kind = form.get("method") === "backup" ? "backup" : "totp";
   const result = await verifyTwoFactorSignIn(ctx, { code: form.get("code"), kind }, ctx.meta);

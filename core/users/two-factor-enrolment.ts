@@ -7,6 +7,7 @@ import { recordAccountChange } from "./record-account-change";
 export const INCORRECT_PASSWORD = "Incorrect password";
 export const WRONG_ENROLMENT_CODE = "That code is not right. Check the time on your phone and try again.";
 export const ENTER_SIX_DIGITS = "Enter the 6-digit code from your app";
+export const ENROLMENT_NOT_STARTED = "Two-step sign-in set-up has not been started. Please start again.";
 
 export type EnrolmentStart =
   | { ok: true; totpUri: string; secret: string; qrSvg: string }
@@ -63,6 +64,8 @@ export async function confirmTwoFactorEnrolment(
   } catch (error) {
     const errorCode = (error as { body?: { code?: string } }).body?.code;
     if (errorCode === "INVALID_CODE") return { ok: false, status: 400, message: WRONG_ENROLMENT_CODE };
+    // A code sent before the set-up was started (or after it was cancelled): nothing to confirm.
+    if (errorCode === "TOTP_NOT_ENABLED") return { ok: false, status: 400, message: ENROLMENT_NOT_STARTED };
     throw error;
   }
   const { backupCodes } = await deps.auth.api.viewBackupCodes({ body: { userId } });

@@ -56,6 +56,8 @@ const REFUSALS: Record<string, { message: string; status: number }> = {
   ACCOUNT_TEMPORARILY_LOCKED: { message: TWO_FACTOR_LOCKED, status: 429 },
   TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: { message: TWO_FACTOR_LOCKED, status: 429 },
   ACCOUNT_SUSPENDED: { message: ACCOUNT_SUSPENDED, status: 403 },
+  // No second step to take: two-factor was turned off since the first step, or there was no first step at all.
+  TOTP_NOT_ENABLED: { message: TWO_FACTOR_EXPIRED, status: 401 },
   // Deleted between the two steps (sign-in makes the keep offer before this step): start again to see it.
   ACCOUNT_DELETION_PENDING: { message: TWO_FACTOR_EXPIRED, status: 403 },
 };
