@@ -11,9 +11,9 @@ import { Hono } from "hono";
 
 const require = createRequire(import.meta.url);
 const distDir = path.dirname(require.resolve("swagger-ui-dist/package.json"));
-const VERSION: string = JSON.parse(fs.readFileSync(path.join(distDir, "package.json"), "utf8")).version;
+export const SWAGGER_UI_VERSION: string = JSON.parse(fs.readFileSync(path.join(distDir, "package.json"), "utf8")).version;
 /** Versioned, so the files can be cached for good: a new Swagger UI has new URLs. */
-const ASSETS = `/api/docs/assets/${VERSION}`;
+const ASSETS = `/api/docs/assets/${SWAGGER_UI_VERSION}`;
 
 const INIT = `window.addEventListener("load", function () {
   window.ui = SwaggerUIBundle({
@@ -71,7 +71,7 @@ export function createApiDocsRoutes() {
 
   docs.get("/assets/:version/:file", (c) => {
     const file = FILES[c.req.param("file")];
-    if (!file || c.req.param("version") !== VERSION) return c.json({ error: "Not found" }, 404);
+    if (!file || c.req.param("version") !== SWAGGER_UI_VERSION) return c.json({ error: "Not found" }, 404);
     let body = loaded.get(c.req.param("file"));
     if (body === undefined) {
       body = file.read();

@@ -17,6 +17,7 @@
 import { eq } from "drizzle-orm";
 import { FEATURE_FLAG_KEYS, featureFlags } from "../../db/schema/flags";
 import { listings } from "../../db/schema/listings";
+import { SWAGGER_UI_VERSION } from "../../server/api-docs";
 import { GOOD_LISTING, freshEmail, MEMBER_PASSWORD } from "../support/factories";
 import type { Actor, ActorName, Answer, Body, World } from "./world";
 
@@ -756,6 +757,14 @@ export const ROUTE_ACCESS: Entry[] = [
   { area: "api", route: "POST /api/v1/auth/sign-out", method: "POST", path: "/api/v1/auth/sign-out", body: () => ({ json: { scope: "others" } }), expect: EVERYONE("ok") },
   { area: "api", route: "GET /api/v1/me", method: "GET", path: "/api/v1/me", expect: MEMBERS("ok") },
   { area: "api", route: "GET /api/v1/localities", method: "GET", path: "/api/v1/localities?q=bondi", expect: EVERYONE("ok") },
+  // ----- JSON API: the member's account, and the API's own description -----
+  { area: "api", route: "GET /api/v1/me/profile", method: "GET", path: "/api/v1/me/profile", expect: MEMBERS("ok") },
+  { area: "api", route: "PUT /api/v1/me/profile", method: "PUT", path: "/api/v1/me/profile", body: () => ({ json: { fullName: "Kylie Nguyen", phone: "0412 345 678" } }), expect: MEMBERS("ok") },
+  { area: "api", route: "GET /api/v1/me/sessions", method: "GET", path: "/api/v1/me/sessions", expect: MEMBERS("ok") },
+  { area: "api", route: "GET /api/v1/me/payments", method: "GET", path: "/api/v1/me/payments", expect: MEMBERS("ok") },
+  { area: "api", route: "GET /api/v1/openapi.json", method: "GET", path: "/api/v1/openapi.json", expect: EVERYONE("ok") },
+  { area: "api", route: "GET /api/docs", method: "GET", path: "/api/docs", expect: EVERYONE("ok") },
+  { area: "api", route: "GET /api/docs/assets/:version/:file", method: "GET", path: `/api/docs/assets/${SWAGGER_UI_VERSION}/init.js`, expect: EVERYONE("ok") },
   // ----- JSON API: listings -----
   { area: "api", route: "GET /api/v1/listings", method: "GET", path: "/api/v1/listings", expect: EVERYONE("ok") },
   { area: "api", route: "GET /api/v1/listings/:id", method: "GET", path: "/api/v1/listings/:listingId", target: "publicListing", expect: EVERYONE("ok") },
