@@ -62,8 +62,12 @@ test("a member lists an item with a picture, sees it everywhere, another member 
   const otherPage = await other.newPage();
   await signUpViaApi(otherPage, { email: uniqueEmail("fan"), fullName: "Tom Baker" });
   await otherPage.goto(listingUrl);
+  // The button shows the new state at once; the save itself must have answered before the member leaves the page
+  // (leaving cancels a request still in flight, which a slow machine showed).
+  const saved = otherPage.waitForResponse((r) => r.url().includes("/favourite") && r.request().method() === "POST");
   await otherPage.getByRole("button", { name: `Save ${title} to favourites` }).click();
   await expect(otherPage.getByRole("button", { name: `Remove ${title} from favourites` })).toHaveAttribute("aria-pressed", "true");
+  expect((await saved).ok()).toBe(true);
   await otherPage.goto("/favourites");
   await expect(otherPage.getByRole("article").filter({ hasText: title })).toBeVisible();
   await expectNoAxeViolations(otherPage);
