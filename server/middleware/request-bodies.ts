@@ -4,13 +4,13 @@ import { bodyLimit } from "hono/body-limit";
 /** Forms and JSON are a few kilobytes; nothing bigger is read, let alone parsed. */
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
-export type BodyRoute = { match: (method: string, path: string) => boolean; maxSize: number };
+/** A route with its own limit, and the refusal's wording when the spec has one (a picture's size). */
+export type BodyRoute = { match: (method: string, path: string) => boolean; maxSize: number; message?: string };
 
 const hasBody = (method: string) => method !== "GET" && method !== "HEAD" && method !== "OPTIONS";
 const isApi = (path: string) => path.startsWith("/api/");
 
-function tooLarge(path: string) {
-  const message = "Request body too large.";
+function tooLarge(path: string, message = "Request body too large.") {
   return isApi(path)
     ? Response.json({ error: message }, { status: 413 })
     : new Response(message, { status: 413, headers: { "Content-Type": "text/plain; charset=utf-8" } });
@@ -22,19 +22,20 @@ function tooLarge(path: string) {
  * own larger limits in `exceptions`, which must be at least what their own route allows.
  */
 export function boundedBodies(exceptions: BodyRoute[]): MiddlewareHandler {
-  const limiters = new Map<number, MiddlewareHandler>();
-  const limiter = (maxSize: number) => {
-    let handler = limiters.get(maxSize);
+  const limiters = new Map<string, MiddlewareHandler>();
+  const limiter = (maxSize: number, message?: string) => {
+    const key = `${maxSize} ${message ?? ""}`;
+    let handler = limiters.get(key);
     if (!handler) {
-      handler = bodyLimit({ maxSize, onError: (c) => tooLarge(c.req.path) });
-      limiters.set(maxSize, handler);
+      handler = bodyLimit({ maxSize, onError: (c) => tooLarge(c.req.path, message) });
+      limiters.set(key, handler);
     }
     return handler;
   };
   return async (c, next) => {
     if (!hasBody(c.req.method)) return next();
     const exception = exceptions.find((e) => e.match(c.req.method, c.req.path));
-    return limiter(exception?.maxSize ?? DEFAULT_BODY_LIMIT)(c, next);
+    return limiter(exception?.maxSize ?? DEFAULT_BODY_LIMIT, exception?.message)(c, next);
   };
 }
 
