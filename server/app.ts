@@ -26,7 +26,7 @@ import { createMetrics } from "./observability/metrics";
 import { createHealthRoutes } from "./observability/health-routes";
 import { parseIpAllowlist } from "../core/staff/ip-allowlist";
 import { backOfficeHeaders } from "./middleware/back-office-headers";
-import { boundedBodies, parseableBodies } from "./middleware/request-bodies";
+import { addressesWithoutNul, boundedBodies, parseableBodies } from "./middleware/request-bodies";
 import { privateResponses } from "./middleware/private-responses";
 import { sessionSigning } from "./middleware/session-signing";
 import { LISTING_UPLOAD_LIMIT } from "./api/listings";
@@ -116,6 +116,7 @@ export function createApp(deps: AppDeps) {
   app.use(securityHeaders({ production, devServer: deps.devServer, formActionOrigins: identityProviderOrigins(identityProviders) }));
   app.use(privateResponses());
   app.use(backOfficeHeaders());
+  app.use(addressesWithoutNul());
   app.use(boundedBodies(BODY_LIMIT_EXCEPTIONS));
   app.use(parseableBodies({ multipartApi: isListingUploadApi, uploadPage: isListingUploadPage }));
   // An identity provider may answer with a cross-site form POST (Apple's form_post): Better Auth only turns it

@@ -7,6 +7,7 @@ import { recordAccountChange } from "./record-account-change";
 export const INCORRECT_PASSWORD = "Incorrect password";
 export const WRONG_ENROLMENT_CODE = "That code is not right. Check the time on your phone and try again.";
 export const ENTER_SIX_DIGITS = "Enter the 6-digit code from your app";
+export const START_ENROLMENT_AGAIN = "Two-step sign-in setup was not started, or has ended. Please start again.";
 
 export type EnrolmentStart =
   | { ok: true; totpUri: string; secret: string; qrSvg: string }
@@ -63,6 +64,9 @@ export async function confirmTwoFactorEnrolment(
   } catch (error) {
     const errorCode = (error as { body?: { code?: string } }).body?.code;
     if (errorCode === "INVALID_CODE") return { ok: false, status: 400, message: WRONG_ENROLMENT_CODE };
+    // No key was made for this account (the first step never ran, or another tab turned it off since): a code
+    // cannot confirm anything, and the member starts again rather than meeting a server error.
+    if (errorCode === "TOTP_NOT_ENABLED") return { ok: false, status: 409, message: START_ENROLMENT_AGAIN };
     throw error;
   }
   const { backupCodes } = await deps.auth.api.viewBackupCodes({ body: { userId } });

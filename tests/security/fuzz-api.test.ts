@@ -5,13 +5,14 @@
 // fields and prototype keys; whole bodies that are not objects; odd content types; hostile ids in the path.
 // Whatever is sent: never a 5xx, a refusal is JSON with an `error` the client can show, a refused request changes
 // no row, and no built-in prototype gains a key. Fixed seed, fixed runs: see Figures in the output.
+import fs from "node:fs";
 import fc from "fast-check";
 import { afterAll, describe, expect, test, vi } from "vitest";
 import { listingFieldsSchema } from "../../core/listings/listing-schema";
 import { logger } from "../../core/shared/logger";
 import { proposeSwapSchema, reviewSchema } from "../../core/swaps/swap-schema";
 import { signInSchema, signUpSchema } from "../../core/users/credentials-schema";
-import { sameOrigin } from "../support/factories";
+import { GOOD_LISTING, makeJpeg, sameOrigin } from "../support/factories";
 import { createTestApp, TEST_ORIGIN } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
 import {
@@ -170,6 +171,31 @@ describe("the JSON API under property-based bad input", () => {
       const res = await app.request(`${TEST_ORIGIN}${path}`, { method: "POST", headers: { ...sameOrigin(world.member.cookie), "content-type": "application/json" }, body: jsonBody(Object.entries(body)) });
       expect(res.status, path).toBe(400);
       expect(((await res.json()) as { error: string }).error).toEqual(expect.any(String));
+    }
+  });
+
+  // Found by this suite: PostgreSQL cannot store or compare text holding U+0000: a listing titled "Drill\0kit"
+  // failed its insert (a 500). JSON and multipart bodies and addresses with a NUL are now refused up front.
+  test("a NUL character in JSON, in a listing's fields or in the address is refused with the API's message", async () => {
+    const listing = new FormData();
+    for (const [name, value] of Object.entries({ ...GOOD_LISTING, title: "Drill\u0000kit" })) listing.append(name, value);
+    listing.append("images", new File([new Uint8Array(await makeJpeg())], "drill.jpg", { type: "image/jpeg" }));
+    const headers = sameOrigin(world.member.cookie);
+    const json = { ...headers, "content-type": "application/json" };
+    const cases: [string, () => Promise<Response>][] = [
+      ["a listing's title", async () => app.request(`${TEST_ORIGIN}/api/v1/listings`, { method: "POST", headers, body: listing })],
+      ["a nested JSON string", async () => app.request(`${TEST_ORIGIN}/api/v1/swaps`, { method: "POST", headers: json, body: JSON.stringify({ targetListingId: world.otherListing, offeredListingId: world.spareListing, message: ["ok", { deep: "a\u0000b" }] }) })],
+      ["a JSON key", async () => app.request(`${TEST_ORIGIN}/api/v1/auth/sign-out`, { method: "POST", headers: json, body: '{"sc\\u0000ope":"local"}' })],
+      ["the address", async () => app.request(`${TEST_ORIGIN}/api/v1/swaps/${world.swaps.sent}%00/withdraw`, { method: "POST", headers: json, body: "{}" })],
+    ];
+    for (const [what, send] of cases) {
+      const files = testApp.uploadsDir ? fs.readdirSync(testApp.uploadsDir, { recursive: true }).length : 0;
+      const before = await fingerprint(db);
+      const response = await send();
+      expect(response.status, what).toBe(400);
+      expect(await response.json(), what).toEqual({ error: "Text can't contain the NUL character (U+0000)." });
+      expect(changedTables(before, await fingerprint(db)), what).toEqual([]);
+      if (testApp.uploadsDir) expect(fs.readdirSync(testApp.uploadsDir, { recursive: true }).length, what).toBe(files);
     }
   });
 

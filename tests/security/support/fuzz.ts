@@ -23,6 +23,9 @@ export const seedFor = (index: number) => FUZZ_SEED + index;
 /** Keys that pollute a prototype when an object is merged or assigned naively. */
 export const PROTO_KEYS = ["__proto__", "constructor", "prototype"] as const;
 
+/** Keys every plain object answers to without having them. */
+export const INHERITED_KEYS = ["constructor", "__proto__", "toString", "valueOf", "hasOwnProperty", "isPrototypeOf"] as const;
+
 /** Strings every text field should survive: empties, numbers and keywords as text, injections, tricky Unicode. */
 export const HOSTILE_STRINGS: readonly string[] = [
   "",
@@ -343,7 +346,13 @@ export function entriesArb(fields: Record<string, FieldArbs>, fixed: Record<stri
   );
   const fixedEntries = Object.entries(fixed).map(([name, value]) =>
     fc
-      .oneof({ weight: 8, arbitrary: fc.constant(value) }, { weight: 1, arbitrary: extraValue }, { weight: 1, arbitrary: fc.constant(OMIT) })
+      .oneof(
+        { weight: 8, arbitrary: fc.constant(value) },
+        { weight: 1, arbitrary: extraValue },
+        // The names every plain object inherits: a lookup table keyed by this field must not take them.
+        { weight: 1, arbitrary: fc.constantFrom(...INHERITED_KEYS) },
+        { weight: 1, arbitrary: fc.constant(OMIT) },
+      )
       .map((v): Entry[] => (v === OMIT ? [] : [[name, v]])),
   );
   const extraName = fc.oneof(
