@@ -327,7 +327,7 @@ describe("page form actions under property-based bad input", () => {
     const listingForm = new FormData();
     for (const [name, value] of Object.entries({ ...GOOD_LISTING, title: "Drill\u0000kit" })) listingForm.append(name, value);
     listingForm.append("images", new File([new Uint8Array(await makeJpeg())], "drill.jpg", { type: "image/jpeg" }));
-    const cases: [string, () => Promise<Response>][] = [
+    const cases: [string, () => Response | Promise<Response>][] = [
       ["moderation notes", () => post("/admin/moderation.data", new URLSearchParams({ review: "approve", reportId: world.reportId, notes: "a\u0000b" }), admin.cookie)],
       ["a member id in the address", () => post(`/admin/users/${world.victims[1]}%00.data`, new URLSearchParams({ intent: "revoke-moderator" }), admin.cookie)],
       ["a listing's title (a picture form)", () => post("/create-listing.data", listingForm, member.cookie)],
