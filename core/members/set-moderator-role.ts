@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { profiles } from "../../db/schema/profiles";
 import { AppError } from "../shared/app-error";
@@ -13,15 +13,10 @@ import { MEMBER_NOT_FOUND, NOT_ON_YOURSELF } from "./member-guards";
  */
 export async function setModeratorRole(db: Db, { actor, userId, moderator }: { actor: StaffActor; userId: string; moderator: boolean }) {
   if (userId === actor.userId) throw new AppError("FORBIDDEN", NOT_ON_YOURSELF);
-  // The role goes to a member: an address naming no one (or a deleted member, gone for the back office) is
-  // refused, rather than becoming a role row the database rejects (a 500).
-  if (moderator) {
-    const [member] = await db
-      .select({ userId: profiles.userId })
-      .from(profiles)
-      .where(and(eq(profiles.userId, userId), isNull(profiles.deletedAt)));
-    if (!member) throw new AppError("NOT_FOUND", MEMBER_NOT_FOUND);
-  }
+  // Only a member's role changes: an address naming no one is refused (granting one was a role row the database
+  // rejected, a 500; revoking one claimed success). A deleted member, gone for the back office, gains no role.
+  const [member] = await db.select({ deletedAt: profiles.deletedAt }).from(profiles).where(eq(profiles.userId, userId));
+  if (!member || (moderator && member.deletedAt)) throw new AppError("NOT_FOUND", MEMBER_NOT_FOUND);
   const by = { actorId: actor.userId, ip: actor.ip, userAgent: actor.userAgent, via: "back_office" as const };
   const { changed } = moderator
     ? await grantStaffRole(db, { userId, role: "moderator", by })
