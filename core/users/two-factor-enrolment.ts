@@ -30,7 +30,10 @@ export async function startTwoFactorEnrolment(
     return { ok: true, ...(await describeTotpUri(result.totpURI)) };
   } catch (error) {
     const code = (error as { body?: { code?: string } }).body?.code;
-    if (code === "INVALID_PASSWORD") return { ok: false, status: 400, message: INCORRECT_PASSWORD };
+    // A password longer (or shorter) than any Better Auth accepts cannot be this member's: it is wrong, not a 500.
+    if (code === "INVALID_PASSWORD" || code === "PASSWORD_TOO_LONG" || code === "PASSWORD_TOO_SHORT") {
+      return { ok: false, status: 400, message: INCORRECT_PASSWORD };
+    }
     throw error;
   }
 }

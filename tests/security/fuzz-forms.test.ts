@@ -377,6 +377,20 @@ describe("page form actions under property-based bad input", () => {
     expect(await back.text()).toContain("/admin/moderation?q=%C3%A9");
   });
 
+  // Found by this suite: a 4,000-character password to start two-step sign-in was Better Auth's "Password too
+  // long" rethrown as a 500; a password longer than any allowed is simply not the member's.
+  test("starting two-step sign-in with a password longer than any allowed is 'Incorrect password'", async () => {
+    const response = await testApp.app.request(
+      new Request(`${TEST_ORIGIN}/account/security.data`, {
+        method: "POST",
+        headers: { ...sameOrigin(member.cookie), "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "2fa-start", password: "A1a".repeat(1500) }),
+      }),
+    );
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Incorrect password");
+  });
+
   // Found by this suite: confirming two-step sign-in with a code when no key was made (the first step never ran)
   // was Better Auth's "TOTP not enabled", a 500; the member is now sent back to the first step.
   test("confirming two-step sign-in before starting it asks the member to start again", async () => {
