@@ -6,6 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
+import { afterAll } from "vitest";
 import { completeLocalCheckout, type LocalPaymentProvider, TEST_CARD_SUCCESS } from "../../../core/payments/local-provider";
 import { startHandshakePayment } from "../../../core/payments/start-handshake-payment";
 import { grantStaffRole } from "../../../core/staff/grant-staff-role";
@@ -31,10 +32,9 @@ type TestApp = ReturnType<typeof createTestApp>;
  * on it) and a DATA_DIR of its own in the temp directory, so nothing is written into the working tree.
  */
 export function worldEnv(handle: { url?: string }): Record<string, string> {
-  return {
-    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "swapshed-fuzz-")),
-    ...(handle.url ? { DATABASE_URL: handle.url } : {}),
-  };
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "swapshed-fuzz-"));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  return { DATA_DIR: dataDir, ...(handle.url ? { DATABASE_URL: handle.url } : {}) };
 }
 
 const meta = (cookie = "") => ({ ip: "203.0.113.50", userAgent: "fuzz", headers: new Headers(cookie ? { cookie } : {}) });
@@ -47,6 +47,7 @@ async function insertSwap(db: DbHandle["db"], values: typeof swapProposals.$infe
 /** Builds the world; `heal()` puts back what an accepted request may take away (a session, the flags). */
 export async function buildWorld(handle: DbHandle, testApp: TestApp) {
   const db = handle.db;
+  afterAll(() => testApp.uploadsDir && fs.rmSync(testApp.uploadsDir, { recursive: true, force: true }));
   const deps = { db, auth: testApp.auth, clock: { now: () => new Date() }, authAddressLimit: 100_000 };
   const provider = paymentProviderFromEnv(testApp.env, {
     deliver: async (url, body, headers) => testApp.app.request(url, { method: "POST", body, headers }),
