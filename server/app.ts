@@ -27,22 +27,23 @@ import { createMetrics } from "./observability/metrics";
 import { createHealthRoutes } from "./observability/health-routes";
 import { parseIpAllowlist } from "../core/staff/ip-allowlist";
 import { backOfficeHeaders } from "./middleware/back-office-headers";
-import { boundedBodies, parseableBodies } from "./middleware/request-bodies";
+import { addressesWithoutNul, boundedBodies, parseableBodies } from "./middleware/request-bodies";
 import { privateResponses } from "./middleware/private-responses";
 import { sessionSigning } from "./middleware/session-signing";
 import { LISTING_UPLOAD_LIMIT } from "./api/listings";
 import { WEBHOOK_BODY_LIMIT } from "./webhooks";
-import { MAX_IMAGE_BYTES } from "../core/images/process-listing-image";
+import { FILE_TOO_LARGE, MAX_IMAGE_BYTES } from "../core/images/process-listing-image";
 
 /** The routes that take pictures: the API's listing upload and change, and the pages' create and edit forms (with their .data twins). */
 const isListingUploadApi = (method: string, path: string) =>
   (method === "POST" && path === "/api/v1/listings") || (method === "PUT" && /^\/api\/v1\/listings\/[^/]+$/.test(path));
 const isListingUploadPage = (path: string) => /^\/(create-listing|listings\/[^/]+\/edit)(\.data)?$/.test(path);
+// A picture route's body over its limit can only be a picture over 5MB: it is refused with the spec's message.
 const BODY_LIMIT_EXCEPTIONS = [
-  { match: (method: string, path: string) => isListingUploadApi(method, path) || isListingUploadPage(path), maxSize: LISTING_UPLOAD_LIMIT },
+  { match: (method: string, path: string) => isListingUploadApi(method, path) || isListingUploadPage(path), maxSize: LISTING_UPLOAD_LIMIT, message: FILE_TOO_LARGE },
   { match: (_method: string, path: string) => path.startsWith("/api/webhooks/"), maxSize: WEBHOOK_BODY_LIMIT },
   // The profile page's avatar upload: one picture (the action refuses one over 5MB with the spec's message).
-  { match: (_method: string, path: string) => /^\/account(\.data)?$/.test(path), maxSize: MAX_IMAGE_BYTES + 1024 * 1024 },
+  { match: (_method: string, path: string) => /^\/account(\.data)?$/.test(path), maxSize: MAX_IMAGE_BYTES + 1024 * 1024, message: FILE_TOO_LARGE },
 ];
 
 export type PageHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
@@ -116,6 +117,7 @@ export function createApp(deps: AppDeps) {
   app.use(securityHeaders({ production, devServer: deps.devServer, formActionOrigins: identityProviderOrigins(identityProviders) }));
   app.use(privateResponses());
   app.use(backOfficeHeaders());
+  app.use(addressesWithoutNul());
   app.use(boundedBodies(BODY_LIMIT_EXCEPTIONS));
   app.use(parseableBodies({ multipartApi: isListingUploadApi, uploadPage: isListingUploadPage }));
   // An identity provider may answer with a cross-site form POST (Apple's form_post): Better Auth only turns it

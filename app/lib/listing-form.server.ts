@@ -1,4 +1,5 @@
 import { AppError } from "../../core/shared/app-error";
+import { formHasNul, NUL_REFUSED } from "../../core/shared/nul-characters";
 
 export const UNREADABLE_FORM = "The form could not be read. Please try again.";
 
@@ -13,6 +14,8 @@ export async function readListingForm(request: Request) {
   } catch {
     throw new AppError("VALIDATION", UNREADABLE_FORM);
   }
+  // Read here rather than by the app's middleware (a picture form is parsed once): a NUL fails any query.
+  if (formHasNul(form)) throw new AppError("VALIDATION", NUL_REFUSED);
   const text = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : "";

@@ -32,6 +32,12 @@ describe("safeRedirect", () => {
     expect(safeRedirect(path as string)).toBe("/");
   });
 
+  test("percent-encodes what a Location header cannot carry, or falls back when it cannot be encoded", () => {
+    expect(safeRedirect("/search?q=café crème")).toBe("/search?q=caf%C3%A9%20cr%C3%A8me");
+    expect(safeRedirect("/listings/İıſK")).toBe("/listings/%C4%B0%C4%B1%C5%BFK");
+    expect(safeRedirect("/a\uD800b", "/account")).toBe("/account");
+  });
+
   test("falls back to what the caller names", () => {
     expect(safeRedirect("//evil.example", "/account")).toBe("/account");
   });

@@ -47,6 +47,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!confirmed.ok) {
       // The same key again (it is this person's own, from the step before): the code was wrong, not the key.
       const again = totpUri.startsWith("otpauth://totp/") ? await describeTotpUri(totpUri) : null;
+      // No key to confirm (the first step never ran): back to the first step, with the reason.
+      if (confirmed.status === 409) return data({ step: "password" as const, error: confirmed.message }, { status: 409 });
       if (!again) return data({ step: "password" as const, error: "Please start again." }, { status: 400 });
       return data({ step: "confirm" as const, ...again, error: confirmed.message }, { status: confirmed.status });
     }

@@ -6,7 +6,7 @@ import { setFavourite } from "../../core/listings/toggle-favourite";
 import { isAppError } from "../../core/shared/app-error";
 
 export function loader({ params }: Route.LoaderArgs) {
-  return redirect(`/listings/${params.id}`);
+  return redirect(`/listings/${encodeURIComponent(params.id)}`);
 }
 
 /** Save or un-save a listing. Visitors are asked to sign in first. */

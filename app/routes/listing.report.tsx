@@ -57,7 +57,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
   if (form.get("via") === "fetcher") return { ok: true as const };
   // A report that hid the listing (auto takedown) leaves the reporter nothing to go back to: home, with the thanks.
-  return redirect(hidden ? "/" : `/listings/${params.id}`, {
+  return redirect(hidden ? "/" : `/listings/${encodeURIComponent(params.id)}`, {
     headers: {
       "Set-Cookie": await flashHeader({ type: "success", message: REPORT_SENT }, ctx.env.NODE_ENV === "production"),
     },

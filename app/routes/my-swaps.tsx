@@ -76,7 +76,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get("intent")) as keyof typeof OUTCOMES;
   const swapId = String(form.get("swapId") ?? "");
   const tab = form.get("tab") === "sent" ? "sent" : "received";
-  const outcome = OUTCOMES[intent];
+  // Own keys only: "constructor" or "__proto__" must not pass for an action (they would run the review branch).
+  const outcome = Object.hasOwn(OUTCOMES, intent) ? OUTCOMES[intent] : undefined;
   // Accept, decline and withdraw happen only from their confirmation step: a bare post (an old page, a
   // replayed form) is shown that step instead and changes nothing.
   if (isConfirmIntent(intent) && form.get("confirm") !== "yes") return redirect(mySwapsUrl(tab, { intent, swapId }));

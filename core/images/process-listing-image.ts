@@ -13,7 +13,7 @@ const WEBP_MAX_DIMENSION = 16_383;
 const ENCODE_TIMEOUT_SECONDS = 30;
 
 // The spec's exact server messages.
-const FILE_TOO_LARGE = "File size exceeds 5MB limit.";
+export const FILE_TOO_LARGE = "File size exceeds 5MB limit.";
 const INVALID_FILE_TYPE = "Invalid file type. Only JPEG, PNG, WEBP, and GIF images are allowed.";
 const DIMENSIONS_TOO_LARGE = "Image dimensions are too large.";
 

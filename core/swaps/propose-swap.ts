@@ -17,11 +17,12 @@ export const TARGET_NOT_AVAILABLE = "This listing is no longer available";
 export const OWN_LISTING = "You cannot propose a swap on your own listing";
 export const ALREADY_PROPOSED = "You already have a pending proposal for this listing";
 
+/** The listings and message as sent (a form's text, or an API client's JSON values): proposeSwapSchema checks them. */
 export type ProposeSwapInput = {
   proposerId: string;
-  targetListingId: string;
-  offeredListingId: string;
-  message?: string | null;
+  targetListingId: unknown;
+  offeredListingId: unknown;
+  message?: unknown;
 };
 
 /**

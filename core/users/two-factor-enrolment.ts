@@ -7,7 +7,7 @@ import { recordAccountChange } from "./record-account-change";
 export const INCORRECT_PASSWORD = "Incorrect password";
 export const WRONG_ENROLMENT_CODE = "That code is not right. Check the time on your phone and try again.";
 export const ENTER_SIX_DIGITS = "Enter the 6-digit code from your app";
-export const ENROLMENT_NOT_STARTED = "Two-step sign-in set-up has not been started. Please start again.";
+export const START_ENROLMENT_AGAIN = "Two-step sign-in setup was not started, or has ended. Please start again.";
 
 export type EnrolmentStart =
   | { ok: true; totpUri: string; secret: string; qrSvg: string }
@@ -30,7 +30,10 @@ export async function startTwoFactorEnrolment(
     return { ok: true, ...(await describeTotpUri(result.totpURI)) };
   } catch (error) {
     const code = (error as { body?: { code?: string } }).body?.code;
-    if (code === "INVALID_PASSWORD") return { ok: false, status: 400, message: INCORRECT_PASSWORD };
+    // A password longer (or shorter) than any Better Auth accepts cannot be this member's: it is wrong, not a 500.
+    if (code === "INVALID_PASSWORD" || code === "PASSWORD_TOO_LONG" || code === "PASSWORD_TOO_SHORT") {
+      return { ok: false, status: 400, message: INCORRECT_PASSWORD };
+    }
     throw error;
   }
 }
@@ -64,8 +67,9 @@ export async function confirmTwoFactorEnrolment(
   } catch (error) {
     const errorCode = (error as { body?: { code?: string } }).body?.code;
     if (errorCode === "INVALID_CODE") return { ok: false, status: 400, message: WRONG_ENROLMENT_CODE };
-    // A code sent before the set-up was started (or after it was cancelled): nothing to confirm.
-    if (errorCode === "TOTP_NOT_ENABLED") return { ok: false, status: 400, message: ENROLMENT_NOT_STARTED };
+    // No key was made for this account (the first step never ran, or another tab turned it off since): a code
+    // cannot confirm anything, and the member starts again rather than meeting a server error.
+    if (errorCode === "TOTP_NOT_ENABLED") return { ok: false, status: 409, message: START_ENROLMENT_AGAIN };
     throw error;
   }
   const { backupCodes } = await deps.auth.api.viewBackupCodes({ body: { userId } });

@@ -67,7 +67,7 @@ const Profile = named(
   }),
 );
 
-const ProfileUpdate = named(
+export const ProfileUpdate = named(
   "ProfileUpdate",
   z
     .object({

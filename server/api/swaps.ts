@@ -239,6 +239,11 @@ export const reviewSwapEndpoint = {
   },
 } as const satisfies Endpoint;
 
+/** A JSON scalar as the text a form field would carry; anything else as it is, for the use case's schema to refuse. */
+function asText(value: unknown): unknown {
+  return typeof value === "number" || typeof value === "boolean" ? String(value) : value;
+}
+
 /** /api/v1/swaps: the same use cases as /my-swaps; only the two parties can read or act on a proposal. */
 export function createSwapRoutes() {
   const router = createRouter();
@@ -268,11 +273,13 @@ export function createSwapRoutes() {
     const ctx = c.get("ctx");
     const user = await signedIn(ctx);
     const input = await readJson(c.req.raw);
+    // The use case checks these with its zod schema: numbers go as text (as a form would send them); objects and
+    // arrays go as they are, to be refused there (String() of `{"toString": 1}` throws: it was a 500).
     const { id } = await proposeSwap(ctx, {
       proposerId: user.id,
-      targetListingId: String(input.targetListingId ?? ""),
-      offeredListingId: String(input.offeredListingId ?? ""),
-      message: input.message == null ? undefined : String(input.message),
+      targetListingId: asText(input.targetListingId ?? ""),
+      offeredListingId: asText(input.offeredListingId ?? ""),
+      message: input.message == null ? undefined : asText(input.message),
     });
     await notifySwapEvent(ctx, { swapId: id, event: "proposed" });
     return reply(201, { id });
@@ -323,7 +330,8 @@ export function createSwapRoutes() {
     const review = await leaveReview(ctx, {
       swapId: pathParam(c, "id"),
       reviewerId: user.id,
-      rating: Number(input.rating),
+      // As sent: the review schema coerces it (Number() of an object with a broken toString throws: a 500).
+      rating: input.rating,
       comment: typeof input.comment === "string" ? input.comment : undefined,
     });
     return reply(201, review);

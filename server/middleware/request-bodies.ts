@@ -1,16 +1,17 @@
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { addressHasNul, formHasNul, hasNul, NUL_REFUSED } from "../../core/shared/nul-characters";
 
 /** Forms and JSON are a few kilobytes; nothing bigger is read, let alone parsed. */
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
-export type BodyRoute = { match: (method: string, path: string) => boolean; maxSize: number };
+/** A route with its own limit, and the refusal's wording when the spec has one (a picture's size). */
+export type BodyRoute = { match: (method: string, path: string) => boolean; maxSize: number; message?: string };
 
 const hasBody = (method: string) => method !== "GET" && method !== "HEAD" && method !== "OPTIONS";
 const isApi = (path: string) => path.startsWith("/api/");
 
-function tooLarge(path: string) {
-  const message = "Request body too large.";
+function tooLarge(path: string, message = "Request body too large.") {
   return isApi(path)
     ? Response.json({ error: message }, { status: 413 })
     : new Response(message, { status: 413, headers: { "Content-Type": "text/plain; charset=utf-8" } });
@@ -22,19 +23,20 @@ function tooLarge(path: string) {
  * own larger limits in `exceptions`, which must be at least what their own route allows.
  */
 export function boundedBodies(exceptions: BodyRoute[]): MiddlewareHandler {
-  const limiters = new Map<number, MiddlewareHandler>();
-  const limiter = (maxSize: number) => {
-    let handler = limiters.get(maxSize);
+  const limiters = new Map<string, MiddlewareHandler>();
+  const limiter = (maxSize: number, message?: string) => {
+    const key = `${maxSize} ${message ?? ""}`;
+    let handler = limiters.get(key);
     if (!handler) {
-      handler = bodyLimit({ maxSize, onError: (c) => tooLarge(c.req.path) });
-      limiters.set(maxSize, handler);
+      handler = bodyLimit({ maxSize, onError: (c) => tooLarge(c.req.path, message) });
+      limiters.set(key, handler);
     }
     return handler;
   };
   return async (c, next) => {
     if (!hasBody(c.req.method)) return next();
     const exception = exceptions.find((e) => e.match(c.req.method, c.req.path));
-    return limiter(exception?.maxSize ?? DEFAULT_BODY_LIMIT)(c, next);
+    return limiter(exception?.maxSize ?? DEFAULT_BODY_LIMIT, exception?.message)(c, next);
   };
 }
 
@@ -67,11 +69,13 @@ export function parseableBodies({
         return next();
       }
       if (!JSON_TYPE.test(type)) return c.json({ error: "Send JSON: Content-Type: application/json." }, 415);
+      let body: unknown;
       try {
-        await c.req.raw.clone().json();
+        body = await c.req.raw.clone().json();
       } catch {
         return c.json({ error: "The request body is not valid JSON." }, 400);
       }
+      if (hasNul(body)) return c.json({ error: NUL_REFUSED }, 400);
       return next();
     }
 
@@ -79,12 +83,25 @@ export function parseableBodies({
     // Picture uploads are parsed once, by their action (which refuses a malformed one); every other form is
     // small (the body limit) and checked here on a copy, so an action never fails on a body it cannot read.
     if (!uploadPage(path)) {
+      let form: FormData;
       try {
-        await c.req.raw.clone().formData();
+        form = await c.req.raw.clone().formData();
       } catch {
         return c.text("Bad Request: the form could not be read.", 400);
       }
+      if (formHasNul(form)) return c.text(`Bad Request: ${NUL_REFUSED}`, 400);
     }
     return next();
+  };
+}
+
+/**
+ * Refuses an address whose path or query carries a NUL (%00): no id, search or filter of ours can hold one, and
+ * the database would fail on it (core/shared/nul-characters.ts). Bodies are checked by parseableBodies, picture forms as read.
+ */
+export function addressesWithoutNul(): MiddlewareHandler {
+  return async (c, next) => {
+    if (!addressHasNul(c.req.url)) return next();
+    return isApi(c.req.path) ? c.json({ error: NUL_REFUSED }, 400) : c.text(`Bad Request: ${NUL_REFUSED}`, 400);
   };
 }

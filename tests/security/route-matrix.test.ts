@@ -152,7 +152,7 @@ describe("what the walk found", () => {
     const answer = await w.send({ name: "member", userId: m.userId, email: m.email, cookie: m.cookie }, "POST", "/account/security", {
       form: { intent: "2fa-confirm", code: "123456" },
     });
-    expect(answer.status).toBe(400);
+    expect(answer.status).toBe(409);
     expect(await twoFactorOn(m.userId)).toBe(false);
   });
 

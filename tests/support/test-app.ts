@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createApp } from "../../server/app";
+import { createApp, type PageHandler } from "../../server/app";
 import { parseEnv } from "../../server/env";
 import type { DbHandle } from "../../db/client";
 import type { Clock } from "../../core/shared/clock";
@@ -22,9 +22,11 @@ export type TestAppOptions = {
   metricsToken?: string;
   /** More variables, e.g. OIDC_ISSUER/OIDC_CLIENT_ID/OIDC_CLIENT_SECRET for a test identity provider. */
   env?: Record<string, string>;
+  /** The pages' request handler (tests/support/page-build.ts); without it the app answers the API only. */
+  pageHandler?: PageHandler;
 };
 
-/** The real Hono app over a test database, driven with app.request() (no port, no pages). */
+/** The real Hono app over a test database, driven with app.request() (no port; pages only with `pageHandler`). */
 export function createTestApp(handle: DbHandle, options: TestAppOptions = {}) {
   const env = parseEnv({
     NODE_ENV: options.production ? "production" : "test",
@@ -39,7 +41,7 @@ export function createTestApp(handle: DbHandle, options: TestAppOptions = {}) {
   // Without a storage of its own, each app gets a fresh directory the test can inspect.
   const uploadsDir = options.storage ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), "swapshed-uploads-"));
   const storage = options.storage ?? createLocalStorage(uploadsDir as string);
-  const { app, auth } = createApp({ db: handle.db, env, clock: options.clock, storage });
+  const { app, auth } = createApp({ db: handle.db, env, clock: options.clock, storage, pageHandler: options.pageHandler });
 
   /** A same-origin browser-like JSON POST. */
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>

@@ -76,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return redirect("/account", {
     headers: {
-      "Set-Cookie": await flashHeader({ type: "success", message: SAVED[intent] ?? SAVED.details }, ctx.env.NODE_ENV === "production"),
+      "Set-Cookie": await flashHeader({ type: "success", message: Object.hasOwn(SAVED, intent) ? SAVED[intent] : SAVED.details }, ctx.env.NODE_ENV === "production"),
     },
   });
 }

@@ -19,6 +19,7 @@ import {
 } from "../../../core/moderation/moderate-listings";
 import { can, type StaffAction } from "../../../core/staff/permissions";
 import { LISTING_STATUSES, MODERATION_STATUSES } from "../../../db/schema/listings";
+import { asciiPath } from "../../lib/safe-redirect";
 
 /** What it takes to open this page (and, unless an action names its own, to use it): the permission table's entry. */
 export const permission: StaffAction = "view_listings";
@@ -136,7 +137,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const summary = (done: string, skipped: number) => (skipped ? `${done} (${skipped} skipped: not applicable)` : done);
 const safeBack = (value: FormDataEntryValue | null) =>
-  typeof value === "string" && /^\/admin\/listings(\?[^\s\\]*)?$/.test(value) ? value : "/admin/listings";
+  (typeof value === "string" && /^\/admin\/listings(\?[^\s\\]*)?$/.test(value) ? asciiPath(value) : null) ?? "/admin/listings";
 
 export default function AdminListings({ loaderData, actionData }: Route.ComponentProps) {
   const { filters, listings, nextHref, firstHref, may } = loaderData;

@@ -19,6 +19,7 @@ import { findModerationQueue, QUEUE_FILTERS, queueFilter } from "../../../core/m
 import { findReportForStaff } from "../../../core/moderation/find-report-for-staff";
 import { REVIEWS, type ReportReview, reviewReport } from "../../../core/moderation/review-report";
 import { can, type StaffAction } from "../../../core/staff/permissions";
+import { asciiPath } from "../../lib/safe-redirect";
 
 /** What it takes to open this page: the permission table's entry. */
 export const permission: StaffAction = "view_moderation_queue";
@@ -117,7 +118,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 const safeBack = (value: FormDataEntryValue | null) =>
-  typeof value === "string" && /^\/admin\/moderation(\?[^\s\\]*)?$/.test(value) ? value : "/admin/moderation";
+  (typeof value === "string" && /^\/admin\/moderation(\?[^\s\\]*)?$/.test(value) ? asciiPath(value) : null) ?? "/admin/moderation";
 
 export default function ModerationQueue({ loaderData, actionData }: Route.ComponentProps) {
   const { status, total, reports, report, may, moderationOn } = loaderData;

@@ -67,7 +67,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const form = await request.formData();
   if (form.get("intent") !== "refund") return data({ ok: false as const, error: "Unknown action" }, { status: 400 });
-  const here = `/admin/payments/${params.id}`;
+  const here = `/admin/payments/${encodeURIComponent(params.id)}`;
   return runStaffAction(
     ctx,
     request,

@@ -101,7 +101,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const form = await request.formData();
   const swapId = params.id;
-  const here = `/admin/swaps/${swapId}`;
+  const here = `/admin/swaps/${encodeURIComponent(swapId)}`;
   const now = ctx.clock.now();
   switch (form.get("intent")) {
     case "cancel":

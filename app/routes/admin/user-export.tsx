@@ -34,5 +34,5 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export function loader({ params }: Route.LoaderArgs) {
-  return redirect(`/admin/users/${params.id}`);
+  return redirect(`/admin/users/${encodeURIComponent(params.id)}`);
 }

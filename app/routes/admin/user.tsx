@@ -78,7 +78,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const userId = params.id;
   const now = ctx.clock.now();
-  const here = `/admin/users/${userId}`;
+  const here = `/admin/users/${encodeURIComponent(userId)}`;
   switch (form.get("intent")) {
     case "suspend":
       return runStaffAction(

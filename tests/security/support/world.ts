@@ -1,0 +1,185 @@
+// The people and things the fuzzers act on: a signed-in member with listings and swaps in every state, another
+// member to trade with, and an admin signed in with TOTP, all through the real app. Valid ids let bad input get
+// past "not found" to the checks behind it.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { afterAll } from "vitest";
+import { completeLocalCheckout, type LocalPaymentProvider, TEST_CARD_SUCCESS } from "../../../core/payments/local-provider";
+import { startHandshakePayment } from "../../../core/payments/start-handshake-payment";
+import { grantStaffRole } from "../../../core/staff/grant-staff-role";
+import { confirmTwoFactorEnrolment, startTwoFactorEnrolment } from "../../../core/users/two-factor-enrolment";
+import type { DbHandle } from "../../../db/client";
+import { FEATURE_FLAG_DEFAULTS, type FeatureFlagKey, featureFlags } from "../../../db/schema/flags";
+import { listings } from "../../../db/schema/listings";
+import { moderationReports } from "../../../db/schema/moderation";
+import { rateLimits } from "../../../db/schema/ops";
+import { paymentLogs } from "../../../db/schema/payments";
+import { swapProposals } from "../../../db/schema/swaps";
+import { paymentProviderFromEnv } from "../../../server/payments";
+import { createListing, createMember, MEMBER_PASSWORD, sameOrigin } from "../../support/factories";
+import { insertAcceptedSwap } from "../../support/payment-fixtures";
+import { insertListing, insertMember } from "../../support/swap-fixtures";
+import { cookiesFrom, type createTestApp, TEST_ORIGIN } from "../../support/test-app";
+import { totpCode } from "../../support/totp";
+
+type TestApp = ReturnType<typeof createTestApp>;
+
+/**
+ * The app's settings for the database under test: its real DATABASE_URL (a snapshot of PostgreSQL runs pg_dump
+ * on it) and a DATA_DIR of its own in the temp directory, so nothing is written into the working tree.
+ */
+export function worldEnv(handle: { url?: string }): Record<string, string> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "swapshed-fuzz-"));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  return { DATA_DIR: dataDir, ...(handle.url ? { DATABASE_URL: handle.url } : {}) };
+}
+
+const meta = (cookie = "") => ({ ip: "203.0.113.50", userAgent: "fuzz", headers: new Headers(cookie ? { cookie } : {}) });
+
+async function insertSwap(db: DbHandle["db"], values: typeof swapProposals.$inferInsert) {
+  const [row] = await db.insert(swapProposals).values(values).returning();
+  return row.id;
+}
+
+/** Builds the world; `heal()` puts back what an accepted request may take away (a session, the flags). */
+export async function buildWorld(handle: DbHandle, testApp: TestApp) {
+  const db = handle.db;
+  afterAll(() => testApp.uploadsDir && fs.rmSync(testApp.uploadsDir, { recursive: true, force: true }));
+  const deps = { db, auth: testApp.auth, clock: { now: () => new Date() }, authAddressLimit: 100_000 };
+  const provider = paymentProviderFromEnv(testApp.env, {
+    deliver: async (url, body, headers) => testApp.app.request(url, { method: "POST", body, headers }),
+  }) as LocalPaymentProvider;
+
+  // The member who fuzzes, signed up through the API, with a listing that has real pictures.
+  const member = await createMember(testApp, { name: "Kylie Nguyen" });
+  const ownListing = await createListing(testApp, member.cookie);
+  const spareListing = await createListing(testApp, member.cookie);
+  const [own] = await db.select({ images: listings.images }).from(listings).where(eq(listings.id, ownListing));
+  const imageKeys = own.images.map((image) => image.key);
+  // Listings the member may delete without taking anything else away.
+  const disposable = [await insertListing(db, member.userId), await insertListing(db, member.userId), await insertListing(db, member.userId)];
+
+  // Someone to trade with: their listings, a proposal each way, a swap awaiting payment and one completed.
+  const other = await insertMember(db, { name: "Tom O'Brien" });
+  const otherListing = await insertListing(db, other.id, { title: "Ryobi lawn mower" });
+  const otherSpare = await insertListing(db, other.id, { title: "Weber kettle barbecue" });
+  const received = await insertSwap(db, { offeredListingId: otherListing, targetListingId: ownListing, proposerId: other.id, receiverId: member.userId });
+  const sent = await insertSwap(db, { offeredListingId: spareListing, targetListingId: otherSpare, proposerId: member.userId, receiverId: other.id });
+  const accepted = await insertAcceptedSwap(db, { proposerId: member.userId, receiverId: other.id });
+  const now = new Date();
+  const completed = await insertSwap(db, {
+    offeredListingId: await insertListing(db, member.userId, { status: "swapped" }),
+    targetListingId: await insertListing(db, other.id, { status: "swapped" }),
+    proposerId: member.userId,
+    receiverId: other.id,
+    status: "completed",
+    acceptedAt: now,
+    completedAt: now,
+    respondedAt: now,
+    paymentDueAt: now,
+    proposerPaid: true,
+    receiverPaid: true,
+  });
+  // The member's open checkout for the accepted swap (the local test checkout's page).
+  const started = await startHandshakePayment({ db, clock: deps.clock, provider, appUrl: TEST_ORIGIN }, { swapId: accepted.swapId, userId: member.userId });
+  if (started.kind !== "redirect") throw new Error("expected a checkout");
+  const checkoutSession = new URL(started.url).pathname.replace("/checkout/", "");
+
+  // An admin with TOTP, signed in with their code; members and swaps for the back office to act on.
+  const admin = await createMember(testApp, { name: "Sam Staff" });
+  await grantStaffRole(db, { userId: admin.userId, role: "admin", by: { actorId: null, via: "cli" } });
+  const enrolment = await startTwoFactorEnrolment(deps, { password: MEMBER_PASSWORD }, meta(admin.cookie));
+  if (!enrolment.ok) throw new Error(enrolment.message);
+  const confirmed = await confirmTwoFactorEnrolment(deps, { userId: admin.userId, code: totpCode(enrolment.secret) }, meta(admin.cookie));
+  if (!confirmed.ok) throw new Error(confirmed.message);
+  const adminBackupCodes = [...confirmed.backupCodes];
+  const adminState = { cookie: cookiesFrom(new Response(null, { headers: confirmed.headers })) };
+  const memberState = { cookie: member.cookie };
+
+  const victims = [await insertMember(db, { name: "Priya Sharma" }), await insertMember(db, { name: "Nguyen Van An" })];
+  const staffSwap = await insertAcceptedSwap(db);
+  // A paid fee the back office can refund: the proposer pays with the test card.
+  const paid = await startHandshakePayment({ db, clock: deps.clock, provider, appUrl: TEST_ORIGIN }, { swapId: staffSwap.swapId, userId: staffSwap.proposerId });
+  if (paid.kind !== "redirect") throw new Error("expected a checkout");
+  const paidSession = new URL(paid.url).pathname.replace("/checkout/", "");
+  const outcome = await completeLocalCheckout({ db, provider }, { sessionId: paidSession, cardNumber: TEST_CARD_SUCCESS, now: new Date() });
+  if (outcome.outcome !== "paid") throw new Error("the test card was declined");
+  const [payment] = await db.select({ id: paymentLogs.id }).from(paymentLogs).where(eq(paymentLogs.checkoutSessionId, paidSession));
+  const [report] = await db
+    .insert(moderationReports)
+    .values({ listingId: otherListing, reportedBy: victims[0].id, reason: "spam", notes: "Posted three times" })
+    .returning();
+
+  const signedIn = async (cookie: string) =>
+    (await testApp.app.request(`${TEST_ORIGIN}/api/v1/me`, { headers: sameOrigin(cookie) })).status === 200;
+
+  /** A page form POST through the app, as a browser without JavaScript sends it. */
+  const postPage = (path: string, form: Record<string, string>, cookie?: string) =>
+    testApp.app.request(`${TEST_ORIGIN}${path}`, {
+      method: "POST",
+      headers: { ...sameOrigin(cookie), "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(form),
+    });
+
+  /**
+   * Puts back what an accepted request may take away: the feature flags, and the member's and the admin's
+   * sessions (signed in again through the app, the admin with a backup code). The sign-in attempt counters are
+   * cleared first: the fuzzers' wrong passwords and codes count against these accounts, by design.
+   */
+  async function heal() {
+    await db
+      .insert(featureFlags)
+      .values(Object.entries(FEATURE_FLAG_DEFAULTS).map(([key, enabled]) => ({ key: key as FeatureFlagKey, enabled })))
+      .onConflictDoUpdate({ target: featureFlags.key, set: { enabled: sql`excluded.enabled` }, setWhere: sql`${featureFlags.enabled} <> excluded.enabled` });
+    const memberIn = await signedIn(memberState.cookie);
+    const adminIn = await signedIn(adminState.cookie);
+    if (memberIn && adminIn) return;
+    await db.delete(rateLimits);
+    if (!memberIn) {
+      const res = await testApp.post("/api/v1/auth/sign-in", { email: member.email, password: MEMBER_PASSWORD });
+      if (res.status !== 200) throw new Error(`the member could not sign in again: ${res.status} ${await res.text()}`);
+      memberState.cookie = cookiesFrom(res);
+    }
+    if (!adminIn) {
+      const first = await postPage("/auth", { mode: "signin", email: admin.email, password: MEMBER_PASSWORD });
+      if (first.headers.get("location") !== "/auth/two-factor") throw new Error(`the admin's sign-in did not ask for the second step: ${first.status}`);
+      const code = adminBackupCodes.shift();
+      if (!code) throw new Error("the admin ran out of backup codes");
+      const second = await postPage("/auth/two-factor", { code, method: "backup" }, cookiesFrom(first));
+      if (second.status !== 302) throw new Error(`the admin's backup code was refused: ${second.status}`);
+      adminState.cookie = cookiesFrom(second);
+    }
+  }
+
+  return {
+    member: { ...member, get cookie() { return memberState.cookie; } },
+    admin: { ...admin, get cookie() { return adminState.cookie; } },
+    other,
+    ownListing,
+    spareListing,
+    disposable,
+    imageKeys,
+    otherListing,
+    otherSpare,
+    swaps: { received, sent, accepted: accepted.swapId, completed, staff: staffSwap.swapId },
+    checkoutSession,
+    victims: victims.map((v) => v.id),
+    staffSwapParties: [staffSwap.proposerId, staffSwap.receiverId],
+    paymentId: payment.id,
+    reportId: report.id,
+    randomUuid: () => crypto.randomUUID(),
+    heal,
+    /**
+     * Clears the attempt counters (rate_limits) between endpoints, so each endpoint's cases reach its checks
+     * rather than the previous endpoint's rate limit. The limits themselves are still met within an endpoint.
+     */
+    resetAttemptCounters: async () => {
+      await db.delete(rateLimits);
+    },
+  };
+}
+
+export type World = Awaited<ReturnType<typeof buildWorld>>;
