@@ -89,10 +89,10 @@ export function Faq() {
                   {q}
                   <ChevronDown
                     aria-hidden="true"
-                    className="size-5 shrink-0 text-brand-700 transition-transform group-open:rotate-180"
+                    className="faq-chevron size-5"
                   />
                 </summary>
-                <p className="px-5 pb-5 leading-relaxed text-muted sm:px-6">{a}</p>
+                <p className="faq-answer">{a}</p>
               </details>
             ))}
           </div>
