@@ -1,5 +1,6 @@
-// What a page's HTML is made of, in bytes: `npm run measure:html -- [--base URL] [path ...]` fetches pages
-// as a visitor (no cookie) and prints the breakdown; measure-frontend.mjs records the same for its pages.
+// What a page's HTML is made of, in bytes: `npx node scripts/html-weight.mjs [--base URL] [--repeats] [path ...]`
+// fetches pages as a visitor (no cookie) and prints the breakdown (with --repeats, the class strings repeated
+// most); measure-frontend.mjs records the same for its pages.
 //
 // The parts add up to the whole document (UTF-8 bytes) and do not overlap:
 // - hydration: React Router's inline scripts that carry the loaders' data and the route manifest
