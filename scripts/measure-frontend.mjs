@@ -10,6 +10,8 @@
 //     imports after the first paint (decision 020).
 //   Sizes as the server sends them: the bytes answered to `Accept-Encoding: gzip` (the build's precompressed
 //   .gz, or on-the-fly gzip) and to Chromium's `gzip, deflate, br, zstd` (brotli).
+// - what each page's HTML is made of, in bytes (scripts/html-weight.mjs: class attributes, inline SVG,
+//   hydration data, text...);
 // - Lighthouse in its default (mobile) configuration on Debian Chromium: the four category scores and every
 //   audit that does not pass. Target: 100 in each category.
 // Writes bench/results/frontend-<timestamp>.json and the "Front end" block of docs/performance.md.
@@ -21,6 +23,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import zlib from "node:zlib";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium.mjs";
+import { formatWeight, htmlWeight } from "./html-weight.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 process.chdir(root);
@@ -150,12 +153,16 @@ async function main() {
       largestScript: js.files[0] ? await contentEncoding(base + js.files[0].file) : null,
       stylesheet: css ? await contentEncoding(base + css) : null,
     };
+    // What the HTML itself is made of (scripts/html-weight.mjs): class attributes, inline SVG, hydration data...
+    const htmlParts = htmlWeight(html);
+    log(`${name} HTML: ${formatWeight(htmlParts).replaceAll("\n", "\n    ")}`);
     pages.push({
       name,
       path: pagePath,
       status: response.status,
       htmlBytes: Buffer.byteLength(html),
       htmlGzipBytes: zlib.gzipSync(html).length,
+      htmlParts: { parts: htmlParts.parts, classAttributes: htmlParts.classAttributes, svgElements: htmlParts.svgElements },
       compression,
       js,
       beforePaint,

@@ -7,6 +7,7 @@ import { AvailableSwaps } from "../components/home/available-swaps";
 import { CategoryBadges } from "../components/home/category-badges";
 import { Faq } from "../components/home/faq";
 import { Hero } from "../components/home/hero";
+import { cardData } from "../components/listings/listing-card";
 import { HowItWorks } from "../components/home/how-it-works";
 import { Safety } from "../components/home/safety";
 import { logger } from "../../core/shared/logger";
@@ -27,7 +28,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const viewer = await getViewer(ctx, request);
   try {
-    return { listings: await findHomeListings(ctx.db, { viewer }), locationLabel: viewer.locationLabel, viewerId: viewer.userId, loadError: false };
+    const listings = await findHomeListings(ctx.db, { viewer });
+    return {
+      listings: listings.map((listing) => cardData(listing, viewer.userId)),
+      locationLabel: viewer.locationLabel,
+      viewerId: viewer.userId,
+      loadError: false,
+    };
   } catch (error) {
     logger.error("home listings failed", { error: String(error) });
     return { listings: [], locationLabel: viewer.locationLabel, viewerId: viewer.userId, loadError: true };

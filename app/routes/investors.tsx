@@ -40,7 +40,7 @@ function Block({
 }) {
   return (
     <section aria-labelledby={id} className="rounded-xl border border-line bg-white p-6 sm:p-8">
-      <span className="flex size-11 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+      <span className="icon-tile size-11">
         <Icon aria-hidden="true" className="size-5" />
       </span>
       <h2 id={id} className="mt-5 text-2xl font-bold tracking-tight text-brand-800">
@@ -136,7 +136,7 @@ export default function Investors() {
             </div>
 
             <section aria-labelledby="market-size" className="mt-6 rounded-xl border border-line bg-white p-6 sm:p-8">
-              <span className="flex size-11 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+              <span className="icon-tile size-11">
                 <TrendingUp aria-hidden="true" className="size-5" />
               </span>
               <h2 id="market-size" className="mt-5 text-2xl font-bold tracking-tight text-brand-800">
@@ -172,7 +172,7 @@ export default function Investors() {
                 {REVENUE.map(({ icon: Icon, title, text, status }) => (
                   <li key={title} className="rounded-xl border border-line bg-white p-6">
                     <div className="flex items-center justify-between gap-4">
-                      <span className="flex size-11 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                      <span className="icon-tile size-11">
                         <Icon aria-hidden="true" className="size-5" />
                       </span>
                       <span

@@ -37,7 +37,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       ? Boolean(await findPendingProposalForListing(ctx.db, { proposerId: viewer.userId, listingId: listing.id }))
       : false;
   const reportable = await canReport(ctx, { viewerId: viewer.userId, ownerId: listing.ownerId });
-  return { listing, signedIn: Boolean(viewer.userId), isOwner, proposed, origin: ctx.env.APP_URL, reportable };
+  // The page's data is written into its HTML for hydration: only what the page draws (not the owner's id or
+  // the suburb's parts, which `location` already reads as one line).
+  const { ownerId: _ownerId, suburb: _suburb, state: _state, postcode: _postcode, ...shown } = listing;
+  return { listing: shown, signedIn: Boolean(viewer.userId), isOwner, proposed, origin: ctx.env.APP_URL, reportable };
 }
 
 /** The owner's Delete (the only thing this page posts): the same use case and answers as My Listings. */

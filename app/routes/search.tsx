@@ -2,7 +2,7 @@ import { SearchX } from "~/components/ui/icons";
 import { data, isRouteErrorResponse, Link, useLocation } from "react-router";
 import type { Route } from "./+types/search";
 import { appContext } from "../context";
-import { ListingCard } from "../components/listings/listing-card";
+import { cardData, ListingCard } from "../components/listings/listing-card";
 import { SearchFilters } from "../components/search/search-filters";
 import { useLoadMore } from "../components/search/use-load-more";
 import { buttonClass } from "../components/ui/button";
@@ -53,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     params,
     heading,
-    listings,
+    listings: listings.map((listing) => cardData(listing, viewer.userId)),
     // How many match in all, for "Showing 24 of 57 listings"; past the count's cap, "100+".
     total: total === null ? null : { count: total, label: total > COUNT_CAP ? `${COUNT_CAP.toLocaleString("en-AU")}+` : total.toLocaleString("en-AU") },
     nextPage: nextCursor ? `/search?${toSearchQuery({ ...params, cursor: nextCursor })}` : null,

@@ -32,8 +32,8 @@ export function About() {
       <Container>
         <div className="grid gap-12 lg:grid-cols-2 lg:gap-16">
           <div>
-            <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">About SwapShed</p>
-            <h2 id="about-heading" className="mt-2 text-3xl font-bold tracking-tight text-ink sm:text-4xl">
+            <p className="eyebrow">About SwapShed</p>
+            <h2 id="about-heading" className="section-title mt-2">
               About Us
             </h2>
             <div className="mt-6 space-y-4 text-lg leading-relaxed text-muted">
@@ -56,7 +56,7 @@ export function About() {
           <ul className="grid gap-4 sm:grid-cols-2">
             {POINTS.map(({ icon: Icon, title, text }) => (
               <li key={title} className="rounded-xl border border-line bg-white p-6">
-                <span className="flex size-11 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                <span className="icon-tile size-11">
                   <Icon aria-hidden="true" className="size-5" />
                 </span>
                 <h3 className="mt-4 text-lg font-semibold text-ink">{title}</h3>

@@ -29,8 +29,6 @@ const ICONS: Record<Category, IconComponent> = {
   other: Package,
 };
 
-const badge = "inline-flex min-h-11 items-center gap-2 rounded-full border px-4 py-2 text-sm font-medium";
-
 /** Category shortcuts: each badge searches one category; Services is shown as coming soon and is not a link. */
 export function CategoryBadges() {
   return (
@@ -49,7 +47,7 @@ export function CategoryBadges() {
               <li key={value}>
                 <Link
                   to={`/search?category=${value}`}
-                  className={`${badge} border-line bg-white text-ink shadow-sm transition-colors hover:border-brand-300 hover:bg-brand-50 hover:text-brand-800`}
+                  className="category-badge category-badge-link"
                 >
                   <Icon aria-hidden="true" className="size-4 text-brand-700" />
                   {label}
@@ -60,7 +58,7 @@ export function CategoryBadges() {
           <li>
             <span
               aria-disabled="true"
-              className={`${badge} cursor-not-allowed border-dashed border-line bg-surface text-muted`}
+              className="category-badge cursor-not-allowed border-dashed border-line bg-surface text-muted"
             >
               <BriefcaseBusiness aria-hidden="true" className="size-4" />
               Services (Coming Soon)

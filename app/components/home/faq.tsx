@@ -78,21 +78,21 @@ export function Faq() {
     <section id="faq" aria-labelledby="faq-heading" className="scroll-mt-20 py-16 sm:py-24">
       <Container>
         <div className="mx-auto max-w-3xl">
-          <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">FAQ</p>
-          <h2 id="faq-heading" className="mt-2 text-3xl font-bold tracking-tight text-ink sm:text-4xl">
+          <p className="eyebrow">FAQ</p>
+          <h2 id="faq-heading" className="section-title mt-2">
             Frequently asked questions
           </h2>
           <div className="mt-10 divide-y divide-line rounded-xl border border-line bg-white">
             {QUESTIONS.map(({ q, a }) => (
               <details key={q} className="group">
-                <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-5 py-5 text-left font-semibold text-ink hover:bg-surface sm:px-6 [&::-webkit-details-marker]:hidden">
+                <summary className="faq-question">
                   {q}
                   <ChevronDown
                     aria-hidden="true"
-                    className="size-5 shrink-0 text-brand-700 transition-transform group-open:rotate-180"
+                    className="faq-chevron size-5"
                   />
                 </summary>
-                <p className="px-5 pb-5 leading-relaxed text-muted sm:px-6">{a}</p>
+                <p className="faq-answer">{a}</p>
               </details>
             ))}
           </div>

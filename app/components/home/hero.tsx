@@ -105,7 +105,7 @@ export function Hero() {
             <div className="relative mx-auto max-w-sm rounded-2xl border border-white/15 bg-white/10 p-6 backdrop-blur-sm">
               <div className="rounded-xl bg-white p-5 text-ink shadow-lg">
                 <div className="flex items-center gap-4">
-                  <span className="flex size-12 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                  <span className="icon-tile size-12">
                     <Truck className="size-6" />
                   </span>
                   <div>
@@ -121,7 +121,7 @@ export function Hero() {
               </div>
               <div className="rounded-xl bg-white p-5 text-ink shadow-lg">
                 <div className="flex items-center gap-4">
-                  <span className="flex size-12 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                  <span className="icon-tile size-12">
                     <Sailboat className="size-6" />
                   </span>
                   <div>

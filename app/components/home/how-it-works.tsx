@@ -26,8 +26,8 @@ export function HowItWorks() {
     <section id="how-it-works" aria-labelledby="how-it-works-heading" className="scroll-mt-20 py-16 sm:py-24">
       <Container>
         <div className="max-w-2xl">
-          <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">Three simple steps</p>
-          <h2 id="how-it-works-heading" className="mt-2 text-3xl font-bold tracking-tight text-ink sm:text-4xl">
+          <p className="eyebrow">Three simple steps</p>
+          <h2 id="how-it-works-heading" className="section-title mt-2">
             How it Works
           </h2>
           <p className="mt-4 text-lg leading-relaxed text-muted">
@@ -41,7 +41,7 @@ export function HowItWorks() {
                 <span className="flex size-12 items-center justify-center rounded-xl bg-brand-700 text-white">
                   <Icon aria-hidden="true" className="size-6" />
                 </span>
-                <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">Step {i + 1}</p>
+                <p className="eyebrow">Step {i + 1}</p>
               </div>
               <h3 className="mt-6 text-xl font-semibold text-ink">{title}</h3>
               <p className="mt-3 leading-relaxed text-muted">{text}</p>

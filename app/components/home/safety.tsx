@@ -60,8 +60,8 @@ export function Safety() {
     <section id="safety" aria-labelledby="safety-heading" className="scroll-mt-20 bg-surface py-16 sm:py-24">
       <Container>
         <div className="max-w-2xl">
-          <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">Swap with confidence</p>
-          <h2 id="safety-heading" className="mt-2 text-3xl font-bold tracking-tight text-ink sm:text-4xl">
+          <p className="eyebrow">Swap with confidence</p>
+          <h2 id="safety-heading" className="section-title mt-2">
             Safety guide
           </h2>
           <p className="mt-4 text-lg leading-relaxed text-muted">
@@ -80,7 +80,7 @@ export function Safety() {
               {TIPS.map(({ icon: Icon, title, text }) => (
                 <li key={title} className="rounded-xl border border-line bg-white p-5">
                   <div className="flex items-center gap-3">
-                    <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                    <span className="icon-tile size-9 shrink-0">
                       <Icon aria-hidden="true" className="size-5" />
                     </span>
                     <p className="font-semibold text-ink">{title}</p>

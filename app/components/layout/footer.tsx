@@ -10,8 +10,6 @@ const LINKS = [
   { to: "/investors", label: "Investors" },
 ] as const;
 
-const linkClass = "rounded text-brand-100 underline-offset-4 hover:text-white hover:underline";
-
 /** Site footer: brand, legal and investor links, support e-mail and copyright. */
 export function Footer() {
   const { supportEmail } = useSite();
@@ -37,13 +35,13 @@ export function Footer() {
             <ul className="grid gap-x-12 gap-y-3 sm:grid-cols-2">
               {LINKS.map(({ to, label }) => (
                 <li key={to}>
-                  <Link to={to} className={linkClass}>
+                  <Link to={to} className="footer-link">
                     {label}
                   </Link>
                 </li>
               ))}
               <li className="sm:col-span-2">
-                <a href={`mailto:${supportEmail}`} className={`inline-flex items-center gap-2 ${linkClass}`}>
+                <a href={`mailto:${supportEmail}`} className="footer-link inline-flex items-center gap-2">
                   <Mail aria-hidden="true" className="size-4" />
                   <span>
                     Support: <span className="break-all">{supportEmail}</span>

@@ -29,10 +29,7 @@ export function Navbar({ user }: { user: NavUser }) {
           <ul className="flex items-center gap-1">
             {anchors.map((a) => (
               <li key={a.href}>
-                <a
-                  href={a.href}
-                  className="rounded-md px-3 py-2 text-sm font-medium text-muted hover:bg-surface hover:text-ink"
-                >
+                <a href={a.href} className="nav-link">
                   {a.label}
                 </a>
               </li>
@@ -68,7 +65,7 @@ function VisitorLinks() {
 const panelClass = "absolute right-0 mt-2 w-56 rounded-xl border border-line bg-white p-2 shadow-lg";
 
 function AccountMenu({ user }: { user: NonNullable<NavUser> }) {
-  const itemClass = "block w-full rounded-md px-3 py-2 text-left text-sm text-ink hover:bg-surface";
+  const itemClass = "menu-item w-full text-left";
   return (
     <HeaderMenu
       summaryClassName={buttonClass({ variant: "outline", size: "sm" }, "max-sm:px-2.5")}
@@ -136,7 +133,7 @@ function MobileMenu() {
         <ul>
           {anchors.map((a) => (
             <li key={a.href}>
-              <a href={a.href} className="block rounded-md px-3 py-2 text-sm text-ink hover:bg-surface">
+              <a href={a.href} className="menu-item">
                 {a.label}
               </a>
             </li>

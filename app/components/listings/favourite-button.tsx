@@ -23,7 +23,7 @@ export function FavouriteButton({ listingId, isFavourite, title, size = "sm" }: 
         aria-pressed={on}
         aria-label={label}
         title={label}
-        className={`inline-flex items-center justify-center rounded-full border border-line bg-white text-ink shadow-sm transition-colors hover:bg-surface ${size === "sm" ? "size-9" : "size-11"}`}
+        className={`favourite-button ${size === "sm" ? "size-9" : "size-11"}`}
       >
         <Heart className={`size-5 ${on ? "fill-red-600 text-red-600" : "text-muted"}`} aria-hidden="true" />
       </button>

@@ -25,6 +25,33 @@ export type ListingCardData = {
 };
 
 /**
+ * Exactly what a card draws, for a loader to return: React Router writes a page's loader data into its HTML for
+ * hydration, so whatever else a listing row holds (status, creation time, its other pictures) would be sent
+ * once more with every card. The owner's id only tells a signed-in member "Your listing": visitors get none.
+ */
+export function cardData(listing: ListingCardData, viewerId: string | null | undefined): ListingCardData {
+  const { id, title, category, condition, valueMin, valueMax, location, images, ownerName, ownerVerified } = listing;
+  return {
+    id,
+    title,
+    category,
+    condition,
+    valueMin,
+    valueMax,
+    location,
+    // The card shows the cover only.
+    images: images.slice(0, 1).map(({ key, widths }) => ({ key, widths })),
+    ownerName,
+    ownerVerified,
+    ownerRating: listing.ownerRating,
+    ownerReviewCount: listing.ownerReviewCount,
+    isFavourite: listing.isFavourite,
+    distanceKm: listing.distanceKm,
+    ...(viewerId && listing.ownerId ? { ownerId: listing.ownerId } : {}),
+  };
+}
+
+/**
  * A listing in a grid, exactly as the spec lists it: image, category, location, distance, value range, condition, owner, favourite, Propose Swap.
  * `distanceFrom` names the place a search measured from ("3 km from Newtown"); without it the distance is from the viewer's suburb ("3 km away").
  */
@@ -33,8 +60,8 @@ export function ListingCard({ listing, signedIn, viewerId, distanceFrom }: { lis
   const own = Boolean(viewerId) && listing.ownerId === viewerId;
   const href = `/listings/${listing.id}`;
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm transition-shadow hover:shadow-md">
-      <div className="relative aspect-[4/3] bg-surface">
+    <article className="listing-card">
+      <div className="listing-card-media">
         {cover ? (
           <img
             src={imageUrl(cover, cover.widths[0])}
@@ -50,7 +77,7 @@ export function ListingCard({ listing, signedIn, viewerId, distanceFrom }: { lis
             <ImageOff className="size-8" aria-hidden="true" />
           </div>
         )}
-        <span className="absolute left-3 top-3 rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-brand-800 shadow-sm">
+        <span className="listing-card-category">
           {categoryLabel(listing.category)}
         </span>
         {!own && (
@@ -59,11 +86,11 @@ export function ListingCard({ listing, signedIn, viewerId, distanceFrom }: { lis
           </div>
         )}
       </div>
-      <div className="flex flex-1 flex-col gap-2 p-4">
-        <h3 className="line-clamp-2 text-base font-semibold text-ink">
+      <div className="listing-card-body">
+        <h3 className="listing-card-title">
           <Link to={href} className="hover:underline">{listing.title}</Link>
         </h3>
-        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
+        <p className="listing-card-places">
           <span className="flex items-center gap-1">
             <MapPin className="size-4" aria-hidden="true" />
             {listing.location}
@@ -78,8 +105,8 @@ export function ListingCard({ listing, signedIn, viewerId, distanceFrom }: { lis
         <p className="text-sm text-muted">
           Value range <span className="font-semibold text-ink">{formatValueRange(listing.valueMin, listing.valueMax)}</span>
         </p>
-        <div className="flex items-center justify-between gap-2 text-sm">
-          <span className="rounded-full bg-brand-50 px-2.5 py-1 text-xs font-medium text-brand-800">{conditionLabel(listing.condition)}</span>
+        <div className="listing-card-footer">
+          <span className="listing-card-condition">{conditionLabel(listing.condition)}</span>
           <OwnerLine listing={listing} />
         </div>
         {own ? (
@@ -94,7 +121,7 @@ export function ListingCard({ listing, signedIn, viewerId, distanceFrom }: { lis
 
 function OwnerLine({ listing }: { listing: ListingCardData }) {
   return (
-    <span className="flex min-w-0 items-center gap-1.5 text-muted">
+    <span className="listing-card-owner">
       <span className="truncate">{listing.ownerName ?? "Unknown"}</span>
       {listing.ownerVerified && <BadgeCheck className="size-4 shrink-0 text-brand-600" aria-label="Verified" role="img" />}
       {listing.ownerRating != null ? (

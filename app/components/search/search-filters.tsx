@@ -17,7 +17,7 @@ export type FilterValues = {
   sort: string;
 };
 
-const field = "mt-1 block h-11 w-full rounded-lg border border-line bg-white px-3 text-ink";
+const field = "filter-field";
 /** Where the filters start open: from Tailwind's `sm` up. Below it (phones) they would push every result off
  *  the first screen. Keep in step with the `sm:` classes on the <details> below. */
 const WIDE = "(min-width: 640px)";

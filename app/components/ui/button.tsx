@@ -1,20 +1,22 @@
 import type { ComponentProps } from "react";
 import { Link } from "react-router";
 
-const base =
-  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60";
+// The look is in app.css (.btn, .btn-<variant>, .btn-<size>): a button's 130-200 characters of utilities
+// repeated on every card. A variant's text colour stays a utility here: callers' `text-danger` on an outline
+// Delete button has always lost to it (Tailwind orders text-danger before text-ink), and as a component class
+// it would start to win, turning those buttons red. Keeping it a utility keeps every button as it looked.
 const variants = {
-  primary: "bg-brand-700 text-white hover:bg-brand-800",
-  accent: "bg-accent-400 text-ink hover:bg-accent-500",
-  outline: "border border-line bg-white text-ink hover:bg-surface",
-  ghost: "text-ink hover:bg-surface",
+  primary: "btn-primary text-white",
+  accent: "btn-accent text-ink",
+  outline: "btn-outline text-ink",
+  ghost: "btn-ghost text-ink",
 } as const;
-const sizes = { sm: "h-9 px-3 text-sm", md: "h-11 px-5 text-sm", lg: "h-12 px-6 text-base" } as const;
+const sizes = { sm: "btn-sm", md: "btn-md", lg: "btn-lg" } as const;
 
 type Style = { variant?: keyof typeof variants; size?: keyof typeof sizes };
 
 export function buttonClass({ variant = "primary", size = "md" }: Style = {}, extra = "") {
-  return `${base} ${variants[variant]} ${sizes[size]} ${extra}`.trim();
+  return `btn ${variants[variant]} ${sizes[size]} ${extra}`.trim();
 }
 
 export function Button({ variant, size, className = "", ...props }: ComponentProps<"button"> & Style) {

@@ -11,19 +11,18 @@ const render = (icon: (typeof icons)["MapPin"], props: Record<string, unknown> =
   renderToStaticMarkup(createElement(icon, props));
 
 describe("icon components", () => {
-  it("render lucide's outer <svg> around a <use> of the icon's symbol in the sprite", () => {
+  it("render an <svg> of class icon around a <use> of the icon's symbol in the sprite, and nothing else", () => {
+    // lucide's size, fill and stroke come from app.css's .icon, not from attributes on every icon.
     expect(render(icons.MapPin, { className: "size-4 text-muted" })).toBe(
-      '<svg width="24" height="24" viewBox="0 0 24 24" fill="none" ' +
-        'stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" ' +
-        `class="lucide lucide-map-pin size-4 text-muted" aria-hidden="true"><use href="${spriteUrl}#map-pin"></use></svg>`,
+      `<svg class="icon size-4 text-muted" aria-hidden="true"><use href="${spriteUrl}#map-pin"></use></svg>`,
     );
+    expect(render(icons.Heart)).toBe(`<svg class="icon" aria-hidden="true"><use href="${spriteUrl}#heart"></use></svg>`);
   });
 
-  it("keep lucide's alias classes and let props override the defaults", () => {
-    const html = render(icons.BadgeCheck, { strokeWidth: 1.5, width: 16 });
-    expect(html).toContain('class="lucide lucide-badge-check lucide-verified"');
-    expect(html).toContain('stroke-width="1.5"');
-    expect(html).toContain('width="16"');
+  it("let presentation props override the stylesheet's defaults, as a style (an attribute would lose to it)", () => {
+    const html = render(icons.BadgeCheck, { strokeWidth: 1.5, width: 16, style: { opacity: 0.5 } });
+    expect(html).toContain('style="width:16px;stroke-width:1.5;opacity:0.5"');
+    expect(html).not.toContain("stroke-width=");
     expect(html).toContain(`<use href="${spriteUrl}#badge-check"></use>`);
   });
 

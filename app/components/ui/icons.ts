@@ -1,18 +1,18 @@
-// The icon components the app uses: lucide-react's markup (ISC licence, https://lucide.dev), each a <use> of
+// The icon components the app uses: lucide-react's icons (ISC licence, https://lucide.dev), each a <use> of
 // its symbol in the sprite built from ./icon-shapes.ts. Add an icon there first.
 import { defineIcon } from "./icon";
 
 export const ArrowLeft = defineIcon("arrow-left");
 export const ArrowLeftRight = defineIcon("arrow-left-right");
-export const BadgeCheck = defineIcon("badge-check", ["verified"]);
+export const BadgeCheck = defineIcon("badge-check");
 export const Ban = defineIcon("ban");
 export const BriefcaseBusiness = defineIcon("briefcase-business");
 export const CalendarDays = defineIcon("calendar-days");
 export const Car = defineIcon("car");
-export const ChartColumn = defineIcon("chart-column", ["bar-chart-3"]);
+export const ChartColumn = defineIcon("chart-column");
 export const ChevronDown = defineIcon("chevron-down");
-export const CircleAlert = defineIcon("circle-exclamation-point", ["alert-circle", "circle-alert"]);
-export const CircleCheck = defineIcon("circle-check", ["check-circle-2"]);
+export const CircleAlert = defineIcon("circle-exclamation-point");
+export const CircleCheck = defineIcon("circle-check");
 export const Clock = defineIcon("clock");
 export const Compass = defineIcon("compass");
 export const CreditCard = defineIcon("credit-card");
@@ -24,7 +24,7 @@ export const Gem = defineIcon("gem");
 export const HandCoins = defineIcon("hand-coins");
 export const Handshake = defineIcon("handshake");
 export const Heart = defineIcon("heart");
-export const House = defineIcon("house", ["home"]);
+export const House = defineIcon("house");
 export const ImageOff = defineIcon("image-off");
 export const ImagePlus = defineIcon("image-plus");
 export const Inbox = defineIcon("inbox");
@@ -53,14 +53,14 @@ export const ShieldCheck = defineIcon("shield-check");
 export const Shirt = defineIcon("shirt");
 export const SlidersHorizontal = defineIcon("sliders-horizontal");
 export const Smartphone = defineIcon("smartphone");
-export const Sparkles = defineIcon("sparkles", ["stars"]);
+export const Sparkles = defineIcon("sparkles");
 export const Star = defineIcon("star");
 export const Target = defineIcon("target");
 export const Tent = defineIcon("tent");
 export const TrendingUp = defineIcon("trending-up");
-export const TriangleAlert = defineIcon("triangle-exclamation-point", ["alert-triangle", "triangle-alert"]);
+export const TriangleAlert = defineIcon("triangle-exclamation-point");
 export const Truck = defineIcon("truck");
-export const UserRound = defineIcon("user-round", ["user-2"]);
+export const UserRound = defineIcon("user-round");
 export const Users = defineIcon("users");
 export const Wrench = defineIcon("wrench");
 export const X = defineIcon("x");
