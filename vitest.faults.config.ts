@@ -8,8 +8,8 @@ export default defineConfig({
   test: {
     include: ["tests/faults/**/*.test.ts"],
     setupFiles: ["tests/support/vitest-setup.ts"],
-    testTimeout: 300_000,
-    hookTimeout: 240_000,
+    testTimeout: 600_000,
+    hookTimeout: 300_000,
     pool: "forks",
     maxWorkers: 1,
     fileParallelism: false,

@@ -37,7 +37,15 @@ export function seededRandom(seed: number) {
   };
 }
 
-type Ctx = { url: string; appUrl: string; world: World; killed: () => boolean; startedAt: number };
+type Ctx = {
+  url: string;
+  appUrl: string;
+  world: World;
+  killed: () => boolean;
+  /** Resolves at the kill: a write still waiting for its moment gives up at once. */
+  kill: Promise<void>;
+  startedAt: number;
+};
 
 const json = (ctx: Ctx, member: Member, path: string, body: unknown) =>
   send(`${ctx.url}${path}`, {
@@ -75,7 +83,7 @@ export function burstOf(plan: TrialPlan, ctx: Ctx, rng: () => number) {
   const jobs: (() => Promise<void>)[] = [];
   const at = () => {
     const delay = rng() * STAGGER_MS;
-    return () => new Promise<void>((r) => setTimeout(r, delay));
+    return () => Promise.race([new Promise<void>((r) => setTimeout(r, delay)), ctx.kill]);
   };
   const add = (kind: WriteKind, planned: Record<string, string>, run: (write: Write) => Promise<void>) => {
     const write: Write = { kind, sent: false, acknowledged: false, plan: planned };

@@ -52,7 +52,7 @@ function faultSuite(kind: "pglite" | "postgres") {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `swapshed-faults-${kind}-`));
   const uploadsDir = path.join(dataDir, "uploads");
   const dbName = `swapshed_faults_${process.pid}_${crypto.randomBytes(3).toString("hex")}`;
-  const figures: Figures = { trials: 0, sent: 0, acknowledged: 0, cutOff: 0, lost: 0, halfWritten: 0, interruptedFiles: 0, restarts: 0, readyMs: [], started: Date.now() };
+  const figures: Figures = { trials: 0, sent: 0, acknowledged: 0, cutOff: 0, lost: 0, halfWritten: 0, interruptedFiles: 0, restarts: 0, readyMs: [], started: 0 };
   const allWrites: Write[] = [];
   let processEnv: Record<string, string>;
   let world: World;
@@ -78,6 +78,7 @@ function faultSuite(kind: "pglite" | "postgres") {
   }
 
   beforeAll(async () => {
+    figures.started = Date.now();
     ensureProductionBuild();
     const secret = crypto.randomBytes(32).toString("hex");
     processEnv = {
@@ -115,7 +116,7 @@ function faultSuite(kind: "pglite" | "postgres") {
     if (process.env.FAULT_DEBUG) console.log(`seeded in ${Date.now() - figures.started} ms`);
     app = await appUnderTest(`faults-${kind}`, processEnv);
     figures.readyMs.push(await app.start());
-  }, 240_000);
+  }, 300_000);
 
   afterAll(async () => {
     await app?.stop();
@@ -140,10 +141,15 @@ function faultSuite(kind: "pglite" | "postgres") {
       const rng = seededRandom(SEED * 1000 + t);
       const killAt = KILL_WINDOW_MS[0] + rng() * (KILL_WINDOW_MS[1] - KILL_WINDOW_MS[0]);
       let killed = false;
-      const { writes, run } = burstOf(world.trials[t], { url: app.current().url, appUrl: APP_URL, world, killed: () => killed, startedAt: Date.now() }, rng);
+      let killNow = () => {};
+      const kill = new Promise<void>((resolve) => {
+        killNow = resolve;
+      });
+      const { writes, run } = burstOf(world.trials[t], { url: app.current().url, appUrl: APP_URL, world, killed: () => killed, kill, startedAt: Date.now() }, rng);
       const burst = run();
       await new Promise((r) => setTimeout(r, killAt));
       killed = true;
+      killNow();
       const killStarted = Date.now() - trialStarted;
       await app.kill();
       const killDone = Date.now() - trialStarted;
@@ -206,7 +212,7 @@ function faultSuite(kind: "pglite" | "postgres") {
     // The kills landed mid-burst: some writes were answered, and some were cut off.
     expect(figures.acknowledged).toBeGreaterThan(0);
     expect(figures.cutOff).toBeGreaterThan(0);
-  }, 300_000);
+  }, 600_000);
 
   /** Each webhook event with no acknowledged delivery, delivered again: it must be answered processed or duplicate. */
   async function redeliverUnanswered(writes: Write[]): Promise<string[]> {

@@ -1,20 +1,15 @@
 // The fault suite's world, made before the first start: members signed up through the app itself (so their
 // session cookies are the real ones), and for every trial the listings, proposals, accepted swaps and open
-// checkouts its burst of writes acts on. Listings get real picture files, so "every picture row has its file"
+// checkouts its burst of writes acts on, as rows in the shape the product's use cases leave them. Listings get real picture files, so "every picture row has its file"
 // holds from the start and only a write the app makes can break it.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { createLocalPaymentProvider } from "../../core/payments/local-provider";
-import { startHandshakePayment } from "../../core/payments/start-handshake-payment";
-import { systemClock } from "../../core/shared/clock";
-import { acceptSwap } from "../../core/swaps/accept-swap";
-import { proposeSwap } from "../../core/swaps/propose-swap";
 import type { Database } from "../../db/client";
 import { listings } from "../../db/schema/listings";
-import { paymentLogs } from "../../db/schema/payments";
+import { HANDSHAKE_FEE_CENTS, paymentLogs } from "../../db/schema/payments";
+import { swapProposals } from "../../db/schema/swaps";
 import { createApp } from "../../server/app";
 import type { Env } from "../../server/env";
 import { localPaymentsSecret } from "../../server/payments";
@@ -85,94 +80,100 @@ export async function seedWorld({ db, env, trials }: { db: Database; env: Env; t
   const picture = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 60, g: 120, b: 180 } } })
     .webp()
     .toBuffer();
-  const deps = { db, clock: systemClock };
-  const provider = createLocalPaymentProvider({ appUrl: env.APP_URL, secret: localPaymentsSecret(env) });
+  // Rows as the product leaves them (a proposal, an accept, an opened checkout), written in a few batches: the
+  // suite is about the writes the app makes in the bursts, and seeding them one use case at a time took longer
+  // than the trials.
+  const now = new Date();
+  const in48h = new Date(now.getTime() + 48 * 60 * 60 * 1000);
+  const listingRows: (typeof listings.$inferInsert)[] = [];
+  const swapRows: (typeof swapProposals.$inferInsert)[] = [];
+  const paymentRows: (typeof paymentLogs.$inferInsert)[] = [];
 
-  /** An active listing with one picture, its file written where the app keeps uploads. */
-  const listing = async (owner: Member, title: string) => {
-    const key = `listings/${owner.id}/${Date.now()}-${crypto.randomBytes(4).toString("hex")}`;
+  /** A listing with one picture, its file written where the app keeps uploads. */
+  const listing = (owner: Member, title: string, status: "active" | "reserved" = "active") => {
+    const id = crypto.randomUUID();
+    const key = `listings/${owner.id}/${now.getTime()}-${crypto.randomBytes(4).toString("hex")}`;
     fs.mkdirSync(path.join(uploads, "listings", owner.id), { recursive: true });
     fs.writeFileSync(path.join(uploads, `${key}-320.webp`), picture);
-    const [row] = await db
-      .insert(listings)
-      .values({
-        userId: owner.id,
-        title,
-        description: `${title}, in good working order and ready to swap.`,
-        category: "tradie_tools",
-        condition: "good",
-        valueMin: 100,
-        valueMax: 200,
-        location: "Bondi NSW 2026",
-        suburb: "Bondi",
-        state: "NSW",
-        postcode: "2026",
-        latitude: -33.893,
-        longitude: 151.263,
-        images: [{ key, widths: [320] }],
-      })
-      .returning();
-    return row.id;
+    listingRows.push({
+      id,
+      userId: owner.id,
+      title,
+      description: `${title}, in good working order and ready to swap.`,
+      category: "tradie_tools",
+      condition: "good",
+      valueMin: 100,
+      valueMax: 200,
+      location: "Bondi NSW 2026",
+      suburb: "Bondi",
+      state: "NSW",
+      postcode: "2026",
+      latitude: -33.893,
+      longitude: 151.263,
+      images: [{ key, widths: [320] }],
+      status,
+    });
+    return id;
   };
-  const proposal = async (proposer: Member, receiver: Member, label: string) => {
-    const offered = await listing(proposer, `${label}: ${proposer.name}'s offer`);
-    const target = await listing(receiver, `${label}: ${receiver.name}'s item`);
-    const { id } = await proposeSwap(deps, { proposerId: proposer.id, offeredListingId: offered, targetListingId: target });
-    return { swapId: id, offered, target };
+  /** A pending proposal, as proposeSwap leaves it. */
+  const proposal = (proposer: Member, receiver: Member, offeredListingId: string, targetListingId: string) => {
+    const id = crypto.randomUUID();
+    swapRows.push({ id, offeredListingId, targetListingId, proposerId: proposer.id, receiverId: receiver.id, status: "pending", expiresAt: in48h, createdAt: now, updatedAt: now });
+    return id;
   };
-  const accepted = async (proposer: Member, receiver: Member, label: string) => {
-    const p = await proposal(proposer, receiver, label);
-    await acceptSwap(deps, { swapId: p.swapId, actorId: receiver.id });
-    return p;
+  /** An accepted swap, as acceptSwap leaves it: both listings reserved, nothing else pending on them. */
+  const accepted = (proposer: Member, receiver: Member, label: string) => {
+    const id = crypto.randomUUID();
+    const [offeredListingId, targetListingId] = [listing(proposer, `${label}: ${proposer.name}'s offer`, "reserved"), listing(receiver, `${label}: ${receiver.name}'s item`, "reserved")];
+    swapRows.push({ id, offeredListingId, targetListingId, proposerId: proposer.id, receiverId: receiver.id, status: "accepted", expiresAt: in48h, acceptedAt: now, respondedAt: now, paymentDueAt: in48h, createdAt: now, updatedAt: now });
+    return id;
   };
-  /** An accepted swap whose proposer has opened the local checkout (a pending payment with its session). */
-  const openCheckout = async (payer: Member, receiver: Member, label: string) => {
-    const { swapId } = await accepted(payer, receiver, label);
-    const started = await startHandshakePayment({ ...deps, provider, appUrl: env.APP_URL }, { swapId, userId: payer.id });
-    if (started.kind !== "redirect") throw new Error("expected an open checkout");
-    const sessionId = new URL(started.url).pathname.split("/").pop() as string;
-    const [payment] = await db.select({ id: paymentLogs.id }).from(paymentLogs).where(eq(paymentLogs.checkoutSessionId, sessionId));
-    return { swapId, payerId: payer.id, paymentId: payment.id, sessionId };
+  /** An accepted swap whose proposer has opened the local checkout: a pending payment with its session, no credit. */
+  const openCheckout = (payer: Member, receiver: Member, label: string) => {
+    const swapId = accepted(payer, receiver, label);
+    const paymentId = crypto.randomUUID();
+    const sessionId = `cs_local_${crypto.randomBytes(12).toString("hex")}`;
+    paymentRows.push({ id: paymentId, swapProposalId: swapId, userId: payer.id, amountCents: HANDSHAKE_FEE_CENTS, creditCents: 0, status: "pending", provider: "local", checkoutSessionId: sessionId, createdAt: now, updatedAt: now });
+    return { swapId, payerId: payer.id, paymentId, sessionId };
   };
 
   const plans: TrialPlan[] = [];
   for (let t = 0; t < trials; t++) {
     const m = (i: number) => members[(t * 5 + i) % members.length];
-    const plan: TrialPlan = { creates: [], proposals: [], race: { receiver: m(0), target: "", swapIds: [], offered: [] }, accepts: [], checkouts: [], webhooks: [] };
+    const plan: TrialPlan = { creates: [], proposals: [], race: { receiver: m(0), target: listing(m(0), `Trial ${t + 1} surfboard`), swapIds: [], offered: [] }, accepts: [], checkouts: [], webhooks: [] };
     for (let i = 0; i < 3; i++) plan.creates.push({ member: m(i + 4), title: `Trial ${t + 1} new listing ${i + 1}` });
     for (let i = 0; i < 4; i++) {
       const proposer = m(i + 1);
       const offeredTitle = `Trial ${t + 1} offer ${i + 1}: ${proposer.name}'s drill`;
-      plan.proposals.push({ proposer, offered: await listing(proposer, offeredTitle), offeredTitle, target: await listing(m(i + 6), `Trial ${t + 1} wanted ${i + 1}`) });
+      plan.proposals.push({ proposer, offered: listing(proposer, offeredTitle), offeredTitle, target: listing(m(i + 6), `Trial ${t + 1} wanted ${i + 1}`) });
     }
-    plan.race.target = await listing(m(0), `Trial ${t + 1} surfboard`);
     for (let i = 1; i <= 3; i++) {
-      const offered = await listing(m(i), `Trial ${t + 1} race offer ${i}`);
-      const { id } = await proposeSwap(deps, { proposerId: m(i).id, offeredListingId: offered, targetListingId: plan.race.target });
-      plan.race.swapIds.push(id);
+      const offered = listing(m(i), `Trial ${t + 1} race offer ${i}`);
+      plan.race.swapIds.push(proposal(m(i), m(0), offered, plan.race.target));
       plan.race.offered.push(offered);
     }
     for (let i = 0; i < 2; i++) {
-      const { swapId } = await proposal(m(i + 7), m(i + 9), `Trial ${t + 1} accept ${i + 1}`);
-      plan.accepts.push({ receiver: m(i + 9), swapId });
+      const [proposer, receiver] = [m(i + 7), m(i + 9)];
+      const swapId = proposal(proposer, receiver, listing(proposer, `Trial ${t + 1} accept ${i + 1} offer`), listing(receiver, `Trial ${t + 1} accept ${i + 1} item`));
+      plan.accepts.push({ receiver, swapId });
     }
-    for (let i = 0; i < 2; i++) {
-      const { swapId } = await accepted(m(i + 2), m(i + 5), `Trial ${t + 1} checkout ${i + 1}`);
-      plan.checkouts.push({ payer: m(i + 2), swapId });
-    }
-    for (let i = 0; i < 2; i++) plan.webhooks.push(await openCheckout(m(i + 8), m(i + 10), `Trial ${t + 1} webhook ${i + 1}`));
+    for (let i = 0; i < 2; i++) plan.checkouts.push({ payer: m(i + 2), swapId: accepted(m(i + 2), m(i + 5), `Trial ${t + 1} checkout ${i + 1}`) });
+    for (let i = 0; i < 2; i++) plan.webhooks.push(openCheckout(m(i + 8), m(i + 10), `Trial ${t + 1} webhook ${i + 1}`));
     plans.push(plan);
   }
 
   const [receiver, ...proposers] = members;
-  const extras: Extras = { race: { receiver, target: await listing(receiver, "Malibu surfboard"), swapIds: [], offered: [] }, webhook: await openCheckout(members[3], members[7], "Ten deliveries") };
+  const extras: Extras = { race: { receiver, target: listing(receiver, "Malibu surfboard"), swapIds: [], offered: [] }, webhook: openCheckout(members[3], members[7], "Ten deliveries") };
   for (let i = 0; i < 20; i++) {
     const proposer = proposers[i % proposers.length];
-    const offered = await listing(proposer, `Race offer ${i + 1}: ${proposer.name}'s road bike`);
-    const { id } = await proposeSwap(deps, { proposerId: proposer.id, offeredListingId: offered, targetListingId: extras.race.target });
-    extras.race.swapIds.push(id);
+    const offered = listing(proposer, `Race offer ${i + 1}: ${proposer.name}'s road bike`);
+    extras.race.swapIds.push(proposal(proposer, receiver, offered, extras.race.target));
     extras.race.offered.push(offered);
   }
+
+  for (let i = 0; i < listingRows.length; i += 200) await db.insert(listings).values(listingRows.slice(i, i + 200));
+  for (let i = 0; i < swapRows.length; i += 200) await db.insert(swapProposals).values(swapRows.slice(i, i + 200));
+  await db.insert(paymentLogs).values(paymentRows);
 
   // A phone photo's size in pixels is beside the point: a small JPEG keeps each create quick.
   const upload = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 180, g: 120, b: 60 } } })
