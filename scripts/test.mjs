@@ -1,7 +1,8 @@
 // `npm test`: every test. Unit + integration on in-memory PGlite; the same suite on PostgreSQL when
 // TEST_DATABASE_URL is set; then browser journeys in Chromium against the production build (on
 // PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set); then, on PostgreSQL only, the scale-out
-// suite: two processes of the production build over one database.
+// suite: two processes of the production build over one database; then the fault suite: the production build
+// SIGKILLed mid-write and restarted, on PGlite (and PostgreSQL).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -75,8 +76,8 @@ if (pgUrl) {
 }
 
 const haveChromium = fs.existsSync(chromium);
-// The browser journeys and the scale-out suite both run the production build.
-if (haveChromium || pgUrl) run("build", "npx", ["react-router", "build"]);
+// The browser journeys, the scale-out suite and the fault suite run the production build.
+run("build", "npx", ["react-router", "build"]);
 
 if (!haveChromium) {
   const message = `Chromium was not found at ${chromium}: the browser tests cannot run. Install it with 'apt-get install chromium' (or set CHROMIUM_PATH).`;
@@ -136,6 +137,14 @@ if (pgUrl) {
   countVitest(out);
 } else {
   console.log("\nTEST_DATABASE_URL is not set: the scale-out suite (two app processes over one PostgreSQL) was SKIPPED.");
+}
+
+// SIGKILL mid-write, then a restart, twenty times: on PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is
+// set (it makes and drops its own database there).
+{
+  const out = path.join(results, "vitest-faults.json");
+  run(`faults: SIGKILL mid-write and restart (PGlite${pgUrl ? ", PostgreSQL" : ""})`, "npx", [...vitestArgs(out), "--config", "vitest.faults.config.ts"]);
+  countVitest(out);
 }
 
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

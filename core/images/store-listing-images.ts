@@ -19,7 +19,13 @@ export type StoredListingImages = {
  */
 export async function storeListingImages(
   storage: FileStorage,
-  options: { ownerId: string; files: Buffer[]; now: Date },
+  options: {
+    ownerId: string;
+    files: Buffer[];
+    now: Date;
+    /** Called with every key once the pictures are checked, before any is written (to note them: pending-files.ts). */
+    beforeStore?: (keys: string[]) => Promise<void>;
+  },
 ): Promise<StoredListingImages> {
   const { ownerId, files, now } = options;
   if (!SAFE_OWNER_ID.test(ownerId)) throw new Error(`Unsafe owner id for a storage key: ${JSON.stringify(ownerId)}`);
@@ -35,6 +41,7 @@ export async function storeListingImages(
     return { key: prefix, widths };
   });
   const keys = uploads.map((upload) => upload.key);
+  await options.beforeStore?.(keys);
 
   const results = await Promise.allSettled(uploads.map((upload) => storage.put(upload.key, upload.body, "image/webp")));
   const failure = results.find((result) => result.status === "rejected");

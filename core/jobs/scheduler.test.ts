@@ -48,12 +48,12 @@ describe("the scheduler", () => {
     const recorder = tickRecorder();
     const stop = startScheduler({ db, clock }, { intervalMs: 10, onTick: recorder.onTick });
     try {
-      expect(await recorder.next()).toEqual({ expired: [], daily: null, failed: [] });
+      expect(await recorder.next()).toEqual({ expired: [], filesRemoved: 0, daily: null, failed: [] });
 
       clock.advance(HOUR); // 01:30: expired, but the daily cleanup is not due yet
       let tick = await recorder.next();
       while (tick.expired.length === 0) tick = await recorder.next();
-      expect(tick).toEqual({ expired: [id], daily: null, failed: [] });
+      expect(tick).toEqual({ expired: [id], filesRemoved: 0, daily: null, failed: [] });
 
       clock.advance(31 * 60 * 1000); // 02:01
       tick = await recorder.next();

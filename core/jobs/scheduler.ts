@@ -5,11 +5,14 @@ import { recordJobFailure } from "../logs/record-job-failure";
 import { expireSwaps } from "../swaps/expire-swaps";
 import { DAILY_CLEANUP_HOUR, dailyCleanup } from "./daily-cleanup";
 import { sydneyTime } from "./sydney-time";
+import { removeAbandonedFiles } from "../storage/pending-files";
 import type { FileStorage } from "../storage/storage";
 
 export type SchedulerTick = {
   /** Proposals this tick marked expired. */
   expired: string[];
+  /** Files of abandoned uploads (and let-go pictures) this tick deleted: see pending-files.ts. */
+  filesRemoved: number;
   /** The daily cleanup, when this tick tried it (`ran: false` if another process had it already). */
   daily: Awaited<ReturnType<typeof dailyCleanup>> | null;
   /** Jobs that failed this tick (already logged). */
@@ -17,7 +20,8 @@ export type SchedulerTick = {
 };
 
 /**
- * In-process scheduler: every `intervalMs` it expires overdue proposals (cheap and idempotent) and, once
+ * In-process scheduler: every `intervalMs` it expires overdue proposals (cheap and idempotent), deletes the files
+ * of abandoned uploads (pending-files.ts), and, once
  * Sydney time is at or after 02:00, makes sure today's daily cleanup has run (runOnce keeps that to one
  * process). Errors are logged, never thrown. Timers are unref'd so they never keep the process alive.
  * Returns stop(), which resolves once any tick in progress has finished.
@@ -32,11 +36,18 @@ export function startScheduler(
   let dailyDoneFor: string | null = null;
 
   async function tick() {
-    const summary: SchedulerTick = { expired: [], daily: null, failed: [] };
+    const summary: SchedulerTick = { expired: [], filesRemoved: 0, daily: null, failed: [] };
     try {
       summary.expired = await expireSwaps(deps);
     } catch (error) {
       await fail(deps.db, summary, "expire-swaps", error);
+    }
+    if (deps.storage) {
+      try {
+        summary.filesRemoved = await removeAbandonedFiles({ db: deps.db, storage: deps.storage, now: deps.clock.now() });
+      } catch (error) {
+        await fail(deps.db, summary, "remove-abandoned-files", error);
+      }
     }
     const { date, hour } = sydneyTime(deps.clock.now());
     if (hour >= DAILY_CLEANUP_HOUR && dailyDoneFor !== date) {

@@ -3,6 +3,7 @@ import { listings } from "../../db/schema/listings";
 import { storeListingImages } from "../images/store-listing-images";
 import { locationColumns, resolveLocationField } from "../locations/localities";
 import { describeIssues } from "../shared/describe-issues";
+import { keepPendingFiles, notePendingFiles, removePendingFiles } from "../storage/pending-files";
 import type { FileStorage } from "../storage/storage";
 import { isAppError } from "../shared/app-error";
 import { hitMemberLimit } from "../rate-limit/member-limits";
@@ -23,7 +24,8 @@ export type CreateListingResult =
 
 /**
  * Creates an active listing. Every rule is checked before anything is stored; the images are stored
- * before the row is written, and removed again if the write fails, so neither is left without the other.
+ * before the row is written, and removed again if the write fails (or, after a crash, by the sweep of
+ * pending files), so neither is left without the other.
  */
 export async function createListing(
   deps: { db: Db; storage: FileStorage; clock: Clock },
@@ -46,32 +48,43 @@ export async function createListing(
     throw error;
   }
 
+  // The pictures are noted before they are written and the note goes in the transaction that saves the row: a
+  // crash anywhere in between leaves a note to delete them, never files that nothing points at (pending-files.ts).
+  let note: string | undefined;
+  const beforeStore = async (keys: string[]) => {
+    note = await notePendingFiles(deps.db, { keys, now: deps.clock.now() });
+  };
   let stored: Awaited<ReturnType<typeof storeListingImages>>;
   try {
-    stored = await storeListingImages(deps.storage, { ownerId: input.ownerId, files: input.files, now: deps.clock.now() });
+    stored = await storeListingImages(deps.storage, { ownerId: input.ownerId, files: input.files, now: deps.clock.now(), beforeStore });
   } catch (error) {
+    if (note) await removePendingFiles(deps, note);
     if (isAppError(error) && error.code === "VALIDATION") return invalid("images", error.message);
     throw error;
   }
 
   try {
-    const [row] = await deps.db
-      .insert(listings)
-      .values({
-        userId: input.ownerId,
-        title: parsed.data.title,
-        description: parsed.data.description,
-        category: parsed.data.category,
-        condition: parsed.data.condition,
-        valueMin: parsed.data.valueMin,
-        valueMax: parsed.data.valueMax,
-        ...locationColumns(locality),
-        images: stored.images,
-      })
-      .returning();
-    return { ok: true, id: row.id };
+    const id = await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(listings)
+        .values({
+          userId: input.ownerId,
+          title: parsed.data.title,
+          description: parsed.data.description,
+          category: parsed.data.category,
+          condition: parsed.data.condition,
+          valueMin: parsed.data.valueMin,
+          valueMax: parsed.data.valueMax,
+          ...locationColumns(locality),
+          images: stored.images,
+        })
+        .returning();
+      await keepPendingFiles(tx, { noteId: note as string, now: deps.clock.now() });
+      return row.id;
+    });
+    return { ok: true, id };
   } catch (error) {
-    await deps.storage.delete(stored.keys);
+    await removePendingFiles(deps, note as string);
     throw error;
   }
 }

@@ -9,7 +9,7 @@ import { hitMemberLimit } from "../rate-limit/member-limits";
 import { isAppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
 import { describeIssues } from "../shared/describe-issues";
-import { logger } from "../shared/logger";
+import { keepPendingFiles, notePendingFiles, removePendingFiles } from "../storage/pending-files";
 import type { FileStorage } from "../storage/storage";
 import { LISTING_NOT_FOUND } from "./delete-listing";
 import { LISTING_RESERVED_NOT_EDITABLE, whyNotEditable } from "./listing-edit-rules";
@@ -75,6 +75,9 @@ export async function updateListing(
     throw error;
   }
 
+  // New pictures are noted before they are written, removed ones in the transaction that lets go of them; each
+  // note goes when its files are settled, so a crash at any point leaves notes, never unknown files (pending-files.ts).
+  let added: string | undefined;
   let stored: Awaited<ReturnType<typeof storeListingImages>> = { images: [], keys: [] };
   if (input.files.length > 0) {
     try {
@@ -82,14 +85,18 @@ export async function updateListing(
         ownerId: input.actorId,
         files: input.files,
         now: deps.clock.now(),
+        beforeStore: async (keys) => {
+          added = await notePendingFiles(deps.db, { keys, now: deps.clock.now() });
+        },
       });
     } catch (error) {
+      if (added) await removePendingFiles(deps, added);
       if (isAppError(error) && error.code === "VALIDATION") return invalid("images", error.message);
       throw error;
     }
   }
 
-  let removed: ListingImage[];
+  let removed: string | null;
   try {
     removed = await deps.db.transaction(async (tx) => {
       // Locked, and checked again: an accept that reserves it, or another edit of its pictures, waits or went first.
@@ -112,15 +119,17 @@ export async function updateListing(
           updatedAt: now,
         })
         .where(eq(listings.id, input.listingId));
-      return current.images.filter((image) => !keep.includes(image.key));
+      if (added) await keepPendingFiles(tx, { noteId: added, now });
+      const dropped = pictureKeys(current.images.filter((image) => !keep.includes(image.key)));
+      return dropped.length ? notePendingFiles(tx, { keys: dropped, now, graceMs: 0 }) : null;
     });
   } catch (error) {
-    await deleteQuietly(deps.storage, stored.keys);
+    if (added) await removePendingFiles(deps, added);
     if (error instanceof EditRefused) return error.refusal;
     throw error;
   }
   // Only now that the row no longer points at them: a rollback above would still have needed them.
-  await deleteQuietly(deps.storage, pictureKeys(removed));
+  if (removed) await removePendingFiles(deps, removed);
   return { ok: true, id: input.listingId };
 }
 
@@ -147,16 +156,6 @@ async function checkEditable(db: Db, listingId: string, actorId: string, keep: s
   if (!keep.every((key) => current.has(key)))
     return { ok: false as const, status: 409, message: PICTURES_CHANGED, fields: { images: PICTURES_CHANGED } };
   return { ok: true as const, images: listing.images };
-}
-
-async function deleteQuietly(storage: FileStorage, keys: string[]) {
-  if (keys.length === 0) return;
-  try {
-    await storage.delete(keys);
-  } catch (error) {
-    // The member's change stands either way; a file left behind only costs space.
-    logger.warn("listing picture cleanup failed", { keys, error: String(error) });
-  }
 }
 
 function notFound(): Refusal {

@@ -63,6 +63,19 @@ describe("local storage", () => {
     await storage.delete([]);
   });
 
+  test("the temporary file of a put cut short by a crash is overwritten by the next put, and deleted with its key", async () => {
+    const storage = createLocalStorage(root);
+    await storage.put("listings/m1/b-320.webp", Buffer.from("whole"), "image/webp");
+    // What a SIGKILL during the write leaves: the key's temporary file, half written.
+    await writeFile(path.join(root, "listings", "m1", ".c-320.webp.tmp"), "half a fi");
+    await storage.put("listings/m1/c-320.webp", Buffer.from("whole again"), "image/webp");
+    expect(await readdir(path.join(root, "listings", "m1"))).toEqual(["b-320.webp", "c-320.webp"]);
+
+    await writeFile(path.join(root, "listings", "m1", ".d-320.webp.tmp"), "half a fi");
+    await storage.delete(["listings/m1/d-320.webp"]);
+    expect(await readdir(path.join(root, "listings", "m1"))).toEqual(["b-320.webp", "c-320.webp"]);
+  });
+
   test("local storage refuses ../x keys and every other way out of its root", async () => {
     const storage = createLocalStorage(root);
     await writeFile(path.join(parent, "secret.txt"), "do not serve");

@@ -1,10 +1,12 @@
-import { randomBytes } from "node:crypto";
 import { mkdir, open, readFile, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import type { FileStorage } from "./storage";
 import { assertSafeStorageKey, contentTypeForKey } from "./storage-key";
 
 const MISSING = new Set(["ENOENT", "ENOTDIR", "EISDIR"]);
+
+/** Where a file is written before it is renamed into place. */
+const tempFor = (file: string) => path.join(path.dirname(file), `.${path.basename(file)}.tmp`);
 
 /** Files under `root` on the local disk: development, tests and single-server installs. */
 export function createLocalStorage(root: string): FileStorage {
@@ -23,10 +25,12 @@ export function createLocalStorage(root: string): FileStorage {
       // The content type is not stored: get() derives it from the extension.
       const file = fileFor(key);
       await mkdir(path.dirname(file), { recursive: true });
-      // Written beside the target then renamed, so a reader never sees half a file.
-      const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString("hex")}.tmp`);
+      // Written beside the target then renamed, so a reader never sees half a file. The server makes every key
+      // unique, so one put writes a key's temporary file at a time; a crash's leftover is overwritten, or deleted
+      // with the key.
+      const temp = tempFor(file);
       try {
-        const handle = await open(temp, "wx");
+        const handle = await open(temp, "w");
         try {
           await handle.writeFile(body);
           await handle.sync();
@@ -52,7 +56,8 @@ export function createLocalStorage(root: string): FileStorage {
 
     async delete(keys) {
       const files = keys.map(fileFor); // all keys checked before anything is removed
-      await Promise.all(files.map((file) => rm(file, { force: true })));
+      // A put cut short by a crash leaves its temporary file: it goes with the key.
+      await Promise.all(files.flatMap((file) => [rm(file, { force: true }), rm(tempFor(file), { force: true })]));
     },
   };
 }

@@ -1,4 +1,4 @@
-// Operational tables: rate limiting, outgoing mail, database snapshots and once-only job runs.
+// Operational tables: rate limiting, outgoing mail, database snapshots, once-only job runs and pending files.
 import { sql } from "drizzle-orm";
 import { bigint, bigserial, check, index, integer, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
@@ -77,4 +77,21 @@ export const jobRuns = pgTable(
     error: text("error"),
   },
   (t) => [primaryKey({ name: "job_runs_pkey", columns: [t.job, t.runKey] })],
+);
+
+/** Stored files that no row points at yet (an upload before its listing is saved) or no longer does (the
+ *  pictures an edit removed). Noted before the files are written, or in the transaction that lets go of them,
+ *  so that a crash in between leaves a note to delete them instead of files nobody knows of. The write that
+ *  keeps the files deletes its note in the transaction that points at them (core/storage/pending-files.ts). */
+export const pendingFiles = pgTable(
+  "pending_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // Storage keys, e.g. "listings/<owner>/<name>-320.webp".
+    keys: jsonb("keys").$type<string[]>().notNull(),
+    // Until then the files may still be claimed by the write in progress; from then on they are abandoned.
+    removeAfter: tstz("remove_after").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("pending_files_remove_after_idx").on(t.removeAfter)],
 );
