@@ -23,6 +23,8 @@ export type AppContext = {
   nonce: string;
   /** This request's id: sent as X-Request-Id, shown on the error page, and the target id of its recorded error. */
   requestId: string;
+  /** This page may be sent to other visitors (server/page-cache): nothing of this request may appear in it. */
+  sharedRender?: boolean;
   meta: RequestMeta;
   /** Resolved once per request, on first use. */
   getUser: () => Promise<SessionUser | null>;

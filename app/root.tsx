@@ -30,8 +30,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       user: user && { id: user.id, name: user.name, role: user.role },
       site: { supportEmail: ctx.env.SUPPORT_EMAIL, investorEmail: ctx.env.INVESTOR_EMAIL, testPayments: ctx.env.PAYMENT_PROVIDER === "local" },
       flash,
-      // For the error page when this page fails to render (a failed loader sends its own id with the error).
-      requestId: ctx.requestId,
+      // For the error page when this page fails to render (a failed loader sends its own id with the error). Not
+      // in a page shared between visitors: it would name someone else's request.
+      requestId: ctx.sharedRender ? null : ctx.requestId,
     },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );

@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { enableStatementCache } from "./pglite-statement-cache";
+import { type ListenFn, pgliteListen, postgresListen } from "./notifications";
 import * as schema from "./schema/index";
 
 export type Database = ReturnType<typeof drizzlePglite<typeof schema>> | ReturnType<typeof drizzlePg<typeof schema>>;
@@ -17,6 +18,8 @@ export type DbHandle = {
   kind: "pglite" | "postgres";
   /** The PostgreSQL pool, for work that needs one session (advisory locks). */
   pool?: pg.Pool;
+  /** LISTEN/NOTIFY on this database (db/notifications.ts). */
+  listen: ListenFn;
   close: () => Promise<void>;
 };
 
@@ -32,7 +35,7 @@ export async function openDatabase({ url, dataDir }: { url?: string; dataDir?: s
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     const db = drizzlePg(pool, { schema });
-    return { db, kind: "postgres", pool, close: () => pool.end() };
+    return { db, kind: "postgres", pool, listen: postgresListen(url, pool), close: () => pool.end() };
   }
   let client: PGlite;
   if (url?.startsWith("memory://") || !dataDir) {
@@ -46,7 +49,7 @@ export async function openDatabase({ url, dataDir }: { url?: string; dataDir?: s
   await client.waitReady;
   await enableStatementCache(client);
   const db = drizzlePglite(client, { schema });
-  return { db, kind: "pglite", close: () => client.close() };
+  return { db, kind: "pglite", listen: pgliteListen(client), close: () => client.close() };
 }
 
 /** Opens PGlite from a data-dir dump (a migrated snapshot): ~0.25 s instead of ~1.7 s + migrations. */
@@ -55,5 +58,5 @@ export async function openPgliteFromDump(dump: Blob): Promise<DbHandle> {
   await client.waitReady;
   await enableStatementCache(client);
   const db = drizzlePglite(client, { schema });
-  return { db, kind: "pglite", close: () => client.close() };
+  return { db, kind: "pglite", listen: pgliteListen(client), close: () => client.close() };
 }

@@ -11,7 +11,7 @@ import { type Clock, systemClock } from "../core/shared/clock";
 import type { Env } from "./env";
 import { clientIp } from "./middleware/client-ip";
 import { csrfProtection } from "./middleware/csrf";
-import { securityHeaders } from "./middleware/security-headers";
+import { securityHeaders, securityHeaderValues } from "./middleware/security-headers";
 import { varyAcceptEncoding } from "./middleware/vary-accept-encoding";
 import { createApiRoutes } from "./api/routes";
 import { createApiDocsRoutes } from "./api-docs";
@@ -33,6 +33,7 @@ import { sessionSigning } from "./middleware/session-signing";
 import { LISTING_UPLOAD_LIMIT } from "./api/listings";
 import { WEBHOOK_BODY_LIMIT } from "./webhooks";
 import { FILE_TOO_LARGE, MAX_IMAGE_BYTES } from "../core/images/process-listing-image";
+import type { PageCache, PageCacheVars } from "./page-cache/page-cache";
 
 /** The routes that take pictures: the API's listing upload and change, and the pages' create and edit forms (with their .data twins). */
 const isListingUploadApi = (method: string, path: string) =>
@@ -63,9 +64,11 @@ export type AppDeps = {
   devServer?: boolean;
   /** The PostgreSQL pool, for its connection figures in /metrics. */
   dbPool?: pg.Pool;
+  /** Visitor pages kept and sent again (server/page-cache); without it every request is rendered. */
+  pageCache?: PageCache;
 };
 
-type Vars = { nonce: string; requestId: string; ctx: AppContext };
+type Vars = PageCacheVars & { requestId: string; ctx: AppContext };
 
 /**
  * Account changes must pass our validation, limits and logging in core/users, so Better Auth's HTTP
@@ -104,8 +107,15 @@ export function createApp(deps: AppDeps) {
   const metrics = env.METRICS_TOKEN ? createMetrics({ db, pool: deps.dbPool }) : null;
   if (metrics) app.use(metrics.middleware);
 
-  // Pages are ~100 KB of HTML and scripts ~400 KB raw: gzip cuts both by 70-80 %.
-  app.use(compress());
+  const securityOptions = { production, devServer: deps.devServer, formActionOrigins: identityProviderOrigins(identityProviders) };
+  // A visitor's page may be answered from the shared copies before anything else runs; a copy carries the headers
+  // the rest of the stack would add (decision 062).
+  if (deps.pageCache) app.use(deps.pageCache.middleware((scripts) => securityHeaderValues(securityOptions, scripts)));
+
+  // Pages are ~100 KB of HTML and scripts ~400 KB raw: gzip cuts both by 70-80 %. Not a render for the shared
+  // copies: they are compressed once, when stored.
+  const compressed = compress();
+  app.use((c, next) => (c.get("sharedRender") ? next() : compressed(c, next)));
   app.use(varyAcceptEncoding());
   app.use(async (c, next) => {
     c.set("nonce", crypto.randomBytes(16).toString("base64"));
@@ -114,7 +124,7 @@ export function createApp(deps: AppDeps) {
     await next();
     c.header("X-Request-Id", c.get("requestId"));
   });
-  app.use(securityHeaders({ production, devServer: deps.devServer, formActionOrigins: identityProviderOrigins(identityProviders) }));
+  app.use(securityHeaders(securityOptions));
   app.use(privateResponses());
   app.use(backOfficeHeaders());
   app.use(addressesWithoutNul());
@@ -146,6 +156,7 @@ export function createApp(deps: AppDeps) {
       staffAllowlist,
       nonce: c.get("nonce"),
       requestId: c.get("requestId"),
+      sharedRender: c.get("sharedRender") === true,
       meta: { ip, userAgent: c.req.header("user-agent") ?? null, headers },
       getUser: () => {
         // Visitors without a session cookie cost no database round trip.

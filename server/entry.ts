@@ -15,6 +15,9 @@ import type pg from "pg";
 import { describeBoot } from "./describe-boot";
 import { recordRouteErrors } from "./observability/route-errors";
 import { allowAppOrigin } from "./action-origins";
+import type { ListenFn } from "../db/notifications";
+import { createPageCache } from "./page-cache/page-cache";
+import { watchForChanges } from "./page-cache/freshness";
 
 /**
  * The whole site: HTTP API, auth and the React Router pages. `wrapBuild` lets the benchmark watch the pages
@@ -27,14 +30,17 @@ export function createSiteApp(options: {
   devServer?: boolean;
   dbPool?: pg.Pool;
   wrapBuild?: (serverBuild: ServerBuild) => ServerBuild;
+  /** The database's LISTEN/NOTIFY: with it, visitor pages are kept and sent again until something changes. */
+  listen?: ListenFn;
 }) {
-  const { wrapBuild, ...appOptions } = options;
+  const { wrapBuild, listen, ...appOptions } = options;
   // Unexpected errors in loaders and actions are recorded for System Logs, with the id the error page shows.
   // Behind a proxy the browser's Origin is APP_URL, not the address this process sees (action-origins.ts).
   const guarded = allowAppOrigin(recordRouteErrors(build as ServerBuild), options.env.APP_URL);
   const serverBuild = wrapBuild ? wrapBuild(guarded) : guarded;
   const pageHandler = createRequestHandler(serverBuild, options.env.NODE_ENV === "production" ? "production" : "development");
-  return createApp({ ...appOptions, pageHandler });
+  const pageCache = listen ? createPageCache({ freshness: watchForChanges(listen) }) : undefined;
+  return { ...createApp({ ...appOptions, pageHandler, pageCache }), pageCache };
 }
 
 /** Production start: open (and migrate) the database, serve build/client, answer everything else. */
@@ -58,7 +64,11 @@ export async function startApp(options: { clientDir: string }) {
   // The other files in public/ (favicon.svg, robots.txt) all have an extension; a page's path never asks
   // the disk first.
   statics.use("*", async (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? publicFiles(c, next) : next()));
-  const { app } = createSiteApp({ db: handle.db, env, staticFiles: statics, dbPool: handle.pool });
-  const stopBackground = env.RUN_JOBS ? startBackgroundWork({ db: handle.db, clock: systemClock, env }) : async () => {};
+  const { app, pageCache } = createSiteApp({ db: handle.db, env, staticFiles: statics, dbPool: handle.pool, listen: handle.listen });
+  const stopJobs = env.RUN_JOBS ? startBackgroundWork({ db: handle.db, clock: systemClock, env }) : async () => {};
+  const stopBackground = async () => {
+    await stopJobs();
+    await pageCache?.close();
+  };
   return { app, env, handle, stopBackground };
 }

@@ -7,6 +7,8 @@ import type { DbHandle } from "../../db/client";
 import type { Clock } from "../../core/shared/clock";
 import { createLocalStorage } from "../../core/storage/local-storage";
 import type { FileStorage } from "../../core/storage/storage";
+import { createPageCache } from "../../server/page-cache/page-cache";
+import { watchForChanges } from "../../server/page-cache/freshness";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
@@ -24,6 +26,8 @@ export type TestAppOptions = {
   env?: Record<string, string>;
   /** The pages' request handler (tests/support/page-build.ts); without it the app answers the API only. */
   pageHandler?: PageHandler;
+  /** Keeps visitor pages and sends them again, as the site does (server/page-cache); close it with `pageCache.close()`. */
+  pageCache?: boolean;
 };
 
 /** The real Hono app over a test database, driven with app.request() (no port; pages only with `pageHandler`). */
@@ -41,7 +45,8 @@ export function createTestApp(handle: DbHandle, options: TestAppOptions = {}) {
   // Without a storage of its own, each app gets a fresh directory the test can inspect.
   const uploadsDir = options.storage ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), "swapshed-uploads-"));
   const storage = options.storage ?? createLocalStorage(uploadsDir as string);
-  const { app, auth } = createApp({ db: handle.db, env, clock: options.clock, storage, pageHandler: options.pageHandler });
+  const pageCache = options.pageCache ? createPageCache({ freshness: watchForChanges(handle.listen) }) : undefined;
+  const { app, auth } = createApp({ db: handle.db, env, clock: options.clock, storage, pageHandler: options.pageHandler, pageCache });
 
   /** A same-origin browser-like JSON POST. */
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -51,7 +56,7 @@ export function createTestApp(handle: DbHandle, options: TestAppOptions = {}) {
       body: JSON.stringify(body),
     });
 
-  return { app, auth, env, post, storage, uploadsDir };
+  return { app, auth, env, post, storage, uploadsDir, pageCache };
 }
 
 /** The cookie header a browser would send back after this response. */
