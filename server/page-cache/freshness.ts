@@ -66,7 +66,9 @@ export function watchForChanges(listen: ListenFn): Freshness {
         bump();
       },
       (error) => {
-        logger.warn("could not listen for changes; shared visitor pages are off until it can", { error: String(error) });
+        logger.warn("could not listen for changes; shared visitor pages are off until it can", {
+          error: String(error),
+        });
         if (!closed) setTimeout(() => void open(), 5_000).unref();
       },
     );

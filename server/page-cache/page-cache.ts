@@ -55,7 +55,10 @@ export function isSharedRequest(c: Context): boolean {
 
 type Encoding = "br" | "gzip" | "identity";
 /** A copy with everything it is sent with, worked out once: a hit only adds its request id. */
-type ReadyCopy = StoredCopy & { send: Record<Encoding, Record<string, string>>; notModified: Record<Encoding, Record<string, string>> };
+type ReadyCopy = StoredCopy & {
+  send: Record<Encoding, Record<string, string>>;
+  notModified: Record<Encoding, Record<string, string>>;
+};
 type Flight = { generation: number; copy: Promise<ReadyCopy | null> };
 /** The headers every response gets (server/middleware/security-headers.ts), given what scripts may run. */
 export type SecurityHeadersFor = (scripts: string[]) => Record<string, string>;
@@ -84,12 +87,22 @@ export function createPageCache({
       // The render passed the security middleware too, with its own nonce: those are replaced, not repeated.
       const replaced = new Set(Object.keys(security).map((name) => name.toLowerCase()));
       const own = Object.fromEntries(Object.entries(copy.headers).filter(([name]) => !replaced.has(name)));
-      const common: Record<string, string> = { ...own, ...security, "Cache-Control": SHARED_CACHE_CONTROL, Vary: SHARED_VARY };
+      const common: Record<string, string> = {
+        ...own,
+        ...security,
+        "Cache-Control": SHARED_CACHE_CONTROL,
+        Vary: SHARED_VARY,
+      };
       const { "content-type": _type, ...bodiless } = common;
       const each = (encoding: Encoding, body: Buffer) => {
         const etag = `"${copy.tag}${encoding === "br" ? "-br" : encoding === "gzip" ? "-gz" : ""}"`;
         return {
-          send: { ...common, ETag: etag, "Content-Length": String(body.length), ...(encoding === "identity" ? {} : { "Content-Encoding": encoding }) },
+          send: {
+            ...common,
+            ETag: etag,
+            "Content-Length": String(body.length),
+            ...(encoding === "identity" ? {} : { "Content-Encoding": encoding }),
+          },
           notModified: { ...bodiless, ETag: etag },
         };
       };
@@ -102,7 +115,12 @@ export function createPageCache({
     };
 
     /** The one render a burst on a missing or stale page waits for; its answer becomes the copy when it can. */
-    const lead = async (c: Context<{ Variables: PageCacheVars }>, next: () => Promise<void>, key: string, generation: number) => {
+    const lead = async (
+      c: Context<{ Variables: PageCacheVars }>,
+      next: () => Promise<void>,
+      key: string,
+      generation: number,
+    ) => {
       let settle: (copy: ReadyCopy | null) => void = () => {};
       const flight: Flight = { generation, copy: new Promise((resolve) => (settle = resolve)) };
       flights.set(key, flight);
@@ -135,8 +153,9 @@ export function createPageCache({
     return async (c, next) => {
       if (!isSharedRequest(c)) {
         await next();
-        // A change made here is seen by the next request here, whoever sends it.
-        if (!SAFE_METHODS.has(c.req.method) && (store.size > 0 || flights.size > 0)) await freshness.caughtUp();
+        // A change made here is seen by the next request, whoever sends it and to whichever process: this one has
+        // read every notification up to now, and the others were sent theirs before it (commit order).
+        if (!SAFE_METHODS.has(c.req.method)) await freshness.caughtUp();
         return;
       }
       if (!freshness.trusted()) return next();
@@ -163,7 +182,10 @@ export function createPageCache({
       return new Response(null, { status: 304, headers: { ...copy.notModified[encoding], "X-Request-Id": requestId } });
     }
     const body = encoding === "br" ? copy.br : encoding === "gzip" ? copy.gzip : copy.identity;
-    return new Response(body as Uint8Array<ArrayBuffer>, { status: copy.status, headers: { ...copy.send[encoding], "X-Request-Id": requestId } });
+    return new Response(body as Uint8Array<ArrayBuffer>, {
+      status: copy.status,
+      headers: { ...copy.send[encoding], "X-Request-Id": requestId },
+    });
   }
 
   return {

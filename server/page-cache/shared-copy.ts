@@ -25,7 +25,18 @@ export type SharedCopy = {
 export const MAX_COPY_BYTES = 2 * 1024 * 1024;
 
 /** Headers that belong to one request or to the way it travelled, never to a stored copy. */
-const PER_REQUEST = new Set(["content-length", "content-encoding", "date", "x-request-id", "content-security-policy", "etag", "vary", "cache-control", "transfer-encoding", "connection"]);
+const PER_REQUEST = new Set([
+  "content-length",
+  "content-encoding",
+  "date",
+  "x-request-id",
+  "content-security-policy",
+  "etag",
+  "vary",
+  "cache-control",
+  "transfer-encoding",
+  "connection",
+]);
 
 /**
  * Whether a render may be kept and sent to other visitors: a complete 200 in HTML or JSON that sets no cookie and
@@ -60,7 +71,12 @@ export function inlineScriptHashes(html: string): string[] {
  * Turns the first render into the shared copy: the request's CSP nonce is taken out of the markup (a nonce must
  * never be sent twice; hashes of the inline scripts take its place), then it is compressed once in each encoding.
  */
-export async function makeSharedCopy(raw: Buffer, responseHeaders: Headers, nonce: string, now: number): Promise<SharedCopy | null> {
+export async function makeSharedCopy(
+  raw: Buffer,
+  responseHeaders: Headers,
+  nonce: string,
+  now: number,
+): Promise<SharedCopy | null> {
   if (raw.length > MAX_COPY_BYTES) return null;
   const html = /^text\/html\b/.test(responseHeaders.get("content-type") ?? "");
   let identity = raw;
@@ -74,7 +90,9 @@ export async function makeSharedCopy(raw: Buffer, responseHeaders: Headers, nonc
   }
   const [br, gz] = await Promise.all([
     // Quality 9: within a few per cent of 11 on these pages, at a fraction of its time (one render per change).
-    brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    brotli(identity, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+    }),
     gzip(identity, { level: 9 }),
   ]);
   const headers: Record<string, string> = {};

@@ -26,7 +26,8 @@ afterAll(async () => {
   await handle.close();
 });
 
-const visit = (path: string, headers: Record<string, string> = {}) => app.request(path, { headers });
+const visit = async (path: string, headers: Record<string, string> = {}): Promise<Response> =>
+  app.request(path, { headers });
 const stats = () => cache.stats();
 /** After a change written straight to the database (not through a request): what a request that wrote waits for. */
 const changed = () => cache.caughtUp();
@@ -75,7 +76,10 @@ describe("a visitor's page is rendered once and sent again", () => {
     // A weak form of the tag, or the tag of another encoding of the same page, is the same page too.
     expect((await visit(`/listings/${listingId}`, { "if-none-match": `W/${etag}` })).status).toBe(304);
 
-    await db.update(listings).set({ description: "Serviced last month, new chain and tyres." }).where(eq(listings.id, listingId));
+    await db
+      .update(listings)
+      .set({ description: "Serviced last month, new chain and tyres." })
+      .where(eq(listings.id, listingId));
     await changed();
     const after = await visit(`/listings/${listingId}`, { "if-none-match": etag });
     expect(after.status).toBe(200);
@@ -91,9 +95,13 @@ describe("a visitor's page is rendered once and sent again", () => {
     const scriptSrc = csp.split("; ").find((d) => d.startsWith("script-src ")) as string;
     expect(scriptSrc).not.toContain("nonce");
     expect(html).not.toMatch(/\snonce=/);
-    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes, content]) => !/\bsrc=/.test(attributes) && content);
+    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+      ([, attributes, content]) => !/\bsrc=/.test(attributes) && content,
+    );
     expect(inline.length).toBeGreaterThanOrEqual(2);
-    const hashes = inline.map(([, , content]) => `'sha256-${crypto.createHash("sha256").update(content).digest("base64")}'`);
+    const hashes = inline.map(
+      ([, , content]) => `'sha256-${crypto.createHash("sha256").update(content).digest("base64")}'`,
+    );
     expect(scriptSrc.split(" ").slice(1).sort()).toEqual(["'self'", ...new Set(hashes)].sort());
     // Headers appear once each: the render's own (with its nonce) were replaced, not repeated.
     expect(csp.match(/script-src/g)).toHaveLength(1);
@@ -156,7 +164,12 @@ describe("a visitor never receives anything made for someone else", () => {
   test("any cookie (a flash message, a saved location) or an Authorization header means a page of one's own", async () => {
     await visit("/");
     const before = stats();
-    for (const headers of [{ cookie: "flash=abc" }, { cookie: "location=%7B%7D" }, { authorization: "Bearer not-a-token" }]) {
+    const ownHeaders: Record<string, string>[] = [
+      { cookie: "flash=abc" },
+      { cookie: "location=%7B%7D" },
+      { authorization: "Bearer not-a-token" },
+    ];
+    for (const headers of ownHeaders) {
       const page = await visit("/", headers);
       expect(page.headers.get("cache-control") ?? "").not.toMatch(/public/);
       expect(page.headers.get("content-security-policy")).toMatch(/'nonce-[^']+'/);
@@ -250,11 +263,23 @@ describe("a change shows on the next visitor request", () => {
     await changed();
     await warm(`/listings/${id}`);
     expect((await seen(`/listings/${id}`)).body).toContain("New member, no reviews yet");
-    const [swap] = await db
+    const swapId = crypto.randomUUID();
+    await db
       .insert(swapProposals)
-      .values({ targetListingId: id, offeredListingId: offered, proposerId: reviewer.id, receiverId: rated.id, status: "completed", expiresAt: new Date(Date.now() + 86_400_000), acceptedAt: new Date(), completedAt: new Date() })
-      .returning({ id: swapProposals.id });
-    await db.insert(reviews).values({ swapProposalId: swap.id, reviewerId: reviewer.id, revieweeId: rated.id, rating: 4 });
+      .values({
+        id: swapId,
+        targetListingId: id,
+        offeredListingId: offered,
+        proposerId: reviewer.id,
+        receiverId: rated.id,
+        status: "completed",
+        expiresAt: new Date(Date.now() + 86_400_000),
+        acceptedAt: new Date(),
+        completedAt: new Date(),
+      });
+    await db
+      .insert(reviews)
+      .values({ swapProposalId: swapId, reviewerId: reviewer.id, revieweeId: rated.id, rating: 4 });
     await changed();
     const body = (await seen(`/listings/${id}`)).body;
     expect(body).not.toContain("New member, no reviews yet");
@@ -266,7 +291,10 @@ describe("a change shows on the next visitor request", () => {
     const id = await insertListing(db, suspended.id, { title: "Ryobi lawn mower" });
     await changed();
     await warm(`/listings/${id}`);
-    await db.update(profiles).set({ status: "suspended", suspendedAt: new Date() }).where(eq(profiles.userId, suspended.id));
+    await db
+      .update(profiles)
+      .set({ status: "suspended", suspendedAt: new Date() })
+      .where(eq(profiles.userId, suspended.id));
     await changed();
     expect((await seen(`/listings/${id}`)).status).toBe(404);
     await db.update(profiles).set({ status: "active", suspendedAt: null }).where(eq(profiles.userId, suspended.id));

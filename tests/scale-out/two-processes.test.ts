@@ -304,6 +304,38 @@ describe("two app processes over one PostgreSQL, both running the jobs", () => {
     ]);
   });
 
+  test("a visitor page kept by one process is dropped the moment a change is made through the other: the next visitor there sees it", async () => {
+    const owner = new Visitor();
+    const { userId } = await signUp(owner, A, "Lachlan Lister");
+    for (const [writer, reader] of [
+      [A, B],
+      [B, A],
+      [A, B],
+    ] as const) {
+      const listingId = await insertListing(db(), userId, { title: `Canoe for two, with paddles (${writer.name} to ${reader.name})` });
+      const page = `/listings/${listingId}`;
+      const anyone = new Visitor();
+      // Written by the test, not through a request: the processes hear of it a moment later.
+      for (let tries = 0; (await anyone.get(reader, page)).status !== 200; tries++) {
+        if (tries > 50) throw new Error(`${reader.name} never showed the new listing`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      // The reader keeps one copy of the listing page and of the home page and sends it again, validators and all.
+      const kept = await anyone.get(reader, page);
+      const again = await anyone.get(reader, page);
+      expect(kept.headers.get("cache-control")).toMatch(/^public, /);
+      expect(again.headers.get("etag")).toBe(kept.headers.get("etag"));
+      await anyone.get(reader, "/");
+      expect((await anyone.get(reader, "/")).text).toContain(listingId);
+
+      const removed = await owner.delete(writer, `/api/v1/listings/${listingId}`);
+      expect(removed.status).toBe(200);
+      // The very next visitor request to the other process: the copy is gone, the listing with it.
+      expect((await anyone.get(reader, page)).status).toBe(404);
+      expect((await anyone.get(reader, "/")).text).not.toContain(listingId);
+    }
+  });
+
   test("twenty proposals for one listing accepted at once, half through A and half through B: one winner, the listing reserved once, the rest refused", async () => {
     const receiver = new Visitor();
     const { userId: receiverId } = await signUp(receiver, A, "Rhea Receiver");

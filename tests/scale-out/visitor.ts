@@ -6,7 +6,7 @@ import type { AppProcess } from "./app-process";
 /** The public address of the site behind the proxy: every process has it as APP_URL, and browsers send it as Origin. */
 export const PUBLIC_ORIGIN = "https://swapshed.test";
 
-export type Answer = { status: number; location: string | null; text: string; json: () => Record<string, unknown> };
+export type Answer = { status: number; location: string | null; headers: Headers; text: string; json: () => Record<string, unknown> };
 
 let addresses = 0;
 
@@ -35,6 +35,11 @@ export class Visitor {
     return this.send(app, path, { method: "POST", body: JSON.stringify(body), type: "application/json" });
   }
 
+  /** A DELETE from our own pages' scripts. */
+  delete(app: AppProcess, path: string) {
+    return this.send(app, path, { method: "DELETE" });
+  }
+
   /** A form submitted without JavaScript: a document POST, answered with the page (or a redirect). */
   postForm(app: AppProcess, path: string, fields: Record<string, string>) {
     return this.send(app, path, { method: "POST", body: new URLSearchParams(fields).toString(), type: "application/x-www-form-urlencoded" });
@@ -56,6 +61,7 @@ export class Visitor {
     return {
       status: res.status,
       location: res.headers.get("location"),
+      headers: res.headers,
       text,
       json: () => JSON.parse(text) as Record<string, unknown>,
     };
