@@ -2,11 +2,13 @@
 // JIT and GC) with the servers it measures. Input: one JSON argument; output: one JSON line on stdout.
 import autocannon from "autocannon";
 
-const { url, connections, duration, warmup } = JSON.parse(process.argv[2]);
+// `headers`: sent with every request (the benchmark's rendered home page sends a cookie).
+const { url, connections, duration, warmup, headers } = JSON.parse(process.argv[2]);
 
 function run(seconds) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration: seconds }, (error, result) => (error ? reject(error) : resolve(result)));
+    const options = { url, connections, duration: seconds, ...(headers ? { headers } : {}) };
+    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
   });
 }
 
