@@ -112,6 +112,7 @@ if (!haveChromium) {
         "tests/e2e/account-security.spec.ts",
         "tests/e2e/identity-provider.spec.ts",
         "tests/e2e/passkeys.spec.ts",
+        "tests/e2e/visitor-cache.spec.ts",
         "--grep-invert",
         "the form's messages",
       ],
