@@ -38,8 +38,6 @@ export type PageCacheOptions = {
 export type PageCacheVars = {
   nonce: string;
   requestId: string;
-  /** Set on a shared copy: its CSP lists these hashes instead of a nonce (server/middleware/security-headers.ts). */
-  scriptHashes: string[];
   /** This render may be sent to other visitors: nothing of this request may appear in it. */
   sharedRender: boolean;
 };
@@ -192,7 +190,7 @@ export function createPageCache({
     middleware,
     /** Waits until this process has read every change committed so far (what a request that wrote does). */
     caughtUp: () => freshness.caughtUp(),
-    /** For tests and /metrics: how the shared copies are doing. */
+    /** How the shared copies are doing (the tests read it). */
     stats: () => ({ ...counts, copies: store.size, bytes: store.bytes }),
     clear: () => store.clear(),
     /** Settles once the first attempt to listen for changes has ended: copies are kept from then on. */
