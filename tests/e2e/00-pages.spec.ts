@@ -93,15 +93,22 @@ test("the framework's JavaScript loads after the first paint, and the page then 
   expect(documents).toHaveLength(1);
 });
 
-test("pages carry a nonce-based CSP and the other security headers", async ({ page }) => {
+test("pages carry a CSP (a visitor's shared page: its scripts' hashes; a member's: a nonce) and the other security headers", async ({ page }) => {
   const response = await page.goto("/");
   const headers = response!.headers();
-  expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[^']+'/);
+  // A visitor's page is sent from the shared copies (decision 062): no nonce can be sent twice.
+  expect(headers["content-security-policy"]).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
   expect(headers["content-security-policy"]).not.toContain("unsafe-inline' ;");
   expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   expect(headers["strict-transport-security"]).toContain("max-age=");
+
+  await signUpViaApi(page);
+  const own = (await page.goto("/"))!.headers();
+  expect(own["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[^']+';/);
+  expect(own["cache-control"]).toBe("private, no-store");
+  expect(own["strict-transport-security"]).toContain("max-age=");
 });
 
 test("session cookies are HttpOnly, SameSite=Lax and Secure in production", async ({ page }) => {
