@@ -104,7 +104,7 @@ export function createApp(deps: AppDeps) {
     });
 
   // Request counts and latency cover every request, so this runs first; without METRICS_TOKEN nothing is kept.
-  const metrics = env.METRICS_TOKEN ? createMetrics({ db, pool: deps.dbPool }) : null;
+  const metrics = env.METRICS_TOKEN ? createMetrics({ db, pool: deps.dbPool, pageCache: deps.pageCache }) : null;
   if (metrics) app.use(metrics.middleware);
 
   const securityOptions = { production, devServer: deps.devServer, formActionOrigins: identityProviderOrigins(identityProviders) };

@@ -5,13 +5,15 @@ import type { Db } from "../../db/client";
 import { readOpsFigures } from "../../core/ops/read-ops-figures";
 import { routeLabel } from "./route-label";
 
+type PageCacheStats = { hits: number; renders: number; notModified: number; copies: number; bytes: number };
+
 export type Metrics = ReturnType<typeof createMetrics>;
 
 /**
  * One registry per app (tests build many apps in one process). Request counts and latency are this process's;
  * the database figures (mail queue, payments, jobs) are read at scrape time and are the same from any process.
  */
-export function createMetrics(deps: { db: Db; pool?: pg.Pool }) {
+export function createMetrics(deps: { db: Db; pool?: pg.Pool; pageCache?: { stats: () => PageCacheStats } }) {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry, prefix: "swapshed_" });
 
@@ -63,6 +65,19 @@ export function createMetrics(deps: { db: Db; pool?: pg.Pool }) {
     registers: [registry],
   });
 
+  const pageCacheAnswers = new client.Gauge({
+    name: "swapshed_page_cache_answers",
+    help: "Visitor pages answered by this process since it started: from a shared copy (hit), rendered for one (render), 304 (not_modified, counted in hit too)",
+    labelNames: ["outcome"] as const,
+    registers: [registry],
+  });
+  const pageCacheCopies = new client.Gauge({
+    name: "swapshed_page_cache_copies",
+    help: "Shared copies of visitor pages this process holds, and their bytes (all encodings)",
+    labelNames: ["measure"] as const,
+    registers: [registry],
+  });
+
   /** Times every request; the route label is bounded (see routeLabel). */
   const middleware: MiddlewareHandler = async (c, next) => {
     const started = performance.now();
@@ -78,6 +93,14 @@ export function createMetrics(deps: { db: Db; pool?: pg.Pool }) {
       pool.set({ state: "total" }, deps.pool.totalCount);
       pool.set({ state: "idle" }, deps.pool.idleCount);
       pool.set({ state: "waiting" }, deps.pool.waitingCount);
+    }
+    if (deps.pageCache) {
+      const stats = deps.pageCache.stats();
+      pageCacheAnswers.set({ outcome: "hit" }, stats.hits);
+      pageCacheAnswers.set({ outcome: "render" }, stats.renders);
+      pageCacheAnswers.set({ outcome: "not_modified" }, stats.notModified);
+      pageCacheCopies.set({ measure: "count" }, stats.copies);
+      pageCacheCopies.set({ measure: "bytes" }, stats.bytes);
     }
     const figures = await readOpsFigures(deps.db);
     mailQueued.set(figures.mail.queued);

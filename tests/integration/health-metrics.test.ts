@@ -84,6 +84,22 @@ describe("/metrics", () => {
     expect(text).toContain("swapshed_process_resident_memory_bytes");
   });
 
+  test("reports the visitor pages answered from shared copies and rendered, and the copies held", async () => {
+    const cached = createTestApp(handle, { metricsToken: TOKEN, pageCache: true });
+    await cached.pageCache?.ready();
+    try {
+      await cached.app.request("/api/v1/listings?limit=3");
+      await cached.app.request("/api/v1/listings?limit=3");
+      const text = await (await cached.app.request("/metrics", { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+      expect(text).toContain('swapshed_page_cache_answers{outcome="render"} 1');
+      expect(text).toContain('swapshed_page_cache_answers{outcome="hit"} 1');
+      expect(text).toContain('swapshed_page_cache_copies{measure="count"} 1');
+      expect(text).toMatch(/swapshed_page_cache_copies\{measure="bytes"\} [1-9]/);
+    } finally {
+      await cached.pageCache?.close();
+    }
+  });
+
   test("reports the mail queue, payments by status and job runs from the database", async () => {
     await db.insert(mailOutbox).values([
       { toAddress: "a@example.com", subject: "One", textBody: "x" },
