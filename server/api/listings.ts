@@ -210,7 +210,7 @@ export const searchEndpoint = {
   tag: "Listings",
   summary: "Search public listings",
   description:
-    "Every parameter is optional: with none, the newest listings. A value that does not fit is ignored (as an edited link would be), never an error. Pages are keyset: follow `nextCursor` with the same search.",
+    "Every parameter is optional: with none, the newest listings. A value that does not fit is ignored (as an edited link would be), never an error. Pages are keyset: follow `nextCursor` with the same search. Asked without a cookie or a token, the answer is shared between visitors: it carries an `ETag` (send it back in `If-None-Match` for a 304) and `Cache-Control: public, max-age=0, s-maxage=10, stale-while-revalidate=30`.",
   access: "optional",
   query: { ...searchQuery, limit: limitQuery },
   responses: { 200: { description: "A page of listing cards.", schema: SearchResults } },
@@ -226,7 +226,7 @@ export const getListingEndpoint = {
   tag: "Listings",
   summary: "One listing",
   description:
-    "Public listings for anyone; the owner also sees their own reserved or swapped ones, and so does the other party of its swap.",
+    "Public listings for anyone; the owner also sees their own reserved or swapped ones, and so does the other party of its swap. Asked without a cookie or a token, the answer is shared between visitors: it carries an `ETag` (send it back in `If-None-Match` for a 304) and `Cache-Control: public, max-age=0, s-maxage=10, stale-while-revalidate=30`.",
   access: "optional",
   params: { id: idParam("listing") },
   responses: { 200: { description: "The listing.", schema: OneListing } },
