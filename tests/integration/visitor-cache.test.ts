@@ -177,6 +177,17 @@ describe("a visitor never receives anything made for someone else", () => {
     expect(stats().hits).toBe(before.hits);
   });
 
+  test("a forged Host header gets a copy of its own: it can never become the page other visitors get", async () => {
+    cache.clear();
+    await app.request("http://evil.example/");
+    await app.request("http://evil.example/");
+    const before = stats();
+    expect(before.copies).toBe(1);
+    await visit("/");
+    expect(stats().copies).toBe(2);
+    expect(stats().hits).toBe(before.hits);
+  });
+
   test("a shared page names no request: the error page's reference is left out of it", async () => {
     const member = await createMember(testApp, { name: "Ursula Referenced" });
     const own = await visit("/", { cookie: member.cookie });
