@@ -1,9 +1,10 @@
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { describe, expect, test } from "vitest";
+import { serverBuildShell } from "../tests/support/server-build-shell";
 import { allowAppOrigin } from "./action-origins";
 
 // A one-route site: React Router's own request handler, with a form action at "/" that says it ran.
-const site = {
+const site = serverBuildShell({
   entry: {
     module: {
       // The page: what the action answered, as the rendered document would show it.
@@ -20,15 +21,7 @@ const site = {
     url: "/manifest.js",
     version: "1",
   },
-  publicPath: "/",
-  assetsBuildDirectory: "build/client",
-  basename: "/",
-  future: {},
-  ssr: true,
-  isSpaMode: false,
-  prerender: [],
-  routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
-} as unknown as ServerBuild;
+});
 
 /** A form POST as it reaches a process behind a proxy that ends TLS: the process sees its own address. */
 const postFrom = (origin: string) =>

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** Methods that change nothing (RFC 9110 "safe"): no CSRF check, and no change for the page cache to catch up on. */
+export const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * Refuses cross-site state changes. Browsers send Sec-Fetch-Site (or at least Origin) on every POST;

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
+import { SAFE_METHODS } from "../middleware/csrf";
 import { CopyStore, type StoredCopy } from "./copy-store";
 import type { Freshness } from "./freshness";
 import { isShareable, makeSharedCopy } from "./shared-copy";
@@ -17,7 +18,6 @@ const SHARED_PATHS = [
 ];
 /** Longer addresses are rendered, never stored: no search a person types is this long. */
 const MAX_URL_LENGTH = 600;
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * Browsers revalidate every time (a 304 when nothing changed). A CDN in front may keep a copy 10 s and serve it

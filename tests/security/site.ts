@@ -16,6 +16,7 @@ import type { Clock } from "../../core/shared/clock";
 import fs from "node:fs";
 import os from "node:os";
 import { TEST_ORIGIN } from "../support/test-app";
+import { serverBuildShell } from "../support/server-build-shell";
 
 /** One route of the router: its id (as React Router names it, the file without extension), full path and module. */
 export type PageRoute = {
@@ -69,7 +70,7 @@ export function serverBuildOf(routes: PageRoute[]): ServerBuild {
       hasErrorBoundary: typeof r.module.ErrorBoundary === "function",
     };
   }
-  return {
+  return serverBuildShell({
     entry: {
       module: {
         default: (_request: Request, status: number, headers: Headers) => new Response(null, { status, headers }),
@@ -79,15 +80,7 @@ export function serverBuildOf(routes: PageRoute[]): ServerBuild {
     },
     routes: buildRoutes,
     assets: { entry: { module: "/entry.js", imports: [] }, routes: manifestRoutes, url: "/manifest.js", version: "test" },
-    publicPath: "/",
-    assetsBuildDirectory: "build/client",
-    basename: "/",
-    future: {},
-    ssr: true,
-    isSpaMode: false,
-    prerender: [],
-    routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
-  } as unknown as ServerBuild;
+  });
 }
 
 /** The `path` each route declares in routes.ts (relative to its parent), by route id. */

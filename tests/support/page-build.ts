@@ -16,6 +16,7 @@ import routeConfig from "../../app/routes";
 import { allowAppOrigin } from "../../server/action-origins";
 import type { PageHandler } from "../../server/app";
 import { recordRouteErrors } from "../../server/observability/route-errors";
+import { serverBuildShell } from "./server-build-shell";
 
 type ConfigEntry = { id?: string; path?: string; index?: boolean; caseSensitive?: boolean; file: string; children?: ConfigEntry[] };
 type RouteModule = Record<string, unknown>;
@@ -69,19 +70,11 @@ export function loadServerBuild(): Promise<ServerBuild> {
       routes[route.id] = { id: route.id, parentId: route.parentId, path: route.path, index: route.index, caseSensitive: route.caseSensitive, module };
       manifestRoutes[route.id] = manifestEntry(route.id, route.parentId, route.path, route.index, module);
     }
-    return {
+    return serverBuildShell({
       entry: { module: entryServer },
       routes,
       assets: { entry: { module: "/assets/entry.client.js", imports: [] }, routes: manifestRoutes, url: "/assets/manifest.js", version: "test" },
-      publicPath: "/",
-      assetsBuildDirectory: "build/client",
-      basename: "/",
-      future: {},
-      ssr: true,
-      isSpaMode: false,
-      prerender: [],
-      routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
-    } as unknown as ServerBuild;
+    });
   })();
   return built;
 }
