@@ -52,7 +52,8 @@ export async function seedModeration(exec: Exec) {
  * enrolment would) given the admin role and a verified second factor. Returns the cookie header.
  */
 export async function adminSession(base: string, exec: Exec): Promise<string> {
-  const email = "bench-admin@example.com";
+  // One per run: a run over a kept database (--reuse) signs up its own.
+  const email = `bench-admin-${Date.now()}@example.com`;
   // The sign-up form, as a browser without JavaScript posts it.
   const response = await fetch(`${base}/auth`, {
     method: "POST",
@@ -60,7 +61,8 @@ export async function adminSession(base: string, exec: Exec): Promise<string> {
     headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
     body: new URLSearchParams({ mode: "signup", fullName: "Bench Admin", email, password: "BenchAdmin2026" }),
   });
-  if (!response.headers.getSetCookie().length) throw new Error(`admin sign-up failed: ${response.status} ${await response.text()}`);
+  if (!response.headers.getSetCookie().length)
+    throw new Error(`admin sign-up failed: ${response.status} ${await response.text()}`);
   const cookie = response.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
@@ -72,20 +74,38 @@ export async function adminSession(base: string, exec: Exec): Promise<string> {
 
 /** The pages measured; `deepCursor` is filled in from the first page's own "Next" link. */
 export async function backOfficePages(raw: Raw): Promise<BackOfficePage[]> {
-  const [rare] = await raw("select email from users where id like 'bench-member-%' order by id desc offset 4321 limit 1");
+  const [rare] = await raw(
+    "select email from users where id like 'bench-member-%' order by id desc offset 4321 limit 1",
+  );
   const rareEmail = String(rare?.email ?? "member1@example.com");
   return [
     { name: "users", label: "Users, first page", path: "/admin/users" },
     { name: "users_search_name", label: "Users, search 'smith' (common)", path: "/admin/users?q=smith" },
-    { name: "users_search_email", label: `Users, search '${rareEmail}' (one match)`, path: `/admin/users?q=${encodeURIComponent(rareEmail)}` },
+    {
+      name: "users_search_email",
+      label: `Users, search '${rareEmail}' (one match)`,
+      path: `/admin/users?q=${encodeURIComponent(rareEmail)}`,
+    },
     { name: "users_search_none", label: "Users, search 'zzqx' (no match)", path: "/admin/users?q=zzqx" },
     { name: "users_suspended", label: "Users, status suspended (rare)", path: "/admin/users?status=suspended" },
     { name: "users_admins", label: "Users, role admin (one)", path: "/admin/users?role=admin" },
     { name: "listings", label: "Listings, first page", path: "/admin/listings" },
     { name: "listings_search", label: "Listings, search 'drill'", path: "/admin/listings?q=drill" },
-    { name: "listings_search_none", label: "Listings, search 'zeppelin' (no match)", path: "/admin/listings?q=zeppelin" },
-    { name: "listings_rejected", label: "Listings, moderation rejected (1 in 1,000)", path: "/admin/listings?moderation=rejected" },
-    { name: "listings_takedown", label: "Listings, moderation takedown (1 in 2,000)", path: "/admin/listings?moderation=takedown" },
+    {
+      name: "listings_search_none",
+      label: "Listings, search 'zeppelin' (no match)",
+      path: "/admin/listings?q=zeppelin",
+    },
+    {
+      name: "listings_rejected",
+      label: "Listings, moderation rejected (1 in 1,000)",
+      path: "/admin/listings?moderation=rejected",
+    },
+    {
+      name: "listings_takedown",
+      label: "Listings, moderation takedown (1 in 2,000)",
+      path: "/admin/listings?moderation=takedown",
+    },
     { name: "listings_category", label: "Listings, category boats", path: "/admin/listings?category=boats" },
     { name: "listings_swapped", label: "Listings, status swapped", path: "/admin/listings?status=swapped" },
     // Reports: the first request of a run rolls the settled days up (the warm-up); the samples read the rollup.
@@ -118,5 +138,14 @@ export async function timeBackOfficePage(
   const rows = new Set(
     first.body.match(/href="\/(admin\/(users|swaps|payments)|listings)\/[^"/?]+"|report=[0-9a-f-]{36}/g) ?? [],
   ).size;
-  return { ...page, status: first.status, rows, samples, medianMs: at(0.5), p95Ms: at(0.95), maxMs: at(1), body: first.body };
+  return {
+    ...page,
+    status: first.status,
+    rows,
+    samples,
+    medianMs: at(0.5),
+    p95Ms: at(0.95),
+    maxMs: at(1),
+    body: first.body,
+  };
 }

@@ -58,6 +58,8 @@ const { values: args } = parseArgs({
     "explain-runs": { type: "string", default: "5" },
     build: { type: "boolean", default: false },
     keep: { type: "boolean", default: false },
+    // PostgreSQL only: measure again on the database a --keep run left (same --listings), without seeding anew.
+    reuse: { type: "boolean", default: false },
     "no-docs": { type: "boolean", default: false },
   },
 });
@@ -131,14 +133,36 @@ async function adminQuery(text: string) {
   }
 }
 
+/** Whether the kept bench database holds this run's N listings (and the swaps' 2 per swap), seeded to the end. */
+async function keptDatabaseFits(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    const { rows } = await client.query("select count(*)::int as n from listings");
+    const payments = await client.query("select count(*)::int as n from payment_logs");
+    return rows[0].n === N + 2 * BENCH_SWAP_COUNT && payments.rows[0].n > 0;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+let reused = false;
 if (kind === "postgres") {
-  // A fresh database on that server; no other database is touched.
-  await adminQuery(`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`);
-  await adminQuery(`CREATE DATABASE ${BENCH_DB}`);
   const url = new URL(databaseUrl!);
   url.pathname = `/${BENCH_DB}`;
   benchUrl = url.toString();
-  log(`PostgreSQL: fresh database ${BENCH_DB}`);
+  if (args.reuse && (await keptDatabaseFits(benchUrl))) {
+    reused = true;
+    log(`PostgreSQL: reusing the kept database ${BENCH_DB} (${N.toLocaleString("en-AU")} listings)`);
+  } else {
+    if (args.reuse) log(`PostgreSQL: no kept database with ${N.toLocaleString("en-AU")} listings; seeding anew`);
+    // A fresh database on that server; no other database is touched.
+    await adminQuery(`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`);
+    await adminQuery(`CREATE DATABASE ${BENCH_DB}`);
+    log(`PostgreSQL: fresh database ${BENCH_DB}`);
+  }
 } else {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "swapshed-bench-"));
   log(`PGlite: fresh data directory ${dataDir}`);
@@ -178,15 +202,8 @@ process.on("SIGINT", async () => {
   process.exit(130);
 });
 
-async function main() {
-  const startedAt = new Date().toISOString();
-  let t = process.hrtime.bigint();
-  await migrate(handle);
-  log(`migrated in ${ms(t).toFixed(0)} ms`);
-
-  // ------------------------------------------------------------------------------------------ seed
-  const localities = pickLocalities(400);
-  t = process.hrtime.bigint();
+/** Members, N listings, the swap history, the back office's members, reports and payments. */
+async function seed(localities: ReturnType<typeof pickLocalities>) {
   await seedMembers(exec, localities);
   const seedStart = process.hrtime.bigint();
   await seedListings(exec, N, localities, (done) =>
@@ -202,9 +219,21 @@ async function main() {
   await seedReports(exec, REPORTS, MEMBERS);
   await seedPayments(exec, PAYMENTS);
   log(`seeded ${REPORTS.toLocaleString("en-AU")} reports and ${PAYMENTS.toLocaleString("en-AU")} payment rows`);
+}
+
+async function main() {
+  const startedAt = new Date().toISOString();
+  let t = process.hrtime.bigint();
+  await migrate(handle);
+  log(`migrated in ${ms(t).toFixed(0)} ms`);
+
+  // ------------------------------------------------------------------------------------------ seed
+  const localities = pickLocalities(400);
+  t = process.hrtime.bigint();
+  if (!reused) await seed(localities);
   const insertMs = ms(t);
   t = process.hrtime.bigint();
-  await exec("VACUUM ANALYZE");
+  await exec(reused ? "ANALYZE" : "VACUUM ANALYZE");
   const analyzeMs = ms(t);
   const seedMs = insertMs + analyzeMs;
   log(`seeding: ${(insertMs / 1000).toFixed(1)} s insert + ${(analyzeMs / 1000).toFixed(1)} s VACUUM ANALYZE`);
@@ -337,7 +366,13 @@ async function main() {
     capturing = null;
     const cards = new Set(body.match(/\/listings\/[0-9a-f-]{36}(?=["?])/g) ?? []).size;
     log(
-      `${pagePath}${headers ? ` (${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join(", ")})` : ""} -> ${response.status}, ${Buffer.byteLength(body)} bytes, ${cards} listing links, ${queries.length} SQL`,
+      `${pagePath}${
+        headers
+          ? ` (${Object.entries(headers)
+              .map(([k, v]) => `${k}: ${v}`)
+              .join(", ")})`
+          : ""
+      } -> ${response.status}, ${Buffer.byteLength(body)} bytes, ${cards} listing links, ${queries.length} SQL`,
     );
     return { status: response.status, bytes: Buffer.byteLength(body), cards, queries, body };
   };
@@ -422,9 +457,12 @@ async function main() {
     const queries = capturing;
     capturing = null;
     const timing = await timeBackOfficePage(base, staffCookie, page, BACK_OFFICE_SAMPLES);
-    if (timing.status !== 200) throw new Error(`${page.path} answered ${timing.status}: the admin session does not pass the gate`);
+    if (timing.status !== 200)
+      throw new Error(`${page.path} answered ${timing.status}: the admin session does not pass the gate`);
     backOffice.push({ ...timing, queries });
-    log(`${page.path} -> ${timing.rows} rows, median ${timing.medianMs} ms, p95 ${timing.p95Ms} ms (${timing.samples} requests)`);
+    log(
+      `${page.path} -> ${timing.rows} rows, median ${timing.medianMs} ms, p95 ${timing.p95Ms} ms (${timing.samples} requests)`,
+    );
   }
 
   // ----------------------------------------------------------------------------------- baselines
@@ -458,7 +496,10 @@ async function main() {
   // render would be a page without its data: faster, and wrong.
   const samePageHtml = renderSamePage();
   const samePageSize = Buffer.byteLength(samePageHtml);
-  if (!samePageHtml.includes("window.__reactRouterContext.streamController.close()") || Math.abs(samePageSize - homeBytes.length) > homeBytes.length * 0.02) {
+  if (
+    !samePageHtml.includes("window.__reactRouterContext.streamController.close()") ||
+    Math.abs(samePageSize - homeBytes.length) > homeBytes.length * 0.02
+  ) {
     throw new Error(`the same-page baseline is not the home page (${samePageSize} bytes against ${homeBytes.length})`);
   }
   const samePage = await listen((_req, res) => {
@@ -480,7 +521,9 @@ async function main() {
   log(
     `baselines: bare node:http per visitor page (${Object.entries(bareServers)
       .map(([name, b]) => `${name} ${b.bytes.length} bytes ${b.contentType}`)
-      .join("; ")}); renderToString of the same home page ${samePageSize} bytes; of a home-like page ${baselineSize} bytes`,
+      .join(
+        "; ",
+      )}); renderToString of the same home page ${samePageSize} bytes; of a home-like page ${baselineSize} bytes`,
   );
 
   // ---------------------------------------------------------------------------------------- load
@@ -635,7 +678,9 @@ async function main() {
       ...timing,
       sqlStatements: statements.length,
       dbTotalMs: round(statements.reduce((sum, x) => sum + x.executionMs, 0)),
-      slowest: slowest ? { sql: slowest.sql.slice(0, 400), executionMs: slowest.executionMs, plan: slowest.plan } : null,
+      slowest: slowest
+        ? { sql: slowest.sql.slice(0, 400), executionMs: slowest.executionMs, plan: slowest.plan }
+        : null,
     });
   }
   // Each issue's target covers its own pages: Users and Listings (back office I); the Moderation Queue and Payments
@@ -700,7 +745,7 @@ async function main() {
       "≤ 15 ms",
       dbTimes.search_text_25km?.pageTotalMs,
       (v) => v <= 15,
-      "1M listings on PostgreSQL",
+      "1M listings on PostgreSQL, 100k on PGlite",
     ),
     ...targets.map((x) =>
       check(
@@ -732,7 +777,6 @@ async function main() {
       (v) => v <= 50,
       "100k reports and 1M payment rows",
     ),
-
   ];
 
   const result = {
@@ -750,7 +794,12 @@ async function main() {
     payments: PAYMENTS,
     listingOwners: BENCH_USER_COUNT,
     localities: localities.length,
-    seeding: { insertMs: Math.round(insertMs), vacuumAnalyzeMs: Math.round(analyzeMs), totalMs: Math.round(seedMs) },
+    seeding: {
+      reusedKeptDatabase: reused,
+      insertMs: Math.round(insertMs),
+      vacuumAnalyzeMs: Math.round(analyzeMs),
+      totalMs: Math.round(seedMs),
+    },
     options: {
       duration: DURATION,
       rounds: ROUNDS,
@@ -808,6 +857,7 @@ async function main() {
     regenerateDocs(root);
     log("updated docs/performance.md");
   }
+  failLoudly(result.targets);
 }
 
 // ------------------------------------------------------------------------------------------ helpers
@@ -855,15 +905,20 @@ function load(url: string, headers?: Record<string, string>): Promise<LoadResult
 
 /**
  * EXPLAIN ANALYZE of each read a page ran, in order. A search sets planner settings for its transaction
- * (`select set_config(..., true)`: a time budget, or bitmap scans only); each statement is replayed under the
- * settings the app ran it with, and one the budget cancelled counts as the budget (what the page spent on it).
+ * (`select set_config(..., true)`: a time budget, or bitmap scans only), and its count sets a budget of its own
+ * in a savepoint on top of them; each statement is replayed under every setting in force when the app ran it
+ * (a later set_config adds to the earlier ones, as it does in PostgreSQL, until the transaction ends), and one the
+ * budget cancelled counts as the budget (what the page spent on it). Replaying only the latest set_config once
+ * hid the search's `max_parallel_workers_per_gather = 0` from the count, and the bench measured a parallel plan
+ * the app never runs.
  */
 async function explainPage(statements: Captured[]): Promise<ExplainedQuery[]> {
   const explained: ExplainedQuery[] = [];
-  let settings: Captured | null = null;
+  let settings: Captured[] = [];
   for (const captured of statements) {
-    if (/^\s*select set_config\(/i.test(captured.query)) settings = captured;
-    else if (/^\s*(begin|commit|rollback)\b/i.test(captured.query)) continue;
+    if (/^\s*select set_config\(/i.test(captured.query)) settings = [...settings, captured];
+    else if (/^\s*(begin|commit|rollback)\b/i.test(captured.query)) settings = [];
+    else if (/^\s*(savepoint|release)\b/i.test(captured.query)) continue;
     else if (/^\s*select\b/i.test(captured.query))
       // EXPLAIN ANALYZE runs the statement: reads only
       explained.push(await explain(captured.query, captured.params, "captured from the app", settings));
@@ -876,13 +931,13 @@ async function explainPage(statements: Captured[]): Promise<ExplainedQuery[]> {
  * settings' statement_timeout (the cache warm-up: a run the budget cancels reads only part of what the
  * statement needs, so a cold page would stay cold and every measured run be cancelled too).
  */
-async function rawWithSettings(settings: Captured | null, text: string, params: unknown[], timeoutMs?: number) {
-  if (!settings) return raw(text, params);
+async function rawWithSettings(settings: Captured[], text: string, params: unknown[], timeoutMs?: number) {
+  if (settings.length === 0) return raw(text, params);
   if (handle.pool) {
     const client = await handle.pool.connect();
     try {
       await client.query("begin");
-      await client.query(settings.query, settings.params as unknown[]);
+      for (const s of settings) await client.query(s.query, s.params as unknown[]);
       if (timeoutMs) await client.query(`set local statement_timeout = ${Math.trunc(timeoutMs)}`);
       return (await client.query(text, params as unknown[])).rows;
     } finally {
@@ -892,15 +947,18 @@ async function rawWithSettings(settings: Captured | null, text: string, params: 
   }
   // PGlite: one connection, and it ignores statement_timeout.
   return pgliteClient!.transaction(async (tx) => {
-    await tx.query(settings.query, settings.params as unknown[]);
+    for (const s of settings) await tx.query(s.query, s.params as unknown[]);
     return (await tx.query<Record<string, unknown>>(text, params as unknown[])).rows;
   });
 }
 
-/** The statement_timeout a captured set_config statement sets, in ms, if any. */
-function budgetMs(settings: Captured | null): number | null {
-  const value = settings?.params.find((p) => typeof p === "string" && /^\d+ms$/.test(p));
-  return typeof value === "string" ? Number.parseInt(value, 10) : null;
+/** The statement_timeout in force after `settings` (the latest one that sets it), in ms, if any. */
+function budgetMs(settings: Captured[]): number | null {
+  for (const s of [...settings].reverse()) {
+    const value = s.params.find((p) => typeof p === "string" && /^\d+ms$/.test(p));
+    if (typeof value === "string") return Number.parseInt(value, 10);
+  }
+  return null;
 }
 
 function isCancelled(error: unknown) {
@@ -911,14 +969,19 @@ async function explain(
   sql: string,
   params: unknown[],
   source: string,
-  settings: Captured | null = null,
+  settings: Captured[] = [],
 ): Promise<ExplainedQuery> {
   const runs: { executionMs: number; planningMs: number; plan: PlanNode; hit: number; read: number; rows: number }[] =
     [];
   for (let i = 0; i <= EXPLAIN_RUNS; i++) {
     let row: Record<string, unknown>;
     try {
-      [row] = await rawWithSettings(settings, `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${sql}`, params, i === 0 ? 10_000 : undefined);
+      [row] = await rawWithSettings(
+        settings,
+        `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${sql}`,
+        params,
+        i === 0 ? 10_000 : undefined,
+      );
     } catch (error) {
       const budget = budgetMs(settings);
       if (!isCancelled(error) || budget === null) throw error;
@@ -1027,6 +1090,14 @@ function withKeyset(sql: string, paramCount: number): string | null {
   return `${sql.slice(0, where)} where (${condition}) and ${keyset}${sql.slice(order)}`;
 }
 
+/** Which runs a target binds, by the words of its `appliesTo`: "every run", or sizes per database. */
+function bindsThisRun(appliesTo: string): boolean {
+  if (appliesTo === "every run") return true;
+  const pgAt1M = kind === "postgres" && N >= 1_000_000 && /1M listings on PostgreSQL/.test(appliesTo);
+  const pgliteAt100k = kind === "pglite" && N >= 100_000 && /100k on PGlite/.test(appliesTo);
+  return pgAt1M || pgliteAt100k;
+}
+
 function check(
   name: string,
   target: string,
@@ -1040,7 +1111,24 @@ function check(
     value: value == null ? null : round(value),
     pass: value == null ? null : pass(value),
     appliesTo,
+    binds: bindsThisRun(appliesTo),
   };
+}
+
+/**
+ * A target this run is sized for that failed (or could not be measured) is a regression: say so in a way nobody
+ * scrolls past, and exit non-zero (after the results are written) so that a script or a person running the bench
+ * cannot take it for a pass. Targets for other sizes are reported as trends only.
+ */
+function failLoudly(targets: ReturnType<typeof check>[]) {
+  const failed = targets.filter((t) => t.binds && t.pass !== true);
+  if (failed.length === 0) return;
+  const bar = "!".repeat(100);
+  console.error(`\n${bar}\nBENCHMARK REGRESSION: ${failed.length} target(s) for this run's size failed\n`);
+  for (const t of failed)
+    console.error(`  FAIL  ${t.name}: ${t.value ?? "not measured"} (target ${t.target}, at ${t.appliesTo})`);
+  console.error(`${bar}\n`);
+  process.exitCode = 1;
 }
 
 const round = (v: number) => Math.round(v * 1000) / 1000;
@@ -1157,7 +1245,8 @@ function printReport(r: {
   }
   console.log("\nTargets");
   for (const t of r.targets) {
-    const verdict = t.pass == null ? "n/a" : t.pass ? "PASS" : "FAIL";
+    const verdict =
+      t.pass == null ? "n/a" : t.pass ? "PASS" : t.binds ? "FAIL (REGRESSION)" : "FAIL (trend: not this run's size)";
     console.log(
       `  ${pad(t.name, 72)} ${pad(t.target, 8)} ${lpad(t.value == null ? "n/a" : String(t.value), 10)}  ${verdict}  (target at ${t.appliesTo})`,
     );

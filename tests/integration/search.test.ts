@@ -439,7 +439,9 @@ describe("Load more", () => {
       const first = await search({ sort, q: "quokka lamp" }, { origin, limit: 7 });
       expect(first.listings).toHaveLength(7);
       expect(first.total).toBe(quokkas.length);
-      expect((await search({ sort, q: "quokka lamp", cursor: first.nextCursor ?? undefined }, { origin, limit: 7 })).total).toBeNull();
+      expect(
+        (await search({ sort, q: "quokka lamp", cursor: first.nextCursor ?? undefined }, { origin, limit: 7 })).total,
+      ).toBeNull();
     }
     // A typo-tolerant search counts its typo-tolerant matches; a page that holds every match is its own count.
     expect((await search({ q: "quoka" }, { limit: 7 })).total).toBe(quokkas.length);
@@ -539,5 +541,61 @@ describe.skipIf(handle.kind !== "postgres")("query plans (PostgreSQL)", () => {
     const planned = await rows(false);
     expect(planned.length).toBeGreaterThan(0);
     expect(await rows(true)).toEqual(planned);
+  });
+});
+
+describe("counting matches past the newest listings", () => {
+  // The count walks the newest 4,000 active listings in feed order, then counts the rest through the search
+  // indexes: both halves must agree with the truth, whether the matches are new and many or old and few.
+  beforeAll(async () => {
+    const owner = await createOwner();
+    const row = (title: string, createdAt: Date) => ({
+      userId: owner,
+      title,
+      description: "In good order, pick up any weekend.",
+      category: "other" as const,
+      condition: "good" as const,
+      valueMin: 100,
+      valueMax: 200,
+      location: BONDI.label,
+      suburb: BONDI.suburb,
+      state: BONDI.state,
+      postcode: BONDI.postcode,
+      latitude: BONDI.latitude,
+      longitude: BONDI.longitude,
+      images: [{ key: "test/listing", widths: [400] }],
+      createdAt,
+    });
+    const old = Date.parse("2020-01-01T00:00:00Z");
+    const recent = Date.parse("2026-10-01T00:00:00Z");
+    // 30 narwhals older than everything, then 4,100 newer listings, 150 of them okapis.
+    await db
+      .insert(listings)
+      .values(Array.from({ length: 30 }, (_, i) => row(`Narwhal tusk lamp ${i}`, new Date(old + i * 1000))));
+    for (let chunk = 0; chunk < 4100; chunk += 500) {
+      await db.insert(listings).values(
+        Array.from({ length: Math.min(500, 4100 - chunk) }, (_, j) => {
+          const i = chunk + j;
+          return row(
+            i % 27 === 0 && i < 27 * 150 ? `Okapi print ${i}` : `Filler crate ${i}`,
+            new Date(recent + i * 1000),
+          );
+        }),
+      );
+    }
+  });
+
+  test("old and few matches, beyond the newest 4,000, are counted exactly", async () => {
+    for (const radiusKm of [undefined, 25] as const) {
+      const page = await search({ q: "narwhal", radiusKm }, { origin: point(BONDI), limit: 7 });
+      expect(page.listings).toHaveLength(7);
+      expect(page.total).toBe(30);
+    }
+  });
+
+  test("new and many matches stop at the cap: more than 100", async () => {
+    const page = await search({ q: "okapi", radiusKm: 25 }, { origin: point(BONDI), limit: 24 });
+    expect(page.listings).toHaveLength(24);
+    expect(page.total).toBe(101);
   });
 });
