@@ -11,6 +11,7 @@ import { formatValueRange } from "../lib/format";
 import { requireUser } from "../lib/require-user.server";
 import { imageUrl } from "../../core/images/image-urls";
 import { deleteListing } from "../../core/listings/delete-listing";
+import { whyNotEditable } from "../../core/listings/listing-edit-rules";
 import { findMyListings } from "../../core/listings/find-my-listings";
 import { isAppError } from "../../core/shared/app-error";
 import { logger } from "../../core/shared/logger";
@@ -125,19 +126,27 @@ export default function MyListings({ loaderData, actionData }: Route.ComponentPr
                         </div>
                       </Form>
                     ) : (
-                      <Form
-                        method="post"
-                        className="mt-auto pt-3"
-                        onSubmit={(event) => {
-                          if (!window.confirm("Are you sure you want to delete this listing?")) event.preventDefault();
-                        }}
-                      >
-                        <input type="hidden" name="listingId" value={listing.id} />
-                        {hydrated && <input type="hidden" name="confirmed" value="yes" />}
-                        <Button type="submit" variant="outline" size="sm" className="w-full text-danger" disabled={deleting}>
-                          {deleting ? "Deleting..." : "Delete"}
-                        </Button>
-                      </Form>
+                      <div className="mt-auto flex gap-2 pt-3">
+                        {/* Only an active listing changes (listing-edit-rules.ts): a removed one offers Delete alone. */}
+                        {!whyNotEditable(listing.status) && (
+                          <ButtonLink to={`/listings/${listing.id}/edit`} variant="outline" size="sm" className="flex-1">
+                            Edit<span className="sr-only"> {listing.title}</span>
+                          </ButtonLink>
+                        )}
+                        <Form
+                          method="post"
+                          className="flex-1"
+                          onSubmit={(event) => {
+                            if (!window.confirm("Are you sure you want to delete this listing?")) event.preventDefault();
+                          }}
+                        >
+                          <input type="hidden" name="listingId" value={listing.id} />
+                          {hydrated && <input type="hidden" name="confirmed" value="yes" />}
+                          <Button type="submit" variant="outline" size="sm" className="w-full text-danger" disabled={deleting}>
+                            {deleting ? "Deleting..." : "Delete"}
+                          </Button>
+                        </Form>
+                      </div>
                     )}
                   </div>
                 </li>
