@@ -9,12 +9,10 @@ import { IMAGE_TOO_BIG, MAX_IMAGE_BYTES, NOT_AN_IMAGE, namedFileRefusal } from "
  * Answers the refusal naming the file ("fake.jpg: Invalid file type. ..."), or null for a good picture.
  */
 export async function checkChosenPicture(file: File): Promise<string | null> {
-  const head = new Uint8Array(await file.slice(0, IMAGE_SIGNATURE_BYTES).arrayBuffer());
-  if (!detectImageType(head)) {
-    // Not even declared as a picture (a PDF, a document): the spec's message for that.
-    const message = file.type && !file.type.startsWith("image/") ? NOT_AN_IMAGE : INVALID_FILE_TYPE;
-    return namedFileRefusal(file.name, message);
-  }
+  // Not even declared as a picture (a PDF, a document): the spec's message for that; then size, as before.
+  if (file.type && !file.type.startsWith("image/")) return namedFileRefusal(file.name, NOT_AN_IMAGE);
   if (file.size >= MAX_IMAGE_BYTES) return namedFileRefusal(file.name, IMAGE_TOO_BIG);
+  const head = new Uint8Array(await file.slice(0, IMAGE_SIGNATURE_BYTES).arrayBuffer());
+  if (!detectImageType(head)) return namedFileRefusal(file.name, INVALID_FILE_TYPE);
   return null;
 }
