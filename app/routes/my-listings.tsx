@@ -101,13 +101,13 @@ export default function MyListings({ loaderData, actionData }: Route.ComponentPr
                   )}
                   <div className="flex flex-1 flex-col gap-2 p-4">
                     <div className="flex items-start justify-between gap-2">
-                      <h2 className="font-semibold">
+                      <h2 className="min-w-0 font-semibold wrap-anywhere">
                         {listing.status === "active" ? <Link to={`/listings/${listing.id}`} className="hover:underline">{listing.title}</Link> : listing.title}
                       </h2>
                       <span className={`shrink-0 rounded-full px-2.5 py-1 text-xs font-semibold capitalize ${STATUS_STYLES[listing.status] ?? "bg-surface"}`}>{listing.status}</span>
                     </div>
                     <p className="text-sm font-semibold">{formatValueRange(listing.valueMin, listing.valueMax)}</p>
-                    <p className="line-clamp-3 text-sm text-muted">{listing.description}</p>
+                    <p className="line-clamp-3 text-sm text-muted wrap-anywhere">{listing.description}</p>
                     <ModerationNote status={listing.moderationStatus} reason={listing.takedownReason} />
                     {!DELETABLE.has(listing.status) ? (
                       <p className="mt-auto pt-3 text-xs text-muted">
