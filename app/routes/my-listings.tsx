@@ -126,16 +126,15 @@ export default function MyListings({ loaderData, actionData }: Route.ComponentPr
                         </div>
                       </Form>
                     ) : (
-                      <div className="mt-auto flex gap-2 pt-3">
+                      <div className="mt-auto grid auto-cols-fr grid-flow-col gap-2 pt-3">
                         {/* Only an active listing changes (listing-edit-rules.ts): a removed one offers Delete alone. */}
                         {!whyNotEditable(listing.status) && (
-                          <ButtonLink to={`/listings/${listing.id}/edit`} variant="outline" size="sm" className="flex-1">
+                          <ButtonLink to={`/listings/${listing.id}/edit`} variant="outline" size="sm">
                             Edit<span className="sr-only"> {listing.title}</span>
                           </ButtonLink>
                         )}
                         <Form
                           method="post"
-                          className="flex-1"
                           onSubmit={(event) => {
                             if (!window.confirm("Are you sure you want to delete this listing?")) event.preventDefault();
                           }}

@@ -75,7 +75,8 @@ export async function updateListing(
   const keep = [...new Set(input.keep)];
   if (keep.length + input.files.length === 0) return invalid("images", IMAGE_REQUIRED);
   if (keep.length + input.files.length > MAX_IMAGES) return invalid("images", TOO_MANY_IMAGES);
-  if (input.order && !isPermutation(input.order, keep, input.files.length)) return invalid("images", PICTURE_ORDER_INVALID);
+  if (input.order && !isPermutation(input.order, keep, input.files.length))
+    return invalid("images", PICTURE_ORDER_INVALID);
 
   // A first look without a lock: a stranger, or a listing that cannot change, costs no limit and no picture work.
   const before = await checkEditable(deps.db, input.listingId, input.actorId, keep);
@@ -119,7 +120,9 @@ export async function updateListing(
       const kept = keep.map((key) => byKey.get(key) as ListingImage);
       const images = input.order
         ? input.order.map((entry) =>
-            entry.startsWith(NEW_PICTURE) ? stored.images[Number(entry.slice(NEW_PICTURE.length))] : (byKey.get(entry) as ListingImage),
+            entry.startsWith(NEW_PICTURE)
+              ? stored.images[Number(entry.slice(NEW_PICTURE.length))]
+              : (byKey.get(entry) as ListingImage),
           )
         : [...kept, ...stored.images];
       const now = deps.clock.now();

@@ -61,7 +61,9 @@ async function picturesOf(page: Page, id: string) {
 
 /** A small picture of its own width, so that after re-encoding its widths tell it apart (decision 010). */
 const smallPicture = (width: number) =>
-  sharp({ create: { width, height: Math.round(width * 0.75), channels: 3, background: "#2f8a67" } }).jpeg().toBuffer();
+  sharp({ create: { width, height: Math.round(width * 0.75), channels: 3, background: "#2f8a67" } })
+    .jpeg()
+    .toBuffer();
 
 async function fillFields(page: Page, title: string) {
   await page.getByLabel("Item Title").fill(title);
@@ -132,7 +134,9 @@ test("keyboard focus on Choose pictures rings the drop zone", async ({ browser }
     await page.keyboard.press("Tab");
   await expect(page.locator("#images")).toBeFocused();
   expect(await ring()).toBe("solid");
-  expect(await zone.evaluate((label) => Number.parseFloat(getComputedStyle(label).outlineWidth))).toBeGreaterThanOrEqual(2);
+  expect(
+    await zone.evaluate((label) => Number.parseFloat(getComputedStyle(label).outlineWidth)),
+  ).toBeGreaterThanOrEqual(2);
   await zone.screenshot({ path: shots("choose-pictures-focused-375") });
   await m.context.close();
 });
@@ -163,7 +167,9 @@ test("an owner opens Edit from My Listings, makes the second picture the cover a
   await expect(page.getByRole("button", { name: "Move picture 2 earlier" })).toBeDisabled();
 
   // A new picture, moved from last to first with "Move earlier" twice.
-  await page.locator("#images").setInputFiles({ name: "tiny.jpg", mimeType: "image/jpeg", buffer: await smallPicture(300) });
+  await page
+    .locator("#images")
+    .setInputFiles({ name: "tiny.jpg", mimeType: "image/jpeg", buffer: await smallPicture(300) });
   await expect(page.getByAltText("Preview of tiny.jpg")).toBeVisible();
   await page.getByRole("button", { name: "Move tiny.jpg earlier" }).focus();
   await page.keyboard.press("Enter");
@@ -195,7 +201,9 @@ test("on Create Listing the member picks which chosen picture is the cover", asy
     { name: "small.jpg", mimeType: "image/jpeg", buffer: await smallPicture(300) },
   ]);
   await page.getByRole("button", { name: "Make cover: small.jpg" }).click();
-  await expect(page.getByRole("list", { name: "Pictures" }).getByRole("listitem").first().getByAltText("Preview of small.jpg")).toBeVisible();
+  await expect(
+    page.getByRole("list", { name: "Pictures" }).getByRole("listitem").first().getByAltText("Preview of small.jpg"),
+  ).toBeVisible();
   await page.getByRole("button", { name: "Create Listing" }).click();
   await expect(page).toHaveURL("/my-listings");
   const mine = await page.request.get("/api/v1/me/listings");

@@ -54,7 +54,9 @@ async function expectNoSidewaysScroll(page: Page, url: string, text: string, sho
     const innermost = wide.filter((el) => !wide.some((other) => other !== el && el.contains(other)));
     return {
       width: document.documentElement.scrollWidth,
-      culprits: innermost.slice(0, 5).map((el) => `<${el.tagName.toLowerCase()} class="${el.className}">${el.textContent?.slice(0, 40)}`),
+      culprits: innermost
+        .slice(0, 5)
+        .map((el) => `<${el.tagName.toLowerCase()} class="${el.className}">${el.textContent?.slice(0, 40)}`),
     };
   });
   // Soft: one run names every page that overflows.

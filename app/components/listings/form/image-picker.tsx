@@ -1,5 +1,5 @@
 import { ImagePlus } from "~/components/ui/icons";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { checkChosenPicture } from "../../../../core/listings/check-chosen-picture";
 import { checkChosenFiles, MAX_IMAGES, TOO_MANY_IMAGES } from "../../../../core/listings/listing-schema";
 import { type PictureEntry, PictureTile } from "./picture-tile";
@@ -46,18 +46,6 @@ export function ImagePicker({ onChange, error, onError, enhanced, stored = [], k
   const current = useRef(entries);
   // Which button to focus once a move has been drawn (the moved picture's), so the keyboard stays with it.
   const [focusNext, setFocusNext] = useState<string | null>(null);
-  const newFiles = entries.flatMap((entry) => (entry.file ? [entry.file] : []));
-  const previews = useMemo(
-    () => new Map(newFiles.map((file) => [file, URL.createObjectURL(file)])),
-    // biome-ignore lint/correctness/useExhaustiveDependencies: only when the set of new files changes
-    [
-      newFiles
-        .map(fileKey)
-        .sort((a, b) => a - b)
-        .join("|"),
-    ],
-  );
-
   function commit(next: PictureEntry[]) {
     current.current = next;
     setEntries(next);
@@ -78,7 +66,10 @@ export function ImagePicker({ onChange, error, onError, enhanced, stored = [], k
     const before = current.current;
     const room = MAX_IMAGES - keptCount(before);
     if (accepted.length > room) refusals.push(TOO_MANY_IMAGES);
-    const added = accepted.slice(0, Math.max(room, 0)).map((file) => ({ id: `new-${++nextId}`, file }));
+    // Each new picture's preview lives as long as it is in the list (revoked on removal or when the form goes).
+    const added = accepted
+      .slice(0, Math.max(room, 0))
+      .map((file) => ({ id: `new-${++nextId}`, file, preview: URL.createObjectURL(file) }));
     const next = [...before, ...added];
     commit(next);
     onError(refusals.length > 0 ? refusals.join("\n") : recheck(next));
@@ -119,9 +110,9 @@ export function ImagePicker({ onChange, error, onError, enhanced, stored = [], k
   }, [enhanced]);
   useEffect(
     () => () => {
-      for (const url of previews.values()) URL.revokeObjectURL(url);
+      for (const entry of current.current) if (entry.preview) URL.revokeObjectURL(entry.preview);
     },
-    [previews],
+    [],
   );
 
   // Without JavaScript only the stored pictures are drawn (the native input holds the new ones).
@@ -142,7 +133,6 @@ export function ImagePicker({ onChange, error, onError, enhanced, stored = [], k
               entry={entry}
               title={title}
               storedCount={stored.length}
-              preview={entry.file ? previews.get(entry.file) : undefined}
               cover={entry.id === cover}
               controls={enhanced}
               first={i === 0}
@@ -155,6 +145,7 @@ export function ImagePicker({ onChange, error, onError, enhanced, stored = [], k
                 onError(recheck(next));
               }}
               onRemove={() => {
+                if (entry.preview) URL.revokeObjectURL(entry.preview);
                 const next = entries.filter((e) => e.id !== entry.id);
                 commit(next);
                 onError(recheck(next));
@@ -213,15 +204,4 @@ function orderTokens(entries: PictureEntry[]) {
     if (entry.file) return [`new:${added++}`];
     return entry.kept && entry.stored ? [entry.stored.key] : [];
   });
-}
-
-/** A file's identity for the previews' cache: the same File object keeps its preview across moves. */
-const fileIds = new WeakMap<File, number>();
-function fileKey(file: File): number {
-  let id = fileIds.get(file);
-  if (id === undefined) {
-    id = ++nextId;
-    fileIds.set(file, id);
-  }
-  return id;
 }

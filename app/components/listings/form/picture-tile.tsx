@@ -9,13 +9,14 @@ export type PictureEntry = {
   number?: number;
   kept?: boolean;
   file?: File;
+  /** A new file's preview (an object URL). */
+  preview?: string;
 };
 
 type Props = {
   entry: PictureEntry;
   title: string;
   storedCount: number;
-  preview?: string;
   cover: boolean;
   /** The move buttons need JavaScript; without it only the Keep box is drawn. */
   controls: boolean;
@@ -34,7 +35,19 @@ const iconButton =
  * A picture tile: the picture, "Cover" on the first one kept, and (with JavaScript) buttons to move it earlier or
  * later and to make it the cover, each named after the picture so a screen reader says which one moves.
  */
-export function PictureTile({ entry, title, storedCount, preview, cover, controls, position, first, last, onMove, onKeep, onRemove }: Props) {
+export function PictureTile({
+  entry,
+  title,
+  storedCount,
+  cover,
+  controls,
+  position,
+  first,
+  last,
+  onMove,
+  onKeep,
+  onRemove,
+}: Props) {
   const name = entry.file ? entry.file.name : `picture ${entry.number}`;
   return (
     // An unticked stored picture fades: it will be removed when the changes are saved.
@@ -49,7 +62,7 @@ export function PictureTile({ entry, title, storedCount, preview, cover, control
             className="aspect-square w-full object-cover"
           />
         ) : (
-          <img src={preview} alt={`Preview of ${name}`} className="aspect-square w-full object-cover" />
+          <img src={entry.preview} alt={`Preview of ${name}`} className="aspect-square w-full object-cover" />
         )}
         {cover && (
           <span className="absolute left-1 top-1 rounded bg-brand-700 px-1.5 py-0.5 text-xs font-semibold text-white">
