@@ -275,7 +275,7 @@ describe("the same rules and messages as creating a listing", () => {
       images: [{ body: big, name: "big.png", type: "image/png" }],
     });
     expect(res.status).toBe(400);
-    expect((await res.json()).error).toBe("File size exceeds 5MB limit.");
+    expect((await res.json()).error).toBe("big.png: File size exceeds 5MB limit.");
     expect(await snapshot()).toEqual(before);
   });
 
