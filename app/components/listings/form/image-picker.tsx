@@ -134,7 +134,8 @@ export function ImagePicker({ onChange, error, onError, enhanced, stored = [], k
               title={title}
               storedCount={stored.length}
               cover={entry.id === cover}
-              controls={enhanced}
+              // One picture has nowhere to move: no buttons that could only be disabled.
+              controls={enhanced && shown.length > 1}
               first={i === 0}
               last={i === shown.length - 1}
               onMove={(to, focus) => move(entry.id, to, focus)}
