@@ -21,9 +21,14 @@ export async function readListingForm(request: Request) {
     return typeof value === "string" ? value : "";
   };
   const files: Buffer[] = [];
+  // Beside the files, so that a refusal can say which picture it is about.
+  const names: string[] = [];
   for (const entry of form.getAll("images")) {
     // An empty file input still sends one nameless, empty part.
-    if (typeof entry !== "string" && entry.size > 0) files.push(Buffer.from(await entry.arrayBuffer()));
+    if (typeof entry !== "string" && entry.size > 0) {
+      files.push(Buffer.from(await entry.arrayBuffer()));
+      names.push(entry.name);
+    }
   }
   const fields = {
     title: text("title"),
@@ -36,9 +41,13 @@ export async function readListingForm(request: Request) {
   };
   // The edit form's pictures to keep (its "Keep" boxes), in the order shown.
   const keep = form.getAll("keepImages").filter((entry): entry is string => typeof entry === "string" && entry !== "");
+  // With JavaScript, the edit form's order of every picture (kept keys and "new:N" for the N-th new file).
+  const order = form.getAll("pictureOrder").filter((entry): entry is string => typeof entry === "string");
   return {
     fields,
     keep,
+    order: order.length > 0 ? order : undefined,
+    names,
     picked: { suburb: text("locationSuburb"), state: text("locationState"), postcode: text("locationPostcode") },
     files,
     /** What the member typed, to fill the form again after an error. */

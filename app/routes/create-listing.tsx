@@ -8,12 +8,15 @@ import { flashHeader } from "../lib/flash.server";
 import { readListingForm } from "../lib/listing-form.server";
 import { requireUser } from "../lib/require-user.server";
 import { createListing } from "../../core/listings/create-listing";
+import { getProfileSuburb } from "../../core/users/get-profile-suburb";
 
 export const meta: Route.MetaFunction = () => [{ title: "List an item | SwapShed" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(context.get(appContext), request);
-  return null;
+  const ctx = context.get(appContext);
+  const user = await requireUser(ctx, request);
+  // The Location field starts from the member's profile suburb (they can change it for this listing).
+  return { profileSuburb: await getProfileSuburb(ctx.db, user.id) };
 }
 
 /** The no-JavaScript path; with JavaScript the form posts to /api/v1/listings, which calls the same use case. */
@@ -36,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export default function CreateListing({ actionData }: Route.ComponentProps) {
+export default function CreateListing({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <main id="main" className="bg-surface py-10 sm:py-14">
       <Container className="max-w-2xl">
@@ -44,7 +47,7 @@ export default function CreateListing({ actionData }: Route.ComponentProps) {
           <h1 className="text-2xl font-bold tracking-tight">List an item</h1>
           <p className="mt-1 text-sm text-muted">Listing is free. You only pay the $9.99 handshake fee once a swap is accepted.</p>
           <div className="mt-6">
-            <ListingForm result={actionData} />
+            <ListingForm result={actionData} defaultLocation={loaderData.profileSuburb ?? undefined} />
           </div>
         </div>
       </Container>

@@ -31,11 +31,15 @@ export default function Favourites({ loaderData }: Route.ComponentProps) {
             <ButtonLink to="/#browse" className="mt-6">Browse swaps</ButtonLink>
           </div>
         ) : (
-          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {loaderData.listings.map((listing) => (
-              <li key={listing.id}><ListingCard listing={listing} signedIn /></li>
-            ))}
-          </ul>
+          <section aria-labelledby="saved-heading">
+            {/* The cards' titles are h3s (as on home and search): this h2 keeps the outline h1 > h2 > h3. */}
+            <h2 id="saved-heading" className="sr-only">Saved listings</h2>
+            <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {loaderData.listings.map((listing) => (
+                <li key={listing.id}><ListingCard listing={listing} signedIn /></li>
+              ))}
+            </ul>
+          </section>
         )}
       </Container>
     </main>

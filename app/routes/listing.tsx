@@ -113,9 +113,10 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
         </nav>
         <div className="mt-4 grid gap-8 lg:grid-cols-[1.4fr_1fr]">
           <ListingGallery images={listing.images} title={listing.title} />
-          <div>
+          {/* min-w-0 here and on the title: a long word in it wraps instead of widening the column (N18). */}
+          <div className="min-w-0">
             <div className="flex items-start justify-between gap-4">
-              <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{listing.title}</h1>
+              <h1 className="min-w-0 text-2xl font-bold tracking-tight wrap-anywhere sm:text-3xl">{listing.title}</h1>
               {!isOwner && listing.status === "active" && (
                 <FavouriteButton
                   listingId={listing.id}
@@ -232,7 +233,7 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
           <h2 id="description-heading" className="text-lg font-semibold">
             Description
           </h2>
-          <p className="mt-2 whitespace-pre-line leading-relaxed text-ink">{listing.description}</p>
+          <p className="mt-2 whitespace-pre-line leading-relaxed text-ink wrap-anywhere">{listing.description}</p>
         </section>
       </Container>
     </main>

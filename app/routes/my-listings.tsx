@@ -11,6 +11,7 @@ import { formatValueRange } from "../lib/format";
 import { requireUser } from "../lib/require-user.server";
 import { imageUrl } from "../../core/images/image-urls";
 import { deleteListing } from "../../core/listings/delete-listing";
+import { whyNotEditable } from "../../core/listings/listing-edit-rules";
 import { findMyListings } from "../../core/listings/find-my-listings";
 import { isAppError } from "../../core/shared/app-error";
 import { logger } from "../../core/shared/logger";
@@ -100,13 +101,13 @@ export default function MyListings({ loaderData, actionData }: Route.ComponentPr
                   )}
                   <div className="flex flex-1 flex-col gap-2 p-4">
                     <div className="flex items-start justify-between gap-2">
-                      <h2 className="font-semibold">
+                      <h2 className="min-w-0 font-semibold wrap-anywhere">
                         {listing.status === "active" ? <Link to={`/listings/${listing.id}`} className="hover:underline">{listing.title}</Link> : listing.title}
                       </h2>
                       <span className={`shrink-0 rounded-full px-2.5 py-1 text-xs font-semibold capitalize ${STATUS_STYLES[listing.status] ?? "bg-surface"}`}>{listing.status}</span>
                     </div>
                     <p className="text-sm font-semibold">{formatValueRange(listing.valueMin, listing.valueMax)}</p>
-                    <p className="line-clamp-3 text-sm text-muted">{listing.description}</p>
+                    <p className="line-clamp-3 text-sm text-muted wrap-anywhere">{listing.description}</p>
                     <ModerationNote status={listing.moderationStatus} reason={listing.takedownReason} />
                     {!DELETABLE.has(listing.status) ? (
                       <p className="mt-auto pt-3 text-xs text-muted">
@@ -125,19 +126,26 @@ export default function MyListings({ loaderData, actionData }: Route.ComponentPr
                         </div>
                       </Form>
                     ) : (
-                      <Form
-                        method="post"
-                        className="mt-auto pt-3"
-                        onSubmit={(event) => {
-                          if (!window.confirm("Are you sure you want to delete this listing?")) event.preventDefault();
-                        }}
-                      >
-                        <input type="hidden" name="listingId" value={listing.id} />
-                        {hydrated && <input type="hidden" name="confirmed" value="yes" />}
-                        <Button type="submit" variant="outline" size="sm" className="w-full text-danger" disabled={deleting}>
-                          {deleting ? "Deleting..." : "Delete"}
-                        </Button>
-                      </Form>
+                      <div className="mt-auto grid auto-cols-fr grid-flow-col gap-2 pt-3">
+                        {/* Only an active listing changes (listing-edit-rules.ts): a removed one offers Delete alone. */}
+                        {!whyNotEditable(listing.status) && (
+                          <ButtonLink to={`/listings/${listing.id}/edit`} variant="outline" size="sm">
+                            Edit<span className="sr-only"> {listing.title}</span>
+                          </ButtonLink>
+                        )}
+                        <Form
+                          method="post"
+                          onSubmit={(event) => {
+                            if (!window.confirm("Are you sure you want to delete this listing?")) event.preventDefault();
+                          }}
+                        >
+                          <input type="hidden" name="listingId" value={listing.id} />
+                          {hydrated && <input type="hidden" name="confirmed" value="yes" />}
+                          <Button type="submit" variant="outline" size="sm" className="w-full text-danger" disabled={deleting}>
+                            {deleting ? "Deleting..." : "Delete"}
+                          </Button>
+                        </Form>
+                      </div>
                     )}
                   </div>
                 </li>

@@ -79,7 +79,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="py-10">
       <Container>
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{heading}</h1>
+        <h1 className="text-2xl font-bold tracking-tight wrap-anywhere sm:text-3xl">{heading}</h1>
         <div className="mt-6">
           <SearchFilters values={params} />
         </div>

@@ -1,3 +1,9 @@
+/** The spec's message for a file that is none of them (browser-safe: the picture pickers show it too). */
+export const INVALID_FILE_TYPE = "Invalid file type. Only JPEG, PNG, WEBP, and GIF images are allowed.";
+
+/** How many first bytes detectImageType needs to tell them apart. */
+export const IMAGE_SIGNATURE_BYTES = 12;
+
 /** The raster formats a listing photo may be uploaded as. */
 export type ImageType = "jpeg" | "png" | "webp" | "gif";
 

@@ -1,6 +1,6 @@
 import sharp, { type Metadata, type SharpOptions } from "sharp";
 import { AppError } from "../shared/app-error";
-import { detectImageType } from "./detect-image-type";
+import { detectImageType, INVALID_FILE_TYPE } from "./detect-image-type";
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** Decompression-bomb guard: a 5 MB PNG can claim billions of pixels. 40 MP covers phone photos. */
@@ -14,7 +14,6 @@ const ENCODE_TIMEOUT_SECONDS = 30;
 
 // The spec's exact server messages.
 export const FILE_TOO_LARGE = "File size exceeds 5MB limit.";
-const INVALID_FILE_TYPE = "Invalid file type. Only JPEG, PNG, WEBP, and GIF images are allowed.";
 const DIMENSIONS_TOO_LARGE = "Image dimensions are too large.";
 
 export type ProcessedListingImage = { widths: number[]; variants: { width: number; body: Buffer }[] };

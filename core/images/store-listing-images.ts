@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import type { ListingImage } from "../../db/schema/listings";
 import { logger } from "../shared/logger";
 import type { FileStorage } from "../storage/storage";
-import { processListingImage } from "./process-listing-image";
+import { AppError, isAppError } from "../shared/app-error";
+import { checkUploadedImage, processListingImage } from "./process-listing-image";
 
 const SAFE_OWNER_ID = /^[A-Za-z0-9_-]+$/;
 
@@ -23,6 +24,11 @@ export async function storeListingImages(
     ownerId: string;
     files: Buffer[];
     now: Date;
+    /**
+     * The files' names as the member chose them, beside `files`: a refusal then says which picture it is about
+     * ("fake.jpg: Invalid file type. ..."), every refused one on its own line.
+     */
+    names?: string[];
     /** Called with every key once the pictures are checked, before any is written (to note them: pending-files.ts). */
     beforeStore?: (keys: string[]) => Promise<void>;
   },
@@ -30,9 +36,32 @@ export async function storeListingImages(
   const { ownerId, files, now } = options;
   if (!SAFE_OWNER_ID.test(ownerId)) throw new Error(`Unsafe owner id for a storage key: ${JSON.stringify(ownerId)}`);
 
+  // Every file's quick check first (bytes and header, nothing decoded), so that one answer names every bad one.
+  if (options.names) {
+    const refusals: string[] = [];
+    for (const [i, file] of files.entries()) {
+      try {
+        await checkUploadedImage(file);
+      } catch (error) {
+        if (!isAppError(error) || error.code !== "VALIDATION") throw error;
+        refusals.push(namedRefusal(options.names, i, error.message));
+      }
+    }
+    if (refusals.length > 0) throw new AppError("VALIDATION", refusals.join("\n"));
+  }
+
   // One at a time: decoding is the memory-hungry part, and sharp already uses several threads per image.
   const processed = [];
-  for (const file of files) processed.push(await processListingImage(file));
+  for (const [i, file] of files.entries()) {
+    try {
+      processed.push(await processListingImage(file));
+    } catch (error) {
+      // A body damaged past its header is only found while decoding: still named.
+      if (options.names && isAppError(error) && error.code === "VALIDATION")
+        throw new AppError("VALIDATION", namedRefusal(options.names, i, error.message));
+      throw error;
+    }
+  }
 
   const uploads: { key: string; body: Buffer }[] = [];
   const images = processed.map(({ widths, variants }): ListingImage => {
@@ -56,4 +85,17 @@ export async function storeListingImages(
     throw failure.reason;
   }
   return { images, keys };
+}
+
+/** "fake.jpg: Invalid file type. ...", or "Picture 2: ..." for a file sent without a name. */
+function namedRefusal(names: string[], index: number, message: string) {
+  return `${displayName(names[index]) || `Picture ${index + 1}`}: ${message}`;
+}
+
+/** A sent file name as it may be shown back: its last path part, without control characters, at most 80 characters. */
+export function displayName(name: string | undefined) {
+  const base = (name ?? "").split(/[\\/]/).pop() ?? "";
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is removed
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  return clean.length > 80 ? `${clean.slice(0, 77)}...` : clean;
 }

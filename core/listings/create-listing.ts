@@ -16,6 +16,8 @@ export type CreateListingInput = {
   /** Suburb, state and postcode picked from the autocomplete, when the browser had JavaScript. */
   picked?: { suburb?: unknown; state?: unknown; postcode?: unknown };
   files: Buffer[];
+  /** The files' names, to say which one a refusal is about. */
+  names?: string[];
 };
 
 export type CreateListingResult =
@@ -56,7 +58,7 @@ export async function createListing(
   };
   let stored: Awaited<ReturnType<typeof storeListingImages>>;
   try {
-    stored = await storeListingImages(deps.storage, { ownerId: input.ownerId, files: input.files, now: deps.clock.now(), beforeStore });
+    stored = await storeListingImages(deps.storage, { ownerId: input.ownerId, files: input.files, names: input.names, now: deps.clock.now(), beforeStore });
   } catch (error) {
     if (note) await removePendingFiles(deps, note);
     if (isAppError(error) && error.code === "VALIDATION") return invalid("images", error.message);

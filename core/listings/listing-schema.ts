@@ -9,6 +9,8 @@ export const MAX_IMAGES = 8;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_VALUE = 1_000_000;
 
+export const LOCATION_REQUIRED = "Location is required";
+
 const wholeDollars = (label: string) =>
   z.coerce
     .number({ message: `${label} must be a whole number` })
@@ -28,7 +30,13 @@ export const listingFieldsSchema = z
     condition: z.enum(CONDITION_VALUES, { message: "Please select a condition" }),
     valueMin: wholeDollars("Min value"),
     valueMax: wholeDollars("Max value"),
-    location: z.string().trim().min(2, "Location must be at least 2 characters").max(100, "Location must be at most 100 characters"),
+    location: z
+      .string()
+      .trim()
+      // Empty is its own message: "at least 2 characters" read oddly for a field left blank.
+      .min(1, LOCATION_REQUIRED)
+      .min(2, "Location must be at least 2 characters")
+      .max(100, "Location must be at most 100 characters"),
   })
   .refine((v) => v.valueMax >= v.valueMin, {
     path: ["valueMax"],

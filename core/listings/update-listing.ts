@@ -19,6 +19,9 @@ import { isListingId } from "./public-listings";
 export const PICTURES_CHANGED =
   "This listing's pictures changed since you opened it. Please reload the page and try again.";
 
+export const PICTURE_ORDER_INVALID =
+  "The order of the pictures does not match the pictures sent. Please reload the page and try again.";
+
 export type UpdateListingInput = {
   listingId: string;
   actorId: string;
@@ -27,8 +30,16 @@ export type UpdateListingInput = {
   picked?: { suburb?: unknown; state?: unknown; postcode?: unknown };
   /** Keys of the listing's current pictures to keep, in the order to show them; the rest are removed. */
   keep: string[];
-  /** New pictures, added after the kept ones. */
+  /** New pictures, added after the kept ones unless `order` says otherwise. */
   files: Buffer[];
+  /** The files' names, to say which one a refusal is about. */
+  names?: string[];
+  /**
+   * Every picture in the order to show them, the cover first: a kept key, or `new:N` for the N-th new file.
+   * It must name each kept picture and each new file exactly once (a permutation); left out, the kept pictures
+   * come first in `keep`'s order and the new ones after them.
+   */
+  order?: string[];
 };
 
 export type UpdateListingResult =
@@ -64,6 +75,8 @@ export async function updateListing(
   const keep = [...new Set(input.keep)];
   if (keep.length + input.files.length === 0) return invalid("images", IMAGE_REQUIRED);
   if (keep.length + input.files.length > MAX_IMAGES) return invalid("images", TOO_MANY_IMAGES);
+  if (input.order && !isPermutation(input.order, keep, input.files.length))
+    return invalid("images", PICTURE_ORDER_INVALID);
 
   // A first look without a lock: a stranger, or a listing that cannot change, costs no limit and no picture work.
   const before = await checkEditable(deps.db, input.listingId, input.actorId, keep);
@@ -84,6 +97,7 @@ export async function updateListing(
       stored = await storeListingImages(deps.storage, {
         ownerId: input.actorId,
         files: input.files,
+        names: input.names,
         now: deps.clock.now(),
         beforeStore: async (keys) => {
           added = await notePendingFiles(deps.db, { keys, now: deps.clock.now() });
@@ -104,6 +118,13 @@ export async function updateListing(
       if (!current.ok) throw new EditRefused(current);
       const byKey = new Map(current.images.map((image) => [image.key, image]));
       const kept = keep.map((key) => byKey.get(key) as ListingImage);
+      const images = input.order
+        ? input.order.map((entry) =>
+            entry.startsWith(NEW_PICTURE)
+              ? stored.images[Number(entry.slice(NEW_PICTURE.length))]
+              : (byKey.get(entry) as ListingImage),
+          )
+        : [...kept, ...stored.images];
       const now = deps.clock.now();
       await tx
         .update(listings)
@@ -115,7 +136,7 @@ export async function updateListing(
           valueMin: parsed.data.valueMin,
           valueMax: parsed.data.valueMax,
           ...locationColumns(locality),
-          images: [...kept, ...stored.images],
+          images,
           updatedAt: now,
         })
         .where(eq(listings.id, input.listingId));
@@ -156,6 +177,16 @@ async function checkEditable(db: Db, listingId: string, actorId: string, keep: s
   if (!keep.every((key) => current.has(key)))
     return { ok: false as const, status: 409, message: PICTURES_CHANGED, fields: { images: PICTURES_CHANGED } };
   return { ok: true as const, images: listing.images };
+}
+
+const NEW_PICTURE = "new:";
+
+/** Whether `order` names each kept key and each of the `added` new files (`new:0` ...) exactly once, and nothing else. */
+export function isPermutation(order: string[], keep: string[], added: number) {
+  const expected = [...keep, ...Array.from({ length: added }, (_, i) => `${NEW_PICTURE}${i}`)];
+  if (order.length !== expected.length || new Set(order).size !== order.length) return false;
+  const allowed = new Set(expected);
+  return order.every((entry) => allowed.has(entry));
 }
 
 function notFound(): Refusal {

@@ -107,6 +107,13 @@ const ListingEditForm = named(
       keepImages: z.array(z.string()).optional().meta({
         description: "The `key` of each current picture to keep, in the order wanted; the others are removed.",
       }),
+      pictureOrder: z
+        .array(z.string())
+        .optional()
+        .meta({
+          description:
+            "Every picture in the order to show them, the cover first: a kept `key`, or `new:N` for the N-th file in `images` (from 0). It must name each kept picture and each new file exactly once; left out, the kept pictures come first and the new ones after them.",
+        }),
       images: z
         .array(picture)
         .max(MAX_IMAGES)
@@ -244,7 +251,7 @@ export const createListingEndpoint = {
   body: { type: "multipart", schema: NewListingForm, required: true },
   responses: { 201: { description: "Listed: the new listing's id.", schema: ListingId } },
   errors: {
-    400: "A field breaks its rule (`fields` names it), e.g. 'Title must be at least 3 characters', 'Please select an image'.",
+    400: "A field breaks its rule (`fields` names it), e.g. 'Title must be at least 3 characters', 'Please select an image', 'fake.jpg: Invalid file type. Only JPEG, PNG, WEBP, and GIF images are allowed.' (each refused picture by name, one a line).",
     429: "'You've reached the limit for new listings. …' (when you can list again).",
   },
 } as const satisfies Endpoint;
@@ -260,7 +267,7 @@ export const updateListingEndpoint = {
   body: { type: "multipart", schema: ListingEditForm, required: true },
   responses: { 200: { description: "Saved.", schema: ListingId } },
   errors: {
-    400: "A field breaks its rule (`fields` names it).",
+    400: "A field breaks its rule (`fields` names it; a refused picture is named: 'fake.jpg: Invalid file type. …'), or `pictureOrder` is not a permutation of the kept and new pictures.",
     404: "'Listing not found' (also for someone else's listing).",
     409: "The listing is in an accepted or completed swap, was removed by moderators, or its pictures changed meanwhile.",
   },

@@ -178,7 +178,7 @@ test("a listing's thumbnails show each picture, with and without JavaScript", as
   await page.locator("#images").setInputFiles([photo, photo]);
   await page.getByRole("button", { name: "Create Listing" }).click();
   await expect(page).toHaveURL("/my-listings");
-  const listingPath = await page.getByRole("listitem").filter({ hasText: title }).getByRole("link", { name: title }).getAttribute("href");
+  const listingPath = await page.getByRole("listitem").filter({ hasText: title }).getByRole("link", { name: title, exact: true }).getAttribute("href");
   expect(listingPath).toMatch(/^\/listings\//);
 
   // Without JavaScript a thumbnail is a link to the page showing that picture.

@@ -260,7 +260,7 @@ describe("the same rules and messages as creating a listing", () => {
     });
     expect(res.status).toBe(400);
     expect((await res.json()).fields.images).toBe(
-      "Invalid file type. Only JPEG, PNG, WEBP, and GIF images are allowed.",
+      "holiday.jpg: Invalid file type. Only JPEG, PNG, WEBP, and GIF images are allowed.",
     );
     expect(await snapshot()).toEqual(before);
   });
@@ -275,7 +275,7 @@ describe("the same rules and messages as creating a listing", () => {
       images: [{ body: big, name: "big.png", type: "image/png" }],
     });
     expect(res.status).toBe(400);
-    expect((await res.json()).error).toBe("File size exceeds 5MB limit.");
+    expect((await res.json()).error).toBe("big.png: File size exceeds 5MB limit.");
     expect(await snapshot()).toEqual(before);
   });
 

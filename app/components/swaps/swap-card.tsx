@@ -43,14 +43,14 @@ export function SwapCard({ swap, tab, now, pageParams = {} }: { swap: SwapCardDa
   return (
     <article className="rounded-2xl border border-line bg-white p-5 shadow-sm" aria-labelledby={`swap-${swap.id}`}>
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <h2 id={`swap-${swap.id}`} className="flex items-center gap-2 font-semibold">
+        <h2 id={`swap-${swap.id}`} className="flex min-w-0 items-center gap-2 font-semibold wrap-anywhere">
           <UserRound className="size-4 text-muted" aria-hidden="true" />
           {received ? "From" : "To"} {swap.otherParty.name ?? "Unknown"}
         </h2>
         <span className={`rounded-full px-2.5 py-1 text-xs font-semibold capitalize ${STATUS_STYLE[swap.status] ?? "bg-surface"}`}>{swap.status}</span>
       </div>
       {swap.underReview && <p className="mt-2 text-sm font-medium text-amber-900">Under review: our team is looking into this swap.</p>}
-      {swap.message && <p className="mt-3 rounded-xl bg-surface px-4 py-3 text-sm italic text-ink">“{swap.message}”</p>}
+      {swap.message && <p className="mt-3 rounded-xl bg-surface px-4 py-3 text-sm italic text-ink wrap-anywhere">“{swap.message}”</p>}
       <div className="mt-4 grid grid-cols-1 items-center gap-3 sm:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)]">
         <ListingThumb label={received ? "They offer" : "You offered"} listing={swap.offered} />
         <ArrowLeftRight className="mx-auto size-5 text-muted" aria-hidden="true" />
@@ -163,7 +163,8 @@ function NextStep({ swap, tab, pageParams }: { swap: SwapCardData; tab: "receive
         <WhoHasPaid swap={swap} />
         <section aria-label="Contact details" className="rounded-xl bg-brand-50 p-4 text-sm">
           <p className="font-semibold text-brand-900">Contact {swap.contact.name} to arrange the swap</p>
-          <ul className="mt-2 space-y-1">
+          {/* A long name or e-mail address wraps instead of widening the card at 375 px (N18). */}
+          <ul className="mt-2 space-y-1 wrap-anywhere">
             <li className="flex items-center gap-2"><Mail className="size-4" aria-hidden="true" /><a href={`mailto:${swap.contact.email}`} className="underline">{swap.contact.email}</a></li>
             {swap.contact.phone && <li className="flex items-center gap-2"><Phone className="size-4" aria-hidden="true" /><a href={`tel:${swap.contact.phone}`} className="underline">{swap.contact.phone}</a></li>}
             {swap.contact.location && <li className="flex items-center gap-2"><MapPin className="size-4" aria-hidden="true" />{swap.contact.location}</li>}

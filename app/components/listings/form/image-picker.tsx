@@ -1,19 +1,13 @@
-import { ImagePlus, X } from "~/components/ui/icons";
-import { useEffect, useMemo, useRef, useState } from "react";
-import { imageUrl } from "../../../../core/images/image-urls";
-import {
-  checkChosenFile,
-  checkChosenFiles,
-  MAX_IMAGES,
-  namedFileRefusal,
-  TOO_MANY_IMAGES,
-} from "../../../../core/listings/listing-schema";
+import { ImagePlus } from "~/components/ui/icons";
+import { useEffect, useRef, useState } from "react";
+import { checkChosenPicture } from "../../../../core/listings/check-chosen-picture";
+import { checkChosenFiles, MAX_IMAGES, TOO_MANY_IMAGES } from "../../../../core/listings/listing-schema";
+import { type PictureEntry, PictureTile } from "./picture-tile";
 
 type StoredPicture = { key: string; widths: number[] };
 
 type Props = {
-  /** Newly chosen files (with JavaScript; without it the native input posts them itself). */
-  files: File[];
+  /** Receives the newly chosen files in the order shown (with JavaScript; without it the native input posts them). */
   onChange: (files: File[]) => void;
   error?: string;
   /** Sets (or with undefined clears) the pictures' error: a refused pick says so at once, a fixed one clears. */
@@ -27,37 +21,83 @@ type Props = {
   title?: string;
 };
 
+let nextId = 0;
+
 /**
  * Chooses 1 to 8 pictures with previews; the first is the cover. Without JavaScript the native file input posts
  * the files itself; with it, the chosen files live in `files` and are sent by the form, and a file that is not a
- * picture or is too big is refused as soon as it is picked. An edited listing's pictures are checkboxes ("Keep"),
- * which work the same with and without JavaScript.
+ * JPEG, PNG, WebP or GIF by its first bytes, or is too big, is refused by name as soon as it is picked. An edited
+ * listing's pictures are checkboxes ("Keep"), which work the same with and without JavaScript. With JavaScript
+ * every picture can be moved earlier or later, or made the cover, by buttons (so by keyboard too); on an edited
+ * listing the order is sent as `pictureOrder` (kept keys and `new:N`), which the server checks (update-listing.ts).
  */
-export function ImagePicker({ files, onChange, error, onError, enhanced, stored = [], keep, title = "" }: Props) {
+export function ImagePicker({ onChange, error, onError, enhanced, stored = [], keep, title = "" }: Props) {
   const input = useRef<HTMLInputElement>(null);
-  const [kept, setKept] = useState<string[]>(() => keep ?? stored.map((picture) => picture.key));
-  const previews = useMemo(() => files.map((file) => URL.createObjectURL(file)), [files]);
+  const list = useRef<HTMLUListElement>(null);
+  const [entries, setEntries] = useState<PictureEntry[]>(() =>
+    stored.map((picture, i) => ({
+      id: picture.key,
+      stored: picture,
+      number: i + 1,
+      kept: keep ? keep.includes(picture.key) : true,
+    })),
+  );
+  // The latest list, for a pick whose byte checks finish after another change.
+  const current = useRef(entries);
+  // Which button to focus once a move has been drawn (the moved picture's), so the keyboard stays with it.
+  const [focusNext, setFocusNext] = useState<string | null>(null);
+  function commit(next: PictureEntry[]) {
+    current.current = next;
+    setEntries(next);
+    onChange(next.flatMap((entry) => (entry.file ? [entry.file] : [])));
+  }
 
-  /** Adds picked files: pictures under 5MB while there is room; each refused one is named in the error. */
-  function add(chosen: File[]) {
+  const keptCount = (list: PictureEntry[]) => list.filter((entry) => entry.file || entry.kept).length;
+
+  /** Adds picked files: JPEG, PNG, WebP or GIF pictures under 5MB while there is room; each refused one is named. */
+  async function add(chosen: File[]) {
     const refusals: string[] = [];
     const accepted: File[] = [];
     for (const file of chosen) {
-      const refusal = checkChosenFile(file);
-      if (refusal) refusals.push(namedFileRefusal(file.name, refusal));
+      const refusal = await checkChosenPicture(file);
+      if (refusal) refusals.push(refusal);
       else accepted.push(file);
     }
-    const room = MAX_IMAGES - kept.length - files.length;
+    const before = current.current;
+    const room = MAX_IMAGES - keptCount(before);
     if (accepted.length > room) refusals.push(TOO_MANY_IMAGES);
-    const next = [...files, ...accepted.slice(0, Math.max(room, 0))];
-    onChange(next);
-    onError(refusals.length > 0 ? refusals.join("\n") : recheck(next, kept.length));
+    // Each new picture's preview lives as long as it is in the list (revoked on removal or when the form goes).
+    const added = accepted
+      .slice(0, Math.max(room, 0))
+      .map((file) => ({ id: `new-${++nextId}`, file, preview: URL.createObjectURL(file) }));
+    const next = [...before, ...added];
+    commit(next);
+    onError(refusals.length > 0 ? refusals.join("\n") : recheck(next));
   }
 
   /** Once the member changes the pictures, a shown error is checked again: cleared when fixed. */
-  function recheck(nextFiles: File[], keptCount: number) {
-    return error ? (checkChosenFiles(nextFiles, keptCount) ?? undefined) : undefined;
+  function recheck(next: PictureEntry[]) {
+    const files = next.flatMap((entry) => (entry.file ? [entry.file] : []));
+    const kept = next.filter((entry) => entry.stored && entry.kept).length;
+    return error ? (checkChosenFiles(files, kept) ?? undefined) : undefined;
   }
+
+  function move(id: string, to: number, focus: "earlier" | "later") {
+    const from = entries.findIndex((entry) => entry.id === id);
+    const next = [...entries];
+    const [moved] = next.splice(from, 1);
+    next.splice(to, 0, moved);
+    commit(next);
+    // The button pressed may not be there any more (a cover cannot move earlier): then its neighbour.
+    const stillThere = focus === "earlier" ? to > 0 : to < next.length - 1;
+    setFocusNext(`${id}:${stillThere ? focus : focus === "earlier" ? "later" : "earlier"}`);
+  }
+
+  useEffect(() => {
+    if (!focusNext) return;
+    list.current?.querySelector<HTMLElement>(`[data-picture-action="${CSS.escape(focusNext)}"]`)?.focus();
+    setFocusNext(null);
+  }, [focusNext]);
 
   // Pictures chosen before the page's JavaScript ran (it loads after the first paint, decision 020) join
   // the list once it does, as if chosen now.
@@ -65,101 +105,61 @@ export function ImagePicker({ files, onChange, error, onError, enhanced, stored 
   useEffect(() => {
     const chosen = Array.from(input.current?.files ?? []);
     if (!enhanced || chosen.length === 0) return;
-    add(chosen);
     if (input.current) input.current.value = "";
+    void add(chosen);
   }, [enhanced]);
   useEffect(
     () => () => {
-      for (const url of previews) URL.revokeObjectURL(url);
+      for (const entry of current.current) if (entry.preview) URL.revokeObjectURL(entry.preview);
     },
-    [previews],
+    [],
   );
 
-  const coverIsNew = kept.length === 0;
+  // Without JavaScript only the stored pictures are drawn (the native input holds the new ones).
+  const shown = enhanced ? entries : entries.filter((entry) => entry.stored);
+  const cover = entries.find((entry) => entry.file || entry.kept)?.id;
+  const chosenAny = entries.length > 0;
   return (
     <fieldset aria-describedby={error ? "images-error" : "images-hint"}>
       <legend className="block text-sm font-medium text-ink">Product Image</legend>
       <p id="images-hint" className="mt-1 text-xs text-muted">
         Up to {MAX_IMAGES} JPEG, PNG, WEBP or GIF pictures, each under 5MB. The first one is the cover.
       </p>
-      {stored.length > 0 && (
-        <ul className="mt-3 grid grid-cols-3 gap-3 sm:grid-cols-4" aria-label="Current pictures">
-          {stored.map((picture, i) => (
-            // Unticked pictures fade: they will be removed when the changes are saved.
-            <li
-              key={picture.key}
-              className="relative overflow-hidden rounded-lg border border-line opacity-50 has-checked:opacity-100"
-            >
-              <img
-                src={imageUrl(picture, picture.widths[0])}
-                alt={`${title} (${i + 1} of ${stored.length})`}
-                className="aspect-square w-full object-cover"
-              />
-              {picture.key === kept[0] && (
-                <span className="absolute left-1 top-1 rounded bg-brand-700 px-1.5 py-0.5 text-xs font-semibold text-white">
-                  Cover
-                </span>
-              )}
-              <label className="flex cursor-pointer items-center gap-2 bg-white px-2 py-1.5 text-sm font-medium text-ink">
-                <input
-                  type="checkbox"
-                  name="keepImages"
-                  value={picture.key}
-                  defaultChecked={keep ? keep.includes(picture.key) : true}
-                  onChange={(event) => {
-                    const next = event.target.checked
-                      ? stored.map((p) => p.key).filter((key) => key === picture.key || kept.includes(key))
-                      : kept.filter((key) => key !== picture.key);
-                    setKept(next);
-                    onError(recheck(files, next.length));
-                  }}
-                  className="size-4 accent-brand-700"
-                  aria-label={`Keep picture ${i + 1}`}
-                />
-                Keep
-              </label>
-            </li>
+      {shown.length > 0 && (
+        <ul ref={list} className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Pictures">
+          {shown.map((entry, i) => (
+            <PictureTile
+              key={entry.id}
+              entry={entry}
+              title={title}
+              storedCount={stored.length}
+              cover={entry.id === cover}
+              // One picture has nowhere to move: no buttons that could only be disabled.
+              controls={enhanced && shown.length > 1}
+              first={i === 0}
+              last={i === shown.length - 1}
+              onMove={(to, focus) => move(entry.id, to, focus)}
+              position={i}
+              onKeep={(kept) => {
+                const next = entries.map((e) => (e.id === entry.id ? { ...e, kept } : e));
+                commit(next);
+                onError(recheck(next));
+              }}
+              onRemove={() => {
+                if (entry.preview) URL.revokeObjectURL(entry.preview);
+                const next = entries.filter((e) => e.id !== entry.id);
+                commit(next);
+                onError(recheck(next));
+              }}
+            />
           ))}
         </ul>
       )}
-      {enhanced && files.length > 0 && (
-        <ul
-          className="mt-3 grid grid-cols-3 gap-3 sm:grid-cols-4"
-          aria-label={stored.length > 0 ? "New pictures" : undefined}
-        >
-          {files.map((file, i) => (
-            <li key={`${file.name}-${i}`} className="relative overflow-hidden rounded-lg border border-line">
-              <img src={previews[i]} alt={`Preview of ${file.name}`} className="aspect-square w-full object-cover" />
-              {i === 0 && coverIsNew && (
-                <span className="absolute bottom-1 left-1 rounded bg-brand-700 px-1.5 py-0.5 text-xs font-semibold text-white">
-                  Cover
-                </span>
-              )}
-              <button
-                type="button"
-                onClick={() => {
-                  const next = files.filter((_, j) => j !== i);
-                  onChange(next);
-                  onError(recheck(next, kept.length));
-                }}
-                className="absolute right-1 top-1 inline-flex size-7 items-center justify-center rounded-full bg-white/95 text-ink shadow"
-                aria-label={`Remove ${file.name}`}
-              >
-                <X className="size-4" aria-hidden="true" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <label
-        htmlFor="images"
-        className={`mt-3 flex cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed px-4 py-6 text-center text-sm hover:bg-surface ${error ? "border-danger" : "border-line"}`}
-      >
-        <ImagePlus className="size-6 text-brand-600" aria-hidden="true" />
-        <span className="font-semibold text-brand-700">
-          {files.length || stored.length ? "Add more pictures" : "Choose pictures"}
-        </span>
-      </label>
+      {/* The order the edited listing's pictures are saved in: kept keys, and new:N for the N-th new file. */}
+      {enhanced &&
+        stored.length > 0 &&
+        orderTokens(entries).map((token) => <input key={token} type="hidden" name="pictureOrder" value={token} />)}
+      {/* The input comes first so that its focus can ring the drop zone (peer-focus-visible): it is 1 px wide. */}
       <input
         ref={input}
         id="images"
@@ -170,22 +170,39 @@ export function ImagePicker({ files, onChange, error, onError, enhanced, stored 
         // Marked invalid so that a failed submit can bring focus here (focusFirstError).
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? "images-error" : undefined}
-        className="sr-only"
+        className="peer sr-only"
         onChange={(event) => {
           if (!enhanced) return;
-          add(Array.from(event.target.files ?? []));
+          const chosen = Array.from(event.target.files ?? []);
           // Keep the input empty: the list above is what will be sent.
           event.target.value = "";
+          void add(chosen);
         }}
       />
+      <label
+        htmlFor="images"
+        className={`mt-3 flex cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed px-4 py-6 text-center text-sm hover:bg-surface peer-focus-visible:border-brand-600 peer-focus-visible:bg-brand-50 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent-500 ${error ? "border-danger" : "border-line"}`}
+      >
+        <ImagePlus className="size-6 text-brand-600" aria-hidden="true" />
+        <span className="font-semibold text-brand-700">{chosenAny ? "Add more pictures" : "Choose pictures"}</span>
+      </label>
       {/* A live region: a refusal on picking is announced at once, without moving focus. */}
       <div aria-live="polite">
         {error && (
-          <p id="images-error" className="mt-1 whitespace-pre-line text-sm text-danger">
+          <p id="images-error" className="mt-1 whitespace-pre-line break-words text-sm text-danger">
             {error}
           </p>
         )}
       </div>
     </fieldset>
   );
+}
+
+/** The pictures to save, in order: a kept one's key, or new:N for the N-th new file. */
+function orderTokens(entries: PictureEntry[]) {
+  let added = 0;
+  return entries.flatMap((entry) => {
+    if (entry.file) return [`new:${added++}`];
+    return entry.kept && entry.stored ? [entry.stored.key] : [];
+  });
 }

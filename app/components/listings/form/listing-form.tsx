@@ -45,7 +45,16 @@ const TEXT_FIELDS = new Set(Object.keys(listingFieldsSchema.shape));
  * Without JavaScript it is a plain multipart POST to the page's action; with it, the pictures get previews and
  * the upload shows its progress (sent to /api/v1/listings, or PUT to /api/v1/listings/:id for a change).
  */
-export function ListingForm({ result, listing }: { result: ListingFormResult; listing?: EditableListing }) {
+export function ListingForm({
+  result,
+  listing,
+  defaultLocation,
+}: {
+  result: ListingFormResult;
+  listing?: EditableListing;
+  /** A new listing's starting location: the member's profile suburb. */
+  defaultLocation?: { suburb: string; state: string; postcode: string; label: string };
+}) {
   const enhanced = useHydrated();
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
@@ -238,12 +247,11 @@ export function ListingForm({ result, listing }: { result: ListingFormResult; li
             ? result.values.location
             : listing
               ? { suburb: listing.suburb, state: listing.state, postcode: listing.postcode, label: listing.location }
-              : undefined
+              : defaultLocation
         }
         error={errors.location}
       />
       <ImagePicker
-        files={files}
         onChange={setFiles}
         error={errors.images}
         onError={picturesError}
