@@ -65,7 +65,7 @@ describe("F8: /account reads a large body only from a signed-in member sending a
 
   test("a signed-in member's form without a file keeps the 64 KB limit; their picture upload still gets through", async () => {
     const form = new URLSearchParams({ intent: "details", fullName: "a".repeat(100 * 1024) });
-    const tooBig = await app.request("/account", {
+    const tooBig = await app.request("/account?index", {
       method: "POST",
       headers: { ...sameOrigin(member.cookie), "content-type": "application/x-www-form-urlencoded" },
       body: form.toString(),
