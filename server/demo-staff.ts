@@ -15,7 +15,10 @@ export async function prepareDemoStaff(
   if (!maySeedStaff(deps.env)) return;
   const { made, notOurs } = await seedStaffAccounts(deps, { password: deps.env.DEMO_STAFF_PASSWORD });
   for (const email of notOurs) {
-    logger.warn("demo staff account not made: a member registered this address first, and the seed never makes someone else's account staff", { email });
+    logger.warn(
+      "demo staff account not made: a member registered this address first, and the seed never makes someone else's account staff",
+      { email },
+    );
   }
   if (made.length) print(describeNewDemoStaff(made, !!deps.env.DEMO_STAFF_PASSWORD));
 }
@@ -23,9 +26,15 @@ export async function prepareDemoStaff(
 /** The console's note: who the demo's staff are, how they sign in, and that this is the only time it is shown. */
 export function describeNewDemoStaff(made: NewDemoStaff[], fromEnvironment: boolean): string {
   const width = Math.max(...made.map((s) => s.email.length));
-  const rows = made.map((s) => `  ${s.email.padEnd(width)}  ${s.role.padEnd(9)}  ${fromEnvironment ? "(DEMO_STAFF_PASSWORD)" : s.password}`);
+  const rows = made.map(
+    (s) => `  ${s.email.padEnd(width)}  ${s.role.padEnd(9)}  ${fromEnvironment ? "(DEMO_STAFF_PASSWORD)" : s.password}`,
+  );
   const tookBack = made.some((s) => s.tookBack)
-    ? ["", "Accounts marked * had the seed page's published password: it no longer works, and their sessions,", "authenticators and passkeys were removed."]
+    ? [
+        "",
+        "Accounts marked * had the seed page's published password: it no longer works, and their sessions,",
+        "authenticators and passkeys were removed.",
+      ]
     : [];
   return [
     "",

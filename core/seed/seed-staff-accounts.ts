@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { verifyPassword } from "better-auth/crypto";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { accounts, passkeys, sessions, twoFactors, users } from "../../db/schema/auth";
+import { accounts, passkeys, twoFactors, users } from "../../db/schema/auth";
 import { seedRecords } from "../../db/schema/seed-records";
 import { SEED_PASSWORD } from "../../db/seed/seed-data";
 import { SEED_STAFF } from "../../db/seed/seed-staff";
@@ -30,7 +30,10 @@ export type DemoStaffResult = { made: NewDemoStaff[]; notOurs: string[] };
  * An account an earlier version of the demo made with the published seed password is taken back: a new password,
  * and every session, authenticator, passkey and linked identity removed, since anyone could have set those up.
  */
-export async function seedStaffAccounts(deps: { db: Db; auth: Auth }, options: { password?: string } = {}): Promise<DemoStaffResult> {
+export async function seedStaffAccounts(
+  deps: { db: Db; auth: Auth },
+  options: { password?: string } = {},
+): Promise<DemoStaffResult> {
   const result: DemoStaffResult = { made: [], notOurs: [] };
   for (const staff of SEED_STAFF) {
     const password = options.password ?? randomStaffPassword();

@@ -15,7 +15,10 @@ export const NOT_STAFF = "That member has no back-office role: `npm run staff --
  * Gives a staff account a new password from the command line (or the demo seed taking an account back), ends every
  * session of theirs and writes the audit row, in one transaction. The password itself is never stored or logged.
  */
-export async function setStaffPassword(db: Db, { userId, password, by }: { userId: string; password: string; by: RoleChanger }) {
+export async function setStaffPassword(
+  db: Db,
+  { userId, password, by }: { userId: string; password: string; by: RoleChanger },
+) {
   const parsed = passwordSchema.safeParse(password);
   if (!parsed.success) throw new AppError("VALIDATION", parsed.error.issues[0]?.message ?? "Invalid password");
   const hash = await hashPassword(parsed.data);
@@ -31,7 +34,9 @@ export async function setStaffPassword(db: Db, { userId, password, by }: { userI
       .returning();
     // Staff who signed up with an identity provider have no password yet: this gives them one.
     if (updated.length === 0) {
-      await tx.insert(accounts).values({ id: crypto.randomUUID(), accountId: userId, providerId: "credential", userId, password: hash });
+      await tx
+        .insert(accounts)
+        .values({ id: crypto.randomUUID(), accountId: userId, providerId: "credential", userId, password: hash });
     }
     const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning();
     await recordAdminAction(tx, {

@@ -20,5 +20,8 @@ export const seedRecords = pgTable(
     recordId: text("record_id").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ name: "seed_records_pkey", columns: [t.kind, t.key] }), check("seed_records_kind_check", inList(t.kind, SEED_RECORD_KINDS))],
+  (t) => [
+    primaryKey({ name: "seed_records_pkey", columns: [t.kind, t.key] }),
+    check("seed_records_kind_check", inList(t.kind, SEED_RECORD_KINDS)),
+  ],
 );

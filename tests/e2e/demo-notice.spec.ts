@@ -6,6 +6,9 @@ import { postgres, staffSession } from "./staff";
 // Attack turn 3, F1 (decision 066): with the test checkout on, every page says plainly that this is a demo and no
 // money moves; the demo's staff accounts have no published password, and the seed page says how staff sign in.
 
+// Signing staff in (and enrolling them the first time) and seeding take a while on a busy machine.
+test.describe.configure({ timeout: 240_000 });
+
 const NOTICE = "This is a demo of SwapShed. Payments are tests: no real money moves.";
 const PHONE = { width: 375, height: 740 };
 
@@ -20,7 +23,9 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 }
 
-test("every page says it is a demo where no real money moves: member side, text pages, not-found, back office", async ({ page }) => {
+test("every page says it is a demo where no real money moves: member side, text pages, not-found, back office", async ({
+  page,
+}) => {
   for (const path of ["/", "/auth", "/search?q=bike", "/seed", "/terms", "/no-such-page"]) {
     await page.goto(path);
     await expectNotice(page);
@@ -33,7 +38,9 @@ test("every page says it is a demo where no real money moves: member side, text 
   await expectNoAxeViolations(page);
 });
 
-test("at 375 px the notice is short and calm: no sideways scroll, and the back-office menu opens below its header", async ({ browser }) => {
+test("at 375 px the notice is short and calm: no sideways scroll, and the back-office menu opens below its header", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ viewport: PHONE });
   const page = await context.newPage();
   await page.goto("/");
@@ -59,7 +66,9 @@ test("at 375 px the notice is short and calm: no sideways scroll, and the back-o
   await context.close();
 });
 
-test("the seed page says how the demo's staff sign in, and the published password does not open a staff account", async ({ page }) => {
+test("the seed page says how the demo's staff sign in, and the published password does not open a staff account", async ({
+  page,
+}) => {
   await page.goto("/seed");
   if (postgres) {
     // No demo staff on PostgreSQL: the page names none.

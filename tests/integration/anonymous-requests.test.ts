@@ -74,11 +74,15 @@ describe("F8: /account reads a large body only from a signed-in member sending a
 
     const upload = new FormData();
     upload.set("intent", "avatar");
-        // About 900 KB: over the 64 KB every other form keeps.
+    // About 900 KB: over the 64 KB every other form keeps.
     const picture = await makeNoisePng({ width: 600, height: 500 });
     expect(picture.length).toBeGreaterThan(64 * 1024);
     upload.set("avatar", new File([new Uint8Array(picture)], "me.png", { type: "image/png" }));
-    const sent = await app.request("/account?index", { method: "POST", headers: sameOrigin(member.cookie), body: upload });
+    const sent = await app.request("/account?index", {
+      method: "POST",
+      headers: sameOrigin(member.cookie),
+      body: upload,
+    });
     expect(sent.status).toBe(302);
     expect(sent.headers.get("location")).toBe("/account");
   });
@@ -99,7 +103,11 @@ describe("F9: a Referer that is not a URL", () => {
     // A well-formed Referer still brings a signed-out visitor back to where they were after signing in.
     const fine = await app.request(`${TEST_ORIGIN}/my-listings`, {
       method: "POST",
-      headers: { ...sameOrigin(), "content-type": "application/x-www-form-urlencoded", referer: `${TEST_ORIGIN}/listings/abc` },
+      headers: {
+        ...sameOrigin(),
+        "content-type": "application/x-www-form-urlencoded",
+        referer: `${TEST_ORIGIN}/listings/abc`,
+      },
       body: "intent=delete&id=x",
     });
     expect(fine.status).toBe(302);

@@ -60,7 +60,9 @@ function passwordFor(console: string, email: string) {
 }
 
 describe("F1: the demo's staff accounts", () => {
-  test("an anonymous visitor seeding the demo makes nobody staff, and no staff account signs in with the published password", { timeout: 300_000 }, async () => {
+  test("an anonymous visitor seeding the demo makes nobody staff, and no staff account signs in with the published password", {
+    timeout: 300_000,
+  }, async () => {
     const site = await newSite();
     const seeded = await site.testApp.app.request("/seed", {
       method: "POST",
@@ -72,11 +74,16 @@ describe("F1: the demo's staff accounts", () => {
     for (const email of STAFF_EMAILS) expect((await site.signIn(email, SEED_PASSWORD)).status, email).toBe(401);
   });
 
-  test("are made when the server starts, each with its own random password shown once in its console", { timeout: 60_000 }, async () => {
+  test("are made when the server starts, each with its own random password shown once in its console", {
+    timeout: 60_000,
+  }, async () => {
     const site = await newSite();
     const console = await site.boot();
     const passwords = STAFF_EMAILS.map((email) => passwordFor(console, email));
-    expect(passwords.every((p) => p && /^[A-Za-z2-9]{5}(-[A-Za-z2-9]{5}){3}$/.test(p)), console).toBe(true);
+    expect(
+      passwords.every((p) => p && /^[A-Za-z2-9]{5}(-[A-Za-z2-9]{5}){3}$/.test(p)),
+      console,
+    ).toBe(true);
     expect(new Set(passwords).size).toBe(STAFF_EMAILS.length);
     expect(passwords).not.toContain(SEED_PASSWORD);
     for (const [i, email] of STAFF_EMAILS.entries()) {
@@ -96,7 +103,9 @@ describe("F1: the demo's staff accounts", () => {
     for (const password of passwords) expect(page).not.toContain(password);
   });
 
-  test("with DEMO_STAFF_PASSWORD they get that password, and the console does not repeat it", { timeout: 60_000 }, async () => {
+  test("with DEMO_STAFF_PASSWORD they get that password, and the console does not repeat it", {
+    timeout: 60_000,
+  }, async () => {
     const site = await newSite({ DEMO_STAFF_PASSWORD: "Known-Staff-Pass-7" });
     const console = await site.boot();
     expect(console).not.toContain("Known-Staff-Pass-7");
@@ -110,16 +119,22 @@ describe("F1: the demo's staff accounts", () => {
     );
   });
 
-  test("an account the old demo made with the published password is taken back: new password, its sessions, authenticator and roles' access gone", { timeout: 60_000 }, async () => {
+  test("an account the old demo made with the published password is taken back: new password, its sessions, authenticator and roles' access gone", {
+    timeout: 60_000,
+  }, async () => {
     const site = await newSite();
     const { db } = site.handle;
     // The demo before this fix: /seed made admin@example.com with the published password; an attacker signed in
     // and set up their own authenticator.
-    await site.testApp.auth.api.signUpEmail({ body: { email: "admin@example.com", password: SEED_PASSWORD, name: "Avery Admin" } });
+    await site.testApp.auth.api.signUpEmail({
+      body: { email: "admin@example.com", password: SEED_PASSWORD, name: "Avery Admin" },
+    });
     const [old] = await db.select().from(users).where(eq(users.email, "admin@example.com"));
     await grantStaffRole(db, { userId: old.id, role: "admin", by: { actorId: null, via: "seed" } });
     const attacker = cookiesFrom(await site.signIn("admin@example.com", SEED_PASSWORD));
-    await db.insert(twoFactors).values({ id: "attacker-totp", secret: "x", backupCodes: "x", userId: old.id, verified: true });
+    await db
+      .insert(twoFactors)
+      .values({ id: "attacker-totp", secret: "x", backupCodes: "x", userId: old.id, verified: true });
     await db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, old.id));
 
     const console = await site.boot();
@@ -135,7 +150,9 @@ describe("F1: the demo's staff accounts", () => {
 });
 
 describe("F2: the seed never makes someone else's account staff", () => {
-  test("a member who registered admin@example.com first keeps a member's account, and their own password", { timeout: 300_000 }, async () => {
+  test("a member who registered admin@example.com first keeps a member's account, and their own password", {
+    timeout: 300_000,
+  }, async () => {
     const site = await newSite();
     const owner = await createMember(site.testApp, { email: "admin@example.com", name: "Alex Early" });
     const seeded = await site.testApp.app.request("/seed", {
@@ -157,7 +174,9 @@ describe("F2: the seed never makes someone else's account staff", () => {
     expect(member.email).toBe("admin@example.com");
   });
 
-  test("a demo staff account deleted and registered again by someone else is not made staff", { timeout: 60_000 }, async () => {
+  test("a demo staff account deleted and registered again by someone else is not made staff", {
+    timeout: 60_000,
+  }, async () => {
     const site = await newSite();
     await site.boot();
     await site.handle.db.delete(users).where(eq(users.email, "moderator@example.com"));
@@ -168,21 +187,31 @@ describe("F2: the seed never makes someone else's account staff", () => {
 });
 
 describe("the staff command sets a staff member's password", () => {
-  test("the new password works, the old one does not, their sessions end; a member without a role is refused", { timeout: 60_000 }, async () => {
+  test("the new password works, the old one does not, their sessions end; a member without a role is refused", {
+    timeout: 60_000,
+  }, async () => {
     const site = await newSite({ DEMO_STAFF_PASSWORD: "Known-Staff-Pass-7" });
     await site.boot();
     const { db } = site.handle;
     const [ops] = await db.select().from(users).where(eq(users.email, "ops@example.com"));
     const session = cookiesFrom(await site.signIn("ops@example.com", "Known-Staff-Pass-7"));
     const fresh = randomStaffPassword();
-    const { sessionsEnded } = await setStaffPassword(db, { userId: ops.id, password: fresh, by: { actorId: null, via: "cli" } });
+    const { sessionsEnded } = await setStaffPassword(db, {
+      userId: ops.id,
+      password: fresh,
+      by: { actorId: null, via: "cli" },
+    });
     expect(sessionsEnded).toBeGreaterThanOrEqual(1);
     expect((await site.testApp.app.request("/api/v1/me", { headers: { cookie: session } })).status).toBe(401);
     expect((await site.signIn("ops@example.com", "Known-Staff-Pass-7")).status).toBe(401);
     expect((await site.signIn("ops@example.com", fresh)).status).toBe(200);
 
     const member = await createMember(site.testApp);
-    const refused = await setStaffPassword(db, { userId: member.userId, password: fresh, by: { actorId: null, via: "cli" } }).catch((e) => e);
+    const refused = await setStaffPassword(db, {
+      userId: member.userId,
+      password: fresh,
+      by: { actorId: null, via: "cli" },
+    }).catch((e) => e);
     expect(isAppError(refused) && refused.message).toBe(NOT_STAFF);
     expect((await site.signIn(member.email, MEMBER_PASSWORD)).status).toBe(200);
     const rows = await db.select().from(users).where(inArray(users.email, STAFF_EMAILS));

@@ -21,16 +21,35 @@ const clock = systemClock;
 const testApp = createPaymentTestApp(handle, { clock });
 const caller: RouteCaller = { db, clock, provider: testApp.provider, testApp };
 const admin = await insertStaff(db, ["admin"], { name: "Avery Admin" });
-const actor: StaffActor = { userId: admin.id, name: admin.name, email: admin.email, roles: ["admin"], ip: "203.0.113.9", userAgent: "vitest" };
+const actor: StaffActor = {
+  userId: admin.id,
+  name: admin.name,
+  email: admin.email,
+  roles: ["admin"],
+  ip: "203.0.113.9",
+  userAgent: "vitest",
+};
 const TITLE = "Vintage Vespa scooter";
 const vespas = () => db.select().from(listings).where(eq(listings.title, TITLE));
 
 describe("Seed Demo Data and a listing staff deleted", () => {
-  test("a demo listing an admin deleted permanently stays deleted when the demo is seeded again; a staging reset brings the whole baseline back", { timeout: 300_000 }, async () => {
+  test("a demo listing an admin deleted permanently stays deleted when the demo is seeded again; a staging reset brings the whole baseline back", {
+    timeout: 300_000,
+  }, async () => {
     const first = await postForm(caller, toolsPage, { user: admin, path: "/admin/tools", form: { intent: "seed" } });
-    expect(first).toMatchObject({ status: 302, flash: `Demo data seeded: 8 profiles, ${SEED_LISTINGS.length} listings` });
+    expect(first).toMatchObject({
+      status: 302,
+      flash: `Demo data seeded: 8 profiles, ${SEED_LISTINGS.length} listings`,
+    });
     const [vespa] = await vespas();
-    await moderateListings(db, { actor, ids: [vespa.id], moderation: "delete", reason: "spam", now: clock.now(), appUrl: "http://localhost:3000" });
+    await moderateListings(db, {
+      actor,
+      ids: [vespa.id],
+      moderation: "delete",
+      reason: "spam",
+      now: clock.now(),
+      appUrl: "http://localhost:3000",
+    });
     expect(await vespas()).toEqual([]);
 
     const again = await postForm(caller, toolsPage, { user: admin, path: "/admin/tools", form: { intent: "seed" } });
@@ -41,6 +60,11 @@ describe("Seed Demo Data and a listing staff deleted", () => {
     await resetStagingBaseline(db, { actor, env: testApp.env, now: clock.now() });
     const reseeded = await seedDemoData({ db, auth: testApp.auth, storage: testApp.storage, clock });
     expect(reseeded.createdListings).toBe(SEED_LISTINGS.length);
-    expect(await db.select().from(listings).where(and(eq(listings.title, TITLE), eq(listings.status, "active")))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(listings)
+        .where(and(eq(listings.title, TITLE), eq(listings.status, "active"))),
+    ).toHaveLength(1);
   });
 });
