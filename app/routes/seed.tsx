@@ -88,7 +88,7 @@ export default function Seed({ loaderData, actionData }: Route.ComponentProps) {
               ))}
               . They do not use the password above: each has its own, shown once in the server's console when the
               accounts were made. To choose a new one, stop the server and run{" "}
-              <code className="rounded bg-surface px-1 font-mono text-ink">npm run staff -- password EMAIL</code>. Each sets
+              <span className="rounded bg-surface px-1 font-mono text-ink">npm run staff -- password EMAIL</span>. Each sets
               up two-factor sign-in the first time it opens /admin.
             </p>
           )}
