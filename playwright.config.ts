@@ -1,5 +1,6 @@
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/chromium.mjs";
+import { E2E_STAFF_PASSWORD } from "./tests/e2e/staff-password";
 
 // Browser journeys against the production build, in Debian's Chromium (no browser download).
 // scripts/test.mjs builds first and gives each run a fresh data directory (or PostgreSQL database).
@@ -62,6 +63,8 @@ export default defineConfig({
         AUTH_ADDRESS_LIMIT: "1000",
         // The journeys pay with the local test checkout, on PostgreSQL too (a staging deployment, in effect).
         ALLOW_TEST_PAYMENTS: "true",
+        // The demo staff accounts (embedded database) are made at boot with this password instead of a random one.
+        DEMO_STAFF_PASSWORD: E2E_STAFF_PASSWORD,
         LOG_LEVEL: "silent",
         OIDC_ISSUER: oidc.issuer,
         OIDC_CLIENT_ID: oidc.clientId,

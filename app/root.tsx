@@ -18,6 +18,7 @@ import { useNonce } from "./lib/nonce";
 import { ErrorScreen } from "./components/layout/error-screen";
 import { requestIdOf } from "./components/layout/request-reference";
 import { NavigationProgress } from "./components/layout/navigation-progress";
+import { DemoBanner } from "./components/layout/demo-banner";
 import { Toaster } from "./components/ui/toaster";
 import { TOAST_DURATION_MS, toast } from "./lib/toast";
 
@@ -43,7 +44,8 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // Undefined on an error page the root loader did not answer for.
-  const flash = useRouteLoaderData<typeof loader>("root")?.flash;
+  const root = useRouteLoaderData<typeof loader>("root");
+  const flash = root?.flash;
   // Marks the page as running React: it hydrates after the first paint (decision 020), and the browser
   // journeys wait for this before using what only works with JavaScript.
   useEffect(() => {
@@ -62,6 +64,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen bg-white font-sans text-ink">
+        {root?.site.testPayments && <DemoBanner />}
         {children}
         <Toaster flash={flash} />
         <ScrollRestoration nonce={nonce} />

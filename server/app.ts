@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { compress } from "hono/compress";
 import { RouterContextProvider } from "react-router";
 import { appContext, type AppContext } from "../app/context";
@@ -27,7 +27,8 @@ import { createMetrics } from "./observability/metrics";
 import { createHealthRoutes } from "./observability/health-routes";
 import { parseIpAllowlist } from "../core/staff/ip-allowlist";
 import { backOfficeHeaders } from "./middleware/back-office-headers";
-import { addressesWithoutNul, boundedBodies, parseableBodies } from "./middleware/request-bodies";
+import { addressesWithoutNul, type BodyRoute, boundedBodies, parseableBodies } from "./middleware/request-bodies";
+import { refererIsAUrl } from "./middleware/referer-is-a-url";
 import { privateResponses } from "./middleware/private-responses";
 import { sessionSigning } from "./middleware/session-signing";
 import { LISTING_UPLOAD_LIMIT } from "./api/listings";
@@ -43,9 +44,21 @@ const isListingUploadPage = (path: string) => /^\/(create-listing|listings\/[^/]
 const BODY_LIMIT_EXCEPTIONS = [
   { match: (method: string, path: string) => isListingUploadApi(method, path) || isListingUploadPage(path), maxSize: LISTING_UPLOAD_LIMIT, message: FILE_TOO_LARGE },
   { match: (_method: string, path: string) => path.startsWith("/api/webhooks/"), maxSize: WEBHOOK_BODY_LIMIT },
-  // The profile page's avatar upload: one picture (the action refuses one over 5MB with the spec's message).
-  { match: (_method: string, path: string) => /^\/account(\.data)?$/.test(path), maxSize: MAX_IMAGE_BYTES + 1024 * 1024, message: FILE_TOO_LARGE },
 ];
+
+/**
+ * The profile page's avatar upload: one picture (the action refuses one over 5MB with the spec's message), from a
+ * signed-in member only, asked before a byte of the body is read. A visitor, and every form there that carries no
+ * file, keeps the 64 KB limit: six anonymous 6 MB bodies at once cost the process 370 MB (attack F8).
+ */
+function avatarUploadLimit(signedIn: (c: Context) => Promise<boolean>): BodyRoute {
+  return {
+    match: (_method, path) => /^\/account(\.data)?$/.test(path),
+    maxSize: MAX_IMAGE_BYTES + 1024 * 1024,
+    message: FILE_TOO_LARGE,
+    allowed: async (c) => /^multipart\/form-data\b/i.test(c.req.header("content-type") ?? "") && (await signedIn(c)),
+  };
+}
 
 export type PageHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
 
@@ -128,12 +141,21 @@ export function createApp(deps: AppDeps) {
   app.use(privateResponses());
   app.use(backOfficeHeaders());
   app.use(addressesWithoutNul());
-  app.use(boundedBodies(BODY_LIMIT_EXCEPTIONS));
+  app.use(refererIsAUrl());
+  const signing = sessionSigning({ db, authSecret: env.BETTER_AUTH_SECRET, clock });
+  /** Whether the request's session cookie names a member who may use the site (one session lookup). */
+  const signedIn = async (c: Context) => {
+    const cookie = await signing.incoming(c.req.header("cookie") ?? null);
+    if (!cookie?.includes("session_token")) return false;
+    const headers = new Headers(c.req.raw.headers);
+    headers.set("cookie", cookie);
+    return (await getSessionUser({ db, auth }, headers)) !== null;
+  };
+  app.use(boundedBodies([...BODY_LIMIT_EXCEPTIONS, avatarUploadLimit(signedIn)]));
   app.use(parseableBodies({ multipartApi: isListingUploadApi, uploadPage: isListingUploadPage }));
   // An identity provider may answer with a cross-site form POST (Apple's form_post): Better Auth only turns it
   // into a GET of the same callback (its state cookie is SameSite=Lax), so it changes nothing by itself.
   app.use(csrfProtection({ appOrigin: new URL(env.APP_URL).origin, exempt: ["/api/webhooks/", "/api/auth/callback/"] }));
-  const signing = sessionSigning({ db, authSecret: env.BETTER_AUTH_SECRET, clock });
   app.use(signing.outgoing);
 
   // One context per request: the socket's address replaces any client-sent X-Client-IP.

@@ -13,6 +13,11 @@ const vite = await createServer({ server: { middlewareMode: true, hmr: { server:
 
 const { openAppDatabase } = (await vite.ssrLoadModule("./server/boot.ts")) as typeof import("./boot");
 const handle = await openAppDatabase(env);
+{
+  const { createSiteApp } = (await vite.ssrLoadModule("./server/entry.ts")) as typeof import("./entry");
+  const { prepareDemoStaff } = (await vite.ssrLoadModule("./server/demo-staff.ts")) as typeof import("./demo-staff");
+  await prepareDemoStaff({ db: handle.db, auth: createSiteApp({ db: handle.db, env, devServer: true }).auth, env });
+}
 
 httpServer.on("request", (req, res) => {
   vite.middlewares(req, res, async () => {

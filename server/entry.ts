@@ -18,6 +18,7 @@ import { allowAppOrigin } from "./action-origins";
 import type { ListenFn } from "../db/notifications";
 import { createPageCache } from "./page-cache/page-cache";
 import { watchForChanges } from "./page-cache/freshness";
+import { prepareDemoStaff } from "./demo-staff";
 
 /**
  * The whole site: HTTP API, auth and the React Router pages. `wrapBuild` lets the benchmark watch the pages
@@ -64,7 +65,10 @@ export async function startApp(options: { clientDir: string }) {
   // The other files in public/ (favicon.svg, robots.txt) all have an extension; a page's path never asks
   // the disk first.
   statics.use("*", async (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? publicFiles(c, next) : next()));
-  const { app, pageCache } = createSiteApp({ db: handle.db, env, staticFiles: statics, dbPool: handle.pool, listen: handle.listen });
+  const { app, auth, pageCache } = createSiteApp({ db: handle.db, env, staticFiles: statics, dbPool: handle.pool, listen: handle.listen });
+  // Before the first request: the demo's staff exist (with passwords only this console saw) before anyone can
+  // register their addresses.
+  await prepareDemoStaff({ db: handle.db, auth, env });
   const stopJobs = env.RUN_JOBS ? startBackgroundWork({ db: handle.db, clock: systemClock, env }) : async () => {};
   const stopBackground = async () => {
     await stopJobs();

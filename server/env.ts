@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { parseIpAllowlist } from "../core/staff/ip-allowlist";
+import { PASSWORD } from "../core/users/credential-rules";
 
 // Every setting the app reads, parsed once at boot. With no variables at all the app runs on its
 // embedded defaults (PGlite under ./data, local uploads, mail into the outbox, local payments).
@@ -51,6 +52,17 @@ const schema = z.object({
     .enum(["true", "false", "1", "0", ""])
     .optional()
     .transform((v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1")),
+  /**
+   * The password the demo's staff accounts get when they are made (a test run, a workshop). Unset, each gets its own
+   * random password, printed once in the console (decision 066). Never published by the site.
+   */
+  DEMO_STAFF_PASSWORD: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      const broken = value === undefined ? undefined : PASSWORD.rules.find(([test]) => !test(value));
+      if (broken) ctx.addIssue({ code: "custom", message: broken[1] });
+    }),
   /** Sign-in/sign-up attempts per client address per 5 minutes (per-e-mail is fixed at 5 by the spec). */
   AUTH_ADDRESS_LIMIT: z.coerce.number().int().min(1).default(20),
   /** local: the app's own test checkout and signed webhooks; stripe: Stripe Checkout (the STRIPE_* variables). */

@@ -15,6 +15,7 @@ export function returnPath(request: Request): string {
   const url = new URL(request.url);
   if (request.method === "GET") return `${url.pathname.replace(/\.data$/, "") || "/"}${url.search}`;
   const referer = request.headers.get("referer");
-  const from = referer ? new URL(referer, url) : null;
+  // server/middleware/referer-is-a-url.ts refuses a Referer that is not a URL; this never throws on one either.
+  const from = referer && URL.canParse(referer, url) ? new URL(referer, url) : null;
   return from && from.origin === url.origin ? `${from.pathname}${from.search}` : "/";
 }

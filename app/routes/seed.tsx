@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Seed Test Data | SwapSh
 
 export function loader({ context }: Route.LoaderArgs) {
   const { env } = context.get(appContext);
-  return { allowed: isDemoMode(env), staff: maySeedStaff(env) ? SEED_STAFF : [], turnedOff: env.ALLOW_SEED === false, password: SEED_PASSWORD, users: SEED_USERS.length, listings: SEED_LISTINGS.length };
+  return { allowed: isDemoMode(env), staff: maySeedStaff(env) ? SEED_STAFF.map(({ email, role }) => ({ email, role })) : [], turnedOff: env.ALLOW_SEED === false, password: SEED_PASSWORD, users: SEED_USERS.length, listings: SEED_LISTINGS.length };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -27,7 +27,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const step = (await request.formData()).get("step");
   const steps: SeedStep[] = step === "users" || step === "listings" ? [step] : ["users", "listings"];
   try {
-    const result = await seedDemoData({ ...ctx, withStaff: maySeedStaff(ctx.env) }, steps);
+    // Members and listings only: no request makes anyone staff (the demo's staff are made at boot, decision 066).
+    const result = await seedDemoData(ctx, steps);
     return { ok: true as const, step: step ?? "all", ...result };
   } catch (error) {
     logger.error("seed failed", { error: String((error as Error)?.stack ?? error) });
@@ -78,14 +79,17 @@ export default function Seed({ loaderData, actionData }: Route.ComponentProps) {
           </div>
           {loaderData.staff.length > 0 && (
             <p className="mt-3 text-sm text-muted">
-              The back office has two demo staff accounts with the same password:{" "}
+              Demo staff accounts for the back office:{" "}
               {loaderData.staff.map((s, i) => (
                 <span key={s.email}>
-                  {i > 0 && " and "}
-                  <span className="font-semibold text-ink">{s.email}</span> ({s.role})
+                  {i > 0 && (i === loaderData.staff.length - 1 ? " and " : ", ")}
+                  <span className="break-all font-semibold text-ink">{s.email}</span> ({s.role})
                 </span>
               ))}
-              . Each sets up two-factor sign-in the first time it opens /admin.
+              . They do not use the password above: each has its own, shown once in the server's console when the
+              accounts were made. To choose a new one, stop the server and run{" "}
+              <span className="rounded bg-surface px-1 font-mono text-ink">npm run staff -- password EMAIL</span>. Each sets
+              up two-factor sign-in the first time it opens /admin.
             </p>
           )}
           {loaderData.allowed && (

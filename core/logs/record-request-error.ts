@@ -12,6 +12,7 @@ const SECRET_SETTINGS = [
   "S3_SECRET_ACCESS_KEY",
   "METRICS_TOKEN",
   "LOCAL_PAYMENTS_SECRET",
+  "DEMO_STAFF_PASSWORD",
 ] as const;
 export type SecretSettings = Partial<Record<(typeof SECRET_SETTINGS)[number], string | undefined>>;
 

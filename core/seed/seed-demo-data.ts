@@ -4,13 +4,13 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { listings } from "../../db/schema/listings";
+import { seedRecords } from "../../db/schema/seed-records";
 import { SEED_LISTINGS, SEED_PASSWORD, SEED_USERS } from "../../db/seed/seed-data";
 import { storeListingImages } from "../images/store-listing-images";
 import { locationColumns, resolveLocationInput } from "../locations/localities";
 import type { FileStorage } from "../storage/storage";
 import type { Clock } from "../shared/clock";
 import type { Auth } from "../users/auth";
-import { seedStaffAccounts } from "./seed-staff-accounts";
 
 export type SeedDeps = {
   db: Db;
@@ -18,8 +18,6 @@ export type SeedDeps = {
   storage: FileStorage;
   clock: Clock;
   imagesDir?: string;
-  /** Also the demo's staff accounts (the embedded database only: see maySeedStaff). */
-  withStaff?: boolean;
 };
 export type SeedStep = "users" | "listings";
 export type SeedResult = { users: number; listings: number; createdUsers: number; createdListings: number };
@@ -32,7 +30,8 @@ let queue: Promise<unknown> = Promise.resolve();
 
 /**
  * Creates the demo members and listings, skipping what already exists, so running it twice (or twice
- * at once) gives the same counts. Either step can run alone, which is how /seed shows progress.
+ * at once) gives the same counts. A listing it made once is never made again, even after staff deleted it
+ * (seed_records, decision 066). It makes no staff: those are made at boot (seed-staff-accounts.ts). Either step can run alone, which is how /seed shows progress.
  * Runs in one process are queued: two sign-ups racing for one seed member would be caught, but Better
  * Auth logs the losing insert as an error. Runs in different processes stay correct (the advisory lock
  * and the duplicate check) and may log that line.
@@ -47,7 +46,6 @@ async function runSeed(deps: SeedDeps, steps: SeedStep[]): Promise<SeedResult> {
   let createdUsers = 0;
   let createdListings = 0;
   if (steps.includes("users")) createdUsers = await seedUsers(deps);
-  if (steps.includes("users") && deps.withStaff) await seedStaffAccounts(deps);
   if (steps.includes("listings")) createdListings = await seedListings(deps);
   const seededUsers = await deps.db.select({ id: users.id }).from(users).where(inArray(users.email, SEED_USERS.map((u) => u.email)));
   const [{ count }] = seededUsers.length
@@ -92,18 +90,28 @@ async function seedListings(deps: SeedDeps) {
     const inserted = await deps.db.transaction(async (tx) => {
       // One seeder at a time decides what is missing: two runs at once cannot both insert.
       await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+      const key = `${SEED_USERS[item.owner].email} ${item.title}`;
+      const [made] = await tx
+        .select({ id: seedRecords.recordId })
+        .from(seedRecords)
+        .where(and(eq(seedRecords.kind, "listing"), eq(seedRecords.key, key)));
+      if (made) return false;
       const [existing] = await tx
         .select({ id: listings.id })
         .from(listings)
         .where(and(eq(listings.userId, ownerId), eq(listings.title, item.title)));
-      if (existing) return false;
+      // Seeded before the seed kept its records: remembered now, so deleting it later is for good.
+      if (existing) {
+        await tx.insert(seedRecords).values({ kind: "listing", key, recordId: existing.id });
+        return false;
+      }
       const stored = await storeListingImages(deps.storage, {
         ownerId,
         files: [await fs.readFile(picture)],
         now: deps.clock.now(),
       });
       try {
-        await tx.insert(listings).values({
+        const [listing] = await tx.insert(listings).values({
           userId: ownerId,
           title: item.title,
           description: item.description,
@@ -115,7 +123,8 @@ async function seedListings(deps: SeedDeps) {
           images: stored.images,
           // Newest first on home should not be the order of this file: spread them over two weeks.
           createdAt: new Date(deps.clock.now().getTime() - (SEED_LISTINGS.length - i) * 17 * 60 * 60 * 1000),
-        });
+        }).returning();
+        await tx.insert(seedRecords).values({ kind: "listing", key, recordId: listing.id });
       } catch (error) {
         await deps.storage.delete(stored.keys);
         throw error;

@@ -5,7 +5,7 @@ import { userRoles } from "../../db/schema/profiles";
 import { createTestApp } from "../../tests/support/test-app";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { findStaffAccess } from "../staff/find-staff-access";
-import { maySeedStaff, seedStaffAccounts } from "./seed-staff-accounts";
+import { maySeedStaff, randomStaffPassword, seedStaffAccounts } from "./seed-staff-accounts";
 
 const handle = await createTestDatabase();
 afterAll(() => handle.close());
@@ -20,9 +20,9 @@ describe("the demo's staff accounts", () => {
     expect(maySeedStaff({ NODE_ENV: "production", ALLOW_SEED: false })).toBe(false);
   });
 
-  test("are three admins and a moderator, made once however often the seed runs", async () => {
-    expect(await seedStaffAccounts({ db: handle.db, auth })).toBe(4);
-    expect(await seedStaffAccounts({ db: handle.db, auth })).toBe(0);
+  test("are three admins and a moderator, made once however often the seed runs", { timeout: 60_000 }, async () => {
+    expect((await seedStaffAccounts({ db: handle.db, auth })).made).toHaveLength(4);
+    expect((await seedStaffAccounts({ db: handle.db, auth })).made).toHaveLength(0);
     const made = await handle.db.select().from(users).where(inArray(users.email, emails));
     expect(made).toHaveLength(4);
     const byEmail = Object.fromEntries(made.map((u) => [u.email, u.id]));
@@ -30,6 +30,19 @@ describe("the demo's staff accounts", () => {
     expect((await findStaffAccess(handle.db, byEmail["support@example.com"])).roles).toEqual(["admin"]);
     expect((await findStaffAccess(handle.db, byEmail["moderator@example.com"])).roles).toEqual(["moderator"]);
     expect((await findStaffAccess(handle.db, byEmail["ops@example.com"])).roles).toEqual(["admin"]);
-    expect(await handle.db.select().from(userRoles).where(eq(userRoles.userId, byEmail["admin@example.com"]))).toHaveLength(1);
+    expect(
+      await handle.db.select().from(userRoles).where(eq(userRoles.userId, byEmail["admin@example.com"])),
+    ).toHaveLength(1);
+  });
+
+  test("random passwords follow the password rules and are not read wrongly off a console", () => {
+    for (let i = 0; i < 200; i++) {
+      const password = randomStaffPassword();
+      expect(password).toMatch(/^[A-Za-z2-9]{5}(-[A-Za-z2-9]{5}){3}$/);
+      expect(password).toMatch(/[A-Z]/);
+      expect(password).toMatch(/[a-z]/);
+      expect(password).toMatch(/[0-9]/);
+      expect(password).not.toMatch(/[01OIl]/);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { notInArray } from "drizzle-orm";
+import { eq, notInArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { favourites } from "../../db/schema/favourites";
@@ -8,6 +8,7 @@ import { mailOutbox, rateLimits } from "../../db/schema/ops";
 import { creditLedger, paymentLogs, webhookEvents } from "../../db/schema/payments";
 import { userRoles } from "../../db/schema/profiles";
 import { reportDaily, reportDays } from "../../db/schema/reports";
+import { seedRecords } from "../../db/schema/seed-records";
 import { reviews, swapProposals } from "../../db/schema/swaps";
 import { recordAdminAction } from "../audit/record-admin-action";
 import { pictureKeys } from "../images/picture-keys";
@@ -39,6 +40,9 @@ export async function resetStagingBaseline(
   return db.transaction(async (tx) => {
     const pictures = (await tx.select({ images: listings.images }).from(listings)).flatMap((l) => pictureKeys(l.images));
     const count = async (table: Parameters<typeof tx.delete>[0]) => (await tx.delete(table).returning()).length;
+    // The seed's memory of its listings goes with them, so the reseed after a reset brings the whole baseline back
+    // (decision 066). The staff accounts it made stay, and so does its memory of them.
+    await tx.delete(seedRecords).where(eq(seedRecords.kind, "listing"));
     const deleted = {
       reviews: await count(reviews),
       credit_entries: await count(creditLedger),

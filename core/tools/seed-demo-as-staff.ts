@@ -1,7 +1,6 @@
 import { recordAdminAction } from "../audit/record-admin-action";
 import { isDemoMode } from "../seed/demo-mode";
 import { type SeedDeps, seedDemoData } from "../seed/seed-demo-data";
-import { maySeedStaff } from "../seed/seed-staff-accounts";
 import { AppError } from "../shared/app-error";
 import type { StaffActor } from "../staff/pass-staff-gate";
 
@@ -14,11 +13,11 @@ export const SEEDING_DISABLED = "Seeding is disabled in production. Set ALLOW_SE
  * added (a second run adds nothing and says so).
  */
 export async function seedDemoAsStaff(
-  deps: Omit<SeedDeps, "withStaff"> & { env: { NODE_ENV: string; DATABASE_URL?: string; ALLOW_SEED?: boolean } },
+  deps: SeedDeps & { env: { NODE_ENV: string; DATABASE_URL?: string; ALLOW_SEED?: boolean } },
   { actor, now }: { actor: StaffActor; now: Date },
 ) {
   if (!isDemoMode(deps.env)) throw new AppError("FORBIDDEN", SEEDING_DISABLED);
-  const result = await seedDemoData({ ...deps, withStaff: maySeedStaff(deps.env) });
+  const result = await seedDemoData(deps);
   await deps.db.transaction((tx) =>
     recordAdminAction(tx, {
       actorId: actor.userId,

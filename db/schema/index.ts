@@ -10,5 +10,6 @@ export * from "./audit";
 export * from "./flags";
 export * from "./ops";
 export * from "./reports";
+export * from "./seed-records";
 export * from "./relations";
 export { AU_STATES, type AuState } from "./columns";

@@ -1,12 +1,21 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { addressHasNul, formHasNul, hasNul, NUL_REFUSED } from "../../core/shared/nul-characters";
 
 /** Forms and JSON are a few kilobytes; nothing bigger is read, let alone parsed. */
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
-/** A route with its own limit, and the refusal's wording when the spec has one (a picture's size). */
-export type BodyRoute = { match: (method: string, path: string) => boolean; maxSize: number; message?: string };
+/**
+ * A route with its own limit, and the refusal's wording when the spec has one (a picture's size). `allowed`, when
+ * given, is asked before any of the body is read: the larger limit only for those it says yes to (a signed-in
+ * member sending a file), the default for everyone else.
+ */
+export type BodyRoute = {
+  match: (method: string, path: string) => boolean;
+  maxSize: number;
+  message?: string;
+  allowed?: (c: Context) => Promise<boolean>;
+};
 
 const hasBody = (method: string) => method !== "GET" && method !== "HEAD" && method !== "OPTIONS";
 const isApi = (path: string) => path.startsWith("/api/");
@@ -35,7 +44,8 @@ export function boundedBodies(exceptions: BodyRoute[]): MiddlewareHandler {
   };
   return async (c, next) => {
     if (!hasBody(c.req.method)) return next();
-    const exception = exceptions.find((e) => e.match(c.req.method, c.req.path));
+    const found = exceptions.find((e) => e.match(c.req.method, c.req.path));
+    const exception = found && (!found.allowed || (await found.allowed(c))) ? found : undefined;
     return limiter(exception?.maxSize ?? DEFAULT_BODY_LIMIT, exception?.message)(c, next);
   };
 }

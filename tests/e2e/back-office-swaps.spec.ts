@@ -2,10 +2,10 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
-import { SEED_PASSWORD } from "../../db/seed/seed-data";
 import { totpCode } from "../support/totp";
 import { expect as baseExpect, expectNoAxeViolations, PASSWORD, signUpViaApi, test, uniqueEmail } from "./fixtures";
 import { rememberStaffKey } from "./staff-keys";
+import { E2E_STAFF_PASSWORD } from "./staff-password";
 
 // Each step waits on a server round trip (an action, then the page again); a busy machine can take seconds.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -30,9 +30,7 @@ async function freshAdmin(page: Page) {
     await page.context().clearCookies();
     return { email, password: PASSWORD };
   }
-  const seeded = await page.request.post("/seed", { form: { step: "users" }, headers: { origin: origin() } });
-  expect(seeded.status()).toBe(200);
-  return { email: "support@example.com", password: SEED_PASSWORD };
+  return { email: "support@example.com", password: E2E_STAFF_PASSWORD };
 }
 
 /** Signs in, sets up two-factor through the enrolment page and lands in the back office. */

@@ -2,10 +2,10 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { SEED_PASSWORD } from "../../db/seed/seed-data";
 import { totpCode } from "../support/totp";
 import { expect, PASSWORD, signUpViaApi, test, uniqueEmail } from "./fixtures";
 import { knownStaffKey, rememberStaffKey } from "./staff-keys";
+import { E2E_STAFF_PASSWORD } from "./staff-password";
 
 // Staff for the back-office journeys: made as an operator makes them, enrolled in two-factor through the pages.
 
@@ -20,11 +20,11 @@ export function staffCli(args: string[]) {
 }
 
 /**
- * An admin who has not set up two-factor yet. On the embedded database the demo seed makes admin@example.com;
- * on PostgreSQL there is no demo staff, so an operator grants the role with the command line.
+ * An admin who has not set up two-factor yet. On the embedded database the server made admin@example.com at boot,
+ * with the password the run gave it (DEMO_STAFF_PASSWORD); on PostgreSQL there is no demo staff, so an operator
+ * grants the role with the command line.
  */
 export async function freshStaff(page: Page, role: "admin" | "moderator" = "admin"): Promise<{ email: string; password: string }> {
-  const origin = test.info().project.use.baseURL as string;
   if (postgres) {
     const email = uniqueEmail(role);
     await signUpViaApi(page, { email, fullName: role === "admin" ? "Avery Admin" : "Morgan Moderator" });
@@ -33,9 +33,7 @@ export async function freshStaff(page: Page, role: "admin" | "moderator" = "admi
     await page.context().clearCookies();
     return { email, password: PASSWORD };
   }
-  const seeded = await page.request.post("/seed", { form: { step: "users" }, headers: { origin } });
-  expect(seeded.status()).toBe(200);
-  return { email: `${role}@example.com`, password: SEED_PASSWORD };
+  return { email: `${role}@example.com`, password: E2E_STAFF_PASSWORD };
 }
 
 export type Staff = { email: string; password: string; key: string };
@@ -92,7 +90,7 @@ async function enrol(page: Page, staff: { email: string; password: string }): Pr
 }
 
 async function signInKnown(page: Page, email: string, key: string): Promise<Staff> {
-  const staff = { email, password: SEED_PASSWORD, key };
+  const staff = { email, password: E2E_STAFF_PASSWORD, key };
   await signInAsStaff(page, staff);
   return staff;
 }
@@ -123,8 +121,7 @@ export async function staffSession(page: Page, role: "admin" | "moderator"): Pro
   if (postgres || role === "moderator") return enrolledStaff(page, role);
   const key = knownStaffKey(OPS_ADMIN);
   if (key) return signInKnown(page, OPS_ADMIN, key);
-  await freshStaff(page, "admin"); // seeds the demo's staff accounts
-  return enrol(page, { email: OPS_ADMIN, password: SEED_PASSWORD });
+  return enrol(page, { email: OPS_ADMIN, password: E2E_STAFF_PASSWORD });
 }
 
 const OPS_ADMIN = "ops@example.com";

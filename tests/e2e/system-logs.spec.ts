@@ -1,10 +1,10 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { SEED_PASSWORD } from "../../db/seed/seed-data";
 import { totpCode } from "../support/totp";
 import { expect as baseExpect, expectNoAxeViolations, PASSWORD, signUpViaApi, test, uniqueEmail } from "./fixtures";
 import { knownStaffKey, rememberStaffKey } from "./staff-keys";
+import { E2E_STAFF_PASSWORD } from "./staff-password";
 
 // Each step waits on a server round trip; a busy machine can take seconds.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -26,7 +26,7 @@ async function signIn(page: Page, { email, password }: { email: string; password
  * the staff command, who enrols.
  */
 async function adminInBackOffice(page: Page) {
-  let admin = { email: "support@example.com", password: SEED_PASSWORD };
+  let admin = { email: "support@example.com", password: E2E_STAFF_PASSWORD };
   if (postgres) {
     admin = { email: uniqueEmail("admin"), password: PASSWORD };
     await signUpViaApi(page, { email: admin.email, fullName: "Sasha Support" });
@@ -36,9 +36,6 @@ async function adminInBackOffice(page: Page) {
     });
     expect(granted.status, granted.stderr).toBe(0);
     await page.context().clearCookies();
-  } else {
-    const seeded = await page.request.post("/seed", { form: { step: "users" }, headers: { origin: origin() } });
-    expect(seeded.status()).toBe(200);
   }
   await signIn(page, admin);
   const key = knownStaffKey(admin.email);

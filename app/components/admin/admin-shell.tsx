@@ -111,13 +111,14 @@ export function AdminShell({ staff, nav, sidebar, children }: { staff: ShellStaf
               <X className="hidden size-5 group-open:block" />
             </summary>
             <div
-              className="fixed inset-0 top-14 z-30 bg-ink/30"
+              className="absolute inset-x-0 top-full z-30 h-dvh bg-ink/30"
               aria-hidden="true"
               onClick={() => {
                 if (sheet.current) sheet.current.open = false;
               }}
             />
-            <div className="fixed bottom-0 left-0 top-14 z-40 w-72 overflow-y-auto border-r border-line bg-white shadow-xl">
+            {/* Below the header wherever it is (under the demo notice at the top of the page, at the top once scrolled). */}
+            <div className="absolute left-0 top-full z-40 h-[calc(100dvh-3.5rem)] w-72 overflow-y-auto border-r border-line bg-white shadow-xl">
               <SidebarNav nav={nav} collapsed={false} />
             </div>
           </details>

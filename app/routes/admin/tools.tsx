@@ -14,7 +14,6 @@ import { runStaffAction } from "../../lib/staff-action.server";
 import { sydneyDateTime } from "../../lib/sydney-format";
 import { isDemoMode } from "../../../core/seed/demo-mode";
 import { seedDemoData } from "../../../core/seed/seed-demo-data";
-import { maySeedStaff } from "../../../core/seed/seed-staff-accounts";
 import { AppError } from "../../../core/shared/app-error";
 import { createSnapshot } from "../../../core/snapshots/create-snapshot";
 import { findSnapshots } from "../../../core/snapshots/find-snapshots";
@@ -100,7 +99,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           const { deleted, pictures } = await resetStagingBaseline(ctx.db, { actor, env: ctx.env, now });
           // After the commit: the pictures of the listings that went, then the demo data again.
           await ctx.storage.delete(pictures);
-          await seedDemoData({ ...ctx, withStaff: maySeedStaff(ctx.env) });
+          await seedDemoData(ctx);
           return deleted;
         },
       );
@@ -145,7 +144,7 @@ export default function ToolsPage({ loaderData, actionData }: Route.ComponentPro
         <ToolCard
           icon={<Sparkles className="size-5" />}
           title="Seed Demo Data"
-          explain="Adds the demo members and their listings, skipping any that already exist."
+          explain="Adds the demo members and their listings, skipping any that already exist. A demo listing staff deleted stays deleted."
           note={seedAllowed ? null : "Seeding is disabled on this deployment (production). Set ALLOW_SEED=true to allow it."}
         >
           {seedAllowed && <ActionLink to="?do=seed">Seed Demo Data</ActionLink>}

@@ -1,0 +1,70 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, describe, expect, test } from "vitest";
+import * as toolsPage from "../../app/routes/admin/tools";
+import { moderateListings } from "../../core/moderation/moderate-listings";
+import { systemClock } from "../../core/shared/clock";
+import type { StaffActor } from "../../core/staff/pass-staff-gate";
+import { resetStagingBaseline } from "../../core/tools/reset-staging-baseline";
+import { seedDemoData } from "../../core/seed/seed-demo-data";
+import { listings } from "../../db/schema/listings";
+import { SEED_LISTINGS } from "../../db/seed/seed-data";
+import { createPaymentTestApp } from "../support/payment-fixtures";
+import { insertStaff, postForm, type RouteCaller } from "../support/staff-route";
+import { createTestDatabase } from "../support/test-db";
+
+// Back-office defect 22 (decision 066): Seed Demo Data brought back a listing an admin had deleted for good.
+
+const handle = await createTestDatabase();
+const db = handle.db;
+afterAll(() => handle.close());
+const clock = systemClock;
+const testApp = createPaymentTestApp(handle, { clock });
+const caller: RouteCaller = { db, clock, provider: testApp.provider, testApp };
+const admin = await insertStaff(db, ["admin"], { name: "Avery Admin" });
+const actor: StaffActor = {
+  userId: admin.id,
+  name: admin.name,
+  email: admin.email,
+  roles: ["admin"],
+  ip: "203.0.113.9",
+  userAgent: "vitest",
+};
+const TITLE = "Vintage Vespa scooter";
+const vespas = () => db.select().from(listings).where(eq(listings.title, TITLE));
+
+describe("Seed Demo Data and a listing staff deleted", () => {
+  test("a demo listing an admin deleted permanently stays deleted when the demo is seeded again; a staging reset brings the whole baseline back", {
+    timeout: 300_000,
+  }, async () => {
+    const first = await postForm(caller, toolsPage, { user: admin, path: "/admin/tools", form: { intent: "seed" } });
+    expect(first).toMatchObject({
+      status: 302,
+      flash: `Demo data seeded: 8 profiles, ${SEED_LISTINGS.length} listings`,
+    });
+    const [vespa] = await vespas();
+    await moderateListings(db, {
+      actor,
+      ids: [vespa.id],
+      moderation: "delete",
+      reason: "spam",
+      now: clock.now(),
+      appUrl: "http://localhost:3000",
+    });
+    expect(await vespas()).toEqual([]);
+
+    const again = await postForm(caller, toolsPage, { user: admin, path: "/admin/tools", form: { intent: "seed" } });
+    expect(again).toMatchObject({ status: 302, flash: "Demo data seeded: 0 profiles, 0 listings" });
+    expect(await vespas()).toEqual([]);
+
+    // The baseline after a reset has every demo listing, the deleted one too.
+    await resetStagingBaseline(db, { actor, env: testApp.env, now: clock.now() });
+    const reseeded = await seedDemoData({ db, auth: testApp.auth, storage: testApp.storage, clock });
+    expect(reseeded.createdListings).toBe(SEED_LISTINGS.length);
+    expect(
+      await db
+        .select()
+        .from(listings)
+        .where(and(eq(listings.title, TITLE), eq(listings.status, "active"))),
+    ).toHaveLength(1);
+  });
+});
