@@ -205,7 +205,7 @@ describe("the admin rate limit", () => {
     const warnings: (string | null)[] = [];
     for (let i = 0; i < 10; i++) warnings.push((await attempt(actorId, "suspend_user")).warning);
     expect(warnings.slice(0, 7)).toEqual(Array(7).fill(null));
-    expect(warnings.slice(7)).toEqual(["2 requests remaining", "1 requests remaining", "0 requests remaining"]);
+    expect(warnings.slice(7)).toEqual(["2 requests remaining", "1 request remaining", "0 requests remaining"]);
     const refused = await attempt(actorId, "suspend_user").catch((e: unknown) => e);
     expect(isAppError(refused) && refused.status).toBe(429);
     expect((refused as Error).message).toBe("Rate limit exceeded. Try again at 1:01:00 pm");
