@@ -106,9 +106,9 @@ export function ReportChartCard({
       )}
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer text-brand-800 hover:underline">Show the numbers</summary>
-        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it (axe: scrollable-region-focusable). */}
         <section
           className="mt-2 max-h-80 overflow-auto rounded-md border border-line"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it (axe: scrollable-region-focusable).
           tabIndex={0}
           aria-label={`${chart.title}: the numbers`}
         >
