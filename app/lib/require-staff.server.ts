@@ -51,7 +51,7 @@ export async function requireStaff(
         headers: { "Set-Cookie": await flashHeader({ type: "error", message: AUTHENTICATION_REQUIRED }, secure(ctx)) },
       });
     case "two_factor_required":
-      throw redirect(TWO_FACTOR_ENROLMENT_PATH);
+      throw redirect(`${TWO_FACTOR_ENROLMENT_PATH}?${new URLSearchParams({ redirectTo: returnAddress(url, path) })}`);
     case "staff_refused": {
       const message = options.refusal ?? onlyAdminsText(action);
       if (request.method === "GET" || request.method === "HEAD")

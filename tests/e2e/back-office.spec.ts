@@ -31,7 +31,7 @@ test("an admin sets up two-factor, enters, and from then on signs in with a code
   const admin = await freshStaff(page);
   await signIn(page, admin);
   await page.goto("/admin");
-  await expect(page).toHaveURL(/\/admin\/two-factor$/);
+  await expect(page).toHaveURL(/\/admin\/two-factor\?redirectTo=%2Fadmin$/);
   await expect(page.getByText("Two-factor is required for admin access")).toBeVisible();
   await expectNoAxeViolations(page);
 

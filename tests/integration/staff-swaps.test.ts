@@ -233,7 +233,7 @@ describe("who may do what on a swap", () => {
       // An admin who has not set up two-factor is sent to do so first.
       expect(await act(adminWithoutTotp, swapId, form), form.intent).toMatchObject({
         status: 302,
-        location: "/admin/two-factor",
+        location: expect.stringMatching(/^\/admin\/two-factor\?redirectTo=/),
       });
     }
     expect(await swapRow(db, swapId)).toEqual(before);
