@@ -16,10 +16,16 @@ export type StaffActionFailure = { ok: false; error: string };
 export async function authorizeStaffAction(ctx: AppContext, request: Request, action: StaffAction, refusal?: string) {
   const actor = await requireStaff(ctx, request, action, { refusal });
   try {
-    const { warning } = await checkAdminRateLimit(ctx, { actorId: actor.userId, action, ip: actor.ip, userAgent: actor.userAgent });
+    const { warning } = await checkAdminRateLimit(ctx, {
+      actorId: actor.userId,
+      action,
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+    });
     return { actor, warning };
   } catch (error) {
-    if (isAppError(error)) throw data({ ok: false, error: error.message } satisfies StaffActionFailure, { status: error.status });
+    if (isAppError(error))
+      throw data({ ok: false, error: error.message } satisfies StaffActionFailure, { status: error.status });
     throw error;
   }
 }
@@ -33,7 +39,12 @@ export async function runStaffAction<T>(
   ctx: AppContext,
   request: Request,
   action: StaffAction,
-  texts: { success: string | ((value: T) => string); failure: string; backTo: string | ((value: T) => string); refusal?: string },
+  texts: {
+    success: string | ((value: T) => string);
+    failure: string;
+    backTo: string | ((value: T) => string);
+    refusal?: string;
+  },
   run: (actor: StaffActor) => Promise<T>,
 ) {
   let guarded: Awaited<ReturnType<typeof authorizeStaffAction>>;
@@ -48,30 +59,43 @@ export async function runStaffAction<T>(
     value = await run(guarded.actor);
   } catch (error) {
     if (!isAppError(error)) throw error;
-    return data({ ok: false, error: `${texts.failure}: ${error.message}` } satisfies StaffActionFailure, { status: error.status });
+    return data({ ok: false, error: `${texts.failure}: ${error.message}` } satisfies StaffActionFailure, {
+      status: error.status,
+    });
   }
   const message = typeof texts.success === "function" ? texts.success(value) : texts.success;
   return redirect(typeof texts.backTo === "function" ? texts.backTo(value) : texts.backTo, {
     headers: {
-      "Set-Cookie": await flashHeader({ type: "success", message, description: guarded.warning ?? undefined }, ctx.env.NODE_ENV === "production"),
+      "Set-Cookie": await flashHeader(
+        { type: "success", message, description: guarded.warning ?? undefined },
+        ctx.env.NODE_ENV === "production",
+      ),
     },
   });
+}
+
+/** The header a download carries the spec's '{n} requests remaining' in (a file has no page to show it on). */
+export const RATE_LIMIT_WARNING_HEADER = "X-Rate-Limit-Warning";
+
+export function rateLimitWarningHeaders(warning: string | null | undefined): Record<string, string> {
+  return warning ? { [RATE_LIMIT_WARNING_HEADER]: warning } : {};
 }
 
 /**
  * The guard of a back-office download (a POST answered with a file): as authorizeStaffAction, but a refusal by
  * the rate limit is a JSON answer the download button can show (`prefix` puts the spec's failure text before
- * the reason), since there is no page to return to. The gate's redirects are thrown as they are.
+ * the reason), since there is no page to return to. The gate's redirects are thrown as they are. `headers` go on
+ * the file's response: they carry the '{n} requests remaining' warning the download button shows.
  */
 export async function authorizeDownload(
   ctx: AppContext,
   request: Request,
   action: StaffAction,
   prefix?: string,
-): Promise<{ actor: StaffActor } | { refused: Response }> {
+): Promise<{ actor: StaffActor; headers: Record<string, string> } | { refused: Response }> {
   try {
-    const { actor } = await authorizeStaffAction(ctx, request, action);
-    return { actor };
+    const { actor, warning } = await authorizeStaffAction(ctx, request, action);
+    return { actor, headers: rateLimitWarningHeaders(warning) };
   } catch (refusal) {
     if (refusal instanceof Response) throw refusal;
     const { data: body, init } = refusal as { data: { error: string }; init?: { status?: number } };

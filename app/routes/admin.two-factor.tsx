@@ -1,5 +1,6 @@
 import type { StaffAction } from "../../core/staff/permissions";
 import { data, Form, useNavigation } from "react-router";
+import { safeRedirect } from "../lib/safe-redirect";
 import type { Route } from "./+types/admin.two-factor";
 import { appContext } from "../context";
 import { describedBy, Field, inputClass } from "../components/forms/field";
@@ -28,7 +29,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireStaff(ctx, request, permission, { allowWithoutTwoFactor: true });
   // Once on, this page says so rather than redirecting: right after confirming, the same render must still show
   // the backup codes (the loaders run again after the action, with or without JavaScript).
-  return { email: actor.email, enrolled: (await findStaffAccess(ctx.db, actor.userId)).twoFactorEnabled };
+  // Where the staff member was going when the gate sent them here (a deep link keeps its query string).
+  const next = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/admin");
+  return {
+    email: actor.email,
+    enrolled: (await findStaffAccess(ctx.db, actor.userId)).twoFactorEnabled,
+    next: /^\/admin(\/|\?|$)/.test(next) ? next : "/admin",
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -48,7 +55,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       // The same key again (it is this person's own, from the step before): the code was wrong, not the key.
       const again = totpUri.startsWith("otpauth://totp/") ? await describeTotpUri(totpUri) : null;
       // No key to confirm (the first step never ran): back to the first step, with the reason.
-      if (confirmed.status === 409) return data({ step: "password" as const, error: confirmed.message }, { status: 409 });
+      if (confirmed.status === 409)
+        return data({ step: "password" as const, error: confirmed.message }, { status: 409 });
       if (!again) return data({ step: "password" as const, error: "Please start again." }, { status: 400 });
       return data({ step: "confirm" as const, ...again, error: confirmed.message }, { status: confirmed.status });
     }
@@ -146,7 +154,7 @@ export default function TwoFactorEnrolment({ loaderData, actionData }: Route.Com
                   </li>
                 ))}
               </ul>
-              <ButtonLink to="/admin" reloadDocument className="mt-6 w-full">
+              <ButtonLink to={loaderData.next} reloadDocument className="mt-6 w-full">
                 I've saved them: go to the back office
               </ButtonLink>
             </>
@@ -155,7 +163,7 @@ export default function TwoFactorEnrolment({ loaderData, actionData }: Route.Com
               <p role="status" className="mt-3 text-sm text-muted">
                 Two-factor sign-in is on for this account.
               </p>
-              <ButtonLink to="/admin" className="mt-6 w-full">
+              <ButtonLink to={loaderData.next} className="mt-6 w-full">
                 Go to the back office
               </ButtonLink>
             </>

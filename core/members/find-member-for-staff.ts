@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull, or } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { securityEvents } from "../../db/schema/audit";
 import { users } from "../../db/schema/auth";
@@ -8,6 +9,10 @@ import { profiles, userRoles } from "../../db/schema/profiles";
 import { swapProposals } from "../../db/schema/swaps";
 
 const HISTORY = 10;
+
+// A swap is named by its two listings ("Cleo's drill ⇄ Painter's brush set"), as the Swaps list names it.
+const offered = alias(listings, "offered");
+const target = alias(listings, "target");
 
 /** One member as the back office sees them (soft-deleted members are gone), or null. */
 export async function findMemberForStaff(db: Db, { userId }: { userId: string }) {
@@ -32,22 +37,52 @@ export async function findMemberForStaff(db: Db, { userId }: { userId: string })
   if (!member) return null;
   const party = or(eq(swapProposals.proposerId, userId), eq(swapProposals.receiverId, userId));
   const [roles, memberListings, swaps, payments, events] = [
-    await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId)).orderBy(userRoles.createdAt, userRoles.role),
     await db
-      .select({ id: listings.id, title: listings.title, status: listings.status, moderationStatus: listings.moderationStatus, createdAt: listings.createdAt })
+      .select({ role: userRoles.role })
+      .from(userRoles)
+      .where(eq(userRoles.userId, userId))
+      .orderBy(userRoles.createdAt, userRoles.role),
+    await db
+      .select({
+        id: listings.id,
+        title: listings.title,
+        status: listings.status,
+        moderationStatus: listings.moderationStatus,
+        createdAt: listings.createdAt,
+      })
       .from(listings)
       .where(eq(listings.userId, userId))
       .orderBy(desc(listings.createdAt))
       .limit(50),
     await db
-      .select({ id: swapProposals.id, status: swapProposals.status, createdAt: swapProposals.createdAt, proposerId: swapProposals.proposerId })
+      .select({
+        id: swapProposals.id,
+        status: swapProposals.status,
+        createdAt: swapProposals.createdAt,
+        proposerId: swapProposals.proposerId,
+        offeredTitle: offered.title,
+        targetTitle: target.title,
+      })
       .from(swapProposals)
+      .leftJoin(offered, eq(offered.id, swapProposals.offeredListingId))
+      .leftJoin(target, eq(target.id, swapProposals.targetListingId))
       .where(party)
       .orderBy(desc(swapProposals.createdAt))
       .limit(HISTORY),
     await db
-      .select({ id: paymentLogs.id, amountCents: paymentLogs.amountCents, status: paymentLogs.status, createdAt: paymentLogs.createdAt })
+      .select({
+        id: paymentLogs.id,
+        amountCents: paymentLogs.amountCents,
+        status: paymentLogs.status,
+        createdAt: paymentLogs.createdAt,
+        swapId: paymentLogs.swapProposalId,
+        offeredTitle: offered.title,
+        targetTitle: target.title,
+      })
       .from(paymentLogs)
+      .leftJoin(swapProposals, eq(swapProposals.id, paymentLogs.swapProposalId))
+      .leftJoin(offered, eq(offered.id, swapProposals.offeredListingId))
+      .leftJoin(target, eq(target.id, swapProposals.targetListingId))
       .where(eq(paymentLogs.userId, userId))
       .orderBy(desc(paymentLogs.createdAt))
       .limit(HISTORY),
@@ -65,5 +100,12 @@ export async function findMemberForStaff(db: Db, { userId }: { userId: string })
       .orderBy(desc(securityEvents.createdAt))
       .limit(HISTORY),
   ];
-  return { ...member, roles: roles.map((r) => r.role), listings: memberListings, swaps: swaps.map(({ proposerId, ...s }) => ({ ...s, role: proposerId === userId ? "proposer" : "receiver" })), payments, events };
+  return {
+    ...member,
+    roles: roles.map((r) => r.role),
+    listings: memberListings,
+    swaps: swaps.map(({ proposerId, ...s }) => ({ ...s, role: proposerId === userId ? "proposer" : "receiver" })),
+    payments,
+    events,
+  };
 }

@@ -7,7 +7,7 @@ import { swapProposals } from "../../db/schema/swaps";
 import { recordAdminAction } from "../audit/record-admin-action";
 import { pictureKeys } from "../images/picture-keys";
 import { enqueueMail } from "../mail/mailer";
-import { listingModerated } from "../mail/templates";
+import { listingModerated, listingReinstated } from "../mail/templates";
 import { AppError } from "../shared/app-error";
 import { requireReason } from "../members/member-guards";
 import type { StaffActor } from "../staff/pass-staff-gate";
@@ -45,7 +45,15 @@ const REPORTS_SETTLED_AS = {
 } as const satisfies Record<ListingModeration, "approved" | "rejected" | "takedown">;
 const SETTLED_BY_APPROVAL = "The listing was reviewed and approved.";
 
-type Locked = { id: string; userId: string; title: string; status: string; moderationStatus: string; isFlagged: boolean; images: ListingImage[] };
+type Locked = {
+  id: string;
+  userId: string;
+  title: string;
+  status: string;
+  moderationStatus: string;
+  isFlagged: boolean;
+  images: ListingImage[];
+};
 
 /** Why this listing cannot take this moderation, or null when it can. */
 function refusal(listing: Locked, moderation: ListingModeration): string | null {
@@ -57,10 +65,15 @@ function refusal(listing: Locked, moderation: ListingModeration): string | null 
   return null;
 }
 
-export type ModerationResult = { changed: string[]; skipped: { id: string; reason: string }[]; removedPictureKeys: string[] };
+export type ModerationResult = {
+  changed: string[];
+  skipped: { id: string; reason: string }[];
+  removedPictureKeys: string[];
+};
 
 /**
- * Staff act on listings, one or many, in one transaction: approve (approved, flag cleared), reject (rejected and
+ * Staff act on listings, one or many, in one transaction: approve (approved, flag cleared; a rejected or taken-down
+ * listing is restored: active again, its reason cleared, its owner told), reject (rejected and
  * cancelled), take down (takedown and cancelled, with the reason and time) or delete for good (admins). Each
  * changed listing gets its audit row, its owner an e-mail with the reason (not for approval), its open reports are
  * settled (their reporters told), and pending offers involving it are declined as 'Listing no longer available'. A single listing that cannot take the action is
@@ -103,7 +116,8 @@ export async function moderateListings(
       .orderBy(listings.id)
       .for("update")) as Locked[];
     const result: ModerationResult = { changed: [], skipped: [], removedPictureKeys: [] };
-    for (const id of unique.filter((id) => !locked.some((l) => l.id === id))) result.skipped.push({ id, reason: LISTING_NOT_FOUND });
+    for (const id of unique.filter((id) => !locked.some((l) => l.id === id)))
+      result.skipped.push({ id, reason: LISTING_NOT_FOUND });
 
     for (const listing of locked) {
       const refused = refusal(listing, moderation);
@@ -111,7 +125,11 @@ export async function moderateListings(
         result.skipped.push({ id: listing.id, reason: refused });
         continue;
       }
-      const before = { status: listing.status, moderationStatus: listing.moderationStatus, isFlagged: listing.isFlagged };
+      const before = {
+        status: listing.status,
+        moderationStatus: listing.moderationStatus,
+        isFlagged: listing.isFlagged,
+      };
       // Open reports about it are settled by this decision (before a delete for good unlinks them).
       const settledReports = await settlePendingReports(tx, {
         listing,
@@ -123,6 +141,14 @@ export async function moderateListings(
       });
       const after = await applyModeration(tx, { listing, moderation, reason, now });
       if (moderation === "delete") result.removedPictureKeys.push(...pictureKeys(listing.images));
+      if (moderation === "approve" && listing.status === "cancelled") {
+        const [owner] = await tx
+          .select({ email: users.email, name: users.name })
+          .from(users)
+          .where(eq(users.id, listing.userId));
+        if (owner)
+          await enqueueMail(tx, listingReinstated({ to: owner.email, name: owner.name, title: listing.title, appUrl }));
+      }
       if (moderation !== "approve") {
         await tx
           .update(swapProposals)
@@ -133,10 +159,23 @@ export async function moderateListings(
               or(eq(swapProposals.offeredListingId, listing.id), eq(swapProposals.targetListingId, listing.id)),
             ),
           );
-        const [owner] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, listing.userId));
+        const [owner] = await tx
+          .select({ email: users.email, name: users.name })
+          .from(users)
+          .where(eq(users.id, listing.userId));
         if (owner) {
           const outcome = moderation === "reject" ? "rejected" : moderation === "takedown" ? "takedown" : "deleted";
-          await enqueueMail(tx, listingModerated({ to: owner.email, name: owner.name, title: listing.title, outcome, reason: reason ?? "", appUrl }));
+          await enqueueMail(
+            tx,
+            listingModerated({
+              to: owner.email,
+              name: owner.name,
+              title: listing.title,
+              outcome,
+              reason: reason ?? "",
+              appUrl,
+            }),
+          );
         }
       }
       await recordAdminAction(tx, {
@@ -167,22 +206,57 @@ export async function moderateListings(
 
 async function applyModeration(
   tx: Db,
-  { listing, moderation, reason, now }: { listing: Locked; moderation: ListingModeration; reason: string | null; now: Date },
+  {
+    listing,
+    moderation,
+    reason,
+    now,
+  }: { listing: Locked; moderation: ListingModeration; reason: string | null; now: Date },
 ): Promise<Record<string, unknown>> {
   switch (moderation) {
-    case "approve":
-      await tx.update(listings).set({ moderationStatus: "approved", isFlagged: false, updatedAt: now }).where(eq(listings.id, listing.id));
-      return { moderationStatus: "approved", isFlagged: false };
+    case "approve": {
+      // Approving a rejected or taken-down listing is staff's undo: it is public again and the old reason goes
+      // (DECISIONS.md: an approval never leaves a listing hidden while saying it was approved). Status
+      // cancelled is only ever set by moderation, so it is the one status an approval lifts.
+      const restores = listing.status === "cancelled";
+      await tx
+        .update(listings)
+        .set({
+          moderationStatus: "approved",
+          isFlagged: false,
+          ...(restores ? { status: "active", takedownReason: null, takedownAt: null } : {}),
+          updatedAt: now,
+        })
+        .where(eq(listings.id, listing.id));
+      return {
+        moderationStatus: "approved",
+        isFlagged: false,
+        ...(restores ? { status: "active", restored: true } : {}),
+      };
+    }
     case "reject":
       await tx
         .update(listings)
-        .set({ moderationStatus: "rejected", status: "cancelled", isFlagged: false, takedownReason: reason, updatedAt: now })
+        .set({
+          moderationStatus: "rejected",
+          status: "cancelled",
+          isFlagged: false,
+          takedownReason: reason,
+          updatedAt: now,
+        })
         .where(eq(listings.id, listing.id));
       return { moderationStatus: "rejected", status: "cancelled" };
     case "takedown":
       await tx
         .update(listings)
-        .set({ moderationStatus: "takedown", status: "cancelled", isFlagged: false, takedownReason: reason, takedownAt: now, updatedAt: now })
+        .set({
+          moderationStatus: "takedown",
+          status: "cancelled",
+          isFlagged: false,
+          takedownReason: reason,
+          takedownAt: now,
+          updatedAt: now,
+        })
         .where(eq(listings.id, listing.id));
       return { moderationStatus: "takedown", status: "cancelled", takedownAt: now.toISOString() };
     case "delete": {

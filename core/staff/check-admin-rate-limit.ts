@@ -24,8 +24,9 @@ export function rateLimitExceeded(at: Date) {
   return `Rate limit exceeded. Try again at ${clockFormat.format(at)}`;
 }
 
+/** The spec's '{n} requests remaining', in English: "1 request remaining" (issue 24). */
 export function requestsRemaining(n: number) {
-  return `${n} requests remaining`;
+  return `${n} ${n === 1 ? "request" : "requests"} remaining`;
 }
 
 /**
@@ -36,7 +37,12 @@ export function requestsRemaining(n: number) {
  */
 export async function checkAdminRateLimit(
   deps: { db: Db; clock: Clock },
-  { actorId, action, ip, userAgent }: { actorId: string; action: string; ip?: string | null; userAgent?: string | null },
+  {
+    actorId,
+    action,
+    ip,
+    userAgent,
+  }: { actorId: string; action: string; ip?: string | null; userAgent?: string | null },
 ): Promise<{ warning: string | null }> {
   if (!isRateLimitedAction(action)) return { warning: null };
   if (!(await isFeatureEnabled(deps.db, "enable_rate_limiting"))) return { warning: null };

@@ -27,13 +27,16 @@ export type StaffGateResult =
   | { kind: "allowed"; actor: StaffActor }
   | { kind: "sign_in" }
   | { kind: "two_factor_required"; actor: StaffActor }
-  | { kind: "denied"; message: string };
+  | { kind: "denied"; message: string }
+  /** A staff member whose role the permission table does not allow this action: refused, but still staff. */
+  | { kind: "staff_refused"; message: string; actor: StaffActor };
 
 /**
  * The back office's gate, run on the server for every page and every action (never only in a layout):
  * the address allowlist when `enable_ip_allowlist` is on, a staff role, a verified TOTP factor, and the
  * permission table's entry for this action. Every refusal of a signed-in person is an `admin_access_denied`
- * security event; a visitor is simply asked to sign in.
+ * security event; a visitor is simply asked to sign in. Staff refused an action are told apart from outsiders:
+ * they stay in the back office (decision 070).
  */
 export async function passStaffGate(
   deps: { db: Db; allowlist: net.BlockList },
@@ -43,7 +46,13 @@ export async function passStaffGate(
     meta,
     path,
     allowWithoutTwoFactor = false,
-  }: { user: SessionUser | null; action: StaffAction; meta: RequestMeta; path: string; allowWithoutTwoFactor?: boolean },
+  }: {
+    user: SessionUser | null;
+    action: StaffAction;
+    meta: RequestMeta;
+    path: string;
+    allowWithoutTwoFactor?: boolean;
+  },
 ): Promise<StaffGateResult> {
   const deny = async (message: string, reason: string): Promise<StaffGateResult> => {
     await recordSecurityEvent(deps.db, {
@@ -73,7 +82,10 @@ export async function passStaffGate(
     ip: meta.ip,
     userAgent: meta.userAgent,
   };
-  if (!can(access.roles, action)) return deny(NO_PERMISSION, "role_not_allowed");
+  if (!can(access.roles, action)) {
+    await deny(NO_PERMISSION, "role_not_allowed");
+    return { kind: "staff_refused", message: NO_PERMISSION, actor };
+  }
   if (!access.twoFactorEnabled && !allowWithoutTwoFactor) return { kind: "two_factor_required", actor };
   return { kind: "allowed", actor };
 }

@@ -49,14 +49,15 @@ export const STAFF_PERMISSIONS = {
   reset_staging_baseline: ADMIN,
   export_logs_bundle: ADMIN,
   create_snapshot: ADMIN,
-  // Reports (analytics): admins only; DECISIONS.md does not list it among what moderators may (decision 060).
-  view_reports: ADMIN,
-  export_report_csv: ADMIN,
+  // Reports (analytics): staff read them, and download what they read (DECISIONS.md; decision 070).
+  view_reports: STAFF,
+  export_report_csv: STAFF,
   // System Logs (issue 13: moderators and admins; the export is what the page shows, decision 057).
   view_logs: STAFF,
   export_logs_csv: STAFF,
-  // Settings (admins only): the page, the feature flags' Save and key rotation.
-  view_settings: ADMIN,
+  // Settings: staff read the page (spec section 6: only flags and key rotation are admin-only; decision 070);
+  // admins change flags and rotate keys. Secrets' last characters are shown to admins only.
+  view_settings: STAFF,
   update_feature_flags: ADMIN,
   rotate_keys: ADMIN,
 } as const satisfies Record<string, readonly Role[]>;

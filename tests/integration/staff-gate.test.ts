@@ -8,8 +8,17 @@ import { isAppError } from "../../core/shared/app-error";
 import type { Clock } from "../../core/shared/clock";
 import { getSessionUser } from "../../core/users/get-session-user";
 import { signIn } from "../../core/users/sign-in";
-import { confirmTwoFactorEnrolment, INCORRECT_PASSWORD, startTwoFactorEnrolment, WRONG_ENROLMENT_CODE } from "../../core/users/two-factor-enrolment";
-import { INVALID_BACKUP_CODE, INVALID_TWO_FACTOR_CODE, verifyTwoFactorSignIn } from "../../core/users/verify-two-factor-sign-in";
+import {
+  confirmTwoFactorEnrolment,
+  INCORRECT_PASSWORD,
+  startTwoFactorEnrolment,
+  WRONG_ENROLMENT_CODE,
+} from "../../core/users/two-factor-enrolment";
+import {
+  INVALID_BACKUP_CODE,
+  INVALID_TWO_FACTOR_CODE,
+  verifyTwoFactorSignIn,
+} from "../../core/users/verify-two-factor-sign-in";
 import { securityEvents } from "../../db/schema/audit";
 import { users } from "../../db/schema/auth";
 import { featureFlags } from "../../db/schema/flags";
@@ -29,11 +38,18 @@ const { auth } = testApp;
 const cli = { actorId: null, via: "cli" as const };
 const noAllowlist = parseIpAllowlist("");
 
-const meta = (cookie = "", ip = "203.0.113.10") => ({ ip, userAgent: "vitest", headers: new Headers(cookie ? { cookie } : {}) });
+const meta = (cookie = "", ip = "203.0.113.10") => ({
+  ip,
+  userAgent: "vitest",
+  headers: new Headers(cookie ? { cookie } : {}),
+});
 const deps = { db, clock, auth, authAddressLimit: 1000 };
 const userOf = (cookie: string) => getSessionUser({ db, auth }, new Headers({ cookie }));
 const deniedEvents = (userId: string) =>
-  db.select().from(securityEvents).where(and(eq(securityEvents.userId, userId), eq(securityEvents.eventType, "admin_access_denied")));
+  db
+    .select()
+    .from(securityEvents)
+    .where(and(eq(securityEvents.userId, userId), eq(securityEvents.eventType, "admin_access_denied")));
 
 /** A member made staff, with TOTP enrolled through the real flow; returns the key their app holds. */
 async function enrolledStaff(role: "admin" | "moderator") {
@@ -41,9 +57,18 @@ async function enrolledStaff(role: "admin" | "moderator") {
   await grantStaffRole(db, { userId: member.userId, role, by: cli });
   const started = await startTwoFactorEnrolment(deps, { password: MEMBER_PASSWORD }, meta(member.cookie));
   if (!started.ok) throw new Error(started.message);
-  const confirmed = await confirmTwoFactorEnrolment(deps, { userId: member.userId, code: totpCode(started.secret) }, meta(member.cookie));
+  const confirmed = await confirmTwoFactorEnrolment(
+    deps,
+    { userId: member.userId, code: totpCode(started.secret) },
+    meta(member.cookie),
+  );
   if (!confirmed.ok) throw new Error(confirmed.message);
-  return { ...member, secret: started.secret, backupCodes: confirmed.backupCodes, cookie: cookiesFrom(new Response(null, { headers: confirmed.headers })) };
+  return {
+    ...member,
+    secret: started.secret,
+    backupCodes: confirmed.backupCodes,
+    cookie: cookiesFrom(new Response(null, { headers: confirmed.headers })),
+  };
 }
 
 describe("two-factor enrolment", () => {
@@ -65,11 +90,17 @@ describe("two-factor enrolment", () => {
     expect(wrong).toMatchObject({ ok: false, message: WRONG_ENROLMENT_CODE });
     expect(await enabled()).toBe(false);
 
-    const confirmed = await confirmTwoFactorEnrolment(deps, { userId: member.userId, code: totpCode(started.secret) }, meta(member.cookie));
+    const confirmed = await confirmTwoFactorEnrolment(
+      deps,
+      { userId: member.userId, code: totpCode(started.secret) },
+      meta(member.cookie),
+    );
     if (!confirmed.ok) throw new Error("not confirmed");
     expect(confirmed.backupCodes).toHaveLength(10);
     expect(await enabled()).toBe(true);
-    expect(await userOf(cookiesFrom(new Response(null, { headers: confirmed.headers })))).toMatchObject({ id: member.userId });
+    expect(await userOf(cookiesFrom(new Response(null, { headers: confirmed.headers })))).toMatchObject({
+      id: member.userId,
+    });
   });
 });
 
@@ -87,7 +118,9 @@ describe("signing in with two-factor on", () => {
     });
     const second = await verifyTwoFactorSignIn(deps, { code: totpCode(staff.secret), kind: "totp" }, meta(pending));
     if (!second.ok) throw new Error(second.message);
-    expect(await userOf(cookiesFrom(new Response(null, { headers: second.headers })))).toMatchObject({ id: staff.userId });
+    expect(await userOf(cookiesFrom(new Response(null, { headers: second.headers })))).toMatchObject({
+      id: staff.userId,
+    });
   });
 
   test("a backup code works once", async () => {
@@ -105,10 +138,18 @@ describe("signing in with two-factor on", () => {
 
 describe("the staff gate", () => {
   const gate = async (cookie: string, action: Parameters<typeof passStaffGate>[1]["action"], ip?: string) =>
-    passStaffGate({ db, allowlist: parseIpAllowlist("198.51.100.0/24") }, { user: await userOf(cookie), action, meta: meta(cookie, ip), path: "/admin" });
+    passStaffGate(
+      { db, allowlist: parseIpAllowlist("198.51.100.0/24") },
+      { user: await userOf(cookie), action, meta: meta(cookie, ip), path: "/admin" },
+    );
 
   test("a visitor is asked to sign in", async () => {
-    expect(await passStaffGate({ db, allowlist: noAllowlist }, { user: null, action: "view_dashboard", meta: meta(), path: "/admin" })).toEqual({
+    expect(
+      await passStaffGate(
+        { db, allowlist: noAllowlist },
+        { user: null, action: "view_dashboard", meta: meta(), path: "/admin" },
+      ),
+    ).toEqual({
       kind: "sign_in",
     });
   });
@@ -128,14 +169,25 @@ describe("the staff gate", () => {
   test("a moderator may take a listing down but not suspend anyone", async () => {
     const moderator = await enrolledStaff("moderator");
     expect((await gate(moderator.cookie, "takedown_listing")).kind).toBe("allowed");
-    expect(await gate(moderator.cookie, "suspend_user")).toEqual({ kind: "denied", message: NO_PERMISSION });
+    // Refused, but told apart from outsiders: staff stay in the back office (decision 070).
+    expect(await gate(moderator.cookie, "suspend_user")).toMatchObject({
+      kind: "staff_refused",
+      message: NO_PERMISSION,
+      actor: { userId: moderator.userId },
+    });
   });
 
   test("with the allowlist on, staff elsewhere are refused; inside it they pass", async () => {
     const admin = await enrolledStaff("admin");
-    await db.insert(featureFlags).values({ key: "enable_ip_allowlist", enabled: true }).onConflictDoUpdate({ target: featureFlags.key, set: { enabled: true } });
+    await db
+      .insert(featureFlags)
+      .values({ key: "enable_ip_allowlist", enabled: true })
+      .onConflictDoUpdate({ target: featureFlags.key, set: { enabled: true } });
     try {
-      expect(await gate(admin.cookie, "view_dashboard", "203.0.113.10")).toEqual({ kind: "denied", message: ACCESS_DENIED });
+      expect(await gate(admin.cookie, "view_dashboard", "203.0.113.10")).toEqual({
+        kind: "denied",
+        message: ACCESS_DENIED,
+      });
       expect((await gate(admin.cookie, "view_dashboard", "198.51.100.7")).kind).toBe("allowed");
     } finally {
       await db.update(featureFlags).set({ enabled: false }).where(eq(featureFlags.key, "enable_ip_allowlist"));
@@ -144,7 +196,8 @@ describe("the staff gate", () => {
 });
 
 describe("the admin rate limit", () => {
-  const attempt = (actorId: string, action: string) => checkAdminRateLimit({ db, clock }, { actorId, action, ip: "203.0.113.10" });
+  const attempt = (actorId: string, action: string) =>
+    checkAdminRateLimit({ db, clock }, { actorId, action, ip: "203.0.113.10" });
 
   test("10 attempts per minute per staff member and action; the 11th is refused with the Sydney time, and logged", async () => {
     current = new Date("2030-05-01T03:00:00.000Z"); // 1:00:00 pm in Sydney
@@ -152,11 +205,14 @@ describe("the admin rate limit", () => {
     const warnings: (string | null)[] = [];
     for (let i = 0; i < 10; i++) warnings.push((await attempt(actorId, "suspend_user")).warning);
     expect(warnings.slice(0, 7)).toEqual(Array(7).fill(null));
-    expect(warnings.slice(7)).toEqual(["2 requests remaining", "1 requests remaining", "0 requests remaining"]);
+    expect(warnings.slice(7)).toEqual(["2 requests remaining", "1 request remaining", "0 requests remaining"]);
     const refused = await attempt(actorId, "suspend_user").catch((e: unknown) => e);
     expect(isAppError(refused) && refused.status).toBe(429);
     expect((refused as Error).message).toBe("Rate limit exceeded. Try again at 1:01:00 pm");
-    const logged = await db.select().from(securityEvents).where(and(eq(securityEvents.userId, actorId), eq(securityEvents.eventType, "rate_limited")));
+    const logged = await db
+      .select()
+      .from(securityEvents)
+      .where(and(eq(securityEvents.userId, actorId), eq(securityEvents.eventType, "rate_limited")));
     expect(logged).toHaveLength(1);
     // Another action has its own count; reading pages is never counted.
     expect((await attempt(actorId, "approve_listing")).warning).toBeNull();

@@ -134,7 +134,11 @@ describe("replaying payment webhooks", () => {
     const tooOld = await openPayment();
     await storedEvent(checkoutCompletedEvent(tooOld.payment.id, tooOld.sessionId, { at: clock.now() }), 25);
 
-    expect(await replay(moderator)).toMatchObject({ status: 302, location: "/" });
+    expect(await replay(moderator)).toMatchObject({
+      status: 302,
+      location: "/admin/payments",
+      flash: "Only admins can replay payment webhooks",
+    });
     expect((await paymentRow(db, completes.payment.id)).status).toBe("pending");
 
     expect(await replay()).toMatchObject({

@@ -4,6 +4,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, describe, expect, test } from "vitest";
 import routes from "../../app/routes";
 import { parseIpAllowlist } from "../../core/staff/ip-allowlist";
+import { adminOnlyActions, onlyAdminsText } from "../../core/staff/admin-only-texts";
 import { passStaffGate } from "../../core/staff/pass-staff-gate";
 import { can, STAFF_PERMISSIONS, type StaffAction } from "../../core/staff/permissions";
 import type { SessionUser } from "../../core/users/get-session-user";
@@ -17,11 +18,20 @@ afterAll(() => handle.close());
 
 /** Every route module under /admin, from the route config itself: a new back-office page is walked without a test change. */
 function adminFiles(entries: RouteConfigEntry[]): string[] {
-  return entries.flatMap((e) => [...(e.file.startsWith("routes/admin") ? [e.file] : []), ...adminFiles(e.children ?? [])]);
+  return entries.flatMap((e) => [
+    ...(e.file.startsWith("routes/admin") ? [e.file] : []),
+    ...adminFiles(e.children ?? []),
+  ]);
 }
 const files = adminFiles(routes as RouteConfigEntry[]);
 const modules = await Promise.all(
-  files.map(async (file) => ({ file, module: (await import(path.resolve("app", file))) as { permission?: StaffAction; actionPermissions?: Record<string, StaffAction> } })),
+  files.map(async (file) => ({
+    file,
+    module: (await import(path.resolve("app", file))) as {
+      permission?: StaffAction;
+      actionPermissions?: Record<string, StaffAction>;
+    },
+  })),
 );
 
 /** DECISIONS.md, Back office: what moderators may do; everything else is for admins only. */
@@ -43,6 +53,9 @@ const MODERATORS_MAY: StaffAction[] = [
 MODERATORS_MAY.push("view_swaps", "view_swap", "view_payments", "view_payment");
 // Issue 13: System Logs is for moderators and admins; its CSV export is what the page shows (decision 057).
 MODERATORS_MAY.push("view_logs", "export_logs_csv");
+// Issue 24 (decision 070): Reports and a read-only Settings are open to staff (spec section 6: only flags and key
+// rotation are admin-only).
+MODERATORS_MAY.push("view_reports", "export_report_csv", "view_settings");
 
 describe("the permission table", () => {
   test("matches the product decisions: moderators exactly what DECISIONS.md lists, admins everything", () => {
@@ -52,12 +65,19 @@ describe("the permission table", () => {
     }
   });
 
+  test("every action kept for admins has its own 'Only admins can ...' words for the staff it refuses", () => {
+    const texts = adminOnlyActions().map((action) => [action, onlyAdminsText(action)]);
+    expect(texts.length).toBeGreaterThan(10);
+    for (const [action, text] of texts) expect(text, action).toMatch(/^Only admins can (?!do this)/);
+  });
+
   test("every back-office route names its permission, and every action its own, from the table", () => {
     expect(files.length).toBeGreaterThanOrEqual(9);
     for (const { file, module } of modules) {
       expect(module.permission, `${file} has no permission entry`).toBeDefined();
       expect(Object.keys(STAFF_PERMISSIONS), file).toContain(module.permission);
-      for (const [intent, action] of Object.entries(module.actionPermissions ?? {})) expect(Object.keys(STAFF_PERMISSIONS), `${file} ${intent}`).toContain(action);
+      for (const [intent, action] of Object.entries(module.actionPermissions ?? {}))
+        expect(Object.keys(STAFF_PERMISSIONS), `${file} ${intent}`).toContain(action);
     }
   });
 });
@@ -66,10 +86,24 @@ type Persona = { name: string; user: SessionUser | null; roles: Role[]; totp: bo
 
 async function persona(name: string, roles: Role[], totp: boolean): Promise<Persona> {
   const id = `user_${crypto.randomBytes(8).toString("hex")}`;
-  await db.insert(users).values({ id, name, email: `${id}@example.com.au`, emailVerified: true, twoFactorEnabled: totp });
+  await db
+    .insert(users)
+    .values({ id, name, email: `${id}@example.com.au`, emailVerified: true, twoFactorEnabled: totp });
   await db.insert(profiles).values({ userId: id });
   for (const role of roles) await db.insert(userRoles).values({ userId: id, role });
-  return { name, roles, totp, user: { id, name, email: `${id}@example.com.au`, emailVerified: true, role: roles[0] ?? null, session: { id: `session-${id}`, createdAt: new Date() } } };
+  return {
+    name,
+    roles,
+    totp,
+    user: {
+      id,
+      name,
+      email: `${id}@example.com.au`,
+      emailVerified: true,
+      role: roles[0] ?? null,
+      session: { id: `session-${id}`, createdAt: new Date() },
+    },
+  };
 }
 
 const personas = [
@@ -84,19 +118,28 @@ const personas = [
 describe("every back-office route and action, for every kind of visitor", () => {
   const expected = (p: Persona, action: StaffAction) => {
     if (!p.user) return "sign_in";
-    if (p.roles.length === 0 || !can(p.roles, action)) return "denied";
+    if (p.roles.length === 0) return "denied";
+    if (!can(p.roles, action)) return "staff_refused";
     return p.totp ? "allowed" : "two_factor_required";
   };
   const checks = modules.flatMap(({ file, module }) => [
     { what: `${file} (page)`, action: module.permission as StaffAction },
-    ...Object.entries(module.actionPermissions ?? {}).map(([intent, action]) => ({ what: `${file} ${intent}`, action })),
+    ...Object.entries(module.actionPermissions ?? {}).map(([intent, action]) => ({
+      what: `${file} ${intent}`,
+      action,
+    })),
   ]);
 
   test.each(personas.map((p) => [p.name, p] as const))("%s gets exactly what the table says", async (_name, p) => {
     for (const { what, action } of checks) {
       const result = await passStaffGate(
         { db, allowlist: parseIpAllowlist("") },
-        { user: p.user, action, meta: { ip: "203.0.113.1", userAgent: null, headers: new Headers() }, path: `/${what}` },
+        {
+          user: p.user,
+          action,
+          meta: { ip: "203.0.113.1", userAgent: null, headers: new Headers() },
+          path: `/${what}`,
+        },
       );
       expect(result.kind, `${p.name} on ${what}`).toBe(expected(p, action));
     }

@@ -184,11 +184,12 @@ describe("issuing a refund", () => {
     expect(await auditRows(db, "issue_refund", pending.id)).toHaveLength(0);
   });
 
-  test("a moderator is refused Issue refund and Apply credit on the server: sent home, nothing changed, no audit row", async () => {
+  test("a moderator is refused Issue refund and Apply credit on the server: told why in the back office, nothing changed, no audit row", async () => {
     const { swapId, proposerId, proposerPayment } = await completedSwap();
     expect(await refundAt(proposerPayment.id, { intent: "refund", reason: "forged" }, moderator)).toMatchObject({
       status: 302,
-      location: "/",
+      location: expect.stringMatching(/^\/admin\//),
+      flash: "Only admins can issue refunds",
     });
     const credit = await postForm(caller, swapPage, {
       user: moderator,
@@ -196,7 +197,11 @@ describe("issuing a refund", () => {
       params: { id: swapId },
       form: { intent: "credit", userId: proposerId, reason: "forged" },
     });
-    expect(credit).toMatchObject({ status: 302, location: "/" });
+    expect(credit).toMatchObject({
+      status: 302,
+      location: `/admin/swaps/${swapId}`,
+      flash: "Only admins can apply credit",
+    });
     expect(await paymentRow(db, proposerPayment.id)).toMatchObject({ status: "completed", refundReason: null });
     expect(await creditBalance(db, proposerId)).toBe(0);
     expect(await db.select().from(adminAuditLog).where(eq(adminAuditLog.adminId, moderator.id))).toHaveLength(0);

@@ -5,7 +5,17 @@ import { Link, useNavigate } from "react-router";
  * A back-office confirmation: opened by a link (`?do=suspend`), so it works without JavaScript and Back closes
  * it. With JavaScript, focus moves into it, stays there (Tab wraps) and Escape closes it.
  */
-export function ActionDialog({ title, description, closeTo, children }: { title: string; description?: ReactNode; closeTo: string; children: ReactNode }) {
+export function ActionDialog({
+  title,
+  description,
+  closeTo,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  closeTo: string;
+  children: ReactNode;
+}) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
@@ -30,7 +40,9 @@ export function ActionDialog({ title, description, closeTo, children }: { title:
 
   const onKeyDown = (event: React.KeyboardEvent) => {
     if (event.key !== "Tab" || !panel.current) return;
-    const focusable = [...panel.current.querySelectorAll<HTMLElement>("textarea, input:not([type=hidden]), select, button, a[href]")];
+    const focusable = [
+      ...panel.current.querySelectorAll<HTMLElement>("textarea, input:not([type=hidden]), select, button, a[href]"),
+    ];
     const first = focusable[0];
     const last = focusable[focusable.length - 1];
     if (event.shiftKey && document.activeElement === first) {
@@ -53,7 +65,9 @@ export function ActionDialog({ title, description, closeTo, children }: { title:
         onKeyDown={onKeyDown}
         className="relative w-full max-w-md rounded-t-xl bg-white p-5 shadow-xl sm:rounded-xl"
       >
-        <h2 id={titleId} className="text-lg font-semibold">{title}</h2>
+        <h2 id={titleId} className="text-lg font-semibold">
+          {title}
+        </h2>
         {description && <div className="mt-1 text-sm text-muted">{description}</div>}
         <div className="mt-4">{children}</div>
       </div>
@@ -62,12 +76,22 @@ export function ActionDialog({ title, description, closeTo, children }: { title:
 }
 
 /** The reason a staff member gives, with the spec's suggested codes as one-tap choices. */
-export function ReasonField({ label = "Reason", suggestions = [], error }: { label?: string; suggestions?: string[]; error?: string }) {
+export function ReasonField({
+  label = "Reason",
+  suggestions = [],
+  error,
+}: {
+  label?: string;
+  suggestions?: string[];
+  error?: string;
+}) {
   const id = useId();
   const listId = useId();
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-medium">{label}</label>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
       <input
         id={id}
         name="reason"
@@ -88,16 +112,39 @@ export function ReasonField({ label = "Reason", suggestions = [], error }: { lab
           <p className="mt-1 text-xs text-muted">For example: {suggestions.join(", ")}</p>
         </>
       )}
-      {error && <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-danger">{error}</p>}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-danger">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
 
-export function DialogButtons({ confirm, closeTo, danger = false, busy = false }: { confirm: string; closeTo: string; danger?: boolean; busy?: boolean }) {
+export function DialogButtons({
+  confirm,
+  closeTo,
+  danger = false,
+  busy = false,
+  closeLabel = /^cancel\b/i.test(confirm) ? "Go back" : "Cancel",
+}: {
+  confirm: string;
+  closeTo: string;
+  danger?: boolean;
+  busy?: boolean;
+  /** What closing says. Never "Cancel" beside an action that itself cancels ("Cancel swap"): staff in a hurry
+   *  press the wrong one (issue 24). */
+  closeLabel?: string;
+}) {
   return (
     <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-      <Link to={closeTo} replace preventScrollReset className="inline-flex h-10 items-center justify-center rounded-md border border-line px-4 text-sm font-medium hover:bg-surface">
-        Cancel
+      <Link
+        to={closeTo}
+        replace
+        preventScrollReset
+        className="inline-flex h-10 items-center justify-center rounded-md border border-line px-4 text-sm font-medium hover:bg-surface"
+      >
+        {closeLabel}
       </Link>
       <button
         type="submit"

@@ -4,6 +4,9 @@ import { toast } from "../../lib/toast";
 import { useHydrated } from "../../lib/use-hydrated";
 import { Download } from "../ui/icons";
 
+/** Set by the server on a download when few requests are left (app/lib/staff-action.server.ts says the same). */
+const RATE_LIMIT_WARNING_HEADER = "X-Rate-Limit-Warning";
+
 /** `success` may read the response (e.g. a count the server sends in a header). */
 export type ExportTexts = {
   label: string;
@@ -31,11 +34,16 @@ export function ExportButton({
   texts = USER_DATA,
   closeTo,
   children,
+  ariaLabel,
+  small = false,
 }: {
   action: string;
   texts?: ExportTexts;
   closeTo?: string;
   children?: ReactNode;
+  /** The button's accessible name when its label alone is ambiguous (one per chart). */
+  ariaLabel?: string;
+  small?: boolean;
 }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
@@ -46,7 +54,12 @@ export function ExportButton({
     event.preventDefault();
     setBusy(true);
     try {
-      const response = await fetch(action, { method: "POST", body: new FormData(event.currentTarget) });
+      // Accept: JSON, so that a refusal comes back as { error } for the toast rather than as a page.
+      const response = await fetch(action, {
+        method: "POST",
+        body: new FormData(event.currentTarget),
+        headers: { Accept: "application/json" },
+      });
       if (!response.ok) {
         const body = (await response.json().catch(() => null)) as { error?: string } | null;
         toast.error(body?.error ?? texts.failure);
@@ -57,7 +70,11 @@ export function ExportButton({
       const link = Object.assign(document.createElement("a"), { href: url, download: name });
       link.click();
       URL.revokeObjectURL(url);
-      toast.success(typeof texts.success === "function" ? texts.success(response) : texts.success);
+      // The spec's '{n} requests remaining' when few are left, under the success text as on every other action.
+      const warning = response.headers.get(RATE_LIMIT_WARNING_HEADER) ?? undefined;
+      toast.success(typeof texts.success === "function" ? texts.success(response) : texts.success, {
+        description: warning,
+      });
       if (closeTo) navigate(closeTo, { replace: true, preventScrollReset: true });
     } catch {
       toast.error(texts.failure);
@@ -72,9 +89,10 @@ export function ExportButton({
       <button
         type="submit"
         disabled={busy}
-        className="inline-flex h-9 items-center gap-1.5 rounded-md border border-line bg-white px-3 text-sm font-medium hover:bg-surface disabled:opacity-60"
+        aria-label={ariaLabel}
+        className={`inline-flex items-center gap-1.5 rounded-md border border-line bg-white font-medium hover:bg-surface disabled:opacity-60 ${small ? "h-8 px-2.5 text-xs" : "h-9 px-3 text-sm"}`}
       >
-        <Download className="size-4" /> {busy ? texts.busy : texts.label}
+        {!small && <Download className="size-4" />} {busy ? texts.busy : texts.label}
       </button>
     </form>
   );

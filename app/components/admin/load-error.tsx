@@ -1,14 +1,39 @@
-import { useRouteError } from "react-router";
+import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { RequestReference, requestIdOf } from "../layout/request-reference";
 
-/** A back-office page whose data could not be read: the spec's failure text, said plainly. */
+/**
+ * A back-office page whose data could not be read: the spec's failure text, said plainly. A staff member whose
+ * role may not open the page gets the guard's 'Only admins can ...' instead, still inside the back office.
+ */
 export function LoadError({ message }: { message: string }) {
-  const requestId = requestIdOf(useRouteError());
+  const error = useRouteError();
+  const refused =
+    isRouteErrorResponse(error) && error.status === 403 ? (error.data as { refused?: unknown })?.refused : null;
+  if (typeof refused === "string") return <StaffRefused message={refused} />;
+  const requestId = requestIdOf(error);
   return (
     <div role="alert" className="mx-auto max-w-xl rounded-lg border border-red-200 bg-red-50 p-4 text-sm">
       <p className="font-semibold text-danger">{message}</p>
-      <p className="mt-1 text-ink">Try again in a moment. If it keeps happening, the System Health card on the Dashboard may say why.</p>
+      <p className="mt-1 text-ink">
+        Try again in a moment. If it keeps happening, the System Health card on the Dashboard may say why.
+      </p>
       <RequestReference requestId={requestId} className="mt-2" />
+    </div>
+  );
+}
+
+/** The page a staff member may not open: why, and the way back to what they may do. */
+export function StaffRefused({ message }: { message: string }) {
+  return (
+    <div role="alert" className="mx-auto max-w-xl rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm">
+      <p className="font-semibold text-ink">{message}</p>
+      <p className="mt-1 text-ink">
+        Your role does not include this page. Ask an admin if you need something from it, or go back to the{" "}
+        <Link to="/admin" className="font-medium text-brand-800 underline">
+          Dashboard
+        </Link>
+        .
+      </p>
     </div>
   );
 }

@@ -1,5 +1,15 @@
 import { acceptanceRate, type ReportChart, type ReportUnit } from "../../../core/reports/build-report-charts";
 import { formatCount } from "../../lib/sydney-format";
+import { ExportButton, type ExportTexts } from "./export-button";
+
+/** A chart's numbers as a file: the spec's success text, and its failure text for exports. */
+const CHART_CSV: ExportTexts = {
+  label: "Download CSV",
+  busy: "Downloading...",
+  success: "CSV exported successfully",
+  failure: "Failed to export report",
+  fallbackName: "report.csv",
+};
 
 /** Calm, distinct fills: brand green for the main series, amber for the second (refunds). */
 const FILLS = ["#2f8a67", "#e49b17"];
@@ -51,10 +61,23 @@ function totals(chart: ReportChart): string[] {
  * in HTML around it and stays readable at any size), the value and time axes labelled, and the numbers behind
  * it in a table under 'Show the numbers'. The CSV form posts to the download route (works without JavaScript).
  */
-export function ReportChartCard({ chart, csvAction, period, by }: { chart: ReportChart; csvAction: string; period: number; by: string }) {
+export function ReportChartCard({
+  chart,
+  csvAction,
+  period,
+  by,
+}: {
+  chart: ReportChart;
+  csvAction: string;
+  period: number;
+  by: string;
+}) {
   const titleId = `chart-${chart.id}`;
   const sums = totals(chart);
-  const headline = chart.kind === "time" || chart.id === "listings-by-category" ? chart.plot.map((i) => `${chart.columns[i].label}: ${sums[i]}`).join(" · ") : null;
+  const headline =
+    chart.kind === "time" || chart.id === "listings-by-category"
+      ? chart.plot.map((i) => `${chart.columns[i].label}: ${sums[i]}`).join(" · ")
+      : null;
   const empty = chart.rows.length === 0 || chart.rows.every((r) => r.values.every((v) => !v));
   return (
     <section aria-labelledby={titleId} className="flex min-w-0 flex-col rounded-lg border border-line bg-white p-4">
@@ -65,18 +88,13 @@ export function ReportChartCard({ chart, csvAction, period, by }: { chart: Repor
           </h2>
           <p className="text-xs text-muted">{chart.description}</p>
         </div>
-        <form method="post" action={csvAction} className="shrink-0">
-          <input type="hidden" name="chart" value={chart.id} />
-          <input type="hidden" name="period" value={period} />
-          <input type="hidden" name="by" value={by} />
-          <button
-            type="submit"
-            aria-label={`Download CSV: ${chart.title}`}
-            className="h-8 rounded-md border border-line bg-white px-2.5 text-xs font-medium hover:bg-surface"
-          >
-            Download CSV
-          </button>
-        </form>
+        <div className="shrink-0">
+          <ExportButton action={csvAction} texts={CHART_CSV} ariaLabel={`Download CSV: ${chart.title}`} small>
+            <input type="hidden" name="chart" value={chart.id} />
+            <input type="hidden" name="period" value={period} />
+            <input type="hidden" name="by" value={by} />
+          </ExportButton>
+        </div>
       </div>
       {headline && <p className="mb-3 text-sm tabular-nums">{headline}</p>}
       {empty && chart.kind === "ranking" ? (
@@ -88,8 +106,12 @@ export function ReportChartCard({ chart, csvAction, period, by }: { chart: Repor
       )}
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer text-brand-800 hover:underline">Show the numbers</summary>
-        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it (axe: scrollable-region-focusable). */}
-        <section className="mt-2 max-h-80 overflow-auto rounded-md border border-line" tabIndex={0} aria-label={`${chart.title}: the numbers`}>
+        <section
+          className="mt-2 max-h-80 overflow-auto rounded-md border border-line"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it (axe: scrollable-region-focusable).
+          tabIndex={0}
+          aria-label={`${chart.title}: the numbers`}
+        >
           <table className="w-full text-left text-xs [&_td]:px-2 [&_td]:py-1 [&_td]:text-right [&_td]:tabular-nums [&_th]:px-2 [&_th]:py-1">
             <caption className="sr-only">{chart.title}</caption>
             <thead className="sticky top-0 bg-surface text-muted">
@@ -168,15 +190,43 @@ function TimePlot({ chart, empty }: { chart: ReportChart; empty: boolean }) {
           <span className="absolute right-0 bottom-0">{formatTick(0, unit)}</span>
         </div>
         <div className="relative h-40 min-w-0 flex-1 border-b border-l border-slate-400">
-          <svg viewBox={`0 0 ${width} 100`} preserveAspectRatio="none" className="absolute inset-0 size-full" focusable="false">
+          <svg
+            viewBox={`0 0 ${width} 100`}
+            preserveAspectRatio="none"
+            className="absolute inset-0 size-full"
+            focusable="false"
+          >
             {[25, 50, 75].map((y) => (
-              <line key={y} x1={0} x2={width} y1={y} y2={y} stroke="#dfe6e2" strokeWidth={1} vectorEffect="non-scaling-stroke" />
+              <line
+                key={y}
+                x1={0}
+                x2={width}
+                y1={y}
+                y2={y}
+                stroke="#dfe6e2"
+                strokeWidth={1}
+                vectorEffect="non-scaling-stroke"
+              />
             ))}
             {chart.plot.map((col, k) => (
-              <path key={chart.columns[col].label} d={barsPath(chart.rows.map((row) => row.values[col]), max, slot, slot * 0.1 + k * barWidth, barWidth)} fill={FILLS[k]} />
+              <path
+                key={chart.columns[col].label}
+                d={barsPath(
+                  chart.rows.map((row) => row.values[col]),
+                  max,
+                  slot,
+                  slot * 0.1 + k * barWidth,
+                  barWidth,
+                )}
+                fill={FILLS[k]}
+              />
             ))}
           </svg>
-          {empty && <p className="absolute inset-0 flex items-center justify-center text-sm text-muted">Nothing in this period.</p>}
+          {empty && (
+            <p className="absolute inset-0 flex items-center justify-center text-sm text-muted">
+              Nothing in this period.
+            </p>
+          )}
         </div>
       </div>
       <div className="mt-1 ml-16 flex justify-between gap-2 text-[11px] text-muted">

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import type { Route } from "./+types/audit-logs";
 import { appContext } from "../../context";
 import { Badge } from "../../components/admin/badges";
@@ -90,36 +91,51 @@ export default function AuditLogs({ loaderData }: Route.ComponentProps) {
           No audit entries match these filters.
         </p>
       ) : (
-        <ol className="space-y-2">
+        // One line per event (GitHub's audit log): time, who, what, on what; the rest behind Details.
+        <ol aria-label="Audit entries" className="divide-y divide-line rounded-lg border border-line bg-white text-sm">
           {entries.map((e) => (
-            <li key={e.id} className="rounded-lg border border-line bg-white p-3 text-sm">
-              <div className="flex flex-wrap items-center gap-2">
-                <span className="font-mono font-semibold">{e.action}</span>
-                <Badge tone="blue">{e.targetType}</Badge>
-                <span className="text-muted">by</span>
-                <span className="font-medium">{e.adminName ?? "Unknown"}</span>
-                <span className="ml-auto text-xs text-muted">{e.createdAt}</span>
+            <li key={e.id} className="px-3 py-1.5">
+              <div className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 md:flex-nowrap">
+                <time className="shrink-0 whitespace-nowrap text-xs tabular-nums text-muted md:w-36">
+                  {e.createdAt}
+                </time>
+                <span className="shrink-0 font-medium md:w-40 md:truncate" title={e.actorLabel}>
+                  {e.actorLabel}
+                </span>
+                <span className="shrink-0 font-mono text-xs font-semibold md:w-48 md:truncate" title={e.action}>
+                  {e.action}
+                </span>
+                <span className="flex min-w-0 flex-1 items-baseline gap-1.5">
+                  <Badge tone="blue">{e.targetType}</Badge>
+                  <TargetLink entry={e} />
+                </span>
+                <details className="group shrink-0 basis-full md:basis-auto">
+                  <summary className="cursor-pointer text-xs font-medium text-brand-800">
+                    Details
+                    <span className="sr-only">
+                      {" "}
+                      of {e.action} at {e.createdAt}
+                    </span>
+                  </summary>
+                  <dl className="mt-1 grid gap-x-4 gap-y-0.5 text-xs text-muted">
+                    <div className="min-w-0">
+                      <dt className="inline">Target id: </dt>
+                      <dd className="inline break-all font-mono">{e.targetId ?? "—"}</dd>
+                    </div>
+                    <div>
+                      <dt className="inline">IP: </dt>
+                      <dd className="inline font-mono">{e.ip ?? "—"}</dd>
+                    </div>
+                    <div className="min-w-0">
+                      <dt className="inline">User agent: </dt>
+                      <dd className="inline break-words">{e.userAgent ?? "—"}</dd>
+                    </div>
+                  </dl>
+                  <pre className="mt-1 max-h-72 max-w-[80vw] overflow-auto rounded bg-surface p-2 text-xs md:max-w-xl">
+                    {e.metadata}
+                  </pre>
+                </details>
               </div>
-              <dl className="mt-1 grid gap-x-4 gap-y-0.5 text-xs text-muted sm:grid-cols-3">
-                <div className="min-w-0">
-                  <dt className="inline">Target: </dt>
-                  <dd className="inline break-all font-mono">{e.targetId ?? "—"}</dd>
-                </div>
-                <div>
-                  <dt className="inline">IP: </dt>
-                  <dd className="inline font-mono">{e.ip ?? "—"}</dd>
-                </div>
-                <div className="min-w-0 truncate">
-                  <dt className="inline">User agent: </dt>
-                  <dd className="inline" title={e.userAgent ?? ""}>
-                    {e.userAgent ?? "—"}
-                  </dd>
-                </div>
-              </dl>
-              <details className="mt-1">
-                <summary className="cursor-pointer py-1 text-xs font-medium text-brand-800">Metadata</summary>
-                <pre className="mt-1 max-h-72 overflow-auto rounded bg-surface p-2 text-xs">{e.metadata}</pre>
-              </details>
             </li>
           ))}
         </ol>
@@ -127,6 +143,47 @@ export default function AuditLogs({ loaderData }: Route.ComponentProps) {
       <Pager nextHref={nextHref} firstHref={firstHref} showingFirst={!filters.cursor} />
     </div>
   );
+}
+
+type EntryTarget = {
+  targetType: string;
+  targetId: string | null;
+  targetListingTitle: string | null;
+  targetUserName: string | null;
+};
+
+/** The target by name, linked to where staff look at it; a bare id only when the target no longer exists. */
+function TargetLink({ entry }: { entry: EntryTarget }) {
+  const id = entry.targetId;
+  if (!id) return <span className="text-muted">—</span>;
+  const short = `${id.slice(0, 8)}…`;
+  const link = (to: string, text: string) => (
+    <Link to={to} className="min-w-0 truncate font-medium text-brand-800 hover:underline" title={text}>
+      {text}
+    </Link>
+  );
+  switch (entry.targetType) {
+    case "listing":
+      return entry.targetListingTitle ? (
+        link(`/admin/listings?${new URLSearchParams({ q: entry.targetListingTitle })}`, entry.targetListingTitle)
+      ) : (
+        <span className="font-mono text-xs text-muted">{short} (deleted)</span>
+      );
+    case "user":
+      return entry.targetUserName ? (
+        link(`/admin/users/${id}`, entry.targetUserName)
+      ) : (
+        <span className="font-mono text-xs text-muted">{short}</span>
+      );
+    case "swap":
+      return link(`/admin/swaps/${id}`, `Swap ${short}`);
+    case "payment":
+      return link(`/admin/payments/${id}`, `Payment ${short}`);
+    case "report":
+      return link(`/admin/moderation?${new URLSearchParams({ status: "all", report: id })}`, `Report ${short}`);
+    default:
+      return <span className="min-w-0 truncate font-mono text-xs text-muted">{id}</span>;
+  }
 }
 
 export function ErrorBoundary() {

@@ -73,7 +73,9 @@ const MODERATIONS: Record<
   },
 };
 /** Each moderation this page's action takes and the permission it checks (the permission test walks these). */
-export const actionPermissions = Object.fromEntries(Object.entries(MODERATIONS).map(([key, m]) => [key, m.action])) as Record<ListingModeration, StaffAction>;
+export const actionPermissions = Object.fromEntries(
+  Object.entries(MODERATIONS).map(([key, m]) => [key, m.action]),
+) as Record<ListingModeration, StaffAction>;
 
 const isModeration = (value: unknown): value is ListingModeration =>
   typeof value === "string" && Object.hasOwn(MODERATIONS, value);
@@ -137,7 +139,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const summary = (done: string, skipped: number) => (skipped ? `${done} (${skipped} skipped: not applicable)` : done);
 const safeBack = (value: FormDataEntryValue | null) =>
-  (typeof value === "string" && /^\/admin\/listings(\?[^\s\\]*)?$/.test(value) ? asciiPath(value) : null) ?? "/admin/listings";
+  (typeof value === "string" && /^\/admin\/listings(\?[^\s\\]*)?$/.test(value) ? asciiPath(value) : null) ??
+  "/admin/listings";
 
 export default function AdminListings({ loaderData, actionData }: Route.ComponentProps) {
   const { filters, listings, nextHref, firstHref, may } = loaderData;
@@ -153,6 +156,8 @@ export default function AdminListings({ loaderData, actionData }: Route.Componen
   const back = `${location.pathname}${listParams.size ? `?${listParams}` : ""}`;
   const error = actionData && "error" in actionData ? actionData.error : undefined;
   const dialog = isModeration(open) && may[open] ? MODERATIONS[open] : null;
+  // The selected listings this page shows: the approval dialog says what approving does to each kind.
+  const chosen = listings.filter((l) => selected.includes(l.id));
   const rowLink = (moderation: ListingModeration, id: string) => {
     const next = new URLSearchParams(listParams);
     next.set("do", moderation);
@@ -305,8 +310,8 @@ export default function AdminListings({ loaderData, actionData }: Route.Componen
                     <td className="whitespace-nowrap px-3 py-2 text-muted">{l.createdAt}</td>
                     <td className="whitespace-nowrap px-3 py-2">
                       <span className="flex gap-1">
-                        {may.approve && (l.moderationStatus !== "approved" || l.isFlagged) && (
-                          <RowAction to={rowLink("approve", l.id)} label="Approve" title={l.title} />
+                        {may.approve && l.status !== "deleted" && approveLabel(l) && (
+                          <RowAction to={rowLink("approve", l.id)} label={approveLabel(l) as string} title={l.title} />
                         )}
                         {may.reject && l.moderationStatus !== "rejected" && l.status !== "deleted" && (
                           <RowAction to={rowLink("reject", l.id)} label="Reject" title={l.title} />
@@ -330,9 +335,13 @@ export default function AdminListings({ loaderData, actionData }: Route.Componen
 
       {dialog && selected.length > 0 && (
         <ActionDialog
-          title={`${dialog.title} ${selected.length === 1 ? "this listing" : `${selected.length} listings`}?`}
+          title={dialogTitle(open as ListingModeration, dialog.title, chosen, selected.length)}
           closeTo={back}
-          description={consequences(open as ListingModeration, selected.length)}
+          description={
+            open === "approve"
+              ? approvalConsequences(chosen, selected.length)
+              : consequences(open as ListingModeration, selected.length)
+          }
         >
           <Form method="post" replace>
             <input type="hidden" name="moderation" value={open as string} />
@@ -347,7 +356,11 @@ export default function AdminListings({ loaderData, actionData }: Route.Componen
               </p>
             )}
             <DialogButtons
-              confirm={dialog.verb}
+              confirm={
+                open === "approve" && chosen.length === selected.length && chosen.every(isFlagOnly)
+                  ? "Clear flag"
+                  : dialog.verb
+              }
               closeTo={back}
               danger={open === "delete" || open === "takedown"}
               busy={busy}
@@ -359,11 +372,57 @@ export default function AdminListings({ loaderData, actionData }: Route.Componen
   );
 }
 
+type ListingState = { status: string; moderationStatus: string; isFlagged: boolean; takedownReason: string | null };
+
+/** A listing staff removed (rejected or taken down): approving it restores it. */
+const isRemoved = (l: ListingState) => l.status === "cancelled";
+/** An approved, public listing with a flag: "approving" it only clears the flag. */
+const isFlagOnly = (l: ListingState) => l.moderationStatus === "approved" && l.isFlagged && !isRemoved(l);
+
+/**
+ * What the approve link on a row says, or null when there is nothing to approve (spec section 4: hidden when
+ * already approved). A flagged approved listing offers "Clear flag": the same approval, named for what it does.
+ */
+function approveLabel(l: ListingState): string | null {
+  if (isFlagOnly(l)) return "Clear flag";
+  if (l.moderationStatus === "approved" && !isRemoved(l)) return null;
+  return isRemoved(l) ? "Approve & restore" : "Approve";
+}
+
+function dialogTitle(moderation: ListingModeration, verb: string, chosen: ListingState[], n: number) {
+  const what = n === 1 ? "this listing" : `${n} listings`;
+  if (moderation !== "approve" || chosen.length !== n) return `${verb} ${what}?`;
+  if (chosen.every(isFlagOnly)) return `Clear the flag on ${what}?`;
+  if (chosen.every(isRemoved)) return `Approve and restore ${what}?`;
+  return `${verb} ${what}?`;
+}
+
+const APPROVAL_IN_GENERAL =
+  "Approved listings are public: a rejected or taken-down one is restored (its reason cleared, its owner told by e-mail) and any flag is cleared. Listings already approved without a flag are skipped.";
+
+/** Approving never says "stays public" about a listing that is hidden: it says the listing comes back. */
+function approvalConsequences(chosen: ListingState[], n: number) {
+  if (chosen.length !== n) return APPROVAL_IN_GENERAL;
+  if (n === 1) {
+    const [l] = chosen;
+    if (isFlagOnly(l))
+      return "The listing stays public and approved; its flag is cleared and its open reports are closed as reviewed.";
+    if (!isRemoved(l)) return "The listing is approved and public, and any flag is cleared.";
+    const how = l.moderationStatus === "takedown" ? "taken down" : "rejected";
+    const why = l.takedownReason ? ` (reason: ${l.takedownReason})` : "";
+    return `The listing was ${how}${why}. Approving restores it: it is public again, the reason is cleared and the owner is told by e-mail.`;
+  }
+  const removed = chosen.filter(isRemoved).length;
+  if (removed === 0)
+    return "The listings are approved and public, and any flag is cleared. Listings already approved without a flag are skipped.";
+  return `${removed === 1 ? "1 of them was" : `${removed} of them were`} rejected or taken down: approving restores ${removed === 1 ? "it" : "them"} (public again, reason cleared, owner told by e-mail). The others are approved and public, and any flag is cleared.`;
+}
+
 function consequences(moderation: ListingModeration, n: number) {
   const them = n === 1 ? "it" : "them";
   switch (moderation) {
     case "approve":
-      return `The ${n === 1 ? "listing stays" : "listings stay"} public and any flag is cleared.`;
+      return APPROVAL_IN_GENERAL;
     case "reject":
       return `Rejected listings are cancelled and hidden; pending offers on ${them} are declined and the owner is told why by e-mail.`;
     case "takedown":

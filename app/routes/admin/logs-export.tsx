@@ -20,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const guarded = await authorizeDownload(ctx, request, actionPermissions.export);
   if ("refused" in guarded) return guarded.refused;
-  const { actor } = guarded;
+  const { actor, headers: warning } = guarded;
   const form = await request.formData();
   const tab = asLogTab(String(form.get("tab") ?? ""));
   const filters = { q: String(form.get("q") ?? ""), quick: String(form.get("quick") ?? "") };
@@ -52,6 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${logCsvFileName(tab, ctx.clock.now())}"`,
       "Cache-Control": "no-store",
+      ...warning,
     },
   });
 }

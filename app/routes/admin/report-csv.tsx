@@ -3,7 +3,7 @@ import type { Route } from "./+types/report-csv";
 import { appContext } from "../../context";
 import { categoryLabel } from "../../lib/categories";
 import { flashHeader } from "../../lib/flash.server";
-import { authorizeStaffAction } from "../../lib/staff-action.server";
+import { authorizeStaffAction, rateLimitWarningHeaders } from "../../lib/staff-action.server";
 import { exportReportCsv } from "../../../core/reports/export-report-csv";
 import { parseReportParams } from "../../../core/reports/report-period";
 import { reportCsvFileName, reportCsvStream } from "../../../core/reports/report-csv";
@@ -24,35 +24,49 @@ export async function action({ request, context }: Route.ActionArgs) {
   const params = new URLSearchParams();
   for (const name of ["period", "by"]) params.set(name, String(form.get(name) ?? ""));
   const { period, by } = parseReportParams(params);
-  const back = async (message: string) =>
-    new Response(null, {
-      status: 303,
-      headers: {
-        Location: `/admin/reports?period=${period}&by=${by}`,
-        "Set-Cookie": await flashHeader({ type: "error", message }, ctx.env.NODE_ENV === "production"),
-      },
-    });
+  // The page's download button fetches with Accept: application/json and shows a refusal as a toast; a plain
+  // form post (no JavaScript) goes back to the page with it.
+  const wantsJson = request.headers.get("accept")?.startsWith("application/json") ?? false;
+  const back = async (message: string, status = 429) =>
+    wantsJson
+      ? Response.json({ error: message }, { status, headers: { "Cache-Control": "no-store" } })
+      : new Response(null, {
+          status: 303,
+          headers: {
+            Location: `/admin/reports?period=${period}&by=${by}`,
+            "Set-Cookie": await flashHeader({ type: "error", message }, ctx.env.NODE_ENV === "production"),
+          },
+        });
   let actor: Awaited<ReturnType<typeof authorizeStaffAction>>["actor"];
+  let warning: string | null;
   try {
-    ({ actor } = await authorizeStaffAction(ctx, request, actionPermissions.export));
+    ({ actor, warning } = await authorizeStaffAction(ctx, request, actionPermissions.export));
   } catch (refusal) {
     if (refusal instanceof Response) throw refusal;
-    const { data: body } = refusal as { data: { error: string } };
-    return back(body.error);
+    const { data: body, init } = refusal as { data: { error: string }; init?: { status?: number } };
+    return back(body.error, init?.status);
   }
   try {
-    const { chart, range } = await exportReportCsv(ctx.db, { actor, chart: form.get("chart"), period, by, now: ctx.clock.now(), categoryLabel });
+    const { chart, range } = await exportReportCsv(ctx.db, {
+      actor,
+      chart: form.get("chart"),
+      period,
+      by,
+      now: ctx.clock.now(),
+      categoryLabel,
+    });
     return new Response(reportCsvStream(chart), {
       headers: {
         "Content-Type": "text/csv; charset=utf-8",
         "Content-Disposition": `attachment; filename="${reportCsvFileName(chart, range)}"`,
         "Cache-Control": "no-store",
         "X-Content-Type-Options": "nosniff",
+        ...rateLimitWarningHeaders(warning),
       },
     });
   } catch (error) {
     if (!isAppError(error)) throw error;
-    return back(`Failed to export report: ${error.message}`);
+    return back(`Failed to export report: ${error.message}`, error.status);
   }
 }
 

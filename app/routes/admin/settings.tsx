@@ -2,7 +2,7 @@ import { data, useLocation, useNavigation } from "react-router";
 import { findFeatureFlags } from "../../../core/flags/find-feature-flags";
 import { type FeatureFlagValues, updateFeatureFlags } from "../../../core/flags/update-feature-flags";
 import { rotateSigningKey } from "../../../core/session-keys/rotate-signing-key";
-import type { StaffAction } from "../../../core/staff/permissions";
+import { can, type StaffAction } from "../../../core/staff/permissions";
 import { FEATURE_FLAG_KEYS } from "../../../db/schema/flags";
 import { LoadError } from "../../components/admin/load-error";
 import { PageHeader } from "../../components/admin/page-header";
@@ -19,7 +19,7 @@ import { readSettingsPage } from "../../lib/settings-page.server";
 import { runStaffAction } from "../../lib/staff-action.server";
 import type { Route } from "./+types/settings";
 
-/** What it takes to open this page: the permission table's entry (admins only). */
+/** What it takes to open this page: the permission table's entry (staff read it; admins change it, decision 070). */
 export const permission: StaffAction = "view_settings";
 
 /** Each form intent of this page and the permission its action checks (the permission test walks these). */
@@ -44,8 +44,16 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
-  await requireStaff(ctx, request, permission);
-  return readSettingsPage(ctx, request);
+  const staff = await requireStaff(ctx, request, permission);
+  const page = await readSettingsPage(ctx, request);
+  const mayChangeFlags = can(staff.roles, actionPermissions.flags);
+  return {
+    ...page,
+    // Reading is open to staff; the secrets' last characters only to those who may change settings.
+    secrets: mayChangeFlags ? page.secrets : page.secrets.map((secret) => ({ ...secret, lastFour: null })),
+    mayChangeFlags,
+    mayRotate: can(staff.roles, actionPermissions.rotate),
+  };
 }
 
 /** A checked switch posts its key with "on"; an unchecked one posts nothing (a plain form, no JavaScript needed). */
@@ -90,7 +98,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { flags, secrets, checks, backups, system, signingKeys, rotationMessage } = loaderData;
+  const { flags, secrets, checks, backups, system, signingKeys, rotationMessage, mayChangeFlags, mayRotate } =
+    loaderData;
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const location = useLocation();
@@ -115,9 +124,17 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           title="Feature flags"
           description="Stored in the database and in force at once in every app process. Flipping a switch changes nothing until Save."
         >
-          <FeatureFlagsForm flags={flags} busy={submitting === "flags"} />
+          <FeatureFlagsForm
+            flags={flags}
+            busy={submitting === "flags"}
+            readOnly={mayChangeFlags ? undefined : ONLY_ADMINS_CHANGE_FLAGS}
+          />
         </SettingsSection>
-        <SettingsSection id="secrets" title="Secrets" description="Read from the environment at start. Reveal shows the last 4 characters only.">
+        <SettingsSection
+          id="secrets"
+          title="Secrets"
+          description="Read from the environment at start. Reveal shows the last 4 characters only."
+        >
           <SecretsList secrets={secrets} />
         </SettingsSection>
         <SettingsSection
@@ -128,18 +145,27 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           <KeyRotation
             keys={signingKeys}
             message={rotationMessage}
-            dialogOpen={rotateOpen}
+            dialogOpen={rotateOpen && mayRotate}
+            readOnly={mayRotate ? undefined : ONLY_ADMINS_ROTATE}
             openTo="?do=rotate"
             closeTo={location.pathname}
             busy={submitting === "rotate"}
             error={rotateOpen ? error : undefined}
           />
         </SettingsSection>
-        <SettingsSection id="security-checklist" title="Security checklist" description="Each item checked now, on this request.">
+        <SettingsSection
+          id="security-checklist"
+          title="Security checklist"
+          description="Each item checked now, on this request."
+        >
           <SecurityChecklist checks={checks} />
         </SettingsSection>
         <div className="grid gap-4 md:grid-cols-2">
-          <SettingsSection id="backups" title="Backup and recovery" description="Database snapshots recorded by this deployment.">
+          <SettingsSection
+            id="backups"
+            title="Backup and recovery"
+            description="Database snapshots recorded by this deployment."
+          >
             <FactsList facts={backups} />
           </SettingsSection>
           <SettingsSection id="system" title="System information">

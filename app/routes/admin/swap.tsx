@@ -234,7 +234,9 @@ export default function SwapPage({ loaderData, actionData }: Route.ComponentProp
             </p>
             {party.email && <p className="truncate text-sm text-muted">{party.email}</p>}
             <dl className="mt-2 space-y-1.5 text-sm">
-              <DetailRow label={party.role === "Proposer" ? "Offers" : "Gives"}>{party.listing?.title ?? "—"}</DetailRow>
+              <DetailRow label={party.role === "Proposer" ? "Offers" : "Gives"}>
+                {party.listing?.title ?? "—"}
+              </DetailRow>
               <DetailRow label="Listing status">{party.listing?.status ?? "—"}</DetailRow>
               <DetailRow label="Fee paid">{party.paid ? "Yes" : "No"}</DetailRow>
               <DetailRow label="Account credit">{party.credit}</DetailRow>
@@ -361,7 +363,7 @@ export default function SwapPage({ loaderData, actionData }: Route.ComponentProp
           <Form method="post" replace>
             <input type="hidden" name="intent" value="cancel" />
             <ReasonField error={error} suggestions={["fraud", "member request", "terms", "duplicate"]} />
-            <DialogButtons confirm="Cancel swap" closeTo={here} danger busy={busy} />
+            <DialogButtons confirm="Cancel swap" closeLabel="Keep swap" closeTo={here} danger busy={busy} />
           </Form>
         </ActionDialog>
       )}
@@ -403,7 +405,11 @@ export default function SwapPage({ loaderData, actionData }: Route.ComponentProp
         </ActionDialog>
       )}
       {open === "refund" && may.refund && refunding && (
-        <ActionDialog title="Issue refund" closeTo={here} description={refundConsequences({ ...refunding, swapStatus: swap.status })}>
+        <ActionDialog
+          title="Issue refund"
+          closeTo={here}
+          description={refundConsequences({ ...refunding, swapStatus: swap.status })}
+        >
           <Form method="post" replace>
             <input type="hidden" name="intent" value="refund" />
             <input type="hidden" name="paymentId" value={refunding.id} />

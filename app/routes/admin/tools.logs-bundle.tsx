@@ -14,7 +14,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const guarded = await authorizeDownload(ctx, request, actionPermissions.export, "Failed to export logs");
   if ("refused" in guarded) return guarded.refused;
-  const { actor } = guarded;
+  const { actor, headers: warning } = guarded;
   const now = ctx.clock.now();
   const { entries, stream } = await exportLogsBundle(ctx.db, { actor, now });
   const stamp = now.toISOString().replace(/[:.]/g, "-");
@@ -24,6 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       "Content-Disposition": `attachment; filename="logs-bundle-${stamp}.json"`,
       "X-Total-Entries": String(entries),
       "Cache-Control": "no-store",
+      ...warning,
     },
   });
 }

@@ -15,7 +15,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const guarded = await authorizeDownload(ctx, request, actionPermissions.export);
   if ("refused" in guarded) return guarded.refused;
-  const { actor } = guarded;
+  const { actor, headers: warning } = guarded;
   const now = ctx.clock.now();
   try {
     const document = await exportMemberDataAsStaff(ctx.db, { actor, userId: params.id, now });
@@ -25,6 +25,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         "Content-Type": "application/json; charset=utf-8",
         "Content-Disposition": `attachment; filename="user-${params.id}-${stamp}.json"`,
         "Cache-Control": "no-store",
+        ...warning,
       },
     });
   } catch (error) {

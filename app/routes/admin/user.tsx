@@ -231,13 +231,17 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
           ) : (
             <ul className="mt-2 space-y-1.5 text-sm">
               {member.swaps.map((s) => (
-                <li key={s.id} className="flex items-center justify-between gap-2">
-                  <span className="font-mono text-xs" title={s.id}>
-                    {s.id.slice(0, 8)}…
-                  </span>
-                  <span className="text-xs text-muted">{s.role}</span>
-                  <StatusBadge status={s.status} />
-                  <span className="text-xs text-muted">{s.createdAt}</span>
+                <li key={s.id}>
+                  {/* The whole row opens the swap: staff investigate from here (issue 24). */}
+                  <Link
+                    to={`/admin/swaps/${s.id}`}
+                    className="-mx-2 flex flex-wrap items-center justify-between gap-x-2 gap-y-0.5 rounded px-2 py-1 hover:bg-surface"
+                  >
+                    <span className="min-w-0 flex-1 font-medium text-brand-800 hover:underline">{swapName(s)}</span>
+                    <span className="flex items-center gap-2 text-xs text-muted">
+                      {s.role} <StatusBadge status={s.status} /> {s.createdAt}
+                    </span>
+                  </Link>
                 </li>
               ))}
             </ul>
@@ -252,10 +256,19 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
           ) : (
             <ul className="mt-2 space-y-1.5 text-sm">
               {member.payments.map((p) => (
-                <li key={p.id} className="flex items-center justify-between gap-2">
-                  <span className="font-semibold tabular-nums">{p.amount}</span>
-                  <StatusBadge status={p.status} />
-                  <span className="text-xs text-muted">{p.createdAt}</span>
+                <li key={p.id}>
+                  <Link
+                    to={`/admin/payments/${p.id}`}
+                    className="-mx-2 flex flex-wrap items-center justify-between gap-x-2 gap-y-0.5 rounded px-2 py-1 hover:bg-surface"
+                  >
+                    <span className="min-w-0 flex-1">
+                      <span className="font-semibold tabular-nums text-brand-800">{p.amount}</span>{" "}
+                      <span className="text-muted">for {p.swapId ? swapName(p) : "no swap"}</span>
+                    </span>
+                    <span className="flex items-center gap-2 text-xs text-muted">
+                      <StatusBadge status={p.status} /> {p.createdAt}
+                    </span>
+                  </Link>
                 </li>
               ))}
             </ul>
@@ -380,4 +393,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       message={isRouteErrorResponse(error) && error.status === 404 ? "Member not found" : "Failed to fetch users"}
     />
   );
+}
+
+/** A swap by its two listings, as the Swaps list names it; a purged listing says so. */
+function swapName(s: { offeredTitle: string | null; targetTitle: string | null }) {
+  return `${s.offeredTitle ?? "Deleted listing"} ⇄ ${s.targetTitle ?? "Deleted listing"}`;
 }

@@ -9,7 +9,7 @@ export type FlagView = { key: FeatureFlagKey; enabled: boolean; changed: string 
  * The five switches and Save, as a plain form: each switch is a native checkbox with role="switch" (its state is
  * announced as on/off and it posts without JavaScript); flipping one changes nothing until Save.
  */
-export function FeatureFlagsForm({ flags, busy }: { flags: FlagView[]; busy: boolean }) {
+export function FeatureFlagsForm({ flags, busy, readOnly }: { flags: FlagView[]; busy: boolean; readOnly?: string }) {
   return (
     <Form method="post" replace preventScrollReset>
       <input type="hidden" name="intent" value="flags" />
@@ -39,8 +39,10 @@ export function FeatureFlagsForm({ flags, busy }: { flags: FlagView[]; busy: boo
                     name={flag.key}
                     value="on"
                     defaultChecked={flag.enabled}
+                    // A moderator reads the flags; `readOnly` says why they cannot change them (spec's words).
+                    disabled={!!readOnly}
                     aria-describedby={`${id}-description`}
-                    className="peer absolute inset-0 z-10 h-full w-full cursor-pointer opacity-0"
+                    className="peer absolute inset-0 z-10 h-full w-full cursor-pointer opacity-0 disabled:cursor-not-allowed"
                   />
                   <span
                     aria-hidden="true"
@@ -61,15 +63,19 @@ export function FeatureFlagsForm({ flags, busy }: { flags: FlagView[]; busy: boo
           );
         })}
       </ul>
-      <div className="mt-3 flex justify-end">
-        <button
-          type="submit"
-          disabled={busy}
-          className="h-10 rounded-md bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
-        >
-          {busy ? "Saving..." : "Save"}
-        </button>
-      </div>
+      {readOnly ? (
+        <p className="mt-3 rounded-md border border-line bg-surface px-3 py-2 text-sm text-muted">{readOnly}</p>
+      ) : (
+        <div className="mt-3 flex justify-end">
+          <button
+            type="submit"
+            disabled={busy}
+            className="h-10 rounded-md bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+          >
+            {busy ? "Saving..." : "Save"}
+          </button>
+        </div>
+      )}
     </Form>
   );
 }

@@ -30,6 +30,7 @@ export function KeyRotation({
   closeTo,
   busy,
   error,
+  readOnly,
 }: {
   keys: KeyView[];
   message: string | null;
@@ -38,6 +39,8 @@ export function KeyRotation({
   closeTo: string;
   busy: boolean;
   error?: string;
+  /** Why this person cannot rotate (the spec's 'Only admins can initiate key rotation'); no button then. */
+  readOnly?: string;
 }) {
   const [current, ...previous] = keys;
   return (
@@ -45,7 +48,9 @@ export function KeyRotation({
       {message && <RotationMessage message={message} />}
       <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
         <dt className="font-medium text-muted">Signing new sessions</dt>
-        <dd className="break-words">{current.legacy ? "BETTER_AUTH_SECRET itself (never rotated)" : `Key ${current.id}, since ${current.since}`}</dd>
+        <dd className="break-words">
+          {current.legacy ? "BETTER_AUTH_SECRET itself (never rotated)" : `Key ${current.id}, since ${current.since}`}
+        </dd>
         {previous.map((key) => (
           <div key={key.id} className="contents">
             <dt className="font-medium text-muted">Still accepted</dt>
@@ -55,15 +60,19 @@ export function KeyRotation({
           </div>
         ))}
       </dl>
-      <div className="mt-3 flex justify-end">
-        <Link
-          to={openTo}
-          preventScrollReset
-          className="inline-flex h-10 items-center rounded-md border border-line bg-white px-4 text-sm font-semibold hover:bg-surface"
-        >
-          Initiate Key Rotation
-        </Link>
-      </div>
+      {readOnly ? (
+        <p className="mt-3 rounded-md border border-line bg-surface px-3 py-2 text-sm text-muted">{readOnly}</p>
+      ) : (
+        <div className="mt-3 flex justify-end">
+          <Link
+            to={openTo}
+            preventScrollReset
+            className="inline-flex h-10 items-center rounded-md border border-line bg-white px-4 text-sm font-semibold hover:bg-surface"
+          >
+            Initiate Key Rotation
+          </Link>
+        </div>
+      )}
       {dialogOpen && (
         <ActionDialog
           title="Initiate Key Rotation"

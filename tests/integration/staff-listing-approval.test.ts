@@ -1,0 +1,102 @@
+import { eq } from "drizzle-orm";
+import { afterAll, describe, expect, test } from "vitest";
+import { findListing } from "../../core/listings/find-listing";
+import { moderateListings } from "../../core/moderation/moderate-listings";
+import type { StaffActor } from "../../core/staff/pass-staff-gate";
+import { adminAuditLog } from "../../db/schema/audit";
+import { listings } from "../../db/schema/listings";
+import { mailOutbox } from "../../db/schema/ops";
+import { insertListing, insertMember, refusal } from "../support/swap-fixtures";
+import { createTestDatabase } from "../support/test-db";
+
+// Issue 24, defect 1: approving a rejected or taken-down listing is the back office's undo. It used to set
+// "approved" and leave the listing cancelled and hidden, with the old reason still on it.
+const handle = await createTestDatabase();
+const db = handle.db;
+afterAll(() => handle.close());
+const now = new Date();
+const appUrl = "http://localhost:3000";
+
+const staffMember = await insertMember(db, { name: "Morgan Moderator" });
+const moderator: StaffActor = {
+  userId: staffMember.id,
+  name: "Morgan Moderator",
+  email: staffMember.email,
+  roles: ["moderator"],
+  ip: "203.0.113.9",
+  userAgent: "vitest",
+};
+const listingOf = async (id: string) => (await db.select().from(listings).where(eq(listings.id, id)))[0];
+const mailTo = (to: string) => db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to));
+const moderate = (ids: string[], moderation: "approve" | "reject" | "takedown", reason?: string) =>
+  moderateListings(db, { actor: moderator, ids, moderation, reason, now, appUrl });
+
+describe("approving a listing staff removed", () => {
+  test("approving a rejected listing makes it public again, clears the reason, tells the owner, and audits the restore", async () => {
+    const owner = await insertMember(db, { name: "Dana Dahlia" });
+    const id = await insertListing(db, owner.id, { title: "Dahlia tubers" });
+    await moderate([id], "reject", "spam");
+    expect(await findListing(db, { id })).toBeNull();
+
+    await moderate([id], "approve");
+    expect(await listingOf(id)).toMatchObject({
+      moderationStatus: "approved",
+      status: "active",
+      takedownReason: null,
+      isFlagged: false,
+    });
+    expect((await findListing(db, { id }))?.title).toBe("Dahlia tubers");
+    const mails = await mailTo(owner.email);
+    expect(mails.map((m) => m.subject)).toContain('Your listing "Dahlia tubers" is back on SwapShed');
+    const rows = await db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, id));
+    const approval = rows.find((r) => r.action === "approve_listing");
+    expect(approval?.metadata).toMatchObject({
+      before: { status: "cancelled", moderationStatus: "rejected" },
+      after: { status: "active", restored: true },
+    });
+  });
+
+  test("approving a taken-down listing clears the takedown reason and time", async () => {
+    const owner = await insertMember(db);
+    const id = await insertListing(db, owner.id, { title: "Fire engine model" });
+    await moderate([id], "takedown", "DMCA");
+    await moderate([id], "approve");
+    expect(await listingOf(id)).toMatchObject({
+      moderationStatus: "approved",
+      status: "active",
+      takedownReason: null,
+      takedownAt: null,
+    });
+    expect(await findListing(db, { id })).not.toBeNull();
+  });
+
+  test("bulk approve restores the removed listings, clears a flag on a public one, and skips one already approved", async () => {
+    const owner = await insertMember(db);
+    const rejected = await insertListing(db, owner.id, { title: "Beach volleyball set" });
+    const takenDown = await insertListing(db, owner.id, { title: "Vintage clothing bundle" });
+    const flagged = await insertListing(db, owner.id, { title: "Vintage Vespa scooter" });
+    const clean = await insertListing(db, owner.id, { title: "Garden hose" });
+    await moderate([rejected], "reject", "spam");
+    await moderate([takenDown], "takedown", "terms");
+    await db.update(listings).set({ isFlagged: true }).where(eq(listings.id, flagged));
+
+    const result = await moderate([rejected, takenDown, flagged, clean], "approve");
+    expect(result.changed.sort()).toEqual([rejected, takenDown, flagged].sort());
+    expect(result.skipped).toEqual([{ id: clean, reason: "This listing is already approved" }]);
+    for (const id of [rejected, takenDown, flagged]) {
+      expect(await listingOf(id)).toMatchObject({
+        status: "active",
+        moderationStatus: "approved",
+        isFlagged: false,
+        takedownReason: null,
+      });
+    }
+  });
+
+  test("a listing its owner deleted is not brought back by an approval", async () => {
+    const owner = await insertMember(db);
+    const id = await insertListing(db, owner.id, { status: "deleted" });
+    expect((await refusal(moderate([id], "approve"))).message).toBe("Listing not found");
+    expect(await listingOf(id)).toMatchObject({ status: "deleted" });
+  });
+});
