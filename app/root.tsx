@@ -20,6 +20,7 @@ import { requestIdOf } from "./components/layout/request-reference";
 import { NavigationProgress } from "./components/layout/navigation-progress";
 import { Toaster } from "./components/ui/toaster";
 import { TOAST_DURATION_MS, toast } from "./lib/toast";
+import { useFocusOnNavigation } from "./lib/use-focus-on-navigation";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
@@ -79,6 +80,8 @@ let flashSeenSinceHydration = false;
 
 export default function App() {
   const { flash } = useLoaderData<typeof loader>();
+  // Focus to the new page's heading after each client-side navigation (N23).
+  useFocusOnNavigation();
   useEffect(() => {
     const atHydration = !flashSeenSinceHydration;
     flashSeenSinceHydration = true;

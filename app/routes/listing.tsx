@@ -1,6 +1,7 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { BadgeCheck, CalendarDays, MapPin, Navigation, Star } from "~/components/ui/icons";
 import { data, Link, redirect } from "react-router";
+import { useEffect, useRef } from "react";
 import type { Route } from "./+types/listing";
 import { appContext } from "../context";
 import { RouteError } from "../components/layout/route-error";
@@ -97,6 +98,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 export default function ListingPage({ loaderData, actionData }: Route.ComponentProps) {
   const { listing, signedIn, isOwner, proposed } = loaderData;
+  // Whether this listing's page was drawn without a proposal: if one appears now, it was just sent from the dialog.
+  const before = useRef({ id: listing.id, proposed });
+  const justProposed = proposed && before.current.id === listing.id && !before.current.proposed;
+  useEffect(() => {
+    before.current = { id: listing.id, proposed };
+  });
   const actionError = actionData && "error" in actionData ? actionData.error : null;
   // A failed delete is said once, beside the owner's actions (decision 048).
   return (
@@ -209,7 +216,7 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
               listing.status === "active" && (
                 <div id="propose" className="mt-6">
                   {proposed ? (
-                    <AlreadyProposed />
+                    <AlreadyProposed focusOnMount={justProposed} />
                   ) : (
                     <ProposeSwapButton
                       listingId={listing.id}

@@ -1,5 +1,6 @@
 import { ChevronDown, Menu, Plus, UserRound } from "~/components/ui/icons";
-import { Form, Link } from "react-router";
+import { Form, Link, useLocation } from "react-router";
+import { authHref, returnPathOf } from "../../lib/auth-links";
 import { buttonClass, ButtonLink } from "../ui/button";
 import { Container } from "../ui/container";
 import { HeaderMenu } from "./header-menu";
@@ -49,13 +50,15 @@ export function Navbar({ user }: { user: NavUser }) {
   );
 }
 
+/** Login and Sign Up come back to the page the visitor is on (old defect 12). */
 function VisitorLinks() {
+  const back = returnPathOf(useLocation());
   return (
     <>
-      <Link to="/auth" className={buttonClass({ variant: "ghost", size: "sm" }, "max-sm:px-2")}>
+      <Link to={authHref({ redirectTo: back })} className={buttonClass({ variant: "ghost", size: "sm" }, "max-sm:px-2")}>
         Login
       </Link>
-      <Link to="/auth?mode=signup" className={buttonClass({ variant: "outline", size: "sm" }, "max-sm:px-2.5")}>
+      <Link to={authHref({ mode: "signup", redirectTo: back })} className={buttonClass({ variant: "outline", size: "sm" }, "max-sm:px-2.5")}>
         Sign Up
       </Link>
     </>

@@ -45,7 +45,7 @@ const TEXT_FIELDS = new Set(Object.keys(listingFieldsSchema.shape));
  * Without JavaScript it is a plain multipart POST to the page's action; with it, the pictures get previews and
  * the upload shows its progress (sent to /api/v1/listings, or PUT to /api/v1/listings/:id for a change).
  */
-export function ListingForm({ result, listing }: { result: ListingFormResult; listing?: EditableListing }) {
+export function ListingForm({ result, listing, doneTo }: { result: ListingFormResult; listing?: EditableListing; doneTo?: string }) {
   const enhanced = useHydrated();
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
@@ -97,7 +97,8 @@ export function ListingForm({ result, listing }: { result: ListingFormResult; li
         : await uploadWithProgress("/api/v1/listings", form, setProgress);
       if (status === 200 || status === 201) {
         toast.success(listing ? "Listing updated successfully!" : "Listing created successfully!");
-        navigate(listing ? `/listings/${listing.id}` : "/my-listings");
+        // `doneTo`: the page that sent the member here, already checked by the server (create-listing loader).
+        navigate(listing ? `/listings/${listing.id}` : (doneTo ?? "/my-listings"));
         return;
       }
       const fields = (json.fields as Record<string, string>) ?? {};
