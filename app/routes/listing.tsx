@@ -207,6 +207,7 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
                 )}
                 <OwnerActions
                   listingId={listing.id}
+                  title={listing.title}
                   status={listing.status}
                   confirming={Boolean(actionData && "confirm" in actionData)}
                 />

@@ -4,6 +4,7 @@ import { Form, Link } from "react-router";
 import { imageUrl } from "../../../core/images/image-urls";
 import { Button } from "../ui/button";
 import { firstName, whoHasPaid } from "./who-has-paid";
+import { NON_REFUNDABLE_ONCE_PAID } from "../../lib/fee-refunds";
 
 type Listing = { id: string; title: string; images: { key: string; widths: number[] }[]; viewable?: boolean };
 export type SwapCardData = {
@@ -147,6 +148,7 @@ function NextStep({ swap, tab, pageParams }: { swap: SwapCardData; tab: "receive
           <>
             <p className="mt-1 text-sm text-muted">Pay the $9.99 handshake fee. When you have both paid, you'll see each other's contact details.</p>
             <PaymentDeadline dueAt={swap.paymentDueAt} />
+            <NonRefundableNote />
             <Form method="post" action={`/my-swaps/${swap.id}/pay`} className="mt-3">
               <input type="hidden" name="tab" value={tab} />
               <Button type="submit" variant="accent" size="sm">Pay $9.99</Button>
@@ -233,7 +235,12 @@ function PaymentDeadline({ dueAt }: { dueAt?: string | Date | null }) {
   return (
     <p className="mt-2 flex items-center gap-1.5 text-sm font-medium text-ink">
       <Clock className="size-4 text-accent-600" aria-hidden="true" />
-      Pay by {deadlineFormat.format(new Date(dueAt))}, or the swap lapses and any fee paid is given back.
+      Pay by {deadlineFormat.format(new Date(dueAt))}, or the swap lapses and any fee already paid is refunded in full.
     </p>
   );
+}
+
+/** Once both have paid the fee stays paid: said where the member pays, in the FAQ's and the Terms' words (N9). */
+function NonRefundableNote() {
+  return <p className="mt-1 text-xs text-muted">{NON_REFUNDABLE_ONCE_PAID}</p>;
 }
