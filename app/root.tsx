@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { flash, clear } = await readFlash(request);
   return data(
     {
-      user: user && { id: user.id, name: user.name, role: user.role },
+      user: user && { id: user.id, name: user.name, role: user.role, avatarUrl: user.avatarUrl ?? null },
       site: { supportEmail: ctx.env.SUPPORT_EMAIL, investorEmail: ctx.env.INVESTOR_EMAIL, testPayments: ctx.env.PAYMENT_PROVIDER === "local" },
       flash,
       // For the error page when this page fails to render (a failed loader sends its own id with the error). Not

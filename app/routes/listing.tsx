@@ -12,6 +12,7 @@ import { ListingGallery } from "../components/listings/listing-gallery";
 import { reviewCount } from "../components/listings/listing-card";
 import { OwnerActions } from "../components/listings/owner-actions";
 import { ProposeSwapButton } from "../components/swaps/propose-swap-button";
+import { Avatar } from "../components/ui/avatar";
 import { Container } from "../components/ui/container";
 import { categoryLabel } from "../lib/categories";
 import { flashHeader } from "../lib/flash.server";
@@ -175,6 +176,7 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
                 Listed by
               </h2>
               <p className="mt-1 flex items-center gap-1.5 font-semibold">
+                <Avatar name={listing.ownerName} url={listing.ownerAvatarUrl} size="md" className="mr-1" />
                 {listing.ownerName ?? "Unknown"}
                 {listing.ownerVerified && (
                   <BadgeCheck className="size-4 text-brand-600" aria-label="Verified" role="img" />

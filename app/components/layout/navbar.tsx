@@ -1,12 +1,13 @@
-import { ChevronDown, Menu, Plus, UserRound } from "~/components/ui/icons";
+import { ChevronDown, Menu, Plus } from "~/components/ui/icons";
 import { Form, Link, useLocation } from "react-router";
 import { authHref, returnPathOf } from "../../lib/auth-links";
 import { buttonClass, ButtonLink } from "../ui/button";
+import { Avatar } from "../ui/avatar";
 import { Container } from "../ui/container";
 import { HeaderMenu } from "./header-menu";
 import { Logo } from "./logo";
 
-export type NavUser = { id: string; name: string; role: string | null } | null;
+export type NavUser = { id: string; name: string; role: string | null; avatarUrl?: string | null } | null;
 
 const anchors = [
   { href: "/#browse", label: "Browse" },
@@ -74,7 +75,7 @@ function AccountMenu({ user }: { user: NonNullable<NavUser> }) {
       summaryClassName={buttonClass({ variant: "outline", size: "sm" }, "max-sm:px-2.5")}
       label={
         <>
-          <UserRound className="hidden size-4 sm:block" aria-hidden="true" />
+          <Avatar name={user.name} url={user.avatarUrl} size="xs" />
           <span>Account</span>
           <ChevronDown className="size-4 transition-transform group-open:rotate-180" aria-hidden="true" />
         </>
