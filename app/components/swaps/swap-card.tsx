@@ -183,7 +183,7 @@ function NextStep({ swap, tab, pageParams, myHasPhone }: { swap: SwapCardData; t
         <WhoHasPaid swap={swap} />
         <section aria-label="Contact details" className="rounded-xl bg-brand-50 p-4 text-sm">
           <p className="flex items-center gap-2 font-semibold text-brand-900">
-            <Avatar name={swap.contact.name} url={swap.otherParty.avatarUrl} />
+            <Avatar name={swap.contact.name} url={swap.otherParty.avatarUrl} className="ring-1 ring-brand-200" />
             <span className="min-w-0 break-words">Contact {swap.contact.name} to arrange the swap</span>
           </p>
           <ul className="mt-2 space-y-1">
