@@ -75,7 +75,8 @@ function AccountMenu({ user }: { user: NonNullable<NavUser> }) {
       summaryClassName={buttonClass({ variant: "outline", size: "sm" }, "max-sm:px-2.5")}
       label={
         <>
-          <Avatar name={user.name} url={user.avatarUrl} size="xs" />
+          {/* Hidden on the narrowest phones, so the spec's buttons all stay in the bar down to 320 px. */}
+          <Avatar name={user.name} url={user.avatarUrl} size="xs" className="max-[359px]:hidden" />
           <span>Account</span>
           <ChevronDown className="size-4 transition-transform group-open:rotate-180" aria-hidden="true" />
         </>
