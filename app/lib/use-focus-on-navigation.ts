@@ -9,7 +9,7 @@ import { useLocation, useNavigation } from "react-router";
  * placed focus itself (an error, an autofocused field inside <main>).
  */
 export function useFocusOnNavigation() {
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
   const navigation = useNavigation();
   const shown = useRef(pathname);
   useEffect(() => {
@@ -19,8 +19,19 @@ export function useFocusOnNavigation() {
     if (!main) return;
     const active = document.activeElement;
     if (active && active !== document.body && main.contains(active)) return;
-    const target = main.querySelector<HTMLElement>("h1") ?? main;
+    // "/#browse" from another page: the section scrolled to, not the top of the page.
+    const anchor = hash.length > 1 ? document.getElementById(idOf(hash)) : null;
+    const target = anchor ?? main.querySelector<HTMLElement>("h1") ?? main;
     if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
     target.focus({ preventScroll: true });
-  }, [pathname, navigation.state]);
+  }, [pathname, hash, navigation.state]);
+}
+
+/** The element id a "#fragment" names ("" when it is not valid percent-encoding). */
+function idOf(hash: string) {
+  try {
+    return decodeURIComponent(hash.slice(1));
+  } catch {
+    return "";
+  }
 }
