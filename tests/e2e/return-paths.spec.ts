@@ -5,6 +5,8 @@ import { expect, PASSWORD, signUpViaApi, test, uniqueEmail } from "./fixtures";
 
 // Old defect 12 and N3: a visitor or a newcomer is brought back to what they were doing (decision 069).
 const photo = path.join(import.meta.dirname, "files/listing-photo.jpg");
+// Password hashing on a busy two-core machine can take several seconds.
+const SIGN_IN_TIME = 20_000;
 
 async function listItem(page: Page, title: string) {
   const res = await page.request.post("/api/v1/listings", {
@@ -50,7 +52,7 @@ test("a visitor who presses Propose Swap and signs up lands on the proposal for 
   await page.getByLabel("Email").fill(uniqueEmail("mei"));
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign Up" }).click();
-  await expect(page).toHaveURL(`/listings/${id}/propose`);
+  await expect(page).toHaveURL(`/listings/${id}/propose`, { timeout: SIGN_IN_TIME });
   await expect(page.getByRole("heading", { name: "Propose a Swap" })).toBeVisible();
   await expect(page.getByText(title)).toBeVisible();
 });
@@ -69,7 +71,7 @@ test("a visitor who presses Propose Swap on a search card and signs in lands on 
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await expect(page).toHaveURL(`/listings/${id}/propose`);
+  await expect(page).toHaveURL(`/listings/${id}/propose`, { timeout: SIGN_IN_TIME });
   await expect(page.getByRole("heading", { name: "Propose a Swap" })).toBeVisible();
 });
 
@@ -87,7 +89,7 @@ for (const js of [true, false]) {
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
-    await expect(page).toHaveURL("/search?q=drill");
+    await expect(page).toHaveURL("/search?q=drill", { timeout: SIGN_IN_TIME });
 
     await context.clearCookies();
     await page.goto("/search?category=motorcycles&sort=newest");
@@ -97,7 +99,7 @@ for (const js of [true, false]) {
     await page.getByLabel("Email").fill(uniqueEmail("jarrah"));
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Sign Up" }).click();
-    await expect(page).toHaveURL("/search?category=motorcycles&sort=newest");
+    await expect(page).toHaveURL("/search?category=motorcycles&sort=newest", { timeout: SIGN_IN_TIME });
     await context.close();
   });
 }
@@ -131,7 +133,7 @@ test("a newcomer with nothing listed lists an item from the propose dialog and i
   await page.locator("#images").setInputFiles(photo);
   await page.getByRole("button", { name: "Create Listing" }).click();
 
-  await expect(page).toHaveURL(`/listings/${id}/propose`);
+  await expect(page).toHaveURL(`/listings/${id}/propose`, { timeout: SIGN_IN_TIME });
   await expect(page.getByText("Listing created successfully!")).toBeVisible();
   await expect(page.getByText(wanted)).toBeVisible();
   await page.getByRole("radio", { name: new RegExp(mine) }).check();
