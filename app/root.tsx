@@ -21,6 +21,7 @@ import { NavigationProgress } from "./components/layout/navigation-progress";
 import { DemoBanner } from "./components/layout/demo-banner";
 import { Toaster } from "./components/ui/toaster";
 import { TOAST_DURATION_MS, toast } from "./lib/toast";
+import { useFocusOnNavigation } from "./lib/use-focus-on-navigation";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
@@ -28,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { flash, clear } = await readFlash(request);
   return data(
     {
-      user: user && { id: user.id, name: user.name, role: user.role },
+      user: user && { id: user.id, name: user.name, role: user.role, avatarUrl: user.avatarUrl ?? null },
       site: { supportEmail: ctx.env.SUPPORT_EMAIL, investorEmail: ctx.env.INVESTOR_EMAIL, testPayments: ctx.env.PAYMENT_PROVIDER === "local" },
       flash,
       // For the error page when this page fails to render (a failed loader sends its own id with the error). Not
@@ -82,6 +83,8 @@ let flashSeenSinceHydration = false;
 
 export default function App() {
   const { flash } = useLoaderData<typeof loader>();
+  // Focus to the new page's heading after each client-side navigation (N23).
+  useFocusOnNavigation();
   useEffect(() => {
     const atHydration = !flashSeenSinceHydration;
     flashSeenSinceHydration = true;

@@ -68,8 +68,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const headers = new Headers();
   for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  const message = mode === "signup" ? "Account created! Redirecting..." : "Welcome back!";
-  headers.append("Set-Cookie", await flashHeader({ type: "success", message }, ctx.env.NODE_ENV === "production"));
+  // The spec's words, and what a new member must do next: confirm the address the link was sent to (N24).
+  const flash =
+    mode === "signup"
+      ? { type: "success" as const, message: "Account created! Redirecting...", description: `Please confirm your e-mail address: we've sent a link to ${String(input.email).trim()}.` }
+      : { type: "success" as const, message: "Welcome back!" };
+  headers.append("Set-Cookie", await flashHeader(flash, ctx.env.NODE_ENV === "production"));
   return redirect(safeRedirect(form.get("redirectTo")), { headers });
 }
 

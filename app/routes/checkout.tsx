@@ -10,6 +10,7 @@ import { Button } from "../components/ui/button";
 import { Container } from "../components/ui/container";
 import { appContext, type AppContext } from "../context";
 import { flashHeader } from "../lib/flash.server";
+import { groupCardNumber } from "../lib/group-card-number";
 import { requireUser } from "../lib/require-user.server";
 import type { CheckoutCardErrors } from "../../core/payments/checkout-card-rules";
 import { findLocalCheckout } from "../../core/payments/find-local-checkout";
@@ -164,6 +165,14 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                   maxLength={23}
                   required
                   defaultValue={actionData?.values.cardNumber}
+                  onChange={(event) => {
+                    // Grouped in fours while typing, as the number is printed on the card (N24).
+                    const input = event.currentTarget;
+                    const next = groupCardNumber(input.value, input.selectionStart ?? input.value.length);
+                    if (next.value === input.value) return;
+                    input.value = next.value;
+                    input.setSelectionRange(next.caret, next.caret);
+                  }}
                   {...describedBy("card-number", errors.cardNumber)}
                   className={`${inputClass(errors.cardNumber)} h-11 pr-10`}
                 />

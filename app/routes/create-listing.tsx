@@ -7,6 +7,7 @@ import { Container } from "../components/ui/container";
 import { flashHeader } from "../lib/flash.server";
 import { readListingForm } from "../lib/listing-form.server";
 import { requireUser } from "../lib/require-user.server";
+import { safeRedirect } from "../lib/safe-redirect";
 import { createListing } from "../../core/listings/create-listing";
 import { getProfileSuburb } from "../../core/users/get-profile-suburb";
 
@@ -16,7 +17,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const user = await requireUser(ctx, request);
   // The Location field starts from the member's profile suburb (they can change it for this listing).
-  return { profileSuburb: await getProfileSuburb(ctx.db, user.id) };
+  return { profileSuburb: await getProfileSuburb(ctx.db, user.id), returnTo: returnToOf(request, "") };
+}
+
+/**
+ * Where to go once the listing exists: the spec's /my-listings, or the page that sent the member here to list
+ * something first (the proposal they were making, decision 069). A same-site path only, checked on the server.
+ */
+function returnToOf(request: Request, fallback: string) {
+  return safeRedirect(new URL(request.url).searchParams.get("returnTo"), fallback);
 }
 
 /** The no-JavaScript path; with JavaScript the form posts to /api/v1/listings, which calls the same use case. */
@@ -34,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     return data({ error: result.message, fields: result.fields ?? {}, values: input.echo }, { status: result.status });
   }
-  return redirect("/my-listings", {
+  return redirect(returnToOf(request, "/my-listings"), {
     headers: { "Set-Cookie": await flashHeader({ type: "success", message: "Listing created successfully!" }, ctx.env.NODE_ENV === "production") },
   });
 }
@@ -46,8 +55,17 @@ export default function CreateListing({ loaderData, actionData }: Route.Componen
         <div className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
           <h1 className="text-2xl font-bold tracking-tight">List an item</h1>
           <p className="mt-1 text-sm text-muted">Listing is free. You only pay the $9.99 handshake fee once a swap is accepted.</p>
+          {loaderData.returnTo && (
+            <p role="status" className="mt-4 rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-brand-800">
+              Once it's listed, we'll take you straight back to propose your swap.
+            </p>
+          )}
           <div className="mt-6">
-            <ListingForm result={actionData} defaultLocation={loaderData.profileSuburb ?? undefined} />
+            <ListingForm
+              result={actionData}
+              defaultLocation={loaderData.profileSuburb ?? undefined}
+              doneTo={loaderData.returnTo || undefined}
+            />
           </div>
         </div>
       </Container>

@@ -6,6 +6,7 @@ import { AlreadyProposed } from "../components/listings/already-proposed";
 import { ProposeSwapForm } from "../components/swaps/propose-swap-form";
 import { Container } from "../components/ui/container";
 import { flashHeader } from "../lib/flash.server";
+import { proposeSignInHref } from "../lib/auth-links";
 import { findListing } from "../../core/listings/find-listing";
 import { findOfferableListings } from "../../core/listings/find-offerable-listings";
 import { isAppError } from "../../core/shared/app-error";
@@ -19,7 +20,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Propose a Swap | SwapSh
 export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const user = await ctx.getUser();
-  if (!user) throw redirect(`/auth?reason=propose&redirectTo=${encodeURIComponent(`/listings/${params.id}`)}`);
+  if (!user) throw redirect(proposeSignInHref(params.id));
   const target = await findListing(ctx.db, { id: params.id, viewer: { userId: user.id } });
   if (target?.status !== "active") throw data("Listing not found", { status: 404 });
   if (target.ownerId === user.id) throw redirect(`/listings/${target.id}`);
@@ -33,7 +34,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const user = await ctx.getUser();
-  if (!user) return redirect(`/auth?reason=propose&redirectTo=${encodeURIComponent(`/listings/${params.id}`)}`);
+  if (!user) return redirect(proposeSignInHref(params.id));
   const form = await request.formData();
   try {
     const { id } = await proposeSwap(ctx, {

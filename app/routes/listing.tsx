@@ -1,6 +1,7 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { BadgeCheck, CalendarDays, MapPin, Navigation, Star } from "~/components/ui/icons";
 import { data, Link, redirect } from "react-router";
+import { useEffect, useRef } from "react";
 import type { Route } from "./+types/listing";
 import { appContext } from "../context";
 import { RouteError } from "../components/layout/route-error";
@@ -11,6 +12,7 @@ import { ListingGallery } from "../components/listings/listing-gallery";
 import { reviewCount } from "../components/listings/listing-card";
 import { OwnerActions } from "../components/listings/owner-actions";
 import { ProposeSwapButton } from "../components/swaps/propose-swap-button";
+import { Avatar } from "../components/ui/avatar";
 import { Container } from "../components/ui/container";
 import { categoryLabel } from "../lib/categories";
 import { flashHeader } from "../lib/flash.server";
@@ -97,6 +99,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 export default function ListingPage({ loaderData, actionData }: Route.ComponentProps) {
   const { listing, signedIn, isOwner, proposed } = loaderData;
+  // Whether this listing's page was drawn without a proposal: if one appears now, it was just sent from the dialog.
+  const before = useRef({ id: listing.id, proposed });
+  const justProposed = proposed && before.current.id === listing.id && !before.current.proposed;
+  useEffect(() => {
+    before.current = { id: listing.id, proposed };
+  });
   const actionError = actionData && "error" in actionData ? actionData.error : null;
   // A failed delete is said once, beside the owner's actions (decision 048).
   return (
@@ -169,6 +177,7 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
                 Listed by
               </h2>
               <p className="mt-1 flex items-center gap-1.5 font-semibold">
+                <Avatar name={listing.ownerName} url={listing.ownerAvatarUrl} size="md" className="mr-1" />
                 {listing.ownerName ?? "Unknown"}
                 {listing.ownerVerified && (
                   <BadgeCheck className="size-4 text-brand-600" aria-label="Verified" role="img" />
@@ -201,6 +210,7 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
                 )}
                 <OwnerActions
                   listingId={listing.id}
+                  title={listing.title}
                   status={listing.status}
                   confirming={Boolean(actionData && "confirm" in actionData)}
                 />
@@ -210,7 +220,7 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
               listing.status === "active" && (
                 <div id="propose" className="mt-6">
                   {proposed ? (
-                    <AlreadyProposed />
+                    <AlreadyProposed focusOnMount={justProposed} />
                   ) : (
                     <ProposeSwapButton
                       listingId={listing.id}

@@ -5,6 +5,7 @@ import type { Route } from "./+types/my-listings";
 import { appContext } from "../context";
 import { Button, ButtonLink } from "../components/ui/button";
 import { Container } from "../components/ui/container";
+import { DeleteListingButton } from "../components/listings/delete-listing-button";
 import { LoadFailed } from "../components/ui/load-failed";
 import { flashHeader } from "../lib/flash.server";
 import { formatValueRange } from "../lib/format";
@@ -133,18 +134,13 @@ export default function MyListings({ loaderData, actionData }: Route.ComponentPr
                             Edit<span className="sr-only"> {listing.title}</span>
                           </ButtonLink>
                         )}
-                        <Form
-                          method="post"
-                          onSubmit={(event) => {
-                            if (!window.confirm("Are you sure you want to delete this listing?")) event.preventDefault();
-                          }}
-                        >
-                          <input type="hidden" name="listingId" value={listing.id} />
-                          {hydrated && <input type="hidden" name="confirmed" value="yes" />}
-                          <Button type="submit" variant="outline" size="sm" className="w-full text-danger" disabled={deleting}>
-                            {deleting ? "Deleting..." : "Delete"}
-                          </Button>
-                        </Form>
+                        <DeleteListingButton
+                          fields={{ listingId: listing.id }}
+                          title={listing.title}
+                          deleting={deleting}
+                          hydrated={hydrated}
+                          className=""
+                        />
                       </div>
                     )}
                   </div>

@@ -17,6 +17,7 @@ import { leaveReview } from "../../core/swaps/leave-review";
 import { rejectSwap } from "../../core/swaps/reject-swap";
 import { withdrawSwap } from "../../core/swaps/withdraw-swap";
 import { notifySwapEvent } from "../../core/swaps/notify-swap-event";
+import { getContactDetails } from "../../core/users/get-contact-details";
 
 export const meta: Route.MetaFunction = () => [{ title: "My Swaps | SwapShed" }, { name: "robots", content: "noindex" }];
 
@@ -30,10 +31,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const sentTab = params.get("tab") === "sent";
     const swaps = await findMySwaps(ctx.db, { userId: user.id, receivedCursor: sentTab ? null : cursor, sentCursor: sentTab ? cursor : null });
     const confirming = await findConfirming(ctx, params, user.id);
-    return { ...swaps, confirming, paged: !!cursor, now: ctx.clock.now().toISOString(), loadError: false };
+    // Without a phone, the Pay step asks for one (N17).
+    const myHasPhone = Boolean((await getContactDetails(ctx.db, user.id))?.phone);
+    return { ...swaps, confirming, myHasPhone, paged: !!cursor, now: ctx.clock.now().toISOString(), loadError: false };
   } catch (error) {
     logger.error("my swaps failed", { error: String(error) });
-    return { received: [], sent: [], nextCursors: { received: null, sent: null }, confirming: null, paged: false, now: ctx.clock.now().toISOString(), loadError: true };
+    return { received: [], sent: [], nextCursors: { received: null, sent: null }, confirming: null, myHasPhone: true, paged: false, now: ctx.clock.now().toISOString(), loadError: true };
   }
 }
 
@@ -161,7 +164,7 @@ export default function MySwaps({ loaderData }: Route.ComponentProps) {
           ) : (
             <ul className="space-y-4">
               {swaps.map((swap) => (
-                <li key={swap.id}><SwapCard swap={swap} tab={tab} now={loaderData.now} pageParams={pageParams} /></li>
+                <li key={swap.id}><SwapCard swap={swap} tab={tab} now={loaderData.now} pageParams={pageParams} myHasPhone={loaderData.myHasPhone} /></li>
               ))}
             </ul>
           )}

@@ -1,6 +1,7 @@
 import type { MetaFunction } from "react-router";
 import { LegalLink, LegalList, LegalP, LegalPage, LegalSection } from "~/components/layout/legal-page";
 import { useSite } from "~/lib/use-site";
+import { LAPSE_REFUND, NON_REFUNDABLE_ONCE_PAID } from "~/lib/fee-refunds";
 
 export const meta: MetaFunction = () => [
   { title: "Terms and Conditions | SwapShed" },
@@ -116,9 +117,9 @@ export default function Terms() {
           account credit you hold is applied to the fee first.
         </LegalP>
         <LegalP>
-          The handshake fee is non-refundable, including if the swap does not go ahead after contact details have been
+          {NON_REFUNDABLE_ONCE_PAID} That includes when the swap does not go ahead after contact details have been
           shared, except where SwapShed issues a refund at its discretion (for example, if you were charged in error) or
-          where the Australian Consumer Law requires a refund.
+          where the Australian Consumer Law requires a refund. {LAPSE_REFUND}
         </LegalP>
       </LegalSection>
 

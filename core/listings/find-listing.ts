@@ -33,6 +33,8 @@ export async function findListing(db: Db, { id, viewer = {} }: { id: string; vie
       state: listings.state,
       postcode: listings.postcode,
       ownerSince: users.createdAt,
+      // The owner's picture in "Listed by" (N12); profile changes already refresh visitors' shared copies.
+      ownerAvatarUrl: profiles.avatarUrl,
     })
     .from(listings)
     .innerJoin(users, eq(users.id, listings.userId))

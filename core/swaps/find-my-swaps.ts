@@ -40,7 +40,12 @@ export type SwapCard = {
   theyPaid: boolean;
   /** Swap payments were switched off when it was accepted: no fee was due (waived payment rows). */
   feesWaived: boolean;
-  otherParty: { id: string; name: string };
+  /**
+   * The other party: their picture (shown beside their name, as on a listing), and, once the swap is accepted,
+   * whether they gave a phone number (never the number itself before completion): the payer is told when only an
+   * e-mail address will be shared (N17).
+   */
+  otherParty: { id: string; name: string; avatarUrl: string | null; hasPhone: boolean | null };
   offered: SwapListing;
   target: SwapListing;
   contact: SwapContact | null;
@@ -102,6 +107,8 @@ async function selectCards(db: Db, { userId, role, where, limit }: { userId: str
       otherName: other.name,
       offered: listingColumns(offered),
       target: listingColumns(target),
+      otherAvatarUrl: otherProfile.avatarUrl,
+      otherHasPhone: sql<boolean | null>`case when ${swapProposals.status} in ('accepted', 'completed') then ${otherProfile.phone} is not null end`,
       contactEmail: onceCompleted<string>(other.email),
       contactPhone: onceCompleted<string>(otherProfile.phone),
       contactLocation: onceCompleted<string>(otherProfile.location),
@@ -119,7 +126,7 @@ async function selectCards(db: Db, { userId, role, where, limit }: { userId: str
     .orderBy(desc(swapProposals.createdAt), desc(swapProposals.id))
     .limit(limit ?? 1);
 
-  return rows.map(({ otherId, otherName, contactEmail, contactPhone, contactLocation, myRating, feesWaived, offered, target, ...row }): SwapCard => {
+  return rows.map(({ otherId, otherName, otherAvatarUrl, otherHasPhone, contactEmail, contactPhone, contactLocation, myRating, feesWaived, offered, target, ...row }): SwapCard => {
     const completed = row.status === "completed" && contactEmail !== null;
     const card = (listing: typeof offered, mine: boolean): SwapListing => {
       const { status, ...rest } = listing;
@@ -134,7 +141,7 @@ async function selectCards(db: Db, { userId, role, where, limit }: { userId: str
       iPaid: role === "proposer" ? row.proposerPaid : row.receiverPaid,
       theyPaid: role === "proposer" ? row.receiverPaid : row.proposerPaid,
       feesWaived: Boolean(feesWaived),
-      otherParty: { id: otherId, name: otherName },
+      otherParty: { id: otherId, name: otherName, avatarUrl: otherAvatarUrl ?? null, hasPhone: otherHasPhone == null ? null : Boolean(otherHasPhone) },
       myReview: myRating == null ? null : { rating: Number(myRating) },
       contact: completed
         ? { name: otherName, email: contactEmail, phone: contactPhone, location: contactLocation }

@@ -9,6 +9,8 @@ export type SessionUser = {
   email: string;
   emailVerified: boolean;
   role: "admin" | "moderator" | null;
+  /** Their profile picture, shown beside their name in the header (N12). */
+  avatarUrl?: string | null;
   /** This request's session: which one it is (the sessions list marks it) and when it signed in (reauthentication). */
   session: { id: string; createdAt: Date };
 };
@@ -21,7 +23,7 @@ export async function getSessionUser(deps: { db: Db; auth: Auth }, headers: Head
   const session = await deps.auth.api.getSession({ headers });
   if (!session) return null;
   const [profile] = await deps.db
-    .select({ status: profiles.status, deletedAt: profiles.deletedAt })
+    .select({ status: profiles.status, deletedAt: profiles.deletedAt, avatarUrl: profiles.avatarUrl })
     .from(profiles)
     .where(eq(profiles.userId, session.user.id));
   if (profile && (profile.status === "suspended" || profile.deletedAt)) return null;
@@ -38,6 +40,7 @@ export async function getSessionUser(deps: { db: Db; auth: Auth }, headers: Head
     email: session.user.email,
     emailVerified: session.user.emailVerified,
     role: (roles[0]?.role as SessionUser["role"]) ?? null,
+    avatarUrl: profile?.avatarUrl ?? null,
     session: { id: session.session.id, createdAt: new Date(session.session.createdAt) },
   };
 }

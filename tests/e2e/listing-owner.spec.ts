@@ -287,11 +287,8 @@ test("the owner deletes a listing from its page after the spec's question, with 
   const title = `Deleted from its page ${Date.now()}`;
   const id = await listItem(owner.page, title);
   await owner.page.goto(`/listings/${id}`);
-  owner.page.once("dialog", (dialog) => {
-    expect(dialog.message()).toBe("Are you sure you want to delete this listing?");
-    dialog.accept();
-  });
   await owner.page.getByRole("button", { name: "Delete listing" }).click();
+  await owner.page.getByRole("dialog", { name: "Are you sure you want to delete this listing?" }).getByRole("button", { name: "Delete" }).click();
   await expect(owner.page).toHaveURL("/my-listings");
   await expect(owner.page.getByText("Listing deleted")).toBeVisible();
   await expect(owner.page.getByRole("listitem").filter({ hasText: title })).toHaveCount(0);

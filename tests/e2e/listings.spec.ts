@@ -74,11 +74,9 @@ test("a member lists an item with a picture, sees it everywhere, another member 
 
   // The owner deletes it, confirming the spec's question.
   await page.goto("/my-listings");
-  page.once("dialog", (dialog) => {
-    expect(dialog.message()).toBe("Are you sure you want to delete this listing?");
-    dialog.accept();
-  });
+  // The spec's question in a styled dialog, not the browser's confirm() (N24).
   await page.getByRole("listitem").filter({ hasText: title }).getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("dialog", { name: "Are you sure you want to delete this listing?" }).getByRole("button", { name: "Delete" }).click();
   await expect(page.getByText("Listing deleted")).toBeVisible();
   await expect(page.getByRole("listitem").filter({ hasText: title })).toHaveCount(0);
   const gone = await page.goto(listingUrl);

@@ -1,6 +1,7 @@
 import { ChevronDown } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { Container } from "~/components/ui/container";
+import { LAPSE_REFUND, NON_REFUNDABLE_ONCE_PAID } from "~/lib/fee-refunds";
 
 const QUESTIONS: { q: string; a: ReactNode }[] = [
   {
@@ -29,8 +30,9 @@ const QUESTIONS: { q: string; a: ReactNode }[] = [
     q: "Can I get a refund of the handshake fee?",
     a: (
       <>
-        The handshake fee is non-refundable. If something has gone wrong, for example you were charged in error, contact
-        support and our team can issue a refund. This doesn't limit your rights under the Australian Consumer Law.
+        {NON_REFUNDABLE_ONCE_PAID} {LAPSE_REFUND} If something else has gone wrong, for example you were charged in
+        error, contact support and our team can issue a refund. This doesn't limit your rights under the Australian
+        Consumer Law.
       </>
     ),
   },

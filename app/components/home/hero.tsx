@@ -3,7 +3,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 
 const fieldClass =
-  "h-12 w-full rounded-lg border border-line bg-white pl-10 pr-3 text-base text-ink placeholder:text-muted focus:border-brand-500";
+  "h-12 w-full rounded-lg border border-line bg-white pl-10 pr-3 text-base text-ink placeholder:text-muted/80 placeholder:italic focus:border-brand-500";
 
 /** The home hero: the page's h1, the promise in one line and a search form (plain GET, works without JS). */
 export function Hero() {

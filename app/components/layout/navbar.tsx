@@ -1,11 +1,13 @@
-import { ChevronDown, Menu, Plus, UserRound } from "~/components/ui/icons";
-import { Form, Link } from "react-router";
+import { ChevronDown, Menu, Plus } from "~/components/ui/icons";
+import { Form, Link, useLocation } from "react-router";
+import { authHref, returnPathOf } from "../../lib/auth-links";
 import { buttonClass, ButtonLink } from "../ui/button";
+import { Avatar } from "../ui/avatar";
 import { Container } from "../ui/container";
 import { HeaderMenu } from "./header-menu";
 import { Logo } from "./logo";
 
-export type NavUser = { id: string; name: string; role: string | null } | null;
+export type NavUser = { id: string; name: string; role: string | null; avatarUrl?: string | null } | null;
 
 const anchors = [
   { href: "/#browse", label: "Browse" },
@@ -49,13 +51,15 @@ export function Navbar({ user }: { user: NavUser }) {
   );
 }
 
+/** Login and Sign Up come back to the page the visitor is on (old defect 12). */
 function VisitorLinks() {
+  const back = returnPathOf(useLocation());
   return (
     <>
-      <Link to="/auth" className={buttonClass({ variant: "ghost", size: "sm" }, "max-sm:px-2")}>
+      <Link to={authHref({ redirectTo: back })} className={buttonClass({ variant: "ghost", size: "sm" }, "max-sm:px-2")}>
         Login
       </Link>
-      <Link to="/auth?mode=signup" className={buttonClass({ variant: "outline", size: "sm" }, "max-sm:px-2.5")}>
+      <Link to={authHref({ mode: "signup", redirectTo: back })} className={buttonClass({ variant: "outline", size: "sm" }, "max-sm:px-2.5")}>
         Sign Up
       </Link>
     </>
@@ -71,7 +75,8 @@ function AccountMenu({ user }: { user: NonNullable<NavUser> }) {
       summaryClassName={buttonClass({ variant: "outline", size: "sm" }, "max-sm:px-2.5")}
       label={
         <>
-          <UserRound className="hidden size-4 sm:block" aria-hidden="true" />
+          {/* Hidden on the narrowest phones, so the spec's buttons all stay in the bar down to 320 px. */}
+          <Avatar name={user.name} url={user.avatarUrl} size="xs" className="max-[359px]:hidden" />
           <span>Account</span>
           <ChevronDown className="size-4 transition-transform group-open:rotate-180" aria-hidden="true" />
         </>

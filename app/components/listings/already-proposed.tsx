@@ -1,10 +1,20 @@
 import { CircleCheck } from "~/components/ui/icons";
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 
-/** Where Propose Swap would be, once the member has a pending proposal for this listing: a second one would be refused. */
-export function AlreadyProposed() {
+/**
+ * Where Propose Swap would be, once the member has a pending proposal for this listing: a second one would be refused.
+ * `focusOnMount`: it has just replaced the Propose Swap button (the proposal was sent from the dialog), so focus,
+ * which was on that button, comes here instead of falling to <body> (N23).
+ */
+export function AlreadyProposed({ focusOnMount = false }: { focusOnMount?: boolean }) {
+  const box = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when it first appears
+  useEffect(() => {
+    if (focusOnMount) box.current?.focus();
+  }, []);
   return (
-    <div role="status" className="rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm">
+    <div ref={box} tabIndex={-1} role="status" className="rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm">
       <p className="flex items-center gap-2 font-semibold text-brand-800">
         <CircleCheck className="size-4 shrink-0" aria-hidden="true" />
         You've proposed a swap for this item

@@ -3,16 +3,19 @@ import { Form, Link, useNavigation } from "react-router";
 import { isDeletable, whyNotEditable } from "../../../core/listings/listing-edit-rules";
 import { useHydrated } from "../../lib/use-hydrated";
 import { Button, ButtonLink } from "../ui/button";
+import { DeleteListingButton } from "./delete-listing-button";
 
 const CONFIRM_DELETE = "Are you sure you want to delete this listing?";
 
 /** What a listing's owner sees where others see Propose Swap: what they can do with it now, or why not. */
 export function OwnerActions({
   listingId,
+  title = "This listing",
   status,
   confirming,
 }: {
   listingId: string;
+  title?: string;
   status: string;
   confirming: boolean;
 }) {
@@ -43,7 +46,7 @@ export function OwnerActions({
             <ButtonLink to={`/listings/${listingId}/edit`} className="sm:flex-1">
               Edit listing
             </ButtonLink>
-            {isDeletable(status) && <DeleteListing confirming={confirming} listingId={listingId} />}
+            {isDeletable(status) && <DeleteListing confirming={confirming} listingId={listingId} title={title} />}
           </div>
         </>
       )}
@@ -55,7 +58,7 @@ export function OwnerActions({
  * Delete, after the spec's question: the browser asks it once the page runs JavaScript; a Delete sent before that
  * (or without it) gets the same question on the page, and nothing is deleted until it is answered.
  */
-function DeleteListing({ confirming, listingId }: { confirming: boolean; listingId: string }) {
+function DeleteListing({ confirming, listingId, title }: { confirming: boolean; listingId: string; title: string }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const deleting = navigation.formData?.get("intent") === "delete";
@@ -78,19 +81,8 @@ function DeleteListing({ confirming, listingId }: { confirming: boolean; listing
       </Form>
     );
   }
+  // The spec's question in a styled dialog, as on My Listings (N24).
   return (
-    <Form
-      method="post"
-      className="sm:flex-1"
-      onSubmit={(event) => {
-        if (!window.confirm(CONFIRM_DELETE)) event.preventDefault();
-      }}
-    >
-      <input type="hidden" name="intent" value="delete" />
-      {hydrated && <input type="hidden" name="confirmed" value="yes" />}
-      <Button type="submit" variant="outline" className="w-full text-danger" disabled={deleting}>
-        {deleting ? "Deleting..." : "Delete listing"}
-      </Button>
-    </Form>
+    <DeleteListingButton fields={{ intent: "delete" }} title={title} deleting={deleting} hydrated={hydrated} label="Delete listing" className="sm:flex-1" size="md" />
   );
 }

@@ -4,6 +4,7 @@ import { Link, useFetcher } from "react-router";
 import { buttonClass } from "../ui/button";
 import { AlreadyProposed } from "../listings/already-proposed";
 import type { Offerable } from "./propose-swap-form";
+import { proposeSignInHref } from "../../lib/auth-links";
 
 // The form is only ever drawn in the browser, after a click: its code stays out of every card's first load
 // and is fetched on that click, alongside the member's listings.
@@ -19,7 +20,7 @@ type ProposeData = { target: { id: string; title: string; ownerName: string | nu
 export function ProposeSwapButton({ listingId, title, signedIn, size = "sm", className = "" }: { listingId: string; title: string; signedIn: boolean; size?: "sm" | "lg"; className?: string }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const fetcher = useFetcher<ProposeData>();
-  const href = signedIn ? `/listings/${listingId}/propose` : "/auth?reason=propose";
+  const href = signedIn ? `/listings/${listingId}/propose` : proposeSignInHref(listingId);
   const headingId = `propose-${listingId}-heading`;
   const loading = <p role="status" className="py-8 text-center text-sm text-muted">Loading your listings...</p>;
 

@@ -45,7 +45,8 @@ export function ProposeSwapForm({ targetId, offerable, error, onSent }: { target
       <div className="rounded-xl bg-surface p-5 text-center">
         <p className="font-semibold">You have no active listings to offer yet</p>
         <p className="mt-1 text-sm text-muted">List something of yours first, then come back to propose a swap.</p>
-        <ButtonLink to="/create-listing" className="mt-4">List Item</ButtonLink>
+        {/* Back to this proposal once the listing exists (N3): a newcomer does not lose the item they wanted. */}
+        <ButtonLink to={`/create-listing?${new URLSearchParams({ returnTo: `/listings/${targetId}/propose` })}`} className="mt-4">List Item</ButtonLink>
       </div>
     );
   }

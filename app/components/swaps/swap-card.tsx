@@ -1,9 +1,11 @@
 import { useSite } from "../../lib/use-site";
-import { ArrowLeftRight, Clock, ImageOff, Mail, MapPin, Phone, Star, UserRound } from "~/components/ui/icons";
+import { ArrowLeftRight, Clock, ImageOff, Mail, MapPin, Phone, Star } from "~/components/ui/icons";
 import { Form, Link } from "react-router";
 import { imageUrl } from "../../../core/images/image-urls";
 import { Button } from "../ui/button";
 import { firstName, whoHasPaid } from "./who-has-paid";
+import { Avatar } from "../ui/avatar";
+import { NON_REFUNDABLE_ONCE_PAID } from "../../lib/fee-refunds";
 
 type Listing = { id: string; title: string; images: { key: string; widths: number[] }[]; viewable?: boolean };
 export type SwapCardData = {
@@ -17,7 +19,7 @@ export type SwapCardData = {
   iPaid: boolean;
   theyPaid?: boolean;
   feesWaived?: boolean;
-  otherParty: { id: string; name: string | null };
+  otherParty: { id: string; name: string | null; avatarUrl?: string | null; hasPhone?: boolean | null };
   offered: Listing;
   target: Listing;
   contact: { name: string; email: string; phone: string | null; location: string | null } | null;
@@ -38,14 +40,29 @@ const STATUS_STYLE: Record<string, string> = {
 export type PageParams = Record<string, string>;
 
 /** One proposal on /my-swaps: who, what for what, and the one next step this member can take. */
-export function SwapCard({ swap, tab, now, pageParams = {} }: { swap: SwapCardData; tab: "received" | "sent"; now: string; pageParams?: PageParams }) {
+export function SwapCard({
+  swap,
+  tab,
+  now,
+  pageParams = {},
+  myHasPhone = true,
+}: {
+  swap: SwapCardData;
+  tab: "received" | "sent";
+  now: string;
+  pageParams?: PageParams;
+  /** Whether this member's profile has a phone: without one, the Pay step offers to add it (N17). */
+  myHasPhone?: boolean;
+}) {
   const received = tab === "received";
   return (
     <article className="rounded-2xl border border-line bg-white p-5 shadow-sm" aria-labelledby={`swap-${swap.id}`}>
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <h2 id={`swap-${swap.id}`} className="flex min-w-0 items-center gap-2 font-semibold wrap-anywhere">
-          <UserRound className="size-4 text-muted" aria-hidden="true" />
-          {received ? "From" : "To"} {swap.otherParty.name ?? "Unknown"}
+        <h2 id={`swap-${swap.id}`} className="flex min-w-0 items-center gap-2 font-semibold">
+          <Avatar name={swap.otherParty.name} url={swap.otherParty.avatarUrl} />
+          <span className="min-w-0 wrap-anywhere">
+            {received ? "From" : "To"} {swap.otherParty.name ?? "Unknown"}
+          </span>
         </h2>
         <span className={`rounded-full px-2.5 py-1 text-xs font-semibold capitalize ${STATUS_STYLE[swap.status] ?? "bg-surface"}`}>{swap.status}</span>
       </div>
@@ -58,7 +75,7 @@ export function SwapCard({ swap, tab, now, pageParams = {} }: { swap: SwapCardDa
       </div>
       {swap.status === "pending" && <TimeLeft expiresAt={swap.expiresAt} now={now} />}
       {swap.rejectionReason && (swap.status === "rejected" || swap.status === "expired") && <p className="mt-3 text-sm text-muted">Reason: {swap.rejectionReason}</p>}
-      <NextStep swap={swap} tab={tab} pageParams={pageParams} />
+      <NextStep swap={swap} tab={tab} pageParams={pageParams} myHasPhone={myHasPhone} />
     </article>
   );
 }
@@ -118,7 +135,7 @@ function ConfirmStepButton({ swapId, intent, label, variant, pageParams }: { swa
   );
 }
 
-function NextStep({ swap, tab, pageParams }: { swap: SwapCardData; tab: "received" | "sent"; pageParams: PageParams }) {
+function NextStep({ swap, tab, pageParams, myHasPhone }: { swap: SwapCardData; tab: "received" | "sent"; pageParams: PageParams; myHasPhone: boolean }) {
   if (swap.status === "pending") {
     return (
       <div className="mt-4 flex flex-wrap gap-2">
@@ -138,6 +155,7 @@ function NextStep({ swap, tab, pageParams }: { swap: SwapCardData; tab: "receive
       <div className="mt-4 rounded-xl border border-accent-400 bg-accent-100/50 p-4">
         <p className="font-semibold">Next Step: Payment</p>
         <WhoHasPaid swap={swap} />
+        {swap.otherParty.hasPhone === false && <EmailOnlyNote name={swap.otherParty.name} />}
         {swap.iPaid ? (
           <>
             <p className="mt-1 text-sm text-muted">Contact details unlock as soon as {firstName(swap.otherParty.name)} pays too.</p>
@@ -147,8 +165,10 @@ function NextStep({ swap, tab, pageParams }: { swap: SwapCardData; tab: "receive
           <>
             <p className="mt-1 text-sm text-muted">Pay the $9.99 handshake fee. When you have both paid, you'll see each other's contact details.</p>
             <PaymentDeadline dueAt={swap.paymentDueAt} />
+            <NonRefundableNote />
             <Form method="post" action={`/my-swaps/${swap.id}/pay`} className="mt-3">
               <input type="hidden" name="tab" value={tab} />
+              {!myHasPhone && <PhonePrompt swapId={swap.id} otherName={swap.otherParty.name} />}
               <Button type="submit" variant="accent" size="sm">Pay $9.99</Button>
             </Form>
             <TestPaymentsNote />
@@ -162,13 +182,17 @@ function NextStep({ swap, tab, pageParams }: { swap: SwapCardData; tab: "receive
       <div className="mt-4 space-y-4">
         <WhoHasPaid swap={swap} />
         <section aria-label="Contact details" className="rounded-xl bg-brand-50 p-4 text-sm">
-          <p className="font-semibold text-brand-900">Contact {swap.contact.name} to arrange the swap</p>
+          <p className="flex items-center gap-2 font-semibold text-brand-900">
+            <Avatar name={swap.contact.name} url={swap.otherParty.avatarUrl} className="ring-1 ring-brand-200" />
+            <span className="min-w-0 wrap-anywhere">Contact {swap.contact.name} to arrange the swap</span>
+          </p>
           {/* A long name or e-mail address wraps instead of widening the card at 375 px (N18). */}
           <ul className="mt-2 space-y-1 wrap-anywhere">
             <li className="flex items-center gap-2"><Mail className="size-4" aria-hidden="true" /><a href={`mailto:${swap.contact.email}`} className="underline">{swap.contact.email}</a></li>
             {swap.contact.phone && <li className="flex items-center gap-2"><Phone className="size-4" aria-hidden="true" /><a href={`tel:${swap.contact.phone}`} className="underline">{swap.contact.phone}</a></li>}
             {swap.contact.location && <li className="flex items-center gap-2"><MapPin className="size-4" aria-hidden="true" />{swap.contact.location}</li>}
           </ul>
+          {!swap.contact.phone && <p className="mt-2 text-muted">{firstName(swap.contact.name, true)} gave no phone number: e-mail is the way to reach them.</p>}
         </section>
         {swap.myReview ? (
           <p className="flex items-center gap-1 text-sm text-muted"><Star className="size-4 fill-accent-400 text-accent-500" aria-hidden="true" /> You rated this swap {swap.myReview.rating} out of 5.</p>
@@ -179,6 +203,44 @@ function NextStep({ swap, tab, pageParams }: { swap: SwapCardData; tab: "receive
     );
   }
   return null;
+}
+
+/** Told before paying: the contact this fee unlocks will be an e-mail address only (N17). */
+function EmailOnlyNote({ name }: { name: string | null }) {
+  return (
+    <p className="mt-1 flex items-start gap-1.5 text-sm text-ink">
+      <Mail className="mt-0.5 size-4 shrink-0 text-muted" aria-hidden="true" />
+      <span>{firstName(name, true)} has no phone number on their profile: only an e-mail address will be shared.</span>
+    </p>
+  );
+}
+
+/**
+ * Before paying, a member without a phone is asked for one (optional): the partner pays to reach them, and an
+ * e-mail address alone is a thin contact. Left empty, Pay goes ahead; typed, it is checked and saved first.
+ */
+function PhonePrompt({ swapId, otherName }: { swapId: string; otherName: string | null }) {
+  const id = `pay-phone-${swapId}`;
+  return (
+    <div className="mb-3 rounded-lg border border-line bg-white p-3">
+      <label htmlFor={id} className="block text-sm font-medium text-ink">
+        Add a phone number (optional)
+      </label>
+      <p id={`${id}-hint`} className="mt-0.5 text-xs text-muted">
+        You have no phone on your profile, so only your e-mail address will be shared with {firstName(otherName)}. Add one
+        so they can call or text you, or leave it empty to pay without.
+      </p>
+      <input
+        id={id}
+        name="phone"
+        type="tel"
+        autoComplete="tel"
+        maxLength={20}
+        aria-describedby={`${id}-hint`}
+        className="mt-2 block h-10 w-full max-w-xs rounded-lg border border-line bg-white px-3 text-ink outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-200"
+      />
+    </div>
+  );
 }
 
 function WhoHasPaid({ swap }: { swap: SwapCardData }) {
@@ -234,7 +296,12 @@ function PaymentDeadline({ dueAt }: { dueAt?: string | Date | null }) {
   return (
     <p className="mt-2 flex items-center gap-1.5 text-sm font-medium text-ink">
       <Clock className="size-4 text-accent-600" aria-hidden="true" />
-      Pay by {deadlineFormat.format(new Date(dueAt))}, or the swap lapses and any fee paid is given back.
+      Pay by {deadlineFormat.format(new Date(dueAt))}, or the swap lapses and any fee already paid is refunded in full.
     </p>
   );
+}
+
+/** Once both have paid the fee stays paid: said where the member pays, in the FAQ's and the Terms' words (N9). */
+function NonRefundableNote() {
+  return <p className="mt-1 text-xs text-muted">{NON_REFUNDABLE_ONCE_PAID}</p>;
 }

@@ -12,7 +12,7 @@ import { deleteOwnAccount, deletionProofs, type DeletionProof } from "../../../c
 import { formatDeletionDate } from "../../../core/users/deletion-date";
 import { isRecentlyAuthenticated, REAUTH_MINUTES } from "../../../core/users/reauthentication";
 
-export const meta: Route.MetaFunction = () => [{ title: "Your data | SwapShed" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: "Your data | My Account | SwapShed" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);

@@ -19,7 +19,7 @@ import { FULL_NAME } from "../../../core/users/credential-rules";
 import { firstBroken } from "../../../core/shared/field-rules";
 
 export const meta: Route.MetaFunction = () => [
-  { title: "My Account | SwapShed" },
+  { title: "Profile | My Account | SwapShed" },
   { name: "robots", content: "noindex" },
 ];
 

@@ -15,7 +15,7 @@ import { describeTotpUri } from "../../../core/users/two-factor-enrolment";
 import { turnOffTwoFactor } from "../../../core/users/turn-off-two-factor";
 import { beginTwoFactorSetup, finishTwoFactorSetup } from "../../../core/users/turn-on-two-factor";
 
-export const meta: Route.MetaFunction = () => [{ title: "Sign-in & security | SwapShed" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: "Sign-in & security | My Account | SwapShed" }, { name: "robots", content: "noindex" }];
 
 export const TWO_FACTOR_OFF = "Two-step sign-in is off.";
 

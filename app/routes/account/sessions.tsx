@@ -10,7 +10,7 @@ import { listSessions } from "../../../core/users/list-sessions";
 import { revokeSession } from "../../../core/users/revoke-session";
 import { signOut } from "../../../core/users/sign-out";
 
-export const meta: Route.MetaFunction = () => [{ title: "Devices | SwapShed" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: "Devices | My Account | SwapShed" }, { name: "robots", content: "noindex" }];
 
 export const SIGNED_OUT_ONE = "That device has been signed out.";
 export const SIGNED_OUT_OTHERS = "You've been signed out on your other devices.";

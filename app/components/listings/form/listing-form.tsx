@@ -49,11 +49,14 @@ export function ListingForm({
   result,
   listing,
   defaultLocation,
+  doneTo,
 }: {
   result: ListingFormResult;
   listing?: EditableListing;
   /** A new listing's starting location: the member's profile suburb. */
   defaultLocation?: { suburb: string; state: string; postcode: string; label: string };
+  /** Where to go once the listing is saved (a same-site path), instead of /my-listings. */
+  doneTo?: string;
 }) {
   const enhanced = useHydrated();
   const [files, setFiles] = useState<File[]>([]);
@@ -106,7 +109,8 @@ export function ListingForm({
         : await uploadWithProgress("/api/v1/listings", form, setProgress);
       if (status === 200 || status === 201) {
         toast.success(listing ? "Listing updated successfully!" : "Listing created successfully!");
-        navigate(listing ? `/listings/${listing.id}` : "/my-listings");
+        // `doneTo`: the page that sent the member here, already checked by the server (create-listing loader).
+        navigate(listing ? `/listings/${listing.id}` : (doneTo ?? "/my-listings"));
         return;
       }
       const fields = (json.fields as Record<string, string>) ?? {};

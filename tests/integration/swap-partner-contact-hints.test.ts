@@ -1,0 +1,68 @@
+import { eq } from "drizzle-orm";
+import { afterAll, expect, test } from "vitest";
+import { findMySwaps, findSwapForParty } from "../../core/swaps/find-my-swaps";
+import { updateContactDetails } from "../../core/users/update-contact-details";
+import { profiles } from "../../db/schema/profiles";
+import { swapProposals } from "../../db/schema/swaps";
+import { insertAcceptedSwap, insertMember } from "../support/payment-fixtures";
+import { closeTestDatabase } from "../support/swap-fixtures";
+import { createTestDatabase } from "../support/test-db";
+
+// N17 and N12 on My Swaps: the payer learns whether only an e-mail address will be shared, and sees the other
+// party's picture, without any contact detail leaving the database before both have paid.
+const handle = await createTestDatabase();
+const db = handle.db;
+afterAll(() => closeTestDatabase(handle));
+
+test("on an accepted swap a party learns whether the other gave a phone, never the number", async () => {
+  const withPhone = await insertMember(db, { name: "Olivia Bennett" });
+  await db
+    .update(profiles)
+    .set({ phone: "0412 345 678", avatarUrl: "/uploads/avatars/u1/pic.webp" })
+    .where(eq(profiles.userId, withPhone));
+  const { swapId, proposerId } = await insertAcceptedSwap(db, { receiverId: withPhone });
+
+  const mine = await findSwapForParty(db, { swapId, userId: proposerId });
+  expect(mine?.otherParty).toEqual({
+    id: withPhone,
+    name: "Olivia Bennett",
+    avatarUrl: "/uploads/avatars/u1/pic.webp",
+    hasPhone: true,
+  });
+  expect(mine?.contact).toBeNull();
+  expect(JSON.stringify(mine)).not.toContain("0412");
+
+  // The receiver sees that the proposer has no phone: only an e-mail address will be shared.
+  const theirs = await findSwapForParty(db, { swapId, userId: withPhone });
+  expect(theirs?.otherParty.hasPhone).toBe(false);
+  expect(theirs?.otherParty.avatarUrl).toBeNull();
+
+  // Adding one (as the Pay step does) changes what the other side is told.
+  expect(await updateContactDetails(db, { userId: proposerId, phone: "02 9876 5432", location: "" })).toEqual({
+    ok: true,
+  });
+  expect((await findSwapForParty(db, { swapId, userId: withPhone }))?.otherParty.hasPhone).toBe(true);
+});
+
+test("before acceptance nothing is said about the other party's phone", async () => {
+  const { swapId, proposerId } = await insertAcceptedSwap(db);
+  await db
+    .update(swapProposals)
+    .set({ status: "pending", acceptedAt: null, paymentDueAt: null })
+    .where(eq(swapProposals.id, swapId));
+  const { sent } = await findMySwaps(db, { userId: proposerId });
+  expect(sent.find((s) => s.id === swapId)?.otherParty.hasPhone).toBeNull();
+});
+
+test("a phone given at the Pay step is checked by the spec's rule and leaves the suburb alone", async () => {
+  const member = await insertMember(db);
+  await db.update(profiles).set({ location: "Manly NSW 2095" }).where(eq(profiles.userId, member));
+  const refused = await updateContactDetails(db, { userId: member, phone: "call me", location: "" });
+  expect(refused.ok).toBe(false);
+  expect(await updateContactDetails(db, { userId: member, phone: "0412 000 111", location: "" })).toEqual({ ok: true });
+  const [row] = await db
+    .select({ phone: profiles.phone, location: profiles.location })
+    .from(profiles)
+    .where(eq(profiles.userId, member));
+  expect(row).toEqual({ phone: "0412 000 111", location: "Manly NSW 2095" });
+});
