@@ -31,7 +31,7 @@ test("approving a rejected listing restores it, and the dialog says so; a flagge
   await page.getByRole("link", { name: `Reject: ${title}` }).click();
   await page.getByRole("dialog").getByLabel("Reason").fill("spam");
   await page.getByRole("dialog").getByRole("button", { name: "Reject" }).click();
-  await expect(page.getByText("Listing rejected")).toBeVisible();
+  await expect(page.getByText("Listing rejected")).toBeVisible({ timeout: 15_000 });
   expect((await page.request.get(`/api/v1/listings/${listingId}`)).status()).toBe(404);
 
   // Approve is the undo: it says the listing comes back, never that it "stays public".
@@ -43,7 +43,7 @@ test("approving a rejected listing restores it, and the dialog says so; a flagge
   await expect(dialog.getByText(/stays public/)).toHaveCount(0);
   await screenshotAtBothWidths(page, "listings-approve-restore");
   await dialog.getByRole("button", { name: "Approve" }).click();
-  await expect(page.getByText("Listing approved")).toBeVisible();
+  await expect(page.getByText("Listing approved")).toBeVisible({ timeout: 15_000 });
   const row = page.getByRole("row").filter({ hasText: title });
   await expect(row.getByText("Reason: spam")).toHaveCount(0);
   await expect(row.getByText("active", { exact: true })).toBeVisible();
