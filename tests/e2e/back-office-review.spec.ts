@@ -31,7 +31,7 @@ test("approving a rejected listing restores it, and the dialog says so; a flagge
   await page.getByRole("link", { name: `Reject: ${title}` }).click();
   await page.getByRole("dialog").getByLabel("Reason").fill("spam");
   await page.getByRole("dialog").getByRole("button", { name: "Reject" }).click();
-  await expect(page.getByText("Listing rejected")).toBeVisible();
+  await expect(page.getByText("Listing rejected")).toBeVisible({ timeout: 15_000 });
   expect((await page.request.get(`/api/v1/listings/${listingId}`)).status()).toBe(404);
 
   // Approve is the undo: it says the listing comes back, never that it "stays public".
@@ -43,7 +43,7 @@ test("approving a rejected listing restores it, and the dialog says so; a flagge
   await expect(dialog.getByText(/stays public/)).toHaveCount(0);
   await screenshotAtBothWidths(page, "listings-approve-restore");
   await dialog.getByRole("button", { name: "Approve" }).click();
-  await expect(page.getByText("Listing approved")).toBeVisible();
+  await expect(page.getByText("Listing approved")).toBeVisible({ timeout: 15_000 });
   const row = page.getByRole("row").filter({ hasText: title });
   await expect(row.getByText("Reason: spam")).toHaveCount(0);
   await expect(row.getByText("active", { exact: true })).toBeVisible();
@@ -107,7 +107,8 @@ test("a member's page leads to their swaps; the audit log is one line per event 
   test.setTimeout(90_000);
   const ownerContext = await browser.newContext();
   const ownerPage = await ownerContext.newPage();
-  const name = `Olivia Bennett ${Date.now()}`;
+  // Names take letters only: the run's time, spelt in letters, keeps this member apart from earlier runs.
+  const name = `Olivia ${[...String(Date.now()).slice(-6)].map((d) => "abcdefghij"[Number(d)]).join("")}`;
   await signUpViaApi(ownerPage, { email: uniqueEmail("olivia"), fullName: name });
   const title = `Surfboard ${Date.now()}`;
   await listItemAs(ownerPage, title);
@@ -118,12 +119,12 @@ test("a member's page leads to their swaps; the audit log is one line per event 
   await page.getByRole("link", { name: `Take down: ${title}` }).click();
   await page.getByRole("dialog").getByLabel("Reason").fill("DMCA");
   await page.getByRole("dialog").getByRole("button", { name: "Take down" }).click();
-  await expect(page.getByText("Listing taken down")).toBeVisible();
+  await expect(page.getByText("Listing taken down")).toBeVisible({ timeout: 15_000 });
 
   await page.goto("/admin/audit-logs?action=takedown_listing");
   const entry = page.getByRole("list", { name: "Audit entries" }).getByRole("listitem").first();
   await expect(entry.getByRole("link", { name: title })).toBeVisible();
-  await expect(entry.getByText("takedown_listing")).toBeVisible();
+  await expect(entry.getByText("takedown_listing", { exact: true })).toBeVisible();
   // The user agent is behind Details, not on the line.
   await expect(entry.getByText(/Mozilla|HeadlessChrome/)).toBeHidden();
   await screenshotAtBothWidths(page, "audit-logs");
