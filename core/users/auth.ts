@@ -10,6 +10,7 @@ import { enqueueMail } from "../mail/mailer";
 import { passwordReset } from "../mail/templates";
 import { confirmNewEmail, signInCode, verifyEmail } from "../mail/account-templates";
 import { secondStepAfterCodeSignIn } from "./code-sign-in-second-step";
+import { recordEmailChangeLink } from "./pending-email-change";
 import { type IdentityProviderConfig, socialProvidersFrom, genericProvidersFrom } from "./identity-providers";
 import { identityAuthHooks } from "./identity-auth-hooks";
 
@@ -65,7 +66,7 @@ export function createAuth(db: Database, config: AuthConfig) {
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
         const url = `${appUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
-        await enqueueMail(db, passwordReset({ to: user.email, name: user.name, url }));
+        await enqueueMail(db, passwordReset({ to: user.email, name: user.name, url }), { userId: user.id });
       },
     },
     emailVerification: {
@@ -77,8 +78,12 @@ export function createAuth(db: Database, config: AuthConfig) {
         // Our own page takes the token (/auth/verify-email), so the link lands on SwapShed, not on an API.
         const url = `${appUrl}/auth/verify-email?token=${encodeURIComponent(token)}`;
         // For a change of address Better Auth passes the new address as user.email.
-        const mail = isEmailChangeToken(token) ? confirmNewEmail : verifyEmail;
-        await enqueueMail(db, mail({ to: user.email, name: user.name, url }));
+        const isChange = isEmailChangeToken(token);
+        // Only the newest change-of-address link works, and only once (core/users/pending-email-change.ts).
+        if (isChange) await recordEmailChangeLink(db, { userId: user.id, newEmail: user.email, token });
+        const mail = isChange ? confirmNewEmail : verifyEmail;
+        // The mail belongs to the account even when it goes to the address it is moving to.
+        await enqueueMail(db, mail({ to: user.email, name: user.name, url }), { userId: user.id });
       },
     },
     user: {
