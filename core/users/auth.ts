@@ -9,6 +9,7 @@ import { profiles } from "../../db/schema/profiles";
 import { enqueueMail } from "../mail/mailer";
 import { passwordReset } from "../mail/templates";
 import { confirmNewEmail, signInCode, verifyEmail } from "../mail/account-templates";
+import { BACKUP_CODE_COUNT, makeBackupCodes } from "./backup-codes";
 import { secondStepAfterCodeSignIn } from "./code-sign-in-second-step";
 import { recordEmailChangeLink } from "./pending-email-change";
 import { type IdentityProviderConfig, socialProvidersFrom, genericProvidersFrom } from "./identity-providers";
@@ -42,7 +43,9 @@ export const CLIENT_IP_HEADER = "x-client-ip";
 export function createAuth(db: Database, config: AuthConfig) {
   const appUrl = config.baseURL.replace(/\/+$/, "");
   const genericProviders = genericProvidersFrom(config.identityProviders);
-  const twoFactorPlugin = twoFactor({ issuer: "SwapShed", backupCodeOptions: { amount: 10, storeBackupCodes: "encrypted" } });
+  // Backup codes without look-alike characters, in one case (core/users/backup-codes.ts, decision 068).
+  const backupCodeOptions = { amount: BACKUP_CODE_COUNT, storeBackupCodes: "encrypted" as const, customBackupCodesGenerate: () => makeBackupCodes() };
+  const twoFactorPlugin = twoFactor({ issuer: "SwapShed", backupCodeOptions });
   const identity = identityAuthHooks(db, { appUrl, providers: config.identityProviders, clientIpHeader: CLIENT_IP_HEADER });
   return betterAuth({
     appName: "SwapShed",

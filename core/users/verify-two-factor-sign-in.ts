@@ -1,6 +1,7 @@
 import { recordSecurityEvent } from "../security/record-security-event";
 import type { Auth } from "./auth";
 import type { AuthDeps, AuthOutcome, RequestMeta } from "./auth-attempt";
+import { checkBackupCode } from "./backup-codes";
 import { ACCOUNT_SUSPENDED } from "./sign-in";
 
 export const INVALID_TWO_FACTOR_CODE = "That code is not right. Check your app and try again.";
@@ -37,7 +38,9 @@ export async function verifyTwoFactorSignIn(
   }
   try {
     const call = kind === "totp" ? deps.auth.api.verifyTOTP : deps.auth.api.verifyBackupCode;
-    const { headers, response } = await call({ body: { code: text }, headers: meta.headers, returnHeaders: true });
+    const attempt = (checked: string) => call({ body: { code: checked }, headers: meta.headers, returnHeaders: true });
+    // A backup code may be typed in either case, with or without its dash (core/users/backup-codes.ts).
+    const { headers, response } = kind === "totp" ? await attempt(text) : await checkBackupCode(text, attempt);
     const userId = (response as { user?: { id: string } }).user?.id ?? null;
     await log(true, userId, null);
     return { ok: true, userId: userId ?? "", headers };
