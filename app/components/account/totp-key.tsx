@@ -27,7 +27,6 @@ export function TotpKey({ secret, totpUri, id = "totpKey" }: { secret: string; t
       </p>
       <p
         id={id}
-        aria-labelledby={`${id}-label`}
         data-testid="totp-key"
         className="mt-1 flex flex-wrap gap-x-2 gap-y-1 rounded-md border border-line bg-surface px-2 py-1.5 font-mono text-sm tracking-wider select-all"
       >
