@@ -14,6 +14,7 @@ import { secondStepAfterCodeSignIn } from "./code-sign-in-second-step";
 import { recordEmailChangeLink } from "./pending-email-change";
 import { type IdentityProviderConfig, socialProvidersFrom, genericProvidersFrom } from "./identity-providers";
 import { identityAuthHooks } from "./identity-auth-hooks";
+import { keepAccountSession } from "./keep-account-session";
 
 export type AuthConfig = {
   baseURL: string;
@@ -124,7 +125,11 @@ export function createAuth(db: Database, config: AuthConfig) {
               .where(eq(profiles.userId, session.userId));
             // A member's own deletion leaves the status active (staff's suspends): they may still keep the account.
             if (profile?.deletedAt && profile.status !== "suspended") {
-              throw new APIError("FORBIDDEN", { message: ACCOUNT_DELETION_PENDING_CODE, code: ACCOUNT_DELETION_PENDING_CODE });
+              // With two-step sign-in on, the offer to keep the account comes after the code from the app (decision
+              // 068): the two-factor plugin turns this sign-in's session into its signed second-step cookie at once.
+              if (SECOND_STEP_PATHS.has(context?.path ?? "") && (await hasTwoFactorOn(db, session.userId))) return;
+              // userId: the second step (verifyTwoFactorSignIn) makes the offer for this member.
+              throw new APIError("FORBIDDEN", { message: ACCOUNT_DELETION_PENDING_CODE, code: ACCOUNT_DELETION_PENDING_CODE, userId: session.userId });
             }
             if (profile && (profile.status === "suspended" || profile.deletedAt)) {
               throw new APIError("FORBIDDEN", { message: ACCOUNT_SUSPENDED_CODE, code: ACCOUNT_SUSPENDED_CODE });
@@ -151,6 +156,7 @@ export function createAuth(db: Database, config: AuthConfig) {
       // A sign-in with an e-mailed code still asks a member with two-factor on for the second step.
       secondStepAfterCodeSignIn(twoFactorPlugin),
       admin(),
+      keepAccountSession(),
       passkey({
         rpID: new URL(config.baseURL).hostname,
         rpName: "SwapShed",
@@ -177,6 +183,14 @@ export function createAuth(db: Database, config: AuthConfig) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The sign-ins the two-factor plugin stops at its second step (its own matcher, and secondStepAfterCodeSignIn). */
+const SECOND_STEP_PATHS = new Set(["/sign-in/email", "/sign-in/email-otp"]);
+
+async function hasTwoFactorOn(db: Database, userId: string) {
+  const [user] = await db.select({ on: users.twoFactorEnabled }).from(users).where(eq(users.id, userId));
+  return user?.on === true;
+}
 
 /** Better Auth's verification token is a JWT we signed; its payload says whether it confirms a new address. */
 function isEmailChangeToken(token: string): boolean {
