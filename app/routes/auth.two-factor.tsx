@@ -41,8 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function TwoFactorSignIn({ loaderData, actionData }: Route.ComponentProps) {
   const { backup, redirectTo } = loaderData;
-  if (actionData?.keep) return <KeepAccountOffer {...actionData.keep} redirectTo={redirectTo} />;
   const busy = useNavigation().state !== "idle";
+  if (actionData?.keep) return <KeepAccountOffer {...actionData.keep} redirectTo={redirectTo} />;
   const error = actionData?.error;
   const switchTo = `/auth/two-factor?${new URLSearchParams({ ...(backup ? {} : { method: "backup" }), ...(redirectTo ? { redirectTo } : {}) })}`;
   return (
