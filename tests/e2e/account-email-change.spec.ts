@@ -27,6 +27,7 @@ test("a pending change of address is shown with Resend and Cancel, and its link 
   const firstLink = new URL(linkIn(first.text));
 
   // Resend: a new link; the first one stops working.
+  await page.goto("/account/email");
   await pending.getByRole("button", { name: "Resend link" }).click();
   await expect(page.getByText(`If ${newEmail} can be used for your account`)).toBeVisible();
   const second = await readMail(page, newEmail, /Confirm your new e-mail address for SwapShed/);

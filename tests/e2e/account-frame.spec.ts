@@ -1,4 +1,5 @@
-// N20: every My Account section reachable at 375 px; axe: /account/identities without a provider is a titled 404.
+// N20: every My Account section reachable at 375 px. (The titled 404 of /account/identities without a provider is
+// tests/integration/identities-not-configured.test.ts: the browser runs always configure the test provider.)
 import { expect, expectNoAxeViolations, signUpViaApi, test, uniqueEmail } from "./fixtures";
 
 test("every My Account section is on screen at 375 px", async ({ page }) => {
@@ -14,19 +15,4 @@ test("every My Account section is on screen at 375 px", async ({ page }) => {
   await page.screenshot({ path: "/tmp/shots/account-nav-375.png" });
   await links.filter({ hasText: "Your data" }).click();
   await expect(page).toHaveURL("/account/data");
-});
-
-test("Linked accounts without an identity provider is a 404 with a title, inside My Account", async ({ page }) => {
-  test.skip(!!process.env.E2E_IDENTITY_PROVIDERS, "this run has an identity provider configured");
-  await signUpViaApi(page, { email: uniqueEmail("identities") });
-  const response = await page.goto("/account/identities");
-  expect(response?.status()).toBe(404);
-  await expect(page).toHaveTitle("Page not found | SwapShed");
-  await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "My Account" })).toBeVisible();
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectNoAxeViolations(page);
-  }
-  await page.screenshot({ path: "/tmp/shots/identities-404-375.png" });
 });
