@@ -38,8 +38,13 @@ test("a pending change of address is shown with Resend and Cancel, and its link 
 
   // Cancel: nothing pending, and the newest link is void too.
   await page.goto("/account/email");
-  await page.getByRole("region", { name: "Change waiting for confirmation" }).getByRole("button", { name: "Cancel change" }).click();
-  await expect(page.getByText("The change of e-mail address is cancelled: the link we sent no longer works.")).toBeVisible();
+  await page
+    .getByRole("region", { name: "Change waiting for confirmation" })
+    .getByRole("button", { name: "Cancel change" })
+    .click();
+  await expect(
+    page.getByText("The change of e-mail address is cancelled: the link we sent no longer works."),
+  ).toBeVisible();
   await expect(page.getByRole("region", { name: "Change waiting for confirmation" })).toHaveCount(0);
   await page.goto(`${secondLink.pathname}${secondLink.search}`);
   await expect(page.getByRole("heading", { name: "This link is not valid" })).toBeVisible();
@@ -58,7 +63,10 @@ test("a pending change of address is shown with Resend and Cancel, and its link 
   await expect(page.getByRole("region", { name: "Change waiting for confirmation" })).toHaveCount(0);
 });
 
-test("the demo outbox shows a newcomer none of the mail sent to their address before they registered", async ({ page, browser }) => {
+test("the demo outbox shows a newcomer none of the mail sent to their address before they registered", async ({
+  page,
+  browser,
+}) => {
   test.skip(!!process.env.E2E_DATABASE_URL, "a production PostgreSQL has no outbox page");
   // Someone else asks to move to an address nobody has yet: its confirmation link goes there.
   const address = uniqueEmail("newcomer");

@@ -11,7 +11,10 @@ async function signInWithPassword(page: Page, email: string) {
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
 }
 
-test("the key is shown whole with Copy and an app link; a backup code typed in lower case works, and the count goes down", async ({ page, context }) => {
+test("the key is shown whole with Copy and an app link; a backup code typed in lower case works, and the count goes down", async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const { email } = await signUpViaApi(page, { email: uniqueEmail("key") });

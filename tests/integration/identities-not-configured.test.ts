@@ -19,10 +19,17 @@ const caller: RouteCaller = { db: handle.db, clock, provider: undefined as never
 
 test("without an identity provider the page is a 404 titled 'Page not found | SwapShed'", async () => {
   const member = await createMember(testApp);
-  const user = (await getSessionUser({ db: handle.db, auth: testApp.auth }, new Headers({ cookie: member.cookie }))) as SessionUser;
+  const user = (await getSessionUser(
+    { db: handle.db, auth: testApp.auth },
+    new Headers({ cookie: member.cookie }),
+  )) as SessionUser;
   let thrown: unknown;
   try {
-    await identitiesPage.loader({ request: new Request(`${TEST_ORIGIN}/account/identities`), params: {}, context: contextFor(caller, user) } as never);
+    await identitiesPage.loader({
+      request: new Request(`${TEST_ORIGIN}/account/identities`),
+      params: {},
+      context: contextFor(caller, user),
+    } as never);
   } catch (error) {
     thrown = error;
   }

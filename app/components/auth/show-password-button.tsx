@@ -5,7 +5,15 @@ import { Eye, EyeOff } from "../ui/icons";
  * "Show" beside a password box: a toggle button (aria-pressed, aria-controls the box) that switches it between
  * hidden and plain text. Its name is the visible word alone, so nothing else answers to the label "Password". It needs the page's scripts, so it is absent until they run (never a button that does nothing).
  */
-export function ShowPasswordButton({ shown, onToggle, controls }: { shown: boolean; onToggle: () => void; controls: string }) {
+export function ShowPasswordButton({
+  shown,
+  onToggle,
+  controls,
+}: {
+  shown: boolean;
+  onToggle: () => void;
+  controls: string;
+}) {
   const hydrated = useHydrated();
   if (!hydrated) return null;
   return (
