@@ -1,6 +1,6 @@
 // N20: every My Account section reachable at 375 px. (The titled 404 of /account/identities without a provider is
 // tests/integration/identities-not-configured.test.ts: the browser runs always configure the test provider.)
-import { expect, expectNoAxeViolations, signUpViaApi, test, uniqueEmail } from "./fixtures";
+import { expect, signUpViaApi, test, uniqueEmail } from "./fixtures";
 
 test("every My Account section is on screen at 375 px", async ({ page }) => {
   await signUpViaApi(page, { email: uniqueEmail("tabs") });
