@@ -8,6 +8,7 @@ import { Button, ButtonLink } from "../components/ui/button";
 import { Container } from "../components/ui/container";
 import { KeyRound, ShieldCheck } from "../components/ui/icons";
 import { requireStaff } from "../lib/require-staff.server";
+import { TotpKey } from "../components/account/totp-key";
 import { findStaffAccess } from "../../core/staff/find-staff-access";
 import { TWO_FACTOR_REQUIRED_FOR_ADMIN } from "../../core/staff/pass-staff-gate";
 import {
@@ -100,16 +101,8 @@ export default function TwoFactorEnrolment({ loaderData, actionData }: Route.Com
                   // biome-ignore lint/security/noDangerouslySetInnerHtml: an SVG the server drew from this person's own key
                   dangerouslySetInnerHTML={{ __html: actionData.qrSvg }}
                 />
-                <div className="min-w-0 text-sm">
-                  <p className="font-medium">Can't scan it? Enter this key:</p>
-                  <input
-                    readOnly
-                    aria-label="Two-factor key"
-                    value={actionData.secret.replace(/(.{4})/g, "$1 ").trim()}
-                    onFocus={(event) => event.currentTarget.select()}
-                    className="mt-1 block h-auto w-full rounded-md border border-line bg-surface px-2 py-1.5 font-mono text-sm tracking-wider"
-                  />
-                  <p className="mt-1 text-muted">Time-based, 6 digits, every 30 seconds.</p>
+                <div className="min-w-0 self-stretch">
+                  <TotpKey secret={actionData.secret} totpUri={actionData.totpUri} />
                 </div>
               </div>
               <Form method="post" className="mt-6 space-y-4" noValidate>

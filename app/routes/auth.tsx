@@ -78,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
-  if (actionData && "keep" in actionData) return <KeepAccountOffer {...actionData.keep} />;
+  if (actionData && "keep" in actionData) return <KeepAccountOffer {...actionData.keep} redirectTo={loaderData.redirectTo} />;
   return (
     <AuthForm
       mode={actionData?.mode ?? loaderData.mode}

@@ -5,6 +5,7 @@ import { describedBy, Field, inputClass } from "../components/forms/field";
 import { Button } from "../components/ui/button";
 import { Container } from "../components/ui/container";
 import { ShieldCheck } from "../components/ui/icons";
+import { KeepAccountOffer } from "../components/auth/keep-account-offer";
 import { flashHeader } from "../lib/flash.server";
 import { safeRedirect } from "../lib/safe-redirect";
 import { TWO_FACTOR_EXPIRED, verifyTwoFactorSignIn } from "../../core/users/verify-two-factor-sign-in";
@@ -25,11 +26,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   // Without the first step's cookie Better Auth would check the code against a signed-in session instead (its
   // enrolment check, which turns on a set-up that was started but never confirmed): this is the sign-in step only.
-  if (!hasPendingSignIn(request)) return data({ error: TWO_FACTOR_EXPIRED }, { status: 401 });
+  if (!hasPendingSignIn(request)) return data({ error: TWO_FACTOR_EXPIRED, keep: null }, { status: 401 });
   const form = await request.formData();
   const kind = form.get("method") === "backup" ? "backup" : "totp";
   const result = await verifyTwoFactorSignIn(ctx, { code: form.get("code"), kind }, ctx.meta);
-  if (!result.ok) return data({ error: result.message }, { status: result.status });
+  // Both steps were right and the member's own deletion is pending: the offer to keep it (decision 068).
+  if (!result.ok && result.pendingDeletion) return data({ error: null, keep: result.pendingDeletion }, { status: 403 });
+  if (!result.ok) return data({ error: result.message, keep: null }, { status: result.status });
   const headers = new Headers();
   for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", await flashHeader({ type: "success", message: "Welcome back!" }, ctx.env.NODE_ENV === "production"));
@@ -39,6 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function TwoFactorSignIn({ loaderData, actionData }: Route.ComponentProps) {
   const { backup, redirectTo } = loaderData;
   const busy = useNavigation().state !== "idle";
+  if (actionData?.keep) return <KeepAccountOffer {...actionData.keep} redirectTo={redirectTo} />;
   const error = actionData?.error;
   const switchTo = `/auth/two-factor?${new URLSearchParams({ ...(backup ? {} : { method: "backup" }), ...(redirectTo ? { redirectTo } : {}) })}`;
   return (

@@ -17,15 +17,16 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db, env } = ctx;
   // A production deployment on its own database has real members' mail: no such page there.
   if (!isOutboxPageEnabled(env)) throw data(null, { status: 404 });
-  // On a production demo (embedded database) a member sees only the mail sent to them; in development, all.
-  let to: string | undefined;
+  // On a production demo (embedded database) a member sees only their own account's mail; in development, all.
+  let forUserId: string | undefined;
   if (env.NODE_ENV === "production") {
     const user = await ctx.getUser();
     if (!user) throw redirect("/auth");
-    to = user.email;
+    forUserId = user.id;
   }
-  const mails = await listOutbox(db, { limit: 100, to });
+  const mails = await listOutbox(db, { limit: 100, forUserId });
   return {
+    ownOnly: forUserId !== undefined,
     mails: mails.map(({ createdAt, sentAt, ...mail }) => ({
       ...mail,
       createdAt: sydneyStamp(createdAt),
@@ -35,7 +36,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function DevOutbox({ loaderData }: Route.ComponentProps) {
-  const { mails } = loaderData;
+  const { mails, ownOnly } = loaderData;
   return (
     <main id="main" className="py-10">
       <Container>
@@ -43,8 +44,9 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
           <div>
             <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Mail Outbox</h1>
             <p className="mt-1 text-muted">
-              Every e-mail SwapShed has queued, newest first (the latest 100). Open one to read it. Times are Sydney
-              time.
+              {ownOnly
+                ? "The e-mails SwapShed has sent for your account, newest first (the latest 100), including any to a new address you asked to switch to. Open one to read it. Times are Sydney time."
+                : "Every e-mail SwapShed has queued, newest first (the latest 100). Open one to read it. Times are Sydney time."}
             </p>
           </div>
           <ButtonLink to="." variant="outline">

@@ -23,8 +23,17 @@ export type OutboxMail = {
   lastError: string | null;
 };
 
-/** The newest mails first, for the outbox page; `to` narrows it to one member's mail. */
-export async function listOutbox(db: Db, { limit = 100, to }: { limit?: number; to?: string } = {}): Promise<OutboxMail[]> {
+/**
+ * The newest mails first, for the outbox page. `forUserId` narrows it to the mail queued for one account
+ * (mail_outbox.user_id, set when the mail is queued: see enqueueMail). A row can only name an account that existed
+ * when it was queued, so this is exactly "their mail since their account existed", never what went to the same
+ * address before, for another account or for none. (No created_at comparison: the account's time comes from the
+ * app's clock, the mail's from the database's.)
+ */
+export async function listOutbox(
+  db: Db,
+  { limit = 100, forUserId }: { limit?: number; forUserId?: string } = {},
+): Promise<OutboxMail[]> {
   return db
     .select({
       id: mailOutbox.id,
@@ -38,7 +47,7 @@ export async function listOutbox(db: Db, { limit = 100, to }: { limit?: number; 
       lastError: mailOutbox.lastError,
     })
     .from(mailOutbox)
-    .where(to ? eq(mailOutbox.toAddress, to) : undefined)
+    .where(forUserId ? eq(mailOutbox.userId, forUserId) : undefined)
     .orderBy(desc(mailOutbox.seq))
     .limit(limit);
 }

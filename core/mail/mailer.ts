@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, lt, lte, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { users } from "../../db/schema/auth";
 import { mailOutbox } from "../../db/schema/ops";
 import { logger } from "../shared/logger";
 import { recordMailFailure } from "../logs/record-mail-failure";
@@ -31,10 +32,21 @@ function retryDelaySeconds(failedAttempts: number): number {
  * Queues a mail. Pass the transaction of the action that causes it: the row commits or rolls back with
  * that action, so a failed action sends nothing. `deliverPendingMail` sends it after the commit.
  */
-export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<{ id: string }> {
+export async function enqueueMail(
+  db: Db,
+  mail: OutgoingMail,
+  { userId }: { userId?: string | null } = {},
+): Promise<{ id: string }> {
   const [row] = await db
     .insert(mailOutbox)
     .values({
+      // The account the mail is for (the demo outbox shows a member only theirs). Mail that goes elsewhere than
+      // the account's current address (a new address to confirm) names it; otherwise it is whichever account has
+      // the address now, so a newcomer never inherits mail sent to their address before they registered.
+      userId:
+        userId !== undefined
+          ? userId
+          : sql`(select ${users.id} from ${users} where ${users.email} = ${mail.to.toLowerCase()})`,
       toAddress: mail.to,
       subject: mail.subject,
       textBody: mail.text,

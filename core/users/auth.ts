@@ -9,9 +9,12 @@ import { profiles } from "../../db/schema/profiles";
 import { enqueueMail } from "../mail/mailer";
 import { passwordReset } from "../mail/templates";
 import { confirmNewEmail, signInCode, verifyEmail } from "../mail/account-templates";
+import { BACKUP_CODE_COUNT, makeBackupCodes } from "./backup-codes";
 import { secondStepAfterCodeSignIn } from "./code-sign-in-second-step";
+import { recordEmailChangeLink } from "./pending-email-change";
 import { type IdentityProviderConfig, socialProvidersFrom, genericProvidersFrom } from "./identity-providers";
 import { identityAuthHooks } from "./identity-auth-hooks";
+import { keepAccountSession } from "./keep-account-session";
 
 export type AuthConfig = {
   baseURL: string;
@@ -41,7 +44,9 @@ export const CLIENT_IP_HEADER = "x-client-ip";
 export function createAuth(db: Database, config: AuthConfig) {
   const appUrl = config.baseURL.replace(/\/+$/, "");
   const genericProviders = genericProvidersFrom(config.identityProviders);
-  const twoFactorPlugin = twoFactor({ issuer: "SwapShed", backupCodeOptions: { amount: 10, storeBackupCodes: "encrypted" } });
+  // Backup codes without look-alike characters, in one case (core/users/backup-codes.ts, decision 068).
+  const backupCodeOptions = { amount: BACKUP_CODE_COUNT, storeBackupCodes: "encrypted" as const, customBackupCodesGenerate: () => makeBackupCodes() };
+  const twoFactorPlugin = twoFactor({ issuer: "SwapShed", backupCodeOptions });
   const identity = identityAuthHooks(db, { appUrl, providers: config.identityProviders, clientIpHeader: CLIENT_IP_HEADER });
   return betterAuth({
     appName: "SwapShed",
@@ -65,7 +70,7 @@ export function createAuth(db: Database, config: AuthConfig) {
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
         const url = `${appUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
-        await enqueueMail(db, passwordReset({ to: user.email, name: user.name, url }));
+        await enqueueMail(db, passwordReset({ to: user.email, name: user.name, url }), { userId: user.id });
       },
     },
     emailVerification: {
@@ -77,8 +82,12 @@ export function createAuth(db: Database, config: AuthConfig) {
         // Our own page takes the token (/auth/verify-email), so the link lands on SwapShed, not on an API.
         const url = `${appUrl}/auth/verify-email?token=${encodeURIComponent(token)}`;
         // For a change of address Better Auth passes the new address as user.email.
-        const mail = isEmailChangeToken(token) ? confirmNewEmail : verifyEmail;
-        await enqueueMail(db, mail({ to: user.email, name: user.name, url }));
+        const isChange = isEmailChangeToken(token);
+        // Only the newest change-of-address link works, and only once (core/users/pending-email-change.ts).
+        if (isChange) await recordEmailChangeLink(db, { userId: user.id, newEmail: user.email, token });
+        const mail = isChange ? confirmNewEmail : verifyEmail;
+        // The mail belongs to the account even when it goes to the address it is moving to.
+        await enqueueMail(db, mail({ to: user.email, name: user.name, url }), { userId: user.id });
       },
     },
     user: {
@@ -116,7 +125,11 @@ export function createAuth(db: Database, config: AuthConfig) {
               .where(eq(profiles.userId, session.userId));
             // A member's own deletion leaves the status active (staff's suspends): they may still keep the account.
             if (profile?.deletedAt && profile.status !== "suspended") {
-              throw new APIError("FORBIDDEN", { message: ACCOUNT_DELETION_PENDING_CODE, code: ACCOUNT_DELETION_PENDING_CODE });
+              // With two-step sign-in on, the offer to keep the account comes after the code from the app (decision
+              // 068): the two-factor plugin turns this sign-in's session into its signed second-step cookie at once.
+              if (SECOND_STEP_PATHS.has(context?.path ?? "") && (await hasTwoFactorOn(db, session.userId))) return;
+              // userId: the second step (verifyTwoFactorSignIn) makes the offer for this member.
+              throw new APIError("FORBIDDEN", { message: ACCOUNT_DELETION_PENDING_CODE, code: ACCOUNT_DELETION_PENDING_CODE, userId: session.userId });
             }
             if (profile && (profile.status === "suspended" || profile.deletedAt)) {
               throw new APIError("FORBIDDEN", { message: ACCOUNT_SUSPENDED_CODE, code: ACCOUNT_SUSPENDED_CODE });
@@ -143,6 +156,7 @@ export function createAuth(db: Database, config: AuthConfig) {
       // A sign-in with an e-mailed code still asks a member with two-factor on for the second step.
       secondStepAfterCodeSignIn(twoFactorPlugin),
       admin(),
+      keepAccountSession(),
       passkey({
         rpID: new URL(config.baseURL).hostname,
         rpName: "SwapShed",
@@ -169,6 +183,14 @@ export function createAuth(db: Database, config: AuthConfig) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The sign-ins the two-factor plugin stops at its second step (its own matcher, and secondStepAfterCodeSignIn). */
+const SECOND_STEP_PATHS = new Set(["/sign-in/email", "/sign-in/email-otp"]);
+
+async function hasTwoFactorOn(db: Database, userId: string) {
+  const [user] = await db.select({ on: users.twoFactorEnabled }).from(users).where(eq(users.id, userId));
+  return user?.on === true;
+}
 
 /** Better Auth's verification token is a JWT we signed; its payload says whether it confirms a new address. */
 function isEmailChangeToken(token: string): boolean {

@@ -9,19 +9,21 @@ import { claimedMember, readKeepAccountProof } from "./keep-account-proof";
 import { recordAccountChange } from "./record-account-change";
 
 export const KEEP_OFFER_EXPIRED = "This offer has expired. Please sign in again to keep your account.";
-export const ACCOUNT_KEPT = "Your account is kept. Please sign in again.";
+export const ACCOUNT_KEPT = "Your account is kept. Welcome back!";
 
 /**
  * "Keep my account": a member who asked for their own deletion, and just gave their password at sign-in (the proof
  * says so, for 10 minutes), cancels it within the 30 days. Staff deletions (status suspended) and deletions already
  * due are not theirs to cancel. One transaction with the `account_deletion_cancelled` event and its notice mail.
- * The member then signs in as usual: the proof is never a session.
+ * The proof is made only once every step of a sign-in was given (the password, and the code from the app when
+ * two-step sign-in is on), so keeping the account signs the member in: one session, by Better Auth
+ * (keep-account-session.ts). A proof used once cannot be used again: the deletion it cancels is gone.
  */
 export async function keepAccount(
   deps: { db: Db; auth: Auth; clock: Clock; appUrl: string },
   { proof }: { proof: unknown },
   meta: RequestMeta,
-): Promise<{ ok: true; userId: string } | { ok: false; status: number; message: string } | Refusal> {
+): Promise<{ ok: true; userId: string; headers: Headers } | { ok: false; status: number; message: string } | Refusal> {
   const claimed = claimedMember(proof);
   if (!claimed) return { ok: false, status: 400, message: KEEP_OFFER_EXPIRED };
   const limited = await checkAccountLimit(deps, { action: "delete_account", subject: claimed, userId: claimed }, meta);
@@ -44,5 +46,6 @@ export async function keepAccount(
     return true;
   });
   if (!kept) return { ok: false, status: 409, message: KEEP_OFFER_EXPIRED };
-  return { ok: true, userId };
+  const { headers } = await deps.auth.api.startKeptAccountSession({ body: { userId }, headers: meta.headers, returnHeaders: true });
+  return { ok: true, userId, headers };
 }

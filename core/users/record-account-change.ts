@@ -49,5 +49,7 @@ export async function recordAccountChange(
       device: describeDevice(context.meta.userAgent),
       appUrl: context.appUrl,
     }),
+    // Also when it goes to the old address: it is this account's notice.
+    { userId: change.userId },
   );
 }

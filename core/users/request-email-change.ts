@@ -3,9 +3,10 @@ import type { Db } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import type { Clock } from "../shared/clock";
 import { checkAccountLimit } from "./account-limits";
-import type { Auth } from "./auth";
+import { type Auth, VERIFY_EMAIL_HOURS } from "./auth";
 import type { RequestMeta } from "./auth-attempt";
 import { emailSchema } from "./credentials-schema";
+import { startPendingEmailChange } from "./pending-email-change";
 import { recordAccountChange } from "./record-account-change";
 
 export const SAME_EMAIL = "That is already your e-mail address.";
@@ -40,6 +41,16 @@ export async function requestEmailChange(
   const limited = await checkAccountLimit(deps, { action: "change_email", subject: userId, userId }, meta);
   if (limited) return limited;
 
+  const now = deps.clock.now();
+  // Recorded before the mail goes (its link's hash is added as it does): a taken address, which gets no mail, still
+  // shows as pending, so the page says nothing about who owns it.
+  await startPendingEmailChange(deps.db, {
+    userId,
+    newEmail,
+    fromEmail: user.email.toLowerCase(),
+    now,
+    expiresAt: new Date(now.getTime() + VERIFY_EMAIL_HOURS * 60 * 60 * 1000),
+  });
   await deps.auth.api.changeEmail({ body: { newEmail, callbackURL: "/account/email" }, headers: meta.headers });
   await recordAccountChange(
     deps.db,

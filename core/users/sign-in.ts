@@ -53,12 +53,7 @@ export async function signIn(
       returnHeaders: true,
     });
     if (!("user" in response) || !response.user) {
-      // The password was right: a member whose own deletion is pending is offered to keep it before any second step.
-      const offer = account ? await pendingDeletionOffer(deps, account.id) : null;
-      if (offer && !offer.ok) {
-        await log(false, offer.message);
-        return offer;
-      }
+      // A member whose own deletion is pending is offered to keep it only after this second step (decision 068).
       // Two-factor sign-in is on: no session yet. The page asks for the code next (/auth/two-factor) with the
       // signed cookie Better Auth set; the JSON API has no second step and refuses.
       await log(false, TWO_FACTOR_REQUIRED);

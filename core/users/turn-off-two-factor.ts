@@ -4,6 +4,7 @@ import { recordSecurityEvent } from "../security/record-security-event";
 import { findStaffAccess } from "../staff/find-staff-access";
 import { type AccountDeps, type AccountRefusal, betterAuthCode, noticeContext } from "./account-deps";
 import { checkAccountLimit } from "./account-limits";
+import { checkBackupCode } from "./backup-codes";
 import type { RequestMeta } from "./auth-attempt";
 import { recordAccountChange } from "./record-account-change";
 import { TWO_FACTOR_IS_OFF } from "./regenerate-backup-codes";
@@ -33,7 +34,7 @@ export async function turnOffTwoFactor(
   try {
     // With a session, Better Auth only checks the code (a backup code is spent); it signs nobody in.
     if (kind === "totp") await deps.auth.api.verifyTOTP({ body: { code: text }, headers: meta.headers });
-    else await deps.auth.api.verifyBackupCode({ body: { code: withDash(text) }, headers: meta.headers });
+    else await checkBackupCode(text, (backupCode) => deps.auth.api.verifyBackupCode({ body: { code: backupCode }, headers: meta.headers }));
   } catch (error) {
     const errorCode = betterAuthCode(error);
     if (errorCode !== "INVALID_CODE" && errorCode !== "INVALID_BACKUP_CODE") throw error;
@@ -61,5 +62,3 @@ export async function turnOffTwoFactor(
   return { ok: true };
 }
 
-/** Backup codes are made as "abcde-12345"; a member may type them without the dash. */
-const withDash = (code: string) => (code.includes("-") ? code : `${code.slice(0, 5)}-${code.slice(5)}`);

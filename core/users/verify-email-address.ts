@@ -5,6 +5,7 @@ import { recordSecurityEvent } from "../security/record-security-event";
 import type { Clock } from "../shared/clock";
 import type { Auth } from "./auth";
 import type { RequestMeta } from "./auth-attempt";
+import { claimEmailChangeLink } from "./pending-email-change";
 import { recordAccountChange } from "./record-account-change";
 
 export type VerifyEmailOutcome =
@@ -37,6 +38,10 @@ export async function verifyEmailAddress(
   const isChange = claims.requestType === "change-email-verification" && !!claims.updateTo && !!owner;
   // Someone may have taken the new address since the request: the change cannot go ahead (nor say who has it).
   if (isChange && (await addressTakenByOther(deps.db, claims.updateTo as string, owner as string))) return { ok: false, reason: "invalid" };
+  // One use, and only the newest link of a change still pending from the address the account has now: a link
+  // that was used, replaced by a newer request, cancelled, or sent before another address change is void.
+  const claim = { userId: owner as string, token, newEmail: claims.updateTo as string, fromEmail: claims.email ?? "" };
+  if (isChange && !(await claimEmailChangeLink(deps.db, claim))) return { ok: false, reason: "invalid" };
 
   try {
     await deps.auth.api.verifyEmail({ query: { token }, headers: meta.headers });

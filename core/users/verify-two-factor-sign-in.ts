@@ -1,6 +1,8 @@
 import { recordSecurityEvent } from "../security/record-security-event";
 import type { Auth } from "./auth";
 import type { AuthDeps, AuthOutcome, RequestMeta } from "./auth-attempt";
+import { checkBackupCode } from "./backup-codes";
+import { pendingDeletionOffer } from "./pending-deletion";
 import { ACCOUNT_SUSPENDED } from "./sign-in";
 
 export const INVALID_TWO_FACTOR_CODE = "That code is not right. Check your app and try again.";
@@ -37,12 +39,22 @@ export async function verifyTwoFactorSignIn(
   }
   try {
     const call = kind === "totp" ? deps.auth.api.verifyTOTP : deps.auth.api.verifyBackupCode;
-    const { headers, response } = await call({ body: { code: text }, headers: meta.headers, returnHeaders: true });
+    const attempt = (checked: string) => call({ body: { code: checked }, headers: meta.headers, returnHeaders: true });
+    // A backup code may be typed in either case, with or without its dash (core/users/backup-codes.ts).
+    const { headers, response } = kind === "totp" ? await attempt(text) : await checkBackupCode(text, attempt);
     const userId = (response as { user?: { id: string } }).user?.id ?? null;
     await log(true, userId, null);
     return { ok: true, userId: userId ?? "", headers };
   } catch (error) {
-    const body = (error as { body?: { code?: string; message?: string } }).body;
+    const body = (error as { body?: { code?: string; message?: string; userId?: string } }).body;
+    if (body?.code === "ACCOUNT_DELETION_PENDING" && body.userId) {
+      // Both steps were right and the member's own deletion is pending: now, and only now, the offer to keep it.
+      const offer = await pendingDeletionOffer(deps, body.userId);
+      if (offer && !offer.ok) {
+        await log(false, body.userId, offer.message);
+        return offer;
+      }
+    }
     const refusal = REFUSALS[body?.code ?? ""] ?? REFUSALS[body?.message ?? ""] ?? (isWrongCode(body?.code) ? { message: wrong, status: 401 } : null);
     if (!refusal) throw error;
     await log(false, null, refusal.message);

@@ -9,6 +9,7 @@ export * from "./moderation";
 export * from "./audit";
 export * from "./flags";
 export * from "./ops";
+export * from "./email-changes";
 export * from "./reports";
 export * from "./seed-records";
 export * from "./relations";

@@ -34,6 +34,9 @@ export const mailOutbox = pgTable(
     htmlBody: text("html_body"),
     // Template name, e.g. "password_reset", for tests and the logs.
     template: text("template"),
+    // The account the mail was sent for (NULL for mail to no account). The demo outbox shows a member only
+    // their own account's mail, so a newcomer never reads what went to their address before they registered.
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     // NULL until delivered; attempts/last_error support retries.
     sentAt: tstz("sent_at"),
     attempts: integer("attempts").notNull().default(0),
@@ -48,6 +51,7 @@ export const mailOutbox = pgTable(
   (t) => [
     index("mail_outbox_seq_idx").on(t.seq.desc()),
     index("mail_outbox_unsent_idx").on(t.seq).where(sql`${t.sentAt} IS NULL`),
+    index("mail_outbox_user_seq_idx").on(t.userId, t.seq.desc()),
   ],
 );
 

@@ -76,13 +76,10 @@ test("a member downloads their data, deletes the account, and keeps it by signin
   await expect(page.getByRole("heading", { name: "Your account is set to be deleted" })).toBeFocused();
   await expect(page.getByText(/Your account is set to be deleted on \d{1,2} \w+ \d{4}\./)).toBeVisible();
   await expectNoAxeViolations(page);
+  // Keeping it signs the member in once: no second sign-in (N21).
   await page.getByRole("button", { name: "Keep my account" }).click();
-  await expect(page.getByText("Your account is kept. Please sign in again.")).toBeVisible();
-
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page).toHaveURL("/");
+  await expect(page.getByText("Your account is kept. Welcome back!")).toBeVisible();
   await page.goto("/account");
   await expect(page.getByText(`Robin O'Leary-Smith · ${email}`)).toBeVisible();
   await expect(page.getByRole("img", { name: "Robin O'Leary-Smith" })).toBeVisible();

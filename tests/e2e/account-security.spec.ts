@@ -41,7 +41,7 @@ test("a member turns on two-step sign-in from My Account, then signs in with a c
   await card.getByLabel("Password").fill(PASSWORD);
   await card.getByRole("button", { name: "Turn on" }).click();
   await expect(page.getByRole("img", { name: /QR code/ })).toBeVisible();
-  const key = (await page.getByLabel("Can't scan it? Enter this key:").inputValue()).replace(/\s+/g, "");
+  const key = ((await page.getByTestId("totp-key").textContent()) ?? "").replace(/\s+/g, "");
   await axeAtBothWidths(page);
   await page.getByLabel("Code from your app").fill(totpCode(key));
   await page.getByRole("button", { name: "Turn on two-step sign-in" }).click();

@@ -297,7 +297,10 @@ describe("deleting my account", () => {
     const tampered = `${proof.slice(0, -2)}${proof.endsWith("AA") ? "BB" : "AA"}`;
     expect(await keepAccount(deps, { proof: tampered }, await metaFor())).toEqual({ ok: false, status: 400, message: KEEP_OFFER_EXPIRED });
     const kept = await run(async () => keepRoute.action({ request: formPost("/auth/keep-account", { proof }), params: {}, context: await routeContext() } as never));
-    expect(kept.headers.get("location")).toBe("/auth");
+    // Keeping the account signs the member in, once (decision 068): home, with a session cookie.
+    expect(kept.headers.get("location")).toBe("/");
+    expect(kept.headers.getSetCookie().some((c) => /session_token=[^;]+/.test(c) && !/Max-Age=0/i.test(c))).toBe(true);
+    expect(await sessionCount(member.userId)).toBe(1);
     const flash = kept.headers.get("set-cookie")?.match(/flash=([^;]+)/)?.[1] ?? "";
     expect(JSON.parse(Buffer.from(decodeURIComponent(flash), "base64").toString("utf8"))).toEqual({ type: "success", message: ACCOUNT_KEPT });
     expect(await profileOf(member.userId)).toMatchObject({ deletedAt: null, permanentDeletionAt: null, deletionReason: null, status: "active" });

@@ -4,13 +4,19 @@ import { FormError, formLevelError } from "../forms/form-error";
 import { Button } from "../ui/button";
 import { ShieldCheck } from "../ui/icons";
 import { BackupCodes } from "./backup-codes";
+import { TotpKey } from "./totp-key";
 
 export type TwoFactorAnswer =
   | { step: "confirm"; qrSvg: string; secret: string; totpUri: string; error?: string }
   | { step: "codes"; backupCodes: string[]; fresh: "enrolled" | "regenerated" }
   | { step: "error"; intent: string; error: string; fields?: Record<string, string> };
 
-type Props = { status: { hasPassword: boolean; twoFactorOn: boolean; isStaff: boolean }; email: string; answer: TwoFactorAnswer | null; busy: boolean };
+type Props = {
+  status: { hasPassword: boolean; twoFactorOn: boolean; isStaff: boolean; backupCodesLeft: number | null };
+  email: string;
+  answer: TwoFactorAnswer | null;
+  busy: boolean;
+};
 
 /** Two-step sign-in for any member: off → set up with a QR code and a code; on → new backup codes, or turn off. */
 export function TwoFactorCard({ status, email, answer, busy }: Props) {
@@ -26,6 +32,11 @@ export function TwoFactorCard({ status, email, answer, busy }: Props) {
       <p role="status" className="mt-3 text-sm font-medium">
         Status: {status.twoFactorOn ? <span className="text-brand-800">On</span> : <span>Off</span>}
       </p>
+      {status.twoFactorOn && status.backupCodesLeft !== null && answer?.step !== "codes" && (
+        <p className={`mt-1 text-sm ${status.backupCodesLeft <= 3 ? "font-medium text-danger" : "text-muted"}`}>
+          {backupCodesLeftText(status.backupCodesLeft)}
+        </p>
+      )}
 
       {answer?.step === "codes" ? (
         <BackupCodes codes={answer.backupCodes} fresh={answer.fresh} />
@@ -107,12 +118,8 @@ function ConfirmStep({ answer, email, busy }: { answer: Extract<TwoFactorAnswer,
           // biome-ignore lint/security/noDangerouslySetInnerHtml: an SVG the server drew from this member's own key
           dangerouslySetInnerHTML={{ __html: answer.qrSvg }}
         />
-        <div className="min-w-0 self-stretch text-sm">
-          <label htmlFor="totpKey" className="font-medium">
-            Can't scan it? Enter this key:
-          </label>
-          <input id="totpKey" readOnly value={answer.secret.replace(/(.{4})/g, "$1 ").trim()} className="mt-1 block w-full rounded-md border border-line bg-surface px-2 py-1.5 font-mono text-sm tracking-wider" />
-          <p className="mt-1 text-muted">Time-based, 6 digits, every 30 seconds.</p>
+        <div className="min-w-0 self-stretch">
+          <TotpKey secret={answer.secret} totpUri={answer.totpUri} />
         </div>
       </div>
       <Form method="post" className="mt-5 space-y-4" noValidate>
@@ -127,4 +134,11 @@ function ConfirmStep({ answer, email, busy }: { answer: Extract<TwoFactorAnswer,
       </Form>
     </div>
   );
+}
+
+/** How many backup codes are unused, and what to do when they run low. */
+function backupCodesLeftText(left: number) {
+  if (left === 0) return "You have no unused backup codes left. Make new ones below.";
+  const codes = left === 1 ? "1 unused backup code" : `${left} unused backup codes`;
+  return left <= 3 ? `You have ${codes} left. Make new ones below before they run out.` : `You have ${codes} left.`;
 }

@@ -5,6 +5,7 @@ import { SIGN_IN_FIELDS, SIGN_UP_FIELDS } from "../../../core/users/credential-r
 import { focusFirstError } from "../../lib/focus-first-error";
 import { FormError, formLevelError } from "../forms/form-error";
 import { OtherSignInOptions } from "./other-sign-in-options";
+import { ShowPasswordButton } from "./show-password-button";
 import type { IdentityProviderChoice } from "./identity-provider-buttons";
 import { Button } from "../ui/button";
 import { Container } from "../ui/container";
@@ -80,7 +81,8 @@ export function AuthForm({
               type="password"
               autoComplete={signup ? "new-password" : "current-password"}
               error={errors.password}
-              hint={signup ? "At least 8 characters, with an uppercase letter, a lowercase letter and a number." : undefined}
+              rules={signup ? PASSWORD_RULES : undefined}
+              revealable
             />
             {!signup && (
               <p className="-mt-2 text-right text-sm">
@@ -114,7 +116,14 @@ function authHref(mode: AuthMode, redirectTo: string) {
   return params.size ? `/auth?${params}` : "/auth";
 }
 
+/** The spec's password rules, said before the first try (and still there beside an error). */
+const PASSWORD_RULES = ["8 to 72 characters", "an uppercase letter", "a lowercase letter", "a number"];
+
 type FieldProps = {
+  /** A list said before the box: what the value must have. */
+  rules?: string[];
+  /** A password box with a Show password toggle. */
+  revealable?: boolean;
   label: string;
   name: string;
   type?: string;
@@ -124,22 +133,39 @@ type FieldProps = {
   defaultValue?: string;
 };
 
-function Field({ label, name, type = "text", autoComplete, error, hint, defaultValue }: FieldProps) {
+function Field({ label, name, type = "text", autoComplete, error, hint, defaultValue, rules, revealable }: FieldProps) {
   const id = `field-${name}`;
-  const describedBy = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(" ") || undefined;
+  const [shown, setShown] = useState(false);
+  const describedBy = [rules && `${id}-rules`, error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(" ") || undefined;
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-ink">{label}</label>
+      {rules && (
+        <div id={`${id}-rules`} className="mt-1 text-xs text-muted">
+          <span>Your password needs:</span>
+          <ul className="mt-0.5 flex flex-wrap gap-x-3 gap-y-0.5">
+            {rules.map((rule) => (
+              <li key={rule} className="flex items-center gap-1">
+                <span aria-hidden="true">•</span>
+                {rule}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <div className="relative mt-1">
       <input
         id={id}
         name={name}
-        type={type}
+        type={revealable && shown ? "text" : type}
         autoComplete={autoComplete}
         defaultValue={defaultValue}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
-        className={`mt-1 block h-11 w-full rounded-lg border bg-white px-3 text-ink shadow-xs outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-200 ${error ? "border-danger" : "border-line"}`}
+        className={`block h-11 w-full rounded-lg border bg-white px-3 text-ink shadow-xs outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-200 ${revealable ? "pr-20" : ""} ${error ? "border-danger" : "border-line"}`}
       />
+      {revealable && <ShowPasswordButton shown={shown} onToggle={() => setShown(!shown)} controls={id} />}
+      </div>
       {hint && !error && <p id={`${id}-hint`} className="mt-1 text-xs text-muted">{hint}</p>}
       {error && <p id={`${id}-error`} className="mt-1 text-sm text-danger">{error}</p>}
     </div>

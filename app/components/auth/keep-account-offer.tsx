@@ -5,9 +5,10 @@ import { Container } from "../ui/container";
 
 /**
  * Shown instead of a session when a member whose own deletion is pending signs in with the right password: they
- * may keep the account (the proof says they just gave the password; it works for 10 minutes and only for this).
+ * may keep the account, which signs them in (the proof says they just gave every step of a sign-in: the password,
+ * and the code from their app when two-step sign-in is on; it works for 10 minutes and only for this).
  */
-export function KeepAccountOffer({ proof, deletesOn }: { proof: string; deletesOn: string }) {
+export function KeepAccountOffer({ proof, deletesOn, redirectTo = "" }: { proof: string; deletesOn: string; redirectTo?: string }) {
   const busy = useNavigation().state !== "idle";
   const heading = useRef<HTMLHeadingElement>(null);
   // The page changed under the member's feet (the sign-in form is gone): bring them to the news.
@@ -24,6 +25,8 @@ export function KeepAccountOffer({ proof, deletesOn }: { proof: string; deletesO
           </p>
           <Form method="post" action="/auth/keep-account" className="mt-6 space-y-3">
             <input type="hidden" name="proof" value={proof} />
+            {/* Keeping the account signs the member in: then on to where they were going. */}
+            <input type="hidden" name="redirectTo" value={redirectTo} />
             <Button type="submit" className="w-full" disabled={busy}>
               {busy ? "Keeping..." : "Keep my account"}
             </Button>

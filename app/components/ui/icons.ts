@@ -80,3 +80,5 @@ export const ShieldExclamationPoint = defineIcon("shield-exclamation-point");
 export const SquareCheckBig = defineIcon("square-check-big");
 export const Server = defineIcon("server");
 export const Activity = defineIcon("activity");
+export const Copy = defineIcon("copy");
+export const EyeOff = defineIcon("eye-off");

@@ -13,12 +13,25 @@ import { requireUser } from "../../lib/require-user.server";
 import { VERIFY_EMAIL_HOURS } from "../../../core/users/auth";
 import { requestEmailChange } from "../../../core/users/request-email-change";
 import { resendVerificationEmail } from "../../../core/users/resend-verification-email";
+import { cancelEmailChange } from "../../../core/users/cancel-email-change";
+import { findPendingEmailChange } from "../../../core/users/pending-email-change";
+import { resendEmailChange } from "../../../core/users/resend-email-change";
+import { PendingEmailChange } from "../../components/account/pending-email-change";
+
+const sydneyTime = (at: Date) =>
+  new Intl.DateTimeFormat("en-AU", { weekday: "short", day: "numeric", month: "short", hour: "numeric", minute: "2-digit", timeZone: "Australia/Sydney" }).format(at);
 
 export const meta: Route.MetaFunction = () => [{ title: "E-mail address | My Account | SwapShed" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(context.get(appContext), request);
-  return { email: user.email, verified: user.emailVerified };
+  const ctx = context.get(appContext);
+  const user = await requireUser(ctx, request);
+  const pending = await findPendingEmailChange(ctx.db, { userId: user.id, now: ctx.clock.now() });
+  return {
+    email: user.email,
+    verified: user.emailVerified,
+    pending: pending ? { newEmail: pending.newEmail, expiresAt: sydneyTime(pending.expiresAt) } : null,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -40,11 +53,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!result.ok) return data({ intent, error: result.message, fields: result.fields ?? {}, newEmail }, { status: result.status });
     return redirect("/account/email", { headers: { "Set-Cookie": await flashHeader({ type: "success", message: result.message }, secure) } });
   }
+  if (intent === "resend-change" || intent === "cancel-change") {
+    // Both act on the change already asked for; neither needs a fresh sign-in (see resendEmailChange).
+    const result =
+      intent === "resend-change"
+        ? await resendEmailChange({ ...ctx, appUrl: ctx.env.APP_URL }, { userId: user.id }, ctx.meta)
+        : await cancelEmailChange(ctx.db, { userId: user.id }, ctx.meta);
+    if (!result.ok) return data({ intent, error: result.message, fields: {} as Record<string, string>, newEmail: "" }, { status: result.status });
+    return redirect("/account/email", { headers: { "Set-Cookie": await flashHeader({ type: "success", message: result.message }, secure) } });
+  }
   return data({ intent: null, error: "Unknown action", fields: {} as Record<string, string>, newEmail: "" }, { status: 400 });
 }
 
 export default function AccountEmail({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, verified } = loaderData;
+  const { email, verified, pending } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const changeRef = useRef<HTMLFormElement>(null);
@@ -85,6 +107,14 @@ export default function AccountEmail({ loaderData, actionData }: Route.Component
           </>
         )}
       </section>
+      {pending && (
+        <PendingEmailChange
+          pending={pending}
+          email={email}
+          busy={busy}
+          error={actionData?.intent === "resend-change" || actionData?.intent === "cancel-change" ? actionData.error : null}
+        />
+      )}
       <section aria-labelledby="change-email-heading" className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
         <h2 id="change-email-heading" className="text-lg font-semibold">
           Change e-mail address

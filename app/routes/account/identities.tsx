@@ -1,8 +1,9 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, isRouteErrorResponse, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/identities";
 import { appContext } from "../../context";
 import { FormError } from "../../components/forms/form-error";
-import { Button } from "../../components/ui/button";
+import { Button, ButtonLink } from "../../components/ui/button";
+import { pageNotFoundMeta } from "../../components/layout/page-not-found";
 import { flashHeader } from "../../lib/flash.server";
 import { requireRecentAuth } from "../../lib/require-recent-auth.server";
 import { requireUser } from "../../lib/require-user.server";
@@ -12,7 +13,27 @@ import { listIdentities } from "../../../core/users/list-identities";
 import { startIdentityLink } from "../../../core/users/start-identity-link";
 import { unlinkIdentity } from "../../../core/users/unlink-identity";
 
-export const meta: Route.MetaFunction = () => [{ title: "Linked accounts | My Account | SwapShed" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ error }) =>
+  isRouteErrorResponse(error) && error.status === 404 ? pageNotFoundMeta : [{ title: "Linked accounts | My Account | SwapShed" }, { name: "robots", content: "noindex" }];
+
+/**
+ * No identity provider configured: this page does not exist here (404). Said inside My Account's frame, with the
+ * 404 page's title, so the document is titled and the member keeps the account's navigation.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
+  return (
+    <section aria-labelledby="not-found-heading" className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
+      <h2 id="not-found-heading" className="text-lg font-semibold">
+        Oops! Page not found
+      </h2>
+      <p className="mt-1 text-sm text-muted">The page you were looking for has moved, or never existed.</p>
+      <ButtonLink to="/account" variant="outline" className="mt-4">
+        Back to My Account
+      </ButtonLink>
+    </section>
+  );
+}
 
 const PAGE = "/account/identities";
 

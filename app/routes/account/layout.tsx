@@ -22,8 +22,9 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
       <Container className="max-w-4xl">
         <h1 className="text-2xl font-bold tracking-tight">My Account</h1>
         <div className="mt-6 grid gap-6 md:grid-cols-[12rem_1fr]">
-          <nav aria-label="My Account" className="-mx-1 overflow-x-auto md:mx-0">
-            <ul className="flex gap-1 md:flex-col">
+          {/* Below md the sections wrap onto as many rows as they need: every one in sight, none off-screen. */}
+          <nav aria-label="My Account" className="-mx-1 md:mx-0">
+            <ul className="flex flex-wrap gap-1 md:flex-col">
               {pages.map((page) => (
                 <li key={page.to}>
                   <NavLink

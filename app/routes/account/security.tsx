@@ -9,6 +9,7 @@ import { focusFirstError } from "../../lib/focus-first-error";
 import { requireRecentAuth } from "../../lib/require-recent-auth.server";
 import { requireUser } from "../../lib/require-user.server";
 import { changePassword, PASSWORD_UPDATED } from "../../../core/users/change-password";
+import { countBackupCodesLeft } from "../../../core/users/count-backup-codes";
 import { findAccountSecurity } from "../../../core/users/find-account-security";
 import { regenerateBackupCodes } from "../../../core/users/regenerate-backup-codes";
 import { describeTotpUri } from "../../../core/users/two-factor-enrolment";
@@ -22,7 +23,9 @@ export const TWO_FACTOR_OFF = "Two-step sign-in is off.";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const user = await requireUser(ctx, request);
-  return { email: user.email, status: await findAccountSecurity(ctx.db, user.id) };
+  const status = await findAccountSecurity(ctx.db, user.id);
+  const backupCodesLeft = status.twoFactorOn ? await countBackupCodesLeft(ctx.auth, user.id) : null;
+  return { email: user.email, status: { ...status, backupCodesLeft } };
 }
 
 type Answer = { password: PasswordAnswer; twoFactor: TwoFactorAnswer | null };

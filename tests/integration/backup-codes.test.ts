@@ -1,0 +1,112 @@
+// N22: backup codes a person can copy by hand (no look-alike characters, one case, typed in any case, with or
+// without the dash), and the security page says how many are left.
+import { afterAll, describe, expect, test } from "vitest";
+import * as securityPage from "../../app/routes/account/security";
+import { BACKUP_CODE_ALPHABET } from "../../core/users/backup-codes";
+import { countBackupCodesLeft } from "../../core/users/count-backup-codes";
+import { getSessionUser, type SessionUser } from "../../core/users/get-session-user";
+import { signIn } from "../../core/users/sign-in";
+import { turnOffTwoFactor } from "../../core/users/turn-off-two-factor";
+import { beginTwoFactorSetup, finishTwoFactorSetup } from "../../core/users/turn-on-two-factor";
+import { INVALID_BACKUP_CODE, verifyTwoFactorSignIn } from "../../core/users/verify-two-factor-sign-in";
+import { createMember, MEMBER_PASSWORD } from "../support/factories";
+import { contextFor, type RouteCaller } from "../support/staff-route";
+import { closeTestDatabase, controlledClock } from "../support/swap-fixtures";
+import { cookiesFrom, createTestApp, TEST_ORIGIN } from "../support/test-app";
+import { createTestDatabase } from "../support/test-db";
+import { totpCode } from "../support/totp";
+
+const handle = await createTestDatabase();
+const db = handle.db;
+afterAll(() => closeTestDatabase(handle));
+const clock = controlledClock(new Date());
+const testApp = createTestApp(handle, { clock, authAddressLimit: 1000 });
+const { auth } = testApp;
+const deps = { db, auth, clock };
+const meta = (cookie = "") => ({
+  ip: "203.0.113.22",
+  userAgent: "vitest",
+  headers: new Headers(cookie ? { cookie } : {}),
+});
+const cookieOf = (headers: Headers) => cookiesFrom(new Response(null, { headers }));
+const caller: RouteCaller = { db, clock, provider: undefined as never, testApp };
+
+async function memberWithTwoFactor() {
+  const member = await createMember(testApp);
+  const started = await beginTwoFactorSetup(
+    deps,
+    { userId: member.userId, password: MEMBER_PASSWORD },
+    meta(member.cookie),
+  );
+  if (!started.ok) throw new Error(started.message);
+  const confirmed = await finishTwoFactorSetup(
+    deps,
+    { userId: member.userId, code: totpCode(started.secret) },
+    meta(member.cookie),
+  );
+  if (!confirmed.ok) throw new Error(confirmed.message);
+  return { ...member, backupCodes: confirmed.backupCodes, cookie: cookieOf(confirmed.headers) };
+}
+
+async function signInWithBackupCode(email: string, code: string) {
+  const first = await signIn({ ...deps, authAddressLimit: 1000 }, { email, password: MEMBER_PASSWORD }, meta());
+  if (first.ok || !first.twoFactor) throw new Error("expected the second step");
+  return verifyTwoFactorSignIn(
+    { ...deps, authAddressLimit: 1000 },
+    { code, kind: "backup" },
+    meta(cookieOf(first.twoFactor.headers)),
+  );
+}
+
+describe("backup codes", () => {
+  test("are ten codes in two groups of five, in one case, with no characters that look alike", async () => {
+    const member = await memberWithTwoFactor();
+    expect(member.backupCodes).toHaveLength(10);
+    const shape = new RegExp(`^[${BACKUP_CODE_ALPHABET}]{5}-[${BACKUP_CODE_ALPHABET}]{5}$`);
+    for (const code of member.backupCodes) expect(code).toMatch(shape);
+    expect(member.backupCodes.join("")).not.toMatch(/[0O1IlL2Z5S8Ba-z]/);
+  });
+
+  test("sign in when typed in lower case, with spaces and without the dash, and only once", async () => {
+    const member = await memberWithTwoFactor();
+    const typed = ` ${member.backupCodes[0]
+      .replace("-", "")
+      .toLowerCase()
+      .replace(/(.{5})/, "$1 ")} `;
+    expect((await signInWithBackupCode(member.email, typed)).ok).toBe(true);
+    expect(await signInWithBackupCode(member.email, member.backupCodes[0])).toMatchObject({
+      ok: false,
+      message: INVALID_BACKUP_CODE,
+    });
+  });
+
+  test("turn two-step sign-in off when typed in lower case", async () => {
+    const member = await memberWithTwoFactor();
+    expect(
+      await turnOffTwoFactor(
+        deps,
+        { userId: member.userId, code: member.backupCodes[4].toLowerCase() },
+        meta(member.cookie),
+      ),
+    ).toEqual({ ok: true });
+  });
+
+  test("the security page says how many are left", async () => {
+    const member = await memberWithTwoFactor();
+    expect(await countBackupCodesLeft(auth, member.userId)).toBe(10);
+    expect((await signInWithBackupCode(member.email, member.backupCodes[2])).ok).toBe(true);
+    expect((await signInWithBackupCode(member.email, member.backupCodes[3])).ok).toBe(true);
+    const user = (await getSessionUser({ db, auth }, new Headers({ cookie: member.cookie }))) as SessionUser;
+    const page = (await securityPage.loader({
+      request: new Request(`${TEST_ORIGIN}/account/security`),
+      params: {},
+      context: contextFor(caller, user),
+    } as never)) as {
+      status: { backupCodesLeft: number | null };
+    };
+    expect(page.status.backupCodesLeft).toBe(8);
+    // With two-step sign-in off there is nothing to count.
+    const plain = await createMember(testApp);
+    expect(await countBackupCodesLeft(auth, plain.userId)).toBeNull();
+  });
+});

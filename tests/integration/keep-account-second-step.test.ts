@@ -1,0 +1,112 @@
+// N21: a member with two-step sign-in is offered to keep their account only after the code from their app, and
+// keeping it signs them in once (no "Please sign in again").
+import { eq } from "drizzle-orm";
+import { afterAll, describe, expect, test } from "vitest";
+import { deleteOwnAccount } from "../../core/users/delete-own-account";
+import { KEEP_OFFER_EXPIRED, keepAccount } from "../../core/users/keep-account";
+import { signIn } from "../../core/users/sign-in";
+import { signInWithCode } from "../../core/users/sign-in-with-code";
+import { beginTwoFactorSetup, finishTwoFactorSetup } from "../../core/users/turn-on-two-factor";
+import { INVALID_TWO_FACTOR_CODE, verifyTwoFactorSignIn } from "../../core/users/verify-two-factor-sign-in";
+import { sessions } from "../../db/schema/auth";
+import { profiles } from "../../db/schema/profiles";
+import { createMember, MEMBER_PASSWORD } from "../support/factories";
+import { latestMail } from "../support/mailbox";
+import { closeTestDatabase, controlledClock } from "../support/swap-fixtures";
+import { cookiesFrom, createTestApp, TEST_ORIGIN } from "../support/test-app";
+import { createTestDatabase } from "../support/test-db";
+import { totpCode } from "../support/totp";
+
+const handle = await createTestDatabase();
+const db = handle.db;
+afterAll(() => closeTestDatabase(handle));
+const clock = controlledClock(new Date());
+const testApp = createTestApp(handle, { clock, authAddressLimit: 1000 });
+const { auth } = testApp;
+const deps = { db, auth, clock, appUrl: TEST_ORIGIN, authAddressLimit: 1000 };
+const meta = (cookie = "") => ({
+  ip: "203.0.113.23",
+  userAgent: "vitest",
+  headers: new Headers(cookie ? { cookie } : {}),
+});
+const cookieOf = (headers: Headers) => cookiesFrom(new Response(null, { headers }));
+const sessionCount = async (userId: string) =>
+  (await db.select().from(sessions).where(eq(sessions.userId, userId))).length;
+const deletedAt = async (userId: string) =>
+  (await db.select({ at: profiles.deletedAt }).from(profiles).where(eq(profiles.userId, userId)))[0]?.at;
+const isSignedIn = async (cookie: string) =>
+  (await testApp.app.request("/api/v1/me", { headers: { cookie } })).status === 200;
+
+/** A member with an authenticator app who then asked for their own deletion (signed out everywhere). */
+async function deletedMemberWithTwoFactor() {
+  const member = await createMember(testApp);
+  const started = await beginTwoFactorSetup(
+    deps,
+    { userId: member.userId, password: MEMBER_PASSWORD },
+    meta(member.cookie),
+  );
+  if (!started.ok) throw new Error(started.message);
+  const confirmed = await finishTwoFactorSetup(
+    deps,
+    { userId: member.userId, code: totpCode(started.secret) },
+    meta(member.cookie),
+  );
+  if (!confirmed.ok) throw new Error(confirmed.message);
+  const deleted = await deleteOwnAccount(
+    deps,
+    { userId: member.userId, method: "password", secret: MEMBER_PASSWORD },
+    meta(cookieOf(confirmed.headers)),
+  );
+  if (!deleted.ok) throw new Error("deletion refused");
+  return { ...member, secret: started.secret };
+}
+
+describe("keeping an account that has two-step sign-in", () => {
+  test("the password alone gets the second step, not the offer", async () => {
+    const member = await deletedMemberWithTwoFactor();
+    const first = await signIn(deps, { email: member.email, password: MEMBER_PASSWORD }, meta());
+    expect(first).toMatchObject({ ok: false, twoFactor: expect.anything() });
+    expect(first).not.toHaveProperty("pendingDeletion");
+    expect(await sessionCount(member.userId)).toBe(0);
+    // A wrong code gets no offer either.
+    const wrong = totpCode(member.secret) === "123456" ? "654321" : "123456";
+    const cookie = cookieOf((first as { twoFactor: { headers: Headers } }).twoFactor.headers);
+    expect(await verifyTwoFactorSignIn(deps, { code: wrong, kind: "totp" }, meta(cookie))).toMatchObject({
+      ok: false,
+      message: INVALID_TWO_FACTOR_CODE,
+    });
+  });
+
+  test("a sign-in code alone gets the second step, not the offer", async () => {
+    const member = await deletedMemberWithTwoFactor();
+    await testApp.auth.api.sendVerificationOTP({ body: { email: member.email, type: "sign-in" } });
+    const code = (await latestMail(db, member.email, "sign_in_code"))?.textBody.match(/\b\d{6}\b/)?.[0] as string;
+    const outcome = await signInWithCode(deps, { email: member.email, code }, meta());
+    expect(outcome).toMatchObject({ ok: false, twoFactor: expect.anything() });
+    expect(outcome).not.toHaveProperty("pendingDeletion");
+  });
+
+  test("after the code from the app it offers to keep the account, and keeping it signs the member in once", async () => {
+    const member = await deletedMemberWithTwoFactor();
+    const first = await signIn(deps, { email: member.email, password: MEMBER_PASSWORD }, meta());
+    const cookie = cookieOf((first as { twoFactor: { headers: Headers } }).twoFactor.headers);
+    const second = await verifyTwoFactorSignIn(deps, { code: totpCode(member.secret), kind: "totp" }, meta(cookie));
+    expect(second).toMatchObject({
+      ok: false,
+      status: 403,
+      pendingDeletion: { proof: expect.any(String), deletesOn: expect.any(String) },
+    });
+    expect(await sessionCount(member.userId)).toBe(0);
+
+    const proof = (second as { pendingDeletion: { proof: string } }).pendingDeletion.proof;
+    const kept = await keepAccount(deps, { proof }, meta());
+    expect(kept.ok).toBe(true);
+    expect(await deletedAt(member.userId)).toBeNull();
+    const session = cookieOf((kept as { headers: Headers }).headers);
+    expect(await isSignedIn(session)).toBe(true);
+    expect(await sessionCount(member.userId)).toBe(1);
+    // The same proof does not sign anyone in again.
+    expect(await keepAccount(deps, { proof }, meta())).toEqual({ ok: false, status: 409, message: KEEP_OFFER_EXPIRED });
+    expect(await sessionCount(member.userId)).toBe(1);
+  });
+});
