@@ -60,6 +60,8 @@ export function securityNotice(p: {
   name: string;
   /** One sentence, e.g. "Your password was changed." */
   what: string;
+  /** What the member can do about it, when there is more to say than the sentence. */
+  more?: string;
   at: Date;
   ip: string | null;
   device: string | null;
@@ -75,6 +77,7 @@ export function securityNotice(p: {
     greeting: `Hi ${p.name},`,
     blocks: [
       paragraph(p.what),
+      ...(p.more ? [paragraph(p.more)] : []),
       { kind: "details", rows },
       paragraph(
         "If this was you, there is nothing to do. If it wasn't, reset your password now and sign out every device from the Security page of My Account.",

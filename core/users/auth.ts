@@ -12,6 +12,8 @@ import { confirmNewEmail, signInCode, verifyEmail } from "../mail/account-templa
 import { secondStepAfterCodeSignIn } from "./code-sign-in-second-step";
 import { type IdentityProviderConfig, socialProvidersFrom, genericProvidersFrom } from "./identity-providers";
 import { identityAuthHooks } from "./identity-auth-hooks";
+import { totpCodesWorkOnce } from "./totp-single-use";
+import { RESET_LINK_PREFIX, storedResetIdentifier, voidPasswordResetLinks } from "./password-reset-links";
 
 export type AuthConfig = {
   baseURL: string;
@@ -53,8 +55,11 @@ export function createAuth(db: Database, config: AuthConfig) {
       provider: "pg",
       schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors, passkey: passkeys },
     }),
-    // Verification tokens and e-mailed codes are kept hashed where the library allows (see storeOTP below).
-    verification: { storeIdentifier: "hashed" },
+    // Verification tokens and e-mailed codes are kept hashed where the library allows (see storeOTP below); reset
+    // links keep their prefix in front of the hash so a member's open links can be voided (password-reset-links.ts).
+    verification: {
+      storeIdentifier: { default: "hashed", overrides: { [RESET_LINK_PREFIX]: { hash: async (id) => storedResetIdentifier(id) } } },
+    },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 8,
@@ -64,6 +69,8 @@ export function createAuth(db: Database, config: AuthConfig) {
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
+        // Every reset path (Forgot password?, an admin's) comes through here: only the newest link works.
+        await voidPasswordResetLinks(db, { userId: user.id, exceptToken: token });
         const url = `${appUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
         await enqueueMail(db, passwordReset({ to: user.email, name: user.name, url }));
       },
@@ -140,6 +147,8 @@ export function createAuth(db: Database, config: AuthConfig) {
     },
     plugins: [
       twoFactorPlugin,
+      // Each authenticator code is accepted once, whichever page checks it.
+      totpCodesWorkOnce(db),
       // A sign-in with an e-mailed code still asks a member with two-factor on for the second step.
       secondStepAfterCodeSignIn(twoFactorPlugin),
       admin(),

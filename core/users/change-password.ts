@@ -5,6 +5,7 @@ import type { RequestMeta } from "./auth-attempt";
 import { passwordSchema } from "./credentials-schema";
 import { WRONG_PASSWORD } from "./reauthentication";
 import { recordAccountChange } from "./record-account-change";
+import { voidPasswordResetLinks } from "./password-reset-links";
 import { PASSWORDS_DIFFER } from "./reset-password";
 
 export const PASSWORD_UPDATED = "Your password has been changed. You've been signed out on your other devices.";
@@ -58,6 +59,8 @@ export async function changePassword(
     });
     return { ok: false, status: 400, message: refusal.message, fields: { [refusal.field]: refusal.message } };
   }
+  // A reset link mailed before the change must not undo it.
+  await voidPasswordResetLinks(deps.db, { userId: input.userId });
   await recordAccountChange(deps.db, { userId: input.userId, eventType: "password_changed", what: "Your password was changed." }, noticeContext(deps, meta));
   return { ok: true, headers };
 }

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import type { Auth } from "./auth";
 import type { RequestMeta } from "./auth-attempt";
 import { passwordSchema } from "./credentials-schema";
+import { findResetLinkOwner, voidPasswordResetLinks } from "./password-reset-links";
 
 export const RESET_LINK_INVALID = "This reset link has expired or was already used. Ask for a new one.";
 export const PASSWORDS_DIFFER = "The passwords don't match";
@@ -26,6 +27,8 @@ export async function resetPassword(
     return { ok: false, status: 400, message, fields: { password: message } };
   }
   if (password !== confirm) return { ok: false, status: 400, message: PASSWORDS_DIFFER, fields: { confirm: PASSWORDS_DIFFER } };
+  // Whose link it is (Better Auth keeps the member's id with it): read before it is used up.
+  const owner = await findResetLinkOwner(deps.db, token);
   try {
     await deps.auth.api.resetPassword({ body: { token, newPassword: parsed.data }, headers: meta.headers });
   } catch (error) {
@@ -36,6 +39,8 @@ export async function resetPassword(
     }
     throw error;
   }
-  await recordSecurityEvent(deps.db, { eventType: "password_reset", attemptedAction: "reset", success: true, ipAddress: meta.ip, userAgent: meta.userAgent });
+  // Any other link still open (an older one that arrived late) must not set the password again.
+  if (owner) await voidPasswordResetLinks(deps.db, { userId: owner });
+  await recordSecurityEvent(deps.db, { eventType: "password_reset", attemptedAction: "reset", success: true, userId: owner, ipAddress: meta.ip, userAgent: meta.userAgent });
   return { ok: true };
 }

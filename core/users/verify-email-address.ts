@@ -5,6 +5,7 @@ import { recordSecurityEvent } from "../security/record-security-event";
 import type { Clock } from "../shared/clock";
 import type { Auth } from "./auth";
 import type { RequestMeta } from "./auth-attempt";
+import { voidPasswordResetLinks } from "./password-reset-links";
 import { recordAccountChange } from "./record-account-change";
 
 export type VerifyEmailOutcome =
@@ -53,6 +54,8 @@ export async function verifyEmailAddress(
     const to = claims.updateTo;
     await deps.db.transaction(async (tx) => {
       await tx.update(users).set({ emailVerified: true, updatedAt: deps.clock.now() }).where(eq(users.id, owner));
+      // A reset link mailed to the old address must not set a password once the account has moved on.
+      await voidPasswordResetLinks(tx, { userId: owner });
       await recordAccountChange(
         tx,
         {
