@@ -8,6 +8,7 @@ import { Container } from "../components/ui/container";
 import { KeyRound, ShieldCheck } from "../components/ui/icons";
 import { requireStaff } from "../lib/require-staff.server";
 import { findStaffAccess } from "../../core/staff/find-staff-access";
+import { refuseUnverifiedAddress } from "../../core/users/verified-address";
 import { TWO_FACTOR_REQUIRED_FOR_ADMIN } from "../../core/staff/pass-staff-gate";
 import {
   confirmTwoFactorEnrolment,
@@ -48,12 +49,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       // The same key again (it is this person's own, from the step before): the code was wrong, not the key.
       const again = totpUri.startsWith("otpauth://totp/") ? await describeTotpUri(totpUri) : null;
       // No key to confirm (the first step never ran): back to the first step, with the reason.
-      if (confirmed.status === 409) return data({ step: "password" as const, error: confirmed.message }, { status: 409 });
+      if (confirmed.status === 409)
+        return data({ step: "password" as const, error: confirmed.message }, { status: 409 });
       if (!again) return data({ step: "password" as const, error: "Please start again." }, { status: 400 });
       return data({ step: "confirm" as const, ...again, error: confirmed.message }, { status: confirmed.status });
     }
     return data({ step: "done" as const, backupCodes: confirmed.backupCodes }, { headers: confirmed.headers });
   }
+  const unverified = await refuseUnverifiedAddress(ctx.db, actor.userId);
+  if (unverified) return data({ step: "password" as const, error: unverified.message }, { status: unverified.status });
   const started = await startTwoFactorEnrolment(ctx, { password: form.get("password") }, ctx.meta);
   if (!started.ok) return data({ step: "password" as const, error: started.message }, { status: started.status });
   return { step: "confirm" as const, ...started, error: null };

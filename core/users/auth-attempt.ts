@@ -87,7 +87,10 @@ export async function checkAuthRateLimit(
 }
 
 /** The one notice per ceiling window: what happened, and the ways in that still work. */
-async function tellOwnerAboutGuessing(db: Db, { email, now, meta, appUrl }: { email: string; now: Date; meta: RequestMeta; appUrl?: string }) {
+async function tellOwnerAboutGuessing(
+  db: Db,
+  { email, now, meta, appUrl }: { email: string; now: Date; meta: RequestMeta; appUrl?: string },
+) {
   const [owner] = await db.select({ id: users.id, name: users.name }).from(users).where(eq(users.email, email));
   if (!owner) return;
   await recordSecurityEvent(db, {

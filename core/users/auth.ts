@@ -43,8 +43,15 @@ export const CLIENT_IP_HEADER = "x-client-ip";
 export function createAuth(db: Database, config: AuthConfig) {
   const appUrl = config.baseURL.replace(/\/+$/, "");
   const genericProviders = genericProvidersFrom(config.identityProviders);
-  const twoFactorPlugin = twoFactor({ issuer: "SwapShed", backupCodeOptions: { amount: 10, storeBackupCodes: "encrypted" } });
-  const identity = identityAuthHooks(db, { appUrl, providers: config.identityProviders, clientIpHeader: CLIENT_IP_HEADER });
+  const twoFactorPlugin = twoFactor({
+    issuer: "SwapShed",
+    backupCodeOptions: { amount: 10, storeBackupCodes: "encrypted" },
+  });
+  const identity = identityAuthHooks(db, {
+    appUrl,
+    providers: config.identityProviders,
+    clientIpHeader: CLIENT_IP_HEADER,
+  });
   return betterAuth({
     appName: "SwapShed",
     // Failed sign-ins are expected traffic, already written to security_events; only errors are worth a log line.
@@ -53,12 +60,22 @@ export function createAuth(db: Database, config: AuthConfig) {
     secret: config.secret,
     database: drizzleAdapter(db, {
       provider: "pg",
-      schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors, passkey: passkeys },
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        twoFactor: twoFactors,
+        passkey: passkeys,
+      },
     }),
     // Verification tokens and e-mailed codes are kept hashed where the library allows (see storeOTP below); reset
     // links keep their prefix in front of the hash so a member's open links can be voided (password-reset-links.ts).
     verification: {
-      storeIdentifier: { default: "hashed", overrides: { [RESET_LINK_PREFIX]: { hash: async (id) => storedResetIdentifier(id) } } },
+      storeIdentifier: {
+        default: "hashed",
+        overrides: { [RESET_LINK_PREFIX]: { hash: async (id) => storedResetIdentifier(id) } },
+      },
     },
     emailAndPassword: {
       enabled: true,
@@ -123,7 +140,10 @@ export function createAuth(db: Database, config: AuthConfig) {
               .where(eq(profiles.userId, session.userId));
             // A member's own deletion leaves the status active (staff's suspends): they may still keep the account.
             if (profile?.deletedAt && profile.status !== "suspended") {
-              throw new APIError("FORBIDDEN", { message: ACCOUNT_DELETION_PENDING_CODE, code: ACCOUNT_DELETION_PENDING_CODE });
+              throw new APIError("FORBIDDEN", {
+                message: ACCOUNT_DELETION_PENDING_CODE,
+                code: ACCOUNT_DELETION_PENDING_CODE,
+              });
             }
             if (profile && (profile.status === "suspended" || profile.deletedAt)) {
               throw new APIError("FORBIDDEN", { message: ACCOUNT_SUSPENDED_CODE, code: ACCOUNT_SUSPENDED_CODE });
@@ -169,7 +189,10 @@ export function createAuth(db: Database, config: AuthConfig) {
           const [user] = await db.select({ name: users.name }).from(users).where(eq(users.email, email));
           if (!user) return;
           const url = `${appUrl}/auth/code?${new URLSearchParams({ email, code: otp })}`;
-          await enqueueMail(db, signInCode({ to: email, name: user.name, code: otp, url, minutes: SIGN_IN_CODE_MINUTES }));
+          await enqueueMail(
+            db,
+            signInCode({ to: email, name: user.name, code: otp, url, minutes: SIGN_IN_CODE_MINUTES }),
+          );
         },
       }),
       ...(genericProviders.length ? [genericOAuth({ config: genericProviders })] : []),

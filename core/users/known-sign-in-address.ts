@@ -14,7 +14,10 @@ const KNOWN_FOR_DAYS = 30;
  * strangers cannot lock the member out. It trusts an address, not a person: someone behind the same address (a
  * household, an office) gets the same allowance, and is still held to five tries per five minutes.
  */
-export async function isKnownSignInAddress(db: Db, { email, ip, now }: { email: string; ip: string; now: Date }): Promise<boolean> {
+export async function isKnownSignInAddress(
+  db: Db,
+  { email, ip, now }: { email: string; ip: string; now: Date },
+): Promise<boolean> {
   const [account] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (!account) return false;
   const since = new Date(now.getTime() - KNOWN_FOR_DAYS * 24 * 60 * 60 * 1000);

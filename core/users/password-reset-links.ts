@@ -22,7 +22,10 @@ export function storedResetIdentifier(identifier: string): string {
  * changes (by the member, by a reset, by proving the mailbox) and when the address changes: a link mailed before
  * any of these must not set a password afterwards (it may sit in a mailbox the member no longer controls).
  */
-export async function voidPasswordResetLinks(db: Db, { userId, exceptToken }: { userId: string; exceptToken?: string }) {
+export async function voidPasswordResetLinks(
+  db: Db,
+  { userId, exceptToken }: { userId: string; exceptToken?: string },
+) {
   const keep = exceptToken ? storedResetIdentifier(`${RESET_LINK_PREFIX}${exceptToken}`) : null;
   await db
     .delete(verifications)
@@ -38,6 +41,9 @@ export async function voidPasswordResetLinks(db: Db, { userId, exceptToken }: { 
 /** The member a reset link belongs to, while it is open (null for an unknown, used or voided link). */
 export async function findResetLinkOwner(db: Db, token: string): Promise<string | null> {
   const identifier = storedResetIdentifier(`${RESET_LINK_PREFIX}${token}`);
-  const [row] = await db.select({ userId: verifications.value }).from(verifications).where(eq(verifications.identifier, identifier));
+  const [row] = await db
+    .select({ userId: verifications.value })
+    .from(verifications)
+    .where(eq(verifications.identifier, identifier));
   return row?.userId ?? null;
 }

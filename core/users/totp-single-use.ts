@@ -31,7 +31,12 @@ export function totpCodesWorkOnce(db: Db): BetterAuthPlugin {
             const userId = await codeOwner(ctx);
             // Nobody to claim it for: Better Auth refuses the request itself (no session, no pending sign-in).
             if (!userId || !code) return;
-            const claim = await hitRateLimit(db, { key: `totp-used:${userId}:${code}`, limit: 1, windowSeconds: USED_TOTP_SECONDS, now: new Date() });
+            const claim = await hitRateLimit(db, {
+              key: `totp-used:${userId}:${code}`,
+              limit: 1,
+              windowSeconds: USED_TOTP_SECONDS,
+              now: new Date(),
+            });
             if (!claim.allowed) throw APIError.from("UNAUTHORIZED", { code: "INVALID_CODE", message: "Invalid code" });
           }),
         },
