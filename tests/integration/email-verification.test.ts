@@ -12,7 +12,7 @@ import { markReauthenticated } from "../../core/users/reauthentication";
 import { verifyEmailAddress } from "../../core/users/verify-email-address";
 import { securityEvents } from "../../db/schema/audit";
 import { sessions, users } from "../../db/schema/auth";
-import { createMember, freshEmail, MEMBER_PASSWORD } from "../support/factories";
+import { confirmAddress, createMember, freshEmail, MEMBER_PASSWORD } from "../support/factories";
 import { latestMail, linkIn, mailCount } from "../support/mailbox";
 import { contextFor, load, type RouteCaller } from "../support/staff-route";
 import { controlledClock } from "../support/swap-fixtures";
@@ -31,6 +31,17 @@ const meta = (cookie = "") => ({ ip: "198.51.100.20", userAgent: "vitest", heade
 const caller: RouteCaller = { db, clock, provider: undefined as never, testApp };
 const sessionUser = async (cookie: string) => (await getSessionUser({ db, auth: testApp.auth }, new Headers({ cookie }))) as SessionUser;
 const userRow = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
+/** A member who opened the link in their sign-up mail: only a confirmed address can be changed. */
+const confirmedMember = async () => {
+  const member = await createMember(testApp);
+  await confirmAddress(db, member.userId);
+  return member;
+};
+/** The member signed in on this device, as the verification page passes them on. */
+const signedInAs = async (cookie: string) => {
+  const user = await sessionUser(cookie);
+  return { id: user.id, email: user.email, sessionId: user.session.id };
+};
 const tokenIn = async (email: string, template: string) => linkIn(await latestMail(db, email, template))?.searchParams.get("token") ?? null;
 
 /** Runs a route's action as the signed-in member, with their cookie on the request as the Hono app would pass it. */
@@ -75,16 +86,21 @@ describe("verification at sign-up", () => {
 });
 
 describe("the verification link", () => {
-  test("proves the address on another device without signing anyone in there", async () => {
+  test("opened signed out it changes nothing and asks the member to sign in; signed in, it proves the address and signs nobody in", async () => {
     const member = await createMember(testApp);
     const token = (await tokenIn(member.email, "verify_email")) as string;
     const before = await db.select().from(sessions).where(eq(sessions.userId, member.userId));
+    // Another device, or a mail scanner: whoever opens it may not hold the password (decision 067).
     const opened = await load(caller, verifyPage, { user: null, path: `/auth/verify-email?token=${encodeURIComponent(token)}` });
     expect(opened.response).toBeNull();
-    expect(opened.data).toEqual({ result: { ok: true, kind: "verified", email: member.email }, signedIn: false });
+    expect(opened.data).toMatchObject({ result: { ok: false, reason: "sign_in_first", email: member.email }, signedIn: false });
+    expect((opened.data as { signInUrl: string }).signInUrl).toBe(`/auth?${new URLSearchParams({ redirectTo: `/auth/verify-email?token=${token}` })}`);
+    expect((await userRow(member.userId)).emailVerified).toBe(false);
+    // Signed in with the password, the same link confirms it; no session is made or ended.
+    expect(await verifyEmailAddress(deps, { token, signedIn: await signedInAs(member.cookie) }, meta(member.cookie))).toEqual({ ok: true, kind: "verified", email: member.email });
     expect((await userRow(member.userId)).emailVerified).toBe(true);
     expect(await db.select().from(sessions).where(eq(sessions.userId, member.userId))).toHaveLength(before.length);
-    // Opened again, it still says verified (and changes nothing).
+    // Opened again, signed out, it still says verified (and changes nothing).
     expect(await verifyEmailAddress(deps, { token, signedIn: null }, meta())).toMatchObject({ ok: true, kind: "verified" });
   });
 
@@ -130,19 +146,19 @@ describe("resending the verification e-mail", () => {
     expect(refused).toMatchObject({ ok: false, status: 429 });
     expect(await mailCount(db, member.email, "verify_email")).toBe(4);
     // The newest link works.
-    expect(await verifyEmailAddress(deps, { token: await tokenIn(member.email, "verify_email"), signedIn: null }, meta())).toMatchObject({ ok: true });
+    expect(await verifyEmailAddress(deps, { token: await tokenIn(member.email, "verify_email"), signedIn: await signedInAs(member.cookie) }, meta(member.cookie))).toMatchObject({ ok: true });
   });
 
   test("a verified member is told there is nothing to do", async () => {
     const member = await createMember(testApp);
-    await verifyEmailAddress(deps, { token: await tokenIn(member.email, "verify_email"), signedIn: null }, meta());
+    await verifyEmailAddress(deps, { token: await tokenIn(member.email, "verify_email"), signedIn: await signedInAs(member.cookie) }, meta(member.cookie));
     expect(await resendVerificationEmail(deps, { userId: member.userId }, meta(member.cookie))).toEqual({ ok: false, status: 400, message: ALREADY_VERIFIED });
   });
 });
 
 describe("changing the e-mail address", () => {
   test("needs a fresh proof when the member signed in more than 10 minutes ago", async () => {
-    const member = await createMember(testApp);
+    const member = await confirmedMember();
     clock.advance(11 * 60 * 1000);
     const answer = await act(emailPage, member, "/account/email", { intent: "change", newEmail: freshEmail("new") });
     expect(answer).toMatchObject({ status: 302, location: "/auth/reauthenticate?redirectTo=%2F" });
@@ -153,7 +169,7 @@ describe("changing the e-mail address", () => {
   });
 
   test("is confirmed from the new address, the old one is told, and nothing changes until then", async () => {
-    const member = await createMember(testApp);
+    const member = await confirmedMember();
     const newEmail = freshEmail("moved");
     const answer = await act(emailPage, member, "/account/email", { intent: "change", newEmail: newEmail.toUpperCase() });
     expect(answer).toMatchObject({ status: 302, location: "/account/email" });
@@ -181,7 +197,7 @@ describe("changing the e-mail address", () => {
   });
 
   test("an address that belongs to another account gets the same answer, and it is sent nothing", async () => {
-    const member = await createMember(testApp);
+    const member = await confirmedMember();
     const taken = await createMember(testApp);
     const result = await requestEmailChange(deps, { userId: member.userId, newEmail: taken.email }, meta(member.cookie));
     expect(result).toEqual({ ok: true, message: emailChangeRequested(taken.email, member.email) });
@@ -190,14 +206,14 @@ describe("changing the e-mail address", () => {
   });
 
   test("bad input is refused with the spec's messages, and changes nothing", async () => {
-    const member = await createMember(testApp);
+    const member = await confirmedMember();
     expect(await requestEmailChange(deps, { userId: member.userId, newEmail: "not-an-email" }, meta(member.cookie))).toMatchObject({ ok: false, status: 400, message: "Invalid email address" });
     expect(await requestEmailChange(deps, { userId: member.userId, newEmail: `${"a".repeat(250)}@example.com` }, meta(member.cookie))).toMatchObject({ ok: false, message: "Email too long" });
     expect(await requestEmailChange(deps, { userId: member.userId, newEmail: member.email.toUpperCase() }, meta(member.cookie))).toMatchObject({ ok: false, message: SAME_EMAIL });
   });
 
   test("a fourth request within the hour is refused", async () => {
-    const member = await createMember(testApp);
+    const member = await confirmedMember();
     for (let n = 0; n < 3; n++) expect((await requestEmailChange(deps, { userId: member.userId, newEmail: freshEmail("try") }, meta(member.cookie))).ok).toBe(true);
     const newEmail = freshEmail("fourth");
     expect(await requestEmailChange(deps, { userId: member.userId, newEmail }, meta(member.cookie))).toMatchObject({ ok: false, status: 429 });
@@ -205,7 +221,7 @@ describe("changing the e-mail address", () => {
   });
 
   test("an address taken by someone else before the link is opened is not switched", async () => {
-    const member = await createMember(testApp);
+    const member = await confirmedMember();
     const newEmail = freshEmail("raced");
     await requestEmailChange(deps, { userId: member.userId, newEmail }, meta(member.cookie));
     const token = await tokenIn(newEmail, "confirm_new_email");
