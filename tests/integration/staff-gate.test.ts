@@ -8,15 +8,24 @@ import { isAppError } from "../../core/shared/app-error";
 import type { Clock } from "../../core/shared/clock";
 import { getSessionUser } from "../../core/users/get-session-user";
 import { signIn } from "../../core/users/sign-in";
-import { confirmTwoFactorEnrolment, INCORRECT_PASSWORD, startTwoFactorEnrolment, WRONG_ENROLMENT_CODE } from "../../core/users/two-factor-enrolment";
-import { INVALID_BACKUP_CODE, INVALID_TWO_FACTOR_CODE, verifyTwoFactorSignIn } from "../../core/users/verify-two-factor-sign-in";
+import {
+  confirmTwoFactorEnrolment,
+  INCORRECT_PASSWORD,
+  startTwoFactorEnrolment,
+  WRONG_ENROLMENT_CODE,
+} from "../../core/users/two-factor-enrolment";
+import {
+  INVALID_BACKUP_CODE,
+  INVALID_TWO_FACTOR_CODE,
+  verifyTwoFactorSignIn,
+} from "../../core/users/verify-two-factor-sign-in";
 import { securityEvents } from "../../db/schema/audit";
 import { users } from "../../db/schema/auth";
 import { featureFlags } from "../../db/schema/flags";
-import { createMember, MEMBER_PASSWORD } from "../support/factories";
+import { confirmAddress, createMember, MEMBER_PASSWORD } from "../support/factories";
 import { cookiesFrom, createTestApp } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
-import { totpCode } from "../support/totp";
+import { totpCode, unusedTotpCode } from "../support/totp";
 
 const handle = await createTestDatabase();
 const db = handle.db;
@@ -29,26 +38,44 @@ const { auth } = testApp;
 const cli = { actorId: null, via: "cli" as const };
 const noAllowlist = parseIpAllowlist("");
 
-const meta = (cookie = "", ip = "203.0.113.10") => ({ ip, userAgent: "vitest", headers: new Headers(cookie ? { cookie } : {}) });
+const meta = (cookie = "", ip = "203.0.113.10") => ({
+  ip,
+  userAgent: "vitest",
+  headers: new Headers(cookie ? { cookie } : {}),
+});
 const deps = { db, clock, auth, authAddressLimit: 1000 };
 const userOf = (cookie: string) => getSessionUser({ db, auth }, new Headers({ cookie }));
 const deniedEvents = (userId: string) =>
-  db.select().from(securityEvents).where(and(eq(securityEvents.userId, userId), eq(securityEvents.eventType, "admin_access_denied")));
+  db
+    .select()
+    .from(securityEvents)
+    .where(and(eq(securityEvents.userId, userId), eq(securityEvents.eventType, "admin_access_denied")));
 
 /** A member made staff, with TOTP enrolled through the real flow; returns the key their app holds. */
 async function enrolledStaff(role: "admin" | "moderator") {
   const member = await createMember(testApp, { name: "Sam Staff" });
+  await confirmAddress(db, member.userId);
   await grantStaffRole(db, { userId: member.userId, role, by: cli });
   const started = await startTwoFactorEnrolment(deps, { password: MEMBER_PASSWORD }, meta(member.cookie));
   if (!started.ok) throw new Error(started.message);
-  const confirmed = await confirmTwoFactorEnrolment(deps, { userId: member.userId, code: totpCode(started.secret) }, meta(member.cookie));
+  const confirmed = await confirmTwoFactorEnrolment(
+    deps,
+    { userId: member.userId, code: await unusedTotpCode(started.secret) },
+    meta(member.cookie),
+  );
   if (!confirmed.ok) throw new Error(confirmed.message);
-  return { ...member, secret: started.secret, backupCodes: confirmed.backupCodes, cookie: cookiesFrom(new Response(null, { headers: confirmed.headers })) };
+  return {
+    ...member,
+    secret: started.secret,
+    backupCodes: confirmed.backupCodes,
+    cookie: cookiesFrom(new Response(null, { headers: confirmed.headers })),
+  };
 }
 
 describe("two-factor enrolment", () => {
   test("asks for the password, shows a QR code and the key, and is on only once a code confirms it", async () => {
     const member = await createMember(testApp);
+    await confirmAddress(db, member.userId);
     expect(await startTwoFactorEnrolment(deps, { password: "Wrongpass1" }, meta(member.cookie))).toEqual({
       ok: false,
       status: 400,
@@ -65,11 +92,17 @@ describe("two-factor enrolment", () => {
     expect(wrong).toMatchObject({ ok: false, message: WRONG_ENROLMENT_CODE });
     expect(await enabled()).toBe(false);
 
-    const confirmed = await confirmTwoFactorEnrolment(deps, { userId: member.userId, code: totpCode(started.secret) }, meta(member.cookie));
+    const confirmed = await confirmTwoFactorEnrolment(
+      deps,
+      { userId: member.userId, code: await unusedTotpCode(started.secret) },
+      meta(member.cookie),
+    );
     if (!confirmed.ok) throw new Error("not confirmed");
     expect(confirmed.backupCodes).toHaveLength(10);
     expect(await enabled()).toBe(true);
-    expect(await userOf(cookiesFrom(new Response(null, { headers: confirmed.headers })))).toMatchObject({ id: member.userId });
+    expect(await userOf(cookiesFrom(new Response(null, { headers: confirmed.headers })))).toMatchObject({
+      id: member.userId,
+    });
   });
 });
 
@@ -85,9 +118,15 @@ describe("signing in with two-factor on", () => {
       ok: false,
       message: INVALID_TWO_FACTOR_CODE,
     });
-    const second = await verifyTwoFactorSignIn(deps, { code: totpCode(staff.secret), kind: "totp" }, meta(pending));
+    const second = await verifyTwoFactorSignIn(
+      deps,
+      { code: await unusedTotpCode(staff.secret), kind: "totp" },
+      meta(pending),
+    );
     if (!second.ok) throw new Error(second.message);
-    expect(await userOf(cookiesFrom(new Response(null, { headers: second.headers })))).toMatchObject({ id: staff.userId });
+    expect(await userOf(cookiesFrom(new Response(null, { headers: second.headers })))).toMatchObject({
+      id: staff.userId,
+    });
   });
 
   test("a backup code works once", async () => {
@@ -105,10 +144,18 @@ describe("signing in with two-factor on", () => {
 
 describe("the staff gate", () => {
   const gate = async (cookie: string, action: Parameters<typeof passStaffGate>[1]["action"], ip?: string) =>
-    passStaffGate({ db, allowlist: parseIpAllowlist("198.51.100.0/24") }, { user: await userOf(cookie), action, meta: meta(cookie, ip), path: "/admin" });
+    passStaffGate(
+      { db, allowlist: parseIpAllowlist("198.51.100.0/24") },
+      { user: await userOf(cookie), action, meta: meta(cookie, ip), path: "/admin" },
+    );
 
   test("a visitor is asked to sign in", async () => {
-    expect(await passStaffGate({ db, allowlist: noAllowlist }, { user: null, action: "view_dashboard", meta: meta(), path: "/admin" })).toEqual({
+    expect(
+      await passStaffGate(
+        { db, allowlist: noAllowlist },
+        { user: null, action: "view_dashboard", meta: meta(), path: "/admin" },
+      ),
+    ).toEqual({
       kind: "sign_in",
     });
   });
@@ -133,9 +180,15 @@ describe("the staff gate", () => {
 
   test("with the allowlist on, staff elsewhere are refused; inside it they pass", async () => {
     const admin = await enrolledStaff("admin");
-    await db.insert(featureFlags).values({ key: "enable_ip_allowlist", enabled: true }).onConflictDoUpdate({ target: featureFlags.key, set: { enabled: true } });
+    await db
+      .insert(featureFlags)
+      .values({ key: "enable_ip_allowlist", enabled: true })
+      .onConflictDoUpdate({ target: featureFlags.key, set: { enabled: true } });
     try {
-      expect(await gate(admin.cookie, "view_dashboard", "203.0.113.10")).toEqual({ kind: "denied", message: ACCESS_DENIED });
+      expect(await gate(admin.cookie, "view_dashboard", "203.0.113.10")).toEqual({
+        kind: "denied",
+        message: ACCESS_DENIED,
+      });
       expect((await gate(admin.cookie, "view_dashboard", "198.51.100.7")).kind).toBe("allowed");
     } finally {
       await db.update(featureFlags).set({ enabled: false }).where(eq(featureFlags.key, "enable_ip_allowlist"));
@@ -144,7 +197,8 @@ describe("the staff gate", () => {
 });
 
 describe("the admin rate limit", () => {
-  const attempt = (actorId: string, action: string) => checkAdminRateLimit({ db, clock }, { actorId, action, ip: "203.0.113.10" });
+  const attempt = (actorId: string, action: string) =>
+    checkAdminRateLimit({ db, clock }, { actorId, action, ip: "203.0.113.10" });
 
   test("10 attempts per minute per staff member and action; the 11th is refused with the Sydney time, and logged", async () => {
     current = new Date("2030-05-01T03:00:00.000Z"); // 1:00:00 pm in Sydney
@@ -156,7 +210,10 @@ describe("the admin rate limit", () => {
     const refused = await attempt(actorId, "suspend_user").catch((e: unknown) => e);
     expect(isAppError(refused) && refused.status).toBe(429);
     expect((refused as Error).message).toBe("Rate limit exceeded. Try again at 1:01:00 pm");
-    const logged = await db.select().from(securityEvents).where(and(eq(securityEvents.userId, actorId), eq(securityEvents.eventType, "rate_limited")));
+    const logged = await db
+      .select()
+      .from(securityEvents)
+      .where(and(eq(securityEvents.userId, actorId), eq(securityEvents.eventType, "rate_limited")));
     expect(logged).toHaveLength(1);
     // Another action has its own count; reading pages is never counted.
     expect((await attempt(actorId, "approve_listing")).warning).toBeNull();
