@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { SEED_PASSWORD } from "../../db/seed/seed-data";
-import { totpCode } from "../support/totp";
+import { unusedTotpCode } from "../support/totp";
 import { expect as baseExpect, expectNoAxeViolations, PASSWORD, signUpViaApi, test, uniqueEmail } from "./fixtures";
 import { rememberStaffKey } from "./staff-keys";
 
@@ -47,7 +47,7 @@ async function enrolAdmin(page: Page) {
   await page.getByLabel("Password").fill(admin.password);
   await page.getByRole("button", { name: "Set up two-factor" }).click();
   const key = (await page.getByLabel("Two-factor key", { exact: true }).inputValue()).replace(/\s+/g, "");
-  await page.getByLabel("Code from your app").fill(totpCode(key));
+  await page.getByLabel("Code from your app").fill(await unusedTotpCode(key));
   await page.getByRole("button", { name: "Turn on two-factor" }).click();
   await expect(page.getByRole("list", { name: "Backup codes" })).toBeVisible();
   // Later journeys (system-logs.spec.ts) sign in as this admin with the same key.

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { SEED_PASSWORD } from "../../db/seed/seed-data";
-import { totpCode } from "../support/totp";
+import { unusedTotpCode } from "../support/totp";
 import { expect as baseExpect, expectNoAxeViolations, PASSWORD, signUpViaApi, test, uniqueEmail } from "./fixtures";
 import { knownStaffKey, rememberStaffKey } from "./staff-keys";
 
@@ -43,7 +43,7 @@ async function adminInBackOffice(page: Page) {
   await signIn(page, admin);
   const key = knownStaffKey(admin.email);
   if (key) {
-    await page.getByLabel("Authentication code").fill(totpCode(key));
+    await page.getByLabel("Authentication code").fill(await unusedTotpCode(key));
     await page.getByRole("button", { name: "Verify" }).click();
     await page.waitForURL((url) => !url.pathname.startsWith("/auth"));
     return;
@@ -52,7 +52,7 @@ async function adminInBackOffice(page: Page) {
   await page.getByLabel("Password").fill(admin.password);
   await page.getByRole("button", { name: "Set up two-factor" }).click();
   const newKey = (await page.getByLabel("Two-factor key", { exact: true }).inputValue()).replace(/\s+/g, "");
-  await page.getByLabel("Code from your app").fill(totpCode(newKey));
+  await page.getByLabel("Code from your app").fill(await unusedTotpCode(newKey));
   await page.getByRole("button", { name: "Turn on two-factor" }).click();
   await expect(page.getByRole("list", { name: "Backup codes" })).toBeVisible();
   rememberStaffKey(admin.email, newKey);
