@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
-import { afterAll, describe, expect, test } from "vitest";
+import { afterAll, describe, expect, test, vi } from "vitest";
 import { type AppContext, appContext } from "../../app/context";
 import * as securityPage from "../../app/routes/account/security";
 import * as signOutRoute from "../../app/routes/auth.sign-out";
@@ -30,6 +30,10 @@ import { closeTestDatabase, controlledClock } from "../support/swap-fixtures";
 import { cookiesFrom, createTestApp, TEST_ORIGIN } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
 import { totpCode, unusedTotpCode } from "../support/totp";
+
+// Each authenticator code works once (decision 067): a test that types several waits for the app's next code
+// (up to 30 s), as a person would.
+vi.setConfig({ testTimeout: 120_000 });
 
 const handle = await createTestDatabase();
 const db = handle.db;
