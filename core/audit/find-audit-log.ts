@@ -8,19 +8,11 @@ import { isUuid } from "../swaps/swap-guards";
 
 export const AUDIT_PAGE_SIZE = 100;
 
-export type AuditFilters = {
-  adminId?: string;
-  action?: string;
-  targetType?: string;
-  targetId?: string;
-  cursor?: string | null;
-};
+export type AuditFilters = { adminId?: string; action?: string; targetType?: string; targetId?: string; cursor?: string | null };
 
 /** The admin audit trail, newest first, a page at a time, filtered by staff member, action, target type or target. */
 export async function findAuditLog(db: Db, filters: AuditFilters, limit = AUDIT_PAGE_SIZE) {
-  const targetType = (AUDIT_TARGET_TYPES as readonly string[]).includes(filters.targetType ?? "")
-    ? filters.targetType
-    : undefined;
+  const targetType = (AUDIT_TARGET_TYPES as readonly string[]).includes(filters.targetType ?? "") ? filters.targetType : undefined;
   const rows = await db
     .select({
       id: adminAuditLog.id,
@@ -42,11 +34,7 @@ export async function findAuditLog(db: Db, filters: AuditFilters, limit = AUDIT_
         filters.action ? eq(adminAuditLog.action, filters.action.slice(0, 64)) : undefined,
         targetType ? eq(adminAuditLog.targetType, targetType as "user") : undefined,
         filters.targetId ? eq(adminAuditLog.targetId, filters.targetId.slice(0, 128)) : undefined,
-        afterRow(
-          adminAuditLog,
-          { createdAt: adminAuditLog.createdAt, id: adminAuditLog.id },
-          isUuid(filters.cursor) ? filters.cursor : null,
-        ),
+        afterRow(adminAuditLog, { createdAt: adminAuditLog.createdAt, id: adminAuditLog.id }, isUuid(filters.cursor) ? filters.cursor : null),
       ),
     )
     .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id))

@@ -44,11 +44,7 @@ export function startScheduler(
     }
     if (deps.storage) {
       try {
-        summary.filesRemoved = await removeAbandonedFiles({
-          db: deps.db,
-          storage: deps.storage,
-          now: deps.clock.now(),
-        });
+        summary.filesRemoved = await removeAbandonedFiles({ db: deps.db, storage: deps.storage, now: deps.clock.now() });
       } catch (error) {
         await fail(deps.db, summary, "remove-abandoned-files", error);
       }

@@ -141,8 +141,7 @@ async function run(db: Db, plan: Plan): Promise<Found> {
   }
 }
 
-export const SEARCH_BUSY =
-  "Search is busy right now. Please try again in a moment, or narrow it down with a place or a category.";
+export const SEARCH_BUSY = "Search is busy right now. Please try again in a moment, or narrow it down with a place or a category.";
 
 /** The page (and on a first page, how many match) in its own transaction, so that the planner settings apply
  *  to it alone. A first page that holds every match is its own count: no second query. */

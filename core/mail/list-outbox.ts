@@ -24,10 +24,7 @@ export type OutboxMail = {
 };
 
 /** The newest mails first, for the outbox page; `to` narrows it to one member's mail. */
-export async function listOutbox(
-  db: Db,
-  { limit = 100, to }: { limit?: number; to?: string } = {},
-): Promise<OutboxMail[]> {
+export async function listOutbox(db: Db, { limit = 100, to }: { limit?: number; to?: string } = {}): Promise<OutboxMail[]> {
   return db
     .select({
       id: mailOutbox.id,

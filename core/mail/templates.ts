@@ -280,9 +280,7 @@ export function listingModerated(p: {
     subject: oneLine(`Your listing "${p.title}" ${outcome.subject}`),
     greeting: `Hi ${p.name},`,
     blocks: [
-      paragraph(
-        `Your listing "${oneLine(p.title)}" ${outcome.subject} and is no longer shown on SwapShed. ${outcome.why}`,
-      ),
+      paragraph(`Your listing "${oneLine(p.title)}" ${outcome.subject} and is no longer shown on SwapShed. ${outcome.why}`),
       { kind: "quote", label: "The reason given:", text: p.reason },
       paragraph("If you think this is a mistake, reply to this e-mail and a person will look at it again."),
     ],
@@ -292,20 +290,12 @@ export function listingModerated(p: {
 
 const REPORT_OUTCOMES = {
   approved: "Our moderators agreed with your report and removed the listing. Thank you for helping keep SwapShed safe.",
-  takedown:
-    "Our moderators agreed with your report and took the listing down. Thank you for helping keep SwapShed safe.",
-  rejected:
-    "Our moderators looked at the listing and found that it doesn't break our listing rules, so it stays up. Thank you for telling us all the same.",
+  takedown: "Our moderators agreed with your report and took the listing down. Thank you for helping keep SwapShed safe.",
+  rejected: "Our moderators looked at the listing and found that it doesn't break our listing rules, so it stays up. Thank you for telling us all the same.",
 } as const;
 
 /** To a member who reported a listing: what the moderators decided (never who decided, nor the owner's details). */
-export function reportReviewed(p: {
-  to: string;
-  name: string;
-  title: string | null;
-  outcome: keyof typeof REPORT_OUTCOMES;
-  appUrl: string;
-}): OutgoingMail {
+export function reportReviewed(p: { to: string; name: string; title: string | null; outcome: keyof typeof REPORT_OUTCOMES; appUrl: string }): OutgoingMail {
   const what = p.title ? `"${oneLine(p.title)}"` : "a listing";
   return render({
     template: `report_${p.outcome}`,
@@ -334,13 +324,7 @@ export function listingRestored(p: { to: string; name: string; title: string; ap
 }
 
 /** To a party who has not paid yet: the swap lapses at `dueAt` unless both fees are in. */
-export function paymentDeadlineSoon(p: {
-  to: string;
-  name: string;
-  otherName: string;
-  dueAt: Date;
-  appUrl: string;
-}): OutgoingMail {
+export function paymentDeadlineSoon(p: { to: string; name: string; otherName: string; dueAt: Date; appUrl: string }): OutgoingMail {
   return render({
     template: "payment_deadline_soon",
     to: p.to,
@@ -357,15 +341,7 @@ export function paymentDeadlineSoon(p: {
 }
 
 /** To both parties: the 48 hours to pay passed, so the swap lapsed. */
-export function swapLapsed(p: {
-  to: string;
-  name: string;
-  otherName: string;
-  paid: boolean;
-  offeredTitle: string;
-  targetTitle: string;
-  appUrl: string;
-}): OutgoingMail {
+export function swapLapsed(p: { to: string; name: string; otherName: string; paid: boolean; offeredTitle: string; targetTitle: string; appUrl: string }): OutgoingMail {
   return render({
     template: "swap_lapsed",
     to: p.to,

@@ -32,41 +32,21 @@ export async function findMemberForStaff(db: Db, { userId }: { userId: string })
   if (!member) return null;
   const party = or(eq(swapProposals.proposerId, userId), eq(swapProposals.receiverId, userId));
   const [roles, memberListings, swaps, payments, events] = [
+    await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId)).orderBy(userRoles.createdAt, userRoles.role),
     await db
-      .select({ role: userRoles.role })
-      .from(userRoles)
-      .where(eq(userRoles.userId, userId))
-      .orderBy(userRoles.createdAt, userRoles.role),
-    await db
-      .select({
-        id: listings.id,
-        title: listings.title,
-        status: listings.status,
-        moderationStatus: listings.moderationStatus,
-        createdAt: listings.createdAt,
-      })
+      .select({ id: listings.id, title: listings.title, status: listings.status, moderationStatus: listings.moderationStatus, createdAt: listings.createdAt })
       .from(listings)
       .where(eq(listings.userId, userId))
       .orderBy(desc(listings.createdAt))
       .limit(50),
     await db
-      .select({
-        id: swapProposals.id,
-        status: swapProposals.status,
-        createdAt: swapProposals.createdAt,
-        proposerId: swapProposals.proposerId,
-      })
+      .select({ id: swapProposals.id, status: swapProposals.status, createdAt: swapProposals.createdAt, proposerId: swapProposals.proposerId })
       .from(swapProposals)
       .where(party)
       .orderBy(desc(swapProposals.createdAt))
       .limit(HISTORY),
     await db
-      .select({
-        id: paymentLogs.id,
-        amountCents: paymentLogs.amountCents,
-        status: paymentLogs.status,
-        createdAt: paymentLogs.createdAt,
-      })
+      .select({ id: paymentLogs.id, amountCents: paymentLogs.amountCents, status: paymentLogs.status, createdAt: paymentLogs.createdAt })
       .from(paymentLogs)
       .where(eq(paymentLogs.userId, userId))
       .orderBy(desc(paymentLogs.createdAt))
@@ -85,12 +65,5 @@ export async function findMemberForStaff(db: Db, { userId }: { userId: string })
       .orderBy(desc(securityEvents.createdAt))
       .limit(HISTORY),
   ];
-  return {
-    ...member,
-    roles: roles.map((r) => r.role),
-    listings: memberListings,
-    swaps: swaps.map(({ proposerId, ...s }) => ({ ...s, role: proposerId === userId ? "proposer" : "receiver" })),
-    payments,
-    events,
-  };
+  return { ...member, roles: roles.map((r) => r.role), listings: memberListings, swaps: swaps.map(({ proposerId, ...s }) => ({ ...s, role: proposerId === userId ? "proposer" : "receiver" })), payments, events };
 }

@@ -27,13 +27,9 @@ export const likeText = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)
 export async function findMembers(db: Db, filters: MemberFilters, limit = MEMBERS_PAGE_SIZE) {
   const q = filters.q?.trim().slice(0, 100);
   const status = (PROFILE_STATUSES as readonly string[]).includes(filters.status ?? "") ? filters.status : undefined;
-  const role =
-    filters.role === "member" || (ROLES as readonly string[]).includes(filters.role ?? "") ? filters.role : undefined;
+  const role = filters.role === "member" || (ROLES as readonly string[]).includes(filters.role ?? "") ? filters.role : undefined;
   const hasRole = (r?: string) =>
-    db
-      .select({ one: sql`1` })
-      .from(userRoles)
-      .where(and(eq(userRoles.userId, profiles.userId), r ? eq(userRoles.role, r as "admin") : undefined));
+    db.select({ one: sql`1` }).from(userRoles).where(and(eq(userRoles.userId, profiles.userId), r ? eq(userRoles.role, r as "admin") : undefined));
   const rows = await db
     .select({
       id: users.id,
@@ -42,9 +38,7 @@ export async function findMembers(db: Db, filters: MemberFilters, limit = MEMBER
       emailVerified: users.emailVerified,
       status: profiles.status,
       createdAt: profiles.createdAt,
-      role: sql<
-        string | null
-      >`(select ${userRoles.role} from ${userRoles} where ${userRoles.userId} = ${profiles.userId} order by ${userRoles.createdAt}, ${userRoles.role} limit 1)`,
+      role: sql<string | null>`(select ${userRoles.role} from ${userRoles} where ${userRoles.userId} = ${profiles.userId} order by ${userRoles.createdAt}, ${userRoles.role} limit 1)`,
     })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))

@@ -9,16 +9,9 @@ import { isUuid } from "../swaps/swap-guards";
 
 export const STAFF_LISTINGS_PAGE_SIZE = 50;
 
-export type StaffListingFilters = {
-  q?: string;
-  moderation?: string;
-  status?: string;
-  category?: string;
-  cursor?: string;
-};
+export type StaffListingFilters = { q?: string; moderation?: string; status?: string; category?: string; cursor?: string };
 
-const oneOf = (values: readonly string[], value: string | undefined) =>
-  value && values.includes(value) ? value : undefined;
+const oneOf = (values: readonly string[], value: string | undefined) => (value && values.includes(value) ? value : undefined);
 
 /**
  * Every listing for the back office, with its owner's name, newest first, a page at a time (keyset on

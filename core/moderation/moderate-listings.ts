@@ -45,15 +45,7 @@ const REPORTS_SETTLED_AS = {
 } as const satisfies Record<ListingModeration, "approved" | "rejected" | "takedown">;
 const SETTLED_BY_APPROVAL = "The listing was reviewed and approved.";
 
-type Locked = {
-  id: string;
-  userId: string;
-  title: string;
-  status: string;
-  moderationStatus: string;
-  isFlagged: boolean;
-  images: ListingImage[];
-};
+type Locked = { id: string; userId: string; title: string; status: string; moderationStatus: string; isFlagged: boolean; images: ListingImage[] };
 
 /** Why this listing cannot take this moderation, or null when it can. */
 function refusal(listing: Locked, moderation: ListingModeration): string | null {
@@ -65,11 +57,7 @@ function refusal(listing: Locked, moderation: ListingModeration): string | null 
   return null;
 }
 
-export type ModerationResult = {
-  changed: string[];
-  skipped: { id: string; reason: string }[];
-  removedPictureKeys: string[];
-};
+export type ModerationResult = { changed: string[]; skipped: { id: string; reason: string }[]; removedPictureKeys: string[] };
 
 /**
  * Staff act on listings, one or many, in one transaction: approve (approved, flag cleared), reject (rejected and
@@ -115,8 +103,7 @@ export async function moderateListings(
       .orderBy(listings.id)
       .for("update")) as Locked[];
     const result: ModerationResult = { changed: [], skipped: [], removedPictureKeys: [] };
-    for (const id of unique.filter((id) => !locked.some((l) => l.id === id)))
-      result.skipped.push({ id, reason: LISTING_NOT_FOUND });
+    for (const id of unique.filter((id) => !locked.some((l) => l.id === id))) result.skipped.push({ id, reason: LISTING_NOT_FOUND });
 
     for (const listing of locked) {
       const refused = refusal(listing, moderation);
@@ -124,11 +111,7 @@ export async function moderateListings(
         result.skipped.push({ id: listing.id, reason: refused });
         continue;
       }
-      const before = {
-        status: listing.status,
-        moderationStatus: listing.moderationStatus,
-        isFlagged: listing.isFlagged,
-      };
+      const before = { status: listing.status, moderationStatus: listing.moderationStatus, isFlagged: listing.isFlagged };
       // Open reports about it are settled by this decision (before a delete for good unlinks them).
       const settledReports = await settlePendingReports(tx, {
         listing,
@@ -150,23 +133,10 @@ export async function moderateListings(
               or(eq(swapProposals.offeredListingId, listing.id), eq(swapProposals.targetListingId, listing.id)),
             ),
           );
-        const [owner] = await tx
-          .select({ email: users.email, name: users.name })
-          .from(users)
-          .where(eq(users.id, listing.userId));
+        const [owner] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, listing.userId));
         if (owner) {
           const outcome = moderation === "reject" ? "rejected" : moderation === "takedown" ? "takedown" : "deleted";
-          await enqueueMail(
-            tx,
-            listingModerated({
-              to: owner.email,
-              name: owner.name,
-              title: listing.title,
-              outcome,
-              reason: reason ?? "",
-              appUrl,
-            }),
-          );
+          await enqueueMail(tx, listingModerated({ to: owner.email, name: owner.name, title: listing.title, outcome, reason: reason ?? "", appUrl }));
         }
       }
       await recordAdminAction(tx, {
@@ -197,43 +167,22 @@ export async function moderateListings(
 
 async function applyModeration(
   tx: Db,
-  {
-    listing,
-    moderation,
-    reason,
-    now,
-  }: { listing: Locked; moderation: ListingModeration; reason: string | null; now: Date },
+  { listing, moderation, reason, now }: { listing: Locked; moderation: ListingModeration; reason: string | null; now: Date },
 ): Promise<Record<string, unknown>> {
   switch (moderation) {
     case "approve":
-      await tx
-        .update(listings)
-        .set({ moderationStatus: "approved", isFlagged: false, updatedAt: now })
-        .where(eq(listings.id, listing.id));
+      await tx.update(listings).set({ moderationStatus: "approved", isFlagged: false, updatedAt: now }).where(eq(listings.id, listing.id));
       return { moderationStatus: "approved", isFlagged: false };
     case "reject":
       await tx
         .update(listings)
-        .set({
-          moderationStatus: "rejected",
-          status: "cancelled",
-          isFlagged: false,
-          takedownReason: reason,
-          updatedAt: now,
-        })
+        .set({ moderationStatus: "rejected", status: "cancelled", isFlagged: false, takedownReason: reason, updatedAt: now })
         .where(eq(listings.id, listing.id));
       return { moderationStatus: "rejected", status: "cancelled" };
     case "takedown":
       await tx
         .update(listings)
-        .set({
-          moderationStatus: "takedown",
-          status: "cancelled",
-          isFlagged: false,
-          takedownReason: reason,
-          takedownAt: now,
-          updatedAt: now,
-        })
+        .set({ moderationStatus: "takedown", status: "cancelled", isFlagged: false, takedownReason: reason, takedownAt: now, updatedAt: now })
         .where(eq(listings.id, listing.id));
       return { moderationStatus: "takedown", status: "cancelled", takedownAt: now.toISOString() };
     case "delete": {

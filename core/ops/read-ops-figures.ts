@@ -27,13 +27,7 @@ export async function readOpsFigures(db: Db): Promise<OpsFigures> {
     ),
   );
   const jobs = rowsOf(
-    await db.execute<{
-      job: string;
-      succeeded: number;
-      failed: number;
-      running: number;
-      last_success: string | null;
-    }>(sql`
+    await db.execute<{ job: string; succeeded: number; failed: number; running: number; last_success: string | null }>(sql`
       select job,
         count(*) filter (where finished_at is not null and error is null)::int as succeeded,
         count(*) filter (where error is not null)::int as failed,

@@ -49,28 +49,12 @@ async function runSeed(deps: SeedDeps, steps: SeedStep[]): Promise<SeedResult> {
   if (steps.includes("users")) createdUsers = await seedUsers(deps);
   if (steps.includes("users") && deps.withStaff) await seedStaffAccounts(deps);
   if (steps.includes("listings")) createdListings = await seedListings(deps);
-  const seededUsers = await deps.db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      inArray(
-        users.email,
-        SEED_USERS.map((u) => u.email),
-      ),
-    );
+  const seededUsers = await deps.db.select({ id: users.id }).from(users).where(inArray(users.email, SEED_USERS.map((u) => u.email)));
   const [{ count }] = seededUsers.length
     ? await deps.db
         .select({ count: sql<number>`count(*)::int` })
         .from(listings)
-        .where(
-          and(
-            inArray(
-              listings.userId,
-              seededUsers.map((u) => u.id),
-            ),
-            eq(listings.status, "active"),
-          ),
-        )
+        .where(and(inArray(listings.userId, seededUsers.map((u) => u.id)), eq(listings.status, "active")))
     : [{ count: 0 }];
   return { users: seededUsers.length, listings: Number(count), createdUsers, createdListings };
 }
@@ -81,9 +65,7 @@ async function seedUsers(deps: SeedDeps) {
     const [existing] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, seedUser.email));
     if (existing) continue;
     try {
-      await deps.auth.api.signUpEmail({
-        body: { email: seedUser.email, password: SEED_PASSWORD, name: seedUser.name },
-      });
+      await deps.auth.api.signUpEmail({ body: { email: seedUser.email, password: SEED_PASSWORD, name: seedUser.name } });
     } catch (error) {
       // Another seed run created this member a moment ago: that is the idempotent outcome.
       const [now] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, seedUser.email));
@@ -98,15 +80,7 @@ async function seedUsers(deps: SeedDeps) {
 }
 
 async function seedListings(deps: SeedDeps) {
-  const owners = await deps.db
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(
-      inArray(
-        users.email,
-        SEED_USERS.map((u) => u.email),
-      ),
-    );
+  const owners = await deps.db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, SEED_USERS.map((u) => u.email)));
   const ownerIdByEmail = new Map(owners.map((o) => [o.email, o.id]));
   let created = 0;
   for (const [i, item] of SEED_LISTINGS.entries()) {

@@ -30,8 +30,6 @@ describe("the demo's staff accounts", () => {
     expect((await findStaffAccess(handle.db, byEmail["support@example.com"])).roles).toEqual(["admin"]);
     expect((await findStaffAccess(handle.db, byEmail["moderator@example.com"])).roles).toEqual(["moderator"]);
     expect((await findStaffAccess(handle.db, byEmail["ops@example.com"])).roles).toEqual(["admin"]);
-    expect(
-      await handle.db.select().from(userRoles).where(eq(userRoles.userId, byEmail["admin@example.com"])),
-    ).toHaveLength(1);
+    expect(await handle.db.select().from(userRoles).where(eq(userRoles.userId, byEmail["admin@example.com"]))).toHaveLength(1);
   });
 });

@@ -36,12 +36,7 @@ export function requestsRemaining(n: number) {
  */
 export async function checkAdminRateLimit(
   deps: { db: Db; clock: Clock },
-  {
-    actorId,
-    action,
-    ip,
-    userAgent,
-  }: { actorId: string; action: string; ip?: string | null; userAgent?: string | null },
+  { actorId, action, ip, userAgent }: { actorId: string; action: string; ip?: string | null; userAgent?: string | null },
 ): Promise<{ warning: string | null }> {
   if (!isRateLimitedAction(action)) return { warning: null };
   if (!(await isFeatureEnabled(deps.db, "enable_rate_limiting"))) return { warning: null };

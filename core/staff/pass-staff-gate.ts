@@ -43,13 +43,7 @@ export async function passStaffGate(
     meta,
     path,
     allowWithoutTwoFactor = false,
-  }: {
-    user: SessionUser | null;
-    action: StaffAction;
-    meta: RequestMeta;
-    path: string;
-    allowWithoutTwoFactor?: boolean;
-  },
+  }: { user: SessionUser | null; action: StaffAction; meta: RequestMeta; path: string; allowWithoutTwoFactor?: boolean },
 ): Promise<StaffGateResult> {
   const deny = async (message: string, reason: string): Promise<StaffGateResult> => {
     await recordSecurityEvent(deps.db, {

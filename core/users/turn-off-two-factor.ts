@@ -54,12 +54,7 @@ export async function turnOffTwoFactor(
     await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
     await recordAccountChange(
       tx,
-      {
-        userId,
-        eventType: "two_factor_disabled",
-        what: "Two-step sign-in was turned off for your account.",
-        metadata: { with: kind },
-      },
+      { userId, eventType: "two_factor_disabled", what: "Two-step sign-in was turned off for your account.", metadata: { with: kind } },
       noticeContext(deps, meta),
     );
   });

@@ -4,9 +4,7 @@ import { postgres, staffSession } from "./staff";
 // Each tool waits on the server (a snapshot copies the database); a busy machine can take seconds.
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-test("an admin takes a snapshot, downloads the logs bundle and seeds the demo data, each after a dialog", async ({
-  page,
-}) => {
+test("an admin takes a snapshot, downloads the logs bundle and seeds the demo data, each after a dialog", async ({ page }) => {
   test.setTimeout(180_000);
   await staffSession(page, "admin");
   await page.goto("/admin/tools");
@@ -44,11 +42,8 @@ test("an admin takes a snapshot, downloads the logs bundle and seeds the demo da
     dialog.getByRole("button", { name: "Export Logs Bundle" }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^logs-bundle-\d{4}-\d\d-\d\dT[\d-]+Z\.json$/);
-  const bundle = JSON.parse(
-    await (await download.createReadStream()).toArray().then((c) => Buffer.concat(c).toString("utf8")),
-  );
-  const total =
-    bundle.summary.total_audit_logs + bundle.summary.total_payment_logs + bundle.summary.total_security_events;
+  const bundle = JSON.parse(await (await download.createReadStream()).toArray().then((c) => Buffer.concat(c).toString("utf8")));
+  const total = bundle.summary.total_audit_logs + bundle.summary.total_payment_logs + bundle.summary.total_security_events;
   expect(bundle.audit_logs.some((e: { targetId: string }) => e.targetId === id)).toBe(true);
   await expect(page.getByText(`Logs exported: ${total} total entries`)).toBeVisible();
   await expect(dialog).toHaveCount(0);
@@ -71,9 +66,7 @@ test("an admin takes a snapshot, downloads the logs bundle and seeds the demo da
 
   // Seed Demo Data: on the embedded demo it runs (a second time adds nothing); production PostgreSQL refuses.
   if (postgres) {
-    await expect(
-      page.getByText("Seeding is disabled on this deployment (production).", { exact: false }),
-    ).toBeVisible();
+    await expect(page.getByText("Seeding is disabled on this deployment (production).", { exact: false })).toBeVisible();
   } else {
     await page.getByRole("link", { name: "Seed Demo Data" }).click();
     await expect(dialog).toContainText("Seeding is hard to undo");
@@ -85,9 +78,7 @@ test("an admin takes a snapshot, downloads the logs bundle and seeds the demo da
 test("a moderator has no Tools in the sidebar and is sent home from the page", async ({ page }) => {
   await staffSession(page, "moderator");
   await page.goto("/admin");
-  await expect(
-    page.getByRole("navigation", { name: "Back office pages" }).getByRole("link", { name: "Tools" }),
-  ).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "Back office pages" }).getByRole("link", { name: "Tools" })).toHaveCount(0);
   await page.goto("/admin/tools");
   await expect(page).toHaveURL(/\/$/);
 });

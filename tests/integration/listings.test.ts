@@ -420,9 +420,7 @@ describe("deleting a listing", () => {
     expect((await app.request(`/api/v1/listings/${id}`, { headers: { cookie: owner.cookie } })).status).toBe(404);
     const after = await (await app.request("/api/v1/me/listings", { headers: { cookie: owner.cookie } })).json();
     expect(after.listings.map((l: { id: string }) => l.id)).not.toContain(id);
-    expect(
-      (await searchListings(db, { params: parseSearchParams({ q: "Esky to be deleted" }) })).listings,
-    ).toHaveLength(0);
+    expect((await searchListings(db, { params: parseSearchParams({ q: "Esky to be deleted" }) })).listings).toHaveLength(0);
 
     const [rejected] = await db.select().from(swapProposals).where(eq(swapProposals.id, proposal.id));
     expect(rejected.status).toBe("rejected");
@@ -520,9 +518,7 @@ describe("what the public sees", () => {
         title: `${word} hidden`,
         images: [{ body: await smallJpeg() }],
       });
-      expect(
-        (await searchListings(db, { params: parseSearchParams({ q: word }) })).listings.map((l) => l.id).sort(),
-      ).toEqual([visible, hidden].sort());
+      expect((await searchListings(db, { params: parseSearchParams({ q: word }) })).listings.map((l) => l.id).sort()).toEqual([visible, hidden].sort());
 
       await hide(hidden, owner.userId);
 
@@ -537,13 +533,9 @@ describe("what the public sees", () => {
           200,
         );
       }
-      expect((await searchListings(db, { params: parseSearchParams({ q: word }) })).listings.map((l) => l.id)).toEqual([
-        visible,
-      ]);
+      expect((await searchListings(db, { params: parseSearchParams({ q: word }) })).listings.map((l) => l.id)).toEqual([visible]);
       expect(
-        (await searchListings(db, { params: parseSearchParams({ q: word, category: "home_garden" }) })).listings.map(
-          (l) => l.id,
-        ),
+        (await searchListings(db, { params: parseSearchParams({ q: word, category: "home_garden" }) })).listings.map((l) => l.id),
       ).toEqual([visible]);
 
       const before = await snapshot();
@@ -637,17 +629,11 @@ describe("favourites", () => {
 describe("the home feed", () => {
   test("it shows at most 12 listings, newest first, each with its owner's name", async () => {
     // Two owners of one name: one member may list 10 items an hour.
-    const owners = [
-      await createMember(testApp, { name: "Matilda Jones" }),
-      await createMember(testApp, { name: "Matilda Jones" }),
-    ];
+    const owners = [await createMember(testApp, { name: "Matilda Jones" }), await createMember(testApp, { name: "Matilda Jones" })];
     const ids: string[] = [];
     for (let i = 0; i < 13; i++) {
       ids.push(
-        await createListing(testApp, owners[i % 2].cookie, {
-          title: `Feed item ${i}`,
-          images: [{ body: await smallJpeg() }],
-        }),
+        await createListing(testApp, owners[i % 2].cookie, { title: `Feed item ${i}`, images: [{ body: await smallJpeg() }] }),
       );
     }
     const feed = await homeFeed();
@@ -711,6 +697,7 @@ describe("the home feed", () => {
 });
 
 describe("demo data", () => {
+
   /** A fresh database and app of its own, so the counts are the seed's alone. */
   async function seedWorld() {
     const seedHandle = await createTestDatabase();

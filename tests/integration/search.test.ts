@@ -439,9 +439,7 @@ describe("Load more", () => {
       const first = await search({ sort, q: "quokka lamp" }, { origin, limit: 7 });
       expect(first.listings).toHaveLength(7);
       expect(first.total).toBe(quokkas.length);
-      expect(
-        (await search({ sort, q: "quokka lamp", cursor: first.nextCursor ?? undefined }, { origin, limit: 7 })).total,
-      ).toBeNull();
+      expect((await search({ sort, q: "quokka lamp", cursor: first.nextCursor ?? undefined }, { origin, limit: 7 })).total).toBeNull();
     }
     // A typo-tolerant search counts its typo-tolerant matches; a page that holds every match is its own count.
     expect((await search({ q: "quoka" }, { limit: 7 })).total).toBe(quokkas.length);

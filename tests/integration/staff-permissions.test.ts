@@ -17,20 +17,11 @@ afterAll(() => handle.close());
 
 /** Every route module under /admin, from the route config itself: a new back-office page is walked without a test change. */
 function adminFiles(entries: RouteConfigEntry[]): string[] {
-  return entries.flatMap((e) => [
-    ...(e.file.startsWith("routes/admin") ? [e.file] : []),
-    ...adminFiles(e.children ?? []),
-  ]);
+  return entries.flatMap((e) => [...(e.file.startsWith("routes/admin") ? [e.file] : []), ...adminFiles(e.children ?? [])]);
 }
 const files = adminFiles(routes as RouteConfigEntry[]);
 const modules = await Promise.all(
-  files.map(async (file) => ({
-    file,
-    module: (await import(path.resolve("app", file))) as {
-      permission?: StaffAction;
-      actionPermissions?: Record<string, StaffAction>;
-    },
-  })),
+  files.map(async (file) => ({ file, module: (await import(path.resolve("app", file))) as { permission?: StaffAction; actionPermissions?: Record<string, StaffAction> } })),
 );
 
 /** DECISIONS.md, Back office: what moderators may do; everything else is for admins only. */
@@ -66,8 +57,7 @@ describe("the permission table", () => {
     for (const { file, module } of modules) {
       expect(module.permission, `${file} has no permission entry`).toBeDefined();
       expect(Object.keys(STAFF_PERMISSIONS), file).toContain(module.permission);
-      for (const [intent, action] of Object.entries(module.actionPermissions ?? {}))
-        expect(Object.keys(STAFF_PERMISSIONS), `${file} ${intent}`).toContain(action);
+      for (const [intent, action] of Object.entries(module.actionPermissions ?? {})) expect(Object.keys(STAFF_PERMISSIONS), `${file} ${intent}`).toContain(action);
     }
   });
 });
@@ -76,24 +66,10 @@ type Persona = { name: string; user: SessionUser | null; roles: Role[]; totp: bo
 
 async function persona(name: string, roles: Role[], totp: boolean): Promise<Persona> {
   const id = `user_${crypto.randomBytes(8).toString("hex")}`;
-  await db
-    .insert(users)
-    .values({ id, name, email: `${id}@example.com.au`, emailVerified: true, twoFactorEnabled: totp });
+  await db.insert(users).values({ id, name, email: `${id}@example.com.au`, emailVerified: true, twoFactorEnabled: totp });
   await db.insert(profiles).values({ userId: id });
   for (const role of roles) await db.insert(userRoles).values({ userId: id, role });
-  return {
-    name,
-    roles,
-    totp,
-    user: {
-      id,
-      name,
-      email: `${id}@example.com.au`,
-      emailVerified: true,
-      role: roles[0] ?? null,
-      session: { id: `session-${id}`, createdAt: new Date() },
-    },
-  };
+  return { name, roles, totp, user: { id, name, email: `${id}@example.com.au`, emailVerified: true, role: roles[0] ?? null, session: { id: `session-${id}`, createdAt: new Date() } } };
 }
 
 const personas = [
@@ -113,22 +89,14 @@ describe("every back-office route and action, for every kind of visitor", () => 
   };
   const checks = modules.flatMap(({ file, module }) => [
     { what: `${file} (page)`, action: module.permission as StaffAction },
-    ...Object.entries(module.actionPermissions ?? {}).map(([intent, action]) => ({
-      what: `${file} ${intent}`,
-      action,
-    })),
+    ...Object.entries(module.actionPermissions ?? {}).map(([intent, action]) => ({ what: `${file} ${intent}`, action })),
   ]);
 
   test.each(personas.map((p) => [p.name, p] as const))("%s gets exactly what the table says", async (_name, p) => {
     for (const { what, action } of checks) {
       const result = await passStaffGate(
         { db, allowlist: parseIpAllowlist("") },
-        {
-          user: p.user,
-          action,
-          meta: { ip: "203.0.113.1", userAgent: null, headers: new Headers() },
-          path: `/${what}`,
-        },
+        { user: p.user, action, meta: { ip: "203.0.113.1", userAgent: null, headers: new Headers() }, path: `/${what}` },
       );
       expect(result.kind, `${p.name} on ${what}`).toBe(expected(p, action));
     }

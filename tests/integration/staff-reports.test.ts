@@ -42,19 +42,12 @@ const LONG_AGO = new Date("2026-01-05T00:00:00Z");
 
 async function signUp(at: Date) {
   const id = crypto.randomUUID();
-  await db
-    .insert(users)
-    .values({ id, name: "Kylie Nguyen", email: `m-${id}@example.com.au`, emailVerified: true, createdAt: at });
+  await db.insert(users).values({ id, name: "Kylie Nguyen", email: `m-${id}@example.com.au`, emailVerified: true, createdAt: at });
   await db.insert(profiles).values({ userId: id, createdAt: at });
   return id;
 }
 
-async function listing(
-  ownerId: string,
-  at: Date,
-  category: ListingCategory = "tradie_tools",
-  place = { suburb: "Bondi", state: "NSW", postcode: "2026" },
-) {
+async function listing(ownerId: string, at: Date, category: ListingCategory = "tradie_tools", place = { suburb: "Bondi", state: "NSW", postcode: "2026" }) {
   const id = crypto.randomUUID();
   await db.insert(listings).values({
     id,
@@ -97,17 +90,7 @@ async function proposal(at: Date, outcome: { acceptedAt?: Date; completedAt?: Da
   return row.id;
 }
 
-async function payment(
-  swapId: string,
-  userId: string,
-  at: Date,
-  options: {
-    amount?: number;
-    credit?: number;
-    status?: "completed" | "failed" | "pending" | "refunded";
-    refundedAt?: Date;
-  } = {},
-) {
+async function payment(swapId: string, userId: string, at: Date, options: { amount?: number; credit?: number; status?: "completed" | "failed" | "pending" | "refunded"; refundedAt?: Date } = {}) {
   await db.insert(paymentLogs).values({
     swapProposalId: swapId,
     userId,
@@ -143,10 +126,7 @@ await listing(owner, sydney("2026-07-02T11:00:00"), "fashion", parramatta);
 await listing(owner, sydney("2026-06-10T11:00:00"), "fashion", fitzroy); // before the period
 
 // Proposals: three made on 3 July (two accepted, one completed on 5 July), one on 4 July not accepted.
-const completedSwap = await proposal(sydney("2026-07-03T08:00:00"), {
-  acceptedAt: sydney("2026-07-03T20:00:00"),
-  completedAt: sydney("2026-07-05T01:00:00"),
-});
+const completedSwap = await proposal(sydney("2026-07-03T08:00:00"), { acceptedAt: sydney("2026-07-03T20:00:00"), completedAt: sydney("2026-07-05T01:00:00") });
 await proposal(sydney("2026-07-03T09:00:00"), { acceptedAt: sydney("2026-07-04T09:00:00") });
 await proposal(sydney("2026-07-03T10:00:00"));
 await proposal(sydney("2026-07-04T10:00:00"));
@@ -154,12 +134,7 @@ await proposal(sydney("2026-07-04T10:00:00"));
 // Payments on 4 July: two fees paid (one partly from credit), one failed, one pending; one of the paid ones
 // refunded on 6 July.
 await payment(completedSwap, alice, sydney("2026-07-04T12:00:00"), { amount: 999 });
-await payment(completedSwap, bob, sydney("2026-07-04T13:00:00"), {
-  amount: 499,
-  credit: 500,
-  status: "refunded",
-  refundedAt: sydney("2026-07-06T09:00:00"),
-});
+await payment(completedSwap, bob, sydney("2026-07-04T13:00:00"), { amount: 499, credit: 500, status: "refunded", refundedAt: sydney("2026-07-06T09:00:00") });
 await payment(completedSwap, bob, sydney("2026-07-04T12:30:00"), { status: "failed" });
 await payment(completedSwap, bob, sydney("2026-07-04T12:40:00"), { status: "pending" });
 
@@ -253,16 +228,10 @@ describe("the Reports page", () => {
 
   test("an empty period: every bucket zero, no categories or suburbs, no acceptance rate", async () => {
     const early = controlledClock("2025-01-15T02:00:00.000Z");
-    const { charts } = (
-      await load({ ...caller, clock: early }, reportsPage, { user: admin, path: "/admin/reports?period=90&by=week" })
-    ).data as { charts: ReportChart[] };
+    const { charts } = (await load({ ...caller, clock: early }, reportsPage, { user: admin, path: "/admin/reports?period=90&by=week" })).data as { charts: ReportChart[] };
     expect(chart(charts, "sign-ups").rows.length).toBe(14);
     for (const c of charts.filter((c) => c.kind === "time")) {
-      for (const r of c.rows)
-        expect(
-          r.values.filter((v) => v !== null && v !== 0),
-          `${c.id} ${r.key}`,
-        ).toEqual([]);
+      for (const r of c.rows) expect(r.values.filter((v) => v !== null && v !== 0), `${c.id} ${r.key}`).toEqual([]);
     }
     expect(chart(charts, "acceptance-rate").rows[0].values[0]).toBeNull();
     expect(chart(charts, "listings-by-category").rows).toEqual([]);
@@ -288,11 +257,7 @@ describe("the Reports page", () => {
 async function download(user: typeof admin | null, form: Record<string, string>) {
   const request = new Request(`${TEST_ORIGIN}/admin/reports/csv`, { method: "POST", body: new URLSearchParams(form) });
   try {
-    return (await reportCsvRoute.action({
-      request,
-      params: {},
-      context: contextFor(caller, user),
-    } as never)) as Response;
+    return (await reportCsvRoute.action({ request, params: {}, context: contextFor(caller, user) } as never)) as Response;
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;
@@ -300,10 +265,7 @@ async function download(user: typeof admin | null, form: Record<string, string>)
 }
 
 const exportsBy = (userId: string) =>
-  db
-    .select()
-    .from(adminAuditLog)
-    .where(and(eq(adminAuditLog.adminId, userId), eq(adminAuditLog.action, "export_report_csv")));
+  db.select().from(adminAuditLog).where(and(eq(adminAuditLog.adminId, userId), eq(adminAuditLog.action, "export_report_csv")));
 
 describe("the daily rollup", () => {
   test("settled days are counted once and kept; the last three days are counted live; both agree with the tables", async () => {
@@ -318,18 +280,10 @@ describe("the daily rollup", () => {
 
     // The rollup's figures are the tables' own: the same charts as counting every day live.
     const viaRollup = await findReportFigures(db, range);
-    const live = (await db.execute(
-      sql`select day::text as day, metric, key, value from (${dailyFiguresSql(range.start, range.end)}) f`,
-    )) as unknown as { rows?: Record<string, unknown>[] };
-    const liveRows = (live.rows ?? (live as unknown as Record<string, unknown>[])).filter(
-      (r) => r.metric === "listings",
-    );
-    expect(Object.fromEntries(liveRows.map((r) => [String(r.day), Number(r.value)]))).toEqual(
-      Object.fromEntries(viaRollup.listings),
-    );
-    expect(viaRollup.categories.reduce((sum, c) => sum + c.count, 0)).toBe(
-      [...viaRollup.listings.values()].reduce((a, b) => a + b, 0),
-    );
+    const live = (await db.execute(sql`select day::text as day, metric, key, value from (${dailyFiguresSql(range.start, range.end)}) f`)) as unknown as { rows?: Record<string, unknown>[] };
+    const liveRows = (live.rows ?? (live as unknown as Record<string, unknown>[])).filter((r) => r.metric === "listings");
+    expect(Object.fromEntries(liveRows.map((r) => [String(r.day), Number(r.value)]))).toEqual(Object.fromEntries(viaRollup.listings));
+    expect(viaRollup.categories.reduce((sum, c) => sum + c.count, 0)).toBe([...viaRollup.listings.values()].reduce((a, b) => a + b, 0));
 
     // A new row in a live day shows at once; one back-dated into a settled day does not (decision 060).
     const before = (await findReportFigures(db, range)).signUps;
@@ -346,9 +300,7 @@ describe("a chart's CSV download", () => {
     const response = await download(admin, { chart: "fee-revenue", period: "30", by: "week" });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("content-disposition")).toBe(
-      'attachment; filename="swapshed-fee-revenue-30-days-by-week-2026-07-15.csv"',
-    );
+    expect(response.headers.get("content-disposition")).toBe('attachment; filename="swapshed-fee-revenue-30-days-by-week-2026-07-15.csv"');
     const lines = (await response.text()).split("\r\n");
     expect(lines[0]).toBe("Week starting,Fee revenue (AUD),Refunds (AUD),Net (AUD),Fees paid,Fees refunded");
     expect(lines.slice(1, -1)).toEqual([
@@ -361,10 +313,7 @@ describe("a chart's CSV download", () => {
     expect(lines.at(-1)).toBe("");
     const audit = await exportsBy(admin.id);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({
-      targetType: "system",
-      metadata: { chart: "fee-revenue", period: 30, by: "week", start: "2026-06-16", end: "2026-07-15", rows: 5 },
-    });
+    expect(audit[0]).toMatchObject({ targetType: "system", metadata: { chart: "fee-revenue", period: 30, by: "week", start: "2026-06-16", end: "2026-07-15", rows: 5 } });
 
     const suburbs = await (await download(admin, { chart: "top-suburbs", period: "30", by: "day" })).text();
     expect(suburbs).toBe("Suburb,New listings\r\nParramatta NSW,3\r\nFitzroy VIC,1\r\n");
@@ -372,34 +321,14 @@ describe("a chart's CSV download", () => {
   });
 
   test("cells that start with = + - @ are neutralised", async () => {
-    expect(["=SUM(A1)", "+61", "-x", "@cmd", "\tx", "Bondi"].map(neutraliseCell)).toEqual([
-      "'=SUM(A1)",
-      "'+61",
-      "'-x",
-      "'@cmd",
-      "'\tx",
-      "Bondi",
-    ]);
+    expect(["=SUM(A1)", "+61", "-x", "@cmd", "\tx", "Bondi"].map(neutraliseCell)).toEqual(["'=SUM(A1)", "'+61", "'-x", "'@cmd", "'\tx", "Bondi"]);
     // A suburb name in the data that looks like a formula reaches the file as text.
     // (14 July: one of the last days, counted live; the settled ones are rolled up already.)
-    await listing(owner, sydney("2026-07-14T10:00:00"), "other", {
-      suburb: '=HYPERLINK("http://x","y")',
-      state: "NSW",
-      postcode: "2000",
-    });
+    await listing(owner, sydney("2026-07-14T10:00:00"), "other", { suburb: '=HYPERLINK("http://x","y")', state: "NSW", postcode: "2000" });
     const text = await (await download(admin, { chart: "top-suburbs", period: "30", by: "day" })).text();
     expect(text).toContain(`"'=HYPERLINK(""http://x"",""y"") NSW",1\r\n`);
     expect(text.split("\r\n").every((line) => !/^[=+\-@]/.test(line))).toBe(true);
-    const chartWithFormula: ReportChart = {
-      id: "top-suburbs",
-      title: "t",
-      description: "d",
-      kind: "ranking",
-      rowHeader: "Suburb",
-      columns: [{ label: "@count", unit: "count" }],
-      rows: [{ key: "k", label: "+1", values: [-3] }],
-      plot: [0],
-    };
+    const chartWithFormula: ReportChart = { id: "top-suburbs", title: "t", description: "d", kind: "ranking", rowHeader: "Suburb", columns: [{ label: "@count", unit: "count" }], rows: [{ key: "k", label: "+1", values: [-3] }], plot: [0] };
     expect(reportCsvLines(chartWithFormula)).toEqual(["Suburb,'@count\r\n", "'+1,-3\r\n"]);
   });
 
@@ -419,16 +348,12 @@ describe("a chart's CSV download", () => {
 
   test("rate limited: 10 downloads a minute, then back to the page with the spec's message", async () => {
     const quick = await insertStaff(db, ["admin"], { name: "Quinn Quick" });
-    for (let i = 0; i < 10; i++)
-      expect((await download(quick, { chart: "sign-ups", period: "90", by: "week" })).status).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await download(quick, { chart: "sign-ups", period: "90", by: "week" })).status).toBe(200);
     const refused = await download(quick, { chart: "sign-ups", period: "90", by: "week" });
     expect(refused.status).toBe(303);
     expect(refused.headers.get("location")).toBe("/admin/reports?period=90&by=week");
     expect(await exportsBy(quick.id)).toHaveLength(10);
-    const events = await db
-      .select()
-      .from(securityEvents)
-      .where(and(eq(securityEvents.userId, quick.id), eq(securityEvents.eventType, "rate_limited")));
+    const events = await db.select().from(securityEvents).where(and(eq(securityEvents.userId, quick.id), eq(securityEvents.eventType, "rate_limited")));
     expect(events).toHaveLength(1);
   });
 });

@@ -25,14 +25,7 @@ const caller: RouteCaller = { db, clock, provider: testApp.provider, testApp };
 
 const admin = await insertStaff(db, ["admin"], { name: "Avery Admin" });
 const moderator = await insertStaff(db, ["moderator"], { name: "Morgan Moderator" });
-const actor: StaffActor = {
-  userId: admin.id,
-  name: admin.name,
-  email: admin.email,
-  roles: ["admin"],
-  ip: "203.0.113.9",
-  userAgent: "vitest",
-};
+const actor: StaffActor = { userId: admin.id, name: admin.name, email: admin.email, roles: ["admin"], ip: "203.0.113.9", userAgent: "vitest" };
 const auditOf = (action: string) => db.select().from(adminAuditLog).where(eq(adminAuditLog.action, action));
 const production = { NODE_ENV: "production", DATABASE_URL: "postgres://db.example/swapshed" };
 
@@ -41,12 +34,7 @@ describe("Export Logs Bundle", () => {
     const now = new Date();
     const old = new Date(now.getTime() - (LOGS_BUNDLE_DAYS + 1) * 24 * 60 * 60 * 1000);
     await db.insert(securityEvents).values([
-      {
-        eventType: "login_attempt",
-        success: false,
-        errorMessage: "Invalid login credentials",
-        createdAt: new Date(now.getTime() - 1000),
-      },
+      { eventType: "login_attempt", success: false, errorMessage: "Invalid login credentials", createdAt: new Date(now.getTime() - 1000) },
       { eventType: "login_attempt", success: true, createdAt: old },
     ]);
     const { summary, entries, stream } = await exportLogsBundle(db, { actor, now });
@@ -67,28 +55,15 @@ describe("Export Logs Bundle", () => {
   });
 
   test("through its route: a JSON download named logs-bundle-{timestamp}.json with the total in a header; a moderator is sent home", async () => {
-    const request = new Request("http://localhost:3000/admin/tools/logs-bundle", {
-      method: "POST",
-      body: new URLSearchParams(),
-    });
+    const request = new Request("http://localhost:3000/admin/tools/logs-bundle", { method: "POST", body: new URLSearchParams() });
     const before = (await auditOf("export_logs_bundle")).length;
-    const refused = await postForm(caller, logsBundleRoute, {
-      user: moderator,
-      path: "/admin/tools/logs-bundle",
-      form: {},
-    });
+    const refused = await postForm(caller, logsBundleRoute, { user: moderator, path: "/admin/tools/logs-bundle", form: {} });
     expect(refused).toMatchObject({ status: 302, location: "/" });
     expect(await auditOf("export_logs_bundle")).toHaveLength(before);
 
-    const response = (await logsBundleRoute.action({
-      request,
-      params: {},
-      context: contextFor(caller, admin),
-    } as never)) as Response;
+    const response = (await logsBundleRoute.action({ request, params: {}, context: contextFor(caller, admin) } as never)) as Response;
     expect(response.status).toBe(200);
-    expect(response.headers.get("content-disposition")).toMatch(
-      /^attachment; filename="logs-bundle-\d{4}-\d\d-\d\dT[\d-]+Z\.json"$/,
-    );
+    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="logs-bundle-\d{4}-\d\d-\d\dT[\d-]+Z\.json"$/);
     const bundle = JSON.parse(await response.text());
     expect(Number(response.headers.get("x-total-entries"))).toBe(
       bundle.summary.total_audit_logs + bundle.summary.total_payment_logs + bundle.summary.total_security_events,
@@ -100,12 +75,7 @@ describe("Export Logs Bundle", () => {
 describe("Seed Demo Data and Reset Staging Baseline", () => {
   test("outside demo mode seeding is refused with the seed page's words, and nothing is audited", async () => {
     expect(
-      await refusal(
-        seedDemoAsStaff(
-          { db, auth: testApp.auth, storage: testApp.storage, clock, env: production },
-          { actor, now: new Date() },
-        ),
-      ),
+      await refusal(seedDemoAsStaff({ db, auth: testApp.auth, storage: testApp.storage, clock, env: production }, { actor, now: new Date() })),
     ).toEqual({ code: "FORBIDDEN", message: SEEDING_DISABLED });
     expect(await auditOf("seed_demo_data")).toHaveLength(0);
   });
@@ -121,59 +91,28 @@ describe("Seed Demo Data and Reset Staging Baseline", () => {
     expect(await db.select().from(users).where(eq(users.id, member.id))).toHaveLength(1);
     expect(await auditOf("reset_staging_baseline")).toHaveLength(0);
     // A moderator cannot even ask: sent home by the guard.
-    const asModerator = await postForm(caller, toolsPage, {
-      user: moderator,
-      path: "/admin/tools",
-      form: { intent: "reset", confirm: "RESET" },
-    });
+    const asModerator = await postForm(caller, toolsPage, { user: moderator, path: "/admin/tools", form: { intent: "reset", confirm: "RESET" } });
     expect(asModerator).toMatchObject({ status: 302, location: "/" });
     expect(await db.select().from(listings).where(eq(listings.id, listing))).toHaveLength(1);
   });
 
-  test("the reset asks for the word RESET, then empties member data, keeps staff, seeds the demo again, audited once", {
-    timeout: 180_000,
-  }, async () => {
+  test("the reset asks for the word RESET, then empties member data, keeps staff, seeds the demo again, audited once", { timeout: 180_000 }, async () => {
     const member = await insertMember(db, { name: "Sam Staging" });
     const listing = await insertListing(db, member.id, { title: "Staging only" });
-    const unconfirmed = await postForm(caller, toolsPage, {
-      user: admin,
-      path: "/admin/tools",
-      form: { intent: "reset", confirm: "reset please" },
-    });
+    const unconfirmed = await postForm(caller, toolsPage, { user: admin, path: "/admin/tools", form: { intent: "reset", confirm: "reset please" } });
     expect(unconfirmed.error).toBe("Failed to reset staging baseline: Type RESET to confirm");
     expect(await db.select().from(listings).where(eq(listings.id, listing))).toHaveLength(1);
 
-    const done = await postForm(caller, toolsPage, {
-      user: admin,
-      path: "/admin/tools",
-      form: { intent: "reset", confirm: "RESET" },
-    });
+    const done = await postForm(caller, toolsPage, { user: admin, path: "/admin/tools", form: { intent: "reset", confirm: "RESET" } });
     expect(done).toMatchObject({ status: 302, location: "/admin/tools", flash: "Staging baseline reset successfully" });
     expect(await db.select().from(users).where(eq(users.id, member.id))).toHaveLength(0);
     expect(await db.select().from(listings).where(eq(listings.id, listing))).toHaveLength(0);
     // Staff stay, with their roles; the demo members are back.
-    expect(
-      await db
-        .select()
-        .from(users)
-        .where(inArray(users.id, [admin.id, moderator.id])),
-    ).toHaveLength(2);
-    expect(
-      await db
-        .select()
-        .from(users)
-        .where(
-          inArray(
-            users.email,
-            SEED_USERS.map((u) => u.email),
-          ),
-        ),
-    ).toHaveLength(SEED_USERS.length);
+    expect(await db.select().from(users).where(inArray(users.id, [admin.id, moderator.id]))).toHaveLength(2);
+    expect(await db.select().from(users).where(inArray(users.email, SEED_USERS.map((u) => u.email)))).toHaveLength(SEED_USERS.length);
     const [row] = await auditOf("reset_staging_baseline");
     expect(row).toMatchObject({ adminId: admin.id, targetType: "system" });
-    expect(row.metadata).toMatchObject({
-      deleted: expect.objectContaining({ listings: expect.any(Number), members: expect.any(Number) }),
-    });
+    expect(row.metadata).toMatchObject({ deleted: expect.objectContaining({ listings: expect.any(Number), members: expect.any(Number) }) });
     expect((row.metadata.deleted as { members: number }).members).toBeGreaterThanOrEqual(1);
 
     // Seeding again from the Tools page adds nothing and says so.

@@ -21,16 +21,7 @@ import { SWAGGER_UI_VERSION } from "../../server/api-docs";
 import { GOOD_LISTING, freshEmail, MEMBER_PASSWORD } from "../support/factories";
 import type { Actor, ActorName, Answer, Body, World } from "./world";
 
-export type Outcome =
-  | "ok"
-  | "redirect"
-  | "to-sign-in"
-  | "to-enrol"
-  | "to-reauth"
-  | "refused"
-  | "declined"
-  | "not-found"
-  | "invalid";
+export type Outcome = "ok" | "redirect" | "to-sign-in" | "to-enrol" | "to-reauth" | "refused" | "declined" | "not-found" | "invalid";
 
 /** What each actor gets; an actor left out is not walked (the other member only where the row names someone's object). */
 export type Expect = Partial<Record<ActorName, Outcome>>;
@@ -135,36 +126,22 @@ const me = (w: World, a: Actor) => a.userId ?? w.actors.member.userId!;
 export const TARGETS = {
   publicListing: async (w: World) => ({ listingId: w.publicListingId }),
   publicPicture: async (w: World) => {
-    const [row] = await w.db
-      .select({ images: listings.images })
-      .from(listings)
-      .where(eq(listings.id, w.publicListingId));
+    const [row] = await w.db.select({ images: listings.images }).from(listings).where(eq(listings.id, w.publicListingId));
     const image = (row.images as { key: string; widths: number[] }[])[0];
     return { file: `${image.key}-${image.widths[0]}.webp` };
   },
   /** A fresh listing of the member's. */
   memberListing: async (w: World) => ({ listingId: await w.insertListing(w.actors.member.userId!) }),
   /** A fresh listing of Olive's to offer on or report, and one of the actor's own to offer. */
-  offer: async (w: World, a: Actor) => ({
-    listingId: await w.insertListing(w.owner.userId!),
-    offeredId: await w.insertListing(me(w, a)),
-  }),
+  offer: async (w: World, a: Actor) => ({ listingId: await w.insertListing(w.owner.userId!), offeredId: await w.insertListing(me(w, a)) }),
   /** A pending proposal from Olive to the member (the member may accept or decline it). */
-  receivedSwap: async (w: World) => ({
-    swapId: (await w.insertSwap(w.owner.userId!, w.actors.member.userId!, "pending")).swapId,
-  }),
+  receivedSwap: async (w: World) => ({ swapId: (await w.insertSwap(w.owner.userId!, w.actors.member.userId!, "pending")).swapId }),
   /** A pending proposal from the member to Olive (the member may withdraw it). */
-  sentSwap: async (w: World) => ({
-    swapId: (await w.insertSwap(w.actors.member.userId!, w.owner.userId!, "pending")).swapId,
-  }),
+  sentSwap: async (w: World) => ({ swapId: (await w.insertSwap(w.actors.member.userId!, w.owner.userId!, "pending")).swapId }),
   /** An accepted swap of the member's, fee unpaid. */
-  acceptedSwap: async (w: World) => ({
-    swapId: (await w.insertSwap(w.actors.member.userId!, w.owner.userId!, "accepted")).swapId,
-  }),
+  acceptedSwap: async (w: World) => ({ swapId: (await w.insertSwap(w.actors.member.userId!, w.owner.userId!, "accepted")).swapId }),
   /** A completed swap of the member's, not yet reviewed. */
-  completedSwap: async (w: World) => ({
-    swapId: (await w.insertSwap(w.actors.member.userId!, w.owner.userId!, "completed")).swapId,
-  }),
+  completedSwap: async (w: World) => ({ swapId: (await w.insertSwap(w.actors.member.userId!, w.owner.userId!, "completed")).swapId }),
   /** The member's open checkout. */
   checkout: async (w: World) => w.openCheckout(w.actors.member.userId!, w.owner.userId!),
   /** The actor's own second device, passkey and Google identity. */
@@ -201,10 +178,7 @@ export const TARGETS = {
   disputedSwap: async (w: World) => {
     const a = await w.throwaway();
     const b = await w.throwaway();
-    return {
-      swapId: (await w.insertSwap(a, b, "accepted", { isDisputed: true, disputeNotes: "Item not as described" }))
-        .swapId,
-    };
+    return { swapId: (await w.insertSwap(a, b, "accepted", { isDisputed: true, disputeNotes: "Item not as described" })).swapId };
   },
   payment: async (w: World) => {
     const a = await w.throwaway();
@@ -256,31 +230,9 @@ export const ROUTE_ACCESS: Entry[] = [
     expect: EVERYONE("redirect"),
     note: "a visitor's choice goes in a cookie, a member's on their profile",
   },
-  {
-    area: "public",
-    route: "routes/seed",
-    method: "GET",
-    path: "/seed",
-    expect: EVERYONE("ok"),
-    note: "says seeding is off",
-  },
-  {
-    area: "public",
-    route: "routes/seed",
-    method: "POST",
-    path: "/seed",
-    body: () => form({}),
-    expect: EVERYONE("declined"),
-    note: "off in production, for admins too",
-  },
-  {
-    area: "public",
-    route: "routes/dev.outbox",
-    method: "GET",
-    path: "/dev/outbox",
-    expect: EVERYONE("not-found"),
-    note: "demo mode only",
-  },
+  { area: "public", route: "routes/seed", method: "GET", path: "/seed", expect: EVERYONE("ok"), note: "says seeding is off" },
+  { area: "public", route: "routes/seed", method: "POST", path: "/seed", body: () => form({}), expect: EVERYONE("declined"), note: "off in production, for admins too" },
+  { area: "public", route: "routes/dev.outbox", method: "GET", path: "/dev/outbox", expect: EVERYONE("not-found"), note: "demo mode only" },
 
   // ----- Sign-in, sign-up and account recovery -----
   { area: "auth", route: "routes/auth", method: "GET", path: "/auth", expect: SIGNED_OUT("ok", "redirect") },
@@ -303,14 +255,7 @@ export const ROUTE_ACCESS: Entry[] = [
     body: (t) => form({ mode: "signin", email: t.email, password: MEMBER_PASSWORD }),
     expect: EVERYONE("redirect"),
   },
-  {
-    area: "auth",
-    route: "routes/auth.two-factor",
-    method: "GET",
-    path: "/auth/two-factor",
-    expect: SIGNED_OUT("to-sign-in", "redirect"),
-    note: "only after a password, with its pending cookie",
-  },
+  { area: "auth", route: "routes/auth.two-factor", method: "GET", path: "/auth/two-factor", expect: SIGNED_OUT("to-sign-in", "redirect"), note: "only after a password, with its pending cookie" },
   {
     area: "auth",
     route: "routes/auth.two-factor",
@@ -321,44 +266,11 @@ export const ROUTE_ACCESS: Entry[] = [
     note: "no pending sign-in: refused, then the page sends everyone on (it was a 500 for a signed-in member)",
   },
   { area: "auth", route: "routes/auth.identity", method: "GET", path: "/auth/identity", expect: EVERYONE("ok") },
-  {
-    area: "auth",
-    route: "routes/auth.identity",
-    method: "POST",
-    path: "/auth/identity",
-    body: () => form({ provider: "google" }),
-    expect: EVERYONE("redirect"),
-    note: "off to Google",
-  },
-  {
-    area: "auth",
-    route: "routes/auth.identity.complete",
-    method: "GET",
-    path: "/auth/identity/complete",
-    expect: MEMBERS("redirect"),
-  },
-  {
-    area: "auth",
-    route: "routes/auth.forgot-password",
-    method: "GET",
-    path: "/auth/forgot-password",
-    expect: EVERYONE("ok"),
-  },
-  {
-    area: "auth",
-    route: "routes/auth.forgot-password",
-    method: "POST",
-    path: "/auth/forgot-password",
-    body: () => form({ email: freshEmail("matrix") }),
-    expect: EVERYONE("ok"),
-  },
-  {
-    area: "auth",
-    route: "routes/auth.reset-password",
-    method: "GET",
-    path: "/auth/reset-password?token=nope",
-    expect: EVERYONE("ok"),
-  },
+  { area: "auth", route: "routes/auth.identity", method: "POST", path: "/auth/identity", body: () => form({ provider: "google" }), expect: EVERYONE("redirect"), note: "off to Google" },
+  { area: "auth", route: "routes/auth.identity.complete", method: "GET", path: "/auth/identity/complete", expect: MEMBERS("redirect") },
+  { area: "auth", route: "routes/auth.forgot-password", method: "GET", path: "/auth/forgot-password", expect: EVERYONE("ok") },
+  { area: "auth", route: "routes/auth.forgot-password", method: "POST", path: "/auth/forgot-password", body: () => form({ email: freshEmail("matrix") }), expect: EVERYONE("ok") },
+  { area: "auth", route: "routes/auth.reset-password", method: "GET", path: "/auth/reset-password?token=nope", expect: EVERYONE("ok") },
   {
     area: "auth",
     route: "routes/auth.reset-password",
@@ -367,56 +279,14 @@ export const ROUTE_ACCESS: Entry[] = [
     body: () => form({ token: "not-a-token", password: "Newpass123", confirm: "Newpass123" }),
     expect: EVERYONE("invalid"),
   },
-  {
-    area: "auth",
-    route: "routes/auth.verify-email",
-    method: "GET",
-    path: "/auth/verify-email?token=nope",
-    expect: EVERYONE("ok"),
-    note: "says the link is not valid",
-  },
+  { area: "auth", route: "routes/auth.verify-email", method: "GET", path: "/auth/verify-email?token=nope", expect: EVERYONE("ok"), note: "says the link is not valid" },
   { area: "auth", route: "routes/auth.code", method: "GET", path: "/auth/code", expect: SIGNED_OUT("ok", "redirect") },
   // A form posted without JavaScript runs the action, then the page's loader: signed in, that sends them on.
-  {
-    area: "auth",
-    route: "routes/auth.code",
-    method: "POST",
-    intent: "intent=request",
-    path: "/auth/code",
-    body: () => form({ intent: "request", email: freshEmail("matrix") }),
-    expect: SIGNED_OUT("ok", "redirect"),
-  },
-  {
-    area: "auth",
-    route: "routes/auth.code",
-    method: "POST",
-    intent: "(code)",
-    path: "/auth/code",
-    body: () => form({ email: freshEmail("matrix"), code: "00000000" }),
-    expect: SIGNED_OUT("invalid", "redirect"),
-  },
-  {
-    area: "auth",
-    route: "routes/auth.keep-account",
-    method: "GET",
-    path: "/auth/keep-account",
-    expect: EVERYONE("to-sign-in"),
-  },
-  {
-    area: "auth",
-    route: "routes/auth.keep-account",
-    method: "POST",
-    path: "/auth/keep-account",
-    body: () => form({ proof: "nope" }),
-    expect: EVERYONE("declined"),
-  },
-  {
-    area: "auth",
-    route: "routes/auth.reauthenticate",
-    method: "GET",
-    path: "/auth/reauthenticate",
-    expect: MEMBERS("ok"),
-  },
+  { area: "auth", route: "routes/auth.code", method: "POST", intent: "intent=request", path: "/auth/code", body: () => form({ intent: "request", email: freshEmail("matrix") }), expect: SIGNED_OUT("ok", "redirect") },
+  { area: "auth", route: "routes/auth.code", method: "POST", intent: "(code)", path: "/auth/code", body: () => form({ email: freshEmail("matrix"), code: "00000000" }), expect: SIGNED_OUT("invalid", "redirect") },
+  { area: "auth", route: "routes/auth.keep-account", method: "GET", path: "/auth/keep-account", expect: EVERYONE("to-sign-in") },
+  { area: "auth", route: "routes/auth.keep-account", method: "POST", path: "/auth/keep-account", body: () => form({ proof: "nope" }), expect: EVERYONE("declined") },
+  { area: "auth", route: "routes/auth.reauthenticate", method: "GET", path: "/auth/reauthenticate", expect: MEMBERS("ok") },
   {
     area: "auth",
     route: "routes/auth.reauthenticate",
@@ -426,44 +296,12 @@ export const ROUTE_ACCESS: Entry[] = [
     expect: MEMBERS("invalid"),
     note: "a wrong password",
   },
-  {
-    area: "auth",
-    route: "routes/auth.reauthenticate.passkey-options",
-    method: "GET",
-    path: "/auth/reauthenticate/passkey-options",
-    expect: EVERYONE("to-reauth"),
-  },
-  {
-    area: "auth",
-    route: "routes/auth.reauthenticate.passkey-options",
-    method: "POST",
-    path: "/auth/reauthenticate/passkey-options",
-    expect: MEMBERS("invalid"),
-    note: "no passkey to ask for",
-  },
-  {
-    area: "auth",
-    route: "routes/auth.passkey.options",
-    method: "GET",
-    path: "/auth/passkey/options",
-    expect: EVERYONE("to-sign-in"),
-  },
-  {
-    area: "auth",
-    route: "routes/auth.passkey.options",
-    method: "POST",
-    path: "/auth/passkey/options",
-    expect: EVERYONE("ok"),
-  },
+  { area: "auth", route: "routes/auth.reauthenticate.passkey-options", method: "GET", path: "/auth/reauthenticate/passkey-options", expect: EVERYONE("to-reauth") },
+  { area: "auth", route: "routes/auth.reauthenticate.passkey-options", method: "POST", path: "/auth/reauthenticate/passkey-options", expect: MEMBERS("invalid"), note: "no passkey to ask for" },
+  { area: "auth", route: "routes/auth.passkey.options", method: "GET", path: "/auth/passkey/options", expect: EVERYONE("to-sign-in") },
+  { area: "auth", route: "routes/auth.passkey.options", method: "POST", path: "/auth/passkey/options", expect: EVERYONE("ok") },
   { area: "auth", route: "routes/auth.passkey", method: "GET", path: "/auth/passkey", expect: EVERYONE("to-sign-in") },
-  {
-    area: "auth",
-    route: "routes/auth.passkey",
-    method: "POST",
-    path: "/auth/passkey",
-    body: () => form({ response: "{}" }),
-    expect: EVERYONE("invalid"),
-  },
+  { area: "auth", route: "routes/auth.passkey", method: "POST", path: "/auth/passkey", body: () => form({ response: "{}" }), expect: EVERYONE("invalid") },
   { area: "auth", route: "routes/auth.sign-out", method: "GET", path: "/auth/sign-out", expect: EVERYONE("redirect") },
   {
     area: "auth",
@@ -477,14 +315,7 @@ export const ROUTE_ACCESS: Entry[] = [
   },
 
   // ----- Listings (member side) -----
-  {
-    area: "listings",
-    route: "routes/listing",
-    method: "GET",
-    path: "/listings/:listingId",
-    target: "publicListing",
-    expect: EVERYONE("ok"),
-  },
+  { area: "listings", route: "routes/listing", method: "GET", path: "/listings/:listingId", target: "publicListing", expect: EVERYONE("ok") },
   {
     area: "listings",
     route: "routes/listing",
@@ -495,31 +326,9 @@ export const ROUTE_ACCESS: Entry[] = [
     body: () => form({ intent: "delete", confirmed: "yes" }),
     expect: OWNER("redirect"),
   },
-  {
-    area: "listings",
-    route: "routes/listing.edit",
-    method: "GET",
-    path: "/listings/:listingId/edit",
-    target: "memberListing",
-    expect: OWNER("ok"),
-  },
-  {
-    area: "listings",
-    route: "routes/listing.edit",
-    method: "POST",
-    path: "/listings/:listingId/edit",
-    target: "memberListing",
-    body: (_t, w) => listingForm(w),
-    expect: OWNER("redirect"),
-  },
-  {
-    area: "listings",
-    route: "routes/listing.propose",
-    method: "GET",
-    path: "/listings/:listingId/propose",
-    target: "offer",
-    expect: MEMBERS("ok"),
-  },
+  { area: "listings", route: "routes/listing.edit", method: "GET", path: "/listings/:listingId/edit", target: "memberListing", expect: OWNER("ok") },
+  { area: "listings", route: "routes/listing.edit", method: "POST", path: "/listings/:listingId/edit", target: "memberListing", body: (_t, w) => listingForm(w), expect: OWNER("redirect") },
+  { area: "listings", route: "routes/listing.propose", method: "GET", path: "/listings/:listingId/propose", target: "offer", expect: MEMBERS("ok") },
   {
     area: "listings",
     route: "routes/listing.propose",
@@ -529,14 +338,7 @@ export const ROUTE_ACCESS: Entry[] = [
     body: (t) => form({ offeredListingId: t.offeredId, message: "Keen to swap?" }),
     expect: MEMBERS("redirect"),
   },
-  {
-    area: "listings",
-    route: "routes/listing.report",
-    method: "GET",
-    path: "/listings/:listingId/report",
-    target: "publicListing",
-    expect: MEMBERS("ok"),
-  },
+  { area: "listings", route: "routes/listing.report", method: "GET", path: "/listings/:listingId/report", target: "publicListing", expect: MEMBERS("ok") },
   {
     area: "listings",
     route: "routes/listing.report",
@@ -546,14 +348,7 @@ export const ROUTE_ACCESS: Entry[] = [
     body: () => form({ reason: "spam", notes: "Looks like spam" }),
     expect: MEMBERS("redirect"),
   },
-  {
-    area: "listings",
-    route: "routes/listing.favourite",
-    method: "GET",
-    path: "/listings/:listingId/favourite",
-    target: "publicListing",
-    expect: EVERYONE("redirect"),
-  },
+  { area: "listings", route: "routes/listing.favourite", method: "GET", path: "/listings/:listingId/favourite", target: "publicListing", expect: EVERYONE("redirect") },
   {
     area: "listings",
     route: "routes/listing.favourite",
@@ -564,14 +359,7 @@ export const ROUTE_ACCESS: Entry[] = [
     expect: MEMBERS("redirect"),
   },
   { area: "listings", route: "routes/create-listing", method: "GET", path: "/create-listing", expect: MEMBERS("ok") },
-  {
-    area: "listings",
-    route: "routes/create-listing",
-    method: "POST",
-    path: "/create-listing",
-    body: (_t, w) => listingForm(w),
-    expect: MEMBERS("redirect"),
-  },
+  { area: "listings", route: "routes/create-listing", method: "POST", path: "/create-listing", body: (_t, w) => listingForm(w), expect: MEMBERS("redirect") },
   { area: "listings", route: "routes/my-listings", method: "GET", path: "/my-listings", expect: MEMBERS("ok") },
   {
     area: "listings",
@@ -586,16 +374,7 @@ export const ROUTE_ACCESS: Entry[] = [
 
   // ----- Swaps and payments (member side) -----
   { area: "swaps", route: "routes/my-swaps", method: "GET", path: "/my-swaps", expect: MEMBERS("ok") },
-  {
-    area: "swaps",
-    route: "routes/my-swaps",
-    method: "GET",
-    intent: "(confirm step)",
-    path: "/my-swaps?confirm=accept&swap=:swapId",
-    target: "receivedSwap",
-    expect: MEMBERS("ok"),
-    note: "another's swap shows no step",
-  },
+  { area: "swaps", route: "routes/my-swaps", method: "GET", intent: "(confirm step)", path: "/my-swaps?confirm=accept&swap=:swapId", target: "receivedSwap", expect: MEMBERS("ok"), note: "another's swap shows no step" },
   {
     area: "swaps",
     route: "routes/my-swaps",
@@ -636,14 +415,7 @@ export const ROUTE_ACCESS: Entry[] = [
     body: (t) => form({ intent: "review", swapId: t.swapId, rating: "5", comment: "Smooth swap" }),
     expect: OWNER("redirect", "declined"),
   },
-  {
-    area: "swaps",
-    route: "routes/swap.pay",
-    method: "GET",
-    path: "/my-swaps/:swapId/pay",
-    target: "acceptedSwap",
-    expect: EVERYONE("redirect"),
-  },
+  { area: "swaps", route: "routes/swap.pay", method: "GET", path: "/my-swaps/:swapId/pay", target: "acceptedSwap", expect: EVERYONE("redirect") },
   {
     area: "swaps",
     route: "routes/swap.pay",
@@ -654,14 +426,7 @@ export const ROUTE_ACCESS: Entry[] = [
     expect: OWNER("redirect", "declined"),
     note: "the member is sent to the checkout",
   },
-  {
-    area: "swaps",
-    route: "routes/checkout",
-    method: "GET",
-    path: "/checkout/:sessionId",
-    target: "checkout",
-    expect: OWNER("ok"),
-  },
+  { area: "swaps", route: "routes/checkout", method: "GET", path: "/checkout/:sessionId", target: "checkout", expect: OWNER("ok") },
   {
     area: "swaps",
     route: "routes/checkout",
@@ -697,25 +462,9 @@ export const ROUTE_ACCESS: Entry[] = [
     },
     expect: MEMBERS("redirect"),
   },
-  {
-    area: "account",
-    route: "routes/account/profile",
-    method: "POST",
-    intent: "intent=remove-avatar",
-    path: "/account?index",
-    body: () => form({ intent: "remove-avatar" }),
-    expect: MEMBERS("redirect"),
-  },
+  { area: "account", route: "routes/account/profile", method: "POST", intent: "intent=remove-avatar", path: "/account?index", body: () => form({ intent: "remove-avatar" }), expect: MEMBERS("redirect") },
   { area: "account", route: "routes/account/email", method: "GET", path: "/account/email", expect: MEMBERS("ok") },
-  {
-    area: "account",
-    route: "routes/account/email",
-    method: "POST",
-    intent: "intent=resend",
-    path: "/account/email",
-    body: () => form({ intent: "resend" }),
-    expect: MEMBERS("redirect"),
-  },
+  { area: "account", route: "routes/account/email", method: "POST", intent: "intent=resend", path: "/account/email", body: () => form({ intent: "resend" }), expect: MEMBERS("redirect") },
   {
     area: "account",
     route: "routes/account/email",
@@ -725,26 +474,14 @@ export const ROUTE_ACCESS: Entry[] = [
     body: () => form({ intent: "change", newEmail: freshEmail("matrix") }),
     expect: MEMBERS("redirect"),
   },
-  {
-    area: "account",
-    route: "routes/account/security",
-    method: "GET",
-    path: "/account/security",
-    expect: MEMBERS("ok"),
-  },
+  { area: "account", route: "routes/account/security", method: "GET", path: "/account/security", expect: MEMBERS("ok") },
   {
     area: "account",
     route: "routes/account/security",
     method: "POST",
     intent: "intent=change-password",
     path: "/account/security",
-    body: () =>
-      form({
-        intent: "change-password",
-        currentPassword: "Wrongpass1",
-        newPassword: "Newpass123",
-        confirm: "Newpass123",
-      }),
+    body: () => form({ intent: "change-password", currentPassword: "Wrongpass1", newPassword: "Newpass123", confirm: "Newpass123" }),
     expect: MEMBERS("invalid"),
     note: "a wrong current password",
   },
@@ -787,13 +524,7 @@ export const ROUTE_ACCESS: Entry[] = [
     expect: { ...MEMBERS("declined"), member: "invalid" },
     note: "staff must keep two-step sign-in (403); a member's wrong code",
   },
-  {
-    area: "account",
-    route: "routes/account/sessions",
-    method: "GET",
-    path: "/account/sessions",
-    expect: MEMBERS("ok"),
-  },
+  { area: "account", route: "routes/account/sessions", method: "GET", path: "/account/sessions", expect: MEMBERS("ok") },
   {
     area: "account",
     route: "routes/account/sessions",
@@ -804,15 +535,7 @@ export const ROUTE_ACCESS: Entry[] = [
     body: (t) => form({ intent: "revoke", sessionId: t.sessionId }),
     expect: MEMBERS("redirect"),
   },
-  {
-    area: "account",
-    route: "routes/account/sessions",
-    method: "POST",
-    intent: "intent=others",
-    path: "/account/sessions",
-    body: () => form({ intent: "others" }),
-    expect: MEMBERS("redirect"),
-  },
+  { area: "account", route: "routes/account/sessions", method: "POST", intent: "intent=others", path: "/account/sessions", body: () => form({ intent: "others" }), expect: MEMBERS("redirect") },
   {
     area: "account",
     route: "routes/account/sessions",
@@ -824,22 +547,8 @@ export const ROUTE_ACCESS: Entry[] = [
     last: true,
     note: "signs this device out too",
   },
-  {
-    area: "account",
-    route: "routes/account/passkeys",
-    method: "GET",
-    path: "/account/passkeys",
-    expect: MEMBERS("ok"),
-  },
-  {
-    area: "account",
-    route: "routes/account/passkeys",
-    method: "POST",
-    intent: "intent=add",
-    path: "/account/passkeys",
-    body: () => form({ intent: "add", name: "Phone", response: "{}" }),
-    expect: MEMBERS("invalid"),
-  },
+  { area: "account", route: "routes/account/passkeys", method: "GET", path: "/account/passkeys", expect: MEMBERS("ok") },
+  { area: "account", route: "routes/account/passkeys", method: "POST", intent: "intent=add", path: "/account/passkeys", body: () => form({ intent: "add", name: "Phone", response: "{}" }), expect: MEMBERS("invalid") },
   {
     area: "account",
     route: "routes/account/passkeys",
@@ -860,37 +569,10 @@ export const ROUTE_ACCESS: Entry[] = [
     body: (t) => form({ intent: "remove", passkeyId: t.passkeyId }),
     expect: MEMBERS("redirect"),
   },
-  {
-    area: "account",
-    route: "routes/account/passkeys.options",
-    method: "GET",
-    path: "/account/passkeys/options",
-    expect: EVERYONE("redirect"),
-  },
-  {
-    area: "account",
-    route: "routes/account/passkeys.options",
-    method: "POST",
-    path: "/account/passkeys/options",
-    expect: MEMBERS("ok"),
-  },
-  {
-    area: "account",
-    route: "routes/account/identities",
-    method: "GET",
-    path: "/account/identities",
-    expect: MEMBERS("ok"),
-  },
-  {
-    area: "account",
-    route: "routes/account/identities",
-    method: "POST",
-    intent: "intent=link",
-    path: "/account/identities",
-    body: () => form({ intent: "link", provider: "google" }),
-    expect: MEMBERS("redirect"),
-    note: "off to Google",
-  },
+  { area: "account", route: "routes/account/passkeys.options", method: "GET", path: "/account/passkeys/options", expect: EVERYONE("redirect") },
+  { area: "account", route: "routes/account/passkeys.options", method: "POST", path: "/account/passkeys/options", expect: MEMBERS("ok") },
+  { area: "account", route: "routes/account/identities", method: "GET", path: "/account/identities", expect: MEMBERS("ok") },
+  { area: "account", route: "routes/account/identities", method: "POST", intent: "intent=link", path: "/account/identities", body: () => form({ intent: "link", provider: "google" }), expect: MEMBERS("redirect"), note: "off to Google" },
   {
     area: "account",
     route: "routes/account/identities",
@@ -911,31 +593,11 @@ export const ROUTE_ACCESS: Entry[] = [
     expect: MEMBERS("invalid"),
     note: "a wrong password: nobody's account is deleted here",
   },
-  {
-    area: "account",
-    route: "routes/account/data-export",
-    method: "GET",
-    path: "/account/data/export",
-    expect: EVERYONE("redirect"),
-  },
-  {
-    area: "account",
-    route: "routes/account/data-export",
-    method: "POST",
-    path: "/account/data/export",
-    body: () => form({}),
-    expect: MEMBERS("ok"),
-  },
+  { area: "account", route: "routes/account/data-export", method: "GET", path: "/account/data/export", expect: EVERYONE("redirect") },
+  { area: "account", route: "routes/account/data-export", method: "POST", path: "/account/data/export", body: () => form({}), expect: MEMBERS("ok") },
 
   // ----- Back office -----
-  {
-    area: "back office",
-    route: "routes/admin.two-factor",
-    method: "GET",
-    path: "/admin/two-factor",
-    expect: { ...STAFF("ok"), moderatorNoTotp: "ok", adminNoTotp: "ok" },
-    note: "staff without TOTP come here",
-  },
+  { area: "back office", route: "routes/admin.two-factor", method: "GET", path: "/admin/two-factor", expect: { ...STAFF("ok"), moderatorNoTotp: "ok", adminNoTotp: "ok" }, note: "staff without TOTP come here" },
   {
     area: "back office",
     route: "routes/admin.two-factor",
@@ -956,37 +618,11 @@ export const ROUTE_ACCESS: Entry[] = [
     expect: { ...STAFF("invalid"), moderatorNoTotp: "invalid", adminNoTotp: "invalid" },
   },
   { area: "back office", route: "routes/admin/dashboard", method: "GET", path: "/admin", expect: STAFF("ok") },
-  {
-    area: "back office",
-    route: "routes/admin/search",
-    method: "GET",
-    path: "/admin/search?q=kylie",
-    expect: STAFF("ok"),
-  },
-  {
-    area: "back office",
-    route: "routes/admin/sidebar",
-    method: "GET",
-    path: "/admin/sidebar",
-    expect: EVERYONE("redirect"),
-  },
-  {
-    area: "back office",
-    route: "routes/admin/sidebar",
-    method: "POST",
-    path: "/admin/sidebar",
-    body: () => form({ state: "collapsed", redirectTo: "/admin/users" }),
-    expect: STAFF("redirect"),
-  },
+  { area: "back office", route: "routes/admin/search", method: "GET", path: "/admin/search?q=kylie", expect: STAFF("ok") },
+  { area: "back office", route: "routes/admin/sidebar", method: "GET", path: "/admin/sidebar", expect: EVERYONE("redirect") },
+  { area: "back office", route: "routes/admin/sidebar", method: "POST", path: "/admin/sidebar", body: () => form({ state: "collapsed", redirectTo: "/admin/users" }), expect: STAFF("redirect") },
   { area: "back office", route: "routes/admin/users", method: "GET", path: "/admin/users", expect: STAFF("ok") },
-  {
-    area: "back office",
-    route: "routes/admin/user",
-    method: "GET",
-    path: "/admin/users/:userId",
-    target: "member",
-    expect: STAFF("ok"),
-  },
+  { area: "back office", route: "routes/admin/user", method: "GET", path: "/admin/users/:userId", target: "member", expect: STAFF("ok") },
   ...(
     [
       ["suspend", "throwaway", { reason: "Spam listings" }],
@@ -1019,24 +655,8 @@ export const ROUTE_ACCESS: Entry[] = [
     expect: ADMINS("ok"),
     note: "the page's Export button posts to routes/admin/user-export",
   },
-  {
-    area: "back office",
-    route: "routes/admin/user-export",
-    method: "GET",
-    path: "/admin/users/:userId/export",
-    target: "member",
-    expect: EVERYONE("redirect"),
-  },
-  {
-    area: "back office",
-    route: "routes/admin/user-export",
-    method: "POST",
-    intent: "export",
-    path: "/admin/users/:userId/export",
-    target: "member",
-    body: () => form({}),
-    expect: ADMINS("ok"),
-  },
+  { area: "back office", route: "routes/admin/user-export", method: "GET", path: "/admin/users/:userId/export", target: "member", expect: EVERYONE("redirect") },
+  { area: "back office", route: "routes/admin/user-export", method: "POST", intent: "export", path: "/admin/users/:userId/export", target: "member", body: () => form({}), expect: ADMINS("ok") },
   { area: "back office", route: "routes/admin/listings", method: "GET", path: "/admin/listings", expect: STAFF("ok") },
   ...(
     [
@@ -1057,13 +677,7 @@ export const ROUTE_ACCESS: Entry[] = [
       expect,
     }),
   ),
-  {
-    area: "back office",
-    route: "routes/admin/moderation",
-    method: "GET",
-    path: "/admin/moderation",
-    expect: STAFF("ok"),
-  },
+  { area: "back office", route: "routes/admin/moderation", method: "GET", path: "/admin/moderation", expect: STAFF("ok") },
   ...(["approve", "reject", "takedown"] as const).map(
     (review): Entry => ({
       area: "back office",
@@ -1077,14 +691,7 @@ export const ROUTE_ACCESS: Entry[] = [
     }),
   ),
   { area: "back office", route: "routes/admin/swaps", method: "GET", path: "/admin/swaps", expect: STAFF("ok") },
-  {
-    area: "back office",
-    route: "routes/admin/swap",
-    method: "GET",
-    path: "/admin/swaps/:swapId",
-    target: "swapForStaff",
-    expect: STAFF("ok"),
-  },
+  { area: "back office", route: "routes/admin/swap", method: "GET", path: "/admin/swaps/:swapId", target: "swapForStaff", expect: STAFF("ok") },
   ...(
     [
       ["cancel", "swapForStaff", (_t: Target) => ({ reason: "Both asked" })],
@@ -1106,23 +713,8 @@ export const ROUTE_ACCESS: Entry[] = [
     }),
   ),
   { area: "back office", route: "routes/admin/payments", method: "GET", path: "/admin/payments", expect: STAFF("ok") },
-  {
-    area: "back office",
-    route: "routes/admin/payments",
-    method: "POST",
-    intent: "intent=replay",
-    path: "/admin/payments",
-    body: () => form({ intent: "replay" }),
-    expect: ADMINS("redirect"),
-  },
-  {
-    area: "back office",
-    route: "routes/admin/payment",
-    method: "GET",
-    path: "/admin/payments/:paymentId",
-    target: "payment",
-    expect: STAFF("ok"),
-  },
+  { area: "back office", route: "routes/admin/payments", method: "POST", intent: "intent=replay", path: "/admin/payments", body: () => form({ intent: "replay" }), expect: ADMINS("redirect") },
+  { area: "back office", route: "routes/admin/payment", method: "GET", path: "/admin/payments/:paymentId", target: "payment", expect: STAFF("ok") },
   {
     area: "back office",
     route: "routes/admin/payment",
@@ -1133,91 +725,18 @@ export const ROUTE_ACCESS: Entry[] = [
     body: () => form({ intent: "refund", reason: "Goodwill" }),
     expect: ADMINS("redirect"),
   },
-  {
-    area: "back office",
-    route: "routes/admin/reports",
-    method: "GET",
-    path: "/admin/reports",
-    expect: ADMIN_PAGES("ok"),
-  },
-  {
-    area: "back office",
-    route: "routes/admin/report-csv",
-    method: "GET",
-    path: "/admin/reports/csv",
-    expect: EVERYONE("redirect"),
-  },
-  {
-    area: "back office",
-    route: "routes/admin/report-csv",
-    method: "POST",
-    intent: "export",
-    path: "/admin/reports/csv",
-    body: () => form({ chart: "sign-ups", period: "30", by: "day" }),
-    expect: ADMINS("ok"),
-  },
-  {
-    area: "back office",
-    route: "routes/admin/audit-logs",
-    method: "GET",
-    path: "/admin/audit-logs",
-    expect: ADMIN_PAGES("ok"),
-  },
+  { area: "back office", route: "routes/admin/reports", method: "GET", path: "/admin/reports", expect: ADMIN_PAGES("ok") },
+  { area: "back office", route: "routes/admin/report-csv", method: "GET", path: "/admin/reports/csv", expect: EVERYONE("redirect") },
+  { area: "back office", route: "routes/admin/report-csv", method: "POST", intent: "export", path: "/admin/reports/csv", body: () => form({ chart: "sign-ups", period: "30", by: "day" }), expect: ADMINS("ok") },
+  { area: "back office", route: "routes/admin/audit-logs", method: "GET", path: "/admin/audit-logs", expect: ADMIN_PAGES("ok") },
   { area: "back office", route: "routes/admin/logs", method: "GET", path: "/admin/logs", expect: STAFF("ok") },
-  {
-    area: "back office",
-    route: "routes/admin/logs-export",
-    method: "GET",
-    path: "/admin/logs/export",
-    expect: EVERYONE("redirect"),
-  },
-  {
-    area: "back office",
-    route: "routes/admin/logs-export",
-    method: "POST",
-    intent: "export",
-    path: "/admin/logs/export",
-    body: () => form({ tab: "security" }),
-    expect: STAFF("ok"),
-  },
-  {
-    area: "back office",
-    route: "routes/admin/settings",
-    method: "GET",
-    path: "/admin/settings",
-    expect: ADMIN_PAGES("ok"),
-  },
-  {
-    area: "back office",
-    route: "routes/admin/settings",
-    method: "POST",
-    intent: "intent=flags",
-    path: "/admin/settings",
-    target: "flags",
-    body: (t) => form({ intent: "flags", ...t }),
-    expect: ADMINS("redirect"),
-    note: "saved unchanged",
-  },
-  {
-    area: "back office",
-    route: "routes/admin/settings",
-    method: "POST",
-    intent: "intent=rotate",
-    path: "/admin/settings",
-    body: () => form({ intent: "rotate" }),
-    expect: ADMINS("redirect"),
-  },
+  { area: "back office", route: "routes/admin/logs-export", method: "GET", path: "/admin/logs/export", expect: EVERYONE("redirect") },
+  { area: "back office", route: "routes/admin/logs-export", method: "POST", intent: "export", path: "/admin/logs/export", body: () => form({ tab: "security" }), expect: STAFF("ok") },
+  { area: "back office", route: "routes/admin/settings", method: "GET", path: "/admin/settings", expect: ADMIN_PAGES("ok") },
+  { area: "back office", route: "routes/admin/settings", method: "POST", intent: "intent=flags", path: "/admin/settings", target: "flags", body: (t) => form({ intent: "flags", ...t }), expect: ADMINS("redirect"), note: "saved unchanged" },
+  { area: "back office", route: "routes/admin/settings", method: "POST", intent: "intent=rotate", path: "/admin/settings", body: () => form({ intent: "rotate" }), expect: ADMINS("redirect") },
   { area: "back office", route: "routes/admin/tools", method: "GET", path: "/admin/tools", expect: ADMIN_PAGES("ok") },
-  {
-    area: "back office",
-    route: "routes/admin/tools",
-    method: "POST",
-    intent: "intent=seed",
-    path: "/admin/tools",
-    body: () => form({ intent: "seed" }),
-    expect: ADMINS("declined"),
-    note: "the admin passes; production refuses seeding",
-  },
+  { area: "back office", route: "routes/admin/tools", method: "POST", intent: "intent=seed", path: "/admin/tools", body: () => form({ intent: "seed" }), expect: ADMINS("declined"), note: "the admin passes; production refuses seeding" },
   {
     area: "back office",
     route: "routes/admin/tools",
@@ -1228,162 +747,37 @@ export const ROUTE_ACCESS: Entry[] = [
     expect: ADMINS("declined"),
     note: "the admin passes; production refuses the reset",
   },
-  {
-    area: "back office",
-    route: "routes/admin/tools",
-    method: "POST",
-    intent: "intent=snapshot",
-    path: "/admin/tools",
-    body: () => form({ intent: "snapshot" }),
-    expect: ADMINS("redirect"),
-  },
-  {
-    area: "back office",
-    route: "routes/admin/tools.logs-bundle",
-    method: "GET",
-    path: "/admin/tools/logs-bundle",
-    expect: EVERYONE("redirect"),
-  },
-  {
-    area: "back office",
-    route: "routes/admin/tools.logs-bundle",
-    method: "POST",
-    intent: "export",
-    path: "/admin/tools/logs-bundle",
-    body: () => form({}),
-    expect: ADMINS("ok"),
-  },
+  { area: "back office", route: "routes/admin/tools", method: "POST", intent: "intent=snapshot", path: "/admin/tools", body: () => form({ intent: "snapshot" }), expect: ADMINS("redirect") },
+  { area: "back office", route: "routes/admin/tools.logs-bundle", method: "GET", path: "/admin/tools/logs-bundle", expect: EVERYONE("redirect") },
+  { area: "back office", route: "routes/admin/tools.logs-bundle", method: "POST", intent: "export", path: "/admin/tools/logs-bundle", body: () => form({}), expect: ADMINS("ok") },
 
   // ----- JSON API: members' accounts -----
-  {
-    area: "api",
-    route: "POST /api/v1/auth/sign-up",
-    method: "POST",
-    path: "/api/v1/auth/sign-up",
-    body: () => ({ json: { email: freshEmail("matrix"), password: MEMBER_PASSWORD, fullName: "Nina New" } }),
-    expect: EVERYONE("ok"),
-  },
-  {
-    area: "api",
-    route: "POST /api/v1/auth/sign-in",
-    method: "POST",
-    path: "/api/v1/auth/sign-in",
-    target: "account",
-    body: (t) => ({ json: { email: t.email, password: MEMBER_PASSWORD } }),
-    expect: EVERYONE("ok"),
-  },
-  {
-    area: "api",
-    route: "POST /api/v1/auth/sign-out",
-    method: "POST",
-    path: "/api/v1/auth/sign-out",
-    body: () => ({ json: { scope: "others" } }),
-    expect: EVERYONE("ok"),
-  },
+  { area: "api", route: "POST /api/v1/auth/sign-up", method: "POST", path: "/api/v1/auth/sign-up", body: () => ({ json: { email: freshEmail("matrix"), password: MEMBER_PASSWORD, fullName: "Nina New" } }), expect: EVERYONE("ok") },
+  { area: "api", route: "POST /api/v1/auth/sign-in", method: "POST", path: "/api/v1/auth/sign-in", target: "account", body: (t) => ({ json: { email: t.email, password: MEMBER_PASSWORD } }), expect: EVERYONE("ok") },
+  { area: "api", route: "POST /api/v1/auth/sign-out", method: "POST", path: "/api/v1/auth/sign-out", body: () => ({ json: { scope: "others" } }), expect: EVERYONE("ok") },
   { area: "api", route: "GET /api/v1/me", method: "GET", path: "/api/v1/me", expect: MEMBERS("ok") },
-  {
-    area: "api",
-    route: "GET /api/v1/localities",
-    method: "GET",
-    path: "/api/v1/localities?q=bondi",
-    expect: EVERYONE("ok"),
-  },
+  { area: "api", route: "GET /api/v1/localities", method: "GET", path: "/api/v1/localities?q=bondi", expect: EVERYONE("ok") },
   // ----- JSON API: the member's account, and the API's own description -----
   { area: "api", route: "GET /api/v1/me/profile", method: "GET", path: "/api/v1/me/profile", expect: MEMBERS("ok") },
-  {
-    area: "api",
-    route: "PUT /api/v1/me/profile",
-    method: "PUT",
-    path: "/api/v1/me/profile",
-    body: () => ({ json: { fullName: "Kylie Nguyen", phone: "0412 345 678" } }),
-    expect: MEMBERS("ok"),
-  },
+  { area: "api", route: "PUT /api/v1/me/profile", method: "PUT", path: "/api/v1/me/profile", body: () => ({ json: { fullName: "Kylie Nguyen", phone: "0412 345 678" } }), expect: MEMBERS("ok") },
   { area: "api", route: "GET /api/v1/me/sessions", method: "GET", path: "/api/v1/me/sessions", expect: MEMBERS("ok") },
   { area: "api", route: "GET /api/v1/me/payments", method: "GET", path: "/api/v1/me/payments", expect: MEMBERS("ok") },
-  {
-    area: "api",
-    route: "GET /api/v1/openapi.json",
-    method: "GET",
-    path: "/api/v1/openapi.json",
-    expect: EVERYONE("ok"),
-  },
+  { area: "api", route: "GET /api/v1/openapi.json", method: "GET", path: "/api/v1/openapi.json", expect: EVERYONE("ok") },
   { area: "api", route: "GET /api/docs", method: "GET", path: "/api/docs", expect: EVERYONE("ok") },
-  {
-    area: "api",
-    route: "GET /api/docs/assets/:version/:file",
-    method: "GET",
-    path: `/api/docs/assets/${SWAGGER_UI_VERSION}/init.js`,
-    expect: EVERYONE("ok"),
-  },
+  { area: "api", route: "GET /api/docs/assets/:version/:file", method: "GET", path: `/api/docs/assets/${SWAGGER_UI_VERSION}/init.js`, expect: EVERYONE("ok") },
   // ----- JSON API: listings -----
   { area: "api", route: "GET /api/v1/listings", method: "GET", path: "/api/v1/listings", expect: EVERYONE("ok") },
-  {
-    area: "api",
-    route: "GET /api/v1/listings/:id",
-    method: "GET",
-    path: "/api/v1/listings/:listingId",
-    target: "publicListing",
-    expect: EVERYONE("ok"),
-  },
-  {
-    area: "api",
-    route: "POST /api/v1/listings",
-    method: "POST",
-    path: "/api/v1/listings",
-    body: (_t, w) => listingForm(w),
-    expect: MEMBERS("ok"),
-  },
-  {
-    area: "api",
-    route: "PUT /api/v1/listings/:id",
-    method: "PUT",
-    path: "/api/v1/listings/:listingId",
-    target: "memberListing",
-    body: (_t, w) => listingForm(w),
-    expect: OWNER("ok"),
-  },
-  {
-    area: "api",
-    route: "DELETE /api/v1/listings/:id",
-    method: "DELETE",
-    path: "/api/v1/listings/:listingId",
-    target: "memberListing",
-    expect: OWNER("ok"),
-  },
+  { area: "api", route: "GET /api/v1/listings/:id", method: "GET", path: "/api/v1/listings/:listingId", target: "publicListing", expect: EVERYONE("ok") },
+  { area: "api", route: "POST /api/v1/listings", method: "POST", path: "/api/v1/listings", body: (_t, w) => listingForm(w), expect: MEMBERS("ok") },
+  { area: "api", route: "PUT /api/v1/listings/:id", method: "PUT", path: "/api/v1/listings/:listingId", target: "memberListing", body: (_t, w) => listingForm(w), expect: OWNER("ok") },
+  { area: "api", route: "DELETE /api/v1/listings/:id", method: "DELETE", path: "/api/v1/listings/:listingId", target: "memberListing", expect: OWNER("ok") },
   { area: "api", route: "GET /api/v1/me/listings", method: "GET", path: "/api/v1/me/listings", expect: MEMBERS("ok") },
-  {
-    area: "api",
-    route: "GET /api/v1/me/favourites",
-    method: "GET",
-    path: "/api/v1/me/favourites",
-    expect: MEMBERS("ok"),
-  },
-  {
-    area: "api",
-    route: "PUT /api/v1/listings/:id/favourite",
-    method: "PUT",
-    path: "/api/v1/listings/:listingId/favourite",
-    target: "publicListing",
-    expect: MEMBERS("ok"),
-  },
-  {
-    area: "api",
-    route: "DELETE /api/v1/listings/:id/favourite",
-    method: "DELETE",
-    path: "/api/v1/listings/:listingId/favourite",
-    target: "publicListing",
-    expect: MEMBERS("ok"),
-  },
+  { area: "api", route: "GET /api/v1/me/favourites", method: "GET", path: "/api/v1/me/favourites", expect: MEMBERS("ok") },
+  { area: "api", route: "PUT /api/v1/listings/:id/favourite", method: "PUT", path: "/api/v1/listings/:listingId/favourite", target: "publicListing", expect: MEMBERS("ok") },
+  { area: "api", route: "DELETE /api/v1/listings/:id/favourite", method: "DELETE", path: "/api/v1/listings/:listingId/favourite", target: "publicListing", expect: MEMBERS("ok") },
   // ----- JSON API: swaps -----
   { area: "api", route: "GET /api/v1/swaps", method: "GET", path: "/api/v1/swaps", expect: MEMBERS("ok") },
-  {
-    area: "api",
-    route: "GET /api/v1/swaps/:id",
-    method: "GET",
-    path: "/api/v1/swaps/:swapId",
-    target: "receivedSwap",
-    expect: OWNER("ok"),
-  },
+  { area: "api", route: "GET /api/v1/swaps/:id", method: "GET", path: "/api/v1/swaps/:swapId", target: "receivedSwap", expect: OWNER("ok") },
   {
     area: "api",
     route: "POST /api/v1/swaps",
@@ -1393,103 +787,24 @@ export const ROUTE_ACCESS: Entry[] = [
     body: (t) => ({ json: { targetListingId: t.listingId, offeredListingId: t.offeredId, message: "Keen to swap?" } }),
     expect: MEMBERS("ok"),
   },
-  {
-    area: "api",
-    route: "POST /api/v1/swaps/:id/accept",
-    method: "POST",
-    path: "/api/v1/swaps/:swapId/accept",
-    target: "receivedSwap",
-    expect: OWNER("ok"),
-  },
-  {
-    area: "api",
-    route: "POST /api/v1/swaps/:id/decline",
-    method: "POST",
-    path: "/api/v1/swaps/:swapId/decline",
-    target: "receivedSwap",
-    expect: OWNER("ok"),
-  },
-  {
-    area: "api",
-    route: "POST /api/v1/swaps/:id/withdraw",
-    method: "POST",
-    path: "/api/v1/swaps/:swapId/withdraw",
-    target: "sentSwap",
-    expect: OWNER("ok"),
-  },
-  {
-    area: "api",
-    route: "POST /api/v1/swaps/:id/pay",
-    method: "POST",
-    path: "/api/v1/swaps/:swapId/pay",
-    target: "acceptedSwap",
-    expect: OWNER("ok"),
-  },
-  {
-    area: "api",
-    route: "POST /api/v1/swaps/:id/review",
-    method: "POST",
-    path: "/api/v1/swaps/:swapId/review",
-    target: "completedSwap",
-    body: () => ({ json: { rating: 5, comment: "Smooth swap" } }),
-    expect: OWNER("ok"),
-  },
+  { area: "api", route: "POST /api/v1/swaps/:id/accept", method: "POST", path: "/api/v1/swaps/:swapId/accept", target: "receivedSwap", expect: OWNER("ok") },
+  { area: "api", route: "POST /api/v1/swaps/:id/decline", method: "POST", path: "/api/v1/swaps/:swapId/decline", target: "receivedSwap", expect: OWNER("ok") },
+  { area: "api", route: "POST /api/v1/swaps/:id/withdraw", method: "POST", path: "/api/v1/swaps/:swapId/withdraw", target: "sentSwap", expect: OWNER("ok") },
+  { area: "api", route: "POST /api/v1/swaps/:id/pay", method: "POST", path: "/api/v1/swaps/:swapId/pay", target: "acceptedSwap", expect: OWNER("ok") },
+  { area: "api", route: "POST /api/v1/swaps/:id/review", method: "POST", path: "/api/v1/swaps/:swapId/review", target: "completedSwap", body: () => ({ json: { rating: 5, comment: "Smooth swap" } }), expect: OWNER("ok") },
   { area: "api", route: "ALL /api/v1/*", method: "GET", path: "/api/v1/no-such-thing", expect: EVERYONE("not-found") },
 
   // ----- Files -----
-  {
-    area: "files",
-    route: "GET /uploads/*",
-    method: "GET",
-    path: "/uploads/:file",
-    target: "publicPicture",
-    expect: EVERYONE("ok"),
-    note: "hidden pictures and avatars: idor.test.ts",
-  },
+  { area: "files", route: "GET /uploads/*", method: "GET", path: "/uploads/:file", target: "publicPicture", expect: EVERYONE("ok"), note: "hidden pictures and avatars: idor.test.ts" },
 
   // ----- Payment webhooks -----
-  {
-    area: "webhooks",
-    route: "POST /api/webhooks/:provider{local|stripe}",
-    method: "POST",
-    path: "/api/webhooks/local",
-    body: () => ({ json: { type: "checkout.completed" } }),
-    expect: EVERYONE("invalid"),
-    note: "unsigned: no cookie stands in for the signature",
-  },
-  {
-    area: "webhooks",
-    route: "POST /api/webhooks/:provider{local|stripe}",
-    method: "POST",
-    path: "/api/webhooks/stripe",
-    body: () => ({ json: {} }),
-    expect: EVERYONE("not-found"),
-    note: "only the configured provider's endpoint answers",
-  },
-  {
-    area: "webhooks",
-    route: "ALL /api/webhooks/*",
-    method: "GET",
-    path: "/api/webhooks/local",
-    expect: EVERYONE("not-found"),
-  },
+  { area: "webhooks", route: "POST /api/webhooks/:provider{local|stripe}", method: "POST", path: "/api/webhooks/local", body: () => ({ json: { type: "checkout.completed" } }), expect: EVERYONE("invalid"), note: "unsigned: no cookie stands in for the signature" },
+  { area: "webhooks", route: "POST /api/webhooks/:provider{local|stripe}", method: "POST", path: "/api/webhooks/stripe", body: () => ({ json: {} }), expect: EVERYONE("not-found"), note: "only the configured provider's endpoint answers" },
+  { area: "webhooks", route: "ALL /api/webhooks/*", method: "GET", path: "/api/webhooks/local", expect: EVERYONE("not-found") },
 
   // ----- Better Auth's own endpoints: closed but for the identity providers' callback -----
-  {
-    area: "auth api",
-    route: "ALL /api/auth/*",
-    method: "GET",
-    path: "/api/auth/get-session",
-    expect: EVERYONE("not-found"),
-  },
-  {
-    area: "auth api",
-    route: "ALL /api/auth/*",
-    method: "POST",
-    path: "/api/auth/sign-in/email",
-    body: () => ({ json: { email: "a@example.com", password: MEMBER_PASSWORD } }),
-    expect: EVERYONE("not-found"),
-  },
+  { area: "auth api", route: "ALL /api/auth/*", method: "GET", path: "/api/auth/get-session", expect: EVERYONE("not-found") },
+  { area: "auth api", route: "ALL /api/auth/*", method: "POST", path: "/api/auth/sign-in/email", body: () => ({ json: { email: "a@example.com", password: MEMBER_PASSWORD } }), expect: EVERYONE("not-found") },
   {
     area: "auth api",
     route: "ALL /api/auth/*",
@@ -1503,22 +818,8 @@ export const ROUTE_ACCESS: Entry[] = [
   // ----- Operations -----
   { area: "ops", route: "GET /healthz", method: "GET", path: "/healthz", expect: EVERYONE("ok") },
   { area: "ops", route: "GET /readyz", method: "GET", path: "/readyz", expect: EVERYONE("ok") },
-  {
-    area: "ops",
-    route: "GET /metrics",
-    method: "GET",
-    path: "/metrics",
-    expect: EVERYONE("declined"),
-    note: "its bearer token only; no session opens it",
-  },
-  {
-    area: "ops",
-    route: "ALL /*",
-    method: "GET",
-    path: "/no-such-page",
-    expect: EVERYONE("not-found"),
-    note: "the middleware and the page handler: every page row above",
-  },
+  { area: "ops", route: "GET /metrics", method: "GET", path: "/metrics", expect: EVERYONE("declined"), note: "its bearer token only; no session opens it" },
+  { area: "ops", route: "ALL /*", method: "GET", path: "/no-such-page", expect: EVERYONE("not-found"), note: "the middleware and the page handler: every page row above" },
 ];
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -1531,8 +832,7 @@ export function classify(answer: Answer): Outcome | "error" {
   if (status >= 500) return "error";
   if (status >= 300 && status < 400) {
     const to = new URL(location ?? "/", "http://localhost:3000");
-    if (flash?.type === "error")
-      return to.pathname === "/" && STAFF_REFUSALS.some((r) => r.test(flash.message)) ? "refused" : "declined";
+    if (flash?.type === "error") return to.pathname === "/" && STAFF_REFUSALS.some((r) => r.test(flash.message)) ? "refused" : "declined";
     return guardPage(to.pathname) ?? "redirect";
   }
   if (status === 401) {
