@@ -10,6 +10,7 @@ import { KeyRound, ShieldCheck } from "../components/ui/icons";
 import { requireStaff } from "../lib/require-staff.server";
 import { TotpKey } from "../components/account/totp-key";
 import { findStaffAccess } from "../../core/staff/find-staff-access";
+import { refuseUnverifiedAddress } from "../../core/users/verified-address";
 import { TWO_FACTOR_REQUIRED_FOR_ADMIN } from "../../core/staff/pass-staff-gate";
 import {
   confirmTwoFactorEnrolment,
@@ -63,6 +64,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return data({ step: "done" as const, backupCodes: confirmed.backupCodes }, { headers: confirmed.headers });
   }
+  const unverified = await refuseUnverifiedAddress(ctx.db, actor.userId);
+  if (unverified) return data({ step: "password" as const, error: unverified.message }, { status: unverified.status });
   const started = await startTwoFactorEnrolment(ctx, { password: form.get("password") }, ctx.meta);
   if (!started.ok) return data({ step: "password" as const, error: started.message }, { status: started.status });
   return { step: "confirm" as const, ...started, error: null };

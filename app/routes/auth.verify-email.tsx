@@ -7,7 +7,10 @@ import { BadgeCheck, Clock, TriangleAlert } from "../components/ui/icons";
 import { VERIFY_EMAIL_HOURS } from "../../core/users/auth";
 import { verifyEmailAddress } from "../../core/users/verify-email-address";
 
-export const meta: Route.MetaFunction = () => [{ title: "Confirm e-mail address | SwapShed" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Confirm e-mail address | SwapShed" },
+  { name: "robots", content: "noindex" },
+];
 
 /**
  * The link in a verification or change-of-address mail. Opening it proves the mailbox (a GET is enough: the
@@ -19,16 +22,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
   const result = await verifyEmailAddress(
     { ...ctx, appUrl: ctx.env.APP_URL },
-    { token, signedIn: user ? { id: user.id, email: user.email } : null },
+    { token, signedIn: user ? { id: user.id, email: user.email, sessionId: user.session.id } : null },
     ctx.meta,
   );
-  return { result, signedIn: !!user };
+  // Signing in brings the member back to this link, which then confirms the address.
+  const back = `/auth/verify-email?${new URLSearchParams({ token: token ?? "" })}`;
+  return { result, signedIn: !!user, signInUrl: `/auth?${new URLSearchParams({ redirectTo: back })}` };
 }
 
 const linkClass = "inline-block py-1 font-semibold text-brand-700 underline-offset-2 hover:underline";
 
 export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
-  const { result, signedIn } = loaderData;
+  const { result, signedIn, signInUrl } = loaderData;
   const nextStep = signedIn ? (
     <ButtonLink to="/account/email">Go to My Account</ButtonLink>
   ) : (
@@ -42,18 +47,33 @@ export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
     title = "Your e-mail address is verified";
     body = (
       <>
-        Thank you: <strong className="break-all text-ink">{result.email}</strong> is confirmed. Members now see a verified
-        mark beside your name on your listings.
+        Thank you: <strong className="break-all text-ink">{result.email}</strong> is confirmed. Members now see a
+        verified mark beside your name on your listings.
       </>
     );
   } else if (result.ok) {
     title = "Your new e-mail address is confirmed";
     body = (
       <>
-        Your account now uses <strong className="break-all text-ink">{result.email}</strong>. We've told your old address
-        about the change.
+        Your account now uses <strong className="break-all text-ink">{result.email}</strong>. We've told your old
+        address about the change.
       </>
     );
+  } else if (result.reason === "sign_in_first") {
+    icon = <BadgeCheck className="size-8 text-brand-600" aria-hidden="true" />;
+    title = "Sign in to confirm your address";
+    body = (
+      <>
+        To confirm <strong className="break-all text-ink">{result.email}</strong>, sign in with the password you chose
+        when you signed up; we'll bring you back here. Didn't sign up for SwapShed? Someone may have used your address:
+        choose a password with{" "}
+        <Link to="/auth/forgot-password" className={linkClass}>
+          Forgot password?
+        </Link>{" "}
+        and the account is yours, with anything they set up removed.
+      </>
+    );
+    action = <ButtonLink to={signInUrl}>Sign in to confirm</ButtonLink>;
   } else if (result.reason === "expired") {
     icon = <Clock className="size-8 text-accent-600" aria-hidden="true" />;
     title = "This link has expired";
@@ -64,7 +84,9 @@ export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
         <Button type="submit">Send a new link</Button>
       </Form>
     ) : (
-      <ButtonLink to={`/auth?${new URLSearchParams({ redirectTo: "/account/email" })}`}>Sign in to send a new link</ButtonLink>
+      <ButtonLink to={`/auth?${new URLSearchParams({ redirectTo: "/account/email" })}`}>
+        Sign in to send a new link
+      </ButtonLink>
     );
   } else if (result.reason === "other_member") {
     icon = <TriangleAlert className="size-8 text-danger" aria-hidden="true" />;
@@ -74,7 +96,8 @@ export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
   } else {
     icon = <TriangleAlert className="size-8 text-danger" aria-hidden="true" />;
     title = "This link is not valid";
-    body = "It may have been used already, replaced by a newer one, or copied only in part. You can ask for a new one from My Account.";
+    body =
+      "It may have been used already, replaced by a newer one, or copied only in part. You can ask for a new one from My Account.";
   }
   return (
     <main id="main" className="bg-surface py-12 sm:py-20">

@@ -13,7 +13,9 @@ export function verifyEmail(p: { to: string; name: string; url: string }): Outgo
     subject: "Confirm your e-mail address for SwapShed",
     greeting: `Hi ${p.name},`,
     blocks: [
-      paragraph("Please confirm that this is your e-mail address. Members see a verified mark beside your name once you have."),
+      paragraph(
+        "Please confirm that this is your e-mail address. Members see a verified mark beside your name once you have.",
+      ),
       paragraph("The link works for 24 hours. If you didn't create a SwapShed account, ignore this e-mail."),
     ],
     action: { label: "Confirm my e-mail address", url: p.url },
@@ -28,7 +30,9 @@ export function confirmNewEmail(p: { to: string; name: string; url: string }): O
     subject: "Confirm your new e-mail address for SwapShed",
     greeting: `Hi ${p.name},`,
     blocks: [
-      paragraph("You asked to use this address for your SwapShed account. Your account keeps its old address until you confirm."),
+      paragraph(
+        "You asked to use this address for your SwapShed account. Your account keeps its old address until you confirm.",
+      ),
       paragraph("The link works for 24 hours. If you didn't ask for this, ignore this e-mail."),
     ],
     action: { label: "Confirm my new address", url: p.url },
@@ -60,6 +64,8 @@ export function securityNotice(p: {
   name: string;
   /** One sentence, e.g. "Your password was changed." */
   what: string;
+  /** What the member can do about it, when there is more to say than the sentence. */
+  more?: string;
   at: Date;
   ip: string | null;
   device: string | null;
@@ -75,6 +81,7 @@ export function securityNotice(p: {
     greeting: `Hi ${p.name},`,
     blocks: [
       paragraph(p.what),
+      ...(p.more ? [paragraph(p.more)] : []),
       { kind: "details", rows },
       paragraph(
         "If this was you, there is nothing to do. If it wasn't, reset your password now and sign out every device from the Security page of My Account.",

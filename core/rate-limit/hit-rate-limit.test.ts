@@ -45,9 +45,9 @@ describe("hitRateLimit", () => {
     const at = (seconds: number) => new Date(start.getTime() + seconds * 1000);
     for (let i = 0; i < 3; i++) await hitRateLimit(db, { key, limit: 2, windowSeconds: 60, now: start });
     const late = await hitRateLimit(db, { key, limit: 2, windowSeconds: 60, now: at(45) });
-    expect(late).toEqual({ allowed: false, remaining: 0, retryAfterSeconds: 15 });
+    expect(late).toEqual({ allowed: false, remaining: 0, retryAfterSeconds: 15, count: 4 });
     const fresh = await hitRateLimit(db, { key, limit: 2, windowSeconds: 60, now: at(60) });
-    expect(fresh).toEqual({ allowed: true, remaining: 1, retryAfterSeconds: 60 });
+    expect(fresh).toEqual({ allowed: true, remaining: 1, retryAfterSeconds: 60, count: 1 });
     expect(await storedCount(key)).toBe(1);
   });
 

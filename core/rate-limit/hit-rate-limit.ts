@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 
-export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number };
+export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number; count: number };
 
 /**
  * Counts one attempt against `key` in a fixed window and says whether it is allowed.
@@ -26,5 +26,6 @@ export async function hitRateLimit(
     allowed: count <= limit,
     remaining: Math.max(0, limit - count),
     retryAfterSeconds: Math.max(1, Math.ceil((resetsAt - now.getTime()) / 1000)),
+    count,
   };
 }

@@ -10,12 +10,15 @@ import { parsePasskeyName } from "./passkey-name";
 import { relyingParty } from "./passkey-relying-party";
 import { parseCeremonyAnswer } from "./passkey-response";
 import { recordAccountChange } from "./record-account-change";
+import { refuseUnverifiedAddress } from "./verified-address";
 
 export const PASSKEY_NOT_ADDED = "We couldn't add that passkey. Please try again.";
 export const PASSKEY_CEREMONY_EXPIRED = "That took too long or was already used. Please try again.";
 export const PASSKEY_ALREADY_ADDED = "That passkey is already on an account.";
 
-export type AddPasskeyOutcome = { ok: true; passkeyId: string; name: string } | { ok: false; status: number; message: string; field?: "name" };
+export type AddPasskeyOutcome =
+  | { ok: true; passkeyId: string; name: string }
+  | { ok: false; status: number; message: string; field?: "name" };
 
 /**
  * The second half of adding a passkey: checks the browser's answer against the challenge this session was given
@@ -31,6 +34,8 @@ export async function addPasskey(
   if (!parsedName.ok) return { ...parsedName, field: "name" };
   const answer = parseCeremonyAnswer(response);
   if (!answer) return { ok: false, status: 400, message: PASSKEY_NOT_ADDED };
+  const unverified = await refuseUnverifiedAddress(deps.db, userId);
+  if (unverified) return unverified;
   const limited = await checkAccountLimit(deps, { action: "passkey_change", subject: userId, userId }, meta);
   if (limited) return limited;
   const now = deps.clock.now();
@@ -51,7 +56,8 @@ export async function addPasskey(
     // A malformed or forged answer: the library says why in its message, which is not for the member.
     return { ok: false, status: 400, message: PASSKEY_NOT_ADDED };
   }
-  if (!verification.verified || !verification.registrationInfo) return { ok: false, status: 400, message: PASSKEY_NOT_ADDED };
+  if (!verification.verified || !verification.registrationInfo)
+    return { ok: false, status: 400, message: PASSKEY_NOT_ADDED };
   const { credential, credentialDeviceType, credentialBackedUp, aaguid } = verification.registrationInfo;
 
   return deps.db.transaction(async (tx) => {
@@ -76,7 +82,12 @@ export async function addPasskey(
     if (!row) return { ok: false as const, status: 409, message: PASSKEY_ALREADY_ADDED };
     await recordAccountChange(
       tx,
-      { userId, eventType: "passkey_added", what: `A passkey named "${parsedName.name}" was added to your account.`, metadata: { passkeyId: row.id, name: parsedName.name } },
+      {
+        userId,
+        eventType: "passkey_added",
+        what: `A passkey named "${parsedName.name}" was added to your account.`,
+        metadata: { passkeyId: row.id, name: parsedName.name },
+      },
       { meta, now, appUrl: deps.appUrl },
     );
     return { ok: true as const, passkeyId: row.id, name: parsedName.name };

@@ -4,6 +4,12 @@ import { hitRateLimit } from "../rate-limit/hit-rate-limit";
 import { recordSecurityEvent } from "../security/record-security-event";
 import type { Db } from "../../db/client";
 import type { Clock } from "../shared/clock";
+import { eq } from "drizzle-orm";
+import { users } from "../../db/schema/auth";
+import { securityNotice } from "../mail/account-templates";
+import { enqueueMail } from "../mail/mailer";
+import { describeDevice } from "./describe-device";
+import { isKnownSignInAddress } from "./known-sign-in-address";
 
 /** Who is attempting: taken from the socket (or the trusted proxy) by the HTTP layer. */
 export type RequestMeta = { ip: string; userAgent: string | null; headers: Headers };
@@ -23,8 +29,11 @@ export type AuthOutcome =
     };
 
 // The product decisions (shared/spec/DECISIONS.md): 5 attempts per e-mail per 5 minutes, plus a per-address limit.
+// The 5 count per e-mail *and client*: counted per e-mail alone, a stranger's five wrong passwords locked the
+// member (staff too) out. A ceiling per e-mail across clients bounds guessing from many addresses (decision 067).
 export const EMAIL_LIMIT = { limit: 5, windowSeconds: 300 };
 export const ADDRESS_LIMIT = { limit: 20, windowSeconds: 300 };
+export const EMAIL_CEILING = { limit: 30, windowSeconds: 60 * 60 };
 
 export type AuthDeps = { db: Db; clock: Clock; authAddressLimit?: number };
 
@@ -33,34 +42,77 @@ export function tooManyAttempts(seconds: number) {
 }
 
 /**
- * Counts one sign-in or sign-up attempt against the e-mail and the address; returns the refusal when
- * either limit is exceeded (and logs it), or null when the attempt may go ahead.
+ * Counts one sign-in or sign-up attempt against the e-mail from this client, the client address, and the e-mail
+ * across all clients; returns the refusal when a limit is exceeded (and logs it), or null when the attempt may go
+ * ahead. The ceiling across clients refuses only clients the account has not signed in from (known-sign-in-address.ts),
+ * and the first time it is reached in its window the account's owner is told by mail.
  */
 export async function checkAuthRateLimit(
-  { db, clock, authAddressLimit }: AuthDeps,
+  { db, clock, authAddressLimit, appUrl }: AuthDeps & { appUrl?: string },
   { action, email, meta }: { action: "sign_in" | "sign_up"; email: string; meta: RequestMeta },
 ): Promise<AuthOutcome | null> {
   if (!(await isFeatureEnabled(db, "enable_rate_limiting"))) return null;
   const now = clock.now();
-  const byEmail = await hitRateLimit(db, { key: `auth:email:${email}`, ...EMAIL_LIMIT, now });
+  const client = addressKey(meta.ip);
+  const byEmail = await hitRateLimit(db, { key: `auth:email-client:${email}:${client}`, ...EMAIL_LIMIT, now });
   const byAddress = await hitRateLimit(db, {
-    key: `auth:ip:${addressKey(meta.ip)}`,
+    key: `auth:ip:${client}`,
     limit: authAddressLimit ?? ADDRESS_LIMIT.limit,
     windowSeconds: ADDRESS_LIMIT.windowSeconds,
     now,
   });
-  const refused = [byEmail, byAddress].filter((r) => !r.allowed);
+  const ceiling = await hitRateLimit(db, { key: `auth:email:${email}`, ...EMAIL_CEILING, now });
+  if (!ceiling.allowed && ceiling.count === EMAIL_CEILING.limit + 1 && action === "sign_in") {
+    await tellOwnerAboutGuessing(db, { email, now, meta, appUrl });
+  }
+  const ceilingApplies = !ceiling.allowed && !(await isKnownSignInAddress(db, { email, ip: meta.ip, now }));
+  const refused = [
+    { by: "email", hit: byEmail, applies: !byEmail.allowed },
+    { by: "address", hit: byAddress, applies: !byAddress.allowed },
+    { by: "email_ceiling", hit: ceiling, applies: ceilingApplies },
+  ].filter((r) => r.applies);
   if (refused.length === 0) return null;
-  const seconds = Math.max(...refused.map((r) => r.retryAfterSeconds));
+  const seconds = Math.max(...refused.map((r) => r.hit.retryAfterSeconds));
   const message = tooManyAttempts(seconds);
   await recordSecurityEvent(db, {
     eventType: "rate_limited",
     attemptedAction: action,
     success: false,
     errorMessage: message,
-    metadata: { email, limitedBy: byEmail.allowed ? "address" : "email" },
+    metadata: { email, limitedBy: refused.map((r) => r.by).join(",") },
     ipAddress: meta.ip,
     userAgent: meta.userAgent,
   });
   return { ok: false, status: 429, message, retryAfterSeconds: seconds };
+}
+
+/** The one notice per ceiling window: what happened, and the ways in that still work. */
+async function tellOwnerAboutGuessing(
+  db: Db,
+  { email, now, meta, appUrl }: { email: string; now: Date; meta: RequestMeta; appUrl?: string },
+) {
+  const [owner] = await db.select({ id: users.id, name: users.name }).from(users).where(eq(users.email, email));
+  if (!owner) return;
+  await recordSecurityEvent(db, {
+    eventType: "sign_in_ceiling_reached",
+    attemptedAction: "sign_in",
+    success: false,
+    userId: owner.id,
+    metadata: { attempts: EMAIL_CEILING.limit, windowSeconds: EMAIL_CEILING.windowSeconds },
+    ipAddress: meta.ip,
+    userAgent: meta.userAgent,
+  });
+  await enqueueMail(
+    db,
+    securityNotice({
+      to: email,
+      name: owner.name,
+      what: "Someone tried many wrong passwords on your SwapShed account.",
+      more: `There were more than ${EMAIL_CEILING.limit} password attempts within an hour, from more than one place. Until the hour is up, signing in with the password works only from places you have signed in from before; anywhere else, sign in with a code we e-mail you, or with a passkey. The attempts did not lock your account.`,
+      at: now,
+      ip: meta.ip,
+      device: describeDevice(meta.userAgent),
+      appUrl: appUrl ?? "",
+    }),
+  );
 }

@@ -15,6 +15,8 @@ import { recordEmailChangeLink } from "./pending-email-change";
 import { type IdentityProviderConfig, socialProvidersFrom, genericProvidersFrom } from "./identity-providers";
 import { identityAuthHooks } from "./identity-auth-hooks";
 import { keepAccountSession } from "./keep-account-session";
+import { totpCodesWorkOnce } from "./totp-single-use";
+import { RESET_LINK_PREFIX, storedResetIdentifier, voidPasswordResetLinks } from "./password-reset-links";
 
 export type AuthConfig = {
   baseURL: string;
@@ -56,10 +58,23 @@ export function createAuth(db: Database, config: AuthConfig) {
     secret: config.secret,
     database: drizzleAdapter(db, {
       provider: "pg",
-      schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors, passkey: passkeys },
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        twoFactor: twoFactors,
+        passkey: passkeys,
+      },
     }),
-    // Verification tokens and e-mailed codes are kept hashed where the library allows (see storeOTP below).
-    verification: { storeIdentifier: "hashed" },
+    // Verification tokens and e-mailed codes are kept hashed where the library allows (see storeOTP below); reset
+    // links keep their prefix in front of the hash so a member's open links can be voided (password-reset-links.ts).
+    verification: {
+      storeIdentifier: {
+        default: "hashed",
+        overrides: { [RESET_LINK_PREFIX]: { hash: async (id) => storedResetIdentifier(id) } },
+      },
+    },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 8,
@@ -69,6 +84,8 @@ export function createAuth(db: Database, config: AuthConfig) {
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
+        // Every reset path (Forgot password?, an admin's) comes through here: only the newest link works.
+        await voidPasswordResetLinks(db, { userId: user.id, exceptToken: token });
         const url = `${appUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
         await enqueueMail(db, passwordReset({ to: user.email, name: user.name, url }), { userId: user.id });
       },
@@ -153,6 +170,8 @@ export function createAuth(db: Database, config: AuthConfig) {
     },
     plugins: [
       twoFactorPlugin,
+      // Each authenticator code is accepted once, whichever page checks it.
+      totpCodesWorkOnce(db),
       // A sign-in with an e-mailed code still asks a member with two-factor on for the second step.
       secondStepAfterCodeSignIn(twoFactorPlugin),
       admin(),
@@ -174,7 +193,10 @@ export function createAuth(db: Database, config: AuthConfig) {
           const [user] = await db.select({ name: users.name }).from(users).where(eq(users.email, email));
           if (!user) return;
           const url = `${appUrl}/auth/code?${new URLSearchParams({ email, code: otp })}`;
-          await enqueueMail(db, signInCode({ to: email, name: user.name, code: otp, url, minutes: SIGN_IN_CODE_MINUTES }));
+          await enqueueMail(
+            db,
+            signInCode({ to: email, name: user.name, code: otp, url, minutes: SIGN_IN_CODE_MINUTES }),
+          );
         },
       }),
       ...(genericProviders.length ? [genericOAuth({ config: genericProviders })] : []),

@@ -5,6 +5,7 @@ import type { RequestMeta } from "./auth-attempt";
 import { passwordSchema } from "./credentials-schema";
 import { WRONG_PASSWORD } from "./reauthentication";
 import { recordAccountChange } from "./record-account-change";
+import { voidPasswordResetLinks } from "./password-reset-links";
 import { PASSWORDS_DIFFER } from "./reset-password";
 
 export const PASSWORD_UPDATED = "Your password has been changed. You've been signed out on your other devices.";
@@ -23,14 +24,25 @@ export async function changePassword(
   meta: RequestMeta,
 ): Promise<PasswordChange> {
   const current = typeof input.currentPassword === "string" ? input.currentPassword : "";
-  if (!current) return { ok: false, status: 400, message: "Current password is required", fields: { currentPassword: "Current password is required" } };
+  if (!current)
+    return {
+      ok: false,
+      status: 400,
+      message: "Current password is required",
+      fields: { currentPassword: "Current password is required" },
+    };
   const parsed = passwordSchema.safeParse(input.newPassword);
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? "Invalid password";
     return { ok: false, status: 400, message, fields: { newPassword: message } };
   }
-  if (input.newPassword !== input.confirm) return { ok: false, status: 400, message: PASSWORDS_DIFFER, fields: { confirm: PASSWORDS_DIFFER } };
-  const limited = await checkAccountLimit(deps, { action: "change_password", subject: input.userId, userId: input.userId }, meta);
+  if (input.newPassword !== input.confirm)
+    return { ok: false, status: 400, message: PASSWORDS_DIFFER, fields: { confirm: PASSWORDS_DIFFER } };
+  const limited = await checkAccountLimit(
+    deps,
+    { action: "change_password", subject: input.userId, userId: input.userId },
+    meta,
+  );
   if (limited) return limited;
 
   let headers: Headers;
@@ -45,7 +57,11 @@ export async function changePassword(
   } catch (error) {
     const code = betterAuthCode(error);
     const refusal =
-      code === "INVALID_PASSWORD" ? { message: WRONG_PASSWORD, field: "currentPassword" } : code === "CREDENTIAL_ACCOUNT_NOT_FOUND" ? { message: NO_PASSWORD_YET, field: "form" } : null;
+      code === "INVALID_PASSWORD"
+        ? { message: WRONG_PASSWORD, field: "currentPassword" }
+        : code === "CREDENTIAL_ACCOUNT_NOT_FOUND"
+          ? { message: NO_PASSWORD_YET, field: "form" }
+          : null;
     if (!refusal) throw error;
     await recordSecurityEvent(deps.db, {
       eventType: "password_changed",
@@ -58,6 +74,12 @@ export async function changePassword(
     });
     return { ok: false, status: 400, message: refusal.message, fields: { [refusal.field]: refusal.message } };
   }
-  await recordAccountChange(deps.db, { userId: input.userId, eventType: "password_changed", what: "Your password was changed." }, noticeContext(deps, meta));
+  // A reset link mailed before the change must not undo it.
+  await voidPasswordResetLinks(deps.db, { userId: input.userId });
+  await recordAccountChange(
+    deps.db,
+    { userId: input.userId, eventType: "password_changed", what: "Your password was changed." },
+    noticeContext(deps, meta),
+  );
   return { ok: true, headers };
 }

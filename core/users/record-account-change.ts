@@ -13,6 +13,8 @@ export type AccountChange = {
   eventType: string;
   /** The sentence the member reads in the notice, e.g. "Your password was changed." */
   what: string;
+  /** More for the notice, after the sentence (what to do about it). */
+  more?: string;
   metadata?: Record<string, unknown>;
   /** Where the notice goes when it must not go to the current address (the old address after a change). */
   notifyAddress?: string;
@@ -27,7 +29,10 @@ export async function recordAccountChange(
   change: AccountChange,
   context: { meta: RequestMeta; now: Date; appUrl: string },
 ) {
-  const [user] = await db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, change.userId));
+  const [user] = await db
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .where(eq(users.id, change.userId));
   await recordSecurityEvent(db, {
     eventType: change.eventType,
     attemptedAction: change.eventType,
@@ -44,6 +49,7 @@ export async function recordAccountChange(
       to: change.notifyAddress ?? user.email,
       name: user.name,
       what: change.what,
+      more: change.more,
       at: context.now,
       ip: context.meta.ip,
       device: describeDevice(context.meta.userAgent),

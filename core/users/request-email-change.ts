@@ -8,6 +8,7 @@ import type { RequestMeta } from "./auth-attempt";
 import { emailSchema } from "./credentials-schema";
 import { startPendingEmailChange } from "./pending-email-change";
 import { recordAccountChange } from "./record-account-change";
+import { refuseUnverifiedAddress } from "./verified-address";
 
 export const SAME_EMAIL = "That is already your e-mail address.";
 /** Worded so it is true whether or not the new address could be used (nothing is sent if it belongs to another account). */
@@ -37,7 +38,11 @@ export async function requestEmailChange(
   const newEmail = parsed.data;
   const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   if (!user) return { ok: false, status: 404, message: "Account not found" };
-  if (newEmail === user.email.toLowerCase()) return { ok: false, status: 400, message: SAME_EMAIL, fields: { newEmail: SAME_EMAIL } };
+  if (newEmail === user.email.toLowerCase())
+    return { ok: false, status: 400, message: SAME_EMAIL, fields: { newEmail: SAME_EMAIL } };
+  // A change requested before the address is confirmed could carry the account away from its owner.
+  const unverified = await refuseUnverifiedAddress(deps.db, userId);
+  if (unverified) return unverified;
   const limited = await checkAccountLimit(deps, { action: "change_email", subject: userId, userId }, meta);
   if (limited) return limited;
 

@@ -3,12 +3,17 @@ import type { Db } from "../../db/client";
 import type { Auth } from "./auth";
 import type { RequestMeta } from "./auth-attempt";
 import { passwordSchema } from "./credentials-schema";
+import { removeUnprovenAccess } from "./remove-unproven-access";
+import { refuseUnverifiedAddress } from "./verified-address";
+import { findResetLinkOwner, voidPasswordResetLinks } from "./password-reset-links";
 
 export const RESET_LINK_INVALID = "This reset link has expired or was already used. Ask for a new one.";
 export const PASSWORDS_DIFFER = "The passwords don't match";
 export const PASSWORD_CHANGED = "Your password has been changed. Please sign in with it.";
 
-export type ResetOutcome = { ok: true } | { ok: false; status: number; message: string; fields?: Record<string, string> };
+export type ResetOutcome =
+  | { ok: true }
+  | { ok: false; status: number; message: string; fields?: Record<string, string> };
 
 /**
  * Sets a new password from a reset link: the spec's password rules, the link once and within its hour, and every
@@ -19,23 +24,53 @@ export async function resetPassword(
   { token, password, confirm }: { token: unknown; password: unknown; confirm: unknown },
   meta: RequestMeta,
 ): Promise<ResetOutcome> {
-  if (typeof token !== "string" || !/^[A-Za-z0-9_-]{10,100}$/.test(token)) return { ok: false, status: 400, message: RESET_LINK_INVALID };
+  if (typeof token !== "string" || !/^[A-Za-z0-9_-]{10,100}$/.test(token))
+    return { ok: false, status: 400, message: RESET_LINK_INVALID };
   const parsed = passwordSchema.safeParse(password);
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? "Invalid password";
     return { ok: false, status: 400, message, fields: { password: message } };
   }
-  if (password !== confirm) return { ok: false, status: 400, message: PASSWORDS_DIFFER, fields: { confirm: PASSWORDS_DIFFER } };
+  if (password !== confirm)
+    return { ok: false, status: 400, message: PASSWORDS_DIFFER, fields: { confirm: PASSWORDS_DIFFER } };
+  // Whose link it is (Better Auth keeps the member's id with it): read before it is used up.
+  const owner = await findResetLinkOwner(deps.db, token);
+  const wasUnverified = owner ? await refuseUnverifiedAddress(deps.db, owner) : null;
   try {
     await deps.auth.api.resetPassword({ body: { token, newPassword: parsed.data }, headers: meta.headers });
   } catch (error) {
     const code = (error as { body?: { code?: string } }).body?.code;
     if (code === "INVALID_TOKEN" || code === "USER_NOT_FOUND") {
-      await recordSecurityEvent(deps.db, { eventType: "password_reset", attemptedAction: "reset", success: false, errorMessage: RESET_LINK_INVALID, ipAddress: meta.ip, userAgent: meta.userAgent });
+      await recordSecurityEvent(deps.db, {
+        eventType: "password_reset",
+        attemptedAction: "reset",
+        success: false,
+        errorMessage: RESET_LINK_INVALID,
+        ipAddress: meta.ip,
+        userAgent: meta.userAgent,
+      });
       return { ok: false, status: 400, message: RESET_LINK_INVALID };
     }
     throw error;
   }
-  await recordSecurityEvent(deps.db, { eventType: "password_reset", attemptedAction: "reset", success: true, ipAddress: meta.ip, userAgent: meta.userAgent });
+  // Any other link still open (an older one that arrived late) must not set the password again.
+  if (owner) await voidPasswordResetLinks(deps.db, { userId: owner });
+  // The link came to the mailbox: it proves the address, and nothing set up before the proof survives it but
+  // the password just chosen (remove-unproven-access.ts).
+  if (owner && wasUnverified) {
+    await removeUnprovenAccess(
+      { db: deps.db, now: new Date(), appUrl: String(deps.auth.options.baseURL ?? "") },
+      { userId: owner, proof: { via: "password_reset" } },
+      meta,
+    );
+  }
+  await recordSecurityEvent(deps.db, {
+    eventType: "password_reset",
+    attemptedAction: "reset",
+    success: true,
+    userId: owner,
+    ipAddress: meta.ip,
+    userAgent: meta.userAgent,
+  });
   return { ok: true };
 }

@@ -1,18 +1,19 @@
 import { eq } from "drizzle-orm";
-import { accounts, users } from "../../db/schema/auth";
+import { users } from "../../db/schema/auth";
 import { recordSecurityEvent } from "../security/record-security-event";
 import { checkAccountLimit } from "./account-limits";
 import { ACCOUNT_SUSPENDED_CODE, type Auth } from "./auth";
 import type { AuthDeps, AuthOutcome, RequestMeta } from "./auth-attempt";
 import { emailSchema } from "./credentials-schema";
-import { recordAccountChange } from "./record-account-change";
+import { removeUnprovenAccess } from "./remove-unproven-access";
 import { EMAIL_OR_PHONE_REQUIRED } from "./request-sign-in-code";
 import { ACCOUNT_SUSPENDED, TWO_FACTOR_REQUIRED } from "./sign-in";
 import { isPendingDeletion, pendingDeletionOffer } from "./pending-deletion";
 
 export const CODE_FORMAT = "Enter the 6-digit code from the e-mail";
 // Better Auth cannot tell a wrong code from one already used (a used code is gone), so one message covers both.
-export const WRONG_SIGN_IN_CODE = "That code is not right, or it has been used already. Check the e-mail, or ask for a new code.";
+export const WRONG_SIGN_IN_CODE =
+  "That code is not right, or it has been used already. Check the e-mail, or ask for a new code.";
 export const SIGN_IN_CODE_EXPIRED = "That code has expired. Ask for a new one.";
 export const SIGN_IN_CODE_LOCKED = "Too many wrong tries for this code. Ask for a new one.";
 
@@ -43,7 +44,10 @@ export async function signInWithCode(
   const limited = await checkAccountLimit(deps, { action: "sign_in_code_verify", subject: email }, meta);
   if (limited) return limited;
 
-  const [account] = await deps.db.select({ id: users.id, emailVerified: users.emailVerified }).from(users).where(eq(users.email, email));
+  const [account] = await deps.db
+    .select({ id: users.id, emailVerified: users.emailVerified })
+    .from(users)
+    .where(eq(users.email, email));
   const log = (success: boolean, errorMessage: string | null) =>
     recordSecurityEvent(deps.db, {
       eventType: "login_attempt",
@@ -55,29 +59,28 @@ export async function signInWithCode(
       ipAddress: meta.ip,
       userAgent: meta.userAgent,
     });
-  // A code proves the mailbox: on an address never verified, Better Auth removes every password and linked
-  // identity set before (someone else may have set them) and marks it verified. The member is told below.
-  const hadUnprovenAccess = account && !account.emailVerified && (await hasLinkedAccess(deps, account.id));
-
   try {
-    const { headers, response } = await deps.auth.api.signInEmailOTP({ body: { email, otp }, headers: meta.headers, returnHeaders: true });
+    // A code proves the mailbox. On an address never verified, everything set up before (by whoever typed the
+    // address) goes first, the authenticator app included, so the second step cannot stop the owner; only then
+    // is the code used to sign in. Checking the code does not use it up (a wrong one counts as a try).
+    if (account && !account.emailVerified) {
+      await deps.auth.api.checkVerificationOTP({ body: { email, type: "sign-in", otp }, headers: meta.headers });
+      await removeUnprovenAccess(
+        { db: deps.db, now: deps.clock.now(), appUrl: deps.appUrl },
+        { userId: account.id, proof: { via: "sign_in_code" } },
+        meta,
+      );
+    }
+    const { headers, response } = await deps.auth.api.signInEmailOTP({
+      body: { email, otp },
+      headers: meta.headers,
+      returnHeaders: true,
+    });
     if (!("user" in response) || !response.user) {
       await log(false, TWO_FACTOR_REQUIRED);
       return { ok: false, status: 403, message: TWO_FACTOR_REQUIRED, twoFactor: { headers } };
     }
     await log(true, null);
-    if (hadUnprovenAccess) {
-      await recordAccountChange(
-        deps.db,
-        {
-          userId: response.user.id,
-          eventType: "email_verified",
-          what: "Your e-mail address was confirmed by signing in with a code. To keep your account yours, the password and linked sign-ins set before it was confirmed were removed: choose a new password with 'Forgot password?' on the sign-in page.",
-          metadata: { via: "sign_in_code" },
-        },
-        { meta, now: deps.clock.now(), appUrl: deps.appUrl },
-      );
-    }
     return { ok: true, userId: response.user.id, headers };
   } catch (error) {
     if (isPendingDeletion(error) && account) {
@@ -92,11 +95,6 @@ export async function signInWithCode(
     await log(false, refusal.message);
     return { ok: false, ...refusal, fields: { code: refusal.message } };
   }
-}
-
-async function hasLinkedAccess(deps: { db: AuthDeps["db"] }, userId: string) {
-  const [row] = await deps.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.userId, userId)).limit(1);
-  return !!row;
 }
 
 function invalid(field: "email" | "code", message: string): AuthOutcome {

@@ -26,13 +26,13 @@ export async function signIn(
     return { ok: false, status: 400, message: first, fields };
   }
   const { email, password } = parsed.data;
-  const limited = await checkAuthRateLimit(deps, { action: "sign_in", email, meta });
+  const limited = await checkAuthRateLimit(
+    { ...deps, appUrl: String(deps.auth.options.baseURL ?? "") },
+    { action: "sign_in", email, meta },
+  );
   if (limited) return limited;
 
-  const [account] = await deps.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, email));
+  const [account] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
 
   const log = (success: boolean, errorMessage: string | null) =>
     recordSecurityEvent(deps.db, {

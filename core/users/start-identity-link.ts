@@ -4,6 +4,7 @@ import type { Clock } from "../shared/clock";
 import { checkAccountLimit } from "./account-limits";
 import type { RequestMeta } from "./auth-attempt";
 import type { Auth } from "./auth";
+import { refuseUnverifiedAddress } from "./verified-address";
 import { type IdentityProviderConfig, identityProviderLabel } from "./identity-providers";
 import { PROVIDER_UNAVAILABLE, type StartOutcome } from "./start-identity-sign-in";
 
@@ -20,11 +21,22 @@ export async function startIdentityLink(
   if (!identityProviderLabel(deps.providers, input.provider)) {
     return { ok: false, status: 400, message: "That way of signing in isn't available." };
   }
-  const limited = await checkAccountLimit(deps, { action: "identity_change", subject: input.userId, userId: input.userId }, meta);
+  const unverified = await refuseUnverifiedAddress(deps.db, input.userId);
+  if (unverified) return unverified;
+  const limited = await checkAccountLimit(
+    deps,
+    { action: "identity_change", subject: input.userId, userId: input.userId },
+    meta,
+  );
   if (limited) return limited;
   try {
     const { headers, response } = await deps.auth.api.linkSocialAccount({
-      body: { provider: input.provider, callbackURL: input.callbackURL, errorCallbackURL: input.errorCallbackURL, disableRedirect: true },
+      body: {
+        provider: input.provider,
+        callbackURL: input.callbackURL,
+        errorCallbackURL: input.errorCallbackURL,
+        disableRedirect: true,
+      },
       headers: meta.headers,
       returnHeaders: true,
     });

@@ -1,10 +1,15 @@
-import { type AuthenticatorTransportFuture, generateRegistrationOptions, type PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/server";
+import {
+  type AuthenticatorTransportFuture,
+  generateRegistrationOptions,
+  type PublicKeyCredentialCreationOptionsJSON,
+} from "@simplewebauthn/server";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { passkeys } from "../../db/schema/auth";
 import type { Clock } from "../shared/clock";
 import { checkAccountLimit } from "./account-limits";
 import type { RequestMeta } from "./auth-attempt";
+import { refuseUnverifiedAddress } from "./verified-address";
 import { savePasskeyChallenge } from "./passkey-challenges";
 import { PASSKEY_CEREMONY_SECONDS, relyingParty } from "./passkey-relying-party";
 
@@ -23,6 +28,8 @@ export async function startPasskeyRegistration(
   { user, sessionId }: { user: { id: string; email: string; name: string }; sessionId: string },
   meta: RequestMeta,
 ): Promise<RegistrationStart> {
+  const unverified = await refuseUnverifiedAddress(deps.db, user.id);
+  if (unverified) return unverified;
   const limited = await checkAccountLimit(deps, { action: "passkey_change", subject: user.id, userId: user.id }, meta);
   if (limited) return limited;
   const existing = await deps.db
@@ -41,7 +48,12 @@ export async function startPasskeyRegistration(
     authenticatorSelection: { residentKey: "required", userVerification: "required" },
     timeout: PASSKEY_CEREMONY_SECONDS * 1000,
   });
-  await savePasskeyChallenge(deps.db, { ceremony: "registration", sessionId, challenge: options.challenge, now: deps.clock.now() });
+  await savePasskeyChallenge(deps.db, {
+    ceremony: "registration",
+    sessionId,
+    challenge: options.challenge,
+    now: deps.clock.now(),
+  });
   return { ok: true, options };
 }
 

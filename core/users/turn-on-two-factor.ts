@@ -3,7 +3,13 @@ import { users } from "../../db/schema/auth";
 import type { AccountDeps, AccountRefusal } from "./account-deps";
 import { checkAccountLimit } from "./account-limits";
 import type { RequestMeta } from "./auth-attempt";
-import { confirmTwoFactorEnrolment, type EnrolmentConfirmation, type EnrolmentStart, startTwoFactorEnrolment } from "./two-factor-enrolment";
+import { refuseUnverifiedAddress } from "./verified-address";
+import {
+  confirmTwoFactorEnrolment,
+  type EnrolmentConfirmation,
+  type EnrolmentStart,
+  startTwoFactorEnrolment,
+} from "./two-factor-enrolment";
 
 export const ALREADY_ON = "Two-step sign-in is already on for your account.";
 
@@ -17,6 +23,8 @@ export async function beginTwoFactorSetup(
   meta: RequestMeta,
 ): Promise<EnrolmentStart | AccountRefusal> {
   if (await isOn(deps, userId)) return { ok: false, status: 409, message: ALREADY_ON };
+  const unverified = await refuseUnverifiedAddress(deps.db, userId);
+  if (unverified) return unverified;
   const limited = await checkAccountLimit(deps, { action: "two_factor_change", subject: userId, userId }, meta);
   if (limited) return limited;
   return startTwoFactorEnrolment(deps, { password }, meta);

@@ -3,6 +3,7 @@ import { type AccountDeps, noticeContext } from "./account-deps";
 import type { Auth } from "./auth";
 import type { RequestMeta } from "./auth-attempt";
 import { recordAccountChange } from "./record-account-change";
+import { refuseUnverifiedAddress } from "./verified-address";
 
 export const INCORRECT_PASSWORD = "Incorrect password";
 export const WRONG_ENROLMENT_CODE = "That code is not right. Check the time on your phone and try again.";
@@ -23,7 +24,8 @@ export async function startTwoFactorEnrolment(
   { password }: { password: unknown },
   meta: RequestMeta,
 ): Promise<EnrolmentStart> {
-  if (typeof password !== "string" || password.length === 0) return { ok: false, status: 400, message: "Password is required" };
+  if (typeof password !== "string" || password.length === 0)
+    return { ok: false, status: 400, message: "Password is required" };
   try {
     const result = await deps.auth.api.enableTwoFactor({ body: { password }, headers: meta.headers });
     if (!("totpURI" in result) || !result.totpURI) throw new Error("two-factor enrolment returned no TOTP URI");
@@ -61,9 +63,16 @@ export async function confirmTwoFactorEnrolment(
 ): Promise<EnrolmentConfirmation> {
   const text = typeof code === "string" ? code.replace(/\s+/g, "") : "";
   if (!/^\d{6}$/.test(text)) return { ok: false, status: 400, message: ENTER_SIX_DIGITS };
+  // Members and staff alike: an authenticator added before the address is confirmed could lock its owner out.
+  const unverified = await refuseUnverifiedAddress(deps.db, userId);
+  if (unverified) return unverified;
   let headers: Headers;
   try {
-    ({ headers } = await deps.auth.api.verifyTOTP({ body: { code: text }, headers: meta.headers, returnHeaders: true }));
+    ({ headers } = await deps.auth.api.verifyTOTP({
+      body: { code: text },
+      headers: meta.headers,
+      returnHeaders: true,
+    }));
   } catch (error) {
     const errorCode = (error as { body?: { code?: string } }).body?.code;
     if (errorCode === "INVALID_CODE") return { ok: false, status: 400, message: WRONG_ENROLMENT_CODE };

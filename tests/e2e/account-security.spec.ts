@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
-import { totpCode } from "../support/totp";
+import { unusedTotpCode } from "../support/totp";
 import { expect, expectNoAxeViolations, PASSWORD, signUpViaApi, test, uniqueEmail } from "./fixtures";
+import { confirmAddressFromMail } from "./mailbox";
 
 async function signOutFromHeader(page: Page) {
   await page.getByText("Account", { exact: true }).click();
@@ -25,9 +26,12 @@ async function axeAtBothWidths(page: Page) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-test("a member turns on two-step sign-in from My Account, then signs in with a code and with a backup code", async ({ page }) => {
+test("a member turns on two-step sign-in from My Account, then signs in with a code and with a backup code", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const { email } = await signUpViaApi(page, { email: uniqueEmail("totp") });
+  await confirmAddressFromMail(page, email);
   await page.goto("/account");
   await page.getByRole("navigation", { name: "My Account" }).getByRole("link", { name: "Sign-in & security" }).click();
   await expect(page).toHaveURL("/account/security");
@@ -43,7 +47,7 @@ test("a member turns on two-step sign-in from My Account, then signs in with a c
   await expect(page.getByRole("img", { name: /QR code/ })).toBeVisible();
   const key = ((await page.getByTestId("totp-key").textContent()) ?? "").replace(/\s+/g, "");
   await axeAtBothWidths(page);
-  await page.getByLabel("Code from your app").fill(totpCode(key));
+  await page.getByLabel("Code from your app").fill(await unusedTotpCode(key));
   await page.getByRole("button", { name: "Turn on two-step sign-in" }).click();
 
   await expect(page.getByRole("heading", { name: "Save your backup codes now" })).toBeVisible();
@@ -65,7 +69,7 @@ test("a member turns on two-step sign-in from My Account, then signs in with a c
   await signOutFromHeader(page);
   await signInWithPassword(page, email);
   await expect(page).toHaveURL(/\/auth\/two-factor/);
-  await page.getByLabel("Authentication code").fill(totpCode(key));
+  await page.getByLabel("Authentication code").fill(await unusedTotpCode(key));
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page).toHaveURL("/");
   await expect(page.getByText("Welcome back!")).toBeVisible();
@@ -81,7 +85,10 @@ test("a member turns on two-step sign-in from My Account, then signs in with a c
 test("signing out all other devices from one browser signs the other browser out", async ({ browser }) => {
   test.setTimeout(90_000);
   const laptop = await browser.newContext();
-  const phone = await browser.newContext({ userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1" });
+  const phone = await browser.newContext({
+    userAgent:
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+  });
   const here = await laptop.newPage();
   const there = await phone.newPage();
   const { email } = await signUpViaApi(here, { email: uniqueEmail("devices") });
@@ -124,7 +131,9 @@ test("a member changes their password: the old one stops working, the new one si
   await card.getByLabel("New password", { exact: true }).fill("Better-Pass7");
   await card.getByLabel("New password again").fill("Better-Pass7");
   await card.getByRole("button", { name: "Change password" }).click();
-  await expect(page.getByText("Your password has been changed. You've been signed out on your other devices.")).toBeVisible();
+  await expect(
+    page.getByText("Your password has been changed. You've been signed out on your other devices."),
+  ).toBeVisible();
   await expect(page).toHaveURL("/account/security");
 
   await signOutFromHeader(page);

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
-import { totpCode } from "../support/totp";
+import { totpCode, unusedTotpCode } from "../support/totp";
 import { expect as baseExpect, expectNoAxeViolations, PASSWORD, signUpViaApi, test, uniqueEmail } from "./fixtures";
 import { rememberStaffKey } from "./staff-keys";
 import { E2E_STAFF_PASSWORD } from "./staff-password";
@@ -45,7 +45,7 @@ async function enrolAdmin(page: Page) {
   await page.getByLabel("Password").fill(admin.password);
   await page.getByRole("button", { name: "Set up two-factor" }).click();
   const key = (await page.getByLabel("Two-factor key", { exact: true }).inputValue()).replace(/\s+/g, "");
-  await page.getByLabel("Code from your app").fill(totpCode(key));
+  await page.getByLabel("Code from your app").fill(await unusedTotpCode(key));
   await page.getByRole("button", { name: "Turn on two-factor" }).click();
   await expect(page.getByRole("list", { name: "Backup codes" })).toBeVisible();
   // Later journeys (system-logs.spec.ts) sign in as this admin with the same key.

@@ -36,3 +36,13 @@ export function linkIn(text: string): string {
   expect(found, "a link in the mail").toBeTruthy();
   return found as string;
 }
+
+/**
+ * Opens the link in the sign-up mail on `page`, signed in as the member, as a person confirms their address from
+ * their mail. Passkeys, an authenticator and a change of address wait for that (decision 067).
+ */
+export async function confirmAddressFromMail(page: Page, email: string) {
+  const mail = await readMail(page, email, /^Confirm your e-mail address for SwapShed$/);
+  await page.goto(linkIn(mail.text));
+  await expect(page.getByRole("heading", { name: "Your e-mail address is verified" })).toBeVisible();
+}

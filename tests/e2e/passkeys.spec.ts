@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, signUpViaApi, test } from "./fixtures";
+import { confirmAddressFromMail } from "./mailbox";
 
 /** Chromium's virtual authenticator: a platform passkey store that checks the person (as a fingerprint would). */
 async function addVirtualAuthenticator(page: Page) {
@@ -19,9 +20,12 @@ async function addVirtualAuthenticator(page: Page) {
 }
 
 test.describe("passkeys", () => {
-  test("a member adds and names a passkey, signs out, signs in with it, renames it and removes it", async ({ page }) => {
+  test("a member adds and names a passkey, signs out, signs in with it, renames it and removes it", async ({
+    page,
+  }) => {
     const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
-    await signUpViaApi(page);
+    const { email } = await signUpViaApi(page);
+    await confirmAddressFromMail(page, email);
 
     await page.goto("/account");
     await page.getByRole("navigation", { name: "My Account" }).getByRole("link", { name: "Passkeys" }).click();
@@ -45,7 +49,8 @@ test.describe("passkeys", () => {
     const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
     expect(credentials).toHaveLength(1);
     expect(credentials[0].isResidentCredential).toBe(true);
-    const signCount = async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials[0].signCount;
+    const signCount = async () =>
+      (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials[0].signCount;
     const madeAt = await signCount();
 
     // Signed out, a page that needs an account sends the member to sign in, and back there after the passkey.
@@ -90,7 +95,9 @@ test.describe("passkeys", () => {
     await expect(page).toHaveURL("/auth");
   });
 
-  test("without JavaScript the page says passkeys need it, and offers no button that cannot work", async ({ browser }) => {
+  test("without JavaScript the page says passkeys need it, and offers no button that cannot work", async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await signUpViaApi(page);

@@ -2,8 +2,9 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { totpCode } from "../support/totp";
+import { totpCode, unusedTotpCode } from "../support/totp";
 import { expect, PASSWORD, signUpViaApi, test, uniqueEmail } from "./fixtures";
+import { confirmAddressFromMail } from "./mailbox";
 import { knownStaffKey, rememberStaffKey } from "./staff-keys";
 import { E2E_STAFF_PASSWORD } from "./staff-password";
 
@@ -15,7 +16,11 @@ export const postgres = process.env.E2E_DATABASE_URL;
 export function staffCli(args: string[]) {
   return spawnSync("npx", ["tsx", "server/cli/staff.ts", ...args], {
     encoding: "utf8",
-    env: { ...process.env, LOG_LEVEL: "silent", ...(postgres ? { DATABASE_URL: postgres } : { DATA_DIR: process.env.E2E_DATA_DIR ?? "./data/e2e" }) },
+    env: {
+      ...process.env,
+      LOG_LEVEL: "silent",
+      ...(postgres ? { DATABASE_URL: postgres } : { DATA_DIR: process.env.E2E_DATA_DIR ?? "./data/e2e" }),
+    },
   });
 }
 
@@ -24,10 +29,16 @@ export function staffCli(args: string[]) {
  * with the password the run gave it (DEMO_STAFF_PASSWORD); on PostgreSQL there is no demo staff, so an operator
  * grants the role with the command line.
  */
-export async function freshStaff(page: Page, role: "admin" | "moderator" = "admin"): Promise<{ email: string; password: string }> {
+export async function freshStaff(
+  page: Page,
+  role: "admin" | "moderator" = "admin",
+): Promise<{ email: string; password: string }> {
+  const origin = test.info().project.use.baseURL as string;
   if (postgres) {
     const email = uniqueEmail(role);
     await signUpViaApi(page, { email, fullName: role === "admin" ? "Avery Admin" : "Morgan Moderator" });
+    // An authenticator waits for a confirmed address (decision 067), staff's too.
+    await confirmAddressFromMail(page, email);
     const granted = staffCli(["grant", role, email]);
     expect(granted.status, granted.stderr).toBe(0);
     await page.context().clearCookies();
@@ -50,7 +61,11 @@ export async function listItemAs(page: Page, title: string) {
       valueMin: "300",
       valueMax: "500",
       location: "Bondi NSW 2026",
-      images: { name: "photo.jpg", mimeType: "image/jpeg", buffer: readFileSync(path.join(import.meta.dirname, "files/listing-photo.jpg")) },
+      images: {
+        name: "photo.jpg",
+        mimeType: "image/jpeg",
+        buffer: readFileSync(path.join(import.meta.dirname, "files/listing-photo.jpg")),
+      },
     },
   });
   expect(res.status(), await res.text()).toBe(201);
@@ -60,7 +75,7 @@ export async function listItemAs(page: Page, title: string) {
 /** Signs in with the password and the code from the app, as staff do every time. */
 export async function signInAsStaff(page: Page, staff: Staff) {
   await signIn(page, staff);
-  await page.getByLabel("Authentication code").fill(totpCode(staff.key));
+  await page.getByLabel("Authentication code").fill(await unusedTotpCode(staff.key));
   await page.getByRole("button", { name: "Verify" }).click();
   await page.waitForURL((url) => !url.pathname.startsWith("/auth"));
 }
@@ -82,7 +97,7 @@ async function enrol(page: Page, staff: { email: string; password: string }): Pr
   await page.getByLabel("Password").fill(staff.password);
   await page.getByRole("button", { name: "Set up two-factor" }).click();
   const key = (await page.getByLabel("Two-factor key", { exact: true }).inputValue()).replace(/\s+/g, "");
-  await page.getByLabel("Code from your app").fill(totpCode(key));
+  await page.getByLabel("Code from your app").fill(await unusedTotpCode(key));
   await page.getByRole("button", { name: "Turn on two-factor" }).click();
   await expect(page.getByRole("list", { name: "Backup codes" })).toBeVisible();
   rememberStaffKey(staff.email, key);
@@ -125,4 +140,3 @@ export async function staffSession(page: Page, role: "admin" | "moderator"): Pro
 }
 
 const OPS_ADMIN = "ops@example.com";
-

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { totpCode } from "../support/totp";
+import { totpCode, unusedTotpCode } from "../support/totp";
 import { expect as baseExpect, expectNoAxeViolations, PASSWORD, signUpViaApi, test, uniqueEmail } from "./fixtures";
 import { knownStaffKey, rememberStaffKey } from "./staff-keys";
 import { E2E_STAFF_PASSWORD } from "./staff-password";
@@ -40,7 +40,7 @@ async function adminInBackOffice(page: Page) {
   await signIn(page, admin);
   const key = knownStaffKey(admin.email);
   if (key) {
-    await page.getByLabel("Authentication code").fill(totpCode(key));
+    await page.getByLabel("Authentication code").fill(await unusedTotpCode(key));
     await page.getByRole("button", { name: "Verify" }).click();
     await page.waitForURL((url) => !url.pathname.startsWith("/auth"));
     return;
@@ -49,7 +49,7 @@ async function adminInBackOffice(page: Page) {
   await page.getByLabel("Password").fill(admin.password);
   await page.getByRole("button", { name: "Set up two-factor" }).click();
   const newKey = (await page.getByLabel("Two-factor key", { exact: true }).inputValue()).replace(/\s+/g, "");
-  await page.getByLabel("Code from your app").fill(totpCode(newKey));
+  await page.getByLabel("Code from your app").fill(await unusedTotpCode(newKey));
   await page.getByRole("button", { name: "Turn on two-factor" }).click();
   await expect(page.getByRole("list", { name: "Backup codes" })).toBeVisible();
   rememberStaffKey(admin.email, newKey);

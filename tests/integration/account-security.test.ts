@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
-import { afterAll, describe, expect, test } from "vitest";
+import { afterAll, describe, expect, test, vi } from "vitest";
 import { type AppContext, appContext } from "../../app/context";
 import * as securityPage from "../../app/routes/account/security";
 import * as signOutRoute from "../../app/routes/auth.sign-out";
@@ -17,15 +17,23 @@ import { signIn } from "../../core/users/sign-in";
 import { ENTER_CODE_OR_BACKUP, STAFF_KEEP_TWO_FACTOR, turnOffTwoFactor } from "../../core/users/turn-off-two-factor";
 import { ALREADY_ON, beginTwoFactorSetup, finishTwoFactorSetup } from "../../core/users/turn-on-two-factor";
 import { INCORRECT_PASSWORD, WRONG_ENROLMENT_CODE } from "../../core/users/two-factor-enrolment";
-import { INVALID_BACKUP_CODE, INVALID_TWO_FACTOR_CODE, verifyTwoFactorSignIn } from "../../core/users/verify-two-factor-sign-in";
+import {
+  INVALID_BACKUP_CODE,
+  INVALID_TWO_FACTOR_CODE,
+  verifyTwoFactorSignIn,
+} from "../../core/users/verify-two-factor-sign-in";
 import { securityEvents } from "../../db/schema/audit";
 import { sessions, twoFactors, users } from "../../db/schema/auth";
 import { mailOutbox } from "../../db/schema/ops";
-import { createMember, MEMBER_PASSWORD } from "../support/factories";
+import { confirmAddress, createMember, MEMBER_PASSWORD } from "../support/factories";
 import { closeTestDatabase, controlledClock } from "../support/swap-fixtures";
 import { cookiesFrom, createTestApp, TEST_ORIGIN } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
-import { totpCode } from "../support/totp";
+import { totpCode, unusedTotpCode } from "../support/totp";
+
+// Each authenticator code works once (decision 067): a test that types several waits for the app's next code
+// (up to 30 s), as a person would.
+vi.setConfig({ testTimeout: 120_000 });
 
 const handle = await createTestDatabase();
 const db = handle.db;
@@ -35,28 +43,57 @@ const testApp = createTestApp(handle, { clock, authAddressLimit: 1000 });
 const { auth } = testApp;
 const deps = { db, auth, clock };
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
-const meta = (cookie = "", userAgent = FIREFOX) => ({ ip: "203.0.113.20", userAgent, headers: new Headers(cookie ? { cookie } : {}) });
+const meta = (cookie = "", userAgent = FIREFOX) => ({
+  ip: "203.0.113.20",
+  userAgent,
+  headers: new Headers(cookie ? { cookie } : {}),
+});
 const NEW_PASSWORD = "Fresh-Start9";
 
 const apiSignIn = async (email: string, password = MEMBER_PASSWORD, userAgent = FIREFOX) =>
   testApp.post("/api/v1/auth/sign-in", { email, password }, { "user-agent": userAgent });
 /** A second device of the same member: a fresh session cookie. */
-const anotherDevice = async (email: string, userAgent = FIREFOX) => cookiesFrom(await apiSignIn(email, MEMBER_PASSWORD, userAgent));
-const isSignedIn = async (cookie: string) => (await testApp.app.request("/api/v1/me", { headers: { cookie } })).status === 200;
+const anotherDevice = async (email: string, userAgent = FIREFOX) =>
+  cookiesFrom(await apiSignIn(email, MEMBER_PASSWORD, userAgent));
+const isSignedIn = async (cookie: string) =>
+  (await testApp.app.request("/api/v1/me", { headers: { cookie } })).status === 200;
 const cookieOf = (headers: Headers) => cookiesFrom(new Response(null, { headers }));
-const sessionCount = async (userId: string) => Number((await db.select({ n: count() }).from(sessions).where(eq(sessions.userId, userId)))[0].n);
-const twoFactorOn = async (userId: string) => (await db.select().from(users).where(eq(users.id, userId)))[0].twoFactorEnabled === true;
+const sessionCount = async (userId: string) =>
+  Number((await db.select({ n: count() }).from(sessions).where(eq(sessions.userId, userId)))[0].n);
+const twoFactorOn = async (userId: string) =>
+  (await db.select().from(users).where(eq(users.id, userId)))[0].twoFactorEnabled === true;
 const events = (userId: string, eventType: string) =>
-  db.select().from(securityEvents).where(and(eq(securityEvents.userId, userId), eq(securityEvents.eventType, eventType)));
+  db
+    .select()
+    .from(securityEvents)
+    .where(and(eq(securityEvents.userId, userId), eq(securityEvents.eventType, eventType)));
 const notices = (email: string) =>
-  db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.template, "security_notice")));
+  db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.template, "security_notice")));
+
+/** A member who confirmed their address (two-step sign-in and passkeys wait for that: decision 067). */
+async function confirmedMember() {
+  const member = await createMember(testApp);
+  await confirmAddress(db, member.userId);
+  return member;
+}
 
 /** A member with two-step sign-in turned on from My Account: the key their app holds, the backup codes, a fresh cookie. */
 async function memberWithTwoFactor() {
-  const member = await createMember(testApp);
-  const started = await beginTwoFactorSetup(deps, { userId: member.userId, password: MEMBER_PASSWORD }, meta(member.cookie));
+  const member = await confirmedMember();
+  const started = await beginTwoFactorSetup(
+    deps,
+    { userId: member.userId, password: MEMBER_PASSWORD },
+    meta(member.cookie),
+  );
   if (!started.ok) throw new Error(started.message);
-  const confirmed = await finishTwoFactorSetup(deps, { userId: member.userId, code: totpCode(started.secret) }, meta(member.cookie));
+  const confirmed = await finishTwoFactorSetup(
+    deps,
+    { userId: member.userId, code: await unusedTotpCode(started.secret) },
+    meta(member.cookie),
+  );
   if (!confirmed.ok) throw new Error(confirmed.message);
   return { ...member, secret: started.secret, backupCodes: confirmed.backupCodes, cookie: cookieOf(confirmed.headers) };
 }
@@ -65,11 +102,20 @@ async function memberWithTwoFactor() {
 async function signInWithSecondStep(email: string, code: string, kind: "totp" | "backup") {
   const first = await signIn({ ...deps, authAddressLimit: 1000 }, { email, password: MEMBER_PASSWORD }, meta());
   if (first.ok || !first.twoFactor) throw new Error("expected the second step");
-  return verifyTwoFactorSignIn({ ...deps, authAddressLimit: 1000 }, { code, kind }, meta(cookieOf(first.twoFactor.headers)));
+  return verifyTwoFactorSignIn(
+    { ...deps, authAddressLimit: 1000 },
+    { code, kind },
+    meta(cookieOf(first.twoFactor.headers)),
+  );
 }
 
 /** Runs a page's action as the browser behind `cookie` would (the form posted from /account/security). */
-async function postPage(module: { action: (args: never) => Promise<unknown> }, cookie: string, form: Record<string, string>, path = "/account/security") {
+async function postPage(
+  module: { action: (args: never) => Promise<unknown> },
+  cookie: string,
+  form: Record<string, string>,
+  path = "/account/security",
+) {
   const headers = new Headers({ cookie, referer: `${TEST_ORIGIN}${path}` });
   const ctx: Omit<AppContext, "paymentProvider"> = {
     db: db as AppContext["db"],
@@ -89,7 +135,8 @@ async function postPage(module: { action: (args: never) => Promise<unknown> }, c
   const request = new Request(`${TEST_ORIGIN}${path}`, { method: "POST", headers, body: new URLSearchParams(form) });
   try {
     const answer = await module.action({ request, params: {}, context } as never);
-    if (answer instanceof Response) return { status: answer.status, location: answer.headers.get("location"), response: answer };
+    if (answer instanceof Response)
+      return { status: answer.status, location: answer.headers.get("location"), response: answer };
     const result = answer as { init?: { status?: number } };
     return { status: result.init?.status ?? 200, location: null, response: null };
   } catch (thrown) {
@@ -100,11 +147,20 @@ async function postPage(module: { action: (args: never) => Promise<unknown> }, c
 
 describe("changing the password", () => {
   test("a wrong current password is refused and nothing changes", async () => {
-    const member = await createMember(testApp);
+    const member = await confirmedMember();
     const laptop = await anotherDevice(member.email);
     const before = await sessionCount(member.userId);
-    const result = await changePassword(deps, { userId: member.userId, currentPassword: "Wrongpass1", newPassword: NEW_PASSWORD, confirm: NEW_PASSWORD }, meta(member.cookie));
-    expect(result).toEqual({ ok: false, status: 400, message: WRONG_PASSWORD, fields: { currentPassword: WRONG_PASSWORD } });
+    const result = await changePassword(
+      deps,
+      { userId: member.userId, currentPassword: "Wrongpass1", newPassword: NEW_PASSWORD, confirm: NEW_PASSWORD },
+      meta(member.cookie),
+    );
+    expect(result).toEqual({
+      ok: false,
+      status: 400,
+      message: WRONG_PASSWORD,
+      fields: { currentPassword: WRONG_PASSWORD },
+    });
     expect(WRONG_PASSWORD).toBe("Incorrect password");
     expect(await sessionCount(member.userId)).toBe(before);
     expect(await isSignedIn(laptop)).toBe(true);
@@ -115,22 +171,47 @@ describe("changing the password", () => {
   });
 
   test("the new password must follow the rules and be typed twice the same", async () => {
-    const member = await createMember(testApp);
+    const member = await confirmedMember();
     const attempt = (newPassword: string, confirm = newPassword) =>
-      changePassword(deps, { userId: member.userId, currentPassword: MEMBER_PASSWORD, newPassword, confirm }, meta(member.cookie));
-    expect(await attempt("Short1")).toMatchObject({ ok: false, message: "Password must be at least 8 characters", fields: { newPassword: "Password must be at least 8 characters" } });
-    expect(await attempt("nouppercase1")).toMatchObject({ ok: false, message: "Password must contain at least one uppercase letter" });
-    expect(await attempt("NOLOWERCASE1")).toMatchObject({ ok: false, message: "Password must contain at least one lowercase letter" });
-    expect(await attempt("NoNumbersHere")).toMatchObject({ ok: false, message: "Password must contain at least one number" });
+      changePassword(
+        deps,
+        { userId: member.userId, currentPassword: MEMBER_PASSWORD, newPassword, confirm },
+        meta(member.cookie),
+      );
+    expect(await attempt("Short1")).toMatchObject({
+      ok: false,
+      message: "Password must be at least 8 characters",
+      fields: { newPassword: "Password must be at least 8 characters" },
+    });
+    expect(await attempt("nouppercase1")).toMatchObject({
+      ok: false,
+      message: "Password must contain at least one uppercase letter",
+    });
+    expect(await attempt("NOLOWERCASE1")).toMatchObject({
+      ok: false,
+      message: "Password must contain at least one lowercase letter",
+    });
+    expect(await attempt("NoNumbersHere")).toMatchObject({
+      ok: false,
+      message: "Password must contain at least one number",
+    });
     expect(await attempt(`A1${"a".repeat(71)}`)).toMatchObject({ ok: false, message: "Password too long" });
-    expect(await attempt(NEW_PASSWORD, "Fresh-Start8")).toMatchObject({ ok: false, message: "The passwords don't match", fields: { confirm: "The passwords don't match" } });
+    expect(await attempt(NEW_PASSWORD, "Fresh-Start8")).toMatchObject({
+      ok: false,
+      message: "The passwords don't match",
+      fields: { confirm: "The passwords don't match" },
+    });
     expect((await apiSignIn(member.email)).status).toBe(200);
   });
 
   test("the right current password changes it: other devices are signed out, this one stays, and the member is told", async () => {
-    const member = await createMember(testApp);
+    const member = await confirmedMember();
     const phone = await anotherDevice(member.email);
-    const result = await changePassword(deps, { userId: member.userId, currentPassword: MEMBER_PASSWORD, newPassword: NEW_PASSWORD, confirm: NEW_PASSWORD }, meta(member.cookie));
+    const result = await changePassword(
+      deps,
+      { userId: member.userId, currentPassword: MEMBER_PASSWORD, newPassword: NEW_PASSWORD, confirm: NEW_PASSWORD },
+      meta(member.cookie),
+    );
     if (!result.ok) throw new Error(result.message);
     const here = cookieOf(result.headers);
     expect(await isSignedIn(here)).toBe(true);
@@ -145,8 +226,13 @@ describe("changing the password", () => {
   });
 
   test("the page keeps this device signed in with the new cookie and says so", async () => {
-    const member = await createMember(testApp);
-    const answer = await postPage(securityPage, member.cookie, { intent: "change-password", currentPassword: MEMBER_PASSWORD, newPassword: NEW_PASSWORD, confirm: NEW_PASSWORD });
+    const member = await confirmedMember();
+    const answer = await postPage(securityPage, member.cookie, {
+      intent: "change-password",
+      currentPassword: MEMBER_PASSWORD,
+      newPassword: NEW_PASSWORD,
+      confirm: NEW_PASSWORD,
+    });
     expect(answer).toMatchObject({ status: 302, location: "/account/security" });
     const cookie = cookiesFrom(answer.response as Response);
     expect(await isSignedIn(cookie)).toBe(true);
@@ -155,44 +241,83 @@ describe("changing the password", () => {
   });
 
   test("a sixth try within five minutes is refused with the wait", async () => {
-    const member = await createMember(testApp);
+    const member = await confirmedMember();
     for (let n = 0; n < 5; n++) {
-      const wrong = await changePassword(deps, { userId: member.userId, currentPassword: `Wrongpass${n}`, newPassword: NEW_PASSWORD, confirm: NEW_PASSWORD }, meta(member.cookie));
+      const wrong = await changePassword(
+        deps,
+        { userId: member.userId, currentPassword: `Wrongpass${n}`, newPassword: NEW_PASSWORD, confirm: NEW_PASSWORD },
+        meta(member.cookie),
+      );
       expect(wrong).toMatchObject({ ok: false, status: 400 });
     }
-    const limited = await changePassword(deps, { userId: member.userId, currentPassword: MEMBER_PASSWORD, newPassword: NEW_PASSWORD, confirm: NEW_PASSWORD }, meta(member.cookie));
-    expect(limited).toMatchObject({ ok: false, status: 429, message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ seconds\.$/) });
+    const limited = await changePassword(
+      deps,
+      { userId: member.userId, currentPassword: MEMBER_PASSWORD, newPassword: NEW_PASSWORD, confirm: NEW_PASSWORD },
+      meta(member.cookie),
+    );
+    expect(limited).toMatchObject({
+      ok: false,
+      status: 429,
+      message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ seconds\.$/),
+    });
     expect((await apiSignIn(member.email)).status).toBe(200);
   });
 });
 
 describe("two-step sign-in for members", () => {
   test("turning it on asks for the password, and it is on only once a code from the app confirms it", async () => {
-    const member = await createMember(testApp);
-    expect(await beginTwoFactorSetup(deps, { userId: member.userId, password: "Wrongpass1" }, meta(member.cookie))).toMatchObject({ ok: false, message: INCORRECT_PASSWORD });
-    const started = await beginTwoFactorSetup(deps, { userId: member.userId, password: MEMBER_PASSWORD }, meta(member.cookie));
+    const member = await confirmedMember();
+    expect(
+      await beginTwoFactorSetup(deps, { userId: member.userId, password: "Wrongpass1" }, meta(member.cookie)),
+    ).toMatchObject({ ok: false, message: INCORRECT_PASSWORD });
+    const started = await beginTwoFactorSetup(
+      deps,
+      { userId: member.userId, password: MEMBER_PASSWORD },
+      meta(member.cookie),
+    );
     if (!started.ok) throw new Error(started.message);
     expect(started.qrSvg).toMatch(/^<svg/);
     expect(started.secret).toMatch(/^[A-Z2-7]{16,}$/);
-    expect(await finishTwoFactorSetup(deps, { userId: member.userId, code: "000000" }, meta(member.cookie))).toMatchObject({ ok: false, message: WRONG_ENROLMENT_CODE });
+    expect(
+      await finishTwoFactorSetup(deps, { userId: member.userId, code: "000000" }, meta(member.cookie)),
+    ).toMatchObject({ ok: false, message: WRONG_ENROLMENT_CODE });
     expect(await twoFactorOn(member.userId)).toBe(false);
-    const confirmed = await finishTwoFactorSetup(deps, { userId: member.userId, code: totpCode(started.secret) }, meta(member.cookie));
+    const confirmed = await finishTwoFactorSetup(
+      deps,
+      { userId: member.userId, code: await unusedTotpCode(started.secret) },
+      meta(member.cookie),
+    );
     if (!confirmed.ok) throw new Error(confirmed.message);
     expect(confirmed.backupCodes).toHaveLength(10);
     expect(new Set(confirmed.backupCodes).size).toBe(10);
     expect(await twoFactorOn(member.userId)).toBe(true);
     expect(await events(member.userId, "two_factor_enrolled")).toHaveLength(1);
-    expect((await notices(member.email)).map((m) => m.subject)).toEqual(["Security notice: Two-step sign-in was turned on for your account"]);
-    expect(await beginTwoFactorSetup(deps, { userId: member.userId, password: MEMBER_PASSWORD }, meta(cookieOf(confirmed.headers)))).toMatchObject({ ok: false, status: 409, message: ALREADY_ON });
+    expect((await notices(member.email)).map((m) => m.subject)).toEqual([
+      "Security notice: Two-step sign-in was turned on for your account",
+    ]);
+    expect(
+      await beginTwoFactorSetup(
+        deps,
+        { userId: member.userId, password: MEMBER_PASSWORD },
+        meta(cookieOf(confirmed.headers)),
+      ),
+    ).toMatchObject({ ok: false, status: 409, message: ALREADY_ON });
   });
 
   test("signing in then asks for a code from the app", async () => {
     const member = await memberWithTwoFactor();
-    const first = await signIn({ ...deps, authAddressLimit: 1000 }, { email: member.email, password: MEMBER_PASSWORD }, meta());
+    const first = await signIn(
+      { ...deps, authAddressLimit: 1000 },
+      { email: member.email, password: MEMBER_PASSWORD },
+      meta(),
+    );
     expect(first).toMatchObject({ ok: false, twoFactor: expect.anything() });
     const wrong = totpCode(member.secret) === "123456" ? "654321" : "123456";
-    expect(await signInWithSecondStep(member.email, wrong, "totp")).toMatchObject({ ok: false, message: INVALID_TWO_FACTOR_CODE });
-    expect((await signInWithSecondStep(member.email, totpCode(member.secret), "totp")).ok).toBe(true);
+    expect(await signInWithSecondStep(member.email, wrong, "totp")).toMatchObject({
+      ok: false,
+      message: INVALID_TWO_FACTOR_CODE,
+    });
+    expect((await signInWithSecondStep(member.email, await unusedTotpCode(member.secret), "totp")).ok).toBe(true);
   });
 
   test("each backup code signs in once", async () => {
@@ -200,20 +325,35 @@ describe("two-step sign-in for members", () => {
     const withBackup = await signInWithSecondStep(member.email, member.backupCodes[0], "backup");
     if (!withBackup.ok) throw new Error(withBackup.message);
     expect(await isSignedIn(cookieOf(withBackup.headers))).toBe(true);
-    expect(await signInWithSecondStep(member.email, member.backupCodes[0], "backup")).toMatchObject({ ok: false, message: INVALID_BACKUP_CODE });
+    expect(await signInWithSecondStep(member.email, member.backupCodes[0], "backup")).toMatchObject({
+      ok: false,
+      message: INVALID_BACKUP_CODE,
+    });
     expect((await signInWithSecondStep(member.email, member.backupCodes[1], "backup")).ok).toBe(true);
   });
 
   test("new backup codes replace the old ones at once", async () => {
     const member = await memberWithTwoFactor();
-    expect(await regenerateBackupCodes(deps, { userId: member.userId, password: "Wrongpass1" }, meta(member.cookie))).toMatchObject({ ok: false, message: WRONG_PASSWORD });
-    const result = await regenerateBackupCodes(deps, { userId: member.userId, password: MEMBER_PASSWORD }, meta(member.cookie));
+    expect(
+      await regenerateBackupCodes(deps, { userId: member.userId, password: "Wrongpass1" }, meta(member.cookie)),
+    ).toMatchObject({ ok: false, message: WRONG_PASSWORD });
+    const result = await regenerateBackupCodes(
+      deps,
+      { userId: member.userId, password: MEMBER_PASSWORD },
+      meta(member.cookie),
+    );
     if (!result.ok) throw new Error(result.message);
     expect(result.backupCodes).toHaveLength(10);
     expect(result.backupCodes).not.toContain(member.backupCodes[0]);
-    expect(await signInWithSecondStep(member.email, member.backupCodes[0], "backup")).toMatchObject({ ok: false, message: INVALID_BACKUP_CODE });
+    expect(await signInWithSecondStep(member.email, member.backupCodes[0], "backup")).toMatchObject({
+      ok: false,
+      message: INVALID_BACKUP_CODE,
+    });
     expect((await signInWithSecondStep(member.email, result.backupCodes[0], "backup")).ok).toBe(true);
-    expect((await events(member.userId, "backup_codes_regenerated")).map((e) => e.success).sort()).toEqual([false, true]);
+    expect((await events(member.userId, "backup_codes_regenerated")).map((e) => e.success).sort()).toEqual([
+      false,
+      true,
+    ]);
     expect((await notices(member.email)).map((m) => m.subject)).toContain(
       "Security notice: New backup codes were made for your account; the old ones no longer work",
     );
@@ -221,37 +361,67 @@ describe("two-step sign-in for members", () => {
 
   test("turning it off needs a current code: a wrong one changes nothing; the right one removes the factor", async () => {
     const member = await memberWithTwoFactor();
-    expect(await turnOffTwoFactor(deps, { userId: member.userId, code: "12" }, meta(member.cookie))).toMatchObject({ ok: false, message: ENTER_CODE_OR_BACKUP });
+    expect(await turnOffTwoFactor(deps, { userId: member.userId, code: "12" }, meta(member.cookie))).toMatchObject({
+      ok: false,
+      message: ENTER_CODE_OR_BACKUP,
+    });
     const wrong = totpCode(member.secret) === "000000" ? "111111" : "000000";
-    expect(await turnOffTwoFactor(deps, { userId: member.userId, code: wrong }, meta(member.cookie))).toMatchObject({ ok: false, message: INVALID_TWO_FACTOR_CODE });
+    expect(await turnOffTwoFactor(deps, { userId: member.userId, code: wrong }, meta(member.cookie))).toMatchObject({
+      ok: false,
+      message: INVALID_TWO_FACTOR_CODE,
+    });
     expect(await twoFactorOn(member.userId)).toBe(true);
-    expect(await turnOffTwoFactor(deps, { userId: member.userId, code: totpCode(member.secret) }, meta(member.cookie))).toEqual({ ok: true });
+    expect(
+      await turnOffTwoFactor(
+        deps,
+        { userId: member.userId, code: await unusedTotpCode(member.secret) },
+        meta(member.cookie),
+      ),
+    ).toEqual({ ok: true });
     expect(await twoFactorOn(member.userId)).toBe(false);
     expect(await db.select().from(twoFactors).where(eq(twoFactors.userId, member.userId))).toHaveLength(0);
     // The password alone signs in again.
     expect((await apiSignIn(member.email)).status).toBe(200);
     expect((await events(member.userId, "two_factor_disabled")).map((e) => e.success).sort()).toEqual([false, true]);
-    expect((await notices(member.email)).map((m) => m.subject)).toContain("Security notice: Two-step sign-in was turned off for your account");
+    expect((await notices(member.email)).map((m) => m.subject)).toContain(
+      "Security notice: Two-step sign-in was turned off for your account",
+    );
   });
 
   test("a backup code can turn it off too, once", async () => {
     const member = await memberWithTwoFactor();
-    expect(await turnOffTwoFactor(deps, { userId: member.userId, code: "zzzzz-zzzzz" }, meta(member.cookie))).toMatchObject({ ok: false, message: INVALID_BACKUP_CODE });
-    expect(await turnOffTwoFactor(deps, { userId: member.userId, code: member.backupCodes[3].replace("-", "") }, meta(member.cookie))).toEqual({ ok: true });
+    expect(
+      await turnOffTwoFactor(deps, { userId: member.userId, code: "zzzzz-zzzzz" }, meta(member.cookie)),
+    ).toMatchObject({ ok: false, message: INVALID_BACKUP_CODE });
+    expect(
+      await turnOffTwoFactor(
+        deps,
+        { userId: member.userId, code: member.backupCodes[3].replace("-", "") },
+        meta(member.cookie),
+      ),
+    ).toEqual({ ok: true });
     expect(await twoFactorOn(member.userId)).toBe(false);
   });
 
   test("staff cannot turn it off, and are told why", async () => {
     const member = await memberWithTwoFactor();
     await grantStaffRole(db, { userId: member.userId, role: "moderator", by: { actorId: null, via: "cli" } });
-    expect(await turnOffTwoFactor(deps, { userId: member.userId, code: totpCode(member.secret) }, meta(member.cookie))).toEqual({
+    expect(
+      await turnOffTwoFactor(
+        deps,
+        { userId: member.userId, code: await unusedTotpCode(member.secret) },
+        meta(member.cookie),
+      ),
+    ).toEqual({
       ok: false,
       status: 403,
       message: STAFF_KEEP_TWO_FACTOR,
     });
     expect(STAFF_KEEP_TWO_FACTOR).toBe("Staff accounts must keep two-step sign-in.");
     expect(await twoFactorOn(member.userId)).toBe(true);
-    expect(await postPage(securityPage, member.cookie, { intent: "2fa-off", code: totpCode(member.secret) })).toMatchObject({ status: 403 });
+    expect(
+      await postPage(securityPage, member.cookie, { intent: "2fa-off", code: await unusedTotpCode(member.secret) }),
+    ).toMatchObject({ status: 403 });
     expect(await twoFactorOn(member.userId)).toBe(true);
   });
 
@@ -259,13 +429,28 @@ describe("two-step sign-in for members", () => {
     const member = await memberWithTwoFactor();
     clock.advance(11 * 60 * 1000);
     try {
-      const stale = await postPage(securityPage, member.cookie, { intent: "2fa-off", code: totpCode(member.secret) });
-      expect(stale).toMatchObject({ status: 302, location: `/auth/reauthenticate?redirectTo=${encodeURIComponent("/account/security")}` });
+      const stale = await postPage(securityPage, member.cookie, {
+        intent: "2fa-off",
+        code: await unusedTotpCode(member.secret),
+      });
+      expect(stale).toMatchObject({
+        status: 302,
+        location: `/auth/reauthenticate?redirectTo=${encodeURIComponent("/account/security")}`,
+      });
       expect(await twoFactorOn(member.userId)).toBe(true);
       const user = await getSessionUser({ db, auth }, new Headers({ cookie: member.cookie }));
       if (!user) throw new Error("signed out");
-      expect(await reauthenticate(deps, { userId: member.userId, session: user.session, method: "totp", secret: totpCode(member.secret) }, meta(member.cookie))).toEqual({ ok: true });
-      const fresh = await postPage(securityPage, member.cookie, { intent: "2fa-off", code: totpCode(member.secret) });
+      expect(
+        await reauthenticate(
+          deps,
+          { userId: member.userId, session: user.session, method: "totp", secret: await unusedTotpCode(member.secret) },
+          meta(member.cookie),
+        ),
+      ).toEqual({ ok: true });
+      const fresh = await postPage(securityPage, member.cookie, {
+        intent: "2fa-off",
+        code: await unusedTotpCode(member.secret),
+      });
       expect(fresh).toMatchObject({ status: 302, location: "/account/security" });
       expect(await twoFactorOn(member.userId)).toBe(false);
     } finally {
@@ -276,18 +461,28 @@ describe("two-step sign-in for members", () => {
   test("an eleventh change within five minutes is refused", async () => {
     const member = await memberWithTwoFactor();
     // Two tries were counted while turning it on.
-    for (let n = 0; n < 8; n++) expect(await turnOffTwoFactor(deps, { userId: member.userId, code: "abcde-fghij" }, meta(member.cookie))).toMatchObject({ status: 400 });
-    expect(await turnOffTwoFactor(deps, { userId: member.userId, code: totpCode(member.secret) }, meta(member.cookie))).toMatchObject({ ok: false, status: 429 });
+    for (let n = 0; n < 8; n++)
+      expect(
+        await turnOffTwoFactor(deps, { userId: member.userId, code: "abcde-fghij" }, meta(member.cookie)),
+      ).toMatchObject({ status: 400 });
+    expect(
+      await turnOffTwoFactor(
+        deps,
+        { userId: member.userId, code: await unusedTotpCode(member.secret) },
+        meta(member.cookie),
+      ),
+    ).toMatchObject({ ok: false, status: 429 });
     expect(await twoFactorOn(member.userId)).toBe(true);
   });
 });
 
 describe("sessions", () => {
-  const CHROME_MAC = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
+  const CHROME_MAC =
+    "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
 
   test("the list shows this member's devices only, this one marked", async () => {
-    const member = await createMember(testApp);
-    const other = await createMember(testApp);
+    const member = await confirmedMember();
+    const other = await confirmedMember();
     await anotherDevice(member.email, CHROME_MAC);
     const user = await getSessionUser({ db, auth }, new Headers({ cookie: member.cookie }));
     if (!user) throw new Error("signed out");
@@ -301,14 +496,15 @@ describe("sessions", () => {
   });
 
   test("signing out one other device ends that session only; another member's session id is refused and changes nothing", async () => {
-    const member = await createMember(testApp);
-    const stranger = await createMember(testApp);
+    const member = await confirmedMember();
+    const stranger = await confirmedMember();
     const phone = await anotherDevice(member.email);
     const user = await getSessionUser({ db, auth }, new Headers({ cookie: member.cookie }));
     const phoneUser = await getSessionUser({ db, auth }, new Headers({ cookie: phone }));
     const strangerUser = await getSessionUser({ db, auth }, new Headers({ cookie: stranger.cookie }));
     if (!user || !phoneUser || !strangerUser) throw new Error("signed out");
-    const revoke = (sessionId: string) => revokeSession(deps, { userId: member.userId, currentSessionId: user.session.id, sessionId }, meta(member.cookie));
+    const revoke = (sessionId: string) =>
+      revokeSession(deps, { userId: member.userId, currentSessionId: user.session.id, sessionId }, meta(member.cookie));
 
     expect(await revoke(strangerUser.session.id)).toEqual({ ok: false, status: 404, message: SESSION_NOT_FOUND });
     expect(await isSignedIn(stranger.cookie)).toBe(true);
@@ -318,11 +514,16 @@ describe("sessions", () => {
     expect(await isSignedIn(phone)).toBe(false);
     expect(await isSignedIn(member.cookie)).toBe(true);
     expect(await revoke(phoneUser.session.id)).toMatchObject({ ok: false, status: 404 });
-    expect((await events(member.userId, "sessions_revoked")).map((e) => e.success).sort()).toEqual([false, false, false, true]);
+    expect((await events(member.userId, "sessions_revoked")).map((e) => e.success).sort()).toEqual([
+      false,
+      false,
+      false,
+      true,
+    ]);
   });
 
   test("the API signs out this device (local), every other device (others), or everywhere (global, the default)", async () => {
-    const member = await createMember(testApp);
+    const member = await confirmedMember();
     const signOut = (cookie: string, body: unknown) => testApp.post("/api/v1/auth/sign-out", body, { cookie });
 
     const phone = await anotherDevice(member.email);
@@ -344,25 +545,31 @@ describe("sessions", () => {
     expect(await isSignedIn(laptop)).toBe(false);
     expect(await isSignedIn(member.cookie)).toBe(false);
     expect(await sessionCount(member.userId)).toBe(0);
-    expect((await events(member.userId, "sessions_revoked")).map((e) => e.metadata.scope).sort()).toEqual(["global", "others"]);
+    expect((await events(member.userId, "sessions_revoked")).map((e) => e.metadata.scope).sort()).toEqual([
+      "global",
+      "others",
+    ]);
 
     expect((await signOut(laptop, { scope: "sideways" })).status).toBe(400);
   });
 
   test("signing out a session that is already gone is not an error: the device ends signed out", async () => {
-    const member = await createMember(testApp);
+    const member = await confirmedMember();
     for (const scope of ["local", "others", "global"]) {
       const device = await anotherDevice(member.email);
       await db.delete(sessions).where(eq(sessions.userId, member.userId));
       const res = await testApp.post("/api/v1/auth/sign-out", { scope }, { cookie: device });
       expect(res.status, scope).toBe(200);
       expect(await res.json(), scope).toMatchObject({ ok: true, signedIn: false });
-      expect(res.headers.getSetCookie().some((c) => /session_token=;/.test(c)), scope).toBe(true);
+      expect(
+        res.headers.getSetCookie().some((c) => /session_token=;/.test(c)),
+        scope,
+      ).toBe(true);
     }
   });
 
   test("the header's Sign Out ends this device only", async () => {
-    const member = await createMember(testApp);
+    const member = await confirmedMember();
     const phone = await anotherDevice(member.email);
     const answer = await postPage(signOutRoute, phone, { scope: "local" }, "/");
     expect(answer).toMatchObject({ status: 302, location: "/auth" });
@@ -371,7 +578,7 @@ describe("sessions", () => {
   });
 
   test("signing out needs no recent sign-in", async () => {
-    const member = await createMember(testApp);
+    const member = await confirmedMember();
     const phone = await anotherDevice(member.email);
     clock.advance(60 * 60 * 1000);
     try {
@@ -384,12 +591,24 @@ describe("sessions", () => {
   });
 
   test("a script revoking session ids is stopped after twenty tries in five minutes", async () => {
-    const member = await createMember(testApp);
+    const member = await confirmedMember();
     const user = await getSessionUser({ db, auth }, new Headers({ cookie: member.cookie }));
     if (!user) throw new Error("signed out");
     for (let n = 0; n < 20; n++) {
-      expect(await revokeSession(deps, { userId: member.userId, currentSessionId: user.session.id, sessionId: `guess-${n}` }, meta())).toMatchObject({ status: 404 });
+      expect(
+        await revokeSession(
+          deps,
+          { userId: member.userId, currentSessionId: user.session.id, sessionId: `guess-${n}` },
+          meta(),
+        ),
+      ).toMatchObject({ status: 404 });
     }
-    expect(await revokeSession(deps, { userId: member.userId, currentSessionId: user.session.id, sessionId: "guess-21" }, meta())).toMatchObject({ ok: false, status: 429 });
+    expect(
+      await revokeSession(
+        deps,
+        { userId: member.userId, currentSessionId: user.session.id, sessionId: "guess-21" },
+        meta(),
+      ),
+    ).toMatchObject({ ok: false, status: 429 });
   });
 });

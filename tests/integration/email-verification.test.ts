@@ -12,7 +12,7 @@ import { markReauthenticated } from "../../core/users/reauthentication";
 import { verifyEmailAddress } from "../../core/users/verify-email-address";
 import { securityEvents } from "../../db/schema/audit";
 import { sessions, users } from "../../db/schema/auth";
-import { createMember, freshEmail, MEMBER_PASSWORD } from "../support/factories";
+import { confirmAddress, createMember, freshEmail, MEMBER_PASSWORD } from "../support/factories";
 import { latestMail, linkIn, mailCount } from "../support/mailbox";
 import { contextFor, load, type RouteCaller } from "../support/staff-route";
 import { controlledClock } from "../support/swap-fixtures";
@@ -27,25 +27,49 @@ const clock = controlledClock(new Date());
 beforeEach(() => clock.set(new Date()));
 const testApp = createTestApp(handle, { clock, authAddressLimit: 1000 });
 const deps = { db, auth: testApp.auth, clock, appUrl: TEST_ORIGIN };
-const meta = (cookie = "") => ({ ip: "198.51.100.20", userAgent: "vitest", headers: new Headers(cookie ? { cookie } : {}) });
+const meta = (cookie = "") => ({
+  ip: "198.51.100.20",
+  userAgent: "vitest",
+  headers: new Headers(cookie ? { cookie } : {}),
+});
 const caller: RouteCaller = { db, clock, provider: undefined as never, testApp };
-const sessionUser = async (cookie: string) => (await getSessionUser({ db, auth: testApp.auth }, new Headers({ cookie }))) as SessionUser;
+const sessionUser = async (cookie: string) =>
+  (await getSessionUser({ db, auth: testApp.auth }, new Headers({ cookie }))) as SessionUser;
 const userRow = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
-const tokenIn = async (email: string, template: string) => linkIn(await latestMail(db, email, template))?.searchParams.get("token") ?? null;
+/** A member who opened the link in their sign-up mail: only a confirmed address can be changed. */
+const confirmedMember = async () => {
+  const member = await createMember(testApp);
+  await confirmAddress(db, member.userId);
+  return member;
+};
+/** The member signed in on this device, as the verification page passes them on. */
+const signedInAs = async (cookie: string) => {
+  const user = await sessionUser(cookie);
+  return { id: user.id, email: user.email, sessionId: user.session.id };
+};
+const tokenIn = async (email: string, template: string) =>
+  linkIn(await latestMail(db, email, template))?.searchParams.get("token") ?? null;
 
 /** Runs a route's action as the signed-in member, with their cookie on the request as the Hono app would pass it. */
-async function act(module: { action: (args: never) => Promise<unknown> }, member: { cookie: string }, path: string, form: Record<string, string>) {
+async function act(
+  module: { action: (args: never) => Promise<unknown> },
+  member: { cookie: string },
+  path: string,
+  form: Record<string, string>,
+) {
   const user = await sessionUser(member.cookie);
   const context = contextFor(caller, user);
   context.get(appContext).meta.headers = new Headers({ cookie: member.cookie });
   const request = new Request(`${TEST_ORIGIN}${path}`, { method: "POST", body: new URLSearchParams(form) });
   try {
     const answer = await module.action({ request, params: {}, context } as never);
-    if (answer instanceof Response) return { status: answer.status, location: answer.headers.get("location"), error: null };
+    if (answer instanceof Response)
+      return { status: answer.status, location: answer.headers.get("location"), error: null };
     const result = answer as { data: { error?: string }; init: { status: number } };
     return { status: result.init.status, location: null, error: result.data.error ?? null };
   } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("location"), error: null };
+    if (thrown instanceof Response)
+      return { status: thrown.status, location: thrown.headers.get("location"), error: null };
     throw thrown;
   }
 }
@@ -75,17 +99,35 @@ describe("verification at sign-up", () => {
 });
 
 describe("the verification link", () => {
-  test("proves the address on another device without signing anyone in there", async () => {
+  test("opened signed out it changes nothing and asks the member to sign in; signed in, it proves the address and signs nobody in", async () => {
     const member = await createMember(testApp);
     const token = (await tokenIn(member.email, "verify_email")) as string;
     const before = await db.select().from(sessions).where(eq(sessions.userId, member.userId));
-    const opened = await load(caller, verifyPage, { user: null, path: `/auth/verify-email?token=${encodeURIComponent(token)}` });
+    // Another device, or a mail scanner: whoever opens it may not hold the password (decision 067).
+    const opened = await load(caller, verifyPage, {
+      user: null,
+      path: `/auth/verify-email?token=${encodeURIComponent(token)}`,
+    });
     expect(opened.response).toBeNull();
-    expect(opened.data).toEqual({ result: { ok: true, kind: "verified", email: member.email }, signedIn: false });
+    expect(opened.data).toMatchObject({
+      result: { ok: false, reason: "sign_in_first", email: member.email },
+      signedIn: false,
+    });
+    expect((opened.data as { signInUrl: string }).signInUrl).toBe(
+      `/auth?${new URLSearchParams({ redirectTo: `/auth/verify-email?token=${token}` })}`,
+    );
+    expect((await userRow(member.userId)).emailVerified).toBe(false);
+    // Signed in with the password, the same link confirms it; no session is made or ended.
+    expect(
+      await verifyEmailAddress(deps, { token, signedIn: await signedInAs(member.cookie) }, meta(member.cookie)),
+    ).toEqual({ ok: true, kind: "verified", email: member.email });
     expect((await userRow(member.userId)).emailVerified).toBe(true);
     expect(await db.select().from(sessions).where(eq(sessions.userId, member.userId))).toHaveLength(before.length);
-    // Opened again, it still says verified (and changes nothing).
-    expect(await verifyEmailAddress(deps, { token, signedIn: null }, meta())).toMatchObject({ ok: true, kind: "verified" });
+    // Opened again, signed out, it still says verified (and changes nothing).
+    expect(await verifyEmailAddress(deps, { token, signedIn: null }, meta())).toMatchObject({
+      ok: true,
+      kind: "verified",
+    });
   });
 
   test(`is refused after ${VERIFY_EMAIL_HOURS} hours`, async () => {
@@ -93,7 +135,10 @@ describe("the verification link", () => {
     const token = await tokenIn(member.email, "verify_email");
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + (VERIFY_EMAIL_HOURS * 60 + 1) * 60 * 1000 });
     try {
-      expect(await verifyEmailAddress(deps, { token, signedIn: null }, meta())).toEqual({ ok: false, reason: "expired" });
+      expect(await verifyEmailAddress(deps, { token, signedIn: null }, meta())).toEqual({
+        ok: false,
+        reason: "expired",
+      });
     } finally {
       vi.useRealTimers();
     }
@@ -104,7 +149,10 @@ describe("the verification link", () => {
     const member = await createMember(testApp);
     const token = (await tokenIn(member.email, "verify_email")) as string;
     for (const bad of [`${token.slice(0, -2)}xx`, "", "not-a-token", null]) {
-      expect(await verifyEmailAddress(deps, { token: bad, signedIn: null }, meta())).toEqual({ ok: false, reason: "invalid" });
+      expect(await verifyEmailAddress(deps, { token: bad, signedIn: null }, meta())).toEqual({
+        ok: false,
+        reason: "invalid",
+      });
     }
     expect((await userRow(member.userId)).emailVerified).toBe(false);
   });
@@ -114,7 +162,10 @@ describe("the verification link", () => {
     const other = await createMember(testApp);
     const token = await tokenIn(owner.email, "verify_email");
     const signedIn = await sessionUser(other.cookie);
-    expect(await verifyEmailAddress(deps, { token, signedIn }, meta(other.cookie))).toEqual({ ok: false, reason: "other_member" });
+    expect(await verifyEmailAddress(deps, { token, signedIn }, meta(other.cookie))).toEqual({
+      ok: false,
+      reason: "other_member",
+    });
     expect((await userRow(owner.userId)).emailVerified).toBe(false);
   });
 });
@@ -123,89 +174,153 @@ describe("resending the verification e-mail", () => {
   test("sends a new link, three times an hour at most", async () => {
     const member = await createMember(testApp);
     for (let n = 0; n < 3; n++) {
-      expect(await resendVerificationEmail(deps, { userId: member.userId }, meta(member.cookie))).toMatchObject({ ok: true });
+      expect(await resendVerificationEmail(deps, { userId: member.userId }, meta(member.cookie))).toMatchObject({
+        ok: true,
+      });
     }
     expect(await mailCount(db, member.email, "verify_email")).toBe(4);
     const refused = await resendVerificationEmail(deps, { userId: member.userId }, meta(member.cookie));
     expect(refused).toMatchObject({ ok: false, status: 429 });
     expect(await mailCount(db, member.email, "verify_email")).toBe(4);
     // The newest link works.
-    expect(await verifyEmailAddress(deps, { token: await tokenIn(member.email, "verify_email"), signedIn: null }, meta())).toMatchObject({ ok: true });
+    expect(
+      await verifyEmailAddress(
+        deps,
+        { token: await tokenIn(member.email, "verify_email"), signedIn: await signedInAs(member.cookie) },
+        meta(member.cookie),
+      ),
+    ).toMatchObject({ ok: true });
   });
 
   test("a verified member is told there is nothing to do", async () => {
     const member = await createMember(testApp);
-    await verifyEmailAddress(deps, { token: await tokenIn(member.email, "verify_email"), signedIn: null }, meta());
-    expect(await resendVerificationEmail(deps, { userId: member.userId }, meta(member.cookie))).toEqual({ ok: false, status: 400, message: ALREADY_VERIFIED });
+    await verifyEmailAddress(
+      deps,
+      { token: await tokenIn(member.email, "verify_email"), signedIn: await signedInAs(member.cookie) },
+      meta(member.cookie),
+    );
+    expect(await resendVerificationEmail(deps, { userId: member.userId }, meta(member.cookie))).toEqual({
+      ok: false,
+      status: 400,
+      message: ALREADY_VERIFIED,
+    });
   });
 });
 
 describe("changing the e-mail address", () => {
   test("needs a fresh proof when the member signed in more than 10 minutes ago", async () => {
-    const member = await createMember(testApp);
+    const member = await confirmedMember();
     clock.advance(11 * 60 * 1000);
     const answer = await act(emailPage, member, "/account/email", { intent: "change", newEmail: freshEmail("new") });
     expect(answer).toMatchObject({ status: 302, location: "/auth/reauthenticate?redirectTo=%2F" });
-    expect(await db.select().from(securityEvents).where(and(eq(securityEvents.userId, member.userId), eq(securityEvents.eventType, "email_change_requested")))).toHaveLength(0);
+    expect(
+      await db
+        .select()
+        .from(securityEvents)
+        .where(and(eq(securityEvents.userId, member.userId), eq(securityEvents.eventType, "email_change_requested"))),
+    ).toHaveLength(0);
     // Once the member has proved it's them again, the same request goes through.
     await markReauthenticated(db, (await sessionUser(member.cookie)).session.id, clock.now());
-    expect(await act(emailPage, member, "/account/email", { intent: "change", newEmail: freshEmail("new") })).toMatchObject({ status: 302, location: "/account/email" });
+    expect(
+      await act(emailPage, member, "/account/email", { intent: "change", newEmail: freshEmail("new") }),
+    ).toMatchObject({ status: 302, location: "/account/email" });
   });
 
   test("is confirmed from the new address, the old one is told, and nothing changes until then", async () => {
-    const member = await createMember(testApp);
+    const member = await confirmedMember();
     const newEmail = freshEmail("moved");
-    const answer = await act(emailPage, member, "/account/email", { intent: "change", newEmail: newEmail.toUpperCase() });
+    const answer = await act(emailPage, member, "/account/email", {
+      intent: "change",
+      newEmail: newEmail.toUpperCase(),
+    });
     expect(answer).toMatchObject({ status: 302, location: "/account/email" });
     expect((await userRow(member.userId)).email).toBe(member.email);
-    expect((await latestMail(db, member.email, "security_notice"))?.textBody).toContain(`A change of your e-mail address to ${newEmail} was requested`);
+    expect((await latestMail(db, member.email, "security_notice"))?.textBody).toContain(
+      `A change of your e-mail address to ${newEmail} was requested`,
+    );
     const confirm = await latestMail(db, newEmail, "confirm_new_email");
     expect(confirm?.subject).toBe("Confirm your new e-mail address for SwapShed");
 
     const token = linkIn(confirm)?.searchParams.get("token");
     // Another member signed in on the device that opens it: refused, and the address stays.
     const other = await createMember(testApp);
-    expect(await verifyEmailAddress(deps, { token, signedIn: await sessionUser(other.cookie) }, meta(other.cookie))).toEqual({ ok: false, reason: "other_member" });
+    expect(
+      await verifyEmailAddress(deps, { token, signedIn: await sessionUser(other.cookie) }, meta(other.cookie)),
+    ).toEqual({ ok: false, reason: "other_member" });
     expect((await userRow(member.userId)).email).toBe(member.email);
 
-    expect(await verifyEmailAddress(deps, { token, signedIn: null }, meta())).toEqual({ ok: true, kind: "email_changed", email: newEmail });
+    expect(await verifyEmailAddress(deps, { token, signedIn: null }, meta())).toEqual({
+      ok: true,
+      kind: "email_changed",
+      email: newEmail,
+    });
     const row = await userRow(member.userId);
     expect(row).toMatchObject({ email: newEmail, emailVerified: true });
     const notice = await latestMail(db, member.email, "security_notice");
     expect(notice?.textBody).toContain(`changed from ${member.email} to ${newEmail}`);
-    const [event] = await db.select().from(securityEvents).where(and(eq(securityEvents.userId, member.userId), eq(securityEvents.eventType, "email_changed")));
+    const [event] = await db
+      .select()
+      .from(securityEvents)
+      .where(and(eq(securityEvents.userId, member.userId), eq(securityEvents.eventType, "email_changed")));
     expect(event.metadata).toEqual({ from: member.email, to: newEmail });
     // The member signs in with the new address; the link does nothing a second time.
-    expect((await testApp.post("/api/v1/auth/sign-in", { email: newEmail, password: MEMBER_PASSWORD })).status).toBe(200);
+    expect((await testApp.post("/api/v1/auth/sign-in", { email: newEmail, password: MEMBER_PASSWORD })).status).toBe(
+      200,
+    );
     expect(await verifyEmailAddress(deps, { token, signedIn: null }, meta())).toEqual({ ok: false, reason: "invalid" });
   });
 
   test("an address that belongs to another account gets the same answer, and it is sent nothing", async () => {
-    const member = await createMember(testApp);
+    const member = await confirmedMember();
     const taken = await createMember(testApp);
-    const result = await requestEmailChange(deps, { userId: member.userId, newEmail: taken.email }, meta(member.cookie));
+    const result = await requestEmailChange(
+      deps,
+      { userId: member.userId, newEmail: taken.email },
+      meta(member.cookie),
+    );
     expect(result).toEqual({ ok: true, message: emailChangeRequested(taken.email, member.email) });
     expect(await latestMail(db, taken.email, "confirm_new_email")).toBeNull();
     expect((await userRow(member.userId)).email).toBe(member.email);
   });
 
   test("bad input is refused with the spec's messages, and changes nothing", async () => {
-    const member = await createMember(testApp);
-    expect(await requestEmailChange(deps, { userId: member.userId, newEmail: "not-an-email" }, meta(member.cookie))).toMatchObject({ ok: false, status: 400, message: "Invalid email address" });
-    expect(await requestEmailChange(deps, { userId: member.userId, newEmail: `${"a".repeat(250)}@example.com` }, meta(member.cookie))).toMatchObject({ ok: false, message: "Email too long" });
-    expect(await requestEmailChange(deps, { userId: member.userId, newEmail: member.email.toUpperCase() }, meta(member.cookie))).toMatchObject({ ok: false, message: SAME_EMAIL });
+    const member = await confirmedMember();
+    expect(
+      await requestEmailChange(deps, { userId: member.userId, newEmail: "not-an-email" }, meta(member.cookie)),
+    ).toMatchObject({ ok: false, status: 400, message: "Invalid email address" });
+    expect(
+      await requestEmailChange(
+        deps,
+        { userId: member.userId, newEmail: `${"a".repeat(250)}@example.com` },
+        meta(member.cookie),
+      ),
+    ).toMatchObject({ ok: false, message: "Email too long" });
+    expect(
+      await requestEmailChange(
+        deps,
+        { userId: member.userId, newEmail: member.email.toUpperCase() },
+        meta(member.cookie),
+      ),
+    ).toMatchObject({ ok: false, message: SAME_EMAIL });
   });
 
   test("a fourth request within the hour is refused", async () => {
-    const member = await createMember(testApp);
-    for (let n = 0; n < 3; n++) expect((await requestEmailChange(deps, { userId: member.userId, newEmail: freshEmail("try") }, meta(member.cookie))).ok).toBe(true);
+    const member = await confirmedMember();
+    for (let n = 0; n < 3; n++)
+      expect(
+        (await requestEmailChange(deps, { userId: member.userId, newEmail: freshEmail("try") }, meta(member.cookie)))
+          .ok,
+      ).toBe(true);
     const newEmail = freshEmail("fourth");
-    expect(await requestEmailChange(deps, { userId: member.userId, newEmail }, meta(member.cookie))).toMatchObject({ ok: false, status: 429 });
+    expect(await requestEmailChange(deps, { userId: member.userId, newEmail }, meta(member.cookie))).toMatchObject({
+      ok: false,
+      status: 429,
+    });
     expect(await latestMail(db, newEmail, "confirm_new_email")).toBeNull();
   });
 
   test("an address taken by someone else before the link is opened is not switched", async () => {
-    const member = await createMember(testApp);
+    const member = await confirmedMember();
     const newEmail = freshEmail("raced");
     await requestEmailChange(deps, { userId: member.userId, newEmail }, meta(member.cookie));
     const token = await tokenIn(newEmail, "confirm_new_email");

@@ -23,13 +23,13 @@ import { securityEvents } from "../../db/schema/audit";
 import { passkeys, sessions } from "../../db/schema/auth";
 import { mailOutbox } from "../../db/schema/ops";
 import { profiles } from "../../db/schema/profiles";
-import { createMember, MEMBER_PASSWORD } from "../support/factories";
+import { confirmAddress, createMember, MEMBER_PASSWORD } from "../support/factories";
 import { type SoftwarePasskey, softwareAuthenticator } from "../support/software-authenticator";
 import { contextFor, postForm, type RouteCaller } from "../support/staff-route";
 import { controlledClock } from "../support/swap-fixtures";
 import { cookiesFrom, createTestApp, TEST_ORIGIN } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
-import { totpCode } from "../support/totp";
+import { totpCode, unusedTotpCode } from "../support/totp";
 
 const handle = await createTestDatabase();
 const db = handle.db;
@@ -43,10 +43,15 @@ const caller: RouteCaller = { db, clock, provider: null as never, testApp };
 // The test app's APP_URL is http://localhost:3000: the browser would say this origin, for this relying party.
 const authenticator = softwareAuthenticator({ origin: TEST_ORIGIN, rpId: "localhost" });
 const MINUTE = 60 * 1000;
-const CHROME_ON_MAC = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const CHROME_ON_MAC =
+  "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 let address = 0;
-const meta = (cookie = "", ip = `198.51.100.${(++address % 250) + 1}`) => ({ ip, userAgent: CHROME_ON_MAC, headers: new Headers(cookie ? { cookie } : {}) });
+const meta = (cookie = "", ip = `198.51.100.${(++address % 250) + 1}`) => ({
+  ip,
+  userAgent: CHROME_ON_MAC,
+  headers: new Headers(cookie ? { cookie } : {}),
+});
 
 // Every test starts at the real time, so sessions Better Auth just made are fresh unless a test moves the clock.
 beforeEach(() => clock.set(new Date()));
@@ -55,6 +60,8 @@ type Member = { userId: string; email: string; cookie: string; user: SessionUser
 
 async function signedInMember(name = "Kylie Nguyen"): Promise<Member> {
   const member = await createMember(testApp, { name });
+  // Passkeys are for confirmed addresses only (decision 067).
+  await confirmAddress(db, member.userId);
   const user = await getSessionUser({ db, auth }, new Headers({ cookie: member.cookie }));
   if (!user) throw new Error("the new member is not signed in");
   return { ...member, user };
@@ -62,10 +69,18 @@ async function signedInMember(name = "Kylie Nguyen"): Promise<Member> {
 
 /** The whole add ceremony: options for this session, the authenticator's answer, our check and the stored row. */
 async function addPasskeyFor(member: Member, name = "Chrome on macOS", device = authenticator) {
-  const start = await startPasskeyRegistration(deps, { user: member.user, sessionId: member.user.session.id }, meta(member.cookie));
+  const start = await startPasskeyRegistration(
+    deps,
+    { user: member.user, sessionId: member.user.session.id },
+    meta(member.cookie),
+  );
   if (!start.ok) throw new Error(start.message);
   const { passkey, response } = device.create(start.options);
-  const added = await addPasskey(deps, { userId: member.userId, sessionId: member.user.session.id, name, response: JSON.stringify(response) }, meta(member.cookie));
+  const added = await addPasskey(
+    deps,
+    { userId: member.userId, sessionId: member.user.session.id, name, response: JSON.stringify(response) },
+    meta(member.cookie),
+  );
   return { passkey, response, added, options: start.options };
 }
 
@@ -75,13 +90,23 @@ async function signInWith(passkey: SoftwarePasskey, device = authenticator) {
   if (!started.ok) throw new Error(started.message);
   const challengeCookie = cookiesFrom(new Response(null, { headers: started.headers }));
   const answer = device.get(passkey, started.options);
-  return { answer, challengeCookie, result: await signInWithPasskey(deps, { response: JSON.stringify(answer) }, meta(challengeCookie)) };
+  return {
+    answer,
+    challengeCookie,
+    result: await signInWithPasskey(deps, { response: JSON.stringify(answer) }, meta(challengeCookie)),
+  };
 }
 
 const eventsOf = (userId: string, eventType: string) =>
-  db.select().from(securityEvents).where(and(eq(securityEvents.userId, userId), eq(securityEvents.eventType, eventType)));
+  db
+    .select()
+    .from(securityEvents)
+    .where(and(eq(securityEvents.userId, userId), eq(securityEvents.eventType, eventType)));
 const noticesTo = (email: string) =>
-  db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.template, "security_notice")));
+  db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.template, "security_notice")));
 
 describe("adding a passkey", () => {
   test("a signed-in member adds a passkey: it is listed with its name, and the change is logged and mailed", async () => {
@@ -92,7 +117,9 @@ describe("adding a passkey", () => {
     expect(options.authenticatorSelection).toMatchObject({ residentKey: "required", userVerification: "required" });
     expect(options.rp.id).toBe("localhost");
     const listed = await listPasskeys(db, { userId: member.userId });
-    expect(listed).toEqual([expect.objectContaining({ name: "Kylie's MacBook", backedUp: false, deviceType: "singleDevice" })]);
+    expect(listed).toEqual([
+      expect.objectContaining({ name: "Kylie's MacBook", backedUp: false, deviceType: "singleDevice" }),
+    ]);
     const [event] = await eventsOf(member.userId, "passkey_added");
     expect(event).toMatchObject({ success: true, metadata: { name: "Kylie's MacBook" } });
     const notices = await noticesTo(member.email);
@@ -102,33 +129,62 @@ describe("adding a passkey", () => {
 
   test("a synced passkey is shown as backed up", async () => {
     const member = await signedInMember();
-    await addPasskeyFor(member, "Phone", softwareAuthenticator({ origin: TEST_ORIGIN, rpId: "localhost", synced: true }));
-    expect(await listPasskeys(db, { userId: member.userId })).toEqual([expect.objectContaining({ backedUp: true, deviceType: "multiDevice" })]);
+    await addPasskeyFor(
+      member,
+      "Phone",
+      softwareAuthenticator({ origin: TEST_ORIGIN, rpId: "localhost", synced: true }),
+    );
+    expect(await listPasskeys(db, { userId: member.userId })).toEqual([
+      expect.objectContaining({ backedUp: true, deviceType: "multiDevice" }),
+    ]);
   });
 
   test("the member's existing passkeys are excluded, so one device is not added twice", async () => {
     const member = await signedInMember();
     const { response } = await addPasskeyFor(member);
-    const again = await startPasskeyRegistration(deps, { user: member.user, sessionId: member.user.session.id }, meta(member.cookie));
+    const again = await startPasskeyRegistration(
+      deps,
+      { user: member.user, sessionId: member.user.session.id },
+      meta(member.cookie),
+    );
     expect(again.ok && again.options.excludeCredentials?.map((c) => c.id)).toEqual([response.id]);
   });
 
   test("registration options need a signed-in member", async () => {
-    const request = new Request(`${TEST_ORIGIN}/account/passkeys/options`, { method: "POST", headers: { referer: `${TEST_ORIGIN}/account/passkeys` } });
-    const answer = (await registrationOptions.action({ request, params: {}, context: contextFor(caller, null) } as never)) as Response;
+    const request = new Request(`${TEST_ORIGIN}/account/passkeys/options`, {
+      method: "POST",
+      headers: { referer: `${TEST_ORIGIN}/account/passkeys` },
+    });
+    const answer = (await registrationOptions.action({
+      request,
+      params: {},
+      context: contextFor(caller, null),
+    } as never)) as Response;
     expect(answer.status).toBe(401);
     expect(await answer.json()).toEqual({ redirectTo: "/auth?redirectTo=%2Faccount%2Fpasskeys" });
   });
 
   test("a session signed in more than 10 minutes ago confirms it's the member before the options, and again before the passkey is stored", async () => {
     const member = await signedInMember();
-    const request = () => new Request(`${TEST_ORIGIN}/account/passkeys/options`, { method: "POST", headers: { referer: `${TEST_ORIGIN}/account/passkeys` } });
-    const fresh = (await registrationOptions.action({ request: request(), params: {}, context: contextFor(caller, member.user) } as never)) as Response;
+    const request = () =>
+      new Request(`${TEST_ORIGIN}/account/passkeys/options`, {
+        method: "POST",
+        headers: { referer: `${TEST_ORIGIN}/account/passkeys` },
+      });
+    const fresh = (await registrationOptions.action({
+      request: request(),
+      params: {},
+      context: contextFor(caller, member.user),
+    } as never)) as Response;
     expect(fresh.status).toBe(200);
     const { options } = await fresh.json();
 
     clock.advance(11 * MINUTE);
-    const stale = (await registrationOptions.action({ request: request(), params: {}, context: contextFor(caller, member.user) } as never)) as Response;
+    const stale = (await registrationOptions.action({
+      request: request(),
+      params: {},
+      context: contextFor(caller, member.user),
+    } as never)) as Response;
     expect(stale.status).toBe(401);
     expect(await stale.json()).toEqual({ redirectTo: "/auth/reauthenticate?redirectTo=%2Faccount%2Fpasskeys" });
     // The ceremony begun while fresh cannot be finished once the session is stale.
@@ -143,14 +199,28 @@ describe("adding a passkey", () => {
     expect(await listPasskeys(db, { userId: member.userId })).toEqual([]);
 
     await markReauthenticated(db, member.user.session.id, clock.now());
-    const again = (await registrationOptions.action({ request: request(), params: {}, context: contextFor(caller, member.user) } as never)) as Response;
+    const again = (await registrationOptions.action({
+      request: request(),
+      params: {},
+      context: contextFor(caller, member.user),
+    } as never)) as Response;
     expect(again.status).toBe(200);
   });
 
   test("an empty name or one over 50 characters is refused with a clear message, and nothing is stored", async () => {
     const member = await signedInMember();
-    expect((await addPasskeyFor(member, "   ")).added).toEqual({ ok: false, status: 400, message: PASSKEY_NAME_REQUIRED, field: "name" });
-    expect((await addPasskeyFor(member, "x".repeat(51))).added).toEqual({ ok: false, status: 400, message: PASSKEY_NAME_TOO_LONG, field: "name" });
+    expect((await addPasskeyFor(member, "   ")).added).toEqual({
+      ok: false,
+      status: 400,
+      message: PASSKEY_NAME_REQUIRED,
+      field: "name",
+    });
+    expect((await addPasskeyFor(member, "x".repeat(51))).added).toEqual({
+      ok: false,
+      status: 400,
+      message: PASSKEY_NAME_TOO_LONG,
+      field: "name",
+    });
     expect((await addPasskeyFor(member, "x".repeat(50))).added.ok).toBe(true);
     expect(await listPasskeys(db, { userId: member.userId })).toHaveLength(1);
   });
@@ -158,18 +228,42 @@ describe("adding a passkey", () => {
   test("a challenge works once and only for the session it was given to", async () => {
     const member = await signedInMember();
     const other = await signedInMember("Sam Lee");
-    const start = await startPasskeyRegistration(deps, { user: member.user, sessionId: member.user.session.id }, meta(member.cookie));
+    const start = await startPasskeyRegistration(
+      deps,
+      { user: member.user, sessionId: member.user.session.id },
+      meta(member.cookie),
+    );
     if (!start.ok) throw new Error(start.message);
     const { response } = authenticator.create(start.options);
     const answer = JSON.stringify(response);
     // Another member's session has no such challenge.
-    expect(await addPasskey(deps, { userId: other.userId, sessionId: other.user.session.id, name: "Stolen", response: answer }, meta())).toEqual({
+    expect(
+      await addPasskey(
+        deps,
+        { userId: other.userId, sessionId: other.user.session.id, name: "Stolen", response: answer },
+        meta(),
+      ),
+    ).toEqual({
       ok: false,
       status: 400,
       message: PASSKEY_CEREMONY_EXPIRED,
     });
-    expect((await addPasskey(deps, { userId: member.userId, sessionId: member.user.session.id, name: "Laptop", response: answer }, meta())).ok).toBe(true);
-    expect(await addPasskey(deps, { userId: member.userId, sessionId: member.user.session.id, name: "Laptop", response: answer }, meta())).toMatchObject({
+    expect(
+      (
+        await addPasskey(
+          deps,
+          { userId: member.userId, sessionId: member.user.session.id, name: "Laptop", response: answer },
+          meta(),
+        )
+      ).ok,
+    ).toBe(true);
+    expect(
+      await addPasskey(
+        deps,
+        { userId: member.userId, sessionId: member.user.session.id, name: "Laptop", response: answer },
+        meta(),
+      ),
+    ).toMatchObject({
       ok: false,
       message: PASSKEY_CEREMONY_EXPIRED,
     });
@@ -179,14 +273,22 @@ describe("adding a passkey", () => {
 
   test("a passkey that does not check it's the member (no PIN, fingerprint or face) is not added", async () => {
     const member = await signedInMember();
-    const { added } = await addPasskeyFor(member, "Old key", softwareAuthenticator({ origin: TEST_ORIGIN, rpId: "localhost", verifyUser: false }));
+    const { added } = await addPasskeyFor(
+      member,
+      "Old key",
+      softwareAuthenticator({ origin: TEST_ORIGIN, rpId: "localhost", verifyUser: false }),
+    );
     expect(added).toEqual({ ok: false, status: 400, message: PASSKEY_NOT_ADDED });
     expect(await listPasskeys(db, { userId: member.userId })).toEqual([]);
   });
 
   test("an answer made for another site is not added", async () => {
     const member = await signedInMember();
-    const { added } = await addPasskeyFor(member, "Phished", softwareAuthenticator({ origin: "https://swapshed-login.example", rpId: "swapshed-login.example" }));
+    const { added } = await addPasskeyFor(
+      member,
+      "Phished",
+      softwareAuthenticator({ origin: "https://swapshed-login.example", rpId: "swapshed-login.example" }),
+    );
     expect(added).toMatchObject({ ok: false, message: PASSKEY_NOT_ADDED });
     expect(await listPasskeys(db, { userId: member.userId })).toEqual([]);
   });
@@ -204,8 +306,12 @@ describe("renaming and removing passkeys", () => {
     });
     expect(renamed).toMatchObject({ status: 302, location: "/account/passkeys", flash: "Passkey renamed" });
     expect((await listPasskeys(db, { userId: member.userId }))[0].name).toBe("Work laptop");
-    expect(await eventsOf(member.userId, "passkey_renamed")).toEqual([expect.objectContaining({ metadata: expect.objectContaining({ from: "Chrome on macOS", to: "Work laptop" }) })]);
-    expect((await noticesTo(member.email)).map((m) => m.textBody).join("\n")).toContain('Your passkey "Chrome on macOS" was renamed to "Work laptop".');
+    expect(await eventsOf(member.userId, "passkey_renamed")).toEqual([
+      expect.objectContaining({ metadata: expect.objectContaining({ from: "Chrome on macOS", to: "Work laptop" }) }),
+    ]);
+    expect((await noticesTo(member.email)).map((m) => m.textBody).join("\n")).toContain(
+      'Your passkey "Chrome on macOS" was renamed to "Work laptop".',
+    );
     const tooLong = await postForm(caller, passkeysPage, {
       user: member.user,
       path: "/account/passkeys",
@@ -224,9 +330,13 @@ describe("renaming and removing passkeys", () => {
       { intent: "remove", passkeyId: added.passkeyId },
     ];
     for (const form of forms) {
-      expect(await postForm(caller, passkeysPage, { user: intruder.user, path: "/account/passkeys", form })).toMatchObject({ status: 404, error: PASSKEY_NOT_FOUND });
+      expect(
+        await postForm(caller, passkeysPage, { user: intruder.user, path: "/account/passkeys", form }),
+      ).toMatchObject({ status: 404, error: PASSKEY_NOT_FOUND });
     }
-    expect(await listPasskeys(db, { userId: owner.userId })).toEqual([expect.objectContaining({ id: added.passkeyId, name: "Owner's phone" })]);
+    expect(await listPasskeys(db, { userId: owner.userId })).toEqual([
+      expect.objectContaining({ id: added.passkeyId, name: "Owner's phone" }),
+    ]);
     expect(await eventsOf(intruder.userId, "passkey_renamed")).toEqual([]);
     expect(await eventsOf(intruder.userId, "passkey_removed")).toEqual([]);
     expect(await noticesTo(intruder.email)).toEqual([]);
@@ -236,14 +346,23 @@ describe("renaming and removing passkeys", () => {
     const member = await signedInMember();
     const { added, passkey } = await addPasskeyFor(member, "Old phone");
     if (!added.ok) throw new Error(added.message);
-    const removed = await postForm(caller, passkeysPage, { user: member.user, path: "/account/passkeys", form: { intent: "remove", passkeyId: added.passkeyId } });
+    const removed = await postForm(caller, passkeysPage, {
+      user: member.user,
+      path: "/account/passkeys",
+      form: { intent: "remove", passkeyId: added.passkeyId },
+    });
     expect(removed).toMatchObject({ status: 302, flash: "Passkey removed" });
     expect(await listPasskeys(db, { userId: member.userId })).toEqual([]);
     expect(await eventsOf(member.userId, "passkey_removed")).toHaveLength(1);
-    expect((await noticesTo(member.email)).map((m) => m.textBody).join("\n")).toContain('Your passkey "Old phone" was removed from your account.');
+    expect((await noticesTo(member.email)).map((m) => m.textBody).join("\n")).toContain(
+      'Your passkey "Old phone" was removed from your account.',
+    );
     expect((await signInWith(passkey)).result).toEqual({ ok: false, status: 401, message: PASSKEY_UNKNOWN });
     // Removing it again finds nothing.
-    expect(await removePasskey(deps, { userId: member.userId, passkeyId: added.passkeyId }, meta())).toMatchObject({ ok: false, status: 404 });
+    expect(await removePasskey(deps, { userId: member.userId, passkeyId: added.passkeyId }, meta())).toMatchObject({
+      ok: false,
+      status: 404,
+    });
   });
 
   test("renaming or removing with a session older than 10 minutes asks the member to confirm it's them first", async () => {
@@ -269,14 +388,23 @@ describe("renaming and removing passkeys", () => {
     const { added } = await addPasskeyFor(member, "Name 0"); // the options and the add count as two
     if (!added.ok) throw new Error(added.message);
     for (let n = 1; n <= 8; n++) {
-      expect((await renamePasskey(deps, { userId: member.userId, passkeyId: added.passkeyId, name: `Name ${n}` }, meta())).ok).toBe(true);
+      expect(
+        (await renamePasskey(deps, { userId: member.userId, passkeyId: added.passkeyId, name: `Name ${n}` }, meta()))
+          .ok,
+      ).toBe(true);
     }
-    const refused = await renamePasskey(deps, { userId: member.userId, passkeyId: added.passkeyId, name: "One too many" }, meta());
+    const refused = await renamePasskey(
+      deps,
+      { userId: member.userId, passkeyId: added.passkeyId, name: "One too many" },
+      meta(),
+    );
     expect(refused).toMatchObject({ ok: false, status: 429 });
     expect(refused.ok ? "" : refused.message).toMatch(/^Too many attempts\. Please try again in \d+ seconds\.$/);
     expect((await listPasskeys(db, { userId: member.userId }))[0].name).toBe("Name 8");
     clock.advance(5 * MINUTE + 1000);
-    expect((await renamePasskey(deps, { userId: member.userId, passkeyId: added.passkeyId, name: "Later" }, meta())).ok).toBe(true);
+    expect(
+      (await renamePasskey(deps, { userId: member.userId, passkeyId: added.passkeyId, name: "Later" }, meta())).ok,
+    ).toBe(true);
   });
 });
 
@@ -286,18 +414,27 @@ describe("signing in with a passkey", () => {
     // Two-step sign-in on: a password sign-in would now ask for the authenticator app's code.
     const started = await startTwoFactorEnrolment(deps, { password: MEMBER_PASSWORD }, meta(member.cookie));
     if (!started.ok) throw new Error(started.message);
-    const confirmed = await confirmTwoFactorEnrolment(deps, { userId: member.userId, code: totpCode(started.secret) }, meta(member.cookie));
+    const confirmed = await confirmTwoFactorEnrolment(
+      deps,
+      { userId: member.userId, code: await unusedTotpCode(started.secret) },
+      meta(member.cookie),
+    );
     if (!confirmed.ok) throw new Error(confirmed.message);
     const { passkey } = await addPasskeyFor(member, "Phone");
 
     const { result } = await signInWith(passkey);
     if (!result.ok) throw new Error(result.message);
     expect(result.userId).toBe(member.userId);
-    const session = await getSessionUser({ db, auth }, new Headers({ cookie: cookiesFrom(new Response(null, { headers: result.headers })) }));
+    const session = await getSessionUser(
+      { db, auth },
+      new Headers({ cookie: cookiesFrom(new Response(null, { headers: result.headers })) }),
+    );
     expect(session?.id).toBe(member.userId);
     const [row] = await db.select().from(passkeys).where(eq(passkeys.userId, member.userId));
     expect(row.counter).toBe(1);
-    expect(await eventsOf(member.userId, "login_attempt")).toEqual([expect.objectContaining({ attemptedAction: "sign_in_passkey", success: true })]);
+    expect(await eventsOf(member.userId, "login_attempt")).toEqual([
+      expect.objectContaining({ attemptedAction: "sign_in_passkey", success: true }),
+    ]);
   });
 
   test("the sign-in route sets the session cookie and 'Welcome back!', and goes where the member was going", async () => {
@@ -307,10 +444,16 @@ describe("signing in with a passkey", () => {
     if (!started.ok) throw new Error(started.message);
     const challengeCookie = cookiesFrom(new Response(null, { headers: started.headers }));
     const answer = authenticator.get(passkey, started.options);
-    for (const [redirectTo, expected] of [["/my-swaps?tab=sent", "/my-swaps?tab=sent"], ["//evil.example/", "/"]]) {
+    for (const [redirectTo, expected] of [
+      ["/my-swaps?tab=sent", "/my-swaps?tab=sent"],
+      ["//evil.example/", "/"],
+    ]) {
       const context = contextFor(caller, null);
       context.get(appContext).meta = meta(challengeCookie);
-      const request = new Request(`${TEST_ORIGIN}/auth/passkey`, { method: "POST", body: new URLSearchParams({ response: JSON.stringify(answer), redirectTo }) });
+      const request = new Request(`${TEST_ORIGIN}/auth/passkey`, {
+        method: "POST",
+        body: new URLSearchParams({ response: JSON.stringify(answer), redirectTo }),
+      });
       const response = (await passkeySignInRoute.action({ request, params: {}, context } as never)) as Response;
       if (redirectTo.startsWith("//")) {
         // The same answer again: its challenge was used up by the first sign-in.
@@ -332,18 +475,25 @@ describe("signing in with a passkey", () => {
     const before = await db.select().from(sessions).where(eq(sessions.userId, member.userId));
     expect((await signInWith(passkey)).result).toEqual({ ok: false, status: 403, message: ACCOUNT_SUSPENDED });
     expect(await db.select().from(sessions).where(eq(sessions.userId, member.userId))).toHaveLength(before.length);
-    expect(await eventsOf(member.userId, "login_attempt")).toEqual([expect.objectContaining({ success: false, errorMessage: ACCOUNT_SUSPENDED })]);
+    expect(await eventsOf(member.userId, "login_attempt")).toEqual([
+      expect.objectContaining({ success: false, errorMessage: ACCOUNT_SUSPENDED }),
+    ]);
   });
 
   test("a member whose own deletion is pending gets no session and is told how to keep the account", async () => {
     const member = await signedInMember();
     const { passkey } = await addPasskeyFor(member);
     const purgeAt = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000);
-    await db.update(profiles).set({ deletedAt: new Date(), permanentDeletionAt: purgeAt, deletionReason: "Deleted by the member" }).where(eq(profiles.userId, member.userId));
+    await db
+      .update(profiles)
+      .set({ deletedAt: new Date(), permanentDeletionAt: purgeAt, deletionReason: "Deleted by the member" })
+      .where(eq(profiles.userId, member.userId));
     await db.delete(sessions).where(eq(sessions.userId, member.userId));
     const { result } = await signInWith(passkey);
     expect(result).toMatchObject({ ok: false, status: 403 });
-    expect(result.ok ? "" : result.message).toMatch(/^Your account is set to be deleted on .+\. To keep it, sign in with your password or a code by e-mail\.$/);
+    expect(result.ok ? "" : result.message).toMatch(
+      /^Your account is set to be deleted on .+\. To keep it, sign in with your password or a code by e-mail\.$/,
+    );
     expect(await db.select().from(sessions).where(eq(sessions.userId, member.userId))).toHaveLength(0);
   });
 
@@ -351,10 +501,17 @@ describe("signing in with a passkey", () => {
     const member = await signedInMember();
     const { passkey } = await addPasskeyFor(member);
     const presenceOnly = softwareAuthenticator({ origin: TEST_ORIGIN, rpId: "localhost", verifyUser: false });
-    expect((await signInWith(passkey, presenceOnly)).result).toEqual({ ok: false, status: 401, message: PASSKEY_NOT_VERIFIED });
+    expect((await signInWith(passkey, presenceOnly)).result).toEqual({
+      ok: false,
+      status: 401,
+      message: PASSKEY_NOT_VERIFIED,
+    });
     // The same credential id, signed by a different key.
     const impostor = authenticator.create({ challenge: "x", user: { id: "x" } }).passkey;
-    expect((await signInWith({ ...impostor, credentialId: passkey.credentialId })).result).toMatchObject({ ok: false, status: 401 });
+    expect((await signInWith({ ...impostor, credentialId: passkey.credentialId })).result).toMatchObject({
+      ok: false,
+      status: 401,
+    });
     const attempts = await eventsOf(member.userId, "login_attempt");
     expect(attempts.map((a) => [a.attemptedAction, a.success])).toEqual([
       ["sign_in_passkey", false],
@@ -374,7 +531,10 @@ describe("signing in with a passkey", () => {
     expect(refused).toMatchObject({ ok: false, status: 429, message: expect.stringMatching(/^Too many attempts/) });
     // Another address is not held up.
     expect(await signInWithPasskey(deps, { response: "{}" }, meta("", "192.0.2.78"))).toMatchObject({ status: 400 });
-    const [limited] = await db.select().from(securityEvents).where(and(eq(securityEvents.eventType, "rate_limited"), eq(securityEvents.attemptedAction, "passkey_sign_in")));
+    const [limited] = await db
+      .select()
+      .from(securityEvents)
+      .where(and(eq(securityEvents.eventType, "rate_limited"), eq(securityEvents.attemptedAction, "passkey_sign_in")));
     expect(limited).toMatchObject({ success: false, ipAddress: ip });
   });
 });
@@ -385,7 +545,10 @@ describe("confirming it's you with a passkey", () => {
     const { passkey, response } = await addPasskeyFor(member);
     clock.advance(30 * MINUTE);
     expect(await isRecentlyAuthenticated(db, member.user.session, clock.now())).toBe(false);
-    const start = await startPasskeyReauthentication(deps, { userId: member.userId, sessionId: member.user.session.id });
+    const start = await startPasskeyReauthentication(deps, {
+      userId: member.userId,
+      sessionId: member.user.session.id,
+    });
     if (!start.ok) throw new Error(start.message);
     expect(start.options.allowCredentials?.map((c) => c.id)).toEqual([response.id]);
     expect(start.options.userVerification).toBe("required");
@@ -399,12 +562,22 @@ describe("confirming it's you with a passkey", () => {
     });
     expect(confirmed).toMatchObject({ status: 302, location: "/account/passkeys" });
     expect(await isRecentlyAuthenticated(db, member.user.session, clock.now())).toBe(true);
-    expect(await db.select().from(sessions).where(eq(sessions.userId, member.userId))).toHaveLength(sessionsBefore.length);
+    expect(await db.select().from(sessions).where(eq(sessions.userId, member.userId))).toHaveLength(
+      sessionsBefore.length,
+    );
     const [row] = await db.select().from(passkeys).where(eq(passkeys.userId, member.userId));
     expect(row.counter).toBe(1);
-    expect(await eventsOf(member.userId, "reauthentication")).toEqual([expect.objectContaining({ attemptedAction: "reauthenticate_passkey", success: true })]);
+    expect(await eventsOf(member.userId, "reauthentication")).toEqual([
+      expect.objectContaining({ attemptedAction: "reauthenticate_passkey", success: true }),
+    ]);
     // The same answer twice: the challenge is gone.
-    expect(await reauthenticateWithPasskey(deps, { userId: member.userId, session: member.user.session, response: answer }, meta())).toMatchObject({
+    expect(
+      await reauthenticateWithPasskey(
+        deps,
+        { userId: member.userId, session: member.user.session, response: answer },
+        meta(),
+      ),
+    ).toMatchObject({
       ok: false,
       message: PASSKEY_CEREMONY_EXPIRED,
     });
@@ -416,10 +589,19 @@ describe("confirming it's you with a passkey", () => {
     await addPasskeyFor(member);
     const { passkey: othersPasskey } = await addPasskeyFor(other);
     clock.advance(30 * MINUTE);
-    const start = await startPasskeyReauthentication(deps, { userId: member.userId, sessionId: member.user.session.id });
+    const start = await startPasskeyReauthentication(deps, {
+      userId: member.userId,
+      sessionId: member.user.session.id,
+    });
     if (!start.ok) throw new Error(start.message);
     const answer = JSON.stringify(authenticator.get(othersPasskey, start.options));
-    expect(await reauthenticateWithPasskey(deps, { userId: member.userId, session: member.user.session, response: answer }, meta())).toEqual({
+    expect(
+      await reauthenticateWithPasskey(
+        deps,
+        { userId: member.userId, session: member.user.session, response: answer },
+        meta(),
+      ),
+    ).toEqual({
       ok: false,
       status: 400,
       message: PASSKEY_NOT_CONFIRMED,
@@ -434,7 +616,9 @@ describe("confirming it's you with a passkey", () => {
     const without = await signedInMember("Sam Lee");
     const load = async (user: SessionUser) => {
       const request = new Request(`${TEST_ORIGIN}/auth/reauthenticate?redirectTo=%2Faccount%2Fpasskeys`);
-      return (await reauthenticatePage.loader({ request, params: {}, context: contextFor(caller, user) } as never)) as { hasPasskeys: boolean };
+      return (await reauthenticatePage.loader({ request, params: {}, context: contextFor(caller, user) } as never)) as {
+        hasPasskeys: boolean;
+      };
     };
     expect((await load(withPasskey.user)).hasPasskeys).toBe(true);
     expect((await load(without.user)).hasPasskeys).toBe(false);

@@ -4,21 +4,27 @@ import { SIGNING_KEY_IDENTIFIER } from "../../core/session-keys/signing-keys";
 import { getSessionUser } from "../../core/users/get-session-user";
 import { EMAIL_OR_PHONE_REQUIRED, requestSignInCode, SIGN_IN_CODE_SENT } from "../../core/users/request-sign-in-code";
 import { ACCOUNT_SUSPENDED, TWO_FACTOR_REQUIRED } from "../../core/users/sign-in";
-import { CODE_FORMAT, SIGN_IN_CODE_EXPIRED, SIGN_IN_CODE_LOCKED, signInWithCode, WRONG_SIGN_IN_CODE } from "../../core/users/sign-in-with-code";
+import {
+  CODE_FORMAT,
+  SIGN_IN_CODE_EXPIRED,
+  SIGN_IN_CODE_LOCKED,
+  signInWithCode,
+  WRONG_SIGN_IN_CODE,
+} from "../../core/users/sign-in-with-code";
 import { startTwoFactorEnrolment, confirmTwoFactorEnrolment } from "../../core/users/two-factor-enrolment";
 import { verifyTwoFactorSignIn } from "../../core/users/verify-two-factor-sign-in";
 import { securityEvents } from "../../db/schema/audit";
 import { accounts, users, verifications } from "../../db/schema/auth";
 import { profiles } from "../../db/schema/profiles";
 import * as codePage from "../../app/routes/auth.code";
-import { createMember, freshEmail, MEMBER_PASSWORD } from "../support/factories";
+import { confirmAddress, createMember, freshEmail, MEMBER_PASSWORD } from "../support/factories";
 import { latestMail, mailCount } from "../support/mailbox";
 import { readFlash } from "../../app/lib/flash.server";
 import { contextFor, load, postForm, type RouteCaller } from "../support/staff-route";
 import { controlledClock } from "../support/swap-fixtures";
 import { cookiesFrom, createTestApp, TEST_ORIGIN } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
-import { totpCode } from "../support/totp";
+import { unusedTotpCode } from "../support/totp";
 
 const handle = await createTestDatabase();
 const db = handle.db;
@@ -28,9 +34,14 @@ const testApp = createTestApp(handle, { clock, authAddressLimit: 1000 });
 const deps = { db, auth: testApp.auth, clock, appUrl: TEST_ORIGIN };
 let ip = 0;
 /** Each call from its own client address, so only the per-e-mail limits are in play unless a test says otherwise. */
-const meta = (cookie = "", address = `198.51.100.${++ip % 250}`) => ({ ip: address, userAgent: "vitest", headers: new Headers(cookie ? { cookie } : {}) });
+const meta = (cookie = "", address = `198.51.100.${++ip % 250}`) => ({
+  ip: address,
+  userAgent: "vitest",
+  headers: new Headers(cookie ? { cookie } : {}),
+});
 const caller: RouteCaller = { db, clock, provider: undefined as never, testApp };
-const userOf = (headers: Headers) => getSessionUser({ db, auth: testApp.auth }, new Headers({ cookie: cookiesFrom(new Response(null, { headers })) }));
+const userOf = (headers: Headers) =>
+  getSessionUser({ db, auth: testApp.auth }, new Headers({ cookie: cookiesFrom(new Response(null, { headers })) }));
 
 /** The code in the newest sign-in mail to `email`, as the member reads it. */
 async function codeFor(email: string) {
@@ -39,15 +50,29 @@ async function codeFor(email: string) {
 }
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 const codeAttempts = (email: string) =>
-  db.select().from(securityEvents).where(and(eq(securityEvents.eventType, "login_attempt"), eq(securityEvents.attemptedAction, "sign_in_code"))).then((rows) => rows.filter((r) => r.metadata.email === email));
+  db
+    .select()
+    .from(securityEvents)
+    .where(and(eq(securityEvents.eventType, "login_attempt"), eq(securityEvents.attemptedAction, "sign_in_code")))
+    .then((rows) => rows.filter((r) => r.metadata.email === email));
 
 describe("asking for a sign-in code", () => {
   test("without an address the member reads the spec's message", async () => {
     for (const email of ["", "   ", undefined]) {
-      expect(await requestSignInCode(deps, { email }, meta())).toMatchObject({ ok: false, status: 400, message: EMAIL_OR_PHONE_REQUIRED });
+      expect(await requestSignInCode(deps, { email }, meta())).toMatchObject({
+        ok: false,
+        status: 400,
+        message: EMAIL_OR_PHONE_REQUIRED,
+      });
     }
-    expect(await signInWithCode(deps, { email: "", code: "123456" }, meta())).toMatchObject({ ok: false, message: EMAIL_OR_PHONE_REQUIRED });
-    expect(await requestSignInCode(deps, { email: "not-an-address" }, meta())).toMatchObject({ ok: false, message: "Invalid email address" });
+    expect(await signInWithCode(deps, { email: "", code: "123456" }, meta())).toMatchObject({
+      ok: false,
+      message: EMAIL_OR_PHONE_REQUIRED,
+    });
+    expect(await requestSignInCode(deps, { email: "not-an-address" }, meta())).toMatchObject({
+      ok: false,
+      message: "Invalid email address",
+    });
   });
 
   test("an unknown address gets the same answer, and no account and no mail come of it", async () => {
@@ -56,13 +81,20 @@ describe("asking for a sign-in code", () => {
     expect(await db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
     expect(await latestMail(db, email, "sign_in_code")).toBeNull();
     // Guessing a code for it signs nobody up either.
-    expect(await signInWithCode(deps, { email, code: "123456" }, meta())).toMatchObject({ ok: false, message: WRONG_SIGN_IN_CODE });
+    expect(await signInWithCode(deps, { email, code: "123456" }, meta())).toMatchObject({
+      ok: false,
+      message: WRONG_SIGN_IN_CODE,
+    });
     expect(await db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
   });
 
   test("a member's address gets the same answer and a 6-digit code by e-mail, with a link that fills it in", async () => {
     const member = await createMember(testApp);
-    expect(await requestSignInCode(deps, { email: member.email.toUpperCase() }, meta())).toEqual({ ok: true, email: member.email, message: SIGN_IN_CODE_SENT });
+    expect(await requestSignInCode(deps, { email: member.email.toUpperCase() }, meta())).toEqual({
+      ok: true,
+      email: member.email,
+      message: SIGN_IN_CODE_SENT,
+    });
     const code = await codeFor(member.email);
     expect(code).toMatch(/^\d{6}$/);
     const mail = await latestMail(db, member.email, "sign_in_code");
@@ -85,8 +117,12 @@ describe("asking for a sign-in code", () => {
 
   test("one client asking about many addresses is stopped after 20 in 15 minutes", async () => {
     const address = "203.0.113.99";
-    for (let n = 0; n < 20; n++) expect((await requestSignInCode(deps, { email: freshEmail("probe") }, meta("", address))).ok).toBe(true);
-    expect(await requestSignInCode(deps, { email: freshEmail("probe") }, meta("", address))).toMatchObject({ ok: false, status: 429 });
+    for (let n = 0; n < 20; n++)
+      expect((await requestSignInCode(deps, { email: freshEmail("probe") }, meta("", address))).ok).toBe(true);
+    expect(await requestSignInCode(deps, { email: freshEmail("probe") }, meta("", address))).toMatchObject({
+      ok: false,
+      status: 429,
+    });
   });
 });
 
@@ -95,20 +131,34 @@ describe("signing in with the code", () => {
     const member = await createMember(testApp);
     await requestSignInCode(deps, { email: member.email }, meta());
     const code = (await codeFor(member.email)) as string;
-    const first = await signInWithCode(deps, { email: member.email, code: `${code.slice(0, 3)} ${code.slice(3)}` }, meta());
+    const first = await signInWithCode(
+      deps,
+      { email: member.email, code: `${code.slice(0, 3)} ${code.slice(3)}` },
+      meta(),
+    );
     if (!first.ok) throw new Error(first.message);
     expect(await userOf(first.headers)).toMatchObject({ id: member.userId });
-    expect(await signInWithCode(deps, { email: member.email, code }, meta())).toMatchObject({ ok: false, status: 401, message: WRONG_SIGN_IN_CODE });
+    expect(await signInWithCode(deps, { email: member.email, code }, meta())).toMatchObject({
+      ok: false,
+      status: 401,
+      message: WRONG_SIGN_IN_CODE,
+    });
     const attempts = await codeAttempts(member.email);
     expect(attempts.filter((a) => a.success)).toHaveLength(1);
-    expect(attempts.filter((a) => !a.success)).toMatchObject([{ userId: member.userId, errorMessage: WRONG_SIGN_IN_CODE }]);
+    expect(attempts.filter((a) => !a.success)).toMatchObject([
+      { userId: member.userId, errorMessage: WRONG_SIGN_IN_CODE },
+    ]);
   });
 
   test("a code in the wrong shape is refused before any try is counted", async () => {
     const member = await createMember(testApp);
     await requestSignInCode(deps, { email: member.email }, meta());
     for (const code of ["", "12345", "abcdef", "1234567"]) {
-      expect(await signInWithCode(deps, { email: member.email, code }, meta())).toMatchObject({ ok: false, status: 400, message: CODE_FORMAT });
+      expect(await signInWithCode(deps, { email: member.email, code }, meta())).toMatchObject({
+        ok: false,
+        status: 400,
+        message: CODE_FORMAT,
+      });
     }
     expect(await codeAttempts(member.email)).toHaveLength(0);
     const code = (await codeFor(member.email)) as string;
@@ -120,9 +170,16 @@ describe("signing in with the code", () => {
     await requestSignInCode(deps, { email: member.email }, meta());
     const code = (await codeFor(member.email)) as string;
     for (let n = 0; n < 3; n++) {
-      expect(await signInWithCode(deps, { email: member.email, code: wrongCode(code) }, meta())).toMatchObject({ ok: false, message: WRONG_SIGN_IN_CODE });
+      expect(await signInWithCode(deps, { email: member.email, code: wrongCode(code) }, meta())).toMatchObject({
+        ok: false,
+        message: WRONG_SIGN_IN_CODE,
+      });
     }
-    expect(await signInWithCode(deps, { email: member.email, code }, meta())).toMatchObject({ ok: false, status: 429, message: SIGN_IN_CODE_LOCKED });
+    expect(await signInWithCode(deps, { email: member.email, code }, meta())).toMatchObject({
+      ok: false,
+      status: 429,
+      message: SIGN_IN_CODE_LOCKED,
+    });
     await requestSignInCode(deps, { email: member.email }, meta());
     const fresh = (await codeFor(member.email)) as string;
     expect((await signInWithCode(deps, { email: member.email, code: fresh }, meta())).ok).toBe(true);
@@ -132,7 +189,10 @@ describe("signing in with the code", () => {
     const member = await createMember(testApp);
     await requestSignInCode(deps, { email: member.email }, meta());
     const code = (await codeFor(member.email)) as string;
-    await db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(ne(verifications.identifier, SIGNING_KEY_IDENTIFIER));
+    await db
+      .update(verifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(ne(verifications.identifier, SIGNING_KEY_IDENTIFIER));
     const refused = await signInWithCode(deps, { email: member.email, code }, meta());
     expect(refused).toMatchObject({ ok: false, message: SIGN_IN_CODE_EXPIRED });
     if (refused.ok) return;
@@ -146,22 +206,35 @@ describe("signing in with the code", () => {
       expect(answer.ok).toBe(false);
       if (!answer.ok) expect(answer.status).not.toBe(429);
     }
-    expect(await signInWithCode(deps, { email: member.email, code: "000000" }, meta())).toMatchObject({ ok: false, status: 429 });
+    expect(await signInWithCode(deps, { email: member.email, code: "000000" }, meta())).toMatchObject({
+      ok: false,
+      status: 429,
+    });
   });
 
   test("a suspended member is told so, and gets no session", async () => {
     const member = await createMember(testApp);
-    await db.update(profiles).set({ status: "suspended", suspendedAt: new Date(), suspensionReason: "fraud" }).where(eq(profiles.userId, member.userId));
+    await db
+      .update(profiles)
+      .set({ status: "suspended", suspendedAt: new Date(), suspensionReason: "fraud" })
+      .where(eq(profiles.userId, member.userId));
     await requestSignInCode(deps, { email: member.email }, meta());
     const code = await codeFor(member.email);
-    expect(await signInWithCode(deps, { email: member.email, code }, meta())).toMatchObject({ ok: false, status: 403, message: ACCOUNT_SUSPENDED });
+    expect(await signInWithCode(deps, { email: member.email, code }, meta())).toMatchObject({
+      ok: false,
+      status: 403,
+      message: ACCOUNT_SUSPENDED,
+    });
   });
 
   test("a member whose own deletion is pending is offered to keep the account instead of a session", async () => {
     const member = await createMember(testApp);
     const now = clock.now();
     const purgeAt = new Date(now.getTime() + 30 * 24 * 60 * 60 * 1000);
-    await db.update(profiles).set({ deletedAt: now, permanentDeletionAt: purgeAt, deletionReason: "Deleted by the member" }).where(eq(profiles.userId, member.userId));
+    await db
+      .update(profiles)
+      .set({ deletedAt: now, permanentDeletionAt: purgeAt, deletionReason: "Deleted by the member" })
+      .where(eq(profiles.userId, member.userId));
     await requestSignInCode(deps, { email: member.email }, meta());
     const code = await codeFor(member.email);
     const result = await signInWithCode(deps, { email: member.email, code }, meta());
@@ -171,9 +244,14 @@ describe("signing in with the code", () => {
 
   test("a member with two-factor on still needs the code from their app after the e-mailed code", async () => {
     const member = await createMember(testApp);
+    await confirmAddress(db, member.userId);
     const started = await startTwoFactorEnrolment(deps, { password: MEMBER_PASSWORD }, meta(member.cookie));
     if (!started.ok) throw new Error(started.message);
-    const confirmed = await confirmTwoFactorEnrolment(deps, { userId: member.userId, code: totpCode(started.secret) }, meta(member.cookie));
+    const confirmed = await confirmTwoFactorEnrolment(
+      deps,
+      { userId: member.userId, code: await unusedTotpCode(started.secret) },
+      meta(member.cookie),
+    );
     if (!confirmed.ok) throw new Error(confirmed.message);
 
     await requestSignInCode(deps, { email: member.email }, meta());
@@ -190,11 +268,20 @@ describe("signing in with the code", () => {
     const viaPage = await postForm(caller, codePage, {
       user: null,
       path: "/auth/code",
-      form: { intent: "verify", email: member.email, code: (await codeFor(member.email)) as string, redirectTo: "/my-swaps" },
+      form: {
+        intent: "verify",
+        email: member.email,
+        code: (await codeFor(member.email)) as string,
+        redirectTo: "/my-swaps",
+      },
     });
     expect(viaPage).toMatchObject({ status: 302, location: "/auth/two-factor?redirectTo=%2Fmy-swaps" });
 
-    const second = await verifyTwoFactorSignIn(deps, { code: totpCode(started.secret), kind: "totp" }, meta(pending));
+    const second = await verifyTwoFactorSignIn(
+      deps,
+      { code: await unusedTotpCode(started.secret), kind: "totp" },
+      meta(pending),
+    );
     if (!second.ok) throw new Error(second.message);
     expect(await userOf(second.headers)).toMatchObject({ id: member.userId });
   });
@@ -204,11 +291,16 @@ describe("signing in with the code", () => {
     await requestSignInCode(deps, { email: member.email }, meta());
     const result = await signInWithCode(deps, { email: member.email, code: await codeFor(member.email) }, meta());
     expect(result.ok).toBe(true);
-    const [row] = await db.select({ emailVerified: users.emailVerified }).from(users).where(eq(users.id, member.userId));
+    const [row] = await db
+      .select({ emailVerified: users.emailVerified })
+      .from(users)
+      .where(eq(users.id, member.userId));
     expect(row.emailVerified).toBe(true);
-    // Better Auth drops a password set before the address was proven (someone else may have set it).
+    // A password set before the address was proven goes (someone else may have set it); the notice says so.
     expect(await db.select().from(accounts).where(eq(accounts.userId, member.userId))).toHaveLength(0);
-    expect((await latestMail(db, member.email, "security_notice"))?.textBody).toContain("Your e-mail address was confirmed by signing in with a code");
+    expect((await latestMail(db, member.email, "security_notice"))?.textBody).toContain(
+      "the password (choose a new one with 'Forgot password?'",
+    );
   });
 });
 
@@ -217,7 +309,10 @@ describe("the sign-in code page", () => {
     const member = await createMember(testApp);
     await requestSignInCode(deps, { email: member.email }, meta());
     const code = (await codeFor(member.email)) as string;
-    const opened = await load(caller, codePage, { user: null, path: `/auth/code?${new URLSearchParams({ email: member.email, code })}` });
+    const opened = await load(caller, codePage, {
+      user: null,
+      path: `/auth/code?${new URLSearchParams({ email: member.email, code })}`,
+    });
     expect(opened.data).toMatchObject({ email: member.email, code, step: "code" });
     expect(await codeAttempts(member.email)).toHaveLength(0);
 
@@ -225,7 +320,11 @@ describe("the sign-in code page", () => {
       method: "POST",
       body: new URLSearchParams({ intent: "verify", email: member.email, code, redirectTo: "//evil.example" }),
     });
-    const signedIn = (await codePage.action({ request, params: {}, context: contextFor(caller, null) } as never)) as Response;
+    const signedIn = (await codePage.action({
+      request,
+      params: {},
+      context: contextFor(caller, null),
+    } as never)) as Response;
     expect(signedIn.status).toBe(302);
     expect(signedIn.headers.get("location")).toBe("/");
     expect(await userOf(signedIn.headers)).toMatchObject({ id: member.userId });
@@ -235,7 +334,11 @@ describe("the sign-in code page", () => {
   });
 
   test("asking without an address shows the spec's message", async () => {
-    const answer = await postForm(caller, codePage, { user: null, path: "/auth/code", form: { intent: "request", email: "" } });
+    const answer = await postForm(caller, codePage, {
+      user: null,
+      path: "/auth/code",
+      form: { intent: "request", email: "" },
+    });
     expect(answer).toMatchObject({ status: 400, error: EMAIL_OR_PHONE_REQUIRED });
   });
 });

@@ -22,10 +22,10 @@ import {
 import { securityEvents } from "../../db/schema/audit";
 import { users } from "../../db/schema/auth";
 import { featureFlags } from "../../db/schema/flags";
-import { createMember, MEMBER_PASSWORD } from "../support/factories";
+import { confirmAddress, createMember, MEMBER_PASSWORD } from "../support/factories";
 import { cookiesFrom, createTestApp } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
-import { totpCode } from "../support/totp";
+import { totpCode, unusedTotpCode } from "../support/totp";
 
 const handle = await createTestDatabase();
 const db = handle.db;
@@ -54,12 +54,13 @@ const deniedEvents = (userId: string) =>
 /** A member made staff, with TOTP enrolled through the real flow; returns the key their app holds. */
 async function enrolledStaff(role: "admin" | "moderator") {
   const member = await createMember(testApp, { name: "Sam Staff" });
+  await confirmAddress(db, member.userId);
   await grantStaffRole(db, { userId: member.userId, role, by: cli });
   const started = await startTwoFactorEnrolment(deps, { password: MEMBER_PASSWORD }, meta(member.cookie));
   if (!started.ok) throw new Error(started.message);
   const confirmed = await confirmTwoFactorEnrolment(
     deps,
-    { userId: member.userId, code: totpCode(started.secret) },
+    { userId: member.userId, code: await unusedTotpCode(started.secret) },
     meta(member.cookie),
   );
   if (!confirmed.ok) throw new Error(confirmed.message);
@@ -74,6 +75,7 @@ async function enrolledStaff(role: "admin" | "moderator") {
 describe("two-factor enrolment", () => {
   test("asks for the password, shows a QR code and the key, and is on only once a code confirms it", async () => {
     const member = await createMember(testApp);
+    await confirmAddress(db, member.userId);
     expect(await startTwoFactorEnrolment(deps, { password: "Wrongpass1" }, meta(member.cookie))).toEqual({
       ok: false,
       status: 400,
@@ -92,7 +94,7 @@ describe("two-factor enrolment", () => {
 
     const confirmed = await confirmTwoFactorEnrolment(
       deps,
-      { userId: member.userId, code: totpCode(started.secret) },
+      { userId: member.userId, code: await unusedTotpCode(started.secret) },
       meta(member.cookie),
     );
     if (!confirmed.ok) throw new Error("not confirmed");
@@ -116,7 +118,11 @@ describe("signing in with two-factor on", () => {
       ok: false,
       message: INVALID_TWO_FACTOR_CODE,
     });
-    const second = await verifyTwoFactorSignIn(deps, { code: totpCode(staff.secret), kind: "totp" }, meta(pending));
+    const second = await verifyTwoFactorSignIn(
+      deps,
+      { code: await unusedTotpCode(staff.secret), kind: "totp" },
+      meta(pending),
+    );
     if (!second.ok) throw new Error(second.message);
     expect(await userOf(cookiesFrom(new Response(null, { headers: second.headers })))).toMatchObject({
       id: staff.userId,

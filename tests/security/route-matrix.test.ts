@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { systemClock } from "../../core/shared/clock";
 import { startTwoFactorEnrolment } from "../../core/users/two-factor-enrolment";
 import { users } from "../../db/schema/auth";
-import { createMember, MEMBER_PASSWORD } from "../support/factories";
+import { confirmAddress, createMember, MEMBER_PASSWORD } from "../support/factories";
 import { createTestDatabase } from "../support/test-db";
 import { totpCode } from "../support/totp";
 import { classify, type Entry, fillPath, LAYOUTS, type Outcome, ROUTE_ACCESS, TARGETS } from "./route-access";
@@ -43,7 +43,12 @@ function routeTree(): RouteObject[] {
   const build = (parentId: string | undefined, base: string | null): RouteObject[] =>
     (byParent.get(parentId) ?? []).map((r) => {
       const children = build(r.id, r.pattern ?? base);
-      return { id: r.id, path: r.pattern ?? undefined, index: r.index || undefined, children: r.index ? undefined : children } as RouteObject;
+      return {
+        id: r.id,
+        path: r.pattern ?? undefined,
+        index: r.index || undefined,
+        children: r.index ? undefined : children,
+      } as RouteObject;
     });
   return build(undefined, null);
 }
@@ -76,7 +81,9 @@ function honoRouteOf(method: string, url: string): string[] {
 function intentsInSource(r: PageRoute): string[] {
   if (typeof r.module.action !== "function") return [];
   const source = fs.readFileSync(path.resolve("app", r.file), "utf8");
-  const found = [...source.matchAll(/(?:\bintent|form\.get\("intent"\)) [!=]== "([a-z0-9-]+)"|\bcase "([a-z0-9-]+)":/g)].map((m) => m[1] ?? m[2]);
+  const found = [
+    ...source.matchAll(/(?:\bintent|form\.get\("intent"\)) [!=]== "([a-z0-9-]+)"|\bcase "([a-z0-9-]+)":/g),
+  ].map((m) => m[1] ?? m[2]);
   return [...new Set(found)];
 }
 
@@ -87,10 +94,12 @@ describe("the route table", () => {
     for (const r of routes) {
       if (LAYOUTS.includes(r.id)) continue;
       if (!has((e) => e.route === r.id && e.method === "GET")) missing.push(`${r.id} GET`);
-      if (typeof r.module.action === "function" && !has((e) => e.route === r.id && e.method === "POST")) missing.push(`${r.id} POST`);
+      if (typeof r.module.action === "function" && !has((e) => e.route === r.id && e.method === "POST"))
+        missing.push(`${r.id} POST`);
       const permissions = (r.module.actionPermissions ?? {}) as Record<string, string>;
       for (const intent of new Set([...Object.keys(permissions), ...intentsInSource(r)])) {
-        if (!has((e) => e.route === r.id && e.method === "POST" && !!e.intent && intentValue(e.intent) === intent)) missing.push(`${r.id} POST ${intent}`);
+        if (!has((e) => e.route === r.id && e.method === "POST" && !!e.intent && intentValue(e.intent) === intent))
+          missing.push(`${r.id} POST ${intent}`);
       }
     }
     for (const key of honoRoutes()) if (!has((e) => e.route === key)) missing.push(key);
@@ -121,7 +130,8 @@ describe("the route table", () => {
       // The URL (with any ids in it) must land on this route, as React Router matches it.
       const sample = e.path.replace(/:([A-Za-z]+)/g, "x");
       const landed = pageRouteOf(sample);
-      if (landed !== e.route && !(e.route === "routes/admin/user" && e.intent === "intent=export")) wrong.push(`${label}: the URL lands on ${landed}`);
+      if (landed !== e.route && !(e.route === "routes/admin/user" && e.intent === "intent=export"))
+        wrong.push(`${label}: the URL lands on ${landed}`);
       if (e.method !== "GET" && typeof r.module.action !== "function") wrong.push(`${label}: the route has no action`);
       if (e.intent && !e.intent.startsWith("(") && e.method !== "GET") {
         const value = intentValue(e.intent);
@@ -144,14 +154,24 @@ describe("the route table", () => {
 // Before the walk: it rotates the session-signing keys (an admin's Settings action), after which a cookie must go
 // through the app to reach Better Auth, as these tests hand one to it directly.
 describe("what the walk found", () => {
-  const member = () => createMember({ post: w.post });
-  const twoFactorOn = async (userId: string) => (await w.db.select({ on: users.twoFactorEnabled }).from(users).where(eq(users.id, userId)))[0].on;
+  const member = async () => {
+    const m = await createMember({ post: w.post });
+    await confirmAddress(w.db, m.userId);
+    return m;
+  };
+  const twoFactorOn = async (userId: string) =>
+    (await w.db.select({ on: users.twoFactorEnabled }).from(users).where(eq(users.id, userId)))[0].on;
 
   test("confirming a two-step set-up that was never started is refused, not a server error", async () => {
     const m = await member();
-    const answer = await w.send({ name: "member", userId: m.userId, email: m.email, cookie: m.cookie }, "POST", "/account/security", {
-      form: { intent: "2fa-confirm", code: "123456" },
-    });
+    const answer = await w.send(
+      { name: "member", userId: m.userId, email: m.email, cookie: m.cookie },
+      "POST",
+      "/account/security",
+      {
+        form: { intent: "2fa-confirm", code: "123456" },
+      },
+    );
     expect(answer.status).toBe(409);
     expect(await twoFactorOn(m.userId)).toBe(false);
   });
@@ -163,15 +183,27 @@ describe("what the walk found", () => {
     if (!started.ok) throw new Error(started.message);
     // The right code from their app, sent to the sign-in step instead of the set-up's confirmation (which asks
     // for a recent sign-in and counts attempts): Better Auth alone would take it as the confirmation.
-    const answer = await w.send({ name: "member", userId: m.userId, email: m.email, cookie: m.cookie }, "POST", "/auth/two-factor", {
-      form: { code: totpCode(started.secret, systemClock.now().getTime()) },
-    });
+    const answer = await w.send(
+      { name: "member", userId: m.userId, email: m.email, cookie: m.cookie },
+      "POST",
+      "/auth/two-factor",
+      {
+        form: { code: totpCode(started.secret, systemClock.now().getTime()) },
+      },
+    );
     expect(answer.status).toBe(302);
     expect(await twoFactorOn(m.userId)).toBe(false);
   });
 });
 
-type Result = { entry: Entry; actor: ActorName; expected: Outcome; got: Outcome | "error"; status: number; detail: string };
+type Result = {
+  entry: Entry;
+  actor: ActorName;
+  expected: Outcome;
+  got: Outcome | "error";
+  status: number;
+  detail: string;
+};
 
 test("every route answers every actor exactly as the table says", { timeout: 180_000 }, async () => {
   const started = Date.now();
@@ -188,8 +220,16 @@ test("every route answers every actor exactly as the table says", { timeout: 180
           const target = entry.target ? await TARGETS[entry.target](w, actor) : {};
           const answer = await w.send(actor, entry.method, fillPath(entry.path, target), entry.body?.(target, w));
           const got = classify(answer);
-          const flash = answer.flash && `"${answer.flash.message}${answer.flash.description ? `: ${answer.flash.description}` : ""}"`;
-          const detail = [answer.location && `-> ${answer.location}`, flash, answer.json ? JSON.stringify(answer.json).slice(0, 120) : null].filter(Boolean).join(" ");
+          const flash =
+            answer.flash &&
+            `"${answer.flash.message}${answer.flash.description ? `: ${answer.flash.description}` : ""}"`;
+          const detail = [
+            answer.location && `-> ${answer.location}`,
+            flash,
+            answer.json ? JSON.stringify(answer.json).slice(0, 120) : null,
+          ]
+            .filter(Boolean)
+            .join(" ");
           return { entry, actor: name, expected: entry.expect[name] as Outcome, got, status: answer.status, detail };
         }),
       );

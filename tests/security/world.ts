@@ -19,10 +19,17 @@ import { moderationReports } from "../../db/schema/moderation";
 import { profiles, userRoles } from "../../db/schema/profiles";
 import { swapProposals, type SwapStatus } from "../../db/schema/swaps";
 import { paymentProviderFromEnv } from "../../server/payments";
-import { createListing, createMember, makeJpeg, MEMBER_PASSWORD, sameOrigin } from "../support/factories";
+import {
+  confirmAddress,
+  createListing,
+  createMember,
+  makeJpeg,
+  MEMBER_PASSWORD,
+  sameOrigin,
+} from "../support/factories";
 import { cookiesFrom, TEST_ORIGIN } from "../support/test-app";
 import { insertListing, insertMember } from "../support/swap-fixtures";
-import { totpCode } from "../support/totp";
+import { totpCode, unusedTotpCode } from "../support/totp";
 import { createSiteApp, type PageRoute, readPageRoutes } from "./site";
 
 /** The columns of the matrix: who is asking. */
@@ -81,11 +88,24 @@ export async function createWorld(handle: DbHandle & { url?: string }) {
     deliver: async (url, body, headers) => app.request(url, { method: "POST", body, headers }),
   }) as LocalPaymentProvider;
   const post = (p: string, body: unknown) =>
-    app.request(p, { method: "POST", headers: { "content-type": "application/json", ...sameOrigin() }, body: JSON.stringify(body) });
+    app.request(p, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...sameOrigin() },
+      body: JSON.stringify(body),
+    });
 
   /** One request as `actor`, the way their browser (or API client) would send it; the answer read whole. */
-  async function send(actor: Actor, method: string, url: string, body?: Body, headers: Record<string, string> = {}): Promise<Answer> {
-    const init: RequestInit & { headers: Record<string, string> } = { method, headers: { ...sameOrigin(actor.cookie || undefined), ...headers } };
+  async function send(
+    actor: Actor,
+    method: string,
+    url: string,
+    body?: Body,
+    headers: Record<string, string> = {},
+  ): Promise<Answer> {
+    const init: RequestInit & { headers: Record<string, string> } = {
+      method,
+      headers: { ...sameOrigin(actor.cookie || undefined), ...headers },
+    };
     if (body && "form" in body) {
       const form = new URLSearchParams();
       for (const [k, v] of Object.entries(body.form)) for (const one of Array.isArray(v) ? v : [v]) form.append(k, one);
@@ -106,7 +126,9 @@ export async function createWorld(handle: DbHandle & { url?: string }) {
       } catch {}
     }
     const flashCookie = res.headers.getSetCookie().find((c) => c.startsWith("flash=") && !c.startsWith("flash=;"));
-    const { flash } = flashCookie ? await readFlash(new Request(TEST_ORIGIN, { headers: { cookie: flashCookie.split(";")[0] } })) : { flash: null };
+    const { flash } = flashCookie
+      ? await readFlash(new Request(TEST_ORIGIN, { headers: { cookie: flashCookie.split(";")[0] } }))
+      : { flash: null };
     return { status: res.status, location: res.headers.get("location"), flash, json };
   }
 
@@ -115,6 +137,9 @@ export async function createWorld(handle: DbHandle & { url?: string }) {
 
   async function signUp(name: ActorName, fullName: string): Promise<Actor> {
     const m = await createMember({ post }, { name: fullName });
+    // Every actor has opened the link in their sign-up mail: what an unconfirmed address may not do is tested
+    // in tests/integration/account-pre-hijacking.test.ts.
+    await confirmAddress(db, m.userId);
     return { name, userId: m.userId, email: m.email, cookie: m.cookie };
   }
 
@@ -125,7 +150,11 @@ export async function createWorld(handle: DbHandle & { url?: string }) {
     if (!totp) return m;
     const started = await startTwoFactorEnrolment(deps, { password: MEMBER_PASSWORD }, metaOf(m.cookie));
     if (!started.ok) throw new Error(started.message);
-    const confirmed = await confirmTwoFactorEnrolment(deps, { userId: m.userId as string, code: totpCode(started.secret) }, metaOf(m.cookie));
+    const confirmed = await confirmTwoFactorEnrolment(
+      deps,
+      { userId: m.userId as string, code: await unusedTotpCode(started.secret) },
+      metaOf(m.cookie),
+    );
     if (!confirmed.ok) throw new Error(confirmed.message);
     return { ...m, cookie: cookiesFrom(new Response(null, { headers: confirmed.headers })) };
   }
@@ -154,7 +183,12 @@ export async function createWorld(handle: DbHandle & { url?: string }) {
   const listingWithPicture = (cookie: string) => createListing({ app }, cookie, { images: [{ body: jpeg }] });
 
   /** Two listings and a proposal between their owners, in the given state (rows, as the use cases leave them). */
-  async function insertSwap(proposerId: string, receiverId: string, status: SwapStatus, extra: Partial<typeof swapProposals.$inferInsert> = {}) {
+  async function insertSwap(
+    proposerId: string,
+    receiverId: string,
+    status: SwapStatus,
+    extra: Partial<typeof swapProposals.$inferInsert> = {},
+  ) {
     const listingStatus = status === "accepted" ? "reserved" : status === "completed" ? "swapped" : "active";
     const offeredListingId = await insertListing(db, proposerId, { status: listingStatus, title: "Makita drill kit" });
     const targetListingId = await insertListing(db, receiverId, { status: listingStatus, title: "Ryobi mower" });
@@ -183,7 +217,10 @@ export async function createWorld(handle: DbHandle & { url?: string }) {
   async function completedPayment(payerId: string, otherId: string) {
     const { swapId } = await insertSwap(payerId, otherId, "accepted");
     await db.insert(creditLedger).values({ userId: payerId, amountCents: 999, reason: "admin_credit" });
-    const paid = await startHandshakePayment({ db, clock: systemClock, provider, appUrl: TEST_ORIGIN }, { swapId, userId: payerId });
+    const paid = await startHandshakePayment(
+      { db, clock: systemClock, provider, appUrl: TEST_ORIGIN },
+      { swapId, userId: payerId },
+    );
     if (paid.kind !== "paid") throw new Error("expected the credit to pay the fee");
     const [payment] = await db.select().from(paymentLogs).where(eq(paymentLogs.swapProposalId, swapId));
     return { swapId, paymentId: payment.id };
@@ -192,13 +229,19 @@ export async function createWorld(handle: DbHandle & { url?: string }) {
   /** An accepted swap with the payer's checkout open: the session id the checkout page is at. */
   async function openCheckout(payerId: string, otherId: string) {
     const { swapId } = await insertSwap(payerId, otherId, "accepted");
-    const started = await startHandshakePayment({ db, clock: systemClock, provider, appUrl: TEST_ORIGIN }, { swapId, userId: payerId });
+    const started = await startHandshakePayment(
+      { db, clock: systemClock, provider, appUrl: TEST_ORIGIN },
+      { swapId, userId: payerId },
+    );
     if (started.kind !== "redirect") throw new Error("expected a checkout");
     return { swapId, sessionId: new URL(started.url, TEST_ORIGIN).pathname.replace("/checkout/", "") };
   }
 
   async function insertReport(listingId: string, reporterId: string) {
-    const [row] = await db.insert(moderationReports).values({ listingId, reportedBy: reporterId, reason: "spam", notes: "matrix" }).returning();
+    const [row] = await db
+      .insert(moderationReports)
+      .values({ listingId, reportedBy: reporterId, reason: "spam", notes: "matrix" })
+      .returning();
     return row.id;
   }
 
@@ -243,17 +286,31 @@ export async function createWorld(handle: DbHandle & { url?: string }) {
    * A new account that signs in with MEMBER_PASSWORD, written as Better Auth writes one (its password hash copied
    * from an account made through sign-up): hashing is most of a sign-up's cost, and the matrix makes many.
    */
-  const [credential] = await db.select({ password: accounts.password }).from(accounts).where(eq(accounts.userId, owner.userId as string));
+  const [credential] = await db
+    .select({ password: accounts.password })
+    .from(accounts)
+    .where(eq(accounts.userId, owner.userId as string));
   async function freshAccount() {
     const m = await insertMember(db, { name: "Nina New" });
-    await db.insert(accounts).values({ id: crypto.randomUUID(), accountId: m.id, providerId: "credential", userId: m.id, password: credential.password });
+    await db
+      .insert(accounts)
+      .values({
+        id: crypto.randomUUID(),
+        accountId: m.id,
+        providerId: "credential",
+        userId: m.id,
+        password: credential.password,
+      });
     return { userId: m.id, email: m.email };
   }
 
   /** A throwaway member (rows only) for an admin action to act on. */
   const throwaway = async () => (await insertMember(db, { name: "Terry Throwaway" })).id;
   const suspend = (userId: string) =>
-    db.update(profiles).set({ status: "suspended", suspendedAt: new Date(), suspensionReason: "matrix" }).where(eq(profiles.userId, userId));
+    db
+      .update(profiles)
+      .set({ status: "suspended", suspendedAt: new Date(), suspensionReason: "matrix" })
+      .where(eq(profiles.userId, userId));
   const makeModerator = (userId: string) => db.insert(userRoles).values({ userId, role: "moderator" });
 
   const publicListingId = await listingWithPicture(owner.cookie);
@@ -271,7 +328,8 @@ export async function createWorld(handle: DbHandle & { url?: string }) {
     post,
     publicListingId,
     listingWithPicture,
-    insertListing: (ownerId: string, status?: Parameters<typeof insertListing>[2]) => insertListing(db, ownerId, status),
+    insertListing: (ownerId: string, status?: Parameters<typeof insertListing>[2]) =>
+      insertListing(db, ownerId, status),
     insertSwap,
     completedPayment,
     openCheckout,
@@ -303,8 +361,13 @@ export async function tableFingerprints(db: World["db"]): Promise<Map<string, st
     select table_name as name from information_schema.tables
     where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not like '%drizzle%'
     order by table_name`)) as unknown as { rows?: { name: string }[] } | { name: string }[];
-  const names = ("rows" in tables ? (tables.rows ?? []) : (tables as { name: string }[])).map((t) => t.name).filter((n) => !ATTEMPT_LOG_TABLES.includes(n));
-  const parts = names.map((n) => sql`select ${n} as name, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from ${sql.identifier(n)} t`);
+  const names = ("rows" in tables ? (tables.rows ?? []) : (tables as { name: string }[]))
+    .map((t) => t.name)
+    .filter((n) => !ATTEMPT_LOG_TABLES.includes(n));
+  const parts = names.map(
+    (n) =>
+      sql`select ${n} as name, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from ${sql.identifier(n)} t`,
+  );
   const result = (await db.execute<{ name: string; digest: string }>(sql.join(parts, sql` union all `))) as unknown as
     | { rows: { name: string; digest: string }[] }
     | { name: string; digest: string }[];

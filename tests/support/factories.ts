@@ -1,5 +1,8 @@
 import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema/auth";
 import { cookiesFrom, TEST_ORIGIN } from "./test-app";
 
 /** What the factories need from createTestApp: the app itself and its same-origin JSON POST. */
@@ -118,4 +121,13 @@ export async function createListing(
   const res = await createListingViaApi(testApp, cookie, overrides);
   if (res.status !== 201) throw new Error(`create listing failed with ${res.status}: ${await res.text()}`);
   return ((await res.json()) as { id: string }).id;
+}
+
+/**
+ * Marks a member's address as confirmed, as opening the link in the sign-up mail does (signed in). Tests of what
+ * a confirmed member may do start here: an unconfirmed address gains no passkey, authenticator, linked identity
+ * or change of address (decision 067).
+ */
+export async function confirmAddress(db: Db, userId: string) {
+  await db.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
 }

@@ -17,3 +17,27 @@ export function totpCode(base32Secret: string, at = Date.now()): string {
   const value = (hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
   return String(value).padStart(6, "0");
 }
+
+const spentCodes = new Map<string, Set<string>>();
+
+/**
+ * A code for `base32Secret` that this test process has not typed yet: the one the app shows now, else the next
+ * step's (Better Auth accepts one step either side), else it waits for the next 30-second step. Each code is
+ * accepted once (core/users/totp-single-use.ts), so a journey that signs in again within the same half-minute
+ * types the next code, as a person would wait for it.
+ */
+export async function unusedTotpCode(base32Secret: string): Promise<string> {
+  const spent = spentCodes.get(base32Secret) ?? new Set<string>();
+  spentCodes.set(base32Secret, spent);
+  for (;;) {
+    const now = Date.now();
+    for (const at of [now, now + 30_000]) {
+      const code = totpCode(base32Secret, at);
+      if (!spent.has(code)) {
+        spent.add(code);
+        return code;
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 30_000 - (now % 30_000) + 50));
+  }
+}

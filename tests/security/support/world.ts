@@ -7,7 +7,11 @@ import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll } from "vitest";
-import { completeLocalCheckout, type LocalPaymentProvider, TEST_CARD_SUCCESS } from "../../../core/payments/local-provider";
+import {
+  completeLocalCheckout,
+  type LocalPaymentProvider,
+  TEST_CARD_SUCCESS,
+} from "../../../core/payments/local-provider";
 import { startHandshakePayment } from "../../../core/payments/start-handshake-payment";
 import { grantStaffRole } from "../../../core/staff/grant-staff-role";
 import { confirmTwoFactorEnrolment, startTwoFactorEnrolment } from "../../../core/users/two-factor-enrolment";
@@ -19,11 +23,11 @@ import { rateLimits } from "../../../db/schema/ops";
 import { paymentLogs } from "../../../db/schema/payments";
 import { swapProposals } from "../../../db/schema/swaps";
 import { paymentProviderFromEnv } from "../../../server/payments";
-import { createListing, createMember, MEMBER_PASSWORD, sameOrigin } from "../../support/factories";
+import { confirmAddress, createListing, createMember, MEMBER_PASSWORD, sameOrigin } from "../../support/factories";
 import { insertAcceptedSwap } from "../../support/payment-fixtures";
 import { insertListing, insertMember } from "../../support/swap-fixtures";
 import { cookiesFrom, type createTestApp, TEST_ORIGIN } from "../../support/test-app";
-import { totpCode } from "../../support/totp";
+import { totpCode, unusedTotpCode } from "../../support/totp";
 
 type TestApp = ReturnType<typeof createTestApp>;
 
@@ -37,7 +41,11 @@ export function worldEnv(handle: { url?: string }): Record<string, string> {
   return { DATA_DIR: dataDir, ...(handle.url ? { DATABASE_URL: handle.url } : {}) };
 }
 
-const meta = (cookie = "") => ({ ip: "203.0.113.50", userAgent: "fuzz", headers: new Headers(cookie ? { cookie } : {}) });
+const meta = (cookie = "") => ({
+  ip: "203.0.113.50",
+  userAgent: "fuzz",
+  headers: new Headers(cookie ? { cookie } : {}),
+});
 
 async function insertSwap(db: DbHandle["db"], values: typeof swapProposals.$inferInsert) {
   const [row] = await db.insert(swapProposals).values(values).returning();
@@ -60,14 +68,28 @@ export async function buildWorld(handle: DbHandle, testApp: TestApp) {
   const [own] = await db.select({ images: listings.images }).from(listings).where(eq(listings.id, ownListing));
   const imageKeys = own.images.map((image) => image.key);
   // Listings the member may delete without taking anything else away.
-  const disposable = [await insertListing(db, member.userId), await insertListing(db, member.userId), await insertListing(db, member.userId)];
+  const disposable = [
+    await insertListing(db, member.userId),
+    await insertListing(db, member.userId),
+    await insertListing(db, member.userId),
+  ];
 
   // Someone to trade with: their listings, a proposal each way, a swap awaiting payment and one completed.
   const other = await insertMember(db, { name: "Tom O'Brien" });
   const otherListing = await insertListing(db, other.id, { title: "Ryobi lawn mower" });
   const otherSpare = await insertListing(db, other.id, { title: "Weber kettle barbecue" });
-  const received = await insertSwap(db, { offeredListingId: otherListing, targetListingId: ownListing, proposerId: other.id, receiverId: member.userId });
-  const sent = await insertSwap(db, { offeredListingId: spareListing, targetListingId: otherSpare, proposerId: member.userId, receiverId: other.id });
+  const received = await insertSwap(db, {
+    offeredListingId: otherListing,
+    targetListingId: ownListing,
+    proposerId: other.id,
+    receiverId: member.userId,
+  });
+  const sent = await insertSwap(db, {
+    offeredListingId: spareListing,
+    targetListingId: otherSpare,
+    proposerId: member.userId,
+    receiverId: other.id,
+  });
   const accepted = await insertAcceptedSwap(db, { proposerId: member.userId, receiverId: other.id });
   const now = new Date();
   const completed = await insertSwap(db, {
@@ -84,16 +106,24 @@ export async function buildWorld(handle: DbHandle, testApp: TestApp) {
     receiverPaid: true,
   });
   // The member's open checkout for the accepted swap (the local test checkout's page).
-  const started = await startHandshakePayment({ db, clock: deps.clock, provider, appUrl: TEST_ORIGIN }, { swapId: accepted.swapId, userId: member.userId });
+  const started = await startHandshakePayment(
+    { db, clock: deps.clock, provider, appUrl: TEST_ORIGIN },
+    { swapId: accepted.swapId, userId: member.userId },
+  );
   if (started.kind !== "redirect") throw new Error("expected a checkout");
   const checkoutSession = new URL(started.url).pathname.replace("/checkout/", "");
 
   // An admin with TOTP, signed in with their code; members and swaps for the back office to act on.
   const admin = await createMember(testApp, { name: "Sam Staff" });
+  await confirmAddress(db, admin.userId);
   await grantStaffRole(db, { userId: admin.userId, role: "admin", by: { actorId: null, via: "cli" } });
   const enrolment = await startTwoFactorEnrolment(deps, { password: MEMBER_PASSWORD }, meta(admin.cookie));
   if (!enrolment.ok) throw new Error(enrolment.message);
-  const confirmed = await confirmTwoFactorEnrolment(deps, { userId: admin.userId, code: totpCode(enrolment.secret) }, meta(admin.cookie));
+  const confirmed = await confirmTwoFactorEnrolment(
+    deps,
+    { userId: admin.userId, code: await unusedTotpCode(enrolment.secret) },
+    meta(admin.cookie),
+  );
   if (!confirmed.ok) throw new Error(confirmed.message);
   const adminBackupCodes = [...confirmed.backupCodes];
   const adminState = { cookie: cookiesFrom(new Response(null, { headers: confirmed.headers })) };
@@ -102,12 +132,21 @@ export async function buildWorld(handle: DbHandle, testApp: TestApp) {
   const victims = [await insertMember(db, { name: "Priya Sharma" }), await insertMember(db, { name: "Nguyen Van An" })];
   const staffSwap = await insertAcceptedSwap(db);
   // A paid fee the back office can refund: the proposer pays with the test card.
-  const paid = await startHandshakePayment({ db, clock: deps.clock, provider, appUrl: TEST_ORIGIN }, { swapId: staffSwap.swapId, userId: staffSwap.proposerId });
+  const paid = await startHandshakePayment(
+    { db, clock: deps.clock, provider, appUrl: TEST_ORIGIN },
+    { swapId: staffSwap.swapId, userId: staffSwap.proposerId },
+  );
   if (paid.kind !== "redirect") throw new Error("expected a checkout");
   const paidSession = new URL(paid.url).pathname.replace("/checkout/", "");
-  const outcome = await completeLocalCheckout({ db, provider }, { sessionId: paidSession, cardNumber: TEST_CARD_SUCCESS, now: new Date() });
+  const outcome = await completeLocalCheckout(
+    { db, provider },
+    { sessionId: paidSession, cardNumber: TEST_CARD_SUCCESS, now: new Date() },
+  );
   if (outcome.outcome !== "paid") throw new Error("the test card was declined");
-  const [payment] = await db.select({ id: paymentLogs.id }).from(paymentLogs).where(eq(paymentLogs.checkoutSessionId, paidSession));
+  const [payment] = await db
+    .select({ id: paymentLogs.id })
+    .from(paymentLogs)
+    .where(eq(paymentLogs.checkoutSessionId, paidSession));
   const [report] = await db
     .insert(moderationReports)
     .values({ listingId: otherListing, reportedBy: victims[0].id, reason: "spam", notes: "Posted three times" })
@@ -133,7 +172,11 @@ export async function buildWorld(handle: DbHandle, testApp: TestApp) {
     await db
       .insert(featureFlags)
       .values(Object.entries(FEATURE_FLAG_DEFAULTS).map(([key, enabled]) => ({ key: key as FeatureFlagKey, enabled })))
-      .onConflictDoUpdate({ target: featureFlags.key, set: { enabled: sql`excluded.enabled` }, setWhere: sql`${featureFlags.enabled} <> excluded.enabled` });
+      .onConflictDoUpdate({
+        target: featureFlags.key,
+        set: { enabled: sql`excluded.enabled` },
+        setWhere: sql`${featureFlags.enabled} <> excluded.enabled`,
+      });
     const memberIn = await signedIn(memberState.cookie);
     const adminIn = await signedIn(adminState.cookie);
     if (memberIn && adminIn) return;
@@ -145,7 +188,8 @@ export async function buildWorld(handle: DbHandle, testApp: TestApp) {
     }
     if (!adminIn) {
       const first = await postPage("/auth", { mode: "signin", email: admin.email, password: MEMBER_PASSWORD });
-      if (first.headers.get("location") !== "/auth/two-factor") throw new Error(`the admin's sign-in did not ask for the second step: ${first.status}`);
+      if (first.headers.get("location") !== "/auth/two-factor")
+        throw new Error(`the admin's sign-in did not ask for the second step: ${first.status}`);
       const code = adminBackupCodes.shift();
       if (!code) throw new Error("the admin ran out of backup codes");
       const second = await postPage("/auth/two-factor", { code, method: "backup" }, cookiesFrom(first));
@@ -155,8 +199,18 @@ export async function buildWorld(handle: DbHandle, testApp: TestApp) {
   }
 
   return {
-    member: { ...member, get cookie() { return memberState.cookie; } },
-    admin: { ...admin, get cookie() { return adminState.cookie; } },
+    member: {
+      ...member,
+      get cookie() {
+        return memberState.cookie;
+      },
+    },
+    admin: {
+      ...admin,
+      get cookie() {
+        return adminState.cookie;
+      },
+    },
     other,
     ownListing,
     spareListing,

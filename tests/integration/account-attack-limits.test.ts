@@ -1,0 +1,253 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, describe, expect, test } from "vitest";
+import { EMAIL_CEILING, EMAIL_LIMIT } from "../../core/users/auth-attempt";
+import { changePassword } from "../../core/users/change-password";
+import { requestEmailChange } from "../../core/users/request-email-change";
+import { requestPasswordReset } from "../../core/users/request-password-reset";
+import { RESET_LINK_INVALID, resetPassword } from "../../core/users/reset-password";
+import { signIn } from "../../core/users/sign-in";
+import { reauthenticate } from "../../core/users/reauthentication";
+import { getSessionUser } from "../../core/users/get-session-user";
+import { beginTwoFactorSetup, finishTwoFactorSetup } from "../../core/users/turn-on-two-factor";
+import { INVALID_TWO_FACTOR_CODE, verifyTwoFactorSignIn } from "../../core/users/verify-two-factor-sign-in";
+import { verifyEmailAddress } from "../../core/users/verify-email-address";
+import { grantStaffRole } from "../../core/staff/grant-staff-role";
+import { securityEvents } from "../../db/schema/audit";
+import { confirmAddress, createMember, freshEmail, MEMBER_PASSWORD } from "../support/factories";
+import { latestMail, linkIn, mailCount } from "../support/mailbox";
+import { controlledClock } from "../support/swap-fixtures";
+import { cookiesFrom, createTestApp, TEST_ORIGIN } from "../support/test-app";
+import { createTestDatabase } from "../support/test-db";
+import { totpCode, unusedTotpCode } from "../support/totp";
+
+// Issue 24's attack, turn 3: F5 (reset links outliving changes), F7 (a TOTP code accepted twice), F10 (a stranger's
+// wrong passwords locking an account). Decision 067.
+
+const handle = await createTestDatabase();
+const db = handle.db;
+afterAll(() => handle.close());
+const clock = controlledClock(new Date());
+const testApp = createTestApp(handle, { clock, authAddressLimit: 1000 });
+const deps = { db, auth: testApp.auth, clock, appUrl: TEST_ORIGIN, authAddressLimit: 1000 };
+let ip = 0;
+const meta = (cookie = "", address = `198.51.100.${++ip % 250}`) => ({
+  ip: address,
+  userAgent: "vitest",
+  headers: new Headers(cookie ? { cookie } : {}),
+});
+const NEW_PASSWORD = "Another-Pass8";
+const tokenIn = async (email: string, template: string) =>
+  linkIn(await latestMail(db, email, template))?.searchParams.get("token") ?? null;
+const cookieOf = (headers: Headers) => cookiesFrom(new Response(null, { headers }));
+
+async function confirmedMember() {
+  const member = await createMember(testApp);
+  await confirmAddress(db, member.userId);
+  return member;
+}
+
+describe("F5: a reset link dies when something newer happens", () => {
+  test("a newer reset link voids the older one", async () => {
+    const member = await confirmedMember();
+    await requestPasswordReset(deps, { email: member.email }, meta());
+    const older = await tokenIn(member.email, "password_reset");
+    await requestPasswordReset(deps, { email: member.email }, meta());
+    const newer = await tokenIn(member.email, "password_reset");
+    expect(newer).not.toBe(older);
+    expect(await resetPassword(deps, { token: older, password: NEW_PASSWORD, confirm: NEW_PASSWORD }, meta())).toEqual({
+      ok: false,
+      status: 400,
+      message: RESET_LINK_INVALID,
+    });
+    expect(await resetPassword(deps, { token: newer, password: NEW_PASSWORD, confirm: NEW_PASSWORD }, meta())).toEqual({
+      ok: true,
+    });
+  });
+
+  test("changing the password voids a link mailed before", async () => {
+    const member = await confirmedMember();
+    await requestPasswordReset(deps, { email: member.email }, meta());
+    const token = await tokenIn(member.email, "password_reset");
+    const changed = await changePassword(
+      deps,
+      { userId: member.userId, currentPassword: MEMBER_PASSWORD, newPassword: NEW_PASSWORD, confirm: NEW_PASSWORD },
+      meta(member.cookie),
+    );
+    expect(changed.ok).toBe(true);
+    expect(await resetPassword(deps, { token, password: "Thief-Pass77", confirm: "Thief-Pass77" }, meta())).toEqual({
+      ok: false,
+      status: 400,
+      message: RESET_LINK_INVALID,
+    });
+    expect((await testApp.post("/api/v1/auth/sign-in", { email: member.email, password: NEW_PASSWORD })).status).toBe(
+      200,
+    );
+  });
+
+  test("moving the account to a new address voids a link mailed to the old one", async () => {
+    const member = await confirmedMember();
+    await requestPasswordReset(deps, { email: member.email }, meta());
+    const token = await tokenIn(member.email, "password_reset");
+    const newEmail = freshEmail("moved");
+    expect((await requestEmailChange(deps, { userId: member.userId, newEmail }, meta(member.cookie))).ok).toBe(true);
+    expect(
+      await verifyEmailAddress(deps, { token: await tokenIn(newEmail, "confirm_new_email"), signedIn: null }, meta()),
+    ).toMatchObject({ ok: true, kind: "email_changed" });
+    expect(await resetPassword(deps, { token, password: "Thief-Pass77", confirm: "Thief-Pass77" }, meta())).toEqual({
+      ok: false,
+      status: 400,
+      message: RESET_LINK_INVALID,
+    });
+    expect((await testApp.post("/api/v1/auth/sign-in", { email: newEmail, password: MEMBER_PASSWORD })).status).toBe(
+      200,
+    );
+  });
+
+  test("using one link voids every other link still open", async () => {
+    const member = await confirmedMember();
+    await requestPasswordReset(deps, { email: member.email }, meta());
+    const token = await tokenIn(member.email, "password_reset");
+    expect(await resetPassword(deps, { token, password: NEW_PASSWORD, confirm: NEW_PASSWORD }, meta())).toEqual({
+      ok: true,
+    });
+    expect(
+      await resetPassword(deps, { token, password: "Thief-Pass77", confirm: "Thief-Pass77" }, meta()),
+    ).toMatchObject({ ok: false, message: RESET_LINK_INVALID });
+  });
+});
+
+describe("F7: each authenticator code works once", () => {
+  async function memberWithTwoFactor(role?: "admin") {
+    const member = await confirmedMember();
+    if (role) {
+      const granted = await grantStaffRole(db, { userId: member.userId, role, by: { actorId: null, via: "cli" } });
+      expect(granted).toBeTruthy();
+    }
+    const started = await beginTwoFactorSetup(
+      deps,
+      { userId: member.userId, password: MEMBER_PASSWORD },
+      meta(member.cookie),
+    );
+    if (!started.ok) throw new Error(started.message);
+    const confirmed = await finishTwoFactorSetup(
+      deps,
+      { userId: member.userId, code: await unusedTotpCode(started.secret) },
+      meta(member.cookie),
+    );
+    if (!confirmed.ok) throw new Error(confirmed.message);
+    return { ...member, secret: started.secret, cookie: cookieOf(confirmed.headers) };
+  }
+
+  async function secondStep(email: string, code: string) {
+    const first = await signIn(deps, { email, password: MEMBER_PASSWORD }, meta());
+    if (first.ok || !first.twoFactor) throw new Error("expected the second step");
+    return verifyTwoFactorSignIn(deps, { code, kind: "totp" }, meta(cookieOf(first.twoFactor.headers)));
+  }
+
+  for (const who of ["a member", "a staff member"] as const) {
+    test(`${who}'s code signs in once; typed again in its window it is refused`, async () => {
+      const member = await memberWithTwoFactor(who === "a staff member" ? "admin" : undefined);
+      const code = await unusedTotpCode(member.secret);
+      expect(await secondStep(member.email, code)).toMatchObject({ ok: true, userId: member.userId });
+      // Someone who saw it typed (or relayed it from a phishing page) tries it at once.
+      expect(await secondStep(member.email, code)).toMatchObject({
+        ok: false,
+        status: 401,
+        message: INVALID_TWO_FACTOR_CODE,
+      });
+      // The next code from the app works.
+      expect(await secondStep(member.email, await unusedTotpCode(member.secret))).toMatchObject({ ok: true });
+    }, 120_000);
+  }
+
+  test("a code used to confirm it's you cannot be used again to sign in", async () => {
+    const member = await memberWithTwoFactor();
+    const user = await getSessionUser({ db, auth: testApp.auth }, new Headers({ cookie: member.cookie }));
+    if (!user) throw new Error("expected a session");
+    const code = await unusedTotpCode(member.secret);
+    expect(
+      await reauthenticate(
+        deps,
+        { userId: member.userId, session: user.session, method: "totp", secret: code },
+        meta(member.cookie),
+      ),
+    ).toEqual({ ok: true });
+    expect(
+      await reauthenticate(
+        deps,
+        { userId: member.userId, session: user.session, method: "totp", secret: code },
+        meta(member.cookie),
+      ),
+    ).toMatchObject({ ok: false });
+    expect(await secondStep(member.email, code)).toMatchObject({ ok: false, message: INVALID_TWO_FACTOR_CODE });
+    // The test's own clock helper agrees this was the code of the moment (so the refusal is the replay, not a typo).
+    expect([
+      totpCode(member.secret),
+      totpCode(member.secret, Date.now() + 30_000),
+      totpCode(member.secret, Date.now() - 30_000),
+    ]).toContain(code);
+  }, 120_000);
+});
+
+describe("F10: a stranger cannot lock anyone out", () => {
+  const WRONG = "Wrongpass1";
+  const stranger = (n: number) => `203.0.113.${n}`;
+  const attempt = (email: string, password: string, address: string) =>
+    signIn(deps, { email, password }, meta("", address));
+
+  test("five wrong passwords from a stranger's address leave the member's own sign-in open", async () => {
+    const member = await confirmedMember();
+    for (let i = 0; i < EMAIL_LIMIT.limit; i++)
+      expect(await attempt(member.email, WRONG, stranger(7))).toMatchObject({ ok: false, status: 401 });
+    // The stranger is held back...
+    expect(await attempt(member.email, WRONG, stranger(7))).toMatchObject({
+      ok: false,
+      status: 429,
+      message: "Too many attempts. Please try again in 300 seconds.",
+    });
+    // ...and the member, from their own address, signs in.
+    expect(await attempt(member.email, MEMBER_PASSWORD, "198.51.100.251")).toMatchObject({
+      ok: true,
+      userId: member.userId,
+    });
+  }, 120_000);
+
+  test("the same holds for staff", async () => {
+    const admin = await confirmedMember();
+    await grantStaffRole(db, { userId: admin.userId, role: "admin", by: { actorId: null, via: "cli" } });
+    for (let i = 0; i < EMAIL_LIMIT.limit + 2; i++) await attempt(admin.email, WRONG, stranger(8));
+    expect(await attempt(admin.email, MEMBER_PASSWORD, "198.51.100.252")).toMatchObject({ ok: true });
+  }, 120_000);
+
+  test("the ceiling across addresses stops strangers, mails the owner once, and still lets the owner's known address in", async () => {
+    const member = await confirmedMember();
+    // The member signed in from home before.
+    const home = "198.51.100.253";
+    expect(await attempt(member.email, MEMBER_PASSWORD, home)).toMatchObject({ ok: true });
+    // Strangers from many addresses, each under its own per-client limit, reach the ceiling.
+    const perClient = EMAIL_LIMIT.limit - 1;
+    let tried = 1;
+    for (let n = 1; tried < EMAIL_CEILING.limit; n++) {
+      for (let i = 0; i < perClient && tried < EMAIL_CEILING.limit; i++, tried++)
+        await attempt(member.email, WRONG, `192.0.2.${n}`);
+    }
+    const refused = await attempt(member.email, WRONG, "192.0.2.200");
+    expect(refused).toMatchObject({ ok: false, status: 429 });
+    expect(refused.ok ? "" : refused.message).toMatch(/^Too many attempts\. Please try again in \d+ seconds\.$/);
+    // A fresh address with the right password is refused too (it could be a stranger who guessed it)...
+    expect(await attempt(member.email, MEMBER_PASSWORD, "192.0.2.201")).toMatchObject({ ok: false, status: 429 });
+    // ...but the member at home is not locked out.
+    expect(await attempt(member.email, MEMBER_PASSWORD, home)).toMatchObject({ ok: true, userId: member.userId });
+    // The owner heard about it once, however many attempts followed.
+    for (let i = 0; i < 3; i++) await attempt(member.email, WRONG, `192.0.2.${210 + i}`);
+    expect(await mailCount(db, member.email, "security_notice")).toBe(1);
+    expect((await latestMail(db, member.email, "security_notice"))?.textBody).toContain(
+      "Someone tried many wrong passwords on your SwapShed account.",
+    );
+    const events = await db
+      .select()
+      .from(securityEvents)
+      .where(and(eq(securityEvents.userId, member.userId), eq(securityEvents.eventType, "sign_in_ceiling_reached")));
+    expect(events).toHaveLength(1);
+  }, 240_000);
+});
