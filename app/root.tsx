@@ -15,6 +15,7 @@ import appCss from "./app.css?url";
 import { appContext } from "./context";
 import { readFlash } from "./lib/flash.server";
 import { useNonce } from "./lib/nonce";
+import { EARLY_PAGE_SCRIPT, replayTapBeforeHydration } from "./lib/taps-before-hydration";
 import { ErrorScreen } from "./components/layout/error-screen";
 import { requestIdOf } from "./components/layout/request-reference";
 import { NavigationProgress } from "./components/layout/navigation-progress";
@@ -51,11 +52,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // journeys wait for this before using what only works with JavaScript.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
+    // A JavaScript-only button tapped before React ran does now what it says (decision 064).
+    replayTapBeforeHydration();
   }, []);
   return (
-    <html lang="en-AU">
+    // The early script below marks <html> before React runs (data-passkeys): not a mismatch to report.
+    <html lang="en-AU" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
+        {/* First in <head>, before anything can be drawn or tapped (decision 064). A fixed string, no input. */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours (app/lib/taps-before-hydration.ts) */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_PAGE_SCRIPT }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#195a43" />
         {/* With a precedence, React writes the stylesheet at the top of <head>, before the ~20 modulepreload

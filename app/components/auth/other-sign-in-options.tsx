@@ -1,11 +1,12 @@
 import { EmailCodeOption } from "./email-code-option";
 import { type IdentityProviderChoice, IdentityProviderButtons } from "./identity-provider-buttons";
-import { usePasskeySupport } from "../../lib/passkey-browser";
 import { PasskeySignIn } from "./passkey-sign-in";
 
 /**
- * The ways to sign in besides e-mail and password, under the Sign In form: each option renders itself only where
- * it can work (a passkey where the browser has WebAuthn, an identity provider when one is configured).
+ * The ways to sign in besides e-mail and password, under the Sign In form: each option is shown only where it can
+ * work (a passkey where the browser has WebAuthn, an identity provider when one is configured). The passkey button
+ * is in the server's HTML and shown by CSS from the first paint (decision 064): added when React ran, it moved the
+ * Sign Up link below it from under a finger already on its way.
  */
 export function OtherSignInOptions({
   redirectTo,
@@ -14,14 +15,11 @@ export function OtherSignInOptions({
   redirectTo: string;
   identityProviders?: IdentityProviderChoice[];
 }) {
-  const passkeys = usePasskeySupport();
-  const options: React.ReactNode[] = [];
-  if (passkeys) options.push(<PasskeySignIn key="passkey" redirectTo={redirectTo} />);
+  const options: React.ReactNode[] = [<PasskeySignIn key="passkey" redirectTo={redirectTo} />];
   if (identityProviders.length > 0) {
     options.push(<IdentityProviderButtons key="identity-providers" providers={identityProviders} redirectTo={redirectTo} />);
   }
   options.push(<EmailCodeOption key="email-code" redirectTo={redirectTo} />);
-  if (options.length === 0) return null;
   return (
     <div className="mt-6">
       <p className="relative text-center text-xs uppercase tracking-wide text-muted">

@@ -1,21 +1,20 @@
 import { useState } from "react";
 import { useNavigation, useSubmit } from "react-router";
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
-import { describeCeremonyError, loadWebAuthn, type OptionsAnswer, postForJson, usePasskeySupport } from "../../lib/passkey-browser";
+import { describeCeremonyError, loadWebAuthn, type OptionsAnswer, postForJson } from "../../lib/passkey-browser";
 import { Button } from "../ui/button";
 import { KeyRound } from "../ui/icons";
 
 /**
  * "Use a passkey" on the confirm-it's-you page: one of the member's own passkeys answers a challenge, and the page's
- * action checks it. Rendered only where the browser has WebAuthn (after hydration).
+ * action checks it. Shown only where the browser has WebAuthn (`needs-passkeys`: in the server's HTML and shown from
+ * the first paint, so nothing below it moves when React runs; a tap before then is done once it does, decision 064).
  */
 export function PasskeyReauthenticate({ redirectTo, error, primary }: { redirectTo: string; error?: string; primary: boolean }) {
-  const supported = usePasskeySupport();
   const submit = useSubmit();
   const submitting = useNavigation().state !== "idle";
   const [working, setWorking] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  if (!supported) return null;
 
   async function confirm() {
     setWorking(true);
@@ -39,7 +38,7 @@ export function PasskeyReauthenticate({ redirectTo, error, primary }: { redirect
 
   const shown = problem ?? error;
   return (
-    <div className="mt-6">
+    <div className="needs-passkeys mt-6">
       <Button type="button" variant={primary ? "primary" : "outline"} className="w-full" onClick={confirm} disabled={working || submitting}>
         <KeyRound className="size-4" />
         {working ? "Waiting for your passkey..." : "Use a passkey"}

@@ -6,7 +6,8 @@ import { KeyRound } from "../ui/icons";
 
 /**
  * "Sign in with a passkey": no e-mail address needed, the browser offers this site's passkeys. Shown only where
- * the browser has WebAuthn (OtherSignInOptions decides). On success the page loads where the member was going.
+ * the browser has WebAuthn (`needs-passkeys`, from the first paint; decision 064); a tap before React runs is
+ * done once it does. On success the page loads where the member was going.
  */
 export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
   const [busy, setBusy] = useState(false);
@@ -35,7 +36,7 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
   }
 
   return (
-    <div>
+    <div className="needs-passkeys">
       <Button type="button" variant="outline" className="w-full" onClick={signIn} disabled={busy}>
         <KeyRound className="size-4" />
         {busy ? "Waiting for your passkey..." : "Sign in with a passkey"}
