@@ -8,6 +8,9 @@ import { expect, signUpViaApi, test, uniqueEmail } from "./fixtures";
 // needs an h2 between its h1 and them. /favourites with saved items had none.
 
 const photo = fs.readFileSync(path.join(import.meta.dirname, "files/listing-photo.jpg"));
+// Two members, an upload and three pages with axe: slow on a busy 2-core machine.
+test.describe.configure({ timeout: 90_000 });
+
 const origin = () => ({ origin: test.info().project.use.baseURL as string });
 
 async function headingOrder(page: Page) {
