@@ -108,6 +108,10 @@ const E2E_ON_POSTGRES = [
   "tests/e2e/identity-provider.spec.ts",
   "tests/e2e/passkeys.spec.ts",
   "tests/e2e/visitor-cache.spec.ts",
+  "tests/e2e/back-office-review.spec.ts",
+  "tests/e2e/account-email-change.spec.ts",
+  "tests/e2e/member-details.spec.ts",
+  "tests/e2e/listing-pictures.spec.ts",
 ];
 
 const vitestArgs = (out) => ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile=${out}`];
