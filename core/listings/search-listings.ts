@@ -6,6 +6,7 @@ import { profiles } from "../../db/schema/profiles";
 import { boundingBox, distanceKmSql, type Point } from "../locations/distance";
 import { AppError } from "../shared/app-error";
 import { isStatementTimeout } from "../shared/sql-errors";
+import { rowsOf } from "../shared/sql-rows";
 import type { ListingCard } from "./find-home-listings";
 import { isPublicListing, listingCardColumns, type Viewer } from "./public-listings";
 import { decodeCursor, encodeCursor, type SearchCursor, type SearchParams, type SearchSort } from "./search-params";
@@ -199,35 +200,39 @@ async function countWithinBudget(db: Db, plan: Plan): Promise<number | null> {
  * read and sort every match (4,292 rows at 100k on PGlite: 24.7 ms), where this walk reads ~2,400 rows.
  */
 async function countAmongNewest(db: Db, plan: Plan): Promise<number> {
-  // Where the walk stops: found from the feed index alone (an index-only scan; the moderation status is left
-  // out so that no row is read, which moves the bound by the few listings held for review).
-  const [bound] = await db
-    // As text with its microseconds: a JavaScript Date would round them away.
-    .select({
-      createdAt: sql<string>`to_char(${listings.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`,
-      id: listings.id,
-    })
-    .from(listings)
-    .where(sql`${listings.status} = 'active'`)
-    .orderBy(desc(listings.createdAt), desc(listings.id))
-    .offset(COUNT_WALK_ROWS - 1)
-    .limit(1);
-  // The walk in feed order, and nothing else: no bitmap to build and no sort.
+  // Index scans in feed order and nothing else: no bitmap to build and no sort. Set first, as a search that fell
+  // back to bitmap scans has turned index scans off for its transaction, and the bound needs one.
   await db.execute(
     sql`select set_config('enable_bitmapscan', 'off', true), set_config('enable_sort', 'off', true),
       set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'on', true)`,
+  );
+  // Where the walk stops: the COUNT_WALK_ROWS-th newest active listing (of the category, when there is one, so that
+  // the walk is one of that category's), found from the feed index alone. The moderation status is left out so
+  // that no row is read (it moves the bound by the few listings held for review), and the text form (with its
+  // microseconds: a JavaScript Date would round them away) is made for that one row, not the rows skipped.
+  const category = plan.params.category ? sql` and ${listings.category} = ${plan.params.category}` : sql``;
+  const [bound] = rowsOf(
+    await db.execute<{ createdAt: string; id: string }>(
+      sql`select to_char(b.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as "createdAt", b.id as "id"
+      from (select ${listings.createdAt} as created_at, ${listings.id} as id from ${listings}
+        where ${listings.status} = 'active'${category}
+        order by ${listings.createdAt} desc, ${listings.id} desc offset ${COUNT_WALK_ROWS - 1} limit 1) b`,
+    ),
   );
   const within = bound
     ? [
         sql`(${listings.createdAt}, ${listings.id}) >= (cast(${bound.createdAt} as timestamp) at time zone 'UTC', cast(${bound.id} as uuid))`,
       ]
     : [];
+  const order = plan.params.category
+    ? [asc(listings.category), desc(listings.createdAt), desc(listings.id)]
+    : [desc(listings.createdAt), desc(listings.id)];
   const matches = db
     .select({ id: listings.id })
     .from(listings)
     .leftJoin(profiles, eq(profiles.userId, listings.userId))
     .where(and(isPublicListing(), ...filters(plan, null), ...within))
-    .orderBy(desc(listings.createdAt), desc(listings.id))
+    .orderBy(...order)
     .limit(COUNT_CAP + 1)
     .as("matches");
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int`.mapWith(Number) }).from(matches);

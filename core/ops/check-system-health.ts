@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { DAILY_CLEANUP_JOB } from "../jobs/daily-cleanup";
 import { checkReadiness } from "./check-readiness";
+import { rowsOf } from "../shared/sql-rows";
 
 export type SystemHealth = {
   database: { ok: boolean; latencyMs: number | null };
@@ -11,7 +12,6 @@ export type SystemHealth = {
   webhookFailures24h: number;
 };
 
-const rowsOf = <T>(result: { rows: T[] } | T[]): T[] => ("rows" in result ? result.rows : result);
 
 /** Measured now, for the dashboard: nothing here is a static claim. */
 export async function checkSystemHealth(db: Db, { now, latestMigrationMillis }: { now: Date; latestMigrationMillis: number }): Promise<SystemHealth> {

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { rowsOf } from "../shared/sql-rows";
 
 export type OpsFigures = {
   mail: { queued: number; oldestQueuedAt: Date | null };
@@ -7,8 +8,6 @@ export type OpsFigures = {
   jobs: { job: string; succeeded: number; failed: number; running: number; lastSuccessAt: Date | null }[];
 };
 
-type Rows<T> = { rows: T[] } | T[];
-const rowsOf = <T>(result: Rows<T>): T[] => ("rows" in result ? result.rows : result);
 
 /**
  * The figures an operator watches across every process, read from the database (so any process reports the
