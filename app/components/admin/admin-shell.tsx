@@ -161,7 +161,8 @@ export function AdminShell({ staff, nav, sidebar, children }: { staff: ShellStaf
               Verifying access...
             </p>
           )}
-          {children}
+          {/* One content column for every page, so headings and lists start at the same place everywhere. */}
+          <div className="mx-auto w-full max-w-7xl">{children}</div>
         </main>
       </div>
     </div>

@@ -148,7 +148,7 @@ export default function ModerationQueue({ loaderData, actionData }: Route.Compon
   const error = actionData && "error" in actionData ? actionData.error : undefined;
 
   return (
-    <div className="mx-auto max-w-7xl">
+    <div>
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight">
@@ -174,7 +174,8 @@ export default function ModerationQueue({ loaderData, actionData }: Route.Compon
           options={QUEUE_FILTERS.map((s) => ({ value: s, label: s }))}
         />
       </FilterBar>
-      <p id="queue-keys" className="mb-3 text-xs text-muted">
+      {/* Phones have no keyboard to use these with: the line is for wider screens with a fine pointer. */}
+      <p id="queue-keys" className="mb-3 hidden text-xs text-muted sm:block pointer-coarse:hidden">
         Keyboard: <kbd className="rounded border border-line bg-white px-1">j</kbd> or{" "}
         <kbd className="rounded border border-line bg-white px-1">↓</kbd> next report,{" "}
         <kbd className="rounded border border-line bg-white px-1">k</kbd> or{" "}

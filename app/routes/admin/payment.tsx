@@ -91,7 +91,7 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
   const error = actionData && "error" in actionData ? actionData.error : undefined;
 
   return (
-    <div className="mx-auto max-w-5xl">
+    <div>
       <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="text-sm">

@@ -46,7 +46,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   const { q, members, listings, swaps, payments, reports, logEvents } = loaderData;
   const nothing = members.length + listings.length + swaps.length + payments.length + reports.length + logEvents.length === 0;
   return (
-    <div className="mx-auto max-w-5xl">
+    <div>
       <PageHeader
         title="Search"
         description="Members by name or e-mail, listings by title, swaps by id, payments by payment intent id, reports by listing, reporter or id, log events by id or request id."

@@ -99,7 +99,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
   const error = actionData && "error" in actionData ? actionData.error : undefined;
 
   return (
-    <div className="mx-auto max-w-4xl">
+    <div>
       <PageHeader
         title="Settings"
         description="Feature flags, secrets, the security checklist and the system's figures, read live."

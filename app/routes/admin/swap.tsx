@@ -179,7 +179,7 @@ export default function SwapPage({ loaderData, actionData }: Route.ComponentProp
   const [proposer, receiver] = parties;
 
   return (
-    <div className="mx-auto max-w-6xl">
+    <div>
       <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="text-sm">

@@ -134,7 +134,7 @@ export default function ToolsPage({ loaderData, actionData }: Route.ComponentPro
   useFailureToast(actionData);
 
   return (
-    <div className="mx-auto max-w-5xl">
+    <div>
       <PageHeader title="Admin Tools" description="Operations on the whole marketplace. Each asks first and is written to the audit log." />
       {error && !open && (
         <p role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-danger">

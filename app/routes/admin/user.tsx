@@ -148,7 +148,7 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
   const moderator = member.roles.includes("moderator");
 
   return (
-    <div className="mx-auto max-w-6xl">
+    <div>
       <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="text-sm">
