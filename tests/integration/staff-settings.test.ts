@@ -218,6 +218,26 @@ describe("the Settings page's feature flags", () => {
     expect(await auditRows()).toHaveLength(before);
   });
 
+  test("a Save with every switch as it was changes nothing, writes no audit row and says so", async () => {
+    await save({ enable_auto_takedown: true });
+    const [before] = await db.select().from(featureFlags).where(eq(featureFlags.key, "enable_auto_takedown"));
+    const rowsBefore = (await auditRows()).length;
+    for (let i = 0; i < 3; i++) {
+      expect(await save({ enable_auto_takedown: true })).toMatchObject({
+        status: 302,
+        location: "/admin/settings",
+        flash: settingsPage.FLAGS_UNCHANGED,
+      });
+    }
+    expect(await auditRows()).toHaveLength(rowsBefore);
+    // Who changed it last, and when, still name the save that did change it.
+    const [after] = await db.select().from(featureFlags).where(eq(featureFlags.key, "enable_auto_takedown"));
+    expect(after).toEqual(before);
+    // A save that does change something is audited as before.
+    expect((await save({})).flash).toBe(settingsPage.FLAGS_UPDATED);
+    expect(await auditRows()).toHaveLength(rowsBefore + 1);
+  });
+
   test("Save is rate limited: the 11th in a minute is refused", async () => {
     const answers = [];
     const busy = await insertStaff(db, ["admin"], { name: "Busy Admin" });

@@ -29,6 +29,8 @@ export const actionPermissions = { flags: "update_feature_flags", rotate: "rotat
 >;
 
 export const FLAGS_UPDATED = "Feature flags updated";
+/** A Save with every switch as it was: nothing is written (no audit row either), and the admin is told so. */
+export const FLAGS_UNCHANGED = "No changes to save: the feature flags were already set like this";
 export const FLAGS_SAVE_FAILED = "Failed to save feature flags";
 export const ONLY_ADMINS_CHANGE_FLAGS = "Only admins can change feature flags";
 export const ONLY_ADMINS_SAVE_FLAGS = "Only admins can save feature flags";
@@ -80,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     request,
     actionPermissions.flags,
     {
-      success: FLAGS_UPDATED,
+      success: (r: { changed: unknown[] }) => (r.changed.length ? FLAGS_UPDATED : FLAGS_UNCHANGED),
       failure: FLAGS_SAVE_FAILED,
       backTo: "/admin/settings",
       refusal: changes ? ONLY_ADMINS_CHANGE_FLAGS : ONLY_ADMINS_SAVE_FLAGS,

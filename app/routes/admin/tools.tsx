@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { data, Form, useLocation, useNavigation } from "react-router";
+import { data, Form, Link, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/tools";
 import { appContext } from "../../context";
 import { ActionDialog, DialogButtons } from "../../components/admin/action-dialog";
@@ -185,8 +185,10 @@ export default function ToolsPage({ loaderData, actionData }: Route.ComponentPro
         {snapshots.length === 0 ? (
           <p className="px-4 py-6 text-center text-sm text-muted">No snapshots yet</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
+          // No scroll box: under 640px each snapshot is a card (stacked-table), so nothing needs sideways
+          // scrolling and no region has to be reachable by keyboard to be read.
+          <div>
+            <table className="stacked-table w-full text-left text-sm">
               <thead className="bg-surface text-xs uppercase tracking-wide text-muted">
                 <tr>
                   <th scope="col" className="px-4 py-2 font-medium">ID</th>
@@ -198,10 +200,10 @@ export default function ToolsPage({ loaderData, actionData }: Route.ComponentPro
               <tbody className="divide-y divide-line">
                 {snapshots.map((s) => (
                   <tr key={s.id}>
-                    <td className="px-4 py-2 font-mono text-xs">{s.id}</td>
-                    <td className="whitespace-nowrap px-4 py-2">{s.createdAt}</td>
-                    <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{s.size}</td>
-                    <td className="px-4 py-2">{s.takenBy}</td>
+                    <td className="break-all px-4 py-2 font-mono text-xs">{s.id}</td>
+                    <td data-label="Taken" className="whitespace-nowrap px-4 py-2">{s.createdAt}</td>
+                    <td data-label="Size" className="whitespace-nowrap px-4 py-2 tabular-nums sm:text-right">{s.size}</td>
+                    <td data-label="By" className="px-4 py-2">{s.takenBy}</td>
                   </tr>
                 ))}
               </tbody>
@@ -257,7 +259,18 @@ export default function ToolsPage({ loaderData, actionData }: Route.ComponentPro
           closeTo={here}
           description={`Downloads the audit trail, payment logs and security events of the last ${bundleDays} days as one JSON file. It holds members' addresses and account ids: keep it where staff data belongs, and delete it when done.`}
         >
-          <ExportButton action="/admin/tools/logs-bundle" texts={LOGS_BUNDLE_TEXTS} closeTo={here} />
+          {/* Cancel beside the download, as in every other dialog (Escape and a click outside close it too). */}
+          <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Link
+              to={here}
+              replace
+              preventScrollReset
+              className="inline-flex h-10 items-center justify-center rounded-md border border-line px-4 text-sm font-medium hover:bg-surface"
+            >
+              Cancel
+            </Link>
+            <ExportButton action="/admin/tools/logs-bundle" texts={LOGS_BUNDLE_TEXTS} closeTo={here} />
+          </div>
         </ActionDialog>
       )}
       {open === "snapshot" && (
