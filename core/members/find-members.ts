@@ -35,9 +35,13 @@ function memberWhere(db: Db, filters: MemberFilters): SQL | undefined {
   const q = filters.q?.trim().slice(0, 100);
   const deleted = filters.status === "deleted";
   const status = (PROFILE_STATUSES as readonly string[]).includes(filters.status ?? "") ? filters.status : undefined;
-  const role = filters.role === "member" || (ROLES as readonly string[]).includes(filters.role ?? "") ? filters.role : undefined;
+  const role =
+    filters.role === "member" || (ROLES as readonly string[]).includes(filters.role ?? "") ? filters.role : undefined;
   const hasRole = (r?: string) =>
-    db.select({ one: sql`1` }).from(userRoles).where(and(eq(userRoles.userId, profiles.userId), r ? eq(userRoles.role, r as "admin") : undefined));
+    db
+      .select({ one: sql`1` })
+      .from(userRoles)
+      .where(and(eq(userRoles.userId, profiles.userId), r ? eq(userRoles.role, r as "admin") : undefined));
   return and(
     deleted ? isNotNull(profiles.deletedAt) : isNull(profiles.deletedAt),
     q ? or(ilike(users.name, likeText(q)), ilike(users.email, likeText(q))) : undefined,
@@ -63,11 +67,18 @@ export async function findMembers(db: Db, filters: MemberFilters, limit = MEMBER
       deletedAt: profiles.deletedAt,
       deletionReason: profiles.deletionReason,
       permanentDeletionAt: profiles.permanentDeletionAt,
-      role: sql<string | null>`(select ${userRoles.role} from ${userRoles} where ${userRoles.userId} = ${profiles.userId} order by ${userRoles.createdAt}, ${userRoles.role} limit 1)`,
+      role: sql<
+        string | null
+      >`(select ${userRoles.role} from ${userRoles} where ${userRoles.userId} = ${profiles.userId} order by ${userRoles.createdAt}, ${userRoles.role} limit 1)`,
     })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
-    .where(and(memberWhere(db, filters), afterRow(profiles, { createdAt: profiles.createdAt, id: profiles.userId }, cursorId(filters.cursor))))
+    .where(
+      and(
+        memberWhere(db, filters),
+        afterRow(profiles, { createdAt: profiles.createdAt, id: profiles.userId }, cursorId(filters.cursor)),
+      ),
+    )
     .orderBy(desc(profiles.createdAt), desc(profiles.userId))
     .limit(limit + 1);
   const { page, nextCursor } = pageOf(rows as MemberRow[], limit);

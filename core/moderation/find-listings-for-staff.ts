@@ -9,9 +9,16 @@ import { isUuid } from "../swaps/swap-guards";
 
 export const STAFF_LISTINGS_PAGE_SIZE = 50;
 
-export type StaffListingFilters = { q?: string; moderation?: string; status?: string; category?: string; cursor?: string };
+export type StaffListingFilters = {
+  q?: string;
+  moderation?: string;
+  status?: string;
+  category?: string;
+  cursor?: string;
+};
 
-const oneOf = (values: readonly string[], value: string | undefined) => (value && values.includes(value) ? value : undefined);
+const oneOf = (values: readonly string[], value: string | undefined) =>
+  value && values.includes(value) ? value : undefined;
 
 /** The filters as one condition, shared by the page and its count so the two always agree. */
 function listingWhere(filters: StaffListingFilters): SQL | undefined {
@@ -55,12 +62,7 @@ export async function findListingsForStaff(db: Db, filters: StaffListingFilters,
     })
     .from(listings)
     .innerJoin(users, eq(users.id, listings.userId))
-    .where(
-      and(
-        listingWhere(filters),
-        afterRow(listings, { createdAt: listings.createdAt, id: listings.id }, after),
-      ),
-    )
+    .where(and(listingWhere(filters), afterRow(listings, { createdAt: listings.createdAt, id: listings.id }, after)))
     .orderBy(desc(listings.createdAt), desc(listings.id))
     .limit(limit + 1);
   const { page, nextCursor } = pageOf(rows, limit);

@@ -96,7 +96,9 @@ describe("the Settings page's feature flags", () => {
     const [row] = await db.select().from(featureFlags).where(eq(featureFlags.key, "enable_moderation"));
     expect(row.updatedBy).toBe(admin.id);
     const shown = await load(caller, settingsPage, { user: admin, path: "/admin/settings" });
-    const changed = Object.fromEntries(((shown.data?.flags ?? []) as { key: string; changed: string | null }[]).map((f) => [f.key, f.changed]));
+    const changed = Object.fromEntries(
+      ((shown.data?.flags ?? []) as { key: string; changed: string | null }[]).map((f) => [f.key, f.changed]),
+    );
     expect(changed.enable_moderation).toMatch(/ by Avery Admin$/);
     expect(changed.enable_swap_payments).toBeNull();
 
@@ -150,7 +152,14 @@ describe("the Settings page's feature flags", () => {
     const saveAll = (values: Partial<Record<FeatureFlagKey, boolean>>) =>
       postForm(listed, settingsPage, { user: admin, path: "/admin/settings", form: flagsForm(values) });
     expect(
-      (await saveAll({ enable_swap_payments: false, enable_auto_takedown: true, enable_rate_limiting: false, enable_ip_allowlist: true })).flash,
+      (
+        await saveAll({
+          enable_swap_payments: false,
+          enable_auto_takedown: true,
+          enable_rate_limiting: false,
+          enable_ip_allowlist: true,
+        })
+      ).flash,
     ).toBe("Feature flags updated");
 
     // Swap payments off: accepting completes the swap, the fee waived.
@@ -158,7 +167,11 @@ describe("the Settings page's feature flags", () => {
     const receiver = await insertMember(second.db, { name: "Liam O'Connor" });
     const offered = await insertListing(second.db, proposer.id, { title: "Road bike" });
     const target = await insertListing(second.db, receiver.id, { title: "Surfboard" });
-    const { id: swapId } = await proposeSwap(b, { proposerId: proposer.id, offeredListingId: offered, targetListingId: target });
+    const { id: swapId } = await proposeSwap(b, {
+      proposerId: proposer.id,
+      offeredListingId: offered,
+      targetListingId: target,
+    });
     expect(await acceptSwap(b, { swapId, actorId: receiver.id })).toMatchObject({ status: "completed" });
 
     // Auto takedown on: the third member's report hides the listing.
@@ -172,21 +185,30 @@ describe("the Settings page's feature flags", () => {
     expect(hidden).toEqual([false, false, true]);
 
     // Rate limiting off: an admin action is not counted, however often.
-    for (let i = 0; i < 12; i++) await checkAdminRateLimit(b, { actorId: admin.id, action: "update_feature_flags_probe" });
+    for (let i = 0; i < 12; i++)
+      await checkAdminRateLimit(b, { actorId: admin.id, action: "update_feature_flags_probe" });
 
     // The IP allowlist on: the back office answers only the listed addresses.
     const gate = (ip: string) =>
       passStaffGate(
         { db: second.db, allowlist: parseIpAllowlist("203.0.113.0/24") },
-        { user: admin, action: "view_settings", meta: { ip, userAgent: null, headers: new Headers() }, path: "/admin/settings" },
+        {
+          user: admin,
+          action: "view_settings",
+          meta: { ip, userAgent: null, headers: new Headers() },
+          path: "/admin/settings",
+        },
       );
     expect((await gate("198.51.100.9")).kind).toBe("denied");
     expect((await gate("203.0.113.50")).kind).toBe("allowed");
 
     // And back: rate limiting on again counts from the next action.
     expect((await saveAll({ enable_ip_allowlist: true })).flash).toBe("Feature flags updated");
-    for (let i = 0; i < 10; i++) await checkAdminRateLimit(b, { actorId: admin.id, action: "update_feature_flags_probe2" });
-    expect(await refusal(checkAdminRateLimit(b, { actorId: admin.id, action: "update_feature_flags_probe2" }))).toMatchObject({ code: "RATE_LIMITED" });
+    for (let i = 0; i < 10; i++)
+      await checkAdminRateLimit(b, { actorId: admin.id, action: "update_feature_flags_probe2" });
+    expect(
+      await refusal(checkAdminRateLimit(b, { actorId: admin.id, action: "update_feature_flags_probe2" })),
+    ).toMatchObject({ code: "RATE_LIMITED" });
   });
 
   test("turning the IP allowlist on from an address outside it is refused with the reason, nothing changed", async () => {
@@ -261,7 +283,13 @@ describe("the Settings page's secrets, security checklist, backups and system fi
     ...caller,
     testApp: {
       ...testApp,
-      env: { ...testApp.env, PAYMENT_PROVIDER: "stripe", MAIL_TRANSPORT: "smtp", ...secrets, APP_URL: "https://swapshed.example" },
+      env: {
+        ...testApp.env,
+        PAYMENT_PROVIDER: "stripe",
+        MAIL_TRANSPORT: "smtp",
+        ...secrets,
+        APP_URL: "https://swapshed.example",
+      },
     },
   };
   const settingsOf = async (c: RouteCaller = caller) => {
@@ -289,19 +317,29 @@ describe("the Settings page's secrets, security checklist, backups and system fi
     ]);
     // No 5 characters in a row of any secret (the SMTP password included) reach the page.
     const sent = JSON.stringify(live);
-    const values = [secrets.BETTER_AUTH_SECRET, secrets.STRIPE_SECRET_KEY, secrets.STRIPE_WEBHOOK_SECRET, "Qv7-zP2m-Kx9w-Lr4t-9981"];
+    const values = [
+      secrets.BETTER_AUTH_SECRET,
+      secrets.STRIPE_SECRET_KEY,
+      secrets.STRIPE_WEBHOOK_SECRET,
+      "Qv7-zP2m-Kx9w-Lr4t-9981",
+    ];
     for (const value of values) {
-      for (let i = 0; i + 5 <= value.length; i++) expect(sent, `${value.slice(i, i + 5)} of a secret`).not.toContain(value.slice(i, i + 5));
+      for (let i = 0; i + 5 <= value.length; i++)
+        expect(sent, `${value.slice(i, i + 5)} of a secret`).not.toContain(value.slice(i, i + 5));
     }
   });
 
   test("the checklist is checked on each request: staff two-factor, https, cookies, rate limiting, snapshots, the allowlist and route permissions", async () => {
-    const byId = (checks: { id: string; passed: boolean; reason: string }[]) => Object.fromEntries(checks.map((c) => [c.id, c]));
+    const byId = (checks: { id: string; passed: boolean; reason: string }[]) =>
+      Object.fromEntries(checks.map((c) => [c.id, c]));
     const late = await insertStaff(db, ["moderator"], { name: "Lenny Late", totp: false });
     let checks = byId((await settingsOf()).checks);
     expect(checks.staff_totp).toMatchObject({ passed: false });
     expect(checks.staff_totp.reason).toContain("Lenny Late");
-    expect(checks.https).toMatchObject({ passed: false, reason: "APP_URL is http://localhost:3000: browsers send cookies and forms over plain HTTP." });
+    expect(checks.https).toMatchObject({
+      passed: false,
+      reason: "APP_URL is http://localhost:3000: browsers send cookies and forms over plain HTTP.",
+    });
     expect(checks.secure_cookies.passed).toBe(false);
     expect(checks.rate_limiting.passed).toBe(true);
     expect(checks.snapshot_24h).toMatchObject({ passed: false, reason: "No snapshot yet." });
@@ -313,20 +351,53 @@ describe("the Settings page's secrets, security checklist, backups and system fi
     await db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, late.id));
     await db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, member.id));
     await setFlag(db, "enable_rate_limiting", false);
-    await db.insert(snapshots).values({ id: "snap-settings-old", path: "snap-settings-old.dump", sizeBytes: 1000, createdAt: new Date(Date.now() - 25 * HOUR) });
+    await db
+      .insert(snapshots)
+      .values({
+        id: "snap-settings-old",
+        path: "snap-settings-old.dump",
+        sizeBytes: 1000,
+        createdAt: new Date(Date.now() - 25 * HOUR),
+      });
     checks = byId((await settingsOf(stripeCaller)).checks);
     expect(checks.staff_totp.passed).toBe(true);
     expect(checks.https).toMatchObject({ passed: true, reason: "APP_URL is https://swapshed.example." });
-    expect(checks.rate_limiting).toMatchObject({ passed: false, reason: "The enable_rate_limiting flag is off: no limit is counted." });
-    expect(checks.snapshot_24h).toMatchObject({ passed: false, reason: "The last, snap-settings-old, was taken 25 hours ago." });
+    expect(checks.rate_limiting).toMatchObject({
+      passed: false,
+      reason: "The enable_rate_limiting flag is off: no limit is counted.",
+    });
+    expect(checks.snapshot_24h).toMatchObject({
+      passed: false,
+      reason: "The last, snap-settings-old, was taken 25 hours ago.",
+    });
     expect(checks.payments.passed).toBe(true);
 
-    await db.insert(snapshots).values({ id: "snap-settings-new", path: "snap-settings-new.dump", sizeBytes: 3 * 1024 * 1024, createdAt: new Date(Date.now() - 2 * HOUR) });
+    await db
+      .insert(snapshots)
+      .values({
+        id: "snap-settings-new",
+        path: "snap-settings-new.dump",
+        sizeBytes: 3 * 1024 * 1024,
+        createdAt: new Date(Date.now() - 2 * HOUR),
+      });
     await setFlag(db, "enable_ip_allowlist", true);
-    const listed: RouteCaller = { ...stripeCaller, staffAllowlist: "203.0.113.0/24, 198.51.100.4", testApp: { ...stripeCaller.testApp, env: { ...stripeCaller.testApp.env, ADMIN_IP_ALLOWLIST: "203.0.113.0/24, 198.51.100.4" } } };
+    const listed: RouteCaller = {
+      ...stripeCaller,
+      staffAllowlist: "203.0.113.0/24, 198.51.100.4",
+      testApp: {
+        ...stripeCaller.testApp,
+        env: { ...stripeCaller.testApp.env, ADMIN_IP_ALLOWLIST: "203.0.113.0/24, 198.51.100.4" },
+      },
+    };
     checks = byId((await settingsOf(listed)).checks);
-    expect(checks.snapshot_24h).toMatchObject({ passed: true, reason: "The last, snap-settings-new, was taken 2 hours ago." });
-    expect(checks.ip_allowlist).toMatchObject({ passed: true, reason: "On: the back office answers only 2 entries in ADMIN_IP_ALLOWLIST." });
+    expect(checks.snapshot_24h).toMatchObject({
+      passed: true,
+      reason: "The last, snap-settings-new, was taken 2 hours ago.",
+    });
+    expect(checks.ip_allowlist).toMatchObject({
+      passed: true,
+      reason: "On: the back office answers only 2 entries in ADMIN_IP_ALLOWLIST.",
+    });
   });
 
   test("backup and system figures are the real ones: the last snapshot and its size, this build's version, Node and the database's version", async () => {
@@ -341,6 +412,8 @@ describe("the Settings page's secrets, security checklist, backups and system fi
     expect(system.Node).toBe(process.version);
     expect(system.Environment).toBe("test");
     expect(system["Uptime of this process"]).toMatch(/\d/);
-    expect(system.Database).toMatch(handle.kind === "postgres" ? /^PostgreSQL \d+\.\d+$/ : /^PGlite \d+\.\d+\.\d+ \(embedded PostgreSQL \d+\.\d+\)$/);
+    expect(system.Database).toMatch(
+      handle.kind === "postgres" ? /^PostgreSQL \d+\.\d+$/ : /^PGlite \d+\.\d+\.\d+ \(embedded PostgreSQL \d+\.\d+\)$/,
+    );
   });
 });

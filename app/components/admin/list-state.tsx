@@ -28,14 +28,30 @@ export function useListLoading() {
 
 /** Whether any filter is set (the cursor is paging, not a filter). */
 export function hasFilters(filters: Record<string, unknown>) {
-  return Object.entries(filters).some(([name, value]) => name !== "cursor" && value !== undefined && value !== null && value !== "");
+  return Object.entries(filters).some(
+    ([name, value]) => name !== "cursor" && value !== undefined && value !== null && value !== "",
+  );
 }
 
 /**
  * The line above a list: how many rows match the filters in all (not just on this page), or, while other rows
  * load, what is loading. A live region, so a screen reader hears the new count after a filter changes.
  */
-export function ListSummary({ loading, loadingText, total, one, many, children }: { loading: boolean; loadingText: string; total: number; one: string; many: string; children?: ReactNode }) {
+export function ListSummary({
+  loading,
+  loadingText,
+  total,
+  one,
+  many,
+  children,
+}: {
+  loading: boolean;
+  loadingText: string;
+  total: number;
+  one: string;
+  many: string;
+  children?: ReactNode;
+}) {
   return (
     <div className="mb-2 flex min-h-8 flex-wrap items-center justify-between gap-2">
       <p role="status" className="text-sm text-muted">
@@ -57,5 +73,8 @@ export function EmptyList({ filtered, none, noMatch }: { filtered: boolean; none
 
 /** The rows' box: dimmed and marked busy while other rows load (the old rows stay until the new ones arrive). */
 export function listBoxProps(loading: boolean) {
-  return { "aria-busy": loading || undefined, className: loading ? "opacity-60 transition-opacity" : undefined } as const;
+  return {
+    "aria-busy": loading || undefined,
+    className: loading ? "opacity-60 transition-opacity" : undefined,
+  } as const;
 }

@@ -2,7 +2,15 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { Form, useLocation, useNavigationType, useSubmit } from "react-router";
 import { useHydrated } from "../../lib/use-hydrated";
 
-export function PageHeader({ title, description, children }: { title: string; description?: ReactNode; children?: ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
       <div>
@@ -60,7 +68,11 @@ export function FilterBar({
       className={className}
     >
       {children}
-      <button type="submit" hidden={hydrated} className="h-9 rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800">
+      <button
+        type="submit"
+        hidden={hydrated}
+        className="h-9 rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
+      >
         {submitLabel}
       </button>
     </Form>
@@ -77,41 +89,95 @@ function useSyncFieldsOnHistory(form: React.RefObject<HTMLFormElement | null>) {
   useEffect(() => {
     if (navigationType !== "POP" || !form.current) return;
     const params = new URLSearchParams(location.search);
-    for (const field of form.current.querySelectorAll<HTMLInputElement | HTMLSelectElement>("select[name], input[name]:not([type=hidden])")) {
+    for (const field of form.current.querySelectorAll<HTMLInputElement | HTMLSelectElement>(
+      "select[name], input[name]:not([type=hidden])",
+    )) {
       field.value = params.get(field.name) ?? "";
     }
   }, [location.search, navigationType, form]);
 }
 
-export function FilterSelect({ name, label, value, options }: { name: string; label: string; value: string; options: { value: string; label: string }[] }) {
+export function FilterSelect({
+  name,
+  label,
+  value,
+  options,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  options: { value: string; label: string }[];
+}) {
   return (
     <label className="flex flex-col text-xs font-medium text-muted">
       {label}
-      <select name={name} defaultValue={value} className="mt-1 h-9 rounded-md border border-line bg-white px-2 text-sm text-ink">
+      <select
+        name={name}
+        defaultValue={value}
+        className="mt-1 h-9 rounded-md border border-line bg-white px-2 text-sm text-ink"
+      >
         {options.map((o) => (
-          <option key={o.value} value={o.value}>{o.label}</option>
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
         ))}
       </select>
     </label>
   );
 }
 
-export function FilterSearch({ label, value, placeholder, name = "q", mono = false }: { label: string; value: string; placeholder?: string; name?: string; mono?: boolean }) {
+export function FilterSearch({
+  label,
+  value,
+  placeholder,
+  name = "q",
+  mono = false,
+}: {
+  label: string;
+  value: string;
+  placeholder?: string;
+  name?: string;
+  mono?: boolean;
+}) {
   return (
     <label className="flex min-w-48 flex-1 flex-col text-xs font-medium text-muted">
       {label}
-      <input name={name} type="search" defaultValue={value} placeholder={placeholder} className={`mt-1 h-9 rounded-md border border-line bg-white px-2 text-sm text-ink ${mono ? "font-mono" : ""}`} />
+      <input
+        name={name}
+        type="search"
+        defaultValue={value}
+        placeholder={placeholder}
+        className={`mt-1 h-9 rounded-md border border-line bg-white px-2 text-sm text-ink ${mono ? "font-mono" : ""}`}
+      />
     </label>
   );
 }
 
 /** Keyset paging: the next page starts after the last row shown; "First page" goes back to the top. */
-export function Pager({ nextHref, firstHref, showingFirst }: { nextHref: string | null; firstHref: string; showingFirst: boolean }) {
+export function Pager({
+  nextHref,
+  firstHref,
+  showingFirst,
+}: {
+  nextHref: string | null;
+  firstHref: string;
+  showingFirst: boolean;
+}) {
   if (!nextHref && showingFirst) return null;
   return (
     <nav aria-label="Pages" className="mt-3 flex justify-between gap-2 text-sm">
-      {showingFirst ? <span /> : <a href={firstHref} className="rounded-md border border-line bg-white px-3 py-1.5 hover:bg-surface">First page</a>}
-      {nextHref && <a href={nextHref} className="rounded-md border border-line bg-white px-3 py-1.5 hover:bg-surface">Next page</a>}
+      {showingFirst ? (
+        <span />
+      ) : (
+        <a href={firstHref} className="rounded-md border border-line bg-white px-3 py-1.5 hover:bg-surface">
+          First page
+        </a>
+      )}
+      {nextHref && (
+        <a href={nextHref} className="rounded-md border border-line bg-white px-3 py-1.5 hover:bg-surface">
+          Next page
+        </a>
+      )}
     </nav>
   );
 }

@@ -3,7 +3,14 @@ import { appContext } from "../../context";
 import { Badge } from "../../components/admin/badges";
 import { LoadError } from "../../components/admin/load-error";
 import { EmptyList, hasFilters, listBoxProps, useListLoading } from "../../components/admin/list-state";
-import { FilterBar, FilterSearch, FilterSelect, PageHeader, Pager, withParam } from "../../components/admin/page-header";
+import {
+  FilterBar,
+  FilterSearch,
+  FilterSelect,
+  PageHeader,
+  Pager,
+  withParam,
+} from "../../components/admin/page-header";
 import { requireStaff } from "../../lib/require-staff.server";
 import { sydneyDateTime } from "../../lib/sydney-format";
 import { findAuditActors, findAuditLog } from "../../../core/audit/find-audit-log";
@@ -80,42 +87,46 @@ export default function AuditLogs({ loaderData }: Route.ComponentProps) {
         </p>
       )}
       {entries.length === 0 ? (
-        <EmptyList filtered={hasFilters(filters)} none="No audit entries yet." noMatch="No audit entries match these filters." />
+        <EmptyList
+          filtered={hasFilters(filters)}
+          none="No audit entries yet."
+          noMatch="No audit entries match these filters."
+        />
       ) : (
         <div {...listBoxProps(loading)}>
-        <ol className="space-y-2">
-          {entries.map((e) => (
-            <li key={e.id} className="rounded-lg border border-line bg-white p-3 text-sm">
-              <div className="flex flex-wrap items-center gap-2">
-                <span className="font-mono font-semibold">{e.action}</span>
-                <Badge tone="blue">{e.targetType}</Badge>
-                <span className="text-muted">by</span>
-                <span className="font-medium">{e.adminName ?? "Unknown"}</span>
-                <span className="ml-auto text-xs text-muted">{e.createdAt}</span>
-              </div>
-              <dl className="mt-1 grid gap-x-4 gap-y-0.5 text-xs text-muted sm:grid-cols-3">
-                <div className="min-w-0">
-                  <dt className="inline">Target: </dt>
-                  <dd className="inline break-all font-mono">{e.targetId ?? "—"}</dd>
+          <ol className="space-y-2">
+            {entries.map((e) => (
+              <li key={e.id} className="rounded-lg border border-line bg-white p-3 text-sm">
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className="font-mono font-semibold">{e.action}</span>
+                  <Badge tone="blue">{e.targetType}</Badge>
+                  <span className="text-muted">by</span>
+                  <span className="font-medium">{e.adminName ?? "Unknown"}</span>
+                  <span className="ml-auto text-xs text-muted">{e.createdAt}</span>
                 </div>
-                <div>
-                  <dt className="inline">IP: </dt>
-                  <dd className="inline font-mono">{e.ip ?? "—"}</dd>
-                </div>
-                <div className="min-w-0 truncate">
-                  <dt className="inline">User agent: </dt>
-                  <dd className="inline" title={e.userAgent ?? ""}>
-                    {e.userAgent ?? "—"}
-                  </dd>
-                </div>
-              </dl>
-              <details className="mt-1">
-                <summary className="cursor-pointer py-1 text-xs font-medium text-brand-800">Metadata</summary>
-                <pre className="mt-1 max-h-72 overflow-auto rounded bg-surface p-2 text-xs">{e.metadata}</pre>
-              </details>
-            </li>
-          ))}
-        </ol>
+                <dl className="mt-1 grid gap-x-4 gap-y-0.5 text-xs text-muted sm:grid-cols-3">
+                  <div className="min-w-0">
+                    <dt className="inline">Target: </dt>
+                    <dd className="inline break-all font-mono">{e.targetId ?? "—"}</dd>
+                  </div>
+                  <div>
+                    <dt className="inline">IP: </dt>
+                    <dd className="inline font-mono">{e.ip ?? "—"}</dd>
+                  </div>
+                  <div className="min-w-0 truncate">
+                    <dt className="inline">User agent: </dt>
+                    <dd className="inline" title={e.userAgent ?? ""}>
+                      {e.userAgent ?? "—"}
+                    </dd>
+                  </div>
+                </dl>
+                <details className="mt-1">
+                  <summary className="cursor-pointer py-1 text-xs font-medium text-brand-800">Metadata</summary>
+                  <pre className="mt-1 max-h-72 overflow-auto rounded bg-surface p-2 text-xs">{e.metadata}</pre>
+                </details>
+              </li>
+            ))}
+          </ol>
         </div>
       )}
       <Pager nextHref={nextHref} firstHref={firstHref} showingFirst={!filters.cursor} />

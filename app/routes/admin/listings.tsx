@@ -7,7 +7,14 @@ import { EmptyList, hasFilters, ListSummary, listBoxProps, useListLoading } from
 import { LoadError } from "../../components/admin/load-error";
 import { SelectAll } from "../../components/admin/select-all";
 import { useFailureToast } from "../../components/admin/use-failure-toast";
-import { FilterBar, FilterSearch, FilterSelect, PageHeader, Pager, withParam } from "../../components/admin/page-header";
+import {
+  FilterBar,
+  FilterSearch,
+  FilterSelect,
+  PageHeader,
+  Pager,
+  withParam,
+} from "../../components/admin/page-header";
 import { CATEGORIES, categoryLabel } from "../../lib/categories";
 import { requireStaff } from "../../lib/require-staff.server";
 import { runStaffAction } from "../../lib/staff-action.server";
@@ -75,7 +82,9 @@ const MODERATIONS: Record<
   },
 };
 /** Each moderation this page's action takes and the permission it checks (the permission test walks these). */
-export const actionPermissions = Object.fromEntries(Object.entries(MODERATIONS).map(([key, m]) => [key, m.action])) as Record<ListingModeration, StaffAction>;
+export const actionPermissions = Object.fromEntries(
+  Object.entries(MODERATIONS).map(([key, m]) => [key, m.action]),
+) as Record<ListingModeration, StaffAction>;
 
 const isModeration = (value: unknown): value is ListingModeration =>
   typeof value === "string" && Object.hasOwn(MODERATIONS, value);
@@ -143,7 +152,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const summary = (done: string, skipped: number) => (skipped ? `${done} (${skipped} skipped: not applicable)` : done);
 const safeBack = (value: FormDataEntryValue | null) =>
-  (typeof value === "string" && /^\/admin\/listings(\?[^\s\\]*)?$/.test(value) ? asciiPath(value) : null) ?? "/admin/listings";
+  (typeof value === "string" && /^\/admin\/listings(\?[^\s\\]*)?$/.test(value) ? asciiPath(value) : null) ??
+  "/admin/listings";
 
 export default function AdminListings({ loaderData, actionData }: Route.ComponentProps) {
   const { filters, total, listings, nextHref, firstHref, may } = loaderData;
@@ -288,7 +298,9 @@ export default function AdminListings({ loaderData, actionData }: Route.Componen
                         {l.ownerName}
                       </Link>
                     </td>
-                    <td data-label="Category" className="px-3 py-2 text-muted">{categoryLabel(l.category)}</td>
+                    <td data-label="Category" className="px-3 py-2 text-muted">
+                      {categoryLabel(l.category)}
+                    </td>
                     <td data-label="Status" className="px-3 py-2">
                       <StatusBadge status={l.status} />
                     </td>
@@ -301,7 +313,9 @@ export default function AdminListings({ loaderData, actionData }: Route.Componen
                         </>
                       )}
                     </td>
-                    <td data-label="Listed" className="px-3 py-2 text-muted sm:whitespace-nowrap">{l.createdAt}</td>
+                    <td data-label="Listed" className="px-3 py-2 text-muted sm:whitespace-nowrap">
+                      {l.createdAt}
+                    </td>
                     {/* Up to four actions: they wrap inside the cell (two to a line) instead of running off the table. */}
                     <td className="px-3 py-2 sm:w-44">
                       <span className="flex flex-wrap gap-1">

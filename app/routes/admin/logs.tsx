@@ -110,7 +110,13 @@ export default function SystemLogs({ loaderData }: Route.ComponentProps) {
           {quick && <input type="hidden" name="quick" value={quick} />}
           <FilterSearch label="Search logs" value={q} placeholder="Message, event type or id" />
         </FilterBar>
-        <Form method="get" replace preventScrollReset className="flex flex-wrap items-center gap-1.5" aria-label="Quick filters">
+        <Form
+          method="get"
+          replace
+          preventScrollReset
+          className="flex flex-wrap items-center gap-1.5"
+          aria-label="Quick filters"
+        >
           <input type="hidden" name="tab" value={tab} />
           {q && <input type="hidden" name="q" value={q} />}
           <span className="mr-1 text-xs font-medium text-muted">Quick filters</span>
@@ -170,70 +176,68 @@ export default function SystemLogs({ loaderData }: Route.ComponentProps) {
       </div>
 
       {events.length === 0 ? (
-        <EmptyList
-          filtered={Boolean(q || quick)}
-          none={NOTHING_YET[tab]}
-          noMatch="No events match these filters."
-        />
+        <EmptyList filtered={Boolean(q || quick)} none={NOTHING_YET[tab]} noMatch="No events match these filters." />
       ) : (
         <div {...listBoxProps(loading)}>
-        <div className="relative rounded-lg border border-line bg-white sm:overflow-x-auto">
-          {/* relative: the buttons' screen-reader text (absolutely placed) stays inside the box at 375 px. */}
-          <table className="stacked-table w-full text-left text-sm sm:min-w-[860px]">
-            <caption className="sr-only">{tabLabel}</caption>
-            <thead className="border-b border-line bg-surface text-xs uppercase tracking-wide text-muted">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Timestamp
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Event Type
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Message
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Status
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  User ID
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-line">
-              {events.map((e) => (
-                <tr key={e.id} className="align-top leading-5 hover:bg-surface">
-                  <td className="whitespace-nowrap px-3 py-1.5 text-muted tabular-nums">
-                    <time dateTime={e.iso}>{e.at}</time>
-                  </td>
-                  <td data-label="Event Type" className="whitespace-nowrap px-3 py-1.5 font-mono text-xs">{e.eventType}</td>
-                  <td data-label="Message" className="px-3 py-1.5 sm:max-w-md">
-                    <span className="break-words">{e.message || "—"}</span>
-                    {e.error && <span className="block break-words text-xs text-danger">{e.error}</span>}
-                  </td>
-                  <td data-label="Status" className="px-3 py-1.5">
-                    <StatusBadge status={e.status} />
-                  </td>
-                  <td data-label="User ID" className="whitespace-nowrap px-3 py-1.5 font-mono text-xs">
-                    {e.userId ? (
-                      <Link to={`/admin/users/${e.userId}`} className="hover:underline" title={e.userId}>
-                        {`${e.userId.slice(0, 8)}...`}
-                      </Link>
-                    ) : (
-                      "-"
-                    )}
-                  </td>
-                  <td className="px-3 py-1.5">
-                    <CopyTargetButton targetId={e.targetId} />
-                  </td>
+          <div className="relative rounded-lg border border-line bg-white sm:overflow-x-auto">
+            {/* relative: the buttons' screen-reader text (absolutely placed) stays inside the box at 375 px. */}
+            <table className="stacked-table w-full text-left text-sm sm:min-w-[860px]">
+              <caption className="sr-only">{tabLabel}</caption>
+              <thead className="border-b border-line bg-surface text-xs uppercase tracking-wide text-muted">
+                <tr>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Timestamp
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Event Type
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Message
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Status
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    User ID
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Actions
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {events.map((e) => (
+                  <tr key={e.id} className="align-top leading-5 hover:bg-surface">
+                    <td className="whitespace-nowrap px-3 py-1.5 text-muted tabular-nums">
+                      <time dateTime={e.iso}>{e.at}</time>
+                    </td>
+                    <td data-label="Event Type" className="whitespace-nowrap px-3 py-1.5 font-mono text-xs">
+                      {e.eventType}
+                    </td>
+                    <td data-label="Message" className="px-3 py-1.5 sm:max-w-md">
+                      <span className="break-words">{e.message || "—"}</span>
+                      {e.error && <span className="block break-words text-xs text-danger">{e.error}</span>}
+                    </td>
+                    <td data-label="Status" className="px-3 py-1.5">
+                      <StatusBadge status={e.status} />
+                    </td>
+                    <td data-label="User ID" className="whitespace-nowrap px-3 py-1.5 font-mono text-xs">
+                      {e.userId ? (
+                        <Link to={`/admin/users/${e.userId}`} className="hover:underline" title={e.userId}>
+                          {`${e.userId.slice(0, 8)}...`}
+                        </Link>
+                      ) : (
+                        "-"
+                      )}
+                    </td>
+                    <td className="px-3 py-1.5">
+                      <CopyTargetButton targetId={e.targetId} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </div>
       )}
       <Pager nextHref={nextHref} firstHref={`${here.pathname}${here.search}`} showingFirst={firstPage} />

@@ -118,7 +118,8 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 const safeBack = (value: FormDataEntryValue | null) =>
-  (typeof value === "string" && /^\/admin\/moderation(\?[^\s\\]*)?$/.test(value) ? asciiPath(value) : null) ?? "/admin/moderation";
+  (typeof value === "string" && /^\/admin\/moderation(\?[^\s\\]*)?$/.test(value) ? asciiPath(value) : null) ??
+  "/admin/moderation";
 
 export default function ModerationQueue({ loaderData, actionData }: Route.ComponentProps) {
   const { status, total, reports, report, may, moderationOn } = loaderData;

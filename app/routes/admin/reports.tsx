@@ -32,7 +32,15 @@ const PERIOD_LABELS: Record<number, string> = { 30: "30 days", 90: "90 days", 36
 const GROUPING_LABELS: Record<string, string> = { day: "By day", week: "By week" };
 
 /** A row of links that each set one parameter: the current one is marked, and all work without JavaScript. */
-function Choice({ label, options, current }: { label: string; options: { to: string; text: string; value: string }[]; current: string }) {
+function Choice({
+  label,
+  options,
+  current,
+}: {
+  label: string;
+  options: { to: string; text: string; value: string }[];
+  current: string;
+}) {
   return (
     <nav aria-label={label} className="flex items-center gap-2">
       <span className="text-xs font-medium text-muted">{label}</span>
@@ -60,8 +68,16 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
     <div>
       <PageHeader title="Reports" description={`${from} to ${to}, Sydney days. Amounts in AUD.`} />
       <div className="mb-4 flex flex-wrap items-center gap-x-6 gap-y-2 rounded-lg border border-line bg-white p-3">
-        <Choice label="Period" current={String(period)} options={REPORT_PERIODS.map((p) => ({ value: String(p), text: PERIOD_LABELS[p], to: href(p, by) }))} />
-        <Choice label="Grouping" current={by} options={REPORT_GROUPINGS.map((b) => ({ value: b, text: GROUPING_LABELS[b], to: href(period, b) }))} />
+        <Choice
+          label="Period"
+          current={String(period)}
+          options={REPORT_PERIODS.map((p) => ({ value: String(p), text: PERIOD_LABELS[p], to: href(p, by) }))}
+        />
+        <Choice
+          label="Grouping"
+          current={by}
+          options={REPORT_GROUPINGS.map((b) => ({ value: b, text: GROUPING_LABELS[b], to: href(period, b) }))}
+        />
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
         {charts.map((chart) => (

@@ -119,7 +119,11 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         >
           <FeatureFlagsForm flags={flags} busy={submitting === "flags"} />
         </SettingsSection>
-        <SettingsSection id="secrets" title="Secrets" description="Read from the environment at start. Reveal shows the last 4 characters only.">
+        <SettingsSection
+          id="secrets"
+          title="Secrets"
+          description="Read from the environment at start. Reveal shows the last 4 characters only."
+        >
           <SecretsList secrets={secrets} />
         </SettingsSection>
         <SettingsSection
@@ -137,11 +141,19 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             error={rotateOpen ? error : undefined}
           />
         </SettingsSection>
-        <SettingsSection id="security-checklist" title="Security checklist" description="Each item checked now, on this request.">
+        <SettingsSection
+          id="security-checklist"
+          title="Security checklist"
+          description="Each item checked now, on this request."
+        >
           <SecurityChecklist checks={checks} />
         </SettingsSection>
         <div className="grid gap-4 md:grid-cols-2">
-          <SettingsSection id="backups" title="Backup and recovery" description="Database snapshots recorded by this deployment.">
+          <SettingsSection
+            id="backups"
+            title="Backup and recovery"
+            description="Database snapshots recorded by this deployment."
+          >
             <FactsList facts={backups} />
           </SettingsSection>
           <SettingsSection id="system" title="System information">

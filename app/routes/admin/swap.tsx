@@ -1,4 +1,5 @@
 import { data, Form, isRouteErrorResponse, Link, useLocation, useNavigation } from "react-router";
+import type { AdminHandle } from "../../components/admin/admin-shell";
 import type { Route } from "./+types/swap";
 import { appContext } from "../../context";
 import { ActionDialog, DialogButtons, ReasonField } from "../../components/admin/action-dialog";
@@ -31,7 +32,11 @@ export const actionPermissions = {
   credit: "apply_credit",
 } as const satisfies Record<string, StaffAction>;
 
-export const handle = { breadcrumb: "Swap" };
+export const handle: AdminHandle = {
+  breadcrumb: (data?: { parties: { listing: { title: string } | null }[] }) =>
+    data ? data.parties.map((p) => p.listing?.title ?? "Listing").join(" ⇄ ") : "Swap",
+  parent: { label: "Swaps", to: "/admin/swaps" },
+};
 export const meta: Route.MetaFunction = () => [
   { title: "Swap | SwapShed back office" },
   { name: "robots", content: "noindex, nofollow" },
@@ -234,7 +239,9 @@ export default function SwapPage({ loaderData, actionData }: Route.ComponentProp
             </p>
             {party.email && <p className="truncate text-sm text-muted">{party.email}</p>}
             <dl className="mt-2 space-y-1.5 text-sm">
-              <DetailRow label={party.role === "Proposer" ? "Offers" : "Gives"}>{party.listing?.title ?? "—"}</DetailRow>
+              <DetailRow label={party.role === "Proposer" ? "Offers" : "Gives"}>
+                {party.listing?.title ?? "—"}
+              </DetailRow>
               <DetailRow label="Listing status">{party.listing?.status ?? "—"}</DetailRow>
               <DetailRow label="Fee paid">{party.paid ? "Yes" : "No"}</DetailRow>
               <DetailRow label="Account credit">{party.credit}</DetailRow>
@@ -403,7 +410,11 @@ export default function SwapPage({ loaderData, actionData }: Route.ComponentProp
         </ActionDialog>
       )}
       {open === "refund" && may.refund && refunding && (
-        <ActionDialog title="Issue refund" closeTo={here} description={refundConsequences({ ...refunding, swapStatus: swap.status })}>
+        <ActionDialog
+          title="Issue refund"
+          closeTo={here}
+          description={refundConsequences({ ...refunding, swapStatus: swap.status })}
+        >
           <Form method="post" replace>
             <input type="hidden" name="intent" value="refund" />
             <input type="hidden" name="paymentId" value={refunding.id} />

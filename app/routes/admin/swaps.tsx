@@ -35,7 +35,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     dispute: url.searchParams.get("dispute") ?? "",
     cursor: url.searchParams.get("cursor") ?? undefined,
   };
-  const [{ swaps, nextCursor }, total] = [await findSwapsForStaff(ctx.db, filters), await countSwapsForStaff(ctx.db, filters)];
+  const [{ swaps, nextCursor }, total] = [
+    await findSwapsForStaff(ctx.db, filters),
+    await countSwapsForStaff(ctx.db, filters),
+  ];
   return {
     filters,
     total,
@@ -73,67 +76,71 @@ export default function AdminSwaps({ loaderData }: Route.ComponentProps) {
         <EmptyList filtered={hasFilters(filters)} none="No swaps yet." noMatch="No swaps match these filters." />
       ) : (
         <div {...listBoxProps(loading)}>
-        <div className="rounded-lg border border-line bg-white sm:overflow-x-auto">
-          <table className="stacked-table w-full text-left text-sm sm:min-w-[860px]">
-            <caption className="sr-only">Swaps</caption>
-            <thead className="border-b border-line bg-surface text-xs uppercase tracking-wide text-muted">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Swap
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Proposer
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Receiver
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Status
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Fees paid
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Proposed
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-line">
-              {swaps.map((s) => (
-                <tr key={s.id} className="hover:bg-surface">
-                  <td className="px-3 py-2 sm:max-w-80">
-                    <Link
-                      to={`/admin/swaps/${s.id}`}
-                      className="block font-medium sm:truncate text-brand-800 hover:underline"
-                    >
-                      {s.offeredTitle} ⇄ {s.targetTitle}
-                    </Link>
-                    <span className="font-mono text-xs text-muted">{s.id.slice(0, 8)}</span>
-                  </td>
-                  <td data-label="Proposer" className="px-3 py-2">
-                    <Link to={`/admin/users/${s.proposerId}`} className="hover:underline">
-                      {s.proposerName}
-                    </Link>
-                  </td>
-                  <td data-label="Receiver" className="px-3 py-2">
-                    <Link to={`/admin/users/${s.receiverId}`} className="hover:underline">
-                      {s.receiverName}
-                    </Link>
-                  </td>
-                  <td data-label="Status" className="px-3 py-2">
-                    <span className="inline-flex flex-wrap gap-1">
-                      <StatusBadge status={s.status} />
-                      {s.isDisputed && <Badge tone="amber">under dispute</Badge>}
-                      {!s.isDisputed && s.disputeResolvedAt && <Badge tone="grey">dispute resolved</Badge>}
-                    </span>
-                  </td>
-                  <td data-label="Fees paid" className="whitespace-nowrap px-3 py-2 text-muted">{feesPaid(s.proposerPaid, s.receiverPaid)}</td>
-                  <td data-label="Proposed" className="whitespace-nowrap px-3 py-2 text-muted">{s.createdAt}</td>
+          <div className="rounded-lg border border-line bg-white sm:overflow-x-auto">
+            <table className="stacked-table w-full text-left text-sm sm:min-w-[860px]">
+              <caption className="sr-only">Swaps</caption>
+              <thead className="border-b border-line bg-surface text-xs uppercase tracking-wide text-muted">
+                <tr>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Swap
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Proposer
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Receiver
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Status
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Fees paid
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Proposed
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {swaps.map((s) => (
+                  <tr key={s.id} className="hover:bg-surface">
+                    <td className="px-3 py-2 sm:max-w-80">
+                      <Link
+                        to={`/admin/swaps/${s.id}`}
+                        className="block font-medium sm:truncate text-brand-800 hover:underline"
+                      >
+                        {s.offeredTitle} ⇄ {s.targetTitle}
+                      </Link>
+                      <span className="font-mono text-xs text-muted">{s.id.slice(0, 8)}</span>
+                    </td>
+                    <td data-label="Proposer" className="px-3 py-2">
+                      <Link to={`/admin/users/${s.proposerId}`} className="hover:underline">
+                        {s.proposerName}
+                      </Link>
+                    </td>
+                    <td data-label="Receiver" className="px-3 py-2">
+                      <Link to={`/admin/users/${s.receiverId}`} className="hover:underline">
+                        {s.receiverName}
+                      </Link>
+                    </td>
+                    <td data-label="Status" className="px-3 py-2">
+                      <span className="inline-flex flex-wrap gap-1">
+                        <StatusBadge status={s.status} />
+                        {s.isDisputed && <Badge tone="amber">under dispute</Badge>}
+                        {!s.isDisputed && s.disputeResolvedAt && <Badge tone="grey">dispute resolved</Badge>}
+                      </span>
+                    </td>
+                    <td data-label="Fees paid" className="whitespace-nowrap px-3 py-2 text-muted">
+                      {feesPaid(s.proposerPaid, s.receiverPaid)}
+                    </td>
+                    <td data-label="Proposed" className="whitespace-nowrap px-3 py-2 text-muted">
+                      {s.createdAt}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </div>
       )}
       <Pager nextHref={nextHref} firstHref={firstHref} showingFirst={!filters.cursor} />

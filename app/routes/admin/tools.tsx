@@ -135,7 +135,10 @@ export default function ToolsPage({ loaderData, actionData }: Route.ComponentPro
 
   return (
     <div>
-      <PageHeader title="Admin Tools" description="Operations on the whole marketplace. Each asks first and is written to the audit log." />
+      <PageHeader
+        title="Admin Tools"
+        description="Operations on the whole marketplace. Each asks first and is written to the audit log."
+      />
       {error && !open && (
         <p role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-danger">
           {error}
@@ -146,7 +149,9 @@ export default function ToolsPage({ loaderData, actionData }: Route.ComponentPro
           icon={<Sparkles className="size-5" />}
           title="Seed Demo Data"
           explain="Adds the demo members and their listings, skipping any that already exist."
-          note={seedAllowed ? null : "Seeding is disabled on this deployment (production). Set ALLOW_SEED=true to allow it."}
+          note={
+            seedAllowed ? null : "Seeding is disabled on this deployment (production). Set ALLOW_SEED=true to allow it."
+          }
         >
           {seedAllowed && <ActionLink to="?do=seed">Seed Demo Data</ActionLink>}
         </ToolCard>
@@ -154,7 +159,11 @@ export default function ToolsPage({ loaderData, actionData }: Route.ComponentPro
           icon={<RefreshCw className="size-5" />}
           title="Reset Staging Baseline"
           explain="Empties every member, listing, swap, payment and report, then seeds the demo data again. Staff accounts, flags, logs, the audit trail and snapshots stay."
-          note={resetAllowed ? null : "Only on a staging deployment (APP_ENV=staging) or the embedded demo: this deployment is neither."}
+          note={
+            resetAllowed
+              ? null
+              : "Only on a staging deployment (APP_ENV=staging) or the embedded demo: this deployment is neither."
+          }
         >
           {resetAllowed && (
             <ActionLink to="?do=reset" danger>
@@ -191,19 +200,33 @@ export default function ToolsPage({ loaderData, actionData }: Route.ComponentPro
             <table className="stacked-table w-full text-left text-sm">
               <thead className="bg-surface text-xs uppercase tracking-wide text-muted">
                 <tr>
-                  <th scope="col" className="px-4 py-2 font-medium">ID</th>
-                  <th scope="col" className="px-4 py-2 font-medium">Taken</th>
-                  <th scope="col" className="px-4 py-2 text-right font-medium">Size</th>
-                  <th scope="col" className="px-4 py-2 font-medium">By</th>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    ID
+                  </th>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    Taken
+                  </th>
+                  <th scope="col" className="px-4 py-2 text-right font-medium">
+                    Size
+                  </th>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    By
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-line">
                 {snapshots.map((s) => (
                   <tr key={s.id}>
                     <td className="break-all px-4 py-2 font-mono text-xs">{s.id}</td>
-                    <td data-label="Taken" className="whitespace-nowrap px-4 py-2">{s.createdAt}</td>
-                    <td data-label="Size" className="whitespace-nowrap px-4 py-2 tabular-nums sm:text-right">{s.size}</td>
-                    <td data-label="By" className="px-4 py-2">{s.takenBy}</td>
+                    <td data-label="Taken" className="whitespace-nowrap px-4 py-2">
+                      {s.createdAt}
+                    </td>
+                    <td data-label="Size" className="whitespace-nowrap px-4 py-2 tabular-nums sm:text-right">
+                      {s.size}
+                    </td>
+                    <td data-label="By" className="px-4 py-2">
+                      {s.takenBy}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -305,7 +328,10 @@ function ToolCard({
   return (
     <section className="flex flex-col gap-3 rounded-lg border border-line bg-white p-4">
       <div className="flex items-start gap-3">
-        <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-brand-50 text-brand-800" aria-hidden="true">
+        <span
+          className="flex size-9 shrink-0 items-center justify-center rounded-md bg-brand-50 text-brand-800"
+          aria-hidden="true"
+        >
           {icon}
         </span>
         <div className="min-w-0">
