@@ -298,7 +298,7 @@ export default function AdminListings({ loaderData, actionData }: Route.Componen
                         {l.ownerName}
                       </Link>
                     </td>
-                    <td data-label="Category" className="px-3 py-2 text-muted">
+                    <td data-label="Category" className="px-3 py-2 text-muted sm:whitespace-nowrap">
                       {categoryLabel(l.category)}
                     </td>
                     <td data-label="Status" className="px-3 py-2">
