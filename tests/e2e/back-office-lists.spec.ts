@@ -15,7 +15,13 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 // One sign-in for the whole file (sign-in is limited to 5 an address in 5 minutes), reused by each journey. Kept
 // in a file of this run too: after a failed journey Playwright starts a new worker, which would otherwise have
 // lost the session (and the two-factor key of the account it enrolled).
-const sessionFile = path.join(os.tmpdir(), `back-office-lists-${createHash("sha256").update(process.env.E2E_DATABASE_URL ?? process.env.E2E_DATA_DIR ?? "").digest("hex").slice(0, 12)}.json`);
+const sessionFile = path.join(
+  os.tmpdir(),
+  `back-office-lists-${createHash("sha256")
+    .update(process.env.E2E_DATABASE_URL ?? process.env.E2E_DATA_DIR ?? "")
+    .digest("hex")
+    .slice(0, 12)}.json`,
+);
 async function asAdmin(page: Page) {
   if (existsSync(sessionFile)) await page.context().addCookies(JSON.parse(readFileSync(sessionFile, "utf8")));
   else {
@@ -57,7 +63,8 @@ test("filters apply as they change, in place: the address follows, focus stays, 
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  // Two listings made through the API, then five lists: a busy machine needs minutes.
+  test.setTimeout(300_000);
   const tag = `lst${Date.now().toString(36)}`;
   await twoListings(browser, tag);
   await asAdmin(page);
@@ -73,7 +80,9 @@ test("filters apply as they change, in place: the address follows, focus stays, 
   await search.fill(tag);
   await page.waitForURL((url) => url.searchParams.get("q") === tag);
   await expect(page.getByText("2 listings", { exact: true })).toBeVisible();
-  await expect(page.getByRole("link", { name: `Brass telescope on a wooden tripod ${tag}`, exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("link", { name: `Brass telescope on a wooden tripod ${tag}`, exact: true }),
+  ).toBeVisible();
   await expect(search).toBeFocused();
   expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
 
@@ -119,7 +128,10 @@ test("filters apply as they change, in place: the address follows, focus stays, 
 
 test("without JavaScript the filters have a visible Apply button that applies them", async ({ page, browser }) => {
   await asAdmin(page);
-  const plain = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const plain = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
   const noScript = await plain.newPage();
   await noScript.goto("/admin/swaps");
   const apply = noScript.getByRole("button", { name: "Apply" });
@@ -148,7 +160,10 @@ test("an empty list says what is empty: nothing yet, or nothing that matches the
   }
 });
 
-test("at 390 px every list fits the screen, as cards with their status and actions in view", async ({ page, browser }) => {
+test("at 390 px every list fits the screen, as cards with their status and actions in view", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(150_000);
   const tag = `nar${Date.now().toString(36)}`;
   await twoListings(browser, tag);
@@ -194,7 +209,12 @@ test("at 390 px every list fits the screen, as cards with their status and actio
   }
   // Users: the status of a member is on screen.
   await page.goto("/admin/users");
-  await expect(page.getByRole("row").nth(1).getByText(/^(active|suspended|flagged)$/)).toBeInViewport({ ratio: 1 });
+  await expect(
+    page
+      .getByRole("row")
+      .nth(1)
+      .getByText(/^(active|suspended|flagged)$/),
+  ).toBeInViewport({ ratio: 1 });
   // The moderation queue's keyboard line is for keyboards: not on a phone.
   await page.goto("/admin/moderation");
   await expect(page.getByText(/next report/)).toBeHidden();
@@ -217,7 +237,11 @@ test("Listings: titles whole at 1440 px, four actions inside the table, select-a
   const title = `Ancient and pre-decimal coin collection, albums and loose ${tag}`;
   const titleLink = page.getByRole("link", { name: title, exact: true });
   // Not cut off with an ellipsis: the link is as wide as its text.
-  expect(await titleLink.evaluate((el) => el.scrollWidth <= el.clientWidth + 1 || getComputedStyle(el).textOverflow !== "ellipsis")).toBe(true);
+  expect(
+    await titleLink.evaluate(
+      (el) => el.scrollWidth <= el.clientWidth + 1 || getComputedStyle(el).textOverflow !== "ellipsis",
+    ),
+  ).toBe(true);
   await page.screenshot({ path: test.info().outputPath("listings-1440.png"), fullPage: true });
 
   // Reject one, so its row offers four actions; "Delete" stays inside the table.
@@ -243,11 +267,15 @@ test("Listings: titles whole at 1440 px, four actions inside the table, select-a
   await expect(page.getByRole("dialog").getByRole("heading", { name: "Permanently delete 2 listings?" })).toBeVisible();
   await page.getByRole("dialog").getByRole("link", { name: "Cancel" }).click();
   await page.getByRole("link", { name: `Delete: ${title}` }).click();
-  await expect(page.getByRole("dialog").getByRole("heading", { name: "Permanently delete this listing?" })).toBeVisible();
+  await expect(
+    page.getByRole("dialog").getByRole("heading", { name: "Permanently delete this listing?" }),
+  ).toBeVisible();
   await expect(page.getByText("Delete permanently")).toHaveCount(0);
 });
 
-test("Users: a member marked for deletion can be found under the 'deleted' status during their 30 days", async ({ page }) => {
+test("Users: a member marked for deletion can be found under the 'deleted' status during their 30 days", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const email = uniqueEmail("leaving");
   const context = page.context();

@@ -23,7 +23,9 @@ test("a visitor is asked to sign in, and a member is refused with the spec's wor
   await expect(page.getByText("You don't have permission to access this area")).toBeVisible();
 });
 
-test("an admin sets up two-factor, enters, and from then on signs in with a code or a backup code", async ({ page }) => {
+test("an admin sets up two-factor, enters, and from then on signs in with a code or a backup code", async ({
+  page,
+}) => {
   // Enrolment, four axe checks, the sidebar and three sign-ins: more than the default 30 s on a busy machine.
   test.setTimeout(120_000);
   const admin = await freshStaff(page);
@@ -75,7 +77,9 @@ test("an admin sets up two-factor, enters, and from then on signs in with a code
   await page.setViewportSize({ width: 375, height: 800 });
   await expectNoAxeViolations(page);
   await page.getByLabel("Open the back-office menu").click();
-  await expect(page.getByRole("navigation", { name: "Back office pages" }).getByRole("link", { name: "Dashboard" })).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Back office pages" }).getByRole("link", { name: "Dashboard" }),
+  ).toBeVisible();
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // Signed out, the password alone no longer opens a session.
@@ -111,7 +115,10 @@ test("on the embedded database the staff command refuses while the app holds the
   expect(result.stderr).toContain("is already using the data directory");
 });
 
-test("an admin suspends a member, who is signed out, loses her listings and cannot sign in, then reactivates her", async ({ page, browser }) => {
+test("an admin suspends a member, who is signed out, loses her listings and cannot sign in, then reactivates her", async ({
+  page,
+  browser,
+}) => {
   test.skip(!enrolledAdmin, "needs the admin enrolled by the journey above");
   const memberContext = await browser.newContext();
   const memberPage = await memberContext.newPage();
@@ -134,7 +141,9 @@ test("an admin suspends a member, who is signed out, loses her listings and cann
   // An empty reason aborts: the browser keeps the dialog open on the required field (the server refuses it too).
   await dialog.getByRole("button", { name: "Suspend" }).click();
   await expect(dialog).toBeVisible();
-  expect(await dialog.getByLabel("Reason").evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+  expect(await dialog.getByLabel("Reason").evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(
+    true,
+  );
   await dialog.getByLabel("Reason").fill("Repeated no-shows");
   await dialog.getByRole("button", { name: "Suspend" }).click();
   await expect(page.getByText("User suspended")).toBeVisible();
@@ -170,11 +179,16 @@ test("an admin suspends a member, who is signed out, loses her listings and cann
   await expectNoAxeViolations(page);
   await page.getByLabel("Search members, listings and swaps").fill("Sally Suspend");
   await page.getByLabel("Search members, listings and swaps").press("Enter");
-  await expect(page.getByRole("region", { name: "Members" }).getByRole("link", { name: "Sally Suspend" })).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Members" }).getByRole("link", { name: "Sally Suspend" }),
+  ).toBeVisible();
   await expectNoAxeViolations(page);
 });
 
-test("a moderator takes a listing down but is offered no member actions, and the server refuses them", async ({ page, browser }) => {
+test("a moderator takes a listing down but is offered no member actions, and the server refuses them", async ({
+  page,
+  browser,
+}) => {
   const ownerContext = await browser.newContext();
   const ownerPage = await ownerContext.newPage();
   await signUpViaApi(ownerPage, { email: uniqueEmail("owner"), fullName: "Olive Owner" });
@@ -230,7 +244,15 @@ test("every back-office page an admin opens passes axe at 1280 and 375 px", asyn
   await useAdminSession(page);
   await page.goto("/admin/users");
   const memberPath = await page.locator("tbody a").first().getAttribute("href");
-  for (const path of ["/admin", "/admin/users", memberPath ?? "/admin/users", `${memberPath}?do=suspend`, "/admin/listings", "/admin/audit-logs", "/admin/search?q=ex"]) {
+  for (const path of [
+    "/admin",
+    "/admin/users",
+    memberPath ?? "/admin/users",
+    `${memberPath}?do=suspend`,
+    "/admin/listings",
+    "/admin/audit-logs",
+    "/admin/search?q=ex",
+  ]) {
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 800 });
       await page.goto(path);

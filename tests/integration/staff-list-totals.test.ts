@@ -32,7 +32,8 @@ const pageData = async (module: Parameters<typeof load>[1], path: string, user =
 describe("totals on the lists", () => {
   test("Users counts every member who matches, across pages, and agrees with the rows", async () => {
     const tag = `Tally${Date.now()}`;
-    for (let i = 0; i < 5; i++) await insertMember(db, { name: `${tag} Member ${i}`, status: i < 2 ? "suspended" : "active" });
+    for (let i = 0; i < 5; i++)
+      await insertMember(db, { name: `${tag} Member ${i}`, status: i < 2 ? "suspended" : "active" });
     await insertMember(db, { name: `${tag} Gone`, deleted: true });
     const firstPage = await findMembers(db, { q: tag }, 2);
     expect(firstPage.members).toHaveLength(2);
@@ -72,7 +73,14 @@ describe("members marked for deletion", () => {
   test("are hidden from the Users list, and found under the 'deleted' status with their purge date and reason", async () => {
     const tag = `Leaving${Date.now()}`;
     const member = await insertMember(db, { name: `${tag} Member` });
-    const actor = { userId: admin.id, name: admin.name, email: admin.email, roles: ["admin" as const], ip: "203.0.113.7", userAgent: "vitest" };
+    const actor = {
+      userId: admin.id,
+      name: admin.name,
+      email: admin.email,
+      roles: ["admin" as const],
+      ip: "203.0.113.7",
+      userAgent: "vitest",
+    };
     const now = new Date();
     await softDeleteMember(db, { actor, userId: member.id, reason: "member request", now });
 
@@ -84,6 +92,7 @@ describe("members marked for deletion", () => {
     const [row] = (await findMembers(db, { q: tag, status: "deleted" })).members;
     expect(row.permanentDeletionAt?.getTime()).toBe(now.getTime() + 30 * 24 * 60 * 60 * 1000);
     // "deleted" is a filter of its own: the other statuses never list them.
-    for (const status of ["active", "suspended", "flagged", ""]) expect(await countMembers(db, { q: tag, status })).toBe(0);
+    for (const status of ["active", "suspended", "flagged", ""])
+      expect(await countMembers(db, { q: tag, status })).toBe(0);
   });
 });

@@ -351,14 +351,12 @@ describe("the Settings page's secrets, security checklist, backups and system fi
     await db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, late.id));
     await db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, member.id));
     await setFlag(db, "enable_rate_limiting", false);
-    await db
-      .insert(snapshots)
-      .values({
-        id: "snap-settings-old",
-        path: "snap-settings-old.dump",
-        sizeBytes: 1000,
-        createdAt: new Date(Date.now() - 25 * HOUR),
-      });
+    await db.insert(snapshots).values({
+      id: "snap-settings-old",
+      path: "snap-settings-old.dump",
+      sizeBytes: 1000,
+      createdAt: new Date(Date.now() - 25 * HOUR),
+    });
     checks = byId((await settingsOf(stripeCaller)).checks);
     expect(checks.staff_totp.passed).toBe(true);
     expect(checks.https).toMatchObject({ passed: true, reason: "APP_URL is https://swapshed.example." });
@@ -372,14 +370,12 @@ describe("the Settings page's secrets, security checklist, backups and system fi
     });
     expect(checks.payments.passed).toBe(true);
 
-    await db
-      .insert(snapshots)
-      .values({
-        id: "snap-settings-new",
-        path: "snap-settings-new.dump",
-        sizeBytes: 3 * 1024 * 1024,
-        createdAt: new Date(Date.now() - 2 * HOUR),
-      });
+    await db.insert(snapshots).values({
+      id: "snap-settings-new",
+      path: "snap-settings-new.dump",
+      sizeBytes: 3 * 1024 * 1024,
+      createdAt: new Date(Date.now() - 2 * HOUR),
+    });
     await setFlag(db, "enable_ip_allowlist", true);
     const listed: RouteCaller = {
       ...stripeCaller,
