@@ -53,6 +53,8 @@ export default [
     route("settings", "routes/admin/settings.tsx"),
     route("search", "routes/admin/search.tsx"),
     route("tools", "routes/admin/tools.tsx"),
+    // Any other /admin/... address: a 404 inside the back office's frame (after the gate).
+    route("*", "routes/admin/not-found.tsx"),
   ]),
   route("admin/users/:id/export", "routes/admin/user-export.tsx"),
   route("admin/tools/logs-bundle", "routes/admin/tools.logs-bundle.tsx"),

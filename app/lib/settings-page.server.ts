@@ -60,10 +60,12 @@ export async function readSettingsPage(ctx: AppContext, request: Request) {
     rotationMessage,
     backups: [
       { label: "Last snapshot", value: last ? `${last.id}, ${sydneyDateTime(last.createdAt)}` : "No snapshot yet" },
-      ...(last ? [{ label: "Its size", value: last.sizeBytes === null ? "Not recorded" : formatBytes(last.sizeBytes) }] : []),
+      ...(last
+        ? [{ label: "Its size", value: last.sizeBytes === null ? "Not recorded" : formatBytes(last.sizeBytes) }]
+        : []),
       { label: "Snapshots kept", value: `${system.backups.count} (${formatBytes(system.backups.totalBytes)} in all)` },
       { label: "Take one", value: "Tools › Snapshot Before Deploy" },
-      { label: "Restore one", value: "npm run snapshot:restore -- ID, with the app stopped (decision 056)" },
+      { label: "Restore one", value: "npm run snapshot:restore -- ID, with the app stopped" },
     ],
     system: [
       { label: "Version", value: system.version },

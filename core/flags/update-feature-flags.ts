@@ -12,7 +12,8 @@ export type FeatureFlagValues = Record<FeatureFlagKey, boolean>;
 
 /**
  * Saves all five flags at once (the Settings page's Save) and writes one `update_feature_flags` audit row with
- * the flags as saved and the ones that changed, in the same transaction. Every process reads the flags from the
+ * the flags as saved and the ones that changed, in the same transaction. A save that changes nothing writes
+ * nothing, audit row included (the trail records changes, not button presses), and says so: `changed` is empty. Every process reads the flags from the
  * database on use (isFeatureEnabled), so the change is in force everywhere the moment this commits.
  */
 export async function updateFeatureFlags(
@@ -28,6 +29,8 @@ export async function updateFeatureFlags(
     // Serialises concurrent saves, so the audit row's "before" is the state this save replaced.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('feature_flags'))`);
     const before = Object.fromEntries((await findFeatureFlags(tx)).map((f) => [f.key, f.enabled])) as FeatureFlagValues;
+    const changed = FEATURE_FLAG_KEYS.filter((key) => before[key] !== flags[key]);
+    if (changed.length === 0) return { flags, changed };
     const now = new Date();
     for (const key of FEATURE_FLAG_KEYS) {
       await tx
@@ -40,7 +43,6 @@ export async function updateFeatureFlags(
           setWhere: sql`${featureFlags.enabled} is distinct from ${flags[key]}`,
         });
     }
-    const changed = FEATURE_FLAG_KEYS.filter((key) => before[key] !== flags[key]);
     await recordAdminAction(tx, {
       actorId: actor.userId,
       action: "update_feature_flags",

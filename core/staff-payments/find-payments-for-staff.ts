@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { PAYMENT_PROVIDERS, PAYMENT_STATUSES, paymentLogs } from "../../db/schema/payments";
@@ -13,10 +13,24 @@ export type StaffPaymentFilters = { status?: string; provider?: string; cursor?:
 const oneOf = (values: readonly string[], value: string | undefined) =>
   value && values.includes(value) ? value : undefined;
 
-/** Every payment log for the back office with its payer's name, newest first, filtered by status and provider. */
-export async function findPaymentsForStaff(db: Db, filters: StaffPaymentFilters, limit = STAFF_PAYMENTS_PAGE_SIZE) {
+/** The filters as one condition, shared by the page and its count so the two always agree. */
+function paymentWhere(filters: StaffPaymentFilters): SQL | undefined {
   const status = oneOf(PAYMENT_STATUSES, filters.status);
   const provider = oneOf(PAYMENT_PROVIDERS, filters.provider);
+  return and(
+    status ? eq(paymentLogs.status, status as "completed") : undefined,
+    provider ? eq(paymentLogs.provider, provider as "local") : undefined,
+  );
+}
+
+/** How many payment logs match the filters in all pages (the Payments page's total). */
+export async function countPaymentsForStaff(db: Db, filters: StaffPaymentFilters): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(paymentLogs).where(paymentWhere(filters));
+  return Number(row?.n ?? 0);
+}
+
+/** Every payment log for the back office with its payer's name, newest first, filtered by status and provider. */
+export async function findPaymentsForStaff(db: Db, filters: StaffPaymentFilters, limit = STAFF_PAYMENTS_PAGE_SIZE) {
   const after = isUuid(filters.cursor) ? filters.cursor : null;
   const rows = await db
     .select({
@@ -38,8 +52,7 @@ export async function findPaymentsForStaff(db: Db, filters: StaffPaymentFilters,
     .innerJoin(users, eq(users.id, paymentLogs.userId))
     .where(
       and(
-        status ? eq(paymentLogs.status, status as "completed") : undefined,
-        provider ? eq(paymentLogs.provider, provider as "local") : undefined,
+        paymentWhere(filters),
         afterRow(paymentLogs, { createdAt: paymentLogs.createdAt, id: paymentLogs.id }, after),
       ),
     )

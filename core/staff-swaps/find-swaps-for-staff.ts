@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/auth";
@@ -29,13 +29,24 @@ function disputeWhere(filter: string | undefined): SQL | undefined {
   return undefined;
 }
 
+/** The filters as one condition, shared by the page and its count so the two always agree. */
+function swapWhere(filters: StaffSwapFilters): SQL | undefined {
+  const status = (SWAP_STATUSES as readonly string[]).includes(filters.status ?? "") ? filters.status : undefined;
+  const dispute = (DISPUTE_FILTERS as readonly string[]).includes(filters.dispute ?? "") ? filters.dispute : undefined;
+  return and(status ? eq(swapProposals.status, status as "pending") : undefined, disputeWhere(dispute));
+}
+
+/** How many swaps match the filters in all pages (the Swaps page's total). */
+export async function countSwapsForStaff(db: Db, filters: StaffSwapFilters): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(swapProposals).where(swapWhere(filters));
+  return Number(row?.n ?? 0);
+}
+
 /**
  * Every swap proposal for the back office, newest first, a page at a time (keyset on created_at, id): both
  * parties, both listings' titles, who has paid and whether it is under dispute. Filters: status and dispute.
  */
 export async function findSwapsForStaff(db: Db, filters: StaffSwapFilters, limit = STAFF_SWAPS_PAGE_SIZE) {
-  const status = (SWAP_STATUSES as readonly string[]).includes(filters.status ?? "") ? filters.status : undefined;
-  const dispute = (DISPUTE_FILTERS as readonly string[]).includes(filters.dispute ?? "") ? filters.dispute : undefined;
   const after = isUuid(filters.cursor) ? filters.cursor : null;
   const rows = await db
     .select({
@@ -60,8 +71,7 @@ export async function findSwapsForStaff(db: Db, filters: StaffSwapFilters, limit
     .innerJoin(target, eq(target.id, swapProposals.targetListingId))
     .where(
       and(
-        status ? eq(swapProposals.status, status as "pending") : undefined,
-        disputeWhere(dispute),
+        swapWhere(filters),
         afterRow(swapProposals, { createdAt: swapProposals.createdAt, id: swapProposals.id }, after),
       ),
     )

@@ -249,6 +249,26 @@ describe("the Settings page's feature flags", () => {
     expect(await auditRows()).toHaveLength(before);
   });
 
+  test("a Save with every switch as it was changes nothing, writes no audit row and says so", async () => {
+    await save({ enable_auto_takedown: true });
+    const [before] = await db.select().from(featureFlags).where(eq(featureFlags.key, "enable_auto_takedown"));
+    const rowsBefore = (await auditRows()).length;
+    for (let i = 0; i < 3; i++) {
+      expect(await save({ enable_auto_takedown: true })).toMatchObject({
+        status: 302,
+        location: "/admin/settings",
+        flash: settingsPage.FLAGS_UNCHANGED,
+      });
+    }
+    expect(await auditRows()).toHaveLength(rowsBefore);
+    // Who changed it last, and when, still name the save that did change it.
+    const [after] = await db.select().from(featureFlags).where(eq(featureFlags.key, "enable_auto_takedown"));
+    expect(after).toEqual(before);
+    // A save that does change something is audited as before.
+    expect((await save({})).flash).toBe(settingsPage.FLAGS_UPDATED);
+    expect(await auditRows()).toHaveLength(rowsBefore + 1);
+  });
+
   test("Save is rate limited: the 11th in a minute is refused", async () => {
     const answers = [];
     const busy = await insertStaff(db, ["admin"], { name: "Busy Admin" });
@@ -340,14 +360,12 @@ describe("the Settings page's secrets, security checklist, backups and system fi
     await db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, late.id));
     await db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, member.id));
     await setFlag(db, "enable_rate_limiting", false);
-    await db
-      .insert(snapshots)
-      .values({
-        id: "snap-settings-old",
-        path: "snap-settings-old.dump",
-        sizeBytes: 1000,
-        createdAt: new Date(Date.now() - 25 * HOUR),
-      });
+    await db.insert(snapshots).values({
+      id: "snap-settings-old",
+      path: "snap-settings-old.dump",
+      sizeBytes: 1000,
+      createdAt: new Date(Date.now() - 25 * HOUR),
+    });
     checks = byId((await settingsOf(stripeCaller)).checks);
     expect(checks.staff_totp.passed).toBe(true);
     expect(checks.https).toMatchObject({ passed: true, reason: "APP_URL is https://swapshed.example." });
@@ -361,14 +379,12 @@ describe("the Settings page's secrets, security checklist, backups and system fi
     });
     expect(checks.payments.passed).toBe(true);
 
-    await db
-      .insert(snapshots)
-      .values({
-        id: "snap-settings-new",
-        path: "snap-settings-new.dump",
-        sizeBytes: 3 * 1024 * 1024,
-        createdAt: new Date(Date.now() - 2 * HOUR),
-      });
+    await db.insert(snapshots).values({
+      id: "snap-settings-new",
+      path: "snap-settings-new.dump",
+      sizeBytes: 3 * 1024 * 1024,
+      createdAt: new Date(Date.now() - 2 * HOUR),
+    });
     await setFlag(db, "enable_ip_allowlist", true);
     const listed: RouteCaller = {
       ...stripeCaller,

@@ -38,8 +38,16 @@ const ICONS: Record<AdminIconName, typeof Users> = {
 
 export type ShellStaff = { name: string; email: string; accessLevel: "Admin" | "Moderator" };
 
-/** A page's place in the breadcrumb: `export const handle = { breadcrumb: "Users" }` on its route. */
-export type AdminHandle = { breadcrumb?: string };
+/**
+ * A page's place in the breadcrumb: `export const handle = { breadcrumb: "Users" }` on its route. A detail page
+ * names what it shows from its loader's data (`breadcrumb: (data) => data.member.name`) and the list it belongs
+ * to (`parent`), so the trail reads "Back office / Users / Olivia Bennett".
+ */
+export type AdminHandle = {
+  // biome-ignore lint/suspicious/noExplicitAny: each route's own loader data; the route types its own function
+  breadcrumb?: string | ((data: any) => string | undefined);
+  parent?: { label: string; to: string };
+};
 
 /**
  * The back office's frame: the sidebar (16rem, 3rem in icon mode, a sheet below 768px), the top bar (toggle,
@@ -47,7 +55,17 @@ export type AdminHandle = { breadcrumb?: string };
  * form the server answers with the cookie, the phone menu a <details>. With it, the toggle is instant, Ctrl/Cmd+B
  * toggles, and the sheet closes on Escape and after choosing a page.
  */
-export function AdminShell({ staff, nav, sidebar, children }: { staff: ShellStaff; nav: AdminNavGroup[]; sidebar: SidebarState; children: ReactNode }) {
+export function AdminShell({
+  staff,
+  nav,
+  sidebar,
+  children,
+}: {
+  staff: ShellStaff;
+  nav: AdminNavGroup[];
+  sidebar: SidebarState;
+  children: ReactNode;
+}) {
   const [state, setState] = useState(sidebar);
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -87,7 +105,10 @@ export function AdminShell({ staff, nav, sidebar, children }: { staff: ShellStaf
 
   return (
     <div className="flex min-h-screen bg-surface text-ink">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2"
+      >
         Skip to content
       </a>
       <aside
@@ -98,7 +119,9 @@ export function AdminShell({ staff, nav, sidebar, children }: { staff: ShellStaf
           <Link to="/" className="font-bold tracking-tight text-brand-800" aria-label="SwapShed home">
             {collapsed ? "S" : "SwapShed"}
           </Link>
-          {!collapsed && <span className="ml-2 rounded bg-surface px-1.5 py-0.5 text-xs font-medium text-muted">Back office</span>}
+          {!collapsed && (
+            <span className="ml-2 rounded bg-surface px-1.5 py-0.5 text-xs font-medium text-muted">Back office</span>
+          )}
         </div>
         <SidebarNav nav={nav} collapsed={collapsed} />
       </aside>
@@ -106,7 +129,10 @@ export function AdminShell({ staff, nav, sidebar, children }: { staff: ShellStaf
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b border-line bg-white px-3 sm:px-4">
           <details ref={sheet} className="group md:hidden">
-            <summary className="flex size-10 cursor-pointer list-none items-center justify-center rounded-md hover:bg-surface [&::-webkit-details-marker]:hidden" aria-label="Open the back-office menu">
+            <summary
+              className="flex size-10 cursor-pointer list-none items-center justify-center rounded-md hover:bg-surface [&::-webkit-details-marker]:hidden"
+              aria-label="Open the back-office menu"
+            >
               <Menu className="size-5 group-open:hidden" />
               <X className="hidden size-5 group-open:block" />
             </summary>
@@ -122,36 +148,68 @@ export function AdminShell({ staff, nav, sidebar, children }: { staff: ShellStaf
               <SidebarNav nav={nav} collapsed={false} />
             </div>
           </details>
-          <Form method="post" action="/admin/sidebar" className="hidden md:block" onSubmit={(event) => {
-            if (!hydrated) return;
-            event.preventDefault();
-            toggle();
-          }}>
+          <Form
+            method="post"
+            action="/admin/sidebar"
+            className="hidden md:block"
+            onSubmit={(event) => {
+              if (!hydrated) return;
+              event.preventDefault();
+              toggle();
+            }}
+          >
             <input type="hidden" name="state" value={collapsed ? "expanded" : "collapsed"} />
             <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-            <button type="submit" className="flex size-10 items-center justify-center rounded-md hover:bg-surface" aria-label={collapsed ? "Expand the sidebar" : "Collapse the sidebar"} aria-keyshortcuts="Control+B Meta+B" title="Toggle the sidebar (Ctrl/Cmd+B)">
+            <button
+              type="submit"
+              className="flex size-10 items-center justify-center rounded-md hover:bg-surface"
+              aria-label={collapsed ? "Expand the sidebar" : "Collapse the sidebar"}
+              aria-keyshortcuts="Control+B Meta+B"
+              title="Toggle the sidebar (Ctrl/Cmd+B)"
+            >
               <PanelLeft className="size-5" />
             </button>
           </Form>
           <Breadcrumb />
           <form method="get" action="/admin/search" className="ml-auto hidden min-w-0 sm:block">
-            <label htmlFor="admin-search" className="sr-only">Search members, listings and swaps</label>
+            <label htmlFor="admin-search" className="sr-only">
+              Search members, listings and swaps
+            </label>
             <div className="relative">
               <Search className="pointer-events-none absolute left-2.5 top-1/2 size-4 -translate-y-1/2 text-muted" />
-              <input id="admin-search" name="q" type="search" placeholder="Search members, listings, swaps" className="h-9 w-56 rounded-md border border-line bg-surface pl-8 pr-2 text-sm outline-none focus:border-brand-500 focus:bg-white focus:ring-2 focus:ring-brand-200 lg:w-72" />
+              <input
+                id="admin-search"
+                name="q"
+                type="search"
+                placeholder="Search members, listings, swaps"
+                className="h-9 w-56 rounded-md border border-line bg-surface pl-8 pr-2 text-sm outline-none focus:border-brand-500 focus:bg-white focus:ring-2 focus:ring-brand-200 lg:w-72"
+              />
             </div>
           </form>
-          <Link to="/admin/search" className="ml-auto flex size-10 items-center justify-center rounded-md hover:bg-surface sm:hidden" aria-label="Search">
+          <Link
+            to="/admin/search"
+            className="ml-auto flex size-10 items-center justify-center rounded-md hover:bg-surface sm:hidden"
+            aria-label="Search"
+          >
             <Search className="size-5" />
           </Link>
-          <span className={`rounded-full px-2.5 py-1 text-xs font-semibold ${staff.accessLevel === "Admin" ? "bg-brand-700 text-white" : "bg-accent-100 text-ink"}`}>
+          <span
+            className={`rounded-full px-2.5 py-1 text-xs font-semibold ${staff.accessLevel === "Admin" ? "bg-brand-700 text-white" : "bg-accent-100 text-ink"}`}
+          >
             {staff.accessLevel}
           </span>
-          <span className="hidden max-w-40 truncate text-sm text-muted lg:inline" title={staff.email}>{staff.name}</span>
+          <span className="hidden max-w-40 truncate text-sm text-muted lg:inline" title={staff.email}>
+            {staff.name}
+          </span>
           <Form method="post" action="/auth/sign-out">
             {/* This device only: "everywhere" is on My Account's sessions page. */}
             <input type="hidden" name="scope" value="local" />
-            <button type="submit" className="flex size-10 items-center justify-center rounded-md hover:bg-surface" aria-label="Sign out" title="Sign out">
+            <button
+              type="submit"
+              className="flex size-10 items-center justify-center rounded-md hover:bg-surface"
+              aria-label="Sign out"
+              title="Sign out"
+            >
               <LogOut className="size-5" />
             </button>
           </Form>
@@ -162,7 +220,8 @@ export function AdminShell({ staff, nav, sidebar, children }: { staff: ShellStaf
               Verifying access...
             </p>
           )}
-          {children}
+          {/* One content column for every page, so headings and lists start at the same place everywhere. */}
+          <div className="mx-auto w-full max-w-7xl">{children}</div>
         </main>
       </div>
     </div>
@@ -174,7 +233,9 @@ function SidebarNav({ nav, collapsed }: { nav: AdminNavGroup[]; collapsed: boole
     <nav aria-label="Back office pages" className="flex-1 overflow-y-auto py-3">
       {nav.map((group) => (
         <div key={group.label} className="mb-3">
-          {!collapsed && <p className="px-4 pb-1 text-xs font-semibold uppercase tracking-wide text-muted">{group.label}</p>}
+          {!collapsed && (
+            <p className="px-4 pb-1 text-xs font-semibold uppercase tracking-wide text-muted">{group.label}</p>
+          )}
           <ul className={collapsed ? "space-y-1 px-1.5" : "space-y-0.5 px-2"}>
             {group.items.map((item) => {
               const Icon = ICONS[item.icon];
@@ -203,19 +264,34 @@ function SidebarNav({ nav, collapsed }: { nav: AdminNavGroup[]; collapsed: boole
 }
 
 function Breadcrumb() {
-  const crumbs = useMatches()
-    .filter((m) => (m.handle as AdminHandle | undefined)?.breadcrumb)
-    .map((m) => ({ label: (m.handle as AdminHandle).breadcrumb as string, to: m.pathname }));
+  const crumbs = useMatches().flatMap((m) => {
+    const handle = m.handle as AdminHandle | undefined;
+    const named = typeof handle?.breadcrumb === "function" ? handle.breadcrumb(m.loaderData) : handle?.breadcrumb;
+    if (!named) return [];
+    return [...(handle?.parent ? [handle.parent] : []), { label: named, to: m.pathname }];
+  });
+  // On a phone only the page's own name is shown (the menu leads back): the trail would leave it a few letters.
   return (
     <nav aria-label="Breadcrumb" className="min-w-0">
       <ol className="flex min-w-0 items-center gap-1.5 text-sm">
         {crumbs.map((crumb, i) => (
-          <li key={crumb.to} className="flex min-w-0 items-center gap-1.5">
-            {i > 0 && <span aria-hidden="true" className="text-muted">/</span>}
+          <li
+            key={crumb.to}
+            className={`min-w-0 items-center gap-1.5 ${i === crumbs.length - 1 ? "flex" : "hidden sm:flex"}`}
+          >
+            {i > 0 && (
+              <span aria-hidden="true" className="hidden text-muted sm:inline">
+                /
+              </span>
+            )}
             {i === crumbs.length - 1 ? (
-              <span aria-current="page" className="truncate font-semibold">{crumb.label}</span>
+              <span aria-current="page" className="block truncate font-semibold" title={crumb.label}>
+                {crumb.label}
+              </span>
             ) : (
-              <Link to={crumb.to} className="truncate text-muted hover:text-ink hover:underline">{crumb.label}</Link>
+              <Link to={crumb.to} className="truncate text-muted hover:text-ink hover:underline">
+                {crumb.label}
+              </Link>
             )}
           </li>
         ))}

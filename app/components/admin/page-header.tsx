@@ -1,6 +1,16 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
+import { Form, useLocation, useNavigationType, useSubmit } from "react-router";
+import { useHydrated } from "../../lib/use-hydrated";
 
-export function PageHeader({ title, description, children }: { title: string; description?: ReactNode; children?: ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
       <div>
@@ -12,45 +22,162 @@ export function PageHeader({ title, description, children }: { title: string; de
   );
 }
 
-/** Filters as a GET form: the URL holds the state, so a list can be linked, reloaded and used without JavaScript. */
-export function FilterBar({ children }: { children: ReactNode }) {
+/** How long typing in a search box waits before the list follows it: one request per pause, not per key. */
+const TYPING_PAUSE_MS = 300;
+
+/**
+ * Filters as a GET form: the URL holds the state, so a list can be linked, reloaded and used without JavaScript
+ * (then the Apply button submits it). Once React runs the page, a filter applies as it changes: a choice at once,
+ * a search after a pause in typing, as a client-side navigation that replaces the address (no history entry per
+ * keystroke), keeps the scroll position and keeps focus where it is (the form is not re-rendered from scratch).
+ * The Apply button is then hidden: there is nothing left for it to do.
+ */
+export function FilterBar({
+  children,
+  submitLabel = "Apply",
+  className = "mb-4 flex flex-wrap items-end gap-2 rounded-lg border border-line bg-white p-3",
+}: {
+  children: ReactNode;
+  submitLabel?: string;
+  className?: string;
+}) {
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const form = useRef<HTMLFormElement>(null);
+  const timer = useRef<number | undefined>(undefined);
+  useSyncFieldsOnHistory(form);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const apply = (delay: number) => {
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => {
+      if (form.current) submit(form.current, { replace: true, preventScrollReset: true });
+    }, delay);
+  };
+
   return (
-    <form method="get" className="mb-4 flex flex-wrap items-end gap-2 rounded-lg border border-line bg-white p-3">
+    <Form
+      ref={form}
+      method="get"
+      replace
+      preventScrollReset
+      onChange={(event) => {
+        const field = event.target as unknown as HTMLInputElement | HTMLSelectElement;
+        apply(field.type === "search" || field.type === "text" ? TYPING_PAUSE_MS : 0);
+      }}
+      className={className}
+    >
       {children}
-      <button type="submit" className="h-9 rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800">Apply</button>
-    </form>
+      <button
+        type="submit"
+        hidden={hydrated}
+        className="h-9 rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
+      >
+        {submitLabel}
+      </button>
+    </Form>
   );
 }
 
-export function FilterSelect({ name, label, value, options }: { name: string; label: string; value: string; options: { value: string; label: string }[] }) {
+/**
+ * The fields keep what was typed or chosen (they are not re-rendered from the URL while someone types); after Back
+ * or Forward the URL changed under them, so they are set from it again.
+ */
+function useSyncFieldsOnHistory(form: React.RefObject<HTMLFormElement | null>) {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  useEffect(() => {
+    if (navigationType !== "POP" || !form.current) return;
+    const params = new URLSearchParams(location.search);
+    for (const field of form.current.querySelectorAll<HTMLInputElement | HTMLSelectElement>(
+      "select[name], input[name]:not([type=hidden])",
+    )) {
+      field.value = params.get(field.name) ?? "";
+    }
+  }, [location.search, navigationType, form]);
+}
+
+export function FilterSelect({
+  name,
+  label,
+  value,
+  options,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  options: { value: string; label: string }[];
+}) {
   return (
     <label className="flex flex-col text-xs font-medium text-muted">
       {label}
-      <select name={name} defaultValue={value} className="mt-1 h-9 rounded-md border border-line bg-white px-2 text-sm text-ink">
+      <select
+        name={name}
+        defaultValue={value}
+        className="mt-1 h-9 rounded-md border border-line bg-white px-2 text-sm text-ink"
+      >
         {options.map((o) => (
-          <option key={o.value} value={o.value}>{o.label}</option>
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
         ))}
       </select>
     </label>
   );
 }
 
-export function FilterSearch({ label, value, placeholder }: { label: string; value: string; placeholder?: string }) {
+export function FilterSearch({
+  label,
+  value,
+  placeholder,
+  name = "q",
+  mono = false,
+}: {
+  label: string;
+  value: string;
+  placeholder?: string;
+  name?: string;
+  mono?: boolean;
+}) {
   return (
     <label className="flex min-w-48 flex-1 flex-col text-xs font-medium text-muted">
       {label}
-      <input name="q" type="search" defaultValue={value} placeholder={placeholder} className="mt-1 h-9 rounded-md border border-line bg-white px-2 text-sm text-ink" />
+      <input
+        name={name}
+        type="search"
+        defaultValue={value}
+        placeholder={placeholder}
+        className={`mt-1 h-9 rounded-md border border-line bg-white px-2 text-sm text-ink ${mono ? "font-mono" : ""}`}
+      />
     </label>
   );
 }
 
 /** Keyset paging: the next page starts after the last row shown; "First page" goes back to the top. */
-export function Pager({ nextHref, firstHref, showingFirst }: { nextHref: string | null; firstHref: string; showingFirst: boolean }) {
+export function Pager({
+  nextHref,
+  firstHref,
+  showingFirst,
+}: {
+  nextHref: string | null;
+  firstHref: string;
+  showingFirst: boolean;
+}) {
   if (!nextHref && showingFirst) return null;
   return (
     <nav aria-label="Pages" className="mt-3 flex justify-between gap-2 text-sm">
-      {showingFirst ? <span /> : <a href={firstHref} className="rounded-md border border-line bg-white px-3 py-1.5 hover:bg-surface">First page</a>}
-      {nextHref && <a href={nextHref} className="rounded-md border border-line bg-white px-3 py-1.5 hover:bg-surface">Next page</a>}
+      {showingFirst ? (
+        <span />
+      ) : (
+        <a href={firstHref} className="rounded-md border border-line bg-white px-3 py-1.5 hover:bg-surface">
+          First page
+        </a>
+      )}
+      {nextHref && (
+        <a href={nextHref} className="rounded-md border border-line bg-white px-3 py-1.5 hover:bg-surface">
+          Next page
+        </a>
+      )}
     </nav>
   );
 }

@@ -3,7 +3,15 @@ import type { Route } from "./+types/audit-logs";
 import { appContext } from "../../context";
 import { Badge } from "../../components/admin/badges";
 import { LoadError } from "../../components/admin/load-error";
-import { FilterSelect, PageHeader, Pager, withParam } from "../../components/admin/page-header";
+import { EmptyList, hasFilters, listBoxProps, useListLoading } from "../../components/admin/list-state";
+import {
+  FilterBar,
+  FilterSearch,
+  FilterSelect,
+  PageHeader,
+  Pager,
+  withParam,
+} from "../../components/admin/page-header";
 import { requireStaff } from "../../lib/require-staff.server";
 import { sydneyDateTime } from "../../lib/sydney-format";
 import { findAuditActors, findAuditLog } from "../../../core/audit/find-audit-log";
@@ -49,10 +57,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function AuditLogs({ loaderData }: Route.ComponentProps) {
   const { filters, actors, entries, nextHref, firstHref } = loaderData;
+  const loading = useListLoading();
   return (
-    <div className="mx-auto max-w-6xl">
+    <div>
       <PageHeader title="Audit Logs" description="Every back-office action, newest first." />
-      <form method="get" className="mb-4 flex flex-wrap items-end gap-2 rounded-lg border border-line bg-white p-3">
+      <FilterBar>
         <FilterSelect
           name="admin"
           label="Staff member"
@@ -71,27 +80,22 @@ export default function AuditLogs({ loaderData }: Route.ComponentProps) {
           value={filters.targetType}
           options={[{ value: "", label: "Any target" }, ...AUDIT_TARGET_TYPES.map((t) => ({ value: t, label: t }))]}
         />
-        <label className="flex min-w-48 flex-1 flex-col text-xs font-medium text-muted">
-          Target id
-          <input
-            name="targetId"
-            defaultValue={filters.targetId}
-            className="mt-1 h-9 rounded-md border border-line bg-white px-2 font-mono text-sm text-ink"
-          />
-        </label>
-        <button
-          type="submit"
-          className="h-9 rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
-        >
-          Apply
-        </button>
-      </form>
-      {entries.length === 0 ? (
-        <p role="status" className="rounded-lg border border-line bg-white p-6 text-center text-sm text-muted">
-          No audit entries match these filters.
+        <FilterSearch name="targetId" label="Target id" value={filters.targetId} mono />
+      </FilterBar>
+      {loading && (
+        <p role="status" className="mb-2 text-sm text-muted">
+          Loading audit logs...
         </p>
+      )}
+      {entries.length === 0 ? (
+        <EmptyList
+          filtered={hasFilters(filters)}
+          none="No audit entries yet."
+          noMatch="No audit entries match these filters."
+        />
       ) : (
         // One line per event (GitHub's audit log): time, who, what, on what; the rest behind Details.
+        <div {...listBoxProps(loading)}>
         <ol aria-label="Audit entries" className="divide-y divide-line rounded-lg border border-line bg-white text-sm">
           {entries.map((e) => (
             <li key={e.id} className="px-3 py-1.5">
@@ -139,6 +143,7 @@ export default function AuditLogs({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ol>
+        </div>
       )}
       <Pager nextHref={nextHref} firstHref={firstHref} showingFirst={!filters.cursor} />
     </div>

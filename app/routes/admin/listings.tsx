@@ -3,14 +3,23 @@ import type { Route } from "./+types/listings";
 import { appContext } from "../../context";
 import { ActionDialog, DialogButtons, ReasonField } from "../../components/admin/action-dialog";
 import { Badge, StatusBadge } from "../../components/admin/badges";
+import { EmptyList, hasFilters, ListSummary, listBoxProps, useListLoading } from "../../components/admin/list-state";
 import { LoadError } from "../../components/admin/load-error";
+import { SelectAll } from "../../components/admin/select-all";
 import { useFailureToast } from "../../components/admin/use-failure-toast";
-import { FilterSearch, FilterSelect, PageHeader, Pager, withParam } from "../../components/admin/page-header";
+import {
+  FilterBar,
+  FilterSearch,
+  FilterSelect,
+  PageHeader,
+  Pager,
+  withParam,
+} from "../../components/admin/page-header";
 import { CATEGORIES, categoryLabel } from "../../lib/categories";
 import { requireStaff } from "../../lib/require-staff.server";
 import { runStaffAction } from "../../lib/staff-action.server";
 import { sydneyDateTime } from "../../lib/sydney-format";
-import { findListingsForStaff } from "../../../core/moderation/find-listings-for-staff";
+import { countListingsForStaff, findListingsForStaff } from "../../../core/moderation/find-listings-for-staff";
 import {
   type ListingModeration,
   type ModerationResult,
@@ -67,7 +76,7 @@ const MODERATIONS: Record<
   delete: {
     action: "delete_listing",
     verb: "Delete",
-    title: "Delete permanently",
+    title: "Permanently delete",
     done: (n) => (n === 1 ? "Listing deleted" : `Deleted ${n} listings`),
     failure: "Failed to delete listing",
   },
@@ -91,9 +100,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     category: url.searchParams.get("category") ?? "",
     cursor: url.searchParams.get("cursor") ?? undefined,
   };
-  const { listings, nextCursor } = await findListingsForStaff(ctx.db, filters);
+  const [{ listings, nextCursor }, total] = [
+    await findListingsForStaff(ctx.db, filters),
+    await countListingsForStaff(ctx.db, filters),
+  ];
   return {
     filters,
+    total,
     listings: listings.map((l) => ({ ...l, createdAt: sydneyDateTime(l.createdAt) })),
     nextHref: nextCursor ? withParam(url, "cursor", nextCursor) : null,
     firstHref: withParam(url, "cursor", null),
@@ -143,7 +156,8 @@ const safeBack = (value: FormDataEntryValue | null) =>
   "/admin/listings";
 
 export default function AdminListings({ loaderData, actionData }: Route.ComponentProps) {
-  const { filters, listings, nextHref, firstHref, may } = loaderData;
+  const { filters, total, listings, nextHref, firstHref, may } = loaderData;
+  const loading = useListLoading();
   const location = useLocation();
   const busy = useNavigation().state === "submitting";
   const params = new URLSearchParams(location.search);
@@ -166,9 +180,9 @@ export default function AdminListings({ loaderData, actionData }: Route.Componen
   };
 
   return (
-    <div className="mx-auto max-w-7xl">
+    <div>
       <PageHeader title="Listings" description="Every listing with its owner, newest first." />
-      <form method="get" className="mb-4 flex flex-wrap items-end gap-2 rounded-lg border border-line bg-white p-3">
+      <FilterBar>
         <FilterSearch label="Title" value={filters.q} placeholder="Search titles" />
         <FilterSelect
           name="moderation"
@@ -188,13 +202,7 @@ export default function AdminListings({ loaderData, actionData }: Route.Componen
           value={filters.category}
           options={[{ value: "", label: "Any" }, ...CATEGORIES.map((c) => ({ value: c.value, label: c.label }))]}
         />
-        <button
-          type="submit"
-          className="h-9 rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
-        >
-          Apply
-        </button>
-      </form>
+      </FilterBar>
 
       {error && !dialog && (
         <p role="alert" className="mb-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-danger">
@@ -210,16 +218,16 @@ export default function AdminListings({ loaderData, actionData }: Route.Componen
             </p>
           )}
 
+      <ListSummary loading={loading} loadingText="Loading listings..." total={total} one="listing" many="listings" />
       {listings.length === 0 ? (
-        <p role="status" className="rounded-lg border border-line bg-white p-6 text-center text-sm text-muted">
-          No listings match these filters.
-        </p>
+        <EmptyList filtered={hasFilters(filters)} none="No listings yet." noMatch="No listings match these filters." />
       ) : (
-        <form method="get" id="bulk">
+        <form method="get" id="bulk" {...listBoxProps(loading)}>
           {[...listParams].map(([name, value]) => (
             <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
           ))}
           <div className="mb-2 flex flex-wrap items-center gap-2 text-sm">
+            <SelectAll formId="bulk" name="ids" label="Select all on this page" />
             <span className="text-muted">With selected:</span>
             {(Object.keys(MODERATIONS) as ListingModeration[])
               .filter((k) => may[k])
@@ -235,8 +243,8 @@ export default function AdminListings({ loaderData, actionData }: Route.Componen
                 </button>
               ))}
           </div>
-          <div className="overflow-x-auto rounded-lg border border-line bg-white">
-            <table className="w-full min-w-[860px] text-left text-sm">
+          <div className="rounded-lg border border-line bg-white sm:overflow-x-auto">
+            <table className="stacked-table w-full text-left text-sm sm:min-w-[760px]">
               <caption className="sr-only">Listings</caption>
               <thead className="border-b border-line bg-surface text-xs uppercase tracking-wide text-muted">
                 <tr>
@@ -269,7 +277,7 @@ export default function AdminListings({ loaderData, actionData }: Route.Componen
               <tbody className="divide-y divide-line">
                 {listings.map((l) => (
                   <tr key={l.id} className="hover:bg-surface">
-                    <td className="px-3 py-2">
+                    <td className="float-right px-3 py-2 sm:float-none">
                       <input
                         type="checkbox"
                         name="ids"
@@ -278,27 +286,27 @@ export default function AdminListings({ loaderData, actionData }: Route.Componen
                         className="size-4"
                       />
                     </td>
-                    <td className="max-w-64 px-3 py-2">
-                      <Link
-                        to={`/listings/${l.id}`}
-                        className="block truncate font-medium text-brand-800 hover:underline"
-                      >
+                    {/* Titles wrap rather than being cut off; the narrow columns (owner, dates) keep to one line. */}
+                    <td className="px-3 py-2 sm:min-w-48">
+                      <Link to={`/listings/${l.id}`} className="font-medium text-brand-800 hover:underline">
                         {l.title}
                       </Link>
                       {l.takedownReason && (
-                        <span className="block truncate text-xs text-muted">Reason: {l.takedownReason}</span>
+                        <span className="block break-words text-xs text-muted">Reason: {l.takedownReason}</span>
                       )}
                     </td>
-                    <td className="px-3 py-2">
+                    <td data-label="Owner" className="px-3 py-2 sm:whitespace-nowrap">
                       <Link to={`/admin/users/${l.ownerId}`} className="hover:underline">
                         {l.ownerName}
                       </Link>
                     </td>
-                    <td className="px-3 py-2 text-muted">{categoryLabel(l.category)}</td>
-                    <td className="px-3 py-2">
+                    <td data-label="Category" className="px-3 py-2 text-muted sm:whitespace-nowrap">
+                      {categoryLabel(l.category)}
+                    </td>
+                    <td data-label="Status" className="px-3 py-2">
                       <StatusBadge status={l.status} />
                     </td>
-                    <td className="px-3 py-2">
+                    <td data-label="Moderation" className="px-3 py-2">
                       <StatusBadge status={l.moderationStatus} />
                       {l.isFlagged && (
                         <>
@@ -307,9 +315,12 @@ export default function AdminListings({ loaderData, actionData }: Route.Componen
                         </>
                       )}
                     </td>
-                    <td className="whitespace-nowrap px-3 py-2 text-muted">{l.createdAt}</td>
-                    <td className="whitespace-nowrap px-3 py-2">
-                      <span className="flex gap-1">
+                    <td data-label="Listed" className="px-3 py-2 text-muted sm:whitespace-nowrap">
+                      {l.createdAt}
+                    </td>
+                    {/* Up to four actions: they wrap inside the cell (two to a line) instead of running off the table. */}
+                    <td className="px-3 py-2 sm:w-44">
+                      <span className="flex flex-wrap gap-1">
                         {may.approve && l.status !== "deleted" && approveLabel(l) && (
                           <RowAction to={rowLink("approve", l.id)} label={approveLabel(l) as string} title={l.title} />
                         )}

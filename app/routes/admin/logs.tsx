@@ -1,4 +1,4 @@
-import { Link, useLocation } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { countLogEvents, findLogEvents } from "../../../core/logs/find-log-events";
 import {
   asLogTab,
@@ -13,7 +13,8 @@ import { StatusBadge } from "../../components/admin/badges";
 import { CopyTargetButton } from "../../components/admin/copy-target-button";
 import { ExportButton } from "../../components/admin/export-button";
 import { LoadError } from "../../components/admin/load-error";
-import { PageHeader, Pager, withParam } from "../../components/admin/page-header";
+import { EmptyList, listBoxProps, useListLoading } from "../../components/admin/list-state";
+import { FilterBar, FilterSearch, PageHeader, Pager, withParam } from "../../components/admin/page-header";
 import { appContext } from "../../context";
 import { requireStaff } from "../../lib/require-staff.server";
 import { formatCount, sydneyDateTimeSeconds } from "../../lib/sydney-format";
@@ -34,6 +35,14 @@ const EXPORT_TEXTS = {
   success: "CSV exported successfully",
   failure: "Failed to export logs",
   fallbackName: "logs.csv",
+};
+
+/** What an empty tab says when no search or quick filter is set: there is nothing of this kind at all yet. */
+const NOTHING_YET: Record<(typeof LOG_TABS)[number], string> = {
+  errors: "No errors yet.",
+  webhooks: "No webhook events yet.",
+  auth: "No auth events yet.",
+  security: "No security events yet.",
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -81,40 +90,33 @@ export default function SystemLogs({ loaderData }: Route.ComponentProps) {
   const { tab, q, quick, tabs, quickFilters, showing, events, nextCursor, firstPage, mayExport } = loaderData;
   // Links from the address the browser shows (a loader on a client navigation sees the .data request's URL).
   const location = useLocation();
+  const loading = useListLoading();
+  const tabLabel = tabs.find((t) => t.tab === tab)?.label ?? "";
   const here = new URL(`${location.pathname}${location.search}`, "http://localhost");
   here.searchParams.delete("cursor");
   const tabHref = (t: string) => withParam(here, "tab", t);
   const nextHref = nextCursor ? withParam(here, "cursor", nextCursor) : null;
   return (
-    <div className="mx-auto max-w-7xl">
+    <div>
       <PageHeader
         title="System Logs"
         description="Server errors, payment webhooks and sign-in and security events, newest first, 500 to a page. Times in Sydney."
       />
 
       <div className="mb-3 flex flex-wrap items-end gap-2 rounded-lg border border-line bg-white p-3">
-        {/* Keyed on the search: after a back or a quick filter, the box shows what the list is searched for. */}
-        <form key={q} method="get" className="flex min-w-0 flex-1 flex-wrap items-end gap-2">
+        {/* Searches as it is typed (after a pause); without JavaScript the Search button submits it. */}
+        <FilterBar submitLabel="Search" className="flex min-w-0 flex-1 flex-wrap items-end gap-2">
           <input type="hidden" name="tab" value={tab} />
           {quick && <input type="hidden" name="quick" value={quick} />}
-          <label className="flex min-w-48 flex-1 flex-col text-xs font-medium text-muted">
-            Search logs
-            <input
-              name="q"
-              type="search"
-              defaultValue={q}
-              placeholder="Message, event type or id"
-              className="mt-1 h-9 rounded-md border border-line bg-white px-2 text-sm text-ink"
-            />
-          </label>
-          <button
-            type="submit"
-            className="h-9 rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
-          >
-            Search
-          </button>
-        </form>
-        <form method="get" className="flex flex-wrap items-center gap-1.5" aria-label="Quick filters">
+          <FilterSearch label="Search logs" value={q} placeholder="Message, event type or id" />
+        </FilterBar>
+        <Form
+          method="get"
+          replace
+          preventScrollReset
+          className="flex flex-wrap items-center gap-1.5"
+          aria-label="Quick filters"
+        >
           <input type="hidden" name="tab" value={tab} />
           {q && <input type="hidden" name="q" value={q} />}
           <span className="mr-1 text-xs font-medium text-muted">Quick filters</span>
@@ -134,7 +136,7 @@ export default function SystemLogs({ loaderData }: Route.ComponentProps) {
               {f.label}
             </button>
           ))}
-        </form>
+        </Form>
       </div>
 
       <nav aria-label="Log types" className="mb-3 grid grid-cols-2 gap-x-1 border-b border-line sm:flex">
@@ -162,7 +164,7 @@ export default function SystemLogs({ loaderData }: Route.ComponentProps) {
 
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
         <p role="status" className="text-sm text-muted">
-          {showing}
+          {loading ? "Loading logs..." : showing}
         </p>
         {mayExport && (
           <ExportButton action="/admin/logs/export" texts={EXPORT_TEXTS}>
@@ -174,64 +176,68 @@ export default function SystemLogs({ loaderData }: Route.ComponentProps) {
       </div>
 
       {events.length === 0 ? (
-        <p className="rounded-lg border border-line bg-white p-6 text-center text-sm text-muted">No events match.</p>
+        <EmptyList filtered={Boolean(q || quick)} none={NOTHING_YET[tab]} noMatch="No events match these filters." />
       ) : (
-        <div className="relative overflow-x-auto rounded-lg border border-line bg-white">
-          {/* relative: the buttons' screen-reader text (absolutely placed) stays inside the scroller at 375 px. */}
-          <table className="w-full min-w-[860px] text-left text-sm">
-            <caption className="sr-only">{tabs.find((t) => t.tab === tab)?.label}</caption>
-            <thead className="border-b border-line bg-surface text-xs uppercase tracking-wide text-muted">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Timestamp
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Event Type
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Message
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Status
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  User ID
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-line">
-              {events.map((e) => (
-                <tr key={e.id} className="align-top leading-5 hover:bg-surface">
-                  <td className="whitespace-nowrap px-3 py-1.5 text-muted tabular-nums">
-                    <time dateTime={e.iso}>{e.at}</time>
-                  </td>
-                  <td className="whitespace-nowrap px-3 py-1.5 font-mono text-xs">{e.eventType}</td>
-                  <td className="max-w-md px-3 py-1.5">
-                    <span className="break-words">{e.message || "—"}</span>
-                    {e.error && <span className="block break-words text-xs text-danger">{e.error}</span>}
-                  </td>
-                  <td className="px-3 py-1.5">
-                    <StatusBadge status={e.status} />
-                  </td>
-                  <td className="whitespace-nowrap px-3 py-1.5 font-mono text-xs">
-                    {e.userId ? (
-                      <Link to={`/admin/users/${e.userId}`} className="hover:underline" title={e.userId}>
-                        {`${e.userId.slice(0, 8)}...`}
-                      </Link>
-                    ) : (
-                      "-"
-                    )}
-                  </td>
-                  <td className="px-3 py-1.5">
-                    <CopyTargetButton targetId={e.targetId} />
-                  </td>
+        <div {...listBoxProps(loading)}>
+          <div className="relative rounded-lg border border-line bg-white sm:overflow-x-auto">
+            {/* relative: the buttons' screen-reader text (absolutely placed) stays inside the box at 375 px. */}
+            <table className="stacked-table w-full text-left text-sm sm:min-w-[860px]">
+              <caption className="sr-only">{tabLabel}</caption>
+              <thead className="border-b border-line bg-surface text-xs uppercase tracking-wide text-muted">
+                <tr>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Timestamp
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Event Type
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Message
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Status
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    User ID
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Actions
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {events.map((e) => (
+                  <tr key={e.id} className="align-top leading-5 hover:bg-surface">
+                    <td className="whitespace-nowrap px-3 py-1.5 text-muted tabular-nums">
+                      <time dateTime={e.iso}>{e.at}</time>
+                    </td>
+                    <td data-label="Event Type" className="whitespace-nowrap px-3 py-1.5 font-mono text-xs">
+                      {e.eventType}
+                    </td>
+                    <td data-label="Message" className="px-3 py-1.5 sm:max-w-md">
+                      <span className="break-words">{e.message || "—"}</span>
+                      {e.error && <span className="block break-words text-xs text-danger">{e.error}</span>}
+                    </td>
+                    <td data-label="Status" className="px-3 py-1.5">
+                      <StatusBadge status={e.status} />
+                    </td>
+                    <td data-label="User ID" className="whitespace-nowrap px-3 py-1.5 font-mono text-xs">
+                      {e.userId ? (
+                        <Link to={`/admin/users/${e.userId}`} className="hover:underline" title={e.userId}>
+                          {`${e.userId.slice(0, 8)}...`}
+                        </Link>
+                      ) : (
+                        "-"
+                      )}
+                    </td>
+                    <td className="px-3 py-1.5">
+                      <CopyTargetButton targetId={e.targetId} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </div>
       )}
       <Pager nextHref={nextHref} firstHref={`${here.pathname}${here.search}`} showingFirst={firstPage} />

@@ -118,7 +118,8 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 const safeBack = (value: FormDataEntryValue | null) =>
-  (typeof value === "string" && /^\/admin\/moderation(\?[^\s\\]*)?$/.test(value) ? asciiPath(value) : null) ?? "/admin/moderation";
+  (typeof value === "string" && /^\/admin\/moderation(\?[^\s\\]*)?$/.test(value) ? asciiPath(value) : null) ??
+  "/admin/moderation";
 
 export default function ModerationQueue({ loaderData, actionData }: Route.ComponentProps) {
   const { status, total, reports, report, may, moderationOn } = loaderData;
@@ -148,7 +149,7 @@ export default function ModerationQueue({ loaderData, actionData }: Route.Compon
   const error = actionData && "error" in actionData ? actionData.error : undefined;
 
   return (
-    <div className="mx-auto max-w-7xl">
+    <div>
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight">
@@ -174,7 +175,8 @@ export default function ModerationQueue({ loaderData, actionData }: Route.Compon
           options={QUEUE_FILTERS.map((s) => ({ value: s, label: s }))}
         />
       </FilterBar>
-      <p id="queue-keys" className="mb-3 text-xs text-muted">
+      {/* Phones have no keyboard to use these with: the line is for wider screens with a fine pointer. */}
+      <p id="queue-keys" className="mb-3 hidden text-xs text-muted sm:block pointer-coarse:hidden">
         Keyboard: <kbd className="rounded border border-line bg-white px-1">j</kbd> or{" "}
         <kbd className="rounded border border-line bg-white px-1">↓</kbd> next report,{" "}
         <kbd className="rounded border border-line bg-white px-1">k</kbd> or{" "}

@@ -1,4 +1,5 @@
 import { data, Form, isRouteErrorResponse, Link, useLocation, useNavigation } from "react-router";
+import type { AdminHandle } from "../../components/admin/admin-shell";
 import type { Route } from "./+types/payment";
 import { appContext } from "../../context";
 import { ActionDialog, DialogButtons, ReasonField } from "../../components/admin/action-dialog";
@@ -20,7 +21,11 @@ export const permission: StaffAction = "view_payment";
 /** Each form intent of this page and the permission its action checks (the permission test walks these). */
 export const actionPermissions = { refund: "issue_refund" } as const satisfies Record<string, StaffAction>;
 
-export const handle = { breadcrumb: "Payment" };
+export const handle: AdminHandle = {
+  breadcrumb: (data?: { payment: { amount: string; memberName: string } }) =>
+    data ? `${data.payment.amount} from ${data.payment.memberName}` : "Payment",
+  parent: { label: "Payments", to: "/admin/payments" },
+};
 export const meta: Route.MetaFunction = () => [
   { title: "Payment | SwapShed back office" },
   { name: "robots", content: "noindex, nofollow" },
@@ -91,7 +96,7 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
   const error = actionData && "error" in actionData ? actionData.error : undefined;
 
   return (
-    <div className="mx-auto max-w-5xl">
+    <div>
       <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="text-sm">
@@ -180,7 +185,15 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
       </section>
 
       {open === "refund" && mayRefund && payment.refundable && (
-        <ActionDialog title="Issue refund" closeTo={here} description={refundConsequences({ ...payment, payerName: payment.memberName, credit: payment.credit === "$0.00" ? null : payment.credit })}>
+        <ActionDialog
+          title="Issue refund"
+          closeTo={here}
+          description={refundConsequences({
+            ...payment,
+            payerName: payment.memberName,
+            credit: payment.credit === "$0.00" ? null : payment.credit,
+          })}
+        >
           <Form method="post" replace>
             <input type="hidden" name="intent" value="refund" />
             <ReasonField error={error} suggestions={["charged in error", "dispute", "goodwill"]} />

@@ -3,6 +3,7 @@ import type { Route } from "./+types/payments";
 import { appContext } from "../../context";
 import { ActionDialog, DialogButtons } from "../../components/admin/action-dialog";
 import { StatusBadge } from "../../components/admin/badges";
+import { EmptyList, hasFilters, ListSummary, listBoxProps, useListLoading } from "../../components/admin/list-state";
 import { LoadError } from "../../components/admin/load-error";
 import { FilterBar, FilterSelect, PageHeader, Pager, withParam } from "../../components/admin/page-header";
 import { failureText, refundText } from "../../components/admin/payment-labels";
@@ -10,7 +11,7 @@ import { useFailureToast } from "../../components/admin/use-failure-toast";
 import { requireStaff } from "../../lib/require-staff.server";
 import { runStaffAction } from "../../lib/staff-action.server";
 import { formatCents, sydneyDateTime } from "../../lib/sydney-format";
-import { findPaymentsForStaff } from "../../../core/staff-payments/find-payments-for-staff";
+import { countPaymentsForStaff, findPaymentsForStaff } from "../../../core/staff-payments/find-payments-for-staff";
 import { REPLAY_SINCE_HOURS, replayPaymentWebhooks } from "../../../core/staff-payments/replay-payment-webhooks";
 import { can, type StaffAction } from "../../../core/staff/permissions";
 import { PAYMENT_PROVIDERS, PAYMENT_STATUSES } from "../../../db/schema/payments";
@@ -36,9 +37,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     provider: url.searchParams.get("provider") ?? "",
     cursor: url.searchParams.get("cursor") ?? undefined,
   };
-  const { payments, nextCursor } = await findPaymentsForStaff(ctx.db, filters);
+  const [{ payments, nextCursor }, total] = [
+    await findPaymentsForStaff(ctx.db, filters),
+    await countPaymentsForStaff(ctx.db, filters),
+  ];
   return {
     filters,
+    total,
     payments: payments.map((p) => ({
       id: p.id,
       swapId: p.swapId,
@@ -82,7 +87,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminPayments({ loaderData, actionData }: Route.ComponentProps) {
-  const { filters, payments, nextHref, firstHref, mayReplay, replayHours } = loaderData;
+  const { filters, total, payments, nextHref, firstHref, mayReplay, replayHours } = loaderData;
+  const loading = useListLoading();
   const location = useLocation();
   const busy = useNavigation().state === "submitting";
   const open = new URLSearchParams(location.search).get("do");
@@ -95,7 +101,7 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
   replayLink.set("do", "replay");
 
   return (
-    <div className="mx-auto max-w-7xl">
+    <div>
       <PageHeader title="Payments" description="Payment logs, newest first, 100 to a page. Amounts in AUD.">
         {mayReplay && (
           <Link
@@ -126,75 +132,78 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
           {error}
         </p>
       )}
+      <ListSummary loading={loading} loadingText="Loading payments..." total={total} one="payment" many="payments" />
       {payments.length === 0 ? (
-        <p role="status" className="rounded-lg border border-line bg-white p-6 text-center text-sm text-muted">
-          No payments match these filters.
-        </p>
+        <EmptyList filtered={hasFilters(filters)} none="No payments yet." noMatch="No payments match these filters." />
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-line bg-white">
-          <table className="w-full min-w-[860px] text-left text-sm">
-            <caption className="sr-only">Payments</caption>
-            <thead className="border-b border-line bg-surface text-xs uppercase tracking-wide text-muted">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Amount
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Member
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Status
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Provider
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Swap
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Created
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-line">
-              {payments.map((p) => (
-                <tr key={p.id} className="hover:bg-surface">
-                  <td className="whitespace-nowrap px-3 py-2 tabular-nums">
-                    <Link to={`/admin/payments/${p.id}`} className="font-medium text-brand-800 hover:underline">
-                      {p.amount}
-                    </Link>
-                    {p.credit && <span className="block text-xs text-muted">+ {p.credit} credit</span>}
-                  </td>
-                  <td className="px-3 py-2">
-                    <Link to={`/admin/users/${p.userId}`} className="hover:underline">
-                      {p.memberName}
-                    </Link>
-                  </td>
-                  <td className="max-w-72 px-3 py-2">
-                    <StatusBadge status={p.status} />
-                    {p.failure && <span className="block text-xs text-danger">{p.failure}</span>}
-                    {p.refund && <span className="block text-xs text-muted">{p.refund}</span>}
-                  </td>
-                  <td className="px-3 py-2 text-muted">
-                    {p.provider}
-                    {p.paymentIntentId && (
-                      <span className="block max-w-48 truncate font-mono text-xs">{p.paymentIntentId}</span>
-                    )}
-                  </td>
-                  <td className="px-3 py-2">
-                    <Link
-                      to={`/admin/swaps/${p.swapId}`}
-                      className="font-mono text-xs hover:underline"
-                      aria-label={`Swap ${p.swapId.slice(0, 8)}`}
-                    >
-                      {p.swapId.slice(0, 8)}
-                    </Link>
-                  </td>
-                  <td className="whitespace-nowrap px-3 py-2 text-muted">{p.createdAt}</td>
+        <div {...listBoxProps(loading)}>
+          <div className="rounded-lg border border-line bg-white sm:overflow-x-auto">
+            <table className="stacked-table w-full text-left text-sm sm:min-w-[860px]">
+              <caption className="sr-only">Payments</caption>
+              <thead className="border-b border-line bg-surface text-xs uppercase tracking-wide text-muted">
+                <tr>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Amount
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Member
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Status
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Provider
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Swap
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Created
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {payments.map((p) => (
+                  <tr key={p.id} className="hover:bg-surface">
+                    <td className="whitespace-nowrap px-3 py-2 tabular-nums">
+                      <Link to={`/admin/payments/${p.id}`} className="font-medium text-brand-800 hover:underline">
+                        {p.amount}
+                      </Link>
+                      {p.credit && <span className="block text-xs text-muted">+ {p.credit} credit</span>}
+                    </td>
+                    <td data-label="Member" className="px-3 py-2">
+                      <Link to={`/admin/users/${p.userId}`} className="hover:underline">
+                        {p.memberName}
+                      </Link>
+                    </td>
+                    <td data-label="Status" className="px-3 py-2 sm:max-w-72">
+                      <StatusBadge status={p.status} />
+                      {p.failure && <span className="block text-xs text-danger">{p.failure}</span>}
+                      {p.refund && <span className="block text-xs text-muted">{p.refund}</span>}
+                    </td>
+                    <td data-label="Provider" className="px-3 py-2 text-muted">
+                      {p.provider}
+                      {p.paymentIntentId && (
+                        <span className="block font-mono text-xs sm:max-w-48 sm:truncate">{p.paymentIntentId}</span>
+                      )}
+                    </td>
+                    <td data-label="Swap" className="px-3 py-2">
+                      <Link
+                        to={`/admin/swaps/${p.swapId}`}
+                        className="font-mono text-xs hover:underline"
+                        aria-label={`Swap ${p.swapId.slice(0, 8)}`}
+                      >
+                        {p.swapId.slice(0, 8)}
+                      </Link>
+                    </td>
+                    <td data-label="Created" className="whitespace-nowrap px-3 py-2 text-muted">
+                      {p.createdAt}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </div>
       )}
       <Pager nextHref={nextHref} firstHref={firstHref} showingFirst={!filters.cursor} />

@@ -65,7 +65,7 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
   const { period, by, from, to, charts } = loaderData;
   const href = (p: number, b: string) => `/admin/reports?period=${p}&by=${b}`;
   return (
-    <div className="mx-auto max-w-7xl">
+    <div>
       <PageHeader title="Reports" description={`${from} to ${to}, Sydney days. Amounts in AUD.`} />
       <div className="mb-4 flex flex-wrap items-center gap-x-6 gap-y-2 rounded-lg border border-line bg-white p-3">
         <Choice

@@ -29,7 +29,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     members: results.members,
     listings: results.listings,
     swaps: results.swaps.map((s) => ({ ...s, createdAt: sydneyDateTime(s.createdAt) })),
-    payments: results.payments.map((p) => ({ ...p, amount: formatCents(p.amountCents), createdAt: sydneyDateTime(p.createdAt) })),
+    payments: results.payments.map((p) => ({
+      ...p,
+      amount: formatCents(p.amountCents),
+      createdAt: sydneyDateTime(p.createdAt),
+    })),
     reports: results.reports.map((r) => ({ ...r, createdAt: sydneyDateTime(r.createdAt) })),
     logEvents: results.logEvents.map((e) => ({
       id: e.id,
@@ -44,9 +48,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { q, members, listings, swaps, payments, reports, logEvents } = loaderData;
-  const nothing = members.length + listings.length + swaps.length + payments.length + reports.length + logEvents.length === 0;
+  const nothing =
+    members.length + listings.length + swaps.length + payments.length + reports.length + logEvents.length === 0;
   return (
-    <div className="mx-auto max-w-5xl">
+    <div>
       <PageHeader
         title="Search"
         description="Members by name or e-mail, listings by title, swaps by id, payments by payment intent id, reports by listing, reporter or id, log events by id or request id."
@@ -150,7 +155,10 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             <ResultGroup title="Reports" count={reports.length}>
               {reports.map((r) => (
                 <li key={r.id} className="flex flex-wrap items-center gap-2 px-3 py-2">
-                  <Link to={`/admin/moderation?status=all&report=${r.id}`} className="font-medium text-brand-800 hover:underline">
+                  <Link
+                    to={`/admin/moderation?status=all&report=${r.id}`}
+                    className="font-medium text-brand-800 hover:underline"
+                  >
                     {r.listingTitle && r.listingStatus !== "deleted" ? r.listingTitle : "Deleted Listing"}
                   </Link>
                   <ReasonBadge reason={r.reason} />

@@ -29,6 +29,8 @@ export const actionPermissions = { flags: "update_feature_flags", rotate: "rotat
 >;
 
 export const FLAGS_UPDATED = "Feature flags updated";
+/** A Save with every switch as it was: nothing is written (no audit row either), and the admin is told so. */
+export const FLAGS_UNCHANGED = "No changes to save: the feature flags were already set like this";
 export const FLAGS_SAVE_FAILED = "Failed to save feature flags";
 export const ONLY_ADMINS_CHANGE_FLAGS = "Only admins can change feature flags";
 export const ONLY_ADMINS_SAVE_FLAGS = "Only admins can save feature flags";
@@ -88,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     request,
     actionPermissions.flags,
     {
-      success: FLAGS_UPDATED,
+      success: (r: { changed: unknown[] }) => (r.changed.length ? FLAGS_UPDATED : FLAGS_UNCHANGED),
       failure: FLAGS_SAVE_FAILED,
       backTo: "/admin/settings",
       refusal: changes ? ONLY_ADMINS_CHANGE_FLAGS : ONLY_ADMINS_SAVE_FLAGS,
@@ -108,7 +110,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
   const error = actionData && "error" in actionData ? actionData.error : undefined;
 
   return (
-    <div className="mx-auto max-w-4xl">
+    <div>
       <PageHeader
         title="Settings"
         description="Feature flags, secrets, the security checklist and the system's figures, read live."

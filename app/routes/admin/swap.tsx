@@ -1,4 +1,5 @@
 import { data, Form, isRouteErrorResponse, Link, useLocation, useNavigation } from "react-router";
+import type { AdminHandle } from "../../components/admin/admin-shell";
 import type { Route } from "./+types/swap";
 import { appContext } from "../../context";
 import { ActionDialog, DialogButtons, ReasonField } from "../../components/admin/action-dialog";
@@ -31,7 +32,11 @@ export const actionPermissions = {
   credit: "apply_credit",
 } as const satisfies Record<string, StaffAction>;
 
-export const handle = { breadcrumb: "Swap" };
+export const handle: AdminHandle = {
+  breadcrumb: (data?: { parties: { listing: { title: string } | null }[] }) =>
+    data ? data.parties.map((p) => p.listing?.title ?? "Listing").join(" ⇄ ") : "Swap",
+  parent: { label: "Swaps", to: "/admin/swaps" },
+};
 export const meta: Route.MetaFunction = () => [
   { title: "Swap | SwapShed back office" },
   { name: "robots", content: "noindex, nofollow" },
@@ -179,7 +184,7 @@ export default function SwapPage({ loaderData, actionData }: Route.ComponentProp
   const [proposer, receiver] = parties;
 
   return (
-    <div className="mx-auto max-w-6xl">
+    <div>
       <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="text-sm">

@@ -2,11 +2,12 @@ import { Link } from "react-router";
 import type { Route } from "./+types/swaps";
 import { appContext } from "../../context";
 import { Badge, StatusBadge } from "../../components/admin/badges";
+import { EmptyList, hasFilters, ListSummary, listBoxProps, useListLoading } from "../../components/admin/list-state";
 import { LoadError } from "../../components/admin/load-error";
 import { FilterBar, FilterSelect, PageHeader, Pager, withParam } from "../../components/admin/page-header";
 import { requireStaff } from "../../lib/require-staff.server";
 import { sydneyDateTime } from "../../lib/sydney-format";
-import { DISPUTE_FILTERS, findSwapsForStaff } from "../../../core/staff-swaps/find-swaps-for-staff";
+import { countSwapsForStaff, DISPUTE_FILTERS, findSwapsForStaff } from "../../../core/staff-swaps/find-swaps-for-staff";
 import type { StaffAction } from "../../../core/staff/permissions";
 import { SWAP_STATUSES } from "../../../db/schema/swaps";
 
@@ -34,9 +35,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     dispute: url.searchParams.get("dispute") ?? "",
     cursor: url.searchParams.get("cursor") ?? undefined,
   };
-  const { swaps, nextCursor } = await findSwapsForStaff(ctx.db, filters);
+  const [{ swaps, nextCursor }, total] = [
+    await findSwapsForStaff(ctx.db, filters),
+    await countSwapsForStaff(ctx.db, filters),
+  ];
   return {
     filters,
+    total,
     swaps: swaps.map((s) => ({ ...s, createdAt: sydneyDateTime(s.createdAt) })),
     nextHref: nextCursor ? withParam(url, "cursor", nextCursor) : null,
     firstHref: withParam(url, "cursor", null),
@@ -44,9 +49,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function AdminSwaps({ loaderData }: Route.ComponentProps) {
-  const { filters, swaps, nextHref, firstHref } = loaderData;
+  const { filters, total, swaps, nextHref, firstHref } = loaderData;
+  const loading = useListLoading();
   return (
-    <div className="mx-auto max-w-7xl">
+    <div>
       <PageHeader title="Swaps" description="Swap proposals, newest first, 100 to a page." />
       <FilterBar>
         <FilterSelect
@@ -65,71 +71,76 @@ export default function AdminSwaps({ loaderData }: Route.ComponentProps) {
           ]}
         />
       </FilterBar>
+      <ListSummary loading={loading} loadingText="Loading swaps..." total={total} one="swap" many="swaps" />
       {swaps.length === 0 ? (
-        <p role="status" className="rounded-lg border border-line bg-white p-6 text-center text-sm text-muted">
-          No swaps match these filters.
-        </p>
+        <EmptyList filtered={hasFilters(filters)} none="No swaps yet." noMatch="No swaps match these filters." />
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-line bg-white">
-          <table className="w-full min-w-[860px] text-left text-sm">
-            <caption className="sr-only">Swaps</caption>
-            <thead className="border-b border-line bg-surface text-xs uppercase tracking-wide text-muted">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Swap
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Proposer
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Receiver
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Status
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Fees paid
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Proposed
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-line">
-              {swaps.map((s) => (
-                <tr key={s.id} className="hover:bg-surface">
-                  <td className="max-w-80 px-3 py-2">
-                    <Link
-                      to={`/admin/swaps/${s.id}`}
-                      className="block truncate font-medium text-brand-800 hover:underline"
-                    >
-                      {s.offeredTitle} ⇄ {s.targetTitle}
-                    </Link>
-                    <span className="font-mono text-xs text-muted">{s.id.slice(0, 8)}</span>
-                  </td>
-                  <td className="px-3 py-2">
-                    <Link to={`/admin/users/${s.proposerId}`} className="hover:underline">
-                      {s.proposerName}
-                    </Link>
-                  </td>
-                  <td className="px-3 py-2">
-                    <Link to={`/admin/users/${s.receiverId}`} className="hover:underline">
-                      {s.receiverName}
-                    </Link>
-                  </td>
-                  <td className="px-3 py-2">
-                    <span className="flex flex-wrap gap-1">
-                      <StatusBadge status={s.status} />
-                      {s.isDisputed && <Badge tone="amber">under dispute</Badge>}
-                      {!s.isDisputed && s.disputeResolvedAt && <Badge tone="grey">dispute resolved</Badge>}
-                    </span>
-                  </td>
-                  <td className="whitespace-nowrap px-3 py-2 text-muted">{feesPaid(s.proposerPaid, s.receiverPaid)}</td>
-                  <td className="whitespace-nowrap px-3 py-2 text-muted">{s.createdAt}</td>
+        <div {...listBoxProps(loading)}>
+          <div className="rounded-lg border border-line bg-white sm:overflow-x-auto">
+            <table className="stacked-table w-full text-left text-sm sm:min-w-[860px]">
+              <caption className="sr-only">Swaps</caption>
+              <thead className="border-b border-line bg-surface text-xs uppercase tracking-wide text-muted">
+                <tr>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Swap
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Proposer
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Receiver
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Status
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Fees paid
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Proposed
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {swaps.map((s) => (
+                  <tr key={s.id} className="hover:bg-surface">
+                    <td className="px-3 py-2 sm:max-w-80">
+                      <Link
+                        to={`/admin/swaps/${s.id}`}
+                        className="block font-medium sm:truncate text-brand-800 hover:underline"
+                      >
+                        {s.offeredTitle} ⇄ {s.targetTitle}
+                      </Link>
+                      <span className="font-mono text-xs text-muted">{s.id.slice(0, 8)}</span>
+                    </td>
+                    <td data-label="Proposer" className="px-3 py-2">
+                      <Link to={`/admin/users/${s.proposerId}`} className="hover:underline">
+                        {s.proposerName}
+                      </Link>
+                    </td>
+                    <td data-label="Receiver" className="px-3 py-2">
+                      <Link to={`/admin/users/${s.receiverId}`} className="hover:underline">
+                        {s.receiverName}
+                      </Link>
+                    </td>
+                    <td data-label="Status" className="px-3 py-2">
+                      <span className="inline-flex flex-wrap gap-1">
+                        <StatusBadge status={s.status} />
+                        {s.isDisputed && <Badge tone="amber">under dispute</Badge>}
+                        {!s.isDisputed && s.disputeResolvedAt && <Badge tone="grey">dispute resolved</Badge>}
+                      </span>
+                    </td>
+                    <td data-label="Fees paid" className="whitespace-nowrap px-3 py-2 text-muted">
+                      {feesPaid(s.proposerPaid, s.receiverPaid)}
+                    </td>
+                    <td data-label="Proposed" className="whitespace-nowrap px-3 py-2 text-muted">
+                      {s.createdAt}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </div>
       )}
       <Pager nextHref={nextHref} firstHref={firstHref} showingFirst={!filters.cursor} />

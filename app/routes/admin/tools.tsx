@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { data, Form, useLocation, useNavigation } from "react-router";
+import { data, Form, Link, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/tools";
 import { appContext } from "../../context";
 import { ActionDialog, DialogButtons } from "../../components/admin/action-dialog";
@@ -133,8 +133,11 @@ export default function ToolsPage({ loaderData, actionData }: Route.ComponentPro
   useFailureToast(actionData);
 
   return (
-    <div className="mx-auto max-w-5xl">
-      <PageHeader title="Admin Tools" description="Operations on the whole marketplace. Each asks first and is written to the audit log." />
+    <div>
+      <PageHeader
+        title="Admin Tools"
+        description="Operations on the whole marketplace. Each asks first and is written to the audit log."
+      />
       {error && !open && (
         <p role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-danger">
           {error}
@@ -145,7 +148,9 @@ export default function ToolsPage({ loaderData, actionData }: Route.ComponentPro
           icon={<Sparkles className="size-5" />}
           title="Seed Demo Data"
           explain="Adds the demo members and their listings, skipping any that already exist. A demo listing staff deleted stays deleted."
-          note={seedAllowed ? null : "Seeding is disabled on this deployment (production). Set ALLOW_SEED=true to allow it."}
+          note={
+            seedAllowed ? null : "Seeding is disabled on this deployment (production). Set ALLOW_SEED=true to allow it."
+          }
         >
           {seedAllowed && <ActionLink to="?do=seed">Seed Demo Data</ActionLink>}
         </ToolCard>
@@ -153,7 +158,11 @@ export default function ToolsPage({ loaderData, actionData }: Route.ComponentPro
           icon={<RefreshCw className="size-5" />}
           title="Reset Staging Baseline"
           explain="Empties every member, listing, swap, payment and report, then seeds the demo data again. Staff accounts, flags, logs, the audit trail and snapshots stay."
-          note={resetAllowed ? null : "Only on a staging deployment (APP_ENV=staging) or the embedded demo: this deployment is neither."}
+          note={
+            resetAllowed
+              ? null
+              : "Only on a staging deployment (APP_ENV=staging) or the embedded demo: this deployment is neither."
+          }
         >
           {resetAllowed && (
             <ActionLink to="?do=reset" danger>
@@ -184,23 +193,39 @@ export default function ToolsPage({ loaderData, actionData }: Route.ComponentPro
         {snapshots.length === 0 ? (
           <p className="px-4 py-6 text-center text-sm text-muted">No snapshots yet</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
+          // No scroll box: under 640px each snapshot is a card (stacked-table), so nothing needs sideways
+          // scrolling and no region has to be reachable by keyboard to be read.
+          <div>
+            <table className="stacked-table w-full text-left text-sm">
               <thead className="bg-surface text-xs uppercase tracking-wide text-muted">
                 <tr>
-                  <th scope="col" className="px-4 py-2 font-medium">ID</th>
-                  <th scope="col" className="px-4 py-2 font-medium">Taken</th>
-                  <th scope="col" className="px-4 py-2 text-right font-medium">Size</th>
-                  <th scope="col" className="px-4 py-2 font-medium">By</th>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    ID
+                  </th>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    Taken
+                  </th>
+                  <th scope="col" className="px-4 py-2 text-right font-medium">
+                    Size
+                  </th>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    By
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-line">
                 {snapshots.map((s) => (
                   <tr key={s.id}>
-                    <td className="px-4 py-2 font-mono text-xs">{s.id}</td>
-                    <td className="whitespace-nowrap px-4 py-2">{s.createdAt}</td>
-                    <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{s.size}</td>
-                    <td className="px-4 py-2">{s.takenBy}</td>
+                    <td className="break-all px-4 py-2 font-mono text-xs">{s.id}</td>
+                    <td data-label="Taken" className="whitespace-nowrap px-4 py-2">
+                      {s.createdAt}
+                    </td>
+                    <td data-label="Size" className="whitespace-nowrap px-4 py-2 tabular-nums sm:text-right">
+                      {s.size}
+                    </td>
+                    <td data-label="By" className="px-4 py-2">
+                      {s.takenBy}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -256,7 +281,18 @@ export default function ToolsPage({ loaderData, actionData }: Route.ComponentPro
           closeTo={here}
           description={`Downloads the audit trail, payment logs and security events of the last ${bundleDays} days as one JSON file. It holds members' addresses and account ids: keep it where staff data belongs, and delete it when done.`}
         >
-          <ExportButton action="/admin/tools/logs-bundle" texts={LOGS_BUNDLE_TEXTS} closeTo={here} />
+          {/* Cancel beside the download, as in every other dialog (Escape and a click outside close it too). */}
+          <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Link
+              to={here}
+              replace
+              preventScrollReset
+              className="inline-flex h-10 items-center justify-center rounded-md border border-line px-4 text-sm font-medium hover:bg-surface"
+            >
+              Cancel
+            </Link>
+            <ExportButton action="/admin/tools/logs-bundle" texts={LOGS_BUNDLE_TEXTS} closeTo={here} />
+          </div>
         </ActionDialog>
       )}
       {open === "snapshot" && (
@@ -291,7 +327,10 @@ function ToolCard({
   return (
     <section className="flex flex-col gap-3 rounded-lg border border-line bg-white p-4">
       <div className="flex items-start gap-3">
-        <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-brand-50 text-brand-800" aria-hidden="true">
+        <span
+          className="flex size-9 shrink-0 items-center justify-center rounded-md bg-brand-50 text-brand-800"
+          aria-hidden="true"
+        >
           {icon}
         </span>
         <div className="min-w-0">

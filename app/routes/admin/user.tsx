@@ -1,4 +1,5 @@
 import { data, Form, isRouteErrorResponse, Link, useLocation, useNavigation } from "react-router";
+import type { AdminHandle } from "../../components/admin/admin-shell";
 import type { Route } from "./+types/user";
 import { appContext } from "../../context";
 import { ActionDialog, DialogButtons, ReasonField } from "../../components/admin/action-dialog";
@@ -32,7 +33,10 @@ export const actionPermissions = {
   export: "export_user_data",
 } as const satisfies Record<string, StaffAction>;
 
-export const handle = { breadcrumb: "Member" };
+export const handle: AdminHandle = {
+  breadcrumb: (data?: { member: { name: string } }) => data?.member.name ?? "Member",
+  parent: { label: "Users", to: "/admin/users" },
+};
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.member.name ?? "Member"} | SwapShed back office` },
   { name: "robots", content: "noindex, nofollow" },
@@ -148,7 +152,7 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
   const moderator = member.roles.includes("moderator");
 
   return (
-    <div className="mx-auto max-w-6xl">
+    <div>
       <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="text-sm">

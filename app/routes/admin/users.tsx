@@ -11,10 +11,11 @@ import {
   Pager,
   withParam,
 } from "../../components/admin/page-header";
+import { EmptyList, hasFilters, ListSummary, listBoxProps, useListLoading } from "../../components/admin/list-state";
 import { LoadError } from "../../components/admin/load-error";
 import { requireStaff } from "../../lib/require-staff.server";
 import { sydneyDateTime } from "../../lib/sydney-format";
-import { findMembers } from "../../../core/members/find-members";
+import { countMembers, findMembers, MEMBER_STATUS_FILTERS } from "../../../core/members/find-members";
 
 /** What it takes to open this page (and, unless an action names its own, to use it): the permission table's entry. */
 export const permission: StaffAction = "view_users";
@@ -35,20 +36,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     role: url.searchParams.get("role") ?? "",
     cursor: url.searchParams.get("cursor") ?? undefined,
   };
-  const { members, nextCursor } = await findMembers(ctx.db, filters);
+  const [{ members, nextCursor }, total] = [await findMembers(ctx.db, filters), await countMembers(ctx.db, filters)];
   return {
     filters,
-    members: members.map((m) => ({ ...m, createdAt: sydneyDateTime(m.createdAt) })),
+    total,
+    members: members.map((m) => ({
+      ...m,
+      createdAt: sydneyDateTime(m.createdAt),
+      deletedAt: m.deletedAt ? sydneyDateTime(m.deletedAt) : null,
+      permanentDeletionAt: m.permanentDeletionAt ? sydneyDateTime(m.permanentDeletionAt) : null,
+    })),
     nextHref: nextCursor ? withParam(url, "cursor", nextCursor) : null,
     firstHref: withParam(url, "cursor", null),
   };
 }
 
 export default function Users({ loaderData }: Route.ComponentProps) {
-  const { filters, members, nextHref, firstHref } = loaderData;
+  const { filters, total, members, nextHref, firstHref } = loaderData;
+  const loading = useListLoading();
+  const deletedList = filters.status === "deleted";
   return (
-    <div className="mx-auto max-w-6xl">
-      <PageHeader title="Users" description="Members who have not been deleted, newest first." />
+    <div>
+      <PageHeader
+        title="Users"
+        description={
+          deletedList
+            ? "Members marked for deletion, newest first: each is purged for good 30 days after the deletion."
+            : "Members who have not been deleted, newest first."
+        }
+      />
       <FilterBar>
         <FilterSearch label="Name or e-mail" value={filters.q} placeholder="Search members" />
         <FilterSelect
@@ -57,7 +73,10 @@ export default function Users({ loaderData }: Route.ComponentProps) {
           value={filters.status}
           options={[
             { value: "", label: "Any status" },
-            ...["active", "suspended", "flagged"].map((s) => ({ value: s, label: s })),
+            ...MEMBER_STATUS_FILTERS.map((s) => ({
+              value: s,
+              label: s === "deleted" ? "deleted (30-day retention)" : s,
+            })),
           ]}
         />
         <FilterSelect
@@ -72,53 +91,75 @@ export default function Users({ loaderData }: Route.ComponentProps) {
           ]}
         />
       </FilterBar>
+      <ListSummary loading={loading} loadingText="Loading users..." total={total} one="member" many="members" />
       {members.length === 0 ? (
-        <p role="status" className="rounded-lg border border-line bg-white p-6 text-center text-sm text-muted">
-          No members match these filters.
-        </p>
+        <EmptyList filtered={hasFilters(filters)} none="No members yet." noMatch="No members match these filters." />
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-line bg-white">
-          <table className="w-full min-w-[640px] text-left text-sm">
-            <caption className="sr-only">Members</caption>
-            <thead className="border-b border-line bg-surface text-xs uppercase tracking-wide text-muted">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Name
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  E-mail
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Role
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Status
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Joined
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-line">
-              {members.map((m) => (
-                <tr key={m.id} className="hover:bg-surface">
-                  <td className="px-3 py-2">
-                    <Link to={`/admin/users/${m.id}`} className="font-medium text-brand-800 hover:underline">
-                      {m.name}
-                    </Link>
-                  </td>
-                  <td className="px-3 py-2 text-muted">{m.email}</td>
-                  <td className="px-3 py-2">
-                    <RoleBadge name={m.role} />
-                  </td>
-                  <td className="px-3 py-2">
-                    <StatusBadge status={m.status} />
-                  </td>
-                  <td className="whitespace-nowrap px-3 py-2 text-muted">{m.createdAt}</td>
+        <div {...listBoxProps(loading)}>
+          <div className="rounded-lg border border-line bg-white sm:overflow-x-auto">
+            <table className="stacked-table w-full text-left text-sm sm:min-w-[640px]">
+              <caption className="sr-only">Members</caption>
+              <thead className="border-b border-line bg-surface text-xs uppercase tracking-wide text-muted">
+                <tr>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Name
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    E-mail
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Role
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Status
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Joined
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {members.map((m) => (
+                  <tr key={m.id} className="hover:bg-surface">
+                    <td className="px-3 py-2">
+                      {m.deletedAt ? (
+                        // A member marked for deletion has no page of their own any more: what there is to check is here.
+                        <span className="font-medium">{m.name}</span>
+                      ) : (
+                        <Link to={`/admin/users/${m.id}`} className="font-medium text-brand-800 hover:underline">
+                          {m.name}
+                        </Link>
+                      )}
+                    </td>
+                    <td data-label="E-mail" className="px-3 py-2 text-muted">
+                      {m.email}
+                    </td>
+                    <td data-label="Role" className="px-3 py-2">
+                      <RoleBadge name={m.role} />
+                    </td>
+                    <td data-label="Status" className="px-3 py-2">
+                      {m.deletedAt ? (
+                        <>
+                          <StatusBadge status="deleted" />
+                          <span className="block text-xs text-muted">
+                            Deleted {m.deletedAt}; purged {m.permanentDeletionAt}
+                          </span>
+                          {m.deletionReason && (
+                            <span className="block text-xs text-muted">Reason: {m.deletionReason}</span>
+                          )}
+                        </>
+                      ) : (
+                        <StatusBadge status={m.status} />
+                      )}
+                    </td>
+                    <td data-label="Joined" className="whitespace-nowrap px-3 py-2 text-muted">
+                      {m.createdAt}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </div>
       )}
       <Pager nextHref={nextHref} firstHref={firstHref} showingFirst={!filters.cursor} />

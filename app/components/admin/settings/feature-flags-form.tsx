@@ -1,17 +1,30 @@
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Form } from "react-router";
 import type { FeatureFlagKey } from "../../../../db/schema/flags";
 import { FLAG_TEXTS } from "./flag-texts";
+import { UnsavedChangesGuard } from "./unsaved-changes";
 
 /** `changed`: when and by whom an admin last changed it (null while it has its default from the migration). */
 export type FlagView = { key: FeatureFlagKey; enabled: boolean; changed: string | null };
 
 /**
  * The five switches and Save, as a plain form: each switch is a native checkbox with role="switch" (its state is
- * announced as on/off and it posts without JavaScript); flipping one changes nothing until Save.
+ * announced as on/off and it posts without JavaScript); flipping one changes nothing until Save. With JavaScript,
+ * a switch that differs from what is saved is signalled ("Unsaved changes" beside Save) and leaving asks first.
  */
 export function FeatureFlagsForm({ flags, busy, readOnly }: { flags: FlagView[]; busy: boolean; readOnly?: string }) {
+  const form = useRef<HTMLFormElement>(null);
+  const [dirty, setDirty] = useState(false);
+  // Compared with what the server says is saved: after a Save the page's data is new and the note goes.
+  const check = useCallback(() => {
+    const fields = form.current?.elements;
+    setDirty(flags.some((flag) => (fields?.namedItem(flag.key) as HTMLInputElement | null)?.checked !== flag.enabled));
+  }, [flags]);
+  useEffect(check, [check]);
+
   return (
-    <Form method="post" replace preventScrollReset>
+    <Form ref={form} method="post" replace preventScrollReset onChange={check}>
+      <UnsavedChangesGuard dirty={dirty} what="The feature flags" />
       <input type="hidden" name="intent" value="flags" />
       <ul className="divide-y divide-line">
         {flags.map((flag) => {
@@ -66,15 +79,22 @@ export function FeatureFlagsForm({ flags, busy, readOnly }: { flags: FlagView[];
       {readOnly ? (
         <p className="mt-3 rounded-md border border-line bg-surface px-3 py-2 text-sm text-muted">{readOnly}</p>
       ) : (
-        <div className="mt-3 flex justify-end">
-          <button
-            type="submit"
-            disabled={busy}
-            className="h-10 rounded-md bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
-          >
-            {busy ? "Saving..." : "Save"}
-          </button>
-        </div>
+      <div className="mt-3 flex items-center justify-end gap-3">
+        {/* Always in the page, so a screen reader hears the note when it appears. */}
+        <p
+          role="status"
+          className={dirty ? "rounded-md bg-accent-100 px-2.5 py-1 text-sm font-medium text-amber-900" : "sr-only"}
+        >
+          {dirty ? "Unsaved changes" : ""}
+        </p>
+        <button
+          type="submit"
+          disabled={busy}
+          className="h-10 rounded-md bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+        >
+          {busy ? "Saving..." : "Save"}
+        </button>
+      </div>
       )}
     </Form>
   );
