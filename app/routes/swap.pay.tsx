@@ -6,7 +6,7 @@ import { requireUser } from "../lib/require-user.server";
 import { startHandshakePayment } from "../../core/payments/start-handshake-payment";
 import { notifySwapEvent } from "../../core/swaps/notify-swap-event";
 import { isAppError } from "../../core/shared/app-error";
-import { updateContactDetails } from "../../core/users/update-contact-details";
+import { readContactDetails } from "../../core/users/update-contact-details";
 
 export function loader() {
   return redirect("/my-swaps");
@@ -19,18 +19,18 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const secure = ctx.env.NODE_ENV === "production";
   const form = await request.formData();
   const back = form.get("tab") === "sent" ? "/my-swaps?tab=sent" : "/my-swaps";
-  // The Pay step's optional phone (N17): checked and saved before paying; a bad one stops here, nothing paid.
-  const phone = String(form.get("phone") ?? "").trim();
-  if (phone) {
-    const saved = await updateContactDetails(ctx.db, { userId: user.id, phone, location: "" });
-    if (!saved.ok) {
-      return redirect(back, { headers: { "Set-Cookie": await flashHeader({ type: "error", message: saved.message }, secure) } });
-    }
+  // The Pay step's optional phone (N17): checked here, saved with the payment in its transaction; a bad one stops
+  // here, nothing paid and nothing saved.
+  const typed = String(form.get("phone") ?? "").trim();
+  const contact = readContactDetails({ phone: typed, location: "" });
+  if (!contact.ok) {
+    return redirect(back, { headers: { "Set-Cookie": await flashHeader({ type: "error", message: contact.message }, secure) } });
   }
+  const phone = contact.set.phone ?? undefined;
   try {
     const result = await startHandshakePayment(
       { db: ctx.db, clock: ctx.clock, provider: ctx.paymentProvider, appUrl: ctx.env.APP_URL },
-      { swapId: params.id, userId: user.id },
+      { swapId: params.id, userId: user.id, phone },
     );
     if (result.kind === "paid") {
       await notifySwapEvent(ctx, { swapId: params.id, event: "payment" });

@@ -2,6 +2,7 @@ import { and, eq, inArray, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { listings } from "../../db/schema/listings";
+import { profiles } from "../../db/schema/profiles";
 import { HANDSHAKE_FEE_CENTS, paymentLogs } from "../../db/schema/payments";
 import { swapProposals } from "../../db/schema/swaps";
 import { AppError } from "../shared/app-error";
@@ -27,7 +28,17 @@ export type StartPaymentResult = { kind: "paid" } | { kind: "redirect"; url: str
  */
 export async function startHandshakePayment(
   deps: { db: Db; clock: Clock; provider: PaymentProvider; appUrl: string },
-  { swapId, userId }: { swapId: string; userId: string },
+  {
+    swapId,
+    userId,
+    phone,
+  }: {
+    swapId: string;
+    userId: string;
+    /** A phone the member added at the Pay step (already checked against the phone rule): saved with the payment,
+     *  in its transaction, so that a refused payment leaves the profile as it was (N17). */
+    phone?: string;
+  },
 ): Promise<StartPaymentResult> {
   if (!isUuid(swapId)) throw new AppError("NOT_FOUND", SWAP_NOT_FOUND);
   const now = deps.clock.now();
@@ -52,6 +63,7 @@ export async function startHandshakePayment(
     if (swap.proposerId === userId ? swap.proposerPaid : swap.receiverPaid)
       throw new AppError("CONFLICT", ALREADY_PAID);
     await refuseUnlessBothActive(tx, swap);
+    if (phone) await tx.update(profiles).set({ phone }).where(eq(profiles.userId, userId));
 
     // Two checkouts started at once (two tabs, two swaps) must not both spend the same credit.
     await lockMemberCredit(tx, userId);

@@ -115,7 +115,7 @@ const ENDPOINTS: FormEndpoint[] = [
   { route: "routes/auth.forgot-password", as: "visitor", path: "/auth/forgot-password", fields: { email: signUp.email } },
   { route: "routes/auth.reset-password", as: "visitor", path: "/auth/reset-password", fields: { token: text(64), password: signUp.password, confirm: signUp.password } },
   { route: "routes/auth.identity", as: "visitor", path: "/auth/identity", fields: { provider: oneOf("google", "apple", "oidc", "facebook"), redirectTo } },
-  { route: "routes/auth.keep-account", as: "visitor", path: "/auth/keep-account", fields: { proof: text(200) } },
+  { route: "routes/auth.keep-account", as: "visitor", path: "/auth/keep-account", fields: { proof: text(200), redirectTo } },
   { route: "routes/auth.passkey", as: "visitor", path: "/auth/passkey", fields: { response: field(fc.json()), redirectTo } },
   { route: "routes/auth.passkey.options", as: "visitor", path: "/auth/passkey/options", runs: 5 },
   { route: "routes/location", as: "visitor", path: "/location", fields: { ...location, redirectTo } },
@@ -130,7 +130,7 @@ const ENDPOINTS: FormEndpoint[] = [
     fields: { swapId: field(fc.constantFrom(world.swaps.received, world.swaps.sent, world.swaps.accepted)), confirm: oneOf("yes"), tab: oneOf("sent", "received") },
   }),
   ...intents("routes/my-swaps", "member", "/my-swaps", "intent", ["review"], { fields: { swapId: field(fc.constant(world.swaps.completed)), ...review, tab: oneOf("sent") }, runs: 25 }),
-  { route: "routes/swap.pay", as: "member", path: "/my-swaps/:id/pay", ids: [world.swaps.accepted, world.swaps.received], fields: { tab: oneOf("sent") } },
+  { route: "routes/swap.pay", as: "member", path: "/my-swaps/:id/pay", ids: [world.swaps.accepted, world.swaps.received], fields: { tab: oneOf("sent"), phone: field(fc.constantFrom("", "0412 345 678", "+61 412 345 678", "12", "not a phone")) } },
   { route: "routes/checkout", as: "member", path: "/checkout/:id", ids: [world.checkoutSession], fields: { cardNumber: field(fc.constantFrom("4000 0000 0000 0002", "4242 4242 4242 4241", "1234")), expiry: field(fc.constantFrom("12/20", "13/40", "12/99")), cvc: field(fc.stringMatching(/^\d{2,5}$/)) } },
 
   // The member's account: profile, e-mail, password and two-factor, sessions, passkeys, identities, data.

@@ -63,6 +63,8 @@ export async function buildWorld(handle: DbHandle, testApp: TestApp) {
 
   // The member who fuzzes, signed up through the API, with a listing that has real pictures.
   const member = await createMember(testApp, { name: "Kylie Nguyen" });
+  // Confirmed, as a member who sets up two-step sign-in or changes address must be (decision 067).
+  await confirmAddress(db, member.userId);
   const ownListing = await createListing(testApp, member.cookie);
   const spareListing = await createListing(testApp, member.cookie);
   const [own] = await db.select({ images: listings.images }).from(listings).where(eq(listings.id, ownListing));
