@@ -76,9 +76,9 @@ test("a member downloads their data, deletes the account, and keeps it by signin
   await expect(page.getByRole("heading", { name: "Your account is set to be deleted" })).toBeFocused();
   await expect(page.getByText(/Your account is set to be deleted on \d{1,2} \w+ \d{4}\./)).toBeVisible();
   await expectNoAxeViolations(page);
-  // Keeping it signs the member in once: no second sign-in (N21).
+  // Keeping it signs the member in once (no second sign-in, N21) and goes on to the page they asked for.
   await page.getByRole("button", { name: "Keep my account" }).click();
-  await expect(page).toHaveURL("/");
+  await expect(page).toHaveURL("/account");
   await expect(page.getByText("Your account is kept. Welcome back!")).toBeVisible();
   await page.goto("/account");
   await expect(page.getByText(`Robin O'Leary-Smith · ${email}`)).toBeVisible();

@@ -1,11 +1,13 @@
 // N10: a pending change of e-mail address is shown with Resend and Cancel; on the demo the outbox shows the
 // confirmation mail sent to the new address (F4: and only the member's own account's mail).
 import { expect, expectNoAxeViolations, signUpViaApi, test, uniqueEmail } from "./fixtures";
-import { linkIn, readMail } from "./mailbox";
+import { confirmAddressFromMail, linkIn, readMail } from "./mailbox";
 
 test("a pending change of address is shown with Resend and Cancel, and its link confirms it", async ({ page }) => {
   test.setTimeout(120_000);
   const { email } = await signUpViaApi(page, { email: uniqueEmail("mover") });
+  // Only a confirmed address may move (decision 067).
+  await confirmAddressFromMail(page, email);
   const newEmail = uniqueEmail("moved");
   await page.goto("/account/email");
   await page.getByLabel("New e-mail address").fill(newEmail);
@@ -70,7 +72,8 @@ test("the demo outbox shows a newcomer none of the mail sent to their address be
   test.skip(!!process.env.E2E_DATABASE_URL, "a production PostgreSQL has no outbox page");
   // Someone else asks to move to an address nobody has yet: its confirmation link goes there.
   const address = uniqueEmail("newcomer");
-  await signUpViaApi(page, { email: uniqueEmail("other") });
+  const other = await signUpViaApi(page, { email: uniqueEmail("other") });
+  await confirmAddressFromMail(page, other.email);
   await page.goto("/account/email");
   await page.getByLabel("New e-mail address").fill(address);
   await page.getByRole("button", { name: "Send confirmation link" }).click();

@@ -3,6 +3,7 @@
 import type { Page } from "@playwright/test";
 import { totpCode } from "../support/totp";
 import { expect, expectNoAxeViolations, PASSWORD, signUpViaApi, test, uniqueEmail } from "./fixtures";
+import { confirmAddressFromMail } from "./mailbox";
 
 async function signInWithPassword(page: Page, email: string) {
   await page.goto("/auth");
@@ -18,6 +19,8 @@ test("the key is shown whole with Copy and an app link; a backup code typed in l
   test.setTimeout(120_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const { email } = await signUpViaApi(page, { email: uniqueEmail("key") });
+  // Only a confirmed address may gain an authenticator (decision 067).
+  await confirmAddressFromMail(page, email);
   await page.goto("/account/security");
   const card = page.getByRole("region", { name: "Two-step sign-in" });
   await card.getByLabel("Password").fill(PASSWORD);

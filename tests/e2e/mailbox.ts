@@ -24,7 +24,12 @@ export async function readMail(reader: Page, to: string, subject: RegExp): Promi
     }
   }
   await reader.goto("/dev/outbox");
-  const item = reader.getByRole("listitem").filter({ hasText: subject }).filter({ hasText: to }).first();
+  // The subject is matched on its own line (a pattern with ^ and $ must not see the rest of the item's text).
+  const item = reader
+    .getByRole("listitem")
+    .filter({ has: reader.getByText(subject) })
+    .filter({ hasText: to })
+    .first();
   await expect(item).toBeAttached();
   const summary = await item.locator("summary").textContent();
   return { subject: summary ?? "", text: (await item.locator("pre").textContent()) ?? "" };
