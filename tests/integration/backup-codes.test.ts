@@ -9,15 +9,22 @@ import { signIn } from "../../core/users/sign-in";
 import { turnOffTwoFactor } from "../../core/users/turn-off-two-factor";
 import { beginTwoFactorSetup, finishTwoFactorSetup } from "../../core/users/turn-on-two-factor";
 import { INVALID_BACKUP_CODE, verifyTwoFactorSignIn } from "../../core/users/verify-two-factor-sign-in";
-import { createMember, MEMBER_PASSWORD } from "../support/factories";
+import { confirmAddress, createMember, MEMBER_PASSWORD } from "../support/factories";
 import { contextFor, type RouteCaller } from "../support/staff-route";
 import { closeTestDatabase, controlledClock } from "../support/swap-fixtures";
 import { cookiesFrom, createTestApp, TEST_ORIGIN } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
-import { totpCode } from "../support/totp";
+import { totpCode, unusedTotpCode } from "../support/totp";
 
 const handle = await createTestDatabase();
 const db = handle.db;
+/** A member whose address is confirmed: only such a member may set up two-step sign-in, link an identity or move
+ *  address (decision 067). */
+const withConfirmedAddress = async <T extends { userId: string }>(member: Promise<T>): Promise<T> => {
+  const m = await member;
+  await confirmAddress(db, m.userId);
+  return m;
+};
 afterAll(() => closeTestDatabase(handle));
 const clock = controlledClock(new Date());
 const testApp = createTestApp(handle, { clock, authAddressLimit: 1000 });
@@ -32,7 +39,7 @@ const cookieOf = (headers: Headers) => cookiesFrom(new Response(null, { headers 
 const caller: RouteCaller = { db, clock, provider: undefined as never, testApp };
 
 async function memberWithTwoFactor() {
-  const member = await createMember(testApp);
+  const member = await withConfirmedAddress(createMember(testApp));
   const started = await beginTwoFactorSetup(
     deps,
     { userId: member.userId, password: MEMBER_PASSWORD },
@@ -41,7 +48,7 @@ async function memberWithTwoFactor() {
   if (!started.ok) throw new Error(started.message);
   const confirmed = await finishTwoFactorSetup(
     deps,
-    { userId: member.userId, code: totpCode(started.secret) },
+    { userId: member.userId, code: await unusedTotpCode(started.secret) },
     meta(member.cookie),
   );
   if (!confirmed.ok) throw new Error(confirmed.message);
@@ -106,7 +113,7 @@ describe("backup codes", () => {
     };
     expect(page.status.backupCodesLeft).toBe(8);
     // With two-step sign-in off there is nothing to count.
-    const plain = await createMember(testApp);
+    const plain = await withConfirmedAddress(createMember(testApp));
     expect(await countBackupCodesLeft(auth, plain.userId)).toBeNull();
   });
 });

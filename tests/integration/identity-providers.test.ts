@@ -10,7 +10,7 @@ import { securityEvents } from "../../db/schema/audit";
 import { accounts, passkeys, users } from "../../db/schema/auth";
 import { mailOutbox } from "../../db/schema/ops";
 import { profiles } from "../../db/schema/profiles";
-import { createMember } from "../support/factories";
+import { confirmAddress, createMember } from "../support/factories";
 import { CookieJar, callRoute, flashOf, openCallback, throughProvider } from "../support/identity-flow";
 import { type OidcPerson, startOidcProvider } from "../support/oidc-provider";
 import { controlledClock, setFlag } from "../support/swap-fixtures";
@@ -21,6 +21,13 @@ import { createTestDatabase } from "../support/test-db";
 const oidc = await startOidcProvider({ redirectUris: [`${TEST_ORIGIN}/api/auth/callback/oidc`] });
 const handle = await createTestDatabase();
 const db = handle.db;
+/** A member whose address is confirmed: only such a member may set up two-step sign-in, link an identity or move
+ *  address (decision 067). */
+const withConfirmedAddress = async <T extends { userId: string }>(member: Promise<T>): Promise<T> => {
+  const m = await member;
+  await confirmAddress(db, m.userId);
+  return m;
+};
 afterAll(async () => {
   await oidc.close();
   await handle.close();
@@ -140,7 +147,7 @@ describe("what the provider says is checked", () => {
 
 describe("existing members", () => {
   test("a member links the provider from My Account, is told by mail, then signs in with it", async () => {
-    const member = await createMember(testApp, { name: "Kylie Nguyen" });
+    const member = await withConfirmedAddress(createMember(testApp, { name: "Kylie Nguyen" }));
     const jar = memberJar(member.cookie);
     const back = await linkWithProvider(jar, person({ email: member.email }));
     expect(back.location).toBe("/account/identities?linked=oidc");
@@ -160,7 +167,7 @@ describe("existing members", () => {
   });
 
   test("linking an identity with another address is refused and links nothing", async () => {
-    const member = await createMember(testApp);
+    const member = await withConfirmedAddress(createMember(testApp));
     const jar = memberJar(member.cookie);
     const back = await linkWithProvider(jar, person());
     expect(back.location).toBe("/account/identities?provider=oidc&error=email_does_not_match");
@@ -171,11 +178,11 @@ describe("existing members", () => {
   });
 
   test("an identity already linked to another member cannot be linked again", async () => {
-    const owner = await createMember(testApp);
+    const owner = await withConfirmedAddress(createMember(testApp));
     await linkWithProvider(memberJar(owner.cookie), person({ email: owner.email }));
     // The owner moves to another address; someone else signs up with the old one and tries the same identity.
     await db.update(users).set({ email: `moved-${owner.email}` }).where(eq(users.id, owner.userId));
-    const other = await createMember(testApp, { email: owner.email });
+    const other = await withConfirmedAddress(createMember(testApp, { email: owner.email }));
     const back = await linkWithProvider(memberJar(other.cookie), person({ email: owner.email }));
     expect(back.location).toContain("error=account_already_linked_to_different_user");
     const page = await callRoute(deps, memberJar(other.cookie), identitiesRoute, { path: back.location as string });
@@ -184,7 +191,7 @@ describe("existing members", () => {
   });
 
   test("a member with a verified address is linked implicitly at sign-in, and told by mail", async () => {
-    const member = await createMember(testApp);
+    const member = await withConfirmedAddress(createMember(testApp));
     await db.update(users).set({ emailVerified: true }).where(eq(users.id, member.userId));
     const { jar, location } = await signInWithProvider(person({ email: member.email }));
     expect(location).toBe("/auth/identity/complete?provider=oidc&redirectTo=%2Fmy-swaps");
@@ -205,7 +212,7 @@ describe("existing members", () => {
   });
 
   test("a suspended member, or one with two-step sign-in on, gets no session from the provider", async () => {
-    const suspended = await createMember(testApp);
+    const suspended = await withConfirmedAddress(createMember(testApp));
     await linkWithProvider(memberJar(suspended.cookie), person({ email: suspended.email }));
     await db.update(profiles).set({ status: "suspended" }).where(eq(profiles.userId, suspended.userId));
     const first = await signInWithProvider(person({ email: suspended.email }));
@@ -215,7 +222,7 @@ describe("existing members", () => {
     const page = await callRoute(deps, new CookieJar(), authRoute, { path: first.location as string });
     expect(page.data?.identityError).toBe("Your account has been suspended. Please contact support.");
 
-    const guarded = await createMember(testApp);
+    const guarded = await withConfirmedAddress(createMember(testApp));
     await linkWithProvider(memberJar(guarded.cookie), person({ email: guarded.email }));
     await db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, guarded.userId));
     const second = await signInWithProvider(person({ email: guarded.email }));
@@ -249,10 +256,10 @@ describe("unlinking", () => {
   });
 
   test("a member with a password can unlink; another member's identity id is refused and changes nothing", async () => {
-    const owner = await createMember(testApp);
+    const owner = await withConfirmedAddress(createMember(testApp));
     await linkWithProvider(memberJar(owner.cookie), person({ email: owner.email }));
     const identity = await identityOf(owner.userId);
-    const intruder = await createMember(testApp);
+    const intruder = await withConfirmedAddress(createMember(testApp));
     const refused = await callRoute(deps, memberJar(intruder.cookie), identitiesRoute, { path: "/account/identities", form: { intent: "unlink", identityId: identity.id } });
     expect(refused).toMatchObject({ status: 404, data: { error: IDENTITY_NOT_FOUND } });
     expect(await identityOf(owner.userId)).toBeTruthy();
@@ -265,7 +272,7 @@ describe("unlinking", () => {
 
   test("linking and unlinking are rate limited per member", async () => {
     await setFlag(db, "enable_rate_limiting", true);
-    const member = await createMember(testApp);
+    const member = await withConfirmedAddress(createMember(testApp));
     const jar = memberJar(member.cookie);
     for (let attempt = 0; attempt < 10; attempt++) {
       const answer = await callRoute(deps, jar, identitiesRoute, { path: "/account/identities", form: { intent: "unlink", identityId: "nope" } });
@@ -277,7 +284,7 @@ describe("unlinking", () => {
   });
 
   test("after 10 minutes, linking and unlinking ask the member to confirm it's them first", async () => {
-    const member = await createMember(testApp);
+    const member = await withConfirmedAddress(createMember(testApp));
     await linkWithProvider(memberJar(member.cookie), person({ email: member.email }));
     const identity = await identityOf(member.userId);
     clock.advance(11 * 60 * 1000);
@@ -300,7 +307,7 @@ describe("the Linked accounts page", () => {
 
     const bare = createTestApp(handle, { clock });
     const bareDeps = { db, clock, testApp: bare };
-    const member = await createMember(bare);
+    const member = await withConfirmedAddress(createMember(bare));
     expect((await callRoute(bareDeps, new CookieJar(), layoutRoute, { path: "/account" })).data?.features).toEqual({ identityProviders: false });
     const page = await callRoute(bareDeps, memberJar(member.cookie), identitiesRoute, { path: "/account/identities" });
     expect(page.status).toBe(404);

@@ -718,7 +718,27 @@ export const ROUTE_ACCESS: Entry[] = [
     intent: "intent=resend",
     path: "/account/email",
     body: () => form({ intent: "resend" }),
-    expect: MEMBERS("redirect"),
+    // Every actor's address is confirmed (decision 067): there is nothing to send again.
+    expect: MEMBERS("invalid"),
+  },
+  {
+    area: "account",
+    route: "routes/account/email",
+    method: "POST",
+    intent: "intent=resend-change",
+    path: "/account/email",
+    body: () => form({ intent: "resend-change" }),
+    // No change of address is waiting for anyone here: nothing to resend (decision 068).
+    expect: MEMBERS("invalid"),
+  },
+  {
+    area: "account",
+    route: "routes/account/email",
+    method: "POST",
+    intent: "intent=cancel-change",
+    path: "/account/email",
+    body: () => form({ intent: "cancel-change" }),
+    expect: MEMBERS("invalid"),
   },
   {
     area: "account",
@@ -960,6 +980,14 @@ export const ROUTE_ACCESS: Entry[] = [
     expect: { ...STAFF("invalid"), moderatorNoTotp: "invalid", adminNoTotp: "invalid" },
   },
   { area: "back office", route: "routes/admin/dashboard", method: "GET", path: "/admin", expect: STAFF("ok") },
+  // An address the back office does not have: a 404 inside its frame for staff (decision 071).
+  {
+    area: "back office",
+    route: "routes/admin/not-found",
+    method: "GET",
+    path: "/admin/no-such-page",
+    expect: STAFF("not-found"),
+  },
   {
     area: "back office",
     route: "routes/admin/search",
