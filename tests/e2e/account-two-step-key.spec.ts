@@ -1,7 +1,7 @@
 // N14: the two-step key shown whole, in groups, with Copy and an otpauth:// link. N22: backup codes without
 // look-alike characters, accepted in lower case, and the security page says how many are left.
 import type { Page } from "@playwright/test";
-import { totpCode } from "../support/totp";
+import { unusedTotpCode } from "../support/totp";
 import { expect, expectNoAxeViolations, PASSWORD, signUpViaApi, test, uniqueEmail } from "./fixtures";
 import { confirmAddressFromMail } from "./mailbox";
 
@@ -52,7 +52,7 @@ test("the key is shown whole with Copy and an app link; a backup code typed in l
   await expect(page.getByRole("status").filter({ hasText: "Key copied." })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
 
-  await page.getByLabel("Code from your app").fill(totpCode(key));
+  await page.getByLabel("Code from your app").fill(await unusedTotpCode(key));
   await page.getByRole("button", { name: "Turn on two-step sign-in" }).click();
   const items = page.getByRole("list", { name: "Save your backup codes now" }).getByRole("listitem");
   await expect(items).toHaveCount(10);

@@ -1,4 +1,4 @@
-import { totpCode } from "../support/totp";
+import { unusedTotpCode } from "../support/totp";
 import { expect, signUpViaApi, test, uniqueEmail } from "./fixtures";
 import { listItemAs, type Staff, staffSession } from "./staff";
 
@@ -94,7 +94,7 @@ test("a signed-out deep link is told 'Authentication required' and lands on the 
   await page.getByLabel("Email").fill(staff.email);
   await page.getByLabel("Password").fill(staff.password);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await page.getByLabel("Authentication code").fill(totpCode(staff.key));
+  await page.getByLabel("Authentication code").fill(await unusedTotpCode(staff.key));
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page).toHaveURL(/\/admin\/swaps\?status=accepted$/);
   await expect(page.getByLabel("Status")).toHaveValue("accepted");

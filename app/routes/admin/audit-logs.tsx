@@ -98,7 +98,7 @@ export default function AuditLogs({ loaderData }: Route.ComponentProps) {
         <div {...listBoxProps(loading)}>
         <ol aria-label="Audit entries" className="divide-y divide-line rounded-lg border border-line bg-white text-sm">
           {entries.map((e) => (
-            <li key={e.id} className="px-3 py-1.5">
+            <li key={e.id} className="min-w-0 px-3 py-1.5 wrap-anywhere">
               <div className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 md:flex-nowrap">
                 <time className="shrink-0 whitespace-nowrap text-xs tabular-nums text-muted md:w-36">
                   {e.createdAt}
@@ -109,7 +109,7 @@ export default function AuditLogs({ loaderData }: Route.ComponentProps) {
                 <span className="shrink-0 font-mono text-xs font-semibold md:w-48 md:truncate" title={e.action}>
                   {e.action}
                 </span>
-                <span className="flex min-w-0 flex-1 items-baseline gap-1.5">
+                <span className="flex min-w-0 flex-1 flex-wrap items-baseline gap-1.5">
                   <Badge tone="blue">{e.targetType}</Badge>
                   <TargetLink entry={e} />
                 </span>
@@ -135,7 +135,7 @@ export default function AuditLogs({ loaderData }: Route.ComponentProps) {
                       <dd className="inline break-words">{e.userAgent ?? "—"}</dd>
                     </div>
                   </dl>
-                  <pre className="mt-1 max-h-72 max-w-[80vw] overflow-auto rounded bg-surface p-2 text-xs md:max-w-xl">
+                  <pre className="mt-1 rounded bg-surface p-2 text-xs whitespace-pre-wrap wrap-anywhere md:max-w-xl">
                     {e.metadata}
                   </pre>
                 </details>
