@@ -174,7 +174,7 @@ test("an admin suspends a member, who is signed out, loses her listings and cann
   await expect(page.getByRole("listitem").getByText("suspend_user", { exact: true }).first()).toBeVisible();
   await expect(page.getByRole("listitem").getByText("reactivate_user", { exact: true }).first()).toBeVisible();
   const suspension = page.getByRole("listitem").filter({ hasText: "suspend_user" }).first();
-  await suspension.getByText("Metadata").click();
+  await suspension.locator("summary").filter({ hasText: "Details" }).click();
   await expect(suspension.getByText('"reason": "Repeated no-shows"')).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByLabel("Search members, listings and swaps").fill("Sally Suspend");
