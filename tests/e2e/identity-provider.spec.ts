@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, hydrated, signUpViaApi, test, uniqueEmail } from "./fixtures";
+import { confirmAddressFromMail } from "./mailbox";
 
 // The local OpenID provider (tests/support/oidc-provider.ts) runs beside the app as "Test ID"
 // (playwright.config.ts). Its login page takes whoever is typed in.
@@ -73,6 +74,8 @@ test.describe("linked accounts in My Account", () => {
   test("a member links Test ID, is told by mail, signs in with it, then unlinks it", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     const { email } = await signUpViaApi(page, { email: uniqueEmail("linker"), fullName: "Casey Nguyen" });
+    // Only a confirmed address may gain a linked identity (decision 067).
+    await confirmAddressFromMail(page, email);
     await page.goto("/account/identities");
     await expect(page.getByText("Not linked")).toBeVisible();
     await page.getByRole("button", { name: "Link Test ID" }).click();

@@ -86,13 +86,24 @@ export function FilterBar({
 function useSyncFieldsOnHistory(form: React.RefObject<HTMLFormElement | null>) {
   const location = useLocation();
   const navigationType = useNavigationType();
+  // The page's first load is a "POP" too: its fields are already what the server drew, defaults included.
+  const firstLoad = useRef(true);
   useEffect(() => {
+    if (firstLoad.current) {
+      firstLoad.current = false;
+      return;
+    }
     if (navigationType !== "POP" || !form.current) return;
     const params = new URLSearchParams(location.search);
     for (const field of form.current.querySelectorAll<HTMLInputElement | HTMLSelectElement>(
       "select[name], input[name]:not([type=hidden])",
     )) {
-      field.value = params.get(field.name) ?? "";
+      const value = params.get(field.name);
+      if (value !== null) field.value = value;
+      else if (field instanceof HTMLSelectElement && ![...field.options].some((o) => o.value === "")) {
+        // A list whose filter has a default other than "any" (the Moderation Queue's pending) shows that default.
+        field.value = [...field.options].find((o) => o.defaultSelected)?.value ?? field.options[0]?.value ?? "";
+      } else field.value = "";
     }
   }, [location.search, navigationType, form]);
 }
