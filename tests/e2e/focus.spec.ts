@@ -72,7 +72,7 @@ test("after a client-side navigation, focus is on the new page's main heading", 
   await listItem(page, title);
   await page.goto("/my-listings");
   // A link inside the page: the listing's own page opens, focus on its title (not left on a vanished link or <body>).
-  await page.getByRole("link", { name: title }).click();
+  await page.getByRole("link", { name: title, exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeFocused();
   // A link in the header: focus moves from the header to the new page's heading.
   await page.getByRole("banner").getByText("Account", { exact: true }).click();
