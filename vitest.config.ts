@@ -8,7 +8,13 @@ export default defineConfig({
   plugins: [iconSprite()],
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["core/**/*.test.ts", "server/**/*.test.ts", "app/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/security/**/*.test.ts"],
+    include: [
+      "core/**/*.test.ts",
+      "server/**/*.test.ts",
+      "app/**/*.test.ts",
+      "tests/integration/**/*.test.ts",
+      "tests/security/**/*.test.ts",
+    ],
     setupFiles: ["tests/support/vitest-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -7,7 +7,12 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { appContext } from "./context";
 import { deferBoot } from "./lib/deferred-boot.server";
-import { hasHydrationData, primeStreamTransfer, readHydrationData, restoreHydrationStream } from "./lib/hydration-data.server";
+import {
+  hasHydrationData,
+  primeStreamTransfer,
+  readHydrationData,
+  restoreHydrationStream,
+} from "./lib/hydration-data.server";
 import { NonceProvider } from "./lib/nonce";
 import { logger } from "../core/shared/logger";
 import { recordRequestError } from "../core/logs/record-request-error";
@@ -79,7 +84,12 @@ function streamDocument(
         });
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         pipe(body);
-        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+        resolve(
+          new Response(createReadableStreamFromReadable(body), {
+            headers: responseHeaders,
+            status: responseStatusCode,
+          }),
+        );
       },
       onShellError(error: unknown) {
         reject(error);
@@ -97,10 +107,16 @@ function streamDocument(
  * a page that fails to render. Recorded for System Logs under the request's id, which the root loader gave
  * the error page. Its own 404s and the guards' error responses are answers, not errors.
  */
-export function handleError(error: unknown, { request, context }: { request: Request; context: RouterContextProvider }) {
+export function handleError(
+  error: unknown,
+  { request, context }: { request: Request; context: RouterContextProvider },
+) {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error)) {
-    logger.error("request error", { url: request.url, error: String((error as { error?: Error }).error?.stack ?? error.statusText) });
+    logger.error("request error", {
+      url: request.url,
+      error: String((error as { error?: Error }).error?.stack ?? error.statusText),
+    });
     return;
   }
   const ctx = context.get(appContext);

@@ -31,7 +31,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       user: user && { id: user.id, name: user.name, role: user.role, avatarUrl: user.avatarUrl ?? null },
-      site: { supportEmail: ctx.env.SUPPORT_EMAIL, investorEmail: ctx.env.INVESTOR_EMAIL, testPayments: ctx.env.PAYMENT_PROVIDER === "local" },
+      site: {
+        supportEmail: ctx.env.SUPPORT_EMAIL,
+        investorEmail: ctx.env.INVESTOR_EMAIL,
+        testPayments: ctx.env.PAYMENT_PROVIDER === "local",
+      },
       flash,
       // For the error page when this page fails to render (a failed loader sends its own id with the error). Not
       // in a page shared between visitors: it would name someone else's request.
@@ -123,4 +127,3 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     />
   );
 }
-

@@ -164,7 +164,10 @@ function benchSection(runs) {
   for (const r of chosen) {
     const t = Object.fromEntries(r.targets.map((x) => [x.name, x]));
     const cell = (names, digits) => {
-      const x = [names].flat().map((name) => t[name]).find(Boolean);
+      const x = [names]
+        .flat()
+        .map((name) => t[name])
+        .find(Boolean);
       return x ? `${fmt(x.value, digits)} ${verdict(x.pass)}` : "n/a";
     };
     out.push(
@@ -265,12 +268,15 @@ function frontendSection(runs) {
     const s = p.lighthouse?.scores ?? {};
     // Runs before decision 020 loaded everything before the first paint: the same files both ways.
     const first = p.beforePaint ?? p.js;
-    const before = first ? `${kb(first.totalGzipBytes)} ${first.totalGzipBytes <= 100 * 1024 ? "pass" : "**FAIL**"}` : "n/a";
+    const before = first
+      ? `${kb(first.totalGzipBytes)} ${first.totalGzipBytes <= 100 * 1024 ? "pass" : "**FAIL**"}`
+      : "n/a";
     const observed = p.lighthouse?.scripts
       ? `${kb(p.lighthouse.scripts.beforeFirstPaint.transferBytes)} (${p.lighthouse.scripts.beforeFirstPaint.files.length} files)`
       : "n/a";
     // Runs before the server sent precompressed files measured no "as sent" figure.
-    const sent = p.js?.totalServedBytes == null ? "n/a" : `${kb(p.js.totalServedBytes)} (${p.js.files[0]?.servedEncoding})`;
+    const sent =
+      p.js?.totalServedBytes == null ? "n/a" : `${kb(p.js.totalServedBytes)} (${p.js.files[0]?.servedEncoding})`;
     out.push(
       `| ${p.name} \`${p.path}\` | ${before} | ${observed} | ${p.js ? `${kb(p.js.totalGzipBytes)}${p.js.totalGzipBytes > 100 * 1024 ? " (over 100)" : ""}` : "n/a"} | ${sent} | ${p.js?.files.length ?? ""} | ${score(s.performance)} | ${score(s.accessibility)} | ${score(s["best-practices"])} | ${score(s.seo)} |`,
     );

@@ -70,12 +70,24 @@ export function trustAndMoneyPages(payments: number): BackOfficePage[] {
   return [
     { name: "queue", label: "Moderation Queue, pending (default)", path: "/admin/moderation" },
     { name: "queue_all", label: "Moderation Queue, all", path: "/admin/moderation?status=all" },
-    { name: "queue_takedown", label: "Moderation Queue, takedown (1 in 20)", path: "/admin/moderation?status=takedown" },
+    {
+      name: "queue_takedown",
+      label: "Moderation Queue, takedown (1 in 20)",
+      path: "/admin/moderation?status=takedown",
+    },
     { name: "payments", label: "Payments, first page", path: "/admin/payments" },
     { name: "payments_failed", label: "Payments, status failed", path: "/admin/payments?status=failed" },
-    { name: "payments_refunded", label: "Payments, status refunded (1 in 1,000)", path: "/admin/payments?status=refunded" },
+    {
+      name: "payments_refunded",
+      label: "Payments, status refunded (1 in 1,000)",
+      path: "/admin/payments?status=refunded",
+    },
     { name: "payments_stripe", label: "Payments, provider stripe", path: "/admin/payments?provider=stripe" },
-    { name: "payments_credit_failed", label: "Payments, credit and failed (none)", path: "/admin/payments?provider=credit&status=failed" },
+    {
+      name: "payments_credit_failed",
+      label: "Payments, credit and failed (none)",
+      path: "/admin/payments?provider=credit&status=failed",
+    },
     { name: "search_intent", label: `Global search, payment intent ${intent}`, path: `/admin/search?q=${intent}` },
     { name: "swaps", label: "Swaps, first page", path: "/admin/swaps" },
   ];

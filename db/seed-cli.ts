@@ -25,6 +25,11 @@ const result = await seedDemoData({ db: handle.db, auth, storage: storageFromEnv
 // The staff accounts are the server's to make at boot; made here too when the seed runs first on a new data directory.
 await prepareDemoStaff({ db: handle.db, auth, env });
 await handle.close();
-console.log(`Seeded: ${result.users} test users (${result.createdUsers} new), ${result.listings} listings (${result.createdListings} new).`);
+console.log(
+  `Seeded: ${result.users} test users (${result.createdUsers} new), ${result.listings} listings (${result.createdListings} new).`,
+);
 console.log(`Every test user signs in with the password ${SEED_PASSWORD}`);
-if (maySeedStaff(env)) console.log("Back-office staff do not use it: see the passwords printed when their accounts were made, or run npm run staff -- password EMAIL.");
+if (maySeedStaff(env))
+  console.log(
+    "Back-office staff do not use it: see the passwords printed when their accounts were made, or run npm run staff -- password EMAIL.",
+  );

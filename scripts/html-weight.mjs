@@ -96,7 +96,9 @@ export function formatWeight(w) {
   for (const [name, size] of Object.entries(w.parts)) {
     lines.push(`  ${name.padEnd(13)} ${kb(size).padStart(6)} KB  ${((100 * size) / w.bytes).toFixed(1).padStart(5)} %`);
   }
-  lines.push(`  (${w.classAttributes} class attributes, ${kb(w.svgClassAttrs)} KB of them on SVG; ${w.svgElements} <svg>)`);
+  lines.push(
+    `  (${w.classAttributes} class attributes, ${kb(w.svgClassAttrs)} KB of them on SVG; ${w.svgElements} <svg>)`,
+  );
   return lines.join("\n");
 }
 
@@ -104,14 +106,18 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const { parseArgs } = await import("node:util");
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { base: { type: "string", default: "http://localhost:3000" }, repeats: { type: "boolean", default: false } },
+    options: {
+      base: { type: "string", default: "http://localhost:3000" },
+      repeats: { type: "boolean", default: false },
+    },
   });
   for (const pagePath of positionals.length ? positionals : ["/"]) {
     const response = await fetch(new URL(pagePath, values.base));
     const w = htmlWeight(await response.text());
     console.log(`${pagePath} (${response.status}): ${formatWeight(w)}`);
     if (values.repeats) {
-      for (const r of w.repeatedClasses) console.log(`    ${String(r.count).padStart(3)}× ${kb(r.bytes).padStart(5)} KB  ${r.value}`);
+      for (const r of w.repeatedClasses)
+        console.log(`    ${String(r.count).padStart(3)}× ${kb(r.bytes).padStart(5)} KB  ${r.value}`);
     }
   }
 }

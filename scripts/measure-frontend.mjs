@@ -162,7 +162,11 @@ async function main() {
       status: response.status,
       htmlBytes: Buffer.byteLength(html),
       htmlGzipBytes: zlib.gzipSync(html).length,
-      htmlParts: { parts: htmlParts.parts, classAttributes: htmlParts.classAttributes, svgElements: htmlParts.svgElements },
+      htmlParts: {
+        parts: htmlParts.parts,
+        classAttributes: htmlParts.classAttributes,
+        svgElements: htmlParts.svgElements,
+      },
       compression,
       js,
       beforePaint,
@@ -333,7 +337,9 @@ function firstLoadJs(html, { deferred }) {
     if (!/\btype="module"/.test(attrs)) continue;
     const src = asset(attrs.match(/\bsrc="([^"]+)"/)?.[1] ?? "");
     if (src) roots.add(src);
-    const imports = deferred ? /(?:from\s*|import\s*\(?\s*)["']([^"']+)["']/g : /(?:\bfrom\s*|^\s*;?\s*import\s*)["']([^"']+)["']/gm;
+    const imports = deferred
+      ? /(?:from\s*|import\s*\(?\s*)["']([^"']+)["']/g
+      : /(?:\bfrom\s*|^\s*;?\s*import\s*)["']([^"']+)["']/gm;
     for (const im of body.matchAll(imports)) {
       const href = asset(im[1]);
       if (href) roots.add(href);
@@ -448,7 +454,11 @@ function scriptsAroundFirstPaint(lhr) {
   return {
     firstContentfulPaintMs: Math.round(observed.observedFirstContentfulPaint),
     beforeFirstPaint: { files: before, transferBytes: sum(before) },
-    afterFirstPaint: { count: after.length, transferBytes: sum(after), firstRequestedMs: after.length ? Math.min(...after.map((r) => r.requestedMs)) : null },
+    afterFirstPaint: {
+      count: after.length,
+      transferBytes: sum(after),
+      firstRequestedMs: after.length ? Math.min(...after.map((r) => r.requestedMs)) : null,
+    },
   };
 }
 
@@ -465,7 +475,9 @@ function describeItem(item) {
 
 function printReport(result) {
   console.log("");
-  console.log("Page                      JS before paint gz KB (≤ 100)  to hydrate gz KB  br KB  files   perf  a11y    bp   seo");
+  console.log(
+    "Page                      JS before paint gz KB (≤ 100)  to hydrate gz KB  br KB  files   perf  a11y    bp   seo",
+  );
   for (const p of result.pages) {
     const s = p.lighthouse?.scores ?? {};
     const cell = (v) => String(v ?? "n/a").padStart(6);

@@ -8,8 +8,12 @@ const site = serverBuildShell({
   entry: {
     module: {
       // The page: what the action answered, as the rendered document would show it.
-      default: (_request: Request, status: number, headers: Headers, context: { staticHandlerContext: { actionData: unknown } }) =>
-        Response.json(context.staticHandlerContext.actionData, { status, headers }),
+      default: (
+        _request: Request,
+        status: number,
+        headers: Headers,
+        context: { staticHandlerContext: { actionData: unknown } },
+      ) => Response.json(context.staticHandlerContext.actionData, { status, headers }),
     },
   },
   routes: {
@@ -17,7 +21,18 @@ const site = serverBuildShell({
   },
   assets: {
     entry: { module: "/entry.js", imports: [] },
-    routes: { root: { id: "root", path: "", hasAction: true, hasLoader: false, hasClientAction: false, hasClientLoader: false, hasErrorBoundary: false, module: "/root.js" } },
+    routes: {
+      root: {
+        id: "root",
+        path: "",
+        hasAction: true,
+        hasLoader: false,
+        hasClientAction: false,
+        hasClientLoader: false,
+        hasErrorBoundary: false,
+        module: "/root.js",
+      },
+    },
     url: "/manifest.js",
     version: "1",
   },
@@ -48,7 +63,10 @@ describe("page actions behind a proxy", () => {
   });
 
   test("APP_URL's host is added once to whatever the build already allows", () => {
-    const once = allowAppOrigin(allowAppOrigin({ ...site, allowedActionOrigins: ["partner.example"] }, "https://swapshed.test:8443"), "https://swapshed.test:8443");
+    const once = allowAppOrigin(
+      allowAppOrigin({ ...site, allowedActionOrigins: ["partner.example"] }, "https://swapshed.test:8443"),
+      "https://swapshed.test:8443",
+    );
     expect(once.allowedActionOrigins).toEqual(["partner.example", "swapshed.test:8443"]);
   });
 });

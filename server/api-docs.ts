@@ -11,7 +11,9 @@ import { Hono } from "hono";
 
 const require = createRequire(import.meta.url);
 const distDir = path.dirname(require.resolve("swagger-ui-dist/package.json"));
-export const SWAGGER_UI_VERSION: string = JSON.parse(fs.readFileSync(path.join(distDir, "package.json"), "utf8")).version;
+export const SWAGGER_UI_VERSION: string = JSON.parse(
+  fs.readFileSync(path.join(distDir, "package.json"), "utf8"),
+).version;
 /** Versioned, so the files can be cached for good: a new Swagger UI has new URLs. */
 const ASSETS = `/api/docs/assets/${SWAGGER_UI_VERSION}`;
 

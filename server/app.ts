@@ -42,7 +42,11 @@ const isListingUploadApi = (method: string, path: string) =>
 const isListingUploadPage = (path: string) => /^\/(create-listing|listings\/[^/]+\/edit)(\.data)?$/.test(path);
 // A picture route's body over its limit can only be a picture over 5MB: it is refused with the spec's message.
 const BODY_LIMIT_EXCEPTIONS = [
-  { match: (method: string, path: string) => isListingUploadApi(method, path) || isListingUploadPage(path), maxSize: LISTING_UPLOAD_LIMIT, message: FILE_TOO_LARGE },
+  {
+    match: (method: string, path: string) => isListingUploadApi(method, path) || isListingUploadPage(path),
+    maxSize: LISTING_UPLOAD_LIMIT,
+    message: FILE_TOO_LARGE,
+  },
   { match: (_method: string, path: string) => path.startsWith("/api/webhooks/"), maxSize: WEBHOOK_BODY_LIMIT },
 ];
 
@@ -120,7 +124,11 @@ export function createApp(deps: AppDeps) {
   const metrics = env.METRICS_TOKEN ? createMetrics({ db, pool: deps.dbPool, pageCache: deps.pageCache }) : null;
   if (metrics) app.use(metrics.middleware);
 
-  const securityOptions = { production, devServer: deps.devServer, formActionOrigins: identityProviderOrigins(identityProviders) };
+  const securityOptions = {
+    production,
+    devServer: deps.devServer,
+    formActionOrigins: identityProviderOrigins(identityProviders),
+  };
   // A visitor's page may be answered from the shared copies before anything else runs; a copy carries the headers
   // the rest of the stack would add (decision 062).
   if (deps.pageCache) app.use(deps.pageCache.middleware((scripts) => securityHeaderValues(securityOptions, scripts)));
@@ -155,7 +163,9 @@ export function createApp(deps: AppDeps) {
   app.use(parseableBodies({ multipartApi: isListingUploadApi, uploadPage: isListingUploadPage }));
   // An identity provider may answer with a cross-site form POST (Apple's form_post): Better Auth only turns it
   // into a GET of the same callback (its state cookie is SameSite=Lax), so it changes nothing by itself.
-  app.use(csrfProtection({ appOrigin: new URL(env.APP_URL).origin, exempt: ["/api/webhooks/", "/api/auth/callback/"] }));
+  app.use(
+    csrfProtection({ appOrigin: new URL(env.APP_URL).origin, exempt: ["/api/webhooks/", "/api/auth/callback/"] }),
+  );
   app.use(signing.outgoing);
 
   // One context per request: the socket's address replaces any client-sent X-Client-IP.
@@ -182,7 +192,9 @@ export function createApp(deps: AppDeps) {
       meta: { ip, userAgent: c.req.header("user-agent") ?? null, headers },
       getUser: () => {
         // Visitors without a session cookie cost no database round trip.
-        user ??= headers.get("cookie")?.includes("session_token") ? getSessionUser({ db, auth }, headers) : Promise.resolve(null);
+        user ??= headers.get("cookie")?.includes("session_token")
+          ? getSessionUser({ db, auth }, headers)
+          : Promise.resolve(null);
         return user;
       },
     };
@@ -216,7 +228,10 @@ export function createApp(deps: AppDeps) {
 
   app.onError(async (error, c) => {
     const requestId = c.get("requestId") ?? crypto.randomUUID();
-    const user = await c.get("ctx")?.getUser().catch(() => null);
+    const user = await c
+      .get("ctx")
+      ?.getUser()
+      .catch(() => null);
     await recordRequestError({ db, env }, { requestId, request: c.req.raw, error, userId: user?.id });
     c.header("X-Request-Id", requestId);
     return c.json({ error: "An unexpected error occurred.", requestId }, 500);

@@ -19,7 +19,9 @@ import { claimPaymentWarnings, lapseUnpaidSwaps } from "../core/swaps/lapse-unpa
  * (SKIP LOCKED per swap) and the refunds they owe, and mail delivery with SKIP LOCKED.
  */
 export function startBackgroundWork({ db, clock, env }: { db: Db; clock: Clock; env: Env }) {
-  const transport = createMailTransport(env.MAIL_TRANSPORT === "smtp" ? { driver: "smtp", url: env.SMTP_URL!, from: env.MAIL_FROM } : { driver: "outbox" });
+  const transport = createMailTransport(
+    env.MAIL_TRANSPORT === "smtp" ? { driver: "smtp", url: env.SMTP_URL!, from: env.MAIL_FROM } : { driver: "outbox" },
+  );
   const stopScheduler = startScheduler({ db, clock, storage: storageFromEnv(env) });
   // Refunds only: the local provider's webhooks are delivered by the app that takes the payment.
   const provider = paymentProviderFromEnv(env);
@@ -27,10 +29,13 @@ export function startBackgroundWork({ db, clock, env }: { db: Db; clock: Clock; 
   const mailTimer = setInterval(() => {
     if (mailRun) return;
     mailRun = (async () => {
-      for (const swap of await claimExpiryWarnings({ db, clock })) await notifySwapEvent({ db, env }, { swapId: swap.id, event: "expiring" });
+      for (const swap of await claimExpiryWarnings({ db, clock }))
+        await notifySwapEvent({ db, env }, { swapId: swap.id, event: "expiring" });
       // Accepted swaps: a reminder 6 hours before the payment deadline, then the lapse and its refunds.
-      for (const swap of await claimPaymentWarnings({ db, clock })) await notifySwapEvent({ db, env }, { swapId: swap.id, event: "payment_due_soon" });
-      for (const swapId of await lapseUnpaidSwaps({ db, clock })) await notifySwapEvent({ db, env }, { swapId, event: "lapsed" });
+      for (const swap of await claimPaymentWarnings({ db, clock }))
+        await notifySwapEvent({ db, env }, { swapId: swap.id, event: "payment_due_soon" });
+      for (const swapId of await lapseUnpaidSwaps({ db, clock }))
+        await notifySwapEvent({ db, env }, { swapId, event: "lapsed" });
       await refundOwedPayments({ db, clock, provider });
       await deliverPendingMail(db, transport);
     })()

@@ -16,7 +16,12 @@ export async function openAppDatabase(env: Env): Promise<DbHandle> {
   const handle = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   await migrate(handle);
   if (embedded) {
-    const removed = await removeAbandonedFiles({ db: handle.db, storage: storageFromEnv(env), now: new Date(), everything: true });
+    const removed = await removeAbandonedFiles({
+      db: handle.db,
+      storage: storageFromEnv(env),
+      now: new Date(),
+      everything: true,
+    });
     if (removed) logger.info("files of interrupted uploads removed", { files: removed });
   }
   logger.info("database ready", { kind: handle.kind, location: embedded ? env.DATA_DIR : "DATABASE_URL" });

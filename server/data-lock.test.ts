@@ -9,7 +9,9 @@ test("a second process on the same data directory is refused with a clear messag
   const release = acquireDataLock(dir);
   try {
     // This process holds the lock, so a second claim sees a live holder, exactly as a second `npm start` would.
-    expect(() => acquireDataLock(dir)).toThrow(/Another SwapShed process \(pid \d+\) is already using the data directory/);
+    expect(() => acquireDataLock(dir)).toThrow(
+      /Another SwapShed process \(pid \d+\) is already using the data directory/,
+    );
   } finally {
     release();
   }
@@ -38,16 +40,21 @@ test("a lock naming this very pid, left by an earlier process (a restarted conta
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-test.skipIf(!fs.existsSync("/proc/self/stat"))("a lock naming a live pid that has since been reused by another process is taken over", () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "swapshed-lock-"));
-  // The parent is alive, but it did not start at clock tick 1: the crashed holder that had this pid did.
-  fs.writeFileSync(path.join(dir, "swapshed.lock"), `${process.ppid} 1`);
-  const release = acquireDataLock(dir);
-  expect(fs.readFileSync(path.join(dir, "swapshed.lock"), "utf8").split(" ")[0]).toBe(String(process.pid));
-  release();
-  // Recorded with the start time it really has, the same live process is a holder: refused.
-  const parentStart = fs.readFileSync(`/proc/${process.ppid}/stat`, "utf8").split(") ")[1].split(" ")[19];
-  fs.writeFileSync(path.join(dir, "swapshed.lock"), `${process.ppid} ${parentStart}`);
-  expect(() => acquireDataLock(dir)).toThrow(`Another SwapShed process (pid ${process.ppid}) is already using the data directory`);
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+test.skipIf(!fs.existsSync("/proc/self/stat"))(
+  "a lock naming a live pid that has since been reused by another process is taken over",
+  () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "swapshed-lock-"));
+    // The parent is alive, but it did not start at clock tick 1: the crashed holder that had this pid did.
+    fs.writeFileSync(path.join(dir, "swapshed.lock"), `${process.ppid} 1`);
+    const release = acquireDataLock(dir);
+    expect(fs.readFileSync(path.join(dir, "swapshed.lock"), "utf8").split(" ")[0]).toBe(String(process.pid));
+    release();
+    // Recorded with the start time it really has, the same live process is a holder: refused.
+    const parentStart = fs.readFileSync(`/proc/${process.ppid}/stat`, "utf8").split(") ")[1].split(" ")[19];
+    fs.writeFileSync(path.join(dir, "swapshed.lock"), `${process.ppid} ${parentStart}`);
+    expect(() => acquireDataLock(dir)).toThrow(
+      `Another SwapShed process (pid ${process.ppid}) is already using the data directory`,
+    );
+    fs.rmSync(dir, { recursive: true, force: true });
+  },
+);

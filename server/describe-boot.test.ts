@@ -7,7 +7,16 @@ const line = (lines: { part: string; value: string }[], part: string) => lines.f
 describe("describeBoot", () => {
   test("the embedded defaults say they are a demo with test payments", () => {
     const lines = describeBoot(parseEnv({ DATA_DIR: "/tmp/swapshed-boot-test", BETTER_AUTH_SECRET: "x".repeat(32) }));
-    expect(lines.map((l) => l.part)).toEqual(["database", "storage", "mail", "payments", "test payments", "seeding", "jobs", "metrics"]);
+    expect(lines.map((l) => l.part)).toEqual([
+      "database",
+      "storage",
+      "mail",
+      "payments",
+      "test payments",
+      "seeding",
+      "jobs",
+      "metrics",
+    ]);
     expect(line(lines, "database")).toContain("embedded PGlite");
     expect(line(lines, "test payments")).toBe("ON: no real money moves");
     expect(line(lines, "seeding")).toContain("demo mode ON");

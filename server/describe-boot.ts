@@ -10,7 +10,12 @@ export type BootLine = { part: string; value: string };
  */
 export function describeBoot(env: Env): BootLine[] {
   return [
-    { part: "database", value: env.DATABASE_URL ? describeUrl(env.DATABASE_URL, "PostgreSQL") : `embedded PGlite in ${path.resolve(env.DATA_DIR, "db")}` },
+    {
+      part: "database",
+      value: env.DATABASE_URL
+        ? describeUrl(env.DATABASE_URL, "PostgreSQL")
+        : `embedded PGlite in ${path.resolve(env.DATA_DIR, "db")}`,
+    },
     {
       part: "storage",
       value:
@@ -20,7 +25,10 @@ export function describeBoot(env: Env): BootLine[] {
     },
     {
       part: "mail",
-      value: env.MAIL_TRANSPORT === "smtp" && env.SMTP_URL ? describeUrl(env.SMTP_URL, "SMTP") : "outbox: mail stays in the database, nothing is sent",
+      value:
+        env.MAIL_TRANSPORT === "smtp" && env.SMTP_URL
+          ? describeUrl(env.SMTP_URL, "SMTP")
+          : "outbox: mail stays in the database, nothing is sent",
     },
     { part: "payments", value: env.PAYMENT_PROVIDER === "stripe" ? "Stripe Checkout" : "local test checkout" },
     { part: "test payments", value: env.PAYMENT_PROVIDER === "local" ? "ON: no real money moves" : "off" },

@@ -36,4 +36,6 @@ httpServer.on("request", (req, res) => {
 // Development shows every mail at /dev/outbox and runs unminified with stack traces: this machine only, unless
 // HOST names an interface on purpose.
 const host = devHost(process.env.HOST);
-httpServer.listen(env.PORT, host, () => console.log(`SwapShed (dev) at http://${host === "127.0.0.1" ? "localhost" : host}:${env.PORT}`));
+httpServer.listen(env.PORT, host, () =>
+  console.log(`SwapShed (dev) at http://${host === "127.0.0.1" ? "localhost" : host}:${env.PORT}`),
+);

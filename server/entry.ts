@@ -39,7 +39,10 @@ export function createSiteApp(options: {
   // Behind a proxy the browser's Origin is APP_URL, not the address this process sees (action-origins.ts).
   const guarded = allowAppOrigin(recordRouteErrors(build as ServerBuild), options.env.APP_URL);
   const serverBuild = wrapBuild ? wrapBuild(guarded) : guarded;
-  const pageHandler = createRequestHandler(serverBuild, options.env.NODE_ENV === "production" ? "production" : "development");
+  const pageHandler = createRequestHandler(
+    serverBuild,
+    options.env.NODE_ENV === "production" ? "production" : "development",
+  );
   const pageCache = listen ? createPageCache({ freshness: watchForChanges(listen) }) : undefined;
   return { ...createApp({ ...appOptions, pageHandler, pageCache }), pageCache };
 }
@@ -65,7 +68,13 @@ export async function startApp(options: { clientDir: string }) {
   // The other files in public/ (favicon.svg, robots.txt) all have an extension; a page's path never asks
   // the disk first.
   statics.use("*", async (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? publicFiles(c, next) : next()));
-  const { app, auth, pageCache } = createSiteApp({ db: handle.db, env, staticFiles: statics, dbPool: handle.pool, listen: handle.listen });
+  const { app, auth, pageCache } = createSiteApp({
+    db: handle.db,
+    env,
+    staticFiles: statics,
+    dbPool: handle.pool,
+    listen: handle.listen,
+  });
   // Before the first request: the demo's staff exist (with passwords only this console saw) before anyone can
   // register their addresses.
   await prepareDemoStaff({ db: handle.db, auth, env });

@@ -17,11 +17,16 @@ describe("test payments in production", () => {
   });
 
   test("so does a real deployment on the embedded database (ALLOW_SEED=false)", () => {
-    expect(() => parseEnv({ NODE_ENV: "production", ALLOW_SEED: "false", DATA_DIR: tempDir() })).toThrow(/PAYMENT_PROVIDER/);
+    expect(() => parseEnv({ NODE_ENV: "production", ALLOW_SEED: "false", DATA_DIR: tempDir() })).toThrow(
+      /PAYMENT_PROVIDER/,
+    );
   });
 
   test("starts with Stripe, or with test payments allowed explicitly, or as the embedded demo", () => {
-    expect(parseEnv({ NODE_ENV: "production", DATABASE_URL: pg, BETTER_AUTH_SECRET: secret, ALLOW_TEST_PAYMENTS: "true" }).PAYMENT_PROVIDER).toBe("local");
+    expect(
+      parseEnv({ NODE_ENV: "production", DATABASE_URL: pg, BETTER_AUTH_SECRET: secret, ALLOW_TEST_PAYMENTS: "true" })
+        .PAYMENT_PROVIDER,
+    ).toBe("local");
     expect(
       parseEnv({
         NODE_ENV: "production",
@@ -56,6 +61,8 @@ describe("the session secret on PostgreSQL outside production", () => {
   });
 
   test("in production it must be configured", () => {
-    expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: pg, ALLOW_TEST_PAYMENTS: "true" })).toThrow(/BETTER_AUTH_SECRET: required/);
+    expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: pg, ALLOW_TEST_PAYMENTS: "true" })).toThrow(
+      /BETTER_AUTH_SECRET: required/,
+    );
   });
 });

@@ -16,7 +16,10 @@ const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   /** What this deployment is, where NODE_ENV cannot say (a staging site runs production code): `staging` lets
    *  the back office's Reset Staging Baseline empty its member data. Unset: not staging. */
-  APP_ENV: z.enum(["development", "staging", "production", ""]).optional().transform((v) => v || undefined),
+  APP_ENV: z
+    .enum(["development", "staging", "production", ""])
+    .optional()
+    .transform((v) => v || undefined),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   APP_URL: z.url().optional(),
@@ -40,10 +43,16 @@ const schema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** outbox: mails are stored in mail_outbox and listed at /dev/outbox; smtp: sent through SMTP_URL. */
   MAIL_TRANSPORT: z.enum(["outbox", "smtp"]).default("outbox"),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, "SMTP_URL must be smtp://user:pass@host:port or smtps://...").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "SMTP_URL must be smtp://user:pass@host:port or smtps://...")
+    .optional(),
   MAIL_FROM: z.string().default("SwapShed <no-reply@swapshed.com.au>"),
   /** false on processes that should serve requests only (the jobs are safe to run on every process). */
-  RUN_JOBS: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
+  RUN_JOBS: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
   /**
    * The demo parts (/seed, `npm run seed`, the outbox page): unset, on everywhere except a production
    * PostgreSQL; `true` turns them on there too, `false` turns them off everywhere (a real embedded deployment).
@@ -69,8 +78,14 @@ const schema = z.object({
   PAYMENT_PROVIDER: z.enum(["local", "stripe"]).default("local"),
   /** Lets a production deployment on PostgreSQL (or with ALLOW_SEED=false) run the local test checkout: staging only. */
   ALLOW_TEST_PAYMENTS: bool,
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, "STRIPE_SECRET_KEY must start with sk_ or rk_").optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, "STRIPE_WEBHOOK_SECRET must start with whsec_").optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, "STRIPE_SECRET_KEY must start with sk_ or rk_")
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, "STRIPE_WEBHOOK_SECRET must start with whsec_")
+    .optional(),
   /** With the enable_ip_allowlist flag on, the back office answers only these addresses (IPs or CIDR blocks, comma-separated). */
   ADMIN_IP_ALLOWLIST: z
     .string()
@@ -102,7 +117,11 @@ const schema = z.object({
 /** Where the auth secret came from: the environment, the file kept in DATA_DIR, or made for this process (memory://). */
 export type AuthSecretSource = "environment" | "data_dir" | "memory";
 
-export type Env = z.infer<typeof schema> & { APP_URL: string; BETTER_AUTH_SECRET: string; AUTH_SECRET_SOURCE: AuthSecretSource };
+export type Env = z.infer<typeof schema> & {
+  APP_URL: string;
+  BETTER_AUTH_SECRET: string;
+  AUTH_SECRET_SOURCE: AuthSecretSource;
+};
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = schema.safeParse(source);
@@ -113,11 +132,17 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const env = result.data;
   if (env.STORAGE_DRIVER === "s3") {
     const missing = (["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter((k) => !env[k]);
-    if (missing.length) throw new Error(`Invalid environment:\n${missing.map((k) => `  - ${k}: required with STORAGE_DRIVER=s3`).join("\n")}`);
+    if (missing.length)
+      throw new Error(
+        `Invalid environment:\n${missing.map((k) => `  - ${k}: required with STORAGE_DRIVER=s3`).join("\n")}`,
+      );
   }
   if (env.PAYMENT_PROVIDER === "stripe") {
     const missing = (["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const).filter((k) => !env[k]);
-    if (missing.length) throw new Error(`Invalid environment:\n${missing.map((k) => `  - ${k}: required with PAYMENT_PROVIDER=stripe`).join("\n")}`);
+    if (missing.length)
+      throw new Error(
+        `Invalid environment:\n${missing.map((k) => `  - ${k}: required with PAYMENT_PROVIDER=stripe`).join("\n")}`,
+      );
   }
   if (env.PAYMENT_PROVIDER === "local" && realDeployment(env) && !env.ALLOW_TEST_PAYMENTS) {
     throw new Error(
@@ -134,14 +159,21 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     ] as const
   ).flatMap(([label, keys]) => {
     const set = keys.filter((k) => env[k]);
-    return set.length > 0 && set.length < keys.length ? keys.filter((k) => !env[k]).map((k) => `  - ${k}: required with the other ${label} variables`) : [];
+    return set.length > 0 && set.length < keys.length
+      ? keys.filter((k) => !env[k]).map((k) => `  - ${k}: required with the other ${label} variables`)
+      : [];
   });
   if (partial.length) throw new Error(`Invalid environment:\n${partial.join("\n")}`);
   if (env.MAIL_TRANSPORT === "smtp" && !env.SMTP_URL) {
     throw new Error("Invalid environment:\n  - SMTP_URL: required with MAIL_TRANSPORT=smtp");
   }
   const auth = resolveSecret(env);
-  return { ...env, APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`, BETTER_AUTH_SECRET: auth.secret, AUTH_SECRET_SOURCE: auth.source };
+  return {
+    ...env,
+    APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
+    BETTER_AUTH_SECRET: auth.secret,
+    AUTH_SECRET_SOURCE: auth.source,
+  };
 }
 
 /** Production that is not the embedded demo: a PostgreSQL deployment, or an embedded one with the demo turned off. */
@@ -159,12 +191,15 @@ function resolveSecret(env: z.infer<typeof schema>): { secret: string; source: A
   if (env.BETTER_AUTH_SECRET) return { secret: env.BETTER_AUTH_SECRET, source: "environment" };
   if (env.DATABASE_URL?.startsWith("postgres")) {
     if (env.NODE_ENV === "production") {
-      throw new Error("Invalid environment:\n  - BETTER_AUTH_SECRET: required with DATABASE_URL in production (32+ random characters)");
+      throw new Error(
+        "Invalid environment:\n  - BETTER_AUTH_SECRET: required with DATABASE_URL in production (32+ random characters)",
+      );
     }
     // Outside production a random secret is made and kept in DATA_DIR, as on the embedded defaults: never a
     // published constant, which would let anyone sign sessions and the local provider's "paid" webhooks.
   }
-  if (env.DATABASE_URL?.startsWith("memory://")) return { secret: crypto.randomBytes(32).toString("hex"), source: "memory" };
+  if (env.DATABASE_URL?.startsWith("memory://"))
+    return { secret: crypto.randomBytes(32).toString("hex"), source: "memory" };
   const file = path.resolve(env.DATA_DIR, "auth-secret");
   if (fs.existsSync(file)) return { secret: fs.readFileSync(file, "utf8").trim(), source: "data_dir" };
   fs.mkdirSync(env.DATA_DIR, { recursive: true });

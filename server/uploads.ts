@@ -23,7 +23,9 @@ export function serveUpload(storage: FileStorage) {
     const ctx = c.get("ctx");
     const viewer = c.req.header("cookie")?.includes("session_token") ? await ctx.getUser() : null;
     const viewerId = viewer?.id ?? null;
-    const access = key ? await findPictureAccess(ctx.db, { key, viewerId }) : await findAvatarAccess(ctx.db, { key: avatarKey as string, viewerId });
+    const access = key
+      ? await findPictureAccess(ctx.db, { key, viewerId })
+      : await findAvatarAccess(ctx.db, { key: avatarKey as string, viewerId });
     if (access === "none") return c.notFound();
     const file = await storage.get(path);
     if (!file) return c.notFound();

@@ -19,7 +19,12 @@ export const WEBHOOK_BODY_LIMIT = 512 * 1024;
  * POST /api/webhooks/local and /api/webhooks/stripe (mount at /api/webhooks; CSRF-exempt). Only the
  * configured provider's endpoint answers; the other is 404. The signature is checked on the raw body.
  */
-export function createWebhookRoutes(deps: { db: Db; clock: Clock; provider: PaymentProvider; env: { APP_URL: string } }) {
+export function createWebhookRoutes(deps: {
+  db: Db;
+  clock: Clock;
+  provider: PaymentProvider;
+  env: { APP_URL: string };
+}) {
   const webhooks = new Hono();
   // Provider events are a few kilobytes; nothing bigger is read, let alone verified.
   webhooks.use(bodyLimit({ maxSize: WEBHOOK_BODY_LIMIT, onError: (c) => c.json({ error: "Payload too large" }, 413) }));
@@ -44,7 +49,9 @@ export function createWebhookRoutes(deps: { db: Db; clock: Clock; provider: Paym
       await notifyPaymentOutcome(deps, event);
       // A payment that could not count (charged twice, or after the swap closed) is given back now, not at
       // the next background run; a provider error leaves it owed and the background run retries.
-      await refundOwedPayments({ ...deps, provider }).catch((error) => logger.error("refund run failed", { error: String(error) }));
+      await refundOwedPayments({ ...deps, provider }).catch((error) =>
+        logger.error("refund run failed", { error: String(error) }),
+      );
     }
     return c.json({ received: true, result });
   });

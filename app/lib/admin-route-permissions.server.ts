@@ -11,10 +11,17 @@ const MODULES = import.meta.glob<AdminRouteModule>(["../routes/admin/*.tsx", "..
  */
 export async function readAdminRoutePermissions() {
   const entries = await Promise.all(
-    Object.entries(MODULES).map(async ([file, load]) => ({ file: file.replace(/^\.\.\/routes\//, ""), module: await load() })),
+    Object.entries(MODULES).map(async ([file, load]) => ({
+      file: file.replace(/^\.\.\/routes\//, ""),
+      module: await load(),
+    })),
   );
   return entries.flatMap(({ file, module }) => [
-    { route: file, permission: module.permission ?? null, known: !!module.permission && isStaffAction(module.permission) },
+    {
+      route: file,
+      permission: module.permission ?? null,
+      known: !!module.permission && isStaffAction(module.permission),
+    },
     ...Object.entries(module.actionPermissions ?? {}).map(([intent, action]) => ({
       route: `${file} (${intent})`,
       permission: action,

@@ -50,7 +50,14 @@ async function runBoot(html: string) {
   const setTimeout = () => 0; // the no-paint fallback never fires here
   const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor;
   // `import(` is syntax in a module; the stand-in takes its place so the body runs as a function.
-  const run = new AsyncFunction("window", "document", "PerformanceObserver", "importModule", "setTimeout", body.replaceAll("import(", "importModule("));
+  const run = new AsyncFunction(
+    "window",
+    "document",
+    "PerformanceObserver",
+    "importModule",
+    "setTimeout",
+    body.replaceAll("import(", "importModule("),
+  );
   const done = run(window, document, PerformanceObserver, importModule, setTimeout);
   await Promise.resolve();
   events.push("painted");
@@ -64,9 +71,13 @@ describe("deferBoot", () => {
     const html = documentWith(ROUTER_BOOT);
     const out = deferBoot(html);
     expect(out).not.toContain('rel="modulepreload"');
-    expect(out).toContain('<link rel="stylesheet" href="/assets/app.css" data-precedence="default"/><title>SwapShed</title></head>');
+    expect(out).toContain(
+      '<link rel="stylesheet" href="/assets/app.css" data-precedence="default"/><title>SwapShed</title></head>',
+    );
     expect(out).toContain(`<script nonce="${NONCE}">window.__reactRouterContext = {"ssr":true};</script>`);
-    expect(out).toContain(`<script nonce="${NONCE}">window.__reactRouterContext.streamController.close();</script></body></html>`);
+    expect(out).toContain(
+      `<script nonce="${NONCE}">window.__reactRouterContext.streamController.close();</script></body></html>`,
+    );
     expect(out).toContain(`<script nonce="${NONCE}" type="module" async="">`);
   });
 
@@ -89,7 +100,10 @@ describe("deferBoot", () => {
       "import /assets/home-D.js",
       "import /assets/entry.client-A.js",
     ]);
-    expect(window.__reactRouterRouteModules).toEqual({ root: { url: "/assets/root-C.js" }, "routes/home": { url: "/assets/home-D.js" } });
+    expect(window.__reactRouterRouteModules).toEqual({
+      root: { url: "/assets/root-C.js" },
+      "routes/home": { url: "/assets/home-D.js" },
+    });
   });
 
   test("routes with client loaders (several chunks per route) keep React Router's own assembly", async () => {

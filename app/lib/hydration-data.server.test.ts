@@ -1,6 +1,11 @@
 import type { EntryContext } from "react-router";
 import { describe, expect, test } from "vitest";
-import { hasHydrationData, primeStreamTransfer, readHydrationData, restoreHydrationStream } from "./hydration-data.server";
+import {
+  hasHydrationData,
+  primeStreamTransfer,
+  readHydrationData,
+  restoreHydrationStream,
+} from "./hydration-data.server";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -15,8 +20,7 @@ function contextWith(parts: { text: string; delay?: number }[], failure?: { erro
       if (failure) {
         await new Promise((resolve) => setTimeout(resolve, failure.delay));
         controller.error(failure.error);
-      }
-      else controller.close();
+      } else controller.close();
     },
   });
   return { serverHandoffStream: stream, renderMeta: {} } as unknown as EntryContext;
@@ -63,7 +67,9 @@ describe("hydration data", () => {
   });
 
   test("a page is complete only with the script that closes the data stream", () => {
-    expect(hasHydrationData(Buffer.from("<script>window.__reactRouterContext.streamController.close();</script>"))).toBe(true);
+    expect(
+      hasHydrationData(Buffer.from("<script>window.__reactRouterContext.streamController.close();</script>")),
+    ).toBe(true);
     expect(hasHydrationData(Buffer.from("<!--$!--><template></template><!--/$-->"))).toBe(false);
   });
 });

@@ -3,7 +3,9 @@
  * throws becomes `{ redirectTo }` with 401, because fetch would follow a redirect and hand the script an HTML page.
  * The script then takes the member there itself (to sign in, or to confirm it's them).
  */
-export async function guardForScript<T>(guard: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; response: Response }> {
+export async function guardForScript<T>(
+  guard: () => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; response: Response }> {
   try {
     return { ok: true, value: await guard() };
   } catch (thrown) {

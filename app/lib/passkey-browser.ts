@@ -31,7 +31,8 @@ export function describeCeremonyError(error: unknown): string {
   if (code === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED" || name === "InvalidStateError") {
     return "This device already has a passkey for your account.";
   }
-  if (name === "NotAllowedError" || name === "AbortError") return "The passkey request was cancelled or timed out. Please try again.";
+  if (name === "NotAllowedError" || name === "AbortError")
+    return "The passkey request was cancelled or timed out. Please try again.";
   if (name === "SecurityError") return "Passkeys can't be used on this address.";
   return "Your browser couldn't use a passkey. Please try again.";
 }

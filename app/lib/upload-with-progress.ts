@@ -2,7 +2,12 @@
  * Sends a form (POST, or PUT to change something) with upload progress (fetch cannot report it). Resolves with the status and JSON body;
  * rejects only when the request could not be made at all.
  */
-export function uploadWithProgress(url: string, body: FormData, onProgress: (fraction: number) => void, method: "POST" | "PUT" = "POST") {
+export function uploadWithProgress(
+  url: string,
+  body: FormData,
+  onProgress: (fraction: number) => void,
+  method: "POST" | "PUT" = "POST",
+) {
   return new Promise<{ status: number; json: Record<string, unknown> }>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, url);

@@ -10,5 +10,11 @@ export type SiteInfo = {
 /** Site-wide configuration the root loader hands to every page (support and investor addresses). */
 export function useSite(): SiteInfo {
   const data = useRouteLoaderData("root") as { site: SiteInfo } | undefined;
-  return data?.site ?? { supportEmail: "support@swapshed.com.au", investorEmail: "investors@swapshed.com.au", testPayments: false };
+  return (
+    data?.site ?? {
+      supportEmail: "support@swapshed.com.au",
+      investorEmail: "investors@swapshed.com.au",
+      testPayments: false,
+    }
+  );
 }

@@ -4,7 +4,12 @@ import { findLocality, type Locality } from "../../core/locations/localities";
 import { getMemberLocation } from "../../core/users/get-member-location";
 
 /** A visitor's chosen suburb, kept for a year (a preference cookie, see the Cookie Policy). */
-const locationCookie = createCookie("viewer_location", { httpOnly: true, sameSite: "lax", path: "/", maxAge: 60 * 60 * 24 * 365 });
+const locationCookie = createCookie("viewer_location", {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/",
+  maxAge: 60 * 60 * 24 * 365,
+});
 
 export type ViewerInfo = {
   userId: string | null;
@@ -19,8 +24,15 @@ export async function getViewer(ctx: AppContext, request: Request): Promise<View
     const home = await getMemberLocation(ctx.db, user.id);
     if (home) return { userId: user.id, point: home, locationLabel: home.label };
   }
-  const saved = (await locationCookie.parse(request.headers.get("cookie"))) as { suburb?: string; state?: string; postcode?: string } | null;
-  const locality = saved?.suburb && saved.postcode ? findLocality({ suburb: saved.suburb, state: saved.state, postcode: saved.postcode }) : null;
+  const saved = (await locationCookie.parse(request.headers.get("cookie"))) as {
+    suburb?: string;
+    state?: string;
+    postcode?: string;
+  } | null;
+  const locality =
+    saved?.suburb && saved.postcode
+      ? findLocality({ suburb: saved.suburb, state: saved.state, postcode: saved.postcode })
+      : null;
   return {
     userId: user?.id ?? null,
     point: locality ? { latitude: locality.latitude, longitude: locality.longitude } : null,
@@ -29,5 +41,8 @@ export async function getViewer(ctx: AppContext, request: Request): Promise<View
 }
 
 export function serializeViewerLocation(locality: Locality, secure: boolean) {
-  return locationCookie.serialize({ suburb: locality.suburb, state: locality.state, postcode: locality.postcode }, { secure });
+  return locationCookie.serialize(
+    { suburb: locality.suburb, state: locality.state, postcode: locality.postcode },
+    { secure },
+  );
 }

@@ -15,7 +15,10 @@ import { SIGN_IN_CODE_MINUTES } from "../../core/users/auth";
 import { requestSignInCode } from "../../core/users/request-sign-in-code";
 import { signInWithCode } from "../../core/users/sign-in-with-code";
 
-export const meta: Route.MetaFunction = () => [{ title: "Sign in with a code | SwapShed" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Sign in with a code | SwapShed" },
+  { name: "robots", content: "noindex" },
+];
 
 type Step = "email" | "code";
 type Answer = {
@@ -49,7 +52,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     data<Answer>({ email, notice: null, error: null, fields: {}, ...a }, { status });
   if (form.get("intent") === "request") {
     const result = await requestSignInCode(ctx, { email }, ctx.meta);
-    if (!result.ok) return answer(result.status, { step: "email", error: result.message, fields: "fields" in result ? (result.fields ?? {}) : {} });
+    if (!result.ok)
+      return answer(result.status, {
+        step: "email",
+        error: result.message,
+        fields: "fields" in result ? (result.fields ?? {}) : {},
+      });
     return answer(200, { step: "code", email: result.email, notice: result.message });
   }
   const result = await signInWithCode({ ...ctx, appUrl: ctx.env.APP_URL }, { email, code: form.get("code") }, ctx.meta);
@@ -67,7 +75,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const headers = new Headers();
   for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", await flashHeader({ type: "success", message: "Welcome back!" }, ctx.env.NODE_ENV === "production"));
+  headers.append(
+    "Set-Cookie",
+    await flashHeader({ type: "success", message: "Welcome back!" }, ctx.env.NODE_ENV === "production"),
+  );
   return redirect(back || "/", { headers });
 }
 
@@ -123,7 +134,10 @@ export default function SignInWithCode({ loaderData, actionData }: Route.Compone
                 once, for {SIGN_IN_CODE_MINUTES} minutes.
               </p>
               {actionData?.notice && (
-                <p role="status" className="mt-5 rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-brand-800">
+                <p
+                  role="status"
+                  className="mt-5 rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-brand-800"
+                >
                   {actionData.notice}
                 </p>
               )}

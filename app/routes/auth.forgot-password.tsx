@@ -7,13 +7,20 @@ import { Container } from "../components/ui/container";
 import { KeyRound } from "../components/ui/icons";
 import { requestPasswordReset } from "../../core/users/request-password-reset";
 
-export const meta: Route.MetaFunction = () => [{ title: "Forgot password | SwapShed" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Forgot password | SwapShed" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const form = await request.formData();
   const result = await requestPasswordReset(ctx, { email: form.get("email") }, ctx.meta);
-  if (!result.ok) return data({ sent: null, error: result.message, email: String(form.get("email") ?? "") }, { status: result.status });
+  if (!result.ok)
+    return data(
+      { sent: null, error: result.message, email: String(form.get("email") ?? "") },
+      { status: result.status },
+    );
   return { sent: result.message, error: null, email: "" };
 }
 
@@ -26,19 +33,42 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         <div className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
           <KeyRound className="size-8 text-brand-600" />
           <h1 className="mt-3 text-2xl font-bold tracking-tight">Forgot your password?</h1>
-          <p className="mt-1 text-sm text-muted">Enter your account's e-mail and we'll send you a link to choose a new password.</p>
+          <p className="mt-1 text-sm text-muted">
+            Enter your account's e-mail and we'll send you a link to choose a new password.
+          </p>
           {actionData?.sent ? (
-            <p role="status" className="mt-5 rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-brand-800">{actionData.sent}</p>
+            <p
+              role="status"
+              className="mt-5 rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-brand-800"
+            >
+              {actionData.sent}
+            </p>
           ) : (
             <Form method="post" className="mt-6 space-y-4" noValidate>
               <Field id="email" label="Email" error={error}>
-                <input id="email" name="email" type="email" required autoComplete="email" defaultValue={actionData?.email} className={`${inputClass(error)} h-11`} {...describedBy("email", error)} />
+                <input
+                  id="email"
+                  name="email"
+                  type="email"
+                  required
+                  autoComplete="email"
+                  defaultValue={actionData?.email}
+                  className={`${inputClass(error)} h-11`}
+                  {...describedBy("email", error)}
+                />
               </Field>
-              <Button type="submit" className="w-full" disabled={busy}>{busy ? "Sending..." : "Send reset link"}</Button>
+              <Button type="submit" className="w-full" disabled={busy}>
+                {busy ? "Sending..." : "Send reset link"}
+              </Button>
             </Form>
           )}
           <p className="mt-6 text-center text-sm">
-            <Link to="/auth" className="inline-block py-1 font-semibold text-brand-700 underline-offset-2 hover:underline">Back to sign in</Link>
+            <Link
+              to="/auth"
+              className="inline-block py-1 font-semibold text-brand-700 underline-offset-2 hover:underline"
+            >
+              Back to sign in
+            </Link>
           </p>
         </div>
       </Container>

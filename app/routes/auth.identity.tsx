@@ -23,7 +23,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const provider = String(form.get("provider") ?? "");
   const back = safeRedirect(form.get("redirectTo"), "");
-  const query = (extra: Record<string, string> = {}) => new URLSearchParams({ provider, ...(back ? { redirectTo: back } : {}), ...extra }).toString();
+  const query = (extra: Record<string, string> = {}) =>
+    new URLSearchParams({ provider, ...(back ? { redirectTo: back } : {}), ...extra }).toString();
   const result = await startIdentitySignIn(
     { ...ctx, providers: identityProvidersFromEnv(ctx.env) },
     {
@@ -48,7 +49,10 @@ export default function IdentitySignIn({ actionData }: Route.ComponentProps) {
           <h1 className="text-2xl font-bold tracking-tight">Sign in with an identity provider</h1>
           <FormError message={actionData?.error} className="mt-4" />
           <p className="mt-4 text-sm text-muted">
-            <Link to="/auth" className="inline-block py-1 font-semibold text-brand-700 underline-offset-2 hover:underline">
+            <Link
+              to="/auth"
+              className="inline-block py-1 font-semibold text-brand-700 underline-offset-2 hover:underline"
+            >
               Back to Sign In
             </Link>
           </p>

@@ -9,10 +9,16 @@ import { ACCOUNT_KEPT, keepAccount } from "../../core/users/keep-account";
 export async function action({ context, request }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const form = await request.formData();
-  const result = await keepAccount({ db: ctx.db, auth: ctx.auth, clock: ctx.clock, appUrl: ctx.env.APP_URL }, { proof: form.get("proof") }, ctx.meta);
+  const result = await keepAccount(
+    { db: ctx.db, auth: ctx.auth, clock: ctx.clock, appUrl: ctx.env.APP_URL },
+    { proof: form.get("proof") },
+    ctx.meta,
+  );
   const secure = ctx.env.NODE_ENV === "production";
   if (!result.ok) {
-    return redirect("/auth", { headers: { "Set-Cookie": await flashHeader({ type: "error", message: result.message }, secure) } });
+    return redirect("/auth", {
+      headers: { "Set-Cookie": await flashHeader({ type: "error", message: result.message }, secure) },
+    });
   }
   const headers = new Headers();
   for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);

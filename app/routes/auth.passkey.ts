@@ -20,6 +20,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await signInWithPasskey(ctx, { response: form.get("response") }, ctx.meta);
   if (!result.ok) return Response.json({ error: result.message }, { status: result.status });
   const headers = new Headers(result.headers);
-  headers.append("Set-Cookie", await flashHeader({ type: "success", message: "Welcome back!" }, ctx.env.NODE_ENV === "production"));
+  headers.append(
+    "Set-Cookie",
+    await flashHeader({ type: "success", message: "Welcome back!" }, ctx.env.NODE_ENV === "production"),
+  );
   return jsonWithCookies({ redirectTo: safeRedirect(form.get("redirectTo")) }, headers);
 }

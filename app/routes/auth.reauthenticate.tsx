@@ -12,7 +12,10 @@ import { REAUTH_MINUTES, reauthenticate, reauthenticationMethods } from "../../c
 import { listPasskeys } from "../../core/users/list-passkeys";
 import { reauthenticateWithPasskey } from "../../core/users/reauthenticate-with-passkey";
 
-export const meta: Route.MetaFunction = () => [{ title: "Confirm it's you | SwapShed" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Confirm it's you | SwapShed" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
@@ -21,7 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const methods = await reauthenticationMethods(ctx.db, user.id);
   const wanted = url.searchParams.get("method");
   // The password first when there is one; the authenticator code when asked for (or the only way).
-  const method = wanted === "totp" && methods.totp ? "totp" : methods.password ? "password" : methods.totp ? "totp" : null;
+  const method =
+    wanted === "totp" && methods.totp ? "totp" : methods.password ? "password" : methods.totp ? "totp" : null;
   const hasPasskeys = (await listPasskeys(ctx.db, { userId: user.id })).length > 0;
   return { method, methods, hasPasskeys, redirectTo: safeRedirect(url.searchParams.get("redirectTo"), "/account") };
 }
@@ -33,12 +37,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get("method") === "passkey") {
     // The browser's answer from one of the member's own passkeys (components/auth/passkey-reauthenticate.tsx).
     const deps = { db: ctx.db, clock: ctx.clock, appUrl: ctx.env.APP_URL };
-    const result = await reauthenticateWithPasskey(deps, { userId: user.id, session: user.session, response: form.get("secret") }, ctx.meta);
+    const result = await reauthenticateWithPasskey(
+      deps,
+      { userId: user.id, session: user.session, response: form.get("secret") },
+      ctx.meta,
+    );
     if (!result.ok) return data({ error: result.message, passkey: true }, { status: result.status });
     return redirect(safeRedirect(form.get("redirectTo"), "/account"));
   }
   const method = form.get("method") === "totp" ? "totp" : "password";
-  const result = await reauthenticate(ctx, { userId: user.id, session: user.session, method, secret: form.get("secret") }, ctx.meta);
+  const result = await reauthenticate(
+    ctx,
+    { userId: user.id, session: user.session, method, secret: form.get("secret") },
+    ctx.meta,
+  );
   if (!result.ok) return data({ error: result.message, passkey: false }, { status: result.status });
   return redirect(safeRedirect(form.get("redirectTo"), "/account"));
 }
@@ -47,7 +59,8 @@ export default function Reauthenticate({ loaderData, actionData }: Route.Compone
   const { method, methods, hasPasskeys, redirectTo } = loaderData;
   const busy = useNavigation().state !== "idle";
   const error = actionData?.passkey ? undefined : actionData?.error;
-  const switchTo = (to: "password" | "totp") => `/auth/reauthenticate?${new URLSearchParams({ method: to, redirectTo })}`;
+  const switchTo = (to: "password" | "totp") =>
+    `/auth/reauthenticate?${new URLSearchParams({ method: to, redirectTo })}`;
   return (
     <main id="main" className="bg-surface py-12 sm:py-20">
       <Container className="max-w-md">
@@ -85,7 +98,11 @@ export default function Reauthenticate({ loaderData, actionData }: Route.Compone
             </p>
           )}
           {hasPasskeys && (
-            <PasskeyReauthenticate redirectTo={redirectTo} primary={!method} error={actionData?.passkey ? actionData.error : undefined} />
+            <PasskeyReauthenticate
+              redirectTo={redirectTo}
+              primary={!method}
+              error={actionData?.passkey ? actionData.error : undefined}
+            />
           )}
           {methods.password && methods.totp && (
             <p className="mt-6 text-center text-sm">
@@ -93,12 +110,16 @@ export default function Reauthenticate({ loaderData, actionData }: Route.Compone
                 to={switchTo(method === "password" ? "totp" : "password")}
                 className="inline-block py-1 font-semibold text-brand-700 underline-offset-2 hover:underline"
               >
-                {method === "password" ? "Use the code from your authenticator app instead" : "Use your password instead"}
+                {method === "password"
+                  ? "Use the code from your authenticator app instead"
+                  : "Use your password instead"}
               </Link>
             </p>
           )}
           <p className="mt-4 text-center text-sm">
-            <Link to={redirectTo} className="inline-block py-1 text-muted underline-offset-2 hover:underline">Cancel</Link>
+            <Link to={redirectTo} className="inline-block py-1 text-muted underline-offset-2 hover:underline">
+              Cancel
+            </Link>
           </p>
         </div>
       </Container>

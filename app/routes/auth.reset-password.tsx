@@ -8,7 +8,11 @@ import { KeyRound } from "../components/ui/icons";
 import { flashHeader } from "../lib/flash.server";
 import { PASSWORD_CHANGED, resetPassword } from "../../core/users/reset-password";
 
-export const meta: Route.MetaFunction = () => [{ title: "Choose a new password | SwapShed" }, { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Choose a new password | SwapShed" },
+  { name: "robots", content: "noindex" },
+  { name: "referrer", content: "no-referrer" },
+];
 
 export function loader({ request }: Route.LoaderArgs) {
   return { token: new URL(request.url).searchParams.get("token") ?? "" };
@@ -17,9 +21,20 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const form = await request.formData();
-  const result = await resetPassword(ctx, { token: form.get("token"), password: form.get("password"), confirm: form.get("confirm") }, ctx.meta);
+  const result = await resetPassword(
+    ctx,
+    { token: form.get("token"), password: form.get("password"), confirm: form.get("confirm") },
+    ctx.meta,
+  );
   if (!result.ok) return data({ error: result.message, fields: result.fields ?? {} }, { status: result.status });
-  return redirect("/auth", { headers: { "Set-Cookie": await flashHeader({ type: "success", message: PASSWORD_CHANGED }, ctx.env.NODE_ENV === "production") } });
+  return redirect("/auth", {
+    headers: {
+      "Set-Cookie": await flashHeader(
+        { type: "success", message: PASSWORD_CHANGED },
+        ctx.env.NODE_ENV === "production",
+      ),
+    },
+  });
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
@@ -32,21 +47,45 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <div className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
           <KeyRound className="size-8 text-brand-600" />
           <h1 className="mt-3 text-2xl font-bold tracking-tight">Choose a new password</h1>
-          <p className="mt-1 text-sm text-muted">At least 8 characters, with an uppercase letter, a lowercase letter and a number. You'll be signed out everywhere else.</p>
+          <p className="mt-1 text-sm text-muted">
+            At least 8 characters, with an uppercase letter, a lowercase letter and a number. You'll be signed out
+            everywhere else.
+          </p>
           {formError && (
             <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-danger">
-              {formError} <Link to="/auth/forgot-password" className="font-semibold underline">Send a new link</Link>
+              {formError}{" "}
+              <Link to="/auth/forgot-password" className="font-semibold underline">
+                Send a new link
+              </Link>
             </p>
           )}
           <Form method="post" className="mt-6 space-y-4" noValidate>
             <input type="hidden" name="token" value={loaderData.token} />
             <Field id="password" label="New password" error={fields.password}>
-              <input id="password" name="password" type="password" required autoComplete="new-password" className={`${inputClass(fields.password)} h-11`} {...describedBy("password", fields.password)} />
+              <input
+                id="password"
+                name="password"
+                type="password"
+                required
+                autoComplete="new-password"
+                className={`${inputClass(fields.password)} h-11`}
+                {...describedBy("password", fields.password)}
+              />
             </Field>
             <Field id="confirm" label="New password again" error={fields.confirm}>
-              <input id="confirm" name="confirm" type="password" required autoComplete="new-password" className={`${inputClass(fields.confirm)} h-11`} {...describedBy("confirm", fields.confirm)} />
+              <input
+                id="confirm"
+                name="confirm"
+                type="password"
+                required
+                autoComplete="new-password"
+                className={`${inputClass(fields.confirm)} h-11`}
+                {...describedBy("confirm", fields.confirm)}
+              />
             </Field>
-            <Button type="submit" className="w-full" disabled={busy}>{busy ? "Saving..." : "Set new password"}</Button>
+            <Button type="submit" className="w-full" disabled={busy}>
+              {busy ? "Saving..." : "Set new password"}
+            </Button>
           </Form>
         </div>
       </Container>

@@ -21,7 +21,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers();
   for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   if (result.stillSignedIn) {
-    headers.append("Set-Cookie", await flashHeader({ type: "success", message: "You've been signed out on your other devices." }, ctx.env.NODE_ENV === "production"));
+    headers.append(
+      "Set-Cookie",
+      await flashHeader(
+        { type: "success", message: "You've been signed out on your other devices." },
+        ctx.env.NODE_ENV === "production",
+      ),
+    );
     return redirect("/account/sessions", { headers });
   }
   return redirect("/auth", { headers });

@@ -7,7 +7,11 @@ import { flashHeader } from "../lib/flash.server";
 import { signIn } from "../../core/users/sign-in";
 import { signUp } from "../../core/users/sign-up";
 import { safeRedirect } from "../lib/safe-redirect";
-import { identityProviderChoices, identityProviderLabel, identityProvidersFromEnv } from "../../core/users/identity-providers";
+import {
+  identityProviderChoices,
+  identityProviderLabel,
+  identityProvidersFromEnv,
+} from "../../core/users/identity-providers";
 import { identityErrorMessage } from "../../core/users/identity-errors";
 
 export const meta: Route.MetaFunction = ({ location }) => [
@@ -47,7 +51,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const form = await request.formData();
   const mode: AuthMode = form.get("mode") === "signup" ? "signup" : "signin";
-  const input = { email: form.get("email") ?? "", password: form.get("password") ?? "", fullName: form.get("fullName") ?? "" };
+  const input = {
+    email: form.get("email") ?? "",
+    password: form.get("password") ?? "",
+    fullName: form.get("fullName") ?? "",
+  };
   const result = mode === "signup" ? await signUp(ctx, input, ctx.meta) : await signIn(ctx, input, ctx.meta);
   if (!result.ok && result.twoFactor) {
     // The password was right and the account has two-step sign-in: the code comes next, on its own page.
@@ -62,7 +70,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (!result.ok) {
     return data(
-      { mode, error: result.message, fields: result.fields ?? {}, values: { email: String(input.email), fullName: String(input.fullName) } },
+      {
+        mode,
+        error: result.message,
+        fields: result.fields ?? {},
+        values: { email: String(input.email), fullName: String(input.fullName) },
+      },
       { status: result.status },
     );
   }
@@ -71,18 +84,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The spec's words, and what a new member must do next: confirm the address the link was sent to (N24).
   const flash =
     mode === "signup"
-      ? { type: "success" as const, message: "Account created! Redirecting...", description: `Please confirm your e-mail address: we've sent a link to ${String(input.email).trim()}.` }
+      ? {
+          type: "success" as const,
+          message: "Account created! Redirecting...",
+          description: `Please confirm your e-mail address: we've sent a link to ${String(input.email).trim()}.`,
+        }
       : { type: "success" as const, message: "Welcome back!" };
   headers.append("Set-Cookie", await flashHeader(flash, ctx.env.NODE_ENV === "production"));
   return redirect(safeRedirect(form.get("redirectTo")), { headers });
 }
 
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
-  if (actionData && "keep" in actionData) return <KeepAccountOffer {...actionData.keep} redirectTo={loaderData.redirectTo} />;
+  if (actionData && "keep" in actionData)
+    return <KeepAccountOffer {...actionData.keep} redirectTo={loaderData.redirectTo} />;
   return (
     <AuthForm
       mode={actionData?.mode ?? loaderData.mode}
-      result={actionData ?? (loaderData.identityError ? { error: loaderData.identityError, fields: {}, values: { email: "", fullName: "" } } : undefined)}
+      result={
+        actionData ??
+        (loaderData.identityError
+          ? { error: loaderData.identityError, fields: {}, values: { email: "", fullName: "" } }
+          : undefined)
+      }
       notice={loaderData.notice}
       redirectTo={loaderData.redirectTo}
       identityProviders={loaderData.identityProviders}

@@ -10,16 +10,23 @@ import { flashHeader } from "../lib/flash.server";
 import { safeRedirect } from "../lib/safe-redirect";
 import { TWO_FACTOR_EXPIRED, verifyTwoFactorSignIn } from "../../core/users/verify-two-factor-sign-in";
 
-export const meta: Route.MetaFunction = () => [{ title: "Two-step verification | SwapShed" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Two-step verification | SwapShed" },
+  { name: "robots", content: "noindex" },
+];
 
 /** The second step exists only between a right password and a session: Better Auth's signed cookie. */
-const hasPendingSignIn = (request: Request) => /(^|;\s*)(__Secure-)?better-auth\.two_factor=/.test(request.headers.get("cookie") ?? "");
+const hasPendingSignIn = (request: Request) =>
+  /(^|;\s*)(__Secure-)?better-auth\.two_factor=/.test(request.headers.get("cookie") ?? "");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await context.get(appContext).getUser()) throw redirect("/");
   if (!hasPendingSignIn(request)) throw redirect("/auth");
   const url = new URL(request.url);
-  return { backup: url.searchParams.get("method") === "backup", redirectTo: safeRedirect(url.searchParams.get("redirectTo"), "") };
+  return {
+    backup: url.searchParams.get("method") === "backup",
+    redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -35,7 +42,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) return data({ error: result.message, keep: null }, { status: result.status });
   const headers = new Headers();
   for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", await flashHeader({ type: "success", message: "Welcome back!" }, ctx.env.NODE_ENV === "production"));
+  headers.append(
+    "Set-Cookie",
+    await flashHeader({ type: "success", message: "Welcome back!" }, ctx.env.NODE_ENV === "production"),
+  );
   return redirect(safeRedirect(form.get("redirectTo")), { headers });
 }
 
@@ -78,7 +88,10 @@ export default function TwoFactorSignIn({ loaderData, actionData }: Route.Compon
             </Button>
           </Form>
           <p className="mt-6 text-center text-sm">
-            <Link to={switchTo} className="inline-block py-1 font-semibold text-brand-700 underline-offset-2 hover:underline">
+            <Link
+              to={switchTo}
+              className="inline-block py-1 font-semibold text-brand-700 underline-offset-2 hover:underline"
+            >
               {backup ? "Use the code from your app instead" : "Use a backup code instead"}
             </Link>
           </p>

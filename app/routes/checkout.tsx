@@ -21,10 +21,7 @@ import { isAppError } from "../../core/shared/app-error";
 export const meta: Route.MetaFunction = ({ error }) => {
   if (isRouteErrorResponse(error) && error.status === 404) return pageNotFoundMeta;
   if (error) return [{ title: "Something went wrong | SwapShed" }, { name: "robots", content: "noindex" }];
-  return [
-    { title: "Test checkout | SwapShed" },
-    { name: "robots", content: "noindex, nofollow" },
-  ];
+  return [{ title: "Test checkout | SwapShed" }, { name: "robots", content: "noindex, nofollow" }];
 };
 
 /** The payer's open checkout; the site's 404 page for everyone else (and whenever payments go through Stripe). */
@@ -67,18 +64,28 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (result.outcome === "invalid") return data<ActionData>({ errors: result.errors, values }, { status: 400 });
     if (result.outcome === "declined") return data<ActionData>({ declined: result.message, values }, { status: 402 });
     return redirect(back, {
-      headers: { "Set-Cookie": await flashHeader({ type: "success", message: "Payment received. Thank you!" }, secure) },
+      headers: {
+        "Set-Cookie": await flashHeader({ type: "success", message: "Payment received. Thank you!" }, secure),
+      },
     });
   } catch (error) {
     // The checkout closed meanwhile (paid in another tab, the swap lapsed): My Swaps says why.
     if (!isAppError(error)) throw error;
-    return redirect(back, { headers: { "Set-Cookie": await flashHeader({ type: "error", message: error.message }, secure) } });
+    return redirect(back, {
+      headers: { "Set-Cookie": await flashHeader({ type: "error", message: error.message }, secure) },
+    });
   }
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <PageNotFound />;
-  return <ErrorScreen title="Something went wrong" message="An unexpected error occurred. Don't worry, your data is safe." requestId={requestIdOf(error)} />;
+  return (
+    <ErrorScreen
+      title="Something went wrong"
+      message="An unexpected error occurred. Don't worry, your data is safe."
+      requestId={requestIdOf(error)}
+    />
+  );
 }
 
 const formatAud = (cents: number) => `$${(cents / 100).toFixed(2)}`;
@@ -133,7 +140,9 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           </dl>
 
           <div className="mt-4 rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-brand-800">
-            <p className="font-semibold">Test payments: no real money moves. This is a test checkout and no card is charged.</p>
+            <p className="font-semibold">
+              Test payments: no real money moves. This is a test checkout and no card is charged.
+            </p>
             <ul className="mt-1 list-disc pl-5">
               <li>
                 <span className="font-mono">4242 4242 4242 4242</span> pays

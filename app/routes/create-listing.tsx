@@ -11,7 +11,10 @@ import { safeRedirect } from "../lib/safe-redirect";
 import { createListing } from "../../core/listings/create-listing";
 import { getProfileSuburb } from "../../core/users/get-profile-suburb";
 
-export const meta: Route.MetaFunction = () => [{ title: "List an item | SwapShed" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "List an item | SwapShed" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
@@ -36,7 +39,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     input = await readListingForm(request);
   } catch (error) {
-    if (isAppError(error)) return data({ error: error.message, fields: {} as Record<string, string>, values: {} as Record<string, string> }, { status: error.status });
+    if (isAppError(error))
+      return data(
+        { error: error.message, fields: {} as Record<string, string>, values: {} as Record<string, string> },
+        { status: error.status },
+      );
     throw error;
   }
   const result = await createListing(ctx, { ownerId: user.id, ...input });
@@ -44,7 +51,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: result.message, fields: result.fields ?? {}, values: input.echo }, { status: result.status });
   }
   return redirect(returnToOf(request, "/my-listings"), {
-    headers: { "Set-Cookie": await flashHeader({ type: "success", message: "Listing created successfully!" }, ctx.env.NODE_ENV === "production") },
+    headers: {
+      "Set-Cookie": await flashHeader(
+        { type: "success", message: "Listing created successfully!" },
+        ctx.env.NODE_ENV === "production",
+      ),
+    },
   });
 }
 
@@ -54,9 +66,14 @@ export default function CreateListing({ loaderData, actionData }: Route.Componen
       <Container className="max-w-2xl">
         <div className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
           <h1 className="text-2xl font-bold tracking-tight">List an item</h1>
-          <p className="mt-1 text-sm text-muted">Listing is free. You only pay the $9.99 handshake fee once a swap is accepted.</p>
+          <p className="mt-1 text-sm text-muted">
+            Listing is free. You only pay the $9.99 handshake fee once a swap is accepted.
+          </p>
           {loaderData.returnTo && (
-            <p role="status" className="mt-4 rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-brand-800">
+            <p
+              role="status"
+              className="mt-4 rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-brand-800"
+            >
               Once it's listed, we'll take you straight back to propose your swap.
             </p>
           )}

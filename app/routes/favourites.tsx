@@ -8,7 +8,10 @@ import { requireUser } from "../lib/require-user.server";
 import { getViewer } from "../lib/viewer.server";
 import { findFavouriteListings } from "../../core/listings/find-favourite-listings";
 
-export const meta: Route.MetaFunction = () => [{ title: "My Favourites | SwapShed" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "My Favourites | SwapShed" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
@@ -28,15 +31,21 @@ export default function Favourites({ loaderData }: Route.ComponentProps) {
             <Heart className="mx-auto size-10 text-brand-600" aria-hidden="true" />
             <p className="mt-4 text-lg font-semibold">No favourites yet</p>
             <p className="mt-1 text-muted">Tap the heart on any listing to save it here.</p>
-            <ButtonLink to="/#browse" className="mt-6">Browse swaps</ButtonLink>
+            <ButtonLink to="/#browse" className="mt-6">
+              Browse swaps
+            </ButtonLink>
           </div>
         ) : (
           <section aria-labelledby="saved-heading">
             {/* The cards' titles are h3s (as on home and search): this h2 keeps the outline h1 > h2 > h3. */}
-            <h2 id="saved-heading" className="sr-only">Saved listings</h2>
+            <h2 id="saved-heading" className="sr-only">
+              Saved listings
+            </h2>
             <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {loaderData.listings.map((listing) => (
-                <li key={listing.id}><ListingCard listing={listing} signedIn /></li>
+                <li key={listing.id}>
+                  <ListingCard listing={listing} signedIn />
+                </li>
               ))}
             </ul>
           </section>

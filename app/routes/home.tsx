@@ -18,7 +18,8 @@ export const meta: Route.MetaFunction = () => [
   { title: "SwapShed | Swap your goods across Australia" },
   {
     name: "description",
-    content: "SwapShed is the Australian marketplace for swapping goods, not selling them: cars, boats, tradie tools, electronics and more.",
+    content:
+      "SwapShed is the Australian marketplace for swapping goods, not selling them: cars, boats, tradie tools, electronics and more.",
   },
   { property: "og:title", content: "SwapShed | Swap your goods across Australia" },
   { property: "og:type", content: "website" },
@@ -49,7 +50,12 @@ type HomeData = Awaited<ReturnType<typeof loader>>;
  * the server with its listings, as before: this runs only in the browser, and not at hydration.
  */
 export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const pending: Promise<HomeData> = serverLoader().catch(() => ({ listings: [], locationLabel: null, viewerId: null, loadError: true }));
+  const pending: Promise<HomeData> = serverLoader().catch(() => ({
+    listings: [],
+    locationLabel: null,
+    viewerId: null,
+    loadError: true,
+  }));
   return { pending };
 }
 
@@ -62,7 +68,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <CategoryBadges />
       {/* A revalidation (a favourite saved, a suburb set) happens in a transition: the cards stay while it
           loads; only a grid that was not on screen yet shows the skeletons. */}
-      <Suspense fallback={<AvailableSwaps listings={[]} signedIn={signedIn} viewerId={null} loading locationLabel={null} loadError={false} />}>
+      <Suspense
+        fallback={
+          <AvailableSwaps
+            listings={[]}
+            signedIn={signedIn}
+            viewerId={null}
+            loading
+            locationLabel={null}
+            loadError={false}
+          />
+        }
+      >
         <HomeListings data={loaderData} signedIn={signedIn} />
       </Suspense>
       <About />

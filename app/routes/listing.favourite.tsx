@@ -14,9 +14,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const form = await request.formData();
   const user = await ctx.getUser();
-  if (!user) return redirect(`/auth?reason=favourite&redirectTo=${encodeURIComponent(safeRedirect(form.get("redirectTo"), `/listings/${params.id}`))}`);
+  if (!user)
+    return redirect(
+      `/auth?reason=favourite&redirectTo=${encodeURIComponent(safeRedirect(form.get("redirectTo"), `/listings/${params.id}`))}`,
+    );
   try {
-    const favourite = await setFavourite(ctx.db, { userId: user.id, listingId: params.id, favourite: form.get("favourite") === "true" });
+    const favourite = await setFavourite(ctx.db, {
+      userId: user.id,
+      listingId: params.id,
+      favourite: form.get("favourite") === "true",
+    });
     // A hydrated button stays on the page; a plain form post goes back to where it came from.
     if (form.get("via") === "fetcher") return { favourite };
     return redirect(safeRedirect(form.get("redirectTo")));

@@ -15,7 +15,10 @@ import { findPendingProposalForListing } from "../../core/swaps/find-pending-pro
 import { notifySwapEvent } from "../../core/swaps/notify-swap-event";
 import { proposeSwap } from "../../core/swaps/propose-swap";
 
-export const meta: Route.MetaFunction = () => [{ title: "Propose a Swap | SwapShed" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Propose a Swap | SwapShed" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
@@ -51,7 +54,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
   // A flash in both cases: after the dialog's send the root reloads and shows it, even where the page then
   // replaces the dialog by "You've proposed a swap for this item" (the form is gone before it could say so).
-  const headers = { "Set-Cookie": await flashHeader({ type: "success", message: "Swap proposal sent successfully!" }, ctx.env.NODE_ENV === "production") };
+  const headers = {
+    "Set-Cookie": await flashHeader(
+      { type: "success", message: "Swap proposal sent successfully!" },
+      ctx.env.NODE_ENV === "production",
+    ),
+  };
   if (form.get("via") === "dialog") return data({ ok: true as const }, { headers });
   return redirect("/my-swaps?tab=sent", { headers });
 }
@@ -63,13 +71,18 @@ export default function ProposePage({ loaderData, actionData }: Route.ComponentP
         <div className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
           <h1 className="text-2xl font-bold tracking-tight">Propose a Swap</h1>
           <p className="mt-1 text-sm text-muted">
-            For <span className="font-semibold text-ink">{loaderData.target.title}</span> from {loaderData.target.ownerName ?? "Unknown"}
+            For <span className="font-semibold text-ink">{loaderData.target.title}</span> from{" "}
+            {loaderData.target.ownerName ?? "Unknown"}
           </p>
           <div className="mt-6">
             {loaderData.proposed ? (
               <AlreadyProposed />
             ) : (
-              <ProposeSwapForm targetId={loaderData.target.id} offerable={loaderData.offerable} error={actionData && "error" in actionData ? actionData.error : undefined} />
+              <ProposeSwapForm
+                targetId={loaderData.target.id}
+                offerable={loaderData.offerable}
+                error={actionData && "error" in actionData ? actionData.error : undefined}
+              />
             )}
           </div>
         </div>

@@ -24,13 +24,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const secure = ctx.env.NODE_ENV === "production";
   if (!locality) {
     return redirect(back, {
-      headers: { "Set-Cookie": await flashHeader({ type: "error", message: "Please choose a suburb from the list" }, secure) },
+      headers: {
+        "Set-Cookie": await flashHeader({ type: "error", message: "Please choose a suburb from the list" }, secure),
+      },
     });
   }
   const headers = new Headers();
   const user = await ctx.getUser();
   if (user) await setMemberLocation(ctx.db, { userId: user.id, locality });
   else headers.append("Set-Cookie", await serializeViewerLocation(locality, secure));
-  headers.append("Set-Cookie", await flashHeader({ type: "success", message: `Showing distances from ${locality.label}` }, secure));
+  headers.append(
+    "Set-Cookie",
+    await flashHeader({ type: "success", message: `Showing distances from ${locality.label}` }, secure),
+  );
   return redirect(back, { headers });
 }

@@ -17,7 +17,10 @@ import { findMyListings } from "../../core/listings/find-my-listings";
 import { isAppError } from "../../core/shared/app-error";
 import { logger } from "../../core/shared/logger";
 
-export const meta: Route.MetaFunction = () => [{ title: "My Listings | SwapShed" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "My Listings | SwapShed" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
@@ -48,7 +51,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: "Failed to delete listing" }, { status: 500 });
   }
   // Post/Redirect/Get: the next page (and its root loader) reads the flash, with or without JavaScript.
-  return redirect("/my-listings", { headers: { "Set-Cookie": await flashHeader({ type: "success", message: "Listing deleted" }, ctx.env.NODE_ENV === "production") } });
+  return redirect("/my-listings", {
+    headers: {
+      "Set-Cookie": await flashHeader(
+        { type: "success", message: "Listing deleted" },
+        ctx.env.NODE_ENV === "production",
+      ),
+    },
+  });
 }
 
 const STATUS_STYLES: Record<string, string> = {
@@ -77,7 +87,9 @@ export default function MyListings({ loaderData, actionData }: Route.ComponentPr
           </ButtonLink>
         </div>
         {actionData && "error" in actionData && (
-          <p role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-danger">{actionData.error}</p>
+          <p role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-danger">
+            {actionData.error}
+          </p>
         )}
         {loaderData.loadError ? (
           <LoadFailed message="Failed to load your listings" className="mt-8" />
@@ -86,7 +98,9 @@ export default function MyListings({ loaderData, actionData }: Route.ComponentPr
             <PackageOpen className="mx-auto size-10 text-brand-600" aria-hidden="true" />
             <p className="mt-4 text-lg font-semibold">You haven't listed anything yet</p>
             <p className="mt-1 text-muted">List something you own and start getting swap offers.</p>
-            <ButtonLink to="/create-listing" className="mt-6">Create Your First Listing</ButtonLink>
+            <ButtonLink to="/create-listing" className="mt-6">
+              Create Your First Listing
+            </ButtonLink>
           </div>
         ) : (
           <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -94,18 +108,38 @@ export default function MyListings({ loaderData, actionData }: Route.ComponentPr
               const cover = listing.images[0];
               const deleting = navigation.formData?.get("listingId") === listing.id;
               return (
-                <li key={listing.id} className="flex flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm">
+                <li
+                  key={listing.id}
+                  className="flex flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm"
+                >
                   {cover ? (
-                    <img src={imageUrl(cover, cover.widths[0])} alt={listing.title} loading="lazy" className="aspect-[4/3] w-full object-cover" />
+                    <img
+                      src={imageUrl(cover, cover.widths[0])}
+                      alt={listing.title}
+                      loading="lazy"
+                      className="aspect-[4/3] w-full object-cover"
+                    />
                   ) : (
-                    <div className="flex aspect-[4/3] items-center justify-center bg-surface text-muted"><ImageOff className="size-8" aria-hidden="true" /></div>
+                    <div className="flex aspect-[4/3] items-center justify-center bg-surface text-muted">
+                      <ImageOff className="size-8" aria-hidden="true" />
+                    </div>
                   )}
                   <div className="flex flex-1 flex-col gap-2 p-4">
                     <div className="flex items-start justify-between gap-2">
                       <h2 className="min-w-0 font-semibold wrap-anywhere">
-                        {listing.status === "active" ? <Link to={`/listings/${listing.id}`} className="hover:underline">{listing.title}</Link> : listing.title}
+                        {listing.status === "active" ? (
+                          <Link to={`/listings/${listing.id}`} className="hover:underline">
+                            {listing.title}
+                          </Link>
+                        ) : (
+                          listing.title
+                        )}
                       </h2>
-                      <span className={`shrink-0 rounded-full px-2.5 py-1 text-xs font-semibold capitalize ${STATUS_STYLES[listing.status] ?? "bg-surface"}`}>{listing.status}</span>
+                      <span
+                        className={`shrink-0 rounded-full px-2.5 py-1 text-xs font-semibold capitalize ${STATUS_STYLES[listing.status] ?? "bg-surface"}`}
+                      >
+                        {listing.status}
+                      </span>
                     </div>
                     <p className="text-sm font-semibold">{formatValueRange(listing.valueMin, listing.valueMax)}</p>
                     <p className="line-clamp-3 text-sm text-muted wrap-anywhere">{listing.description}</p>
@@ -116,14 +150,24 @@ export default function MyListings({ loaderData, actionData }: Route.ComponentPr
                       </p>
                     ) : confirming === listing.id ? (
                       <Form method="post" className="mt-auto space-y-2 pt-3">
-                        <p role="alert" className="text-sm font-semibold">Are you sure you want to delete this listing?</p>
+                        <p role="alert" className="text-sm font-semibold">
+                          Are you sure you want to delete this listing?
+                        </p>
                         <input type="hidden" name="listingId" value={listing.id} />
                         <input type="hidden" name="confirmed" value="yes" />
                         <div className="flex gap-2">
-                          <Button type="submit" variant="outline" size="sm" className="flex-1 text-danger" disabled={deleting}>
+                          <Button
+                            type="submit"
+                            variant="outline"
+                            size="sm"
+                            className="flex-1 text-danger"
+                            disabled={deleting}
+                          >
                             {deleting ? "Deleting..." : "Delete"}
                           </Button>
-                          <ButtonLink to="/my-listings" variant="outline" size="sm" className="flex-1">Cancel</ButtonLink>
+                          <ButtonLink to="/my-listings" variant="outline" size="sm" className="flex-1">
+                            Cancel
+                          </ButtonLink>
                         </div>
                       </Form>
                     ) : (
@@ -151,9 +195,18 @@ export default function MyListings({ loaderData, actionData }: Route.ComponentPr
         )}
         {(loaderData.nextCursor || loaderData.paged) && (
           <nav aria-label="Pages" className="mt-8 flex justify-between gap-3">
-            {loaderData.paged ? <Link to="/my-listings" className="font-semibold text-brand-700 hover:underline">← Newest listings</Link> : <span />}
+            {loaderData.paged ? (
+              <Link to="/my-listings" className="font-semibold text-brand-700 hover:underline">
+                ← Newest listings
+              </Link>
+            ) : (
+              <span />
+            )}
             {loaderData.nextCursor && (
-              <Link to={`/my-listings?cursor=${encodeURIComponent(loaderData.nextCursor)}`} className="font-semibold text-brand-700 hover:underline">
+              <Link
+                to={`/my-listings?cursor=${encodeURIComponent(loaderData.nextCursor)}`}
+                className="font-semibold text-brand-700 hover:underline"
+              >
                 Older listings →
               </Link>
             )}
@@ -172,7 +225,8 @@ function ModerationNote({ status, reason }: { status: string; reason: string | n
   if (status === "pending") {
     return (
       <p className="rounded-lg bg-accent-100 px-3 py-2 text-sm text-ink">
-        <span className="font-semibold">Under review</span>: members reported this listing, so it is hidden from others until our moderators have looked at it.
+        <span className="font-semibold">Under review</span>: members reported this listing, so it is hidden from others
+        until our moderators have looked at it.
       </p>
     );
   }

@@ -19,7 +19,10 @@ import { withdrawSwap } from "../../core/swaps/withdraw-swap";
 import { notifySwapEvent } from "../../core/swaps/notify-swap-event";
 import { getContactDetails } from "../../core/users/get-contact-details";
 
-export const meta: Route.MetaFunction = () => [{ title: "My Swaps | SwapShed" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "My Swaps | SwapShed" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
@@ -29,29 +32,59 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The cursor pages the tab that is open; the other tab shows its first page.
     const cursor = params.get("cursor");
     const sentTab = params.get("tab") === "sent";
-    const swaps = await findMySwaps(ctx.db, { userId: user.id, receivedCursor: sentTab ? null : cursor, sentCursor: sentTab ? cursor : null });
+    const swaps = await findMySwaps(ctx.db, {
+      userId: user.id,
+      receivedCursor: sentTab ? null : cursor,
+      sentCursor: sentTab ? cursor : null,
+    });
     const confirming = await findConfirming(ctx, params, user.id);
     // Without a phone, the Pay step asks for one (N17).
     const myHasPhone = Boolean((await getContactDetails(ctx.db, user.id))?.phone);
     return { ...swaps, confirming, myHasPhone, paged: !!cursor, now: ctx.clock.now().toISOString(), loadError: false };
   } catch (error) {
     logger.error("my swaps failed", { error: String(error) });
-    return { received: [], sent: [], nextCursors: { received: null, sent: null }, confirming: null, myHasPhone: true, paged: false, now: ctx.clock.now().toISOString(), loadError: true };
+    return {
+      received: [],
+      sent: [],
+      nextCursors: { received: null, sent: null },
+      confirming: null,
+      myHasPhone: true,
+      paged: false,
+      now: ctx.clock.now().toISOString(),
+      loadError: true,
+    };
   }
 }
 
 /** Who may take each asking step: the receiver answers a proposal, the proposer withdraws it. */
-const CONFIRM_ROLE: Record<ConfirmIntent, "receiver" | "proposer"> = { accept: "receiver", decline: "receiver", withdraw: "proposer" };
-const isConfirmIntent = (value: unknown): value is ConfirmIntent => typeof value === "string" && Object.hasOwn(CONFIRM_ROLE, value);
+const CONFIRM_ROLE: Record<ConfirmIntent, "receiver" | "proposer"> = {
+  accept: "receiver",
+  decline: "receiver",
+  withdraw: "proposer",
+};
+const isConfirmIntent = (value: unknown): value is ConfirmIntent =>
+  typeof value === "string" && Object.hasOwn(CONFIRM_ROLE, value);
 
 /** The confirmation step the URL asks for, when it is one this member can take on a pending proposal. */
-async function findConfirming(ctx: AppContext, params: URLSearchParams, userId: string): Promise<{ intent: ConfirmIntent; swap: ConfirmingSwap } | null> {
+async function findConfirming(
+  ctx: AppContext,
+  params: URLSearchParams,
+  userId: string,
+): Promise<{ intent: ConfirmIntent; swap: ConfirmingSwap } | null> {
   const intent = params.get("confirm");
   const swapId = params.get("swap");
   if (!isConfirmIntent(intent) || !swapId) return null;
   const swap = await findSwapForParty(ctx.db, { swapId, userId });
   if (swap?.status !== "pending" || swap.myRole !== CONFIRM_ROLE[intent]) return null;
-  return { intent, swap: { id: swap.id, otherName: swap.otherParty.name, offeredTitle: swap.offered.title, targetTitle: swap.target.title } };
+  return {
+    intent,
+    swap: {
+      id: swap.id,
+      otherName: swap.otherParty.name,
+      offeredTitle: swap.offered.title,
+      targetTitle: swap.target.title,
+    },
+  };
 }
 
 /** My Swaps at the given tab, optionally at a confirmation step. */
@@ -65,7 +98,10 @@ function mySwapsUrl(tab: "received" | "sent", step?: { intent: string; swapId: s
 }
 
 const OUTCOMES = {
-  accept: { ok: "Swap proposal accepted! Both parties need to pay $9.99 to proceed.", failed: "Failed to accept proposal" },
+  accept: {
+    ok: "Swap proposal accepted! Both parties need to pay $9.99 to proceed.",
+    failed: "Failed to accept proposal",
+  },
   decline: { ok: "Swap proposal rejected", failed: "Failed to reject proposal" },
   withdraw: { ok: "Swap proposal withdrawn", failed: "Failed to withdraw proposal" },
   review: { ok: "Thanks! Your review has been saved.", failed: "Failed to save review" },
@@ -99,11 +135,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       } else if (intent === "withdraw") {
         await withdrawSwap(ctx, { swapId, actorId: user.id });
       } else {
-        await leaveReview(ctx, { swapId, reviewerId: user.id, rating: Number(form.get("rating")), comment: String(form.get("comment") ?? "") });
+        await leaveReview(ctx, {
+          swapId,
+          reviewerId: user.id,
+          rating: Number(form.get("rating")),
+          comment: String(form.get("comment") ?? ""),
+        });
       }
       flash = { type: "success", message: outcome.ok };
     } catch (error) {
-      if (!isAppError(error)) logger.error(`swap ${intent} failed`, { error: String((error as Error)?.stack ?? error) });
+      if (!isAppError(error))
+        logger.error(`swap ${intent} failed`, { error: String((error as Error)?.stack ?? error) });
       flash = { type: "error", message: outcome.failed, description: isAppError(error) ? error.message : undefined };
     }
   }
@@ -135,7 +177,14 @@ export default function MySwaps({ loaderData }: Route.ComponentProps) {
     `inline-flex items-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold ${active ? "bg-white text-ink shadow-sm" : "text-muted hover:text-ink"}`;
   return (
     <main id="main" className="py-10">
-      {loaderData.confirming && <ConfirmSwapDialog intent={loaderData.confirming.intent} swap={loaderData.confirming.swap} tab={tab} closeTo={pageUrl} />}
+      {loaderData.confirming && (
+        <ConfirmSwapDialog
+          intent={loaderData.confirming.intent}
+          swap={loaderData.confirming.swap}
+          tab={tab}
+          closeTo={pageUrl}
+        />
+      )}
       <Container className="max-w-4xl">
         <Link to="/" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
           <ArrowLeft className="size-4" aria-hidden="true" />
@@ -143,11 +192,25 @@ export default function MySwaps({ loaderData }: Route.ComponentProps) {
         </Link>
         <h1 className="mt-3 text-2xl font-bold tracking-tight sm:text-3xl">My Swaps</h1>
         <nav aria-label="Swap proposals" className="mt-6 inline-flex rounded-xl bg-surface p-1">
-          <Link to="/my-swaps" className={tabClass(tab === "received")} aria-current={tab === "received" ? "page" : undefined}>
-            Received <span className="rounded-full bg-brand-50 px-2 text-xs text-brand-800">{countLabel(loaderData.received.length, loaderData.nextCursors.received)}</span>
+          <Link
+            to="/my-swaps"
+            className={tabClass(tab === "received")}
+            aria-current={tab === "received" ? "page" : undefined}
+          >
+            Received{" "}
+            <span className="rounded-full bg-brand-50 px-2 text-xs text-brand-800">
+              {countLabel(loaderData.received.length, loaderData.nextCursors.received)}
+            </span>
           </Link>
-          <Link to="/my-swaps?tab=sent" className={tabClass(tab === "sent")} aria-current={tab === "sent" ? "page" : undefined}>
-            Sent <span className="rounded-full bg-brand-50 px-2 text-xs text-brand-800">{countLabel(loaderData.sent.length, loaderData.nextCursors.sent)}</span>
+          <Link
+            to="/my-swaps?tab=sent"
+            className={tabClass(tab === "sent")}
+            aria-current={tab === "sent" ? "page" : undefined}
+          >
+            Sent{" "}
+            <span className="rounded-full bg-brand-50 px-2 text-xs text-brand-800">
+              {countLabel(loaderData.sent.length, loaderData.nextCursors.sent)}
+            </span>
           </Link>
         </nav>
         <div className="mt-6" aria-busy={loading}>
@@ -155,7 +218,11 @@ export default function MySwaps({ loaderData }: Route.ComponentProps) {
             <LoadFailed message="Failed to load swap proposals" />
           ) : loading ? (
             <ul className="space-y-4" aria-hidden="true">
-              {[0, 1, 2].map((i) => <li key={i}><SwapCardSkeleton /></li>)}
+              {[0, 1, 2].map((i) => (
+                <li key={i}>
+                  <SwapCardSkeleton />
+                </li>
+              ))}
             </ul>
           ) : swaps.length === 0 ? (
             <p className="rounded-2xl border border-dashed border-line bg-surface px-6 py-12 text-center text-muted">
@@ -164,16 +231,36 @@ export default function MySwaps({ loaderData }: Route.ComponentProps) {
           ) : (
             <ul className="space-y-4">
               {swaps.map((swap) => (
-                <li key={swap.id}><SwapCard swap={swap} tab={tab} now={loaderData.now} pageParams={pageParams} myHasPhone={loaderData.myHasPhone} /></li>
+                <li key={swap.id}>
+                  <SwapCard
+                    swap={swap}
+                    tab={tab}
+                    now={loaderData.now}
+                    pageParams={pageParams}
+                    myHasPhone={loaderData.myHasPhone}
+                  />
+                </li>
               ))}
             </ul>
           )}
         </div>
         {(loaderData.nextCursors[tab] || loaderData.paged) && (
           <nav aria-label="Pages" className="mt-6 flex justify-between gap-3">
-            {loaderData.paged ? <Link to={tab === "sent" ? "/my-swaps?tab=sent" : "/my-swaps"} className="font-semibold text-brand-700 hover:underline">← Newest proposals</Link> : <span />}
+            {loaderData.paged ? (
+              <Link
+                to={tab === "sent" ? "/my-swaps?tab=sent" : "/my-swaps"}
+                className="font-semibold text-brand-700 hover:underline"
+              >
+                ← Newest proposals
+              </Link>
+            ) : (
+              <span />
+            )}
             {loaderData.nextCursors[tab] && (
-              <Link to={`/my-swaps?${new URLSearchParams({ ...(tab === "sent" ? { tab } : {}), cursor: loaderData.nextCursors[tab] ?? "" })}`} className="font-semibold text-brand-700 hover:underline">
+              <Link
+                to={`/my-swaps?${new URLSearchParams({ ...(tab === "sent" ? { tab } : {}), cursor: loaderData.nextCursors[tab] ?? "" })}`}
+                className="font-semibold text-brand-700 hover:underline"
+              >
                 Older proposals →
               </Link>
             )}

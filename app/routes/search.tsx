@@ -37,7 +37,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (isAppError(error) && error.code === "UNAVAILABLE") throw data(error.message, { status: 503 });
     throw error;
   });
-  const heading = params.category ? categoryLabel(params.category) : params.q ? `Results for “${params.q}”` : "All swaps";
+  const heading = params.category
+    ? categoryLabel(params.category)
+    : params.q
+      ? `Results for “${params.q}”`
+      : "All swaps";
   // Each choice is this same search from that place, keeping the sort asked for ("nearest" needs the place).
   const asked = parseSearchParams(url.searchParams, { hasOrigin: true });
   const choice =
@@ -55,7 +59,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     heading,
     listings: listings.map((listing) => cardData(listing, viewer.userId)),
     // How many match in all, for "Showing 24 of 57 listings"; past the count's cap, "100+".
-    total: total === null ? null : { count: total, label: total > COUNT_CAP ? `${COUNT_CAP.toLocaleString("en-AU")}+` : total.toLocaleString("en-AU") },
+    total:
+      total === null
+        ? null
+        : {
+            count: total,
+            label: total > COUNT_CAP ? `${COUNT_CAP.toLocaleString("en-AU")}+` : total.toLocaleString("en-AU"),
+          },
     nextPage: nextCursor ? `/search?${toSearchQuery({ ...params, cursor: nextCursor })}` : null,
     unknownPlace: found.kind === "unknown",
     choice,
@@ -86,7 +96,8 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         {choice && <PlaceChoice typed={params.location} ambiguous={choice.ambiguous} options={choice.options} />}
         {unknownPlace && (
           <p role="alert" className="mt-4 rounded-lg border border-accent-400 bg-accent-100/60 px-3 py-2 text-sm">
-            We couldn't find “{params.location}”. Try a suburb with its postcode, like “Bondi NSW 2026”; distance filters are off until then.
+            We couldn't find “{params.location}”. Try a suburb with its postcode, like “Bondi NSW 2026”; distance
+            filters are off until then.
           </p>
         )}
         {/* The cards' titles are h3s: this heading puts a level between them and the page's h1 (and lets a
@@ -132,7 +143,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
 
 /** "Showing 24 of 57 listings": what is on screen and how many match in all; "Showing 5 listings" when that is all. */
 function showingCount(shown: number, total: { count: number; label: string } | null) {
-  return total && total.count > shown ? `Showing ${shown} of ${total.label} listings` : `Showing ${shown} listing${shown === 1 ? "" : "s"}`;
+  return total && total.count > shown
+    ? `Showing ${shown} of ${total.label} listings`
+    : `Showing ${shown} listing${shown === 1 ? "" : "s"}`;
 }
 
 /** A search the server could not finish in time says so in the page's layout, with the same search to try again. */

@@ -14,16 +14,27 @@ import { isDemoMode } from "../../core/seed/demo-mode";
 import { maySeedStaff } from "../../core/seed/seed-staff-accounts";
 import { SEED_STAFF } from "../../db/seed/seed-staff";
 
-export const meta: Route.MetaFunction = () => [{ title: "Seed Test Data | SwapShed" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Seed Test Data | SwapShed" },
+  { name: "robots", content: "noindex" },
+];
 
 export function loader({ context }: Route.LoaderArgs) {
   const { env } = context.get(appContext);
-  return { allowed: isDemoMode(env), staff: maySeedStaff(env) ? SEED_STAFF.map(({ email, role }) => ({ email, role })) : [], turnedOff: env.ALLOW_SEED === false, password: SEED_PASSWORD, users: SEED_USERS.length, listings: SEED_LISTINGS.length };
+  return {
+    allowed: isDemoMode(env),
+    staff: maySeedStaff(env) ? SEED_STAFF.map(({ email, role }) => ({ email, role })) : [],
+    turnedOff: env.ALLOW_SEED === false,
+    password: SEED_PASSWORD,
+    users: SEED_USERS.length,
+    listings: SEED_LISTINGS.length,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
-  if (!isDemoMode(ctx.env)) return data({ ok: false as const, error: "Seeding is disabled in production." }, { status: 403 });
+  if (!isDemoMode(ctx.env))
+    return data({ ok: false as const, error: "Seeding is disabled in production." }, { status: 403 });
   const step = (await request.formData()).get("step");
   const steps: SeedStep[] = step === "users" || step === "listings" ? [step] : ["users", "listings"];
   try {
@@ -66,15 +77,16 @@ export default function Seed({ loaderData, actionData }: Route.ComponentProps) {
           <Database className="size-8 text-brand-600" aria-hidden="true" />
           <h1 className="mt-3 text-2xl font-bold tracking-tight">Seed Test Data</h1>
           <p className="mt-2 text-muted">
-            Creates {loaderData.users} test users and {loaderData.listings} active listings across the goods categories, with
-            pictures. Running it again adds nothing new.
+            Creates {loaderData.users} test users and {loaderData.listings} active listings across the goods categories,
+            with pictures. Running it again adds nothing new.
           </p>
           <div className="mt-5 flex items-start gap-3 rounded-xl bg-surface p-4 text-sm">
             <KeyRound className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />
             {/* The password comes last: punctuation right after its padded box read as a stray space (", for"). */}
             <p>
-              Sign in as any test user, for example <span className="font-semibold">{SEED_USERS[0].email}</span>, with the
-              password <code className="rounded bg-white px-1.5 py-0.5 font-mono font-semibold">{loaderData.password}</code>
+              Sign in as any test user, for example <span className="font-semibold">{SEED_USERS[0].email}</span>, with
+              the password{" "}
+              <code className="rounded bg-white px-1.5 py-0.5 font-mono font-semibold">{loaderData.password}</code>
             </p>
           </div>
           {loaderData.staff.length > 0 && (
@@ -88,8 +100,8 @@ export default function Seed({ loaderData, actionData }: Route.ComponentProps) {
               ))}
               . They do not use the password above: each has its own, shown once in the server's console when the
               accounts were made. To choose a new one, stop the server and run{" "}
-              <span className="rounded bg-surface px-1 font-mono text-ink">npm run staff -- password EMAIL</span>. Each sets
-              up two-factor sign-in the first time it opens /admin.
+              <span className="rounded bg-surface px-1 font-mono text-ink">npm run staff -- password EMAIL</span>. Each
+              sets up two-factor sign-in the first time it opens /admin.
             </p>
           )}
           {loaderData.allowed && (
@@ -125,7 +137,9 @@ export default function Seed({ loaderData, actionData }: Route.ComponentProps) {
           </p>
           {result && !result.ok && <FormError message={result.error} />}
           {result?.ok && result.step !== "users" && (
-            <ButtonLink to="/#browse" variant="outline" className="mt-2 w-full">See the listings</ButtonLink>
+            <ButtonLink to="/#browse" variant="outline" className="mt-2 w-full">
+              See the listings
+            </ButtonLink>
           )}
         </div>
       </Container>

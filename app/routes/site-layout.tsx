@@ -6,7 +6,10 @@ export default function SiteLayout() {
   const root = useRouteLoaderData("root") as { user: NavUser } | undefined;
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2"
+      >
         Skip to content
       </a>
       <Navbar user={root?.user ?? null} />

@@ -24,7 +24,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const typed = String(form.get("phone") ?? "").trim();
   const contact = readContactDetails({ phone: typed, location: "" });
   if (!contact.ok) {
-    return redirect(back, { headers: { "Set-Cookie": await flashHeader({ type: "error", message: contact.message }, secure) } });
+    return redirect(back, {
+      headers: { "Set-Cookie": await flashHeader({ type: "error", message: contact.message }, secure) },
+    });
   }
   const phone = contact.set.phone ?? undefined;
   try {

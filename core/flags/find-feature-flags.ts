@@ -4,7 +4,12 @@ import { users } from "../../db/schema/auth";
 import { FEATURE_FLAG_DEFAULTS, FEATURE_FLAG_KEYS, type FeatureFlagKey, featureFlags } from "../../db/schema/flags";
 
 /** `changedBy`/`changedAt`: the admin who last changed it and when (null while it has the migration's default). */
-export type FeatureFlagState = { key: FeatureFlagKey; enabled: boolean; changedAt: Date | null; changedBy: string | null };
+export type FeatureFlagState = {
+  key: FeatureFlagKey;
+  enabled: boolean;
+  changedAt: Date | null;
+  changedBy: string | null;
+};
 
 /** The five flags as they stand, in the schema's order; a missing row reads as its default (as isFeatureEnabled does). */
 export async function findFeatureFlags(db: Db): Promise<FeatureFlagState[]> {

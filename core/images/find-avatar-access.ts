@@ -10,7 +10,10 @@ import { avatarUrlFor } from "./avatar-urls";
  * to be deleted; nobody once it was replaced or removed (its file is deleted then too). Found by the member id in
  * the key, so serving one is a primary-key read.
  */
-export async function findAvatarAccess(db: Db, { key, viewerId }: { key: string; viewerId: string | null }): Promise<PictureAccess> {
+export async function findAvatarAccess(
+  db: Db,
+  { key, viewerId }: { key: string; viewerId: string | null },
+): Promise<PictureAccess> {
   const ownerId = key.split("/")[1] ?? "";
   const [owner] = await db
     .select({ avatarUrl: profiles.avatarUrl, status: profiles.status, deletedAt: profiles.deletedAt })

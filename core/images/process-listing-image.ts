@@ -63,7 +63,9 @@ export async function processListingImage(input: Buffer): Promise<ProcessedListi
  * WebP or GIF by its bytes and by its header, and a pixel count within the budget. Returns the sharp options to
  * decode it with and its upright size. Every refusal is an AppError VALIDATION with the spec's message.
  */
-export async function checkUploadedImage(input: Buffer): Promise<{ options: SharpOptions; width: number; height: number }> {
+export async function checkUploadedImage(
+  input: Buffer,
+): Promise<{ options: SharpOptions; width: number; height: number }> {
   if (input.length > MAX_IMAGE_BYTES) throw new AppError("VALIDATION", FILE_TOO_LARGE);
   const type = detectImageType(input);
   if (!type) throw new AppError("VALIDATION", INVALID_FILE_TYPE);

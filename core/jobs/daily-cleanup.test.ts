@@ -67,7 +67,9 @@ describe("the daily cleanup", () => {
       ran: true,
       result: { expiredSwaps: 0, rateLimitsDeleted: 1 },
     });
-    expect(await db.select().from(rateLimits).where(eq(rateLimits.key, "signin:email:fresh@example.com"))).toHaveLength(0);
+    expect(await db.select().from(rateLimits).where(eq(rateLimits.key, "signin:email:fresh@example.com"))).toHaveLength(
+      0,
+    );
     const runs = await db.select().from(jobRuns).where(eq(jobRuns.job, DAILY_CLEANUP_JOB));
     expect(runs.map((r) => r.runKey).sort()).toEqual(["2026-11-22", "2026-11-23"]);
   });

@@ -13,7 +13,12 @@ export const DAILY_CLEANUP_JOB = "daily-cleanup";
 export const DAILY_CLEANUP_HOUR = 2;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type DailyCleanupResult = { expiredSwaps: number; expiredSwapIds: string[]; rateLimitsDeleted: number; purgedMembers: number };
+export type DailyCleanupResult = {
+  expiredSwaps: number;
+  expiredSwapIds: string[];
+  rateLimitsDeleted: number;
+  purgedMembers: number;
+};
 
 /**
  * The daily cleanup: expires overdue proposals, deletes rate-limit windows older than a day, and purges members
@@ -31,7 +36,12 @@ export async function dailyCleanup(deps: { db: Db; clock: Clock; storage?: FileS
         .where(lt(rateLimits.windowStart, new Date(now.getTime() - DAY_MS)))
         .returning();
       const purged = await purgeDeletedMembers(deps);
-      return { expiredSwaps: expiredSwapIds.length, expiredSwapIds, rateLimitsDeleted: deleted.length, purgedMembers: purged.length };
+      return {
+        expiredSwaps: expiredSwapIds.length,
+        expiredSwapIds,
+        rateLimitsDeleted: deleted.length,
+        purgedMembers: purged.length,
+      };
     },
   );
 }

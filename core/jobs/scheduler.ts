@@ -44,7 +44,11 @@ export function startScheduler(
     }
     if (deps.storage) {
       try {
-        summary.filesRemoved = await removeAbandonedFiles({ db: deps.db, storage: deps.storage, now: deps.clock.now() });
+        summary.filesRemoved = await removeAbandonedFiles({
+          db: deps.db,
+          storage: deps.storage,
+          now: deps.clock.now(),
+        });
       } catch (error) {
         await fail(deps.db, summary, "remove-abandoned-files", error);
       }

@@ -58,7 +58,13 @@ export async function createListing(
   };
   let stored: Awaited<ReturnType<typeof storeListingImages>>;
   try {
-    stored = await storeListingImages(deps.storage, { ownerId: input.ownerId, files: input.files, names: input.names, now: deps.clock.now(), beforeStore });
+    stored = await storeListingImages(deps.storage, {
+      ownerId: input.ownerId,
+      files: input.files,
+      names: input.names,
+      now: deps.clock.now(),
+      beforeStore,
+    });
   } catch (error) {
     if (note) await removePendingFiles(deps, note);
     if (isAppError(error) && error.code === "VALIDATION") return invalid("images", error.message);

@@ -14,7 +14,10 @@ export const LISTING_NOT_FOUND = "Listing not found";
  * The owner removes a listing. It stays as a tombstone (status 'deleted') so swap and payment history
  * keeps pointing at it; pending proposals involving it are rejected in the same transaction.
  */
-export async function deleteListing(deps: { db: Db; clock: Clock }, { listingId, actorId }: { listingId: string; actorId: string }) {
+export async function deleteListing(
+  deps: { db: Db; clock: Clock },
+  { listingId, actorId }: { listingId: string; actorId: string },
+) {
   if (!isListingId(listingId)) throw new AppError("NOT_FOUND", LISTING_NOT_FOUND);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
@@ -32,13 +35,16 @@ export async function deleteListing(deps: { db: Db; clock: Clock }, { listingId,
       .from(swapProposals)
       .where(and(involved, inArray(swapProposals.status, ["accepted", "completed"])))
       .limit(1);
-    if (busy || listing.status === "reserved" || listing.status === "swapped") throw new AppError("CONFLICT", LISTING_IN_SWAP);
+    if (busy || listing.status === "reserved" || listing.status === "swapped")
+      throw new AppError("CONFLICT", LISTING_IN_SWAP);
 
-    await tx.update(listings).set({ status: "deleted", deletedAt: now, updatedAt: now }).where(eq(listings.id, listingId));
+    await tx
+      .update(listings)
+      .set({ status: "deleted", deletedAt: now, updatedAt: now })
+      .where(eq(listings.id, listingId));
     await tx
       .update(swapProposals)
       .set({ status: "rejected", rejectionReason: "Listing no longer available", respondedAt: now, updatedAt: now })
       .where(and(involved, eq(swapProposals.status, "pending")));
   });
 }
-

@@ -28,7 +28,13 @@ export async function findMyListings(
       createdAt: listings.createdAt,
     })
     .from(listings)
-    .where(and(eq(listings.userId, ownerId), ne(listings.status, "deleted"), afterRow(listings, { createdAt: listings.createdAt, id: listings.id }, after)))
+    .where(
+      and(
+        eq(listings.userId, ownerId),
+        ne(listings.status, "deleted"),
+        afterRow(listings, { createdAt: listings.createdAt, id: listings.id }, after),
+      ),
+    )
     .orderBy(desc(listings.createdAt), desc(listings.id))
     .limit(limit + 1);
   const { page, nextCursor } = pageOf(rows, limit);

@@ -1,5 +1,8 @@
 import { z } from "zod";
-import { LISTING_CATEGORIES as CATEGORY_VALUES, LISTING_CONDITIONS as CONDITION_VALUES } from "../../db/schema/listing-values";
+import {
+  LISTING_CATEGORIES as CATEGORY_VALUES,
+  LISTING_CONDITIONS as CONDITION_VALUES,
+} from "../../db/schema/listing-values";
 
 // The spec's rules for a new listing, shared by the form and the server. Pure zod: browser-safe.
 // One list of categories and conditions for the database's checks, the form and the server.
@@ -20,7 +23,11 @@ const wholeDollars = (label: string) =>
 
 export const listingFieldsSchema = z
   .object({
-    title: z.string().trim().min(3, "Title must be at least 3 characters").max(100, "Title must be at most 100 characters"),
+    title: z
+      .string()
+      .trim()
+      .min(3, "Title must be at least 3 characters")
+      .max(100, "Title must be at most 100 characters"),
     description: z
       .string()
       .trim()
@@ -76,7 +83,10 @@ export function checkChosenFiles(files: { name?: string; type: string; size: num
 }
 
 /** The fields whose rule reads another one: the range is checked on Max whenever either value changes. */
-const LINKED_FIELDS: Record<string, string[]> = { valueMin: ["valueMin", "valueMax"], valueMax: ["valueMin", "valueMax"] };
+const LINKED_FIELDS: Record<string, string[]> = {
+  valueMin: ["valueMin", "valueMax"],
+  valueMax: ["valueMin", "valueMax"],
+};
 
 /**
  * The errors to show once the member has changed `changed`: that field's error (and its linked one's) is
@@ -84,7 +94,11 @@ const LINKED_FIELDS: Record<string, string[]> = { valueMin: ["valueMin", "valueM
  * as they are (a server's "Please choose a suburb from the list" included), and a field without an error
  * gets none while it is being typed in: errors appear on sending.
  */
-export function recheckFields(values: Record<string, unknown>, shown: Record<string, string>, changed: string): Record<string, string> {
+export function recheckFields(
+  values: Record<string, unknown>,
+  shown: Record<string, string>,
+  changed: string,
+): Record<string, string> {
   const fields = LINKED_FIELDS[changed] ?? [changed];
   if (!fields.some((field) => shown[field])) return shown;
   const parsed = listingFieldsSchema.safeParse(values);

@@ -11,7 +11,10 @@ import { isListingId, isPublicListing } from "./public-listings";
  * Saves or un-saves a listing for a member; returns whether it is now a favourite.
  * Only public listings can be saved; un-saving always works (the listing may have gone since).
  */
-export async function setFavourite(db: Db, { userId, listingId, favourite }: { userId: string; listingId: string; favourite: boolean }) {
+export async function setFavourite(
+  db: Db,
+  { userId, listingId, favourite }: { userId: string; listingId: string; favourite: boolean },
+) {
   if (!isListingId(listingId)) {
     if (!favourite) return false;
     throw new AppError("NOT_FOUND", "Listing not found");

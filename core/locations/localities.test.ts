@@ -122,6 +122,8 @@ describe("resolveLocationField", () => {
   test("without a pick, or with a malformed one, the text is resolved on its own", () => {
     expect(resolveLocationField("bondi 2026")?.label).toBe("Bondi NSW 2026");
     expect(resolveLocationField("bondi 2026", { suburb: 42, postcode: ["2026"] })?.label).toBe("Bondi NSW 2026");
-    expect(resolveLocationField("Bondi NSW 2026", { suburb: "Bondi", state: "NSW", postcode: "9999" })?.label).toBe("Bondi NSW 2026");
+    expect(resolveLocationField("Bondi NSW 2026", { suburb: "Bondi", state: "NSW", postcode: "9999" })?.label).toBe(
+      "Bondi NSW 2026",
+    );
   });
 });

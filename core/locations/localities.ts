@@ -160,10 +160,17 @@ export function resolveLocationInput(text: string): Locality | null {
  * loads after the first paint) an earlier pick rendered by the server would otherwise override whatever the
  * member typed over it, or a location they cleared.
  */
-export function resolveLocationField(text: string, picked?: { suburb?: unknown; state?: unknown; postcode?: unknown } | null): Locality | null {
+export function resolveLocationField(
+  text: string,
+  picked?: { suburb?: unknown; state?: unknown; postcode?: unknown } | null,
+): Locality | null {
   const pick =
     picked && typeof picked.suburb === "string" && picked.suburb && typeof picked.postcode === "string"
-      ? findLocality({ suburb: picked.suburb, state: typeof picked.state === "string" ? picked.state : undefined, postcode: picked.postcode })
+      ? findLocality({
+          suburb: picked.suburb,
+          state: typeof picked.state === "string" ? picked.state : undefined,
+          postcode: picked.postcode,
+        })
       : null;
   if (pick && normalise(pick.label) === normalise(text)) return pick;
   return text.trim() ? resolveLocationInput(text) : null;

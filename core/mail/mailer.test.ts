@@ -2,7 +2,14 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, test } from "vitest";
 import { mailOutbox } from "../../db/schema/ops";
 import { createTestDatabase } from "../../tests/support/test-db";
-import { deliverPendingMail, enqueueMail, MAX_ATTEMPTS, type MailTransport, type OutgoingMail, RETRY_DELAYS_SECONDS } from "./mailer";
+import {
+  deliverPendingMail,
+  enqueueMail,
+  MAX_ATTEMPTS,
+  type MailTransport,
+  type OutgoingMail,
+  RETRY_DELAYS_SECONDS,
+} from "./mailer";
 import { outboxTransport } from "./outbox-transport";
 
 const handle = await createTestDatabase();

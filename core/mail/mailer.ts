@@ -116,7 +116,10 @@ export async function deliverPendingMail(
           attempt: row.attempts + 1,
           error: message,
         });
-        return { kind: "failed" as const, failure: { mailId: row.id, template: row.template, attempt: row.attempts + 1, error: message } };
+        return {
+          kind: "failed" as const,
+          failure: { mailId: row.id, template: row.template, attempt: row.attempts + 1, error: message },
+        };
       }
       // attempts and last_error keep counting failures only: a mail that got through on its third try says so.
       await tx.update(mailOutbox).set({ sentAt: sql`now()` }).where(eq(mailOutbox.id, row.id));

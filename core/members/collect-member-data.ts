@@ -38,7 +38,12 @@ export async function collectMemberData(db: Db, { userId, now }: { userId: strin
   const party = or(eq(swapProposals.proposerId, userId), eq(swapProposals.receiverId, userId));
   return {
     exportedAt: now.toISOString(),
-    profile: { ...account, roles: (await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId))).map((r) => r.role) },
+    profile: {
+      ...account,
+      roles: (await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId))).map(
+        (r) => r.role,
+      ),
+    },
     listings: await db
       .select({
         id: listings.id,
@@ -96,10 +101,29 @@ export async function collectMemberData(db: Db, { userId, now }: { userId: strin
       .where(eq(creditLedger.userId, userId))
       .orderBy(desc(creditLedger.createdAt)),
     reviews: {
-      given: await db.select({ swapProposalId: reviews.swapProposalId, rating: reviews.rating, comment: reviews.comment, createdAt: reviews.createdAt }).from(reviews).where(eq(reviews.reviewerId, userId)),
-      received: await db.select({ swapProposalId: reviews.swapProposalId, rating: reviews.rating, comment: reviews.comment, createdAt: reviews.createdAt }).from(reviews).where(eq(reviews.revieweeId, userId)),
+      given: await db
+        .select({
+          swapProposalId: reviews.swapProposalId,
+          rating: reviews.rating,
+          comment: reviews.comment,
+          createdAt: reviews.createdAt,
+        })
+        .from(reviews)
+        .where(eq(reviews.reviewerId, userId)),
+      received: await db
+        .select({
+          swapProposalId: reviews.swapProposalId,
+          rating: reviews.rating,
+          comment: reviews.comment,
+          createdAt: reviews.createdAt,
+        })
+        .from(reviews)
+        .where(eq(reviews.revieweeId, userId)),
     },
-    favourites: await db.select({ listingId: favourites.listingId, createdAt: favourites.createdAt }).from(favourites).where(eq(favourites.userId, userId)),
+    favourites: await db
+      .select({ listingId: favourites.listingId, createdAt: favourites.createdAt })
+      .from(favourites)
+      .where(eq(favourites.userId, userId)),
   };
 }
 

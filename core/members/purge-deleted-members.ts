@@ -29,12 +29,21 @@ export async function purgeDeletedMembers(deps: { db: Db; clock: Clock; storage?
     .select({ userId: profiles.userId })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
-    .where(and(isNotNull(profiles.deletedAt), lte(profiles.permanentDeletionAt, now), not(sql`${users.email} like 'deleted-%@deleted.invalid'`)))
+    .where(
+      and(
+        isNotNull(profiles.deletedAt),
+        lte(profiles.permanentDeletionAt, now),
+        not(sql`${users.email} like 'deleted-%@deleted.invalid'`),
+      ),
+    )
     .limit(100);
   const purged: string[] = [];
   for (const { userId } of due) {
     const files = await purgeOne(deps.db, userId, now);
-    if (deps.storage && files.length) await deps.storage.delete(files).catch((error) => logger.error("purged pictures not deleted", { userId, error: String(error) }));
+    if (deps.storage && files.length)
+      await deps.storage
+        .delete(files)
+        .catch((error) => logger.error("purged pictures not deleted", { userId, error: String(error) }));
     purged.push(userId);
   }
   return purged;
@@ -42,15 +51,37 @@ export async function purgeDeletedMembers(deps: { db: Db; clock: Clock; storage?
 
 async function purgeOne(db: Db, userId: string, now: Date): Promise<string[]> {
   return db.transaction(async (tx) => {
-    const [profile] = await tx.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.userId, userId));
+    const [profile] = await tx
+      .select({ avatarUrl: profiles.avatarUrl })
+      .from(profiles)
+      .where(eq(profiles.userId, userId));
     const avatar = avatarKeyOf(profile?.avatarUrl);
     await tx
       .update(users)
-      .set({ name: PURGED_NAME, email: purgedEmail(userId), emailVerified: false, image: null, twoFactorEnabled: false, updatedAt: now })
+      .set({
+        name: PURGED_NAME,
+        email: purgedEmail(userId),
+        emailVerified: false,
+        image: null,
+        twoFactorEnabled: false,
+        updatedAt: now,
+      })
       .where(eq(users.id, userId));
     await tx
       .update(profiles)
-      .set({ phone: null, location: null, suburb: null, state: null, postcode: null, latitude: null, longitude: null, avatarUrl: null, flags: [], status: "suspended", updatedAt: now })
+      .set({
+        phone: null,
+        location: null,
+        suburb: null,
+        state: null,
+        postcode: null,
+        latitude: null,
+        longitude: null,
+        avatarUrl: null,
+        flags: [],
+        status: "suspended",
+        updatedAt: now,
+      })
       .where(eq(profiles.userId, userId));
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     await tx.delete(accounts).where(eq(accounts.userId, userId));
@@ -59,14 +90,28 @@ async function purgeOne(db: Db, userId: string, now: Date): Promise<string[]> {
     await tx.update(reviews).set({ comment: null }).where(eq(reviews.reviewerId, userId));
     await tx.update(securityEvents).set({ userId: null }).where(eq(securityEvents.userId, userId));
 
-    const owned = (await tx.select({ id: listings.id, images: listings.images }).from(listings).where(eq(listings.userId, userId))) as { id: string; images: ListingImage[] }[];
+    const owned = (await tx
+      .select({ id: listings.id, images: listings.images })
+      .from(listings)
+      .where(eq(listings.userId, userId))) as { id: string; images: ListingImage[] }[];
     const withHistory = new Set(
       owned.length
         ? (
             await tx
               .select({ offered: swapProposals.offeredListingId, target: swapProposals.targetListingId })
               .from(swapProposals)
-              .where(or(inArray(swapProposals.offeredListingId, owned.map((l) => l.id)), inArray(swapProposals.targetListingId, owned.map((l) => l.id))))
+              .where(
+                or(
+                  inArray(
+                    swapProposals.offeredListingId,
+                    owned.map((l) => l.id),
+                  ),
+                  inArray(
+                    swapProposals.targetListingId,
+                    owned.map((l) => l.id),
+                  ),
+                ),
+              )
           ).flatMap((s) => [s.offered, s.target])
         : [],
     );
@@ -80,7 +125,12 @@ async function purgeOne(db: Db, userId: string, now: Date): Promise<string[]> {
       await tx.delete(favourites).where(inArray(favourites.listingId, kept));
       await tx
         .update(listings)
-        .set({ status: "deleted", deletedAt: sql`coalesce(${listings.deletedAt}, ${now.toISOString()}::timestamptz)`, description: "", updatedAt: now })
+        .set({
+          status: "deleted",
+          deletedAt: sql`coalesce(${listings.deletedAt}, ${now.toISOString()}::timestamptz)`,
+          description: "",
+          updatedAt: now,
+        })
         .where(inArray(listings.id, kept));
     }
     return [...owned.flatMap((l) => pictureKeys(l.images)), ...(avatar ? [avatar] : [])];

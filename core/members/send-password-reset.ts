@@ -14,7 +14,10 @@ import { MEMBER_NOT_FOUND } from "./member-guards";
  * writes, which cannot join our transaction: a failure between the two leaves a harmless unused link, never an
  * unaudited change to the account).
  */
-export async function sendPasswordReset(deps: { db: Db; auth: Auth }, { actor, userId }: { actor: StaffActor; userId: string }) {
+export async function sendPasswordReset(
+  deps: { db: Db; auth: Auth },
+  { actor, userId }: { actor: StaffActor; userId: string },
+) {
   const [member] = await deps.db
     .select({ email: users.email })
     .from(users)

@@ -11,7 +11,10 @@ import { MEMBER_NOT_FOUND, NOT_ON_YOURSELF } from "./member-guards";
  * An admin makes a member a moderator or takes the role back (the Users page). Taking it back ends the
  * member's sessions at once. Admins are made and removed with the command line only.
  */
-export async function setModeratorRole(db: Db, { actor, userId, moderator }: { actor: StaffActor; userId: string; moderator: boolean }) {
+export async function setModeratorRole(
+  db: Db,
+  { actor, userId, moderator }: { actor: StaffActor; userId: string; moderator: boolean },
+) {
   if (userId === actor.userId) throw new AppError("FORBIDDEN", NOT_ON_YOURSELF);
   // Only a member's role changes: an address naming no one is refused (granting one was a role row the database
   // rejected, a 500; revoking one claimed success). A deleted member, gone for the back office, gains no role.

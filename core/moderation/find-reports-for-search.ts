@@ -26,8 +26,19 @@ export async function findReportsForSearch(db: Db, { q }: { q: string }, limit: 
     : undefined;
   const like = likeText(q);
   const found = await Promise.all([
-    reportsWhere(db, inArray(moderationReports.listingId, db.select({ id: listings.id }).from(listings).where(ilike(listings.title, like))), limit),
-    reportsWhere(db, inArray(moderationReports.reportedBy, db.select({ id: users.id }).from(users).where(ilike(users.name, like))), limit),
+    reportsWhere(
+      db,
+      inArray(
+        moderationReports.listingId,
+        db.select({ id: listings.id }).from(listings).where(ilike(listings.title, like)),
+      ),
+      limit,
+    ),
+    reportsWhere(
+      db,
+      inArray(moderationReports.reportedBy, db.select({ id: users.id }).from(users).where(ilike(users.name, like))),
+      limit,
+    ),
     byId ? reportsWhere(db, byId, limit) : [],
   ]);
   const unique = new Map(found.flat().map((r) => [r.id, r]));

@@ -7,14 +7,22 @@ import { rowsOf } from "../shared/sql-rows";
 export type SystemHealth = {
   database: { ok: boolean; latencyMs: number | null };
   migrationsCurrent: boolean;
-  dailyCleanup: { lastRunAt: Date | null; finishedAt: Date | null; ok: boolean | null; error: string | null; result: Record<string, unknown> | null };
+  dailyCleanup: {
+    lastRunAt: Date | null;
+    finishedAt: Date | null;
+    ok: boolean | null;
+    error: string | null;
+    result: Record<string, unknown> | null;
+  };
   mail: { queued: number; oldestQueuedAt: Date | null };
   webhookFailures24h: number;
 };
 
-
 /** Measured now, for the dashboard: nothing here is a static claim. */
-export async function checkSystemHealth(db: Db, { now, latestMigrationMillis }: { now: Date; latestMigrationMillis: number }): Promise<SystemHealth> {
+export async function checkSystemHealth(
+  db: Db,
+  { now, latestMigrationMillis }: { now: Date; latestMigrationMillis: number },
+): Promise<SystemHealth> {
   const started = performance.now();
   const readiness = await checkReadiness(db, { latestMigrationMillis });
   const latencyMs = Math.round((performance.now() - started) * 10) / 10;
@@ -28,7 +36,12 @@ export async function checkSystemHealth(db: Db, { now, latestMigrationMillis }: 
     };
   }
   const [cleanup] = rowsOf(
-    await db.execute<{ started_at: string; finished_at: string | null; error: string | null; result: Record<string, unknown> | null }>(
+    await db.execute<{
+      started_at: string;
+      finished_at: string | null;
+      error: string | null;
+      result: Record<string, unknown> | null;
+    }>(
       sql`select started_at::text, finished_at::text, error, result from job_runs where job = ${DAILY_CLEANUP_JOB} order by started_at desc limit 1`,
     ),
   );
@@ -39,7 +52,9 @@ export async function checkSystemHealth(db: Db, { now, latestMigrationMillis }: 
   );
   const since = new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString();
   const [webhooks] = rowsOf(
-    await db.execute<{ failed: number }>(sql`select count(*)::int as failed from webhook_events where status = 'failed' and received_at > ${since}`),
+    await db.execute<{ failed: number }>(
+      sql`select count(*)::int as failed from webhook_events where status = 'failed' and received_at > ${since}`,
+    ),
   );
   return {
     database: { ok: true, latencyMs },

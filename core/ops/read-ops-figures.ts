@@ -8,7 +8,6 @@ export type OpsFigures = {
   jobs: { job: string; succeeded: number; failed: number; running: number; lastSuccessAt: Date | null }[];
 };
 
-
 /**
  * The figures an operator watches across every process, read from the database (so any process reports the
  * same): undelivered mail, payments by status and provider, job runs and failures by job.
@@ -26,7 +25,13 @@ export async function readOpsFigures(db: Db): Promise<OpsFigures> {
     ),
   );
   const jobs = rowsOf(
-    await db.execute<{ job: string; succeeded: number; failed: number; running: number; last_success: string | null }>(sql`
+    await db.execute<{
+      job: string;
+      succeeded: number;
+      failed: number;
+      running: number;
+      last_success: string | null;
+    }>(sql`
       select job,
         count(*) filter (where finished_at is not null and error is null)::int as succeeded,
         count(*) filter (where error is not null)::int as failed,

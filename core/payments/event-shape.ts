@@ -1,4 +1,10 @@
-import { CHARGE_REFUNDED, CHECKOUT_COMPLETED, PAYMENT_FAILED, type PaymentEvent, WebhookPayloadError } from "./payment-provider";
+import {
+  CHARGE_REFUNDED,
+  CHECKOUT_COMPLETED,
+  PAYMENT_FAILED,
+  type PaymentEvent,
+  WebhookPayloadError,
+} from "./payment-provider";
 
 /**
  * Both providers deliver events in Stripe's shape ({ id, type, created, data: { object } }): the local
@@ -40,7 +46,9 @@ export function paymentEventFromStripeShape(raw: unknown): PaymentEvent {
   } else if (raw.type === CHARGE_REFUNDED) {
     // A Charge: found by its payment intent (a charge does not carry the Checkout's metadata).
     event.paymentId = text(metadata.paymentId);
-    event.paymentIntentId = isRecord(object.payment_intent) ? text(object.payment_intent.id) : text(object.payment_intent);
+    event.paymentIntentId = isRecord(object.payment_intent)
+      ? text(object.payment_intent.id)
+      : text(object.payment_intent);
     const refunded = typeof object.amount_refunded === "number" ? object.amount_refunded : 0;
     event.refund = { amountCents: refunded, full: object.refunded === true };
   }

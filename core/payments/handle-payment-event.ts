@@ -119,7 +119,12 @@ async function settle(tx: Db, provider: "local" | "stripe", event: PaymentEvent,
       })
       .where(eq(paymentLogs.id, payment.id));
     if (payment.status === "pending") await giveBackCredit(tx, payment, now);
-    logger.warn("a payment that cannot count is to be refunded", { paymentId: payment.id, swapId: swap.id, paidAlready, closed });
+    logger.warn("a payment that cannot count is to be refunded", {
+      paymentId: payment.id,
+      swapId: swap.id,
+      paidAlready,
+      closed,
+    });
     return { result: "processed" };
   }
 

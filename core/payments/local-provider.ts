@@ -123,7 +123,17 @@ function chargeRefundedEvent(r: { refundId: string; paymentIntentId: string; amo
         payment_intent: r.paymentIntentId,
         refunds: {
           object: "list",
-          data: [{ id: r.refundId, object: "refund", amount: r.amountCents, currency: "aud", status: "succeeded", payment_intent: r.paymentIntentId, created }],
+          data: [
+            {
+              id: r.refundId,
+              object: "refund",
+              amount: r.amountCents,
+              currency: "aud",
+              status: "succeeded",
+              payment_intent: r.paymentIntentId,
+              created,
+            },
+          ],
         },
       },
     },

@@ -13,7 +13,12 @@ import type { PaymentProvider } from "./payment-provider";
  */
 export async function refundOwedPayments(deps: { db: Db; clock: Clock; provider: PaymentProvider }): Promise<string[]> {
   const owed = await deps.db
-    .select({ id: paymentLogs.id, paymentIntentId: paymentLogs.paymentIntentId, amountCents: paymentLogs.amountCents, provider: paymentLogs.provider })
+    .select({
+      id: paymentLogs.id,
+      paymentIntentId: paymentLogs.paymentIntentId,
+      amountCents: paymentLogs.amountCents,
+      provider: paymentLogs.provider,
+    })
     .from(paymentLogs)
     .where(and(isNotNull(paymentLogs.refundReason), isNull(paymentLogs.refundedAt)))
     .limit(100);
@@ -21,7 +26,11 @@ export async function refundOwedPayments(deps: { db: Db; clock: Clock; provider:
   for (const payment of owed) {
     if (payment.provider !== deps.provider.name || !payment.paymentIntentId) continue;
     try {
-      await deps.provider.refund({ paymentIntentId: payment.paymentIntentId, amountCents: payment.amountCents, now: deps.clock.now() });
+      await deps.provider.refund({
+        paymentIntentId: payment.paymentIntentId,
+        amountCents: payment.amountCents,
+        now: deps.clock.now(),
+      });
     } catch (error) {
       logger.error("refund failed; retried on the next run", { paymentId: payment.id, error: String(error) });
       continue;

@@ -24,7 +24,10 @@ describe("closing a superseded Stripe checkout", () => {
       secretKey: "sk_test_x",
       webhookSecret: "whsec_x",
       client: clientThat(async () => {
-        throw new Stripe.errors.StripeInvalidRequestError({ message: "Only Checkout Sessions with a status in [\"open\"] can be expired.", type: "invalid_request_error" });
+        throw new Stripe.errors.StripeInvalidRequestError({
+          message: 'Only Checkout Sessions with a status in ["open"] can be expired.',
+          type: "invalid_request_error",
+        });
       }),
     });
     await expect(provider.expireCheckout("cs_test_done")).resolves.toBeUndefined();

@@ -73,7 +73,8 @@ export function createStripePaymentProvider(options: {
         await stripe.checkout.sessions.expire(sessionId, {}, { idempotencyKey: `expire-${sessionId}` });
       } catch (error) {
         // Already complete or expired: nothing left open. Anything else is the caller's to log.
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && /status|expired|complete/i.test(error.message)) return;
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && /status|expired|complete/i.test(error.message))
+          return;
         throw error;
       }
     },

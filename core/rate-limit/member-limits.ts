@@ -14,13 +14,45 @@ const DAY = 24 * HOUR;
  * tight for a script. Every window of an action is counted; the first one exceeded refuses. Decision 023.
  */
 export const MEMBER_LIMITS = {
-  create_listing: { windows: [{ limit: 10, windowSeconds: HOUR }, { limit: 30, windowSeconds: DAY }], noun: "new listings", again: "list another item" },
+  create_listing: {
+    windows: [
+      { limit: 10, windowSeconds: HOUR },
+      { limit: 30, windowSeconds: DAY },
+    ],
+    noun: "new listings",
+    again: "list another item",
+  },
   // Edits re-encode any new pictures: a person fixes a typo or a photo a few times, a script churns storage.
-  update_listing: { windows: [{ limit: 30, windowSeconds: HOUR }, { limit: 100, windowSeconds: DAY }], noun: "listing changes", again: "change a listing again" },
-  propose_swap: { windows: [{ limit: 20, windowSeconds: HOUR }, { limit: 60, windowSeconds: DAY }], noun: "offers", again: "make another offer" },
+  update_listing: {
+    windows: [
+      { limit: 30, windowSeconds: HOUR },
+      { limit: 100, windowSeconds: DAY },
+    ],
+    noun: "listing changes",
+    again: "change a listing again",
+  },
+  propose_swap: {
+    windows: [
+      { limit: 20, windowSeconds: HOUR },
+      { limit: 60, windowSeconds: DAY },
+    ],
+    noun: "offers",
+    again: "make another offer",
+  },
   // Offers on one listing from one member: its owner gets an e-mail for each, so three a day is plenty.
-  propose_swap_on_listing: { windows: [{ limit: 3, windowSeconds: DAY }], noun: "offers on this listing", again: "offer on it again" },
-  report_listing: { windows: [{ limit: 10, windowSeconds: HOUR }, { limit: 30, windowSeconds: DAY }], noun: "reports", again: "report another listing" },
+  propose_swap_on_listing: {
+    windows: [{ limit: 3, windowSeconds: DAY }],
+    noun: "offers on this listing",
+    again: "offer on it again",
+  },
+  report_listing: {
+    windows: [
+      { limit: 10, windowSeconds: HOUR },
+      { limit: 30, windowSeconds: DAY },
+    ],
+    noun: "reports",
+    again: "report another listing",
+  },
 } as const;
 
 export type MemberLimitedAction = keyof typeof MEMBER_LIMITS;
@@ -55,12 +87,16 @@ export async function hitMemberLimit(
     const key = `member:${action}:${window.windowSeconds}:${userId}${scope ? `:${scope}` : ""}`;
     const hit = await hitRateLimit(deps.db, { key, ...window, now });
     if (hit.allowed) continue;
-    const refusal = new MemberLimitError(action, memberLimitMessage(action, new Date(now.getTime() + hit.retryAfterSeconds * 1000)), {
-      retryAfterSeconds: hit.retryAfterSeconds,
-      limit: window.limit,
-      windowSeconds: window.windowSeconds,
-      scope,
-    });
+    const refusal = new MemberLimitError(
+      action,
+      memberLimitMessage(action, new Date(now.getTime() + hit.retryAfterSeconds * 1000)),
+      {
+        retryAfterSeconds: hit.retryAfterSeconds,
+        limit: window.limit,
+        windowSeconds: window.windowSeconds,
+        scope,
+      },
+    );
     if (recordRefusal) await recordMemberLimitRefusal(deps.db, userId, refusal);
     throw refusal;
   }

@@ -51,9 +51,20 @@ function perBucket<T>(range: ReportRange, daily: Map<string, T>, zero: () => T, 
   return sums;
 }
 
-const countPer = (range: ReportRange, daily: Map<string, number>) => perBucket(range, daily, () => 0, (a, b) => a + b);
+const countPer = (range: ReportRange, daily: Map<string, number>) =>
+  perBucket(
+    range,
+    daily,
+    () => 0,
+    (a, b) => a + b,
+  );
 const pairPer = <T extends { payments: number; cents: number }>(range: ReportRange, daily: Map<string, T>) =>
-  perBucket(range, daily, () => ({ payments: 0, cents: 0 }), (a, b) => ({ payments: a.payments + b.payments, cents: a.cents + b.cents }));
+  perBucket(
+    range,
+    daily,
+    () => ({ payments: 0, cents: 0 }),
+    (a, b) => ({ payments: a.payments + b.payments, cents: a.cents + b.cents }),
+  );
 
 /** Accepted as a share of proposals made, one decimal; null when none were made. */
 export function acceptanceRate(made: number, accepted: number): number | null {
@@ -73,7 +84,14 @@ export function buildReportCharts(
   const rowHeader = weekly ? "Week starting" : "Day";
   const timeRow = (key: string, values: (number | null)[]): ReportRow => ({ key, label: formatDay(key), values });
   const counts = (daily: Map<string, number>) => [...countPer(range, daily)].map(([key, v]) => timeRow(key, [v]));
-  const time = (id: ReportChartId, title: string, description: string, columns: ReportColumn[], rows: ReportRow[], plot = [0]): ReportChart => ({
+  const time = (
+    id: ReportChartId,
+    title: string,
+    description: string,
+    columns: ReportColumn[],
+    rows: ReportRow[],
+    plot = [0],
+  ): ReportChart => ({
     id,
     title,
     description,
@@ -83,15 +101,38 @@ export function buildReportCharts(
     rows,
     plot,
   });
-  const proposals = perBucket(range, figures.proposals, () => ({ made: 0, accepted: 0 }), (a, b) => ({ made: a.made + b.made, accepted: a.accepted + b.accepted }));
+  const proposals = perBucket(
+    range,
+    figures.proposals,
+    () => ({ made: 0, accepted: 0 }),
+    (a, b) => ({ made: a.made + b.made, accepted: a.accepted + b.accepted }),
+  );
   const revenue = pairPer(range, figures.revenue);
   const refunds = pairPer(range, figures.refunds);
   const per = weekly ? "per week" : "per day";
 
   return [
-    time("sign-ups", "Sign-ups", `New member accounts ${per}.`, [{ label: "Sign-ups", unit: "count" }], counts(figures.signUps)),
-    time("new-listings", "New listings", `Listings created ${per}, whatever became of them since.`, [{ label: "New listings", unit: "count" }], counts(figures.listings)),
-    time("proposals", "Proposals", `Swap proposals made ${per}.`, [{ label: "Proposals", unit: "count" }], counts(new Map([...figures.proposals].map(([d, p]) => [d, p.made])))),
+    time(
+      "sign-ups",
+      "Sign-ups",
+      `New member accounts ${per}.`,
+      [{ label: "Sign-ups", unit: "count" }],
+      counts(figures.signUps),
+    ),
+    time(
+      "new-listings",
+      "New listings",
+      `Listings created ${per}, whatever became of them since.`,
+      [{ label: "New listings", unit: "count" }],
+      counts(figures.listings),
+    ),
+    time(
+      "proposals",
+      "Proposals",
+      `Swap proposals made ${per}.`,
+      [{ label: "Proposals", unit: "count" }],
+      counts(new Map([...figures.proposals].map(([d, p]) => [d, p.made]))),
+    ),
     time(
       "acceptance-rate",
       "Acceptance rate",
@@ -103,7 +144,13 @@ export function buildReportCharts(
       ],
       [...proposals].map(([key, p]) => timeRow(key, [acceptanceRate(p.made, p.accepted), p.made, p.accepted])),
     ),
-    time("completed-swaps", "Completed swaps", `Swaps completed ${per} (both fees settled).`, [{ label: "Completed swaps", unit: "count" }], counts(figures.completed)),
+    time(
+      "completed-swaps",
+      "Completed swaps",
+      `Swaps completed ${per} (both fees settled).`,
+      [{ label: "Completed swaps", unit: "count" }],
+      counts(figures.completed),
+    ),
     time(
       "fee-revenue",
       "Fee revenue and refunds",
@@ -138,7 +185,11 @@ export function buildReportCharts(
       kind: "ranking",
       rowHeader: "Suburb",
       columns: [{ label: "New listings", unit: "count" }],
-      rows: figures.suburbs.map((s) => ({ key: `${s.suburb} ${s.state}`, label: `${s.suburb} ${s.state}`, values: [s.count] })),
+      rows: figures.suburbs.map((s) => ({
+        key: `${s.suburb} ${s.state}`,
+        label: `${s.suburb} ${s.state}`,
+        values: [s.count],
+      })),
       plot: [0],
     },
   ];

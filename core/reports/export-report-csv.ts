@@ -14,7 +14,14 @@ export const UNKNOWN_CHART = "Unknown chart";
  */
 export async function exportReportCsv(
   db: Db,
-  options: { actor: StaffActor; chart: unknown; period: ReportPeriod; by: ReportGrouping; now: Date; categoryLabel: (value: string) => string },
+  options: {
+    actor: StaffActor;
+    chart: unknown;
+    period: ReportPeriod;
+    by: ReportGrouping;
+    now: Date;
+    categoryLabel: (value: string) => string;
+  },
 ): Promise<{ chart: ReportChart; range: ReturnType<typeof reportRange> }> {
   const { actor, period, by, now } = options;
   if (!isReportChartId(options.chart)) throw new AppError("VALIDATION", UNKNOWN_CHART);
@@ -22,7 +29,9 @@ export async function exportReportCsv(
   const range = reportRange(now, period, by);
   const chart = await db.transaction(async (tx) => {
     const figures = await findReportFigures(tx, range);
-    const found = buildReportCharts(range, figures, { category: options.categoryLabel }).find((c) => c.id === id) as ReportChart;
+    const found = buildReportCharts(range, figures, { category: options.categoryLabel }).find(
+      (c) => c.id === id,
+    ) as ReportChart;
     await recordAdminAction(tx, {
       actorId: actor.userId,
       action: "export_report_csv",

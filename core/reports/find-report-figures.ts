@@ -40,14 +40,23 @@ export async function findReportFigures(db: Db, range: ReportRange): Promise<Rep
   // One after the other: inside a transaction (the CSV export) there is one connection to run them on.
   const rolled = range.start < settledEnd;
   const rolledDays = rolled
-    ? await rows(db, sql`select day::text as day, metric, value from report_daily
-        where metric not in ('category', 'suburb') and day >= ${range.start}::date and day < ${settledEnd}::date`)
+    ? await rows(
+        db,
+        sql`select day::text as day, metric, value from report_daily
+        where metric not in ('category', 'suburb') and day >= ${range.start}::date and day < ${settledEnd}::date`,
+      )
     : [];
   const rolledTotals = rolled
-    ? await rows(db, sql`select metric, key, sum(value) as value from report_daily
-        where metric in ('category', 'suburb') and day >= ${range.start}::date and day < ${settledEnd}::date group by 1, 2`)
+    ? await rows(
+        db,
+        sql`select metric, key, sum(value) as value from report_daily
+        where metric in ('category', 'suburb') and day >= ${range.start}::date and day < ${settledEnd}::date group by 1, 2`,
+      )
     : [];
-  const liveRows = await rows(db, sql`select day::text as day, metric, key, value from (${dailyFiguresSql(settledEnd, range.end)}) f`);
+  const liveRows = await rows(
+    db,
+    sql`select day::text as day, metric, key, value from (${dailyFiguresSql(settledEnd, range.end)}) f`,
+  );
 
   const daily = new Map<string, Map<string, number>>();
   const totals = new Map<string, Map<string, number>>();
@@ -68,11 +77,15 @@ export async function findReportFigures(db: Db, range: ReportRange): Promise<Rep
   const pairs = <A extends string, B extends string>(a: string, b: string, names: [A, B]) => {
     const out = new Map<string, Record<A | B, number>>();
     for (const day of new Set([...series(a).keys(), ...series(b).keys()])) {
-      out.set(day, { [names[0]]: series(a).get(day) ?? 0, [names[1]]: series(b).get(day) ?? 0 } as Record<A | B, number>);
+      out.set(day, { [names[0]]: series(a).get(day) ?? 0, [names[1]]: series(b).get(day) ?? 0 } as Record<
+        A | B,
+        number
+      >);
     }
     return out;
   };
-  const ranked = (metric: string) => [...(totals.get(metric) ?? new Map<string, number>())].filter(([, count]) => count > 0);
+  const ranked = (metric: string) =>
+    [...(totals.get(metric) ?? new Map<string, number>())].filter(([, count]) => count > 0);
 
   return {
     signUps: series("sign_ups"),

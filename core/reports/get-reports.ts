@@ -6,7 +6,12 @@ import { type ReportGrouping, type ReportPeriod, reportRange } from "./report-pe
 /** The Reports page: the range asked for and every chart over it. */
 export async function getReports(
   db: Db,
-  { now, period, by, categoryLabel }: { now: Date; period: ReportPeriod; by: ReportGrouping; categoryLabel: (value: string) => string },
+  {
+    now,
+    period,
+    by,
+    categoryLabel,
+  }: { now: Date; period: ReportPeriod; by: ReportGrouping; categoryLabel: (value: string) => string },
 ) {
   const range = reportRange(now, period, by);
   const figures = await findReportFigures(db, range);

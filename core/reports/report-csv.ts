@@ -23,7 +23,10 @@ function numberCell(value: number | null, unit: ReportUnit): string {
 export function reportCsvLines(chart: ReportChart): string[] {
   const header = [chart.rowHeader, ...chart.columns.map((c) => c.label)].map((h) => quote(neutraliseCell(h)));
   const body = chart.rows.map((row) =>
-    [quote(neutraliseCell(chart.kind === "time" ? row.key : row.label)), ...row.values.map((v, i) => numberCell(v, chart.columns[i].unit))].join(","),
+    [
+      quote(neutraliseCell(chart.kind === "time" ? row.key : row.label)),
+      ...row.values.map((v, i) => numberCell(v, chart.columns[i].unit)),
+    ].join(","),
   );
   return [header.join(","), ...body].map((line) => `${line}\r\n`);
 }

@@ -15,7 +15,8 @@ export function firstUnsettledDay(today: string): string {
 }
 
 type Row = Record<string, unknown>;
-const rowsOf = (result: unknown) => ("rows" in (result as object) ? (result as { rows: Row[] }).rows : (result as Row[]));
+const rowsOf = (result: unknown) =>
+  "rows" in (result as object) ? (result as { rows: Row[] }).rows : (result as Row[]);
 
 /**
  * Rolls up the settled days of [from, to) not rolled up yet: each run of missing days counted in one statement

@@ -47,12 +47,28 @@ async function runSeed(deps: SeedDeps, steps: SeedStep[]): Promise<SeedResult> {
   let createdListings = 0;
   if (steps.includes("users")) createdUsers = await seedUsers(deps);
   if (steps.includes("listings")) createdListings = await seedListings(deps);
-  const seededUsers = await deps.db.select({ id: users.id }).from(users).where(inArray(users.email, SEED_USERS.map((u) => u.email)));
+  const seededUsers = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        SEED_USERS.map((u) => u.email),
+      ),
+    );
   const [{ count }] = seededUsers.length
     ? await deps.db
         .select({ count: sql<number>`count(*)::int` })
         .from(listings)
-        .where(and(inArray(listings.userId, seededUsers.map((u) => u.id)), eq(listings.status, "active")))
+        .where(
+          and(
+            inArray(
+              listings.userId,
+              seededUsers.map((u) => u.id),
+            ),
+            eq(listings.status, "active"),
+          ),
+        )
     : [{ count: 0 }];
   return { users: seededUsers.length, listings: Number(count), createdUsers, createdListings };
 }
@@ -63,7 +79,9 @@ async function seedUsers(deps: SeedDeps) {
     const [existing] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, seedUser.email));
     if (existing) continue;
     try {
-      await deps.auth.api.signUpEmail({ body: { email: seedUser.email, password: SEED_PASSWORD, name: seedUser.name } });
+      await deps.auth.api.signUpEmail({
+        body: { email: seedUser.email, password: SEED_PASSWORD, name: seedUser.name },
+      });
     } catch (error) {
       // Another seed run created this member a moment ago: that is the idempotent outcome.
       const [now] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, seedUser.email));
@@ -78,7 +96,15 @@ async function seedUsers(deps: SeedDeps) {
 }
 
 async function seedListings(deps: SeedDeps) {
-  const owners = await deps.db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, SEED_USERS.map((u) => u.email)));
+  const owners = await deps.db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        SEED_USERS.map((u) => u.email),
+      ),
+    );
   const ownerIdByEmail = new Map(owners.map((o) => [o.email, o.id]));
   let created = 0;
   for (const [i, item] of SEED_LISTINGS.entries()) {
@@ -111,19 +137,22 @@ async function seedListings(deps: SeedDeps) {
         now: deps.clock.now(),
       });
       try {
-        const [listing] = await tx.insert(listings).values({
-          userId: ownerId,
-          title: item.title,
-          description: item.description,
-          category: item.category,
-          condition: item.condition,
-          valueMin: item.valueMin,
-          valueMax: item.valueMax,
-          ...locationColumns(locality),
-          images: stored.images,
-          // Newest first on home should not be the order of this file: spread them over two weeks.
-          createdAt: new Date(deps.clock.now().getTime() - (SEED_LISTINGS.length - i) * 17 * 60 * 60 * 1000),
-        }).returning();
+        const [listing] = await tx
+          .insert(listings)
+          .values({
+            userId: ownerId,
+            title: item.title,
+            description: item.description,
+            category: item.category,
+            condition: item.condition,
+            valueMin: item.valueMin,
+            valueMax: item.valueMax,
+            ...locationColumns(locality),
+            images: stored.images,
+            // Newest first on home should not be the order of this file: spread them over two weeks.
+            createdAt: new Date(deps.clock.now().getTime() - (SEED_LISTINGS.length - i) * 17 * 60 * 60 * 1000),
+          })
+          .returning();
         await tx.insert(seedRecords).values({ kind: "listing", key, recordId: listing.id });
       } catch (error) {
         await deps.storage.delete(stored.keys);

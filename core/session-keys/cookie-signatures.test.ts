@@ -4,7 +4,8 @@ import { sign, signOutgoingCookie, verifyIncomingCookies } from "./cookie-signat
 const inner = "better-auth-secret-of-this-deployment-0123456789";
 const current = "b".repeat(64);
 const retired = "c".repeat(64);
-const signed = (name: string, value: string, key: string) => `${name}=${encodeURIComponent(`${value}.${sign(value, key)}`)}`;
+const signed = (name: string, value: string, key: string) =>
+  `${name}=${encodeURIComponent(`${value}.${sign(value, key)}`)}`;
 
 describe("session cookies at the app's edge", () => {
   test("a cookie signed with an accepted key reaches Better Auth signed with its secret; other cookies pass untouched", () => {

@@ -37,7 +37,10 @@ const encode = (value: string, signature: string) => encodeURIComponent(`${value
  * one of the accepted keys is re-signed with `innerKey` (the secret Better Auth checks with); one that does not is
  * dropped, so a cookie signed with a retired or unknown key reads as signed out. Other cookies pass untouched.
  */
-export function verifyIncomingCookies(header: string, { accepted, innerKey }: { accepted: string[]; innerKey: string }): string {
+export function verifyIncomingCookies(
+  header: string,
+  { accepted, innerKey }: { accepted: string[]; innerKey: string },
+): string {
   return header
     .split(";")
     .map((part) => part.trim())
@@ -59,7 +62,10 @@ export function verifyIncomingCookies(header: string, { accepted, innerKey }: { 
  * A Set-Cookie header on its way to the browser: a signed auth cookie set by Better Auth (signed with `innerKey`)
  * is re-signed with the current key. Deletions and other cookies pass untouched.
  */
-export function signOutgoingCookie(setCookie: string, { current, innerKey }: { current: string; innerKey: string }): string {
+export function signOutgoingCookie(
+  setCookie: string,
+  { current, innerKey }: { current: string; innerKey: string },
+): string {
   if (current === innerKey) return setCookie;
   const semi = setCookie.indexOf(";");
   const pair = semi < 0 ? setCookie : setCookie.slice(0, semi);

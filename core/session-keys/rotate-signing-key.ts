@@ -52,7 +52,12 @@ export async function rotateSigningKey(db: Db, { actor, now }: { actor: StaffAct
       action: "rotate_keys",
       targetType: "system",
       targetId: keyId,
-      metadata: { key: "session_signing", keyId, retired: retired.map((r) => r.id), previousKeyValidUntil: previousKeyValidUntil.toISOString() },
+      metadata: {
+        key: "session_signing",
+        keyId,
+        retired: retired.map((r) => r.id),
+        previousKeyValidUntil: previousKeyValidUntil.toISOString(),
+      },
       ip: actor.ip,
       userAgent: actor.userAgent,
     });

@@ -28,9 +28,17 @@ export function deriveSigningKey(authSecret: string, salt: string): string {
 }
 
 /** The keys in force now: the newest signs, every one not yet expired is accepted. One indexed query. */
-export async function loadSigningKeys(db: Db, { authSecret, now }: { authSecret: string; now: Date }): Promise<SigningKeys> {
+export async function loadSigningKeys(
+  db: Db,
+  { authSecret, now }: { authSecret: string; now: Date },
+): Promise<SigningKeys> {
   const rows = await db
-    .select({ id: verifications.id, value: verifications.value, createdAt: verifications.createdAt, expiresAt: verifications.expiresAt })
+    .select({
+      id: verifications.id,
+      value: verifications.value,
+      createdAt: verifications.createdAt,
+      expiresAt: verifications.expiresAt,
+    })
     .from(verifications)
     .where(and(eq(verifications.identifier, SIGNING_KEY_IDENTIFIER), gt(verifications.expiresAt, now)))
     .orderBy(desc(verifications.createdAt), asc(verifications.id));

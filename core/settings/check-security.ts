@@ -31,8 +31,17 @@ async function staffTwoFactor(db: Db): Promise<SecurityCheck> {
   const label = "Every staff member has two-factor (TOTP)";
   if (staff.length === 0) return { id: "staff_totp", label, passed: false, reason: "No one holds a staff role yet." };
   if (without.length === 0)
-    return { id: "staff_totp", label, passed: true, reason: `All ${plural(staff.length, "staff member")} have a verified TOTP factor.` };
-  const names = without.map((s) => s.name).sort().slice(0, 5).join(", ");
+    return {
+      id: "staff_totp",
+      label,
+      passed: true,
+      reason: `All ${plural(staff.length, "staff member")} have a verified TOTP factor.`,
+    };
+  const names = without
+    .map((s) => s.name)
+    .sort()
+    .slice(0, 5)
+    .join(", ");
   return {
     id: "staff_totp",
     label,
@@ -42,12 +51,21 @@ async function staffTwoFactor(db: Db): Promise<SecurityCheck> {
 }
 
 async function recentSnapshot(db: Db, now: Date): Promise<SecurityCheck> {
-  const [last] = await db.select({ id: snapshots.id, createdAt: snapshots.createdAt }).from(snapshots).orderBy(desc(snapshots.createdAt)).limit(1);
+  const [last] = await db
+    .select({ id: snapshots.id, createdAt: snapshots.createdAt })
+    .from(snapshots)
+    .orderBy(desc(snapshots.createdAt))
+    .limit(1);
   const label = "A database snapshot in the last 24 hours";
   if (!last) return { id: "snapshot_24h", label, passed: false, reason: "No snapshot yet." };
   const hours = Math.floor((now.getTime() - last.createdAt.getTime()) / (60 * 60 * 1000));
   const passed = now.getTime() - last.createdAt.getTime() <= DAY_MS;
-  return { id: "snapshot_24h", label, passed, reason: `The last, ${last.id}, was taken ${hours < 1 ? "less than an hour" : plural(hours, "hour")} ago.` };
+  return {
+    id: "snapshot_24h",
+    label,
+    passed,
+    reason: `The last, ${last.id}, was taken ${hours < 1 ? "less than an hour" : plural(hours, "hour")} ago.`,
+  };
 }
 
 /**
@@ -65,7 +83,9 @@ export async function checkSecurity(db: Db, facts: SecurityFacts): Promise<Secur
       id: "https",
       label: "APP_URL is https",
       passed: https,
-      reason: https ? `APP_URL is ${facts.appUrl}.` : `APP_URL is ${facts.appUrl}: browsers send cookies and forms over plain HTTP.`,
+      reason: https
+        ? `APP_URL is ${facts.appUrl}.`
+        : `APP_URL is ${facts.appUrl}: browsers send cookies and forms over plain HTTP.`,
     },
     {
       id: "secure_cookies",
@@ -79,7 +99,9 @@ export async function checkSecurity(db: Db, facts: SecurityFacts): Promise<Secur
       id: "rate_limiting",
       label: "Rate limiting on",
       passed: rateLimiting,
-      reason: rateLimiting ? "The enable_rate_limiting flag is on." : "The enable_rate_limiting flag is off: no limit is counted.",
+      reason: rateLimiting
+        ? "The enable_rate_limiting flag is on."
+        : "The enable_rate_limiting flag is off: no limit is counted.",
     },
     await recentSnapshot(db, facts.now),
     {

@@ -39,7 +39,8 @@ function smtpPassword(url: string | undefined): string | null {
 
 const AUTH_SOURCE_NOTE = {
   environment: "From the environment.",
-  data_dir: "Generated on first start and kept in DATA_DIR/auth-secret (mode 0600); set BETTER_AUTH_SECRET to choose it.",
+  data_dir:
+    "Generated on first start and kept in DATA_DIR/auth-secret (mode 0600); set BETTER_AUTH_SECRET to choose it.",
   memory: "Made for this process only (in-memory database): sessions end when it stops.",
 } as const;
 
@@ -64,14 +65,18 @@ export function describeSecrets(sources: SecretSources): SecretStatus[] {
       label: "Payment provider key",
       configured: Boolean(sources.stripeSecretKey),
       lastFour: lastFour(sources.stripeSecretKey),
-      note: stripe ? "Stripe Checkout (PAYMENT_PROVIDER=stripe)." : "Not in use: PAYMENT_PROVIDER=local, the app's own test checkout.",
+      note: stripe
+        ? "Stripe Checkout (PAYMENT_PROVIDER=stripe)."
+        : "Not in use: PAYMENT_PROVIDER=local, the app's own test checkout.",
     },
     {
       name: "STRIPE_WEBHOOK_SECRET",
       label: "Payment webhook secret",
       configured: Boolean(sources.stripeWebhookSecret),
       lastFour: lastFour(sources.stripeWebhookSecret),
-      note: stripe ? "Checks the signature of Stripe's webhooks." : "Not in use: the local checkout signs its own webhooks.",
+      note: stripe
+        ? "Checks the signature of Stripe's webhooks."
+        : "Not in use: the local checkout signs its own webhooks.",
     },
     {
       name: "SMTP_URL",

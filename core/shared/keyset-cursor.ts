@@ -7,7 +7,11 @@ import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
  * row's stored values (timestamps keep their microseconds, which a JavaScript Date would round away and so
  * skip or repeat rows). Never OFFSET: a deep page costs what the first does.
  */
-export function afterRow(table: PgTable, columns: { createdAt: AnyPgColumn; id: AnyPgColumn }, cursorId: string | null | undefined): SQL | undefined {
+export function afterRow(
+  table: PgTable,
+  columns: { createdAt: AnyPgColumn; id: AnyPgColumn },
+  cursorId: string | null | undefined,
+): SQL | undefined {
   if (!cursorId) return undefined;
   return sql`(${columns.createdAt}, ${columns.id}) < (select ${columns.createdAt}, ${columns.id} from ${table} where ${columns.id} = ${cursorId})`;
 }

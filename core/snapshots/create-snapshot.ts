@@ -33,7 +33,9 @@ export async function createSnapshot(
   const sizeBytes = await dumpDatabase(db, { kind, databaseUrl, file });
   try {
     await db.transaction(async (tx) => {
-      await tx.insert(snapshots).values({ id, createdAt: now, createdBy: actor.userId, path: fileName, sizeBytes, note: kind });
+      await tx
+        .insert(snapshots)
+        .values({ id, createdAt: now, createdBy: actor.userId, path: fileName, sizeBytes, note: kind });
       await recordAdminAction(tx, {
         actorId: actor.userId,
         action: "create_snapshot",

@@ -20,9 +20,17 @@ export async function registerSnapshotFiles(db: Db, { dataDir }: { dataDir: stri
     .filter((f): f is { name: string; match: RegExpExecArray } => f.match !== null);
   if (files.length === 0) return [];
   const known = new Set(
-    (await db.select({ id: snapshots.id }).from(snapshots).where(inArray(snapshots.id, files.map((f) => f.match[1])))).map(
-      (r) => r.id,
-    ),
+    (
+      await db
+        .select({ id: snapshots.id })
+        .from(snapshots)
+        .where(
+          inArray(
+            snapshots.id,
+            files.map((f) => f.match[1]),
+          ),
+        )
+    ).map((r) => r.id),
   );
   const missing = files.filter((f) => !known.has(f.match[1]));
   for (const { name, match } of missing) {

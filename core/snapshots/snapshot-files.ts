@@ -64,7 +64,15 @@ export async function restoreDatabase({
     if (!databaseUrl) throw new AppError("INTERNAL", "DATABASE_URL is not set");
     await run(
       "pg_restore",
-      ["--clean", "--if-exists", "--no-owner", "--no-privileges", "--single-transaction", `--dbname=${databaseUrl}`, file],
+      [
+        "--clean",
+        "--if-exists",
+        "--no-owner",
+        "--no-privileges",
+        "--single-transaction",
+        `--dbname=${databaseUrl}`,
+        file,
+      ],
       "pg_restore was not found: install the PostgreSQL client tools to restore snapshots",
     );
     return {};
@@ -106,7 +114,9 @@ function run(command: string, args: string[], missing = PG_DUMP_MISSING): Promis
       reject(error.code === "ENOENT" ? new AppError("INTERNAL", missing) : error),
     );
     child.on("close", (code) =>
-      code === 0 ? resolve() : reject(new AppError("INTERNAL", `${command} failed: ${stderr.trim().split("\n").pop()}`)),
+      code === 0
+        ? resolve()
+        : reject(new AppError("INTERNAL", `${command} failed: ${stderr.trim().split("\n").pop()}`)),
     );
   });
 }

@@ -59,7 +59,12 @@ export async function getDashboardStats(db: Db, { now }: { now: Date }): Promise
     successfulPayments: n("successfulPayments"),
     totalPayments: n("totalPayments"),
     activeUsers: n("activeUsers"),
-    activity: { signUps: n("signUps24"), listings: n("listings24"), proposals: n("proposals24"), payments: n("payments24") },
+    activity: {
+      signUps: n("signUps24"),
+      listings: n("listings24"),
+      proposals: n("proposals24"),
+      payments: n("payments24"),
+    },
     growth: {
       signUps: { thisWeek: n("signUpsWeek"), lastWeek: n("signUpsLastWeek") },
       listings: { thisWeek: n("listingsWeek"), lastWeek: n("listingsLastWeek") },

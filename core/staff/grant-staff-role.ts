@@ -8,7 +8,12 @@ import { AppError } from "../shared/app-error";
 export const NO_SUCH_MEMBER = "No member has that e-mail address";
 
 /** Who changes a role: a staff member on the Users page, or the command line (no actor, recorded as such). */
-export type RoleChanger = { actorId: string | null; ip?: string | null; userAgent?: string | null; via: "cli" | "seed" | "back_office" };
+export type RoleChanger = {
+  actorId: string | null;
+  ip?: string | null;
+  userAgent?: string | null;
+  via: "cli" | "seed" | "back_office";
+};
 
 /** Finds a member by e-mail (as typed: trimmed, any case) for the command line. */
 export async function findMemberIdByEmail(db: Db, email: string): Promise<string> {

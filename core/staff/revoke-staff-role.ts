@@ -13,7 +13,10 @@ export const LAST_ADMIN = "The last admin can't be removed";
  * writes the audit row, in one transaction. The last admin can never be removed: the admin rows are locked
  * first, so two revocations racing for the last two admins cannot both succeed.
  */
-export async function revokeStaffRole(db: Db, { userId, roles, by }: { userId: string; roles?: Role[]; by: RoleChanger }) {
+export async function revokeStaffRole(
+  db: Db,
+  { userId, roles, by }: { userId: string; roles?: Role[]; by: RoleChanger },
+) {
   return db.transaction(async (tx) => {
     const admins = await tx
       .select({ userId: userRoles.userId })

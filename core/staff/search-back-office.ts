@@ -55,7 +55,8 @@ async function findPaymentsByProviderId(db: Db, text: string) {
 async function findSwapsByIdPrefix(db: Db, text: string) {
   const hex = text.toLowerCase().replace(/-/g, "");
   if (!/^[0-9a-f]{8,32}$/.test(hex)) return [];
-  const asUuid = (h: string) => `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+  const asUuid = (h: string) =>
+    `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
   return db
     .select({
       id: swapProposals.id,

@@ -15,7 +15,9 @@ afterAll(() => handle.close());
 
 const cli = { actorId: null, via: "cli" as const };
 const rolesOf = async (userId: string) =>
-  (await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId))).map((r) => r.role).sort();
+  (await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId)))
+    .map((r) => r.role)
+    .sort();
 const auditFor = (userId: string) => db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, userId));
 async function signedInSession(userId: string) {
   await db.insert(sessions).values({

@@ -14,7 +14,10 @@ export const UPLOAD_GRACE_MS = 60 * 60 * 1000;
  * Notes files before they are written (an upload: removable once `graceMs` has passed) or as they are let go of
  * (in the transaction that stops pointing at them: graceMs 0, removable at once). Returns the note's id.
  */
-export async function notePendingFiles(db: Db, { keys, now, graceMs = UPLOAD_GRACE_MS }: { keys: string[]; now: Date; graceMs?: number }) {
+export async function notePendingFiles(
+  db: Db,
+  { keys, now, graceMs = UPLOAD_GRACE_MS }: { keys: string[]; now: Date; graceMs?: number },
+) {
   const [note] = await db
     .insert(pendingFiles)
     .values({ keys, removeAfter: new Date(now.getTime() + graceMs), createdAt: now })
@@ -56,7 +59,12 @@ export async function removePendingFiles(deps: { db: Db; storage: FileStorage },
  * Removes the files of every note that is due (`everything`: every note, for a process that knows it is the only
  * one, as the embedded database's lock-holder at boot). Returns how many files were removed.
  */
-export async function removeAbandonedFiles(deps: { db: Db; storage: FileStorage; now: Date; everything?: boolean }): Promise<number> {
+export async function removeAbandonedFiles(deps: {
+  db: Db;
+  storage: FileStorage;
+  now: Date;
+  everything?: boolean;
+}): Promise<number> {
   const due = await deps.db
     .select({ id: pendingFiles.id })
     .from(pendingFiles)

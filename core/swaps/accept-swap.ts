@@ -7,7 +7,13 @@ import { isFeatureEnabled } from "../flags/is-feature-enabled";
 import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
 import { completeSwapIfPaid, markPartyPaid } from "./complete-swap-if-paid";
-import { answerPendingSwap, findSwapAsParty, LISTING_NO_LONGER_AVAILABLE, refuseUnlessBothActive, refuseUnlessOpen } from "./swap-guards";
+import {
+  answerPendingSwap,
+  findSwapAsParty,
+  LISTING_NO_LONGER_AVAILABLE,
+  refuseUnlessBothActive,
+  refuseUnlessOpen,
+} from "./swap-guards";
 
 export const ONLY_RECEIVER_ACCEPTS = "Only the receiver can accept this proposal";
 /** Both fees are due within this many hours of acceptance, or the swap lapses (lapse-unpaid-swaps.ts). */
@@ -43,7 +49,13 @@ export async function acceptSwap(
       .for("update");
 
     const paymentDueAt = new Date(now.getTime() + PAYMENT_WINDOW_HOURS * 60 * 60 * 1000);
-    await answerPendingSwap(tx, { swapId, actorId, as: "receiver", now, set: { status: "accepted", acceptedAt: now, paymentDueAt } });
+    await answerPendingSwap(tx, {
+      swapId,
+      actorId,
+      as: "receiver",
+      now,
+      set: { status: "accepted", acceptedAt: now, paymentDueAt },
+    });
 
     const reserved = await tx
       .update(listings)

@@ -85,7 +85,10 @@ function viewable(listing: { status: string }, { mine, swapStatus }: { mine: boo
 }
 
 /** The cards `userId` sees in one role; `where` narrows further (one swap, or a page). Always filtered by the actor. */
-async function selectCards(db: Db, { userId, role, where, limit }: { userId: string; role: SwapRole; where?: SQL; limit?: number }) {
+async function selectCards(
+  db: Db,
+  { userId, role, where, limit }: { userId: string; role: SwapRole; where?: SQL; limit?: number },
+) {
   const mine = role === "receiver" ? swapProposals.receiverId : swapProposals.proposerId;
   const theirs = role === "receiver" ? swapProposals.proposerId : swapProposals.receiverId;
   const rows = await db
@@ -108,7 +111,9 @@ async function selectCards(db: Db, { userId, role, where, limit }: { userId: str
       offered: listingColumns(offered),
       target: listingColumns(target),
       otherAvatarUrl: otherProfile.avatarUrl,
-      otherHasPhone: sql<boolean | null>`case when ${swapProposals.status} in ('accepted', 'completed') then ${otherProfile.phone} is not null end`,
+      otherHasPhone: sql<
+        boolean | null
+      >`case when ${swapProposals.status} in ('accepted', 'completed') then ${otherProfile.phone} is not null end`,
       contactEmail: onceCompleted<string>(other.email),
       contactPhone: onceCompleted<string>(otherProfile.phone),
       contactLocation: onceCompleted<string>(otherProfile.location),
@@ -126,28 +131,48 @@ async function selectCards(db: Db, { userId, role, where, limit }: { userId: str
     .orderBy(desc(swapProposals.createdAt), desc(swapProposals.id))
     .limit(limit ?? 1);
 
-  return rows.map(({ otherId, otherName, otherAvatarUrl, otherHasPhone, contactEmail, contactPhone, contactLocation, myRating, feesWaived, offered, target, ...row }): SwapCard => {
-    const completed = row.status === "completed" && contactEmail !== null;
-    const card = (listing: typeof offered, mine: boolean): SwapListing => {
-      const { status, ...rest } = listing;
-      return { ...rest, viewable: viewable({ status }, { mine, swapStatus: row.status }) };
-    };
-    return {
-      ...row,
-      // The proposer offered their listing for the receiver's target.
-      offered: card(offered, role === "proposer"),
-      target: card(target, role === "receiver"),
-      myRole: role,
-      iPaid: role === "proposer" ? row.proposerPaid : row.receiverPaid,
-      theyPaid: role === "proposer" ? row.receiverPaid : row.proposerPaid,
-      feesWaived: Boolean(feesWaived),
-      otherParty: { id: otherId, name: otherName, avatarUrl: otherAvatarUrl ?? null, hasPhone: otherHasPhone == null ? null : Boolean(otherHasPhone) },
-      myReview: myRating == null ? null : { rating: Number(myRating) },
-      contact: completed
-        ? { name: otherName, email: contactEmail, phone: contactPhone, location: contactLocation }
-        : null,
-    };
-  });
+  return rows.map(
+    ({
+      otherId,
+      otherName,
+      otherAvatarUrl,
+      otherHasPhone,
+      contactEmail,
+      contactPhone,
+      contactLocation,
+      myRating,
+      feesWaived,
+      offered,
+      target,
+      ...row
+    }): SwapCard => {
+      const completed = row.status === "completed" && contactEmail !== null;
+      const card = (listing: typeof offered, mine: boolean): SwapListing => {
+        const { status, ...rest } = listing;
+        return { ...rest, viewable: viewable({ status }, { mine, swapStatus: row.status }) };
+      };
+      return {
+        ...row,
+        // The proposer offered their listing for the receiver's target.
+        offered: card(offered, role === "proposer"),
+        target: card(target, role === "receiver"),
+        myRole: role,
+        iPaid: role === "proposer" ? row.proposerPaid : row.receiverPaid,
+        theyPaid: role === "proposer" ? row.receiverPaid : row.proposerPaid,
+        feesWaived: Boolean(feesWaived),
+        otherParty: {
+          id: otherId,
+          name: otherName,
+          avatarUrl: otherAvatarUrl ?? null,
+          hasPhone: otherHasPhone == null ? null : Boolean(otherHasPhone),
+        },
+        myReview: myRating == null ? null : { rating: Number(myRating) },
+        contact: completed
+          ? { name: otherName, email: contactEmail, phone: contactPhone, location: contactLocation }
+          : null,
+      };
+    },
+  );
 }
 
 export const MY_SWAPS_PAGE_SIZE = 20;
@@ -172,7 +197,11 @@ export async function findMySwaps(
     return pageOf(rows, limit);
   };
   const [received, sent] = await Promise.all([page("receiver", receivedCursor), page("proposer", sentCursor)]);
-  return { received: received.page, sent: sent.page, nextCursors: { received: received.nextCursor, sent: sent.nextCursor } };
+  return {
+    received: received.page,
+    sent: sent.page,
+    nextCursors: { received: received.nextCursor, sent: sent.nextCursor },
+  };
 }
 
 /** One swap as a party sees it, or null: the same rule as the list, so a stranger gets nothing. */

@@ -37,7 +37,9 @@ async function lapseOne(db: Db, swapId: string, now: Date): Promise<boolean> {
     const [swap] = await tx
       .select()
       .from(swapProposals)
-      .where(and(eq(swapProposals.id, swapId), eq(swapProposals.status, "accepted"), lte(swapProposals.paymentDueAt, now)))
+      .where(
+        and(eq(swapProposals.id, swapId), eq(swapProposals.status, "accepted"), lte(swapProposals.paymentDueAt, now)),
+      )
       .for("update", { skipLocked: true });
     if (!swap) return false;
     await tx
@@ -59,7 +61,10 @@ async function lapseOne(db: Db, swapId: string, now: Date): Promise<boolean> {
     for (const payment of payments) {
       const back = { userId: payment.userId, amountCents: payment.creditCents, swapProposalId: swapId, now };
       if (payment.status === "pending") {
-        await tx.update(paymentLogs).set({ status: "failed", errorMessage: LAPSED, updatedAt: now }).where(eq(paymentLogs.id, payment.id));
+        await tx
+          .update(paymentLogs)
+          .set({ status: "failed", errorMessage: LAPSED, updatedAt: now })
+          .where(eq(paymentLogs.id, payment.id));
         await recordCredit(tx, { ...back, reason: "reversal" });
         continue;
       }
@@ -67,7 +72,11 @@ async function lapseOne(db: Db, swapId: string, now: Date): Promise<boolean> {
       const cardPart = payment.amountCents > 0 && payment.paymentIntentId;
       await tx
         .update(paymentLogs)
-        .set(cardPart ? { refundReason: "swap_lapsed", updatedAt: now } : { status: "refunded", refundedAt: now, refundReason: "swap_lapsed", updatedAt: now })
+        .set(
+          cardPart
+            ? { refundReason: "swap_lapsed", updatedAt: now }
+            : { status: "refunded", refundedAt: now, refundReason: "swap_lapsed", updatedAt: now },
+        )
         .where(eq(paymentLogs.id, payment.id));
     }
     return true;

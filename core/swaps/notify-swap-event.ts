@@ -10,7 +10,15 @@ import * as mails from "../mail/templates";
 import { logger } from "../shared/logger";
 
 /** "payment": one party has just paid; the swap's state says whether that completed it. */
-export type SwapEvent = "proposed" | "accepted" | "declined" | "payment" | "completed" | "expiring" | "payment_due_soon" | "lapsed";
+export type SwapEvent =
+  | "proposed"
+  | "accepted"
+  | "declined"
+  | "payment"
+  | "completed"
+  | "expiring"
+  | "payment_due_soon"
+  | "lapsed";
 
 const proposer = alias(users, "proposer");
 const receiver = alias(users, "receiver");
@@ -129,11 +137,47 @@ export async function notifySwapEvent(
     } else if (event === "payment_due_soon" && s.paymentDueAt) {
       // Whoever has not paid yet is reminded; the deadline is the same for both.
       const dueAt = s.paymentDueAt;
-      if (!s.proposerPaid) out.push(mails.paymentDeadlineSoon({ to: s.proposer.email, name: s.proposer.name, otherName: s.receiver.name, dueAt, appUrl }));
-      if (!s.receiverPaid) out.push(mails.paymentDeadlineSoon({ to: s.receiver.email, name: s.receiver.name, otherName: s.proposer.name, dueAt, appUrl }));
+      if (!s.proposerPaid)
+        out.push(
+          mails.paymentDeadlineSoon({
+            to: s.proposer.email,
+            name: s.proposer.name,
+            otherName: s.receiver.name,
+            dueAt,
+            appUrl,
+          }),
+        );
+      if (!s.receiverPaid)
+        out.push(
+          mails.paymentDeadlineSoon({
+            to: s.receiver.email,
+            name: s.receiver.name,
+            otherName: s.proposer.name,
+            dueAt,
+            appUrl,
+          }),
+        );
     } else if (event === "lapsed") {
-      out.push(mails.swapLapsed({ to: s.proposer.email, name: s.proposer.name, otherName: s.receiver.name, paid: s.proposerPaid, appUrl, ...titles }));
-      out.push(mails.swapLapsed({ to: s.receiver.email, name: s.receiver.name, otherName: s.proposer.name, paid: s.receiverPaid, appUrl, ...titles }));
+      out.push(
+        mails.swapLapsed({
+          to: s.proposer.email,
+          name: s.proposer.name,
+          otherName: s.receiver.name,
+          paid: s.proposerPaid,
+          appUrl,
+          ...titles,
+        }),
+      );
+      out.push(
+        mails.swapLapsed({
+          to: s.receiver.email,
+          name: s.receiver.name,
+          otherName: s.proposer.name,
+          paid: s.receiverPaid,
+          appUrl,
+          ...titles,
+        }),
+      );
     }
     for (const mail of out) await enqueueMail(deps.db, mail);
   } catch (error) {

@@ -67,7 +67,11 @@ export async function proposeSwap(deps: { db: Db; clock: Clock }, input: Propose
       // A valid offer counts against the member's limits; over one, the owner gets no e-mail and nothing is stored.
       const limits = { db: tx, clock: deps.clock };
       await hitMemberLimit(limits, { userId: input.proposerId, action: "propose_swap" }, { recordRefusal: false });
-      await hitMemberLimit(limits, { userId: input.proposerId, action: "propose_swap_on_listing", scope: targetListingId }, { recordRefusal: false });
+      await hitMemberLimit(
+        limits,
+        { userId: input.proposerId, action: "propose_swap_on_listing", scope: targetListingId },
+        { recordRefusal: false },
+      );
 
       const [row] = await tx
         .insert(swapProposals)

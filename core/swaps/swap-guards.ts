@@ -109,6 +109,12 @@ export async function refuseUnlessBothActive(db: Db, swap: { proposerId: string;
   const active = await db
     .select({ userId: profiles.userId })
     .from(profiles)
-    .where(and(inArray(profiles.userId, [swap.proposerId, swap.receiverId]), eq(profiles.status, "active"), isNull(profiles.deletedAt)));
+    .where(
+      and(
+        inArray(profiles.userId, [swap.proposerId, swap.receiverId]),
+        eq(profiles.status, "active"),
+        isNull(profiles.deletedAt),
+      ),
+    );
   if (active.length < 2) throw new AppError("CONFLICT", MEMBER_NOT_ACTIVE);
 }

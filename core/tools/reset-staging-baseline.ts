@@ -20,7 +20,12 @@ export const RESET_REFUSED =
   "Reset Staging Baseline only runs on a staging deployment (APP_ENV=staging) or on the embedded demo; this deployment is neither, so nothing was changed";
 
 /** Where a reset may run: a deployment that says it is staging, or the embedded demo (never production data). */
-export function mayResetBaseline(env: { NODE_ENV: string; APP_ENV?: string; DATABASE_URL?: string; ALLOW_SEED?: boolean }) {
+export function mayResetBaseline(env: {
+  NODE_ENV: string;
+  APP_ENV?: string;
+  DATABASE_URL?: string;
+  ALLOW_SEED?: boolean;
+}) {
   if (env.APP_ENV === "staging") return true;
   return !env.DATABASE_URL?.startsWith("postgres") && isDemoMode(env);
 }
@@ -38,7 +43,9 @@ export async function resetStagingBaseline(
 ) {
   if (!mayResetBaseline(env)) throw new AppError("FORBIDDEN", RESET_REFUSED);
   return db.transaction(async (tx) => {
-    const pictures = (await tx.select({ images: listings.images }).from(listings)).flatMap((l) => pictureKeys(l.images));
+    const pictures = (await tx.select({ images: listings.images }).from(listings)).flatMap((l) =>
+      pictureKeys(l.images),
+    );
     const count = async (table: Parameters<typeof tx.delete>[0]) => (await tx.delete(table).returning()).length;
     // The seed's memory of its listings goes with them, so the reseed after a reset brings the whole baseline back
     // (decision 066). The staff accounts it made stay, and so does its memory of them.

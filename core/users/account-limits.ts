@@ -38,7 +38,10 @@ export const ACCOUNT_LIMITS = {
   profile_change: [{ per: "subject", limit: 20, windowSeconds: HOUR }],
   export_data: [{ per: "subject", limit: 5, windowSeconds: HOUR }],
   delete_account: [{ per: "subject", limit: 5, windowSeconds: 5 * MINUTE }],
-} as const satisfies Record<string, ReadonlyArray<{ per: "subject" | "address"; limit: number; windowSeconds: number }>>;
+} as const satisfies Record<
+  string,
+  ReadonlyArray<{ per: "subject" | "address"; limit: number; windowSeconds: number }>
+>;
 
 export type AccountLimitedAction = keyof typeof ACCOUNT_LIMITS;
 

@@ -47,9 +47,17 @@ export function createAuth(db: Database, config: AuthConfig) {
   const appUrl = config.baseURL.replace(/\/+$/, "");
   const genericProviders = genericProvidersFrom(config.identityProviders);
   // Backup codes without look-alike characters, in one case (core/users/backup-codes.ts, decision 068).
-  const backupCodeOptions = { amount: BACKUP_CODE_COUNT, storeBackupCodes: "encrypted" as const, customBackupCodesGenerate: () => makeBackupCodes() };
+  const backupCodeOptions = {
+    amount: BACKUP_CODE_COUNT,
+    storeBackupCodes: "encrypted" as const,
+    customBackupCodesGenerate: () => makeBackupCodes(),
+  };
   const twoFactorPlugin = twoFactor({ issuer: "SwapShed", backupCodeOptions });
-  const identity = identityAuthHooks(db, { appUrl, providers: config.identityProviders, clientIpHeader: CLIENT_IP_HEADER });
+  const identity = identityAuthHooks(db, {
+    appUrl,
+    providers: config.identityProviders,
+    clientIpHeader: CLIENT_IP_HEADER,
+  });
   return betterAuth({
     appName: "SwapShed",
     // Failed sign-ins are expected traffic, already written to security_events; only errors are worth a log line.
@@ -146,7 +154,11 @@ export function createAuth(db: Database, config: AuthConfig) {
               // 068): the two-factor plugin turns this sign-in's session into its signed second-step cookie at once.
               if (SECOND_STEP_PATHS.has(context?.path ?? "") && (await hasTwoFactorOn(db, session.userId))) return;
               // userId: the second step (verifyTwoFactorSignIn) makes the offer for this member.
-              throw new APIError("FORBIDDEN", { message: ACCOUNT_DELETION_PENDING_CODE, code: ACCOUNT_DELETION_PENDING_CODE, userId: session.userId });
+              throw new APIError("FORBIDDEN", {
+                message: ACCOUNT_DELETION_PENDING_CODE,
+                code: ACCOUNT_DELETION_PENDING_CODE,
+                userId: session.userId,
+              });
             }
             if (profile && (profile.status === "suspended" || profile.deletedAt)) {
               throw new APIError("FORBIDDEN", { message: ACCOUNT_SUSPENDED_CODE, code: ACCOUNT_SUSPENDED_CODE });

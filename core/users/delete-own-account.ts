@@ -34,7 +34,10 @@ export async function deletionProofs(db: Db, userId: string): Promise<DeletionPr
   return proofs;
 }
 
-export type DeletionOutcome = { ok: true; permanentDeletionAt: Date; headers: Headers } | { ok: false; status: number; message: string } | Refusal;
+export type DeletionOutcome =
+  | { ok: true; permanentDeletionAt: Date; headers: Headers }
+  | { ok: false; status: number; message: string }
+  | Refusal;
 
 /**
  * A member deletes their own account: hidden at once (their profile is marked deleted, so their listings leave
@@ -82,7 +85,12 @@ export async function deleteOwnAccount(
     const [waiting] = await tx
       .select({ id: swapProposals.id })
       .from(swapProposals)
-      .where(and(eq(swapProposals.status, "accepted"), or(eq(swapProposals.proposerId, userId), eq(swapProposals.receiverId, userId))))
+      .where(
+        and(
+          eq(swapProposals.status, "accepted"),
+          or(eq(swapProposals.proposerId, userId), eq(swapProposals.receiverId, userId)),
+        ),
+      )
       .limit(1);
     if (waiting) return SWAP_AWAITING_FEES;
     await tx
@@ -113,7 +121,11 @@ const MISSING: Record<DeletionProof, string> = {
 };
 
 /** Null when the proof is right, else the message that says what was wrong. */
-async function checkProof(deps: { db: Db; auth: Auth }, { userId, proof, text }: { userId: string; proof: DeletionProof; text: string }, meta: RequestMeta) {
+async function checkProof(
+  deps: { db: Db; auth: Auth },
+  { userId, proof, text }: { userId: string; proof: DeletionProof; text: string },
+  meta: RequestMeta,
+) {
   if (proof === "password") return (await passwordMatches(deps.auth, text, meta)) ? null : WRONG_PASSWORD;
   if (proof === "totp") {
     const code = text.replace(/\s+/g, "");

@@ -24,7 +24,11 @@ export async function exportOwnData(
       attemptedAction: "export_data",
       success: true,
       userId,
-      metadata: { listings: collected.listings.length, swaps: collected.swaps.length, payments: collected.payments.length },
+      metadata: {
+        listings: collected.listings.length,
+        swaps: collected.swaps.length,
+        payments: collected.payments.length,
+      },
       ipAddress: meta.ip,
       userAgent: meta.userAgent,
     });

@@ -14,11 +14,17 @@ import { type IdentityProviderConfig, identityProviderLabel } from "./identity-p
 import { recordAccountChange } from "./record-account-change";
 
 /** The part of Better Auth's endpoint context the hooks read (null outside an endpoint). */
-export type HookContext = { path?: string; params?: Record<string, string> | unknown; request?: Request; headers?: Headers } | null | undefined;
+export type HookContext =
+  | { path?: string; params?: Record<string, string> | unknown; request?: Request; headers?: Headers }
+  | null
+  | undefined;
 
 const CALLBACK_PATH = "/callback/:id";
 
-export function identityAuthHooks(db: Db, options: { appUrl: string; providers?: IdentityProviderConfig; clientIpHeader: string }) {
+export function identityAuthHooks(
+  db: Db,
+  options: { appUrl: string; providers?: IdentityProviderConfig; clientIpHeader: string },
+) {
   const fromCallback = (context: HookContext) => context?.path === CALLBACK_PATH;
   // The callbacks that are making a new account (its first identity is how it was made, not a link to report).
   const registering = new WeakSet<object>();
@@ -35,7 +41,10 @@ export function identityAuthHooks(db: Db, options: { appUrl: string; providers?:
      * address at a lax provider and keep a way into the account its owner makes later), and with a name that
      * meets the spec's rules.
      */
-    async beforeUserCreate(user: { name?: string | null; email: string; emailVerified?: boolean }, context: HookContext) {
+    async beforeUserCreate(
+      user: { name?: string | null; email: string; emailVerified?: boolean },
+      context: HookContext,
+    ) {
       if (!fromCallback(context)) return;
       if (!user.emailVerified) throw refusal(IDENTITY_ERRORS.emailNotVerified);
       const name = nameFromIdentity(user.name, user.email);
@@ -56,7 +65,11 @@ export function identityAuthHooks(db: Db, options: { appUrl: string; providers?:
         .leftJoin(profiles, eq(profiles.userId, users.id))
         .where(eq(users.id, session.userId));
       const code =
-        row?.status === "suspended" || row?.deletedAt ? IDENTITY_ERRORS.accountSuspended : row?.twoFactorEnabled ? IDENTITY_ERRORS.twoFactorRequired : null;
+        row?.status === "suspended" || row?.deletedAt
+          ? IDENTITY_ERRORS.accountSuspended
+          : row?.twoFactorEnabled
+            ? IDENTITY_ERRORS.twoFactorRequired
+            : null;
       if (!code) return;
       const provider = providerOf(context);
       const meta = metaOf(context);
@@ -93,7 +106,8 @@ export function identityAuthHooks(db: Db, options: { appUrl: string; providers?:
      * address): a sensitive change, logged and mailed. A brand-new account's first identity is not a link.
      */
     async afterAccountCreate(account: { userId: string; providerId: string }, context: HookContext) {
-      if (account.providerId === "credential" || !fromCallback(context) || (context && registering.has(context))) return;
+      if (account.providerId === "credential" || !fromCallback(context) || (context && registering.has(context)))
+        return;
       await recordAccountChange(
         db,
         {

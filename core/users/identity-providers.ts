@@ -15,7 +15,9 @@ export type IdentityProviderConfig = {
 export const OIDC_PROVIDER_ID = "oidc";
 
 /** What the sign-in page and My Account offer, in this order, with the label members read. */
-export function identityProviderChoices(config: IdentityProviderConfig | undefined): Array<{ id: string; label: string }> {
+export function identityProviderChoices(
+  config: IdentityProviderConfig | undefined,
+): Array<{ id: string; label: string }> {
   const choices: Array<{ id: string; label: string }> = [];
   if (config?.google) choices.push({ id: "google", label: "Google" });
   if (config?.apple) choices.push({ id: "apple", label: "Apple" });
@@ -43,9 +45,17 @@ export function identityProviderOrigins(config: IdentityProviderConfig | undefin
 
 export function socialProvidersFrom(config: IdentityProviderConfig | undefined) {
   return {
-    ...(config?.google ? { google: { clientId: config.google.clientId, clientSecret: config.google.clientSecret } } : {}),
+    ...(config?.google
+      ? { google: { clientId: config.google.clientId, clientSecret: config.google.clientSecret } }
+      : {}),
     ...(config?.apple
-      ? { apple: { clientId: config.apple.clientId, clientSecret: config.apple.clientSecret, appBundleIdentifier: config.apple.appBundleIdentifier } }
+      ? {
+          apple: {
+            clientId: config.apple.clientId,
+            clientSecret: config.apple.clientSecret,
+            appBundleIdentifier: config.apple.appBundleIdentifier,
+          },
+        }
       : {}),
   };
 }
@@ -81,11 +91,26 @@ export function identityProvidersFromEnv(env: {
 }): IdentityProviderConfig {
   return {
     ...(env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
-      ? { oidc: { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET, name: env.OIDC_NAME || "Single sign-on" } }
+      ? {
+          oidc: {
+            issuer: env.OIDC_ISSUER,
+            clientId: env.OIDC_CLIENT_ID,
+            clientSecret: env.OIDC_CLIENT_SECRET,
+            name: env.OIDC_NAME || "Single sign-on",
+          },
+        }
       : {}),
-    ...(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? { google: { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } } : {}),
+    ...(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+      ? { google: { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } }
+      : {}),
     ...(env.APPLE_CLIENT_ID && env.APPLE_CLIENT_SECRET
-      ? { apple: { clientId: env.APPLE_CLIENT_ID, clientSecret: env.APPLE_CLIENT_SECRET, appBundleIdentifier: env.APPLE_APP_BUNDLE_IDENTIFIER } }
+      ? {
+          apple: {
+            clientId: env.APPLE_CLIENT_ID,
+            clientSecret: env.APPLE_CLIENT_SECRET,
+            appBundleIdentifier: env.APPLE_APP_BUNDLE_IDENTIFIER,
+          },
+        }
       : {}),
   };
 }

@@ -11,7 +11,8 @@ function authSecret(auth: Auth): string {
   return secret;
 }
 
-const sign = (secret: string, payload: string) => createHmac("sha256", secret).update(`${PURPOSE}:${payload}`).digest("base64url");
+const sign = (secret: string, payload: string) =>
+  createHmac("sha256", secret).update(`${PURPOSE}:${payload}`).digest("base64url");
 
 /**
  * A short-lived, signed statement that whoever holds it just gave this member's password: it lets them cancel

@@ -35,17 +35,32 @@ export async function keepAccount(
     const restored = await tx
       .update(profiles)
       .set({ deletedAt: null, permanentDeletionAt: null, deletionReason: null, updatedAt: now })
-      .where(and(eq(profiles.userId, userId), isNotNull(profiles.deletedAt), ne(profiles.status, "suspended"), gt(profiles.permanentDeletionAt, now)))
+      .where(
+        and(
+          eq(profiles.userId, userId),
+          isNotNull(profiles.deletedAt),
+          ne(profiles.status, "suspended"),
+          gt(profiles.permanentDeletionAt, now),
+        ),
+      )
       .returning();
     if (restored.length === 0) return false;
     await recordAccountChange(
       tx,
-      { userId, eventType: "account_deletion_cancelled", what: "You cancelled the deletion of your SwapShed account. It stays open." },
+      {
+        userId,
+        eventType: "account_deletion_cancelled",
+        what: "You cancelled the deletion of your SwapShed account. It stays open.",
+      },
       { meta, now, appUrl: deps.appUrl },
     );
     return true;
   });
   if (!kept) return { ok: false, status: 409, message: KEEP_OFFER_EXPIRED };
-  const { headers } = await deps.auth.api.startKeptAccountSession({ body: { userId }, headers: meta.headers, returnHeaders: true });
+  const { headers } = await deps.auth.api.startKeptAccountSession({
+    body: { userId },
+    headers: meta.headers,
+    returnHeaders: true,
+  });
   return { ok: true, userId, headers };
 }

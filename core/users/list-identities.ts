@@ -7,19 +7,42 @@ export type LinkedIdentity = { id: string; provider: string; subject: string; em
 export type IdentityProviderRow = { id: string; label: string; identities: LinkedIdentity[] };
 
 /** Each configured provider with the member's identities there (the e-mail the provider gave, and when it was linked). */
-export async function listIdentities(db: Db, { userId, providers }: { userId: string; providers: IdentityProviderConfig }): Promise<IdentityProviderRow[]> {
+export async function listIdentities(
+  db: Db,
+  { userId, providers }: { userId: string; providers: IdentityProviderConfig },
+): Promise<IdentityProviderRow[]> {
   const choices = identityProviderChoices(providers);
   if (choices.length === 0) return [];
   const rows = await db
-    .select({ id: accounts.id, provider: accounts.providerId, subject: accounts.accountId, idToken: accounts.idToken, linkedAt: accounts.createdAt })
+    .select({
+      id: accounts.id,
+      provider: accounts.providerId,
+      subject: accounts.accountId,
+      idToken: accounts.idToken,
+      linkedAt: accounts.createdAt,
+    })
     .from(accounts)
-    .where(and(eq(accounts.userId, userId), inArray(accounts.providerId, choices.map((c) => c.id))))
+    .where(
+      and(
+        eq(accounts.userId, userId),
+        inArray(
+          accounts.providerId,
+          choices.map((c) => c.id),
+        ),
+      ),
+    )
     .orderBy(accounts.createdAt);
   return choices.map((choice) => ({
     ...choice,
     identities: rows
       .filter((row) => row.provider === choice.id)
-      .map((row) => ({ id: row.id, provider: row.provider, subject: row.subject, email: emailIn(row.idToken), linkedAt: row.linkedAt })),
+      .map((row) => ({
+        id: row.id,
+        provider: row.provider,
+        subject: row.subject,
+        email: emailIn(row.idToken),
+        linkedAt: row.linkedAt,
+      })),
   }));
 }
 

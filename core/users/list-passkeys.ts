@@ -15,7 +15,13 @@ export type PasskeySummary = {
 /** The member's own passkeys, oldest first; never another member's. */
 export async function listPasskeys(db: Db, { userId }: { userId: string }): Promise<PasskeySummary[]> {
   return db
-    .select({ id: passkeys.id, name: passkeys.name, createdAt: passkeys.createdAt, backedUp: passkeys.backedUp, deviceType: passkeys.deviceType })
+    .select({
+      id: passkeys.id,
+      name: passkeys.name,
+      createdAt: passkeys.createdAt,
+      backedUp: passkeys.backedUp,
+      deviceType: passkeys.deviceType,
+    })
     .from(passkeys)
     .where(eq(passkeys.userId, userId))
     .orderBy(asc(passkeys.createdAt), asc(passkeys.id));

@@ -16,9 +16,18 @@ export type MemberSession = {
  * The member's own sessions that have not expired: where (device, address), since when, last seen. This device
  * first, then the most recently active. Only ever this member's rows; tokens never leave this function.
  */
-export async function listSessions(db: Db, { userId, currentSessionId, now }: { userId: string; currentSessionId: string; now: Date }): Promise<MemberSession[]> {
+export async function listSessions(
+  db: Db,
+  { userId, currentSessionId, now }: { userId: string; currentSessionId: string; now: Date },
+): Promise<MemberSession[]> {
   const rows = await db
-    .select({ id: sessions.id, userAgent: sessions.userAgent, ipAddress: sessions.ipAddress, createdAt: sessions.createdAt, updatedAt: sessions.updatedAt })
+    .select({
+      id: sessions.id,
+      userAgent: sessions.userAgent,
+      ipAddress: sessions.ipAddress,
+      createdAt: sessions.createdAt,
+      updatedAt: sessions.updatedAt,
+    })
     .from(sessions)
     .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
     .orderBy(desc(sessions.updatedAt), desc(sessions.createdAt));

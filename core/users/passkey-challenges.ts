@@ -14,7 +14,12 @@ const identifier = (ceremony: PasskeyCeremony, sessionId: string) => `passkey-${
 /** Keeps the challenge the browser was just given, for this session only, for a few minutes. */
 export async function savePasskeyChallenge(
   db: Db,
-  { ceremony, sessionId, challenge, now }: { ceremony: PasskeyCeremony; sessionId: string; challenge: string; now: Date },
+  {
+    ceremony,
+    sessionId,
+    challenge,
+    now,
+  }: { ceremony: PasskeyCeremony; sessionId: string; challenge: string; now: Date },
 ) {
   const id = identifier(ceremony, sessionId);
   await db.transaction(async (tx) => {
@@ -41,4 +46,3 @@ export async function takePasskeyChallenge(
   const live = rows.find((row) => row.expiresAt.getTime() > now.getTime());
   return live?.value ?? null;
 }
-

@@ -21,13 +21,26 @@ export const deletionPendingMessage = (date: string) =>
  * the refusal that offers to keep the account, with the proof that lets "Keep my account" do it (no session is
  * made). Null otherwise (a staff deletion or suspension, or a deletion already due, is refused as suspended).
  */
-export async function pendingDeletionOffer(deps: { db: Db; clock: Clock; auth: Auth }, userId: string): Promise<AuthOutcome | null> {
+export async function pendingDeletionOffer(
+  deps: { db: Db; clock: Clock; auth: Auth },
+  userId: string,
+): Promise<AuthOutcome | null> {
   const [profile] = await deps.db
-    .select({ status: profiles.status, deletedAt: profiles.deletedAt, permanentDeletionAt: profiles.permanentDeletionAt })
+    .select({
+      status: profiles.status,
+      deletedAt: profiles.deletedAt,
+      permanentDeletionAt: profiles.permanentDeletionAt,
+    })
     .from(profiles)
     .where(eq(profiles.userId, userId));
   const now = deps.clock.now();
-  if (!profile?.deletedAt || profile.status === "suspended" || !profile.permanentDeletionAt || profile.permanentDeletionAt <= now) return null;
+  if (
+    !profile?.deletedAt ||
+    profile.status === "suspended" ||
+    !profile.permanentDeletionAt ||
+    profile.permanentDeletionAt <= now
+  )
+    return null;
   const deletesOn = formatDeletionDate(profile.permanentDeletionAt);
   return {
     ok: false,

@@ -49,7 +49,11 @@ export async function reauthenticateWithPasskey(
     const failed = { ok: false as const, status: 400, message: PASSKEY_NOT_CONFIRMED };
     const answer = parseCeremonyAnswer(response);
     if (!answer) return failed;
-    const expectedChallenge = await takePasskeyChallenge(deps.db, { ceremony: "reauthentication", sessionId: session.id, now });
+    const expectedChallenge = await takePasskeyChallenge(deps.db, {
+      ceremony: "reauthentication",
+      sessionId: session.id,
+      now,
+    });
     if (!expectedChallenge) return { ok: false, status: 400, message: PASSKEY_CEREMONY_EXPIRED };
     const [passkey] = await deps.db
       .select()

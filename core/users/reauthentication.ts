@@ -41,7 +41,10 @@ export async function reauthenticationMethods(db: Db, userId: string) {
     .from(accounts)
     .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential"), isNotNull(accounts.password)))
     .limit(1);
-  const [factor] = await db.select({ verified: twoFactors.verified }).from(twoFactors).where(eq(twoFactors.userId, userId));
+  const [factor] = await db
+    .select({ verified: twoFactors.verified })
+    .from(twoFactors)
+    .where(eq(twoFactors.userId, userId));
   return { password: !!credential, totp: !!user?.twoFactorEnabled && factor?.verified !== false };
 }
 
@@ -53,15 +56,24 @@ export type ReauthOutcome = { ok: true } | { ok: false; status: number; message:
  */
 export async function reauthenticate(
   deps: { db: Db; auth: Auth; clock: Clock },
-  { userId, session, method, secret }: { userId: string; session: SessionRef; method: "password" | "totp"; secret: unknown },
+  {
+    userId,
+    session,
+    method,
+    secret,
+  }: { userId: string; session: SessionRef; method: "password" | "totp"; secret: unknown },
   meta: RequestMeta,
 ): Promise<ReauthOutcome> {
   const text = typeof secret === "string" ? secret : "";
   if (method === "password" && !text) return { ok: false, status: 400, message: "Password is required" };
-  if (method === "totp" && !/^\d{6}$/.test(text.replace(/\s+/g, ""))) return { ok: false, status: 400, message: "Enter the 6-digit code from your app" };
+  if (method === "totp" && !/^\d{6}$/.test(text.replace(/\s+/g, "")))
+    return { ok: false, status: 400, message: "Enter the 6-digit code from your app" };
   const limited = await checkAccountLimit(deps, { action: "reauthenticate", subject: userId, userId }, meta);
   if (limited) return limited;
-  const ok = method === "password" ? await passwordMatches(deps.auth, text, meta) : await totpMatches(deps.auth, text.replace(/\s+/g, ""), meta);
+  const ok =
+    method === "password"
+      ? await passwordMatches(deps.auth, text, meta)
+      : await totpMatches(deps.auth, text.replace(/\s+/g, ""), meta);
   await recordSecurityEvent(deps.db, {
     eventType: "reauthentication",
     attemptedAction: `reauthenticate_${method}`,
@@ -98,5 +110,11 @@ export async function totpMatches(auth: Auth, code: string, meta: RequestMeta) {
 
 const isRefusal = (error: unknown) => {
   const e = error as { statusCode?: number; status?: string | number };
-  return e?.statusCode === 400 || e?.statusCode === 401 || e?.statusCode === 403 || e?.status === "UNAUTHORIZED" || e?.status === "BAD_REQUEST";
+  return (
+    e?.statusCode === 400 ||
+    e?.statusCode === 401 ||
+    e?.statusCode === 403 ||
+    e?.status === "UNAUTHORIZED" ||
+    e?.status === "BAD_REQUEST"
+  );
 };

@@ -17,7 +17,8 @@ export async function regenerateBackupCodes(
   meta: RequestMeta,
 ): Promise<{ ok: true; backupCodes: string[] } | AccountRefusal> {
   const text = typeof password === "string" ? password : "";
-  if (!text) return { ok: false, status: 400, message: "Password is required", fields: { password: "Password is required" } };
+  if (!text)
+    return { ok: false, status: 400, message: "Password is required", fields: { password: "Password is required" } };
   const limited = await checkAccountLimit(deps, { action: "two_factor_change", subject: userId, userId }, meta);
   if (limited) return limited;
   let backupCodes: string[];
@@ -41,7 +42,11 @@ export async function regenerateBackupCodes(
   }
   await recordAccountChange(
     deps.db,
-    { userId, eventType: "backup_codes_regenerated", what: "New backup codes were made for your account; the old ones no longer work." },
+    {
+      userId,
+      eventType: "backup_codes_regenerated",
+      what: "New backup codes were made for your account; the old ones no longer work.",
+    },
     noticeContext(deps, meta),
   );
   return { ok: true, backupCodes };

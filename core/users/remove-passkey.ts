@@ -29,7 +29,12 @@ export async function removePasskey(
     const name = removed.name ?? "Unnamed passkey";
     await recordAccountChange(
       tx,
-      { userId, eventType: "passkey_removed", what: `Your passkey "${name}" was removed from your account.`, metadata: { passkeyId, name } },
+      {
+        userId,
+        eventType: "passkey_removed",
+        what: `Your passkey "${name}" was removed from your account.`,
+        metadata: { passkeyId, name },
+      },
       { meta, now, appUrl: deps.appUrl },
     );
     return { ok: true as const, name };

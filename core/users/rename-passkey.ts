@@ -9,7 +9,9 @@ import { recordAccountChange } from "./record-account-change";
 
 export const PASSKEY_NOT_FOUND = "That passkey was not found. It may have been removed already.";
 
-export type PasskeyChangeOutcome = { ok: true; name: string } | { ok: false; status: number; message: string; field?: "name" };
+export type PasskeyChangeOutcome =
+  | { ok: true; name: string }
+  | { ok: false; status: number; message: string; field?: "name" };
 
 /**
  * Renames one of the member's own passkeys. The update is filtered by the member (Better Auth's updatePasskey is
@@ -34,7 +36,10 @@ export async function renamePasskey(
       .for("update");
     if (!before) return { ok: false as const, status: 404, message: PASSKEY_NOT_FOUND };
     if (before.name === parsed.name) return { ok: true as const, name: parsed.name };
-    await tx.update(passkeys).set({ name: parsed.name }).where(and(eq(passkeys.id, passkeyId), eq(passkeys.userId, userId)));
+    await tx
+      .update(passkeys)
+      .set({ name: parsed.name })
+      .where(and(eq(passkeys.id, passkeyId), eq(passkeys.userId, userId)));
     await recordAccountChange(
       tx,
       {

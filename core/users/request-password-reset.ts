@@ -9,13 +9,16 @@ import type { RequestMeta } from "./auth-attempt";
 import { emailSchema } from "./credentials-schema";
 
 /** The same answer whether or not the address has an account: it must not tell anyone who is a member. */
-export const RESET_LINK_SENT = "If an account exists for that e-mail, we've sent a link to reset its password. It works for one hour.";
+export const RESET_LINK_SENT =
+  "If an account exists for that e-mail, we've sent a link to reset its password. It works for one hour.";
 export const TOO_MANY_RESETS = "Too many reset requests. Please try again later.";
 
 const PER_EMAIL = { limit: 3, windowSeconds: 60 * 60 };
 const PER_ADDRESS = { limit: 10, windowSeconds: 60 * 60 };
 
-export type ResetRequestOutcome = { ok: true; message: string } | { ok: false; status: number; message: string; fields?: Record<string, string> };
+export type ResetRequestOutcome =
+  | { ok: true; message: string }
+  | { ok: false; status: number; message: string; fields?: Record<string, string> };
 
 /**
  * 'Forgot password?': mails a one-hour, one-use link if the address has an account, and answers the same either
@@ -38,11 +41,26 @@ export async function requestPasswordReset(
     const byEmail = await hitRateLimit(deps.db, { key: `reset:email:${email}`, ...PER_EMAIL, now });
     const byAddress = await hitRateLimit(deps.db, { key: `reset:ip:${addressKey(meta.ip)}`, ...PER_ADDRESS, now });
     if (!byEmail.allowed || !byAddress.allowed) {
-      await recordSecurityEvent(deps.db, { eventType: "rate_limited", attemptedAction: "password_reset", success: false, errorMessage: TOO_MANY_RESETS, metadata: { email }, ipAddress: meta.ip, userAgent: meta.userAgent });
+      await recordSecurityEvent(deps.db, {
+        eventType: "rate_limited",
+        attemptedAction: "password_reset",
+        success: false,
+        errorMessage: TOO_MANY_RESETS,
+        metadata: { email },
+        ipAddress: meta.ip,
+        userAgent: meta.userAgent,
+      });
       return { ok: false, status: 429, message: TOO_MANY_RESETS };
     }
   }
   await deps.auth.api.requestPasswordReset({ body: { email }, headers: meta.headers });
-  await recordSecurityEvent(deps.db, { eventType: "password_reset", attemptedAction: "request", success: true, metadata: { email }, ipAddress: meta.ip, userAgent: meta.userAgent });
+  await recordSecurityEvent(deps.db, {
+    eventType: "password_reset",
+    attemptedAction: "request",
+    success: true,
+    metadata: { email },
+    ipAddress: meta.ip,
+    userAgent: meta.userAgent,
+  });
   return { ok: true, message: RESET_LINK_SENT };
 }

@@ -16,11 +16,17 @@ export async function resendVerificationEmail(
   { userId }: { userId: string },
   meta: RequestMeta,
 ): Promise<ResendOutcome> {
-  const [user] = await deps.db.select({ email: users.email, emailVerified: users.emailVerified }).from(users).where(eq(users.id, userId));
+  const [user] = await deps.db
+    .select({ email: users.email, emailVerified: users.emailVerified })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!user) return { ok: false, status: 404, message: "Account not found" };
   if (user.emailVerified) return { ok: false, status: 400, message: ALREADY_VERIFIED };
   const limited = await checkAccountLimit(deps, { action: "resend_verification", subject: userId, userId }, meta);
   if (limited) return limited;
-  await deps.auth.api.sendVerificationEmail({ body: { email: user.email, callbackURL: "/account/email" }, headers: meta.headers });
+  await deps.auth.api.sendVerificationEmail({
+    body: { email: user.email, callbackURL: "/account/email" },
+    headers: meta.headers,
+  });
   return { ok: true, message: `We've sent a new link to ${user.email}. It works for ${VERIFY_EMAIL_HOURS} hours.` };
 }

@@ -12,7 +12,10 @@ import { checkAccountLimit, type Refusal } from "./account-limits";
 import type { RequestMeta } from "./auth-attempt";
 
 export type AvatarDeps = { db: Db; clock: Clock; storage: FileStorage };
-export type AvatarResult = { ok: true; avatarUrl: string | null } | { ok: false; status: number; message: string } | Refusal;
+export type AvatarResult =
+  | { ok: true; avatarUrl: string | null }
+  | { ok: false; status: number; message: string }
+  | Refusal;
 
 const SAFE_MEMBER_ID = /^[A-Za-z0-9_-]+$/;
 export const NO_FILE_CHOSEN = "Please select an image file";
@@ -23,7 +26,11 @@ export const NO_FILE_CHOSEN = "Please select an image file";
  * save fails the new file goes instead, and after a crash the sweep of pending files does, so storage never keeps
  * a file no profile points at.
  */
-export async function setAvatar(deps: AvatarDeps, { userId, file }: { userId: string; file: Buffer | null }, meta: RequestMeta): Promise<AvatarResult> {
+export async function setAvatar(
+  deps: AvatarDeps,
+  { userId, file }: { userId: string; file: Buffer | null },
+  meta: RequestMeta,
+): Promise<AvatarResult> {
   if (!SAFE_MEMBER_ID.test(userId)) throw new Error(`Unsafe member id for a storage key: ${JSON.stringify(userId)}`);
   if (!file || file.length === 0) return { ok: false, status: 400, message: NO_FILE_CHOSEN };
   const limited = await checkAccountLimit(deps, { action: "profile_change", subject: userId, userId }, meta);
@@ -57,9 +64,16 @@ export async function setAvatar(deps: AvatarDeps, { userId, file }: { userId: st
  * (`pending`) in the same transaction and noting the old file for deletion. Returns that note, for the caller to
  * remove once committed; null when there was no file of ours to replace.
  */
-export async function replaceAvatarUrl(db: Db, { userId, avatarUrl, now, pending }: { userId: string; avatarUrl: string | null; now: Date; pending?: string }) {
+export async function replaceAvatarUrl(
+  db: Db,
+  { userId, avatarUrl, now, pending }: { userId: string; avatarUrl: string | null; now: Date; pending?: string },
+) {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.userId, userId)).for("update");
+    const [row] = await tx
+      .select({ avatarUrl: profiles.avatarUrl })
+      .from(profiles)
+      .where(eq(profiles.userId, userId))
+      .for("update");
     if (!row) throw new Error(`No profile for member ${userId}`);
     await tx.update(profiles).set({ avatarUrl, updatedAt: now }).where(eq(profiles.userId, userId));
     if (pending) await keepPendingFiles(tx, { noteId: pending, now });

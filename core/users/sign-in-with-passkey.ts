@@ -16,7 +16,8 @@ export const keepWithPasswordOrCode = (date: string) =>
   `Your account is set to be deleted on ${date}. To keep it, sign in with your password or a code by e-mail.`;
 
 export const PASSKEY_SIGN_IN_FAILED = "We couldn't sign you in with that passkey. Please try again.";
-export const PASSKEY_UNKNOWN = "That passkey isn't set up for a SwapShed account. Sign in with your password, then add it in My Account.";
+export const PASSKEY_UNKNOWN =
+  "That passkey isn't set up for a SwapShed account. Sign in with your password, then add it in My Account.";
 export const PASSKEY_NOT_VERIFIED = "Your passkey didn't check it's you (PIN, fingerprint or face). Please try again.";
 
 /**
@@ -34,7 +35,10 @@ export async function signInWithPasskey(
   if (limited) return limited;
   const answer = parseCeremonyAnswer(response);
   const [owner] = answer
-    ? await deps.db.select({ userId: passkeys.userId, id: passkeys.id }).from(passkeys).where(eq(passkeys.credentialID, answer.id))
+    ? await deps.db
+        .select({ userId: passkeys.userId, id: passkeys.id })
+        .from(passkeys)
+        .where(eq(passkeys.credentialID, answer.id))
     : [];
   const log = (success: boolean, userId: string | null, errorMessage: string | null) =>
     recordSecurityEvent(deps.db, {
@@ -66,7 +70,8 @@ export async function signInWithPasskey(
     return { ok: true, userId: result.user.id, headers };
   } catch (error) {
     const code = (error as { body?: { code?: string; message?: string } })?.body;
-    if (code?.code === ACCOUNT_SUSPENDED_CODE || code?.message === ACCOUNT_SUSPENDED_CODE) return refuse(403, ACCOUNT_SUSPENDED);
+    if (code?.code === ACCOUNT_SUSPENDED_CODE || code?.message === ACCOUNT_SUSPENDED_CODE)
+      return refuse(403, ACCOUNT_SUSPENDED);
     if (isPendingDeletion(error)) {
       // Keeping the account is offered where the password or an e-mailed code is given (sign-in.ts, sign-in-with-code.ts).
       const offer = await pendingDeletionOffer(deps, owner.userId);

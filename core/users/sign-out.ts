@@ -26,7 +26,11 @@ export type SignOutResult = {
  * access away. A session that is already gone (Better Auth's 401, 403 or 404) is not an error: the member ends
  * signed out on this device, as the spec's sign-out ignores those answers.
  */
-export async function signOut(deps: { db: Db; auth: Auth }, { scope }: { scope: SignOutScope }, meta: RequestMeta): Promise<SignOutResult> {
+export async function signOut(
+  deps: { db: Db; auth: Auth },
+  { scope }: { scope: SignOutScope },
+  meta: RequestMeta,
+): Promise<SignOutResult> {
   const session = await deps.auth.api.getSession({ headers: meta.headers }).catch(ignoreGone);
   if (!session) return { headers: await clearCookie(deps.auth, meta), stillSignedIn: false };
   const log = (eventType: string, metadata?: Record<string, unknown>) =>

@@ -32,6 +32,11 @@ export async function startPasskeyReauthentication(
     userVerification: "required",
     timeout: PASSKEY_CEREMONY_SECONDS * 1000,
   });
-  await savePasskeyChallenge(deps.db, { ceremony: "reauthentication", sessionId, challenge: options.challenge, now: deps.clock.now() });
+  await savePasskeyChallenge(deps.db, {
+    ceremony: "reauthentication",
+    sessionId,
+    challenge: options.challenge,
+    now: deps.clock.now(),
+  });
   return { ok: true, options };
 }

@@ -14,9 +14,15 @@ export type PasskeySignInStart =
  * signed cookie (returned in `headers`, for the browser). No e-mail address is asked for: the passkeys are
  * discoverable, so the browser offers the ones it has for this site.
  */
-export async function startPasskeySignIn(deps: { db: Db; clock: Clock; auth: Auth }, meta: RequestMeta): Promise<PasskeySignInStart> {
+export async function startPasskeySignIn(
+  deps: { db: Db; clock: Clock; auth: Auth },
+  meta: RequestMeta,
+): Promise<PasskeySignInStart> {
   const limited = await checkAccountLimit(deps, { action: "passkey_sign_in_start", subject: meta.ip }, meta);
   if (limited) return limited;
-  const { headers, response } = await deps.auth.api.generatePasskeyAuthenticationOptions({ headers: meta.headers, returnHeaders: true });
+  const { headers, response } = await deps.auth.api.generatePasskeyAuthenticationOptions({
+    headers: meta.headers,
+    returnHeaders: true,
+  });
   return { ok: true, options: response as PublicKeyCredentialRequestOptionsJSON, headers };
 }

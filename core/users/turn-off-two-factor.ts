@@ -34,7 +34,10 @@ export async function turnOffTwoFactor(
   try {
     // With a session, Better Auth only checks the code (a backup code is spent); it signs nobody in.
     if (kind === "totp") await deps.auth.api.verifyTOTP({ body: { code: text }, headers: meta.headers });
-    else await checkBackupCode(text, (backupCode) => deps.auth.api.verifyBackupCode({ body: { code: backupCode }, headers: meta.headers }));
+    else
+      await checkBackupCode(text, (backupCode) =>
+        deps.auth.api.verifyBackupCode({ body: { code: backupCode }, headers: meta.headers }),
+      );
   } catch (error) {
     const errorCode = betterAuthCode(error);
     if (errorCode !== "INVALID_CODE" && errorCode !== "INVALID_BACKUP_CODE") throw error;
@@ -55,10 +58,14 @@ export async function turnOffTwoFactor(
     await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
     await recordAccountChange(
       tx,
-      { userId, eventType: "two_factor_disabled", what: "Two-step sign-in was turned off for your account.", metadata: { with: kind } },
+      {
+        userId,
+        eventType: "two_factor_disabled",
+        what: "Two-step sign-in was turned off for your account.",
+        metadata: { with: kind },
+      },
       noticeContext(deps, meta),
     );
   });
   return { ok: true };
 }
-

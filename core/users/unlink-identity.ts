@@ -34,7 +34,8 @@ export async function unlinkIdentity(
       .from(accounts)
       .where(and(eq(accounts.id, identityId), eq(accounts.userId, userId), ne(accounts.providerId, "credential")));
     if (!identity) return { ok: false, status: 404, message: IDENTITY_NOT_FOUND };
-    if (!(await hasAnotherWayIn(tx, { userId, exceptId: identity.id, configured }))) return { ok: false, status: 409, message: LAST_WAY_IN };
+    if (!(await hasAnotherWayIn(tx, { userId, exceptId: identity.id, configured })))
+      return { ok: false, status: 409, message: LAST_WAY_IN };
     await tx.delete(accounts).where(and(eq(accounts.id, identity.id), eq(accounts.userId, userId)));
     const label = identityProviderLabel(deps.providers, identity.provider) ?? identity.provider;
     await recordAccountChange(
@@ -52,7 +53,10 @@ export async function unlinkIdentity(
 }
 
 /** A password, a passkey, or an identity at a provider that is still configured, other than `exceptId`. */
-async function hasAnotherWayIn(db: Db, { userId, exceptId, configured }: { userId: string; exceptId: string; configured: string[] }) {
+async function hasAnotherWayIn(
+  db: Db,
+  { userId, exceptId, configured }: { userId: string; exceptId: string; configured: string[] },
+) {
   const [password] = await db
     .select({ n: count() })
     .from(accounts)

@@ -14,10 +14,18 @@ export const phoneSchema = z
   });
 
 export type ContactResult = { ok: true } | { ok: false; message: string; fields: Record<string, string> };
-export type ContactInput = { phone: unknown; location: unknown; picked?: { suburb?: string; state?: string; postcode?: string } };
+export type ContactInput = {
+  phone: unknown;
+  location: unknown;
+  picked?: { suburb?: string; state?: string; postcode?: string };
+};
 
 /** The profile columns a phone and a suburb set, or the refusal with the field it belongs to. */
-export function readContactDetails({ phone, location, picked }: ContactInput):
+export function readContactDetails({
+  phone,
+  location,
+  picked,
+}: ContactInput):
   | { ok: false; message: string; fields: Record<string, string> }
   | { ok: true; set: Partial<typeof profiles.$inferInsert> } {
   const parsed = phoneSchema.safeParse(typeof phone === "string" ? phone : "");
@@ -31,14 +39,20 @@ export function readContactDetails({ phone, location, picked }: ContactInput):
     const message = "Please choose a suburb from the list";
     return { ok: false, message, fields: { location: message } };
   }
-  return { ok: true, set: { phone: parsed.data === "" ? null : parsed.data, ...(locality ? locationColumns(locality) : {}) } };
+  return {
+    ok: true,
+    set: { phone: parsed.data === "" ? null : parsed.data, ...(locality ? locationColumns(locality) : {}) },
+  };
 }
 
 /**
  * A member's own contact details: the phone and suburb their swap partner sees once both have paid
  * (the suburb also measures distances on cards). Only ever the actor's own profile.
  */
-export async function updateContactDetails(db: Db, { userId, ...input }: ContactInput & { userId: string }): Promise<ContactResult> {
+export async function updateContactDetails(
+  db: Db,
+  { userId, ...input }: ContactInput & { userId: string },
+): Promise<ContactResult> {
   const read = readContactDetails(input);
   if (!read.ok) return read;
   await db.update(profiles).set(read.set).where(eq(profiles.userId, userId));

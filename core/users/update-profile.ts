@@ -9,7 +9,10 @@ import type { RequestMeta } from "./auth-attempt";
 import { fullNameSchema } from "./credentials-schema";
 import { type ContactInput, readContactDetails } from "./update-contact-details";
 
-export type ProfileResult = { ok: true } | { ok: false; status: number; message: string; fields: Record<string, string> } | Refusal;
+export type ProfileResult =
+  | { ok: true }
+  | { ok: false; status: number; message: string; fields: Record<string, string> }
+  | Refusal;
 
 /**
  * A member's own profile: their full name (the spec's name rules, as at sign-up), phone and suburb, saved together
@@ -33,7 +36,10 @@ export async function updateProfile(
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ name: name.data, updatedAt: now }).where(eq(users.id, userId));
-    await tx.update(profiles).set({ ...read.set, updatedAt: now }).where(eq(profiles.userId, userId));
+    await tx
+      .update(profiles)
+      .set({ ...read.set, updatedAt: now })
+      .where(eq(profiles.userId, userId));
   });
   return { ok: true };
 }

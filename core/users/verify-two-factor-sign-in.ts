@@ -35,7 +35,12 @@ export async function verifyTwoFactorSignIn(
     });
   const formatOk = kind === "totp" ? /^\d{6}$/.test(text) : /^[A-Za-z0-9-]{6,32}$/.test(text);
   if (!formatOk) {
-    return { ok: false, status: 400, message: kind === "totp" ? "Enter the 6-digit code from your app" : "Enter one of your backup codes", fields: { code: "required" } };
+    return {
+      ok: false,
+      status: 400,
+      message: kind === "totp" ? "Enter the 6-digit code from your app" : "Enter one of your backup codes",
+      fields: { code: "required" },
+    };
   }
   try {
     const call = kind === "totp" ? deps.auth.api.verifyTOTP : deps.auth.api.verifyBackupCode;
@@ -55,7 +60,10 @@ export async function verifyTwoFactorSignIn(
         return offer;
       }
     }
-    const refusal = REFUSALS[body?.code ?? ""] ?? REFUSALS[body?.message ?? ""] ?? (isWrongCode(body?.code) ? { message: wrong, status: 401 } : null);
+    const refusal =
+      REFUSALS[body?.code ?? ""] ??
+      REFUSALS[body?.message ?? ""] ??
+      (isWrongCode(body?.code) ? { message: wrong, status: 401 } : null);
     if (!refusal) throw error;
     await log(false, null, refusal.message);
     return { ok: false, ...refusal, fields: { code: refusal.message } };

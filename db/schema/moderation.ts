@@ -36,9 +36,7 @@ export const moderationReports = pgTable(
     check("moderation_reports_notes_check", sql`${t.notes} IS NULL OR char_length(${t.notes}) <= 2000`),
     check("moderation_reports_evidence_check", sql`cardinality(${t.evidenceUrls}) <= 10`),
     // One open report per member per listing, so one member cannot stack reports (or trip auto takedown).
-    uniqueIndex("moderation_reports_one_pending_idx")
-      .on(t.listingId, t.reportedBy)
-      .where(sql`${t.status} = 'pending'`),
+    uniqueIndex("moderation_reports_one_pending_idx").on(t.listingId, t.reportedBy).where(sql`${t.status} = 'pending'`),
     // The queue: pending first, newest first.
     index("moderation_reports_status_idx").on(t.status, t.createdAt.desc().nullsFirst()),
     // Auto takedown counts distinct reporters of one listing.

@@ -54,16 +54,12 @@ export const paymentLogs = pgTable(
     check("payment_logs_provider_check", inList(t.provider, PAYMENT_PROVIDERS)),
     check("payment_logs_refunded_check", sql`${t.status} <> 'refunded' OR ${t.refundedAt} IS NOT NULL`),
     // Provider ids are unique: a webhook can find its row, and can never create a second one.
-    uniqueIndex("payment_logs_payment_intent_idx")
-      .on(t.paymentIntentId)
-      .where(sql`${t.paymentIntentId} IS NOT NULL`),
+    uniqueIndex("payment_logs_payment_intent_idx").on(t.paymentIntentId).where(sql`${t.paymentIntentId} IS NOT NULL`),
     uniqueIndex("payment_logs_checkout_session_idx")
       .on(t.checkoutSessionId)
       .where(sql`${t.checkoutSessionId} IS NOT NULL`),
     // A party pays a swap's fee at most once (a refunded payment no longer counts).
-    uniqueIndex("payment_logs_one_completed_idx")
-      .on(t.swapProposalId, t.userId)
-      .where(sql`${t.status} = 'completed'`),
+    uniqueIndex("payment_logs_one_completed_idx").on(t.swapProposalId, t.userId).where(sql`${t.status} = 'completed'`),
     index("payment_logs_swap_idx").on(t.swapProposalId, t.createdAt),
     index("payment_logs_user_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
     index("payment_logs_status_idx").on(t.status, t.createdAt.desc().nullsFirst()),
@@ -73,7 +69,9 @@ export const paymentLogs = pgTable(
     // Reports: refunds per day.
     index("payment_logs_refunded_at_idx").on(t.refundedAt).where(sql`${t.refundedAt} IS NOT NULL`),
     // Refunds still owed, for the job that makes them.
-    index("payment_logs_refund_owed_idx").on(t.id).where(sql`${t.refundReason} IS NOT NULL AND ${t.refundedAt} IS NULL`),
+    index("payment_logs_refund_owed_idx")
+      .on(t.id)
+      .where(sql`${t.refundReason} IS NOT NULL AND ${t.refundedAt} IS NULL`),
   ],
 );
 

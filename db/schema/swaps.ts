@@ -62,10 +62,7 @@ export const swapProposals = pgTable(
     check("swap_proposals_status_check", inList(t.status, SWAP_STATUSES)),
     check("swap_proposals_distinct_listings_check", sql`${t.offeredListingId} <> ${t.targetListingId}`),
     check("swap_proposals_distinct_parties_check", sql`${t.proposerId} <> ${t.receiverId}`),
-    check(
-      "swap_proposals_message_check",
-      sql`${t.message} IS NULL OR char_length(${t.message}) BETWEEN 1 AND 1000`,
-    ),
+    check("swap_proposals_message_check", sql`${t.message} IS NULL OR char_length(${t.message}) BETWEEN 1 AND 1000`),
     check(
       "swap_proposals_accepted_at_check",
       sql`${t.status} NOT IN ('accepted', 'completed') OR ${t.acceptedAt} IS NOT NULL`,
@@ -80,12 +77,8 @@ export const swapProposals = pgTable(
     index("swap_proposals_receiver_idx").on(t.receiverId, t.createdAt.desc().nullsFirst()),
     index("swap_proposals_proposer_idx").on(t.proposerId, t.createdAt.desc().nullsFirst()),
     // Accepting rejects every other pending proposal touching either listing.
-    index("swap_proposals_target_pending_idx")
-      .on(t.targetListingId)
-      .where(sql`${t.status} = 'pending'`),
-    index("swap_proposals_offered_pending_idx")
-      .on(t.offeredListingId)
-      .where(sql`${t.status} = 'pending'`),
+    index("swap_proposals_target_pending_idx").on(t.targetListingId).where(sql`${t.status} = 'pending'`),
+    index("swap_proposals_offered_pending_idx").on(t.offeredListingId).where(sql`${t.status} = 'pending'`),
     // Expiry job: pending rows whose expires_at has passed.
     index("swap_proposals_expiry_idx").on(t.status, t.expiresAt),
     // The lapse job and its warnings: accepted swaps by payment deadline.

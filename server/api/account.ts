@@ -75,13 +75,10 @@ export const ProfileUpdate = named(
         description: `Refused with: ${FULL_NAME.rules.map(([, message]) => `'${message}'`).join(", ")}.`,
       }),
       phone: phoneSchema.optional().meta({ description: "Left out or empty, the phone number is removed." }),
-      location: z
-        .string()
-        .optional()
-        .meta({
-          description:
-            "A suburb as `/localities` suggests it (`Bondi NSW 2026`); left out or empty, the suburb stays as it is.",
-        }),
+      location: z.string().optional().meta({
+        description:
+          "A suburb as `/localities` suggests it (`Bondi NSW 2026`); left out or empty, the suburb stays as it is.",
+      }),
     })
     .meta({
       description:
@@ -114,11 +111,9 @@ const Payments = named(
         swapId: z.guid(),
         swapStatus: z.enum(SWAP_STATUSES),
         status: z.enum(PAYMENT_STATUSES),
-        provider: z
-          .enum(PAYMENT_PROVIDERS)
-          .meta({
-            description: "local or stripe: a card checkout; credit: paid from account credit; waived: no fee was due.",
-          }),
+        provider: z.enum(PAYMENT_PROVIDERS).meta({
+          description: "local or stripe: a card checkout; credit: paid from account credit; waived: no fee was due.",
+        }),
         amountCents: z.number().int().meta({ description: "Charged to the card, in cents." }),
         creditCents: z.number().int().meta({ description: "Paid from account credit, in cents." }),
         currency: z.string(),

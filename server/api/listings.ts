@@ -107,13 +107,10 @@ const ListingEditForm = named(
       keepImages: z.array(z.string()).optional().meta({
         description: "The `key` of each current picture to keep, in the order wanted; the others are removed.",
       }),
-      pictureOrder: z
-        .array(z.string())
-        .optional()
-        .meta({
-          description:
-            "Every picture in the order to show them, the cover first: a kept `key`, or `new:N` for the N-th file in `images` (from 0). It must name each kept picture and each new file exactly once; left out, the kept pictures come first and the new ones after them.",
-        }),
+      pictureOrder: z.array(z.string()).optional().meta({
+        description:
+          "Every picture in the order to show them, the cover first: a kept `key`, or `new:N` for the N-th file in `images` (from 0). It must name each kept picture and each new file exactly once; left out, the kept pictures come first and the new ones after them.",
+      }),
       images: z
         .array(picture)
         .max(MAX_IMAGES)

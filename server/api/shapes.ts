@@ -38,12 +38,9 @@ const cardShape = {
     .meta({ description: "The average of the owner's reviews (1 to 5), null before the first." }),
   ownerReviewCount: z.number().int(),
   isFavourite: z.boolean().meta({ description: "The signed-in member has saved it (always false for visitors)." }),
-  distanceKm: z
-    .number()
-    .nullable()
-    .meta({
-      description: "From the place searched, else from the signed-in member's suburb; null when neither is known.",
-    }),
+  distanceKm: z.number().nullable().meta({
+    description: "From the place searched, else from the signed-in member's suburb; null when neither is known.",
+  }),
 };
 
 export const ListingCard = named(

@@ -24,11 +24,17 @@ if (!id || !/^(snap-\d{8}-\d{6}-[0-9a-f]{4}|--list)$/.test(id)) {
 const env = parseEnv();
 const kind = env.DATABASE_URL?.startsWith("postgres") ? "postgres" : "pglite";
 const dir = snapshotDirectory(env.DATA_DIR);
-const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.startsWith("snap-")).sort() : [];
+const files = fs.existsSync(dir)
+  ? fs
+      .readdirSync(dir)
+      .filter((f) => f.startsWith("snap-"))
+      .sort()
+  : [];
 
 if (id === "--list") {
   if (files.length === 0) console.log(`No snapshots in ${dir}.`);
-  for (const f of files) console.log(`${f.replace(/\.(tar\.gz|dump)$/, "")}  ${fs.statSync(path.join(dir, f)).size} bytes`);
+  for (const f of files)
+    console.log(`${f.replace(/\.(tar\.gz|dump)$/, "")}  ${fs.statSync(path.join(dir, f)).size} bytes`);
   process.exit(0);
 }
 
@@ -39,7 +45,9 @@ if (!file) {
 }
 const fileKind = file.endsWith(".dump") ? "postgres" : "pglite";
 if (fileKind !== kind) {
-  console.error(`Snapshot ${id} is of the ${fileKind === "postgres" ? "PostgreSQL" : "embedded"} database; this deployment uses the ${kind === "postgres" ? "PostgreSQL" : "embedded"} one.`);
+  console.error(
+    `Snapshot ${id} is of the ${fileKind === "postgres" ? "PostgreSQL" : "embedded"} database; this deployment uses the ${kind === "postgres" ? "PostgreSQL" : "embedded"} one.`,
+  );
   process.exit(1);
 }
 
@@ -60,7 +68,8 @@ try {
     const listed = await registerSnapshotFiles(handle.db, { dataDir: env.DATA_DIR });
     console.log(`Restored ${id}.`);
     if (listed.length) console.log(`Listed again: ${listed.join(", ")}.`);
-    if (keptAside) console.log(`The data directory as it was before is kept in ${keptAside} (delete it when you are sure).`);
+    if (keptAside)
+      console.log(`The data directory as it was before is kept in ${keptAside} (delete it when you are sure).`);
   } finally {
     await handle.close();
   }

@@ -18,7 +18,12 @@ const USAGE = `Usage:
 const [command, ...rest] = process.argv.slice(2);
 const role = command === "grant" ? rest[0] : undefined;
 const email = command === "grant" ? rest[1] : rest[0];
-if (!((command === "grant" && ROLES.includes(role as Role) && email) || ((command === "revoke" || command === "password") && email))) {
+if (
+  !(
+    (command === "grant" && ROLES.includes(role as Role) && email) ||
+    ((command === "revoke" || command === "password") && email)
+  )
+) {
   console.error(USAGE);
   process.exit(2);
 }
@@ -42,11 +47,19 @@ try {
     const chosen = process.env.STAFF_PASSWORD;
     const password = chosen || randomStaffPassword();
     const { sessionsEnded } = await setStaffPassword(handle.db, { userId, password, by });
-    console.log(chosen ? `${email} now signs in with the password from STAFF_PASSWORD.` : `${email} now signs in with: ${password}`);
+    console.log(
+      chosen
+        ? `${email} now signs in with the password from STAFF_PASSWORD.`
+        : `${email} now signs in with: ${password}`,
+    );
     console.log(`Shown once, here only. ${sessionsEnded} session(s) ended.`);
   } else {
     const { removed } = await revokeStaffRole(handle.db, { userId, by });
-    console.log(removed.length ? `${email} is no longer ${removed.join(" or ")}; their sessions were ended.` : `${email} had no back-office role.`);
+    console.log(
+      removed.length
+        ? `${email} is no longer ${removed.join(" or ")}; their sessions were ended.`
+        : `${email} had no back-office role.`,
+    );
   }
 } catch (error) {
   if (!isAppError(error)) throw error;

@@ -14,7 +14,11 @@ export function clientIp(c: Context, trustedProxy: string | undefined): string {
     socketIp = "127.0.0.1";
   }
   if (trustedProxy && normalise(socketIp) === normalise(trustedProxy)) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",").map((s) => s.trim()).filter(Boolean);
+    const forwarded = c.req
+      .header("x-forwarded-for")
+      ?.split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (forwarded?.length) return forwarded[forwarded.length - 1];
   }
   return socketIp;

@@ -8,7 +8,13 @@ export const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * a request carrying a cookie must prove it came from our own pages. Requests with neither header
  * and no cookie (server-to-server clients, webhooks) carry no ambient credentials to abuse.
  */
-export function csrfProtection({ appOrigin, exempt = [] }: { appOrigin: string; exempt?: string[] }): MiddlewareHandler {
+export function csrfProtection({
+  appOrigin,
+  exempt = [],
+}: {
+  appOrigin: string;
+  exempt?: string[];
+}): MiddlewareHandler {
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method) || exempt.some((p) => c.req.path.startsWith(p))) return next();
     const site = c.req.header("sec-fetch-site");

@@ -4,7 +4,17 @@ import type { MiddlewareHandler } from "hono";
 const SHARED = [/^\/api\/docs(\/|$)/, /^\/api\/v1\/openapi\.json$/];
 
 /** Pages and endpoints that are about the person asking, whoever that is (a visitor's is a redirect or a refusal). */
-const PERSONAL = [/^\/my-(swaps|listings)\b/, /^\/account\b/, /^\/favourites\b/, /^\/checkout\//, /^\/create-listing\b/, /^\/auth\b/, /^\/dev\/outbox\b/, /^\/api\/v1\/(swaps|me)\b/, /^\/api\/auth\//];
+const PERSONAL = [
+  /^\/my-(swaps|listings)\b/,
+  /^\/account\b/,
+  /^\/favourites\b/,
+  /^\/checkout\//,
+  /^\/create-listing\b/,
+  /^\/auth\b/,
+  /^\/dev\/outbox\b/,
+  /^\/api\/v1\/(swaps|me)\b/,
+  /^\/api\/auth\//,
+];
 
 /**
  * `Cache-Control: private, no-store` on every personal response, so no proxy or CDN ever keeps one: the

@@ -75,7 +75,8 @@ export function parseableBodies({
 
     if (isApi(path)) {
       if (multipartApi(method, path)) {
-        if (!/^multipart\/form-data\b/i.test(type)) return c.json({ error: "Send this as multipart/form-data (a listing with its pictures)." }, 415);
+        if (!/^multipart\/form-data\b/i.test(type))
+          return c.json({ error: "Send this as multipart/form-data (a listing with its pictures)." }, 415);
         return next();
       }
       if (!JSON_TYPE.test(type)) return c.json({ error: "Send JSON: Content-Type: application/json." }, 415);

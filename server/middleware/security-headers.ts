@@ -47,6 +47,7 @@ export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandl
     await next();
     const nonce = c.get("nonce" as never) as string | undefined;
     const h = c.res.headers;
-    for (const [name, value] of Object.entries(securityHeaderValues(options, nonce ? [`'nonce-${nonce}'`] : []))) h.set(name, value);
+    for (const [name, value] of Object.entries(securityHeaderValues(options, nonce ? [`'nonce-${nonce}'`] : [])))
+      h.set(name, value);
   };
 }

@@ -1,5 +1,9 @@
 import type { MiddlewareHandler } from "hono";
-import { isSignedAuthCookie, signOutgoingCookie, verifyIncomingCookies } from "../../core/session-keys/cookie-signatures";
+import {
+  isSignedAuthCookie,
+  signOutgoingCookie,
+  verifyIncomingCookies,
+} from "../../core/session-keys/cookie-signatures";
 import { loadSigningKeys } from "../../core/session-keys/signing-keys";
 import type { Clock } from "../../core/shared/clock";
 import type { Database } from "../../db/client";
@@ -36,7 +40,8 @@ export function sessionSigning({ db, authSecret, clock }: Deps) {
     if (current.key === authSecret) return;
     const headers = new Headers(c.res.headers);
     headers.delete("set-cookie");
-    for (const cookie of setCookies) headers.append("set-cookie", signOutgoingCookie(cookie, { current: current.key, innerKey: authSecret }));
+    for (const cookie of setCookies)
+      headers.append("set-cookie", signOutgoingCookie(cookie, { current: current.key, innerKey: authSecret }));
     const response = new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers });
     // Hono's setter copies the old response's Set-Cookie onto the new one unless the old one is cleared first.
     c.res = undefined;

@@ -104,7 +104,9 @@ export function createMetrics(deps: { db: Db; pool?: pg.Pool; pageCache?: { stat
     }
     const figures = await readOpsFigures(deps.db);
     mailQueued.set(figures.mail.queued);
-    mailOldest.set(figures.mail.oldestQueuedAt ? Math.max(0, (now.getTime() - figures.mail.oldestQueuedAt.getTime()) / 1000) : 0);
+    mailOldest.set(
+      figures.mail.oldestQueuedAt ? Math.max(0, (now.getTime() - figures.mail.oldestQueuedAt.getTime()) / 1000) : 0,
+    );
     payments.reset();
     for (const p of figures.payments) payments.set({ status: p.status, provider: p.provider }, p.count);
     jobRuns.reset();

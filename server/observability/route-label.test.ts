@@ -4,7 +4,9 @@ import { routeLabel } from "./route-label";
 describe("routeLabel", () => {
   test("ids and numbers collapse so one page is one series", () => {
     expect(routeLabel("/listings/0b5e5c1e-8f4a-4c3e-9d6b-2f1a3b4c5d6e", 200)).toBe("/listings/:id");
-    expect(routeLabel("/api/v1/swaps/0B5E5C1E-8F4A-4C3E-9D6B-2F1A3B4C5D6E/accept", 200)).toBe("/api/v1/swaps/:id/accept");
+    expect(routeLabel("/api/v1/swaps/0B5E5C1E-8F4A-4C3E-9D6B-2F1A3B4C5D6E/accept", 200)).toBe(
+      "/api/v1/swaps/:id/accept",
+    );
     expect(routeLabel("/checkout/12345", 200)).toBe("/checkout/:n");
   });
 

@@ -27,10 +27,23 @@ for (const { path, heading } of pages) {
 test("home shows every section the spec lists, with an empty Available Swaps", async ({ page }) => {
   await page.goto("/");
   const nav = page.getByRole("navigation", { name: "Main" });
-  for (const name of ["Browse", "About Us", "How it Works", "Safety"]) await expect(nav.getByRole("link", { name })).toBeVisible();
-  for (const name of ["Login", "Sign Up", "List Item"]) await expect(page.getByRole("banner").getByRole("link", { name })).toBeVisible();
+  for (const name of ["Browse", "About Us", "How it Works", "Safety"])
+    await expect(nav.getByRole("link", { name })).toBeVisible();
+  for (const name of ["Login", "Sign Up", "List Item"])
+    await expect(page.getByRole("banner").getByRole("link", { name })).toBeVisible();
   await expect(page.getByRole("search").getByPlaceholder("Sydney")).toBeVisible();
-  for (const name of ["Cars & Vehicles", "Motorcycles", "Boats & Marine", "Tradie Tools", "Electronics", "Home & Garden", "Sports & Outdoors", "Fashion", "Collectibles", "Other"]) {
+  for (const name of [
+    "Cars & Vehicles",
+    "Motorcycles",
+    "Boats & Marine",
+    "Tradie Tools",
+    "Electronics",
+    "Home & Garden",
+    "Sports & Outdoors",
+    "Fashion",
+    "Collectibles",
+    "Other",
+  ]) {
     await expect(page.getByRole("link", { name, exact: true })).toBeVisible();
   }
   await expect(page.getByText("Services (Coming Soon)")).toBeVisible();
@@ -39,14 +52,18 @@ test("home shows every section the spec lists, with an empty Available Swaps", a
   await expect(page.getByRole("link", { name: "Create Your First Listing" })).toHaveCount(0);
   await expect(page.locator("#faq details")).toHaveCount(8);
   const footer = page.getByRole("contentinfo");
-  for (const href of ["/terms", "/privacy", "/cookies", "/investors"]) await expect(footer.locator(`a[href="${href}"]`)).toBeVisible();
+  for (const href of ["/terms", "/privacy", "/cookies", "/investors"])
+    await expect(footer.locator(`a[href="${href}"]`)).toBeVisible();
   await expect(footer.locator('a[href^="mailto:"]')).toBeVisible();
 });
 
 test("a signed-in member's empty home offers Create Your First Listing", async ({ page }) => {
   await signUpViaApi(page);
   await page.goto("/");
-  await expect(page.getByRole("link", { name: "Create Your First Listing" })).toHaveAttribute("href", "/create-listing");
+  await expect(page.getByRole("link", { name: "Create Your First Listing" })).toHaveAttribute(
+    "href",
+    "/create-listing",
+  );
 });
 
 test("the terms have 16 numbered sections and a copyright line", async ({ page }) => {
@@ -81,7 +98,10 @@ test("the framework's JavaScript loads after the first paint, and the page then 
   expect(html).not.toMatch(/<script[^>]*type="module"[^>]*>\s*;?\s*import /);
   const timing = await page.evaluate(() => ({
     firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
-    scripts: performance.getEntriesByType("resource").filter((e) => e.name.endsWith(".js")).map((e) => e.startTime),
+    scripts: performance
+      .getEntriesByType("resource")
+      .filter((e) => e.name.endsWith(".js"))
+      .map((e) => e.startTime),
   }));
   expect(timing.firstPaint).toBeGreaterThan(0);
   expect(timing.scripts.length).toBeGreaterThan(3);
@@ -93,7 +113,9 @@ test("the framework's JavaScript loads after the first paint, and the page then 
   expect(documents).toHaveLength(1);
 });
 
-test("pages carry a CSP (a visitor's shared page: its scripts' hashes; a member's: a nonce) and the other security headers", async ({ page }) => {
+test("pages carry a CSP (a visitor's shared page: its scripts' hashes; a member's: a nonce) and the other security headers", async ({
+  page,
+}) => {
   const response = await page.goto("/");
   const headers = response!.headers();
   // A visitor's page is sent from the shared copies (decision 062): no nonce can be sent twice.

@@ -45,7 +45,10 @@ test("a member downloads their data, deletes the account, and keeps it by signin
   // Your data: the download is the JSON document about this member.
   await page.getByRole("navigation", { name: "My Account" }).getByRole("link", { name: "Your data" }).click();
   await expect(page.getByRole("heading", { name: "Download my data" })).toBeVisible();
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download my data" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download my data" }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^swapshed-my-data-\d{4}-\d{2}-\d{2}\.json$/);
   const document = JSON.parse(readFileSync(await download.path(), "utf8"));
   expect(document.profile).toMatchObject({ fullName: "Robin O'Leary-Smith", email });

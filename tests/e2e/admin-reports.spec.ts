@@ -5,7 +5,10 @@ import { listItemAs, staffSession } from "./staff";
 // Each step waits on a server round trip; a busy machine can take seconds.
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-test("an admin reads Reports: switches period and grouping, reads a chart's numbers, downloads its CSV", async ({ page, browser }) => {
+test("an admin reads Reports: switches period and grouping, reads a chart's numbers, downloads its CSV", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   await staffSession(page, "admin");
   // Something new today, so this week's row has at least one listing whatever else the run made.
@@ -15,17 +18,31 @@ test("an admin reads Reports: switches period and grouping, reads a chart's numb
   await page.getByRole("link", { name: "Reports" }).click();
   await expect(page).toHaveURL(/\/admin\/reports$/);
   await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
-  for (const title of ["Sign-ups", "New listings", "Proposals", "Acceptance rate", "Completed swaps", "Fee revenue and refunds", "Listings by category", "Top suburbs"]) {
+  for (const title of [
+    "Sign-ups",
+    "New listings",
+    "Proposals",
+    "Acceptance rate",
+    "Completed swaps",
+    "Fee revenue and refunds",
+    "Listings by category",
+    "Top suburbs",
+  ]) {
     await expect(page.getByRole("heading", { level: 2, name: title, exact: true })).toBeVisible();
   }
-  await expect(page.getByRole("navigation", { name: "Period" }).getByRole("link", { name: "30 days" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("navigation", { name: "Period" }).getByRole("link", { name: "30 days" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
   await expectNoAxeViolations(page);
 
   await page.getByRole("navigation", { name: "Period" }).getByRole("link", { name: "90 days" }).click();
   await expect(page).toHaveURL(/period=90&by=day/);
   await page.getByRole("navigation", { name: "Grouping" }).getByRole("link", { name: "By week" }).click();
   await expect(page).toHaveURL(/period=90&by=week/);
-  await expect(page.getByRole("navigation", { name: "Grouping" }).getByRole("link", { name: "By week" })).toHaveAttribute("aria-current", "page");
+  await expect(
+    page.getByRole("navigation", { name: "Grouping" }).getByRole("link", { name: "By week" }),
+  ).toHaveAttribute("aria-current", "page");
 
   // The numbers behind 'New listings', as a table: the last row is this week, with today's listing in it.
   const listings = page.getByRole("region", { name: "New listings", exact: true });
@@ -50,7 +67,10 @@ test("an admin reads Reports: switches period and grouping, reads a chart's numb
   await expect(page).toHaveURL(/period=90&by=week/);
 
   // Without JavaScript: the same links, the numbers in a native <details>, the CSV from a plain form.
-  const plain = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const plain = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
   const noScript = await plain.newPage();
   await noScript.goto("/admin/reports?period=365&by=week");
   await noScript.getByRole("navigation", { name: "Grouping" }).getByRole("link", { name: "By day" }).click();

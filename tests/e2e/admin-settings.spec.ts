@@ -46,7 +46,9 @@ test("an admin turns moderation off and the 'Report listing' control leaves the 
   const secrets = page.getByRole("region", { name: "Secrets" });
   const authSecret = secrets.getByRole("listitem").filter({ hasText: "BETTER_AUTH_SECRET" });
   await expect(authSecret.getByText("Configured", { exact: true })).toBeVisible();
-  await expect(secrets.getByRole("listitem").filter({ hasText: "STRIPE_SECRET_KEY" }).getByText("Not configured")).toBeVisible();
+  await expect(
+    secrets.getByRole("listitem").filter({ hasText: "STRIPE_SECRET_KEY" }).getByText("Not configured"),
+  ).toBeVisible();
   await authSecret.getByText("Reveal").click();
   await expect(authSecret.getByText("6789")).toBeVisible();
   await expect(page.locator("body")).not.toContainText("0123456789-0123456789");
@@ -107,7 +109,9 @@ test("an admin rotates the session-signing key: no one is signed out, and new se
   await dialog.getByRole("button", { name: "Rotate the key" }).click();
   await expect(page.getByText("Key rotation initiated")).toBeVisible();
   const message = section.getByRole("status");
-  await expect(message).toContainText(/^New sessions are signed with key ssk_[0-9a-f-]+\. Sessions signed with the previous key stay valid until /);
+  await expect(message).toContainText(
+    /^New sessions are signed with key ssk_[0-9a-f-]+\. Sessions signed with the previous key stay valid until /,
+  );
   await expect(section).toContainText("Still accepted");
   // The message stays 10 seconds.
   await page.waitForTimeout(8_000);
@@ -135,7 +139,9 @@ test("an admin rotates the session-signing key: no one is signed out, and new se
   const token = value.slice(0, value.lastIndexOf("."));
   const signature = value.slice(value.lastIndexOf(".") + 1);
   expect(signature).toHaveLength(44);
-  expect(signature).not.toBe(crypto.createHmac("sha256", "e2e-secret-0123456789-0123456789-0123456789").update(token).digest("base64"));
+  expect(signature).not.toBe(
+    crypto.createHmac("sha256", "e2e-secret-0123456789-0123456789-0123456789").update(token).digest("base64"),
+  );
   expect((await (await again.request.get("/api/v1/me")).json()).user.email).toBe(email);
   await fresh.close();
   await memberContext.close();

@@ -16,5 +16,7 @@ test("/api/docs draws every operation of the OpenAPI document, and Try it out ca
   const answer = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/v1/listings");
   await page.getByRole("button", { name: "Execute" }).click();
   expect((await answer).status()).toBe(200);
-  await expect(page.locator("#operations-Listings-searchListings .live-responses-table tbody .response-col_status").first()).toHaveText("200");
+  await expect(
+    page.locator("#operations-Listings-searchListings .live-responses-table tbody .response-col_status").first(),
+  ).toHaveText("200");
 });

@@ -28,7 +28,9 @@ test.describe("accounts in the browser", () => {
   });
 
   for (const js of [true, false]) {
-    test(`after signing in from a page that needed an account, the member is back there (${js ? "JavaScript" : "no JavaScript"})`, async ({ browser }) => {
+    test(`after signing in from a page that needed an account, the member is back there (${js ? "JavaScript" : "no JavaScript"})`, async ({
+      browser,
+    }) => {
       const context = await browser.newContext({ javaScriptEnabled: js });
       const page = await context.newPage();
       const { email } = await signUpViaApi(page);
@@ -98,7 +100,9 @@ test.describe("accounts in the browser", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
-    await expect(page.getByRole("alert").filter({ hasText: /^Too many attempts\. Please try again in \d+ seconds\.$/ })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: /^Too many attempts\. Please try again in \d+ seconds\.$/ }),
+    ).toBeVisible();
   });
 });
 
@@ -106,8 +110,16 @@ test.describe("the form's messages", () => {
   const cases: [string, { fullName?: string; email: string; password: string }, string][] = [
     ["malformed e-mail", { email: "nope", password: PASSWORD }, "Invalid email address"],
     ["short password", { email: "a@b.com.au", password: "Ab1" }, "Password must be at least 8 characters"],
-    ["no uppercase", { email: "a@b.com.au", password: "swapshed1" }, "Password must contain at least one uppercase letter"],
-    ["no lowercase", { email: "a@b.com.au", password: "SWAPSHED1" }, "Password must contain at least one lowercase letter"],
+    [
+      "no uppercase",
+      { email: "a@b.com.au", password: "swapshed1" },
+      "Password must contain at least one uppercase letter",
+    ],
+    [
+      "no lowercase",
+      { email: "a@b.com.au", password: "SWAPSHED1" },
+      "Password must contain at least one lowercase letter",
+    ],
     ["no number", { email: "a@b.com.au", password: "Swapshedd" }, "Password must contain at least one number"],
     ["blank name", { fullName: " ", email: "a@b.com.au", password: PASSWORD }, "Name is required"],
     ["bad name", { fullName: "R2-D2", email: "a@b.com.au", password: PASSWORD }, "Name contains invalid characters"],

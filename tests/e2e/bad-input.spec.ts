@@ -16,13 +16,23 @@ const paths = [...new Set(pagePaths(routes as RouteConfigEntry[]))]
 
 const bad: [string, Record<string, string>, string | Buffer][] = [
   ["JSON", { "content-type": "application/json" }, '{"email":"a@b.co"}'],
-  ["a truncated multipart form", { "content-type": "multipart/form-data; boundary=XYZ" }, '--XYZ\r\nContent-Disposition: form-data; name="mode"\r\n\r\nsignin'],
-  ["a form with a newline and NUL in redirectTo", { "content-type": "application/x-www-form-urlencoded" }, "redirectTo=%2F%0A%2Fevil.example&next=%2F%00x&email=&password="],
+  [
+    "a truncated multipart form",
+    { "content-type": "multipart/form-data; boundary=XYZ" },
+    '--XYZ\r\nContent-Disposition: form-data; name="mode"\r\n\r\nsignin',
+  ],
+  [
+    "a form with a newline and NUL in redirectTo",
+    { "content-type": "application/x-www-form-urlencoded" },
+    "redirectTo=%2F%0A%2Fevil.example&next=%2F%00x&email=&password=",
+  ],
   ["an empty form", { "content-type": "application/x-www-form-urlencoded" }, ""],
 ];
 
 for (const signedIn of [false, true]) {
-  test(`every page action answers bad input with a 4xx or a page, never a 5xx (${signedIn ? "member" : "visitor"})`, async ({ page }) => {
+  test(`every page action answers bad input with a 4xx or a page, never a 5xx (${signedIn ? "member" : "visitor"})`, async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const origin = test.info().project.use.baseURL as string;
     if (signedIn) await signUpViaApi(page);
@@ -36,9 +46,14 @@ for (const signedIn of [false, true]) {
   });
 }
 
-test("a JSON body to a form page is refused as the wrong type, and a 100 MB body is refused early", async ({ page }) => {
+test("a JSON body to a form page is refused as the wrong type, and a 100 MB body is refused early", async ({
+  page,
+}) => {
   const origin = test.info().project.use.baseURL as string;
-  const json = await page.request.post("/auth", { headers: { origin, "content-type": "application/json" }, data: "{}" });
+  const json = await page.request.post("/auth", {
+    headers: { origin, "content-type": "application/json" },
+    data: "{}",
+  });
   expect(json.status()).toBe(415);
   const big = await page.request.post("/location", {
     headers: { origin, "content-type": "application/x-www-form-urlencoded" },

@@ -19,7 +19,9 @@ export async function signUpViaApi(page: Page, { email = uniqueEmail(), fullName
 /** Fails the test on any WCAG A/AA violation axe finds on the current page. */
 export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+  );
   expect(summary, "axe violations").toEqual([]);
 }
 
@@ -74,7 +76,10 @@ export const test = base.extend<{ consoleErrors: string[] }, { browser: Browser 
       const errors: string[] = [];
       page.on("console", (m) => {
         // A 4xx answer is how some tests probe the server; the browser logs it as a resource error.
-        if (m.type() === "error" && !/Failed to load resource: the server responded with a status of 4\d\d/.test(m.text())) {
+        if (
+          m.type() === "error" &&
+          !/Failed to load resource: the server responded with a status of 4\d\d/.test(m.text())
+        ) {
           errors.push(m.text());
         }
       });

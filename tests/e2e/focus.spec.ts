@@ -25,9 +25,13 @@ async function listItem(page: Page, title: string) {
   return (await res.json()).id as string;
 }
 
-const focusedText = (page: Page) => page.evaluate(() => `${document.activeElement?.tagName}:${document.activeElement?.textContent?.trim().slice(0, 60)}`);
+const focusedText = (page: Page) =>
+  page.evaluate(() => `${document.activeElement?.tagName}:${document.activeElement?.textContent?.trim().slice(0, 60)}`);
 
-test("after a proposal is sent from the listing page, focus is on the new 'You've proposed a swap' status", async ({ browser, page }) => {
+test("after a proposal is sent from the listing page, focus is on the new 'You've proposed a swap' status", async ({
+  browser,
+  page,
+}) => {
   const owner = await browser.newContext();
   const ownerPage = await owner.newPage();
   await signUpViaApi(ownerPage, { email: uniqueEmail("owner"), fullName: "Olivia Bennett" });

@@ -6,7 +6,10 @@ import { confirmAddressFromMail } from "./mailbox";
 // (playwright.config.ts). Its login page takes whoever is typed in.
 
 /** At the provider's login page: who the person is there. */
-async function atProvider(page: Page, { email, name, verified = true }: { email: string; name: string; verified?: boolean }) {
+async function atProvider(
+  page: Page,
+  { email, name, verified = true }: { email: string; name: string; verified?: boolean },
+) {
   await expect(page.getByRole("heading", { name: "Test identity provider" })).toBeVisible();
   await page.getByLabel("E-mail", { exact: true }).fill(email);
   await page.getByLabel("Name", { exact: true }).fill(name);
@@ -22,7 +25,9 @@ async function axeAtBothWidths(page: Page) {
 }
 
 test.describe("signing in with an identity provider", () => {
-  test("a new person continues with Test ID from Sign In, gets an account and sees it linked in My Account", async ({ page }) => {
+  test("a new person continues with Test ID from Sign In, gets an account and sees it linked in My Account", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto("/auth?redirectTo=%2Fmy-swaps");
     await expect(page.getByRole("button", { name: "Continue with Test ID" })).toBeVisible();
@@ -45,7 +50,9 @@ test.describe("signing in with an identity provider", () => {
     // Its only way in: unlinking is refused, and says what to do.
     await page.getByText("Unlink Test ID", { exact: true }).click();
     await page.getByRole("button", { name: "Yes, unlink Test ID" }).click();
-    await expect(page.getByRole("alert")).toHaveText("Add a password or a passkey before you unlink your last way to sign in.");
+    await expect(page.getByRole("alert")).toHaveText(
+      "Add a password or a passkey before you unlink your last way to sign in.",
+    );
     await expect(page.getByText(email)).toBeVisible();
   });
 
@@ -82,13 +89,17 @@ test.describe("linked accounts in My Account", () => {
     await atProvider(page, { email, name: "Casey Nguyen" });
 
     await expect(page).toHaveURL("/account/identities?linked=oidc");
-    await expect(page.getByRole("status").filter({ hasText: "Test ID is linked: you can now sign in with it." })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Test ID is linked: you can now sign in with it." }),
+    ).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();
     await axeAtBothWidths(page);
     // The outbox page is part of the demo, off on a production PostgreSQL (the integration tests read the mail there).
     if (!process.env.E2E_DATABASE_URL) {
       await page.goto("/dev/outbox");
-      await expect(page.getByText("Security notice: Test ID was linked to your account: you can now sign in with it").first()).toBeVisible();
+      await expect(
+        page.getByText("Security notice: Test ID was linked to your account: you can now sign in with it").first(),
+      ).toBeVisible();
     }
 
     // Signed out, the member comes back through the provider (still signed in there).

@@ -288,7 +288,10 @@ test("the owner deletes a listing from its page after the spec's question, with 
   const id = await listItem(owner.page, title);
   await owner.page.goto(`/listings/${id}`);
   await owner.page.getByRole("button", { name: "Delete listing" }).click();
-  await owner.page.getByRole("dialog", { name: "Are you sure you want to delete this listing?" }).getByRole("button", { name: "Delete" }).click();
+  await owner.page
+    .getByRole("dialog", { name: "Are you sure you want to delete this listing?" })
+    .getByRole("button", { name: "Delete" })
+    .click();
   await expect(owner.page).toHaveURL("/my-listings");
   await expect(owner.page.getByText("Listing deleted")).toBeVisible();
   await expect(owner.page.getByRole("listitem").filter({ hasText: title })).toHaveCount(0);

@@ -17,7 +17,9 @@ async function fillListingFields(
   await page.getByLabel("Max Value (AUD)").fill(fields.max);
 }
 
-test("a member lists an item with a picture, sees it everywhere, another member favourites it, and the owner deletes it", async ({ browser }) => {
+test("a member lists an item with a picture, sees it everywhere, another member favourites it, and the owner deletes it", async ({
+  browser,
+}) => {
   const owner = await browser.newContext();
   const page = await owner.newPage();
   await signUpViaApi(page, { email: uniqueEmail("owner"), fullName: "Priya Sharma" });
@@ -25,7 +27,14 @@ test("a member lists an item with a picture, sees it everywhere, another member 
 
   await page.goto("/create-listing");
   await expect(page.getByRole("heading", { name: "List an item" })).toBeVisible();
-  await fillListingFields(page, { title, description: "Petrol chainsaw, 18 inch bar, new chain, starts first pull.", category: "tradie_tools", condition: "good", min: "300", max: "450" });
+  await fillListingFields(page, {
+    title,
+    description: "Petrol chainsaw, 18 inch bar, new chain, starts first pull.",
+    category: "tradie_tools",
+    condition: "good",
+    min: "300",
+    max: "450",
+  });
   await page.getByRole("combobox", { name: "Location" }).fill("bondi");
   await page.getByRole("option", { name: "Bondi NSW 2026" }).click();
   await page.locator("#images").setInputFiles(photo);
@@ -66,7 +75,10 @@ test("a member lists an item with a picture, sees it everywhere, another member 
   // (leaving cancels a request still in flight, which a slow machine showed).
   const saved = otherPage.waitForResponse((r) => r.url().includes("/favourite") && r.request().method() === "POST");
   await otherPage.getByRole("button", { name: `Save ${title} to favourites` }).click();
-  await expect(otherPage.getByRole("button", { name: `Remove ${title} from favourites` })).toHaveAttribute("aria-pressed", "true");
+  await expect(otherPage.getByRole("button", { name: `Remove ${title} from favourites` })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
   expect((await saved).ok()).toBe(true);
   await otherPage.goto("/favourites");
   await expect(otherPage.getByRole("article").filter({ hasText: title })).toBeVisible();
@@ -76,7 +88,10 @@ test("a member lists an item with a picture, sees it everywhere, another member 
   await page.goto("/my-listings");
   // The spec's question in a styled dialog, not the browser's confirm() (N24).
   await page.getByRole("listitem").filter({ hasText: title }).getByRole("button", { name: "Delete" }).click();
-  await page.getByRole("dialog", { name: "Are you sure you want to delete this listing?" }).getByRole("button", { name: "Delete" }).click();
+  await page
+    .getByRole("dialog", { name: "Are you sure you want to delete this listing?" })
+    .getByRole("button", { name: "Delete" })
+    .click();
   await expect(page.getByText("Listing deleted")).toBeVisible();
   await expect(page.getByRole("listitem").filter({ hasText: title })).toHaveCount(0);
   const gone = await page.goto(listingUrl);
@@ -113,7 +128,14 @@ test("without JavaScript a listing can still be created and the server's message
   const page = await context.newPage();
   await signUpViaApi(page);
   await page.goto("/create-listing");
-  await fillListingFields(page, { title: "No-JS kayak", description: "A kayak listed from a browser with scripts turned off.", category: "boats_marine", condition: "fair", min: "200", max: "300" });
+  await fillListingFields(page, {
+    title: "No-JS kayak",
+    description: "A kayak listed from a browser with scripts turned off.",
+    category: "boats_marine",
+    condition: "fair",
+    min: "200",
+    max: "300",
+  });
   await page.getByRole("combobox", { name: "Location" }).fill("nowhere at all");
   await page.locator("#images").setInputFiles(photo);
   await page.getByRole("button", { name: "Create Listing" }).click();
@@ -171,12 +193,23 @@ test("a listing's thumbnails show each picture, with and without JavaScript", as
   const page = await noJs.newPage();
   await signUpViaApi(page);
   await page.goto("/create-listing");
-  await fillListingFields(page, { title, description: "A canoe with two pictures, listed without scripts.", category: "boats_marine", condition: "good", min: "400", max: "600" });
+  await fillListingFields(page, {
+    title,
+    description: "A canoe with two pictures, listed without scripts.",
+    category: "boats_marine",
+    condition: "good",
+    min: "400",
+    max: "600",
+  });
   await page.getByRole("combobox", { name: "Location" }).fill("Bondi NSW 2026");
   await page.locator("#images").setInputFiles([photo, photo]);
   await page.getByRole("button", { name: "Create Listing" }).click();
   await expect(page).toHaveURL("/my-listings");
-  const listingPath = await page.getByRole("listitem").filter({ hasText: title }).getByRole("link", { name: title, exact: true }).getAttribute("href");
+  const listingPath = await page
+    .getByRole("listitem")
+    .filter({ hasText: title })
+    .getByRole("link", { name: title, exact: true })
+    .getAttribute("href");
   expect(listingPath).toMatch(/^\/listings\//);
 
   // Without JavaScript a thumbnail is a link to the page showing that picture.

@@ -70,9 +70,15 @@ test.describe("what people type in Suburb or postcode", () => {
     await expectNoAxeViolations(page);
     // The five Newtowns, by postcode: down to the second (VIC 3220); Enter picks it rather than submits.
     await field.press("ArrowDown");
-    await expect(suggestions.getByRole("option", { name: "Newtown NSW 2042" })).toHaveAttribute("aria-selected", "true");
+    await expect(suggestions.getByRole("option", { name: "Newtown NSW 2042" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
     await field.press("ArrowDown");
-    await expect(suggestions.getByRole("option", { name: "Newtown VIC 3220" })).toHaveAttribute("aria-selected", "true");
+    await expect(suggestions.getByRole("option", { name: "Newtown VIC 3220" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
     await field.press("Enter");
     await expect(field).toHaveValue("Newtown VIC 3220");
     await expect(page).toHaveURL(/\/search\?q=/); // not submitted yet
@@ -107,7 +113,9 @@ test.describe("what people type in Suburb or postcode", () => {
     ];
     for (const [typed, label, found] of cases) {
       await page.goto(search({ location: typed, radius: "25", sort: "nearest" }));
-      await expect(results(page), typed).toHaveText(`Showing ${found.length} listing${found.length > 1 ? "s" : ""} within 25 km of ${label}`);
+      await expect(results(page), typed).toHaveText(
+        `Showing ${found.length} listing${found.length > 1 ? "s" : ""} within 25 km of ${label}`,
+      );
       await expect(page.getByRole("article").first().getByRole("heading"), typed).toHaveText(title(found[0]));
       await expect(page.getByRole("alert"), typed).toHaveCount(0);
     }

@@ -47,7 +47,9 @@ async function payWithCard(page: Page) {
   await expect(page.getByText("Payment received. Thank you!")).toBeVisible();
 }
 
-test("pictures beside names, a phone asked for before paying, and the other side told when only an e-mail is shared", async ({ browser }) => {
+test("pictures beside names, a phone asked for before paying, and the other side told when only an e-mail is shared", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const ana = await member(browser, "Ana Costa");
   const ben = await member(browser, "Ben Walker");
@@ -81,17 +83,27 @@ test("pictures beside names, a phone asked for before paying, and the other side
   await expect(ana.page.getByText("Swap proposal sent successfully!")).toBeVisible();
   await ben.page.goto("/my-swaps");
   const benCard = ben.page.getByRole("article").filter({ hasText: anaTitle });
-  await expect(benCard.getByRole("heading", { name: "From Ana Costa" }).locator("img")).toHaveAttribute("src", /^\/uploads\/avatars\//);
+  await expect(benCard.getByRole("heading", { name: "From Ana Costa" }).locator("img")).toHaveAttribute(
+    "src",
+    /^\/uploads\/avatars\//,
+  );
   await benCard.getByRole("button", { name: "Accept" }).click();
-  await ben.page.getByRole("dialog", { name: "Accept this swap?" }).getByRole("button", { name: "Yes, accept swap" }).click();
+  await ben.page
+    .getByRole("dialog", { name: "Accept this swap?" })
+    .getByRole("button", { name: "Yes, accept swap" })
+    .click();
   await expect(ben.page.getByText("Next Step: Payment")).toBeVisible();
   // Neither has a phone: each is told, before paying, that only an e-mail address will be shared.
-  await expect(benCard.getByText("Ana has no phone number on their profile: only an e-mail address will be shared.")).toBeVisible();
+  await expect(
+    benCard.getByText("Ana has no phone number on their profile: only an e-mail address will be shared."),
+  ).toBeVisible();
 
   // Ana, at the Pay step, is asked for a phone; a bad one stops the payment and says why.
   await ana.page.goto("/my-swaps?tab=sent");
   const anaCard = ana.page.getByRole("article").filter({ hasText: benTitle });
-  await expect(anaCard.getByText("Ben has no phone number on their profile: only an e-mail address will be shared.")).toBeVisible();
+  await expect(
+    anaCard.getByText("Ben has no phone number on their profile: only an e-mail address will be shared."),
+  ).toBeVisible();
   await expect(anaCard.getByText(NON_REFUNDABLE)).toBeVisible();
   await expect(anaCard.getByText(/or the swap lapses and any fee already paid is refunded in full\.$/)).toBeVisible();
   const phone = anaCard.getByLabel("Add a phone number (optional)");
@@ -100,7 +112,9 @@ test("pictures beside names, a phone asked for before paying, and the other side
   await expectNoAxeViolations(ana.page);
   await phone.fill("call me");
   await anaCard.getByRole("button", { name: "Pay $9.99" }).click();
-  await expect(ana.page.getByText("Phone number must be 8 to 20 digits, spaces, dashes, brackets or plus")).toBeVisible();
+  await expect(
+    ana.page.getByText("Phone number must be 8 to 20 digits, spaces, dashes, brackets or plus"),
+  ).toBeVisible();
   await expect(ana.page).toHaveURL("/my-swaps?tab=sent");
   await anaCard.getByLabel("Add a phone number (optional)").fill("0412 345 678");
   await anaCard.getByRole("button", { name: "Pay $9.99" }).click();
@@ -170,7 +184,9 @@ test("every page under My Account is titled '<section> | My Account | SwapShed'"
   }
 });
 
-test("deleting from My Listings asks the spec's question in a styled dialog; Cancel keeps the listing", async ({ page }) => {
+test("deleting from My Listings asks the spec's question in a styled dialog; Cancel keeps the listing", async ({
+  page,
+}) => {
   await page.setViewportSize(PHONE);
   await signUpViaApi(page);
   const title = `Dialog lamp ${Date.now()}`;

@@ -15,7 +15,11 @@ async function listItem(page: Page, title: string) {
       valueMin: "400",
       valueMax: "600",
       location: "Bondi NSW 2026",
-      images: { name: "photo.jpg", mimeType: "image/jpeg", buffer: await import("node:fs").then((fs) => fs.readFileSync(photo)) },
+      images: {
+        name: "photo.jpg",
+        mimeType: "image/jpeg",
+        buffer: await import("node:fs").then((fs) => fs.readFileSync(photo)),
+      },
     },
   });
   expect(res.status(), await res.text()).toBe(201);
@@ -34,7 +38,9 @@ async function pay(page: Page, card: string) {
   // The local test checkout is on in these journeys: the Pay step and the checkout both say no money moves.
   await expect(page.getByText("Test payments: no real money moves on this site.").first()).toBeVisible();
   // Accepted swaps show their payment deadline (48 hours after acceptance, Sydney time).
-  await expect(page.getByText(/^Pay by \w{3},? \d{1,2} \w{3},? \d{1,2}:\d{2}\s?(am|pm), or the swap lapses/i).first()).toBeVisible();
+  await expect(
+    page.getByText(/^Pay by \w{3},? \d{1,2} \w{3},? \d{1,2}:\d{2}\s?(am|pm), or the swap lapses/i).first(),
+  ).toBeVisible();
   await page.getByRole("button", { name: "Pay $9.99" }).first().click();
   await expect(page.getByRole("heading", { name: /test checkout/i })).toBeVisible();
   await expect(page.getByText(/Test payments: no real money moves\./)).toBeVisible();
@@ -45,7 +51,9 @@ async function pay(page: Page, card: string) {
   await page.getByRole("button", { name: /^Pay \$/ }).click();
 }
 
-test("two members propose, accept, pay (one card declined first), see each other's contact details and leave a review", async ({ browser }) => {
+test("two members propose, accept, pay (one card declined first), see each other's contact details and leave a review", async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   const ana = await member(browser, "Ana Costa");
   const ben = await member(browser, "Ben Walker");
@@ -89,7 +97,10 @@ test("two members propose, accept, pay (one card declined first), see each other
   await expectNoAxeViolations(ben.page);
   await card.getByRole("button", { name: "Accept" }).click();
   // Accepting asks first (tests/e2e/deal-screen.spec.ts covers the dialog in full).
-  await ben.page.getByRole("dialog", { name: "Accept this swap?" }).getByRole("button", { name: "Yes, accept swap" }).click();
+  await ben.page
+    .getByRole("dialog", { name: "Accept this swap?" })
+    .getByRole("button", { name: "Yes, accept swap" })
+    .click();
   await expect(ben.page.getByText("Swap proposal accepted! Both parties need to pay $9.99 to proceed.")).toBeVisible();
   await expect(ben.page.getByText("Next Step: Payment")).toBeVisible();
 

@@ -13,7 +13,11 @@ let pinnedNode: string | undefined;
  * through npx itself would spend a second each finding it again.
  */
 function nodeBinary(): string {
-  pinnedNode ??= execFileSync("npx", ["node", "-p", "process.execPath"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  pinnedNode ??= execFileSync("npx", ["node", "-p", "process.execPath"], {
+    cwd: root,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "ignore"],
+  }).trim();
   return pinnedNode;
 }
 

@@ -50,12 +50,21 @@ type Ctx = {
 const json = (ctx: Ctx, member: Member, path: string, body: unknown) =>
   send(`${ctx.url}${path}`, {
     method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json", ...browserHeaders({ APP_URL: ctx.appUrl }, member.cookie) },
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json",
+      ...browserHeaders({ APP_URL: ctx.appUrl }, member.cookie),
+    },
     body: JSON.stringify(body),
   });
 
 /** Runs `request` unless the process was killed first; records whether its answer came back and acknowledged. */
-async function attempt(ctx: Ctx, write: Write, request: () => Promise<Answer>, acknowledged: (answer: Answer) => Write["result"] | null) {
+async function attempt(
+  ctx: Ctx,
+  write: Write,
+  request: () => Promise<Answer>,
+  acknowledged: (answer: Answer) => Write["result"] | null,
+) {
   if (ctx.killed()) return;
   write.sent = true;
   try {
@@ -99,32 +108,58 @@ export function burstOf(plan: TrialPlan, ctx: Ctx, rng: () => number) {
   for (const create of plan.creates) {
     add("create listing", { ownerId: create.member.id, title: create.title }, async (write) => {
       const form = new FormData();
-      const fields = { title: create.title, description: `${create.title}: a cordless drill with two batteries.`, category: "tradie_tools", condition: "good", valueMin: "80", valueMax: "150", location: "Bondi NSW 2026" };
+      const fields = {
+        title: create.title,
+        description: `${create.title}: a cordless drill with two batteries.`,
+        category: "tradie_tools",
+        condition: "good",
+        valueMin: "80",
+        valueMax: "150",
+        location: "Bondi NSW 2026",
+      };
       for (const [name, value] of Object.entries(fields)) form.append(name, value);
       form.append("images", new File([new Uint8Array(ctx.world.upload)], "drill.jpg", { type: "image/jpeg" }));
       const { body, type } = await multipart(form);
       await attempt(
         ctx,
         write,
-        () => send(`${ctx.url}/api/v1/listings`, { method: "POST", headers: { "content-type": type, accept: "application/json", ...browserHeaders({ APP_URL: ctx.appUrl }, create.member.cookie) }, body }),
+        () =>
+          send(`${ctx.url}/api/v1/listings`, {
+            method: "POST",
+            headers: {
+              "content-type": type,
+              accept: "application/json",
+              ...browserHeaders({ APP_URL: ctx.appUrl }, create.member.cookie),
+            },
+            body,
+          }),
         (a) => (a.status === 201 ? { id: String(parsed(a).id) } : null),
       );
     });
   }
 
   for (const p of plan.proposals) {
-    add("propose", { proposerId: p.proposer.id, offered: p.offered, target: p.target, offeredTitle: p.offeredTitle }, (write) =>
-      attempt(ctx, write, () => json(ctx, p.proposer, "/api/v1/swaps", { targetListingId: p.target, offeredListingId: p.offered }), (a) =>
-        a.status === 201 ? { id: String(parsed(a).id) } : null,
-      ),
+    add(
+      "propose",
+      { proposerId: p.proposer.id, offered: p.offered, target: p.target, offeredTitle: p.offeredTitle },
+      (write) =>
+        attempt(
+          ctx,
+          write,
+          () => json(ctx, p.proposer, "/api/v1/swaps", { targetListingId: p.target, offeredListingId: p.offered }),
+          (a) => (a.status === 201 ? { id: String(parsed(a).id) } : null),
+        ),
     );
   }
 
   // Refused accepts (409: another one won) are answers too, but they promise no write.
   const accept = (receiver: Member, swapId: string) =>
     add("accept", { swapId, receiverId: receiver.id }, (write) =>
-      attempt(ctx, write, () => json(ctx, receiver, `/api/v1/swaps/${swapId}/accept`, {}), (a) =>
-        a.status === 200 ? { status: String(parsed(a).status) } : null,
+      attempt(
+        ctx,
+        write,
+        () => json(ctx, receiver, `/api/v1/swaps/${swapId}/accept`, {}),
+        (a) => (a.status === 200 ? { status: String(parsed(a).status) } : null),
       ),
     );
   for (const swapId of plan.race.swapIds) accept(plan.race.receiver, swapId);
@@ -132,12 +167,22 @@ export function burstOf(plan: TrialPlan, ctx: Ctx, rng: () => number) {
 
   for (const c of plan.checkouts) {
     // Two writes in a row, as a member makes them: open the checkout, then pay on its page.
-    const pay: Write = { kind: "pay by card", sent: false, acknowledged: false, plan: { swapId: c.swapId, payerId: c.payer.id } };
+    const pay: Write = {
+      kind: "pay by card",
+      sent: false,
+      acknowledged: false,
+      plan: { swapId: c.swapId, payerId: c.payer.id },
+    };
     add("start payment", { swapId: c.swapId, payerId: c.payer.id }, async (write) => {
-      await attempt(ctx, write, () => json(ctx, c.payer, `/api/v1/swaps/${c.swapId}/pay`, {}), (a) => {
-        const body = a.status === 200 ? parsed(a) : null;
-        return body?.kind === "redirect" ? { sessionId: new URL(String(body.url)).pathname.split("/").pop() } : null;
-      });
+      await attempt(
+        ctx,
+        write,
+        () => json(ctx, c.payer, `/api/v1/swaps/${c.swapId}/pay`, {}),
+        (a) => {
+          const body = a.status === 200 ? parsed(a) : null;
+          return body?.kind === "redirect" ? { sessionId: new URL(String(body.url)).pathname.split("/").pop() } : null;
+        },
+      );
       const sessionId = write.result?.sessionId;
       if (!sessionId) return;
       writes.push(pay);
@@ -149,7 +194,11 @@ export function burstOf(plan: TrialPlan, ctx: Ctx, rng: () => number) {
         () =>
           send(`${ctx.url}/checkout/${sessionId}`, {
             method: "POST",
-            headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html", ...browserHeaders({ APP_URL: ctx.appUrl }, c.payer.cookie) },
+            headers: {
+              "content-type": "application/x-www-form-urlencoded",
+              accept: "text/html",
+              ...browserHeaders({ APP_URL: ctx.appUrl }, c.payer.cookie),
+            },
             body: form,
           }),
         (a) => (a.status === 302 && flashOf(a)?.type === "success" ? { status: "paid" } : null),
@@ -159,7 +208,9 @@ export function burstOf(plan: TrialPlan, ctx: Ctx, rng: () => number) {
 
   for (const w of plan.webhooks) {
     // The provider delivers one event three times at once (its retries racing a slow first answer).
-    const event = checkoutCompletedEvent(w.paymentId, w.sessionId, { id: `evt_fault_${crypto.randomBytes(8).toString("hex")}` });
+    const event = checkoutCompletedEvent(w.paymentId, w.sessionId, {
+      id: `evt_fault_${crypto.randomBytes(8).toString("hex")}`,
+    });
     const body = JSON.stringify(event);
     for (let copy = 0; copy < 3; copy++) {
       add("webhook", { eventId: event.id, paymentId: w.paymentId, swapId: w.swapId, payerId: w.payerId }, (write) =>
@@ -169,7 +220,14 @@ export function burstOf(plan: TrialPlan, ctx: Ctx, rng: () => number) {
           () =>
             send(`${ctx.url}${LOCAL_WEBHOOK_PATH}`, {
               method: "POST",
-              headers: { "content-type": "application/json", [LOCAL_SIGNATURE_HEADER]: signLocalWebhook(body, ctx.world.webhookSecret, Math.floor(Date.now() / 1000)) },
+              headers: {
+                "content-type": "application/json",
+                [LOCAL_SIGNATURE_HEADER]: signLocalWebhook(
+                  body,
+                  ctx.world.webhookSecret,
+                  Math.floor(Date.now() / 1000),
+                ),
+              },
               body,
             }),
           (a) => {

@@ -4,18 +4,33 @@ import http from "node:http";
 
 export type Answer = { status: number; headers: http.IncomingHttpHeaders; text: string };
 
-export function send(url: string, { method = "GET", headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: Buffer | string } = {}): Promise<Answer> {
+export function send(
+  url: string,
+  {
+    method = "GET",
+    headers = {},
+    body,
+  }: { method?: string; headers?: Record<string, string>; body?: Buffer | string } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, headers: { ...headers, ...(body ? { "content-length": String(Buffer.byteLength(body)) } : {}) }, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => {
-        // A body cut short by the kill ends without `complete`: not an answer.
-        if (!res.complete) return reject(new Error("the answer was cut short"));
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString("utf8") });
-      });
-      res.on("error", reject);
-    });
+    const req = http.request(
+      url,
+      {
+        method,
+        headers: { ...headers, ...(body ? { "content-length": String(Buffer.byteLength(body)) } : {}) },
+        agent: false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => {
+          // A body cut short by the kill ends without `complete`: not an answer.
+          if (!res.complete) return reject(new Error("the answer was cut short"));
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString("utf8") });
+        });
+        res.on("error", reject);
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });

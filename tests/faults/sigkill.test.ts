@@ -55,7 +55,18 @@ function faultSuite(kind: "pglite" | "postgres") {
   let dataDir = "";
   let uploadsDir = "";
   const dbName = `swapshed_faults_${process.pid}_${crypto.randomBytes(3).toString("hex")}`;
-  const figures: Figures = { trials: 0, sent: 0, acknowledged: 0, cutOff: 0, lost: 0, halfWritten: 0, interruptedFiles: 0, restarts: 0, readyMs: [], started: 0 };
+  const figures: Figures = {
+    trials: 0,
+    sent: 0,
+    acknowledged: 0,
+    cutOff: 0,
+    lost: 0,
+    halfWritten: 0,
+    interruptedFiles: 0,
+    restarts: 0,
+    readyMs: [],
+    started: 0,
+  };
   const allWrites: Write[] = [];
   let processEnv: Record<string, string>;
   let world: World;
@@ -142,7 +153,8 @@ function faultSuite(kind: "pglite" | "postgres") {
     const reported = new Set<string>();
     /** How long a whole burst takes, learned as the trials go: a process just restarted on a busy machine answers slower. */
     let burstMs = 1000;
-    const failures: { trial: number; killAtMs: number; lost: string[]; halfWritten: string[]; retried: string[] }[] = [];
+    const failures: { trial: number; killAtMs: number; lost: string[]; halfWritten: string[]; retried: string[] }[] =
+      [];
     for (let t = 0; t < TRIALS; t++) {
       const trialStarted = Date.now();
       const rng = seededRandom(SEED * 1000 + t);
@@ -154,7 +166,11 @@ function faultSuite(kind: "pglite" | "postgres") {
       const kill = new Promise<void>((resolve) => {
         killNow = resolve;
       });
-      const { writes, run } = burstOf(world.trials[t], { url: app.current().url, appUrl: APP_URL, world, killed: () => killed, kill, startedAt: Date.now() }, rng);
+      const { writes, run } = burstOf(
+        world.trials[t],
+        { url: app.current().url, appUrl: APP_URL, world, killed: () => killed, kill, startedAt: Date.now() },
+        rng,
+      );
       const burst = run();
       await new Promise((r) => setTimeout(r, killAt));
       killed = true;
@@ -166,24 +182,32 @@ function faultSuite(kind: "pglite" | "postgres") {
       // app reopens (and recovers) the original, in every SQL_EVERY-th trial and the last (the copy and a second
       // PGlite are the slow part of a trial; the end of the run reads everything the trials left, whole).
       const readNow = kind === "postgres" || (t + 1) % SQL_EVERY === 0 || t === TRIALS - 1;
-      const snapshot = kind === "pglite" && readNow ? fs.mkdtempSync(path.join(os.tmpdir(), "swapshed-faults-snapshot-")) : "";
+      const snapshot =
+        kind === "pglite" && readNow ? fs.mkdtempSync(path.join(os.tmpdir(), "swapshed-faults-snapshot-")) : "";
       if (snapshot) fs.cpSync(path.join(dataDir, "db"), path.join(snapshot, "db"), { recursive: true });
       const filesAtKill = filesUnder(uploadsDir);
       const restart = app.start();
       restart.catch(() => {});
       const comeBack = () =>
         restart.catch((error) => {
-          throw new Error(`trial ${t + 1} (seed ${SEED}): the app did not come back: ${error instanceof Error ? error.message : error}`);
+          throw new Error(
+            `trial ${t + 1} (seed ${SEED}): the app did not come back: ${error instanceof Error ? error.message : error}`,
+          );
         });
       const { lost, broken, readyMs } = !readNow
         ? { lost: [], broken: [], readyMs: await comeBack() }
         : await withDatabase(snapshot, async ({ db }) => {
             const lost = await lostWrites(db, writes);
             const referenced = await referencedFiles(db);
-            if (kind === "postgres") figures.interruptedFiles += filesAtKill.filter((file) => !referenced.has(file)).length;
+            if (kind === "postgres")
+              figures.interruptedFiles += filesAtKill.filter((file) => !referenced.has(file)).length;
             // Files are checked once the restarted app is ready: embedded, it deletes the interrupted uploads' files as it starts.
             const readyMs = await comeBack();
-            return { lost, broken: await halfWritten(db, uploadsDir, { pendingAllowed: kind === "postgres" }), readyMs };
+            return {
+              lost,
+              broken: await halfWritten(db, uploadsDir, { pendingAllowed: kind === "postgres" }),
+              readyMs,
+            };
           });
       if (snapshot) fs.rmSync(snapshot, { recursive: true, force: true });
       if (kind === "pglite") {
@@ -192,7 +216,8 @@ function faultSuite(kind: "pglite" | "postgres") {
       }
       const sent = writes.filter((w) => w.sent);
       const answered = sent.flatMap((w) => (w.answeredAt === undefined ? [] : [w.answeredAt]));
-      if (sent.length === writes.length && answered.length === sent.length) burstMs = Math.round(0.5 * burstMs + 0.5 * 1.1 * Math.max(...answered));
+      if (sent.length === writes.length && answered.length === sent.length)
+        burstMs = Math.round(0.5 * burstMs + 0.5 * 1.1 * Math.max(...answered));
       // Far fewer answers than a kill this far into the burst should have let through: the bursts are slower.
       else if (answered.length / writes.length < fraction / 2) burstMs = Math.min(5000, Math.round(burstMs * 1.25));
       figures.trials++;
@@ -209,8 +234,10 @@ function faultSuite(kind: "pglite" | "postgres") {
         );
       const unseen = await missingOverHttp(app.current().url, writes, world.members);
       // Embedded: the restarted process took over the lock the killed one left behind.
-      const lockHolder = kind === "pglite" ? fs.readFileSync(path.join(dataDir, "swapshed.lock"), "utf8").split(" ")[0] : "";
-      if (kind === "pglite" && lockHolder !== String(app.current().child.pid)) unseen.push(`the lock names pid ${lockHolder}, not the restarted process ${app.current().child.pid}`);
+      const lockHolder =
+        kind === "pglite" ? fs.readFileSync(path.join(dataDir, "swapshed.lock"), "utf8").split(" ")[0] : "";
+      if (kind === "pglite" && lockHolder !== String(app.current().child.pid))
+        unseen.push(`the lock names pid ${lockHolder}, not the restarted process ${app.current().child.pid}`);
       // The provider retries a delivery that got no answer: after the restart it must settle, never wedge.
       const retried = await redeliverUnanswered(writes);
       // A state left broken by one trial is still broken in the next: each is counted (and listed) once.
@@ -220,7 +247,13 @@ function faultSuite(kind: "pglite" | "postgres") {
       figures.halfWritten += fresh.length;
       allWrites.push(...writes);
       if (lost.length || unseen.length || fresh.length || retried.length)
-        failures.push({ trial: t + 1, killAtMs: Math.round(killAt), lost: [...lost, ...unseen], halfWritten: fresh, retried });
+        failures.push({
+          trial: t + 1,
+          killAtMs: Math.round(killAt),
+          lost: [...lost, ...unseen],
+          halfWritten: fresh,
+          retried,
+        });
     }
     // Every trial ran, whatever an earlier one found: the figures and the list below are the whole run's.
     expect({ seed: SEED, failures }).toEqual({ seed: SEED, failures: [] });
@@ -233,7 +266,8 @@ function faultSuite(kind: "pglite" | "postgres") {
   async function redeliverUnanswered(writes: Write[]): Promise<string[]> {
     const problems: string[] = [];
     const events = new Map<string, Write[]>();
-    for (const w of writes.filter((w) => w.kind === "webhook")) events.set(w.plan.eventId, [...(events.get(w.plan.eventId) ?? []), w]);
+    for (const w of writes.filter((w) => w.kind === "webhook"))
+      events.set(w.plan.eventId, [...(events.get(w.plan.eventId) ?? []), w]);
     for (const [eventId, deliveries] of events) {
       if (deliveries.some((d) => d.acknowledged)) continue;
       const { paymentId, swapId } = deliveries[0].plan;
@@ -241,7 +275,10 @@ function faultSuite(kind: "pglite" | "postgres") {
       const body = JSON.stringify(checkoutCompletedEvent(paymentId, plan?.sessionId ?? null, { id: eventId }));
       const answer = await deliver(body);
       const result = answer.status === 200 ? String(JSON.parse(answer.text).result) : "";
-      if (result !== "processed" && result !== "duplicate") problems.push(`event ${eventId} for swap ${swapId} delivered again after the restart: ${answer.status} ${answer.text.slice(0, 200)}`);
+      if (result !== "processed" && result !== "duplicate")
+        problems.push(
+          `event ${eventId} for swap ${swapId} delivered again after the restart: ${answer.status} ${answer.text.slice(0, 200)}`,
+        );
       else {
         deliveries[0].acknowledged = true;
         deliveries[0].result = { status: result };
@@ -253,7 +290,10 @@ function faultSuite(kind: "pglite" | "postgres") {
   const deliver = (body: string) =>
     send(`${app.current().url}${LOCAL_WEBHOOK_PATH}`, {
       method: "POST",
-      headers: { "content-type": "application/json", [LOCAL_SIGNATURE_HEADER]: signLocalWebhook(body, world.webhookSecret, Math.floor(Date.now() / 1000)) },
+      headers: {
+        "content-type": "application/json",
+        [LOCAL_SIGNATURE_HEADER]: signLocalWebhook(body, world.webhookSecret, Math.floor(Date.now() / 1000)),
+      },
       body,
     });
 
@@ -261,11 +301,15 @@ function faultSuite(kind: "pglite" | "postgres") {
     const { paymentId, sessionId, swapId, payerId } = world.extras.webhook;
     const body = JSON.stringify(checkoutCompletedEvent(paymentId, sessionId));
     const answers = await Promise.all(Array.from({ length: 10 }, () => deliver(body)));
-    const results = answers.map((a) => `${a.status} ${a.status === 200 ? JSON.parse(a.text).result : a.text.slice(0, 100)}`);
+    const results = answers.map(
+      (a) => `${a.status} ${a.status === 200 ? JSON.parse(a.text).result : a.text.slice(0, 100)}`,
+    );
     expect(results.filter((r) => r === "200 processed")).toHaveLength(1);
     expect(results.filter((r) => r === "200 duplicate")).toHaveLength(9);
     const payer = world.members.find((m) => m.id === payerId);
-    const seen = await send(`${app.current().url}/api/v1/swaps/${swapId}`, { headers: { accept: "application/json", cookie: payer?.cookie ?? "" } });
+    const seen = await send(`${app.current().url}/api/v1/swaps/${swapId}`, {
+      headers: { accept: "application/json", cookie: payer?.cookie ?? "" },
+    });
     expect(JSON.parse(seen.text).swap).toMatchObject({ status: "accepted", iPaid: true, theyPaid: false });
   });
 
@@ -275,7 +319,11 @@ function faultSuite(kind: "pglite" | "postgres") {
       swapIds.map((id) =>
         send(`${app.current().url}/api/v1/swaps/${id}/accept`, {
           method: "POST",
-          headers: { "content-type": "application/json", accept: "application/json", ...browserHeaders({ APP_URL }, receiver.cookie) },
+          headers: {
+            "content-type": "application/json",
+            accept: "application/json",
+            ...browserHeaders({ APP_URL }, receiver.cookie),
+          },
           body: "{}",
         }),
       ),
@@ -290,14 +338,29 @@ function faultSuite(kind: "pglite" | "postgres") {
     const { target, swapIds, offered } = world.extras.race;
     const release = kind === "pglite" ? acquireDataLock(dataDir) : () => {};
     const seen = await withDatabase(dataDir, async ({ db }) => {
-      const rows = async (q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows;
+      const rows = async (q: ReturnType<typeof sql>) =>
+        ((await db.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows;
       // PostgreSQL: what the scheduler does once an interrupted upload's hour is up (embedded, the restarts did it).
-      if (kind === "postgres") await removeAbandonedFiles({ db, storage: createLocalStorage(uploadsDir), now: new Date(Date.now() + UPLOAD_GRACE_MS + 60_000) });
+      if (kind === "postgres")
+        await removeAbandonedFiles({
+          db,
+          storage: createLocalStorage(uploadsDir),
+          now: new Date(Date.now() + UPLOAD_GRACE_MS + 60_000),
+        });
       return {
         payments: await rows(sql`select status from payment_logs where swap_proposal_id = ${swapId}`),
-        events: await rows(sql`select status from webhook_events where payload #>> '{data,object,metadata,paymentId}' = ${paymentId}`),
-        race: await rows(sql`select id, status, rejection_reason from swap_proposals where target_listing_id = ${target}`),
-        reserved: await rows(sql`select id from listings where status = 'reserved' and id in (${sql.join([target, ...offered].map((id) => sql`${id}`), sql`, `)})`),
+        events: await rows(
+          sql`select status from webhook_events where payload #>> '{data,object,metadata,paymentId}' = ${paymentId}`,
+        ),
+        race: await rows(
+          sql`select id, status, rejection_reason from swap_proposals where target_listing_id = ${target}`,
+        ),
+        reserved: await rows(
+          sql`select id from listings where status = 'reserved' and id in (${sql.join(
+            [target, ...offered].map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+        ),
         notes: await rows(sql`select keys from pending_files`),
         lost: await lostWrites(db, allWrites),
         halfWritten: await halfWritten(db, uploadsDir, { pendingAllowed: false }),
@@ -312,7 +375,11 @@ function faultSuite(kind: "pglite" | "postgres") {
     expect(seen.race.filter((r) => r.status === "rejected")).toHaveLength(19);
     expect(swapIds).toContain(winner[0].id);
     expect(seen.reserved).toHaveLength(2);
-    expect({ notes: seen.notes, lost: seen.lost, halfWritten: seen.halfWritten }).toEqual({ notes: [], lost: [], halfWritten: [] });
+    expect({ notes: seen.notes, lost: seen.lost, halfWritten: seen.halfWritten }).toEqual({
+      notes: [],
+      lost: [],
+      halfWritten: [],
+    });
     // And it starts again after a clean stop, too.
     figures.readyMs.push(await app.start());
   });

@@ -43,7 +43,20 @@ export type Extras = {
 
 export type World = { members: Member[]; trials: TrialPlan[]; extras: Extras; upload: Buffer; webhookSecret: string };
 
-const MEMBER_NAMES = ["Ava Nguyen", "Ben Walker", "Chloe Singh", "Dev Patel", "Ella Murphy", "Finn O'Brien", "Grace Kim", "Hamish Reid", "Isla Chen", "Jack Taylor", "Kiara Brown", "Liam Rossi"];
+const MEMBER_NAMES = [
+  "Ava Nguyen",
+  "Ben Walker",
+  "Chloe Singh",
+  "Dev Patel",
+  "Ella Murphy",
+  "Finn O'Brien",
+  "Grace Kim",
+  "Hamish Reid",
+  "Isla Chen",
+  "Jack Taylor",
+  "Kiara Brown",
+  "Liam Rossi",
+];
 
 /** The same-origin headers a browser sends with our own pages' requests. */
 export function browserHeaders(env: { APP_URL: string }, cookie?: string): Record<string, string> {
@@ -77,7 +90,9 @@ export async function seedWorld({ db, env, trials }: { db: Database; env: Env; t
   await setFlag(db, "enable_rate_limiting", false);
   const members = await signUpMembers(db, env, MEMBER_NAMES.length);
   const uploads = path.resolve(env.DATA_DIR, "uploads");
-  const picture = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 60, g: 120, b: 180 } } })
+  const picture = await sharp({
+    create: { width: 320, height: 240, channels: 3, background: { r: 60, g: 120, b: 180 } },
+  })
     .webp()
     .toBuffer();
   // Rows as the product leaves them (a proposal, an accept, an opened checkout), written in a few batches: the
@@ -118,14 +133,40 @@ export async function seedWorld({ db, env, trials }: { db: Database; env: Env; t
   /** A pending proposal, as proposeSwap leaves it. */
   const proposal = (proposer: Member, receiver: Member, offeredListingId: string, targetListingId: string) => {
     const id = crypto.randomUUID();
-    swapRows.push({ id, offeredListingId, targetListingId, proposerId: proposer.id, receiverId: receiver.id, status: "pending", expiresAt: in48h, createdAt: now, updatedAt: now });
+    swapRows.push({
+      id,
+      offeredListingId,
+      targetListingId,
+      proposerId: proposer.id,
+      receiverId: receiver.id,
+      status: "pending",
+      expiresAt: in48h,
+      createdAt: now,
+      updatedAt: now,
+    });
     return id;
   };
   /** An accepted swap, as acceptSwap leaves it: both listings reserved, nothing else pending on them. */
   const accepted = (proposer: Member, receiver: Member, label: string) => {
     const id = crypto.randomUUID();
-    const [offeredListingId, targetListingId] = [listing(proposer, `${label}: ${proposer.name}'s offer`, "reserved"), listing(receiver, `${label}: ${receiver.name}'s item`, "reserved")];
-    swapRows.push({ id, offeredListingId, targetListingId, proposerId: proposer.id, receiverId: receiver.id, status: "accepted", expiresAt: in48h, acceptedAt: now, respondedAt: now, paymentDueAt: in48h, createdAt: now, updatedAt: now });
+    const [offeredListingId, targetListingId] = [
+      listing(proposer, `${label}: ${proposer.name}'s offer`, "reserved"),
+      listing(receiver, `${label}: ${receiver.name}'s item`, "reserved"),
+    ];
+    swapRows.push({
+      id,
+      offeredListingId,
+      targetListingId,
+      proposerId: proposer.id,
+      receiverId: receiver.id,
+      status: "accepted",
+      expiresAt: in48h,
+      acceptedAt: now,
+      respondedAt: now,
+      paymentDueAt: in48h,
+      createdAt: now,
+      updatedAt: now,
+    });
     return id;
   };
   /** An accepted swap whose proposer has opened the local checkout: a pending payment with its session, no credit. */
@@ -133,19 +174,42 @@ export async function seedWorld({ db, env, trials }: { db: Database; env: Env; t
     const swapId = accepted(payer, receiver, label);
     const paymentId = crypto.randomUUID();
     const sessionId = `cs_local_${crypto.randomBytes(12).toString("hex")}`;
-    paymentRows.push({ id: paymentId, swapProposalId: swapId, userId: payer.id, amountCents: HANDSHAKE_FEE_CENTS, creditCents: 0, status: "pending", provider: "local", checkoutSessionId: sessionId, createdAt: now, updatedAt: now });
+    paymentRows.push({
+      id: paymentId,
+      swapProposalId: swapId,
+      userId: payer.id,
+      amountCents: HANDSHAKE_FEE_CENTS,
+      creditCents: 0,
+      status: "pending",
+      provider: "local",
+      checkoutSessionId: sessionId,
+      createdAt: now,
+      updatedAt: now,
+    });
     return { swapId, payerId: payer.id, paymentId, sessionId };
   };
 
   const plans: TrialPlan[] = [];
   for (let t = 0; t < trials; t++) {
     const m = (i: number) => members[(t * 5 + i) % members.length];
-    const plan: TrialPlan = { creates: [], proposals: [], race: { receiver: m(0), target: listing(m(0), `Trial ${t + 1} surfboard`), swapIds: [], offered: [] }, accepts: [], checkouts: [], webhooks: [] };
+    const plan: TrialPlan = {
+      creates: [],
+      proposals: [],
+      race: { receiver: m(0), target: listing(m(0), `Trial ${t + 1} surfboard`), swapIds: [], offered: [] },
+      accepts: [],
+      checkouts: [],
+      webhooks: [],
+    };
     for (let i = 0; i < 3; i++) plan.creates.push({ member: m(i + 4), title: `Trial ${t + 1} new listing ${i + 1}` });
     for (let i = 0; i < 4; i++) {
       const proposer = m(i + 1);
       const offeredTitle = `Trial ${t + 1} offer ${i + 1}: ${proposer.name}'s drill`;
-      plan.proposals.push({ proposer, offered: listing(proposer, offeredTitle), offeredTitle, target: listing(m(i + 6), `Trial ${t + 1} wanted ${i + 1}`) });
+      plan.proposals.push({
+        proposer,
+        offered: listing(proposer, offeredTitle),
+        offeredTitle,
+        target: listing(m(i + 6), `Trial ${t + 1} wanted ${i + 1}`),
+      });
     }
     for (let i = 1; i <= 3; i++) {
       const offered = listing(m(i), `Trial ${t + 1} race offer ${i}`);
@@ -154,16 +218,29 @@ export async function seedWorld({ db, env, trials }: { db: Database; env: Env; t
     }
     for (let i = 0; i < 2; i++) {
       const [proposer, receiver] = [m(i + 7), m(i + 9)];
-      const swapId = proposal(proposer, receiver, listing(proposer, `Trial ${t + 1} accept ${i + 1} offer`), listing(receiver, `Trial ${t + 1} accept ${i + 1} item`));
+      const swapId = proposal(
+        proposer,
+        receiver,
+        listing(proposer, `Trial ${t + 1} accept ${i + 1} offer`),
+        listing(receiver, `Trial ${t + 1} accept ${i + 1} item`),
+      );
       plan.accepts.push({ receiver, swapId });
     }
-    for (let i = 0; i < 2; i++) plan.checkouts.push({ payer: m(i + 2), swapId: accepted(m(i + 2), m(i + 5), `Trial ${t + 1} checkout ${i + 1}`) });
-    for (let i = 0; i < 2; i++) plan.webhooks.push(openCheckout(m(i + 8), m(i + 10), `Trial ${t + 1} webhook ${i + 1}`));
+    for (let i = 0; i < 2; i++)
+      plan.checkouts.push({
+        payer: m(i + 2),
+        swapId: accepted(m(i + 2), m(i + 5), `Trial ${t + 1} checkout ${i + 1}`),
+      });
+    for (let i = 0; i < 2; i++)
+      plan.webhooks.push(openCheckout(m(i + 8), m(i + 10), `Trial ${t + 1} webhook ${i + 1}`));
     plans.push(plan);
   }
 
   const [receiver, ...proposers] = members;
-  const extras: Extras = { race: { receiver, target: listing(receiver, "Malibu surfboard"), swapIds: [], offered: [] }, webhook: openCheckout(members[3], members[7], "Ten deliveries") };
+  const extras: Extras = {
+    race: { receiver, target: listing(receiver, "Malibu surfboard"), swapIds: [], offered: [] },
+    webhook: openCheckout(members[3], members[7], "Ten deliveries"),
+  };
   for (let i = 0; i < 20; i++) {
     const proposer = proposers[i % proposers.length];
     const offered = listing(proposer, `Race offer ${i + 1}: ${proposer.name}'s road bike`);
@@ -176,7 +253,9 @@ export async function seedWorld({ db, env, trials }: { db: Database; env: Env; t
   await db.insert(paymentLogs).values(paymentRows);
 
   // A phone photo's size in pixels is beside the point: a small JPEG keeps each create quick.
-  const upload = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 180, g: 120, b: 60 } } })
+  const upload = await sharp({
+    create: { width: 400, height: 300, channels: 3, background: { r: 180, g: 120, b: 60 } },
+  })
     .jpeg({ quality: 80 })
     .toBuffer();
   return { members, trials: plans, extras, upload, webhookSecret: localPaymentsSecret(env) };

@@ -79,7 +79,11 @@ async function routeContext(cookie?: string) {
 }
 
 const formPost = (url: string, fields: Record<string, string>) =>
-  new Request(`${TEST_ORIGIN}${url}`, { method: "POST", body: new URLSearchParams(fields), headers: { referer: `${TEST_ORIGIN}/account/data` } });
+  new Request(`${TEST_ORIGIN}${url}`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { referer: `${TEST_ORIGIN}/account/data` },
+  });
 
 /** Runs a route's action and returns its Response, whether returned or thrown (redirects are thrown). */
 async function run(fn: () => Promise<unknown>): Promise<Response> {
@@ -94,24 +98,36 @@ async function run(fn: () => Promise<unknown>): Promise<Response> {
   }
 }
 
-const apiSignIn = (email: string, password = MEMBER_PASSWORD) => testApp.post("/api/v1/auth/sign-in", { email, password });
+const apiSignIn = (email: string, password = MEMBER_PASSWORD) =>
+  testApp.post("/api/v1/auth/sign-in", { email, password });
 const deps = { db, auth: testApp.auth, clock, appUrl };
 const profileOf = async (userId: string) => (await db.select().from(profiles).where(eq(profiles.userId, userId)))[0];
-const nameOf = async (userId: string) => (await db.select({ name: users.name }).from(users).where(eq(users.id, userId)))[0]?.name;
-const sessionCount = async (userId: string) => (await db.select().from(sessions).where(eq(sessions.userId, userId))).length;
+const nameOf = async (userId: string) =>
+  (await db.select({ name: users.name }).from(users).where(eq(users.id, userId)))[0]?.name;
+const sessionCount = async (userId: string) =>
+  (await db.select().from(sessions).where(eq(sessions.userId, userId))).length;
 const avatarFiles = (userId: string) => {
   const dir = path.join(uploads, "avatars", userId);
   return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
 };
 const events = (userId: string, eventType: string) =>
-  db.select().from(securityEvents).where(and(eq(securityEvents.userId, userId), eq(securityEvents.eventType, eventType))).orderBy(desc(securityEvents.createdAt));
+  db
+    .select()
+    .from(securityEvents)
+    .where(and(eq(securityEvents.userId, userId), eq(securityEvents.eventType, eventType)))
+    .orderBy(desc(securityEvents.createdAt));
 const securityMails = (email: string) =>
-  db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.template, "security_notice"))).orderBy(desc(mailOutbox.seq));
+  db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.template, "security_notice")))
+    .orderBy(desc(mailOutbox.seq));
 
 describe("profile", () => {
   test("a member changes their full name within the spec's rules, and the next request already shows it", async () => {
     const member = await createMember(testApp, { name: "Kylie Nguyen" });
-    const save = async (fullName: string) => updateProfile(deps, { userId: member.userId, fullName, phone: "", location: "" }, await metaFor());
+    const save = async (fullName: string) =>
+      updateProfile(deps, { userId: member.userId, fullName, phone: "", location: "" }, await metaFor());
     const refusals: Array<[string, string]> = [
       ["   ", "Name is required"],
       ["x".repeat(101), "Name too long"],
@@ -131,9 +147,13 @@ describe("profile", () => {
 
   test("a phone number is digits, spaces, dashes, brackets and plus, 8 to 20 long, and a refused one changes nothing", async () => {
     const member = await createMember(testApp, { name: "Phil Hone" });
-    const save = async (phone: string, fullName = "Phil Hone") => updateProfile(deps, { userId: member.userId, fullName, phone, location: "" }, await metaFor());
+    const save = async (phone: string, fullName = "Phil Hone") =>
+      updateProfile(deps, { userId: member.userId, fullName, phone, location: "" }, await metaFor());
     for (const phone of ["1234567", "0412 345 678 ext 9", "0".repeat(21)]) {
-      expect(await save(phone, "Philip Hone")).toMatchObject({ ok: false, fields: { phone: "Phone number must be 8 to 20 digits, spaces, dashes, brackets or plus" } });
+      expect(await save(phone, "Philip Hone")).toMatchObject({
+        ok: false,
+        fields: { phone: "Phone number must be 8 to 20 digits, spaces, dashes, brackets or plus" },
+      });
     }
     expect(await nameOf(member.userId)).toBe("Phil Hone");
     for (const phone of ["(02) 9999-1234", "+61 412 345 678", "04123456"]) {
@@ -153,13 +173,20 @@ describe("avatar", () => {
     const invalid = "Invalid file type. Only JPEG, PNG, WEBP, and GIF images are allowed.";
     const files: Array<[Buffer, string]> = [
       [Buffer.from("just some text, named photo.jpg"), invalid],
-      [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>'), invalid],
+      [
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>'),
+        invalid,
+      ],
       [Buffer.from("<!doctype html><html><body><script>alert(1)</script></body></html>"), invalid],
       [Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64)]), invalid],
       [Buffer.concat([await makeJpeg(), Buffer.alloc(5 * 1024 * 1024)]), "File size exceeds 5MB limit."],
     ];
     for (const [file, message] of files) {
-      expect(await setAvatar(avatarDeps, { userId: member.userId, file }, await metaFor())).toEqual({ ok: false, status: 400, message });
+      expect(await setAvatar(avatarDeps, { userId: member.userId, file }, await metaFor())).toEqual({
+        ok: false,
+        status: 400,
+        message,
+      });
     }
     expect(avatarFiles(member.userId)).toEqual([]);
     expect((await profileOf(member.userId)).avatarUrl).toBeNull();
@@ -170,7 +197,10 @@ describe("avatar", () => {
     const photo = await makeJpeg({ width: 1200, height: 800, exif: true });
     expect((await sharp(photo).metadata()).exif).toBeDefined();
     const result = await setAvatar(avatarDeps, { userId: member.userId, file: photo }, await metaFor());
-    expect(result).toMatchObject({ ok: true, avatarUrl: expect.stringMatching(/^\/uploads\/avatars\/[\w-]+\/[\w-]+\.webp$/) });
+    expect(result).toMatchObject({
+      ok: true,
+      avatarUrl: expect.stringMatching(/^\/uploads\/avatars\/[\w-]+\/[\w-]+\.webp$/),
+    });
     const url = (result as { avatarUrl: string }).avatarUrl;
     expect((await profileOf(member.userId)).avatarUrl).toBe(url);
 
@@ -185,13 +215,22 @@ describe("avatar", () => {
 
   test("replacing an avatar deletes the old file, removing it deletes the file, and an old address no longer answers", async () => {
     const member = await createMember(testApp);
-    const first = (await setAvatar(avatarDeps, { userId: member.userId, file: await makeJpeg() }, await metaFor())) as { avatarUrl: string };
-    const second = (await setAvatar(avatarDeps, { userId: member.userId, file: await makeJpeg({ width: 300, height: 300 }) }, await metaFor())) as { avatarUrl: string };
+    const first = (await setAvatar(avatarDeps, { userId: member.userId, file: await makeJpeg() }, await metaFor())) as {
+      avatarUrl: string;
+    };
+    const second = (await setAvatar(
+      avatarDeps,
+      { userId: member.userId, file: await makeJpeg({ width: 300, height: 300 }) },
+      await metaFor(),
+    )) as { avatarUrl: string };
     expect(second.avatarUrl).not.toBe(first.avatarUrl);
     expect(avatarFiles(member.userId)).toEqual([path.basename(second.avatarUrl)]);
     expect((await testApp.app.request(first.avatarUrl)).status).toBe(404);
 
-    expect(await removeAvatar(avatarDeps, { userId: member.userId }, await metaFor())).toEqual({ ok: true, avatarUrl: null });
+    expect(await removeAvatar(avatarDeps, { userId: member.userId }, await metaFor())).toEqual({
+      ok: true,
+      avatarUrl: null,
+    });
     expect(avatarFiles(member.userId)).toEqual([]);
     expect((await profileOf(member.userId)).avatarUrl).toBeNull();
     expect((await testApp.app.request(second.avatarUrl)).status).toBe(404);
@@ -200,7 +239,9 @@ describe("avatar", () => {
   test("an avatar that cannot be saved to the profile leaves no file behind", async () => {
     const member = await createMember(testApp);
     await db.delete(profiles).where(eq(profiles.userId, member.userId));
-    await expect(setAvatar(avatarDeps, { userId: member.userId, file: await makeJpeg() }, await metaFor())).rejects.toThrow(/No profile/);
+    await expect(
+      setAvatar(avatarDeps, { userId: member.userId, file: await makeJpeg() }, await metaFor()),
+    ).rejects.toThrow(/No profile/);
     expect(avatarFiles(member.userId)).toEqual([]);
   });
 });
@@ -212,14 +253,31 @@ describe("download my data", () => {
     const mine = await createListing(testApp, member.cookie, { title: "Camping stove" });
     await createListing(testApp, other.cookie, { title: "Not yours" });
 
-    const response = await run(async () => exportRoute.action({ request: formPost("/account/data/export", {}), params: {}, context: await routeContext(member.cookie) } as never));
+    const response = await run(async () =>
+      exportRoute.action({
+        request: formPost("/account/data/export", {}),
+        params: {},
+        context: await routeContext(member.cookie),
+      } as never),
+    );
     expect(response.status).toBe(200);
-    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="swapshed-my-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="swapshed-my-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
     expect(response.headers.get("cache-control")).toBe("private, no-store");
     const document = JSON.parse(await response.text());
 
-    const admin = { userId: other.userId, name: "Otto", email: other.email, roles: ["admin" as const], ip: "127.0.0.1", userAgent: null };
-    const staffDocument = JSON.parse(JSON.stringify(await exportMemberDataAsStaff(db, { actor: admin, userId: member.userId, now: clock.now() })));
+    const admin = {
+      userId: other.userId,
+      name: "Otto",
+      email: other.email,
+      roles: ["admin" as const],
+      ip: "127.0.0.1",
+      userAgent: null,
+    };
+    const staffDocument = JSON.parse(
+      JSON.stringify(await exportMemberDataAsStaff(db, { actor: admin, userId: member.userId, now: clock.now() })),
+    );
     expect(Object.keys(document).sort()).toEqual(Object.keys(staffDocument).sort());
     expect({ ...document, exportedAt: null }).toEqual({ ...staffDocument, exportedAt: null });
     expect(document.profile).toMatchObject({ id: member.userId, fullName: "Dana Download", email: member.email });
@@ -230,7 +288,13 @@ describe("download my data", () => {
   });
 
   test("a signed-out visitor gets no document", async () => {
-    const response = await run(async () => exportRoute.action({ request: formPost("/account/data/export", {}), params: {}, context: await routeContext() } as never));
+    const response = await run(async () =>
+      exportRoute.action({
+        request: formPost("/account/data/export", {}),
+        params: {},
+        context: await routeContext(),
+      } as never),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toMatch(/^\/auth/);
   });
@@ -238,7 +302,13 @@ describe("download my data", () => {
 
 describe("deleting my account", () => {
   const deleteVia = async (cookie: string, secret: string) =>
-    run(async () => dataRoute.action({ request: formPost("/account/data", { method: "password", secret }), params: {}, context: await routeContext(cookie) } as never));
+    run(async () =>
+      dataRoute.action({
+        request: formPost("/account/data", { method: "password", secret }),
+        params: {},
+        context: await routeContext(cookie),
+      } as never),
+    );
 
   test("a wrong password is refused and nothing changes", async () => {
     const member = await createMember(testApp);
@@ -247,7 +317,10 @@ describe("deleting my account", () => {
     expect(await response.json()).toEqual({ error: WRONG_PASSWORD });
     expect((await profileOf(member.userId)).deletedAt).toBeNull();
     expect(await sessionCount(member.userId)).toBe(1);
-    expect((await events(member.userId, "account_deletion_requested"))[0]).toMatchObject({ success: false, errorMessage: WRONG_PASSWORD });
+    expect((await events(member.userId, "account_deletion_requested"))[0]).toMatchObject({
+      success: false,
+      errorMessage: WRONG_PASSWORD,
+    });
   });
 
   test("a session older than 10 minutes must confirm it's the member first, even with the right password", async () => {
@@ -255,7 +328,9 @@ describe("deleting my account", () => {
     clock.advance(11 * MINUTE);
     const response = await deleteVia(member.cookie, MEMBER_PASSWORD);
     expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe(`/auth/reauthenticate?${new URLSearchParams({ redirectTo: "/account/data" })}`);
+    expect(response.headers.get("location")).toBe(
+      `/auth/reauthenticate?${new URLSearchParams({ redirectTo: "/account/data" })}`,
+    );
     expect((await profileOf(member.userId)).deletedAt).toBeNull();
   });
 
@@ -269,7 +344,11 @@ describe("deleting my account", () => {
     const response = await deleteVia(member.cookie, MEMBER_PASSWORD);
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/");
-    expect(response.headers.getSetCookie().some((c) => /session_token=;/.test(c) || /session_token=[^;]*;.*Max-Age=0/i.test(c))).toBe(true);
+    expect(
+      response.headers
+        .getSetCookie()
+        .some((c) => /session_token=;/.test(c) || /session_token=[^;]*;.*Max-Age=0/i.test(c)),
+    ).toBe(true);
 
     const profile = await profileOf(member.userId);
     expect(profile).toMatchObject({ status: "active", deletionReason: DELETED_BY_MEMBER });
@@ -285,27 +364,57 @@ describe("deleting my account", () => {
     // Signing in: the right password offers to keep the account, and makes no session (the API says so plainly).
     const api = await apiSignIn(member.email);
     expect(api.status).toBe(403);
-    expect(((await api.json()) as { error: string }).error).toMatch(/^Your account is set to be deleted on \d{1,2} \w+ \d{4}\. Sign in on the SwapShed website to keep it\.$/);
+    expect(((await api.json()) as { error: string }).error).toMatch(
+      /^Your account is set to be deleted on \d{1,2} \w+ \d{4}\. Sign in on the SwapShed website to keep it\.$/,
+    );
     expect(await sessionCount(member.userId)).toBe(0);
     expect((await apiSignIn(member.email, "Wrongpass1")).status).toBe(401);
 
-    const outcome = await signIn({ db, clock, auth: testApp.auth, authAddressLimit: 1000 }, { email: member.email, password: MEMBER_PASSWORD }, await metaFor());
-    expect(outcome).toMatchObject({ ok: false, status: 403, pendingDeletion: { proof: expect.any(String), deletesOn: expect.any(String) } });
+    const outcome = await signIn(
+      { db, clock, auth: testApp.auth, authAddressLimit: 1000 },
+      { email: member.email, password: MEMBER_PASSWORD },
+      await metaFor(),
+    );
+    expect(outcome).toMatchObject({
+      ok: false,
+      status: 403,
+      pendingDeletion: { proof: expect.any(String), deletesOn: expect.any(String) },
+    });
     const proof = (outcome as { pendingDeletion: { proof: string } }).pendingDeletion.proof;
 
     // A proof changed by one character is refused; the real one keeps the account.
     const tampered = `${proof.slice(0, -2)}${proof.endsWith("AA") ? "BB" : "AA"}`;
-    expect(await keepAccount(deps, { proof: tampered }, await metaFor())).toEqual({ ok: false, status: 400, message: KEEP_OFFER_EXPIRED });
-    const kept = await run(async () => keepRoute.action({ request: formPost("/auth/keep-account", { proof }), params: {}, context: await routeContext() } as never));
+    expect(await keepAccount(deps, { proof: tampered }, await metaFor())).toEqual({
+      ok: false,
+      status: 400,
+      message: KEEP_OFFER_EXPIRED,
+    });
+    const kept = await run(async () =>
+      keepRoute.action({
+        request: formPost("/auth/keep-account", { proof }),
+        params: {},
+        context: await routeContext(),
+      } as never),
+    );
     // Keeping the account signs the member in, once (decision 068): home, with a session cookie.
     expect(kept.headers.get("location")).toBe("/");
     expect(kept.headers.getSetCookie().some((c) => /session_token=[^;]+/.test(c) && !/Max-Age=0/i.test(c))).toBe(true);
     expect(await sessionCount(member.userId)).toBe(1);
     const flash = kept.headers.get("set-cookie")?.match(/flash=([^;]+)/)?.[1] ?? "";
-    expect(JSON.parse(Buffer.from(decodeURIComponent(flash), "base64").toString("utf8"))).toEqual({ type: "success", message: ACCOUNT_KEPT });
-    expect(await profileOf(member.userId)).toMatchObject({ deletedAt: null, permanentDeletionAt: null, deletionReason: null, status: "active" });
+    expect(JSON.parse(Buffer.from(decodeURIComponent(flash), "base64").toString("utf8"))).toEqual({
+      type: "success",
+      message: ACCOUNT_KEPT,
+    });
+    expect(await profileOf(member.userId)).toMatchObject({
+      deletedAt: null,
+      permanentDeletionAt: null,
+      deletionReason: null,
+      status: "active",
+    });
     expect((await events(member.userId, "account_deletion_cancelled"))[0]).toMatchObject({ success: true });
-    expect((await securityMails(member.email))[0].textBody).toContain("You cancelled the deletion of your SwapShed account");
+    expect((await securityMails(member.email))[0].textBody).toContain(
+      "You cancelled the deletion of your SwapShed account",
+    );
     clock.advance(6 * MINUTE); // past the sign-in limit's window: this test has tried 5 times already
     expect((await apiSignIn(member.email)).status).toBe(200);
     expect((await testApp.app.request(`/api/v1/listings/${listing}`)).status).toBe(200);
@@ -313,10 +422,22 @@ describe("deleting my account", () => {
 
   test("the offer to keep the account lasts 10 minutes", async () => {
     const member = await createMember(testApp);
-    expect((await deleteOwnAccount(deps, { userId: member.userId, method: "password", secret: MEMBER_PASSWORD }, await metaFor(member.cookie))).ok).toBe(true);
+    expect(
+      (
+        await deleteOwnAccount(
+          deps,
+          { userId: member.userId, method: "password", secret: MEMBER_PASSWORD },
+          await metaFor(member.cookie),
+        )
+      ).ok,
+    ).toBe(true);
     const proof = makeKeepAccountProof(testApp.auth, { userId: member.userId, now: clock.now() });
     clock.advance(11 * MINUTE);
-    expect(await keepAccount(deps, { proof }, await metaFor())).toEqual({ ok: false, status: 400, message: KEEP_OFFER_EXPIRED });
+    expect(await keepAccount(deps, { proof }, await metaFor())).toEqual({
+      ok: false,
+      status: 400,
+      message: KEEP_OFFER_EXPIRED,
+    });
     expect((await profileOf(member.userId)).deletedAt).not.toBeNull();
   });
 
@@ -326,8 +447,21 @@ describe("deleting my account", () => {
     const mine = await createListing(testApp, member.cookie, { title: "Tent" });
     const theirs = await createListing(testApp, partner.cookie, { title: "Esky" });
     const now = clock.now();
-    await db.insert(swapProposals).values({ offeredListingId: mine, targetListingId: theirs, proposerId: member.userId, receiverId: partner.userId, status: "accepted", acceptedAt: now, respondedAt: now, paymentDueAt: new Date(now.getTime() + 2 * DAY) });
-    const result = await deleteOwnAccount(deps, { userId: member.userId, method: "password", secret: MEMBER_PASSWORD }, await metaFor(member.cookie));
+    await db.insert(swapProposals).values({
+      offeredListingId: mine,
+      targetListingId: theirs,
+      proposerId: member.userId,
+      receiverId: partner.userId,
+      status: "accepted",
+      acceptedAt: now,
+      respondedAt: now,
+      paymentDueAt: new Date(now.getTime() + 2 * DAY),
+    });
+    const result = await deleteOwnAccount(
+      deps,
+      { userId: member.userId, method: "password", secret: MEMBER_PASSWORD },
+      await metaFor(member.cookie),
+    );
     expect(result).toEqual({ ok: false, status: 409, message: SWAP_AWAITING_FEES });
     expect((await profileOf(member.userId)).deletedAt).toBeNull();
     expect(await sessionCount(member.userId)).toBe(1);
@@ -336,31 +470,64 @@ describe("deleting my account", () => {
   test("a member deleted by staff is refused as suspended and cannot keep the account", async () => {
     const member = await createMember(testApp);
     const admin = await createMember(testApp);
-    const actor = { userId: admin.userId, name: "Avery Admin", email: admin.email, roles: ["admin" as const], ip: "127.0.0.1", userAgent: null };
+    const actor = {
+      userId: admin.userId,
+      name: "Avery Admin",
+      email: admin.email,
+      roles: ["admin" as const],
+      ip: "127.0.0.1",
+      userAgent: null,
+    };
     await softDeleteMember(db, { actor, userId: member.userId, reason: "Fraud", now: clock.now() });
 
     const api = await apiSignIn(member.email);
     expect(api.status).toBe(403);
     expect(await api.json()).toMatchObject({ error: ACCOUNT_SUSPENDED });
-    const outcome = await signIn({ db, clock, auth: testApp.auth, authAddressLimit: 1000 }, { email: member.email, password: MEMBER_PASSWORD }, await metaFor());
+    const outcome = await signIn(
+      { db, clock, auth: testApp.auth, authAddressLimit: 1000 },
+      { email: member.email, password: MEMBER_PASSWORD },
+      await metaFor(),
+    );
     expect(outcome).toEqual({ ok: false, status: 403, message: ACCOUNT_SUSPENDED });
     const forged = makeKeepAccountProof(testApp.auth, { userId: member.userId, now: clock.now() });
-    expect(await keepAccount(deps, { proof: forged }, await metaFor())).toMatchObject({ ok: false, message: KEEP_OFFER_EXPIRED });
+    expect(await keepAccount(deps, { proof: forged }, await metaFor())).toMatchObject({
+      ok: false,
+      message: KEEP_OFFER_EXPIRED,
+    });
     expect(await profileOf(member.userId)).toMatchObject({ status: "suspended", deletionReason: "Fraud" });
   });
 
   test("after 30 days the member can no longer keep the account, and the purge anonymises it and deletes the avatar", async () => {
     const member = await createMember(testApp, { name: "Gus Gone" });
-    await setAvatar({ db, clock, storage: testApp.storage }, { userId: member.userId, file: await makeJpeg() }, await metaFor());
+    await setAvatar(
+      { db, clock, storage: testApp.storage },
+      { userId: member.userId, file: await makeJpeg() },
+      await metaFor(),
+    );
     expect(avatarFiles(member.userId)).toHaveLength(1);
-    expect((await deleteOwnAccount(deps, { userId: member.userId, method: "password", secret: MEMBER_PASSWORD }, await metaFor(member.cookie))).ok).toBe(true);
+    expect(
+      (
+        await deleteOwnAccount(
+          deps,
+          { userId: member.userId, method: "password", secret: MEMBER_PASSWORD },
+          await metaFor(member.cookie),
+        )
+      ).ok,
+    ).toBe(true);
 
     clock.advance(30 * DAY + MINUTE);
-    const outcome = await signIn({ db, clock, auth: testApp.auth, authAddressLimit: 1000 }, { email: member.email, password: MEMBER_PASSWORD }, await metaFor());
+    const outcome = await signIn(
+      { db, clock, auth: testApp.auth, authAddressLimit: 1000 },
+      { email: member.email, password: MEMBER_PASSWORD },
+      await metaFor(),
+    );
     expect(outcome).toEqual({ ok: false, status: 403, message: ACCOUNT_SUSPENDED });
 
     expect(await purgeDeletedMembers({ db, clock, storage: testApp.storage })).toContain(member.userId);
-    expect((await db.select().from(users).where(eq(users.id, member.userId)))[0]).toMatchObject({ name: "Deleted member", email: `deleted-${member.userId}@deleted.invalid` });
+    expect((await db.select().from(users).where(eq(users.id, member.userId)))[0]).toMatchObject({
+      name: "Deleted member",
+      email: `deleted-${member.userId}@deleted.invalid`,
+    });
     expect(await profileOf(member.userId)).toMatchObject({ avatarUrl: null, phone: null, status: "suspended" });
     expect(avatarFiles(member.userId)).toEqual([]);
   });

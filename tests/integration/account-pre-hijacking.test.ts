@@ -85,16 +85,14 @@ async function preHijackedAccount() {
     transports: "internal",
     createdAt: new Date(),
   });
-  await db
-    .insert(accounts)
-    .values({
-      id: crypto.randomUUID(),
-      accountId: `google-${attacker.userId}`,
-      providerId: "google",
-      userId: attacker.userId,
-      createdAt: new Date(),
-      updatedAt: new Date(),
-    });
+  await db.insert(accounts).values({
+    id: crypto.randomUUID(),
+    accountId: `google-${attacker.userId}`,
+    providerId: "google",
+    userId: attacker.userId,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  });
   const attackerMailbox = freshEmail("attacker");
   await testApp.auth.api.changeEmail({
     body: { newEmail: attackerMailbox, callbackURL: "/account/email" },

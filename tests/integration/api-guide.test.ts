@@ -73,54 +73,61 @@ curl() {
 // browser tests do without Chromium); under CI=true a missing tool is a failure, and .ci/run installs both.
 const missingTools = ["curl", "jq"].filter((tool) => spawnSync("bash", ["-c", `command -v ${tool}`]).status !== 0);
 if (missingTools.length && process.env.CI !== "true") {
-  console.warn(`docs/api.md's commands were not run: ${missingTools.join(" and ")} not installed (apt-get install curl jq).`);
+  console.warn(
+    `docs/api.md's commands were not run: ${missingTools.join(" and ")} not installed (apt-get install curl jq).`,
+  );
 }
 
-test.skipIf(missingTools.length > 0 && process.env.CI !== "true")("every curl command in docs/api.md runs as written and gets the answer the guide says", async () => {
-  expect(missingTools, "curl and jq are needed to run the guide's commands (apt-get install curl jq)").toEqual([]);
-  fs.writeFileSync(path.join(dir, "drill.jpg"), await makeJpeg({ width: 640, height: 480 }));
-  fs.writeFileSync(path.join(dir, "mower.jpg"), await makeJpeg({ width: 480, height: 640 }));
-  const { blocks, slots } = readGuide(fs.readFileSync(GUIDE, "utf8"));
-  expect(slots.length).toBeGreaterThan(15);
-  const script = `${PRELUDE}\n${blocks.join("\n").replaceAll(GUIDE_HOST, base)}`;
-  fs.writeFileSync(path.join(dir, "guide.sh"), script);
+test.skipIf(missingTools.length > 0 && process.env.CI !== "true")(
+  "every curl command in docs/api.md runs as written and gets the answer the guide says",
+  async () => {
+    expect(missingTools, "curl and jq are needed to run the guide's commands (apt-get install curl jq)").toEqual([]);
+    fs.writeFileSync(path.join(dir, "drill.jpg"), await makeJpeg({ width: 640, height: 480 }));
+    fs.writeFileSync(path.join(dir, "mower.jpg"), await makeJpeg({ width: 480, height: 640 }));
+    const { blocks, slots } = readGuide(fs.readFileSync(GUIDE, "utf8"));
+    expect(slots.length).toBeGreaterThan(15);
+    const script = `${PRELUDE}\n${blocks.join("\n").replaceAll(GUIDE_HOST, base)}`;
+    fs.writeFileSync(path.join(dir, "guide.sh"), script);
 
-  const result = await run("bash", ["guide.sh"], {
-    cwd: dir,
-    env: { ...process.env, GUIDE_DIR: dir },
-    timeout: 120_000,
-  }).then(
-    (out) => ({ ...out, code: 0 }),
-    (error: { code?: number; stdout?: string; stderr?: string }) => ({
-      code: error.code ?? 1,
-      stdout: error.stdout ?? "",
-      stderr: error.stderr ?? "",
-    }),
-  );
-  const transcript = `--- stdout\n${result.stdout}\n--- stderr\n${result.stderr}`;
-  expect(result.code, `the guide's commands stopped with an error\n${transcript}`).toBe(0);
+    const result = await run("bash", ["guide.sh"], {
+      cwd: dir,
+      env: { ...process.env, GUIDE_DIR: dir },
+      timeout: 120_000,
+    }).then(
+      (out) => ({ ...out, code: 0 }),
+      (error: { code?: number; stdout?: string; stderr?: string }) => ({
+        code: error.code ?? 1,
+        stdout: error.stdout ?? "",
+        stderr: error.stderr ?? "",
+      }),
+    );
+    const transcript = `--- stdout\n${result.stdout}\n--- stderr\n${result.stderr}`;
+    expect(result.code, `the guide's commands stopped with an error\n${transcript}`).toBe(0);
 
-  const calls = fs
-    .readFileSync(path.join(dir, "calls.log"), "utf8")
-    .trim()
-    .split("\n")
-    .map((line) => {
-      const [rc, headers, body] = line.split(" ");
-      const statuses = [...fs.readFileSync(headers, "utf8").matchAll(/^HTTP\/[\d.]+ (\d{3})/gm)];
-      return { rc: Number(rc), status: Number(statuses.at(-1)?.[1]), body: fs.readFileSync(body, "utf8") };
-    });
-  // What each call should get, in the order they run: a slot's statuses (a loop's, one per turn), else one 2xx.
-  const expected = slots.flatMap((slot) => (slot.statuses ?? [null]).map((status) => ({ slot, status })));
-  expect(calls.length, `${calls.length} requests for ${expected.length} expected\n${transcript}`).toBe(expected.length);
-  for (const [i, call] of calls.entries()) {
-    const { slot, status } = expected[i];
-    const label = `${slot.command} answered ${call.status}: ${call.body}`;
-    expect(call.rc, label).toBe(0);
-    if (status === null) expect(call.status >= 200 && call.status < 300, label).toBe(true);
-    else expect(call.status, label).toBe(status);
-    if (slot.sample !== undefined && call.body) expect(JSON.parse(call.body), label).toEqual(slot.sample);
-  }
-  console.log(
-    `[api-guide] ${slots.length} curl commands in docs/api.md, ${calls.length} requests, every one as the guide says`,
-  );
-});
+    const calls = fs
+      .readFileSync(path.join(dir, "calls.log"), "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => {
+        const [rc, headers, body] = line.split(" ");
+        const statuses = [...fs.readFileSync(headers, "utf8").matchAll(/^HTTP\/[\d.]+ (\d{3})/gm)];
+        return { rc: Number(rc), status: Number(statuses.at(-1)?.[1]), body: fs.readFileSync(body, "utf8") };
+      });
+    // What each call should get, in the order they run: a slot's statuses (a loop's, one per turn), else one 2xx.
+    const expected = slots.flatMap((slot) => (slot.statuses ?? [null]).map((status) => ({ slot, status })));
+    expect(calls.length, `${calls.length} requests for ${expected.length} expected\n${transcript}`).toBe(
+      expected.length,
+    );
+    for (const [i, call] of calls.entries()) {
+      const { slot, status } = expected[i];
+      const label = `${slot.command} answered ${call.status}: ${call.body}`;
+      expect(call.rc, label).toBe(0);
+      if (status === null) expect(call.status >= 200 && call.status < 300, label).toBe(true);
+      else expect(call.status, label).toBe(status);
+      if (slot.sample !== undefined && call.body) expect(JSON.parse(call.body), label).toEqual(slot.sample);
+    }
+    console.log(
+      `[api-guide] ${slots.length} curl commands in docs/api.md, ${calls.length} requests, every one as the guide says`,
+    );
+  },
+);

@@ -21,8 +21,16 @@ describe("sign-up answers bad input with the spec's message and creates nothing"
     ["an e-mail over 255 characters", { email: `${"a".repeat(250)}@example.com` }, "Email too long"],
     ["a short password", { password: "Ab1" }, "Password must be at least 8 characters"],
     ["a password over 72 characters", { password: `Ab1${"x".repeat(70)}` }, "Password too long"],
-    ["a password without an uppercase letter", { password: "swapshed1" }, "Password must contain at least one uppercase letter"],
-    ["a password without a lowercase letter", { password: "SWAPSHED1" }, "Password must contain at least one lowercase letter"],
+    [
+      "a password without an uppercase letter",
+      { password: "swapshed1" },
+      "Password must contain at least one uppercase letter",
+    ],
+    [
+      "a password without a lowercase letter",
+      { password: "SWAPSHED1" },
+      "Password must contain at least one lowercase letter",
+    ],
     ["a password without a number", { password: "Swapshedd" }, "Password must contain at least one number"],
     ["a blank name", { fullName: "   " }, "Name is required"],
     ["a name over 100 characters", { fullName: "A".repeat(101) }, "Name too long"],
@@ -101,7 +109,10 @@ describe("accounts", () => {
     const signUp = await post("/api/v1/auth/sign-up", { ...good, email });
     const cookie = cookiesFrom(signUp);
     const [user] = await db.select().from(users).where(eq(users.email, email));
-    await db.update(profiles).set({ status: "suspended", suspendedAt: new Date(), suspensionReason: "fraud" }).where(eq(profiles.userId, user.id));
+    await db
+      .update(profiles)
+      .set({ status: "suspended", suspendedAt: new Date(), suspensionReason: "fraud" })
+      .where(eq(profiles.userId, user.id));
     const res = await post("/api/v1/auth/sign-in", { email, password: good.password });
     expect(res.status).toBe(403);
     expect((await res.json()).error).toBe("Your account has been suspended. Please contact support.");

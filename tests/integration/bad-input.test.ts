@@ -22,13 +22,24 @@ const counts = async () => ({
 
 /** The API's routes that take a body, read from the app itself (a new one is covered without a test change). */
 const bodyRoutes = app.routes
-  .filter((r) => ["POST", "PUT", "PATCH", "DELETE"].includes(r.method) && r.path.startsWith("/api/v1/") && !r.path.includes("*"))
-  .map((r) => ({ method: r.method, path: r.path.replace(/:[a-zA-Z]+(\{[^}]*\})?/g, "0b5e5c1e-8f4a-4c3e-9d6b-2f1a3b4c5d6e") }));
+  .filter(
+    (r) =>
+      ["POST", "PUT", "PATCH", "DELETE"].includes(r.method) && r.path.startsWith("/api/v1/") && !r.path.includes("*"),
+  )
+  .map((r) => ({
+    method: r.method,
+    path: r.path.replace(/:[a-zA-Z]+(\{[^}]*\})?/g, "0b5e5c1e-8f4a-4c3e-9d6b-2f1a3b4c5d6e"),
+  }));
 
 describe("bad input to the JSON API", () => {
   test("the walk finds the API's routes", () => {
     expect(bodyRoutes.map((r) => `${r.method} ${r.path}`)).toEqual(
-      expect.arrayContaining(["POST /api/v1/auth/sign-up", "POST /api/v1/auth/sign-in", "POST /api/v1/listings", "POST /api/v1/swaps"]),
+      expect.arrayContaining([
+        "POST /api/v1/auth/sign-up",
+        "POST /api/v1/auth/sign-in",
+        "POST /api/v1/listings",
+        "POST /api/v1/swaps",
+      ]),
     );
   });
 
@@ -36,12 +47,27 @@ describe("bad input to the JSON API", () => {
   // is never a 5xx (sign-out, which reads nothing, may answer 200).
   const bodies: [string, Record<string, string>, BodyInit, boolean][] = [
     ["a wrong content type", { "content-type": "text/plain" }, "hello", true],
-    ["malformed JSON", { "content-type": "application/json" }, "{\"email\": ", true],
-    ["a truncated multipart form", { "content-type": "multipart/form-data; boundary=XYZ" }, "--XYZ\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nDrill", true],
+    ["malformed JSON", { "content-type": "application/json" }, '{"email": ', true],
+    [
+      "a truncated multipart form",
+      { "content-type": "multipart/form-data; boundary=XYZ" },
+      '--XYZ\r\nContent-Disposition: form-data; name="title"\r\n\r\nDrill',
+      true,
+    ],
     ["JSON of the wrong shape", { "content-type": "application/json" }, "[1,2,3]", false],
     ["an empty JSON object", { "content-type": "application/json" }, "{}", false],
-    ["nulls and numbers", { "content-type": "application/json" }, JSON.stringify({ email: null, password: 12345678, fullName: { a: 1 }, targetListingId: [] }), false],
-    ["a prototype-pollution key", { "content-type": "application/json" }, '{"__proto__": {"admin": true}, "constructor": {"prototype": {"x": 1}}}', false],
+    [
+      "nulls and numbers",
+      { "content-type": "application/json" },
+      JSON.stringify({ email: null, password: 12345678, fullName: { a: 1 }, targetListingId: [] }),
+      false,
+    ],
+    [
+      "a prototype-pollution key",
+      { "content-type": "application/json" },
+      '{"__proto__": {"admin": true}, "constructor": {"prototype": {"x": 1}}}',
+      false,
+    ],
   ];
 
   for (const [what, headers, body, unreadable] of bodies) {
@@ -52,7 +78,11 @@ describe("bad input to the JSON API", () => {
           // Signing the test's member out would end the session the other requests use.
           if (cookie && route.path.endsWith("/sign-out")) continue;
           const label = `${route.method} ${route.path} (${cookie ? "member" : "visitor"})`;
-          const res = await app.request(route.path, { method: route.method, headers: { ...sameOrigin(cookie), ...headers }, body });
+          const res = await app.request(route.path, {
+            method: route.method,
+            headers: { ...sameOrigin(cookie), ...headers },
+            body,
+          });
           expect(res.status, label).toBeLessThan(500);
           if (unreadable || res.status >= 400) {
             expect(res.status, label).toBeGreaterThanOrEqual(400);
@@ -131,7 +161,11 @@ describe("bodies are bounded", () => {
   test("the listing upload keeps its own larger limit", async () => {
     const res = await app.request("/api/v1/listings", {
       method: "POST",
-      headers: { ...sameOrigin(member.cookie), "content-type": "multipart/form-data; boundary=XYZ", "content-length": String(200 * 1024) },
+      headers: {
+        ...sameOrigin(member.cookie),
+        "content-type": "multipart/form-data; boundary=XYZ",
+        "content-length": String(200 * 1024),
+      },
       body: `--XYZ\r\nContent-Disposition: form-data; name="title"\r\n\r\n${"a".repeat(200 * 1024 - 80)}\r\n--XYZ--\r\n`,
     });
     expect(res.status).not.toBe(413);

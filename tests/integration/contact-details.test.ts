@@ -12,7 +12,11 @@ afterAll(() => handle.close());
 
 test("a member saves a phone number and a suburb from the list", async () => {
   const member = await createMember(testApp, { name: "Phoebe Lane" });
-  const result = await updateContactDetails(handle.db, { userId: member.userId, phone: "0412 345 678", location: "Bondi NSW 2026" });
+  const result = await updateContactDetails(handle.db, {
+    userId: member.userId,
+    phone: "0412 345 678",
+    location: "Bondi NSW 2026",
+  });
   expect(result).toEqual({ ok: true });
   const [row] = await handle.db.select().from(profiles).where(eq(profiles.userId, member.userId));
   expect(row).toMatchObject({ phone: "0412 345 678", suburb: "Bondi", postcode: "2026", location: "Bondi NSW 2026" });
@@ -23,9 +27,16 @@ test("a bad phone number or an unknown suburb is refused and nothing changes", a
   const member = await createMember(testApp, { name: "Quinn Hale" });
   for (const phone of ["12345", "call me maybe", "0".repeat(21)]) {
     const result = await updateContactDetails(handle.db, { userId: member.userId, phone, location: "" });
-    expect(result).toMatchObject({ ok: false, message: "Phone number must be 8 to 20 digits, spaces, dashes, brackets or plus" });
+    expect(result).toMatchObject({
+      ok: false,
+      message: "Phone number must be 8 to 20 digits, spaces, dashes, brackets or plus",
+    });
   }
-  const unknown = await updateContactDetails(handle.db, { userId: member.userId, phone: "", location: "Atlantis 9999" });
+  const unknown = await updateContactDetails(handle.db, {
+    userId: member.userId,
+    phone: "",
+    location: "Atlantis 9999",
+  });
   expect(unknown).toMatchObject({ ok: false, message: "Please choose a suburb from the list" });
   const [row] = await handle.db.select().from(profiles).where(eq(profiles.userId, member.userId));
   expect(row.phone).toBeNull();

@@ -13,8 +13,7 @@ afterAll(() => handle.close());
 
 const TOKEN = "metrics-token-0123456789abcdef";
 const { app } = createTestApp(handle, { metricsToken: TOKEN });
-const scrape = (authorization?: string) =>
-  app.request("/metrics", { headers: authorization ? { authorization } : {} });
+const scrape = (authorization?: string) => app.request("/metrics", { headers: authorization ? { authorization } : {} });
 
 describe("health probes", () => {
   test("/healthz says the process is up, with no detail and no caching", async () => {
@@ -34,13 +33,17 @@ describe("health probes", () => {
     const [{ latest }] = await rows<{ latest: string }>(
       sql`select max(created_at)::text as latest from drizzle.__drizzle_migrations`,
     );
-    await db.execute(sql`update drizzle.__drizzle_migrations set created_at = created_at - 1 where created_at = ${latest}`);
+    await db.execute(
+      sql`update drizzle.__drizzle_migrations set created_at = created_at - 1 where created_at = ${latest}`,
+    );
     try {
       const res = await app.request("/readyz");
       expect(res.status).toBe(503);
       expect(await res.text()).toBe("not ready");
     } finally {
-      await db.execute(sql`update drizzle.__drizzle_migrations set created_at = ${latest} where created_at = ${Number(latest) - 1}`);
+      await db.execute(
+        sql`update drizzle.__drizzle_migrations set created_at = ${latest} where created_at = ${Number(latest) - 1}`,
+      );
     }
     expect((await app.request("/readyz")).status).toBe(200);
   });
@@ -90,7 +93,9 @@ describe("/metrics", () => {
     try {
       await cached.app.request("/api/v1/listings?limit=3");
       await cached.app.request("/api/v1/listings?limit=3");
-      const text = await (await cached.app.request("/metrics", { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+      const text = await (
+        await cached.app.request("/metrics", { headers: { authorization: `Bearer ${TOKEN}` } })
+      ).text();
       expect(text).toContain('swapshed_page_cache_answers{outcome="render"} 1');
       expect(text).toContain('swapshed_page_cache_answers{outcome="hit"} 1');
       expect(text).toContain('swapshed_page_cache_copies{measure="count"} 1');

@@ -36,7 +36,12 @@ const clock = controlledClock(new Date());
 const testApp = createTestApp(handle, {
   clock,
   authAddressLimit: 1000,
-  env: { OIDC_ISSUER: oidc.issuer, OIDC_CLIENT_ID: oidc.clientId, OIDC_CLIENT_SECRET: oidc.clientSecret, OIDC_NAME: "Test ID" },
+  env: {
+    OIDC_ISSUER: oidc.issuer,
+    OIDC_CLIENT_ID: oidc.clientId,
+    OIDC_CLIENT_SECRET: oidc.clientSecret,
+    OIDC_NAME: "Test ID",
+  },
 });
 const deps = { db, clock, testApp };
 let n = 0;
@@ -49,7 +54,10 @@ const person = (overrides: Partial<OidcPerson> = {}): OidcPerson => ({
 
 /** "Continue with Test ID" on /auth, through the provider as `who`, back to the app: where the browser lands. */
 async function signInWithProvider(who: OidcPerson | "cancel", jar = new CookieJar()) {
-  const start = await callRoute(deps, jar, signInRoute, { path: "/auth/identity", form: { provider: "oidc", redirectTo: "/my-swaps" } });
+  const start = await callRoute(deps, jar, signInRoute, {
+    path: "/auth/identity",
+    form: { provider: "oidc", redirectTo: "/my-swaps" },
+  });
   expect(start.status).toBe(302);
   const callback = await throughProvider(start.location as string, who);
   const back = await openCallback(testApp, jar, callback);
@@ -57,7 +65,10 @@ async function signInWithProvider(who: OidcPerson | "cancel", jar = new CookieJa
 }
 
 async function linkWithProvider(jar: CookieJar, who: OidcPerson | "cancel") {
-  const start = await callRoute(deps, jar, identitiesRoute, { path: "/account/identities", form: { intent: "link", provider: "oidc" } });
+  const start = await callRoute(deps, jar, identitiesRoute, {
+    path: "/account/identities",
+    form: { intent: "link", provider: "oidc" },
+  });
   expect(start.status).toBe(302);
   const callback = await throughProvider(start.location as string, who);
   return openCallback(testApp, jar, callback);
@@ -70,9 +81,16 @@ const memberJar = (cookie: string) => {
   return jar;
 };
 const eventsOf = (userId: string, eventType: string) =>
-  db.select().from(securityEvents).where(and(eq(securityEvents.userId, userId), eq(securityEvents.eventType, eventType))).orderBy(desc(securityEvents.createdAt));
+  db
+    .select()
+    .from(securityEvents)
+    .where(and(eq(securityEvents.userId, userId), eq(securityEvents.eventType, eventType)))
+    .orderBy(desc(securityEvents.createdAt));
 const noticesTo = (email: string) =>
-  db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.template, "security_notice")));
+  db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.template, "security_notice")));
 const userByEmail = async (email: string) => (await db.select().from(users).where(eq(users.email, email)))[0];
 
 describe("signing in with an identity provider", () => {
@@ -105,7 +123,9 @@ describe("what the provider says is checked", () => {
     expect(signedIn(jar)).toBe(false);
     expect(await userByEmail(who.email)).toBeUndefined();
     const page = await callRoute(deps, new CookieJar(), authRoute, { path: location as string });
-    expect(page.data?.identityError).toBe("Test ID hasn't confirmed your e-mail address. Confirm it there first, or sign up with your e-mail address.");
+    expect(page.data?.identityError).toBe(
+      "Test ID hasn't confirmed your e-mail address. Confirm it there first, or sign up with your e-mail address.",
+    );
   });
 
   test("a provider name with nothing usable falls back to the e-mail's name", async () => {
@@ -125,11 +145,18 @@ describe("what the provider says is checked", () => {
 
   test("a callback with a forged state, or one replayed in another browser, makes no session", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    const forged = await openCallback(testApp, new CookieJar(), new URL(`${TEST_ORIGIN}/api/auth/callback/oidc?code=made-up&state=made-up`));
+    const forged = await openCallback(
+      testApp,
+      new CookieJar(),
+      new URL(`${TEST_ORIGIN}/api/auth/callback/oidc?code=made-up&state=made-up`),
+    );
     expect(forged.location).toBe(`${TEST_ORIGIN}/auth?error=state_mismatch`);
     // A real state and code, opened by a browser that did not start this sign-in (no state cookie).
     const who = person();
-    const start = await callRoute(deps, new CookieJar(), signInRoute, { path: "/auth/identity", form: { provider: "oidc" } });
+    const start = await callRoute(deps, new CookieJar(), signInRoute, {
+      path: "/auth/identity",
+      form: { provider: "oidc" },
+    });
     const callback = await throughProvider(start.location as string, who);
     const elsewhere = new CookieJar();
     const replayed = await openCallback(testApp, elsewhere, callback);
@@ -140,7 +167,10 @@ describe("what the provider says is checked", () => {
   });
 
   test("an unknown provider is refused before anything starts", async () => {
-    const start = await callRoute(deps, new CookieJar(), signInRoute, { path: "/auth/identity", form: { provider: "github" } });
+    const start = await callRoute(deps, new CookieJar(), signInRoute, {
+      path: "/auth/identity",
+      form: { provider: "github" },
+    });
     expect(start).toMatchObject({ status: 400, data: { error: "That way of signing in isn't available." } });
   });
 });
@@ -154,16 +184,23 @@ describe("existing members", () => {
     const page = await callRoute(deps, jar, identitiesRoute, { path: back.location as string });
     expect(page.data?.notice).toBe("Test ID is linked: you can now sign in with it.");
     const rows = page.data?.rows as Array<{ id: string; identities: Array<{ email: string; subject: string }> }>;
-    expect(rows[0].identities).toEqual([expect.objectContaining({ email: member.email, subject: oidc.subjectFor(member.email) })]);
+    expect(rows[0].identities).toEqual([
+      expect.objectContaining({ email: member.email, subject: oidc.subjectFor(member.email) }),
+    ]);
     const [linked] = await eventsOf(member.userId, "identity_linked");
     expect(linked).toMatchObject({ success: true, metadata: { provider: "oidc" } });
-    expect((await noticesTo(member.email)).map((m) => m.subject)).toContain("Security notice: Test ID was linked to your account: you can now sign in with it");
+    expect((await noticesTo(member.email)).map((m) => m.subject)).toContain(
+      "Security notice: Test ID was linked to your account: you can now sign in with it",
+    );
 
     const fresh = await signInWithProvider(person({ email: member.email }));
     expect(fresh.location).toBe("/auth/identity/complete?provider=oidc&redirectTo=%2Fmy-swaps");
     const done = await callRoute(deps, fresh.jar, completeRoute, { path: fresh.location as string });
     expect(await flashOf(done.response)).toBe("Welcome back!");
-    expect((await eventsOf(member.userId, "login_attempt"))[0]).toMatchObject({ attemptedAction: "sign_in_identity", success: true });
+    expect((await eventsOf(member.userId, "login_attempt"))[0]).toMatchObject({
+      attemptedAction: "sign_in_identity",
+      success: true,
+    });
   });
 
   test("linking an identity with another address is refused and links nothing", async () => {
@@ -171,7 +208,12 @@ describe("existing members", () => {
     const jar = memberJar(member.cookie);
     const back = await linkWithProvider(jar, person());
     expect(back.location).toBe("/account/identities?provider=oidc&error=email_does_not_match");
-    expect(await db.select().from(accounts).where(and(eq(accounts.userId, member.userId), eq(accounts.providerId, "oidc")))).toHaveLength(0);
+    expect(
+      await db
+        .select()
+        .from(accounts)
+        .where(and(eq(accounts.userId, member.userId), eq(accounts.providerId, "oidc"))),
+    ).toHaveLength(0);
     const page = await callRoute(deps, jar, identitiesRoute, { path: back.location as string });
     expect(page.data?.error).toContain("That Test ID account uses a different e-mail address.");
     expect(page.data?.notice).toBeNull();
@@ -181,13 +223,21 @@ describe("existing members", () => {
     const owner = await withConfirmedAddress(createMember(testApp));
     await linkWithProvider(memberJar(owner.cookie), person({ email: owner.email }));
     // The owner moves to another address; someone else signs up with the old one and tries the same identity.
-    await db.update(users).set({ email: `moved-${owner.email}` }).where(eq(users.id, owner.userId));
+    await db
+      .update(users)
+      .set({ email: `moved-${owner.email}` })
+      .where(eq(users.id, owner.userId));
     const other = await withConfirmedAddress(createMember(testApp, { email: owner.email }));
     const back = await linkWithProvider(memberJar(other.cookie), person({ email: owner.email }));
     expect(back.location).toContain("error=account_already_linked_to_different_user");
     const page = await callRoute(deps, memberJar(other.cookie), identitiesRoute, { path: back.location as string });
     expect(page.data?.error).toBe("That Test ID account is already linked to another SwapShed account.");
-    expect(await db.select().from(accounts).where(and(eq(accounts.userId, other.userId), eq(accounts.providerId, "oidc")))).toHaveLength(0);
+    expect(
+      await db
+        .select()
+        .from(accounts)
+        .where(and(eq(accounts.userId, other.userId), eq(accounts.providerId, "oidc"))),
+    ).toHaveLength(0);
   });
 
   test("a member with a verified address is linked implicitly at sign-in, and told by mail", async () => {
@@ -208,7 +258,9 @@ describe("existing members", () => {
     expect(location).toContain("error=account_not_linked");
     expect(signedIn(jar)).toBe(false);
     const page = await callRoute(deps, new CookieJar(), authRoute, { path: location as string });
-    expect(page.data?.identityError).toBe("An account already uses this e-mail address. Sign in with your password, then link Test ID from My Account.");
+    expect(page.data?.identityError).toBe(
+      "An account already uses this e-mail address. Sign in with your password, then link Test ID from My Account.",
+    );
   });
 
   test("a suspended member, or one with two-step sign-in on, gets no session from the provider", async () => {
@@ -218,7 +270,10 @@ describe("existing members", () => {
     const first = await signInWithProvider(person({ email: suspended.email }));
     expect(first.location).toContain("error=ACCOUNT_SUSPENDED");
     expect(signedIn(first.jar)).toBe(false);
-    expect((await eventsOf(suspended.userId, "login_attempt"))[0]).toMatchObject({ attemptedAction: "sign_in_identity", success: false });
+    expect((await eventsOf(suspended.userId, "login_attempt"))[0]).toMatchObject({
+      attemptedAction: "sign_in_identity",
+      success: false,
+    });
     const page = await callRoute(deps, new CookieJar(), authRoute, { path: first.location as string });
     expect(page.data?.identityError).toBe("Your account has been suspended. Please contact support.");
 
@@ -233,7 +288,10 @@ describe("existing members", () => {
 
 describe("unlinking", () => {
   async function identityOf(userId: string) {
-    const [row] = await db.select().from(accounts).where(and(eq(accounts.userId, userId), eq(accounts.providerId, "oidc")));
+    const [row] = await db
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "oidc")));
     return row;
   }
 
@@ -242,17 +300,36 @@ describe("unlinking", () => {
     const { jar } = await signInWithProvider(who);
     const user = await userByEmail(who.email);
     const identity = await identityOf(user.id);
-    const refused = await callRoute(deps, jar, identitiesRoute, { path: "/account/identities", form: { intent: "unlink", identityId: identity.id } });
+    const refused = await callRoute(deps, jar, identitiesRoute, {
+      path: "/account/identities",
+      form: { intent: "unlink", identityId: identity.id },
+    });
     expect(refused).toMatchObject({ status: 409, data: { error: LAST_WAY_IN } });
     expect(await identityOf(user.id)).toBeTruthy();
 
-    await db.insert(passkeys).values({ id: `pk-${user.id}`, publicKey: "key", userId: user.id, credentialID: `cred-${user.id}`, counter: 0, deviceType: "singleDevice", backedUp: false });
-    const done = await callRoute(deps, jar, identitiesRoute, { path: "/account/identities", form: { intent: "unlink", identityId: identity.id } });
+    await db.insert(passkeys).values({
+      id: `pk-${user.id}`,
+      publicKey: "key",
+      userId: user.id,
+      credentialID: `cred-${user.id}`,
+      counter: 0,
+      deviceType: "singleDevice",
+      backedUp: false,
+    });
+    const done = await callRoute(deps, jar, identitiesRoute, {
+      path: "/account/identities",
+      form: { intent: "unlink", identityId: identity.id },
+    });
     expect(done.location).toBe("/account/identities");
     expect(await flashOf(done.response)).toBe("Test ID was unlinked");
     expect(await identityOf(user.id)).toBeUndefined();
-    expect((await eventsOf(user.id, "identity_unlinked"))[0]).toMatchObject({ success: true, metadata: { provider: "oidc" } });
-    expect((await noticesTo(who.email)).map((m) => m.subject)).toEqual(["Security notice: Test ID was unlinked from your account: you can no longer sign in with it"]);
+    expect((await eventsOf(user.id, "identity_unlinked"))[0]).toMatchObject({
+      success: true,
+      metadata: { provider: "oidc" },
+    });
+    expect((await noticesTo(who.email)).map((m) => m.subject)).toEqual([
+      "Security notice: Test ID was unlinked from your account: you can no longer sign in with it",
+    ]);
   });
 
   test("a member with a password can unlink; another member's identity id is refused and changes nothing", async () => {
@@ -260,12 +337,18 @@ describe("unlinking", () => {
     await linkWithProvider(memberJar(owner.cookie), person({ email: owner.email }));
     const identity = await identityOf(owner.userId);
     const intruder = await withConfirmedAddress(createMember(testApp));
-    const refused = await callRoute(deps, memberJar(intruder.cookie), identitiesRoute, { path: "/account/identities", form: { intent: "unlink", identityId: identity.id } });
+    const refused = await callRoute(deps, memberJar(intruder.cookie), identitiesRoute, {
+      path: "/account/identities",
+      form: { intent: "unlink", identityId: identity.id },
+    });
     expect(refused).toMatchObject({ status: 404, data: { error: IDENTITY_NOT_FOUND } });
     expect(await identityOf(owner.userId)).toBeTruthy();
     expect(await eventsOf(owner.userId, "identity_unlinked")).toHaveLength(0);
 
-    const done = await callRoute(deps, memberJar(owner.cookie), identitiesRoute, { path: "/account/identities", form: { intent: "unlink", identityId: identity.id } });
+    const done = await callRoute(deps, memberJar(owner.cookie), identitiesRoute, {
+      path: "/account/identities",
+      form: { intent: "unlink", identityId: identity.id },
+    });
     expect(done.location).toBe("/account/identities");
     expect(await identityOf(owner.userId)).toBeUndefined();
   });
@@ -275,10 +358,16 @@ describe("unlinking", () => {
     const member = await withConfirmedAddress(createMember(testApp));
     const jar = memberJar(member.cookie);
     for (let attempt = 0; attempt < 10; attempt++) {
-      const answer = await callRoute(deps, jar, identitiesRoute, { path: "/account/identities", form: { intent: "unlink", identityId: "nope" } });
+      const answer = await callRoute(deps, jar, identitiesRoute, {
+        path: "/account/identities",
+        form: { intent: "unlink", identityId: "nope" },
+      });
       expect(answer.status).toBe(404);
     }
-    const limited = await callRoute(deps, jar, identitiesRoute, { path: "/account/identities", form: { intent: "link", provider: "oidc" } });
+    const limited = await callRoute(deps, jar, identitiesRoute, {
+      path: "/account/identities",
+      form: { intent: "link", provider: "oidc" },
+    });
     expect(limited.status).toBe(429);
     expect(limited.data?.error).toMatch(/^Too many attempts\. Please try again in \d+ seconds\.$/);
   });
@@ -289,10 +378,16 @@ describe("unlinking", () => {
     const identity = await identityOf(member.userId);
     clock.advance(11 * 60 * 1000);
     try {
-      const unlink = await callRoute(deps, memberJar(member.cookie), identitiesRoute, { path: "/account/identities", form: { intent: "unlink", identityId: identity.id } });
+      const unlink = await callRoute(deps, memberJar(member.cookie), identitiesRoute, {
+        path: "/account/identities",
+        form: { intent: "unlink", identityId: identity.id },
+      });
       expect(unlink.location).toBe("/auth/reauthenticate?redirectTo=%2Faccount%2Fidentities");
       expect(await identityOf(member.userId)).toBeTruthy();
-      const link = await callRoute(deps, memberJar(member.cookie), identitiesRoute, { path: "/account/identities", form: { intent: "link", provider: "oidc" } });
+      const link = await callRoute(deps, memberJar(member.cookie), identitiesRoute, {
+        path: "/account/identities",
+        form: { intent: "link", provider: "oidc" },
+      });
       expect(link.location).toBe("/auth/reauthenticate?redirectTo=%2Faccount%2Fidentities");
     } finally {
       clock.set(new Date());
@@ -308,7 +403,9 @@ describe("the Linked accounts page", () => {
     const bare = createTestApp(handle, { clock });
     const bareDeps = { db, clock, testApp: bare };
     const member = await withConfirmedAddress(createMember(bare));
-    expect((await callRoute(bareDeps, new CookieJar(), layoutRoute, { path: "/account" })).data?.features).toEqual({ identityProviders: false });
+    expect((await callRoute(bareDeps, new CookieJar(), layoutRoute, { path: "/account" })).data?.features).toEqual({
+      identityProviders: false,
+    });
     const page = await callRoute(bareDeps, memberJar(member.cookie), identitiesRoute, { path: "/account/identities" });
     expect(page.status).toBe(404);
   });

@@ -97,7 +97,11 @@ describe("keeping an account that has two-step sign-in", () => {
     const member = await deletedMemberWithTwoFactor();
     const first = await signIn(deps, { email: member.email, password: MEMBER_PASSWORD }, meta());
     const cookie = cookieOf((first as { twoFactor: { headers: Headers } }).twoFactor.headers);
-    const second = await verifyTwoFactorSignIn(deps, { code: await unusedTotpCode(member.secret), kind: "totp" }, meta(cookie));
+    const second = await verifyTwoFactorSignIn(
+      deps,
+      { code: await unusedTotpCode(member.secret), kind: "totp" },
+      meta(cookie),
+    );
     expect(second).toMatchObject({
       ok: false,
       status: 403,

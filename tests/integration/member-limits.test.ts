@@ -36,15 +36,21 @@ const listingInput = (ownerId: string, n: number) => ({
   files: [photo],
 });
 const rateLimitedEvents = (userId: string) =>
-  db.select().from(securityEvents).where(and(eq(securityEvents.userId, userId), eq(securityEvents.eventType, "rate_limited")));
+  db
+    .select()
+    .from(securityEvents)
+    .where(and(eq(securityEvents.userId, userId), eq(securityEvents.eventType, "rate_limited")));
 
 describe("new listings per member", () => {
   test("10 an hour go through; the 11th is refused with when to come back, stores nothing and is logged", async () => {
     const owner = await insertMember(db);
-    for (let n = 0; n < 10; n++) expect((await createListing({ db, storage, clock }, listingInput(owner.id, n))).ok).toBe(true);
+    for (let n = 0; n < 10; n++)
+      expect((await createListing({ db, storage, clock }, listingInput(owner.id, n))).ok).toBe(true);
     const refused = await createListing({ db, storage, clock }, listingInput(owner.id, 10));
     expect(refused).toMatchObject({ ok: false, status: 429 });
-    expect(refused.ok ? "" : refused.message).toMatch(/^You've reached the limit for new listings\. You can list another item from \w{3} \d{1,2}:\d{2} (am|pm)\.$/);
+    expect(refused.ok ? "" : refused.message).toMatch(
+      /^You've reached the limit for new listings\. You can list another item from \w{3} \d{1,2}:\d{2} (am|pm)\.$/,
+    );
     expect(await db.select().from(listings).where(eq(listings.userId, owner.id))).toHaveLength(10);
     expect(await rateLimitedEvents(owner.id)).toHaveLength(1);
     clock.advance(HOUR + 1000);
@@ -53,7 +59,8 @@ describe("new listings per member", () => {
 
   test("a listing that fails validation does not count", async () => {
     const owner = await insertMember(db);
-    for (let n = 0; n < 15; n++) expect((await createListing({ db, storage, clock }, { ...listingInput(owner.id, n), files: [] })).ok).toBe(false);
+    for (let n = 0; n < 15; n++)
+      expect((await createListing({ db, storage, clock }, { ...listingInput(owner.id, n), files: [] })).ok).toBe(false);
     expect((await createListing({ db, storage, clock }, listingInput(owner.id, 99))).ok).toBe(true);
   });
 
@@ -61,7 +68,8 @@ describe("new listings per member", () => {
     const owner = await insertMember(db);
     await setFlag(db, "enable_rate_limiting", false);
     try {
-      for (let n = 0; n < 12; n++) expect((await createListing({ db, storage, clock }, listingInput(owner.id, n))).ok).toBe(true);
+      for (let n = 0; n < 12; n++)
+        expect((await createListing({ db, storage, clock }, listingInput(owner.id, n))).ok).toBe(true);
     } finally {
       await setFlag(db, "enable_rate_limiting", true);
     }
@@ -73,8 +81,17 @@ describe("offers per member", () => {
     const proposer = await insertMember(db);
     const owner = await insertMember(db);
     const target = await insertListing(db, owner.id);
-    for (let n = 0; n < 3; n++) await proposeSwap({ db, clock }, { proposerId: proposer.id, targetListingId: target, offeredListingId: await insertListing(db, proposer.id) });
-    const error = await refusal(proposeSwap({ db, clock }, { proposerId: proposer.id, targetListingId: target, offeredListingId: await insertListing(db, proposer.id) }));
+    for (let n = 0; n < 3; n++)
+      await proposeSwap(
+        { db, clock },
+        { proposerId: proposer.id, targetListingId: target, offeredListingId: await insertListing(db, proposer.id) },
+      );
+    const error = await refusal(
+      proposeSwap(
+        { db, clock },
+        { proposerId: proposer.id, targetListingId: target, offeredListingId: await insertListing(db, proposer.id) },
+      ),
+    );
     expect(error.code).toBe("RATE_LIMITED");
     expect(error.message).toMatch(/^You've reached the limit for offers on this listing\./);
     expect(await db.select().from(swapProposals).where(eq(swapProposals.targetListingId, target))).toHaveLength(3);
@@ -87,8 +104,18 @@ describe("offers per member", () => {
     const targets = [];
     for (let n = 0; n <= limit; n++) targets.push(await insertListing(db, (await insertMember(db)).id));
     const offered = await insertListing(db, proposer.id);
-    for (const target of targets.slice(0, limit)) await proposeSwap({ db, clock }, { proposerId: proposer.id, targetListingId: target, offeredListingId: offered });
-    expect((await refusal(proposeSwap({ db, clock }, { proposerId: proposer.id, targetListingId: targets[limit], offeredListingId: offered }))).code).toBe("RATE_LIMITED");
+    for (const target of targets.slice(0, limit))
+      await proposeSwap({ db, clock }, { proposerId: proposer.id, targetListingId: target, offeredListingId: offered });
+    expect(
+      (
+        await refusal(
+          proposeSwap(
+            { db, clock },
+            { proposerId: proposer.id, targetListingId: targets[limit], offeredListingId: offered },
+          ),
+        )
+      ).code,
+    ).toBe("RATE_LIMITED");
   });
 
   test.skipIf(handle.kind !== "postgres")("25 offers sent at once never get past the limit of 20", async () => {
@@ -96,7 +123,11 @@ describe("offers per member", () => {
     const offered = await insertListing(db, proposer.id);
     const targets = [];
     for (let n = 0; n < 25; n++) targets.push(await insertListing(db, (await insertMember(db)).id));
-    const results = await Promise.allSettled(targets.map((target) => proposeSwap({ db, clock }, { proposerId: proposer.id, targetListingId: target, offeredListingId: offered })));
+    const results = await Promise.allSettled(
+      targets.map((target) =>
+        proposeSwap({ db, clock }, { proposerId: proposer.id, targetListingId: target, offeredListingId: offered }),
+      ),
+    );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(20);
     expect(await db.select().from(swapProposals).where(eq(swapProposals.proposerId, proposer.id))).toHaveLength(20);
   });

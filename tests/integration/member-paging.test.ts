@@ -11,7 +11,9 @@ afterAll(() => handle.close());
 const clock = controlledClock("2030-07-01T00:00:00.000Z");
 
 /** Follows the cursors to the end, returning every id in the order the pages gave them. */
-async function walk<T extends { id: string }>(fetchPage: (cursor: string | null) => Promise<{ items: T[]; next: string | null }>) {
+async function walk<T extends { id: string }>(
+  fetchPage: (cursor: string | null) => Promise<{ items: T[]; next: string | null }>,
+) {
   const seen: string[] = [];
   let cursor: string | null = null;
   do {
@@ -46,7 +48,10 @@ describe("My Listings and My Swaps come a page at a time", () => {
     for (let n = 0; n < 5; n++) {
       const proposer = await insertMember(db);
       clock.advance(1000);
-      await proposeSwap({ db, clock }, { proposerId: proposer.id, targetListingId: target, offeredListingId: await insertListing(db, proposer.id) });
+      await proposeSwap(
+        { db, clock },
+        { proposerId: proposer.id, targetListingId: target, offeredListingId: await insertListing(db, proposer.id) },
+      );
     }
     await setFlag(db, "enable_rate_limiting", true);
     const seen = await walk(async (cursor) => {

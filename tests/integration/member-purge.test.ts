@@ -29,18 +29,45 @@ describe("purging a deleted member after 30 days", () => {
     const lonely = await createListing(testApp, member.cookie, { title: "Old lamp" });
     const traded = await createListing(testApp, member.cookie, { title: "Road bike" });
     const theirs = await createListing(testApp, partner.cookie, { title: "Surfboard" });
-    await db.update(profiles).set({ phone: "0400 111 222", location: "Bondi NSW 2026" }).where(eq(profiles.userId, member.userId));
+    await db
+      .update(profiles)
+      .set({ phone: "0400 111 222", location: "Bondi NSW 2026" })
+      .where(eq(profiles.userId, member.userId));
     const now = clock.now();
     const [swap] = await db
       .insert(swapProposals)
-      .values({ offeredListingId: traded, targetListingId: theirs, proposerId: member.userId, receiverId: partner.userId, status: "completed", proposerPaid: true, receiverPaid: true, acceptedAt: now, respondedAt: now, completedAt: now })
+      .values({
+        offeredListingId: traded,
+        targetListingId: theirs,
+        proposerId: member.userId,
+        receiverId: partner.userId,
+        status: "completed",
+        proposerPaid: true,
+        receiverPaid: true,
+        acceptedAt: now,
+        respondedAt: now,
+        completedAt: now,
+      })
       .returning();
-    await db.insert(paymentLogs).values({ swapProposalId: swap.id, userId: member.userId, amountCents: 999, status: "completed", provider: "local" });
+    await db.insert(paymentLogs).values({
+      swapProposalId: swap.id,
+      userId: member.userId,
+      amountCents: 999,
+      status: "completed",
+      provider: "local",
+    });
     const [tradedRow] = await db.select().from(listings).where(eq(listings.id, traded));
     const files = tradedRow.images.map((i) => path.join(testApp.uploadsDir as string, `${i.key}-${i.widths[0]}.webp`));
     expect(files.every((f) => fs.existsSync(f))).toBe(true);
 
-    const actor = { userId: admin.userId, name: "Avery Admin", email: admin.email, roles: ["admin" as const], ip: "127.0.0.1", userAgent: null };
+    const actor = {
+      userId: admin.userId,
+      name: "Avery Admin",
+      email: admin.email,
+      roles: ["admin" as const],
+      ip: "127.0.0.1",
+      userAgent: null,
+    };
     await softDeleteMember(db, { actor, userId: member.userId, reason: "Asked to leave", now });
 
     clock.advance(29 * DAY);
@@ -49,14 +76,29 @@ describe("purging a deleted member after 30 days", () => {
     expect(await purgeDeletedMembers({ db, clock, storage: testApp.storage })).toEqual([member.userId]);
 
     const [user] = await db.select().from(users).where(eq(users.id, member.userId));
-    expect(user).toMatchObject({ name: "Deleted member", email: `deleted-${member.userId}@deleted.invalid`, emailVerified: false });
-    expect((await db.select().from(profiles).where(eq(profiles.userId, member.userId)))[0]).toMatchObject({ phone: null, location: null, latitude: null });
+    expect(user).toMatchObject({
+      name: "Deleted member",
+      email: `deleted-${member.userId}@deleted.invalid`,
+      emailVerified: false,
+    });
+    expect((await db.select().from(profiles).where(eq(profiles.userId, member.userId)))[0]).toMatchObject({
+      phone: null,
+      location: null,
+      latitude: null,
+    });
     expect(await db.select().from(accounts).where(eq(accounts.userId, member.userId))).toHaveLength(0);
     expect(await db.select().from(sessions).where(eq(sessions.userId, member.userId))).toHaveLength(0);
     expect(await db.select().from(listings).where(eq(listings.id, lonely))).toHaveLength(0);
-    expect((await db.select().from(listings).where(eq(listings.id, traded)))[0]).toMatchObject({ status: "deleted", title: "Road bike", description: "" });
+    expect((await db.select().from(listings).where(eq(listings.id, traded)))[0]).toMatchObject({
+      status: "deleted",
+      title: "Road bike",
+      description: "",
+    });
     expect(files.some((f) => fs.existsSync(f))).toBe(false);
-    expect((await db.select().from(swapProposals).where(eq(swapProposals.id, swap.id)))[0]).toMatchObject({ status: "completed", proposerId: member.userId });
+    expect((await db.select().from(swapProposals).where(eq(swapProposals.id, swap.id)))[0]).toMatchObject({
+      status: "completed",
+      proposerId: member.userId,
+    });
     expect(await db.select().from(paymentLogs).where(eq(paymentLogs.swapProposalId, swap.id))).toHaveLength(1);
     expect(JSON.stringify(await db.select().from(users).where(eq(users.id, member.userId)))).not.toContain("Penny");
 

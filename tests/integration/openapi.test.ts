@@ -259,7 +259,9 @@ describe("the reference page at /api/docs", () => {
       expect(asset).toMatch(/^\/api\/docs\/assets\/\d+\.\d+\.\d+\//);
       const res = await app.request(asset);
       expect(res.status, asset).toBe(200);
-      expect(res.headers.get("content-type"), asset).toMatch(asset.endsWith(".css") ? /^text\/css/ : /^text\/javascript/);
+      expect(res.headers.get("content-type"), asset).toMatch(
+        asset.endsWith(".css") ? /^text\/css/ : /^text\/javascript/,
+      );
       expect(res.headers.get("cache-control"), asset).toBe("public, max-age=31536000, immutable");
       if (asset.endsWith("init.js")) expect(await res.text()).toContain('url: "/api/v1/openapi.json"');
     }

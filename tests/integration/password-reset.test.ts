@@ -23,43 +23,77 @@ const meta = () => ({ ip: `198.51.100.${++ip}`, userAgent: "vitest", headers: ne
 
 /** The token in the newest reset mail to `email`, as the member would click it. */
 async function tokenFromMail(email: string) {
-  const [mail] = await db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.template, "password_reset"))).orderBy(desc(mailOutbox.seq)).limit(1);
+  const [mail] = await db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.template, "password_reset")))
+    .orderBy(desc(mailOutbox.seq))
+    .limit(1);
   return mail ? new URL(mail.textBody.match(/https?:\/\/\S+/)?.[0] ?? "").searchParams.get("token") : null;
 }
 const signIn = (email: string, password: string) => testApp.post("/api/v1/auth/sign-in", { email, password });
 
 describe("forgot password", () => {
   test("answers the same for an unknown address, and sends nothing", async () => {
-    expect(await requestPasswordReset(deps, { email: "nobody-here@example.com.au" }, meta())).toEqual({ ok: true, message: RESET_LINK_SENT });
+    expect(await requestPasswordReset(deps, { email: "nobody-here@example.com.au" }, meta())).toEqual({
+      ok: true,
+      message: RESET_LINK_SENT,
+    });
     expect(await tokenFromMail("nobody-here@example.com.au")).toBeNull();
   });
 
   test("a member resets with the link once: the new password works, the old one and every session stop", async () => {
     const member = await createMember(testApp);
-    expect(await requestPasswordReset(deps, { email: member.email }, meta())).toEqual({ ok: true, message: RESET_LINK_SENT });
+    expect(await requestPasswordReset(deps, { email: member.email }, meta())).toEqual({
+      ok: true,
+      message: RESET_LINK_SENT,
+    });
     const token = await tokenFromMail(member.email);
     expect(token).toBeTruthy();
-    expect(await resetPassword(deps, { token, password: "short", confirm: "short" }, meta())).toMatchObject({ ok: false, message: "Password must be at least 8 characters" });
-    expect(await resetPassword(deps, { token, password: "Newpass123", confirm: "Newpass124" }, meta())).toMatchObject({ ok: false, message: "The passwords don't match" });
-    expect(await resetPassword(deps, { token, password: "Newpass123", confirm: "Newpass123" }, meta())).toEqual({ ok: true });
+    expect(await resetPassword(deps, { token, password: "short", confirm: "short" }, meta())).toMatchObject({
+      ok: false,
+      message: "Password must be at least 8 characters",
+    });
+    expect(await resetPassword(deps, { token, password: "Newpass123", confirm: "Newpass124" }, meta())).toMatchObject({
+      ok: false,
+      message: "The passwords don't match",
+    });
+    expect(await resetPassword(deps, { token, password: "Newpass123", confirm: "Newpass123" }, meta())).toEqual({
+      ok: true,
+    });
     expect(await db.select().from(sessions).where(eq(sessions.userId, member.userId))).toHaveLength(0);
     expect((await signIn(member.email, MEMBER_PASSWORD)).status).toBe(401);
     expect((await signIn(member.email, "Newpass123")).status).toBe(200);
-    expect(await resetPassword(deps, { token, password: "Other1234", confirm: "Other1234" }, meta())).toEqual({ ok: false, status: 400, message: RESET_LINK_INVALID });
+    expect(await resetPassword(deps, { token, password: "Other1234", confirm: "Other1234" }, meta())).toEqual({
+      ok: false,
+      status: 400,
+      message: RESET_LINK_INVALID,
+    });
   });
 
   test("an expired link is refused", async () => {
     const member = await createMember(testApp);
     await requestPasswordReset(deps, { email: member.email }, meta());
     const token = await tokenFromMail(member.email);
-    await db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(ne(verifications.identifier, SIGNING_KEY_IDENTIFIER));
-    expect(await resetPassword(deps, { token, password: "Newpass123", confirm: "Newpass123" }, meta())).toMatchObject({ ok: false, message: RESET_LINK_INVALID });
+    await db
+      .update(verifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(ne(verifications.identifier, SIGNING_KEY_IDENTIFIER));
+    expect(await resetPassword(deps, { token, password: "Newpass123", confirm: "Newpass123" }, meta())).toMatchObject({
+      ok: false,
+      message: RESET_LINK_INVALID,
+    });
   });
 
   test("a fourth request for one address within the hour is refused", async () => {
     const member = await createMember(testApp);
-    for (let n = 0; n < 3; n++) expect((await requestPasswordReset(deps, { email: member.email }, meta())).ok).toBe(true);
-    expect(await requestPasswordReset(deps, { email: member.email }, meta())).toMatchObject({ ok: false, status: 429, message: TOO_MANY_RESETS });
+    for (let n = 0; n < 3; n++)
+      expect((await requestPasswordReset(deps, { email: member.email }, meta())).ok).toBe(true);
+    expect(await requestPasswordReset(deps, { email: member.email }, meta())).toMatchObject({
+      ok: false,
+      status: 429,
+      message: TOO_MANY_RESETS,
+    });
   });
 });
 
@@ -67,9 +101,22 @@ describe("an admin sends a reset", () => {
   test("the member gets the link and the trail records who sent it", async () => {
     const member = await createMember(testApp);
     const admin = await createMember(testApp, { name: "Avery Admin" });
-    await sendPasswordReset(deps, { actor: { userId: admin.userId, name: "Avery Admin", email: admin.email, roles: ["admin"], ip: "203.0.113.1", userAgent: "vitest" }, userId: member.userId });
+    await sendPasswordReset(deps, {
+      actor: {
+        userId: admin.userId,
+        name: "Avery Admin",
+        email: admin.email,
+        roles: ["admin"],
+        ip: "203.0.113.1",
+        userAgent: "vitest",
+      },
+      userId: member.userId,
+    });
     expect(await tokenFromMail(member.email)).toBeTruthy();
-    const [row] = await db.select().from(adminAuditLog).where(and(eq(adminAuditLog.targetId, member.userId), eq(adminAuditLog.action, "reset_user_password")));
+    const [row] = await db
+      .select()
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.targetId, member.userId), eq(adminAuditLog.action, "reset_user_password")));
     expect(row).toMatchObject({ adminId: admin.userId, targetType: "user" });
   });
 });

@@ -11,7 +11,12 @@ import { proposeSwap } from "../../core/swaps/propose-swap";
 import { listings } from "../../db/schema/listings";
 import { paymentLogs } from "../../db/schema/payments";
 import { swapProposals } from "../../db/schema/swaps";
-import { checkoutCompletedEvent, createPaymentTestApp, grantCredit, insertAcceptedSwap } from "../support/payment-fixtures";
+import {
+  checkoutCompletedEvent,
+  createPaymentTestApp,
+  grantCredit,
+  insertAcceptedSwap,
+} from "../support/payment-fixtures";
 import { controlledClock, HOUR, insertListing, insertMember, refusal } from "../support/swap-fixtures";
 import { TEST_ORIGIN } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
@@ -39,7 +44,10 @@ const listingStatus = async (id: string) => (await db.select().from(listings).wh
 /** An accepted swap whose 48 hours run from the test's clock. */
 async function acceptedSwap() {
   const swap = await insertAcceptedSwap(db);
-  await db.update(swapProposals).set({ paymentDueAt: new Date(clock.now().getTime() + 48 * HOUR) }).where(eq(swapProposals.id, swap.swapId));
+  await db
+    .update(swapProposals)
+    .set({ paymentDueAt: new Date(clock.now().getTime() + 48 * HOUR) })
+    .where(eq(swapProposals.id, swap.swapId));
   return swap;
 }
 
@@ -49,22 +57,38 @@ async function payByCard(swapId: string, userId: string) {
   if (started.kind !== "redirect") throw new Error("expected a checkout");
   const sessionId = new URL(started.url).pathname.replace("/checkout/", "");
   const [payment] = await db.select().from(paymentLogs).where(eq(paymentLogs.checkoutSessionId, sessionId));
-  return { payment, sessionId, complete: () => postWebhook(JSON.stringify(checkoutCompletedEvent(payment.id, sessionId, { at: clock.now() }))) };
+  return {
+    payment,
+    sessionId,
+    complete: () => postWebhook(JSON.stringify(checkoutCompletedEvent(payment.id, sessionId, { at: clock.now() }))),
+  };
 }
 
 describe("the 48 hours to pay", () => {
   test("accepting sets the deadline 48 hours on", async () => {
     const proposer = await insertMember(db);
     const receiver = await insertMember(db);
-    const { id } = await proposeSwap({ db, clock }, { proposerId: proposer.id, targetListingId: await insertListing(db, receiver.id), offeredListingId: await insertListing(db, proposer.id) });
+    const { id } = await proposeSwap(
+      { db, clock },
+      {
+        proposerId: proposer.id,
+        targetListingId: await insertListing(db, receiver.id),
+        offeredListingId: await insertListing(db, proposer.id),
+      },
+    );
     await acceptSwap({ db, clock }, { swapId: id, actorId: receiver.id });
     expect((await swapRow(id)).paymentDueAt?.getTime()).toBe(clock.now().getTime() + 48 * HOUR);
   });
 
   test("after the deadline nobody can start paying, even before the lapse job has run; nothing is written", async () => {
     const { swapId, proposerId } = await acceptedSwap();
-    await db.update(swapProposals).set({ paymentDueAt: new Date(clock.now().getTime() - 1000) }).where(eq(swapProposals.id, swapId));
-    expect((await refusal(startHandshakePayment(deps, { swapId, userId: proposerId }))).message).toBe(PAYMENT_WINDOW_CLOSED);
+    await db
+      .update(swapProposals)
+      .set({ paymentDueAt: new Date(clock.now().getTime() - 1000) })
+      .where(eq(swapProposals.id, swapId));
+    expect((await refusal(startHandshakePayment(deps, { swapId, userId: proposerId }))).message).toBe(
+      PAYMENT_WINDOW_CLOSED,
+    );
     expect(await paymentsOf(swapId)).toHaveLength(0);
   });
 
@@ -123,12 +147,19 @@ describe("the 48 hours to pay", () => {
     expect((await first.complete()).status).toBe(200);
     const rows = await paymentsOf(swapId);
     expect(rows.find((p) => p.id === second.payment.id)?.status).toBe("completed");
-    expect(rows.find((p) => p.id === first.payment.id)).toMatchObject({ status: "refunded", refundReason: "charged_twice", errorMessage: PAID_TWICE });
+    expect(rows.find((p) => p.id === first.payment.id)).toMatchObject({
+      status: "refunded",
+      refundReason: "charged_twice",
+      errorMessage: PAID_TWICE,
+    });
   });
 
   test("the reminder 6 hours before the deadline is claimed once, however many processes ask", async () => {
     const { swapId } = await acceptedSwap();
-    await db.update(swapProposals).set({ paymentDueAt: new Date(clock.now().getTime() + 5 * HOUR) }).where(eq(swapProposals.id, swapId));
+    await db
+      .update(swapProposals)
+      .set({ paymentDueAt: new Date(clock.now().getTime() + 5 * HOUR) })
+      .where(eq(swapProposals.id, swapId));
     const [a, b] = await Promise.all([claimPaymentWarnings({ db, clock }), claimPaymentWarnings({ db, clock })]);
     expect([...a, ...b].filter((s) => s.id === swapId)).toHaveLength(1);
     expect((await claimPaymentWarnings({ db, clock })).map((s) => s.id)).not.toContain(swapId);
@@ -142,7 +173,10 @@ describe.skipIf(handle.kind !== "postgres")("racing the deadline", () => {
       await grantCredit(db, proposerId, 999);
       await startHandshakePayment(deps, { swapId, userId: proposerId });
       const { complete } = await payByCard(swapId, receiverId);
-      await db.update(swapProposals).set({ paymentDueAt: new Date(clock.now().getTime() + 10) }).where(eq(swapProposals.id, swapId));
+      await db
+        .update(swapProposals)
+        .set({ paymentDueAt: new Date(clock.now().getTime() + 10) })
+        .where(eq(swapProposals.id, swapId));
       await new Promise((r) => setTimeout(r, 20));
       clock.advance(20);
       await Promise.all([complete(), lapseUnpaidSwaps({ db, clock })]);

@@ -10,7 +10,12 @@ import { createListing } from "../../core/listings/create-listing";
 import { updateListing } from "../../core/listings/update-listing";
 import { systemClock } from "../../core/shared/clock";
 import { createLocalStorage } from "../../core/storage/local-storage";
-import { keepPendingFiles, notePendingFiles, removeAbandonedFiles, UPLOAD_GRACE_MS } from "../../core/storage/pending-files";
+import {
+  keepPendingFiles,
+  notePendingFiles,
+  removeAbandonedFiles,
+  UPLOAD_GRACE_MS,
+} from "../../core/storage/pending-files";
 import { listings } from "../../db/schema/listings";
 import { pendingFiles } from "../../db/schema/ops";
 import { GOOD_LISTING, makeJpeg } from "../support/factories";
@@ -32,7 +37,10 @@ const notes = () => db.select().from(pendingFiles);
 
 /** What a create does up to the crash: the pictures noted and written, the row never saved. */
 async function uploadCutShort(ownerId: string, now: Date) {
-  const keys = [`listings/${ownerId}/${now.getTime()}-dead0001-320.webp`, `listings/${ownerId}/${now.getTime()}-dead0001-640.webp`];
+  const keys = [
+    `listings/${ownerId}/${now.getTime()}-dead0001-320.webp`,
+    `listings/${ownerId}/${now.getTime()}-dead0001-640.webp`,
+  ];
   const note = await notePendingFiles(db, { keys, now });
   await storage.put(keys[0], Buffer.from("a whole picture"), "image/webp");
   // The second one was being written when the process died: only its temporary file is there.
@@ -67,14 +75,20 @@ describe("pictures of an upload the process never finished", () => {
     const owner = await insertMember(db);
     const { note } = await uploadCutShort(owner.id, new Date());
     await removeAbandonedFiles({ db, storage, now: new Date(), everything: true });
-    await expect(db.transaction((tx) => keepPendingFiles(tx, { noteId: note, now: new Date() }))).rejects.toThrow(/given up as abandoned/);
+    await expect(db.transaction((tx) => keepPendingFiles(tx, { noteId: note, now: new Date() }))).rejects.toThrow(
+      /given up as abandoned/,
+    );
   });
 });
 
 describe("pictures of finished writes", () => {
   test("a created listing keeps its pictures through the sweep and leaves no note", async () => {
     const owner = await insertMember(db);
-    const created = await createListing(deps, { ownerId: owner.id, fields: { ...GOOD_LISTING }, files: [await makeJpeg({ width: 400, height: 300 })] });
+    const created = await createListing(deps, {
+      ownerId: owner.id,
+      fields: { ...GOOD_LISTING },
+      files: [await makeJpeg({ width: 400, height: 300 })],
+    });
     if (!created.ok) throw new Error(created.message);
     await removeAbandonedFiles({ db, storage, now: new Date(Date.now() + 2 * UPLOAD_GRACE_MS), everything: true });
     const [row] = await db.select().from(listings).where(eq(listings.id, created.id));
@@ -86,14 +100,27 @@ describe("pictures of finished writes", () => {
   test("an edit keeps its new pictures and deletes the ones it dropped, leaving no note", async () => {
     const owner = await insertMember(db);
     const picture = await makeJpeg({ width: 400, height: 300 });
-    const created = await createListing(deps, { ownerId: owner.id, fields: { ...GOOD_LISTING }, files: [picture, picture] });
+    const created = await createListing(deps, {
+      ownerId: owner.id,
+      fields: { ...GOOD_LISTING },
+      files: [picture, picture],
+    });
     if (!created.ok) throw new Error(created.message);
     const [before] = await db.select().from(listings).where(eq(listings.id, created.id));
 
-    const edited = await updateListing(deps, { listingId: created.id, actorId: owner.id, fields: { ...GOOD_LISTING }, keep: [before.images[0].key], files: [picture] });
+    const edited = await updateListing(deps, {
+      listingId: created.id,
+      actorId: owner.id,
+      fields: { ...GOOD_LISTING },
+      keep: [before.images[0].key],
+      files: [picture],
+    });
     expect(edited).toEqual({ ok: true, id: created.id });
     const [after] = await db.select().from(listings).where(eq(listings.id, created.id));
-    expect(after.images.map((i) => i.key)).toEqual([before.images[0].key, expect.not.stringMatching(before.images[1].key)]);
+    expect(after.images.map((i) => i.key)).toEqual([
+      before.images[0].key,
+      expect.not.stringMatching(before.images[1].key),
+    ]);
     expect(exists(`${before.images[1].key}-320.webp`)).toBe(false);
     for (const image of after.images) expect(exists(`${image.key}-320.webp`)).toBe(true);
     expect(await notes()).toEqual([]);

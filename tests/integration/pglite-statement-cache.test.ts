@@ -31,14 +31,18 @@ describe("PGlite statement cache", () => {
     await plain.close();
   });
 
-  const prepared = async () => Number((await cached.query<{ n: number }>("select count(*)::int as n from pg_prepared_statements")).rows[0].n);
+  const prepared = async () =>
+    Number((await cached.query<{ n: number }>("select count(*)::int as n from pg_prepared_statements")).rows[0].n);
 
   it("returns the same rows and types as PGlite's own query, in both row modes and with custom parsers", async () => {
     const cases: [string, unknown[]][] = [
       ["select * from items order by id", []],
       ["select * from items where name = $1 or price > $2 order by id", ["it's", 100]],
-      ["select * from items where tags && $1 order by id", [["boats", "quo\"te"]]],
-      ["select $1::jsonb as j, $2::bytea as b, $3::timestamptz as t, $4::boolean as f, $5::int as n", [{ x: "y" }, new Uint8Array([7, 8]), new Date("2026-05-06T07:08:09Z"), false, null]],
+      ["select * from items where tags && $1 order by id", [["boats", 'quo"te']]],
+      [
+        "select $1::jsonb as j, $2::bytea as b, $3::timestamptz as t, $4::boolean as f, $5::int as n",
+        [{ x: "y" }, new Uint8Array([7, 8]), new Date("2026-05-06T07:08:09Z"), false, null],
+      ],
       ["with t as (select name from items where price is null) select * from t", []],
     ];
     const options = [
@@ -81,12 +85,16 @@ describe("PGlite statement cache", () => {
         await tx.query("insert into items (name) values ($1)", ["raft"]);
         // Queued while the transaction is open: must not see (or be part of) its work.
         outside.push(cached.query("select count(*)::int as n from items where name = $1", ["raft"]));
-        expect((await tx.query("select count(*)::int as n from items where name = $1", ["raft"])).rows).toEqual([{ n: 1 }]);
+        expect((await tx.query("select count(*)::int as n from items where name = $1", ["raft"])).rows).toEqual([
+          { n: 1 },
+        ]);
         await tx.query("insert into items (name) values ($1)", ["kayak"]); // unique violation: aborts
       })
       .catch((e) => expect(e.code).toBe("23505"));
     expect(await Promise.all(outside)).toEqual([expect.objectContaining({ rows: [{ n: 0 }] })]);
-    expect((await cached.query("select count(*)::int as n from items where name = $1", ["raft"])).rows).toEqual([{ n: 0 }]);
+    expect((await cached.query("select count(*)::int as n from items where name = $1", ["raft"])).rows).toEqual([
+      { n: 0 },
+    ]);
   });
 
   it("prepares a statement again when its table changed shape", async () => {
@@ -99,7 +107,8 @@ describe("PGlite statement cache", () => {
   });
 
   it(`keeps at most ${STATEMENT_CACHE_SIZE} statements, closing the least recently used`, async () => {
-    for (let i = 0; i < STATEMENT_CACHE_SIZE + 50; i++) await cached.query(`select ${i}::int as n, $1::text as t`, ["x"]);
+    for (let i = 0; i < STATEMENT_CACHE_SIZE + 50; i++)
+      await cached.query(`select ${i}::int as n, $1::text as t`, ["x"]);
     expect(await prepared()).toBeLessThanOrEqual(STATEMENT_CACHE_SIZE + 1);
     expect((await cached.query("select 7::int as n, $1::text as t", ["y"])).rows).toEqual([{ n: 7, t: "y" }]);
   });

@@ -47,11 +47,36 @@ describe("who may see a listing's pictures", () => {
     const id = await createListing(testApp, owner.cookie);
     const theirs = await createListing(testApp, partner.cookie);
     const now = new Date();
-    await db.insert(swapProposals).values({ offeredListingId: theirs, targetListingId: id, proposerId: partner.userId, receiverId: owner.userId, status: "completed", proposerPaid: true, receiverPaid: true, acceptedAt: now, respondedAt: now, completedAt: now });
+    await db.insert(swapProposals).values({
+      offeredListingId: theirs,
+      targetListingId: id,
+      proposerId: partner.userId,
+      receiverId: owner.userId,
+      status: "completed",
+      proposerPaid: true,
+      receiverPaid: true,
+      acceptedAt: now,
+      respondedAt: now,
+      completedAt: now,
+    });
     const url = await pictureOf(id);
-    const staff = { userId: stranger.userId, name: "Mod", email: stranger.email, roles: ["moderator" as const], ip: "127.0.0.1", userAgent: null };
+    const staff = {
+      userId: stranger.userId,
+      name: "Mod",
+      email: stranger.email,
+      roles: ["moderator" as const],
+      ip: "127.0.0.1",
+      userAgent: null,
+    };
     await db.update(listings).set({ status: "active" }).where(eq(listings.id, id));
-    await moderateListings(db, { actor: staff, ids: [id], moderation: "takedown", reason: "DMCA", now: new Date(), appUrl: "http://localhost:3000" });
+    await moderateListings(db, {
+      actor: staff,
+      ids: [id],
+      moderation: "takedown",
+      reason: "DMCA",
+      now: new Date(),
+      appUrl: "http://localhost:3000",
+    });
     expect((await fetchAs(url)).status).toBe(404);
     expect((await fetchAs(url, stranger.cookie)).status).toBe(404);
     expect((await fetchAs(url, partner.cookie)).status).toBe(200);
@@ -59,6 +84,8 @@ describe("who may see a listing's pictures", () => {
 
   test("a file no listing points at is nobody's", async () => {
     const owner = await createMember(testApp);
-    expect((await fetchAs(`/uploads/listings/${owner.userId}/1234567890-abcdef12-320.webp`, owner.cookie)).status).toBe(404);
+    expect((await fetchAs(`/uploads/listings/${owner.userId}/1234567890-abcdef12-320.webp`, owner.cookie)).status).toBe(
+      404,
+    );
   });
 });

@@ -10,11 +10,14 @@ const member = await createMember(testApp);
 const get = (path: string, cookie?: string) => testApp.app.request(path, { headers: cookie ? { cookie } : {} });
 
 describe("personal responses are never stored by a proxy or CDN", () => {
-  test.each(["/api/v1/swaps", "/api/v1/me", "/api/v1/me/listings", "/api/v1/me/favourites"])("%s is private, no-store for its member", async (path) => {
-    const res = await get(path, member.cookie);
-    expect(res.status).toBe(200);
-    expect(res.headers.get("cache-control")).toBe("private, no-store");
-  });
+  test.each(["/api/v1/swaps", "/api/v1/me", "/api/v1/me/listings", "/api/v1/me/favourites"])(
+    "%s is private, no-store for its member",
+    async (path) => {
+      const res = await get(path, member.cookie);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("cache-control")).toBe("private, no-store");
+    },
+  );
 
   test("so is a visitor's refusal on a personal route", async () => {
     const res = await get("/api/v1/me");

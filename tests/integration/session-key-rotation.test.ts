@@ -38,7 +38,8 @@ const admin = await insertStaff(db, ["admin"], { name: "Avery Admin" });
 const moderator = await insertStaff(db, ["moderator"], { name: "Morgan Moderator" });
 const member = await insertStaff(db, [], { name: "Mia Member", totp: false });
 
-const rotate = (user = admin) => postForm(caller, settingsPage, { user, path: "/admin/settings", form: { intent: "rotate" } });
+const rotate = (user = admin) =>
+  postForm(caller, settingsPage, { user, path: "/admin/settings", form: { intent: "rotate" } });
 const me = async (app: typeof appA, cookie: string) => {
   const res = await app.app.request("/api/v1/me", { headers: { cookie } });
   return res.status === 200 ? ((await res.json()) as { user: { email: string } }).user.email : null;
@@ -51,7 +52,8 @@ function sessionCookie(cookie: string) {
   return { token: value.slice(0, at), signature: value.slice(at + 1) };
 }
 const currentKey = async () => (await loadSigningKeys(db, { authSecret, now: clock.now() })).current;
-const rotations = () => db.select().from(adminAuditLog).where(eq(adminAuditLog.action, "rotate_keys")).orderBy(desc(adminAuditLog.createdAt));
+const rotations = () =>
+  db.select().from(adminAuditLog).where(eq(adminAuditLog.action, "rotate_keys")).orderBy(desc(adminAuditLog.createdAt));
 async function signIn(app: typeof appA, email: string) {
   const res = await app.post("/api/v1/auth/sign-in", { email, password: MEMBER_PASSWORD });
   expect(res.status, await res.clone().text()).toBe(200);
@@ -72,7 +74,9 @@ describe("Initiate Key Rotation", () => {
       location: "/",
       flash: "You don't have permission to access this area",
     });
-    expect(await db.select().from(verifications).where(eq(verifications.identifier, SIGNING_KEY_IDENTIFIER))).toEqual([]);
+    expect(await db.select().from(verifications).where(eq(verifications.identifier, SIGNING_KEY_IDENTIFIER))).toEqual(
+      [],
+    );
     expect(await rotations()).toEqual([]);
   });
 
@@ -89,14 +93,23 @@ describe("Initiate Key Rotation", () => {
     expect(answer.location).toBe(`/admin/settings?rotated=${key1.id}`);
     expect(key1.key).not.toBe(authSecret);
     const [audit] = await rotations();
-    expect(audit).toMatchObject({ adminId: admin.id, targetType: "system", targetId: key1.id, metadata: expect.objectContaining({ key: "session_signing", keyId: key1.id }) });
+    expect(audit).toMatchObject({
+      adminId: admin.id,
+      targetType: "system",
+      targetId: key1.id,
+      metadata: expect.objectContaining({ key: "session_signing", keyId: key1.id }),
+    });
     // The salt the key is derived from is not in the audit row.
     const [row] = await db.select().from(verifications).where(eq(verifications.id, key1.id));
     expect(JSON.stringify(audit.metadata)).not.toContain(row.value);
 
     // The page's message, from the keys themselves.
     const page = await load(caller, settingsPage, { user: admin, path: answer.location as string });
-    expect(page.data?.rotationMessage).toMatch(new RegExp(`^New sessions are signed with key ${key1.id}\\. Sessions signed with the previous key stay valid until 9 Feb 2030, `));
+    expect(page.data?.rotationMessage).toMatch(
+      new RegExp(
+        `^New sessions are signed with key ${key1.id}\\. Sessions signed with the previous key stay valid until 9 Feb 2030, `,
+      ),
+    );
 
     // The old session still works, in both processes.
     expect(await me(appA, before.cookie)).toBe(before.email);
@@ -132,7 +145,10 @@ describe("Initiate Key Rotation", () => {
     expect(await me(appA, latest)).toBe(before.email);
     // The third rotation deletes keys retired beyond their time.
     await rotate();
-    const left = await db.select({ id: verifications.id }).from(verifications).where(eq(verifications.identifier, SIGNING_KEY_IDENTIFIER));
+    const left = await db
+      .select({ id: verifications.id })
+      .from(verifications)
+      .where(eq(verifications.identifier, SIGNING_KEY_IDENTIFIER));
     expect(left.map((k) => k.id).sort()).toEqual([key2.id, (await currentKey()).id].sort());
     expect(await rotations()).toHaveLength(3);
   });

@@ -50,7 +50,14 @@ const restoreCli = (id: string, extraEnv: Record<string, string> = {}) =>
 
 async function staff(): Promise<StaffActor> {
   const member = await insertMember(handle.db, { name: "Avery Admin" });
-  return { userId: member.id, name: "Avery Admin", email: member.email, roles: ["admin"], ip: "203.0.113.9", userAgent: "vitest" };
+  return {
+    userId: member.id,
+    name: "Avery Admin",
+    email: member.email,
+    roles: ["admin"],
+    ip: "203.0.113.9",
+    userAgent: "vitest",
+  };
 }
 
 describe("snapshots", () => {
@@ -110,32 +117,40 @@ describe("snapshots", () => {
     expect(usage.status).toBe(2);
   });
 
-  test.skipIf(postgres)("on the embedded database the command refuses while the app holds the data directory", async () => {
-    const [{ id }] = await handle.db.select({ id: snapshots.id }).from(snapshots).limit(1);
-    const release = acquireDataLock(dataDir);
-    try {
-      const result = restoreCli(id);
-      expect(result.status).toBe(1);
-      expect(result.stderr).toContain("is already using the data directory");
-    } finally {
-      release();
-    }
-  });
+  test.skipIf(postgres)(
+    "on the embedded database the command refuses while the app holds the data directory",
+    async () => {
+      const [{ id }] = await handle.db.select({ id: snapshots.id }).from(snapshots).limit(1);
+      const release = acquireDataLock(dataDir);
+      try {
+        const result = restoreCli(id);
+        expect(result.status).toBe(1);
+        expect(result.stderr).toContain("is already using the data directory");
+      } finally {
+        release();
+      }
+    },
+  );
 
-  test.skipIf(!postgres)("without pg_dump on the server: the spec's failure with a clear reason, no file, no row", async () => {
-    const actor = await staff();
-    const before = await handle.db.select().from(snapshots);
-    const files = fs.readdirSync(snapshotDirectory(dataDir)).length;
-    const path_ = process.env.PATH;
-    process.env.PATH = "/nonexistent";
-    try {
-      expect(
-        await refusal(createSnapshot(handle.db, { actor, kind: "postgres", dataDir, databaseUrl: handle.url, now: new Date() })),
-      ).toEqual({ code: "INTERNAL", message: PG_DUMP_MISSING });
-    } finally {
-      process.env.PATH = path_;
-    }
-    expect(await handle.db.select().from(snapshots)).toHaveLength(before.length);
-    expect(fs.readdirSync(snapshotDirectory(dataDir))).toHaveLength(files);
-  });
+  test.skipIf(!postgres)(
+    "without pg_dump on the server: the spec's failure with a clear reason, no file, no row",
+    async () => {
+      const actor = await staff();
+      const before = await handle.db.select().from(snapshots);
+      const files = fs.readdirSync(snapshotDirectory(dataDir)).length;
+      const path_ = process.env.PATH;
+      process.env.PATH = "/nonexistent";
+      try {
+        expect(
+          await refusal(
+            createSnapshot(handle.db, { actor, kind: "postgres", dataDir, databaseUrl: handle.url, now: new Date() }),
+          ),
+        ).toEqual({ code: "INTERNAL", message: PG_DUMP_MISSING });
+      } finally {
+        process.env.PATH = path_;
+      }
+      expect(await handle.db.select().from(snapshots)).toHaveLength(before.length);
+      expect(fs.readdirSync(snapshotDirectory(dataDir))).toHaveLength(files);
+    },
+  );
 });

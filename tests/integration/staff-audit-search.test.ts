@@ -14,8 +14,20 @@ describe("the audit log", () => {
   test("pages newest first and filters by staff member, action and target", async () => {
     const admin = await insertMember(db, { name: "Audrey Admin" });
     const other = await insertMember(db, { name: "Oscar Other" });
-    for (let n = 0; n < 5; n++) await recordAdminAction(db, { actorId: admin.id, action: "suspend_user", targetType: "user", targetId: `u${n}`, metadata: { reason: `r${n}` } });
-    await recordAdminAction(db, { actorId: other.id, action: "takedown_listing", targetType: "listing", targetId: "l1" });
+    for (let n = 0; n < 5; n++)
+      await recordAdminAction(db, {
+        actorId: admin.id,
+        action: "suspend_user",
+        targetType: "user",
+        targetId: `u${n}`,
+        metadata: { reason: `r${n}` },
+      });
+    await recordAdminAction(db, {
+      actorId: other.id,
+      action: "takedown_listing",
+      targetType: "listing",
+      targetId: "l1",
+    });
     await recordAdminAction(db, { actorId: null, action: "update_user_role", targetType: "user", targetId: "u9" });
 
     const seen: string[] = [];
@@ -28,7 +40,9 @@ describe("the audit log", () => {
     // Rows written in one millisecond tie on time and follow their ids: the pages agree with one long page.
     expect(seen).toEqual((await findAuditLog(db, { adminId: admin.id })).entries.map((e) => e.targetId));
     expect([...seen].sort()).toEqual(["u0", "u1", "u2", "u3", "u4"]);
-    expect((await findAuditLog(db, { action: "takedown_listing" })).entries.map((e) => e.adminName)).toEqual(["Oscar Other"]);
+    expect((await findAuditLog(db, { action: "takedown_listing" })).entries.map((e) => e.adminName)).toEqual([
+      "Oscar Other",
+    ]);
     expect((await findAuditLog(db, { targetType: "listing" })).entries).toHaveLength(1);
     const unknown = (await findAuditLog(db, { targetId: "u9" })).entries[0];
     expect(unknown.adminName).toBeNull();
@@ -41,15 +55,28 @@ describe("the back office's search", () => {
     const kim = await insertMember(db, { name: "Kimberley Zorro" });
     const sam = await insertMember(db, { name: "Sam Searcher" });
     const target = await insertListing(db, kim.id, { title: "Zorro mask collection" });
-    const { id } = await proposeSwap({ db, clock }, { proposerId: sam.id, targetListingId: target, offeredListingId: await insertListing(db, sam.id) });
+    const { id } = await proposeSwap(
+      { db, clock },
+      { proposerId: sam.id, targetListingId: target, offeredListingId: await insertListing(db, sam.id) },
+    );
     const byName = await searchBackOffice(db, { q: "zorro" });
     expect(byName.members.map((m) => m.id)).toEqual([kim.id]);
     expect(byName.listings.map((l) => l.id)).toEqual([target]);
     expect((await searchBackOffice(db, { q: kim.email.toUpperCase() })).members.map((m) => m.id)).toEqual([kim.id]);
     const bySwap = await searchBackOffice(db, { q: id.slice(0, 8) });
     expect(bySwap.swaps.map((s) => s.id)).toContain(id);
-    expect(bySwap.swaps.find((s) => s.id === id)).toMatchObject({ proposerName: "Sam Searcher", receiverName: "Kimberley Zorro" });
+    expect(bySwap.swaps.find((s) => s.id === id)).toMatchObject({
+      proposerName: "Sam Searcher",
+      receiverName: "Kimberley Zorro",
+    });
     expect((await searchBackOffice(db, { q: id })).swaps.map((s) => s.id)).toEqual([id]);
-    expect(await searchBackOffice(db, { q: "z" })).toEqual({ members: [], listings: [], swaps: [], payments: [], reports: [], logEvents: [] });
+    expect(await searchBackOffice(db, { q: "z" })).toEqual({
+      members: [],
+      listings: [],
+      swaps: [],
+      payments: [],
+      reports: [],
+      logEvents: [],
+    });
   });
 });

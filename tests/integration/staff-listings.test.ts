@@ -18,7 +18,14 @@ const now = new Date();
 const appUrl = "http://localhost:3000";
 
 const staffMember = await insertMember(db, { name: "Morgan Moderator" });
-const moderator: StaffActor = { userId: staffMember.id, name: "Morgan Moderator", email: staffMember.email, roles: ["moderator"], ip: "203.0.113.9", userAgent: "vitest" };
+const moderator: StaffActor = {
+  userId: staffMember.id,
+  name: "Morgan Moderator",
+  email: staffMember.email,
+  roles: ["moderator"],
+  ip: "203.0.113.9",
+  userAgent: "vitest",
+};
 const listingOf = async (id: string) => (await db.select().from(listings).where(eq(listings.id, id)))[0];
 const auditOf = (id: string) => db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, id));
 const mailTo = (to: string) => db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to));
@@ -31,7 +38,13 @@ async function pendingOfferOn(targetId: string) {
   const target = await listingOf(targetId);
   const [swap] = await db
     .insert(swapProposals)
-    .values({ offeredListingId: offered, targetListingId: targetId, proposerId: proposer.id, receiverId: target.userId, expiresAt: new Date(now.getTime() + 86_400_000) })
+    .values({
+      offeredListingId: offered,
+      targetListingId: targetId,
+      proposerId: proposer.id,
+      receiverId: target.userId,
+      expiresAt: new Date(now.getTime() + 86_400_000),
+    })
     .returning();
   return swap.id;
 }
@@ -43,15 +56,26 @@ describe("moderating one listing", () => {
     const offer = await pendingOfferOn(id);
     const result = await moderate([id], "takedown", "DMCA");
     expect(result.changed).toEqual([id]);
-    expect(await listingOf(id)).toMatchObject({ moderationStatus: "takedown", status: "cancelled", takedownReason: "DMCA" });
+    expect(await listingOf(id)).toMatchObject({
+      moderationStatus: "takedown",
+      status: "cancelled",
+      takedownReason: "DMCA",
+    });
     expect((await listingOf(id)).takedownAt).not.toBeNull();
-    expect((await db.select().from(swapProposals).where(eq(swapProposals.id, offer)))[0]).toMatchObject({ status: "rejected", rejectionReason: "Listing no longer available" });
+    expect((await db.select().from(swapProposals).where(eq(swapProposals.id, offer)))[0]).toMatchObject({
+      status: "rejected",
+      rejectionReason: "Listing no longer available",
+    });
     const [mail] = await mailTo(owner.email);
     expect(mail.subject).toBe('Your listing "Replica watch" was taken down');
     expect(mail.textBody).toContain("DMCA");
     const [row] = await auditOf(id);
     expect(row).toMatchObject({ action: "takedown_listing", targetType: "listing", adminId: moderator.userId });
-    expect(row.metadata).toMatchObject({ reason: "DMCA", before: { status: "active" }, after: { status: "cancelled", moderationStatus: "takedown" } });
+    expect(row.metadata).toMatchObject({
+      reason: "DMCA",
+      before: { status: "active" },
+      after: { status: "cancelled", moderationStatus: "takedown" },
+    });
   });
 
   test("rejecting needs a reason; approving clears the flag and tells nobody", async () => {
@@ -85,28 +109,43 @@ describe("moderating one listing", () => {
     expect(result.changed.sort()).toEqual([lonely, traded].sort());
     expect(await listingOf(lonely)).toBeUndefined();
     expect(await listingOf(traded)).toMatchObject({ status: "deleted", description: "" });
-    expect(result.removedPictureKeys).toEqual(expect.arrayContaining([`listings/${owner.id}/${lonely}-320.webp`, `listings/${owner.id}/${traded}-320.webp`]));
+    expect(result.removedPictureKeys).toEqual(
+      expect.arrayContaining([`listings/${owner.id}/${lonely}-320.webp`, `listings/${owner.id}/${traded}-320.webp`]),
+    );
     expect(await auditOf(lonely)).toHaveLength(1);
   });
 
-  test.skipIf(handle.kind !== "postgres")("two moderators taking one listing down at once: one does it, the other is told", async () => {
-    const owner = await insertMember(db);
-    const id = await insertListing(db, owner.id);
-    const results = await Promise.allSettled([moderate([id], "takedown", "terms"), moderate([id], "takedown", "legal")]);
-    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    expect(await auditOf(id)).toHaveLength(1);
-    expect(await mailTo(owner.email)).toHaveLength(1);
-  });
+  test.skipIf(handle.kind !== "postgres")(
+    "two moderators taking one listing down at once: one does it, the other is told",
+    async () => {
+      const owner = await insertMember(db);
+      const id = await insertListing(db, owner.id);
+      const results = await Promise.allSettled([
+        moderate([id], "takedown", "terms"),
+        moderate([id], "takedown", "legal"),
+      ]);
+      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+      expect(await auditOf(id)).toHaveLength(1);
+      expect(await mailTo(owner.email)).toHaveLength(1);
+    },
+  );
 });
 
 describe("bulk moderation", () => {
   test("changes the listings that can be, skips the rest with reasons, and needs a selection", async () => {
     const owner = await insertMember(db);
-    const ids = [await insertListing(db, owner.id), await insertListing(db, owner.id), await insertListing(db, owner.id, { status: "reserved" })];
+    const ids = [
+      await insertListing(db, owner.id),
+      await insertListing(db, owner.id),
+      await insertListing(db, owner.id, { status: "reserved" }),
+    ];
     const result = await moderate(ids, "reject", "spam");
     expect(result.changed).toHaveLength(2);
     expect(result.skipped).toEqual([{ id: ids[2], reason: IN_ACCEPTED_SWAP }]);
-    const audit = await db.select().from(adminAuditLog).where(and(inArray(adminAuditLog.targetId, ids), eq(adminAuditLog.action, "reject_listing")));
+    const audit = await db
+      .select()
+      .from(adminAuditLog)
+      .where(and(inArray(adminAuditLog.targetId, ids), eq(adminAuditLog.action, "reject_listing")));
     expect(audit).toHaveLength(2);
     expect(audit[0].metadata).toMatchObject({ bulk: true });
     expect(await refusal(moderate([], "approve"))).toMatchObject({ message: NO_LISTINGS_SELECTED });
@@ -117,7 +156,8 @@ describe("the listings list", () => {
   test("shows owners, searches titles, filters and pages without gaps", async () => {
     const owner = await insertMember(db, { name: "Lister Lee" });
     const made = [];
-    for (const title of ["Zebra lamp one", "Zebra lamp two", "Zebra lamp three"]) made.push(await insertListing(db, owner.id, { title }));
+    for (const title of ["Zebra lamp one", "Zebra lamp two", "Zebra lamp three"])
+      made.push(await insertListing(db, owner.id, { title }));
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
@@ -128,7 +168,9 @@ describe("the listings list", () => {
     } while (cursor);
     expect(seen.sort()).toEqual(made.sort());
     await moderate([made[0]], "takedown", "terms");
-    expect((await findListingsForStaff(db, { q: "zebra", moderation: "takedown" })).listings.map((l) => l.id)).toEqual([made[0]]);
+    expect((await findListingsForStaff(db, { q: "zebra", moderation: "takedown" })).listings.map((l) => l.id)).toEqual([
+      made[0],
+    ]);
     expect((await findListingsForStaff(db, { q: "zebra", category: "electronics" })).listings).toHaveLength(0);
   });
 });

@@ -24,11 +24,22 @@ const testApp = createTestApp(handle, { authAddressLimit: 1000 });
 const now = new Date();
 
 const staff = await createMember(testApp, { name: "Avery Admin" });
-const admin: StaffActor = { userId: staff.userId, name: "Avery Admin", email: staff.email, roles: ["admin"], ip: "203.0.113.5", userAgent: "vitest" };
+const admin: StaffActor = {
+  userId: staff.userId,
+  name: "Avery Admin",
+  email: staff.email,
+  roles: ["admin"],
+  ip: "203.0.113.5",
+  userAgent: "vitest",
+};
 const auditOf = (userId: string, action: string) =>
-  db.select().from(adminAuditLog).where(and(eq(adminAuditLog.targetId, userId), eq(adminAuditLog.action, action)));
+  db
+    .select()
+    .from(adminAuditLog)
+    .where(and(eq(adminAuditLog.targetId, userId), eq(adminAuditLog.action, action)));
 const profileOf = async (userId: string) => (await db.select().from(profiles).where(eq(profiles.userId, userId)))[0];
-const sessionCount = async (userId: string) => (await db.select().from(sessions).where(eq(sessions.userId, userId))).length;
+const sessionCount = async (userId: string) =>
+  (await db.select().from(sessions).where(eq(sessions.userId, userId))).length;
 const publicListing = async (id: string) => (await testApp.app.request(`/api/v1/listings/${id}`)).status;
 const signIn = (email: string) => testApp.post("/api/v1/auth/sign-in", { email, password: MEMBER_PASSWORD });
 
@@ -38,7 +49,10 @@ describe("suspending and reactivating a member", () => {
     const listingId = await createListing(testApp, member.cookie);
     expect(await publicListing(listingId)).toBe(200);
     await suspendMember(db, { actor: admin, userId: member.userId, reason: "Repeated no-shows", now });
-    expect(await profileOf(member.userId)).toMatchObject({ status: "suspended", suspensionReason: "Repeated no-shows" });
+    expect(await profileOf(member.userId)).toMatchObject({
+      status: "suspended",
+      suspensionReason: "Repeated no-shows",
+    });
     expect(await sessionCount(member.userId)).toBe(0);
     expect(await publicListing(listingId)).toBe(404);
     const refused = await signIn(member.email);
@@ -46,10 +60,18 @@ describe("suspending and reactivating a member", () => {
     expect((await refused.json()).error).toBe("Your account has been suspended. Please contact support.");
     const [row] = await auditOf(member.userId, "suspend_user");
     expect(row).toMatchObject({ adminId: admin.userId, targetType: "user", ip: "203.0.113.5", userAgent: "vitest" });
-    expect(row.metadata).toMatchObject({ reason: "Repeated no-shows", before: { status: "active" }, after: { status: "suspended" } });
+    expect(row.metadata).toMatchObject({
+      reason: "Repeated no-shows",
+      before: { status: "active" },
+      after: { status: "suspended" },
+    });
 
     await reactivateMember(db, { actor: admin, userId: member.userId, now });
-    expect(await profileOf(member.userId)).toMatchObject({ status: "active", suspendedAt: null, suspensionReason: null });
+    expect(await profileOf(member.userId)).toMatchObject({
+      status: "active",
+      suspendedAt: null,
+      suspensionReason: null,
+    });
     expect(await publicListing(listingId)).toBe(200);
     expect((await signIn(member.email)).status).toBe(200);
     expect(await auditOf(member.userId, "reactivate_user")).toHaveLength(1);
@@ -58,11 +80,17 @@ describe("suspending and reactivating a member", () => {
   test("a refused suspension changes nothing and writes no audit row", async () => {
     const member = await createMember(testApp);
     for (const reason of ["", "   ", undefined]) {
-      await expect(suspendMember(db, { actor: admin, userId: member.userId, reason, now })).rejects.toThrow(REASON_REQUIRED);
+      await expect(suspendMember(db, { actor: admin, userId: member.userId, reason, now })).rejects.toThrow(
+        REASON_REQUIRED,
+      );
     }
-    await expect(suspendMember(db, { actor: admin, userId: admin.userId, reason: "x", now })).rejects.toThrow(NOT_ON_YOURSELF);
+    await expect(suspendMember(db, { actor: admin, userId: admin.userId, reason: "x", now })).rejects.toThrow(
+      NOT_ON_YOURSELF,
+    );
     await suspendMember(db, { actor: admin, userId: member.userId, reason: "Spam", now });
-    await expect(suspendMember(db, { actor: admin, userId: member.userId, reason: "Again", now })).rejects.toThrow(ALREADY_SUSPENDED);
+    await expect(suspendMember(db, { actor: admin, userId: member.userId, reason: "Again", now })).rejects.toThrow(
+      ALREADY_SUSPENDED,
+    );
     expect(await auditOf(member.userId, "suspend_user")).toHaveLength(1);
     expect((await profileOf(member.userId)).suspensionReason).toBe("Spam");
   });
@@ -72,7 +100,12 @@ describe("deleting a member", () => {
   test("hides them at once, signs them out and schedules the purge 30 days on", async () => {
     const member = await createMember(testApp);
     const listingId = await createListing(testApp, member.cookie);
-    const { permanentDeletionAt } = await softDeleteMember(db, { actor: admin, userId: member.userId, reason: "Asked to leave", now });
+    const { permanentDeletionAt } = await softDeleteMember(db, {
+      actor: admin,
+      userId: member.userId,
+      reason: "Asked to leave",
+      now,
+    });
     expect(permanentDeletionAt.getTime() - now.getTime()).toBe(30 * 24 * 60 * 60 * 1000);
     expect(await profileOf(member.userId)).toMatchObject({ status: "suspended", deletionReason: "Asked to leave" });
     expect(await sessionCount(member.userId)).toBe(0);
@@ -87,7 +120,8 @@ describe("the users list", () => {
   test("searches by name or e-mail, filters by status and role, and pages newest first without gaps", async () => {
     const tag = `Pager ${String.fromCharCode(65 + (Date.now() % 26))}${String.fromCharCode(65 + ((Date.now() >> 5) % 26))}`;
     const made: string[] = [];
-    for (let i = 0; i < 5; i++) made.push((await createMember(testApp, { name: `${tag} Person ${"ABCDE"[i]}` })).userId);
+    for (let i = 0; i < 5; i++)
+      made.push((await createMember(testApp, { name: `${tag} Person ${"ABCDE"[i]}` })).userId);
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
@@ -99,7 +133,9 @@ describe("the users list", () => {
     await db.insert(userRoles).values({ userId: made[0], role: "moderator" });
     expect((await findMembers(db, { q: tag, role: "moderator" })).members.map((m) => m.id)).toEqual([made[0]]);
     expect((await findMembers(db, { q: tag, role: "member" })).members).toHaveLength(4);
-    expect((await findMembers(db, { q: "%" })).members.every((m) => m.name.includes("%") || m.email.includes("%"))).toBe(true);
+    expect(
+      (await findMembers(db, { q: "%" })).members.every((m) => m.name.includes("%") || m.email.includes("%")),
+    ).toBe(true);
   });
 });
 
@@ -123,7 +159,16 @@ describe("exporting a member's data", () => {
     expect(document.exportedAt).toBe(now.toISOString());
     expect(document.profile).toMatchObject({ id: member.userId, fullName: "Jo Export", email: member.email });
     expect(document.listings).toHaveLength(1);
-    expect(Object.keys(document)).toEqual(["exportedAt", "profile", "listings", "swaps", "payments", "credit", "reviews", "favourites"]);
+    expect(Object.keys(document)).toEqual([
+      "exportedAt",
+      "profile",
+      "listings",
+      "swaps",
+      "payments",
+      "credit",
+      "reviews",
+      "favourites",
+    ]);
     expect(JSON.stringify(document)).not.toMatch(/password|secret|token/i);
     expect(await auditOf(member.userId, "export_user_data")).toHaveLength(1);
     expect(await collectMemberData(db, { userId: member.userId, now })).toEqual(document);

@@ -179,7 +179,12 @@ const mailsTo = (who: Member, template?: string) =>
     .select()
     .from(mailOutbox)
     // Sign-up's own verification mail is not about swaps.
-    .where(and(eq(mailOutbox.toAddress, who.email), template ? eq(mailOutbox.template, template) : ne(mailOutbox.template, "verify_email")));
+    .where(
+      and(
+        eq(mailOutbox.toAddress, who.email),
+        template ? eq(mailOutbox.template, template) : ne(mailOutbox.template, "verify_email"),
+      ),
+    );
 
 async function setSwapPayments(enabled: boolean) {
   await db.update(featureFlags).set({ enabled }).where(eq(featureFlags.key, "enable_swap_payments"));
@@ -204,9 +209,17 @@ async function snapshot() {
 
 /** The request is answered `status` with exactly `{ error: message }` (and `fields` naming `field`, for a field's
  *  refusal), and no row anywhere changed. */
-async function expectRefused(request: () => Promise<Response> | Response, status: number, message: string, field?: string) {
+async function expectRefused(
+  request: () => Promise<Response> | Response,
+  status: number,
+  message: string,
+  field?: string,
+) {
   const before = await snapshot();
-  expect(await json(request())).toEqual({ status, body: { error: message, ...(field ? { fields: { [field]: message } } : {}) } });
+  expect(await json(request())).toEqual({
+    status,
+    body: { error: message, ...(field ? { fields: { [field]: message } } : {}) },
+  });
   expect(await snapshot()).toEqual(before);
 }
 
@@ -666,7 +679,12 @@ describe("reviews", () => {
     const stranger = await member("Mia Rossi");
 
     for (const rating of [0, 6]) {
-      await expectRefused(() => post(`/api/v1/swaps/${swapId}/review`, { rating }, proposer), 400, RATING_OUT_OF_RANGE, "rating");
+      await expectRefused(
+        () => post(`/api/v1/swaps/${swapId}/review`, { rating }, proposer),
+        400,
+        RATING_OUT_OF_RANGE,
+        "rating",
+      );
     }
     await expectRefused(() => post(`/api/v1/swaps/${swapId}/review`, { rating: 5 }, stranger), 404, SWAP_NOT_FOUND);
 
@@ -716,7 +734,9 @@ describe("reviews", () => {
       status: 404,
       body: { error: "Listing not found" },
     });
-    expect((await json<{ listing: ListingCard }>(get(`/api/v1/listings/${targetId}`, proposer))).body.listing).toMatchObject({
+    expect(
+      (await json<{ listing: ListingCard }>(get(`/api/v1/listings/${targetId}`, proposer))).body.listing,
+    ).toMatchObject({
       id: targetId,
       status: "swapped",
     });

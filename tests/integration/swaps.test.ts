@@ -353,10 +353,16 @@ describe("accepting a proposal", () => {
   });
 
   test("a suspended or deleted proposer's offer can no longer be accepted, and nothing changes", async () => {
-    for (const change of [{ status: "suspended" as const }, { deletedAt: new Date(), permanentDeletionAt: new Date(Date.now() + 30 * 24 * HOUR) }]) {
+    for (const change of [
+      { status: "suspended" as const },
+      { deletedAt: new Date(), permanentDeletionAt: new Date(Date.now() + 30 * 24 * HOUR) },
+    ]) {
       const { proposer, receiver, offeredId, targetId, swapId } = await pendingSwap();
       await db.update(profiles).set(change).where(eq(profiles.userId, proposer.id));
-      expect(await refusal(acceptSwap(deps, { swapId, actorId: receiver.id }))).toEqual({ code: "CONFLICT", message: MEMBER_NOT_ACTIVE });
+      expect(await refusal(acceptSwap(deps, { swapId, actorId: receiver.id }))).toEqual({
+        code: "CONFLICT",
+        message: MEMBER_NOT_ACTIVE,
+      });
       expect((await swapRow(swapId)).status).toBe("pending");
       expect(await listingStatus(offeredId)).toBe("active");
       expect(await listingStatus(targetId)).toBe("active");

@@ -275,19 +275,17 @@ describe("a change shows on the next visitor request", () => {
     await warm(`/listings/${id}`);
     expect((await seen(`/listings/${id}`)).body).toContain("New member, no reviews yet");
     const swapId = crypto.randomUUID();
-    await db
-      .insert(swapProposals)
-      .values({
-        id: swapId,
-        targetListingId: id,
-        offeredListingId: offered,
-        proposerId: reviewer.id,
-        receiverId: rated.id,
-        status: "completed",
-        expiresAt: new Date(Date.now() + 86_400_000),
-        acceptedAt: new Date(),
-        completedAt: new Date(),
-      });
+    await db.insert(swapProposals).values({
+      id: swapId,
+      targetListingId: id,
+      offeredListingId: offered,
+      proposerId: reviewer.id,
+      receiverId: rated.id,
+      status: "completed",
+      expiresAt: new Date(Date.now() + 86_400_000),
+      acceptedAt: new Date(),
+      completedAt: new Date(),
+    });
     await db
       .insert(reviews)
       .values({ swapProposalId: swapId, reviewerId: reviewer.id, revieweeId: rated.id, rating: 4 });

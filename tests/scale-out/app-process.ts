@@ -81,7 +81,10 @@ const exited = (child: ChildProcess) => child.exitCode !== null || child.signalC
 export async function waitUntilReady(app: AppProcess, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (exited(app.child)) throw new Error(`process ${app.name} exited (${app.child.exitCode ?? app.child.signalCode}) before it was ready:\n${app.output()}`);
+    if (exited(app.child))
+      throw new Error(
+        `process ${app.name} exited (${app.child.exitCode ?? app.child.signalCode}) before it was ready:\n${app.output()}`,
+      );
     try {
       const res = await fetch(`${app.url}/readyz`);
       if (res.status === 200 && (await res.text()) === "ready") return;

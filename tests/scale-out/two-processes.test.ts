@@ -64,13 +64,31 @@ const apps: AppProcess[] = [];
 let sydneyAtStart: { date: string; hour: number };
 const due = { userId: crypto.randomUUID(), listingId: "" };
 const notYetDue = { userId: crypto.randomUUID() };
-const figures = { started: Date.now(), winners: 0, refusedAccepts: 0, winnerVia: "", signInRefusedAt: 0, adminRefusedAt: 0, mails: 0, mailsByA: 0, mailsByB: 0, purged: 0, cleanupRuns: 0 };
+const figures = {
+  started: Date.now(),
+  winners: 0,
+  refusedAccepts: 0,
+  winnerVia: "",
+  signInRefusedAt: 0,
+  adminRefusedAt: 0,
+  mails: 0,
+  mailsByA: 0,
+  mailsByB: 0,
+  purged: 0,
+  cleanupRuns: 0,
+};
 
 const db = () => handle.db;
-const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${crypto.randomBytes(3).toString("hex")}@example.com.au`;
+const uniqueEmail = (prefix: string) =>
+  `${prefix}-${Date.now()}-${crypto.randomBytes(3).toString("hex")}@example.com.au`;
 const via = (i: number) => (i % 2 === 0 ? A : B);
 
-async function eventually<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
+async function eventually<T>(
+  what: string,
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 60_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -97,11 +115,20 @@ async function seedBeforeStart() {
     [due, 31, "Dora Departed"],
     [notYetDue, 10, "Nell Notyet"],
   ] as const) {
-    await db().insert(users).values({ id: member.userId, name, email: uniqueEmail("deleted"), emailVerified: true });
+    await db()
+      .insert(users)
+      .values({ id: member.userId, name, email: uniqueEmail("deleted"), emailVerified: true });
     const deletedAt = new Date(now - deletedDaysAgo * DAY);
     await db()
       .insert(profiles)
-      .values({ userId: member.userId, phone: "0412 345 678", location: "Bondi NSW 2026", status: "active", deletedAt, permanentDeletionAt: new Date(deletedAt.getTime() + 30 * DAY) });
+      .values({
+        userId: member.userId,
+        phone: "0412 345 678",
+        location: "Bondi NSW 2026",
+        status: "active",
+        deletedAt,
+        permanentDeletionAt: new Date(deletedAt.getTime() + 30 * DAY),
+      });
   }
   // Never offered in a swap, so the purge removes it outright.
   due.listingId = await insertListing(db(), due.userId, { title: "Old push mower" });
@@ -196,7 +223,11 @@ async function makeAdmin(fullName: string) {
   expect(started.status).toBe(200);
   const totpUri = pageText(started.text.match(/name="totpUri" value="([^"]+)"/)?.[1] ?? "");
   const secret = new URL(totpUri).searchParams.get("secret") ?? "";
-  const confirmed = await visitor.postForm(B, "/admin/two-factor", { intent: "confirm", totpUri, code: totpCode(secret) });
+  const confirmed = await visitor.postForm(B, "/admin/two-factor", {
+    intent: "confirm",
+    totpUri,
+    code: totpCode(secret),
+  });
   expect(confirmed.status).toBe(200);
   expect(pageText(confirmed.text)).toContain("Two-factor sign-in is on.");
   return { visitor, userId };
@@ -248,7 +279,13 @@ describe("two app processes over one PostgreSQL, both running the jobs", () => {
     const logged = await db()
       .select()
       .from(securityEvents)
-      .where(and(eq(securityEvents.eventType, "rate_limited"), eq(securityEvents.attemptedAction, "sign_in"), eq(securityEvents.ipAddress, guesser.ip)));
+      .where(
+        and(
+          eq(securityEvents.eventType, "rate_limited"),
+          eq(securityEvents.attemptedAction, "sign_in"),
+          eq(securityEvents.ipAddress, guesser.ip),
+        ),
+      );
     expect(logged).toHaveLength(2);
   });
 
@@ -256,7 +293,11 @@ describe("two app processes over one PostgreSQL, both running the jobs", () => {
     const busy = await makeAdmin("Busy Admin");
     for (let i = 0; i < 10; i++) {
       // Each save changes a flag (auto takedown on, off, ...): a save that changes nothing writes no audit row (071).
-      const saved = await busy.visitor.postForm(via(i), "/admin/settings", flagsForm({ enable_auto_takedown: i % 2 === 0 }));
+      const saved = await busy.visitor.postForm(
+        via(i),
+        "/admin/settings",
+        flagsForm({ enable_auto_takedown: i % 2 === 0 }),
+      );
       expect({ attempt: i + 1, on: via(i).name, status: saved.status, location: saved.location }).toEqual({
         attempt: i + 1,
         on: via(i).name,
@@ -315,7 +356,9 @@ describe("two app processes over one PostgreSQL, both running the jobs", () => {
       [B, A],
       [A, B],
     ] as const) {
-      const listingId = await insertListing(db(), userId, { title: `Canoe for two, with paddles (${writer.name} to ${reader.name})` });
+      const listingId = await insertListing(db(), userId, {
+        title: `Canoe for two, with paddles (${writer.name} to ${reader.name})`,
+      });
       const page = `/listings/${listingId}`;
       const anyone = new Visitor();
       // Written by the test, not through a request: the processes hear of it a moment later.
@@ -343,20 +386,48 @@ describe("two app processes over one PostgreSQL, both running the jobs", () => {
     const receiver = new Visitor();
     const { userId: receiverId } = await signUp(receiver, A, "Rhea Receiver");
     const target = await insertListing(db(), receiverId, { title: "Malibu surfboard" });
-    const names = ["Ava", "Ben", "Chloe", "Dev", "Ella", "Finn", "Grace", "Hamish", "Isla", "Jack", "Kiara", "Liam", "Mia", "Noah", "Olive", "Priya", "Quinn", "Ruby", "Sam", "Tahlia"];
+    const names = [
+      "Ava",
+      "Ben",
+      "Chloe",
+      "Dev",
+      "Ella",
+      "Finn",
+      "Grace",
+      "Hamish",
+      "Isla",
+      "Jack",
+      "Kiara",
+      "Liam",
+      "Mia",
+      "Noah",
+      "Olive",
+      "Priya",
+      "Quinn",
+      "Ruby",
+      "Sam",
+      "Tahlia",
+    ];
     const proposals = await Promise.all(
       names.map(async (first, i) => {
         const proposer = new Visitor();
         const { userId } = await signUp(proposer, via(i), `${first} Swapper`);
         const offered = await insertListing(db(), userId, { title: `${first}'s road bike` });
-        const proposed = await proposer.postJson(via(i + 1), "/api/v1/swaps", { targetListingId: target, offeredListingId: offered });
+        const proposed = await proposer.postJson(via(i + 1), "/api/v1/swaps", {
+          targetListingId: target,
+          offeredListingId: offered,
+        });
         expect(proposed.status, proposed.text).toBe(201);
         return { id: String(proposed.json().id), offered };
       }),
     );
 
-    const answers = await Promise.all(proposals.map((p, i) => receiver.postJson(via(i), `/api/v1/swaps/${p.id}/accept`, {})));
-    const winners = answers.flatMap((a, i) => (a.status === 200 ? [{ ...proposals[i], via: via(i).name, body: a.json() }] : []));
+    const answers = await Promise.all(
+      proposals.map((p, i) => receiver.postJson(via(i), `/api/v1/swaps/${p.id}/accept`, {})),
+    );
+    const winners = answers.flatMap((a, i) =>
+      a.status === 200 ? [{ ...proposals[i], via: via(i).name, body: a.json() }] : [],
+    );
     const refused = answers.filter((a) => a.status !== 200);
     figures.winners = winners.length;
     figures.refusedAccepts = refused.length;
@@ -375,7 +446,10 @@ describe("two app processes over one PostgreSQL, both running the jobs", () => {
     expect(rejected).toHaveLength(19);
     expect(new Set(rejected.map((s) => s.rejectionReason))).toEqual(new Set([LISTING_NO_LONGER_AVAILABLE]));
     const involved = [target, ...proposals.map((p) => p.offered)];
-    const reserved = await db().select({ id: listings.id }).from(listings).where(and(inArray(listings.id, involved), eq(listings.status, "reserved")));
+    const reserved = await db()
+      .select({ id: listings.id })
+      .from(listings)
+      .where(and(inArray(listings.id, involved), eq(listings.status, "reserved")));
     expect(reserved.map((l) => l.id).sort()).toEqual([target, winners[0].offered].sort());
   });
 

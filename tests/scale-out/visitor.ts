@@ -6,7 +6,13 @@ import type { AppProcess } from "./app-process";
 /** The public address of the site behind the proxy: every process has it as APP_URL, and browsers send it as Origin. */
 export const PUBLIC_ORIGIN = "https://swapshed.test";
 
-export type Answer = { status: number; location: string | null; headers: Headers; text: string; json: () => Record<string, unknown> };
+export type Answer = {
+  status: number;
+  location: string | null;
+  headers: Headers;
+  text: string;
+  json: () => Record<string, unknown>;
+};
 
 let addresses = 0;
 
@@ -42,10 +48,18 @@ export class Visitor {
 
   /** A form submitted without JavaScript: a document POST, answered with the page (or a redirect). */
   postForm(app: AppProcess, path: string, fields: Record<string, string>) {
-    return this.send(app, path, { method: "POST", body: new URLSearchParams(fields).toString(), type: "application/x-www-form-urlencoded" });
+    return this.send(app, path, {
+      method: "POST",
+      body: new URLSearchParams(fields).toString(),
+      type: "application/x-www-form-urlencoded",
+    });
   }
 
-  private async send(app: AppProcess, path: string, { method, body, type }: { method: string; body?: string; type?: string }): Promise<Answer> {
+  private async send(
+    app: AppProcess,
+    path: string,
+    { method, body, type }: { method: string; body?: string; type?: string },
+  ): Promise<Answer> {
     const headers: Record<string, string> = {
       accept: type === "application/json" || path.startsWith("/api/") ? "application/json" : "text/html",
       "user-agent": "SwapShed scale-out test",
@@ -73,7 +87,9 @@ export class Visitor {
       const eq = pair.indexOf("=");
       const name = pair.slice(0, eq);
       const value = pair.slice(eq + 1);
-      const expired = attributes.some((a) => /^max-age=(0|-)/i.test(a) || (/^expires=/i.test(a) && Date.parse(a.slice(8)) <= Date.now()));
+      const expired = attributes.some(
+        (a) => /^max-age=(0|-)/i.test(a) || (/^expires=/i.test(a) && Date.parse(a.slice(8)) <= Date.now()),
+      );
       if (!value || expired) this.cookies.delete(name);
       else this.cookies.set(name, value);
     }

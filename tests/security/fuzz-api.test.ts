@@ -64,17 +64,57 @@ type Endpoint = {
   runs?: number;
 };
 
-const listing = { ...schemaFields(listingFieldsSchema), images: fileField, locationSuburb: oneOf("Bondi", "Nowhere"), locationState: oneOf("NSW", "XYZ"), locationPostcode: oneOf("2026", "0000") };
+const listing = {
+  ...schemaFields(listingFieldsSchema),
+  images: fileField,
+  locationSuburb: oneOf("Bondi", "Nowhere"),
+  locationState: oneOf("NSW", "XYZ"),
+  locationPostcode: oneOf("2026", "0000"),
+};
 const swapIds = Object.values(world.swaps);
 
 // Ordered so that what an accepted request takes away (a listing, a pending proposal, the session) comes last.
 const ENDPOINTS: Endpoint[] = [
-  { method: "POST", path: "/api/v1/auth/sign-up", as: "visitor", body: "json", fields: accountFields(signUpSchema), runs: 50 },
-  { method: "POST", path: "/api/v1/auth/sign-in", as: "visitor", body: "json", fields: accountFields(signInSchema), runs: 40 },
+  {
+    method: "POST",
+    path: "/api/v1/auth/sign-up",
+    as: "visitor",
+    body: "json",
+    fields: accountFields(signUpSchema),
+    runs: 50,
+  },
+  {
+    method: "POST",
+    path: "/api/v1/auth/sign-in",
+    as: "visitor",
+    body: "json",
+    fields: accountFields(signInSchema),
+    runs: 40,
+  },
   { method: "POST", path: "/api/v1/listings", as: "member", body: "multipart", fields: listing, runs: 50 },
-  { method: "PUT", path: "/api/v1/listings/:id", as: "member", body: "multipart", ids: [world.ownListing, world.otherListing], fields: { ...listing, keepImages: field(fc.constantFrom(...world.imageKeys)) }, runs: 50 },
-  { method: "PUT", path: "/api/v1/listings/:id/favourite", as: "member", body: "json", ids: [world.otherListing, world.otherSpare] },
-  { method: "DELETE", path: "/api/v1/listings/:id/favourite", as: "member", body: "json", ids: [world.otherListing, world.otherSpare] },
+  {
+    method: "PUT",
+    path: "/api/v1/listings/:id",
+    as: "member",
+    body: "multipart",
+    ids: [world.ownListing, world.otherListing],
+    fields: { ...listing, keepImages: field(fc.constantFrom(...world.imageKeys)) },
+    runs: 50,
+  },
+  {
+    method: "PUT",
+    path: "/api/v1/listings/:id/favourite",
+    as: "member",
+    body: "json",
+    ids: [world.otherListing, world.otherSpare],
+  },
+  {
+    method: "DELETE",
+    path: "/api/v1/listings/:id/favourite",
+    as: "member",
+    body: "json",
+    ids: [world.otherListing, world.otherSpare],
+  },
   {
     method: "POST",
     path: "/api/v1/swaps",
@@ -87,37 +127,88 @@ const ENDPOINTS: Endpoint[] = [
     },
     runs: 40,
   },
-  { method: "POST", path: "/api/v1/swaps/:id/review", as: "member", body: "json", ids: [world.swaps.completed, world.swaps.accepted], fields: schemaFields(reviewSchema), runs: 40 },
+  {
+    method: "POST",
+    path: "/api/v1/swaps/:id/review",
+    as: "member",
+    body: "json",
+    ids: [world.swaps.completed, world.swaps.accepted],
+    fields: schemaFields(reviewSchema),
+    runs: 40,
+  },
   { method: "POST", path: "/api/v1/swaps/:id/pay", as: "member", body: "json", ids: swapIds },
   { method: "POST", path: "/api/v1/swaps/:id/accept", as: "member", body: "json", ids: swapIds },
   { method: "POST", path: "/api/v1/swaps/:id/decline", as: "member", body: "json", ids: swapIds },
   { method: "POST", path: "/api/v1/swaps/:id/withdraw", as: "member", body: "json", ids: swapIds },
-  { method: "DELETE", path: "/api/v1/listings/:id", as: "member", body: "json", ids: [world.disposable[0], world.otherListing] },
-  { method: "PUT", path: "/api/v1/me/profile", as: "member", body: "json", fields: { ...schemaFields(ProfileUpdate), location: oneOf("Bondi NSW 2026", "Nowhere XYZ 0000", "") }, runs: 40 },
-  { method: "POST", path: "/api/v1/auth/sign-out", as: "member", body: "json", fields: { scope: oneOf("local", "others", "global") } },
+  {
+    method: "DELETE",
+    path: "/api/v1/listings/:id",
+    as: "member",
+    body: "json",
+    ids: [world.disposable[0], world.otherListing],
+  },
+  {
+    method: "PUT",
+    path: "/api/v1/me/profile",
+    as: "member",
+    body: "json",
+    fields: { ...schemaFields(ProfileUpdate), location: oneOf("Bondi NSW 2026", "Nowhere XYZ 0000", "") },
+    runs: 40,
+  },
+  {
+    method: "POST",
+    path: "/api/v1/auth/sign-out",
+    as: "member",
+    body: "json",
+    fields: { scope: oneOf("local", "others", "global") },
+  },
 ];
 
 const DEFAULT_RUNS = 20;
 const nameOf = (e: Endpoint) => `${e.method} ${e.path} (${e.as})`;
 
-const JSON_TYPES = ["application/json", "application/json; charset=utf-8", "application/vnd.api+json", "APPLICATION/JSON"];
-const OTHER_TYPES = ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/json; charset=utf-16", "", "application/xml"];
+const JSON_TYPES = [
+  "application/json",
+  "application/json; charset=utf-8",
+  "application/vnd.api+json",
+  "APPLICATION/JSON",
+];
+const OTHER_TYPES = [
+  "text/plain",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=x",
+  "application/json; charset=utf-16",
+  "",
+  "application/xml",
+];
 
 type Case = { entries: Entry[]; whole: string | null; param: string; contentType: string };
 
 function caseArb(e: Endpoint): fc.Arbitrary<Case> {
   const param = e.ids
-    ? fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...e.ids) }, { weight: 1, arbitrary: fc.uuid() }, { weight: 1, arbitrary: hostileString.filter((s) => s.length < 400) })
+    ? fc.oneof(
+        { weight: 6, arbitrary: fc.constantFrom(...e.ids) },
+        { weight: 1, arbitrary: fc.uuid() },
+        { weight: 1, arbitrary: hostileString.filter((s) => s.length < 400) },
+      )
     : fc.constant("");
   const multipart = e.body === "multipart";
   return fc.record({
     entries: entriesArb(e.fields ?? {}, {}, multipart ? formHostile : hostileJson),
     // One in eight JSON bodies is not an object at all (an array, a string, null, deep nesting, cut off).
-    whole: multipart ? fc.constant(null) : fc.oneof({ weight: 7, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: nonObjectJson }),
+    whole: multipart
+      ? fc.constant(null)
+      : fc.oneof({ weight: 7, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: nonObjectJson }),
     param,
     contentType: multipart
-      ? fc.oneof({ weight: 9, arbitrary: fc.constant("multipart") }, { weight: 1, arbitrary: fc.constantFrom(...JSON_TYPES, ...OTHER_TYPES) })
-      : fc.oneof({ weight: 9, arbitrary: fc.constantFrom(...JSON_TYPES) }, { weight: 1, arbitrary: fc.constantFrom(...OTHER_TYPES) }),
+      ? fc.oneof(
+          { weight: 9, arbitrary: fc.constant("multipart") },
+          { weight: 1, arbitrary: fc.constantFrom(...JSON_TYPES, ...OTHER_TYPES) },
+        )
+      : fc.oneof(
+          { weight: 9, arbitrary: fc.constantFrom(...JSON_TYPES) },
+          { weight: 1, arbitrary: fc.constantFrom(...OTHER_TYPES) },
+        ),
   });
 }
 
@@ -141,7 +232,10 @@ function requestFor(e: Endpoint, c: Case): Request {
 
 /** The API's routes that take a body, as the app lists them. */
 const bodyRoutes = app.routes
-  .filter((r) => ["POST", "PUT", "PATCH", "DELETE"].includes(r.method) && r.path.startsWith("/api/v1/") && !r.path.includes("*"))
+  .filter(
+    (r) =>
+      ["POST", "PUT", "PATCH", "DELETE"].includes(r.method) && r.path.startsWith("/api/v1/") && !r.path.includes("*"),
+  )
   .map((r) => `${r.method} ${r.path}`);
 
 const logged: string[] = [];
@@ -156,8 +250,14 @@ describe("the JSON API under property-based bad input", () => {
 
   test("the database fingerprint sees a changed row (so 'unchanged' means something)", async () => {
     const before = await fingerprint(db);
-    await testApp.post("/api/v1/auth/sign-up", { email: `fingerprint-${Date.now()}@example.com.au`, password: "Swapshed1", fullName: "Finn Print" });
-    expect(changedTables(before, await fingerprint(db))).toEqual(expect.arrayContaining(["users", "profiles", "accounts"]));
+    await testApp.post("/api/v1/auth/sign-up", {
+      email: `fingerprint-${Date.now()}@example.com.au`,
+      password: "Swapshed1",
+      fullName: "Finn Print",
+    });
+    expect(changedTables(before, await fingerprint(db))).toEqual(
+      expect.arrayContaining(["users", "profiles", "accounts"]),
+    );
     await world.heal();
   });
 
@@ -166,11 +266,18 @@ describe("the JSON API under property-based bad input", () => {
   test("a proposal or a review with values that cannot become text or a number is refused, not a 500", async () => {
     const cases: [string, Record<string, unknown>][] = [
       ["/api/v1/swaps", { targetListingId: POISONED_OBJECT, offeredListingId: world.spareListing }],
-      ["/api/v1/swaps", { targetListingId: world.otherListing, offeredListingId: world.spareListing, message: POISONED_OBJECT }],
+      [
+        "/api/v1/swaps",
+        { targetListingId: world.otherListing, offeredListingId: world.spareListing, message: POISONED_OBJECT },
+      ],
       [`/api/v1/swaps/${world.swaps.completed}/review`, { rating: POISONED_OBJECT, comment: "Great swap" }],
     ];
     for (const [path, body] of cases) {
-      const res = await app.request(`${TEST_ORIGIN}${path}`, { method: "POST", headers: { ...sameOrigin(world.member.cookie), "content-type": "application/json" }, body: jsonBody(Object.entries(body)) });
+      const res = await app.request(`${TEST_ORIGIN}${path}`, {
+        method: "POST",
+        headers: { ...sameOrigin(world.member.cookie), "content-type": "application/json" },
+        body: jsonBody(Object.entries(body)),
+      });
       expect(res.status, path).toBe(400);
       expect(((await res.json()) as { error: string }).error).toEqual(expect.any(String));
     }
@@ -180,15 +287,47 @@ describe("the JSON API under property-based bad input", () => {
   // failed its insert (a 500). JSON and multipart bodies and addresses with a NUL are now refused up front.
   test("a NUL character in JSON, in a listing's fields or in the address is refused with the API's message", async () => {
     const listing = new FormData();
-    for (const [name, value] of Object.entries({ ...GOOD_LISTING, title: "Drill\u0000kit" })) listing.append(name, value);
+    for (const [name, value] of Object.entries({ ...GOOD_LISTING, title: "Drill\u0000kit" }))
+      listing.append(name, value);
     listing.append("images", new File([new Uint8Array(await makeJpeg())], "drill.jpg", { type: "image/jpeg" }));
     const headers = sameOrigin(world.member.cookie);
     const json = { ...headers, "content-type": "application/json" };
     const cases: [string, () => Promise<Response>][] = [
-      ["a listing's title", async () => app.request(`${TEST_ORIGIN}/api/v1/listings`, { method: "POST", headers, body: listing })],
-      ["a nested JSON string", async () => app.request(`${TEST_ORIGIN}/api/v1/swaps`, { method: "POST", headers: json, body: JSON.stringify({ targetListingId: world.otherListing, offeredListingId: world.spareListing, message: ["ok", { deep: "a\u0000b" }] }) })],
-      ["a JSON key", async () => app.request(`${TEST_ORIGIN}/api/v1/auth/sign-out`, { method: "POST", headers: json, body: '{"sc\\u0000ope":"local"}' })],
-      ["the address", async () => app.request(`${TEST_ORIGIN}/api/v1/swaps/${world.swaps.sent}%00/withdraw`, { method: "POST", headers: json, body: "{}" })],
+      [
+        "a listing's title",
+        async () => app.request(`${TEST_ORIGIN}/api/v1/listings`, { method: "POST", headers, body: listing }),
+      ],
+      [
+        "a nested JSON string",
+        async () =>
+          app.request(`${TEST_ORIGIN}/api/v1/swaps`, {
+            method: "POST",
+            headers: json,
+            body: JSON.stringify({
+              targetListingId: world.otherListing,
+              offeredListingId: world.spareListing,
+              message: ["ok", { deep: "a\u0000b" }],
+            }),
+          }),
+      ],
+      [
+        "a JSON key",
+        async () =>
+          app.request(`${TEST_ORIGIN}/api/v1/auth/sign-out`, {
+            method: "POST",
+            headers: json,
+            body: '{"sc\\u0000ope":"local"}',
+          }),
+      ],
+      [
+        "the address",
+        async () =>
+          app.request(`${TEST_ORIGIN}/api/v1/swaps/${world.swaps.sent}%00/withdraw`, {
+            method: "POST",
+            headers: json,
+            body: "{}",
+          }),
+      ],
     ];
     for (const [what, send] of cases) {
       const files = testApp.uploadsDir ? fs.readdirSync(testApp.uploadsDir, { recursive: true }).length : 0;
@@ -217,13 +356,15 @@ describe("the JSON API under property-based bad input", () => {
           const response = await app.request(requestFor(e, c));
           const text = await response.text();
           const status = response.status;
-          const outcome: Outcome = status >= 500 ? "server error" : status >= 400 ? "refused" : status >= 300 ? "redirected" : "accepted";
+          const outcome: Outcome =
+            status >= 500 ? "server error" : status >= 400 ? "refused" : status >= 300 ? "redirected" : "accepted";
           const after = await fingerprint(db);
           const changed = outcome === "refused" ? changedTables(before, after) : [];
           figures.count(name, outcome, changed.length > 0, status);
           const answer = `${status} ${text.slice(0, 300)}`;
           if (outcome === "server error") throw new Error(`5xx: ${answer}`);
-          if (logged.length) throw new Error(`an unexpected error was logged (answered ${answer}): ${logged.join("; ")}`);
+          if (logged.length)
+            throw new Error(`an unexpected error was logged (answered ${answer}): ${logged.join("; ")}`);
           if (changed.length) throw new Error(`refused (${answer}) but changed: ${changed.join(", ")}`);
           if (outcome === "refused") {
             let error: unknown;
@@ -232,7 +373,8 @@ describe("the JSON API under property-based bad input", () => {
             } catch {
               error = undefined;
             }
-            if (typeof error !== "string" || !error) throw new Error(`a refusal without a JSON error message: ${answer}`);
+            if (typeof error !== "string" || !error)
+              throw new Error(`a refusal without a JSON error message: ${answer}`);
           }
           const polluted = pollutedPrototypes();
           if (polluted.length) throw new Error(`polluted: ${polluted.join(", ")}`);

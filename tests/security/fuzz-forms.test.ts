@@ -80,11 +80,22 @@ type FormEndpoint = {
 
 const text = (max = 40) => field(fc.string({ maxLength: max }));
 const uuid = field(fc.uuid());
-const redirectTo = field(fc.constantFrom("/my-swaps", "/account", "//evil.example", "https://evil.example/", "/\\evil.example", "javascript:alert(1)"));
+const redirectTo = field(
+  fc.constantFrom(
+    "/my-swaps",
+    "/account",
+    "//evil.example",
+    "https://evil.example/",
+    "/\\evil.example",
+    "javascript:alert(1)",
+  ),
+);
 const code = field(fc.oneof(fc.stringMatching(/^\d{6}$/), fc.constantFrom("XXXX-XXXX", "abcde-12345")));
 const password = field(fc.constantFrom("Wrongpass1", "Swapshed", "swapshed1", "Sw1"));
 const location = {
-  location: field(fc.constantFrom("Bondi NSW 2026", "Parramatta NSW 2150", "Fitzroy VIC 3065", "Nowhere XYZ 9999", "Bondi")),
+  location: field(
+    fc.constantFrom("Bondi NSW 2026", "Parramatta NSW 2150", "Fitzroy VIC 3065", "Nowhere XYZ 9999", "Bondi"),
+  ),
   locationSuburb: field(fc.constantFrom("Bondi", "Fitzroy", "Nowhere")),
   locationState: field(fc.constantFrom("NSW", "VIC", "XYZ")),
   locationPostcode: field(fc.constantFrom("2026", "3065", "99999")),
@@ -104,96 +115,319 @@ const reportFields = {
 };
 
 const { member, admin } = world;
-const intents = (route: string, as: Actor, path: string, name: string, values: string[], rest: Omit<FormEndpoint, "route" | "as" | "path" | "intent"> = {}) =>
-  values.map((value): FormEndpoint => ({ route, as, path, intent: [name, value], ...rest }));
+const intents = (
+  route: string,
+  as: Actor,
+  path: string,
+  name: string,
+  values: string[],
+  rest: Omit<FormEndpoint, "route" | "as" | "path" | "intent"> = {},
+) => values.map((value): FormEndpoint => ({ route, as, path, intent: [name, value], ...rest }));
 
 const ENDPOINTS: FormEndpoint[] = [
   // Visitors: signing in and up, codes, resets, identity providers.
-  ...intents("routes/auth", "visitor", "/auth", "mode", ["signin", "signup"], { fields: { ...signUp, redirectTo }, runs: 20 }),
-  ...intents("routes/auth.code", "visitor", "/auth/code", "intent", ["request", "verify"], { fields: { email: signUp.email, code, redirectTo }, attemptsIn: ["verifications"] }),
-  { route: "routes/auth.two-factor", as: "visitor", path: "/auth/two-factor", fields: { code, method: oneOf("totp", "backup"), redirectTo } },
-  { route: "routes/auth.forgot-password", as: "visitor", path: "/auth/forgot-password", fields: { email: signUp.email } },
-  { route: "routes/auth.reset-password", as: "visitor", path: "/auth/reset-password", fields: { token: text(64), password: signUp.password, confirm: signUp.password } },
-  { route: "routes/auth.identity", as: "visitor", path: "/auth/identity", fields: { provider: oneOf("google", "apple", "oidc", "facebook"), redirectTo } },
-  { route: "routes/auth.keep-account", as: "visitor", path: "/auth/keep-account", fields: { proof: text(200), redirectTo } },
-  { route: "routes/auth.passkey", as: "visitor", path: "/auth/passkey", fields: { response: field(fc.json()), redirectTo } },
+  ...intents("routes/auth", "visitor", "/auth", "mode", ["signin", "signup"], {
+    fields: { ...signUp, redirectTo },
+    runs: 20,
+  }),
+  ...intents("routes/auth.code", "visitor", "/auth/code", "intent", ["request", "verify"], {
+    fields: { email: signUp.email, code, redirectTo },
+    attemptsIn: ["verifications"],
+  }),
+  {
+    route: "routes/auth.two-factor",
+    as: "visitor",
+    path: "/auth/two-factor",
+    fields: { code, method: oneOf("totp", "backup"), redirectTo },
+  },
+  {
+    route: "routes/auth.forgot-password",
+    as: "visitor",
+    path: "/auth/forgot-password",
+    fields: { email: signUp.email },
+  },
+  {
+    route: "routes/auth.reset-password",
+    as: "visitor",
+    path: "/auth/reset-password",
+    fields: { token: text(64), password: signUp.password, confirm: signUp.password },
+  },
+  {
+    route: "routes/auth.identity",
+    as: "visitor",
+    path: "/auth/identity",
+    fields: { provider: oneOf("google", "apple", "oidc", "facebook"), redirectTo },
+  },
+  {
+    route: "routes/auth.keep-account",
+    as: "visitor",
+    path: "/auth/keep-account",
+    fields: { proof: text(200), redirectTo },
+  },
+  {
+    route: "routes/auth.passkey",
+    as: "visitor",
+    path: "/auth/passkey",
+    fields: { response: field(fc.json()), redirectTo },
+  },
   { route: "routes/auth.passkey.options", as: "visitor", path: "/auth/passkey/options", runs: 5 },
   { route: "routes/location", as: "visitor", path: "/location", fields: { ...location, redirectTo } },
 
   // A signed-in member: listings, swaps, payments, reports and favourites.
   { route: "routes/create-listing", as: "member", path: "/create-listing", fields: listingFields, runs: 30 },
-  { route: "routes/listing.edit", as: "member", path: "/listings/:id/edit", ids: [world.ownListing], fields: { ...listingFields, keepImages: field(fc.constantFrom(...world.imageKeys)) }, runs: 30 },
-  { route: "routes/listing.propose", as: "member", path: "/listings/:id/propose", ids: [world.otherListing, world.otherSpare], fields: { offeredListingId: field(fc.constantFrom(world.spareListing, world.ownListing)), message: proposal.message, via: oneOf("dialog") } },
-  { route: "routes/listing.report", as: "member", path: "/listings/:id/report", ids: [world.otherListing], fields: { ...reportFields, via: oneOf("fetcher") } },
-  { route: "routes/listing.favourite", as: "member", path: "/listings/:id/favourite", ids: [world.otherListing, world.otherSpare], fields: { favourite: oneOf("true", "false"), via: oneOf("fetcher"), redirectTo } },
+  {
+    route: "routes/listing.edit",
+    as: "member",
+    path: "/listings/:id/edit",
+    ids: [world.ownListing],
+    fields: { ...listingFields, keepImages: field(fc.constantFrom(...world.imageKeys)) },
+    runs: 30,
+  },
+  {
+    route: "routes/listing.propose",
+    as: "member",
+    path: "/listings/:id/propose",
+    ids: [world.otherListing, world.otherSpare],
+    fields: {
+      offeredListingId: field(fc.constantFrom(world.spareListing, world.ownListing)),
+      message: proposal.message,
+      via: oneOf("dialog"),
+    },
+  },
+  {
+    route: "routes/listing.report",
+    as: "member",
+    path: "/listings/:id/report",
+    ids: [world.otherListing],
+    fields: { ...reportFields, via: oneOf("fetcher") },
+  },
+  {
+    route: "routes/listing.favourite",
+    as: "member",
+    path: "/listings/:id/favourite",
+    ids: [world.otherListing, world.otherSpare],
+    fields: { favourite: oneOf("true", "false"), via: oneOf("fetcher"), redirectTo },
+  },
   ...intents("routes/my-swaps", "member", "/my-swaps", "intent", ["accept", "decline", "withdraw"], {
-    fields: { swapId: field(fc.constantFrom(world.swaps.received, world.swaps.sent, world.swaps.accepted)), confirm: oneOf("yes"), tab: oneOf("sent", "received") },
+    fields: {
+      swapId: field(fc.constantFrom(world.swaps.received, world.swaps.sent, world.swaps.accepted)),
+      confirm: oneOf("yes"),
+      tab: oneOf("sent", "received"),
+    },
   }),
-  ...intents("routes/my-swaps", "member", "/my-swaps", "intent", ["review"], { fields: { swapId: field(fc.constant(world.swaps.completed)), ...review, tab: oneOf("sent") }, runs: 25 }),
-  { route: "routes/swap.pay", as: "member", path: "/my-swaps/:id/pay", ids: [world.swaps.accepted, world.swaps.received], fields: { tab: oneOf("sent"), phone: field(fc.constantFrom("", "0412 345 678", "+61 412 345 678", "12", "not a phone")) } },
-  { route: "routes/checkout", as: "member", path: "/checkout/:id", ids: [world.checkoutSession], fields: { cardNumber: field(fc.constantFrom("4000 0000 0000 0002", "4242 4242 4242 4241", "1234")), expiry: field(fc.constantFrom("12/20", "13/40", "12/99")), cvc: field(fc.stringMatching(/^\d{2,5}$/)) } },
+  ...intents("routes/my-swaps", "member", "/my-swaps", "intent", ["review"], {
+    fields: { swapId: field(fc.constant(world.swaps.completed)), ...review, tab: oneOf("sent") },
+    runs: 25,
+  }),
+  {
+    route: "routes/swap.pay",
+    as: "member",
+    path: "/my-swaps/:id/pay",
+    ids: [world.swaps.accepted, world.swaps.received],
+    fields: {
+      tab: oneOf("sent"),
+      phone: field(fc.constantFrom("", "0412 345 678", "+61 412 345 678", "12", "not a phone")),
+    },
+  },
+  {
+    route: "routes/checkout",
+    as: "member",
+    path: "/checkout/:id",
+    ids: [world.checkoutSession],
+    fields: {
+      cardNumber: field(fc.constantFrom("4000 0000 0000 0002", "4242 4242 4242 4241", "1234")),
+      expiry: field(fc.constantFrom("12/20", "13/40", "12/99")),
+      cvc: field(fc.stringMatching(/^\d{2,5}$/)),
+    },
+  },
 
   // The member's account: profile, e-mail, password and two-factor, sessions, passkeys, identities, data.
   ...intents("routes/account/profile", "member", "/account?index", "intent", ["details"], {
-    fields: { fullName: signUp.fullName, phone: field(fc.constantFrom("0412 345 678", "+61 412 345 678", "12")), ...location },
+    fields: {
+      fullName: signUp.fullName,
+      phone: field(fc.constantFrom("0412 345 678", "+61 412 345 678", "12")),
+      ...location,
+    },
     runs: 25,
   }),
-  ...intents("routes/account/profile", "member", "/account?index", "intent", ["avatar", "remove-avatar"], { fields: { avatar: fileField } }),
-  ...intents("routes/account/email", "member", "/account/email", "intent", ["resend", "change"], { fields: { newEmail: signUp.email } }),
-  ...intents("routes/account/security", "member", "/account/security", "intent", ["change-password"], { fields: { currentPassword: password, newPassword: signUp.password, confirm: signUp.password } }),
-  ...intents("routes/account/security", "member", "/account/security", "intent", ["2fa-start", "2fa-regenerate"], { fields: { password }, runs: 8 }),
-  ...intents("routes/account/security", "member", "/account/security", "intent", ["2fa-confirm", "2fa-off"], {
-    fields: { code, totpUri: field(fc.constantFrom("otpauth://totp/SwapShed:x?secret=JBSWY3DPEHPK3PXP&issuer=SwapShed", "otpauth://totp/x?secret=!!!", "otpauth://hotp/x")) },
+  ...intents("routes/account/profile", "member", "/account?index", "intent", ["avatar", "remove-avatar"], {
+    fields: { avatar: fileField },
   }),
-  ...intents("routes/account/sessions", "member", "/account/sessions", "intent", ["revoke", "others", "everywhere"], { fields: { sessionId: text(64) }, runs: 5 }),
-  ...intents("routes/account/passkeys", "member", "/account/passkeys", "intent", ["add", "rename", "remove"], { fields: { passkeyId: uuid, name: text(80), response: field(fc.json()) } }),
+  ...intents("routes/account/email", "member", "/account/email", "intent", ["resend", "change"], {
+    fields: { newEmail: signUp.email },
+  }),
+  ...intents("routes/account/security", "member", "/account/security", "intent", ["change-password"], {
+    fields: { currentPassword: password, newPassword: signUp.password, confirm: signUp.password },
+  }),
+  ...intents("routes/account/security", "member", "/account/security", "intent", ["2fa-start", "2fa-regenerate"], {
+    fields: { password },
+    runs: 8,
+  }),
+  ...intents("routes/account/security", "member", "/account/security", "intent", ["2fa-confirm", "2fa-off"], {
+    fields: {
+      code,
+      totpUri: field(
+        fc.constantFrom(
+          "otpauth://totp/SwapShed:x?secret=JBSWY3DPEHPK3PXP&issuer=SwapShed",
+          "otpauth://totp/x?secret=!!!",
+          "otpauth://hotp/x",
+        ),
+      ),
+    },
+  }),
+  ...intents("routes/account/sessions", "member", "/account/sessions", "intent", ["revoke", "others", "everywhere"], {
+    fields: { sessionId: text(64) },
+    runs: 5,
+  }),
+  ...intents("routes/account/passkeys", "member", "/account/passkeys", "intent", ["add", "rename", "remove"], {
+    fields: { passkeyId: uuid, name: text(80), response: field(fc.json()) },
+  }),
   { route: "routes/account/passkeys.options", as: "member", path: "/account/passkeys/options", runs: 5 },
-  ...intents("routes/account/identities", "member", "/account/identities", "intent", ["link", "unlink"], { fields: { provider: oneOf("google", "apple", "oidc"), identityId: text(64) } }),
-  { route: "routes/account/data", as: "member", path: "/account/data", fields: { method: oneOf("password", "totp", "passkey"), secret: password } },
+  ...intents("routes/account/identities", "member", "/account/identities", "intent", ["link", "unlink"], {
+    fields: { provider: oneOf("google", "apple", "oidc"), identityId: text(64) },
+  }),
+  {
+    route: "routes/account/data",
+    as: "member",
+    path: "/account/data",
+    fields: { method: oneOf("password", "totp", "passkey"), secret: password },
+  },
   { route: "routes/account/data-export", as: "member", path: "/account/data/export", runs: 5 },
-  { route: "routes/auth.reauthenticate", as: "member", path: "/auth/reauthenticate", fields: { method: oneOf("password", "totp", "passkey"), secret: password, redirectTo } },
-  { route: "routes/auth.reauthenticate.passkey-options", as: "member", path: "/auth/reauthenticate/passkey-options", runs: 5 },
-  { route: "routes/listing", as: "member", path: "/listings/:id", ids: [world.disposable[0], world.otherListing], intent: ["intent", "delete"], fields: { confirmed: oneOf("yes", "no") } },
-  { route: "routes/my-listings", as: "member", path: "/my-listings", fields: { listingId: field(fc.constantFrom(world.disposable[1], world.otherListing)), confirmed: oneOf("yes", "no") } },
-  { route: "routes/auth.sign-out", as: "member", path: "/auth/sign-out", fields: { scope: oneOf("local", "others", "global") }, runs: 5 },
+  {
+    route: "routes/auth.reauthenticate",
+    as: "member",
+    path: "/auth/reauthenticate",
+    fields: { method: oneOf("password", "totp", "passkey"), secret: password, redirectTo },
+  },
+  {
+    route: "routes/auth.reauthenticate.passkey-options",
+    as: "member",
+    path: "/auth/reauthenticate/passkey-options",
+    runs: 5,
+  },
+  {
+    route: "routes/listing",
+    as: "member",
+    path: "/listings/:id",
+    ids: [world.disposable[0], world.otherListing],
+    intent: ["intent", "delete"],
+    fields: { confirmed: oneOf("yes", "no") },
+  },
+  {
+    route: "routes/my-listings",
+    as: "member",
+    path: "/my-listings",
+    fields: {
+      listingId: field(fc.constantFrom(world.disposable[1], world.otherListing)),
+      confirmed: oneOf("yes", "no"),
+    },
+  },
+  {
+    route: "routes/auth.sign-out",
+    as: "member",
+    path: "/auth/sign-out",
+    fields: { scope: oneOf("local", "others", "global") },
+    runs: 5,
+  },
 
   // An admin with TOTP: the back office's actions.
-  ...intents("routes/admin.two-factor", "admin", "/admin/two-factor", "intent", ["start", "confirm"], { fields: { password, code, totpUri: field(fc.constantFrom("otpauth://totp/x?secret=JBSWY3DPEHPK3PXP")) } }),
-  ...intents("routes/admin/user", "admin", "/admin/users/:id", "intent", ["suspend", "reactivate", "delete", "reset-password", "grant-moderator", "revoke-moderator"], {
-    ids: world.victims,
-    fields: { reason: field(fc.string({ maxLength: 600 })) },
-    runs: 12,
+  ...intents("routes/admin.two-factor", "admin", "/admin/two-factor", "intent", ["start", "confirm"], {
+    fields: { password, code, totpUri: field(fc.constantFrom("otpauth://totp/x?secret=JBSWY3DPEHPK3PXP")) },
   }),
-  { route: "routes/admin/user-export", as: "admin", path: "/admin/users/:id/export", ids: world.victims, runs: 5 },
-  ...intents("routes/admin/swap", "admin", "/admin/swaps/:id", "intent", ["cancel", "mark-dispute", "resolve-dispute", "refund", "credit"], {
-    ids: [world.swaps.staff],
-    fields: {
-      reason: field(fc.string({ maxLength: 600 })),
-      notes: field(fc.string({ maxLength: 2100 })),
-      resolution: field(fc.string({ maxLength: 2100 })),
-      paymentId: field(fc.constant(world.paymentId)),
-      userId: field(fc.constantFrom(...world.staffSwapParties)),
+  ...intents(
+    "routes/admin/user",
+    "admin",
+    "/admin/users/:id",
+    "intent",
+    ["suspend", "reactivate", "delete", "reset-password", "grant-moderator", "revoke-moderator"],
+    {
+      ids: world.victims,
+      fields: { reason: field(fc.string({ maxLength: 600 })) },
+      runs: 12,
     },
-    runs: 12,
+  ),
+  { route: "routes/admin/user-export", as: "admin", path: "/admin/users/:id/export", ids: world.victims, runs: 5 },
+  ...intents(
+    "routes/admin/swap",
+    "admin",
+    "/admin/swaps/:id",
+    "intent",
+    ["cancel", "mark-dispute", "resolve-dispute", "refund", "credit"],
+    {
+      ids: [world.swaps.staff],
+      fields: {
+        reason: field(fc.string({ maxLength: 600 })),
+        notes: field(fc.string({ maxLength: 2100 })),
+        resolution: field(fc.string({ maxLength: 2100 })),
+        paymentId: field(fc.constant(world.paymentId)),
+        userId: field(fc.constantFrom(...world.staffSwapParties)),
+      },
+      runs: 12,
+    },
+  ),
+  ...intents("routes/admin/payment", "admin", "/admin/payments/:id", "intent", ["refund"], {
+    ids: [world.paymentId],
+    fields: { reason: field(fc.string({ maxLength: 600 })) },
   }),
-  ...intents("routes/admin/payment", "admin", "/admin/payments/:id", "intent", ["refund"], { ids: [world.paymentId], fields: { reason: field(fc.string({ maxLength: 600 })) } }),
   ...intents("routes/admin/payments", "admin", "/admin/payments", "intent", ["replay"], { runs: 5 }),
-  ...intents("routes/admin/listings", "admin", "/admin/listings", "moderation", ["approve", "reject", "takedown", "delete"], {
-    fields: { ids: field(fc.subarray([world.otherListing, world.otherSpare, world.ownListing])), reason: field(fc.string({ maxLength: 600 })), back: redirectTo },
-    runs: 10,
-  }),
+  ...intents(
+    "routes/admin/listings",
+    "admin",
+    "/admin/listings",
+    "moderation",
+    ["approve", "reject", "takedown", "delete"],
+    {
+      fields: {
+        ids: field(fc.subarray([world.otherListing, world.otherSpare, world.ownListing])),
+        reason: field(fc.string({ maxLength: 600 })),
+        back: redirectTo,
+      },
+      runs: 10,
+    },
+  ),
   ...intents("routes/admin/moderation", "admin", "/admin/moderation", "review", ["approve", "reject", "takedown"], {
-    fields: { reportId: field(fc.constant(world.reportId)), notes: field(fc.string({ maxLength: 2100 })), back: redirectTo },
+    fields: {
+      reportId: field(fc.constant(world.reportId)),
+      notes: field(fc.string({ maxLength: 2100 })),
+      back: redirectTo,
+    },
     runs: 10,
   }),
-  ...intents("routes/admin/settings", "admin", "/admin/settings", "intent", ["flags"], { fields: Object.fromEntries(FEATURE_FLAG_KEYS.map((key) => [key, oneOf("on", "off")])), runs: 10 }),
+  ...intents("routes/admin/settings", "admin", "/admin/settings", "intent", ["flags"], {
+    fields: Object.fromEntries(FEATURE_FLAG_KEYS.map((key) => [key, oneOf("on", "off")])),
+    runs: 10,
+  }),
   ...intents("routes/admin/settings", "admin", "/admin/settings", "intent", ["rotate"], { runs: 3 }),
-  { route: "routes/admin/sidebar", as: "admin", path: "/admin/sidebar", fields: { state: oneOf("collapsed", "expanded"), redirectTo }, runs: 5 },
+  {
+    route: "routes/admin/sidebar",
+    as: "admin",
+    path: "/admin/sidebar",
+    fields: { state: oneOf("collapsed", "expanded"), redirectTo },
+    runs: 5,
+  },
   // "reset" never gets its confirmation word: a reset would wipe the fixtures (the suite checks it is refused).
-  ...intents("routes/admin/tools", "admin", "/admin/tools", "intent", ["reset"], { fields: { confirm: oneOf("reset", "RESE", "") } }),
+  ...intents("routes/admin/tools", "admin", "/admin/tools", "intent", ["reset"], {
+    fields: { confirm: oneOf("reset", "RESE", "") },
+  }),
   { route: "routes/admin/tools.logs-bundle", as: "admin", path: "/admin/tools/logs-bundle", runs: 3 },
-  { route: "routes/admin/logs-export", as: "admin", path: "/admin/logs/export", fields: { tab: field(fc.constantFrom(...LOG_TABS)), q: text(80), quick: text(20) }, runs: 8 },
-  { route: "routes/admin/report-csv", as: "admin", path: "/admin/reports/csv", fields: { chart: field(fc.constantFrom(...REPORT_CHART_IDS)), period: field(fc.constantFrom(...REPORT_PERIODS.map(String))), by: field(fc.constantFrom(...REPORT_GROUPINGS)) }, runs: 8 },
+  {
+    route: "routes/admin/logs-export",
+    as: "admin",
+    path: "/admin/logs/export",
+    fields: { tab: field(fc.constantFrom(...LOG_TABS)), q: text(80), quick: text(20) },
+    runs: 8,
+  },
+  {
+    route: "routes/admin/report-csv",
+    as: "admin",
+    path: "/admin/reports/csv",
+    fields: {
+      chart: field(fc.constantFrom(...REPORT_CHART_IDS)),
+      period: field(fc.constantFrom(...REPORT_PERIODS.map(String))),
+      by: field(fc.constantFrom(...REPORT_GROUPINGS)),
+    },
+    runs: 8,
+  },
   // Last: the demo data they add makes every later fingerprint larger.
   { route: "routes/seed", as: "visitor", path: "/seed", fields: { step: oneOf("users", "listings", "all") }, runs: 1 },
   ...intents("routes/admin/tools", "admin", "/admin/tools", "intent", ["seed", "snapshot"], { runs: 1 }),
@@ -203,16 +437,26 @@ const ENDPOINTS: FormEndpoint[] = [
 // One case: the request, what came back, and the checks
 
 const DEFAULT_RUNS = 12;
-const nameOf = (e: FormEndpoint) => `POST ${e.path.replace("?index", "")}${e.intent ? ` ${e.intent[0]}=${e.intent[1]}` : ""} (${e.as})`;
+const nameOf = (e: FormEndpoint) =>
+  `POST ${e.path.replace("?index", "")}${e.intent ? ` ${e.intent[0]}=${e.intent[1]}` : ""} (${e.as})`;
 
 type Case = { entries: Entry[]; param: string; asData: boolean; multipart: boolean };
 
 function caseArb(e: FormEndpoint): fc.Arbitrary<Case> {
   const fixed = e.intent ? { [e.intent[0]]: e.intent[1] } : {};
   const param = e.ids
-    ? fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...e.ids) }, { weight: 1, arbitrary: fc.uuid() }, { weight: 1, arbitrary: hostileString.filter((s) => s.length < 400) })
+    ? fc.oneof(
+        { weight: 6, arbitrary: fc.constantFrom(...e.ids) },
+        { weight: 1, arbitrary: fc.uuid() },
+        { weight: 1, arbitrary: hostileString.filter((s) => s.length < 400) },
+      )
     : fc.constant("");
-  return fc.record({ entries: entriesArb(e.fields ?? {}, fixed, formHostile), param, asData: fc.boolean(), multipart: fc.boolean() });
+  return fc.record({
+    entries: entriesArb(e.fields ?? {}, fixed, formHostile),
+    param,
+    asData: fc.boolean(),
+    multipart: fc.boolean(),
+  });
 }
 
 function requestFor(e: FormEndpoint, c: Case): Request {
@@ -243,8 +487,12 @@ async function outcomeOf(response: Response, asData: boolean) {
   const body = new Uint8Array(await response.arrayBuffer());
   const status = response.status;
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith("flash="));
-  const { flash } = cookie ? await readFlash(new Request(TEST_ORIGIN, { headers: { cookie: cookie.split(";")[0] } })) : { flash: null };
-  const redirected = (status >= 300 && status < 400) || (asData && status === 202 && new TextDecoder().decode(body).includes('"redirect"'));
+  const { flash } = cookie
+    ? await readFlash(new Request(TEST_ORIGIN, { headers: { cookie: cookie.split(";")[0] } }))
+    : { flash: null };
+  const redirected =
+    (status >= 300 && status < 400) ||
+    (asData && status === 202 && new TextDecoder().decode(body).includes('"redirect"'));
   let outcome: Outcome;
   if (status >= 500) outcome = "server error";
   else if (status >= 400 || (redirected && flash?.type === "error")) outcome = "refused";
@@ -260,15 +508,27 @@ const realError = logger.error;
 describe("page form actions under property-based bad input", () => {
   test("every action in app/routes.ts is fuzzed, with every field its source reads", async () => {
     const build = await loadServerBuild();
-    const withActions = pageRoutes().filter((r) => typeof (build.routes[r.id]?.module as { action?: unknown })?.action === "function");
+    const withActions = pageRoutes().filter(
+      (r) => typeof (build.routes[r.id]?.module as { action?: unknown })?.action === "function",
+    );
     const fuzzed = new Set(ENDPOINTS.map((e) => e.route));
     expect(withActions.map((r) => r.id).filter((id) => !fuzzed.has(id))).toEqual([]);
     // Every field name an action reads (form.get("x"), getAll, text("x")) is among the fields fuzzed for its route.
     for (const route of withActions) {
       const source = fs.readFileSync(`app/${route.file}`, "utf8");
-      const read = new Set([...source.matchAll(/(?:form\.get|form\.getAll|\btext)\("([A-Za-z0-9_-]+)"\)/g)].map((m) => m[1]));
-      const sent = new Set(ENDPOINTS.filter((e) => e.route === route.id).flatMap((e) => [...Object.keys(e.fields ?? {}), ...(e.intent ? [e.intent[0]] : [])]));
-      expect([...read].filter((name) => !sent.has(name)), route.id).toEqual([]);
+      const read = new Set(
+        [...source.matchAll(/(?:form\.get|form\.getAll|\btext)\("([A-Za-z0-9_-]+)"\)/g)].map((m) => m[1]),
+      );
+      const sent = new Set(
+        ENDPOINTS.filter((e) => e.route === route.id).flatMap((e) => [
+          ...Object.keys(e.fields ?? {}),
+          ...(e.intent ? [e.intent[0]] : []),
+        ]),
+      );
+      expect(
+        [...read].filter((name) => !sent.has(name)),
+        route.id,
+      ).toEqual([]);
     }
   });
 
@@ -297,7 +557,13 @@ describe("page form actions under property-based bad input", () => {
         new Request(`${TEST_ORIGIN}/my-swaps`, {
           method: "POST",
           headers: { ...sameOrigin(member.cookie), "content-type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams({ intent, swapId: world.swaps.completed, rating: "5", comment: "Smooth swap", confirm: "yes" }),
+          body: new URLSearchParams({
+            intent,
+            swapId: world.swaps.completed,
+            rating: "5",
+            comment: "Smooth swap",
+            confirm: "yes",
+          }),
         }),
       );
       const { outcome, flash } = await outcomeOf(response, false);
@@ -312,7 +578,12 @@ describe("page form actions under property-based bad input", () => {
       new Request(`${TEST_ORIGIN}/account?index`, {
         method: "POST",
         headers: { ...sameOrigin(member.cookie), "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ intent: "constructor", fullName: "Kylie Nguyen", phone: "0412 345 678", location: "Bondi NSW 2026" }),
+        body: new URLSearchParams({
+          intent: "constructor",
+          fullName: "Kylie Nguyen",
+          phone: "0412 345 678",
+          location: "Bondi NSW 2026",
+        }),
       }),
     );
     const { outcome, flash } = await outcomeOf(response, false);
@@ -326,11 +597,28 @@ describe("page form actions under property-based bad input", () => {
     const post = (path: string, body: URLSearchParams | FormData, cookie: string) =>
       testApp.app.request(new Request(`${TEST_ORIGIN}${path}`, { method: "POST", headers: sameOrigin(cookie), body }));
     const listingForm = new FormData();
-    for (const [name, value] of Object.entries({ ...GOOD_LISTING, title: "Drill\u0000kit" })) listingForm.append(name, value);
+    for (const [name, value] of Object.entries({ ...GOOD_LISTING, title: "Drill\u0000kit" }))
+      listingForm.append(name, value);
     listingForm.append("images", new File([new Uint8Array(await makeJpeg())], "drill.jpg", { type: "image/jpeg" }));
     const cases: [string, () => Response | Promise<Response>][] = [
-      ["moderation notes", () => post("/admin/moderation.data", new URLSearchParams({ review: "approve", reportId: world.reportId, notes: "a\u0000b" }), admin.cookie)],
-      ["a member id in the address", () => post(`/admin/users/${world.victims[1]}%00.data`, new URLSearchParams({ intent: "revoke-moderator" }), admin.cookie)],
+      [
+        "moderation notes",
+        () =>
+          post(
+            "/admin/moderation.data",
+            new URLSearchParams({ review: "approve", reportId: world.reportId, notes: "a\u0000b" }),
+            admin.cookie,
+          ),
+      ],
+      [
+        "a member id in the address",
+        () =>
+          post(
+            `/admin/users/${world.victims[1]}%00.data`,
+            new URLSearchParams({ intent: "revoke-moderator" }),
+            admin.cookie,
+          ),
+      ],
       ["a listing's title (a picture form)", () => post("/create-listing.data", listingForm, member.cookie)],
       ["a search", () => testApp.app.request(`${TEST_ORIGIN}/search?q=%00`, { headers: sameOrigin(member.cookie) })],
     ];
@@ -371,7 +659,12 @@ describe("page form actions under property-based bad input", () => {
       new Request(`${TEST_ORIGIN}/admin/moderation.data`, {
         method: "POST",
         headers: { ...sameOrigin(admin.cookie), "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ review: "reject", reportId: world.reportId, notes: "Not spam", back: "/admin/moderation?q=é" }),
+        body: new URLSearchParams({
+          review: "reject",
+          reportId: world.reportId,
+          notes: "Not spam",
+          back: "/admin/moderation?q=é",
+        }),
       }),
     );
     expect(back.status).toBe(202);
@@ -403,7 +696,9 @@ describe("page form actions under property-based bad input", () => {
       }),
     );
     expect(response.status).toBe(409);
-    expect(await response.text()).toContain("Two-step sign-in setup was not started, or has ended. Please start again.");
+    expect(await response.text()).toContain(
+      "Two-step sign-in setup was not started, or has ended. Please start again.",
+    );
   });
 
   for (const [index, e] of ENDPOINTS.entries()) {
@@ -437,12 +732,15 @@ describe("page form actions under property-based bad input", () => {
           const after = await fingerprint(db);
           const rowsOf = (fingerprintValue: string | undefined) => Number(fingerprintValue?.split(":")[0]);
           const changed = refused
-            ? changedTables(before, after).filter((t) => !(e.attemptsIn?.includes(t) && rowsOf(after[t]) <= rowsOf(before[t])))
+            ? changedTables(before, after).filter(
+                (t) => !(e.attemptsIn?.includes(t) && rowsOf(after[t]) <= rowsOf(before[t])),
+              )
             : [];
           figures.count(name, result.outcome, changed.length > 0, result.status);
           const answer = `${result.status} ${new TextDecoder().decode(result.body.slice(0, 300))}`;
           if (result.outcome === "server error") throw new Error(`5xx: ${answer}`);
-          if (logged.length) throw new Error(`an unexpected error was logged (answered ${answer}): ${logged.join("; ")}`);
+          if (logged.length)
+            throw new Error(`an unexpected error was logged (answered ${answer}): ${logged.join("; ")}`);
           if (changed.length) throw new Error(`refused (${answer}) but changed: ${changed.join(", ")}`);
           const polluted = pollutedPrototypes();
           if (polluted.length) throw new Error(`polluted: ${polluted.join(", ")}`);

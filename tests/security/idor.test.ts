@@ -66,7 +66,10 @@ async function send(r: Request): Promise<Answer & { body: string }> {
 
 /** Taken down by moderators: its page is gone for everyone, its pictures are its owner's only. */
 async function hideListing(id: string) {
-  await w.db.update(listings).set({ status: "cancelled", moderationStatus: "takedown", takedownReason: "terms" }).where(eq(listings.id, id));
+  await w.db
+    .update(listings)
+    .set({ status: "cancelled", moderationStatus: "takedown", takedownReason: "terms" })
+    .where(eq(listings.id, id));
 }
 
 /** Held for review after reports: hidden from everyone but its owner, who still sees its page. */
@@ -90,7 +93,10 @@ async function memberWithAvatar() {
   const actor: Actor = { name: "otherMember", userId: m.userId, email: m.email, cookie: m.cookie };
   const saved = await w.send(actor, "POST", "/account?index", { multipart });
   if (saved.status !== 302) throw new Error(`avatar upload answered ${saved.status}`);
-  const [profile] = await w.db.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.userId, m.userId));
+  const [profile] = await w.db
+    .select({ avatarUrl: profiles.avatarUrl })
+    .from(profiles)
+    .where(eq(profiles.userId, m.userId));
   return { actor, url: profile.avatarUrl as string };
 }
 
@@ -128,28 +134,82 @@ function cases(): Record<string, Record<string, Case>> {
       },
       "the edit form": {
         setup: async () => ({ listingId: await w.insertListing(b()) }),
-        attempt: (t) => ({ as: attacker(), method: "POST", path: `/listings/${t.listingId}/edit`, body: listingForm(w.jpeg) }),
-        control: (t) => ({ as: victim(), method: "POST", path: `/listings/${t.listingId}/edit`, body: listingForm(w.jpeg), expect: "redirect", changes: true }),
+        attempt: (t) => ({
+          as: attacker(),
+          method: "POST",
+          path: `/listings/${t.listingId}/edit`,
+          body: listingForm(w.jpeg),
+        }),
+        control: (t) => ({
+          as: victim(),
+          method: "POST",
+          path: `/listings/${t.listingId}/edit`,
+          body: listingForm(w.jpeg),
+          expect: "redirect",
+          changes: true,
+        }),
       },
       "PUT /api/v1/listings/:id": {
         setup: async () => ({ listingId: await w.insertListing(b()) }),
-        attempt: (t) => ({ as: attacker(), method: "PUT", path: `/api/v1/listings/${t.listingId}`, body: listingForm(w.jpeg) }),
-        control: (t) => ({ as: victim(), method: "PUT", path: `/api/v1/listings/${t.listingId}`, body: listingForm(w.jpeg), expect: "ok", changes: true }),
+        attempt: (t) => ({
+          as: attacker(),
+          method: "PUT",
+          path: `/api/v1/listings/${t.listingId}`,
+          body: listingForm(w.jpeg),
+        }),
+        control: (t) => ({
+          as: victim(),
+          method: "PUT",
+          path: `/api/v1/listings/${t.listingId}`,
+          body: listingForm(w.jpeg),
+          expect: "ok",
+          changes: true,
+        }),
       },
       "delete on the listing page": {
         setup: async () => ({ listingId: await w.insertListing(b()) }),
-        attempt: (t) => ({ as: attacker(), method: "POST", path: `/listings/${t.listingId}`, body: form({ intent: "delete", confirmed: "yes" }) }),
-        control: (t) => ({ as: victim(), method: "POST", path: `/listings/${t.listingId}`, body: form({ intent: "delete", confirmed: "yes" }), expect: "redirect", changes: true }),
+        attempt: (t) => ({
+          as: attacker(),
+          method: "POST",
+          path: `/listings/${t.listingId}`,
+          body: form({ intent: "delete", confirmed: "yes" }),
+        }),
+        control: (t) => ({
+          as: victim(),
+          method: "POST",
+          path: `/listings/${t.listingId}`,
+          body: form({ intent: "delete", confirmed: "yes" }),
+          expect: "redirect",
+          changes: true,
+        }),
       },
       "delete on My Listings": {
         setup: async () => ({ listingId: await w.insertListing(b()) }),
-        attempt: (t) => ({ as: attacker(), method: "POST", path: "/my-listings", body: form({ listingId: t.listingId, confirmed: "yes" }) }),
-        control: (t) => ({ as: victim(), method: "POST", path: "/my-listings", body: form({ listingId: t.listingId, confirmed: "yes" }), expect: "redirect", changes: true }),
+        attempt: (t) => ({
+          as: attacker(),
+          method: "POST",
+          path: "/my-listings",
+          body: form({ listingId: t.listingId, confirmed: "yes" }),
+        }),
+        control: (t) => ({
+          as: victim(),
+          method: "POST",
+          path: "/my-listings",
+          body: form({ listingId: t.listingId, confirmed: "yes" }),
+          expect: "redirect",
+          changes: true,
+        }),
       },
       "DELETE /api/v1/listings/:id": {
         setup: async () => ({ listingId: await w.insertListing(b()) }),
         attempt: (t) => ({ as: attacker(), method: "DELETE", path: `/api/v1/listings/${t.listingId}` }),
-        control: (t) => ({ as: victim(), method: "DELETE", path: `/api/v1/listings/${t.listingId}`, expect: "ok", changes: true }),
+        control: (t) => ({
+          as: victim(),
+          method: "DELETE",
+          path: `/api/v1/listings/${t.listingId}`,
+          expect: "ok",
+          changes: true,
+        }),
       },
       "favourite a hidden listing (page)": {
         setup: async () => {
@@ -157,8 +217,20 @@ function cases(): Record<string, Record<string, Case>> {
           await hideListing(hidden);
           return { hidden, open: await w.insertListing(b()) };
         },
-        attempt: (t) => ({ as: attacker(), method: "POST", path: `/listings/${t.hidden}/favourite`, body: form({ favourite: "true", via: "fetcher" }) }),
-        control: (t) => ({ as: attacker(), method: "POST", path: `/listings/${t.open}/favourite`, body: form({ favourite: "true", via: "fetcher" }), expect: "ok", changes: true }),
+        attempt: (t) => ({
+          as: attacker(),
+          method: "POST",
+          path: `/listings/${t.hidden}/favourite`,
+          body: form({ favourite: "true", via: "fetcher" }),
+        }),
+        control: (t) => ({
+          as: attacker(),
+          method: "POST",
+          path: `/listings/${t.open}/favourite`,
+          body: form({ favourite: "true", via: "fetcher" }),
+          expect: "ok",
+          changes: true,
+        }),
       },
       "favourite a hidden listing (API)": {
         setup: async () => {
@@ -167,7 +239,13 @@ function cases(): Record<string, Record<string, Case>> {
           return { hidden, open: await w.insertListing(b()) };
         },
         attempt: (t) => ({ as: attacker(), method: "PUT", path: `/api/v1/listings/${t.hidden}/favourite` }),
-        control: (t) => ({ as: attacker(), method: "PUT", path: `/api/v1/listings/${t.open}/favourite`, expect: "ok", changes: true }),
+        control: (t) => ({
+          as: attacker(),
+          method: "PUT",
+          path: `/api/v1/listings/${t.open}/favourite`,
+          expect: "ok",
+          changes: true,
+        }),
       },
       "report a hidden listing": {
         setup: async () => {
@@ -175,8 +253,20 @@ function cases(): Record<string, Record<string, Case>> {
           await hideListing(hidden);
           return { hidden, open: await w.insertListing(b()) };
         },
-        attempt: (t) => ({ as: attacker(), method: "POST", path: `/listings/${t.hidden}/report`, body: form({ reason: "spam", via: "fetcher" }) }),
-        control: (t) => ({ as: attacker(), method: "POST", path: `/listings/${t.open}/report`, body: form({ reason: "spam", via: "fetcher" }), expect: "ok", changes: true }),
+        attempt: (t) => ({
+          as: attacker(),
+          method: "POST",
+          path: `/listings/${t.hidden}/report`,
+          body: form({ reason: "spam", via: "fetcher" }),
+        }),
+        control: (t) => ({
+          as: attacker(),
+          method: "POST",
+          path: `/listings/${t.open}/report`,
+          body: form({ reason: "spam", via: "fetcher" }),
+          expect: "ok",
+          changes: true,
+        }),
       },
       "a listing held for review: its report page": {
         setup: async () => {
@@ -193,20 +283,64 @@ function cases(): Record<string, Record<string, Case>> {
           await hideListing(hidden);
           return { hidden, open: await w.insertListing(b()), mine: await w.insertListing(a()) };
         },
-        attempt: (t) => ({ as: attacker(), method: "POST", path: `/listings/${t.hidden}/propose`, body: form({ offeredListingId: t.mine, via: "dialog" }) }),
-        control: (t) => ({ as: attacker(), method: "POST", path: `/listings/${t.open}/propose`, body: form({ offeredListingId: t.mine, via: "dialog" }), expect: "ok", changes: true }),
+        attempt: (t) => ({
+          as: attacker(),
+          method: "POST",
+          path: `/listings/${t.hidden}/propose`,
+          body: form({ offeredListingId: t.mine, via: "dialog" }),
+        }),
+        control: (t) => ({
+          as: attacker(),
+          method: "POST",
+          path: `/listings/${t.open}/propose`,
+          body: form({ offeredListingId: t.mine, via: "dialog" }),
+          expect: "ok",
+          changes: true,
+        }),
       },
       "offer another member's listing as one's own (page)": {
-        setup: async () => ({ target: await w.insertListing(olive()), theirs: await w.insertListing(b()), mine: await w.insertListing(a()) }),
-        attempt: (t) => ({ as: attacker(), method: "POST", path: `/listings/${t.target}/propose`, body: form({ offeredListingId: t.theirs, via: "dialog" }) }),
+        setup: async () => ({
+          target: await w.insertListing(olive()),
+          theirs: await w.insertListing(b()),
+          mine: await w.insertListing(a()),
+        }),
+        attempt: (t) => ({
+          as: attacker(),
+          method: "POST",
+          path: `/listings/${t.target}/propose`,
+          body: form({ offeredListingId: t.theirs, via: "dialog" }),
+        }),
         refusedAs: ["not-found", "declined", "invalid"],
-        control: (t) => ({ as: attacker(), method: "POST", path: `/listings/${t.target}/propose`, body: form({ offeredListingId: t.mine, via: "dialog" }), expect: "ok", changes: true }),
+        control: (t) => ({
+          as: attacker(),
+          method: "POST",
+          path: `/listings/${t.target}/propose`,
+          body: form({ offeredListingId: t.mine, via: "dialog" }),
+          expect: "ok",
+          changes: true,
+        }),
       },
       "offer another member's listing as one's own (API)": {
-        setup: async () => ({ target: await w.insertListing(olive()), theirs: await w.insertListing(b()), mine: await w.insertListing(a()) }),
-        attempt: (t) => ({ as: attacker(), method: "POST", path: "/api/v1/swaps", body: { json: { targetListingId: t.target, offeredListingId: t.theirs } } }),
+        setup: async () => ({
+          target: await w.insertListing(olive()),
+          theirs: await w.insertListing(b()),
+          mine: await w.insertListing(a()),
+        }),
+        attempt: (t) => ({
+          as: attacker(),
+          method: "POST",
+          path: "/api/v1/swaps",
+          body: { json: { targetListingId: t.target, offeredListingId: t.theirs } },
+        }),
         refusedAs: ["not-found", "declined", "invalid"],
-        control: (t) => ({ as: attacker(), method: "POST", path: "/api/v1/swaps", body: { json: { targetListingId: t.target, offeredListingId: t.mine } }, expect: "ok", changes: true }),
+        control: (t) => ({
+          as: attacker(),
+          method: "POST",
+          path: "/api/v1/swaps",
+          body: { json: { targetListingId: t.target, offeredListingId: t.mine } },
+          expect: "ok",
+          changes: true,
+        }),
       },
     },
     swap: {
@@ -220,7 +354,12 @@ function cases(): Record<string, Record<string, Case>> {
         attempt: (t) => ({ as: attacker(), method: "GET", path: `/my-swaps.data?confirm=accept&swap=${t.swapId}` }),
         refusedAs: ["ok"],
         check: (answer, t) => expect(answer.body, "another's swap is not shown").not.toContain(t.swapId),
-        control: (t) => ({ as: victim(), method: "GET", path: `/my-swaps.data?confirm=accept&swap=${t.swapId}`, expect: "ok" }),
+        control: (t) => ({
+          as: victim(),
+          method: "GET",
+          path: `/my-swaps.data?confirm=accept&swap=${t.swapId}`,
+          expect: "ok",
+        }),
       },
       ...Object.fromEntries(
         (
@@ -230,14 +369,32 @@ function cases(): Record<string, Record<string, Case>> {
             ["withdraw", "sent"],
           ] as const
         ).flatMap(([intent, side]) => {
-          const setup = async () => ({ swapId: (await (side === "received" ? w.insertSwap(olive(), b(), "pending") : w.insertSwap(b(), olive(), "pending"))).swapId });
+          const setup = async () => ({
+            swapId: (
+              await (side === "received"
+                ? w.insertSwap(olive(), b(), "pending")
+                : w.insertSwap(b(), olive(), "pending"))
+            ).swapId,
+          });
           return [
             [
               `${intent} on My Swaps`,
               {
                 setup,
-                attempt: (t) => ({ as: attacker(), method: "POST", path: "/my-swaps", body: form({ intent, swapId: t.swapId, confirm: "yes" }) }),
-                control: (t) => ({ as: victim(), method: "POST", path: "/my-swaps", body: form({ intent, swapId: t.swapId, confirm: "yes" }), expect: "redirect", changes: true }),
+                attempt: (t) => ({
+                  as: attacker(),
+                  method: "POST",
+                  path: "/my-swaps",
+                  body: form({ intent, swapId: t.swapId, confirm: "yes" }),
+                }),
+                control: (t) => ({
+                  as: victim(),
+                  method: "POST",
+                  path: "/my-swaps",
+                  body: form({ intent, swapId: t.swapId, confirm: "yes" }),
+                  expect: "redirect",
+                  changes: true,
+                }),
               } satisfies Case,
             ],
             [
@@ -245,7 +402,13 @@ function cases(): Record<string, Record<string, Case>> {
               {
                 setup,
                 attempt: (t) => ({ as: attacker(), method: "POST", path: `/api/v1/swaps/${t.swapId}/${intent}` }),
-                control: (t) => ({ as: victim(), method: "POST", path: `/api/v1/swaps/${t.swapId}/${intent}`, expect: "ok", changes: true }),
+                control: (t) => ({
+                  as: victim(),
+                  method: "POST",
+                  path: `/api/v1/swaps/${t.swapId}/${intent}`,
+                  expect: "ok",
+                  changes: true,
+                }),
               } satisfies Case,
             ],
           ];
@@ -253,25 +416,62 @@ function cases(): Record<string, Record<string, Case>> {
       ),
       "review on My Swaps": {
         setup: async () => ({ swapId: (await w.insertSwap(b(), olive(), "completed")).swapId }),
-        attempt: (t) => ({ as: attacker(), method: "POST", path: "/my-swaps", body: form({ intent: "review", swapId: t.swapId, rating: "1", comment: "Awful" }) }),
-        control: (t) => ({ as: victim(), method: "POST", path: "/my-swaps", body: form({ intent: "review", swapId: t.swapId, rating: "5" }), expect: "redirect", changes: true }),
+        attempt: (t) => ({
+          as: attacker(),
+          method: "POST",
+          path: "/my-swaps",
+          body: form({ intent: "review", swapId: t.swapId, rating: "1", comment: "Awful" }),
+        }),
+        control: (t) => ({
+          as: victim(),
+          method: "POST",
+          path: "/my-swaps",
+          body: form({ intent: "review", swapId: t.swapId, rating: "5" }),
+          expect: "redirect",
+          changes: true,
+        }),
       },
       "POST /api/v1/swaps/:id/review": {
         setup: async () => ({ swapId: (await w.insertSwap(b(), olive(), "completed")).swapId }),
-        attempt: (t) => ({ as: attacker(), method: "POST", path: `/api/v1/swaps/${t.swapId}/review`, body: { json: { rating: 1, comment: "Awful" } } }),
-        control: (t) => ({ as: victim(), method: "POST", path: `/api/v1/swaps/${t.swapId}/review`, body: { json: { rating: 5 } }, expect: "ok", changes: true }),
+        attempt: (t) => ({
+          as: attacker(),
+          method: "POST",
+          path: `/api/v1/swaps/${t.swapId}/review`,
+          body: { json: { rating: 1, comment: "Awful" } },
+        }),
+        control: (t) => ({
+          as: victim(),
+          method: "POST",
+          path: `/api/v1/swaps/${t.swapId}/review`,
+          body: { json: { rating: 5 } },
+          expect: "ok",
+          changes: true,
+        }),
       },
     },
     payment: {
       "pay on My Swaps": {
         setup: async () => ({ swapId: (await w.insertSwap(b(), olive(), "accepted")).swapId }),
         attempt: (t) => ({ as: attacker(), method: "POST", path: `/my-swaps/${t.swapId}/pay`, body: form({}) }),
-        control: (t) => ({ as: victim(), method: "POST", path: `/my-swaps/${t.swapId}/pay`, body: form({}), expect: "redirect", changes: true }),
+        control: (t) => ({
+          as: victim(),
+          method: "POST",
+          path: `/my-swaps/${t.swapId}/pay`,
+          body: form({}),
+          expect: "redirect",
+          changes: true,
+        }),
       },
       "POST /api/v1/swaps/:id/pay": {
         setup: async () => ({ swapId: (await w.insertSwap(b(), olive(), "accepted")).swapId }),
         attempt: (t) => ({ as: attacker(), method: "POST", path: `/api/v1/swaps/${t.swapId}/pay` }),
-        control: (t) => ({ as: victim(), method: "POST", path: `/api/v1/swaps/${t.swapId}/pay`, expect: "ok", changes: true }),
+        control: (t) => ({
+          as: victim(),
+          method: "POST",
+          path: `/api/v1/swaps/${t.swapId}/pay`,
+          expect: "ok",
+          changes: true,
+        }),
       },
       "another's checkout page": {
         setup: async () => w.openCheckout(b(), olive()),
@@ -280,7 +480,12 @@ function cases(): Record<string, Record<string, Case>> {
       },
       "paying another's checkout": {
         setup: async () => w.openCheckout(b(), olive()),
-        attempt: (t) => ({ as: attacker(), method: "POST", path: `/checkout/${t.sessionId}`, body: form({ cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123" }) }),
+        attempt: (t) => ({
+          as: attacker(),
+          method: "POST",
+          path: `/checkout/${t.sessionId}`,
+          body: form({ cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123" }),
+        }),
         control: (t) => ({
           as: victim(),
           method: "POST",
@@ -300,9 +505,21 @@ function cases(): Record<string, Record<string, Case>> {
       },
       "reviewing a report": {
         setup: async () => ({ reportId: await w.insertReport(await w.insertListing(olive()), b()) }),
-        attempt: (t) => ({ as: victim(), method: "POST", path: "/admin/moderation", body: form({ review: "reject", reportId: t.reportId, notes: "Mine" }) }),
+        attempt: (t) => ({
+          as: victim(),
+          method: "POST",
+          path: "/admin/moderation",
+          body: form({ review: "reject", reportId: t.reportId, notes: "Mine" }),
+        }),
         refusedAs: ["refused"],
-        control: (t) => ({ as: admin(), method: "POST", path: "/admin/moderation", body: form({ review: "reject", reportId: t.reportId, notes: "Checked" }), expect: "redirect", changes: true }),
+        control: (t) => ({
+          as: admin(),
+          method: "POST",
+          path: "/admin/moderation",
+          body: form({ review: "reject", reportId: t.reportId, notes: "Checked" }),
+          expect: "redirect",
+          changes: true,
+        }),
       },
     },
     user: {
@@ -314,41 +531,108 @@ function cases(): Record<string, Record<string, Case>> {
       },
       "suspending a member": {
         setup: async () => ({ userId: await w.throwaway() }),
-        attempt: (t) => ({ as: attacker(), method: "POST", path: `/admin/users/${t.userId}`, body: form({ intent: "suspend", reason: "Mine" }) }),
+        attempt: (t) => ({
+          as: attacker(),
+          method: "POST",
+          path: `/admin/users/${t.userId}`,
+          body: form({ intent: "suspend", reason: "Mine" }),
+        }),
         refusedAs: ["refused"],
-        control: (t) => ({ as: admin(), method: "POST", path: `/admin/users/${t.userId}`, body: form({ intent: "suspend", reason: "Spam" }), expect: "redirect", changes: true }),
+        control: (t) => ({
+          as: admin(),
+          method: "POST",
+          path: `/admin/users/${t.userId}`,
+          body: form({ intent: "suspend", reason: "Spam" }),
+          expect: "redirect",
+          changes: true,
+        }),
       },
       "exporting a member's data": {
         setup: async () => ({ userId: b() }),
         attempt: (t) => ({ as: attacker(), method: "POST", path: `/admin/users/${t.userId}/export`, body: form({}) }),
         refusedAs: ["refused"],
-        control: (t) => ({ as: admin(), method: "POST", path: `/admin/users/${t.userId}/export`, body: form({}), expect: "ok", changes: true }),
+        control: (t) => ({
+          as: admin(),
+          method: "POST",
+          path: `/admin/users/${t.userId}/export`,
+          body: form({}),
+          expect: "ok",
+          changes: true,
+        }),
       },
     },
     session: {
       "signing out another member's device": {
         setup: async () => ({ sessionId: await w.insertSession(b()) }),
-        attempt: (t) => ({ as: attacker(), method: "POST", path: "/account/sessions", body: form({ intent: "revoke", sessionId: t.sessionId }) }),
-        control: (t) => ({ as: victim(), method: "POST", path: "/account/sessions", body: form({ intent: "revoke", sessionId: t.sessionId }), expect: "redirect", changes: true }),
+        attempt: (t) => ({
+          as: attacker(),
+          method: "POST",
+          path: "/account/sessions",
+          body: form({ intent: "revoke", sessionId: t.sessionId }),
+        }),
+        control: (t) => ({
+          as: victim(),
+          method: "POST",
+          path: "/account/sessions",
+          body: form({ intent: "revoke", sessionId: t.sessionId }),
+          expect: "redirect",
+          changes: true,
+        }),
       },
     },
     passkey: {
       "renaming another member's passkey": {
         setup: async () => ({ passkeyId: await w.insertPasskey(b()) }),
-        attempt: (t) => ({ as: attacker(), method: "POST", path: "/account/passkeys", body: form({ intent: "rename", passkeyId: t.passkeyId, name: "Stolen" }) }),
-        control: (t) => ({ as: victim(), method: "POST", path: "/account/passkeys", body: form({ intent: "rename", passkeyId: t.passkeyId, name: "Home laptop" }), expect: "redirect", changes: true }),
+        attempt: (t) => ({
+          as: attacker(),
+          method: "POST",
+          path: "/account/passkeys",
+          body: form({ intent: "rename", passkeyId: t.passkeyId, name: "Stolen" }),
+        }),
+        control: (t) => ({
+          as: victim(),
+          method: "POST",
+          path: "/account/passkeys",
+          body: form({ intent: "rename", passkeyId: t.passkeyId, name: "Home laptop" }),
+          expect: "redirect",
+          changes: true,
+        }),
       },
       "removing another member's passkey": {
         setup: async () => ({ passkeyId: await w.insertPasskey(b()) }),
-        attempt: (t) => ({ as: attacker(), method: "POST", path: "/account/passkeys", body: form({ intent: "remove", passkeyId: t.passkeyId }) }),
-        control: (t) => ({ as: victim(), method: "POST", path: "/account/passkeys", body: form({ intent: "remove", passkeyId: t.passkeyId }), expect: "redirect", changes: true }),
+        attempt: (t) => ({
+          as: attacker(),
+          method: "POST",
+          path: "/account/passkeys",
+          body: form({ intent: "remove", passkeyId: t.passkeyId }),
+        }),
+        control: (t) => ({
+          as: victim(),
+          method: "POST",
+          path: "/account/passkeys",
+          body: form({ intent: "remove", passkeyId: t.passkeyId }),
+          expect: "redirect",
+          changes: true,
+        }),
       },
     },
     identity: {
       "unlinking another member's identity": {
         setup: async () => ({ identityId: await w.insertIdentity(b()) }),
-        attempt: (t) => ({ as: attacker(), method: "POST", path: "/account/identities", body: form({ intent: "unlink", identityId: t.identityId }) }),
-        control: (t) => ({ as: victim(), method: "POST", path: "/account/identities", body: form({ intent: "unlink", identityId: t.identityId }), expect: "redirect", changes: true }),
+        attempt: (t) => ({
+          as: attacker(),
+          method: "POST",
+          path: "/account/identities",
+          body: form({ intent: "unlink", identityId: t.identityId }),
+        }),
+        control: (t) => ({
+          as: victim(),
+          method: "POST",
+          path: "/account/identities",
+          body: form({ intent: "unlink", identityId: t.identityId }),
+          expect: "redirect",
+          changes: true,
+        }),
       },
     },
     picture: {
@@ -419,7 +703,9 @@ for (const [kind, byName] of Object.entries(CASES)) {
         const refusedAs = c.refusedAs ?? ["not-found", "declined"];
         if (refusedAs.includes(outcome as Outcome)) figures.refused++;
         if (changed.length === 0) figures.unchanged++;
-        expect(outcome, `answered ${answer.status} ${answer.location ?? ""} ${answer.flash?.message ?? ""}`).toBeOneOf(refusedAs);
+        expect(outcome, `answered ${answer.status} ${answer.location ?? ""} ${answer.flash?.message ?? ""}`).toBeOneOf(
+          refusedAs,
+        );
         expect(changed, "tables the attempt changed").toEqual([]);
         c.check?.(answer, t);
 
@@ -428,8 +714,15 @@ for (const [kind, byName] of Object.entries(CASES)) {
         const allowed = await send(control);
         const outcomeAllowed = classify(allowed);
         if (outcomeAllowed === "error") figures.errors++;
-        expect(outcomeAllowed, `the owner's request answered ${allowed.status} ${allowed.location ?? ""} ${allowed.flash?.message ?? ""}`).toBe(control.expect);
-        if (control.changes) expect(changedTables(beforeControl, await tableFingerprints(w.db)).length, "the owner's request changed something").toBeGreaterThan(0);
+        expect(
+          outcomeAllowed,
+          `the owner's request answered ${allowed.status} ${allowed.location ?? ""} ${allowed.flash?.message ?? ""}`,
+        ).toBe(control.expect);
+        if (control.changes)
+          expect(
+            changedTables(beforeControl, await tableFingerprints(w.db)).length,
+            "the owner's request changed something",
+          ).toBeGreaterThan(0);
         if (control.path.includes(".data")) expect(allowed.body).toContain(t.swapId);
       });
     }

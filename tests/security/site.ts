@@ -30,20 +30,37 @@ export type PageRoute = {
   module: Record<string, unknown>;
 };
 
-const join = (base: string, part: string | undefined) => (part === undefined ? base : `${base.replace(/\/$/, "")}/${part}`);
+const join = (base: string, part: string | undefined) =>
+  part === undefined ? base : `${base.replace(/\/$/, "")}/${part}`;
 
 /** Every route in app/routes.ts under the root route, with its module, as the build would list them. */
 export async function readPageRoutes(): Promise<PageRoute[]> {
   const out: PageRoute[] = [];
   const root = await import("../../app/root");
-  out.push({ id: "root", parentId: undefined, file: "root.tsx", pattern: null, index: false, leaf: false, module: root });
+  out.push({
+    id: "root",
+    parentId: undefined,
+    file: "root.tsx",
+    pattern: null,
+    index: false,
+    leaf: false,
+    module: root,
+  });
   async function walk(entries: RouteConfigEntry[], parentId: string, base: string) {
     for (const entry of entries) {
       const id = entry.id ?? entry.file.replace(/\.[a-z0-9]+$/i, "");
       const full = entry.index ? base || "/" : entry.path === undefined ? null : join(base, entry.path);
       const module = (await import(/* @vite-ignore */ path.resolve("app", entry.file))) as Record<string, unknown>;
       const children = entry.children ?? [];
-      out.push({ id, parentId, file: entry.file, pattern: full === null ? null : full || "/", index: !!entry.index, leaf: children.length === 0, module });
+      out.push({
+        id,
+        parentId,
+        file: entry.file,
+        pattern: full === null ? null : full || "/",
+        index: !!entry.index,
+        leaf: children.length === 0,
+        module,
+      });
       await walk(children, id, full ?? base);
     }
   }
@@ -79,7 +96,12 @@ export function serverBuildOf(routes: PageRoute[]): ServerBuild {
       },
     },
     routes: buildRoutes,
-    assets: { entry: { module: "/entry.js", imports: [] }, routes: manifestRoutes, url: "/manifest.js", version: "test" },
+    assets: {
+      entry: { module: "/entry.js", imports: [] },
+      routes: manifestRoutes,
+      url: "/manifest.js",
+      version: "test",
+    },
   });
 }
 

@@ -95,7 +95,12 @@ function pngBomb() {
   header[8] = 8; // bit depth
   header[9] = 2; // RGB
   const rows = zlib.deflateSync(Buffer.alloc(60_000 * 3 + 1), { level: 9 });
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk("IHDR", header), pngChunk("IDAT", rows), pngChunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk("IHDR", header),
+    pngChunk("IDAT", rows),
+    pngChunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 /** The same bomb as a JPEG: a real small JPEG whose frame header (SOF0) is changed to claim 65,000 x 65,000. */
@@ -112,27 +117,96 @@ function jpegBomb(jpeg: Buffer) {
 }
 
 const jpeg = await makeJpeg({ width: 640, height: 480 });
-const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 20, g: 120, b: 200 } } }).png().toBuffer();
-const gif = await sharp({ create: { width: 120, height: 90, channels: 3, background: { r: 240, g: 200, b: 40 } } }).gif().toBuffer();
-const svg = text('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><script>alert("svg")</script><rect width="100" height="100"/></svg>');
-const pdf = text("%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R /OpenAction << /S /JavaScript /JS (app.alert('pdf')) >> >>\nendobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 20, g: 120, b: 200 } } })
+  .png()
+  .toBuffer();
+const gif = await sharp({ create: { width: 120, height: 90, channels: 3, background: { r: 240, g: 200, b: 40 } } })
+  .gif()
+  .toBuffer();
+const svg = text(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><script>alert("svg")</script><rect width="100" height="100"/></svg>',
+);
+const pdf = text(
+  "%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R /OpenAction << /S /JavaScript /JS (app.alert('pdf')) >> >>\nendobj\ntrailer << /Root 1 0 R >>\n%%EOF\n",
+);
 const oversized = await makeNoisePng({ width: 1500, height: 1400 });
 
 type BadFile = { what: string; name: string; type: string; body: Buffer; message: string; avatarMessage?: string };
 
 /** Files every picture field must refuse, with the message the member sees. */
 const BAD_FILES: BadFile[] = [
-  { what: "an SVG with a script, named .jpg and sent as image/jpeg", name: "photo.jpg", type: "image/jpeg", body: svg, message: INVALID_TYPE },
-  { what: "an SVG with a script, named .png and sent as image/png", name: "photo.png", type: "image/png", body: svg, message: INVALID_TYPE },
-  { what: "an HTML page named .jpg", name: "holiday.jpg", type: "image/jpeg", body: text(HTML_PAYLOAD), message: INVALID_TYPE },
+  {
+    what: "an SVG with a script, named .jpg and sent as image/jpeg",
+    name: "photo.jpg",
+    type: "image/jpeg",
+    body: svg,
+    message: INVALID_TYPE,
+  },
+  {
+    what: "an SVG with a script, named .png and sent as image/png",
+    name: "photo.png",
+    type: "image/png",
+    body: svg,
+    message: INVALID_TYPE,
+  },
+  {
+    what: "an HTML page named .jpg",
+    name: "holiday.jpg",
+    type: "image/jpeg",
+    body: text(HTML_PAYLOAD),
+    message: INVALID_TYPE,
+  },
   { what: "a PDF with JavaScript named .png", name: "scan.png", type: "image/png", body: pdf, message: INVALID_TYPE },
-  { what: "a GIF header in front of JavaScript (GIF89a=...;alert())", name: "anim.gif", type: "image/gif", body: text(`GIF89a=1;${JS_PAYLOAD}//`), message: INVALID_TYPE },
-  { what: "a truncated JPEG", name: "cut.jpg", type: "image/jpeg", body: jpeg.subarray(0, Math.floor(jpeg.length / 3)), message: INVALID_TYPE },
-  { what: "a JPEG with its image data overwritten", name: "corrupt.jpg", type: "image/jpeg", body: Buffer.concat([jpeg.subarray(0, 700), Buffer.alloc(jpeg.length - 700, 0x55)]), message: INVALID_TYPE },
-  { what: "a PNG decompression bomb (60,000 x 60,000 in a few hundred bytes)", name: "bomb.png", type: "image/png", body: pngBomb(), message: DIMENSIONS },
-  { what: "a JPEG decompression bomb (65,000 x 65,000)", name: "bomb.jpg", type: "image/jpeg", body: jpegBomb(jpeg), message: DIMENSIONS },
-  { what: `a ${(oversized.length / 1024 / 1024).toFixed(1)} MB PNG (over 5 MB)`, name: "huge.png", type: "image/png", body: oversized, message: TOO_BIG },
-  { what: "a zero-byte file", name: "empty.jpg", type: "image/jpeg", body: Buffer.alloc(0), message: IMAGE_REQUIRED, avatarMessage: NO_FILE_CHOSEN },
+  {
+    what: "a GIF header in front of JavaScript (GIF89a=...;alert())",
+    name: "anim.gif",
+    type: "image/gif",
+    body: text(`GIF89a=1;${JS_PAYLOAD}//`),
+    message: INVALID_TYPE,
+  },
+  {
+    what: "a truncated JPEG",
+    name: "cut.jpg",
+    type: "image/jpeg",
+    body: jpeg.subarray(0, Math.floor(jpeg.length / 3)),
+    message: INVALID_TYPE,
+  },
+  {
+    what: "a JPEG with its image data overwritten",
+    name: "corrupt.jpg",
+    type: "image/jpeg",
+    body: Buffer.concat([jpeg.subarray(0, 700), Buffer.alloc(jpeg.length - 700, 0x55)]),
+    message: INVALID_TYPE,
+  },
+  {
+    what: "a PNG decompression bomb (60,000 x 60,000 in a few hundred bytes)",
+    name: "bomb.png",
+    type: "image/png",
+    body: pngBomb(),
+    message: DIMENSIONS,
+  },
+  {
+    what: "a JPEG decompression bomb (65,000 x 65,000)",
+    name: "bomb.jpg",
+    type: "image/jpeg",
+    body: jpegBomb(jpeg),
+    message: DIMENSIONS,
+  },
+  {
+    what: `a ${(oversized.length / 1024 / 1024).toFixed(1)} MB PNG (over 5 MB)`,
+    name: "huge.png",
+    type: "image/png",
+    body: oversized,
+    message: TOO_BIG,
+  },
+  {
+    what: "a zero-byte file",
+    name: "empty.jpg",
+    type: "image/jpeg",
+    body: Buffer.alloc(0),
+    message: IMAGE_REQUIRED,
+    avatarMessage: NO_FILE_CHOSEN,
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -141,21 +215,28 @@ const BAD_FILES: BadFile[] = [
 /** Everything in storage, by key. */
 function storedFiles(): string[] {
   if (!fs.existsSync(uploadsDir)) return [];
-  return (fs.readdirSync(uploadsDir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(uploadsDir, f)).isFile()).sort();
+  return (fs.readdirSync(uploadsDir, { recursive: true }) as string[])
+    .filter((f) => fs.statSync(path.join(uploadsDir, f)).isFile())
+    .sort();
 }
 
 type Upload = { name: string; type: string; body: Buffer };
 type Sent = { status: number; body: string };
 
 const post = async (url: string, form: FormData, cookie = member.cookie): Promise<Sent> => {
-  const res = await testApp.app.request(`${TEST_ORIGIN}${url}`, { method: "POST", headers: sameOrigin(cookie), body: form });
+  const res = await testApp.app.request(`${TEST_ORIGIN}${url}`, {
+    method: "POST",
+    headers: sameOrigin(cookie),
+    body: form,
+  });
   return { status: res.status, body: await res.text() };
 };
 
 function listingForm(files: Upload[], extra: Record<string, string> = {}) {
   const form = new FormData();
   for (const [name, value] of Object.entries({ ...GOOD_LISTING, ...extra })) form.append(name, value);
-  for (const file of files) form.append("images", new File([new Uint8Array(file.body)], file.name, { type: file.type }));
+  for (const file of files)
+    form.append("images", new File([new Uint8Array(file.body)], file.name, { type: file.type }));
   return form;
 }
 
@@ -180,7 +261,8 @@ const TARGETS: Target[] = [
 ];
 
 /** The text a member reads: JSON's error, or the page's (the .data stream and the HTML carry it as written). */
-const says = (sent: Sent, message: string) => sent.body.includes(message) || sent.body.includes(message.replace(/'/g, "&#x27;"));
+const says = (sent: Sent, message: string) =>
+  sent.body.includes(message) || sent.body.includes(message.replace(/'/g, "&#x27;"));
 
 describe("files that are not (only) pictures are refused, leaving nothing behind", () => {
   for (const target of TARGETS) {
@@ -226,7 +308,10 @@ async function servedPictures(listingId: string) {
 }
 
 async function servedAvatar() {
-  const [row] = await db.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.userId, member.userId));
+  const [row] = await db
+    .select({ avatarUrl: profiles.avatarUrl })
+    .from(profiles)
+    .where(eq(profiles.userId, member.userId));
   expect(row.avatarUrl).toMatch(/^\/uploads\/avatars\//);
   return [await testApp.app.request(`${TEST_ORIGIN}${row.avatarUrl}`)];
 }
@@ -266,9 +351,25 @@ type Polyglot = { what: string; file: Upload; payloads: string[]; photo?: boolea
 
 /** Real images with something else riding along: if the product takes them, only their pixels may come back. */
 const POLYGLOTS: Polyglot[] = [
-  { what: "a JPEG with an HTML page appended", file: { name: "photo.jpg", type: "image/jpeg", body: Buffer.concat([jpeg, text(HTML_PAYLOAD)]) }, payloads: ["swapshed-polyglot", "<script"] },
-  { what: "a PNG with a zip archive appended", file: { name: "photo.png", type: "image/png", body: Buffer.concat([png, zipWith(ZIP_MARKER, HTML_PAYLOAD)]) }, payloads: [ZIP_MARKER, "swapshed-polyglot"] },
-  { what: "a GIF with JavaScript and a zip appended (GIFAR)", file: { name: "anim.gif", type: "image/gif", body: Buffer.concat([gif, text(JS_PAYLOAD), zipWith(ZIP_MARKER, JS_PAYLOAD)]) }, payloads: ["swapshed-gifar", ZIP_MARKER] },
+  {
+    what: "a JPEG with an HTML page appended",
+    file: { name: "photo.jpg", type: "image/jpeg", body: Buffer.concat([jpeg, text(HTML_PAYLOAD)]) },
+    payloads: ["swapshed-polyglot", "<script"],
+  },
+  {
+    what: "a PNG with a zip archive appended",
+    file: { name: "photo.png", type: "image/png", body: Buffer.concat([png, zipWith(ZIP_MARKER, HTML_PAYLOAD)]) },
+    payloads: [ZIP_MARKER, "swapshed-polyglot"],
+  },
+  {
+    what: "a GIF with JavaScript and a zip appended (GIFAR)",
+    file: {
+      name: "anim.gif",
+      type: "image/gif",
+      body: Buffer.concat([gif, text(JS_PAYLOAD), zipWith(ZIP_MARKER, JS_PAYLOAD)]),
+    },
+    payloads: ["swapshed-gifar", ZIP_MARKER],
+  },
   {
     what: "a JPEG with camera and GPS tags",
     file: { name: "phone.jpg", type: "image/jpeg", body: exifJpeg },
@@ -287,10 +388,20 @@ describe("pictures that are accepted are re-encoded: no appended payload, no EXI
 
   /** What happened to each file, printed at the end: accepted (and served clean) or refused. */
   const outcomes: string[] = [];
-  afterAll(() => process.stdout.write(`\nUploads: what the product did with images carrying a payload\n${outcomes.map((o) => `  ${o}`).join("\n")}\n`));
+  afterAll(() =>
+    process.stdout.write(
+      `\nUploads: what the product did with images carrying a payload\n${outcomes.map((o) => `  ${o}`).join("\n")}\n`,
+    ),
+  );
 
   /** A 201/302 is checked for what is served; anything else must be the spec's refusal of the file. */
-  async function judge(where: string, { what, payloads, photo }: Polyglot, accepted: boolean, served: () => Promise<Response[]>, refusal: () => void) {
+  async function judge(
+    where: string,
+    { what, payloads, photo }: Polyglot,
+    accepted: boolean,
+    served: () => Promise<Response[]>,
+    refusal: () => void,
+  ) {
     outcomes.push(`${where}: ${what}: ${accepted ? "accepted, re-encoded, served clean" : "refused"}`);
     if (photo) expect(accepted, `${where} refused an ordinary photo`).toBe(true);
     if (accepted) await expectClean(await served(), payloads);
@@ -301,14 +412,24 @@ describe("pictures that are accepted are re-encoded: no appended payload, no EXI
     const { what, file } = polyglot;
     test(`POST /api/v1/listings: ${what}`, async () => {
       const files = storedFiles();
-      const res = await testApp.app.request(`${TEST_ORIGIN}/api/v1/listings`, { method: "POST", headers: sameOrigin(member.cookie), body: listingForm([file]) });
-      const answer = await res.text();
-      await judge("API", polyglot, res.status === 201, async () => servedPictures((JSON.parse(answer) as { id: string }).id), () => {
-        // Refusing the whole file is the other safe answer: the spec's message, nothing stored.
-        expect(res.status, answer).toBe(400);
-        expect(answer).toContain(INVALID_TYPE);
-        expect(storedFiles()).toEqual(files);
+      const res = await testApp.app.request(`${TEST_ORIGIN}/api/v1/listings`, {
+        method: "POST",
+        headers: sameOrigin(member.cookie),
+        body: listingForm([file]),
       });
+      const answer = await res.text();
+      await judge(
+        "API",
+        polyglot,
+        res.status === 201,
+        async () => servedPictures((JSON.parse(answer) as { id: string }).id),
+        () => {
+          // Refusing the whole file is the other safe answer: the spec's message, nothing stored.
+          expect(res.status, answer).toBe(400);
+          expect(answer).toContain(INVALID_TYPE);
+          expect(storedFiles()).toEqual(files);
+        },
+      );
     });
 
     test(`the Create Listing form: ${what}`, async () => {
@@ -316,19 +437,31 @@ describe("pictures that are accepted are re-encoded: no appended payload, no EXI
       const sent = await post("/create-listing", listingForm([file], { title: `Polyglot ${what.slice(0, 40)}` }));
       const after = await db.select({ id: listings.id }).from(listings).where(eq(listings.userId, member.userId));
       const created = after.filter((row) => !before.some((b) => b.id === row.id));
-      await judge("Create Listing", polyglot, sent.status === 302, async () => {
-        expect(created).toHaveLength(1);
-        return servedPictures(created[0].id);
-      }, () => {
-        expect(sent.status).toBe(400);
-        expect(says(sent, INVALID_TYPE)).toBe(true);
-        expect(created).toEqual([]);
-      });
+      await judge(
+        "Create Listing",
+        polyglot,
+        sent.status === 302,
+        async () => {
+          expect(created).toHaveLength(1);
+          return servedPictures(created[0].id);
+        },
+        () => {
+          expect(sent.status).toBe(400);
+          expect(says(sent, INVALID_TYPE)).toBe(true);
+          expect(created).toEqual([]);
+        },
+      );
     });
 
     test(`the Edit Listing form: ${what}`, async () => {
       const sent = await post(`/listings/${ownListing}/edit`, listingForm([file]));
-      await judge("Edit Listing", polyglot, sent.status === 302, () => servedPictures(ownListing), () => expect(says(sent, INVALID_TYPE)).toBe(true));
+      await judge(
+        "Edit Listing",
+        polyglot,
+        sent.status === 302,
+        () => servedPictures(ownListing),
+        () => expect(says(sent, INVALID_TYPE)).toBe(true),
+      );
     });
 
     test(`the avatar on My Account: ${what}`, async () => {
@@ -336,7 +469,9 @@ describe("pictures that are accepted are re-encoded: no appended payload, no EXI
       form.append("intent", "avatar");
       form.append("avatar", new File([new Uint8Array(file.body)], file.name, { type: file.type }));
       const sent = await post("/account?index", form);
-      await judge("Avatar", polyglot, sent.status === 302, servedAvatar, () => expect(says(sent, INVALID_TYPE)).toBe(true));
+      await judge("Avatar", polyglot, sent.status === 302, servedAvatar, () =>
+        expect(says(sent, INVALID_TYPE)).toBe(true),
+      );
     });
   }
 });

@@ -292,15 +292,13 @@ export async function createWorld(handle: DbHandle & { url?: string }) {
     .where(eq(accounts.userId, owner.userId as string));
   async function freshAccount() {
     const m = await insertMember(db, { name: "Nina New" });
-    await db
-      .insert(accounts)
-      .values({
-        id: crypto.randomUUID(),
-        accountId: m.id,
-        providerId: "credential",
-        userId: m.id,
-        password: credential.password,
-      });
+    await db.insert(accounts).values({
+      id: crypto.randomUUID(),
+      accountId: m.id,
+      providerId: "credential",
+      userId: m.id,
+      password: credential.password,
+    });
     return { userId: m.id, email: m.email };
   }
 

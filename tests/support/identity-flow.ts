@@ -37,11 +37,21 @@ export class CookieJar {
 
 type TestApp = ReturnType<typeof createTestApp>;
 type Deps = { db: Db; clock: Clock; testApp: TestApp };
-export type RouteAnswer = { status: number; location: string | null; data: Record<string, unknown> | null; response: Response | null };
+export type RouteAnswer = {
+  status: number;
+  location: string | null;
+  data: Record<string, unknown> | null;
+  response: Response | null;
+};
 
 /** The context the Hono app would give a route for a request carrying `jar`'s cookies. */
 export function contextWith(deps: Deps, jar: CookieJar) {
-  const headers = new Headers({ cookie: jar.header(), "user-agent": "vitest", [CLIENT_IP_HEADER]: "203.0.113.9", origin: TEST_ORIGIN });
+  const headers = new Headers({
+    cookie: jar.header(),
+    "user-agent": "vitest",
+    [CLIENT_IP_HEADER]: "203.0.113.9",
+    origin: TEST_ORIGIN,
+  });
   const ctx: AppContext = {
     db: deps.db as AppContext["db"],
     auth: deps.testApp.auth,
@@ -71,7 +81,11 @@ export async function callRoute(
   { path, form }: { path: string; form?: Record<string, string> },
 ): Promise<RouteAnswer> {
   const request = form
-    ? new Request(`${TEST_ORIGIN}${path}`, { method: "POST", body: new URLSearchParams(form), headers: { referer: `${TEST_ORIGIN}${path}` } })
+    ? new Request(`${TEST_ORIGIN}${path}`, {
+        method: "POST",
+        body: new URLSearchParams(form),
+        headers: { referer: `${TEST_ORIGIN}${path}` },
+      })
     : new Request(`${TEST_ORIGIN}${path}`);
   let answer: unknown;
   try {
@@ -84,9 +98,17 @@ export async function callRoute(
     jar.store(answer);
     return { status: answer.status, location: answer.headers.get("location"), data: null, response: answer };
   }
-  const result = answer as { data?: Record<string, unknown>; init?: { status?: number } } | Record<string, unknown> | null;
+  const result = answer as
+    | { data?: Record<string, unknown>; init?: { status?: number } }
+    | Record<string, unknown>
+    | null;
   if (result && "init" in result && "data" in result) {
-    return { status: (result.init as { status?: number })?.status ?? 200, location: null, data: result.data as Record<string, unknown>, response: null };
+    return {
+      status: (result.init as { status?: number })?.status ?? 200,
+      location: null,
+      data: result.data as Record<string, unknown>,
+      response: null,
+    };
   }
   return { status: 200, location: null, data: result as Record<string, unknown>, response: null };
 }
@@ -95,7 +117,11 @@ export async function callRoute(
  * At the provider: opens the authorization URL, fills in its login form as `person` (or cancels), and follows the
  * provider's redirects until it sends the browser back to the app. Returns that URL (the app's callback).
  */
-export async function throughProvider(authorizationUrl: string, person: OidcPerson | "cancel", jar = new CookieJar()): Promise<URL> {
+export async function throughProvider(
+  authorizationUrl: string,
+  person: OidcPerson | "cancel",
+  jar = new CookieJar(),
+): Promise<URL> {
   let url = new URL(authorizationUrl);
   const provider = url.origin;
   let submitted = false;
@@ -126,7 +152,9 @@ export async function throughProvider(authorizationUrl: string, person: OidcPers
 
 /** The app's callback, as the browser would open it with the app's cookies. */
 export async function openCallback(testApp: TestApp, jar: CookieJar, url: URL) {
-  const response = await testApp.app.request(`${url.pathname}${url.search}`, { headers: { cookie: jar.header(), "sec-fetch-site": "cross-site" } });
+  const response = await testApp.app.request(`${url.pathname}${url.search}`, {
+    headers: { cookie: jar.header(), "sec-fetch-site": "cross-site" },
+  });
   jar.store(response);
   return { status: response.status, location: response.headers.get("location") };
 }

@@ -15,7 +15,12 @@ export async function latestMail(db: Db, to: string, template: string) {
 
 /** How many mails of one kind went to an address. */
 export async function mailCount(db: Db, to: string, template: string) {
-  return (await db.select({ id: mailOutbox.id }).from(mailOutbox).where(and(eq(mailOutbox.toAddress, to), eq(mailOutbox.template, template)))).length;
+  return (
+    await db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, to), eq(mailOutbox.template, template)))
+  ).length;
 }
 
 /** The first link in a mail's text body. */

@@ -18,24 +18,38 @@ declare module "oidc-provider" {
     save(): Promise<string>;
   }
   export default class Provider {
-    constructor(issuer: string, configuration: {
-      adapter: new (model: string) => unknown;
-      clients: AnyObject[];
-      jwks: { keys: AnyObject[] };
-      cookies: { keys: string[] };
-      claims: Record<string, string[]>;
-      conformIdTokenClaims: boolean;
-      features: AnyObject;
-      pkce: { required: () => boolean };
-      interactions: { url: (ctx: KoaContext, interaction: { uid: string }) => string };
-      loadExistingGrant: (ctx: KoaContext) => Promise<Grant | undefined>;
-      findAccount: (ctx: KoaContext, sub: string) => Promise<{ accountId: string; claims: () => Promise<AnyObject> } | undefined>;
-      ttl: Record<string, number>;
-      renderError: (ctx: KoaContext, out: AnyObject, error: unknown) => Promise<void>;
-    });
+    constructor(
+      issuer: string,
+      configuration: {
+        adapter: new (model: string) => unknown;
+        clients: AnyObject[];
+        jwks: { keys: AnyObject[] };
+        cookies: { keys: string[] };
+        claims: Record<string, string[]>;
+        conformIdTokenClaims: boolean;
+        features: AnyObject;
+        pkce: { required: () => boolean };
+        interactions: { url: (ctx: KoaContext, interaction: { uid: string }) => string };
+        loadExistingGrant: (ctx: KoaContext) => Promise<Grant | undefined>;
+        findAccount: (
+          ctx: KoaContext,
+          sub: string,
+        ) => Promise<{ accountId: string; claims: () => Promise<AnyObject> } | undefined>;
+        ttl: Record<string, number>;
+        renderError: (ctx: KoaContext, out: AnyObject, error: unknown) => Promise<void>;
+      },
+    );
     Grant: typeof Grant;
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
-    interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<{ uid: string; prompt: { name: string }; params: AnyObject }>;
-    interactionFinished(req: IncomingMessage, res: ServerResponse, result: AnyObject, options?: { mergeWithLastSubmission?: boolean }): Promise<void>;
+    interactionDetails(
+      req: IncomingMessage,
+      res: ServerResponse,
+    ): Promise<{ uid: string; prompt: { name: string }; params: AnyObject }>;
+    interactionFinished(
+      req: IncomingMessage,
+      res: ServerResponse,
+      result: AnyObject,
+      options?: { mergeWithLastSubmission?: boolean },
+    ): Promise<void>;
   }
 }

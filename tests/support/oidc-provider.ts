@@ -21,9 +21,14 @@ export type TestOidcProvider = {
   close: () => Promise<void>;
 };
 
-export const TEST_OIDC_PERSON: OidcPerson = { email: "robin.provider@example.com.au", name: "Robin Provider", emailVerified: true };
+export const TEST_OIDC_PERSON: OidcPerson = {
+  email: "robin.provider@example.com.au",
+  name: "Robin Provider",
+  emailVerified: true,
+};
 
-export const subjectFor = (email: string) => `person-${crypto.createHash("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 20)}`;
+export const subjectFor = (email: string) =>
+  `person-${crypto.createHash("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 20)}`;
 
 /**
  * Starts the provider on `port` (0: a free one) with one confidential client whose redirect URIs are
@@ -56,12 +61,26 @@ export async function startOidcProvider(options: {
     if (req.method !== "POST" || !match[2]) return void res.writeHead(405).end();
     const form = new URLSearchParams(await readBody(req));
     if (form.has("cancel")) {
-      return provider.interactionFinished(req, res, { error: "access_denied", error_description: "The person cancelled signing in" }, { mergeWithLastSubmission: false });
+      return provider.interactionFinished(
+        req,
+        res,
+        { error: "access_denied", error_description: "The person cancelled signing in" },
+        { mergeWithLastSubmission: false },
+      );
     }
     const email = (form.get("email") ?? "").trim().toLowerCase();
     if (!email.includes("@")) return page(res, loginPage(details.uid, email, "Enter an e-mail address"), 400);
-    people.set(subjectFor(email), { email, name: form.get("name") ?? "", emailVerified: form.get("emailVerified") === "on" });
-    return provider.interactionFinished(req, res, { login: { accountId: subjectFor(email) } }, { mergeWithLastSubmission: false });
+    people.set(subjectFor(email), {
+      email,
+      name: form.get("name") ?? "",
+      emailVerified: form.get("emailVerified") === "on",
+    });
+    return provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: subjectFor(email) } },
+      { mergeWithLastSubmission: false },
+    );
   }
 
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
@@ -103,7 +122,12 @@ export async function startOidcProvider(options: {
       if (!person) return undefined;
       return {
         accountId: sub,
-        claims: async () => ({ sub, email: person.email, email_verified: person.emailVerified, ...(person.name ? { name: person.name } : {}) }),
+        claims: async () => ({
+          sub,
+          email: person.email,
+          email_verified: person.emailVerified,
+          ...(person.name ? { name: person.name } : {}),
+        }),
       };
     },
     ttl: { AccessToken: 600, AuthorizationCode: 60, IdToken: 600, Interaction: 600, Session: 3600, Grant: 3600 },
@@ -145,7 +169,8 @@ function memoryAdapter() {
     }
     async upsert(id: string, payload: Record<string, unknown>, expiresIn: number) {
       store.set(this.key(id), { payload, expiresAt: Date.now() + (expiresIn || 3600) * 1000 });
-      if (payload.uid) store.set(`uid:${payload.uid}`, { payload: { id }, expiresAt: Date.now() + (expiresIn || 3600) * 1000 });
+      if (payload.uid)
+        store.set(`uid:${payload.uid}`, { payload: { id }, expiresAt: Date.now() + (expiresIn || 3600) * 1000 });
     }
     async find(id: string) {
       return live(this.key(id));

@@ -18,16 +18,37 @@ import type { PageHandler } from "../../server/app";
 import { recordRouteErrors } from "../../server/observability/route-errors";
 import { serverBuildShell } from "./server-build-shell";
 
-type ConfigEntry = { id?: string; path?: string; index?: boolean; caseSensitive?: boolean; file: string; children?: ConfigEntry[] };
+type ConfigEntry = {
+  id?: string;
+  path?: string;
+  index?: boolean;
+  caseSensitive?: boolean;
+  file: string;
+  children?: ConfigEntry[];
+};
 type RouteModule = Record<string, unknown>;
-export type PageRoute = { id: string; parentId: string; file: string; path?: string; index?: boolean; caseSensitive?: boolean };
+export type PageRoute = {
+  id: string;
+  parentId: string;
+  file: string;
+  path?: string;
+  index?: boolean;
+  caseSensitive?: boolean;
+};
 
 /** app/routes.ts as React Router's manifest: ids are file paths without extension, top-level routes hang off root. */
 export function pageRoutes(): PageRoute[] {
   const routes: PageRoute[] = [];
   const walk = (entry: ConfigEntry, parentId: string) => {
     const id = entry.id ?? path.normalize(entry.file.replace(/\.[a-z0-9]+$/i, ""));
-    routes.push({ id, parentId, file: entry.file, path: entry.path, index: entry.index, caseSensitive: entry.caseSensitive });
+    routes.push({
+      id,
+      parentId,
+      file: entry.file,
+      path: entry.path,
+      index: entry.index,
+      caseSensitive: entry.caseSensitive,
+    });
     for (const child of entry.children ?? []) walk(child, id);
   };
   for (const entry of routeConfig as ConfigEntry[]) walk(entry, "root");
@@ -35,7 +56,11 @@ export function pageRoutes(): PageRoute[] {
 }
 
 // Vite resolves each import below from app/: one module per file, loaded once per worker.
-const routeModules = import.meta.glob<RouteModule>(["../../app/routes/**/*.tsx", "../../app/routes/**/*.ts", "!../../app/routes/**/*.test.ts"]);
+const routeModules = import.meta.glob<RouteModule>([
+  "../../app/routes/**/*.tsx",
+  "../../app/routes/**/*.ts",
+  "!../../app/routes/**/*.test.ts",
+]);
 
 async function loadModule(file: string): Promise<RouteModule> {
   const load = routeModules[`../../app/${file}`];
@@ -52,8 +77,10 @@ type Component = Parameters<typeof UNSAFE_withComponentProps>[0];
 function withProps(module: RouteModule): RouteModule {
   const wrapped: RouteModule = { ...module };
   if (typeof module.default === "function") wrapped.default = UNSAFE_withComponentProps(module.default as Component);
-  if (typeof module.ErrorBoundary === "function") wrapped.ErrorBoundary = UNSAFE_withErrorBoundaryProps(module.ErrorBoundary as never);
-  if (typeof module.HydrateFallback === "function") wrapped.HydrateFallback = UNSAFE_withHydrateFallbackProps(module.HydrateFallback as never);
+  if (typeof module.ErrorBoundary === "function")
+    wrapped.ErrorBoundary = UNSAFE_withErrorBoundaryProps(module.ErrorBoundary as never);
+  if (typeof module.HydrateFallback === "function")
+    wrapped.HydrateFallback = UNSAFE_withHydrateFallbackProps(module.HydrateFallback as never);
   return wrapped;
 }
 
@@ -67,19 +94,37 @@ export function loadServerBuild(): Promise<ServerBuild> {
     const manifestRoutes: Record<string, unknown> = { root: manifestEntry("root", undefined, "", undefined, root) };
     for (const route of pageRoutes()) {
       const module = await loadModule(route.file);
-      routes[route.id] = { id: route.id, parentId: route.parentId, path: route.path, index: route.index, caseSensitive: route.caseSensitive, module };
+      routes[route.id] = {
+        id: route.id,
+        parentId: route.parentId,
+        path: route.path,
+        index: route.index,
+        caseSensitive: route.caseSensitive,
+        module,
+      };
       manifestRoutes[route.id] = manifestEntry(route.id, route.parentId, route.path, route.index, module);
     }
     return serverBuildShell({
       entry: { module: entryServer },
       routes,
-      assets: { entry: { module: "/assets/entry.client.js", imports: [] }, routes: manifestRoutes, url: "/assets/manifest.js", version: "test" },
+      assets: {
+        entry: { module: "/assets/entry.client.js", imports: [] },
+        routes: manifestRoutes,
+        url: "/assets/manifest.js",
+        version: "test",
+      },
     });
   })();
   return built;
 }
 
-function manifestEntry(id: string, parentId: string | undefined, routePath: string | undefined, index: boolean | undefined, module: RouteModule) {
+function manifestEntry(
+  id: string,
+  parentId: string | undefined,
+  routePath: string | undefined,
+  index: boolean | undefined,
+  module: RouteModule,
+) {
   return {
     id,
     parentId,
@@ -104,7 +149,8 @@ function manifestEntry(id: string, parentId: string | undefined, routePath: stri
 function isCssStubWarning(args: unknown[]): boolean {
   const [message, ...rest] = args.map(String);
   return (
-    (message.includes("with a `precedence` prop and expected the `href` prop to be a non-empty string") && rest.includes("an empty string")) ||
+    (message.includes("with a `precedence` prop and expected the `href` prop to be a non-empty string") &&
+      rest.includes("an empty string")) ||
     (message.startsWith('An empty string ("") was passed to the %s attribute.') && rest[0] === "href")
   );
 }

@@ -22,13 +22,28 @@ function cbor(value: unknown): Buffer {
 
 const FLAGS = { UP: 0x01, UV: 0x04, BE: 0x08, BS: 0x10, AT: 0x40 };
 
-export type SoftwarePasskey = { credentialId: Buffer; privateKey: crypto.KeyObject; userHandle: string; counter: number };
+export type SoftwarePasskey = {
+  credentialId: Buffer;
+  privateKey: crypto.KeyObject;
+  userHandle: string;
+  counter: number;
+};
 
 /**
  * `origin` and `rpId` are what a browser on that site would put in; `verifyUser: false` acts like a security key
  * touched without a PIN (user present, not verified); `synced` sets the backup flags of a synced passkey.
  */
-export function softwareAuthenticator({ origin, rpId, verifyUser = true, synced = false }: { origin: string; rpId: string; verifyUser?: boolean; synced?: boolean }) {
+export function softwareAuthenticator({
+  origin,
+  rpId,
+  verifyUser = true,
+  synced = false,
+}: {
+  origin: string;
+  rpId: string;
+  verifyUser?: boolean;
+  synced?: boolean;
+}) {
   const rpIdHash = crypto.createHash("sha256").update(rpId).digest();
   const flags = (extra: number) => FLAGS.UP | (verifyUser ? FLAGS.UV : 0) | (synced ? FLAGS.BE | FLAGS.BS : 0) | extra;
   const counterBytes = (n: number) => {
@@ -53,8 +68,22 @@ export function softwareAuthenticator({ origin, rpId, verifyUser = true, synced 
       ]);
       const credentialId = crypto.randomBytes(32);
       const length = Buffer.from([credentialId.length >> 8, credentialId.length & 255]);
-      const authData = Buffer.concat([rpIdHash, Buffer.from([flags(FLAGS.AT)]), counterBytes(0), Buffer.alloc(16), length, credentialId, cbor(coseKey)]);
-      const attestationObject = cbor(new Map<string, unknown>([["fmt", "none"], ["attStmt", new Map()], ["authData", authData]]));
+      const authData = Buffer.concat([
+        rpIdHash,
+        Buffer.from([flags(FLAGS.AT)]),
+        counterBytes(0),
+        Buffer.alloc(16),
+        length,
+        credentialId,
+        cbor(coseKey),
+      ]);
+      const attestationObject = cbor(
+        new Map<string, unknown>([
+          ["fmt", "none"],
+          ["attStmt", new Map()],
+          ["authData", authData],
+        ]),
+      );
       const passkey: SoftwarePasskey = { credentialId, privateKey, userHandle: options.user.id, counter: 0 };
       const response = {
         id: b64url(credentialId),

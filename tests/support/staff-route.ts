@@ -34,7 +34,14 @@ export async function insertStaff(
   await db.insert(users).values({ id, name, email, emailVerified: true, twoFactorEnabled: totp });
   await db.insert(profiles).values({ userId: id });
   for (const role of roles) await db.insert(userRoles).values({ userId: id, role });
-  return { id, name, email, emailVerified: true, role: roles[0] ?? null, session: { id: `session-${id}`, createdAt: new Date() } };
+  return {
+    id,
+    name,
+    email,
+    emailVerified: true,
+    role: roles[0] ?? null,
+    session: { id: `session-${id}`, createdAt: new Date() },
+  };
 }
 
 /** The context the Hono app would give a route, as `user`. */

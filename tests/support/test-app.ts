@@ -46,7 +46,14 @@ export function createTestApp(handle: DbHandle, options: TestAppOptions = {}) {
   const uploadsDir = options.storage ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), "swapshed-uploads-"));
   const storage = options.storage ?? createLocalStorage(uploadsDir as string);
   const pageCache = options.pageCache ? createPageCache({ freshness: watchForChanges(handle.listen) }) : undefined;
-  const { app, auth } = createApp({ db: handle.db, env, clock: options.clock, storage, pageHandler: options.pageHandler, pageCache });
+  const { app, auth } = createApp({
+    db: handle.db,
+    env,
+    clock: options.clock,
+    storage,
+    pageHandler: options.pageHandler,
+    pageCache,
+  });
 
   /** A same-origin browser-like JSON POST. */
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>

@@ -3,7 +3,13 @@ import { Form, useNavigate, useNavigation, useSubmit } from "react-router";
 import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
 import { parsePasskeyName } from "../../../core/users/passkey-name";
 import { useHydrated } from "../../lib/use-hydrated";
-import { describeCeremonyError, loadWebAuthn, type OptionsAnswer, postForJson, usePasskeySupport } from "../../lib/passkey-browser";
+import {
+  describeCeremonyError,
+  loadWebAuthn,
+  type OptionsAnswer,
+  postForJson,
+  usePasskeySupport,
+} from "../../lib/passkey-browser";
 import { describedBy, Field, inputClass } from "../forms/field";
 import { FormError } from "../forms/form-error";
 import { Button } from "../ui/button";
@@ -50,7 +56,8 @@ export function AddPasskeyForm({ defaultName, result }: { defaultName: string; r
     setProblem(undefined);
     setWorking(true);
     try {
-      const start = await postForJson<OptionsAnswer<PublicKeyCredentialCreationOptionsJSON>>("/account/passkeys/options");
+      const start =
+        await postForJson<OptionsAnswer<PublicKeyCredentialCreationOptionsJSON>>("/account/passkeys/options");
       // Signed in too long ago: confirm it's you first, then come back here.
       if ("redirectTo" in start) return navigate(start.redirectTo);
       if (!("options" in start)) return setProblem({ error: start.error });
@@ -71,7 +78,12 @@ export function AddPasskeyForm({ defaultName, result }: { defaultName: string; r
   return (
     <Form method="post" className="mt-4 space-y-4" noValidate onSubmit={onSubmit}>
       <FormError message={shown && !nameError ? shown.error : null} />
-      <Field id="passkey-name" label="Passkey name" error={nameError} hint="So you can tell your passkeys apart, e.g. the device or password manager.">
+      <Field
+        id="passkey-name"
+        label="Passkey name"
+        error={nameError}
+        hint="So you can tell your passkeys apart, e.g. the device or password manager."
+      >
         <input
           id="passkey-name"
           name="name"

@@ -33,9 +33,18 @@ export function AvatarForm({ avatarUrl, name, error }: { avatarUrl: string | nul
       </h2>
       <div ref={errorRef} className="mt-4 flex flex-col gap-6 sm:flex-row sm:items-start">
         {avatarUrl ? (
-          <img src={avatarUrl} alt={name} width={96} height={96} className="size-24 shrink-0 rounded-full border border-line object-cover" />
+          <img
+            src={avatarUrl}
+            alt={name}
+            width={96}
+            height={96}
+            className="size-24 shrink-0 rounded-full border border-line object-cover"
+          />
         ) : (
-          <div aria-hidden="true" className="flex size-24 shrink-0 items-center justify-center rounded-full bg-brand-50 text-2xl font-semibold text-brand-800">
+          <div
+            aria-hidden="true"
+            className="flex size-24 shrink-0 items-center justify-center rounded-full bg-brand-50 text-2xl font-semibold text-brand-800"
+          >
             {initials(name)}
           </div>
         )}
@@ -57,7 +66,12 @@ export function AvatarForm({ avatarUrl, name, error }: { avatarUrl: string | nul
             }}
           >
             <input type="hidden" name="intent" value="avatar" />
-            <Field id="avatar" label="Choose a picture" error={shown} hint="A JPEG, PNG, WEBP or GIF image under 5MB. We crop it to a square.">
+            <Field
+              id="avatar"
+              label="Choose a picture"
+              error={shown}
+              hint="A JPEG, PNG, WEBP or GIF image under 5MB. We crop it to a square."
+            >
               <input
                 id="avatar"
                 name="avatar"

@@ -78,8 +78,8 @@ export function PasskeyList({ passkeys, result }: { passkeys: PasskeyRow[]; resu
                   <input type="hidden" name="intent" value="remove" />
                   <input type="hidden" name="passkeyId" value={passkey.id} />
                   <p className="text-sm text-ink">
-                    Remove "{passkey.name}"? You won't be able to sign in with it any more. Delete it from your device or
-                    password manager too.
+                    Remove "{passkey.name}"? You won't be able to sign in with it any more. Delete it from your device
+                    or password manager too.
                   </p>
                   {result?.intent === "remove" && error && (
                     <p role="alert" className="text-sm text-danger">

@@ -6,10 +6,21 @@ import { Button } from "../ui/button";
 export type PasswordAnswer = { error?: string; fields?: Record<string, string> } | null;
 
 /** Change password with the current one; a member without one (identity provider only) sets one by e-mail instead. */
-export function PasswordCard({ hasPassword, answer, busy }: { hasPassword: boolean; answer: PasswordAnswer; busy: boolean }) {
+export function PasswordCard({
+  hasPassword,
+  answer,
+  busy,
+}: {
+  hasPassword: boolean;
+  answer: PasswordAnswer;
+  busy: boolean;
+}) {
   const fields = answer?.fields ?? {};
   return (
-    <section aria-labelledby="password-heading" className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
+    <section
+      aria-labelledby="password-heading"
+      className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8"
+    >
       <h2 id="password-heading" className="text-lg font-semibold">
         Password
       </h2>
@@ -22,19 +33,46 @@ export function PasswordCard({ hasPassword, answer, busy }: { hasPassword: boole
           <FormError message={formLevelError(answer?.error, fields)} />
           <input type="hidden" name="intent" value="change-password" />
           <Field id="currentPassword" label="Current password" error={fields.currentPassword}>
-            <input id="currentPassword" name="currentPassword" type="password" required autoComplete="current-password" className={`${inputClass(fields.currentPassword)} h-11`} {...describedBy("currentPassword", fields.currentPassword)} />
+            <input
+              id="currentPassword"
+              name="currentPassword"
+              type="password"
+              required
+              autoComplete="current-password"
+              className={`${inputClass(fields.currentPassword)} h-11`}
+              {...describedBy("currentPassword", fields.currentPassword)}
+            />
           </Field>
           <Field id="newPassword" label="New password" error={fields.newPassword}>
-            <input id="newPassword" name="newPassword" type="password" required autoComplete="new-password" className={`${inputClass(fields.newPassword)} h-11`} {...describedBy("newPassword", fields.newPassword)} />
+            <input
+              id="newPassword"
+              name="newPassword"
+              type="password"
+              required
+              autoComplete="new-password"
+              className={`${inputClass(fields.newPassword)} h-11`}
+              {...describedBy("newPassword", fields.newPassword)}
+            />
           </Field>
           <Field id="confirm" label="New password again" error={fields.confirm}>
-            <input id="confirm" name="confirm" type="password" required autoComplete="new-password" className={`${inputClass(fields.confirm)} h-11`} {...describedBy("confirm", fields.confirm)} />
+            <input
+              id="confirm"
+              name="confirm"
+              type="password"
+              required
+              autoComplete="new-password"
+              className={`${inputClass(fields.confirm)} h-11`}
+              {...describedBy("confirm", fields.confirm)}
+            />
           </Field>
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
             <Button type="submit" disabled={busy}>
               Change password
             </Button>
-            <Link to="/auth/forgot-password" className="py-2 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline">
+            <Link
+              to="/auth/forgot-password"
+              className="py-2 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
+            >
               Forgot password?
             </Link>
           </div>
@@ -42,7 +80,10 @@ export function PasswordCard({ hasPassword, answer, busy }: { hasPassword: boole
       ) : (
         <div className="mt-2 text-sm text-muted">
           <p>You sign in without a password. To add one, we'll e-mail you a link to set it.</p>
-          <Link to="/auth/forgot-password" className="mt-3 inline-block py-1 font-semibold text-brand-700 underline-offset-2 hover:underline">
+          <Link
+            to="/auth/forgot-password"
+            className="mt-3 inline-block py-1 font-semibold text-brand-700 underline-offset-2 hover:underline"
+          >
             Set a password
           </Link>
         </div>

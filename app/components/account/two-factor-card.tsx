@@ -22,7 +22,10 @@ type Props = {
 export function TwoFactorCard({ status, email, answer, busy }: Props) {
   const errorFor = (intent: string) => (answer?.step === "error" && answer.intent === intent ? answer : null);
   return (
-    <section aria-labelledby="two-factor-heading" className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
+    <section
+      aria-labelledby="two-factor-heading"
+      className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8"
+    >
       <h2 id="two-factor-heading" className="flex items-center gap-2 text-lg font-semibold">
         <ShieldCheck className="size-5 text-brand-700" /> Two-step sign-in
       </h2>
@@ -45,13 +48,19 @@ export function TwoFactorCard({ status, email, answer, busy }: Props) {
       ) : status.twoFactorOn ? null : status.hasPassword ? (
         <Form method="post" className="mt-4 space-y-4" noValidate>
           <input type="hidden" name="intent" value="2fa-start" />
-          <PasswordField id="twoFactorPassword" error={errorFor("2fa-start")} hint="Confirm your password to get your key." />
+          <PasswordField
+            id="twoFactorPassword"
+            error={errorFor("2fa-start")}
+            hint="Confirm your password to get your key."
+          />
           <Button type="submit" disabled={busy}>
             Turn on
           </Button>
         </Form>
       ) : (
-        <p className="mt-3 rounded-lg bg-surface p-3 text-sm text-muted">Set a password first (above): two-step sign-in adds a code to it.</p>
+        <p className="mt-3 rounded-lg bg-surface p-3 text-sm text-muted">
+          Set a password first (above): two-step sign-in adds a code to it.
+        </p>
       )}
 
       {status.twoFactorOn && answer?.step !== "codes" && (
@@ -78,8 +87,21 @@ export function TwoFactorCard({ status, email, answer, busy }: Props) {
                 <p className="text-sm text-muted">Your account will be protected by your password alone.</p>
                 <FormError message={formLevelError(errorFor("2fa-off")?.error, errorFor("2fa-off")?.fields)} />
                 <input type="hidden" name="intent" value="2fa-off" />
-                <Field id="offCode" label="Code from your app, or a backup code" error={errorFor("2fa-off")?.fields?.code}>
-                  <input id="offCode" name="code" required autoComplete="one-time-code" spellCheck={false} maxLength={32} className={`${inputClass(errorFor("2fa-off")?.fields?.code)} h-11 font-mono tracking-widest`} {...describedBy("offCode", errorFor("2fa-off")?.fields?.code)} />
+                <Field
+                  id="offCode"
+                  label="Code from your app, or a backup code"
+                  error={errorFor("2fa-off")?.fields?.code}
+                >
+                  <input
+                    id="offCode"
+                    name="code"
+                    required
+                    autoComplete="one-time-code"
+                    spellCheck={false}
+                    maxLength={32}
+                    className={`${inputClass(errorFor("2fa-off")?.fields?.code)} h-11 font-mono tracking-widest`}
+                    {...describedBy("offCode", errorFor("2fa-off")?.fields?.code)}
+                  />
                 </Field>
                 <Button type="submit" variant="outline" className="text-danger" disabled={busy}>
                   Turn off
@@ -93,16 +115,40 @@ export function TwoFactorCard({ status, email, answer, busy }: Props) {
   );
 }
 
-function PasswordField({ id, error, hint }: { id: string; error: { error: string; fields?: Record<string, string> } | null; hint?: string }) {
+function PasswordField({
+  id,
+  error,
+  hint,
+}: {
+  id: string;
+  error: { error: string; fields?: Record<string, string> } | null;
+  hint?: string;
+}) {
   const message = error?.fields?.password ?? error?.error;
   return (
     <Field id={id} label="Password" error={message} hint={hint}>
-      <input id={id} name="password" type="password" required autoComplete="current-password" className={`${inputClass(message)} h-11`} {...describedBy(id, message, hint)} />
+      <input
+        id={id}
+        name="password"
+        type="password"
+        required
+        autoComplete="current-password"
+        className={`${inputClass(message)} h-11`}
+        {...describedBy(id, message, hint)}
+      />
     </Field>
   );
 }
 
-function ConfirmStep({ answer, email, busy }: { answer: Extract<TwoFactorAnswer, { step: "confirm" }>; email: string; busy: boolean }) {
+function ConfirmStep({
+  answer,
+  email,
+  busy,
+}: {
+  answer: Extract<TwoFactorAnswer, { step: "confirm" }>;
+  email: string;
+  busy: boolean;
+}) {
   return (
     <div className="mt-4">
       <ol className="list-decimal space-y-2 pl-5 text-sm text-ink">
@@ -126,7 +172,16 @@ function ConfirmStep({ answer, email, busy }: { answer: Extract<TwoFactorAnswer,
         <input type="hidden" name="intent" value="2fa-confirm" />
         <input type="hidden" name="totpUri" value={answer.totpUri} />
         <Field id="enrolCode" label="Code from your app" error={answer.error}>
-          <input id="enrolCode" name="code" required autoComplete="one-time-code" inputMode="numeric" maxLength={7} className={`${inputClass(answer.error)} h-12 font-mono text-lg tracking-widest`} {...describedBy("enrolCode", answer.error)} />
+          <input
+            id="enrolCode"
+            name="code"
+            required
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={7}
+            className={`${inputClass(answer.error)} h-12 font-mono text-lg tracking-widest`}
+            {...describedBy("enrolCode", answer.error)}
+          />
         </Field>
         <Button type="submit" disabled={busy}>
           Turn on two-step sign-in

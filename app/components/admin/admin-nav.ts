@@ -21,7 +21,10 @@ export type AdminIconName =
  * the person may open. A group with nothing in it is not shown.
  */
 export const ADMIN_NAV: AdminNavGroup[] = [
-  { label: "Overview", items: [{ label: "Dashboard", to: "/admin", icon: "dashboard", permission: "view_dashboard", end: true }] },
+  {
+    label: "Overview",
+    items: [{ label: "Dashboard", to: "/admin", icon: "dashboard", permission: "view_dashboard", end: true }],
+  },
   {
     label: "Management",
     items: [

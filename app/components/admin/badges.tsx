@@ -9,7 +9,13 @@ const TONES = {
 export type Tone = keyof typeof TONES;
 
 export function Badge({ tone = "grey", children }: { tone?: Tone; children: React.ReactNode }) {
-  return <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONES[tone]}`}>{children}</span>;
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONES[tone]}`}
+    >
+      {children}
+    </span>
+  );
 }
 
 const STATUS_TONES: Record<string, Tone> = {

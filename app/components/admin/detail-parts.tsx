@@ -15,7 +15,15 @@ export function ActionLink({ to, danger = false, children }: { to: string; dange
 }
 
 /** One label and value of a detail page's list (inside a <dl>). `breakAll` for ids and keys without spaces. */
-export function DetailRow({ label, breakAll = false, children }: { label: string; breakAll?: boolean; children: ReactNode }) {
+export function DetailRow({
+  label,
+  breakAll = false,
+  children,
+}: {
+  label: string;
+  breakAll?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div className="flex justify-between gap-3">
       <dt className="shrink-0 text-muted">{label}</dt>

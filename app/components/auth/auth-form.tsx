@@ -11,7 +11,9 @@ import { Button } from "../ui/button";
 import { Container } from "../ui/container";
 
 export type AuthMode = "signin" | "signup";
-type Result = { error: string; fields: Record<string, string>; values: { email: string; fullName: string } } | undefined;
+type Result =
+  | { error: string; fields: Record<string, string>; values: { email: string; fullName: string } }
+  | undefined;
 
 /**
  * One form for Sign In and Sign Up. The browser checks the spec's rules first as a convenience;
@@ -23,7 +25,13 @@ export function AuthForm({
   notice,
   redirectTo = "",
   identityProviders = [],
-}: { mode: AuthMode; result: Result; notice?: string | null; redirectTo?: string; identityProviders?: IdentityProviderChoice[] }) {
+}: {
+  mode: AuthMode;
+  result: Result;
+  notice?: string | null;
+  redirectTo?: string;
+  identityProviders?: IdentityProviderChoice[];
+}) {
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/auth") === true;
@@ -60,21 +68,46 @@ export function AuthForm({
         <div className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
           <h1 className="text-2xl font-bold tracking-tight">{signup ? "Create Account" : "Welcome Back"}</h1>
           <p className="mt-1 text-sm text-muted">
-            {signup ? "Join SwapShed to list your goods and start swapping." : "Sign in to manage your listings and swaps."}
+            {signup
+              ? "Join SwapShed to list your goods and start swapping."
+              : "Sign in to manage your listings and swaps."}
           </p>
           {notice && !result?.error && (
-            <p role="status" className="mt-4 rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-brand-800">
+            <p
+              role="status"
+              className="mt-4 rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-brand-800"
+            >
               {notice}
             </p>
           )}
-          <Form ref={formRef} method="post" action={authHref(signup ? "signup" : "signin", redirectTo)} noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
+          <Form
+            ref={formRef}
+            method="post"
+            action={authHref(signup ? "signup" : "signin", redirectTo)}
+            noValidate
+            onSubmit={onSubmit}
+            className="mt-6 space-y-4"
+          >
             <FormError message={formError} />
             <input type="hidden" name="mode" value={mode} />
             {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
             {signup && (
-              <Field label="Full Name" name="fullName" autoComplete="name" error={errors.fullName} defaultValue={result?.values.fullName} />
+              <Field
+                label="Full Name"
+                name="fullName"
+                autoComplete="name"
+                error={errors.fullName}
+                defaultValue={result?.values.fullName}
+              />
             )}
-            <Field label="Email" name="email" type="email" autoComplete="email" error={errors.email} defaultValue={result?.values.email} />
+            <Field
+              label="Email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              error={errors.email}
+              defaultValue={result?.values.email}
+            />
             <Field
               label="Password"
               name="password"
@@ -86,7 +119,12 @@ export function AuthForm({
             />
             {!signup && (
               <p className="-mt-2 text-right text-sm">
-                <Link to="/auth/forgot-password" className="inline-block py-1 font-medium text-brand-700 underline-offset-2 hover:underline">Forgot password?</Link>
+                <Link
+                  to="/auth/forgot-password"
+                  className="inline-block py-1 font-medium text-brand-700 underline-offset-2 hover:underline"
+                >
+                  Forgot password?
+                </Link>
               </p>
             )}
             <Button type="submit" className="w-full" disabled={busy}>
@@ -96,14 +134,24 @@ export function AuthForm({
           {!signup && <OtherSignInOptions redirectTo={redirectTo} identityProviders={identityProviders} />}
           <p className="mt-6 text-center text-sm text-muted">
             {signup ? "Already have an account? " : "Don't have an account? "}
-            <Link to={authHref(signup ? "signin" : "signup", redirectTo)} className="inline-block py-1 font-semibold text-brand-700 underline-offset-2 hover:underline">
+            <Link
+              to={authHref(signup ? "signin" : "signup", redirectTo)}
+              className="inline-block py-1 font-semibold text-brand-700 underline-offset-2 hover:underline"
+            >
               {signup ? "Sign In" : "Sign Up"}
             </Link>
           </p>
         </div>
         <p className="mt-4 text-center text-xs text-muted">
           By continuing you confirm you are 18 or older and agree to our{" "}
-          <Link to="/terms" className="inline-block py-1 underline">Terms</Link> and <Link to="/privacy" className="inline-block py-1 underline">Privacy Policy</Link>.
+          <Link to="/terms" className="inline-block py-1 underline">
+            Terms
+          </Link>{" "}
+          and{" "}
+          <Link to="/privacy" className="inline-block py-1 underline">
+            Privacy Policy
+          </Link>
+          .
         </p>
       </Container>
     </main>
@@ -136,10 +184,13 @@ type FieldProps = {
 function Field({ label, name, type = "text", autoComplete, error, hint, defaultValue, rules, revealable }: FieldProps) {
   const id = `field-${name}`;
   const [shown, setShown] = useState(false);
-  const describedBy = [rules && `${id}-rules`, error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [rules && `${id}-rules`, error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(" ") || undefined;
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-medium text-ink">{label}</label>
+      <label htmlFor={id} className="block text-sm font-medium text-ink">
+        {label}
+      </label>
       {rules && (
         <div id={`${id}-rules`} className="mt-1 text-xs text-muted">
           <span>Your password needs:</span>
@@ -154,20 +205,28 @@ function Field({ label, name, type = "text", autoComplete, error, hint, defaultV
         </div>
       )}
       <div className="relative mt-1">
-      <input
-        id={id}
-        name={name}
-        type={revealable && shown ? "text" : type}
-        autoComplete={autoComplete}
-        defaultValue={defaultValue}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={`block h-11 w-full rounded-lg border bg-white px-3 text-ink shadow-xs outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-200 ${revealable ? "pr-20" : ""} ${error ? "border-danger" : "border-line"}`}
-      />
-      {revealable && <ShowPasswordButton shown={shown} onToggle={() => setShown(!shown)} controls={id} />}
+        <input
+          id={id}
+          name={name}
+          type={revealable && shown ? "text" : type}
+          autoComplete={autoComplete}
+          defaultValue={defaultValue}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={`block h-11 w-full rounded-lg border bg-white px-3 text-ink shadow-xs outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-200 ${revealable ? "pr-20" : ""} ${error ? "border-danger" : "border-line"}`}
+        />
+        {revealable && <ShowPasswordButton shown={shown} onToggle={() => setShown(!shown)} controls={id} />}
       </div>
-      {hint && !error && <p id={`${id}-hint`} className="mt-1 text-xs text-muted">{hint}</p>}
-      {error && <p id={`${id}-error`} className="mt-1 text-sm text-danger">{error}</p>}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-danger">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -7,9 +7,18 @@ export type IdentityProviderChoice = { id: string; label: string };
  * "Continue with <provider>": one POST form each (it works without JavaScript), to /auth/identity, which sends
  * the browser on to the provider. Only the providers the deployment configured are passed in.
  */
-export function IdentityProviderButtons({ providers, redirectTo }: { providers: IdentityProviderChoice[]; redirectTo: string }) {
+export function IdentityProviderButtons({
+  providers,
+  redirectTo,
+}: {
+  providers: IdentityProviderChoice[];
+  redirectTo: string;
+}) {
   const navigation = useNavigation();
-  const starting = navigation.state !== "idle" && navigation.formAction === "/auth/identity" ? navigation.formData?.get("provider") : null;
+  const starting =
+    navigation.state !== "idle" && navigation.formAction === "/auth/identity"
+      ? navigation.formData?.get("provider")
+      : null;
   return providers.map((provider) => (
     <Form key={provider.id} method="post" action="/auth/identity">
       <input type="hidden" name="provider" value={provider.id} />

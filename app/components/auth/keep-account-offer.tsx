@@ -8,7 +8,15 @@ import { Container } from "../ui/container";
  * may keep the account, which signs them in (the proof says they just gave every step of a sign-in: the password,
  * and the code from their app when two-step sign-in is on; it works for 10 minutes and only for this).
  */
-export function KeepAccountOffer({ proof, deletesOn, redirectTo = "" }: { proof: string; deletesOn: string; redirectTo?: string }) {
+export function KeepAccountOffer({
+  proof,
+  deletesOn,
+  redirectTo = "",
+}: {
+  proof: string;
+  deletesOn: string;
+  redirectTo?: string;
+}) {
   const busy = useNavigation().state !== "idle";
   const heading = useRef<HTMLHeadingElement>(null);
   // The page changed under the member's feet (the sign-in form is gone): bring them to the news.
@@ -21,7 +29,8 @@ export function KeepAccountOffer({ proof, deletesOn, redirectTo = "" }: { proof:
             Your account is set to be deleted
           </h1>
           <p className="mt-3 text-sm text-ink">
-            Your account is set to be deleted on <strong>{deletesOn}</strong>. Until then it is hidden, and you can keep it.
+            Your account is set to be deleted on <strong>{deletesOn}</strong>. Until then it is hidden, and you can keep
+            it.
           </p>
           <Form method="post" action="/auth/keep-account" className="mt-6 space-y-3">
             <input type="hidden" name="proof" value={proof} />

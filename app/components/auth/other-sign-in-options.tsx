@@ -17,7 +17,9 @@ export function OtherSignInOptions({
 }) {
   const options: React.ReactNode[] = [<PasskeySignIn key="passkey" redirectTo={redirectTo} />];
   if (identityProviders.length > 0) {
-    options.push(<IdentityProviderButtons key="identity-providers" providers={identityProviders} redirectTo={redirectTo} />);
+    options.push(
+      <IdentityProviderButtons key="identity-providers" providers={identityProviders} redirectTo={redirectTo} />,
+    );
   }
   options.push(<EmailCodeOption key="email-code" redirectTo={redirectTo} />);
   return (

@@ -10,7 +10,15 @@ import { KeyRound } from "../ui/icons";
  * action checks it. Shown only where the browser has WebAuthn (`needs-passkeys`: in the server's HTML and shown from
  * the first paint, so nothing below it moves when React runs; a tap before then is done once it does, decision 064).
  */
-export function PasskeyReauthenticate({ redirectTo, error, primary }: { redirectTo: string; error?: string; primary: boolean }) {
+export function PasskeyReauthenticate({
+  redirectTo,
+  error,
+  primary,
+}: {
+  redirectTo: string;
+  error?: string;
+  primary: boolean;
+}) {
   const submit = useSubmit();
   const submitting = useNavigation().state !== "idle";
   const [working, setWorking] = useState(false);
@@ -20,7 +28,9 @@ export function PasskeyReauthenticate({ redirectTo, error, primary }: { redirect
     setWorking(true);
     setProblem(null);
     try {
-      const start = await postForJson<OptionsAnswer<PublicKeyCredentialRequestOptionsJSON>>("/auth/reauthenticate/passkey-options");
+      const start = await postForJson<OptionsAnswer<PublicKeyCredentialRequestOptionsJSON>>(
+        "/auth/reauthenticate/passkey-options",
+      );
       if ("redirectTo" in start) return window.location.assign(start.redirectTo);
       if (!("options" in start)) return setProblem(start.error);
       const { startAuthentication } = await loadWebAuthn();
@@ -39,7 +49,13 @@ export function PasskeyReauthenticate({ redirectTo, error, primary }: { redirect
   const shown = problem ?? error;
   return (
     <div className="needs-passkeys mt-6">
-      <Button type="button" variant={primary ? "primary" : "outline"} className="w-full" onClick={confirm} disabled={working || submitting}>
+      <Button
+        type="button"
+        variant={primary ? "primary" : "outline"}
+        className="w-full"
+        onClick={confirm}
+        disabled={working || submitting}
+      >
         <KeyRound className="size-4" />
         {working ? "Waiting for your passkey..." : "Use a passkey"}
       </Button>

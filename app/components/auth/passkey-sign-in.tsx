@@ -26,7 +26,10 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
       } catch (problem) {
         return setError(describeCeremonyError(problem));
       }
-      const done = await postForJson<{ redirectTo: string }>("/auth/passkey", { response: JSON.stringify(answer), redirectTo });
+      const done = await postForJson<{ redirectTo: string }>("/auth/passkey", {
+        response: JSON.stringify(answer),
+        redirectTo,
+      });
       if ("error" in done) return setError(done.error);
       // A full load: the whole page (the navigation, the flash) changes with the session.
       window.location.assign(done.redirectTo);

@@ -4,13 +4,35 @@ export const inputClass = (error?: string) =>
   `mt-1 block w-full rounded-lg border bg-white px-3 text-ink shadow-xs outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-200 ${error ? "border-danger" : "border-line"}`;
 
 /** Label, control, hint and error in one accessible block; the control gets `id` and aria wiring from the caller. */
-export function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
+export function Field({
+  id,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  children: ReactNode;
+}) {
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-medium text-ink">{label}</label>
+      <label htmlFor={id} className="block text-sm font-medium text-ink">
+        {label}
+      </label>
       {children}
-      {hint && !error && <p id={`${id}-hint`} className="mt-1 text-xs text-muted">{hint}</p>}
-      {error && <p id={`${id}-error`} className="mt-1 text-sm text-danger">{error}</p>}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-danger">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -29,7 +29,11 @@ export function AvailableSwaps({ listings, signedIn, viewerId, loading, location
             <p className="mt-1 text-muted">The newest goods members are ready to swap.</p>
           </div>
           {/* Whose distances is part of what is loading: a quiet block of the same size meanwhile. */}
-          {loading ? <div aria-hidden="true" className="h-[46px] w-72 max-w-full animate-pulse rounded-xl bg-surface" /> : <LocationChooser label={locationLabel} />}
+          {loading ? (
+            <div aria-hidden="true" className="h-[46px] w-72 max-w-full animate-pulse rounded-xl bg-surface" />
+          ) : (
+            <LocationChooser label={locationLabel} />
+          )}
         </div>
         <div className="mt-8" aria-busy={loading}>
           {loading ? (

@@ -45,10 +45,7 @@ export function CategoryBadges() {
             const Icon = ICONS[value];
             return (
               <li key={value}>
-                <Link
-                  to={`/search?category=${value}`}
-                  className="category-badge category-badge-link"
-                >
+                <Link to={`/search?category=${value}`} className="category-badge category-badge-link">
                   <Icon aria-hidden="true" className="size-4 text-brand-700" />
                   {label}
                 </Link>

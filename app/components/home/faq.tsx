@@ -89,10 +89,7 @@ export function Faq() {
               <details key={q} className="group">
                 <summary className="faq-question">
                   {q}
-                  <ChevronDown
-                    aria-hidden="true"
-                    className="faq-chevron size-5"
-                  />
+                  <ChevronDown aria-hidden="true" className="faq-chevron size-5" />
                 </summary>
                 <p className="faq-answer">{a}</p>
               </details>

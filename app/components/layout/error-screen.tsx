@@ -2,7 +2,15 @@ import { ButtonLink } from "../ui/button";
 import { RequestReference } from "./request-reference";
 
 /** The top-level error screen (and the bare 404 when even the layout failed). */
-export function ErrorScreen({ title, message, requestId }: { title: string; message: string; requestId?: string | null }) {
+export function ErrorScreen({
+  title,
+  message,
+  requestId,
+}: {
+  title: string;
+  message: string;
+  requestId?: string | null;
+}) {
   return (
     <main id="main" className="flex min-h-screen items-center justify-center bg-surface px-4">
       <div className="max-w-md rounded-2xl border border-line bg-white p-8 text-center shadow-sm">

@@ -56,10 +56,16 @@ function VisitorLinks() {
   const back = returnPathOf(useLocation());
   return (
     <>
-      <Link to={authHref({ redirectTo: back })} className={buttonClass({ variant: "ghost", size: "sm" }, "max-sm:px-2")}>
+      <Link
+        to={authHref({ redirectTo: back })}
+        className={buttonClass({ variant: "ghost", size: "sm" }, "max-sm:px-2")}
+      >
         Login
       </Link>
-      <Link to={authHref({ mode: "signup", redirectTo: back })} className={buttonClass({ variant: "outline", size: "sm" }, "max-sm:px-2.5")}>
+      <Link
+        to={authHref({ mode: "signup", redirectTo: back })}
+        className={buttonClass({ variant: "outline", size: "sm" }, "max-sm:px-2.5")}
+      >
         Sign Up
       </Link>
     </>

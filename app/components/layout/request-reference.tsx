@@ -8,7 +8,13 @@ export function requestIdOf(error: unknown): string | null {
 }
 
 /** The reference of a failed request: the id its error was recorded under in System Logs. */
-export function RequestReference({ requestId, className = "" }: { requestId: string | null | undefined; className?: string }) {
+export function RequestReference({
+  requestId,
+  className = "",
+}: {
+  requestId: string | null | undefined;
+  className?: string;
+}) {
   if (!requestId) return null;
   return (
     <p className={`text-xs text-muted ${className}`}>

@@ -6,7 +6,17 @@ import { useFetcher, useLocation } from "react-router";
  * Saves or un-saves a listing. A plain form underneath (works without JavaScript); with JavaScript
  * the heart changes at once and the server's answer follows.
  */
-export function FavouriteButton({ listingId, isFavourite, title, size = "sm" }: { listingId: string; isFavourite: boolean; title: string; size?: "sm" | "md" }) {
+export function FavouriteButton({
+  listingId,
+  isFavourite,
+  title,
+  size = "sm",
+}: {
+  listingId: string;
+  isFavourite: boolean;
+  title: string;
+  size?: "sm" | "md";
+}) {
   const fetcher = useFetcher();
   const hydrated = useHydrated();
   const location = useLocation();

@@ -55,7 +55,17 @@ export function cardData(listing: ListingCardData, viewerId: string | null | und
  * A listing in a grid, exactly as the spec lists it: image, category, location, distance, value range, condition, owner, favourite, Propose Swap.
  * `distanceFrom` names the place a search measured from ("3 km from Newtown"); without it the distance is from the viewer's suburb ("3 km away").
  */
-export function ListingCard({ listing, signedIn, viewerId, distanceFrom }: { listing: ListingCardData; signedIn: boolean; viewerId?: string | null; distanceFrom?: string | null }) {
+export function ListingCard({
+  listing,
+  signedIn,
+  viewerId,
+  distanceFrom,
+}: {
+  listing: ListingCardData;
+  signedIn: boolean;
+  viewerId?: string | null;
+  distanceFrom?: string | null;
+}) {
   const cover = listing.images[0];
   const own = Boolean(viewerId) && listing.ownerId === viewerId;
   const href = `/listings/${listing.id}`;
@@ -73,13 +83,15 @@ export function ListingCard({ listing, signedIn, viewerId, distanceFrom }: { lis
             className="size-full object-cover"
           />
         ) : (
-          <div className="flex size-full flex-col items-center justify-center gap-2 text-muted" role="img" aria-label="No picture yet">
+          <div
+            className="flex size-full flex-col items-center justify-center gap-2 text-muted"
+            role="img"
+            aria-label="No picture yet"
+          >
             <ImageOff className="size-8" aria-hidden="true" />
           </div>
         )}
-        <span className="listing-card-category">
-          {categoryLabel(listing.category)}
-        </span>
+        <span className="listing-card-category">{categoryLabel(listing.category)}</span>
         {!own && (
           <div className="absolute right-3 top-3">
             <FavouriteButton listingId={listing.id} isFavourite={listing.isFavourite} title={listing.title} />
@@ -88,7 +100,9 @@ export function ListingCard({ listing, signedIn, viewerId, distanceFrom }: { lis
       </div>
       <div className="listing-card-body">
         <h3 className="listing-card-title">
-          <Link to={href} className="hover:underline">{listing.title}</Link>
+          <Link to={href} className="hover:underline">
+            {listing.title}
+          </Link>
         </h3>
         <p className="listing-card-places">
           <span className="flex items-center gap-1">
@@ -103,7 +117,8 @@ export function ListingCard({ listing, signedIn, viewerId, distanceFrom }: { lis
           )}
         </p>
         <p className="text-sm text-muted">
-          Value range <span className="font-semibold text-ink">{formatValueRange(listing.valueMin, listing.valueMax)}</span>
+          Value range{" "}
+          <span className="font-semibold text-ink">{formatValueRange(listing.valueMin, listing.valueMax)}</span>
         </p>
         <div className="listing-card-footer">
           <span className="listing-card-condition">{conditionLabel(listing.condition)}</span>
@@ -123,7 +138,9 @@ function OwnerLine({ listing }: { listing: ListingCardData }) {
   return (
     <span className="listing-card-owner">
       <span className="truncate">{listing.ownerName ?? "Unknown"}</span>
-      {listing.ownerVerified && <BadgeCheck className="size-4 shrink-0 text-brand-600" aria-label="Verified" role="img" />}
+      {listing.ownerVerified && (
+        <BadgeCheck className="size-4 shrink-0 text-brand-600" aria-label="Verified" role="img" />
+      )}
       {listing.ownerRating != null ? (
         <span className="flex shrink-0 items-center gap-0.5 font-medium text-ink">
           <Star className="size-3.5 fill-accent-400 text-accent-500" aria-hidden="true" />

@@ -13,7 +13,9 @@ type Image = { key: string; widths: number[] };
 export function ListingGallery({ images, title }: { images: Image[]; title: string }) {
   const [params] = useSearchParams();
   const asked = Number(params.get("photo"));
-  const [current, setCurrent] = useState(Number.isInteger(asked) && asked >= 1 && asked <= images.length ? asked - 1 : 0);
+  const [current, setCurrent] = useState(
+    Number.isInteger(asked) && asked >= 1 && asked <= images.length ? asked - 1 : 0,
+  );
   const linkTo = (i: number) => {
     const next = new URLSearchParams(params);
     next.set("photo", String(i + 1));
@@ -22,7 +24,11 @@ export function ListingGallery({ images, title }: { images: Image[]; title: stri
   const shown = images[current] ?? images[0];
   if (!shown) {
     return (
-      <div className="flex aspect-[4/3] items-center justify-center rounded-2xl bg-surface text-muted" role="img" aria-label="No picture yet">
+      <div
+        className="flex aspect-[4/3] items-center justify-center rounded-2xl bg-surface text-muted"
+        role="img"
+        aria-label="No picture yet"
+      >
         <ImageOff className="size-10" aria-hidden="true" />
       </div>
     );

@@ -12,7 +12,8 @@ export function LocationChooser({ label }: { label: string | null }) {
         <MapPin className="size-4 text-brand-600" aria-hidden="true" />
         {label ? (
           <span>
-            Distances from <span className="font-semibold text-ink">{label}</span> · <span className="text-brand-700 underline">Change</span>
+            Distances from <span className="font-semibold text-ink">{label}</span> ·{" "}
+            <span className="text-brand-700 underline">Change</span>
           </span>
         ) : (
           <span className="text-brand-700 underline">Set your suburb to see distances</span>
@@ -23,7 +24,9 @@ export function LocationChooser({ label }: { label: string | null }) {
         <div className="flex-1">
           <LocationCombobox id="viewer-location" name="location" label="Your suburb or postcode" placeholder="Sydney" />
         </div>
-        <Button type="submit" size="md">Save</Button>
+        <Button type="submit" size="md">
+          Save
+        </Button>
       </Form>
     </details>
   );

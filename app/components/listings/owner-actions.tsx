@@ -83,6 +83,14 @@ function DeleteListing({ confirming, listingId, title }: { confirming: boolean; 
   }
   // The spec's question in a styled dialog, as on My Listings (N24).
   return (
-    <DeleteListingButton fields={{ intent: "delete" }} title={title} deleting={deleting} hydrated={hydrated} label="Delete listing" className="sm:flex-1" size="md" />
+    <DeleteListingButton
+      fields={{ intent: "delete" }}
+      title={title}
+      deleting={deleting}
+      hydrated={hydrated}
+      label="Delete listing"
+      className="sm:flex-1"
+      size="md"
+    />
   );
 }

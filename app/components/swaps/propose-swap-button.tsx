@@ -11,18 +11,38 @@ import { proposeSignInHref } from "../../lib/auth-links";
 const loadForm = () => import("./propose-swap-form");
 const ProposeSwapForm = lazy(() => loadForm().then((m) => ({ default: m.ProposeSwapForm })));
 
-type ProposeData = { target: { id: string; title: string; ownerName: string | null }; offerable: Offerable[]; proposed: boolean };
+type ProposeData = {
+  target: { id: string; title: string; ownerName: string | null };
+  offerable: Offerable[];
+  proposed: boolean;
+};
 
 /**
  * 'Propose Swap': a link to the proposal page that, with JavaScript, opens the same form in a modal
  * <dialog> instead. Visitors go to /auth with 'Please sign in to propose swaps'.
  */
-export function ProposeSwapButton({ listingId, title, signedIn, size = "sm", className = "" }: { listingId: string; title: string; signedIn: boolean; size?: "sm" | "lg"; className?: string }) {
+export function ProposeSwapButton({
+  listingId,
+  title,
+  signedIn,
+  size = "sm",
+  className = "",
+}: {
+  listingId: string;
+  title: string;
+  signedIn: boolean;
+  size?: "sm" | "lg";
+  className?: string;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   const fetcher = useFetcher<ProposeData>();
   const href = signedIn ? `/listings/${listingId}/propose` : proposeSignInHref(listingId);
   const headingId = `propose-${listingId}-heading`;
-  const loading = <p role="status" className="py-8 text-center text-sm text-muted">Loading your listings...</p>;
+  const loading = (
+    <p role="status" className="py-8 text-center text-sm text-muted">
+      Loading your listings...
+    </p>
+  );
 
   return (
     <>
@@ -49,10 +69,19 @@ export function ProposeSwapButton({ listingId, title, signedIn, size = "sm", cla
           <div className="p-6">
             <div className="flex items-start justify-between gap-4">
               <div>
-                <h2 id={headingId} className="text-xl font-bold">Propose a Swap</h2>
-                <p className="mt-1 text-sm text-muted">For <span className="font-semibold text-ink">{title}</span></p>
+                <h2 id={headingId} className="text-xl font-bold">
+                  Propose a Swap
+                </h2>
+                <p className="mt-1 text-sm text-muted">
+                  For <span className="font-semibold text-ink">{title}</span>
+                </p>
               </div>
-              <button type="button" onClick={() => dialog.current?.close()} className="rounded-full p-1 hover:bg-surface" aria-label="Close">
+              <button
+                type="button"
+                onClick={() => dialog.current?.close()}
+                className="rounded-full p-1 hover:bg-surface"
+                aria-label="Close"
+              >
                 <X className="size-5" aria-hidden="true" />
               </button>
             </div>
@@ -61,7 +90,11 @@ export function ProposeSwapButton({ listingId, title, signedIn, size = "sm", cla
                 <AlreadyProposed />
               ) : fetcher.data ? (
                 <Suspense fallback={loading}>
-                  <ProposeSwapForm targetId={listingId} offerable={fetcher.data.offerable} onSent={() => dialog.current?.close()} />
+                  <ProposeSwapForm
+                    targetId={listingId}
+                    offerable={fetcher.data.offerable}
+                    onSent={() => dialog.current?.close()}
+                  />
                 </Suspense>
               ) : (
                 loading

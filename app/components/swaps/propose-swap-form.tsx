@@ -8,13 +8,29 @@ import { imageUrl } from "../../../core/images/image-urls";
 import { formatValueRange } from "../../lib/format";
 import { Button, ButtonLink } from "../ui/button";
 
-export type Offerable = { id: string; title: string; images: { key: string; widths: number[] }[]; valueMin: number; valueMax: number };
+export type Offerable = {
+  id: string;
+  title: string;
+  images: { key: string; widths: number[] }[];
+  valueMin: number;
+  valueMax: number;
+};
 
 /**
  * Choose one of your active listings to offer, add an optional message, send. In the dialog it posts
  * through a fetcher (`onSent` closes it); on the page it is a plain form.
  */
-export function ProposeSwapForm({ targetId, offerable, error, onSent }: { targetId: string; offerable: Offerable[]; error?: string; onSent?: () => void }) {
+export function ProposeSwapForm({
+  targetId,
+  offerable,
+  error,
+  onSent,
+}: {
+  targetId: string;
+  offerable: Offerable[];
+  error?: string;
+  onSent?: () => void;
+}) {
   const fetcher = useFetcher<{ ok?: true; error?: string }>();
   const formRef = useRef<HTMLFormElement>(null);
   const [chosen, setChosen] = useState<string | null>(null);
@@ -46,7 +62,12 @@ export function ProposeSwapForm({ targetId, offerable, error, onSent }: { target
         <p className="font-semibold">You have no active listings to offer yet</p>
         <p className="mt-1 text-sm text-muted">List something of yours first, then come back to propose a swap.</p>
         {/* Back to this proposal once the listing exists (N3): a newcomer does not lose the item they wanted. */}
-        <ButtonLink to={`/create-listing?${new URLSearchParams({ returnTo: `/listings/${targetId}/propose` })}`} className="mt-4">List Item</ButtonLink>
+        <ButtonLink
+          to={`/create-listing?${new URLSearchParams({ returnTo: `/listings/${targetId}/propose` })}`}
+          className="mt-4"
+        >
+          List Item
+        </ButtonLink>
       </div>
     );
   }
@@ -63,16 +84,32 @@ export function ProposeSwapForm({ targetId, offerable, error, onSent }: { target
             const cover = listing.images[0];
             return (
               <li key={listing.id}>
-                <label className={`flex cursor-pointer items-center gap-3 rounded-xl border p-2 ${chosen === listing.id ? "border-brand-600 bg-brand-50" : "border-line hover:bg-surface"}`}>
-                  <input type="radio" name="offeredListingId" value={listing.id} className="size-4 shrink-0 accent-brand-700" onChange={() => setChosen(listing.id)} />
+                <label
+                  className={`flex cursor-pointer items-center gap-3 rounded-xl border p-2 ${chosen === listing.id ? "border-brand-600 bg-brand-50" : "border-line hover:bg-surface"}`}
+                >
+                  <input
+                    type="radio"
+                    name="offeredListingId"
+                    value={listing.id}
+                    className="size-4 shrink-0 accent-brand-700"
+                    onChange={() => setChosen(listing.id)}
+                  />
                   {cover ? (
-                    <img src={imageUrl(cover, cover.widths[0])} alt="" className="size-14 shrink-0 rounded-lg object-cover" />
+                    <img
+                      src={imageUrl(cover, cover.widths[0])}
+                      alt=""
+                      className="size-14 shrink-0 rounded-lg object-cover"
+                    />
                   ) : (
-                    <span className="flex size-14 shrink-0 items-center justify-center rounded-lg bg-surface text-muted"><ImageOff className="size-5" aria-hidden="true" /></span>
+                    <span className="flex size-14 shrink-0 items-center justify-center rounded-lg bg-surface text-muted">
+                      <ImageOff className="size-5" aria-hidden="true" />
+                    </span>
                   )}
                   <span className="min-w-0">
                     <span className="block truncate font-semibold">{listing.title}</span>
-                    <span className="block text-sm text-muted">{formatValueRange(listing.valueMin, listing.valueMax)}</span>
+                    <span className="block text-sm text-muted">
+                      {formatValueRange(listing.valueMin, listing.valueMax)}
+                    </span>
                   </span>
                 </label>
               </li>
@@ -81,7 +118,9 @@ export function ProposeSwapForm({ targetId, offerable, error, onSent }: { target
         </ul>
       </fieldset>
       <div>
-        <label htmlFor={`message-${targetId}`} className="block text-sm font-medium text-ink">Message (optional)</label>
+        <label htmlFor={`message-${targetId}`} className="block text-sm font-medium text-ink">
+          Message (optional)
+        </label>
         <textarea
           id={`message-${targetId}`}
           name="message"
@@ -91,9 +130,19 @@ export function ProposeSwapForm({ targetId, offerable, error, onSent }: { target
           className="mt-1 block w-full rounded-lg border border-line px-3 py-2 outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-200"
         />
       </div>
-      <p className="text-xs text-muted">Proposals expire after 48 hours. If it's accepted, each of you pays a $9.99 handshake fee to swap contact details.</p>
+      <p className="text-xs text-muted">
+        Proposals expire after 48 hours. If it's accepted, each of you pays a $9.99 handshake fee to swap contact
+        details.
+      </p>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        {!inDialog && <Link to={`/listings/${targetId}`} className="inline-flex h-11 items-center justify-center rounded-lg px-4 text-sm font-semibold hover:bg-surface">Cancel</Link>}
+        {!inDialog && (
+          <Link
+            to={`/listings/${targetId}`}
+            className="inline-flex h-11 items-center justify-center rounded-lg px-4 text-sm font-semibold hover:bg-surface"
+          >
+            Cancel
+          </Link>
+        )}
         {/* Disabled until a listing is chosen; without JavaScript the server says so instead. */}
         <Button type="submit" disabled={(hydrated && !chosen) || busy}>
           {busy ? "Sending..." : "Send Proposal"}

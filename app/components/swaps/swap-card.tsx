@@ -64,17 +64,27 @@ export function SwapCard({
             {received ? "From" : "To"} {swap.otherParty.name ?? "Unknown"}
           </span>
         </h2>
-        <span className={`rounded-full px-2.5 py-1 text-xs font-semibold capitalize ${STATUS_STYLE[swap.status] ?? "bg-surface"}`}>{swap.status}</span>
+        <span
+          className={`rounded-full px-2.5 py-1 text-xs font-semibold capitalize ${STATUS_STYLE[swap.status] ?? "bg-surface"}`}
+        >
+          {swap.status}
+        </span>
       </div>
-      {swap.underReview && <p className="mt-2 text-sm font-medium text-amber-900">Under review: our team is looking into this swap.</p>}
-      {swap.message && <p className="mt-3 rounded-xl bg-surface px-4 py-3 text-sm italic text-ink wrap-anywhere">“{swap.message}”</p>}
+      {swap.underReview && (
+        <p className="mt-2 text-sm font-medium text-amber-900">Under review: our team is looking into this swap.</p>
+      )}
+      {swap.message && (
+        <p className="mt-3 rounded-xl bg-surface px-4 py-3 text-sm italic text-ink wrap-anywhere">“{swap.message}”</p>
+      )}
       <div className="mt-4 grid grid-cols-1 items-center gap-3 sm:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)]">
         <ListingThumb label={received ? "They offer" : "You offered"} listing={swap.offered} />
         <ArrowLeftRight className="mx-auto size-5 text-muted" aria-hidden="true" />
         <ListingThumb label={received ? "For your" : "For their"} listing={swap.target} />
       </div>
       {swap.status === "pending" && <TimeLeft expiresAt={swap.expiresAt} now={now} />}
-      {swap.rejectionReason && (swap.status === "rejected" || swap.status === "expired") && <p className="mt-3 text-sm text-muted">Reason: {swap.rejectionReason}</p>}
+      {swap.rejectionReason && (swap.status === "rejected" || swap.status === "expired") && (
+        <p className="mt-3 text-sm text-muted">Reason: {swap.rejectionReason}</p>
+      )}
       <NextStep swap={swap} tab={tab} pageParams={pageParams} myHasPhone={myHasPhone} />
     </article>
   );
@@ -87,13 +97,18 @@ function ListingThumb({ label, listing }: { label: string; listing: Listing }) {
       {cover ? (
         <img src={imageUrl(cover, cover.widths[0])} alt="" className="size-16 shrink-0 rounded-lg object-cover" />
       ) : (
-        <span className="flex size-16 shrink-0 items-center justify-center rounded-lg bg-surface text-muted"><ImageOff className="size-5" aria-hidden="true" /></span>
+        <span className="flex size-16 shrink-0 items-center justify-center rounded-lg bg-surface text-muted">
+          <ImageOff className="size-5" aria-hidden="true" />
+        </span>
       )}
       <div className="min-w-0">
         <p className="text-xs font-semibold uppercase tracking-wide text-muted">{label}</p>
         {listing.viewable ? (
           // The whole box is the link's target (after:inset-0); its name is the listing's title.
-          <Link to={`/listings/${listing.id}`} className="block truncate font-medium text-brand-700 underline-offset-2 after:absolute after:inset-0 after:rounded-xl hover:underline">
+          <Link
+            to={`/listings/${listing.id}`}
+            className="block truncate font-medium text-brand-700 underline-offset-2 after:absolute after:inset-0 after:rounded-xl hover:underline"
+          >
             {listing.title}
           </Link>
         ) : (
@@ -122,7 +137,19 @@ function TimeLeft({ expiresAt, now }: { expiresAt: string | Date; now: string })
  * Accept, Decline and Withdraw ask first: the button opens the confirmation step on this page
  * (`?confirm=accept&swap=...`): a dialog, with or without JavaScript. Only its confirm button posts.
  */
-function ConfirmStepButton({ swapId, intent, label, variant, pageParams }: { swapId: string; intent: string; label: string; variant: "primary" | "outline"; pageParams: PageParams }) {
+function ConfirmStepButton({
+  swapId,
+  intent,
+  label,
+  variant,
+  pageParams,
+}: {
+  swapId: string;
+  intent: string;
+  label: string;
+  variant: "primary" | "outline";
+  pageParams: PageParams;
+}) {
   return (
     <Form method="get" action="/my-swaps" preventScrollReset>
       {Object.entries(pageParams).map(([name, value]) => (
@@ -130,22 +157,52 @@ function ConfirmStepButton({ swapId, intent, label, variant, pageParams }: { swa
       ))}
       <input type="hidden" name="confirm" value={intent} />
       <input type="hidden" name="swap" value={swapId} />
-      <Button type="submit" variant={variant} size="sm" aria-haspopup="dialog">{label}</Button>
+      <Button type="submit" variant={variant} size="sm" aria-haspopup="dialog">
+        {label}
+      </Button>
     </Form>
   );
 }
 
-function NextStep({ swap, tab, pageParams, myHasPhone }: { swap: SwapCardData; tab: "received" | "sent"; pageParams: PageParams; myHasPhone: boolean }) {
+function NextStep({
+  swap,
+  tab,
+  pageParams,
+  myHasPhone,
+}: {
+  swap: SwapCardData;
+  tab: "received" | "sent";
+  pageParams: PageParams;
+  myHasPhone: boolean;
+}) {
   if (swap.status === "pending") {
     return (
       <div className="mt-4 flex flex-wrap gap-2">
         {swap.myRole === "receiver" ? (
           <>
-            <ConfirmStepButton swapId={swap.id} intent="accept" label="Accept" variant="primary" pageParams={pageParams} />
-            <ConfirmStepButton swapId={swap.id} intent="decline" label="Decline" variant="outline" pageParams={pageParams} />
+            <ConfirmStepButton
+              swapId={swap.id}
+              intent="accept"
+              label="Accept"
+              variant="primary"
+              pageParams={pageParams}
+            />
+            <ConfirmStepButton
+              swapId={swap.id}
+              intent="decline"
+              label="Decline"
+              variant="outline"
+              pageParams={pageParams}
+            />
           </>
         ) : (
-          <ConfirmStepButton swapId={swap.id} intent="withdraw" label="Withdraw" variant="outline" pageParams={pageParams} />
+          <ConfirmStepButton
+            swapId={swap.id}
+            intent="withdraw"
+            label="Withdraw"
+            variant="outline"
+            pageParams={pageParams}
+          />
         )}
       </div>
     );
@@ -158,18 +215,24 @@ function NextStep({ swap, tab, pageParams, myHasPhone }: { swap: SwapCardData; t
         {swap.otherParty.hasPhone === false && <EmailOnlyNote name={swap.otherParty.name} />}
         {swap.iPaid ? (
           <>
-            <p className="mt-1 text-sm text-muted">Contact details unlock as soon as {firstName(swap.otherParty.name)} pays too.</p>
+            <p className="mt-1 text-sm text-muted">
+              Contact details unlock as soon as {firstName(swap.otherParty.name)} pays too.
+            </p>
             <PaymentDeadline dueAt={swap.paymentDueAt} />
           </>
         ) : (
           <>
-            <p className="mt-1 text-sm text-muted">Pay the $9.99 handshake fee. When you have both paid, you'll see each other's contact details.</p>
+            <p className="mt-1 text-sm text-muted">
+              Pay the $9.99 handshake fee. When you have both paid, you'll see each other's contact details.
+            </p>
             <PaymentDeadline dueAt={swap.paymentDueAt} />
             <NonRefundableNote />
             <Form method="post" action={`/my-swaps/${swap.id}/pay`} className="mt-3">
               <input type="hidden" name="tab" value={tab} />
               {!myHasPhone && <PhonePrompt swapId={swap.id} otherName={swap.otherParty.name} />}
-              <Button type="submit" variant="accent" size="sm">Pay $9.99</Button>
+              <Button type="submit" variant="accent" size="sm">
+                Pay $9.99
+              </Button>
             </Form>
             <TestPaymentsNote />
           </>
@@ -188,14 +251,38 @@ function NextStep({ swap, tab, pageParams, myHasPhone }: { swap: SwapCardData; t
           </p>
           {/* A long name or e-mail address wraps instead of widening the card at 375 px (N18). */}
           <ul className="mt-2 space-y-1 wrap-anywhere">
-            <li className="flex items-center gap-2"><Mail className="size-4" aria-hidden="true" /><a href={`mailto:${swap.contact.email}`} className="underline">{swap.contact.email}</a></li>
-            {swap.contact.phone && <li className="flex items-center gap-2"><Phone className="size-4" aria-hidden="true" /><a href={`tel:${swap.contact.phone}`} className="underline">{swap.contact.phone}</a></li>}
-            {swap.contact.location && <li className="flex items-center gap-2"><MapPin className="size-4" aria-hidden="true" />{swap.contact.location}</li>}
+            <li className="flex items-center gap-2">
+              <Mail className="size-4" aria-hidden="true" />
+              <a href={`mailto:${swap.contact.email}`} className="underline">
+                {swap.contact.email}
+              </a>
+            </li>
+            {swap.contact.phone && (
+              <li className="flex items-center gap-2">
+                <Phone className="size-4" aria-hidden="true" />
+                <a href={`tel:${swap.contact.phone}`} className="underline">
+                  {swap.contact.phone}
+                </a>
+              </li>
+            )}
+            {swap.contact.location && (
+              <li className="flex items-center gap-2">
+                <MapPin className="size-4" aria-hidden="true" />
+                {swap.contact.location}
+              </li>
+            )}
           </ul>
-          {!swap.contact.phone && <p className="mt-2 text-muted">{firstName(swap.contact.name, true)} gave no phone number: e-mail is the way to reach them.</p>}
+          {!swap.contact.phone && (
+            <p className="mt-2 text-muted">
+              {firstName(swap.contact.name, true)} gave no phone number: e-mail is the way to reach them.
+            </p>
+          )}
         </section>
         {swap.myReview ? (
-          <p className="flex items-center gap-1 text-sm text-muted"><Star className="size-4 fill-accent-400 text-accent-500" aria-hidden="true" /> You rated this swap {swap.myReview.rating} out of 5.</p>
+          <p className="flex items-center gap-1 text-sm text-muted">
+            <Star className="size-4 fill-accent-400 text-accent-500" aria-hidden="true" /> You rated this swap{" "}
+            {swap.myReview.rating} out of 5.
+          </p>
         ) : (
           <ReviewForm swap={swap} tab={tab} />
         )}
@@ -227,8 +314,8 @@ function PhonePrompt({ swapId, otherName }: { swapId: string; otherName: string 
         Add a phone number (optional)
       </label>
       <p id={`${id}-hint`} className="mt-0.5 text-xs text-muted">
-        You have no phone on your profile, so only your e-mail address will be shared with {firstName(otherName)}. Add one
-        so they can call or text you, or leave it empty to pay without.
+        You have no phone on your profile, so only your e-mail address will be shared with {firstName(otherName)}. Add
+        one so they can call or text you, or leave it empty to pay without.
       </p>
       <input
         id={id}
@@ -259,7 +346,10 @@ function ReviewForm({ swap, tab }: { swap: SwapCardData; tab: string }) {
         <legend className="text-sm font-semibold">Rate your swap with {swap.otherParty.name ?? "this member"}</legend>
         <div className="mt-2 flex flex-wrap gap-2">
           {[1, 2, 3, 4, 5].map((n) => (
-            <label key={n} className="flex min-h-11 cursor-pointer items-center gap-1 rounded-lg border border-line px-2.5 text-sm has-checked:border-brand-600 has-checked:bg-brand-50">
+            <label
+              key={n}
+              className="flex min-h-11 cursor-pointer items-center gap-1 rounded-lg border border-line px-2.5 text-sm has-checked:border-brand-600 has-checked:bg-brand-50"
+            >
               <input type="radio" name="rating" value={n} required className="size-4 accent-brand-700" />
               {n} <span className="sr-only">{n === 1 ? "star" : "stars"}</span>
               <Star className="size-4 fill-accent-400 text-accent-500" aria-hidden="true" />
@@ -267,9 +357,19 @@ function ReviewForm({ swap, tab }: { swap: SwapCardData; tab: string }) {
           ))}
         </div>
       </fieldset>
-      <label htmlFor={`review-${swap.id}`} className="mt-3 block text-sm font-medium">Comment (optional)</label>
-      <textarea id={`review-${swap.id}`} name="comment" rows={2} maxLength={1000} className="mt-1 block w-full rounded-lg border border-line px-3 py-2" />
-      <Button type="submit" size="sm" className="mt-3">Leave review</Button>
+      <label htmlFor={`review-${swap.id}`} className="mt-3 block text-sm font-medium">
+        Comment (optional)
+      </label>
+      <textarea
+        id={`review-${swap.id}`}
+        name="comment"
+        rows={2}
+        maxLength={1000}
+        className="mt-1 block w-full rounded-lg border border-line px-3 py-2"
+      />
+      <Button type="submit" size="sm" className="mt-3">
+        Leave review
+      </Button>
     </Form>
   );
 }

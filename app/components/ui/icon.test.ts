@@ -16,7 +16,9 @@ describe("icon components", () => {
     expect(render(icons.MapPin, { className: "size-4 text-muted" })).toBe(
       `<svg class="icon size-4 text-muted" aria-hidden="true"><use href="${spriteUrl}#map-pin"></use></svg>`,
     );
-    expect(render(icons.Heart)).toBe(`<svg class="icon" aria-hidden="true"><use href="${spriteUrl}#heart"></use></svg>`);
+    expect(render(icons.Heart)).toBe(
+      `<svg class="icon" aria-hidden="true"><use href="${spriteUrl}#heart"></use></svg>`,
+    );
   });
 
   it("let presentation props override the stylesheet's defaults, as a style (an attribute would lose to it)", () => {

@@ -1,7 +1,14 @@
 import { CircleAlert, CircleCheck, Info, X } from "./icons";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useHydrated } from "../../lib/use-hydrated";
-import { dismissToast, getServerToasts, getToasts, subscribeToasts, TOAST_DURATION_MS, type Toast } from "../../lib/toast";
+import {
+  dismissToast,
+  getServerToasts,
+  getToasts,
+  subscribeToasts,
+  TOAST_DURATION_MS,
+  type Toast,
+} from "../../lib/toast";
 
 const ICONS = { success: CircleCheck, error: CircleAlert, info: Info } as const;
 const ICON_COLOURS = { success: "text-brand-600", error: "text-danger", info: "text-ink" } as const;

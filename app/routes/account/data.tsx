@@ -12,7 +12,10 @@ import { deleteOwnAccount, deletionProofs, type DeletionProof } from "../../../c
 import { formatDeletionDate } from "../../../core/users/deletion-date";
 import { isRecentlyAuthenticated, REAUTH_MINUTES } from "../../../core/users/reauthentication";
 
-export const meta: Route.MetaFunction = () => [{ title: "Your data | My Account | SwapShed" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Your data | My Account | SwapShed" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
@@ -47,7 +50,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   headers.append(
     "Set-Cookie",
     await flashHeader(
-      { type: "success", message: `Your account is set to be deleted on ${on}.`, description: "You have been signed out. To keep your account, sign in before then." },
+      {
+        type: "success",
+        message: `Your account is set to be deleted on ${on}.`,
+        description: "You have been signed out. To keep your account, sign in before then.",
+      },
       ctx.env.NODE_ENV === "production",
     ),
   );
@@ -55,8 +62,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const PROOF_FIELD: Record<DeletionProof, { label: string; type: string; autoComplete: string; other: string }> = {
-  password: { label: "Your password", type: "password", autoComplete: "current-password", other: "Use my password instead" },
-  totp: { label: "Code from your authenticator app", type: "text", autoComplete: "one-time-code", other: "Use a code from my authenticator app instead" },
+  password: {
+    label: "Your password",
+    type: "password",
+    autoComplete: "current-password",
+    other: "Use my password instead",
+  },
+  totp: {
+    label: "Code from your authenticator app",
+    type: "text",
+    autoComplete: "one-time-code",
+    other: "Use a code from my authenticator app instead",
+  },
   email: { label: "Type your e-mail address to confirm", type: "email", autoComplete: "off", other: "" },
 };
 
@@ -72,13 +89,16 @@ export default function YourData({ loaderData, actionData }: Route.ComponentProp
   }, [error]);
   return (
     <>
-      <section aria-labelledby="download-heading" className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
+      <section
+        aria-labelledby="download-heading"
+        className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8"
+      >
         <h2 id="download-heading" className="text-lg font-semibold">
           Download my data
         </h2>
         <p className="mt-1 text-sm text-muted">
-          One JSON file with everything SwapShed holds about you: your profile, listings, swaps, payments, credit, reviews
-          and favourites. It never includes your password or sign-in secrets.
+          One JSON file with everything SwapShed holds about you: your profile, listings, swaps, payments, credit,
+          reviews and favourites. It never includes your password or sign-in secrets.
         </p>
         <form method="post" action="/account/data/export" className="mt-5">
           <Button type="submit" variant="outline">
@@ -87,7 +107,10 @@ export default function YourData({ loaderData, actionData }: Route.ComponentProp
         </form>
       </section>
 
-      <section aria-labelledby="delete-heading" className="rounded-2xl border border-red-200 bg-white p-6 shadow-sm sm:p-8">
+      <section
+        aria-labelledby="delete-heading"
+        className="rounded-2xl border border-red-200 bg-white p-6 shadow-sm sm:p-8"
+      >
         <h2 id="delete-heading" className="text-lg font-semibold">
           Delete my account
         </h2>
@@ -140,7 +163,10 @@ export default function YourData({ loaderData, actionData }: Route.ComponentProp
               </button>
               {other && (
                 <p className="text-sm">
-                  <Link to={`?confirmWith=${other}`} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+                  <Link
+                    to={`?confirmWith=${other}`}
+                    className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+                  >
                     {PROOF_FIELD[other].other}
                   </Link>
                 </p>

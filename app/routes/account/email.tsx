@@ -19,9 +19,19 @@ import { resendEmailChange } from "../../../core/users/resend-email-change";
 import { PendingEmailChange } from "../../components/account/pending-email-change";
 
 const sydneyTime = (at: Date) =>
-  new Intl.DateTimeFormat("en-AU", { weekday: "short", day: "numeric", month: "short", hour: "numeric", minute: "2-digit", timeZone: "Australia/Sydney" }).format(at);
+  new Intl.DateTimeFormat("en-AU", {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: "Australia/Sydney",
+  }).format(at);
 
-export const meta: Route.MetaFunction = () => [{ title: "E-mail address | My Account | SwapShed" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "E-mail address | My Account | SwapShed" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
@@ -42,16 +52,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   const secure = ctx.env.NODE_ENV === "production";
   if (intent === "resend") {
     const result = await resendVerificationEmail(ctx, { userId: user.id }, ctx.meta);
-    if (!result.ok) return data({ intent, error: result.message, fields: {} as Record<string, string>, newEmail: "" }, { status: result.status });
-    return redirect("/account/email", { headers: { "Set-Cookie": await flashHeader({ type: "success", message: result.message }, secure) } });
+    if (!result.ok)
+      return data(
+        { intent, error: result.message, fields: {} as Record<string, string>, newEmail: "" },
+        { status: result.status },
+      );
+    return redirect("/account/email", {
+      headers: { "Set-Cookie": await flashHeader({ type: "success", message: result.message }, secure) },
+    });
   }
   if (intent === "change") {
     // A new address takes over the account's sign-in and notices: only for a member who proved it's them lately.
     await requireRecentAuth(ctx, request, user);
     const newEmail = String(form.get("newEmail") ?? "");
-    const result = await requestEmailChange({ ...ctx, appUrl: ctx.env.APP_URL }, { userId: user.id, newEmail }, ctx.meta);
-    if (!result.ok) return data({ intent, error: result.message, fields: result.fields ?? {}, newEmail }, { status: result.status });
-    return redirect("/account/email", { headers: { "Set-Cookie": await flashHeader({ type: "success", message: result.message }, secure) } });
+    const result = await requestEmailChange(
+      { ...ctx, appUrl: ctx.env.APP_URL },
+      { userId: user.id, newEmail },
+      ctx.meta,
+    );
+    if (!result.ok)
+      return data({ intent, error: result.message, fields: result.fields ?? {}, newEmail }, { status: result.status });
+    return redirect("/account/email", {
+      headers: { "Set-Cookie": await flashHeader({ type: "success", message: result.message }, secure) },
+    });
   }
   if (intent === "resend-change" || intent === "cancel-change") {
     // Both act on the change already asked for; neither needs a fresh sign-in (see resendEmailChange).
@@ -59,10 +82,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       intent === "resend-change"
         ? await resendEmailChange({ ...ctx, appUrl: ctx.env.APP_URL }, { userId: user.id }, ctx.meta)
         : await cancelEmailChange(ctx.db, { userId: user.id }, ctx.meta);
-    if (!result.ok) return data({ intent, error: result.message, fields: {} as Record<string, string>, newEmail: "" }, { status: result.status });
-    return redirect("/account/email", { headers: { "Set-Cookie": await flashHeader({ type: "success", message: result.message }, secure) } });
+    if (!result.ok)
+      return data(
+        { intent, error: result.message, fields: {} as Record<string, string>, newEmail: "" },
+        { status: result.status },
+      );
+    return redirect("/account/email", {
+      headers: { "Set-Cookie": await flashHeader({ type: "success", message: result.message }, secure) },
+    });
   }
-  return data({ intent: null, error: "Unknown action", fields: {} as Record<string, string>, newEmail: "" }, { status: 400 });
+  return data(
+    { intent: null, error: "Unknown action", fields: {} as Record<string, string>, newEmail: "" },
+    { status: 400 },
+  );
 }
 
 export default function AccountEmail({ loaderData, actionData }: Route.ComponentProps) {
@@ -112,19 +144,26 @@ export default function AccountEmail({ loaderData, actionData }: Route.Component
           pending={pending}
           email={email}
           busy={busy}
-          error={actionData?.intent === "resend-change" || actionData?.intent === "cancel-change" ? actionData.error : null}
+          error={
+            actionData?.intent === "resend-change" || actionData?.intent === "cancel-change" ? actionData.error : null
+          }
         />
       )}
-      <section aria-labelledby="change-email-heading" className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
+      <section
+        aria-labelledby="change-email-heading"
+        className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8"
+      >
         <h2 id="change-email-heading" className="text-lg font-semibold">
           Change e-mail address
         </h2>
         <p className="mt-1 text-sm text-muted">
-          We'll send a link to the new address; your account keeps {email} until you open it. We'll also let your current
-          address know.
+          We'll send a link to the new address; your account keeps {email} until you open it. We'll also let your
+          current address know.
         </p>
         <Form ref={changeRef} method="post" className="mt-5 space-y-4" noValidate>
-          <FormError message={actionData?.intent === "change" ? formLevelError(actionData.error, changeErrors) : null} />
+          <FormError
+            message={actionData?.intent === "change" ? formLevelError(actionData.error, changeErrors) : null}
+          />
           <input type="hidden" name="intent" value="change" />
           <Field id="newEmail" label="New e-mail address" error={changeErrors.newEmail}>
             <input

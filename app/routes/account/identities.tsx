@@ -14,7 +14,9 @@ import { startIdentityLink } from "../../../core/users/start-identity-link";
 import { unlinkIdentity } from "../../../core/users/unlink-identity";
 
 export const meta: Route.MetaFunction = ({ error }) =>
-  isRouteErrorResponse(error) && error.status === 404 ? pageNotFoundMeta : [{ title: "Linked accounts | My Account | SwapShed" }, { name: "robots", content: "noindex" }];
+  isRouteErrorResponse(error) && error.status === 404
+    ? pageNotFoundMeta
+    : [{ title: "Linked accounts | My Account | SwapShed" }, { name: "robots", content: "noindex" }];
 
 /**
  * No identity provider configured: this page does not exist here (404). Said inside My Account's frame, with the
@@ -23,7 +25,10 @@ export const meta: Route.MetaFunction = ({ error }) =>
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
   return (
-    <section aria-labelledby="not-found-heading" className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
+    <section
+      aria-labelledby="not-found-heading"
+      className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8"
+    >
       <h2 id="not-found-heading" className="text-lg font-semibold">
         Oops! Page not found
       </h2>
@@ -51,7 +56,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Back from the provider: say it is linked only when it is.
   const linked = url.searchParams.has("linked") && rows.some((row) => row.id === provider && row.identities.length > 0);
   return {
-    rows: rows.map((row) => ({ ...row, identities: row.identities.map((i) => ({ ...i, linkedAt: i.linkedAt.toISOString() })) })),
+    rows: rows.map((row) => ({
+      ...row,
+      identities: row.identities.map((i) => ({ ...i, linkedAt: i.linkedAt.toISOString() })),
+    })),
     error: error ? identityLinkErrorMessage(error, label) : null,
     notice: linked ? `${label} is linked: you can now sign in with it.` : null,
   };
@@ -69,7 +77,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     const provider = String(form.get("provider") ?? "");
     const result = await startIdentityLink(
       { ...ctx, providers },
-      { userId: user.id, provider, callbackURL: `${PAGE}?linked=${encodeURIComponent(provider)}`, errorCallbackURL: `${PAGE}?provider=${encodeURIComponent(provider)}` },
+      {
+        userId: user.id,
+        provider,
+        callbackURL: `${PAGE}?linked=${encodeURIComponent(provider)}`,
+        errorCallbackURL: `${PAGE}?provider=${encodeURIComponent(provider)}`,
+      },
       ctx.meta,
     );
     if (!result.ok) return data({ error: result.message }, { status: result.status });
@@ -84,28 +97,44 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   if (!result.ok) return data({ error: result.message }, { status: result.status });
   return redirect(PAGE, {
-    headers: { "Set-Cookie": await flashHeader({ type: "success", message: `${result.label} was unlinked` }, ctx.env.NODE_ENV === "production") },
+    headers: {
+      "Set-Cookie": await flashHeader(
+        { type: "success", message: `${result.label} was unlinked` },
+        ctx.env.NODE_ENV === "production",
+      ),
+    },
   });
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "long", year: "numeric", timeZone: "Australia/Sydney" });
+const dateFormat = new Intl.DateTimeFormat("en-AU", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "Australia/Sydney",
+});
 
 export default function LinkedAccounts({ loaderData, actionData }: Route.ComponentProps) {
   const { rows, notice } = loaderData;
   const error = actionData?.error ?? loaderData.error;
   const busy = useNavigation().state !== "idle";
   return (
-    <section aria-labelledby="identities-heading" className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
+    <section
+      aria-labelledby="identities-heading"
+      className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8"
+    >
       <h2 id="identities-heading" className="text-lg font-semibold">
         Linked accounts
       </h2>
       <p className="mt-1 text-sm text-muted">
-        Sign in to SwapShed with an account you already have elsewhere. You can only link one that uses the same
-        e-mail address as your SwapShed account.
+        Sign in to SwapShed with an account you already have elsewhere. You can only link one that uses the same e-mail
+        address as your SwapShed account.
       </p>
       <FormError message={error} className="mt-4" />
       {notice && !error && (
-        <p role="status" className="mt-4 rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-brand-800">
+        <p
+          role="status"
+          className="mt-4 rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-brand-800"
+        >
           {notice}
         </p>
       )}

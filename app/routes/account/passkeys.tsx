@@ -13,7 +13,10 @@ import { listPasskeys } from "../../../core/users/list-passkeys";
 import { removePasskey } from "../../../core/users/remove-passkey";
 import { renamePasskey } from "../../../core/users/rename-passkey";
 
-export const meta: Route.MetaFunction = () => [{ title: "Passkeys | My Account | SwapShed" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Passkeys | My Account | SwapShed" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
@@ -24,7 +27,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       id: p.id,
       name: p.name ?? "Unnamed passkey",
       added: sydneyDateTime(p.createdAt),
-      sync: p.backedUp ? ("synced" as const) : p.deviceType === "multiDevice" ? ("not-backed-up" as const) : ("device" as const),
+      sync: p.backedUp
+        ? ("synced" as const)
+        : p.deviceType === "multiDevice"
+          ? ("not-backed-up" as const)
+          : ("device" as const),
     })),
     // A name to start from: the browser and system the passkey is being made on.
     defaultName: describeDevice(ctx.meta.userAgent) ?? "My passkey",
@@ -44,7 +51,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const deps = { db: ctx.db, clock: ctx.clock, appUrl: ctx.env.APP_URL };
   let result: Awaited<ReturnType<typeof addPasskey | typeof renamePasskey | typeof removePasskey>>;
   if (intent === "add") {
-    const input = { userId: user.id, sessionId: user.session.id, name: form.get("name"), response: form.get("response") };
+    const input = {
+      userId: user.id,
+      sessionId: user.session.id,
+      name: form.get("name"),
+      response: form.get("response"),
+    };
     result = await addPasskey(deps, input, ctx.meta);
   } else if (intent === "rename") {
     result = await renamePasskey(deps, { userId: user.id, passkeyId, name: form.get("name") }, ctx.meta);
@@ -65,7 +77,10 @@ export default function Passkeys({ loaderData, actionData }: Route.ComponentProp
   const { passkeys, defaultName } = loaderData;
   return (
     <>
-      <section aria-labelledby="passkeys-heading" className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
+      <section
+        aria-labelledby="passkeys-heading"
+        className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8"
+      >
         <h2 id="passkeys-heading" className="text-lg font-semibold">
           Passkeys
         </h2>
@@ -73,9 +88,15 @@ export default function Passkeys({ loaderData, actionData }: Route.ComponentProp
           Sign in with your fingerprint, face, screen lock or a security key instead of your password. A passkey checks
           it's you on your device, so it counts as two-step sign-in on its own.
         </p>
-        <PasskeyList passkeys={passkeys} result={actionData?.intent === "rename" || actionData?.intent === "remove" ? actionData : undefined} />
+        <PasskeyList
+          passkeys={passkeys}
+          result={actionData?.intent === "rename" || actionData?.intent === "remove" ? actionData : undefined}
+        />
       </section>
-      <section aria-labelledby="add-passkey-heading" className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
+      <section
+        aria-labelledby="add-passkey-heading"
+        className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8"
+      >
         <h2 id="add-passkey-heading" className="text-lg font-semibold">
           Add a passkey
         </h2>

@@ -42,7 +42,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     form = await request.formData();
   } catch {
-    return data({ form: "avatar", error: "The form could not be read. Please try again.", fields: {} as Record<string, string> }, { status: 400 });
+    return data(
+      { form: "avatar", error: "The form could not be read. Please try again.", fields: {} as Record<string, string> },
+      { status: 400 },
+    );
   }
   const text = (name: string) => {
     const value = form.get(name);
@@ -53,7 +56,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   let result: { ok: true } | { ok: false; status: number; message: string; fields?: Record<string, string> };
   if (intent === "avatar") {
     const upload = form.get("avatar");
-    const file = upload && typeof upload !== "string" && upload.size > 0 ? Buffer.from(await upload.arrayBuffer()) : null;
+    const file =
+      upload && typeof upload !== "string" && upload.size > 0 ? Buffer.from(await upload.arrayBuffer()) : null;
     result = await setAvatar(deps, { userId: user.id, file }, ctx.meta);
   } else if (intent === "remove-avatar") {
     result = await removeAvatar(deps, { userId: user.id }, ctx.meta);
@@ -76,7 +80,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return redirect("/account", {
     headers: {
-      "Set-Cookie": await flashHeader({ type: "success", message: Object.hasOwn(SAVED, intent) ? SAVED[intent] : SAVED.details }, ctx.env.NODE_ENV === "production"),
+      "Set-Cookie": await flashHeader(
+        { type: "success", message: Object.hasOwn(SAVED, intent) ? SAVED[intent] : SAVED.details },
+        ctx.env.NODE_ENV === "production",
+      ),
     },
   });
 }
@@ -95,7 +102,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   }, [detailsResult]);
   return (
     <>
-      <section aria-labelledby="profile-heading" className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
+      <section
+        aria-labelledby="profile-heading"
+        className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8"
+      >
         <h2 id="profile-heading" className="text-lg font-semibold">
           Profile
         </h2>
@@ -142,7 +152,12 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               {...describedBy("fullName", shownNameError)}
             />
           </Field>
-          <Field id="phone" label="Phone (optional)" error={errors.phone} hint="For example 0412 345 678 or +61 412 345 678">
+          <Field
+            id="phone"
+            label="Phone (optional)"
+            error={errors.phone}
+            hint="For example 0412 345 678 or +61 412 345 678"
+          >
             <input
               id="phone"
               name="phone"
@@ -166,7 +181,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </Button>
         </Form>
       </section>
-      <AvatarForm avatarUrl={details?.avatarUrl ?? null} name={details?.name ?? ""} error={actionData?.form === "avatar" ? actionData.error : undefined} />
+      <AvatarForm
+        avatarUrl={details?.avatarUrl ?? null}
+        name={details?.name ?? ""}
+        error={actionData?.form === "avatar" ? actionData.error : undefined}
+      />
     </>
   );
 }

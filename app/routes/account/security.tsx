@@ -16,7 +16,10 @@ import { describeTotpUri } from "../../../core/users/two-factor-enrolment";
 import { turnOffTwoFactor } from "../../../core/users/turn-off-two-factor";
 import { beginTwoFactorSetup, finishTwoFactorSetup } from "../../../core/users/turn-on-two-factor";
 
-export const meta: Route.MetaFunction = () => [{ title: "Sign-in & security | My Account | SwapShed" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Sign-in & security | My Account | SwapShed" },
+  { name: "robots", content: "noindex" },
+];
 
 export const TWO_FACTOR_OFF = "Two-step sign-in is off.";
 
@@ -49,7 +52,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   switch (form.get("intent")) {
     case "change-password": {
-      const input = { userId: user.id, currentPassword: form.get("currentPassword"), newPassword: form.get("newPassword"), confirm: form.get("confirm") };
+      const input = {
+        userId: user.id,
+        currentPassword: form.get("currentPassword"),
+        newPassword: form.get("newPassword"),
+        confirm: form.get("confirm"),
+      };
       const result = await changePassword(ctx, input, ctx.meta);
       if (!result.ok) return answer({ password: { error: result.message, fields: result.fields } }, result.status);
       // Every session was replaced: the new cookie keeps this device signed in.
@@ -58,15 +66,25 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "2fa-start": {
       const result = await beginTwoFactorSetup(ctx, { userId: user.id, password: form.get("password") }, ctx.meta);
       if (!result.ok) return refused("2fa-start", result);
-      return answer({ twoFactor: { step: "confirm", qrSvg: result.qrSvg, secret: result.secret, totpUri: result.totpUri } });
+      return answer({
+        twoFactor: { step: "confirm", qrSvg: result.qrSvg, secret: result.secret, totpUri: result.totpUri },
+      });
     }
     case "2fa-confirm": {
       const result = await finishTwoFactorSetup(ctx, { userId: user.id, code: form.get("code") }, ctx.meta);
-      if (result.ok) return answer({ twoFactor: { step: "codes", backupCodes: result.backupCodes, fresh: "enrolled" } }, 200, result.headers);
+      if (result.ok)
+        return answer(
+          { twoFactor: { step: "codes", backupCodes: result.backupCodes, fresh: "enrolled" } },
+          200,
+          result.headers,
+        );
       // The same key again (the member's own, from the step before): the code was wrong, not the key.
       const totpUri = String(form.get("totpUri") ?? "");
       if (result.status !== 400 || !totpUri.startsWith("otpauth://totp/")) return refused("2fa-start", result);
-      return answer({ twoFactor: { step: "confirm", ...(await describeTotpUri(totpUri)), error: result.message } }, 400);
+      return answer(
+        { twoFactor: { step: "confirm", ...(await describeTotpUri(totpUri)), error: result.message } },
+        400,
+      );
     }
     case "2fa-regenerate": {
       const result = await regenerateBackupCodes(ctx, { userId: user.id, password: form.get("password") }, ctx.meta);
@@ -93,7 +111,12 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
   return (
     <div ref={root} className="space-y-6">
       <PasswordCard hasPassword={loaderData.status.hasPassword} answer={actionData?.password ?? null} busy={busy} />
-      <TwoFactorCard status={loaderData.status} email={loaderData.email} answer={actionData?.twoFactor ?? null} busy={busy} />
+      <TwoFactorCard
+        status={loaderData.status}
+        email={loaderData.email}
+        answer={actionData?.twoFactor ?? null}
+        busy={busy}
+      />
     </div>
   );
 }

@@ -10,7 +10,10 @@ import { listSessions } from "../../../core/users/list-sessions";
 import { revokeSession } from "../../../core/users/revoke-session";
 import { signOut } from "../../../core/users/sign-out";
 
-export const meta: Route.MetaFunction = () => [{ title: "Devices | My Account | SwapShed" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Devices | My Account | SwapShed" },
+  { name: "robots", content: "noindex" },
+];
 
 export const SIGNED_OUT_ONE = "That device has been signed out.";
 export const SIGNED_OUT_OTHERS = "You've been signed out on your other devices.";
@@ -21,7 +24,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const rows = await listSessions(ctx.db, { userId: user.id, currentSessionId: user.session.id, now: ctx.clock.now() });
   // Formatted on the server, in Sydney time: the page reads the same whatever the browser's zone.
   return {
-    sessions: rows.map((s) => ({ ...s, signedInAt: sydneyDateTime(s.signedInAt), lastActiveAt: sydneyDateTime(s.lastActiveAt) })),
+    sessions: rows.map((s) => ({
+      ...s,
+      signedInAt: sydneyDateTime(s.signedInAt),
+      lastActiveAt: sydneyDateTime(s.lastActiveAt),
+    })),
   };
 }
 
@@ -33,16 +40,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   const headers = new Headers();
   if (intent === "revoke") {
-    const result = await revokeSession(ctx, { userId: user.id, currentSessionId: user.session.id, sessionId: form.get("sessionId") }, ctx.meta);
+    const result = await revokeSession(
+      ctx,
+      { userId: user.id, currentSessionId: user.session.id, sessionId: form.get("sessionId") },
+      ctx.meta,
+    );
     if (!result.ok) return data({ error: result.message }, { status: result.status });
-    headers.append("Set-Cookie", await flashHeader({ type: "success", message: SIGNED_OUT_ONE }, ctx.env.NODE_ENV === "production"));
+    headers.append(
+      "Set-Cookie",
+      await flashHeader({ type: "success", message: SIGNED_OUT_ONE }, ctx.env.NODE_ENV === "production"),
+    );
     return redirect("/account/sessions", { headers });
   }
   if (intent !== "others" && intent !== "everywhere") return data({ error: "Unknown action" }, { status: 400 });
   const result = await signOut(ctx, { scope: intent === "others" ? "others" : "global" }, ctx.meta);
   for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   if (!result.stillSignedIn) return redirect("/auth", { headers });
-  headers.append("Set-Cookie", await flashHeader({ type: "success", message: SIGNED_OUT_OTHERS }, ctx.env.NODE_ENV === "production"));
+  headers.append(
+    "Set-Cookie",
+    await flashHeader({ type: "success", message: SIGNED_OUT_OTHERS }, ctx.env.NODE_ENV === "production"),
+  );
   return redirect("/account/sessions", { headers });
 }
 
@@ -51,7 +68,10 @@ export default function Sessions({ loaderData, actionData }: Route.ComponentProp
   const { sessions } = loaderData;
   const others = sessions.filter((s) => !s.current).length;
   return (
-    <section aria-labelledby="sessions-heading" className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
+    <section
+      aria-labelledby="sessions-heading"
+      className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8"
+    >
       <h2 id="sessions-heading" className="text-lg font-semibold">
         Devices
       </h2>
@@ -65,7 +85,11 @@ export default function Sessions({ loaderData, actionData }: Route.ComponentProp
             <div className="min-w-0 text-sm">
               <p className="font-semibold text-ink">
                 {s.device}
-                {s.current && <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">This device</span>}
+                {s.current && (
+                  <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
+                    This device
+                  </span>
+                )}
               </p>
               <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-muted">
                 <dt>Address</dt>
@@ -80,7 +104,13 @@ export default function Sessions({ loaderData, actionData }: Route.ComponentProp
               <Form method="post">
                 <input type="hidden" name="intent" value="revoke" />
                 <input type="hidden" name="sessionId" value={s.id} />
-                <Button type="submit" variant="outline" size="sm" disabled={busy} aria-label={`Sign out ${s.device}, last active ${s.lastActiveAt}`}>
+                <Button
+                  type="submit"
+                  variant="outline"
+                  size="sm"
+                  disabled={busy}
+                  aria-label={`Sign out ${s.device}, last active ${s.lastActiveAt}`}
+                >
                   Sign out
                 </Button>
               </Form>
@@ -94,7 +124,8 @@ export default function Sessions({ loaderData, actionData }: Route.ComponentProp
             <summary className="cursor-pointer py-1 text-sm font-semibold">Sign out all other devices</summary>
             <Form method="post" className="mt-3 space-y-3">
               <p className="text-sm text-muted">
-                {others === 1 ? "1 other device" : `${others} other devices`} will be signed out. You'll stay signed in here.
+                {others === 1 ? "1 other device" : `${others} other devices`} will be signed out. You'll stay signed in
+                here.
               </p>
               <input type="hidden" name="intent" value="others" />
               <Button type="submit" variant="outline" disabled={busy}>

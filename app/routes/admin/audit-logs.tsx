@@ -96,53 +96,56 @@ export default function AuditLogs({ loaderData }: Route.ComponentProps) {
       ) : (
         // One line per event (GitHub's audit log): time, who, what, on what; the rest behind Details.
         <div {...listBoxProps(loading)}>
-        <ol aria-label="Audit entries" className="divide-y divide-line rounded-lg border border-line bg-white text-sm">
-          {entries.map((e) => (
-            <li key={e.id} className="min-w-0 px-3 py-1.5 wrap-anywhere">
-              <div className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 md:flex-nowrap">
-                <time className="shrink-0 whitespace-nowrap text-xs tabular-nums text-muted md:w-36">
-                  {e.createdAt}
-                </time>
-                <span className="shrink-0 font-medium md:w-40 md:truncate" title={e.actorLabel}>
-                  {e.actorLabel}
-                </span>
-                <span className="shrink-0 font-mono text-xs font-semibold md:w-48 md:truncate" title={e.action}>
-                  {e.action}
-                </span>
-                <span className="flex min-w-0 flex-1 flex-wrap items-baseline gap-1.5">
-                  <Badge tone="blue">{e.targetType}</Badge>
-                  <TargetLink entry={e} />
-                </span>
-                <details className="group shrink-0 basis-full md:basis-auto">
-                  <summary className="cursor-pointer text-xs font-medium text-brand-800">
-                    Details
-                    <span className="sr-only">
-                      {" "}
-                      of {e.action} at {e.createdAt}
-                    </span>
-                  </summary>
-                  <dl className="mt-1 grid gap-x-4 gap-y-0.5 text-xs text-muted">
-                    <div className="min-w-0">
-                      <dt className="inline">Target id: </dt>
-                      <dd className="inline break-all font-mono">{e.targetId ?? "—"}</dd>
-                    </div>
-                    <div>
-                      <dt className="inline">IP: </dt>
-                      <dd className="inline font-mono">{e.ip ?? "—"}</dd>
-                    </div>
-                    <div className="min-w-0">
-                      <dt className="inline">User agent: </dt>
-                      <dd className="inline break-words">{e.userAgent ?? "—"}</dd>
-                    </div>
-                  </dl>
-                  <pre className="mt-1 rounded bg-surface p-2 text-xs whitespace-pre-wrap wrap-anywhere md:max-w-xl">
-                    {e.metadata}
-                  </pre>
-                </details>
-              </div>
-            </li>
-          ))}
-        </ol>
+          <ol
+            aria-label="Audit entries"
+            className="divide-y divide-line rounded-lg border border-line bg-white text-sm"
+          >
+            {entries.map((e) => (
+              <li key={e.id} className="min-w-0 px-3 py-1.5 wrap-anywhere">
+                <div className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 md:flex-nowrap">
+                  <time className="shrink-0 whitespace-nowrap text-xs tabular-nums text-muted md:w-36">
+                    {e.createdAt}
+                  </time>
+                  <span className="shrink-0 font-medium md:w-40 md:truncate" title={e.actorLabel}>
+                    {e.actorLabel}
+                  </span>
+                  <span className="shrink-0 font-mono text-xs font-semibold md:w-48 md:truncate" title={e.action}>
+                    {e.action}
+                  </span>
+                  <span className="flex min-w-0 flex-1 flex-wrap items-baseline gap-1.5">
+                    <Badge tone="blue">{e.targetType}</Badge>
+                    <TargetLink entry={e} />
+                  </span>
+                  <details className="group shrink-0 basis-full md:basis-auto">
+                    <summary className="cursor-pointer text-xs font-medium text-brand-800">
+                      Details
+                      <span className="sr-only">
+                        {" "}
+                        of {e.action} at {e.createdAt}
+                      </span>
+                    </summary>
+                    <dl className="mt-1 grid gap-x-4 gap-y-0.5 text-xs text-muted">
+                      <div className="min-w-0">
+                        <dt className="inline">Target id: </dt>
+                        <dd className="inline break-all font-mono">{e.targetId ?? "—"}</dd>
+                      </div>
+                      <div>
+                        <dt className="inline">IP: </dt>
+                        <dd className="inline font-mono">{e.ip ?? "—"}</dd>
+                      </div>
+                      <div className="min-w-0">
+                        <dt className="inline">User agent: </dt>
+                        <dd className="inline break-words">{e.userAgent ?? "—"}</dd>
+                      </div>
+                    </dl>
+                    <pre className="mt-1 rounded bg-surface p-2 text-xs whitespace-pre-wrap wrap-anywhere md:max-w-xl">
+                      {e.metadata}
+                    </pre>
+                  </details>
+                </div>
+              </li>
+            ))}
+          </ol>
         </div>
       )}
       <Pager nextHref={nextHref} firstHref={firstHref} showingFirst={!filters.cursor} />

@@ -24,7 +24,14 @@ export const seedFor = (index: number) => FUZZ_SEED + index;
 export const PROTO_KEYS = ["__proto__", "constructor", "prototype"] as const;
 
 /** Keys every plain object answers to without having them. */
-export const INHERITED_KEYS = ["constructor", "__proto__", "toString", "valueOf", "hasOwnProperty", "isPrototypeOf"] as const;
+export const INHERITED_KEYS = [
+  "constructor",
+  "__proto__",
+  "toString",
+  "valueOf",
+  "hasOwnProperty",
+  "isPrototypeOf",
+] as const;
 
 /** Strings every text field should survive: empties, numbers and keywords as text, injections, tricky Unicode. */
 export const HOSTILE_STRINGS: readonly string[] = [
@@ -118,7 +125,8 @@ export const POISONED_OBJECT = { toString: 1, valueOf: 1 } as const;
 
 /** Raw JSON text spliced into a body as it is (a nesting deeper than any handler should recurse). */
 export type RawJson = { rawJson: string };
-const isRawJson = (value: unknown): value is RawJson => typeof value === "object" && value !== null && "rawJson" in value;
+const isRawJson = (value: unknown): value is RawJson =>
+  typeof value === "object" && value !== null && "rawJson" in value;
 
 const hostileNumber = fc.oneof(
   fc.integer(),
@@ -130,8 +138,14 @@ const hostileNumber = fc.oneof(
 const hostileObject: fc.Arbitrary<unknown> = fc.oneof(
   fc.constant({}),
   { weight: 2, arbitrary: fc.constant(POISONED_OBJECT) },
-  fc.constantFrom(...PROTO_KEYS).map((key) => ({ rawJson: `{${JSON.stringify(key)}:{"polluted":"yes","prototype":{"polluted":"yes"}}}` })),
-  fc.dictionary(fc.oneof(fc.constantFrom(...PROTO_KEYS, "toString", "valueOf", "then", "length"), hostileString), fc.oneof(hostileString, hostileNumber), { maxKeys: 4 }),
+  fc
+    .constantFrom(...PROTO_KEYS)
+    .map((key) => ({ rawJson: `{${JSON.stringify(key)}:{"polluted":"yes","prototype":{"polluted":"yes"}}}` })),
+  fc.dictionary(
+    fc.oneof(fc.constantFrom(...PROTO_KEYS, "toString", "valueOf", "then", "length"), hostileString),
+    fc.oneof(hostileString, hostileNumber),
+    { maxKeys: 4 },
+  ),
 );
 
 /** Any JSON value a client could send where one field goes: wrong types, arrays for scalars, nesting, nulls. */
@@ -142,7 +156,10 @@ export const hostileJson: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 2, arbitrary: fc.constant(null) },
   { weight: 2, arbitrary: fc.array(fc.oneof(hostileString, hostileNumber, fc.constant(null)), { maxLength: 4 }) },
   { weight: 2, arbitrary: hostileObject },
-  { weight: 1, arbitrary: fc.constantFrom(2_000, 20_000).map((depth) => ({ rawJson: `${"[".repeat(depth)}${"]".repeat(depth)}` })) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(2_000, 20_000).map((depth) => ({ rawJson: `${"[".repeat(depth)}${"]".repeat(depth)}` })),
+  },
 );
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -167,7 +184,9 @@ const jpeg = new Uint8Array(await makeJpeg({ width: 64, height: 48 }));
 /** Files no picture field should take: markup under picture names, a cut-off JPEG, nothing, random bytes. */
 export const badFile: fc.Arbitrary<FilePart> = fc.oneof(
   fc.constant(new FilePart(text("<html><script>alert(1)</script></html>"), "photo.jpg", "image/jpeg")),
-  fc.constant(new FilePart(text('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), "photo.png", "image/png")),
+  fc.constant(
+    new FilePart(text('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), "photo.png", "image/png"),
+  ),
   fc.constant(new FilePart(jpeg.slice(0, 200), "truncated.jpg", "image/jpeg")),
   fc.constant(new FilePart(new Uint8Array(0), "empty.jpg", "image/jpeg")),
   fc
@@ -234,7 +253,11 @@ function invalidOf(s: JsonSchema): fc.Arbitrary<unknown> {
   for (const a of strings) {
     if (a.enum) {
       const values = a.enum.map(String);
-      near.push(fc.constantFrom(...values).chain((v) => fc.constantFrom(v.toUpperCase(), ` ${v}`, `${v}\u0000`, `${v}\u200B`, v.slice(1), `${v}s`)));
+      near.push(
+        fc
+          .constantFrom(...values)
+          .chain((v) => fc.constantFrom(v.toUpperCase(), ` ${v}`, `${v}\u0000`, `${v}\u200B`, v.slice(1), `${v}s`)),
+      );
     }
     if (a.minLength) {
       const min = a.minLength;
@@ -242,22 +265,37 @@ function invalidOf(s: JsonSchema): fc.Arbitrary<unknown> {
     }
     if (a.maxLength !== undefined) {
       const max = a.maxLength;
-      near.push(fc.constant("a".repeat(max + 1)), fc.constant("🧰".repeat(max + 1)), fc.constant(`${"é".repeat(max)}x`));
+      near.push(
+        fc.constant("a".repeat(max + 1)),
+        fc.constant("🧰".repeat(max + 1)),
+        fc.constant(`${"é".repeat(max)}x`),
+      );
     }
   }
   const numbers = [s, ...(s.anyOf ?? [])].filter((a) => a.type === "integer" || a.type === "number");
   for (const a of numbers) {
     if (a.minimum !== undefined) near.push(fc.constantFrom(a.minimum - 1, -Math.abs(a.minimum) - 1e9));
     if (a.maximum !== undefined) near.push(fc.constantFrom(a.maximum + 1, a.maximum * 1000 + 1));
-    if (a.type === "integer") near.push(fc.constantFrom(1.5, 0.1 + 0.2, "1.5", "1e3", " 7 ", "0x10", "Infinity", "NaN", "", "9".repeat(400), "-0"));
+    if (a.type === "integer")
+      near.push(
+        fc.constantFrom(1.5, 0.1 + 0.2, "1.5", "1e3", " 7 ", "0x10", "Infinity", "NaN", "", "9".repeat(400), "-0"),
+      );
   }
   // The wrong type altogether.
-  const wrong: fc.Arbitrary<unknown>[] = [fc.constant(null), fc.constant([]), fc.constant({}), fc.constant(POISONED_OBJECT), fc.constant(POISONED_OBJECT)];
+  const wrong: fc.Arbitrary<unknown>[] = [
+    fc.constant(null),
+    fc.constant([]),
+    fc.constant({}),
+    fc.constant(POISONED_OBJECT),
+    fc.constant(POISONED_OBJECT),
+  ];
   if (!types.has("string")) wrong.push(hostileString);
   if (!types.has("integer") && !types.has("number")) wrong.push(hostileNumber);
   if (!types.has("boolean")) wrong.push(fc.boolean());
   wrong.push(validOf(s).map((v) => [v, v]));
-  return near.length ? fc.oneof({ weight: 3, arbitrary: fc.oneof(...near) }, { weight: 2, arbitrary: fc.oneof(...wrong) }) : fc.oneof(...wrong);
+  return near.length
+    ? fc.oneof({ weight: 3, arbitrary: fc.oneof(...near) }, { weight: 2, arbitrary: fc.oneof(...wrong) })
+    : fc.oneof(...wrong);
 }
 
 /**
@@ -281,7 +319,10 @@ export function schemaFields(schema: z.ZodType): Record<string, FieldArbs> {
  */
 export function ruleField(spec: FieldSpec, plausible: fc.Arbitrary<string>): FieldArbs {
   const any = fc.oneof(plausible, hostileString, boundaryString);
-  return { valid: plausible.filter((v) => firstBroken(spec, v) === null), invalid: any.filter((v) => firstBroken(spec, v) !== null) };
+  return {
+    valid: plausible.filter((v) => firstBroken(spec, v) === null),
+    invalid: any.filter((v) => firstBroken(spec, v) !== null),
+  };
 }
 
 /** E-mail, password and name as sign-up and sign-in take them. */
@@ -290,10 +331,21 @@ export const credentialFields = {
     EMAIL,
     fc.oneof(
       fc.emailAddress(),
-      fc.constantFrom("kylie.nguyen@example.com.au", " Tom.OBrien@EXAMPLE.com.au ", "o'brien+swap@example.com", `${"a".repeat(240)}@example.com.au`),
+      fc.constantFrom(
+        "kylie.nguyen@example.com.au",
+        " Tom.OBrien@EXAMPLE.com.au ",
+        "o'brien+swap@example.com",
+        `${"a".repeat(240)}@example.com.au`,
+      ),
     ),
   ),
-  password: ruleField(PASSWORD, fc.oneof(fc.stringMatching(/^[A-Z][a-z]{3,30}[0-9]{1,8}$/), fc.constantFrom("Swapshed1", `Aa1${"x".repeat(69)}`, "Pässwörd1Ü"))),
+  password: ruleField(
+    PASSWORD,
+    fc.oneof(
+      fc.stringMatching(/^[A-Z][a-z]{3,30}[0-9]{1,8}$/),
+      fc.constantFrom("Swapshed1", `Aa1${"x".repeat(69)}`, "Pässwörd1Ü"),
+    ),
+  ),
   fullName: ruleField(
     FULL_NAME,
     fc.oneof(
@@ -333,7 +385,11 @@ const OMIT = Symbol("omit");
  * The fields of one bad request: each known field valid, broken, hostile or missing; `fixed` fields (an intent)
  * mostly keep their value; then up to three extra fields, prototype keys among them.
  */
-export function entriesArb(fields: Record<string, FieldArbs>, fixed: Record<string, unknown> = {}, extraValue = hostileJson): fc.Arbitrary<Entry[]> {
+export function entriesArb(
+  fields: Record<string, FieldArbs>,
+  fixed: Record<string, unknown> = {},
+  extraValue = hostileJson,
+): fc.Arbitrary<Entry[]> {
   const known = Object.entries(fields).map(([name, f]) =>
     fc
       .oneof(
@@ -357,18 +413,35 @@ export function entriesArb(fields: Record<string, FieldArbs>, fixed: Record<stri
   );
   const extraName = fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom(...PROTO_KEYS) },
-    { weight: 1, arbitrary: fc.constantFrom("__proto__[polluted]", "constructor[prototype][polluted]", "__proto__.polluted", "polluted", "isAdmin", "role", "userId", "id", "status") },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        "__proto__[polluted]",
+        "constructor[prototype][polluted]",
+        "__proto__.polluted",
+        "polluted",
+        "isAdmin",
+        "role",
+        "userId",
+        "id",
+        "status",
+      ),
+    },
     { weight: 1, arbitrary: hostileString.filter((s) => s.length < 200) },
   );
   const extras = fc.array(fc.tuple(extraName, extraValue), { maxLength: 3 });
-  return fc.tuple(fc.tuple(...fixedEntries, ...known), extras).map(([groups, extra]) => [...groups.flat(), ...(extra as Entry[])]);
+  return fc
+    .tuple(fc.tuple(...fixedEntries, ...known), extras)
+    .map(([groups, extra]) => [...groups.flat(), ...(extra as Entry[])]);
 }
 
 function jsonText(value: unknown): string {
   if (isRawJson(value)) return value.rawJson;
   if (Array.isArray(value)) return `[${value.map(jsonText).join(",")}]`;
   if (value && typeof value === "object") {
-    return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}:${jsonText(v)}`).join(",")}}`;
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${JSON.stringify(k)}:${jsonText(v)}`)
+      .join(",")}}`;
   }
   return JSON.stringify(value) ?? "null";
 }
@@ -379,7 +452,9 @@ export function jsonBody(entries: Entry[]): string {
 }
 
 /** A whole body that is not an object at all. */
-export const nonObjectJson = fc.oneof(hostileJson, fc.constant({ rawJson: "" }), fc.constant({ rawJson: "{\"a\":" })).map((v) => jsonText(v));
+export const nonObjectJson = fc
+  .oneof(hostileJson, fc.constant({ rawJson: "" }), fc.constant({ rawJson: '{"a":' }))
+  .map((v) => jsonText(v));
 
 /** A text as a form field: strings as they are, others as a browser-ish client would send them. */
 export function formValues(value: unknown): string[] {
@@ -395,7 +470,8 @@ function encodeFormPart(text: string): string {
   let out = "";
   for (const char of text) {
     const code = char.codePointAt(0) ?? 0;
-    if (code >= 0xd800 && code <= 0xdfff) out += `%${(0xe0 | (code >> 12)).toString(16)}%${(0x80 | ((code >> 6) & 0x3f)).toString(16)}%${(0x80 | (code & 0x3f)).toString(16)}`;
+    if (code >= 0xd800 && code <= 0xdfff)
+      out += `%${(0xe0 | (code >> 12)).toString(16)}%${(0x80 | ((code >> 6) & 0x3f)).toString(16)}%${(0x80 | (code & 0x3f)).toString(16)}`;
     else out += encodeURIComponent(char);
   }
   return out;
@@ -422,7 +498,9 @@ let tableList: Promise<string[]> | undefined;
 
 async function tablesOf(db: Db): Promise<string[]> {
   tableList ??= (async () => {
-    const result = await db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`);
+    const result = await db.execute(
+      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+    );
     const rows = ("rows" in result ? result.rows : result) as { table_name: string }[];
     return rows.map((r) => r.table_name).filter((t) => !(ATTEMPT_TABLES as readonly string[]).includes(t));
   })();
@@ -433,7 +511,8 @@ async function tablesOf(db: Db): Promise<string[]> {
 export async function fingerprint(db: Db): Promise<Record<string, string>> {
   const tables = await tablesOf(db);
   const parts = tables.map(
-    (t) => `select '${t}' as t, count(*)::text || ':' || md5(coalesce(string_agg(md5(x::text), '' order by md5(x::text)), '')) as f from "${t}" x`,
+    (t) =>
+      `select '${t}' as t, count(*)::text || ':' || md5(coalesce(string_agg(md5(x::text), '' order by md5(x::text)), '')) as f from "${t}" x`,
   );
   const result = await db.execute(sql.raw(parts.join(" union all ")));
   const rows = ("rows" in result ? result.rows : result) as { t: string; f: string }[];
@@ -448,7 +527,12 @@ export function changedTables(before: Record<string, string>, after: Record<stri
 // ---------------------------------------------------------------------------------------------------------------
 // Prototypes
 
-const PROTOTYPES = { Object: Object.prototype, Array: Array.prototype, Function: Function.prototype, String: String.prototype };
+const PROTOTYPES = {
+  Object: Object.prototype,
+  Array: Array.prototype,
+  Function: Function.prototype,
+  String: String.prototype,
+};
 const keysOf = (proto: object) => Reflect.ownKeys(proto).map(String).sort().join(",");
 const baseline = Object.fromEntries(Object.entries(PROTOTYPES).map(([name, proto]) => [name, keysOf(proto)]));
 
@@ -471,11 +555,27 @@ export type Outcome = "accepted" | "refused" | "redirected" | "server error";
 export class Figures {
   readonly rows = new Map<
     string,
-    { cases: number; accepted: number; refused: number; redirected: number; status5xx: number; changedByRefused: number; statuses: Map<number, number> }
+    {
+      cases: number;
+      accepted: number;
+      refused: number;
+      redirected: number;
+      status5xx: number;
+      changedByRefused: number;
+      statuses: Map<number, number>;
+    }
   >();
 
   count(endpoint: string, outcome: Outcome, changed: boolean, status = 0) {
-    const row = this.rows.get(endpoint) ?? { cases: 0, accepted: 0, refused: 0, redirected: 0, status5xx: 0, changedByRefused: 0, statuses: new Map() };
+    const row = this.rows.get(endpoint) ?? {
+      cases: 0,
+      accepted: 0,
+      refused: 0,
+      redirected: 0,
+      status5xx: 0,
+      changedByRefused: 0,
+      statuses: new Map(),
+    };
     row.cases++;
     if (outcome === "accepted") row.accepted++;
     if (outcome === "refused") row.refused++;
@@ -487,7 +587,16 @@ export class Figures {
   }
 
   totals() {
-    const t = { endpoints: this.rows.size, cases: 0, accepted: 0, refused: 0, redirected: 0, status4xx: 0, status5xx: 0, changedByRefused: 0 };
+    const t = {
+      endpoints: this.rows.size,
+      cases: 0,
+      accepted: 0,
+      refused: 0,
+      redirected: 0,
+      status4xx: 0,
+      status5xx: 0,
+      changedByRefused: 0,
+    };
     for (const row of this.rows.values()) {
       t.cases += row.cases;
       for (const [status, n] of row.statuses) if (status >= 400 && status < 500) t.status4xx += n;
@@ -535,9 +644,15 @@ export function describeCase(value: unknown): string {
  * fc.check with a fixed seed and a failure message that fits a CI log: the endpoint, the error, the seed and
  * path that replay it (FUZZ_SEED), and the case, shortened. Shrinking is off: the first failing case is reported.
  */
-export async function checkProperty<T>(name: string, property: fc.IAsyncPropertyWithHooks<T>, params: { numRuns: number; seed: number }) {
+export async function checkProperty<T>(
+  name: string,
+  property: fc.IAsyncPropertyWithHooks<T>,
+  params: { numRuns: number; seed: number },
+) {
   const details = await fc.check(property, { ...params, endOnFailure: true });
   if (!details.failed) return;
   const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-  throw new Error(`${name}: ${error}\n  seed ${details.seed}, path "${details.counterexamplePath}"\n  case: ${describeCase((details.counterexample as unknown[] | null)?.[0])}`);
+  throw new Error(
+    `${name}: ${error}\n  seed ${details.seed}, path "${details.counterexamplePath}"\n  case: ${describeCase((details.counterexample as unknown[] | null)?.[0])}`,
+  );
 }

@@ -79,22 +79,22 @@ export function FeatureFlagsForm({ flags, busy, readOnly }: { flags: FlagView[];
       {readOnly ? (
         <p className="mt-3 rounded-md border border-line bg-surface px-3 py-2 text-sm text-muted">{readOnly}</p>
       ) : (
-      <div className="mt-3 flex items-center justify-end gap-3">
-        {/* Always in the page, so a screen reader hears the note when it appears. */}
-        <p
-          role="status"
-          className={dirty ? "rounded-md bg-accent-100 px-2.5 py-1 text-sm font-medium text-amber-900" : "sr-only"}
-        >
-          {dirty ? "Unsaved changes" : ""}
-        </p>
-        <button
-          type="submit"
-          disabled={busy}
-          className="h-10 rounded-md bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
-        >
-          {busy ? "Saving..." : "Save"}
-        </button>
-      </div>
+        <div className="mt-3 flex items-center justify-end gap-3">
+          {/* Always in the page, so a screen reader hears the note when it appears. */}
+          <p
+            role="status"
+            className={dirty ? "rounded-md bg-accent-100 px-2.5 py-1 text-sm font-medium text-amber-900" : "sr-only"}
+          >
+            {dirty ? "Unsaved changes" : ""}
+          </p>
+          <button
+            type="submit"
+            disabled={busy}
+            className="h-10 rounded-md bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+          >
+            {busy ? "Saving..." : "Save"}
+          </button>
+        </div>
       )}
     </Form>
   );

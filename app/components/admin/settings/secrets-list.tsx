@@ -8,7 +8,10 @@ export function SecretsList({ secrets }: { secrets: SecretView[] }) {
   return (
     <ul className="divide-y divide-line">
       {secrets.map((secret) => (
-        <li key={secret.name} className="flex flex-col gap-1 py-3 first:pt-0 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
+        <li
+          key={secret.name}
+          className="flex flex-col gap-1 py-3 first:pt-0 sm:flex-row sm:items-start sm:justify-between sm:gap-4"
+        >
           <div className="min-w-0">
             <p className="font-medium">
               {secret.label} <code className="block text-xs text-muted">{secret.name}</code>

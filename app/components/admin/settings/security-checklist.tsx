@@ -21,7 +21,9 @@ export function SecurityChecklist({ checks }: { checks: CheckView[] }) {
             <div className="min-w-0">
               <p className="font-medium">
                 {check.label}
-                <span className={`ml-2 text-xs font-semibold uppercase ${check.passed ? "text-green-800" : "text-danger"}`}>
+                <span
+                  className={`ml-2 text-xs font-semibold uppercase ${check.passed ? "text-green-800" : "text-danger"}`}
+                >
                   {check.passed ? "Pass" : "Fail"}
                 </span>
               </p>
