@@ -6,7 +6,7 @@ import type { Clock } from "../core/shared/clock";
 import { logger } from "../core/shared/logger";
 import { recordJobFailure } from "../core/logs/record-job-failure";
 import { claimExpiryWarnings } from "../core/swaps/expire-swaps";
-import { notifySwapEvent } from "../core/swaps/notify-swap-event";
+import { dispatchEvents } from "../core/events/dispatch-events";
 import type { Env } from "./env";
 import { paymentProviderFromEnv } from "./payments";
 import { storageFromEnv } from "./storage";
@@ -29,14 +29,15 @@ export function startBackgroundWork({ db, clock, env }: { db: Db; clock: Clock; 
   const mailTimer = setInterval(() => {
     if (mailRun) return;
     mailRun = (async () => {
-      for (const swap of await claimExpiryWarnings({ db, clock }))
-        await notifySwapEvent({ db, env }, { swapId: swap.id, event: "expiring" });
+      // Each of these records its events (the reminders, the lapse) in its own transactions.
+      await claimExpiryWarnings({ db, clock, env });
       // Accepted swaps: a reminder 6 hours before the payment deadline, then the lapse and its refunds.
-      for (const swap of await claimPaymentWarnings({ db, clock }))
-        await notifySwapEvent({ db, env }, { swapId: swap.id, event: "payment_due_soon" });
-      for (const swapId of await lapseUnpaidSwaps({ db, clock }))
-        await notifySwapEvent({ db, env }, { swapId, event: "lapsed" });
+      await claimPaymentWarnings({ db, clock, env });
+      await lapseUnpaidSwaps({ db, clock, env });
       await refundOwedPayments({ db, clock, provider });
+      // Whatever events are still pending (a process that died between its commit and the dispatch, a handler
+      // that failed) become their mail here, then the mail goes out.
+      await dispatchEvents({ db, appUrl: env.APP_URL });
       await deliverPendingMail(db, transport);
     })()
       .catch(async (error) => {

@@ -5,12 +5,7 @@ import { handlePaymentEvent } from "../core/payments/handle-payment-event";
 import { type PaymentProvider, WebhookPayloadError, WebhookSignatureError } from "../core/payments/payment-provider";
 import type { Clock } from "../core/shared/clock";
 import { logger } from "../core/shared/logger";
-import { eq } from "drizzle-orm";
-import type { PaymentEvent } from "../core/payments/payment-provider";
-import { notifySwapEvent } from "../core/swaps/notify-swap-event";
 import { refundOwedPayments } from "../core/payments/refund-owed-payments";
-import { paymentLogs } from "../db/schema/payments";
-import { swapProposals } from "../db/schema/swaps";
 
 /** Provider events are a few kilobytes; nothing bigger is read, let alone verified. */
 export const WEBHOOK_BODY_LIMIT = 512 * 1024;
@@ -46,7 +41,6 @@ export function createWebhookRoutes(deps: {
     }
     const result = await handlePaymentEvent(deps, { provider: provider.name, event });
     if (result === "processed") {
-      await notifyPaymentOutcome(deps, event);
       // A payment that could not count (charged twice, or after the swap closed) is given back now, not at
       // the next background run; a provider error leaves it owed and the background run retries.
       await refundOwedPayments({ ...deps, provider }).catch((error) =>
@@ -58,16 +52,4 @@ export function createWebhookRoutes(deps: {
 
   webhooks.all("*", (c) => c.json({ error: "Not found" }, 404));
   return webhooks;
-}
-
-/** After a processed payment: tell the other party it's their turn, or both that the swap is on. */
-async function notifyPaymentOutcome(deps: { db: Db; env: { APP_URL: string } }, event: PaymentEvent) {
-  if (!event.paymentId && !event.sessionId) return;
-  const [row] = await deps.db
-    .select({ swapId: swapProposals.id, paymentStatus: paymentLogs.status })
-    .from(paymentLogs)
-    .innerJoin(swapProposals, eq(swapProposals.id, paymentLogs.swapProposalId))
-    .where(event.paymentId ? eq(paymentLogs.id, event.paymentId) : eq(paymentLogs.checkoutSessionId, event.sessionId!));
-  if (row?.paymentStatus !== "completed") return;
-  await notifySwapEvent(deps, { swapId: row.swapId, event: "payment" });
 }

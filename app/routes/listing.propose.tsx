@@ -12,7 +12,6 @@ import { findOfferableListings } from "../../core/listings/find-offerable-listin
 import { isAppError } from "../../core/shared/app-error";
 import { logger } from "../../core/shared/logger";
 import { findPendingProposalForListing } from "../../core/swaps/find-pending-proposal-for-listing";
-import { notifySwapEvent } from "../../core/swaps/notify-swap-event";
 import { proposeSwap } from "../../core/swaps/propose-swap";
 
 export const meta: Route.MetaFunction = () => [
@@ -40,13 +39,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (!user) return redirect(proposeSignInHref(params.id));
   const form = await request.formData();
   try {
-    const { id } = await proposeSwap(ctx, {
+    await proposeSwap(ctx, {
       proposerId: user.id,
       targetListingId: params.id,
       offeredListingId: String(form.get("offeredListingId") ?? ""),
       message: String(form.get("message") ?? ""),
     });
-    await notifySwapEvent(ctx, { swapId: id, event: "proposed" });
   } catch (error) {
     if (isAppError(error)) return data({ error: error.message }, { status: error.status });
     logger.error("propose failed", { error: String(error) });

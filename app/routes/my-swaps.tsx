@@ -16,7 +16,6 @@ import { findMySwaps, findSwapForParty } from "../../core/swaps/find-my-swaps";
 import { leaveReview } from "../../core/swaps/leave-review";
 import { rejectSwap } from "../../core/swaps/reject-swap";
 import { withdrawSwap } from "../../core/swaps/withdraw-swap";
-import { notifySwapEvent } from "../../core/swaps/notify-swap-event";
 import { getContactDetails } from "../../core/users/get-contact-details";
 
 export const meta: Route.MetaFunction = () => [
@@ -126,12 +125,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   } else {
     try {
       if (intent === "accept") {
-        const result = await acceptSwap(ctx, { swapId, actorId: user.id });
-        await notifySwapEvent(ctx, { swapId, event: result.status === "completed" ? "completed" : "accepted" });
-        for (const closed of result.rejectedIds) await notifySwapEvent(ctx, { swapId: closed, event: "declined" });
+        await acceptSwap(ctx, { swapId, actorId: user.id });
       } else if (intent === "decline") {
         await rejectSwap(ctx, { swapId, actorId: user.id });
-        await notifySwapEvent(ctx, { swapId, event: "declined" });
       } else if (intent === "withdraw") {
         await withdrawSwap(ctx, { swapId, actorId: user.id });
       } else {

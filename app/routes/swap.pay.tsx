@@ -4,7 +4,6 @@ import { appContext } from "../context";
 import { flashHeader } from "../lib/flash.server";
 import { requireUser } from "../lib/require-user.server";
 import { startHandshakePayment } from "../../core/payments/start-handshake-payment";
-import { notifySwapEvent } from "../../core/swaps/notify-swap-event";
 import { isAppError } from "../../core/shared/app-error";
 import { readContactDetails } from "../../core/users/update-contact-details";
 
@@ -35,7 +34,6 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       { swapId: params.id, userId: user.id, phone },
     );
     if (result.kind === "paid") {
-      await notifySwapEvent(ctx, { swapId: params.id, event: "payment" });
       return redirect(back, {
         headers: { "Set-Cookie": await flashHeader({ type: "success", message: "Payment complete" }, secure) },
       });

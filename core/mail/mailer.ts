@@ -37,25 +37,42 @@ export async function enqueueMail(
   mail: OutgoingMail,
   { userId }: { userId?: string | null } = {},
 ): Promise<{ id: string }> {
-  const [row] = await db
-    .insert(mailOutbox)
-    .values({
-      // The account the mail is for (the demo outbox shows a member only theirs). Mail that goes elsewhere than
-      // the account's current address (a new address to confirm) names it; otherwise it is whichever account has
-      // the address now, so a newcomer never inherits mail sent to their address before they registered.
-      userId:
-        userId !== undefined
-          ? userId
-          : sql`(select ${users.id} from ${users} where ${users.email} = ${mail.to.toLowerCase()})`,
-      toAddress: mail.to,
-      subject: mail.subject,
-      textBody: mail.text,
-      htmlBody: mail.html,
-      template: mail.template,
-    })
-    // A bare returning(): with an argument it does not type-check on the PGlite | PostgreSQL union.
-    .returning();
+  const [row] = await insertMail(db, mail, { userId });
   return { id: row.id };
+}
+
+/**
+ * Queues a mail that is the effect of a domain event (core/events), in the dispatcher's transaction. Once per
+ * event, address and template: an event dispatched a second time queues nothing new.
+ */
+export async function enqueueEventMail(db: Db, mail: OutgoingMail, { eventId }: { eventId: string }): Promise<void> {
+  await insertMail(db, mail, { eventId });
+}
+
+function insertMail(db: Db, mail: OutgoingMail, { userId, eventId }: { userId?: string | null; eventId?: string }) {
+  return (
+    db
+      .insert(mailOutbox)
+      .values({
+        // The account the mail is for (the demo outbox shows a member only theirs). Mail that goes elsewhere than
+        // the account's current address (a new address to confirm) names it; otherwise it is whichever account
+        // has the address now, so a newcomer never inherits mail sent to their address before they registered.
+        userId:
+          userId !== undefined
+            ? userId
+            : sql`(select ${users.id} from ${users} where ${users.email} = ${mail.to.toLowerCase()})`,
+        toAddress: mail.to,
+        subject: mail.subject,
+        textBody: mail.text,
+        htmlBody: mail.html,
+        template: mail.template,
+        eventId,
+      })
+      // Only the event index can conflict (mail_outbox_event_once_idx): direct mail has no event id.
+      .onConflictDoNothing()
+      // A bare returning(): with an argument it does not type-check on the PGlite | PostgreSQL union.
+      .returning()
+  );
 }
 
 /**

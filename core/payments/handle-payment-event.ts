@@ -4,7 +4,8 @@ import { paymentLogs, webhookEvents } from "../../db/schema/payments";
 import { swapProposals } from "../../db/schema/swaps";
 import type { Clock } from "../shared/clock";
 import { logger } from "../shared/logger";
-import { completeSwapIfPaid, markPartyPaid } from "../swaps/complete-swap-if-paid";
+import { deliverAfterCommit } from "../events/deliver-after-commit";
+import { settlePartyFee } from "../swaps/complete-swap-if-paid";
 import { isUuid } from "../swaps/swap-guards";
 import { creditBalance } from "./credit-balance";
 import { lockMemberCredit, recordCredit } from "./lock-member-credit";
@@ -26,7 +27,7 @@ type Outcome = { result: PaymentEventResult; error?: string };
  * row; the row is marked processed in the same transaction as the payment it settled.
  */
 export async function handlePaymentEvent(
-  deps: { db: Db; clock: Clock },
+  deps: { db: Db; clock: Clock; env?: { APP_URL: string } },
   { provider, event }: { provider: "local" | "stripe"; event: PaymentEvent },
 ): Promise<PaymentEventResult> {
   const now = deps.clock.now();
@@ -35,8 +36,9 @@ export async function handlePaymentEvent(
     .values({ id: event.id, provider, type: event.type, payload: event.raw ?? {}, status: "received", receivedAt: now })
     .onConflictDoNothing({ target: webhookEvents.id });
 
+  let result: PaymentEventResult;
   try {
-    return await deps.db.transaction(async (tx) => {
+    result = await deps.db.transaction(async (tx) => {
       const [stored] = await tx
         .select({ status: webhookEvents.status })
         .from(webhookEvents)
@@ -66,6 +68,8 @@ export async function handlePaymentEvent(
       .where(and(eq(webhookEvents.id, event.id), ne(webhookEvents.status, "processed")));
     throw error;
   }
+  if (result === "processed") await deliverAfterCommit(deps);
+  return result;
 }
 
 async function settle(tx: Db, provider: "local" | "stripe", event: PaymentEvent, now: Date): Promise<Outcome> {
@@ -162,8 +166,7 @@ async function settle(tx: Db, provider: "local" | "stripe", event: PaymentEvent,
     .returning();
   if (!completed) return { result: "duplicate" };
 
-  await markPartyPaid(tx, { swapId: swap.id, userId: payment.userId, now });
-  await completeSwapIfPaid(tx, { swapId: swap.id, now });
+  await settlePartyFee(tx, { swapId: swap.id, userId: payment.userId, now });
   return { result: "processed" };
 }
 

@@ -8,7 +8,8 @@ import { swapProposals } from "../../db/schema/swaps";
 import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
 import { logger } from "../shared/logger";
-import { completeSwapIfPaid, markPartyPaid } from "../swaps/complete-swap-if-paid";
+import { deliverAfterCommit } from "../events/deliver-after-commit";
+import { settlePartyFee } from "../swaps/complete-swap-if-paid";
 import { isUuid, refuseUnlessBothActive, SWAP_NOT_FOUND } from "../swaps/swap-guards";
 import { creditBalance } from "./credit-balance";
 import { lockMemberCredit, recordCredit } from "./lock-member-credit";
@@ -101,8 +102,7 @@ export async function startHandshakePayment(
         createdAt: now,
         updatedAt: now,
       });
-      await markPartyPaid(tx, { swapId, userId, now });
-      await completeSwapIfPaid(tx, { swapId, now });
+      await settlePartyFee(tx, { swapId, userId, now });
       return { kind: "paid" as const };
     }
 
@@ -136,7 +136,10 @@ export async function startHandshakePayment(
   // An earlier checkout left open must not take a second payment: it is closed at the provider too (after the
   // commit, so a slow provider holds no locks; if that fails, a payment through it is refunded automatically).
   await expireCheckouts(deps.provider, supersededSessions);
-  if (started.kind === "paid") return started;
+  if (started.kind === "paid") {
+    await deliverAfterCommit({ db: deps.db, env: { APP_URL: deps.appUrl } });
+    return started;
+  }
 
   // The provider is called only after the commit: a slow or failing provider holds no locks.
   try {

@@ -14,7 +14,7 @@ import { refundOwedPayments } from "../payments/refund-owed-payments";
 import type { Clock } from "../shared/clock";
 import { logger } from "../shared/logger";
 import type { StaffActor } from "../staff/pass-staff-gate";
-import { notifySwapEvent } from "../swaps/notify-swap-event";
+import { deliverAfterCommit } from "../events/deliver-after-commit";
 import { isUuid } from "../swaps/swap-guards";
 
 /** The spec's call: these two event types, received in the last 24 hours. */
@@ -31,14 +31,13 @@ export type ReplayResult = { replayed: number; processed: number; duplicate: num
  * processed comes back as a duplicate and changes nothing, so replaying twice changes nothing; one that failed
  * (say, it arrived before its payment existed) gets another go. The run and its audit row are one transaction
  * (each event in its own savepoint, so one bad event does not undo the others). After the commit, payments
- * the replay settled are announced to their parties and refunds they made owed are made.
+ * the replay settled are announced to their parties (their events) and refunds they made owed are made.
  */
 export async function replayPaymentWebhooks(
   deps: { db: Db; clock: Clock; provider: PaymentProvider; appUrl: string },
   { actor }: { actor: StaffActor },
 ): Promise<ReplayResult> {
   const since = new Date(deps.clock.now().getTime() - REPLAY_SINCE_HOURS * 60 * 60 * 1000);
-  const settled: PaymentEvent[] = [];
   const result = await deps.db.transaction(async (tx) => {
     const stored = await tx
       .select({ id: webhookEvents.id, provider: webhookEvents.provider, payload: webhookEvents.payload })
@@ -52,7 +51,6 @@ export async function replayPaymentWebhooks(
         const event = paymentEventFromStripeShape(row.payload);
         const outcome = await handlePaymentEvent({ db: tx, clock: deps.clock }, { provider: row.provider, event });
         counts[outcome] += 1;
-        if (outcome === "processed") settled.push(event);
       } catch (error) {
         counts.failed += 1;
         logger.warn("replayed payment event failed", { eventId: row.id, error: String(error) });
@@ -75,28 +73,12 @@ export async function replayPaymentWebhooks(
     return counts;
   });
 
-  for (const event of settled) await announce(deps, event);
+  // The payments the replay settled recorded their events (swap.paid, swap.completed) in its transaction.
+  await deliverAfterCommit({ db: deps.db, env: { APP_URL: deps.appUrl } });
   if (result.processed > 0) {
     await refundOwedPayments(deps).catch((error) =>
       logger.error("refund run after replay failed", { error: String(error) }),
     );
   }
   return result;
-}
-
-/** A replayed event that completed a payment: the parties hear about it as after a live one. */
-async function announce(deps: { db: Db; appUrl: string }, event: PaymentEvent) {
-  if (event.type !== CHECKOUT_COMPLETED) return;
-  const match = isUuid(event.paymentId)
-    ? eq(paymentLogs.id, event.paymentId)
-    : event.sessionId
-      ? eq(paymentLogs.checkoutSessionId, event.sessionId)
-      : null;
-  if (!match) return;
-  const [payment] = await deps.db
-    .select({ swapId: paymentLogs.swapProposalId, status: paymentLogs.status })
-    .from(paymentLogs)
-    .where(match);
-  if (payment?.status === "completed")
-    await notifySwapEvent({ db: deps.db, env: { APP_URL: deps.appUrl } }, { swapId: payment.swapId, event: "payment" });
 }

@@ -3,6 +3,8 @@ import type { Db } from "../../db/client";
 import { listings } from "../../db/schema/listings";
 import { paymentLogs } from "../../db/schema/payments";
 import { swapProposals } from "../../db/schema/swaps";
+import { deliverAfterCommit } from "../events/deliver-after-commit";
+import { recordEvent } from "../events/record-event";
 import { isFeatureEnabled } from "../flags/is-feature-enabled";
 import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
@@ -28,11 +30,11 @@ export const PAYMENT_WINDOW_HOURS = 48;
  * number of accepts racing for one listing exactly one reserves it and the others roll back.
  */
 export async function acceptSwap(
-  deps: { db: Db; clock: Clock },
+  deps: { db: Db; clock: Clock; env?: { APP_URL: string } },
   { swapId, actorId }: { swapId: string; actorId: string },
 ): Promise<{ status: "accepted" | "completed"; rejectedIds: string[] }> {
   const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     const swap = await findSwapAsParty(tx, { swapId, actorId });
     if (swap.receiverId !== actorId) throw new AppError("FORBIDDEN", ONLY_RECEIVER_ACCEPTS);
     refuseUnlessOpen(swap, now);
@@ -89,10 +91,14 @@ export async function acceptSwap(
         ),
       )
       .returning();
-    // The proposers of these are told their offer closed (see notifySwapEvent "declined").
+    // The proposers of these are told their offer closed, as if declined.
     const rejectedIds = rejected.map((r) => r.id);
+    for (const closed of rejectedIds) await recordEvent(tx, { kind: "swap.declined", subjectId: closed });
 
-    if (await isFeatureEnabled(tx, "enable_swap_payments")) return { status: "accepted" as const, rejectedIds };
+    if (await isFeatureEnabled(tx, "enable_swap_payments")) {
+      await recordEvent(tx, { kind: "swap.accepted", subjectId: swapId });
+      return { status: "accepted" as const, rejectedIds };
+    }
 
     // Fee waived: a zero 'waived' payment per party keeps the history honest about why nobody paid.
     await tx.insert(paymentLogs).values(
@@ -110,6 +116,9 @@ export async function acceptSwap(
     await markPartyPaid(tx, { swapId, userId: swap.proposerId, now });
     await markPartyPaid(tx, { swapId, userId: swap.receiverId, now });
     if (!(await completeSwapIfPaid(tx, { swapId, now }))) throw new Error(`waived swap ${swapId} did not complete`);
+    await recordEvent(tx, { kind: "swap.completed", subjectId: swapId });
     return { status: "completed" as const, rejectedIds };
   });
+  await deliverAfterCommit(deps);
+  return result;
 }

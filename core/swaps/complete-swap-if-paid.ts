@@ -2,6 +2,7 @@ import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { listings } from "../../db/schema/listings";
 import { swapProposals } from "../../db/schema/swaps";
+import { recordEvent } from "../events/record-event";
 import { AppError } from "../shared/app-error";
 import { SWAP_NOT_FOUND } from "./swap-guards";
 
@@ -36,6 +37,21 @@ export async function completeSwapIfPaid(tx: Db, { swapId, now }: { swapId: stri
       ),
     );
   return true;
+}
+
+/**
+ * A party has settled their handshake fee, inside the transaction that recorded the payment: marks it, completes
+ * the swap if both now have, and records which of the two happened (swap.completed tells both parties; swap.paid
+ * tells the other it is their turn). Returns whether this payment completed the swap.
+ */
+export async function settlePartyFee(
+  tx: Db,
+  { swapId, userId, now }: { swapId: string; userId: string; now: Date },
+): Promise<boolean> {
+  await markPartyPaid(tx, { swapId, userId, now });
+  const completed = await completeSwapIfPaid(tx, { swapId, now });
+  await recordEvent(tx, { kind: completed ? "swap.completed" : "swap.paid", subjectId: swapId, payload: { userId } });
+  return completed;
 }
 
 /**

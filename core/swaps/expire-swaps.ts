@@ -1,4 +1,6 @@
 import { and, asc, eq, gt, inArray, lte, notExists, sql } from "drizzle-orm";
+import { deliverAfterCommit } from "../events/deliver-after-commit";
+import { recordEvent } from "../events/record-event";
 import type { Db } from "../../db/client";
 import { jobRuns } from "../../db/schema/ops";
 import { swapProposals } from "../../db/schema/swaps";
@@ -78,7 +80,7 @@ export async function findSwapsExpiringSoon(
  * swaps this call claimed; the caller sends the mails.
  */
 export async function claimExpiryWarnings(
-  deps: { db: Db; clock: Clock },
+  deps: { db: Db; clock: Clock; env?: { APP_URL: string } },
   options: { withinHours?: number } = {},
 ): Promise<ExpiringSwap[]> {
   const candidates = await findSwapsExpiringSoon(deps, options);
@@ -86,11 +88,16 @@ export async function claimExpiryWarnings(
   const now = deps.clock.now();
   // Inserted in key order, so two processes claiming overlapping sets cannot deadlock on each other.
   const keys = candidates.map((c) => c.id).sort();
-  const claimed = await deps.db
-    .insert(jobRuns)
-    .values(keys.map((runKey) => ({ job: EXPIRY_WARNING_JOB, runKey, startedAt: now, finishedAt: now })))
-    .onConflictDoNothing()
-    .returning();
-  const mine = new Set(claimed.map((c) => c.runKey));
+  const mine = await deps.db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(jobRuns)
+      .values(keys.map((runKey) => ({ job: EXPIRY_WARNING_JOB, runKey, startedAt: now, finishedAt: now })))
+      .onConflictDoNothing()
+      .returning();
+    // The receiver is reminded (proposal_expiring_soon) by the claim's own event: claimed once, mailed once.
+    for (const { runKey } of claimed) await recordEvent(tx, { kind: "swap.expiring", subjectId: runKey });
+    return new Set(claimed.map((c) => c.runKey));
+  });
+  await deliverAfterCommit(deps);
   return candidates.filter((c) => mine.has(c.id));
 }

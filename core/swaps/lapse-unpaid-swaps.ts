@@ -1,4 +1,6 @@
 import { and, asc, eq, gt, inArray, lte, notExists, sql } from "drizzle-orm";
+import { deliverAfterCommit } from "../events/deliver-after-commit";
+import { recordEvent } from "../events/record-event";
 import type { Db } from "../../db/client";
 import { listings } from "../../db/schema/listings";
 import { jobRuns } from "../../db/schema/ops";
@@ -19,7 +21,7 @@ export const PAYMENT_WARNING_HOURS = 6;
  * One transaction per swap; swaps a payment is settling right now are skipped and caught on the next run
  * (paying checks the deadline itself, so nothing slips through meanwhile). Returns the lapsed swaps' ids.
  */
-export async function lapseUnpaidSwaps(deps: { db: Db; clock: Clock }): Promise<string[]> {
+export async function lapseUnpaidSwaps(deps: { db: Db; clock: Clock; env?: { APP_URL: string } }): Promise<string[]> {
   const now = deps.clock.now();
   const due = await deps.db
     .select({ id: swapProposals.id })
@@ -29,6 +31,7 @@ export async function lapseUnpaidSwaps(deps: { db: Db; clock: Clock }): Promise<
     .limit(200);
   const lapsed: string[] = [];
   for (const { id } of due) if (await lapseOne(deps.db, id, now)) lapsed.push(id);
+  if (lapsed.length) await deliverAfterCommit(deps);
   return lapsed;
 }
 
@@ -46,6 +49,8 @@ async function lapseOne(db: Db, swapId: string, now: Date): Promise<boolean> {
       .update(swapProposals)
       .set({ status: "expired", rejectionReason: LAPSED, updatedAt: now })
       .where(eq(swapProposals.id, swapId));
+    // Both parties are told (swap_lapsed), with whether their fee comes back.
+    await recordEvent(tx, { kind: "swap.lapsed", subjectId: swapId });
     await tx
       .update(listings)
       .set({ status: "active", updatedAt: now })
@@ -87,7 +92,11 @@ async function lapseOne(db: Db, swapId: string, now: Date): Promise<boolean> {
  * Accepted swaps whose payment deadline is within 6 hours and still open, each claimed once across processes
  * (job_runs, like the proposal expiry warnings): the caller sends the reminders.
  */
-export async function claimPaymentWarnings(deps: { db: Db; clock: Clock }): Promise<{ id: string }[]> {
+export async function claimPaymentWarnings(deps: {
+  db: Db;
+  clock: Clock;
+  env?: { APP_URL: string };
+}): Promise<{ id: string }[]> {
   const now = deps.clock.now();
   const horizon = new Date(now.getTime() + PAYMENT_WARNING_HOURS * 60 * 60 * 1000);
   const candidates = await deps.db
@@ -108,11 +117,16 @@ export async function claimPaymentWarnings(deps: { db: Db; clock: Clock }): Prom
     )
     .orderBy(asc(swapProposals.id));
   if (candidates.length === 0) return [];
-  const claimed = await deps.db
-    .insert(jobRuns)
-    .values(candidates.map((c) => ({ job: PAYMENT_WARNING_JOB, runKey: c.id, startedAt: now, finishedAt: now })))
-    .onConflictDoNothing()
-    .returning();
-  const mine = new Set(claimed.map((c) => c.runKey));
+  const mine = await deps.db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(jobRuns)
+      .values(candidates.map((c) => ({ job: PAYMENT_WARNING_JOB, runKey: c.id, startedAt: now, finishedAt: now })))
+      .onConflictDoNothing()
+      .returning();
+    // Whoever has not paid is reminded (payment_deadline_soon), once: the claim and its event commit together.
+    for (const { runKey } of claimed) await recordEvent(tx, { kind: "swap.payment_due_soon", subjectId: runKey });
+    return new Set(claimed.map((c) => c.runKey));
+  });
+  await deliverAfterCommit(deps);
   return candidates.filter((c) => mine.has(c.id));
 }

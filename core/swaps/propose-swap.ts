@@ -1,3 +1,5 @@
+import { deliverAfterCommit } from "../events/deliver-after-commit";
+import { recordEvent } from "../events/record-event";
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { listings } from "../../db/schema/listings";
@@ -29,7 +31,10 @@ export type ProposeSwapInput = {
  * A member offers one of their own active listings for someone else's public listing. The server decides
  * everything else: the receiver is the target's owner as stored, never what the browser says.
  */
-export async function proposeSwap(deps: { db: Db; clock: Clock }, input: ProposeSwapInput): Promise<{ id: string }> {
+export async function proposeSwap(
+  deps: { db: Db; clock: Clock; env?: { APP_URL: string } },
+  input: ProposeSwapInput,
+): Promise<{ id: string }> {
   const parsed = proposeSwapSchema.safeParse(input);
   if (!parsed.success) {
     const { fields, first } = describeIssues(parsed.error);
@@ -41,7 +46,7 @@ export async function proposeSwap(deps: { db: Db; clock: Clock }, input: Propose
   const now = deps.clock.now();
 
   try {
-    return await deps.db.transaction(async (tx) => {
+    const proposed = await deps.db.transaction(async (tx) => {
       // Share-lock both listings, in id order like acceptSwap: an accept that reserves either one either
       // commits first (and we see it reserved) or waits for us (and then rejects this proposal too).
       const rows = await tx
@@ -88,8 +93,12 @@ export async function proposeSwap(deps: { db: Db; clock: Clock }, input: Propose
           updatedAt: now,
         })
         .returning();
+      // The receiver hears of it (proposal_received) once this commits.
+      await recordEvent(tx, { kind: "swap.proposed", subjectId: row.id });
       return { id: row.id };
     });
+    await deliverAfterCommit(deps);
+    return proposed;
   } catch (error) {
     // The refusal rolled back with the transaction; its security event is written now, outside it.
     if (error instanceof MemberLimitError) await recordMemberLimitRefusal(deps.db, input.proposerId, error);

@@ -1,13 +1,15 @@
 import type { Db } from "../../db/client";
 import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
+import { deliverAfterCommit } from "../events/deliver-after-commit";
+import { recordEvent } from "../events/record-event";
 import { answerPendingSwap, findSwapAsParty, refuseUnlessOpen } from "./swap-guards";
 
 export const ONLY_RECEIVER_DECLINES = "Only the receiver can decline this proposal";
 
 /** The receiver declines a pending proposal. Conditional, so a decline racing an accept cannot undo it. */
 export async function rejectSwap(
-  deps: { db: Db; clock: Clock },
+  deps: { db: Db; clock: Clock; env?: { APP_URL: string } },
   { swapId, actorId }: { swapId: string; actorId: string },
 ) {
   const now = deps.clock.now();
@@ -16,6 +18,8 @@ export async function rejectSwap(
     if (swap.receiverId !== actorId) throw new AppError("FORBIDDEN", ONLY_RECEIVER_DECLINES);
     refuseUnlessOpen(swap, now);
     await answerPendingSwap(tx, { swapId, actorId, as: "receiver", now, set: { status: "rejected" } });
+    await recordEvent(tx, { kind: "swap.declined", subjectId: swapId });
   });
+  await deliverAfterCommit(deps);
   return { status: "rejected" as const };
 }

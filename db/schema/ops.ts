@@ -1,6 +1,18 @@
 // Operational tables: rate limiting, outgoing mail, database snapshots, once-only job runs and pending files.
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, check, index, integer, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { createdAt, tstz } from "./columns";
 
@@ -34,6 +46,9 @@ export const mailOutbox = pgTable(
     htmlBody: text("html_body"),
     // Template name, e.g. "password_reset", for tests and the logs.
     template: text("template"),
+    // The domain event this mail is an effect of (NULL for mail sent directly, e.g. a password reset). With the
+    // address and template it is unique: an event dispatched twice still mails each person once.
+    eventId: uuid("event_id"),
     // The account the mail was sent for (NULL for mail to no account). The demo outbox shows a member only
     // their own account's mail, so a newcomer never reads what went to their address before they registered.
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
@@ -52,6 +67,9 @@ export const mailOutbox = pgTable(
     index("mail_outbox_seq_idx").on(t.seq.desc()),
     index("mail_outbox_unsent_idx").on(t.seq).where(sql`${t.sentAt} IS NULL`),
     index("mail_outbox_user_seq_idx").on(t.userId, t.seq.desc()),
+    uniqueIndex("mail_outbox_event_once_idx")
+      .on(t.eventId, t.toAddress, t.template)
+      .where(sql`${t.eventId} IS NOT NULL`),
   ],
 );
 

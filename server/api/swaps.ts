@@ -4,7 +4,6 @@ import { AppError } from "../../core/shared/app-error";
 import { acceptSwap } from "../../core/swaps/accept-swap";
 import { findMySwaps, findSwapForParty } from "../../core/swaps/find-my-swaps";
 import { leaveReview } from "../../core/swaps/leave-review";
-import { notifySwapEvent } from "../../core/swaps/notify-swap-event";
 import { proposeSwap } from "../../core/swaps/propose-swap";
 import { rejectSwap } from "../../core/swaps/reject-swap";
 import { proposeSwapSchema, reviewSchema } from "../../core/swaps/swap-schema";
@@ -281,7 +280,6 @@ export function createSwapRoutes() {
       offeredListingId: asText(input.offeredListingId ?? ""),
       message: input.message == null ? undefined : asText(input.message),
     });
-    await notifySwapEvent(ctx, { swapId: id, event: "proposed" });
     return reply(201, { id });
   });
 
@@ -290,8 +288,6 @@ export function createSwapRoutes() {
     const user = await signedIn(ctx);
     const swapId = pathParam(c, "id");
     const result = await acceptSwap(ctx, { swapId, actorId: user.id });
-    await notifySwapEvent(ctx, { swapId, event: result.status === "completed" ? "completed" : "accepted" });
-    for (const closed of result.rejectedIds) await notifySwapEvent(ctx, { swapId: closed, event: "declined" });
     return reply(200, { status: result.status });
   });
 
@@ -300,7 +296,6 @@ export function createSwapRoutes() {
     const user = await signedIn(ctx);
     const swapId = pathParam(c, "id");
     await rejectSwap(ctx, { swapId, actorId: user.id });
-    await notifySwapEvent(ctx, { swapId, event: "declined" });
     return reply(200, { status: "rejected" });
   });
 
@@ -319,7 +314,6 @@ export function createSwapRoutes() {
       { db: ctx.db, clock: ctx.clock, provider: ctx.paymentProvider, appUrl: ctx.env.APP_URL },
       { swapId, userId: user.id },
     );
-    if (result.kind === "paid") await notifySwapEvent(ctx, { swapId, event: "payment" });
     return reply(200, result);
   });
 

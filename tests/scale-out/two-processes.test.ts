@@ -20,11 +20,12 @@ import { migrate } from "../../db/migrate";
 import { adminAuditLog, auditLogs, securityEvents } from "../../db/schema/audit";
 import { sessions, users } from "../../db/schema/auth";
 import { FEATURE_FLAG_DEFAULTS, FEATURE_FLAG_KEYS, type FeatureFlagKey } from "../../db/schema/flags";
+import { domainEvents } from "../../db/schema/events";
 import { listings } from "../../db/schema/listings";
 import { jobRuns, mailOutbox } from "../../db/schema/ops";
 import { profiles } from "../../db/schema/profiles";
 import { swapProposals } from "../../db/schema/swaps";
-import { insertListing } from "../support/swap-fixtures";
+import { insertListing, insertMember } from "../support/swap-fixtures";
 import { totpCode } from "../support/totp";
 import {
   type AppProcess,
@@ -64,6 +65,9 @@ const apps: AppProcess[] = [];
 let sydneyAtStart: { date: string; hour: number };
 const due = { userId: crypto.randomUUID(), listingId: "" };
 const notYetDue = { userId: crypto.randomUUID() };
+/** Swap events committed by a process that died before dispatching them: the next processes mail each once. */
+const EVENT_BACKLOG = 12;
+const pendingEvents = { swapId: "", receiverEmail: "" };
 const figures = {
   started: Date.now(),
   winners: 0,
@@ -132,6 +136,25 @@ async function seedBeforeStart() {
   }
   // Never offered in a swap, so the purge removes it outright.
   due.listingId = await insertListing(db(), due.userId, { title: "Old push mower" });
+  // A proposal whose events were recorded but never dispatched (the process died after its commits).
+  const [owner, asker] = [await insertMember(db(), { name: "Petra Pending" }), await insertMember(db())];
+  const target = await insertListing(db(), owner.id, { title: "Weber kettle barbecue" });
+  const offered = await insertListing(db(), asker.id, { title: "Camping fridge" });
+  const [swap] = await db()
+    .insert(swapProposals)
+    .values({
+      targetListingId: target,
+      offeredListingId: offered,
+      proposerId: asker.id,
+      receiverId: owner.id,
+      status: "pending",
+      expiresAt: new Date(now + 2 * DAY),
+    })
+    .returning();
+  Object.assign(pendingEvents, { swapId: swap.id, receiverEmail: owner.email });
+  await db()
+    .insert(domainEvents)
+    .values(Array.from({ length: EVENT_BACKLOG }, () => ({ kind: "swap.proposed", subjectId: swap.id })));
   for (let i = 1; i <= BACKLOG; i++) {
     await enqueueMail(db(), {
       to: `backlog-${i}@example.com.au`,
@@ -477,6 +500,30 @@ describe("two app processes over one PostgreSQL, both running the jobs", () => {
     expect(await db().select().from(listings).where(eq(listings.id, due.listingId))).toHaveLength(0);
     const [kept] = await db().select().from(users).where(eq(users.id, notYetDue.userId));
     expect(kept.name).toBe("Nell Notyet");
+  });
+
+  test("swap events left undispatched before the start are turned into mail once each, although both processes dispatch", async () => {
+    const events = await eventually(
+      "the pending events to be dispatched",
+      () => db().select().from(domainEvents).where(eq(domainEvents.subjectId, pendingEvents.swapId)),
+      (rows) => rows.length === EVENT_BACKLOG && rows.every((r) => r.dispatchedAt !== null),
+      60_000,
+    );
+    const mails = await db()
+      .select()
+      .from(mailOutbox)
+      .where(
+        inArray(
+          mailOutbox.eventId,
+          events.map((e) => e.id),
+        ),
+      );
+    // One proposal_received per event, to the receiver: none lost, none doubled by the race.
+    expect(mails).toHaveLength(EVENT_BACKLOG);
+    expect(new Set(mails.map((m) => m.eventId)).size).toBe(EVENT_BACKLOG);
+    expect(mails.every((m) => m.template === "proposal_received" && m.toAddress === pendingEvents.receiverEmail)).toBe(
+      true,
+    );
   });
 
   test("a mail queued through A is delivered exactly once although both processes deliver mail, and so is every other mail", async () => {
