@@ -3,7 +3,8 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/chromium.mjs";
 import { E2E_STAFF_PASSWORD } from "./tests/e2e/staff-password";
 
 // Browser journeys against the production build, in Debian's Chromium (no browser download).
-// scripts/test.mjs builds first and gives each run a fresh data directory (or PostgreSQL database).
+// scripts/test.mjs builds first and gives each run (a shard) its own port and a fresh data directory (or
+// PostgreSQL database).
 const port = Number(process.env.E2E_PORT ?? 3210);
 // A local OpenID provider for "Sign in with an identity provider" (tests/support/oidc-provider.ts), started first:
 // the app discovers it when it boots.
@@ -16,6 +17,9 @@ const oidc = {
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Two shards run side by side in `npm test`, each against its own app: each keeps its traces in its own folder
+  // (Playwright empties this folder when a run starts).
+  outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -1,11 +1,12 @@
-// `npm test`: every test, in two lanes side by side (the machine's second core would otherwise idle while a
-// browser journey waits on its page):
-//   lane 1: unit + integration on in-memory PGlite; the same suite on PostgreSQL when TEST_DATABASE_URL is set;
-//           then, on PostgreSQL only, the scale-out suite (two processes of the production build over one
-//           database); then the fault suite (the production build SIGKILLed mid-write and restarted, on PGlite
-//           and PostgreSQL).
-//   lane 2: the production build, then browser journeys in Chromium against it (on PGlite, and the journeys
-//           whose database matters on PostgreSQL too).
+// `npm test`: every test, as a pool of steps run two at a time (the machine's second core would otherwise idle
+// while a browser journey waits on its page). The steps, longest first:
+//   - the production build (every step that runs the app waits for it);
+//   - browser journeys in Chromium against the build on PGlite, in two shards, each with its own app process,
+//     port and data directory;
+//   - unit + integration on in-memory PGlite, and the same suite on PostgreSQL when TEST_DATABASE_URL is set;
+//   - the fault suite (the production build SIGKILLed mid-write and restarted, on PGlite and PostgreSQL);
+//   - on PostgreSQL, the browser journeys whose database matters, in two shards (one database each);
+//   - on PostgreSQL only, the scale-out suite (two processes of the production build over one database).
 // Each line of output is prefixed with its step, and each step's time is printed at the end.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -119,90 +120,111 @@ const vitestArgs = (out) => ["vitest", "run", "--reporter=default", "--reporter=
 const pgUrl = process.env.TEST_DATABASE_URL;
 const haveChromium = fs.existsSync(chromium);
 
-// The browser journeys, the scale-out suite and the fault suite run the production build: lane 2 makes it, and
-// lane 1 waits for it before its own suites that need it.
-let buildDone;
-const built = new Promise((resolve) => {
-  buildDone = resolve;
+/** Each step: its label, whether it runs the production build, and what it runs. Listed longest first. */
+const steps = [];
+const vitestStep = (label, file, env = {}, extra = []) => ({
+  label,
+  needsBuild: extra.length > 0,
+  run: async () => {
+    const out = path.join(results, file);
+    await run(label, "npx", [...vitestArgs(out), ...extra], env);
+    countVitest(out);
+  },
 });
 
-async function lane1() {
-  await run("unit + integration (PGlite)", "npx", vitestArgs(path.join(results, "vitest-pglite.json")), {
-    TEST_DATABASE_URL: "",
-  });
-  countVitest(path.join(results, "vitest-pglite.json"));
-  if (pgUrl) {
-    await run("unit + integration (PostgreSQL)", "npx", vitestArgs(path.join(results, "vitest-postgres.json")));
-    countVitest(path.join(results, "vitest-postgres.json"));
-  } else {
-    console.log("\nTEST_DATABASE_URL is not set: the integration suite ran on PGlite only.");
-  }
-  if ((await built) !== 0) return;
-  if (pgUrl) {
-    // Two app processes over one PostgreSQL (it makes and drops its own database on the TEST_DATABASE_URL server).
-    const out = path.join(results, "vitest-scale-out.json");
-    await run("scale-out", "npx", [...vitestArgs(out), "--config", "vitest.scale-out.config.ts"]);
-    countVitest(out);
-  } else {
-    console.log(
-      "\nTEST_DATABASE_URL is not set: the scale-out suite (two app processes over one PostgreSQL) was SKIPPED.",
-    );
-  }
-  // SIGKILL mid-write, then a restart, twenty times: on PGlite always, and on PostgreSQL too when
-  // TEST_DATABASE_URL is set (it makes and drops its own database there).
-  const out = path.join(results, "vitest-faults.json");
-  await run(`faults (PGlite${pgUrl ? ", PostgreSQL" : ""})`, "npx", [
-    ...vitestArgs(out),
-    "--config",
-    "vitest.faults.config.ts",
-  ]);
-  countVitest(out);
+/** One shard of the browser journeys, against its own app process (port, and data directory or database). */
+function e2eStep(label, { shard, port, args = [], database }) {
+  return {
+    label,
+    needsBuild: true,
+    run: async () => {
+      const out = path.join(results, `e2e-${label.replace(/\W+/g, "-")}.json`);
+      const env = {
+        E2E_PORT: String(port),
+        E2E_OUTPUT_DIR: path.join("test-results", `shard-${port}`),
+        PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+      };
+      if (database) env.E2E_DATABASE_URL = await freshPostgresDatabase(pgUrl, database);
+      else env.E2E_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "swapshed-e2e-"));
+      await run(label, "npx", ["playwright", "test", ...args, `--shard=${shard}`], env);
+      countPlaywright(out);
+      if (database) await dropPostgresDatabase(pgUrl, database);
+    },
+  };
 }
 
-async function lane2() {
-  const buildCode = await run("build", "npx", ["react-router", "build"]);
-  buildDone(buildCode);
-  if (buildCode !== 0) return;
-  if (!haveChromium) {
-    const message = `Chromium was not found at ${chromium}: the browser tests cannot run. Install it with 'apt-get install chromium' (or set CHROMIUM_PATH).`;
-    if (ci) {
-      console.error(`\n${message}\nUnder CI=true this is a failure, not a skip.`);
-      failedStep = true;
-    } else {
-      console.warn(`\n${message}\nBrowser tests SKIPPED.`);
+const E2E_SHARDS = 2;
+if (haveChromium) {
+  for (let i = 1; i <= E2E_SHARDS; i++)
+    steps.push(
+      e2eStep(`browser journeys (PGlite ${i}/${E2E_SHARDS})`, { shard: `${i}/${E2E_SHARDS}`, port: 3200 + 10 * i }),
+    );
+} else {
+  const message = `Chromium was not found at ${chromium}: the browser tests cannot run. Install it with 'apt-get install chromium' (or set CHROMIUM_PATH).`;
+  if (ci) {
+    console.error(`\n${message}\nUnder CI=true this is a failure, not a skip.`);
+    failedStep = true;
+  } else {
+    console.warn(`\n${message}\nBrowser tests SKIPPED.`);
+  }
+}
+steps.push(vitestStep("unit + integration (PGlite)", "vitest-pglite.json", { TEST_DATABASE_URL: "" }));
+if (pgUrl) steps.push(vitestStep("unit + integration (PostgreSQL)", "vitest-postgres.json"));
+// SIGKILL mid-write, then a restart, twenty times: on PGlite always, and on PostgreSQL too when
+// TEST_DATABASE_URL is set (it makes and drops its own database there).
+steps.push(
+  vitestStep(`faults (PGlite${pgUrl ? ", PostgreSQL" : ""})`, "vitest-faults.json", {}, [
+    "--config",
+    "vitest.faults.config.ts",
+  ]),
+);
+if (pgUrl) {
+  // On PostgreSQL the journeys that store and read data run again; the page-by-page checks (axe, form
+  // messages, taps on a slow phone) do not depend on the database and ran on PGlite already.
+  if (haveChromium)
+    for (let i = 1; i <= E2E_SHARDS; i++)
+      steps.push(
+        e2eStep(`browser journeys (PostgreSQL ${i}/${E2E_SHARDS})`, {
+          shard: `${i}/${E2E_SHARDS}`,
+          port: 3300 + 10 * i,
+          args: [...E2E_ON_POSTGRES, "--grep-invert", "the form's messages"],
+          // One database per shard and run: two checkouts testing on one server must not drop each other's.
+          database: `swapshed_e2e_${process.pid}_${i}`,
+        }),
+      );
+  // Two app processes over one PostgreSQL (it makes and drops its own database on the TEST_DATABASE_URL server).
+  steps.push(vitestStep("scale-out", "vitest-scale-out.json", {}, ["--config", "vitest.scale-out.config.ts"]));
+} else {
+  console.log("\nTEST_DATABASE_URL is not set: the integration suite and the browser journeys run on PGlite only,");
+  console.log("and the scale-out suite (two app processes over one PostgreSQL) is SKIPPED.");
+}
+
+// One worker makes the build first; the other starts at once on the first step that does not need it.
+const build = run("build", "npx", ["react-router", "build"]);
+let built = false;
+build.then(() => {
+  built = true;
+});
+async function worker(makesBuild) {
+  if (makesBuild) await build;
+  while (steps.length) {
+    const next = built ? 0 : steps.findIndex((s) => !s.needsBuild);
+    if (next < 0) {
+      await build;
+      continue;
     }
-    return;
+    const [step] = steps.splice(next, 1);
+    if (step.needsBuild && (await build) !== 0) continue;
+    await step.run();
   }
-  const e2eRuns = [
-    { label: "PGlite", args: [], env: { E2E_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "swapshed-e2e-")) } },
-  ];
-  if (pgUrl) {
-    // On PostgreSQL the journeys that store and read data run again; the page-by-page checks (axe, form
-    // messages, taps on a slow phone) do not depend on the database and ran on PGlite already.
-    e2eRuns.push({
-      label: "PostgreSQL",
-      args: [...E2E_ON_POSTGRES, "--grep-invert", "the form's messages"],
-      // One database per run: two checkouts testing on one server must not drop each other's.
-      env: { E2E_DATABASE_URL: await freshPostgresDatabase(pgUrl, `swapshed_e2e_${process.pid}`) },
-    });
-  }
-  for (const { label, args, env } of e2eRuns) {
-    const out = path.join(results, `e2e-${label}.json`);
-    await run(`browser journeys (${label})`, "npx", ["playwright", "test", ...args], {
-      ...env,
-      PLAYWRIGHT_JSON_OUTPUT_NAME: out,
-    });
-    countPlaywright(fs.existsSync(out) ? out : path.join(root, "test-results/e2e.json"));
-  }
-  if (pgUrl) await dropPostgresDatabase(pgUrl, `swapshed_e2e_${process.pid}`);
 }
 
 const started = Date.now();
-await Promise.all([lane1(), lane2()]);
+await Promise.all([worker(true), worker(false)]);
 
 console.log("\nSteps:");
 for (const t of timings)
   console.log(`  ${t.code === 0 ? "passed" : "FAILED"}  ${String(t.seconds).padStart(5)} s  ${t.label}`);
-console.log(`  in all ${Math.round((Date.now() - started) / 1000)} s (two lanes side by side)`);
+console.log(`  in all ${Math.round((Date.now() - started) / 1000)} s (two steps at a time)`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedStep || totals.failed > 0 ? 1 : 0);
