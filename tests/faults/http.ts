@@ -42,12 +42,16 @@ export async function multipart(form: FormData): Promise<{ body: Buffer; type: s
   return { body: Buffer.from(await request.arrayBuffer()), type: request.headers.get("content-type") as string };
 }
 
-/** The one-time message a redirect carries (react-router's unsigned `flash` cookie: base64 of the JSON). */
+/**
+ * The one-time message a redirect carries: react-router's signed `flash` cookie, base64 of the JSON, a dot and the
+ * signature (the app process's secret signs it; reading it here needs no check).
+ */
 export function flashOf(answer: Answer): { type: string; message: string } | null {
   for (const line of answer.headers["set-cookie"] ?? []) {
     const match = /^flash=([^;]*)/.exec(line);
     if (!match?.[1]) continue;
-    const decoded = Buffer.from(decodeURIComponent(match[1]), "base64").toString("utf8");
+    const [value] = decodeURIComponent(match[1]).split(".");
+    const decoded = Buffer.from(value, "base64").toString("utf8");
     return JSON.parse(decoded) as { type: string; message: string };
   }
   return null;

@@ -14,6 +14,7 @@ import { purgeDeletedMembers } from "../../core/members/purge-deleted-members";
 import { softDeleteMember } from "../../core/members/soft-delete-member";
 import { parseIpAllowlist } from "../../core/staff/ip-allowlist";
 import { DELETED_BY_MEMBER, deleteOwnAccount, SWAP_AWAITING_FEES } from "../../core/users/delete-own-account";
+import { readFlash } from "../../app/lib/flash.server";
 import { getSessionUser } from "../../core/users/get-session-user";
 import { ACCOUNT_KEPT, KEEP_OFFER_EXPIRED, keepAccount } from "../../core/users/keep-account";
 import { makeKeepAccountProof } from "../../core/users/keep-account-proof";
@@ -400,8 +401,11 @@ describe("deleting my account", () => {
     expect(kept.headers.get("location")).toBe("/");
     expect(kept.headers.getSetCookie().some((c) => /session_token=[^;]+/.test(c) && !/Max-Age=0/i.test(c))).toBe(true);
     expect(await sessionCount(member.userId)).toBe(1);
-    const flash = kept.headers.get("set-cookie")?.match(/flash=([^;]+)/)?.[1] ?? "";
-    expect(JSON.parse(Buffer.from(decodeURIComponent(flash), "base64").toString("utf8"))).toEqual({
+    const flash = kept.headers.getSetCookie().find((c) => c.startsWith("flash=")) ?? "";
+    const { flash: message } = await readFlash(
+      new Request("http://localhost/", { headers: { cookie: flash.split(";")[0] } }),
+    );
+    expect(message).toEqual({
       type: "success",
       message: ACCOUNT_KEPT,
     });
