@@ -23,7 +23,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 30_000,
+  // Generous, because CI runs two shards beside the integration suites on a busy two-core machine: a journey of
+  // twenty pages there can take a minute. A dead control still fails (its expectation times out), just later.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   reporter: [["list"], ["json"]],
   use: {
     baseURL: `http://localhost:${port}`,
@@ -38,7 +41,10 @@ export default defineConfig({
       command: "node scripts/oidc-test-provider.mjs",
       url: `${oidc.issuer}/.well-known/openid-configuration`,
       reuseExistingServer: false,
-      timeout: 30_000,
+      // Generous, because CI runs two shards beside the integration suites on a busy two-core machine: a journey of
+  // twenty pages there can take a minute. A dead control still fails (its expectation times out), just later.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
       stdout: "ignore",
       stderr: "pipe",
       env: {
