@@ -43,8 +43,7 @@ export default defineConfig({
       reuseExistingServer: false,
       // Generous, because CI runs two shards beside the integration suites on a busy two-core machine: a journey of
   // twenty pages there can take a minute. A dead control still fails (its expectation times out), just later.
-  timeout: 90_000,
-  expect: { timeout: 15_000 },
+  timeout: 30_000,
       stdout: "ignore",
       stderr: "pipe",
       env: {
