@@ -41,9 +41,7 @@ export default defineConfig({
       command: "node scripts/oidc-test-provider.mjs",
       url: `${oidc.issuer}/.well-known/openid-configuration`,
       reuseExistingServer: false,
-      // Generous, because CI runs two shards beside the integration suites on a busy two-core machine: a journey of
-  // twenty pages there can take a minute. A dead control still fails (its expectation times out), just later.
-  timeout: 30_000,
+      timeout: 30_000,
       stdout: "ignore",
       stderr: "pipe",
       env: {
