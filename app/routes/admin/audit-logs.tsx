@@ -22,10 +22,7 @@ import { AUDIT_TARGET_TYPES } from "../../../db/schema/audit";
 export const permission: StaffAction = "view_audit_logs";
 
 export const handle = { breadcrumb: "Audit Logs" };
-export const meta: Route.MetaFunction = () => [
-  { title: "Audit Logs | SwapShed back office" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Audit Logs | SwapShed back office" }];
 
 /** The actions that change something (reading a page writes no audit row). */
 const AUDITED_ACTIONS = Object.keys(STAFF_PERMISSIONS).filter((a) => !a.startsWith("view_") && a !== "global_search");

@@ -34,10 +34,7 @@ import { asciiPath } from "../../lib/safe-redirect";
 export const permission: StaffAction = "view_listings";
 
 export const handle = { breadcrumb: "Listings" };
-export const meta: Route.MetaFunction = () => [
-  { title: "Listings | SwapShed back office" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Listings | SwapShed back office" }];
 
 const MODERATIONS: Record<
   ListingModeration,

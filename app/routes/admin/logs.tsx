@@ -24,10 +24,7 @@ import type { Route } from "./+types/logs";
 export const permission: StaffAction = "view_logs";
 
 export const handle = { breadcrumb: "System Logs" };
-export const meta: Route.MetaFunction = () => [
-  { title: "System Logs | SwapShed back office" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "System Logs | SwapShed back office" }];
 
 const EXPORT_TEXTS = {
   label: "Export CSV",

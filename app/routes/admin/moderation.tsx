@@ -25,10 +25,7 @@ import { asciiPath } from "../../lib/safe-redirect";
 export const permission: StaffAction = "view_moderation_queue";
 
 export const handle = { breadcrumb: "Moderation Queue" };
-export const meta: Route.MetaFunction = () => [
-  { title: "Moderation Queue | SwapShed back office" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Moderation Queue | SwapShed back office" }];
 
 /** The spec's words for each review: the toast on success, the failure's opening words. */
 const TEXTS: Record<ReportReview, { success: string; failure: string }> = {

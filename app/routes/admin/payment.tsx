@@ -26,10 +26,7 @@ export const handle: AdminHandle = {
     data ? `${data.payment.amount} from ${data.payment.memberName}` : "Payment",
   parent: { label: "Payments", to: "/admin/payments" },
 };
-export const meta: Route.MetaFunction = () => [
-  { title: "Payment | SwapShed back office" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Payment | SwapShed back office" }];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);

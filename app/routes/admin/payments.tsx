@@ -23,10 +23,7 @@ export const permission: StaffAction = "view_payments";
 export const actionPermissions = { replay: "replay_webhooks" } as const satisfies Record<string, StaffAction>;
 
 export const handle = { breadcrumb: "Payments" };
-export const meta: Route.MetaFunction = () => [
-  { title: "Payments | SwapShed back office" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Payments | SwapShed back office" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);

@@ -15,10 +15,7 @@ import type { StaffAction } from "../../../core/staff/permissions";
 export const permission: StaffAction = "view_reports";
 
 export const handle = { breadcrumb: "Reports" };
-export const meta: Route.MetaFunction = () => [
-  { title: "Reports | SwapShed back office" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Reports | SwapShed back office" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);

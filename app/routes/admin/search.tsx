@@ -14,10 +14,7 @@ import { searchBackOffice } from "../../../core/staff/search-back-office";
 export const permission: StaffAction = "global_search";
 
 export const handle = { breadcrumb: "Search" };
-export const meta: Route.MetaFunction = () => [
-  { title: "Search | SwapShed back office" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Search | SwapShed back office" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);

@@ -39,10 +39,7 @@ export const ROTATION_FAILED = "Failed to initiate key rotation";
 export const ONLY_ADMINS_ROTATE = "Only admins can initiate key rotation";
 
 export const handle = { breadcrumb: "Settings" };
-export const meta: Route.MetaFunction = () => [
-  { title: "Settings | SwapShed back office" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Settings | SwapShed back office" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);

@@ -37,10 +37,7 @@ export const handle: AdminHandle = {
     data ? data.parties.map((p) => p.listing?.title ?? "Listing").join(" ⇄ ") : "Swap",
   parent: { label: "Swaps", to: "/admin/swaps" },
 };
-export const meta: Route.MetaFunction = () => [
-  { title: "Swap | SwapShed back office" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Swap | SwapShed back office" }];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);

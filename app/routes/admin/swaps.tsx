@@ -15,10 +15,7 @@ import { SWAP_STATUSES } from "../../../db/schema/swaps";
 export const permission: StaffAction = "view_swaps";
 
 export const handle = { breadcrumb: "Swaps" };
-export const meta: Route.MetaFunction = () => [
-  { title: "Swaps | SwapShed back office" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Swaps | SwapShed back office" }];
 
 const DISPUTE_LABELS: Record<(typeof DISPUTE_FILTERS)[number], string> = {
   open: "Under dispute",

@@ -33,10 +33,7 @@ export const actionPermissions = {
 } as const satisfies Record<string, StaffAction>;
 
 export const handle = { breadcrumb: "Tools" };
-export const meta: Route.MetaFunction = () => [
-  { title: "Tools | SwapShed back office" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Tools | SwapShed back office" }];
 
 const LOGS_BUNDLE_TEXTS: ExportTexts = {
   label: "Export Logs Bundle",

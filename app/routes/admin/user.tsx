@@ -39,7 +39,6 @@ export const handle: AdminHandle = {
 };
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.member.name ?? "Member"} | SwapShed back office` },
-  { name: "robots", content: "noindex, nofollow" },
 ];
 
 export const DELETE_CONFIRMATION =

@@ -21,10 +21,7 @@ import { countMembers, findMembers, MEMBER_STATUS_FILTERS } from "../../../core/
 export const permission: StaffAction = "view_users";
 
 export const handle = { breadcrumb: "Users" };
-export const meta: Route.MetaFunction = () => [
-  { title: "Users | SwapShed back office" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Users | SwapShed back office" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
