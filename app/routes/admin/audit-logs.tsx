@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/audit-logs";
 import { appContext } from "../../context";
 import { Badge } from "../../components/admin/badges";
-import { LoadError } from "../../components/admin/load-error";
+import { adminErrorBoundary } from "../../components/admin/load-error";
 import { EmptyList, hasFilters, listBoxProps, useListLoading } from "../../components/admin/list-state";
 import {
   FilterBar,
@@ -191,6 +191,4 @@ function TargetLink({ entry }: { entry: EntryTarget }) {
   }
 }
 
-export function ErrorBoundary() {
-  return <LoadError message="Failed to fetch audit logs" />;
-}
+export const ErrorBoundary = adminErrorBoundary({ failure: "Failed to fetch audit logs" });

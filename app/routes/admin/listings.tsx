@@ -4,7 +4,7 @@ import { appContext } from "../../context";
 import { ActionDialog, DialogButtons, ReasonField } from "../../components/admin/action-dialog";
 import { Badge, StatusBadge } from "../../components/admin/badges";
 import { EmptyList, hasFilters, ListSummary, listBoxProps, useListLoading } from "../../components/admin/list-state";
-import { LoadError } from "../../components/admin/load-error";
+import { adminErrorBoundary } from "../../components/admin/load-error";
 import { SelectAll } from "../../components/admin/select-all";
 import { useFailureToast } from "../../components/admin/use-failure-toast";
 import {
@@ -463,6 +463,4 @@ function RowAction({
   );
 }
 
-export function ErrorBoundary() {
-  return <LoadError message="Failed to fetch listings" />;
-}
+export const ErrorBoundary = adminErrorBoundary({ failure: "Failed to fetch listings" });

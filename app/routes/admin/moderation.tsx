@@ -2,7 +2,7 @@ import { useRef } from "react";
 import { data, type ShouldRevalidateFunctionArgs, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/moderation";
 import { appContext } from "../../context";
-import { LoadError } from "../../components/admin/load-error";
+import { adminErrorBoundary } from "../../components/admin/load-error";
 import { ReportActions } from "../../components/admin/moderation/report-actions";
 import { ReportCard } from "../../components/admin/moderation/report-card";
 import { ReportDialog, type ReportTab, reportTab } from "../../components/admin/moderation/report-dialog";
@@ -242,6 +242,4 @@ export default function ModerationQueue({ loaderData, actionData }: Route.Compon
   );
 }
 
-export function ErrorBoundary() {
-  return <LoadError message="Failed to fetch reports" />;
-}
+export const ErrorBoundary = adminErrorBoundary({ failure: "Failed to fetch reports" });

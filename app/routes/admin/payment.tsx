@@ -1,11 +1,11 @@
-import { data, Form, isRouteErrorResponse, Link, useLocation, useNavigation } from "react-router";
+import { data, Form, Link, useLocation, useNavigation } from "react-router";
 import type { AdminHandle } from "../../components/admin/admin-shell";
 import type { Route } from "./+types/payment";
 import { appContext } from "../../context";
 import { ActionDialog, DialogButtons, ReasonField } from "../../components/admin/action-dialog";
 import { StatusBadge } from "../../components/admin/badges";
 import { DetailRow } from "../../components/admin/detail-parts";
-import { LoadError } from "../../components/admin/load-error";
+import { adminErrorBoundary } from "../../components/admin/load-error";
 import { failureText, refundConsequences, refundText } from "../../components/admin/payment-labels";
 import { useFailureToast } from "../../components/admin/use-failure-toast";
 import { requireStaff } from "../../lib/require-staff.server";
@@ -202,10 +202,4 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <LoadError
-      message={isRouteErrorResponse(error) && error.status === 404 ? "Payment not found" : "Failed to fetch payments"}
-    />
-  );
-}
+export const ErrorBoundary = adminErrorBoundary({ failure: "Failed to fetch payments", notFound: "Payment not found" });

@@ -4,7 +4,7 @@ import { appContext } from "../../context";
 import { ActionDialog, DialogButtons } from "../../components/admin/action-dialog";
 import { StatusBadge } from "../../components/admin/badges";
 import { EmptyList, hasFilters, ListSummary, listBoxProps, useListLoading } from "../../components/admin/list-state";
-import { LoadError } from "../../components/admin/load-error";
+import { adminErrorBoundary } from "../../components/admin/load-error";
 import { FilterBar, FilterSelect, PageHeader, Pager, withParam } from "../../components/admin/page-header";
 import { failureText, refundText } from "../../components/admin/payment-labels";
 import { useFailureToast } from "../../components/admin/use-failure-toast";
@@ -226,6 +226,4 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
   );
 }
 
-export function ErrorBoundary() {
-  return <LoadError message="Failed to fetch payments" />;
-}
+export const ErrorBoundary = adminErrorBoundary({ failure: "Failed to fetch payments" });

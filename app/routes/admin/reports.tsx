@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/reports";
 import { appContext } from "../../context";
-import { LoadError } from "../../components/admin/load-error";
+import { adminErrorBoundary } from "../../components/admin/load-error";
 import { PageHeader } from "../../components/admin/page-header";
 import { ReportChartCard } from "../../components/admin/report-chart";
 import { categoryLabel } from "../../lib/categories";
@@ -85,6 +85,4 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary() {
-  return <LoadError message="Failed to fetch reports" />;
-}
+export const ErrorBoundary = adminErrorBoundary({ failure: "Failed to fetch reports" });

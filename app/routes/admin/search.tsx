@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/search";
 import { appContext } from "../../context";
 import { RoleBadge, StatusBadge } from "../../components/admin/badges";
-import { LoadError } from "../../components/admin/load-error";
+import { adminErrorBoundary } from "../../components/admin/load-error";
 import { ReasonBadge } from "../../components/admin/moderation/reason-badge";
 import { PageHeader } from "../../components/admin/page-header";
 import { requireStaff } from "../../lib/require-staff.server";
@@ -198,6 +198,4 @@ function ResultGroup({ title, count, children }: { title: string; count: number;
   );
 }
 
-export function ErrorBoundary() {
-  return <LoadError message="Search failed" />;
-}
+export const ErrorBoundary = adminErrorBoundary({ failure: "Search failed" });

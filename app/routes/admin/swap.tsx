@@ -1,11 +1,11 @@
-import { data, Form, isRouteErrorResponse, Link, useLocation, useNavigation } from "react-router";
+import { data, Form, Link, useLocation, useNavigation } from "react-router";
 import type { AdminHandle } from "../../components/admin/admin-shell";
 import type { Route } from "./+types/swap";
 import { appContext } from "../../context";
 import { ActionDialog, DialogButtons, ReasonField } from "../../components/admin/action-dialog";
 import { Badge, StatusBadge } from "../../components/admin/badges";
 import { ActionLink, DetailRow } from "../../components/admin/detail-parts";
-import { LoadError } from "../../components/admin/load-error";
+import { adminErrorBoundary } from "../../components/admin/load-error";
 import { NotesField } from "../../components/admin/notes-field";
 import { failureText, refundConsequences, refundText } from "../../components/admin/payment-labels";
 import { useFailureToast } from "../../components/admin/use-failure-toast";
@@ -456,10 +456,4 @@ export default function SwapPage({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <LoadError
-      message={isRouteErrorResponse(error) && error.status === 404 ? "Swap not found" : "Failed to fetch swaps"}
-    />
-  );
-}
+export const ErrorBoundary = adminErrorBoundary({ failure: "Failed to fetch swaps", notFound: "Swap not found" });

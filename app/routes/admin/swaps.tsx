@@ -3,7 +3,7 @@ import type { Route } from "./+types/swaps";
 import { appContext } from "../../context";
 import { Badge, StatusBadge } from "../../components/admin/badges";
 import { EmptyList, hasFilters, ListSummary, listBoxProps, useListLoading } from "../../components/admin/list-state";
-import { LoadError } from "../../components/admin/load-error";
+import { adminErrorBoundary } from "../../components/admin/load-error";
 import { FilterBar, FilterSelect, PageHeader, Pager, withParam } from "../../components/admin/page-header";
 import { requireStaff } from "../../lib/require-staff.server";
 import { sydneyDateTime } from "../../lib/sydney-format";
@@ -152,6 +152,4 @@ function feesPaid(proposer: boolean, receiver: boolean) {
   return "None";
 }
 
-export function ErrorBoundary() {
-  return <LoadError message="Failed to fetch swaps" />;
-}
+export const ErrorBoundary = adminErrorBoundary({ failure: "Failed to fetch swaps" });

@@ -5,7 +5,7 @@ import { appContext } from "../../context";
 import { ActionDialog, DialogButtons } from "../../components/admin/action-dialog";
 import { ActionLink } from "../../components/admin/detail-parts";
 import { ExportButton, type ExportTexts } from "../../components/admin/export-button";
-import { LoadError } from "../../components/admin/load-error";
+import { adminErrorBoundary } from "../../components/admin/load-error";
 import { PageHeader } from "../../components/admin/page-header";
 import { useFailureToast } from "../../components/admin/use-failure-toast";
 import { Database, Download, RefreshCw, Sparkles } from "../../components/ui/icons";
@@ -348,6 +348,4 @@ function formatBytes(bytes: number | null) {
   return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
 }
 
-export function ErrorBoundary() {
-  return <LoadError message="Failed to fetch tools" />;
-}
+export const ErrorBoundary = adminErrorBoundary({ failure: "Failed to fetch tools" });

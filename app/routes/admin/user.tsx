@@ -1,11 +1,11 @@
-import { data, Form, isRouteErrorResponse, Link, useLocation, useNavigation } from "react-router";
+import { data, Form, Link, useLocation, useNavigation } from "react-router";
 import type { AdminHandle } from "../../components/admin/admin-shell";
 import type { Route } from "./+types/user";
 import { appContext } from "../../context";
 import { ActionDialog, DialogButtons, ReasonField } from "../../components/admin/action-dialog";
 import { RoleBadge, StatusBadge } from "../../components/admin/badges";
 import { ActionLink, DetailRow } from "../../components/admin/detail-parts";
-import { LoadError } from "../../components/admin/load-error";
+import { adminErrorBoundary } from "../../components/admin/load-error";
 import { useFailureToast } from "../../components/admin/use-failure-toast";
 import { ExportButton } from "../../components/admin/export-button";
 import { requireStaff } from "../../lib/require-staff.server";
@@ -390,13 +390,7 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <LoadError
-      message={isRouteErrorResponse(error) && error.status === 404 ? "Member not found" : "Failed to fetch users"}
-    />
-  );
-}
+export const ErrorBoundary = adminErrorBoundary({ failure: "Failed to fetch users", notFound: "Member not found" });
 
 /** A swap by its two listings, as the Swaps list names it; a purged listing says so. */
 function swapName(s: { offeredTitle: string | null; targetTitle: string | null }) {

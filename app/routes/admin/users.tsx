@@ -12,7 +12,7 @@ import {
   withParam,
 } from "../../components/admin/page-header";
 import { EmptyList, hasFilters, ListSummary, listBoxProps, useListLoading } from "../../components/admin/list-state";
-import { LoadError } from "../../components/admin/load-error";
+import { adminErrorBoundary } from "../../components/admin/load-error";
 import { requireStaff } from "../../lib/require-staff.server";
 import { sydneyDateTime } from "../../lib/sydney-format";
 import { countMembers, findMembers, MEMBER_STATUS_FILTERS } from "../../../core/members/find-members";
@@ -164,6 +164,4 @@ export default function Users({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary() {
-  return <LoadError message="Failed to fetch users" />;
-}
+export const ErrorBoundary = adminErrorBoundary({ failure: "Failed to fetch users" });

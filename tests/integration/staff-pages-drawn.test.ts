@@ -7,7 +7,7 @@ import { contextFor, insertStaff, type RouteCaller } from "../support/staff-rout
 import { TEST_ORIGIN } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
 
-// Search engines are kept out of the back office by its frame: app/routes/admin/layout.tsx draws the one robots
+// The back office's pages drawn whole, as the site draws them. Search engines are kept out by its frame: app/routes/admin/layout.tsx draws the one robots
 // meta tag for every page in it, so no page says it again (and a new page cannot forget it). Each page of the frame
 // is drawn here whole, as the site draws it, for an admin and for a moderator: its own view, the 403 of a page that
 // is admins-only, the 404 of an id that names nothing.
@@ -45,7 +45,12 @@ function robotsIn(html: string): string[] {
 async function draw(path: string, user: SessionUser) {
   const response = await pages(new Request(`${TEST_ORIGIN}${path}`, { headers: WHOLE_PAGE }), contextFor(caller, user));
   const html = await response.text();
-  return { status: response.status, robots: robotsIn(html), titles: html.match(/<title>[^<]*<\/title>/g) ?? [] };
+  return {
+    status: response.status,
+    robots: robotsIn(html),
+    titles: html.match(/<title>[^<]*<\/title>/g) ?? [],
+    alert: /<div role="alert"[^>]*><p[^>]*>([^<]*)<\/p>/.exec(html)?.[1] ?? null,
+  };
 }
 
 describe("the back office's pages", () => {
@@ -76,4 +81,12 @@ describe("the back office's pages", () => {
       expect(new Set(drawn.map((p) => p.status))).toEqual(new Set(user === admin ? [200, 404] : [200, 403, 404]));
     });
   }
+
+  test("a page that could not be drawn says why, in the frame's own words for it", async () => {
+    const unknown = crypto.randomUUID();
+    expect((await draw(`/admin/swaps/${unknown}`, admin)).alert).toBe("Swap not found");
+    expect((await draw(`/admin/payments/${unknown}`, admin)).alert).toBe("Payment not found");
+    expect((await draw(`/admin/users/${unknown}`, moderator)).alert).toBe("Member not found");
+    expect((await draw("/admin/tools", moderator)).alert).toMatch(/^Only admins can /);
+  });
 });
