@@ -7,10 +7,10 @@ import { contextFor, insertStaff, type RouteCaller } from "../support/staff-rout
 import { TEST_ORIGIN } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
 
-// The back office's pages drawn whole, as the site draws them. Search engines are kept out by its frame: app/routes/admin/layout.tsx draws the one robots
-// meta tag for every page in it, so no page says it again (and a new page cannot forget it). Each page of the frame
-// is drawn here whole, as the site draws it, for an admin and for a moderator: its own view, the 403 of a page that
-// is admins-only, the 404 of an id that names nothing.
+// The back office's pages, drawn whole as the site draws them, for an admin and for a moderator: each page's own
+// view, the 403 of a page that is admins-only, the 404 of an id that names nothing. Search engines are kept out by
+// the frame: app/routes/admin/layout.tsx draws the one robots meta tag for every page in it, so no page says it
+// again and a new page cannot forget it (decision 073).
 const handle = await createTestDatabase();
 afterAll(() => handle.close());
 const testApp = createPaymentTestApp(handle, { clock: systemClock });
