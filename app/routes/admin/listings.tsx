@@ -4,17 +4,11 @@ import { appContext } from "../../context";
 import { ActionDialog, DialogButtons, ReasonField } from "../../components/admin/action-dialog";
 import { Badge, StatusBadge } from "../../components/admin/badges";
 import { EmptyList, hasFilters, ListSummary, listBoxProps, useListLoading } from "../../components/admin/list-state";
+import { pageLinks, readListFilters } from "../../components/admin/list-filters";
 import { adminErrorBoundary } from "../../components/admin/load-error";
 import { SelectAll } from "../../components/admin/select-all";
 import { useFailureToast } from "../../components/admin/use-failure-toast";
-import {
-  FilterBar,
-  FilterSearch,
-  FilterSelect,
-  PageHeader,
-  Pager,
-  withParam,
-} from "../../components/admin/page-header";
+import { FilterBar, FilterSearch, FilterSelect, PageHeader, Pager } from "../../components/admin/page-header";
 import { CATEGORIES, categoryLabel } from "../../lib/categories";
 import { requireStaff } from "../../lib/require-staff.server";
 import { runStaffAction } from "../../lib/staff-action.server";
@@ -90,13 +84,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const staff = await requireStaff(ctx, request, permission);
   const url = new URL(request.url);
-  const filters = {
-    q: url.searchParams.get("q") ?? "",
-    moderation: url.searchParams.get("moderation") ?? "",
-    status: url.searchParams.get("status") ?? "",
-    category: url.searchParams.get("category") ?? "",
-    cursor: url.searchParams.get("cursor") ?? undefined,
-  };
+  const filters = readListFilters(url, ["q", "moderation", "status", "category"]);
   const [{ listings, nextCursor }, total] = [
     await findListingsForStaff(ctx.db, filters),
     await countListingsForStaff(ctx.db, filters),
@@ -105,8 +93,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     filters,
     total,
     listings: listings.map((l) => ({ ...l, createdAt: sydneyDateTime(l.createdAt) })),
-    nextHref: nextCursor ? withParam(url, "cursor", nextCursor) : null,
-    firstHref: withParam(url, "cursor", null),
+    ...pageLinks(url, nextCursor),
     may: Object.fromEntries(Object.entries(MODERATIONS).map(([key, m]) => [key, can(staff.roles, m.action)])) as Record<
       ListingModeration,
       boolean

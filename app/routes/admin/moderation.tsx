@@ -2,6 +2,7 @@ import { useRef } from "react";
 import { data, type ShouldRevalidateFunctionArgs, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/moderation";
 import { appContext } from "../../context";
+import { pageLinks } from "../../components/admin/list-filters";
 import { adminErrorBoundary } from "../../components/admin/load-error";
 import { ReportActions } from "../../components/admin/moderation/report-actions";
 import { ReportCard } from "../../components/admin/moderation/report-card";
@@ -9,7 +10,7 @@ import { ReportDialog, type ReportTab, reportTab } from "../../components/admin/
 import { ReportInfo } from "../../components/admin/moderation/report-info";
 import { ReportListingPanel } from "../../components/admin/moderation/report-listing-panel";
 import { useQueueKeys } from "../../components/admin/moderation/use-queue-keys";
-import { FilterBar, FilterSelect, Pager, withParam } from "../../components/admin/page-header";
+import { FilterBar, FilterSelect, Pager } from "../../components/admin/page-header";
 import { useFailureToast } from "../../components/admin/use-failure-toast";
 import { requireStaff } from "../../lib/require-staff.server";
 import { runStaffAction } from "../../lib/staff-action.server";
@@ -59,8 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     paged: Boolean(cursor),
     total: queue.total,
     reports: queue.reports.map((r) => ({ ...r, createdAt: sydneyDateTime(r.createdAt) })),
-    nextHref: queue.nextCursor ? withParam(url, "cursor", queue.nextCursor) : null,
-    firstHref: withParam(url, "cursor", null),
+    ...pageLinks(url, queue.nextCursor),
     report: report
       ? {
           ...report,

@@ -4,8 +4,9 @@ import { appContext } from "../../context";
 import { ActionDialog, DialogButtons } from "../../components/admin/action-dialog";
 import { StatusBadge } from "../../components/admin/badges";
 import { EmptyList, hasFilters, ListSummary, listBoxProps, useListLoading } from "../../components/admin/list-state";
+import { pageLinks, readListFilters } from "../../components/admin/list-filters";
 import { adminErrorBoundary } from "../../components/admin/load-error";
-import { FilterBar, FilterSelect, PageHeader, Pager, withParam } from "../../components/admin/page-header";
+import { FilterBar, FilterSelect, PageHeader, Pager } from "../../components/admin/page-header";
 import { failureText, refundText } from "../../components/admin/payment-labels";
 import { useFailureToast } from "../../components/admin/use-failure-toast";
 import { requireStaff } from "../../lib/require-staff.server";
@@ -29,11 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const staff = await requireStaff(ctx, request, permission);
   const url = new URL(request.url);
-  const filters = {
-    status: url.searchParams.get("status") ?? "",
-    provider: url.searchParams.get("provider") ?? "",
-    cursor: url.searchParams.get("cursor") ?? undefined,
-  };
+  const filters = readListFilters(url, ["status", "provider"]);
   const [{ payments, nextCursor }, total] = [
     await findPaymentsForStaff(ctx.db, filters),
     await countPaymentsForStaff(ctx.db, filters),
@@ -55,8 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       refund: refundText(p),
       createdAt: sydneyDateTime(p.createdAt),
     })),
-    nextHref: nextCursor ? withParam(url, "cursor", nextCursor) : null,
-    firstHref: withParam(url, "cursor", null),
+    ...pageLinks(url, nextCursor),
     mayReplay: can(staff.roles, actionPermissions.replay),
     replayHours: REPLAY_SINCE_HOURS,
   };

@@ -3,8 +3,9 @@ import type { Route } from "./+types/swaps";
 import { appContext } from "../../context";
 import { Badge, StatusBadge } from "../../components/admin/badges";
 import { EmptyList, hasFilters, ListSummary, listBoxProps, useListLoading } from "../../components/admin/list-state";
+import { pageLinks, readListFilters } from "../../components/admin/list-filters";
 import { adminErrorBoundary } from "../../components/admin/load-error";
-import { FilterBar, FilterSelect, PageHeader, Pager, withParam } from "../../components/admin/page-header";
+import { FilterBar, FilterSelect, PageHeader, Pager } from "../../components/admin/page-header";
 import { requireStaff } from "../../lib/require-staff.server";
 import { sydneyDateTime } from "../../lib/sydney-format";
 import { countSwapsForStaff, DISPUTE_FILTERS, findSwapsForStaff } from "../../../core/staff-swaps/find-swaps-for-staff";
@@ -27,11 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   await requireStaff(ctx, request, permission);
   const url = new URL(request.url);
-  const filters = {
-    status: url.searchParams.get("status") ?? "",
-    dispute: url.searchParams.get("dispute") ?? "",
-    cursor: url.searchParams.get("cursor") ?? undefined,
-  };
+  const filters = readListFilters(url, ["status", "dispute"]);
   const [{ swaps, nextCursor }, total] = [
     await findSwapsForStaff(ctx.db, filters),
     await countSwapsForStaff(ctx.db, filters),
@@ -40,8 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     filters,
     total,
     swaps: swaps.map((s) => ({ ...s, createdAt: sydneyDateTime(s.createdAt) })),
-    nextHref: nextCursor ? withParam(url, "cursor", nextCursor) : null,
-    firstHref: withParam(url, "cursor", null),
+    ...pageLinks(url, nextCursor),
   };
 }
 

@@ -3,15 +3,9 @@ import { Link } from "react-router";
 import type { Route } from "./+types/users";
 import { appContext } from "../../context";
 import { RoleBadge, StatusBadge } from "../../components/admin/badges";
-import {
-  FilterBar,
-  FilterSearch,
-  FilterSelect,
-  PageHeader,
-  Pager,
-  withParam,
-} from "../../components/admin/page-header";
+import { FilterBar, FilterSearch, FilterSelect, PageHeader, Pager } from "../../components/admin/page-header";
 import { EmptyList, hasFilters, ListSummary, listBoxProps, useListLoading } from "../../components/admin/list-state";
+import { pageLinks, readListFilters } from "../../components/admin/list-filters";
 import { adminErrorBoundary } from "../../components/admin/load-error";
 import { requireStaff } from "../../lib/require-staff.server";
 import { sydneyDateTime } from "../../lib/sydney-format";
@@ -27,12 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   await requireStaff(ctx, request, permission);
   const url = new URL(request.url);
-  const filters = {
-    q: url.searchParams.get("q") ?? "",
-    status: url.searchParams.get("status") ?? "",
-    role: url.searchParams.get("role") ?? "",
-    cursor: url.searchParams.get("cursor") ?? undefined,
-  };
+  const filters = readListFilters(url, ["q", "status", "role"]);
   const [{ members, nextCursor }, total] = [await findMembers(ctx.db, filters), await countMembers(ctx.db, filters)];
   return {
     filters,
@@ -43,8 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       deletedAt: m.deletedAt ? sydneyDateTime(m.deletedAt) : null,
       permanentDeletionAt: m.permanentDeletionAt ? sydneyDateTime(m.permanentDeletionAt) : null,
     })),
-    nextHref: nextCursor ? withParam(url, "cursor", nextCursor) : null,
-    firstHref: withParam(url, "cursor", null),
+    ...pageLinks(url, nextCursor),
   };
 }
 
