@@ -1,8 +1,8 @@
-import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import { data, Link, useLocation, useNavigation } from "react-router";
 import type { AdminHandle } from "../../components/admin/admin-shell";
 import type { Route } from "./+types/payment";
 import { appContext } from "../../context";
-import { ActionDialog, DialogButtons, ReasonField } from "../../components/admin/action-dialog";
+import { RefundDialog } from "../../components/admin/payments/refund-dialog";
 import { StatusBadge } from "../../components/admin/badges";
 import { DetailRow } from "../../components/admin/detail-parts";
 import { adminErrorBoundary } from "../../components/admin/load-error";
@@ -182,21 +182,16 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
       </section>
 
       {open === "refund" && mayRefund && payment.refundable && (
-        <ActionDialog
-          title="Issue refund"
-          closeTo={here}
-          description={refundConsequences({
+        <RefundDialog
+          consequences={refundConsequences({
             ...payment,
             payerName: payment.memberName,
             credit: payment.credit === "$0.00" ? null : payment.credit,
           })}
-        >
-          <Form method="post" replace>
-            <input type="hidden" name="intent" value="refund" />
-            <ReasonField error={error} suggestions={["charged in error", "dispute", "goodwill"]} />
-            <DialogButtons confirm="Issue refund" closeTo={here} danger busy={busy} />
-          </Form>
-        </ActionDialog>
+          closeTo={here}
+          error={error}
+          busy={busy}
+        />
       )}
     </div>
   );
