@@ -2,6 +2,13 @@ import { type ReactNode, useEffect, useId, useRef } from "react";
 import { Link, useNavigate } from "react-router";
 
 /**
+ * What a page gives each of its dialogs (app/components/admin/<page>/<action>-dialog.tsx): where closing goes, the
+ * error its action answered, and whether a submit is under way. The page decides which dialog is open and whether
+ * the staff member may use it; the dialog draws it.
+ */
+export type DialogState = { closeTo: string; error?: string; busy: boolean };
+
+/**
  * A back-office confirmation: opened by a link (`?do=suspend`), so it works without JavaScript and Back closes
  * it. With JavaScript, focus moves into it, stays there (Tab wraps) and Escape closes it.
  */
@@ -118,6 +125,16 @@ export function ReasonField({
         </p>
       )}
     </div>
+  );
+}
+
+/** The action's refusal inside a dialog that has no field to show it beside. */
+export function DialogError({ error }: { error?: string }) {
+  if (!error) return null;
+  return (
+    <p role="alert" className="text-sm text-danger">
+      {error}
+    </p>
   );
 }
 

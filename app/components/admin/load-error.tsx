@@ -22,6 +22,19 @@ export function LoadError({ message }: { message: string }) {
   );
 }
 
+/**
+ * A back-office page's error boundary: `failure` when its data could not be read, `notFound` (on a detail page)
+ * when the id names nothing. One factory for every page, so each says only its own words.
+ */
+export function adminErrorBoundary({ failure, notFound }: { failure: string; notFound?: string }) {
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per route module, at import (`export const ErrorBoundary = ...`), never while rendering
+  return function AdminErrorBoundary() {
+    const error = useRouteError();
+    const missing = notFound !== undefined && isRouteErrorResponse(error) && error.status === 404;
+    return <LoadError message={missing ? notFound : failure} />;
+  };
+}
+
 /** The page a staff member may not open: why, and the way back to what they may do. */
 export function StaffRefused({ message }: { message: string }) {
   return (

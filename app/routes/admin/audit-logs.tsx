@@ -2,16 +2,10 @@ import { Link } from "react-router";
 import type { Route } from "./+types/audit-logs";
 import { appContext } from "../../context";
 import { Badge } from "../../components/admin/badges";
-import { LoadError } from "../../components/admin/load-error";
+import { pageLinks, readListFilters } from "../../components/admin/list-filters";
+import { adminErrorBoundary } from "../../components/admin/load-error";
 import { EmptyList, hasFilters, listBoxProps, useListLoading } from "../../components/admin/list-state";
-import {
-  FilterBar,
-  FilterSearch,
-  FilterSelect,
-  PageHeader,
-  Pager,
-  withParam,
-} from "../../components/admin/page-header";
+import { FilterBar, FilterSearch, FilterSelect, PageHeader, Pager } from "../../components/admin/page-header";
 import { requireStaff } from "../../lib/require-staff.server";
 import { sydneyDateTime } from "../../lib/sydney-format";
 import { findAuditActors, findAuditLog } from "../../../core/audit/find-audit-log";
@@ -22,10 +16,7 @@ import { AUDIT_TARGET_TYPES } from "../../../db/schema/audit";
 export const permission: StaffAction = "view_audit_logs";
 
 export const handle = { breadcrumb: "Audit Logs" };
-export const meta: Route.MetaFunction = () => [
-  { title: "Audit Logs | SwapShed back office" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Audit Logs | SwapShed back office" }];
 
 /** The actions that change something (reading a page writes no audit row). */
 const AUDITED_ACTIONS = Object.keys(STAFF_PERMISSIONS).filter((a) => !a.startsWith("view_") && a !== "global_search");
@@ -34,13 +25,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   await requireStaff(ctx, request, permission);
   const url = new URL(request.url);
-  const filters = {
-    adminId: url.searchParams.get("admin") ?? "",
-    action: url.searchParams.get("action") ?? "",
-    targetType: url.searchParams.get("target") ?? "",
-    targetId: url.searchParams.get("targetId") ?? "",
-    cursor: url.searchParams.get("cursor"),
-  };
+  // The address says "admin" and "target" (the filter bar's field names); the finder, adminId and targetType.
+  const { admin, target, ...rest } = readListFilters(url, ["admin", "action", "target", "targetId"]);
+  const filters = { adminId: admin, targetType: target, ...rest };
   const [{ entries, nextCursor }, actors] = [await findAuditLog(ctx.db, filters), await findAuditActors(ctx.db)];
   return {
     filters,
@@ -50,8 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       createdAt: sydneyDateTime(e.createdAt),
       metadata: JSON.stringify(e.metadata, null, 2),
     })),
-    nextHref: nextCursor ? withParam(url, "cursor", nextCursor) : null,
-    firstHref: withParam(url, "cursor", null),
+    ...pageLinks(url, nextCursor),
   };
 }
 
@@ -194,6 +180,4 @@ function TargetLink({ entry }: { entry: EntryTarget }) {
   }
 }
 
-export function ErrorBoundary() {
-  return <LoadError message="Failed to fetch audit logs" />;
-}
+export const ErrorBoundary = adminErrorBoundary({ failure: "Failed to fetch audit logs" });

@@ -23,10 +23,7 @@ export const permission: StaffAction = "view_dashboard";
 
 export const handle = { breadcrumb: "Dashboard" };
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Dashboard | SwapShed back office" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Dashboard | SwapShed back office" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);

@@ -12,10 +12,7 @@ export const permission: StaffAction = "view_dashboard";
 
 export const handle: AdminHandle = { breadcrumb: "Back office" };
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Back office | SwapShed" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Back office | SwapShed" }];
 
 /**
  * The frame's data: who is here and which pages they may open. This check is for the frame only; every page
@@ -38,6 +35,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <AdminShell staff={loaderData.staff} nav={loaderData.nav} sidebar={loaderData.sidebar}>
+      {/* Once for every page in the frame, whatever it draws (its view, a refusal, a 404): React puts it in <head>
+          (decision 073). A page's own `meta` export gives its title only. */}
+      <meta name="robots" content="noindex, nofollow" />
       <Outlet />
     </AdminShell>
   );

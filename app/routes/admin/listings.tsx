@@ -1,20 +1,16 @@
-import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import { data, Link, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/listings";
 import { appContext } from "../../context";
-import { ActionDialog, DialogButtons, ReasonField } from "../../components/admin/action-dialog";
 import { Badge, StatusBadge } from "../../components/admin/badges";
 import { EmptyList, hasFilters, ListSummary, listBoxProps, useListLoading } from "../../components/admin/list-state";
-import { LoadError } from "../../components/admin/load-error";
+import { pageLinks, readListFilters } from "../../components/admin/list-filters";
+import { adminErrorBoundary } from "../../components/admin/load-error";
+import { approveLabel } from "../../components/admin/listings/listing-state";
+import { ModerationDialog } from "../../components/admin/listings/moderation-dialog";
+import { RowAction } from "../../components/admin/listings/row-action";
 import { SelectAll } from "../../components/admin/select-all";
 import { useFailureToast } from "../../components/admin/use-failure-toast";
-import {
-  FilterBar,
-  FilterSearch,
-  FilterSelect,
-  PageHeader,
-  Pager,
-  withParam,
-} from "../../components/admin/page-header";
+import { FilterBar, FilterSearch, FilterSelect, PageHeader, Pager } from "../../components/admin/page-header";
 import { CATEGORIES, categoryLabel } from "../../lib/categories";
 import { requireStaff } from "../../lib/require-staff.server";
 import { runStaffAction } from "../../lib/staff-action.server";
@@ -34,10 +30,7 @@ import { asciiPath } from "../../lib/safe-redirect";
 export const permission: StaffAction = "view_listings";
 
 export const handle = { breadcrumb: "Listings" };
-export const meta: Route.MetaFunction = () => [
-  { title: "Listings | SwapShed back office" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Listings | SwapShed back office" }];
 
 const MODERATIONS: Record<
   ListingModeration,
@@ -93,13 +86,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const staff = await requireStaff(ctx, request, permission);
   const url = new URL(request.url);
-  const filters = {
-    q: url.searchParams.get("q") ?? "",
-    moderation: url.searchParams.get("moderation") ?? "",
-    status: url.searchParams.get("status") ?? "",
-    category: url.searchParams.get("category") ?? "",
-    cursor: url.searchParams.get("cursor") ?? undefined,
-  };
+  const filters = readListFilters(url, ["q", "moderation", "status", "category"]);
   const [{ listings, nextCursor }, total] = [
     await findListingsForStaff(ctx.db, filters),
     await countListingsForStaff(ctx.db, filters),
@@ -108,8 +95,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     filters,
     total,
     listings: listings.map((l) => ({ ...l, createdAt: sydneyDateTime(l.createdAt) })),
-    nextHref: nextCursor ? withParam(url, "cursor", nextCursor) : null,
-    firstHref: withParam(url, "cursor", null),
+    ...pageLinks(url, nextCursor),
     may: Object.fromEntries(Object.entries(MODERATIONS).map(([key, m]) => [key, can(staff.roles, m.action)])) as Record<
       ListingModeration,
       boolean
@@ -345,127 +331,20 @@ export default function AdminListings({ loaderData, actionData }: Route.Componen
       <Pager nextHref={nextHref} firstHref={firstHref} showingFirst={!filters.cursor} />
 
       {dialog && selected.length > 0 && (
-        <ActionDialog
-          title={dialogTitle(open as ListingModeration, dialog.title, chosen, selected.length)}
+        <ModerationDialog
+          moderation={open as ListingModeration}
+          verb={dialog.verb}
+          title={dialog.title}
+          suggestions={dialog.suggestions}
+          selected={selected}
+          chosen={chosen}
           closeTo={back}
-          description={
-            open === "approve"
-              ? approvalConsequences(chosen, selected.length)
-              : consequences(open as ListingModeration, selected.length)
-          }
-        >
-          <Form method="post" replace>
-            <input type="hidden" name="moderation" value={open as string} />
-            <input type="hidden" name="back" value={back} />
-            {selected.map((id) => (
-              <input key={id} type="hidden" name="ids" value={id} />
-            ))}
-            {open !== "approve" && <ReasonField suggestions={dialog.suggestions} error={error} />}
-            {open === "approve" && error && (
-              <p role="alert" className="text-sm text-danger">
-                {error}
-              </p>
-            )}
-            <DialogButtons
-              confirm={
-                open === "approve" && chosen.length === selected.length && chosen.every(isFlagOnly)
-                  ? "Clear flag"
-                  : dialog.verb
-              }
-              closeTo={back}
-              danger={open === "delete" || open === "takedown"}
-              busy={busy}
-            />
-          </Form>
-        </ActionDialog>
+          error={error}
+          busy={busy}
+        />
       )}
     </div>
   );
 }
 
-type ListingState = { status: string; moderationStatus: string; isFlagged: boolean; takedownReason: string | null };
-
-/** A listing staff removed (rejected or taken down): approving it restores it. */
-const isRemoved = (l: ListingState) => l.status === "cancelled";
-/** An approved, public listing with a flag: "approving" it only clears the flag. */
-const isFlagOnly = (l: ListingState) => l.moderationStatus === "approved" && l.isFlagged && !isRemoved(l);
-
-/**
- * What the approve link on a row says, or null when there is nothing to approve (spec section 4: hidden when
- * already approved). A flagged approved listing offers "Clear flag": the same approval, named for what it does.
- */
-function approveLabel(l: ListingState): string | null {
-  if (isFlagOnly(l)) return "Clear flag";
-  if (l.moderationStatus === "approved" && !isRemoved(l)) return null;
-  return isRemoved(l) ? "Approve & restore" : "Approve";
-}
-
-function dialogTitle(moderation: ListingModeration, verb: string, chosen: ListingState[], n: number) {
-  const what = n === 1 ? "this listing" : `${n} listings`;
-  if (moderation !== "approve" || chosen.length !== n) return `${verb} ${what}?`;
-  if (chosen.every(isFlagOnly)) return `Clear the flag on ${what}?`;
-  if (chosen.every(isRemoved)) return `Approve and restore ${what}?`;
-  return `${verb} ${what}?`;
-}
-
-const APPROVAL_IN_GENERAL =
-  "Approved listings are public: a rejected or taken-down one is restored (its reason cleared, its owner told by e-mail) and any flag is cleared. Listings already approved without a flag are skipped.";
-
-/** Approving never says "stays public" about a listing that is hidden: it says the listing comes back. */
-function approvalConsequences(chosen: ListingState[], n: number) {
-  if (chosen.length !== n) return APPROVAL_IN_GENERAL;
-  if (n === 1) {
-    const [l] = chosen;
-    if (isFlagOnly(l))
-      return "The listing stays public and approved; its flag is cleared and its open reports are closed as reviewed.";
-    if (!isRemoved(l)) return "The listing is approved and public, and any flag is cleared.";
-    const how = l.moderationStatus === "takedown" ? "taken down" : "rejected";
-    const why = l.takedownReason ? ` (reason: ${l.takedownReason})` : "";
-    return `The listing was ${how}${why}. Approving restores it: it is public again, the reason is cleared and the owner is told by e-mail.`;
-  }
-  const removed = chosen.filter(isRemoved).length;
-  if (removed === 0)
-    return "The listings are approved and public, and any flag is cleared. Listings already approved without a flag are skipped.";
-  return `${removed === 1 ? "1 of them was" : `${removed} of them were`} rejected or taken down: approving restores ${removed === 1 ? "it" : "them"} (public again, reason cleared, owner told by e-mail). The others are approved and public, and any flag is cleared.`;
-}
-
-function consequences(moderation: ListingModeration, n: number) {
-  const them = n === 1 ? "it" : "them";
-  switch (moderation) {
-    case "approve":
-      return APPROVAL_IN_GENERAL;
-    case "reject":
-      return `Rejected listings are cancelled and hidden; pending offers on ${them} are declined and the owner is told why by e-mail.`;
-    case "takedown":
-      return `Taken-down listings are cancelled and hidden at once, with the reason and time recorded; the owner is told why by e-mail.`;
-    case "delete":
-      return "This cannot be undone. The pictures are removed for good; swap and payment history keeps the title. The owner is told why by e-mail.";
-  }
-}
-
-function RowAction({
-  to,
-  label,
-  title,
-  danger = false,
-}: {
-  to: string;
-  label: string;
-  title: string;
-  danger?: boolean;
-}) {
-  return (
-    <Link
-      to={to}
-      preventScrollReset
-      aria-label={`${label}: ${title}`}
-      className={`rounded px-2 py-1 text-xs font-medium ${danger ? "text-danger hover:bg-red-50" : "text-brand-800 hover:bg-brand-50"}`}
-    >
-      {label}
-    </Link>
-  );
-}
-
-export function ErrorBoundary() {
-  return <LoadError message="Failed to fetch listings" />;
-}
+export const ErrorBoundary = adminErrorBoundary({ failure: "Failed to fetch listings" });

@@ -12,7 +12,7 @@ import { can, type StaffAction } from "../../../core/staff/permissions";
 import { StatusBadge } from "../../components/admin/badges";
 import { CopyTargetButton } from "../../components/admin/copy-target-button";
 import { ExportButton } from "../../components/admin/export-button";
-import { LoadError } from "../../components/admin/load-error";
+import { adminErrorBoundary } from "../../components/admin/load-error";
 import { EmptyList, listBoxProps, useListLoading } from "../../components/admin/list-state";
 import { FilterBar, FilterSearch, PageHeader, Pager, withParam } from "../../components/admin/page-header";
 import { appContext } from "../../context";
@@ -24,10 +24,7 @@ import type { Route } from "./+types/logs";
 export const permission: StaffAction = "view_logs";
 
 export const handle = { breadcrumb: "System Logs" };
-export const meta: Route.MetaFunction = () => [
-  { title: "System Logs | SwapShed back office" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "System Logs | SwapShed back office" }];
 
 const EXPORT_TEXTS = {
   label: "Export CSV",
@@ -245,6 +242,4 @@ export default function SystemLogs({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary() {
-  return <LoadError message="Failed to fetch logs" />;
-}
+export const ErrorBoundary = adminErrorBoundary({ failure: "Failed to fetch logs" });

@@ -2,14 +2,15 @@ import { useRef } from "react";
 import { data, type ShouldRevalidateFunctionArgs, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/moderation";
 import { appContext } from "../../context";
-import { LoadError } from "../../components/admin/load-error";
+import { pageLinks } from "../../components/admin/list-filters";
+import { adminErrorBoundary } from "../../components/admin/load-error";
 import { ReportActions } from "../../components/admin/moderation/report-actions";
 import { ReportCard } from "../../components/admin/moderation/report-card";
 import { ReportDialog, type ReportTab, reportTab } from "../../components/admin/moderation/report-dialog";
 import { ReportInfo } from "../../components/admin/moderation/report-info";
 import { ReportListingPanel } from "../../components/admin/moderation/report-listing-panel";
 import { useQueueKeys } from "../../components/admin/moderation/use-queue-keys";
-import { FilterBar, FilterSelect, Pager, withParam } from "../../components/admin/page-header";
+import { FilterBar, FilterSelect, Pager } from "../../components/admin/page-header";
 import { useFailureToast } from "../../components/admin/use-failure-toast";
 import { requireStaff } from "../../lib/require-staff.server";
 import { runStaffAction } from "../../lib/staff-action.server";
@@ -25,10 +26,7 @@ import { asciiPath } from "../../lib/safe-redirect";
 export const permission: StaffAction = "view_moderation_queue";
 
 export const handle = { breadcrumb: "Moderation Queue" };
-export const meta: Route.MetaFunction = () => [
-  { title: "Moderation Queue | SwapShed back office" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Moderation Queue | SwapShed back office" }];
 
 /** The spec's words for each review: the toast on success, the failure's opening words. */
 const TEXTS: Record<ReportReview, { success: string; failure: string }> = {
@@ -62,8 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     paged: Boolean(cursor),
     total: queue.total,
     reports: queue.reports.map((r) => ({ ...r, createdAt: sydneyDateTime(r.createdAt) })),
-    nextHref: queue.nextCursor ? withParam(url, "cursor", queue.nextCursor) : null,
-    firstHref: withParam(url, "cursor", null),
+    ...pageLinks(url, queue.nextCursor),
     report: report
       ? {
           ...report,
@@ -245,6 +242,4 @@ export default function ModerationQueue({ loaderData, actionData }: Route.Compon
   );
 }
 
-export function ErrorBoundary() {
-  return <LoadError message="Failed to fetch reports" />;
-}
+export const ErrorBoundary = adminErrorBoundary({ failure: "Failed to fetch reports" });

@@ -13,10 +13,7 @@ import type { StaffAction } from "../../../core/staff/permissions";
 export const permission: StaffAction = "view_dashboard";
 
 export const handle = { breadcrumb: "Page not found" };
-export const meta: Route.MetaFunction = () => [
-  { title: "Page not found | SwapShed back office" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Page not found | SwapShed back office" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);

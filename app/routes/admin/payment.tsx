@@ -1,11 +1,11 @@
-import { data, Form, isRouteErrorResponse, Link, useLocation, useNavigation } from "react-router";
+import { data, Link, useLocation, useNavigation } from "react-router";
 import type { AdminHandle } from "../../components/admin/admin-shell";
 import type { Route } from "./+types/payment";
 import { appContext } from "../../context";
-import { ActionDialog, DialogButtons, ReasonField } from "../../components/admin/action-dialog";
+import { RefundDialog } from "../../components/admin/payments/refund-dialog";
 import { StatusBadge } from "../../components/admin/badges";
 import { DetailRow } from "../../components/admin/detail-parts";
-import { LoadError } from "../../components/admin/load-error";
+import { adminErrorBoundary } from "../../components/admin/load-error";
 import { failureText, refundConsequences, refundText } from "../../components/admin/payment-labels";
 import { useFailureToast } from "../../components/admin/use-failure-toast";
 import { requireStaff } from "../../lib/require-staff.server";
@@ -26,10 +26,7 @@ export const handle: AdminHandle = {
     data ? `${data.payment.amount} from ${data.payment.memberName}` : "Payment",
   parent: { label: "Payments", to: "/admin/payments" },
 };
-export const meta: Route.MetaFunction = () => [
-  { title: "Payment | SwapShed back office" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Payment | SwapShed back office" }];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
@@ -185,30 +182,19 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
       </section>
 
       {open === "refund" && mayRefund && payment.refundable && (
-        <ActionDialog
-          title="Issue refund"
-          closeTo={here}
-          description={refundConsequences({
+        <RefundDialog
+          consequences={refundConsequences({
             ...payment,
             payerName: payment.memberName,
             credit: payment.credit === "$0.00" ? null : payment.credit,
           })}
-        >
-          <Form method="post" replace>
-            <input type="hidden" name="intent" value="refund" />
-            <ReasonField error={error} suggestions={["charged in error", "dispute", "goodwill"]} />
-            <DialogButtons confirm="Issue refund" closeTo={here} danger busy={busy} />
-          </Form>
-        </ActionDialog>
+          closeTo={here}
+          error={error}
+          busy={busy}
+        />
       )}
     </div>
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <LoadError
-      message={isRouteErrorResponse(error) && error.status === 404 ? "Payment not found" : "Failed to fetch payments"}
-    />
-  );
-}
+export const ErrorBoundary = adminErrorBoundary({ failure: "Failed to fetch payments", notFound: "Payment not found" });

@@ -4,8 +4,9 @@ import { appContext } from "../../context";
 import { ActionDialog, DialogButtons } from "../../components/admin/action-dialog";
 import { StatusBadge } from "../../components/admin/badges";
 import { EmptyList, hasFilters, ListSummary, listBoxProps, useListLoading } from "../../components/admin/list-state";
-import { LoadError } from "../../components/admin/load-error";
-import { FilterBar, FilterSelect, PageHeader, Pager, withParam } from "../../components/admin/page-header";
+import { pageLinks, readListFilters } from "../../components/admin/list-filters";
+import { adminErrorBoundary } from "../../components/admin/load-error";
+import { FilterBar, FilterSelect, PageHeader, Pager } from "../../components/admin/page-header";
 import { failureText, refundText } from "../../components/admin/payment-labels";
 import { useFailureToast } from "../../components/admin/use-failure-toast";
 import { requireStaff } from "../../lib/require-staff.server";
@@ -23,20 +24,13 @@ export const permission: StaffAction = "view_payments";
 export const actionPermissions = { replay: "replay_webhooks" } as const satisfies Record<string, StaffAction>;
 
 export const handle = { breadcrumb: "Payments" };
-export const meta: Route.MetaFunction = () => [
-  { title: "Payments | SwapShed back office" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Payments | SwapShed back office" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const staff = await requireStaff(ctx, request, permission);
   const url = new URL(request.url);
-  const filters = {
-    status: url.searchParams.get("status") ?? "",
-    provider: url.searchParams.get("provider") ?? "",
-    cursor: url.searchParams.get("cursor") ?? undefined,
-  };
+  const filters = readListFilters(url, ["status", "provider"]);
   const [{ payments, nextCursor }, total] = [
     await findPaymentsForStaff(ctx.db, filters),
     await countPaymentsForStaff(ctx.db, filters),
@@ -58,8 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       refund: refundText(p),
       createdAt: sydneyDateTime(p.createdAt),
     })),
-    nextHref: nextCursor ? withParam(url, "cursor", nextCursor) : null,
-    firstHref: withParam(url, "cursor", null),
+    ...pageLinks(url, nextCursor),
     mayReplay: can(staff.roles, actionPermissions.replay),
     replayHours: REPLAY_SINCE_HOURS,
   };
@@ -229,6 +222,4 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
   );
 }
 
-export function ErrorBoundary() {
-  return <LoadError message="Failed to fetch payments" />;
-}
+export const ErrorBoundary = adminErrorBoundary({ failure: "Failed to fetch payments" });

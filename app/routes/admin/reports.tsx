@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/reports";
 import { appContext } from "../../context";
-import { LoadError } from "../../components/admin/load-error";
+import { adminErrorBoundary } from "../../components/admin/load-error";
 import { PageHeader } from "../../components/admin/page-header";
 import { ReportChartCard } from "../../components/admin/report-chart";
 import { categoryLabel } from "../../lib/categories";
@@ -15,10 +15,7 @@ import type { StaffAction } from "../../../core/staff/permissions";
 export const permission: StaffAction = "view_reports";
 
 export const handle = { breadcrumb: "Reports" };
-export const meta: Route.MetaFunction = () => [
-  { title: "Reports | SwapShed back office" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Reports | SwapShed back office" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
@@ -88,6 +85,4 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary() {
-  return <LoadError message="Failed to fetch reports" />;
-}
+export const ErrorBoundary = adminErrorBoundary({ failure: "Failed to fetch reports" });

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/search";
 import { appContext } from "../../context";
 import { RoleBadge, StatusBadge } from "../../components/admin/badges";
-import { LoadError } from "../../components/admin/load-error";
+import { adminErrorBoundary } from "../../components/admin/load-error";
 import { ReasonBadge } from "../../components/admin/moderation/reason-badge";
 import { PageHeader } from "../../components/admin/page-header";
 import { requireStaff } from "../../lib/require-staff.server";
@@ -14,10 +14,7 @@ import { searchBackOffice } from "../../../core/staff/search-back-office";
 export const permission: StaffAction = "global_search";
 
 export const handle = { breadcrumb: "Search" };
-export const meta: Route.MetaFunction = () => [
-  { title: "Search | SwapShed back office" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Search | SwapShed back office" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
@@ -201,6 +198,4 @@ function ResultGroup({ title, count, children }: { title: string; count: number;
   );
 }
 
-export function ErrorBoundary() {
-  return <LoadError message="Search failed" />;
-}
+export const ErrorBoundary = adminErrorBoundary({ failure: "Search failed" });

@@ -4,7 +4,7 @@ import { type FeatureFlagValues, updateFeatureFlags } from "../../../core/flags/
 import { rotateSigningKey } from "../../../core/session-keys/rotate-signing-key";
 import { can, type StaffAction } from "../../../core/staff/permissions";
 import { FEATURE_FLAG_KEYS } from "../../../db/schema/flags";
-import { LoadError } from "../../components/admin/load-error";
+import { adminErrorBoundary } from "../../components/admin/load-error";
 import { PageHeader } from "../../components/admin/page-header";
 import { FactsList } from "../../components/admin/settings/facts-list";
 import { FeatureFlagsForm } from "../../components/admin/settings/feature-flags-form";
@@ -39,10 +39,7 @@ export const ROTATION_FAILED = "Failed to initiate key rotation";
 export const ONLY_ADMINS_ROTATE = "Only admins can initiate key rotation";
 
 export const handle = { breadcrumb: "Settings" };
-export const meta: Route.MetaFunction = () => [
-  { title: "Settings | SwapShed back office" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Settings | SwapShed back office" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
@@ -179,6 +176,4 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
   );
 }
 
-export function ErrorBoundary() {
-  return <LoadError message="Failed to load settings" />;
-}
+export const ErrorBoundary = adminErrorBoundary({ failure: "Failed to load settings" });

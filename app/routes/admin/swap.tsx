@@ -1,12 +1,15 @@
-import { data, Form, isRouteErrorResponse, Link, useLocation, useNavigation } from "react-router";
+import { data, Link, useLocation, useNavigation } from "react-router";
 import type { AdminHandle } from "../../components/admin/admin-shell";
 import type { Route } from "./+types/swap";
 import { appContext } from "../../context";
-import { ActionDialog, DialogButtons, ReasonField } from "../../components/admin/action-dialog";
 import { Badge, StatusBadge } from "../../components/admin/badges";
 import { ActionLink, DetailRow } from "../../components/admin/detail-parts";
-import { LoadError } from "../../components/admin/load-error";
-import { NotesField } from "../../components/admin/notes-field";
+import { adminErrorBoundary } from "../../components/admin/load-error";
+import { RefundDialog } from "../../components/admin/payments/refund-dialog";
+import { CancelSwapDialog } from "../../components/admin/swap/cancel-dialog";
+import { ApplyCreditDialog } from "../../components/admin/swap/credit-dialog";
+import { MarkDisputeDialog } from "../../components/admin/swap/dispute-dialog";
+import { ResolveDisputeDialog } from "../../components/admin/swap/resolve-dialog";
 import { failureText, refundConsequences, refundText } from "../../components/admin/payment-labels";
 import { useFailureToast } from "../../components/admin/use-failure-toast";
 import { requireStaff } from "../../lib/require-staff.server";
@@ -37,10 +40,7 @@ export const handle: AdminHandle = {
     data ? data.parties.map((p) => p.listing?.title ?? "Listing").join(" ⇄ ") : "Swap",
   parent: { label: "Swaps", to: "/admin/swaps" },
 };
-export const meta: Route.MetaFunction = () => [
-  { title: "Swap | SwapShed back office" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Swap | SwapShed back office" }];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
@@ -182,6 +182,7 @@ export default function SwapPage({ loaderData, actionData }: Route.ComponentProp
   const refunding =
     open === "refund" ? payments.find((p) => p.id === params.get("payment") && p.refundable) : undefined;
   const [proposer, receiver] = parties;
+  const dialog = { closeTo: here, error, busy };
 
   return (
     <div>
@@ -360,109 +361,24 @@ export default function SwapPage({ loaderData, actionData }: Route.ComponentProp
       </section>
 
       {open === "cancel" && may.cancel && cancellable && (
-        <ActionDialog
-          title="Cancel swap"
-          closeTo={here}
-          description={`The swap becomes rejected and reserved listings are available again; a checkout still open is closed. ${proposer.name} and ${receiver.name} are told by e-mail, with the reason below. Fees already paid stay paid: refund them here afterwards if they are due.`}
-        >
-          <Form method="post" replace>
-            <input type="hidden" name="intent" value="cancel" />
-            <ReasonField error={error} suggestions={["fraud", "member request", "terms", "duplicate"]} />
-            <DialogButtons confirm="Cancel swap" closeLabel="Keep swap" closeTo={here} danger busy={busy} />
-          </Form>
-        </ActionDialog>
+        <CancelSwapDialog proposerName={proposer.name} receiverName={receiver.name} {...dialog} />
       )}
-      {open === "dispute" && may["mark-dispute"] && !swap.isDisputed && (
-        <ActionDialog
-          title="Mark dispute"
-          closeTo={here}
-          description={`Both members see on My Swaps that this swap is under review until the dispute is resolved. Nothing else changes.`}
-        >
-          <Form method="post" replace>
-            <input type="hidden" name="intent" value="mark-dispute" />
-            <NotesField
-              label="Dispute notes"
-              name="notes"
-              error={error}
-              hint="What is disputed, and by whom. Staff only."
-            />
-            <DialogButtons confirm="Mark dispute" closeTo={here} busy={busy} />
-          </Form>
-        </ActionDialog>
-      )}
+      {open === "dispute" && may["mark-dispute"] && !swap.isDisputed && <MarkDisputeDialog {...dialog} />}
       {open === "resolve" && may["resolve-dispute"] && swap.isDisputed && (
-        <ActionDialog
-          title="Resolve dispute"
-          closeTo={here}
-          description="The members' 'under review' line goes away. Refunds or credit, if due, are separate actions on this page."
-        >
-          <Form method="post" replace>
-            <input type="hidden" name="intent" value="resolve-dispute" />
-            {swap.disputeNotes && <p className="mb-3 rounded-md bg-surface px-3 py-2 text-sm">{swap.disputeNotes}</p>}
-            <NotesField
-              label="Resolution notes"
-              name="resolution"
-              error={error}
-              hint="How it was settled. Staff only."
-            />
-            <DialogButtons confirm="Resolve dispute" closeTo={here} busy={busy} />
-          </Form>
-        </ActionDialog>
+        <ResolveDisputeDialog disputeNotes={swap.disputeNotes} {...dialog} />
       )}
       {open === "refund" && may.refund && refunding && (
-        <ActionDialog
-          title="Issue refund"
-          closeTo={here}
-          description={refundConsequences({ ...refunding, swapStatus: swap.status })}
-        >
-          <Form method="post" replace>
-            <input type="hidden" name="intent" value="refund" />
-            <input type="hidden" name="paymentId" value={refunding.id} />
-            <ReasonField error={error} suggestions={["charged in error", "dispute", "goodwill"]} />
-            <DialogButtons confirm="Issue refund" closeTo={here} danger busy={busy} />
-          </Form>
-        </ActionDialog>
+        <RefundDialog
+          consequences={refundConsequences({ ...refunding, swapStatus: swap.status })}
+          paymentId={refunding.id}
+          {...dialog}
+        />
       )}
       {open === "credit" && may.credit && (
-        <ActionDialog
-          title="Apply credit"
-          closeTo={here}
-          description={`Adds ${creditAmount} of account credit for the member you choose. They see it on My Account, and it pays their next handshake fee first.`}
-        >
-          <Form method="post" replace>
-            <input type="hidden" name="intent" value="credit" />
-            <fieldset className="mb-3">
-              <legend className="text-sm font-medium">Member</legend>
-              {parties.map((party, i) => (
-                <label key={party.id} className="mt-1 flex items-center gap-2 text-sm">
-                  <input
-                    type="radio"
-                    name="userId"
-                    value={party.id}
-                    required
-                    defaultChecked={i === 0}
-                    className="size-4 accent-brand-700"
-                  />
-                  {party.name}{" "}
-                  <span className="text-muted">
-                    ({party.role.toLowerCase()}, credit {party.credit})
-                  </span>
-                </label>
-              ))}
-            </fieldset>
-            <ReasonField error={error} suggestions={["goodwill", "dispute", "service issue"]} />
-            <DialogButtons confirm={`Apply ${creditAmount} credit`} closeTo={here} busy={busy} />
-          </Form>
-        </ActionDialog>
+        <ApplyCreditDialog creditAmount={creditAmount} parties={parties} {...dialog} />
       )}
     </div>
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <LoadError
-      message={isRouteErrorResponse(error) && error.status === 404 ? "Swap not found" : "Failed to fetch swaps"}
-    />
-  );
-}
+export const ErrorBoundary = adminErrorBoundary({ failure: "Failed to fetch swaps", notFound: "Swap not found" });

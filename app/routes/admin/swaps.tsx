@@ -3,8 +3,9 @@ import type { Route } from "./+types/swaps";
 import { appContext } from "../../context";
 import { Badge, StatusBadge } from "../../components/admin/badges";
 import { EmptyList, hasFilters, ListSummary, listBoxProps, useListLoading } from "../../components/admin/list-state";
-import { LoadError } from "../../components/admin/load-error";
-import { FilterBar, FilterSelect, PageHeader, Pager, withParam } from "../../components/admin/page-header";
+import { pageLinks, readListFilters } from "../../components/admin/list-filters";
+import { adminErrorBoundary } from "../../components/admin/load-error";
+import { FilterBar, FilterSelect, PageHeader, Pager } from "../../components/admin/page-header";
 import { requireStaff } from "../../lib/require-staff.server";
 import { sydneyDateTime } from "../../lib/sydney-format";
 import { countSwapsForStaff, DISPUTE_FILTERS, findSwapsForStaff } from "../../../core/staff-swaps/find-swaps-for-staff";
@@ -15,10 +16,7 @@ import { SWAP_STATUSES } from "../../../db/schema/swaps";
 export const permission: StaffAction = "view_swaps";
 
 export const handle = { breadcrumb: "Swaps" };
-export const meta: Route.MetaFunction = () => [
-  { title: "Swaps | SwapShed back office" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Swaps | SwapShed back office" }];
 
 const DISPUTE_LABELS: Record<(typeof DISPUTE_FILTERS)[number], string> = {
   open: "Under dispute",
@@ -30,11 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   await requireStaff(ctx, request, permission);
   const url = new URL(request.url);
-  const filters = {
-    status: url.searchParams.get("status") ?? "",
-    dispute: url.searchParams.get("dispute") ?? "",
-    cursor: url.searchParams.get("cursor") ?? undefined,
-  };
+  const filters = readListFilters(url, ["status", "dispute"]);
   const [{ swaps, nextCursor }, total] = [
     await findSwapsForStaff(ctx.db, filters),
     await countSwapsForStaff(ctx.db, filters),
@@ -43,8 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     filters,
     total,
     swaps: swaps.map((s) => ({ ...s, createdAt: sydneyDateTime(s.createdAt) })),
-    nextHref: nextCursor ? withParam(url, "cursor", nextCursor) : null,
-    firstHref: withParam(url, "cursor", null),
+    ...pageLinks(url, nextCursor),
   };
 }
 
@@ -155,6 +148,4 @@ function feesPaid(proposer: boolean, receiver: boolean) {
   return "None";
 }
 
-export function ErrorBoundary() {
-  return <LoadError message="Failed to fetch swaps" />;
-}
+export const ErrorBoundary = adminErrorBoundary({ failure: "Failed to fetch swaps" });

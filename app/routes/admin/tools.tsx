@@ -1,12 +1,14 @@
-import type { ReactNode } from "react";
-import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import { data, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/tools";
 import { appContext } from "../../context";
-import { ActionDialog, DialogButtons } from "../../components/admin/action-dialog";
 import { ActionLink } from "../../components/admin/detail-parts";
-import { ExportButton, type ExportTexts } from "../../components/admin/export-button";
-import { LoadError } from "../../components/admin/load-error";
+import { adminErrorBoundary } from "../../components/admin/load-error";
 import { PageHeader } from "../../components/admin/page-header";
+import { ExportLogsDialog } from "../../components/admin/tools/export-dialog";
+import { ResetBaselineDialog } from "../../components/admin/tools/reset-dialog";
+import { SeedDemoDialog } from "../../components/admin/tools/seed-dialog";
+import { SnapshotDialog } from "../../components/admin/tools/snapshot-dialog";
+import { ToolCard } from "../../components/admin/tools/tool-card";
 import { useFailureToast } from "../../components/admin/use-failure-toast";
 import { Database, Download, RefreshCw, Sparkles } from "../../components/ui/icons";
 import { requireStaff } from "../../lib/require-staff.server";
@@ -33,18 +35,7 @@ export const actionPermissions = {
 } as const satisfies Record<string, StaffAction>;
 
 export const handle = { breadcrumb: "Tools" };
-export const meta: Route.MetaFunction = () => [
-  { title: "Tools | SwapShed back office" },
-  { name: "robots", content: "noindex, nofollow" },
-];
-
-const LOGS_BUNDLE_TEXTS: ExportTexts = {
-  label: "Export Logs Bundle",
-  busy: "Exporting...",
-  success: (response) => `Logs exported: ${response.headers.get("x-total-entries") ?? "0"} total entries`,
-  failure: "Failed to export logs",
-  fallbackName: "logs-bundle.json",
-};
+export const meta: Route.MetaFunction = () => [{ title: "Tools | SwapShed back office" }];
 
 /** Typed into the reset dialog: a staging reset cannot be undone, so a click alone does not do it. */
 const RESET_WORD = "RESET";
@@ -131,6 +122,7 @@ export default function ToolsPage({ loaderData, actionData }: Route.ComponentPro
   const here = location.pathname;
   const error = actionData && "error" in actionData ? actionData.error : undefined;
   useFailureToast(actionData);
+  const dialog = { closeTo: here, error, busy };
 
   return (
     <div>
@@ -234,113 +226,11 @@ export default function ToolsPage({ loaderData, actionData }: Route.ComponentPro
         )}
       </section>
 
-      {open === "seed" && seedAllowed && (
-        <ActionDialog
-          title="Seed Demo Data"
-          closeTo={here}
-          description="Adds the demo members (sharing one published password) and their listings to this marketplace. Seeding is hard to undo: the demo accounts and listings stay until they are removed one by one, or by a staging reset."
-        >
-          <Form method="post" replace>
-            <input type="hidden" name="intent" value="seed" />
-            <DialogButtons confirm="Seed Demo Data" closeTo={here} busy={busy} />
-          </Form>
-        </ActionDialog>
-      )}
-      {open === "reset" && resetAllowed && (
-        <ActionDialog
-          title="Reset Staging Baseline"
-          closeTo={here}
-          description="Every member account without a staff role, every listing and its pictures, every swap, payment, review, report, favourite and credit entry is deleted, then the demo data is seeded again. This cannot be undone: take a snapshot first if you may want any of it back."
-        >
-          <Form method="post" replace>
-            <input type="hidden" name="intent" value="reset" />
-            <label htmlFor="reset-confirm" className="block text-sm font-medium">
-              Type {RESET_WORD} to confirm
-            </label>
-            <input
-              id="reset-confirm"
-              name="confirm"
-              autoComplete="off"
-              required
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? "reset-error" : undefined}
-              className="mt-1 block h-10 w-full rounded-md border border-line bg-white px-3 font-mono text-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-200"
-            />
-            {error && (
-              <p id="reset-error" role="alert" className="mt-1 text-sm text-danger">
-                {error}
-              </p>
-            )}
-            <DialogButtons confirm="Reset Staging Baseline" closeTo={here} danger busy={busy} />
-          </Form>
-        </ActionDialog>
-      )}
-      {open === "export" && (
-        <ActionDialog
-          title="Export Logs Bundle"
-          closeTo={here}
-          description={`Downloads the audit trail, payment logs and security events of the last ${bundleDays} days as one JSON file. It holds members' addresses and account ids: keep it where staff data belongs, and delete it when done.`}
-        >
-          {/* Cancel beside the download, as in every other dialog (Escape and a click outside close it too). */}
-          <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Link
-              to={here}
-              replace
-              preventScrollReset
-              className="inline-flex h-10 items-center justify-center rounded-md border border-line px-4 text-sm font-medium hover:bg-surface"
-            >
-              Cancel
-            </Link>
-            <ExportButton action="/admin/tools/logs-bundle" texts={LOGS_BUNDLE_TEXTS} closeTo={here} />
-          </div>
-        </ActionDialog>
-      )}
-      {open === "snapshot" && (
-        <ActionDialog
-          title="Snapshot Before Deploy"
-          closeTo={here}
-          description={`Copies the whole ${database} database to a file on this server and lists it below. It can take a while on a large database; the site keeps running meanwhile.`}
-        >
-          <Form method="post" replace>
-            <input type="hidden" name="intent" value="snapshot" />
-            <DialogButtons confirm="Create snapshot" closeTo={here} busy={busy} />
-          </Form>
-        </ActionDialog>
-      )}
+      {open === "seed" && seedAllowed && <SeedDemoDialog {...dialog} />}
+      {open === "reset" && resetAllowed && <ResetBaselineDialog word={RESET_WORD} {...dialog} />}
+      {open === "export" && <ExportLogsDialog days={bundleDays} closeTo={here} />}
+      {open === "snapshot" && <SnapshotDialog database={database} {...dialog} />}
     </div>
-  );
-}
-
-function ToolCard({
-  icon,
-  title,
-  explain,
-  note = null,
-  children,
-}: {
-  icon: ReactNode;
-  title: string;
-  explain: string;
-  note?: string | null;
-  children: ReactNode;
-}) {
-  return (
-    <section className="flex flex-col gap-3 rounded-lg border border-line bg-white p-4">
-      <div className="flex items-start gap-3">
-        <span
-          className="flex size-9 shrink-0 items-center justify-center rounded-md bg-brand-50 text-brand-800"
-          aria-hidden="true"
-        >
-          {icon}
-        </span>
-        <div className="min-w-0">
-          <h2 className="font-semibold">{title}</h2>
-          <p className="mt-0.5 text-sm text-muted">{explain}</p>
-        </div>
-      </div>
-      {note && <p className="rounded-md bg-surface px-3 py-2 text-sm">{note}</p>}
-      <div className="mt-auto flex flex-wrap gap-2">{children}</div>
-    </section>
   );
 }
 
@@ -351,6 +241,4 @@ function formatBytes(bytes: number | null) {
   return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
 }
 
-export function ErrorBoundary() {
-  return <LoadError message="Failed to fetch tools" />;
-}
+export const ErrorBoundary = adminErrorBoundary({ failure: "Failed to fetch tools" });

@@ -1,13 +1,17 @@
-import { data, Form, isRouteErrorResponse, Link, useLocation, useNavigation } from "react-router";
+import { data, Link, useLocation, useNavigation } from "react-router";
 import type { AdminHandle } from "../../components/admin/admin-shell";
 import type { Route } from "./+types/user";
 import { appContext } from "../../context";
-import { ActionDialog, DialogButtons, ReasonField } from "../../components/admin/action-dialog";
 import { RoleBadge, StatusBadge } from "../../components/admin/badges";
 import { ActionLink, DetailRow } from "../../components/admin/detail-parts";
-import { LoadError } from "../../components/admin/load-error";
+import { adminErrorBoundary } from "../../components/admin/load-error";
 import { useFailureToast } from "../../components/admin/use-failure-toast";
 import { ExportButton } from "../../components/admin/export-button";
+import { DeleteMemberDialog } from "../../components/admin/user/delete-dialog";
+import { ReactivateDialog } from "../../components/admin/user/reactivate-dialog";
+import { PasswordResetDialog } from "../../components/admin/user/reset-dialog";
+import { ModeratorRoleDialog } from "../../components/admin/user/role-dialog";
+import { SuspendDialog } from "../../components/admin/user/suspend-dialog";
 import { requireStaff } from "../../lib/require-staff.server";
 import { runStaffAction } from "../../lib/staff-action.server";
 import { formatCents, sydneyDateTime } from "../../lib/sydney-format";
@@ -39,11 +43,7 @@ export const handle: AdminHandle = {
 };
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.member.name ?? "Member"} | SwapShed back office` },
-  { name: "robots", content: "noindex, nofollow" },
 ];
-
-export const DELETE_CONFIRMATION =
-  "Are you sure you want to delete this user? They will be permanently deleted in 30 days.";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
@@ -150,6 +150,7 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
   const error = actionData && "error" in actionData ? actionData.error : undefined;
   const suspended = member.status === "suspended";
   const moderator = member.roles.includes("moderator");
+  const dialog = { closeTo: here, error, busy };
 
   return (
     <div>
@@ -302,102 +303,16 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
         </section>
       </div>
 
-      {open === "suspend" && may.suspend && (
-        <ActionDialog
-          title="Suspend user"
-          closeTo={here}
-          description={`${member.name} will be signed out at once, their listings hidden from everyone, and they will be told their account is suspended when they try to sign in.`}
-        >
-          <Form method="post" replace>
-            <input type="hidden" name="intent" value="suspend" />
-            <ReasonField error={error} suggestions={["spam", "fraud", "harassment", "terms"]} />
-            <DialogButtons confirm="Suspend" closeTo={here} danger busy={busy} />
-          </Form>
-        </ActionDialog>
-      )}
-      {open === "reactivate" && may.reactivate && (
-        <ActionDialog
-          title="Reactivate user"
-          closeTo={here}
-          description={`${member.name} can sign in again and their active listings are public again.`}
-        >
-          <Form method="post" replace>
-            <input type="hidden" name="intent" value="reactivate" />
-            {error && (
-              <p role="alert" className="text-sm text-danger">
-                {error}
-              </p>
-            )}
-            <DialogButtons confirm="Reactivate" closeTo={here} busy={busy} />
-          </Form>
-        </ActionDialog>
-      )}
-      {open === "moderator" && may.role && (
-        <ActionDialog
-          title={moderator ? "Remove the moderator role" : "Make moderator"}
-          closeTo={here}
-          description={
-            moderator
-              ? `${member.name} loses access to the back office and is signed out everywhere.`
-              : `${member.name} can then review listings and reports in the back office, after setting up two-factor sign-in.`
-          }
-        >
-          <Form method="post" replace>
-            <input type="hidden" name="intent" value={moderator ? "revoke-moderator" : "grant-moderator"} />
-            {error && (
-              <p role="alert" className="text-sm text-danger">
-                {error}
-              </p>
-            )}
-            <DialogButtons
-              confirm={moderator ? "Remove role" : "Make moderator"}
-              closeTo={here}
-              danger={moderator}
-              busy={busy}
-            />
-          </Form>
-        </ActionDialog>
-      )}
-      {open === "reset" && may.reset && (
-        <ActionDialog
-          title="Send a password reset"
-          closeTo={here}
-          description={`${member.name} gets an e-mail at ${member.email} with a link to choose a new password. It works once, for one hour, and signs them out everywhere when used.`}
-        >
-          <Form method="post" replace>
-            <input type="hidden" name="intent" value="reset-password" />
-            {error && (
-              <p role="alert" className="text-sm text-danger">
-                {error}
-              </p>
-            )}
-            <DialogButtons confirm="Send the link" closeTo={here} busy={busy} />
-          </Form>
-        </ActionDialog>
-      )}
-      {open === "delete" && may.delete && (
-        <ActionDialog title="Delete user" closeTo={here} description={DELETE_CONFIRMATION}>
-          <Form method="post" replace>
-            <input type="hidden" name="intent" value="delete" />
-            <ReasonField error={error} suggestions={["member request", "fraud", "terms"]} />
-            <p className="mt-2 text-xs text-muted">
-              Their swap and payment records are kept, anonymised, when the account is purged.
-            </p>
-            <DialogButtons confirm="Delete user" closeTo={here} danger busy={busy} />
-          </Form>
-        </ActionDialog>
-      )}
+      {open === "suspend" && may.suspend && <SuspendDialog name={member.name} {...dialog} />}
+      {open === "reactivate" && may.reactivate && <ReactivateDialog name={member.name} {...dialog} />}
+      {open === "moderator" && may.role && <ModeratorRoleDialog name={member.name} moderator={moderator} {...dialog} />}
+      {open === "reset" && may.reset && <PasswordResetDialog name={member.name} email={member.email} {...dialog} />}
+      {open === "delete" && may.delete && <DeleteMemberDialog {...dialog} />}
     </div>
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <LoadError
-      message={isRouteErrorResponse(error) && error.status === 404 ? "Member not found" : "Failed to fetch users"}
-    />
-  );
-}
+export const ErrorBoundary = adminErrorBoundary({ failure: "Failed to fetch users", notFound: "Member not found" });
 
 /** A swap by its two listings, as the Swaps list names it; a purged listing says so. */
 function swapName(s: { offeredTitle: string | null; targetTitle: string | null }) {

@@ -3,16 +3,10 @@ import { Link } from "react-router";
 import type { Route } from "./+types/users";
 import { appContext } from "../../context";
 import { RoleBadge, StatusBadge } from "../../components/admin/badges";
-import {
-  FilterBar,
-  FilterSearch,
-  FilterSelect,
-  PageHeader,
-  Pager,
-  withParam,
-} from "../../components/admin/page-header";
+import { FilterBar, FilterSearch, FilterSelect, PageHeader, Pager } from "../../components/admin/page-header";
 import { EmptyList, hasFilters, ListSummary, listBoxProps, useListLoading } from "../../components/admin/list-state";
-import { LoadError } from "../../components/admin/load-error";
+import { pageLinks, readListFilters } from "../../components/admin/list-filters";
+import { adminErrorBoundary } from "../../components/admin/load-error";
 import { requireStaff } from "../../lib/require-staff.server";
 import { sydneyDateTime } from "../../lib/sydney-format";
 import { countMembers, findMembers, MEMBER_STATUS_FILTERS } from "../../../core/members/find-members";
@@ -21,21 +15,13 @@ import { countMembers, findMembers, MEMBER_STATUS_FILTERS } from "../../../core/
 export const permission: StaffAction = "view_users";
 
 export const handle = { breadcrumb: "Users" };
-export const meta: Route.MetaFunction = () => [
-  { title: "Users | SwapShed back office" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Users | SwapShed back office" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   await requireStaff(ctx, request, permission);
   const url = new URL(request.url);
-  const filters = {
-    q: url.searchParams.get("q") ?? "",
-    status: url.searchParams.get("status") ?? "",
-    role: url.searchParams.get("role") ?? "",
-    cursor: url.searchParams.get("cursor") ?? undefined,
-  };
+  const filters = readListFilters(url, ["q", "status", "role"]);
   const [{ members, nextCursor }, total] = [await findMembers(ctx.db, filters), await countMembers(ctx.db, filters)];
   return {
     filters,
@@ -46,8 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       deletedAt: m.deletedAt ? sydneyDateTime(m.deletedAt) : null,
       permanentDeletionAt: m.permanentDeletionAt ? sydneyDateTime(m.permanentDeletionAt) : null,
     })),
-    nextHref: nextCursor ? withParam(url, "cursor", nextCursor) : null,
-    firstHref: withParam(url, "cursor", null),
+    ...pageLinks(url, nextCursor),
   };
 }
 
@@ -167,6 +152,4 @@ export default function Users({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary() {
-  return <LoadError message="Failed to fetch users" />;
-}
+export const ErrorBoundary = adminErrorBoundary({ failure: "Failed to fetch users" });

@@ -1,0 +1,19 @@
+import { withParam } from "./page-header";
+
+/**
+ * A back-office list's filters as its address carries them: each named one ("" when absent, as the filter bar's
+ * "Any" choice sends it) and the page's cursor. What a value means is the core finder's business: it keeps only
+ * the values it knows.
+ */
+export function readListFilters<const K extends string>(url: URL, keys: readonly K[]) {
+  const filters = Object.fromEntries(keys.map((key) => [key, url.searchParams.get(key) ?? ""])) as Record<K, string>;
+  return { ...filters, cursor: url.searchParams.get("cursor") ?? undefined };
+}
+
+/** The Pager's links: the next page (when there is one) and back to the first, with the filters kept. */
+export function pageLinks(url: URL, nextCursor: string | null | undefined) {
+  return {
+    nextHref: nextCursor ? withParam(url, "cursor", nextCursor) : null,
+    firstHref: withParam(url, "cursor", null),
+  };
+}
