@@ -12,5 +12,4 @@ export * from "./ops";
 export * from "./email-changes";
 export * from "./reports";
 export * from "./seed-records";
-export * from "./relations";
 export { AU_STATES, type AuState } from "./columns";
