@@ -1,7 +1,7 @@
 import { defineConfig } from "drizzle-kit";
 
 // Used by `npm run db:generate` (drizzle-kit generate). Migrations are applied by the app's own migrator
-// (db/migrate-cli.ts) on PGlite or PostgreSQL, so no credentials are needed here.
+// (server/cli/migrate.ts) on PGlite or PostgreSQL, so no credentials are needed here.
 export default defineConfig({
   dialect: "postgresql",
   schema: "./db/schema/index.ts",

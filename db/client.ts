@@ -11,7 +11,7 @@ import * as schema from "./schema/index";
 
 export type Database = ReturnType<typeof drizzlePglite<typeof schema>> | ReturnType<typeof drizzlePg<typeof schema>>;
 /** Anything that can run queries: the database itself or a transaction inside it. */
-export type Db = Pick<Database, "select" | "insert" | "update" | "delete" | "execute" | "transaction" | "query">;
+export type Db = Pick<Database, "select" | "insert" | "update" | "delete" | "execute" | "transaction">;
 
 export type DbHandle = {
   db: Database;

@@ -1,6 +1,5 @@
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { logger } from "../core/shared/logger";
 
 /**
  * LISTEN/NOTIFY on one channel, the same on both databases: how a change committed by any process reaches every
@@ -13,6 +12,8 @@ export type ChannelHandlers = {
   lost: () => void;
   /** Listening again after `lost`: whatever was missed in between is unknown. */
   restored: () => void;
+  /** Where the reconnecting listener reports what it does: the caller's logger (db/ imports nothing of ours). */
+  log: (level: "info" | "warn", message: string, fields?: Record<string, unknown>) => void;
 };
 
 export type Channel = {
@@ -94,12 +95,12 @@ export function postgresListen(connectionString: string, pool: pg.Pool): ListenF
         connect().then(
           () => {
             if (connected) {
-              logger.info("listening for changes again", { channel });
+              handlers.log("info", "listening for changes again", { channel });
               handlers.restored();
             }
           },
           (error) => {
-            logger.warn("listening for changes failed; retrying", { channel, error: String(error) });
+            handlers.log("warn", "listening for changes failed; retrying", { channel, error: String(error) });
             if (!closed) retry();
           },
         );

@@ -1,6 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 
+/** The refusal: another live process holds the data directory (the command-line tools add advice to it). */
+export class DataDirectoryInUse extends Error {}
+
 /** Lock files this process holds: a lock naming our own pid that is not among them was left by an earlier process. */
 const held = new Set<string>();
 
@@ -32,7 +35,7 @@ export function acquireDataLock(dataDir: string): () => void {
       const [holder, started] = fs.readFileSync(file, "utf8").trim().split(" ");
       const pid = Number(holder);
       if (pid && (pid === process.pid ? held.has(file) : holderAlive(pid, started))) {
-        throw new Error(
+        throw new DataDirectoryInUse(
           `Another SwapShed process (pid ${pid}) is already using the data directory ${path.resolve(dataDir)}.\n` +
             "Stop it first, or start this one with a different DATA_DIR (or a DATABASE_URL for PostgreSQL).",
         );

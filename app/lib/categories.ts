@@ -17,13 +17,6 @@ export const CATEGORIES = [
 
 export type Category = (typeof CATEGORIES)[number]["value"];
 
-/** All category values, in display order (handy for validation, e.g. `z.enum(CATEGORY_VALUES)`). */
-export const CATEGORY_VALUES = CATEGORIES.map((c) => c.value) as [Category, ...Category[]];
-
-export function isCategory(value: unknown): value is Category {
-  return typeof value === "string" && CATEGORIES.some((c) => c.value === value);
-}
-
 /** The display label of a category value; an unknown value is returned as it is. */
 export function categoryLabel(value: string): string {
   return CATEGORIES.find((c) => c.value === value)?.label ?? value;

@@ -1,11 +1,11 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/create-listing";
 import { appContext } from "../context";
+import { readListingForm } from "../../core/listings/read-listing-form";
 import { isAppError } from "../../core/shared/app-error";
 import { ListingForm } from "../components/listings/form/listing-form";
 import { Container } from "../components/ui/container";
 import { flashHeader } from "../lib/flash.server";
-import { readListingForm } from "../lib/listing-form.server";
 import { requireUser } from "../lib/require-user.server";
 import { safeRedirect } from "../lib/safe-redirect";
 import { createListing } from "../../core/listings/create-listing";

@@ -10,7 +10,7 @@ import { Hero } from "../components/home/hero";
 import { cardData } from "../components/listings/listing-card";
 import { HowItWorks } from "../components/home/how-it-works";
 import { Safety } from "../components/home/safety";
-import { logger } from "../../core/shared/logger";
+import { recordRequestError } from "../../core/logs/record-request-error";
 import { getViewer } from "../lib/viewer.server";
 import { findHomeListings } from "../../core/listings/find-home-listings";
 
@@ -37,7 +37,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       loadError: false,
     };
   } catch (error) {
-    logger.error("home listings failed", { error: String(error) });
+    // The page still shows (with its "could not load" notice); the error goes to the System Logs, stack and all.
+    await recordRequestError(ctx, { requestId: ctx.requestId, request, error, userId: viewer.userId });
     return { listings: [], locationLabel: viewer.locationLabel, viewerId: viewer.userId, loadError: true };
   }
 }

@@ -4,8 +4,8 @@ import { appContext } from "../context";
 import { REPORT_SENT, ReportListingForm } from "../components/listings/report-listing-form";
 import { Container } from "../components/ui/container";
 import { flashHeader } from "../lib/flash.server";
-import { isFeatureEnabled } from "../../core/flags/is-feature-enabled";
 import { findListing } from "../../core/listings/find-listing";
+import { isOwnListing, isReportingOn } from "../../core/moderation/can-report";
 import { reportListing } from "../../core/moderation/report-listing";
 import { isAppError } from "../../core/shared/app-error";
 import { logger } from "../../core/shared/logger";
@@ -22,10 +22,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const user = await ctx.getUser();
   if (!user) throw signInFirst(params.id);
-  if (!(await isFeatureEnabled(ctx.db, "enable_moderation"))) throw data("Not found", { status: 404 });
+  if (!(await isReportingOn(ctx.db))) throw data("Not found", { status: 404 });
   const listing = await findListing(ctx.db, { id: params.id, viewer: { userId: user.id } });
   if (!listing) throw data("Listing not found", { status: 404 });
-  if (listing.ownerId === user.id) throw redirect(`/listings/${listing.id}`);
+  if (isOwnListing(user.id, listing.ownerId)) throw redirect(`/listings/${listing.id}`);
   return { listing: { id: listing.id, title: listing.title, ownerName: listing.ownerName } };
 }
 

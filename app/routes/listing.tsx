@@ -18,11 +18,11 @@ import { categoryLabel } from "../lib/categories";
 import { flashHeader } from "../lib/flash.server";
 import { conditionLabel, formatDistance, formatValueRange } from "../lib/format";
 import { requireUser } from "../lib/require-user.server";
-import { canReport } from "../lib/can-report.server";
 import { getViewer } from "../lib/viewer.server";
 import { imageUrl } from "../../core/images/image-urls";
 import { deleteListing } from "../../core/listings/delete-listing";
 import { findListing } from "../../core/listings/find-listing";
+import { canReport } from "../../core/moderation/can-report";
 import { isAppError } from "../../core/shared/app-error";
 import { logger } from "../../core/shared/logger";
 import { findPendingProposalForListing } from "../../core/swaps/find-pending-proposal-for-listing";
@@ -38,7 +38,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     viewer.userId && !isOwner
       ? Boolean(await findPendingProposalForListing(ctx.db, { proposerId: viewer.userId, listingId: listing.id }))
       : false;
-  const reportable = await canReport(ctx, { viewerId: viewer.userId, ownerId: listing.ownerId });
+  const reportable = await canReport(ctx.db, { viewerId: viewer.userId, ownerId: listing.ownerId });
   // The page's data is written into its HTML for hydration: only what the page draws (not the owner's id or
   // the suburb's parts, which `location` already reads as one line).
   const { ownerId: _ownerId, suburb: _suburb, state: _state, postcode: _postcode, ...shown } = listing;

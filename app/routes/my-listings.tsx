@@ -15,6 +15,7 @@ import { deleteListing } from "../../core/listings/delete-listing";
 import { whyNotEditable } from "../../core/listings/listing-edit-rules";
 import { findMyListings } from "../../core/listings/find-my-listings";
 import { isAppError } from "../../core/shared/app-error";
+import { recordRequestError } from "../../core/logs/record-request-error";
 import { logger } from "../../core/shared/logger";
 
 export const meta: Route.MetaFunction = () => [
@@ -30,7 +31,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const { listings, nextCursor } = await findMyListings(ctx.db, { ownerId: user.id, cursor });
     return { listings, nextCursor, paged: !!cursor, loadError: false };
   } catch (error) {
-    logger.error("my listings failed", { error: String(error) });
+    // The page still shows (with its "could not load" notice); the error goes to the System Logs, stack and all.
+    await recordRequestError(ctx, { requestId: ctx.requestId, request, error, userId: user.id });
     return { listings: [], nextCursor: null, paged: false, loadError: true };
   }
 }

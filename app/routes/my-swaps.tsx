@@ -10,6 +10,7 @@ import { LoadFailed } from "../components/ui/load-failed";
 import { type Flash, flashHeader } from "../lib/flash.server";
 import { requireUser } from "../lib/require-user.server";
 import { isAppError } from "../../core/shared/app-error";
+import { recordRequestError } from "../../core/logs/record-request-error";
 import { logger } from "../../core/shared/logger";
 import { acceptSwap } from "../../core/swaps/accept-swap";
 import { findMySwaps, findSwapForParty } from "../../core/swaps/find-my-swaps";
@@ -41,7 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const myHasPhone = Boolean((await getContactDetails(ctx.db, user.id))?.phone);
     return { ...swaps, confirming, myHasPhone, paged: !!cursor, now: ctx.clock.now().toISOString(), loadError: false };
   } catch (error) {
-    logger.error("my swaps failed", { error: String(error) });
+    // The page still shows (with its "could not load" notice); the error goes to the System Logs, stack and all.
+    await recordRequestError(ctx, { requestId: ctx.requestId, request, error, userId: user.id });
     return {
       received: [],
       sent: [],

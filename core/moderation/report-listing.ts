@@ -9,6 +9,7 @@ import { hitMemberLimit, MemberLimitError, recordMemberLimitRefusal } from "../r
 import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
 import { isUniqueViolation } from "../shared/sql-errors";
+import { isOwnListing, isReportingOn } from "./can-report";
 import { checkReportForm } from "./report-form";
 
 export const REPORTING_OFF = "Reporting listings is turned off at the moment";
@@ -38,7 +39,7 @@ export async function reportListing(
   deps: { db: Db; clock: Clock },
   input: ReportListingInput,
 ): Promise<{ id: string; hidden: boolean }> {
-  if (!(await isFeatureEnabled(deps.db, "enable_moderation"))) throw new AppError("FORBIDDEN", REPORTING_OFF);
+  if (!(await isReportingOn(deps.db))) throw new AppError("FORBIDDEN", REPORTING_OFF);
   const checked = checkReportForm(input);
   if (!checked.ok) throw new AppError("VALIDATION", checked.first, { field: Object.keys(checked.errors)[0] });
   if (!isListingId(input.listingId)) throw new AppError("NOT_FOUND", LISTING_NOT_FOUND);
@@ -61,7 +62,7 @@ export async function reportListing(
         .for("update", { of: listings });
       // What the member cannot see, they cannot report: a hidden listing answers like a missing one.
       if (!listing?.isPublic) throw new AppError("NOT_FOUND", LISTING_NOT_FOUND);
-      if (listing.ownerId === input.reporterId) throw new AppError("FORBIDDEN", OWN_LISTING);
+      if (isOwnListing(input.reporterId, listing.ownerId)) throw new AppError("FORBIDDEN", OWN_LISTING);
       const [open] = await tx
         .select({ id: moderationReports.id })
         .from(moderationReports)

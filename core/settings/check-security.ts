@@ -133,6 +133,3 @@ export async function checkSecurity(db: Db, facts: SecurityFacts): Promise<Secur
   ];
   return checks;
 }
-
-/** Kept for the page's summary line. */
-export const countPassed = (checks: SecurityCheck[]) => checks.filter((c) => c.passed).length;

@@ -13,5 +13,4 @@ export * from "./email-changes";
 export * from "./reports";
 export * from "./seed-records";
 export * from "./events";
-export * from "./relations";
 export { AU_STATES, type AuState } from "./columns";

@@ -1,12 +1,12 @@
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { AppContext } from "../../app/context";
-import { readListingForm } from "../../app/lib/listing-form.server";
 import { createListing } from "../../core/listings/create-listing";
 import { deleteListing } from "../../core/listings/delete-listing";
 import { findFavouriteListings } from "../../core/listings/find-favourite-listings";
 import { findListing } from "../../core/listings/find-listing";
 import { findMyListings } from "../../core/listings/find-my-listings";
+import { readListingForm } from "../../core/listings/read-listing-form";
 import { listingFieldsSchema, MAX_IMAGE_BYTES, MAX_IMAGES } from "../../core/listings/listing-schema";
 import { searchFromUrl } from "../../core/listings/search-from-url";
 import { RADIUS_VALUES, SEARCH_PARAM_NAMES, searchUrlSchema } from "../../core/listings/search-params";

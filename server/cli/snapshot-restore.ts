@@ -8,7 +8,7 @@ import { restoreDatabase, snapshotDirectory } from "../../core/snapshots/snapsho
 import { openDatabase } from "../../db/client";
 import { migrate } from "../../db/migrate";
 import { acquireDataLock } from "../data-lock";
-import { parseEnv } from "../env";
+import { readCliEnv } from "./read-cli-env";
 
 const USAGE = `Usage:
   npm run snapshot:restore -- ID     replace the database with snapshot ID (e.g. snap-20261125-153012-7f3a)
@@ -21,7 +21,7 @@ if (!id || !/^(snap-\d{8}-\d{6}-[0-9a-f]{4}|--list)$/.test(id)) {
   process.exit(2);
 }
 
-const env = parseEnv();
+const env = readCliEnv();
 const kind = env.DATABASE_URL?.startsWith("postgres") ? "postgres" : "pglite";
 const dir = snapshotDirectory(env.DATA_DIR);
 const files = fs.existsSync(dir)

@@ -6,8 +6,8 @@ import { revokeStaffRole } from "../../core/staff/revoke-staff-role";
 import { setStaffPassword } from "../../core/staff/set-staff-password";
 import { randomStaffPassword } from "../../core/seed/seed-staff-accounts";
 import { ROLES, type Role } from "../../db/schema/profiles";
-import { openAppDatabase } from "../boot";
-import { parseEnv } from "../env";
+import { openCliDatabase } from "./open-cli-database";
+import { readCliEnv } from "./read-cli-env";
 
 const USAGE = `Usage:
   npm run staff -- grant admin|moderator EMAIL   give a member a back-office role
@@ -29,13 +29,7 @@ if (
 }
 
 process.env.LOG_LEVEL ??= "silent";
-let handle: Awaited<ReturnType<typeof openAppDatabase>>;
-try {
-  handle = await openAppDatabase(parseEnv());
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-}
+const handle = await openCliDatabase(readCliEnv());
 try {
   const userId = await findMemberIdByEmail(handle.db, email);
   const by = { actorId: null, via: "cli" as const };

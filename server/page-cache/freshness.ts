@@ -59,6 +59,7 @@ export function watchForChanges(listen: ListenFn): Freshness {
         logger.warn("stopped hearing about changes: shared visitor pages are not served until it is back");
       },
       restored: bump,
+      log: (level, message, fields) => logger[level](message, fields),
     }).then(
       (opened) => {
         if (closed) return opened.close();

@@ -3,6 +3,7 @@ import { afterAll, beforeEach, describe, expect, test } from "vitest";
 import { findHomeListings } from "../../core/listings/find-home-listings";
 import { findListing } from "../../core/listings/find-listing";
 import { findMyListings } from "../../core/listings/find-my-listings";
+import { canReport } from "../../core/moderation/can-report";
 import { CHOOSE_A_REASON, LINK_NOT_WEB, NOTES_TOO_LONG, TOO_MANY_LINKS } from "../../core/moderation/report-form";
 import {
   ALREADY_REPORTED,
@@ -122,6 +123,17 @@ describe("a member reports a listing", () => {
     expect(await refusal(report(reporter.id, id))).toEqual({ code: "FORBIDDEN", message: REPORTING_OFF });
     expect(await reportsOn(id)).toHaveLength(0);
     expect((await listingOf(id)).isFlagged).toBe(false);
+  });
+
+  test("the listing page offers 'Report listing' exactly where the report would be taken", async () => {
+    const { owner, id } = await listed();
+    const reporter = await insertMember(db);
+    expect(await canReport(db, { viewerId: reporter.id, ownerId: owner.id })).toBe(true);
+    expect(await canReport(db, { viewerId: owner.id, ownerId: owner.id })).toBe(false);
+    expect(await canReport(db, { viewerId: null, ownerId: owner.id })).toBe(false);
+    await setFlag(db, "enable_moderation", false);
+    expect(await canReport(db, { viewerId: reporter.id, ownerId: owner.id })).toBe(false);
+    expect(await refusal(report(reporter.id, id))).toEqual({ code: "FORBIDDEN", message: REPORTING_OFF });
   });
 
   test("10 reports an hour per member: the 11th is refused with when to come back, logged, and stores nothing", async () => {

@@ -15,6 +15,9 @@ import { ErrorBoundary as RootErrorBoundary } from "../../app/root";
 import * as logsPage from "../../app/routes/admin/logs";
 import * as logsExport from "../../app/routes/admin/logs-export";
 import * as searchPage from "../../app/routes/admin/search";
+import * as homePage from "../../app/routes/home";
+import * as myListingsPage from "../../app/routes/my-listings";
+import * as mySwapsPage from "../../app/routes/my-swaps";
 import { startScheduler } from "../../core/jobs/scheduler";
 import { countLogEvents, findLogEvents } from "../../core/logs/find-log-events";
 import { recordErrorEvent } from "../../core/logs/record-error-event";
@@ -426,6 +429,44 @@ describe("the Errors tab is real", () => {
       "loader",
     )({ request: new Request(`${TEST_ORIGIN}/r`), params: {}, context }).catch((e: unknown) => e);
     expect(thrown).toMatchObject({ data: { requestId: ctx.requestId }, init: { status: 500 } });
+  });
+
+  test("a member page that cannot read its list still shows, and the error is in the Errors tab under its request id", async () => {
+    // Reading fails, writing the log still works: home, My Listings and My Swaps show their "could not load" notice.
+    const unreadable = new Proxy(db, {
+      get(target, prop, receiver) {
+        if (prop === "insert") return target.insert.bind(target);
+        if (prop === "select" || prop === "execute") {
+          return () => {
+            throw new Error("the listings could not be read");
+          };
+        }
+        return Reflect.get(target, prop, receiver);
+      },
+    });
+    const pages = [
+      { module: homePage, path: "/", user: null },
+      { module: myListingsPage, path: "/my-listings", user: member },
+      { module: mySwapsPage, path: "/my-swaps", user: member },
+    ];
+    for (const { module, path, user } of pages) {
+      const context = contextFor({ ...caller, db: unreadable }, user);
+      const { requestId } = context.get(appContext);
+      const loader = module.loader as (args: unknown) => Promise<{ loadError: boolean }>;
+      const page = await loader({ request: new Request(`${TEST_ORIGIN}${path}`), params: {}, context });
+      expect(page.loadError, path).toBe(true);
+      const [row] = await errorRows(requestId);
+      expect(row, path).toMatchObject({
+        action: "error.server",
+        userId: user?.id ?? null,
+        details: {
+          method: "GET",
+          path,
+          message: `Unexpected error on GET ${path}`,
+          error: "Error: the listings could not be read",
+        },
+      });
+    }
   });
 
   test("a failed background job is recorded in the Errors tab", async () => {

@@ -1,6 +1,6 @@
 // The icon sprite's markup: one SVG document with a <symbol id="<name>"> per icon, holding exactly lucide's
-// shapes. Free of React so that the Vite plugin (scripts/vite-icon-sprite.ts) and the tests make it from the
-// same code and the same data (./icon-shapes.ts).
+// shapes. Free of React so that the Vite plugin (scripts/vite-icon-sprite.ts), which reads the shapes from
+// lucide-react for the names in ./icon-names.ts, and the tests make it from the same code.
 
 /** An icon's child elements as lucide describes them: [tag, attributes] (path, circle, rect...). */
 export type IconNode = [tag: string, attributes: Record<string, string>][];
@@ -13,7 +13,7 @@ export function renderIconSprite(shapes: Record<string, IconNode>): string {
   // (fill="none", stroke="currentColor", stroke-width...), as lucide's inline shapes did.
   return [
     '<svg xmlns="http://www.w3.org/2000/svg">',
-    "<!-- Lucide icons, ISC licence, https://lucide.dev (see app/components/ui/icon-shapes.ts) -->",
+    "<!-- Lucide icons, ISC licence, https://lucide.dev (Copyright (c) Lucide Contributors 2022; portions (c) Cole Bemis 2013-2022 as part of Feather, MIT) -->",
     ...symbols,
     "</svg>\n",
   ].join("");

@@ -1,11 +1,11 @@
 import type { CSSProperties, SVGProps } from "react";
 import spriteUrl from "virtual:icon-sprite";
-import type { IconName } from "./icon-shapes";
+import type { IconName } from "./icon-names";
 
 export type IconProps = Omit<SVGProps<SVGSVGElement>, "children" | "dangerouslySetInnerHTML">;
 export type IconComponent = ((props: IconProps) => React.JSX.Element) & {
   displayName?: string;
-  /** The symbol it shows (a key of ICON_SHAPES, ./icon-shapes.ts). */
+  /** The symbol it shows (a lucide name from ./icon-names.ts). */
   readonly iconName: IconName;
 };
 
@@ -17,7 +17,7 @@ const PRESENTATION = ["width", "height", "fill", "stroke", "strokeWidth", "strok
  * and rebuilds every attribute object per use, and the home page renders ~90 icons).
  *
  * The shapes are not in the page: `<use>` points at the icon's symbol in one shared sprite file
- * (`virtual:icon-sprite`, made from icon-shapes.ts by scripts/vite-icon-sprite.ts; content-hashed, cached
+ * (`virtual:icon-sprite`, made from lucide-react by scripts/vite-icon-sprite.ts; content-hashed, cached
  * for a year), so neither the HTML nor the browser's JavaScript carries path data (inline, it was ~40 % of
  * the home page's HTML). Nor are lucide's seven presentation attributes (24 × 24, no fill, a 2-unit round
  * stroke in currentColor) and its `lucide lucide-<name>` classes, which took ~200 bytes per icon: the class

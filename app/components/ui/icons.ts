@@ -1,5 +1,5 @@
 // The icon components the app uses: lucide-react's icons (ISC licence, https://lucide.dev), each a <use> of
-// its symbol in the sprite built from ./icon-shapes.ts. Add an icon there first.
+// its symbol in the sprite the build makes from lucide-react. Add an icon's lucide name to ./icon-names.ts first.
 import { defineIcon } from "./icon";
 
 export const ArrowLeft = defineIcon("arrow-left");
@@ -60,7 +60,6 @@ export const Tent = defineIcon("tent");
 export const TrendingUp = defineIcon("trending-up");
 export const TriangleAlert = defineIcon("triangle-exclamation-point");
 export const Truck = defineIcon("truck");
-export const UserRound = defineIcon("user-round");
 export const Users = defineIcon("users");
 export const Wrench = defineIcon("wrench");
 export const X = defineIcon("x");
@@ -69,15 +68,9 @@ export const Flag = defineIcon("flag");
 export const ScrollText = defineIcon("scroll-text");
 export const Settings = defineIcon("settings");
 export const PanelLeft = defineIcon("panel-left");
-export const RotateCcwClock = defineIcon("rotate-ccw-clock");
-export const UserX = defineIcon("user-x");
-export const UserCheck = defineIcon("user-check");
 export const Download = defineIcon("download");
-export const Trash = defineIcon("trash");
 export const Check = defineIcon("check");
 export const LogOut = defineIcon("log-out");
-export const ShieldExclamationPoint = defineIcon("shield-exclamation-point");
-export const SquareCheckBig = defineIcon("square-check-big");
 export const Server = defineIcon("server");
 export const Activity = defineIcon("activity");
 export const Copy = defineIcon("copy");

@@ -1,19 +1,25 @@
-import { AppError } from "../../core/shared/app-error";
-import { formHasNul, NUL_REFUSED } from "../../core/shared/nul-characters";
+import { AppError } from "../shared/app-error";
+import { formHasNul, NUL_REFUSED } from "../shared/nul-characters";
 
 export const UNREADABLE_FORM = "The form could not be read. Please try again.";
 
 /**
- * Reads a multipart create- or edit-listing submission into the use cases' input (files as Buffers). A body that is not
- * a readable form (truncated, wrong boundary) is the sender's fault: VALIDATION, never a server error.
+ * Reads a multipart create- or edit-listing submission into the use cases' input (files as Buffers): the page's
+ * action passes its Request, the JSON API its raw Request, so both front doors read the form the same way. A body
+ * that is not a readable form (truncated, wrong boundary) is the sender's fault: VALIDATION, never a server error.
  */
-export async function readListingForm(request: Request) {
+export async function readListingForm(body: { formData: () => Promise<FormData> }) {
   let form: FormData;
   try {
-    form = await request.formData();
+    form = await body.formData();
   } catch {
     throw new AppError("VALIDATION", UNREADABLE_FORM);
   }
+  return listingInputFromForm(form);
+}
+
+/** The submitted form as the create and update use cases' input: no HTTP in it. */
+export async function listingInputFromForm(form: FormData) {
   // Read here rather than by the app's middleware (a picture form is parsed once): a NUL fails any query.
   if (formHasNul(form)) throw new AppError("VALIDATION", NUL_REFUSED);
   const text = (name: string) => {

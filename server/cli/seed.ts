@@ -1,16 +1,16 @@
 // `npm run seed`: the same demo data as the /seed page, from the command line.
-import { openAppDatabase } from "../server/boot";
-import { parseEnv } from "../server/env";
-import { storageFromEnv } from "../server/storage";
-import { isDemoMode } from "../core/seed/demo-mode";
-import { prepareDemoStaff } from "../server/demo-staff";
-import { maySeedStaff } from "../core/seed/seed-staff-accounts";
-import { createAuth } from "../core/users/auth";
-import { seedDemoData } from "../core/seed/seed-demo-data";
-import { systemClock } from "../core/shared/clock";
-import { SEED_PASSWORD } from "./seed/seed-data";
+import { isDemoMode } from "../../core/seed/demo-mode";
+import { seedDemoData } from "../../core/seed/seed-demo-data";
+import { maySeedStaff } from "../../core/seed/seed-staff-accounts";
+import { systemClock } from "../../core/shared/clock";
+import { createAuth } from "../../core/users/auth";
+import { SEED_PASSWORD } from "../../db/seed/seed-data";
+import { prepareDemoStaff } from "../demo-staff";
+import { storageFromEnv } from "../storage";
+import { openCliDatabase } from "./open-cli-database";
+import { readCliEnv } from "./read-cli-env";
 
-const env = parseEnv();
+const env = readCliEnv();
 if (!isDemoMode(env)) {
   console.error(
     env.ALLOW_SEED === false
@@ -19,7 +19,7 @@ if (!isDemoMode(env)) {
   );
   process.exit(1);
 }
-const handle = await openAppDatabase(env);
+const handle = await openCliDatabase(env);
 const auth = createAuth(handle.db, { baseURL: env.APP_URL, secret: env.BETTER_AUTH_SECRET, secureCookies: false });
 const result = await seedDemoData({ db: handle.db, auth, storage: storageFromEnv(env), clock: systemClock });
 // The staff accounts are the server's to make at boot; made here too when the seed runs first on a new data directory.
