@@ -33,4 +33,4 @@ export type AppContext = {
 export const appContext = createContext<AppContext>();
 
 /** The app's secret for the signed flash cookie: server/app.ts hands it over once at boot (the one other seam). */
-export { useFlashSecret } from "./lib/flash.server";
+export { setFlashSecret } from "./lib/flash.server";

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { type Context, Hono } from "hono";
 import { compress } from "hono/compress";
 import { RouterContextProvider } from "react-router";
-import { appContext, type AppContext, useFlashSecret } from "../app/context";
+import { appContext, type AppContext, setFlashSecret } from "../app/context";
 import type { Database } from "../db/client";
 import { createAuth, CLIENT_IP_HEADER, type Auth } from "../core/users/auth";
 import { getSessionUser, type SessionUser } from "../core/users/get-session-user";
@@ -102,7 +102,7 @@ export function createApp(deps: AppDeps) {
   const clock = deps.clock ?? systemClock;
   const production = env.NODE_ENV === "production";
   // Every process of one deployment signs (and checks) the flash message with the same secret.
-  useFlashSecret(env.BETTER_AUTH_SECRET);
+  setFlashSecret(env.BETTER_AUTH_SECRET);
   const identityProviders = identityProvidersFromEnv(env);
   const auth =
     deps.auth ??

@@ -13,7 +13,7 @@ function makeCookie(secret: string) {
 }
 
 /** Called once at boot with the app's secret (BETTER_AUTH_SECRET). Until then a per-process secret signs. */
-export function useFlashSecret(secret: string) {
+export function setFlashSecret(secret: string) {
   flashCookie = makeCookie(`flash:${secret}`);
 }
 

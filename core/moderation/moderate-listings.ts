@@ -15,7 +15,9 @@ import type { StaffAction } from "../staff/permissions";
 import { LISTING_NO_LONGER_AVAILABLE } from "../swaps/swap-guards";
 import { settlePendingReports } from "./settle-pending-reports";
 
-export type ListingModeration = "approve" | "reject" | "takedown" | "delete";
+import type { ListingModeration } from "./listing-moderation";
+
+export type { ListingModeration };
 
 export const LISTING_NOT_FOUND = "Listing not found";
 export const NO_LISTINGS_SELECTED = "No listings selected";
