@@ -60,7 +60,7 @@ test("an admin sets up two-factor, enters, and from then on signs in with a code
   await expect(page.getByText(/Database: answering in/)).toBeVisible();
   const headers = (await page.request.get("/admin")).headers();
   expect(headers["x-robots-tag"]).toBe("noindex, nofollow");
-  // The frame's one robots tag, also after a client-side navigation into the back office (decision 073).
+  // The frame's one robots tag, also after a client-side navigation into the back office (decision 074).
   await expect(page.locator('meta[name="robots"]')).toHaveCount(1);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
   expect(headers["cache-control"]).toContain("no-store");

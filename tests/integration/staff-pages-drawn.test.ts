@@ -10,7 +10,7 @@ import { createTestDatabase } from "../support/test-db";
 // The back office's pages, drawn whole as the site draws them, for an admin and for a moderator: each page's own
 // view, the 403 of a page that is admins-only, the 404 of an id that names nothing. Search engines are kept out by
 // the frame: app/routes/admin/layout.tsx draws the one robots meta tag for every page in it, so no page says it
-// again and a new page cannot forget it (decision 073).
+// again and a new page cannot forget it (decision 074).
 const handle = await createTestDatabase();
 afterAll(() => handle.close());
 const testApp = createPaymentTestApp(handle, { clock: systemClock });

@@ -36,7 +36,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <AdminShell staff={loaderData.staff} nav={loaderData.nav} sidebar={loaderData.sidebar}>
       {/* Once for every page in the frame, whatever it draws (its view, a refusal, a 404): React puts it in <head>
-          (decision 073). A page's own `meta` export gives its title only. */}
+          (decision 074). A page's own `meta` export gives its title only. */}
       <meta name="robots" content="noindex, nofollow" />
       <Outlet />
     </AdminShell>
