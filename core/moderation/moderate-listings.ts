@@ -9,6 +9,8 @@ import { pictureKeys } from "../images/picture-keys";
 import { enqueueMail } from "../mail/mailer";
 import { listingModerated, listingReinstated } from "../mail/templates";
 import { AppError } from "../shared/app-error";
+import { notePendingFiles, removePendingFiles } from "../storage/pending-files";
+import type { FileStorage } from "../storage/storage";
 import { requireReason } from "../members/member-guards";
 import type { StaffActor } from "../staff/pass-staff-gate";
 import type { StaffAction } from "../staff/permissions";
@@ -84,10 +86,11 @@ export type ModerationResult = {
  * Deleting for good keeps swap and payment history whole: a listing that was ever in a proposal stays as a
  * tombstone (status deleted, description removed, title kept for the history; its picture files are removed while
  * the rows keep their keys, which then answer 404); one that never was
- * is removed outright. The pictures' files are returned for removal from storage after the commit.
+ * is removed outright. The pictures' files are let go of in the transaction (a pending-files note) and removed
+ * from storage once it has committed; without `storage` (or if storage fails) the next sweep removes them.
  */
 export async function moderateListings(
-  db: Db,
+  deps: { db: Db; storage?: FileStorage },
   {
     actor,
     ids,
@@ -102,7 +105,8 @@ export async function moderateListings(
   const reason = moderation === "approve" ? null : requireReason(rawReason);
   const single = ids.length === 1;
 
-  return db.transaction(async (tx) => {
+  let filesNote: string | null = null;
+  const moderated = await deps.db.transaction(async (tx) => {
     const locked = (await tx
       .select({
         id: listings.id,
@@ -202,8 +206,12 @@ export async function moderateListings(
       const why = result.skipped[0]?.reason ?? LISTING_NOT_FOUND;
       throw new AppError(why === LISTING_NOT_FOUND ? "NOT_FOUND" : "CONFLICT", why);
     }
+    if (result.removedPictureKeys.length)
+      filesNote = await notePendingFiles(tx, { keys: result.removedPictureKeys, now, graceMs: 0 });
     return result;
   });
+  if (filesNote && deps.storage) await removePendingFiles({ db: deps.db, storage: deps.storage }, filesNote);
+  return moderated;
 }
 
 async function applyModeration(

@@ -14,6 +14,8 @@ import { recordAdminAction } from "../audit/record-admin-action";
 import { pictureKeys } from "../images/picture-keys";
 import { isDemoMode } from "../seed/demo-mode";
 import { AppError } from "../shared/app-error";
+import { notePendingFiles, removePendingFiles } from "../storage/pending-files";
+import type { FileStorage } from "../storage/storage";
 import type { StaffActor } from "../staff/pass-staff-gate";
 
 export const RESET_REFUSED =
@@ -34,15 +36,17 @@ export function mayResetBaseline(env: {
  * Empties the member data (listings, swaps, payments and their webhook events, reviews, reports, favourites,
  * credit, queued mail, rate-limit counters, the Reports rollup, and every account without a staff role) in one transaction with its
  * audit row (`reset_staging_baseline`). Staff accounts, their two-factor, the flags, the logs, the audit trail
- * and the snapshots stay. Returns the picture files to remove from storage after the commit; the caller then
+ * and the snapshots stay.
+ * Its pictures are let go of in the transaction and removed from storage after the commit; the caller then
  * seeds the demo data again.
  */
 export async function resetStagingBaseline(
-  db: Db,
+  deps: { db: Db; storage?: FileStorage },
   { actor, env, now }: { actor: StaffActor; env: Parameters<typeof mayResetBaseline>[0]; now: Date },
 ) {
   if (!mayResetBaseline(env)) throw new AppError("FORBIDDEN", RESET_REFUSED);
-  return db.transaction(async (tx) => {
+  let filesNote: string | null = null;
+  const reset = await deps.db.transaction(async (tx) => {
     const pictures = (await tx.select({ images: listings.images }).from(listings)).flatMap((l) =>
       pictureKeys(l.images),
     );
@@ -79,6 +83,10 @@ export async function resetStagingBaseline(
       ip: actor.ip,
       userAgent: actor.userAgent,
     });
+    // The pictures of the listings that went are let go of with them, and removed from storage after the commit.
+    if (pictures.length) filesNote = await notePendingFiles(tx, { keys: pictures, now, graceMs: 0 });
     return { deleted, pictures };
   });
+  if (filesNote && deps.storage) await removePendingFiles({ db: deps.db, storage: deps.storage }, filesNote);
+  return reset;
 }

@@ -69,14 +69,17 @@ describe("who may see a listing's pictures", () => {
       userAgent: null,
     };
     await db.update(listings).set({ status: "active" }).where(eq(listings.id, id));
-    await moderateListings(db, {
-      actor: staff,
-      ids: [id],
-      moderation: "takedown",
-      reason: "DMCA",
-      now: new Date(),
-      appUrl: "http://localhost:3000",
-    });
+    await moderateListings(
+      { db },
+      {
+        actor: staff,
+        ids: [id],
+        moderation: "takedown",
+        reason: "DMCA",
+        now: new Date(),
+        appUrl: "http://localhost:3000",
+      },
+    );
     expect((await fetchAs(url)).status).toBe(404);
     expect((await fetchAs(url, stranger.cookie)).status).toBe(404);
     expect((await fetchAs(url, partner.cookie)).status).toBe(200);

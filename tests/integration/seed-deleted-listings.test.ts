@@ -42,14 +42,17 @@ describe("Seed Demo Data and a listing staff deleted", () => {
       flash: `Demo data seeded: 8 profiles, ${SEED_LISTINGS.length} listings`,
     });
     const [vespa] = await vespas();
-    await moderateListings(db, {
-      actor,
-      ids: [vespa.id],
-      moderation: "delete",
-      reason: "spam",
-      now: clock.now(),
-      appUrl: "http://localhost:3000",
-    });
+    await moderateListings(
+      { db },
+      {
+        actor,
+        ids: [vespa.id],
+        moderation: "delete",
+        reason: "spam",
+        now: clock.now(),
+        appUrl: "http://localhost:3000",
+      },
+    );
     expect(await vespas()).toEqual([]);
 
     const again = await postForm(caller, toolsPage, { user: admin, path: "/admin/tools", form: { intent: "seed" } });
@@ -57,7 +60,7 @@ describe("Seed Demo Data and a listing staff deleted", () => {
     expect(await vespas()).toEqual([]);
 
     // The baseline after a reset has every demo listing, the deleted one too.
-    await resetStagingBaseline(db, { actor, env: testApp.env, now: clock.now() });
+    await resetStagingBaseline({ db }, { actor, env: testApp.env, now: clock.now() });
     const reseeded = await seedDemoData({ db, auth: testApp.auth, storage: testApp.storage, clock });
     expect(reseeded.createdListings).toBe(SEED_LISTINGS.length);
     expect(

@@ -40,14 +40,17 @@ describe("the audit log, read by a person", () => {
     };
     const owner = await insertMember(db);
     const id = await insertListing(db, owner.id, { title: "Dahlia tubers" });
-    await moderateListings(db, {
-      actor,
-      ids: [id],
-      moderation: "reject",
-      reason: "spam",
-      now: new Date(),
-      appUrl: "http://localhost:3000",
-    });
+    await moderateListings(
+      { db },
+      {
+        actor,
+        ids: [id],
+        moderation: "reject",
+        reason: "spam",
+        now: new Date(),
+        appUrl: "http://localhost:3000",
+      },
+    );
     const { entries } = await findAuditLog(db, { targetId: id });
     expect(entries).toEqual([
       expect.objectContaining({

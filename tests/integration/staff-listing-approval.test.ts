@@ -29,7 +29,7 @@ const moderator: StaffActor = {
 const listingOf = async (id: string) => (await db.select().from(listings).where(eq(listings.id, id)))[0];
 const mailTo = (to: string) => db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to));
 const moderate = (ids: string[], moderation: "approve" | "reject" | "takedown", reason?: string) =>
-  moderateListings(db, { actor: moderator, ids, moderation, reason, now, appUrl });
+  moderateListings({ db }, { actor: moderator, ids, moderation, reason, now, appUrl });
 
 describe("approving a listing staff removed", () => {
   test("approving a rejected listing makes it public again, clears the reason, tells the owner, and audits the restore", async () => {

@@ -30,7 +30,7 @@ const listingOf = async (id: string) => (await db.select().from(listings).where(
 const auditOf = (id: string) => db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, id));
 const mailTo = (to: string) => db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to));
 const moderate = (ids: string[], moderation: "approve" | "reject" | "takedown" | "delete", reason?: string) =>
-  moderateListings(db, { actor: moderator, ids, moderation, reason, now, appUrl });
+  moderateListings({ db }, { actor: moderator, ids, moderation, reason, now, appUrl });
 
 async function pendingOfferOn(targetId: string) {
   const proposer = await insertMember(db, { name: "Pat Proposer" });

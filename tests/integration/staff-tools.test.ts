@@ -117,7 +117,7 @@ describe("Seed Demo Data and Reset Staging Baseline", () => {
   test("a production PostgreSQL deployment refuses the reset: nothing deleted, no audit row; APP_ENV=staging allows it", async () => {
     const member = await insertMember(db, { name: "Pat Production" });
     const listing = await insertListing(db, member.id, { title: "Kept in production" });
-    expect(await refusal(resetStagingBaseline(db, { actor, env: production, now: new Date() }))).toEqual({
+    expect(await refusal(resetStagingBaseline({ db }, { actor, env: production, now: new Date() }))).toEqual({
       code: "FORBIDDEN",
       message: RESET_REFUSED,
     });

@@ -121,7 +121,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       backTo,
     },
     async (actor) => {
-      const result = await moderateListings(ctx.db, {
+      return moderateListings(ctx, {
         actor,
         ids,
         moderation,
@@ -129,9 +129,6 @@ export async function action({ request, context }: Route.ActionArgs) {
         now: ctx.clock.now(),
         appUrl: ctx.env.APP_URL,
       });
-      // The files go once the change is committed: a rollback never leaves a listing pointing at deleted pictures.
-      if (result.removedPictureKeys.length) await ctx.storage.delete(result.removedPictureKeys);
-      return result;
     },
   );
 }

@@ -87,9 +87,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         async (actor) => {
           if (String(form.get("confirm") ?? "").trim() !== RESET_WORD)
             throw new AppError("VALIDATION", `Type ${RESET_WORD} to confirm`);
-          const { deleted, pictures } = await resetStagingBaseline(ctx.db, { actor, env: ctx.env, now });
-          // After the commit: the pictures of the listings that went, then the demo data again.
-          await ctx.storage.delete(pictures);
+          const { deleted } = await resetStagingBaseline(ctx, { actor, env: ctx.env, now });
+          // After the commit, the demo data again.
           await seedDemoData(ctx);
           return deleted;
         },
