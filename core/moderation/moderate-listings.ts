@@ -9,10 +9,10 @@ import { pictureKeys } from "../images/picture-keys";
 import { enqueueMail } from "../mail/mailer";
 import { listingModerated, listingReinstated } from "../mail/templates";
 import { AppError } from "../shared/app-error";
-import { requireReason } from "../members/member-guards";
+import { requireReason } from "../shared/reason";
+import { LISTING_NO_LONGER_AVAILABLE } from "../swaps/swap-guards";
 import type { StaffActor } from "../staff/pass-staff-gate";
 import type { StaffAction } from "../staff/permissions";
-import { LISTING_NO_LONGER_AVAILABLE } from "../swaps/swap-guards";
 import { settlePendingReports } from "./settle-pending-reports";
 
 export type ListingModeration = "approve" | "reject" | "takedown" | "delete";

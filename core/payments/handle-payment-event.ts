@@ -5,7 +5,7 @@ import { swapProposals } from "../../db/schema/swaps";
 import type { Clock } from "../shared/clock";
 import { logger } from "../shared/logger";
 import { completeSwapIfPaid, markPartyPaid } from "../swaps/complete-swap-if-paid";
-import { isUuid } from "../swaps/swap-guards";
+import { isUuid } from "../shared/ids";
 import { creditBalance } from "./credit-balance";
 import { lockMemberCredit, recordCredit } from "./lock-member-credit";
 import { settleRefund } from "../refunds/settle-refund";
