@@ -1,7 +1,8 @@
 // Dates and money as staff and members read them: Sydney time, AUD from cents. Formatted on the server so the
 // page's text does not depend on the browser's time zone (no hydration mismatch).
-const dateTime = new Intl.DateTimeFormat("en-AU", {
-  timeZone: "Australia/Sydney",
+import { sydneyFormat } from "../../core/shared/time";
+
+const dateTime = sydneyFormat({
   day: "numeric",
   month: "short",
   year: "numeric",
@@ -10,8 +11,7 @@ const dateTime = new Intl.DateTimeFormat("en-AU", {
   hour12: true,
 });
 const whole = new Intl.NumberFormat("en-AU");
-const dateTimeSeconds = new Intl.DateTimeFormat("en-AU", {
-  timeZone: "Australia/Sydney",
+const dateTimeSeconds = sydneyFormat({
   day: "numeric",
   month: "short",
   year: "numeric",

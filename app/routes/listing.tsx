@@ -26,6 +26,10 @@ import { canReport } from "../../core/moderation/can-report";
 import { isAppError } from "../../core/shared/app-error";
 import { logger } from "../../core/shared/logger";
 import { findPendingProposalForListing } from "../../core/swaps/find-pending-proposal-for-listing";
+import { formatLongDate, sydneyFormat } from "../../core/shared/time";
+
+/** "November 2026": how long the owner has been a member. */
+const monthAndYear = sydneyFormat({ month: "long", year: "numeric" });
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
@@ -161,15 +165,7 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
               <div className="flex items-center gap-2">
                 <CalendarDays className="size-4 text-muted" aria-hidden="true" />
                 <dt className="sr-only">Listed</dt>
-                <dd>
-                  Listed{" "}
-                  {new Date(listing.createdAt).toLocaleDateString("en-AU", {
-                    timeZone: "Australia/Sydney",
-                    day: "numeric",
-                    month: "long",
-                    year: "numeric",
-                  })}
-                </dd>
+                <dd>Listed {formatLongDate(listing.createdAt)}</dd>
               </div>
             </dl>
             <section aria-labelledby="owner-heading" className="mt-6 rounded-2xl border border-line p-4">
@@ -190,12 +186,7 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
                   : "New member, no reviews yet"}
               </p>
               <p className="mt-1 text-sm text-muted">
-                Member since{" "}
-                {new Date(listing.ownerSince).toLocaleDateString("en-AU", {
-                  timeZone: "Australia/Sydney",
-                  month: "long",
-                  year: "numeric",
-                })}
+                Member since {monthAndYear.format(new Date(listing.ownerSince))}
               </p>
             </section>
             {isOwner ? (

@@ -6,7 +6,7 @@ import { AUDIT_TARGET_TYPES, adminAuditLog } from "../../db/schema/audit";
 import { users } from "../../db/schema/auth";
 import { userRoles } from "../../db/schema/profiles";
 import { afterRow, pageOf } from "../shared/keyset-cursor";
-import { isUuid } from "../swaps/swap-guards";
+import { isUuid } from "../shared/ids";
 
 export const AUDIT_PAGE_SIZE = 100;
 

@@ -3,11 +3,12 @@ import type { Db } from "../../db/client";
 import { ADMIN_CREDIT_CENTS, creditLedger } from "../../db/schema/payments";
 import { swapProposals } from "../../db/schema/swaps";
 import { recordAdminAction } from "../audit/record-admin-action";
-import { lockMember, requireReason } from "../members/member-guards";
+import { lockMember } from "../members/member-guards";
+import { requireReason } from "../shared/reason";
+import { isUuid } from "../shared/ids";
 import { creditBalance } from "../payments/credit-balance";
 import { AppError } from "../shared/app-error";
 import type { StaffActor } from "../staff/pass-staff-gate";
-import { isUuid } from "../swaps/swap-guards";
 
 export const NOT_A_PARTY = "Choose one of this swap's two members";
 

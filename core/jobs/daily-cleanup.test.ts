@@ -2,17 +2,12 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, test } from "vitest";
 import { jobRuns, rateLimits } from "../../db/schema/ops";
 import { swapProposals } from "../../db/schema/swaps";
-import {
-  closeTestDatabase,
-  controlledClock,
-  HOUR,
-  insertListing,
-  insertMember,
-} from "../../tests/support/swap-fixtures";
-import { createTestDatabase } from "../../tests/support/test-db";
+import { controlledClock, HOUR } from "../../tests/support/test-clock";
+import { createListing, createMember } from "../../tests/support/factories";
+import { closeTestDatabase, createTestDatabase } from "../../tests/support/test-db";
 import { proposeSwap } from "../swaps/propose-swap";
 import { DAILY_CLEANUP_JOB, dailyCleanup } from "./daily-cleanup";
-import { sydneyTime } from "./sydney-time";
+import { sydneyTime } from "../shared/time";
 
 const handle = await createTestDatabase();
 const db = handle.db;
@@ -31,13 +26,13 @@ describe("Sydney time", () => {
 describe("the daily cleanup", () => {
   test("it runs once per Sydney date: overdue proposals expire and rate-limit windows older than a day are swept", async () => {
     const clock = controlledClock("2026-11-19T10:00:00Z");
-    const proposer = await insertMember(db);
+    const proposer = await createMember(db);
     const { id: overdue } = await proposeSwap(
       { db, clock },
       {
         proposerId: proposer.id,
-        offeredListingId: await insertListing(db, proposer.id),
-        targetListingId: await insertListing(db, (await insertMember(db)).id),
+        offeredListingId: await createListing(db, proposer.id),
+        targetListingId: await createListing(db, (await createMember(db)).id),
       },
     );
     clock.set("2026-11-21T15:30:00Z"); // 02:30 on 22 November in Sydney; the proposal is 53.5 h old

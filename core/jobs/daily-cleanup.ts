@@ -6,7 +6,7 @@ import { expireSwaps } from "../swaps/expire-swaps";
 import { purgeDeletedMembers } from "../members/purge-deleted-members";
 import type { FileStorage } from "../storage/storage";
 import { runOnce } from "./run-once";
-import { sydneyTime } from "./sydney-time";
+import { sydneyTime } from "../shared/time";
 
 export const DAILY_CLEANUP_JOB = "daily-cleanup";
 /** The admin dashboard promises a cleanup at 2 AM Sydney time. */

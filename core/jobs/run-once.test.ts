@@ -1,8 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, test } from "vitest";
 import { jobRuns } from "../../db/schema/ops";
-import { closeTestDatabase } from "../../tests/support/swap-fixtures";
-import { createTestDatabase } from "../../tests/support/test-db";
+import { closeTestDatabase, createTestDatabase } from "../../tests/support/test-db";
 import { runOnce } from "./run-once";
 
 const handle = await createTestDatabase();

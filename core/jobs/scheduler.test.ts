@@ -1,14 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, test, vi } from "vitest";
 import { jobRuns } from "../../db/schema/ops";
-import {
-  closeTestDatabase,
-  controlledClock,
-  HOUR,
-  insertListing,
-  insertMember,
-} from "../../tests/support/swap-fixtures";
-import { createTestDatabase } from "../../tests/support/test-db";
+import { controlledClock, HOUR } from "../../tests/support/test-clock";
+import { createListing, createMember } from "../../tests/support/factories";
+import { closeTestDatabase, createTestDatabase } from "../../tests/support/test-db";
 import { proposeSwap } from "../swaps/propose-swap";
 import { DAILY_CLEANUP_JOB } from "./daily-cleanup";
 import { type SchedulerTick, startScheduler } from "./scheduler";
@@ -35,13 +30,13 @@ function tickRecorder() {
 describe("the scheduler", () => {
   test("it expires proposals on every tick and runs the daily cleanup once Sydney time reaches 02:00", async () => {
     const clock = controlledClock("2026-11-21T14:00:00Z"); // 01:00 on 22 November in Sydney
-    const proposer = await insertMember(db);
+    const proposer = await createMember(db);
     const { id } = await proposeSwap(
       { db, clock },
       {
         proposerId: proposer.id,
-        offeredListingId: await insertListing(db, proposer.id),
-        targetListingId: await insertListing(db, (await insertMember(db)).id),
+        offeredListingId: await createListing(db, proposer.id),
+        targetListingId: await createListing(db, (await createMember(db)).id),
       },
     );
     clock.advance(48 * HOUR - 30 * 60 * 1000); // 00:30 on 24 November: the proposal has 30 minutes left

@@ -4,7 +4,7 @@ import { logger } from "../shared/logger";
 import { recordJobFailure } from "../logs/record-job-failure";
 import { expireSwaps } from "../swaps/expire-swaps";
 import { DAILY_CLEANUP_HOUR, dailyCleanup } from "./daily-cleanup";
-import { sydneyTime } from "./sydney-time";
+import { sydneyTime } from "../shared/time";
 import { removeAbandonedFiles } from "../storage/pending-files";
 import type { FileStorage } from "../storage/storage";
 

@@ -4,7 +4,7 @@ import { listings } from "../../db/schema/listings";
 import { swapProposals } from "../../db/schema/swaps";
 import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
-import { isListingId } from "./public-listings";
+import { isUuid } from "../shared/ids";
 
 export const LISTING_IN_SWAP =
   "This listing is part of an accepted or completed swap, so it can't be deleted. It stays in your swap history.";
@@ -18,7 +18,7 @@ export async function deleteListing(
   deps: { db: Db; clock: Clock },
   { listingId, actorId }: { listingId: string; actorId: string },
 ) {
-  if (!isListingId(listingId)) throw new AppError("NOT_FOUND", LISTING_NOT_FOUND);
+  if (!isUuid(listingId)) throw new AppError("NOT_FOUND", LISTING_NOT_FOUND);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     // Lock the row so a concurrent accept cannot reserve it while we delete it.

@@ -1,14 +1,14 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { listings } from "../../db/schema/listings";
-import { isListingId } from "./public-listings";
+import { isUuid } from "../shared/ids";
 
 /**
  * The owner's own listing as the edit form needs it, in any state but deleted (the page explains why a reserved
  * or swapped one cannot change). Someone else's listing is not found, exactly like a missing one.
  */
 export async function findListingToEdit(db: Db, { id, ownerId }: { id: string; ownerId: string }) {
-  if (!isListingId(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db
     .select({
       id: listings.id,

@@ -4,7 +4,8 @@ import { users } from "../../db/schema/auth";
 import { listings } from "../../db/schema/listings";
 import { profiles } from "../../db/schema/profiles";
 import { swapProposals } from "../../db/schema/swaps";
-import { isListingId, isPublicListing, listingCardColumns, type Viewer } from "./public-listings";
+import { isUuid } from "../shared/ids";
+import { isPublicListing, listingCardColumns, type Viewer } from "./public-listings";
 
 /**
  * One listing for its page: public listings for everyone; the owner also sees their own reserved or
@@ -13,7 +14,7 @@ import { isListingId, isPublicListing, listingCardColumns, type Viewer } from ".
  * owners' listings are not found.
  */
 export async function findListing(db: Db, { id, viewer = {} }: { id: string; viewer?: Viewer }) {
-  if (!isListingId(id)) return null;
+  if (!isUuid(id)) return null;
   const ownView = viewer.userId
     ? or(
         and(eq(listings.userId, viewer.userId), inArray(listings.status, ["active", "reserved", "swapped"])),

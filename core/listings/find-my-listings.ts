@@ -2,7 +2,7 @@ import { and, desc, eq, ne } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { listings } from "../../db/schema/listings";
 import { afterRow, pageOf } from "../shared/keyset-cursor";
-import { isUuid } from "../swaps/swap-guards";
+import { isUuid } from "../shared/ids";
 
 export const MY_LISTINGS_PAGE_SIZE = 24;
 

@@ -17,14 +17,6 @@ export function isPublicListing(): SQL {
   return sql`${listings.status} = 'active' and ${listings.moderationStatus} = 'approved' and (${profiles.userId} is null or (${profiles.status} <> 'suspended' and ${profiles.deletedAt} is null))`;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Whether `id` could be a listing's id (a UUID). Anything else is simply not found: PostgreSQL would
- *  refuse to compare it with a uuid column, and that must not become a 500. */
-export function isListingId(id: string): boolean {
-  return UUID.test(id);
-}
-
 /** Who is looking: their favourites are marked and distances measured from their point. */
 export type Viewer = { userId?: string | null; point?: { latitude: number; longitude: number } | null };
 

@@ -5,7 +5,8 @@ import { favourites } from "../../db/schema/favourites";
 import { listings } from "../../db/schema/listings";
 import { profiles } from "../../db/schema/profiles";
 import { AppError } from "../shared/app-error";
-import { isListingId, isPublicListing } from "./public-listings";
+import { isUuid } from "../shared/ids";
+import { isPublicListing } from "./public-listings";
 
 /**
  * Saves or un-saves a listing for a member; returns whether it is now a favourite.
@@ -15,7 +16,7 @@ export async function setFavourite(
   db: Db,
   { userId, listingId, favourite }: { userId: string; listingId: string; favourite: boolean },
 ) {
-  if (!isListingId(listingId)) {
+  if (!isUuid(listingId)) {
     if (!favourite) return false;
     throw new AppError("NOT_FOUND", "Listing not found");
   }

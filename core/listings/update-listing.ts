@@ -14,7 +14,7 @@ import type { FileStorage } from "../storage/storage";
 import { LISTING_NOT_FOUND } from "./delete-listing";
 import { LISTING_RESERVED_NOT_EDITABLE, whyNotEditable } from "./listing-edit-rules";
 import { IMAGE_REQUIRED, listingFieldsSchema, MAX_IMAGES, TOO_MANY_IMAGES, UNKNOWN_LOCATION } from "./listing-schema";
-import { isListingId } from "./public-listings";
+import { isUuid } from "../shared/ids";
 
 export const PICTURES_CHANGED =
   "This listing's pictures changed since you opened it. Please reload the page and try again.";
@@ -64,7 +64,7 @@ export async function updateListing(
   deps: { db: Db; storage: FileStorage; clock: Clock },
   input: UpdateListingInput,
 ): Promise<UpdateListingResult> {
-  if (!isListingId(input.listingId)) return notFound();
+  if (!isUuid(input.listingId)) return notFound();
   const parsed = listingFieldsSchema.safeParse(input.fields);
   if (!parsed.success) {
     const { fields, first } = describeIssues(parsed.error);

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { auditLogs, securityEvents } from "../../db/schema/audit";
 import { webhookEvents } from "../../db/schema/payments";
-import { isUuid } from "../swaps/swap-guards";
+import { isUuid } from "../shared/ids";
 import { LOG_SOURCES } from "./log-sources";
 import { ERROR_ACTIONS, type LogEvent, type LogTab } from "./log-tabs";
 

@@ -2,8 +2,9 @@ import { and, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { auditLogs, securityEvents } from "../../db/schema/audit";
 import { webhookEvents } from "../../db/schema/payments";
-import { isUuid } from "../swaps/swap-guards";
+import { isUuid } from "../shared/ids";
 import { AUTH_EVENT_TYPES, ERROR_ACTIONS, type LogTab, type QuickFilter } from "./log-tabs";
+import { escapeLike } from "../shared/sql-like";
 
 /**
  * How each tab reads its table in the page's terms (LogEvent): the columns, which rows belong to the tab, and
@@ -88,9 +89,6 @@ export const LOG_SOURCES: Record<LogTab, LogSource> = {
   },
   security: { table: securityEvents, keys: securityKeys, fields: securityFields, scope: undefined, isId: isUuid },
 };
-
-/** LIKE's wildcards taken literally: a search for "50%" finds "50%", not everything. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The search box: message (with its error text), event type, or the event's id (whole, or the start of it). */
 export function searchCondition(source: LogSource, q: string): SQL | undefined {

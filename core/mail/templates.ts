@@ -1,6 +1,7 @@
 // The e-mails SwapShed sends about swaps. Each template describes its content once, as plain text
 // blocks; `render` turns that into the text body and an HTML body in which every value is escaped.
 import type { OutgoingMail } from "./mailer";
+import { sydneyFormat } from "../shared/time";
 
 /** The handshake fee each party pays once an offer is accepted (AUD 9.99, see DECISIONS.md). */
 export const HANDSHAKE_FEE = "$9.99";
@@ -12,8 +13,7 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 }
 
-const sydneyTime = new Intl.DateTimeFormat("en-AU", {
-  timeZone: "Australia/Sydney",
+const sydneyTime = sydneyFormat({
   weekday: "long",
   day: "numeric",
   month: "long",

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { PROFILE_STATUSES, profiles, ROLES, userRoles } from "../../db/schema/profiles";
 import { afterRow, cursorId, pageOf } from "../shared/keyset-cursor";
+import { likeText } from "../shared/sql-like";
 
 export const MEMBERS_PAGE_SIZE = 50;
 
@@ -28,7 +29,6 @@ export type MemberRow = {
 };
 
 /** Escapes % and _ so a search for "50%" means the text, not a pattern. */
-export const likeText = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The filters as one condition, shared by the page and its count so the two always agree. */
 function memberWhere(db: Db, filters: MemberFilters): SQL | undefined {

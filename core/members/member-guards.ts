@@ -6,20 +6,12 @@ import { AppError } from "../shared/app-error";
 import type { StaffActor } from "../staff/pass-staff-gate";
 
 export const MEMBER_NOT_FOUND = "Member not found";
-export const REASON_REQUIRED = "A reason is required";
 export const NOT_ON_YOURSELF = "You can't do this to your own account";
 export const ALREADY_SUSPENDED = "This member is already suspended";
 export const NOT_SUSPENDED = "This member is not suspended";
 export const RETENTION_DAYS = 30;
 
 export type MemberChange = { actor: StaffActor; userId: string; now: Date };
-
-/** The reason a staff member gave: required, trimmed, at most 500 characters. */
-export function requireReason(reason: unknown): string {
-  const text = typeof reason === "string" ? reason.trim() : "";
-  if (!text) throw new AppError("VALIDATION", REASON_REQUIRED);
-  return text.slice(0, 500);
-}
 
 /** The member's profile, locked for the change; soft-deleted members are gone for the back office. */
 export async function lockMember(tx: Db, { actor, userId }: MemberChange) {

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { profiles } from "../../db/schema/profiles";
 import { recordAdminAction } from "../audit/record-admin-action";
-import { endSessions, lockMember, type MemberChange, RETENTION_DAYS, requireReason } from "./member-guards";
+import { endSessions, lockMember, type MemberChange, RETENTION_DAYS } from "./member-guards";
+import { requireReason } from "../shared/reason";
 
 /**
  * Marks a member for deletion: hidden at once (deleted, suspended, signed out), purged for good after 30 days by

@@ -3,7 +3,8 @@ import type { Db } from "../../db/client";
 import { profiles } from "../../db/schema/profiles";
 import { recordAdminAction } from "../audit/record-admin-action";
 import { AppError } from "../shared/app-error";
-import { ALREADY_SUSPENDED, endSessions, lockMember, type MemberChange, requireReason } from "./member-guards";
+import { ALREADY_SUSPENDED, endSessions, lockMember, type MemberChange } from "./member-guards";
+import { requireReason } from "../shared/reason";
 
 /**
  * Suspends a member: status suspended with the time and reason, every session ended, and (by the public-listing

@@ -3,9 +3,9 @@ import type { Db } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { LISTING_CATEGORIES } from "../../db/schema/listing-values";
 import { LISTING_STATUSES, listings, MODERATION_STATUSES } from "../../db/schema/listings";
-import { likeText } from "../members/find-members";
+import { likeText } from "../shared/sql-like";
+import { isUuid } from "../shared/ids";
 import { afterRow, pageOf } from "../shared/keyset-cursor";
-import { isUuid } from "../swaps/swap-guards";
 
 export const STAFF_LISTINGS_PAGE_SIZE = 50;
 

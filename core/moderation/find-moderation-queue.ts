@@ -6,7 +6,7 @@ import { listings } from "../../db/schema/listings";
 import { moderationReports } from "../../db/schema/moderation";
 import { REPORT_STATUSES, type ReportStatus } from "../../db/schema/report-values";
 import { afterRow, pageOf } from "../shared/keyset-cursor";
-import { isUuid } from "../swaps/swap-guards";
+import { isUuid } from "../shared/ids";
 
 export const QUEUE_PAGE_SIZE = 25;
 export const QUEUE_FILTERS = ["all", ...REPORT_STATUSES] as const;

@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { type ListingImage, listings } from "../../db/schema/listings";
 import { moderationReports } from "../../db/schema/moderation";
-import { isUuid } from "../swaps/swap-guards";
+import { isUuid } from "../shared/ids";
 import { webAddress } from "./report-form";
 
 /** The Report Details dialog shows up to this many of the listing's pictures. */

@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { listings } from "../../db/schema/listings";
 import { moderationReports } from "../../db/schema/moderation";
-import { likeText } from "../members/find-members";
+import { likeText } from "../shared/sql-like";
 
 const reporter = alias(users, "reporter");
 const asUuid = (h: string) =>

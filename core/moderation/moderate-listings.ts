@@ -9,12 +9,12 @@ import { pictureKeys } from "../images/picture-keys";
 import { enqueueMail } from "../mail/mailer";
 import { listingModerated, listingReinstated } from "../mail/templates";
 import { AppError } from "../shared/app-error";
+import { requireReason } from "../shared/reason";
 import { notePendingFiles, removePendingFiles } from "../storage/pending-files";
 import type { FileStorage } from "../storage/storage";
-import { requireReason } from "../members/member-guards";
+import { LISTING_NO_LONGER_AVAILABLE } from "../swaps/swap-guards";
 import type { StaffActor } from "../staff/pass-staff-gate";
 import type { StaffAction } from "../staff/permissions";
-import { LISTING_NO_LONGER_AVAILABLE } from "../swaps/swap-guards";
 import { settlePendingReports } from "./settle-pending-reports";
 
 import type { ListingModeration } from "./listing-moderation";

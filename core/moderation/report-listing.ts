@@ -4,7 +4,8 @@ import { listings } from "../../db/schema/listings";
 import { AUTO_TAKEDOWN_REPORTS, moderationReports } from "../../db/schema/moderation";
 import { profiles } from "../../db/schema/profiles";
 import { isFeatureEnabled } from "../flags/is-feature-enabled";
-import { isListingId, isPublicListing } from "../listings/public-listings";
+import { isUuid } from "../shared/ids";
+import { isPublicListing } from "../listings/public-listings";
 import { hitMemberLimit, MemberLimitError, recordMemberLimitRefusal } from "../rate-limit/member-limits";
 import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
@@ -42,7 +43,7 @@ export async function reportListing(
   if (!(await isReportingOn(deps.db))) throw new AppError("FORBIDDEN", REPORTING_OFF);
   const checked = checkReportForm(input);
   if (!checked.ok) throw new AppError("VALIDATION", checked.first, { field: Object.keys(checked.errors)[0] });
-  if (!isListingId(input.listingId)) throw new AppError("NOT_FOUND", LISTING_NOT_FOUND);
+  if (!isUuid(input.listingId)) throw new AppError("NOT_FOUND", LISTING_NOT_FOUND);
   const { reason, notes, evidenceUrls } = checked.fields;
   const autoTakedown = await isFeatureEnabled(deps.db, "enable_auto_takedown");
   const now = deps.clock.now();

@@ -1,4 +1,5 @@
 import { checkForm, type FormSpec } from "../shared/field-rules";
+import { sydneyFormat } from "../shared/time";
 
 // What the local test checkout asks of a card, checked on the server before anything is recorded: a typo is
 // the member's to fix on the page, never a declined payment. The page says "Any future expiry date and any
@@ -14,7 +15,7 @@ export const CVC_INVALID = "The CVC is 3 or 4 digits";
 
 // MM/YY or MM/YYYY; the slash may be left out when the month has two digits ("1234").
 const EXPIRY_PATTERN = /^(?:(0?[1-9]|1[0-2])\/|(0[1-9]|1[0-2]))(\d{2}|\d{4})$/;
-const monthOf = new Intl.DateTimeFormat("en-AU", { timeZone: "Australia/Sydney", year: "numeric", month: "numeric" });
+const monthOf = sydneyFormat({ year: "numeric", month: "numeric" });
 
 /** "12 / 34", "12/34", "1/34", "1234" or "12/2034" as a year and month; null when it is none of those. */
 export function parseExpiry(value: string): { year: number; month: number } | null {

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { paymentLogs } from "../../db/schema/payments";
 import { swapProposals } from "../../db/schema/swaps";
 import { afterRow, pageOf } from "../shared/keyset-cursor";
-import { isUuid } from "../swaps/swap-guards";
+import { isUuid } from "../shared/ids";
 
 export const MY_PAYMENTS_PAGE_SIZE = 20;
 

@@ -6,7 +6,7 @@ import type { Clock } from "../shared/clock";
 import { logger } from "../shared/logger";
 import { deliverAfterCommit } from "../events/deliver-after-commit";
 import { settlePartyFee } from "../swaps/complete-swap-if-paid";
-import { isUuid } from "../swaps/swap-guards";
+import { isUuid } from "../shared/ids";
 import { creditBalance } from "./credit-balance";
 import { lockMemberCredit, recordCredit } from "./lock-member-credit";
 import { settleRefund } from "../refunds/settle-refund";

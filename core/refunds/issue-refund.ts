@@ -3,14 +3,14 @@ import type { Db } from "../../db/client";
 import { paymentLogs } from "../../db/schema/payments";
 import { swapProposals } from "../../db/schema/swaps";
 import { recordAdminAction } from "../audit/record-admin-action";
-import { requireReason } from "../members/member-guards";
+import { requireReason } from "../shared/reason";
+import { isUuid } from "../shared/ids";
 import { lockMemberCredit, recordCredit } from "../payments/lock-member-credit";
 import type { PaymentProvider } from "../payments/payment-provider";
 import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
 import { logger } from "../shared/logger";
 import type { StaffActor } from "../staff/pass-staff-gate";
-import { isUuid } from "../swaps/swap-guards";
 import { releasePaidFee } from "./release-paid-fee";
 import { ADMIN_REFUND } from "./settle-refund";
 

@@ -4,7 +4,7 @@ import { paymentLogs } from "../../db/schema/payments";
 import { swapProposals } from "../../db/schema/swaps";
 import { lockMemberCredit } from "../payments/lock-member-credit";
 import type { PaymentEvent } from "../payments/payment-provider";
-import { isUuid } from "../swaps/swap-guards";
+import { isUuid } from "../shared/ids";
 import { releasePaidFee } from "./release-paid-fee";
 
 export const NO_REFUNDED_PAYMENT = "No payment matches this refund";

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { PRODUCT_TIME_ZONE } from "../jobs/sydney-time";
+import { PRODUCT_TIME_ZONE } from "../shared/time";
 
 const ZONE = sql.raw(`'${PRODUCT_TIME_ZONE}'`);
 

@@ -1,4 +1,4 @@
-import { sydneyTime } from "../jobs/sydney-time";
+import { sydneyTime } from "../shared/time";
 
 /** The periods and groupings the Reports page offers (URL parameters `period` and `by`). */
 export const REPORT_PERIODS = [30, 90, 365] as const;

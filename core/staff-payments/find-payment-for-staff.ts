@@ -4,7 +4,7 @@ import { users } from "../../db/schema/auth";
 import { paymentLogs } from "../../db/schema/payments";
 import { swapProposals } from "../../db/schema/swaps";
 import { findPaymentEvents } from "./find-payment-events";
-import { isUuid } from "../swaps/swap-guards";
+import { isUuid } from "../shared/ids";
 
 /** One payment for the back office: who paid, for which swap, and every provider event received for it. */
 export async function findPaymentForStaff(db: Db, { paymentId }: { paymentId: string }) {

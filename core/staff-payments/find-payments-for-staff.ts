@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { PAYMENT_PROVIDERS, PAYMENT_STATUSES, paymentLogs } from "../../db/schema/payments";
 import { afterRow, pageOf } from "../shared/keyset-cursor";
-import { isUuid } from "../swaps/swap-guards";
+import { isUuid } from "../shared/ids";
 
 /** The spec: the Payments page lists up to 100 payment logs, newest first (further pages by keyset). */
 export const STAFF_PAYMENTS_PAGE_SIZE = 100;

@@ -7,7 +7,7 @@ import { swapProposals } from "../../db/schema/swaps";
 import { recordAdminAction } from "../audit/record-admin-action";
 import { enqueueMail } from "../mail/mailer";
 import { swapCancelledByStaff } from "../mail/templates";
-import { requireReason } from "../members/member-guards";
+import { requireReason } from "../shared/reason";
 import { lockMemberCredit, recordCredit } from "../payments/lock-member-credit";
 import type { PaymentProvider } from "../payments/payment-provider";
 import { AppError } from "../shared/app-error";

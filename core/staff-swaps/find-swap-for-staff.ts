@@ -6,7 +6,7 @@ import { paymentLogs } from "../../db/schema/payments";
 import { swapProposals } from "../../db/schema/swaps";
 import { creditBalance } from "../payments/credit-balance";
 import { findPaymentEvents, type PaymentEventRow } from "../staff-payments/find-payment-events";
-import { isUuid } from "../swaps/swap-guards";
+import { isUuid } from "../shared/ids";
 import { buildSwapTimeline, NEVER_COUNTED } from "./swap-timeline";
 
 type PaymentRow = typeof paymentLogs.$inferSelect;

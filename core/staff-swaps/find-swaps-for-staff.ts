@@ -5,7 +5,7 @@ import { users } from "../../db/schema/auth";
 import { listings } from "../../db/schema/listings";
 import { SWAP_STATUSES, swapProposals } from "../../db/schema/swaps";
 import { afterRow, pageOf } from "../shared/keyset-cursor";
-import { isUuid } from "../swaps/swap-guards";
+import { isUuid } from "../shared/ids";
 
 /** The spec: the Swaps page lists up to 100 proposals, newest first (further pages by keyset). */
 export const STAFF_SWAPS_PAGE_SIZE = 100;

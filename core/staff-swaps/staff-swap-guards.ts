@@ -3,7 +3,8 @@ import type { Db } from "../../db/client";
 import { swapProposals } from "../../db/schema/swaps";
 import { AppError } from "../shared/app-error";
 import type { StaffActor } from "../staff/pass-staff-gate";
-import { isUuid } from "../swaps/swap-guards";
+import { isUuid } from "../shared/ids";
+import { requireText } from "../shared/reason";
 
 export const SWAP_NOT_FOUND_FOR_STAFF = "Swap not found";
 export const NOTES_REQUIRED = "Notes are required";
@@ -19,8 +20,4 @@ export async function lockSwapForStaff(tx: Db, swapId: string) {
 }
 
 /** Staff notes on a dispute: required, trimmed, at most 2000 characters. */
-export function requireNotes(value: unknown): string {
-  const text = typeof value === "string" ? value.trim() : "";
-  if (!text) throw new AppError("VALIDATION", NOTES_REQUIRED);
-  return text.slice(0, 2000);
-}
+export const requireNotes = (value: unknown): string => requireText(value, NOTES_REQUIRED, 2000);

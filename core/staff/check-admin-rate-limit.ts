@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client";
 import { isFeatureEnabled } from "../flags/is-feature-enabled";
-import { PRODUCT_TIME_ZONE } from "../jobs/sydney-time";
+import { PRODUCT_TIME_ZONE } from "../shared/time";
 import { hitRateLimit } from "../rate-limit/hit-rate-limit";
 import { recordSecurityEvent } from "../security/record-security-event";
 import { AppError } from "../shared/app-error";

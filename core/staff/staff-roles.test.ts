@@ -4,7 +4,7 @@ import { afterAll, describe, expect, test } from "vitest";
 import { adminAuditLog } from "../../db/schema/audit";
 import { sessions, users } from "../../db/schema/auth";
 import { userRoles } from "../../db/schema/profiles";
-import { insertMember } from "../../tests/support/payment-fixtures";
+import { createMember } from "../../tests/support/factories";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { findMemberIdByEmail, grantStaffRole, NO_SUCH_MEMBER } from "./grant-staff-role";
 import { LAST_ADMIN, revokeStaffRole } from "./revoke-staff-role";
@@ -30,7 +30,7 @@ async function signedInSession(userId: string) {
 
 describe("staff roles from the command line", () => {
   test("a member found by e-mail in any case becomes a moderator, once, with one audit row", async () => {
-    const userId = await insertMember(db);
+    const userId = (await createMember(db)).id;
     const [{ email }] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
     expect(await findMemberIdByEmail(db, ` ${email.toUpperCase()} `)).toBe(userId);
     expect(await grantStaffRole(db, { userId, role: "moderator", by: cli })).toEqual({ changed: true });
@@ -47,9 +47,9 @@ describe("staff roles from the command line", () => {
   });
 
   test("revoking takes every role away and ends the member's sessions at once", async () => {
-    const keeper = await insertMember(db);
+    const keeper = (await createMember(db)).id;
     await grantStaffRole(db, { userId: keeper, role: "admin", by: cli });
-    const userId = await insertMember(db);
+    const userId = (await createMember(db)).id;
     await grantStaffRole(db, { userId, role: "admin", by: cli });
     await grantStaffRole(db, { userId, role: "moderator", by: cli });
     await signedInSession(userId);
@@ -78,8 +78,8 @@ describe("staff roles from the command line", () => {
 
   test.skipIf(handle.kind !== "postgres")("two admins removing each other at once: one stays", async () => {
     await db.delete(userRoles);
-    const a = await insertMember(db);
-    const b = await insertMember(db);
+    const a = (await createMember(db)).id;
+    const b = (await createMember(db)).id;
     await grantStaffRole(db, { userId: a, role: "admin", by: cli });
     await grantStaffRole(db, { userId: b, role: "admin", by: cli });
     const results = await Promise.allSettled([

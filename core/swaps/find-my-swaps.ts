@@ -6,7 +6,7 @@ import { type ListingImage, listings } from "../../db/schema/listings";
 import { profiles } from "../../db/schema/profiles";
 import { type SwapStatus, swapProposals } from "../../db/schema/swaps";
 import { afterRow, pageOf } from "../shared/keyset-cursor";
-import { isUuid } from "./swap-guards";
+import { isUuid } from "../shared/ids";
 
 export type SwapRole = "proposer" | "receiver";
 export type SwapListing = {

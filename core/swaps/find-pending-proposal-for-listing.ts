@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { swapProposals } from "../../db/schema/swaps";
-import { isUuid } from "./swap-guards";
+import { isUuid } from "../shared/ids";
 
 /**
  * The member's own pending proposal for a listing, if they made one: the listing page then says so and points

@@ -6,12 +6,12 @@ import { listings } from "../../db/schema/listings";
 import { profiles } from "../../db/schema/profiles";
 import { swapProposals } from "../../db/schema/swaps";
 import { isPublicListing } from "../listings/public-listings";
+import { isUuid } from "../shared/ids";
 import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
 import { describeIssues } from "../shared/describe-issues";
 import { isUniqueViolation } from "../shared/sql-errors";
 import { hitMemberLimit, MemberLimitError, recordMemberLimitRefusal } from "../rate-limit/member-limits";
-import { isUuid } from "./swap-guards";
 import { PROPOSAL_EXPIRY_HOURS, proposeSwapSchema } from "./swap-schema";
 
 export const OFFERED_NOT_AVAILABLE = "The listing you offered is not available";

@@ -9,7 +9,7 @@ import type { Clock } from "../shared/clock";
 import { checkAccountLimit, type Refusal } from "./account-limits";
 import type { Auth } from "./auth";
 import type { RequestMeta } from "./auth-attempt";
-import { formatDeletionDate } from "./deletion-date";
+import { formatLongDate } from "../shared/time";
 import { passwordMatches, reauthenticationMethods, totpMatches, WRONG_CODE, WRONG_PASSWORD } from "./reauthentication";
 import { recordAccountChange } from "./record-account-change";
 
@@ -103,7 +103,7 @@ export async function deleteOwnAccount(
       {
         userId,
         eventType: "account_deletion_requested",
-        what: `You asked us to delete your SwapShed account. It will be deleted for good on ${formatDeletionDate(permanentDeletionAt)}. To keep it, sign in before then and choose Keep my account.`,
+        what: `You asked us to delete your SwapShed account. It will be deleted for good on ${formatLongDate(permanentDeletionAt)}. To keep it, sign in before then and choose Keep my account.`,
         metadata: { permanentDeletionAt: permanentDeletionAt.toISOString(), sessionsEnded, confirmedWith: proof },
       },
       { meta, now, appUrl: deps.appUrl },

@@ -4,7 +4,7 @@ import { profiles } from "../../db/schema/profiles";
 import type { Clock } from "../shared/clock";
 import { ACCOUNT_DELETION_PENDING_CODE, type Auth } from "./auth";
 import type { AuthOutcome } from "./auth-attempt";
-import { formatDeletionDate } from "./deletion-date";
+import { formatLongDate } from "../shared/time";
 import { makeKeepAccountProof } from "./keep-account-proof";
 
 /** Better Auth refused the session because the member's own deletion is pending (the hook in auth.ts). */
@@ -41,7 +41,7 @@ export async function pendingDeletionOffer(
     profile.permanentDeletionAt <= now
   )
     return null;
-  const deletesOn = formatDeletionDate(profile.permanentDeletionAt);
+  const deletesOn = formatLongDate(profile.permanentDeletionAt);
   return {
     ok: false,
     status: 403,

@@ -1,7 +1,7 @@
 // A request's path as a metrics label. Labels must stay few (every distinct value is a time series kept
 // forever), so ids, numbers and anything odd collapse to placeholders and unknown paths to one value.
+import { isUuid } from "../../core/shared/ids";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const WORD = /^[a-z_][a-z0-9._-]{0,39}$/i;
 const MAX_SEGMENTS = 5;
 
@@ -12,8 +12,8 @@ export function routeLabel(path: string, status: number): string {
   // React Router's data requests end in .data: keep that apart from the page itself.
   const data = path.endsWith(".data");
   const segments = (data ? path.slice(0, -".data".length) : path).split("/").filter(Boolean);
-  const labelled = segments.slice(0, MAX_SEGMENTS).map((segment) => {
-    if (UUID.test(segment)) return ":id";
+  const labelled = segments.slice(0, MAX_SEGMENTS).map((segment): string => {
+    if (isUuid(segment)) return ":id";
     if (/^\d+$/.test(segment)) return ":n";
     return WORD.test(segment) ? segment : ":x";
   });

@@ -1,29 +1,13 @@
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { unusedTotpCode } from "../support/totp";
-import { expect, expectNoAxeViolations, PASSWORD, signUpViaApi, test, uniqueEmail } from "./fixtures";
+import { axeAtBothWidths, expect, PASSWORD, signInWithPassword, signUpViaApi, test, uniqueEmail } from "./fixtures";
 import { confirmAddressFromMail } from "./mailbox";
 
 async function signOutFromHeader(page: Page) {
   await page.getByText("Account", { exact: true }).click();
   await page.getByRole("button", { name: "Sign Out" }).click();
   await expect(page).toHaveURL("/auth");
-}
-
-async function signInWithPassword(page: Page, email: string, password = PASSWORD) {
-  await page.goto("/auth");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-}
-
-/** Both widths the pages must be clean at. */
-async function axeAtBothWidths(page: Page) {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectNoAxeViolations(page);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 test("a member turns on two-step sign-in from My Account, then signs in with a code and with a backup code", async ({

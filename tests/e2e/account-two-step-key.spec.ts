@@ -1,16 +1,14 @@
-// N14: the two-step key shown whole, in groups, with Copy and an otpauth:// link. N22: backup codes without
-// look-alike characters, accepted in lower case, and the security page says how many are left.
-import type { Page } from "@playwright/test";
 import { unusedTotpCode } from "../support/totp";
-import { expect, expectNoAxeViolations, PASSWORD, signUpViaApi, test, uniqueEmail } from "./fixtures";
+import {
+  expect,
+  expectNoAxeViolations,
+  PASSWORD,
+  signInWithPassword,
+  signUpViaApi,
+  test,
+  uniqueEmail,
+} from "./fixtures";
 import { confirmAddressFromMail } from "./mailbox";
-
-async function signInWithPassword(page: Page, email: string) {
-  await page.goto("/auth");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-}
 
 test("the key is shown whole with Copy and an app link; a backup code typed in lower case works, and the count goes down", async ({
   page,

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import { expect as baseExpect, expectNoAxeViolations, test } from "./fixtures";
-import { listItemAs, staffSession } from "./staff";
+import { expect as baseExpect, expectNoAxeViolations, listItem, test } from "./fixtures";
+import { staffSession } from "./staff";
 
 // Each step waits on a server round trip; a busy machine can take seconds.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -12,7 +12,7 @@ test("an admin reads Reports: switches period and grouping, reads a chart's numb
   test.setTimeout(180_000);
   await staffSession(page, "admin");
   // Something new today, so this week's row has at least one listing whatever else the run made.
-  await listItemAs(page, `Reports drill ${Date.now()}`);
+  await listItem(page, `Reports drill ${Date.now()}`);
 
   await page.goto("/admin");
   await page.getByRole("link", { name: "Reports" }).click();

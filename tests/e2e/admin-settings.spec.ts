@@ -1,18 +1,10 @@
 import crypto from "node:crypto";
-import type { Browser, Page } from "@playwright/test";
-import { expect as baseExpect, expectNoAxeViolations, PASSWORD, signUpViaApi, test, uniqueEmail } from "./fixtures";
-import { listItemAs, postgres, staffSession } from "./staff";
+import type { Browser } from "@playwright/test";
+import { axeAtBothWidths, expect as baseExpect, listItem, PASSWORD, signUpViaApi, test, uniqueEmail } from "./fixtures";
+import { postgres, staffSession } from "./staff";
 
 // Each step waits on a server round trip; a busy machine can take seconds.
 const expect = baseExpect.configure({ timeout: 20_000 });
-
-async function axeAtBothWidths(page: Page) {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectNoAxeViolations(page);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 async function memberViewing(browser: Browser, listingId: string) {
   const context = await browser.newContext();
@@ -30,7 +22,7 @@ test("an admin turns moderation off and the 'Report listing' control leaves the 
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
   await signUpViaApi(owner, { email: uniqueEmail("owner"), fullName: "Olive Owner" });
-  const listingId = await listItemAs(owner, `Settings journey drill ${Date.now()}`);
+  const listingId = await listItem(owner, `Settings journey drill ${Date.now()}`);
   const viewer = await memberViewing(browser, listingId);
   await expect(viewer.page.getByText("Report listing", { exact: true })).toBeVisible();
 

@@ -3,8 +3,16 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect as baseExpect, expectNoAxeViolations, hydrated, signUpViaApi, test, uniqueEmail } from "./fixtures";
-import { listItemAs, staffSession } from "./staff";
+import {
+  expect as baseExpect,
+  expectNoAxeViolations,
+  hydrated,
+  listItem,
+  signUpViaApi,
+  test,
+  uniqueEmail,
+} from "./fixtures";
+import { staffSession } from "./staff";
 
 // The back office's lists as staff use them every day: filters that apply in place, totals, cards on a phone,
 // honest empty states; and the smaller things around them (dialogs, unsaved settings, the 404, breadcrumbs).
@@ -54,8 +62,8 @@ async function twoListings(browser: import("@playwright/test").Browser, tag: str
   const context = await browser.newContext();
   const owner = await context.newPage();
   await signUpViaApi(owner, { email: uniqueEmail("lister"), fullName: "Lena Lister" });
-  await listItemAs(owner, `Ancient and pre-decimal coin collection, albums and loose ${tag}`);
-  await listItemAs(owner, `Brass telescope on a wooden tripod ${tag}`);
+  await listItem(owner, `Ancient and pre-decimal coin collection, albums and loose ${tag}`);
+  await listItem(owner, `Brass telescope on a wooden tripod ${tag}`);
   await context.close();
 }
 

@@ -1,6 +1,6 @@
 import { unusedTotpCode } from "../support/totp";
-import { expect, signUpViaApi, test, uniqueEmail } from "./fixtures";
-import { listItemAs, type Staff, staffSession } from "./staff";
+import { expect, listItem, signUpViaApi, test, uniqueEmail } from "./fixtures";
+import { type Staff, staffSession } from "./staff";
 
 // Issue 24: the back-office review's defects 1, 2, 6, 7, 8 and 10, as staff meet them in the browser.
 
@@ -23,7 +23,7 @@ test("approving a rejected listing restores it, and the dialog says so; a flagge
   const ownerPage = await ownerContext.newPage();
   await signUpViaApi(ownerPage, { email: uniqueEmail("owner"), fullName: "Dana Dahlia" });
   const title = `Dahlia tubers ${Date.now()}`;
-  const listingId = await listItemAs(ownerPage, title);
+  const listingId = await listItem(ownerPage, title);
   await ownerContext.close();
 
   await staffSession(page, "admin");
@@ -111,7 +111,7 @@ test("a member's page leads to their swaps; the audit log is one line per event 
   const name = `Olivia ${[...String(Date.now()).slice(-6)].map((d) => "abcdefghij"[Number(d)]).join("")}`;
   await signUpViaApi(ownerPage, { email: uniqueEmail("olivia"), fullName: name });
   const title = `Surfboard ${Date.now()}`;
-  await listItemAs(ownerPage, title);
+  await listItem(ownerPage, title);
   await ownerContext.close();
 
   await staffSession(page, "admin");

@@ -1,9 +1,17 @@
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
-import { totpCode, unusedTotpCode } from "../support/totp";
-import { expect as baseExpect, expectNoAxeViolations, PASSWORD, signUpViaApi, test, uniqueEmail } from "./fixtures";
+import { unusedTotpCode } from "../support/totp";
+import {
+  axeAtBothWidths,
+  expect as baseExpect,
+  expectNoAxeViolations,
+  listItem,
+  member,
+  PASSWORD,
+  signUpViaApi,
+  test,
+  uniqueEmail,
+} from "./fixtures";
 import { rememberStaffKey } from "./staff-keys";
 import { E2E_STAFF_PASSWORD } from "./staff-password";
 
@@ -52,41 +60,10 @@ async function enrolAdmin(page: Page) {
   rememberStaffKey(admin.email, key);
 }
 
-type Member = { page: Page; close: () => Promise<void>; name: string };
-
-async function member(browser: Browser, name: string): Promise<Member> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signUpViaApi(page, { email: uniqueEmail("swapper"), fullName: name });
-  return { page, name, close: () => context.close() };
-}
-
 async function api(page: Page, url: string, data?: Record<string, unknown>) {
   const res = await page.request.post(url, { data: data ?? {}, headers: { origin: origin() } });
   expect(res.status(), await res.text()).toBeLessThan(300);
   return res.json();
-}
-
-async function listItem(page: Page, title: string) {
-  const res = await page.request.post("/api/v1/listings", {
-    headers: { origin: origin() },
-    multipart: {
-      title,
-      description: `${title}, well looked after and ready to swap.`,
-      category: "tradie_tools",
-      condition: "good",
-      valueMin: "300",
-      valueMax: "500",
-      location: "Bondi NSW 2026",
-      images: {
-        name: "photo.jpg",
-        mimeType: "image/jpeg",
-        buffer: readFileSync(path.join(import.meta.dirname, "files/listing-photo.jpg")),
-      },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).id as string;
 }
 
 /** Two members, each with a listing; the first proposes, the second accepts. */
@@ -112,14 +89,6 @@ async function payWithTestCard(page: Page, swapId: string) {
   expect(res.status()).toBeLessThan(400);
 }
 
-async function axeAtBothWidths(page: Page) {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 800 });
-    await expectNoAxeViolations(page);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
 test("an admin cancels a swap, marks and resolves a dispute, refunds a payment, applies credit and replays the payment webhooks", async ({
   page,
   browser,
@@ -135,7 +104,7 @@ test("an admin cancels a swap, marks and resolves a dispute, refunds a payment, 
   await enrolAdmin(page);
   await page.goto("/admin/swaps");
   await expect(page.getByRole("heading", { name: "Swaps", exact: true })).toBeVisible();
-  await axeAtBothWidths(page);
+  await axeAtBothWidths(page, 800);
 
   // Cancel the accepted swap: behind a dialog that says what happens.
   // A filter applies as it is chosen (no Apply button once the page runs).
@@ -144,7 +113,7 @@ test("an admin cancels a swap, marks and resolves a dispute, refunds a payment, 
   await page.getByRole("link", { name: new RegExp(`Cleo's drill ${tag}`) }).click();
   await expect(page.getByRole("heading", { name: new RegExp(`Cleo's drill ${tag}`) })).toBeVisible();
   await expect(page.getByRole("region", { name: "Proposer" }).getByText("Cleo Park")).toBeVisible();
-  await axeAtBothWidths(page);
+  await axeAtBothWidths(page, 800);
   await page.getByRole("link", { name: "Cancel swap" }).click();
   const cancel = page.getByRole("dialog", { name: "Cancel swap" });
   await expect(cancel.getByText(/reserved listings are available again/)).toBeVisible();
@@ -153,7 +122,7 @@ test("an admin cancels a swap, marks and resolves a dispute, refunds a payment, 
   await cancel.getByRole("link", { name: "Keep swap" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await page.getByRole("link", { name: "Cancel swap" }).click();
-  await axeAtBothWidths(page);
+  await axeAtBothWidths(page, 800);
   await cancel.getByLabel("Reason").fill("Listing details did not match");
   await cancel.getByRole("button", { name: "Cancel swap" }).click();
   await expect(page.getByText("Swap cancelled")).toBeVisible();
@@ -188,7 +157,7 @@ test("an admin cancels a swap, marks and resolves a dispute, refunds a payment, 
   await expectNoAxeViolations(done.receiver.page);
   await page.getByRole("link", { name: "Resolve dispute" }).click();
   const resolve = page.getByRole("dialog", { name: "Resolve dispute" });
-  await axeAtBothWidths(page);
+  await axeAtBothWidths(page, 800);
   await resolve.getByLabel("Resolution notes").fill("Spark plug replaced; both happy");
   await resolve.getByRole("button", { name: "Resolve dispute" }).click();
   await expect(page.getByText("Dispute resolved")).toBeVisible();
@@ -210,7 +179,7 @@ test("an admin cancels a swap, marks and resolves a dispute, refunds a payment, 
   const credit = page.getByRole("dialog", { name: "Apply credit" });
   await credit.getByRole("radio", { name: /Ben Walker/ }).check();
   await credit.getByLabel("Reason").fill("Sorry about the mower");
-  await axeAtBothWidths(page);
+  await axeAtBothWidths(page, 800);
   await credit.getByRole("button", { name: "Apply $5.00 credit" }).click();
   await expect(page.getByText("Credit applied")).toBeVisible();
   await done.receiver.page.goto("/account");
@@ -221,7 +190,7 @@ test("an admin cancels a swap, marks and resolves a dispute, refunds a payment, 
   await expect(page.getByRole("heading", { name: "Payment of $9.99 AUD" })).toBeVisible();
   await expect(page.getByText("charge.refunded")).toBeVisible();
   await expect(page.getByText(/^Refund re_local_/)).toBeVisible();
-  await axeAtBothWidths(page);
+  await axeAtBothWidths(page, 800);
   const intent =
     (await page
       .getByText(/^pi_local_/)
@@ -234,10 +203,10 @@ test("an admin cancels a swap, marks and resolves a dispute, refunds a payment, 
   // Replay the last 24 hours of payment webhooks: reported, and nothing changes.
   await page.goto("/admin/payments");
   await expect(page.getByRole("heading", { name: "Payments", exact: true })).toBeVisible();
-  await axeAtBothWidths(page);
+  await axeAtBothWidths(page, 800);
   await page.getByRole("link", { name: "Replay payment webhooks" }).click();
   const replay = page.getByRole("dialog", { name: "Replay payment webhooks" });
-  await axeAtBothWidths(page);
+  await axeAtBothWidths(page, 800);
   await replay.getByRole("button", { name: "Replay webhooks" }).click();
   await expect(page.getByText(/^Replayed \d+ webhook events$/)).toBeVisible();
   await page.getByLabel("Status").selectOption("refunded");

@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
 import { unusedTotpCode } from "../support/totp";
-import { expect, expectNoAxeViolations, PASSWORD, signUpViaApi, test, uniqueEmail } from "./fixtures";
+import { expect, expectNoAxeViolations, listItem, PASSWORD, signUpViaApi, test, uniqueEmail } from "./fixtures";
 import { rememberStaffKey } from "./staff-keys";
-import { enrolledStaff, freshStaff, listItemAs, postgres, signIn, signOut, type Staff, staffCli } from "./staff";
+import { enrolledStaff, freshStaff, postgres, signIn, signOut, type Staff, staffCli } from "./staff";
 
 let enrolledAdmin: Staff | undefined;
 // The enrolled admin's signed-in session, reused by the later journeys: the spec allows 5 sign-ins per address in
@@ -126,7 +126,7 @@ test("an admin suspends a member, who is signed out, loses her listings and cann
   const memberContext = await browser.newContext();
   const memberPage = await memberContext.newPage();
   const member = await signUpViaApi(memberPage, { email: uniqueEmail("suspendee"), fullName: "Sally Suspend" });
-  const listingId = await listItemAs(memberPage, "Stihl chainsaw");
+  const listingId = await listItem(memberPage, "Stihl chainsaw");
 
   await useAdminSession(page);
   await page.goto("/admin/users");
@@ -196,7 +196,7 @@ test("a moderator takes a listing down but is offered no member actions, and the
   const ownerPage = await ownerContext.newPage();
   await signUpViaApi(ownerPage, { email: uniqueEmail("owner"), fullName: "Olive Owner" });
   const title = `Replica watch ${Date.now()}`;
-  const listingId = await listItemAs(ownerPage, title);
+  const listingId = await listItem(ownerPage, title);
   await ownerContext.close();
 
   const moderator = await enrolledStaff(page, "moderator");

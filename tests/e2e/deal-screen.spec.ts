@@ -1,50 +1,12 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, signUpViaApi, test, uniqueEmail } from "./fixtures";
+import { expect, expectNoAxeViolations, listItem, member, originHeader, propose, test } from "./fixtures";
 
 // My Swaps and the test checkout as a deal screen: both items linked, Accept/Decline/Withdraw asked first
 // (dialog with JavaScript, the same step as a page without), who has paid in words, and a checkout that
 // keeps a declined card's member on the page and checks the card on the server.
 
-const photo = fs.readFileSync(path.join(import.meta.dirname, "files/listing-photo.jpg"));
-const origin = () => ({ origin: test.info().project.use.baseURL as string });
 const WIDE = { width: 1280, height: 900 };
 const NARROW = { width: 375, height: 740 };
-
-async function member(browser: Browser, name: string, options: BrowserContextOptions = {}) {
-  const context = await browser.newContext({ viewport: WIDE, ...options });
-  const page = await context.newPage();
-  await signUpViaApi(page, { email: uniqueEmail("deal"), fullName: name });
-  return { context, page };
-}
-
-async function listItem(page: Page, title: string) {
-  const res = await page.request.post("/api/v1/listings", {
-    headers: origin(),
-    multipart: {
-      title,
-      description: `${title}, well looked after and ready to swap.`,
-      category: "electronics",
-      condition: "good",
-      valueMin: "100",
-      valueMax: "200",
-      location: "Bondi NSW 2026",
-      images: { name: "photo.jpg", mimeType: "image/jpeg", buffer: photo },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).id as string;
-}
-
-async function propose(page: Page, offeredListingId: string, targetListingId: string) {
-  const res = await page.request.post("/api/v1/swaps", {
-    headers: origin(),
-    data: { offeredListingId, targetListingId },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).id as string;
-}
 
 async function swapStatus(page: Page, swapId: string) {
   const res = await page.request.get(`/api/v1/swaps/${swapId}`);
@@ -54,13 +16,13 @@ async function swapStatus(page: Page, swapId: string) {
 /** Two members, each with a listing, and a pending proposal from Liam (his drone) for Mia's bike. */
 async function pendingDeal(browser: Browser, options: BrowserContextOptions = {}) {
   const stamp = Date.now();
-  const liam = await member(browser, "Liam Nguyen", options);
-  const mia = await member(browser, "Mia Rossi", options);
+  const liam = await member(browser, "Liam Nguyen", { viewport: WIDE, ...options });
+  const mia = await member(browser, "Mia Rossi", { viewport: WIDE, ...options });
   const drone = { title: `Liam's drone ${stamp}`, id: "" };
   const bike = { title: `Mia's bike ${stamp}`, id: "" };
   drone.id = await listItem(liam.page, drone.title);
   bike.id = await listItem(mia.page, bike.title);
-  const swapId = await propose(liam.page, drone.id, bike.id);
+  const swapId = await propose(liam.page, { offered: drone.id, target: bike.id });
   return { liam, mia, drone, bike, swapId };
 }
 
@@ -88,7 +50,9 @@ test("both items of a proposal link to their listings, for both members, before 
 
   // Accepted (both listings reserved): each member still opens the other's listing from the card, which no
   // longer offers a swap of its own.
-  expect((await mia.page.request.post(`/api/v1/swaps/${swapId}/accept`, { headers: origin() })).status()).toBe(200);
+  expect((await mia.page.request.post(`/api/v1/swaps/${swapId}/accept`, { headers: originHeader() })).status()).toBe(
+    200,
+  );
   await liam.page.goto("/my-swaps?tab=sent");
   const sent = liam.page.getByRole("article").filter({ hasText: bike.title });
   await sent.getByRole("link", { name: bike.title }).click();
@@ -175,7 +139,7 @@ test("without JavaScript the same steps are pages, and the server acts only on a
 
   // A bare post (an old page, a replayed form) is sent to the confirmation step and changes nothing.
   const bare = await mia.page.request.post("/my-swaps", {
-    headers: origin(),
+    headers: originHeader(),
     form: { intent: "accept", swapId, tab: "received" },
     maxRedirects: 0,
   });
@@ -229,7 +193,9 @@ test("each card says who has paid; a declined card stays on the checkout with th
 }) => {
   test.slow();
   const { liam, mia, bike, drone, swapId } = await pendingDeal(browser);
-  expect((await mia.page.request.post(`/api/v1/swaps/${swapId}/accept`, { headers: origin() })).status()).toBe(200);
+  expect((await mia.page.request.post(`/api/v1/swaps/${swapId}/accept`, { headers: originHeader() })).status()).toBe(
+    200,
+  );
 
   const checkout = await openCheckout(liam.page, "sent");
   await fillCard(liam.page, { number: "4000 0000 0000 0002", expiry: "12 / 34", cvc: "123" });
@@ -269,7 +235,9 @@ for (const js of [true, false]) {
   }) => {
     // With JavaScript at 375 px (the expiry and CVC messages side by side), without at 1280 px.
     const { liam, mia, swapId } = await pendingDeal(browser, { javaScriptEnabled: js, viewport: js ? NARROW : WIDE });
-    expect((await mia.page.request.post(`/api/v1/swaps/${swapId}/accept`, { headers: origin() })).status()).toBe(200);
+    expect((await mia.page.request.post(`/api/v1/swaps/${swapId}/accept`, { headers: originHeader() })).status()).toBe(
+      200,
+    );
     const checkout = await openCheckout(liam.page, "sent");
 
     await liam.page.getByLabel("Card number").fill("4242 4242 4242 4242");

@@ -1,42 +1,20 @@
-// What a member sees and hears while things happen (decision 048): each message once and in one place, a
-// progress bar for a slow page change, skeletons while home's listings load, "Load more" that keeps focus and
-// survives Back, a count that says how many match, and the seed's pictures and wording.
-import fs from "node:fs";
-import path from "node:path";
-import type { Browser, Locator, Page } from "@playwright/test";
-import { expect as baseExpect, expectNoAxeViolations, PASSWORD, signUpViaApi, test, uniqueEmail } from "./fixtures";
+import type { Locator, Page } from "@playwright/test";
+import {
+  expect as baseExpect,
+  expectNoAxeViolations,
+  listItem,
+  member,
+  originHeader,
+  PASSWORD,
+  signUpViaApi,
+  test,
+  uniqueEmail,
+} from "./fixtures";
 
 // Pages here wait on uploads, seeding and a busy two-core machine: each check may wait a little longer.
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-const photo = fs.readFileSync(path.join(import.meta.dirname, "files/listing-photo.jpg"));
 const tag = `fb${Date.now().toString(36)}`;
-const origin = () => ({ origin: test.info().project.use.baseURL as string });
-
-async function listItem(page: Page, title: string, category = "electronics") {
-  const res = await page.request.post("/api/v1/listings", {
-    headers: origin(),
-    multipart: {
-      title,
-      description: `${title}, well looked after and ready to swap (${tag}).`,
-      category,
-      condition: "good",
-      valueMin: "100",
-      valueMax: "200",
-      location: "Bondi NSW 2026",
-      images: { name: "photo.jpg", mimeType: "image/jpeg", buffer: photo },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).id as string;
-}
-
-async function member(browser: Browser, name: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const { email } = await signUpViaApi(page, { email: uniqueEmail("feedback"), fullName: name });
-  return { context, page, email };
-}
 
 type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) =>
@@ -317,14 +295,14 @@ test("the checkout's 'You receive' label stays on one line on a phone", async ({
   const mine = await listItem(ana.page, `A very long listing title that wraps on a phone ${tag}`);
   const theirs = await listItem(ben.page, `Another quite long listing title for the other side ${tag}`);
   const proposed = await ana.page.request.post("/api/v1/swaps", {
-    headers: origin(),
+    headers: originHeader(),
     data: { targetListingId: theirs, offeredListingId: mine },
   });
   expect(proposed.status(), await proposed.text()).toBe(201);
   const { id } = await proposed.json();
-  const accepted = await ben.page.request.post(`/api/v1/swaps/${id}/accept`, { headers: origin() });
+  const accepted = await ben.page.request.post(`/api/v1/swaps/${id}/accept`, { headers: originHeader() });
   expect(accepted.status(), await accepted.text()).toBe(200);
-  const pay = await ana.page.request.post(`/api/v1/swaps/${id}/pay`, { headers: origin() });
+  const pay = await ana.page.request.post(`/api/v1/swaps/${id}/pay`, { headers: originHeader() });
   const started = await pay.json();
   expect(started.kind, JSON.stringify(started)).toBe("redirect");
 

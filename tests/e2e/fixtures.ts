@@ -1,5 +1,14 @@
+import fs from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, type BrowserContext, expect, type Page, test as base } from "@playwright/test";
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  expect,
+  type Page,
+  test as base,
+} from "@playwright/test";
 
 export const PASSWORD = "Swapshed1";
 let counter = 0;
@@ -14,6 +23,100 @@ export async function signUpViaApi(page: Page, { email = uniqueEmail(), fullName
   });
   expect(res.status(), await res.text()).toBe(201);
   return { email, fullName };
+}
+
+/** The Origin header our own pages send: the API refuses a state-changing request without it. */
+export const originHeader = () => ({ origin: test.info().project.use.baseURL as string });
+
+/** A member of a journey: their own browser context (own cookies), signed up and signed in. */
+export type Member = { context: BrowserContext; page: Page; name: string; email: string; close: () => Promise<void> };
+
+/** Signs a new member up in a browser context of their own (`options`: its viewport, JavaScript on or off). */
+export async function member(browser: Browser, name: string, options: BrowserContextOptions = {}): Promise<Member> {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  const { email } = await signUpViaApi(page, { email: uniqueEmail(), fullName: name });
+  return { context, page, name, email, close: () => context.close() };
+}
+
+/** The phone picture every journey's listing shows. */
+export const LISTING_PHOTO = fs.readFileSync(path.join(import.meta.dirname, "files/listing-photo.jpg"));
+
+type ListingFields = {
+  description: string;
+  category: string;
+  condition: string;
+  valueMin: string;
+  valueMax: string;
+  location: string;
+};
+
+/**
+ * A listing made through the JSON API by the page's member, as the create form does; returns its id. Fields
+ * default to a valid listing in Bondi, `pictures` to one photo.
+ */
+export async function listItem(
+  page: Page,
+  title: string,
+  { pictures = [LISTING_PHOTO], ...fields }: Partial<ListingFields> & { pictures?: Buffer[] } = {},
+) {
+  const form = new FormData();
+  const values: ListingFields = {
+    description: `${title}, well looked after and ready to swap.`,
+    category: "electronics",
+    condition: "good",
+    valueMin: "400",
+    valueMax: "600",
+    location: "Bondi NSW 2026",
+    ...fields,
+  };
+  for (const [name, value] of Object.entries({ title, ...values })) form.append(name, value);
+  for (const [i, body] of pictures.entries())
+    form.append("images", new File([new Uint8Array(body)], `photo-${i + 1}.jpg`, { type: "image/jpeg" }));
+  const res = await page.request.post("/api/v1/listings", { headers: originHeader(), multipart: form });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()).id as string;
+}
+
+/** The page's member offers their listing for another's through the JSON API; returns the proposal's id. */
+export async function propose(page: Page, { offered, target }: { offered: string; target: string }) {
+  const res = await page.request.post("/api/v1/swaps", {
+    headers: originHeader(),
+    data: { offeredListingId: offered, targetListingId: target },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()).id as string;
+}
+
+/** Pays the page's member's handshake fee on the local test checkout's page, with the test card. */
+export async function payOnTestCheckout(page: Page, swapId: string) {
+  const res = await page.request.post(`/api/v1/swaps/${swapId}/pay`, { headers: originHeader(), data: {} });
+  expect(res.status(), await res.text()).toBe(200);
+  const started = (await res.json()) as { kind: string; url: string };
+  expect(started.kind).toBe("redirect");
+  await page.goto(started.url);
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel(/expiry/i).fill("12/34");
+  await page.getByLabel(/cvc/i).fill("123");
+  await page.getByRole("button", { name: /^Pay \$/ }).click();
+  await expect(page.getByText("Payment received. Thank you!")).toBeVisible({ timeout: 15_000 });
+}
+
+/** Fills the sign-in form with a password and sends it (a second step, if any, is the journey's to take). */
+export async function signInWithPassword(page: Page, email: string, password = PASSWORD) {
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+}
+
+/** expectNoAxeViolations on a wide screen and on a phone's; leaves the page wide again. */
+export async function axeAtBothWidths(page: Page, height = 900) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height });
+    await expectNoAxeViolations(page);
+  }
+  await page.setViewportSize({ width: 1280, height });
 }
 
 /** Fails the test on any WCAG A/AA violation axe finds on the current page. */

@@ -1,29 +1,8 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, signUpViaApi, test, uniqueEmail } from "./fixtures";
+import { expect, listItem, signUpViaApi, test, uniqueEmail } from "./fixtures";
 
 // N23: focus never falls to <body> when a dialog closes, and a client-side navigation puts focus on the new page's
 // main heading, as a full page load would put a keyboard or screen-reader user at the top of the new content.
-const photo = path.join(import.meta.dirname, "files/listing-photo.jpg");
-
-async function listItem(page: Page, title: string) {
-  const res = await page.request.post("/api/v1/listings", {
-    headers: { origin: test.info().project.use.baseURL as string },
-    multipart: {
-      title,
-      description: `${title}, well looked after and ready to swap.`,
-      category: "electronics",
-      condition: "good",
-      valueMin: "40",
-      valueMax: "60",
-      location: "Bondi NSW 2026",
-      images: { name: "photo.jpg", mimeType: "image/jpeg", buffer: fs.readFileSync(photo) },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).id as string;
-}
 
 const focusedText = (page: Page) =>
   page.evaluate(() => `${document.activeElement?.tagName}:${document.activeElement?.textContent?.trim().slice(0, 60)}`);

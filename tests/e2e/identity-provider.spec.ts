@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, hydrated, signUpViaApi, test, uniqueEmail } from "./fixtures";
+import { axeAtBothWidths, expect, expectNoAxeViolations, hydrated, signUpViaApi, test, uniqueEmail } from "./fixtures";
 import { confirmAddressFromMail } from "./mailbox";
 
 // The local OpenID provider (tests/support/oidc-provider.ts) runs beside the app as "Test ID"
@@ -17,13 +17,6 @@ async function atProvider(
   await page.getByRole("button", { name: "Continue" }).click();
 }
 
-async function axeAtBothWidths(page: Page) {
-  await expectNoAxeViolations(page);
-  await page.setViewportSize({ width: 375, height: 800 });
-  await expectNoAxeViolations(page);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
 test.describe("signing in with an identity provider", () => {
   test("a new person continues with Test ID from Sign In, gets an account and sees it linked in My Account", async ({
     page,
@@ -31,7 +24,7 @@ test.describe("signing in with an identity provider", () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto("/auth?redirectTo=%2Fmy-swaps");
     await expect(page.getByRole("button", { name: "Continue with Test ID" })).toBeVisible();
-    await axeAtBothWidths(page);
+    await axeAtBothWidths(page, 800);
     await page.getByRole("button", { name: "Continue with Test ID" }).click();
 
     const email = uniqueEmail("idp");
@@ -45,7 +38,7 @@ test.describe("signing in with an identity provider", () => {
     await expect(page).toHaveURL("/account/identities");
     await expect(page.getByRole("heading", { name: "Linked accounts", level: 2 })).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();
-    await axeAtBothWidths(page);
+    await axeAtBothWidths(page, 800);
 
     // Its only way in: unlinking is refused, and says what to do.
     await page.getByText("Unlink Test ID", { exact: true }).click();
@@ -93,7 +86,7 @@ test.describe("linked accounts in My Account", () => {
       page.getByRole("status").filter({ hasText: "Test ID is linked: you can now sign in with it." }),
     ).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();
-    await axeAtBothWidths(page);
+    await axeAtBothWidths(page, 800);
     // The outbox page is part of the demo, off on a production PostgreSQL (the integration tests read the mail there).
     if (!process.env.E2E_DATABASE_URL) {
       await page.goto("/dev/outbox");

@@ -1,39 +1,27 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Browser, Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, signUpViaApi, test, uniqueEmail } from "./fixtures";
+import type { Page } from "@playwright/test";
+import {
+  expect,
+  expectNoAxeViolations,
+  listItem,
+  member,
+  originHeader,
+  payOnTestCheckout,
+  propose,
+  test,
+} from "./fixtures";
 
 const photoPath = path.join(import.meta.dirname, "files/listing-photo.jpg");
 const photo = fs.readFileSync(photoPath);
 const shots = (name: string) => test.info().outputPath(`${name}.png`);
-const origin = () => ({ origin: test.info().project.use.baseURL as string });
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
-
-/** Lists an item through the JSON API (the same use case as the form), with `pictures` copies of the photo. */
-async function listItem(page: Page, title: string, { pictures = 1, condition = "good" } = {}) {
-  const form = new FormData();
-  const fields = {
-    title,
-    description: `${title}, well looked after and ready to swap.`,
-    category: "electronics",
-    condition,
-    valueMin: "400",
-    valueMax: "600",
-    location: "Bondi NSW 2026",
-  };
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (let i = 0; i < pictures; i++)
-    form.append("images", new File([new Uint8Array(photo)], `photo-${i + 1}.jpg`, { type: "image/jpeg" }));
-  const res = await page.request.post("/api/v1/listings", { headers: origin(), multipart: form });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).id as string;
-}
 
 /** A valid change sent straight to the API, as a script would: the server's rules, not the page's, decide. */
 function putEdit(page: Page, id: string) {
   return page.request.put(`/api/v1/listings/${id}`, {
-    headers: origin(),
+    headers: originHeader(),
     multipart: {
       title: "Changed behind the page's back",
       description: "A description long enough to pass.",
@@ -47,40 +35,9 @@ function putEdit(page: Page, id: string) {
   });
 }
 
-async function member(browser: Browser, name: string, viewport = DESKTOP, javaScriptEnabled = true) {
-  const context = await browser.newContext({ viewport, javaScriptEnabled });
-  const page = await context.newPage();
-  const { email } = await signUpViaApi(page, { email: uniqueEmail("owner"), fullName: name });
-  return { context, page, email };
-}
-
-/** `proposer` offers their listing `offered` for `target` through the API; returns the proposal's id. */
-async function propose(page: Page, target: string, offered: string) {
-  const res = await page.request.post("/api/v1/swaps", {
-    headers: origin(),
-    data: { targetListingId: target, offeredListingId: offered },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).id as string;
-}
-
 async function accept(page: Page, swapId: string) {
-  const res = await page.request.post(`/api/v1/swaps/${swapId}/accept`, { headers: origin(), data: {} });
+  const res = await page.request.post(`/api/v1/swaps/${swapId}/accept`, { headers: originHeader(), data: {} });
   expect(res.status(), await res.text()).toBe(200);
-}
-
-/** Pays the handshake fee at the local test checkout. */
-async function pay(page: Page, swapId: string) {
-  const res = await page.request.post(`/api/v1/swaps/${swapId}/pay`, { headers: origin(), data: {} });
-  expect(res.status(), await res.text()).toBe(200);
-  const started = await res.json();
-  expect(started.kind).toBe("redirect");
-  await page.goto(started.url);
-  await page.getByLabel("Card number").fill("4242424242424242");
-  await page.getByLabel(/expiry/i).fill("12/34");
-  await page.getByLabel(/cvc/i).fill("123");
-  await page.getByRole("button", { name: /^Pay \$/ }).click();
-  await expect(page.getByText("Payment received. Thank you!")).toBeVisible();
 }
 
 /** The site's 404, inside its header and footer, with a title. */
@@ -97,9 +54,9 @@ async function expectSiteNotFound(page: Page, status: number | undefined) {
 test("an owner edits their listing from its page: title, values, location, one picture removed and one added", async ({
   browser,
 }) => {
-  const owner = await member(browser, "Priya Sharma");
+  const owner = await member(browser, "Priya Sharma", { viewport: DESKTOP });
   const title = `Sony speaker ${Date.now()}`;
-  const id = await listItem(owner.page, title, { pictures: 2 });
+  const id = await listItem(owner.page, title, { pictures: [photo, photo] });
 
   await owner.page.goto(`/listings/${id}`);
   const panel = owner.page.getByRole("region", { name: "This is your listing" });
@@ -144,7 +101,7 @@ test("an owner edits their listing from its page: title, values, location, one p
 });
 
 test("on a phone the owner's actions and the edit form fit, and a change is saved", async ({ browser }) => {
-  const owner = await member(browser, "Priya Sharma", PHONE);
+  const owner = await member(browser, "Priya Sharma", { viewport: PHONE });
   const title = `Phone-edited kayak ${Date.now()}`;
   const id = await listItem(owner.page, title);
   await owner.page.goto(`/listings/${id}`);
@@ -172,7 +129,7 @@ test("on a phone the owner's actions and the edit form fit, and a change is save
 test("the edit form has create's messages, each clears once fixed, and the last picture cannot be removed", async ({
   browser,
 }) => {
-  const owner = await member(browser, "Priya Sharma");
+  const owner = await member(browser, "Priya Sharma", { viewport: DESKTOP });
   const id = await listItem(owner.page, `Checked drill ${Date.now()}`);
   await owner.page.goto(`/listings/${id}/edit`);
   const form = owner.page.locator("form").filter({ has: owner.page.getByRole("button", { name: "Save Changes" }) });
@@ -196,9 +153,9 @@ test("the edit form has create's messages, each clears once fixed, and the last 
 test("without JavaScript an owner edits a listing; a refused save keeps what was typed and the pictures ticked", async ({
   browser,
 }) => {
-  const owner = await member(browser, "Priya Sharma", DESKTOP, false);
+  const owner = await member(browser, "Priya Sharma", { viewport: DESKTOP, javaScriptEnabled: false });
   const title = `No-JS canoe ${Date.now()}`;
-  const id = await listItem(owner.page, title, { pictures: 2 });
+  const id = await listItem(owner.page, title, { pictures: [photo, photo] });
   await owner.page.goto(`/listings/${id}`);
   await owner.page.getByRole("link", { name: "Edit listing" }).click();
   await owner.page.getByLabel("Item Title").fill(`${title} and paddles`);
@@ -222,9 +179,9 @@ test("without JavaScript an owner edits a listing; a refused save keeps what was
 test("only the owner may edit: another member and a missing listing get the site's 404 in its layout", async ({
   browser,
 }) => {
-  const owner = await member(browser, "Priya Sharma");
+  const owner = await member(browser, "Priya Sharma", { viewport: DESKTOP });
   const id = await listItem(owner.page, `Private bike ${Date.now()}`);
-  const other = await member(browser, "Tom Baker");
+  const other = await member(browser, "Tom Baker", { viewport: DESKTOP });
   await expectSiteNotFound(other.page, (await other.page.goto(`/listings/${id}/edit`))?.status());
   await expectNoAxeViolations(other.page);
   expect((await putEdit(other.page, id)).status()).toBe(404);
@@ -245,11 +202,11 @@ test("only the owner may edit: another member and a missing listing get the site
 test("a reserved listing offers neither edit nor delete and says why; its edit page explains too", async ({
   browser,
 }) => {
-  const owner = await member(browser, "Priya Sharma");
-  const proposer = await member(browser, "Tom Baker");
+  const owner = await member(browser, "Priya Sharma", { viewport: DESKTOP });
+  const proposer = await member(browser, "Tom Baker", { viewport: DESKTOP });
   const target = await listItem(owner.page, `Reserved camera ${Date.now()}`);
   const offered = await listItem(proposer.page, `Offered lens ${Date.now()}`);
-  await accept(owner.page, await propose(proposer.page, target, offered));
+  await accept(owner.page, await propose(proposer.page, { offered, target }));
 
   for (const viewport of [DESKTOP, PHONE]) {
     await owner.page.setViewportSize(viewport);
@@ -274,7 +231,7 @@ test("a reserved listing offers neither edit nor delete and says why; its edit p
   const put = await putEdit(owner.page, target);
   expect(put.status()).toBe(409);
   expect((await put.json()).error).toMatch(/^This listing is reserved for an accepted swap/);
-  const del = await owner.page.request.delete(`/api/v1/listings/${target}`, { headers: origin() });
+  const del = await owner.page.request.delete(`/api/v1/listings/${target}`, { headers: originHeader() });
   expect(del.status()).toBe(409);
   await owner.context.close();
   await proposer.context.close();
@@ -283,7 +240,7 @@ test("a reserved listing offers neither edit nor delete and says why; its edit p
 test("the owner deletes a listing from its page after the spec's question, with and without JavaScript", async ({
   browser,
 }) => {
-  const owner = await member(browser, "Priya Sharma");
+  const owner = await member(browser, "Priya Sharma", { viewport: DESKTOP });
   const title = `Deleted from its page ${Date.now()}`;
   const id = await listItem(owner.page, title);
   await owner.page.goto(`/listings/${id}`);
@@ -297,7 +254,7 @@ test("the owner deletes a listing from its page after the spec's question, with 
   await expect(owner.page.getByRole("listitem").filter({ hasText: title })).toHaveCount(0);
   await expectSiteNotFound(owner.page, (await owner.page.goto(`/listings/${id}`))?.status());
 
-  const noJs = await member(browser, "Nina Park", DESKTOP, false);
+  const noJs = await member(browser, "Nina Park", { viewport: DESKTOP, javaScriptEnabled: false });
   const kept = `Asked first ${Date.now()}`;
   const second = await listItem(noJs.page, kept);
   await noJs.page.goto(`/listings/${second}`);
@@ -316,8 +273,8 @@ test("the owner deletes a listing from its page after the spec's question, with 
 test("a member who already proposed sees 'You've proposed a swap for this item' with a link to My Swaps", async ({
   browser,
 }) => {
-  const owner = await member(browser, "Priya Sharma");
-  const proposer = await member(browser, "Tom Baker");
+  const owner = await member(browser, "Priya Sharma", { viewport: DESKTOP });
+  const proposer = await member(browser, "Tom Baker", { viewport: DESKTOP });
   const target = await listItem(owner.page, `Wanted guitar ${Date.now()}`);
   const offeredTitle = `Offered amp ${Date.now()}`;
   await listItem(proposer.page, offeredTitle);
@@ -355,7 +312,7 @@ for (const viewport of [DESKTOP, PHONE]) {
   test(`Create Listing at ${viewport.width} px: each field's error clears when it is fixed, and a bad picture is refused the moment it is picked`, async ({
     browser,
   }) => {
-    const m = await member(browser, "Casey Nguyen", viewport);
+    const m = await member(browser, "Casey Nguyen", { viewport });
     const page = m.page;
     await page.goto("/create-listing");
     const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Create Listing" }) });
@@ -400,8 +357,8 @@ for (const viewport of [DESKTOP, PHONE]) {
 
 test("cards tell a condition of New from an owner without reviews, and counts read '1 review'", async ({ browser }) => {
   test.slow();
-  const ana = await member(browser, "Ana Costa");
-  const ben = await member(browser, "Ben Walker");
+  const ana = await member(browser, "Ana Costa", { viewport: DESKTOP });
+  const ben = await member(browser, "Ben Walker", { viewport: DESKTOP });
   const stamp = Date.now();
   const benNew = `Brand new drone ${stamp}`;
   const benListing = await listItem(ben.page, benNew, { condition: "new" });
@@ -417,12 +374,12 @@ test("cards tell a condition of New from an owner without reviews, and counts re
   }
 
   // Ana and Ben swap, both pay, Ana reviews Ben; Ben's next listing shows "from 1 review".
-  const swapId = await propose(ana.page, benListing, anaListing);
+  const swapId = await propose(ana.page, { offered: anaListing, target: benListing });
   await accept(ben.page, swapId);
-  await pay(ana.page, swapId);
-  await pay(ben.page, swapId);
+  await payOnTestCheckout(ana.page, swapId);
+  await payOnTestCheckout(ben.page, swapId);
   const review = await ana.page.request.post(`/api/v1/swaps/${swapId}/review`, {
-    headers: origin(),
+    headers: originHeader(),
     data: { rating: 4 },
   });
   expect(review.status(), await review.text()).toBe(201);

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, expectNoAxeViolations, signUpViaApi, test, uniqueEmail } from "./fixtures";
+import { expect, expectNoAxeViolations, listItem, member, originHeader, test } from "./fixtures";
 
 // Choosing, refusing and ordering a listing's pictures, on Create Listing and on Edit listing (issue 24: N7, N8,
 // old defect 16), and where Create Listing's location starts (N19).
@@ -10,7 +10,6 @@ import { expect, expectNoAxeViolations, signUpViaApi, test, uniqueEmail } from "
 const photoPath = path.join(import.meta.dirname, "files/listing-photo.jpg");
 const photo = fs.readFileSync(photoPath);
 const shots = (name: string) => test.info().outputPath(`${name}.png`);
-const origin = () => ({ origin: test.info().project.use.baseURL as string });
 const PHONE = { width: 375, height: 812 };
 
 // Each journey uploads and re-encodes several pictures: on a busy 2-core machine that takes a while.
@@ -24,33 +23,6 @@ const HEIC = {
   mimeType: "image/heic",
   buffer: Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypheic\0\0\0\0mif1heic"), Buffer.alloc(64)]),
 };
-
-async function member(browser: Browser, name: string, { viewport = PHONE, javaScriptEnabled = true } = {}) {
-  const context = await browser.newContext({ viewport, javaScriptEnabled });
-  const page = await context.newPage();
-  await signUpViaApi(page, { email: uniqueEmail("pictures"), fullName: name });
-  return { context, page };
-}
-
-/** Lists an item through the JSON API with these pictures, in this order; returns its id. */
-async function listItem(page: Page, title: string, pictures: Buffer[]) {
-  const form = new FormData();
-  const fields = {
-    title,
-    description: `${title}, well looked after and ready to swap.`,
-    category: "electronics",
-    condition: "good",
-    valueMin: "40",
-    valueMax: "60",
-    location: "Bondi NSW 2026",
-  };
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const [i, body] of pictures.entries())
-    form.append("images", new File([new Uint8Array(body)], `photo-${i + 1}.jpg`, { type: "image/jpeg" }));
-  const res = await page.request.post("/api/v1/listings", { headers: origin(), multipart: form });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).id as string;
-}
 
 /** The listing's pictures as the API returns them: their keys and widths, the cover first. */
 async function picturesOf(page: Page, id: string) {
@@ -77,7 +49,7 @@ async function fillFields(page: Page, title: string) {
 test("a text file named .jpg and a HEIC photo are refused by name the moment they are chosen, never previewed or made the cover", async ({
   browser,
 }) => {
-  const m = await member(browser, "Priya Sharma");
+  const m = await member(browser, "Priya Sharma", { viewport: PHONE });
   const { page } = m;
   await page.goto("/create-listing");
   const form = page.locator("form");
@@ -96,7 +68,7 @@ test("a text file named .jpg and a HEIC photo are refused by name the moment the
   await expect(form.getByText(INVALID)).toHaveCount(0);
 
   // The same on the edit page.
-  const id = await listItem(page, `Kayak paddle ${Date.now()}`, [photo]);
+  const id = await listItem(page, `Kayak paddle ${Date.now()}`, { pictures: [photo] });
   await page.goto(`/listings/${id}/edit`);
   await page.locator("#images").setInputFiles(FAKE_JPG);
   await expect(page.locator("form").getByText(`fake.jpg: ${INVALID}`)).toBeVisible();
@@ -107,7 +79,7 @@ test("a text file named .jpg and a HEIC photo are refused by name the moment the
 test("without JavaScript, the server refuses a fake picture and says which file it was; nothing is listed", async ({
   browser,
 }) => {
-  const m = await member(browser, "Jarrah Wilson", { javaScriptEnabled: false });
+  const m = await member(browser, "Jarrah Wilson", { viewport: PHONE, javaScriptEnabled: false });
   const { page } = m;
   await page.goto("/create-listing");
   const title = `Fake photo ${Date.now()}`;
@@ -122,7 +94,7 @@ test("without JavaScript, the server refuses a fake picture and says which file 
 });
 
 test("keyboard focus on Choose pictures rings the drop zone", async ({ browser }) => {
-  const m = await member(browser, "Jarrah Wilson");
+  const m = await member(browser, "Jarrah Wilson", { viewport: PHONE });
   const { page } = m;
   await page.goto("/create-listing");
   const zone = page.locator("label[for=images]");
@@ -144,10 +116,10 @@ test("keyboard focus on Choose pictures rings the drop zone", async ({ browser }
 test("an owner opens Edit from My Listings, makes the second picture the cover and puts a new one first, by keyboard", async ({
   browser,
 }) => {
-  const m = await member(browser, "Olivia Bennett");
+  const m = await member(browser, "Olivia Bennett", { viewport: PHONE });
   const { page } = m;
   const title = `Camping stove ${Date.now()}`;
-  const id = await listItem(page, title, [photo, await smallPicture(500)]);
+  const id = await listItem(page, title, { pictures: [photo, await smallPicture(500)] });
   const [first, second] = await picturesOf(page, id);
 
   await page.goto("/my-listings");
@@ -190,7 +162,7 @@ test("an owner opens Edit from My Listings, makes the second picture the cover a
 });
 
 test("on Create Listing the member picks which chosen picture is the cover", async ({ browser }) => {
-  const m = await member(browser, "Mei Lin");
+  const m = await member(browser, "Mei Lin", { viewport: PHONE });
   const { page } = m;
   await page.goto("/create-listing");
   const title = `Cover choice ${Date.now()}`;
@@ -216,10 +188,10 @@ test("on Create Listing the member picks which chosen picture is the cover", asy
 test("Create Listing starts from the member's profile suburb, and an emptied location is required", async ({
   browser,
 }) => {
-  const m = await member(browser, "Priya Sharma");
+  const m = await member(browser, "Priya Sharma", { viewport: PHONE });
   const { page } = m;
   const res = await page.request.put("/api/v1/me/profile", {
-    headers: origin(),
+    headers: originHeader(),
     data: { fullName: "Priya Sharma", location: "Marrickville NSW 2204" },
   });
   expect(res.status(), await res.text()).toBe(200);

@@ -1,14 +1,10 @@
-import fs from "node:fs";
-import path from "node:path";
-import type { Browser, Page } from "@playwright/test";
-import { expect, signUpViaApi, test, uniqueEmail } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, listItem, member, originHeader, test } from "./fixtures";
 
 // A long word in a title or a pasted URL in a description or message must wrap, not push a phone's page
 // sideways (issue 24, N18).
 
-const photo = fs.readFileSync(path.join(import.meta.dirname, "files/listing-photo.jpg"));
 const shots = (name: string) => test.info().outputPath(`${name}.png`);
-const origin = () => ({ origin: test.info().project.use.baseURL as string });
 const PHONE = { width: 375, height: 812 };
 
 test.describe.configure({ timeout: 120_000 });
@@ -17,31 +13,7 @@ test.describe.configure({ timeout: 120_000 });
 const WORD = "Ultralightcarbonfibrekayakpaddlexxl";
 const URL_TEXT =
   "https://www.example.com.au/products/kayaks/ultralight-carbon-fibre-paddle-with-adjustable-ferrule?ref=swapshed&utm_source=newsletter&utm_campaign=spring";
-
-async function member(browser: Browser, name: string) {
-  const context = await browser.newContext({ viewport: PHONE });
-  const page = await context.newPage();
-  await signUpViaApi(page, { email: uniqueEmail("long"), fullName: name });
-  return { context, page };
-}
-
-async function listItem(page: Page, title: string) {
-  const res = await page.request.post("/api/v1/listings", {
-    headers: origin(),
-    multipart: {
-      title,
-      description: `Barely used, see the maker's page: ${URL_TEXT}`,
-      category: "sports_outdoors",
-      condition: "good",
-      valueMin: "100",
-      valueMax: "200",
-      location: "Bondi NSW 2026",
-      images: { name: "photo.jpg", mimeType: "image/jpeg", buffer: photo },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).id as string;
-}
+const LONG_DESCRIPTION = `Barely used, see the maker's page: ${URL_TEXT}`;
 
 /** The page at 375 px is no wider than the screen (nothing scrolls sideways), with `text` on it. */
 async function expectNoSidewaysScroll(page: Page, url: string, text: string, shot: string) {
@@ -67,17 +39,20 @@ test("a 35-character word in a title and a long URL in a description or message 
   browser,
 }) => {
   expect(WORD).toHaveLength(35);
-  const owner = await member(browser, "Olivia Bennett");
-  const swapper = await member(browser, "Priya Sharma");
+  const owner = await member(browser, "Olivia Bennett", { viewport: PHONE });
+  const swapper = await member(browser, "Priya Sharma", { viewport: PHONE });
   const stamp = Date.now();
   const title = `${WORD} ${stamp}`;
   const offeredTitle = `${WORD} offered ${stamp}`;
-  const id = await listItem(owner.page, title);
-  const offered = await listItem(swapper.page, offeredTitle);
-  const saved = await swapper.page.request.put(`/api/v1/listings/${id}/favourite`, { headers: origin() });
+  const id = await listItem(owner.page, title, { description: LONG_DESCRIPTION, category: "sports_outdoors" });
+  const offered = await listItem(swapper.page, offeredTitle, {
+    description: LONG_DESCRIPTION,
+    category: "sports_outdoors",
+  });
+  const saved = await swapper.page.request.put(`/api/v1/listings/${id}/favourite`, { headers: originHeader() });
   expect(saved.status()).toBe(200);
   const proposed = await swapper.page.request.post("/api/v1/swaps", {
-    headers: origin(),
+    headers: originHeader(),
     data: { targetListingId: id, offeredListingId: offered, message: `Would this suit? ${URL_TEXT}` },
   });
   expect(proposed.status(), await proposed.text()).toBe(201);

@@ -1,7 +1,6 @@
-import fs from "node:fs";
 import path from "node:path";
-import type { Browser, Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, PASSWORD, signUpViaApi, test, uniqueEmail } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, listItem, member, PASSWORD, signUpViaApi, test, uniqueEmail } from "./fixtures";
 
 // N9 (fee words), N12 (pictures beside names), N17 (a phone before paying), N24 (small copy), decision 069.
 const photo = path.join(import.meta.dirname, "files/listing-photo.jpg");
@@ -9,31 +8,6 @@ const PHONE = { width: 375, height: 812 };
 const NON_REFUNDABLE = "Once both of you have paid, the handshake fee is non-refundable.";
 const LAPSE =
   "If both fees are not paid within 48 hours of the swap being accepted, the swap lapses and any fee already paid is refunded in full: to the card that paid it, or to your account credit.";
-
-async function listItem(page: Page, title: string) {
-  const res = await page.request.post("/api/v1/listings", {
-    headers: { origin: test.info().project.use.baseURL as string },
-    multipart: {
-      title,
-      description: `${title}, well looked after and ready to swap.`,
-      category: "electronics",
-      condition: "good",
-      valueMin: "400",
-      valueMax: "600",
-      location: "Bondi NSW 2026",
-      images: { name: "photo.jpg", mimeType: "image/jpeg", buffer: fs.readFileSync(photo) },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).id as string;
-}
-
-async function member(browser: Browser, name: string) {
-  const context = await browser.newContext({ viewport: PHONE });
-  const page = await context.newPage();
-  const { email } = await signUpViaApi(page, { email: uniqueEmail("member"), fullName: name });
-  return { context, page, email };
-}
 
 async function payWithCard(page: Page) {
   await expect(page.getByRole("heading", { name: /test checkout/i })).toBeVisible();
@@ -51,8 +25,8 @@ test("pictures beside names, a phone asked for before paying, and the other side
   browser,
 }) => {
   test.setTimeout(120_000);
-  const ana = await member(browser, "Ana Costa");
-  const ben = await member(browser, "Ben Walker");
+  const ana = await member(browser, "Ana Costa", { viewport: PHONE });
+  const ben = await member(browser, "Ben Walker", { viewport: PHONE });
 
   // Ana adds a picture: it shows in her header button, on her listing and on Ben's swap card.
   await ana.page.goto("/account");

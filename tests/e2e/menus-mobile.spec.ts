@@ -1,64 +1,22 @@
-import fs from "node:fs";
-import path from "node:path";
-import type { Browser, Locator, Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, signUpViaApi, test, uniqueEmail } from "./fixtures";
+import type { Locator, Page } from "@playwright/test";
+import {
+  expect,
+  expectNoAxeViolations,
+  listItem,
+  member,
+  originHeader,
+  payOnTestCheckout,
+  propose,
+  test,
+} from "./fixtures";
 
 // What a newcomer tripped over on a phone: header menus that never closed or overlapped, boxes running out of
 // their cards, buttons hidden in the menu, and links too small to tap.
 
 const PHONE = { width: 375, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
-const photo = fs.readFileSync(path.join(import.meta.dirname, "files/listing-photo.jpg"));
-const origin = () => ({ origin: test.info().project.use.baseURL as string });
 // Long titles are what pushed the boxes out: a single word-break-free line is the worst case.
 const LONG = "with its original box, charger, manual and carry case";
-
-async function member(browser: Browser, name: string, viewport = PHONE, javaScriptEnabled = true) {
-  const context = await browser.newContext({ viewport, javaScriptEnabled });
-  const page = await context.newPage();
-  await signUpViaApi(page, { email: uniqueEmail("menus"), fullName: name });
-  return { context, page };
-}
-
-async function listItem(page: Page, title: string) {
-  const res = await page.request.post("/api/v1/listings", {
-    headers: origin(),
-    multipart: {
-      title,
-      description: `${title}, well looked after and ready to swap.`,
-      category: "electronics",
-      condition: "good",
-      valueMin: "400",
-      valueMax: "600",
-      location: "Bondi NSW 2026",
-      images: { name: "photo.jpg", mimeType: "image/jpeg", buffer: photo },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).id as string;
-}
-
-async function propose(page: Page, targetListingId: string, offeredListingId: string) {
-  const res = await page.request.post("/api/v1/swaps", {
-    headers: origin(),
-    data: { targetListingId, offeredListingId },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).id as string;
-}
-
-/** Pays the handshake fee through the local test checkout. */
-async function pay(page: Page, swapId: string) {
-  const res = await page.request.post(`/api/v1/swaps/${swapId}/pay`, { headers: origin() });
-  expect(res.status(), await res.text()).toBe(200);
-  const { url } = (await res.json()) as { url: string };
-  await page.goto(url);
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel(/expiry/i).fill("12/34");
-  await page.getByLabel(/cvc/i).fill("123");
-  await page.getByRole("button", { name: /^Pay \$/ }).click();
-  await expect(page.getByText("Payment received. Thank you!")).toBeVisible({ timeout: 15_000 });
-}
 
 async function box(locator: Locator) {
   const b = await locator.boundingBox();
@@ -141,7 +99,7 @@ test.describe("the header on phones and desktops", () => {
     });
 
     test(`signed-in members see Account and List Item in the bar at ${viewport.width} px`, async ({ browser }) => {
-      const m = await member(browser, "Mia Rossi", viewport);
+      const m = await member(browser, "Mia Rossi", { viewport });
       await m.page.goto("/");
       await expect(accountButton(m.page)).toBeVisible();
       await expect(header(m.page).getByRole("link", { name: "List Item", exact: true })).toBeVisible();
@@ -157,7 +115,7 @@ test.describe("the header on phones and desktops", () => {
   }
 
   test("on a phone only one header menu is open at a time", async ({ browser }) => {
-    const m = await member(browser, "Noah Kim");
+    const m = await member(browser, "Noah Kim", { viewport: PHONE });
     await m.page.goto("/");
     await accountButton(m.page).click();
     await expect(m.page.getByRole("link", { name: "My Listings" })).toBeVisible();
@@ -177,7 +135,7 @@ test.describe("the header on phones and desktops", () => {
   test("without JavaScript the menus still open, one at a time, and every header button is there", async ({
     browser,
   }) => {
-    const m = await member(browser, "Olga Petrova", PHONE, false);
+    const m = await member(browser, "Olga Petrova", { viewport: PHONE, javaScriptEnabled: false });
     await m.page.goto("/");
     await accountButton(m.page).click();
     await expect(m.page.getByRole("link", { name: "My Swaps" })).toBeVisible();
@@ -199,7 +157,7 @@ test.describe("the header on phones and desktops", () => {
   test("Escape closes the Account menu and gives focus back to its button; tabbing out closes it too", async ({
     browser,
   }) => {
-    const m = await member(browser, "Priya Shah", DESKTOP);
+    const m = await member(browser, "Priya Shah", { viewport: DESKTOP });
     const { page } = m;
     await page.goto("/");
     await accountButton(page).focus();
@@ -243,7 +201,7 @@ test.describe("the header on phones and desktops", () => {
     test(`the Account menu closes on a click outside and when an item is chosen (${viewport.width} px)`, async ({
       browser,
     }) => {
-      const m = await member(browser, "Quinn Lee", viewport);
+      const m = await member(browser, "Quinn Lee", { viewport });
       const { page } = m;
       await page.goto("/");
       await accountButton(page).click();
@@ -289,11 +247,11 @@ test.describe("the header on phones and desktops", () => {
 test.describe("nothing runs out of its box at 375 px", () => {
   for (const viewport of [PHONE, DESKTOP]) {
     test(`My Swaps cards hold their offered and target boxes at ${viewport.width} px`, async ({ browser }) => {
-      const ana = await member(browser, "Ana Costa", viewport);
-      const ben = await member(browser, "Ben Walker", viewport);
+      const ana = await member(browser, "Ana Costa", { viewport });
+      const ben = await member(browser, "Ben Walker", { viewport });
       const offered = await listItem(ana.page, `Ana's bluetooth speaker ${LONG}`);
       const target = await listItem(ben.page, `Ben's vintage film camera ${LONG}`);
-      await propose(ana.page, target, offered);
+      await propose(ana.page, { offered, target });
 
       for (const [m, tab, labels] of [
         [ana, "sent", ["You offered", "For their"]],
@@ -316,8 +274,8 @@ test.describe("nothing runs out of its box at 375 px", () => {
     });
 
     test(`the Propose a Swap dialog keeps its listing rows inside at ${viewport.width} px`, async ({ browser }) => {
-      const ana = await member(browser, "Ana Costa", viewport);
-      const ben = await member(browser, "Ben Walker", viewport);
+      const ana = await member(browser, "Ana Costa", { viewport });
+      const ben = await member(browser, "Ben Walker", { viewport });
       await listItem(ana.page, `Ana's bluetooth speaker ${LONG}`);
       await listItem(ana.page, "Ana's kettle");
       const target = await listItem(ben.page, `Ben's vintage film camera ${LONG}`);
@@ -341,7 +299,7 @@ test.describe("nothing runs out of its box at 375 px", () => {
 
 test.describe("tap targets are at least 24 by 24 px at 375 px", () => {
   test("the listing breadcrumb", async ({ browser }) => {
-    const m = await member(browser, "Rosa Diaz");
+    const m = await member(browser, "Rosa Diaz", { viewport: PHONE });
     const id = await listItem(m.page, "Rosa's drill");
     await m.page.goto(`/listings/${id}`);
     const crumbs = m.page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link");
@@ -368,15 +326,15 @@ test.describe("tap targets are at least 24 by 24 px at 375 px", () => {
 
   test("the star rating radios of a finished swap", async ({ browser }) => {
     test.setTimeout(120_000);
-    const ana = await member(browser, "Ana Costa");
-    const ben = await member(browser, "Ben Walker");
+    const ana = await member(browser, "Ana Costa", { viewport: PHONE });
+    const ben = await member(browser, "Ben Walker", { viewport: PHONE });
     const offered = await listItem(ana.page, "Ana's speaker");
     const target = await listItem(ben.page, "Ben's camera");
-    const swapId = await propose(ana.page, target, offered);
-    const accepted = await ben.page.request.post(`/api/v1/swaps/${swapId}/accept`, { headers: origin() });
+    const swapId = await propose(ana.page, { offered, target });
+    const accepted = await ben.page.request.post(`/api/v1/swaps/${swapId}/accept`, { headers: originHeader() });
     expect(accepted.status(), await accepted.text()).toBe(200);
-    await pay(ana.page, swapId);
-    await pay(ben.page, swapId);
+    await payOnTestCheckout(ana.page, swapId);
+    await payOnTestCheckout(ben.page, swapId);
 
     await ana.page.goto("/my-swaps?tab=sent");
     const stars = ana.page.getByRole("group", { name: /Rate your swap/ }).getByRole("radio");

@@ -1,18 +1,9 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect as baseExpect, expectNoAxeViolations, hydrated, signUpViaApi, test, uniqueEmail } from "./fixtures";
-import { listItemAs, staffSession } from "./staff";
+import { expect as baseExpect, expectNoAxeViolations, hydrated, listItem, member, test } from "./fixtures";
+import { staffSession } from "./staff";
 
 // Each step waits on a server round trip; a busy machine can take seconds.
 const expect = baseExpect.configure({ timeout: 20_000 });
-
-type Member = { page: Page; close: () => Promise<void> };
-
-async function member(browser: Browser, name: string, javaScriptEnabled = true): Promise<Member> {
-  const context = await browser.newContext({ javaScriptEnabled });
-  const page = await context.newPage();
-  await signUpViaApi(page, { email: uniqueEmail("reporter"), fullName: name });
-  return { page, close: () => context.close() };
-}
 
 /** Reports from the listing's page with JavaScript: the inline form under 'Report listing'. */
 async function reportInline(page: Page, listingId: string, reason: string, notes: string) {
@@ -60,8 +51,8 @@ test("members report a listing (with and without JavaScript); a moderator works 
   const owner = await member(browser, "Olga Owner");
   const amp = `Valve guitar amp ${tag}`;
   const watch = `Replica watch ${tag}`;
-  const ampId = await listItemAs(owner.page, amp);
-  const watchId = await listItemAs(owner.page, watch);
+  const ampId = await listItem(owner.page, amp);
+  const watchId = await listItem(owner.page, watch);
 
   // The owner is offered no report on their own listing.
   await owner.page.goto(`/listings/${ampId}`);
@@ -74,7 +65,7 @@ test("members report a listing (with and without JavaScript); a moderator works 
   await reportWithoutJavaScript(ruby.page, ampId, "Other");
   await expect(ruby.page.getByText("You've already reported this listing.", { exact: false })).toBeVisible();
 
-  const noScript = await member(browser, "Nick Noscript", false);
+  const noScript = await member(browser, "Nick Noscript", { javaScriptEnabled: false });
   await reportWithoutJavaScript(noScript.page, ampId, "Fraud or scam");
   await expect(noScript.page).toHaveURL(new RegExp(`/listings/${ampId}$`));
   await expect(noScript.page.getByText("Thanks for your report. Our moderators will review it.")).toBeVisible();
@@ -185,7 +176,7 @@ test("with auto takedown on, three members' reports hide a listing at once; the 
   try {
     const owner = await member(browser, "Hana Holder");
     const title = `Signed cricket bat ${String(Date.now()).slice(-6)}`;
-    const listingId = await listItemAs(owner.page, title);
+    const listingId = await listItem(owner.page, title);
     const reporters = [
       await member(browser, "Ari Alert"),
       await member(browser, "Bo Bell"),

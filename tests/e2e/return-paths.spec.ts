@@ -1,37 +1,19 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Browser, Page } from "@playwright/test";
-import { expect, PASSWORD, signUpViaApi, test, uniqueEmail } from "./fixtures";
+import type { Browser } from "@playwright/test";
+import { expect, listItem, PASSWORD, signUpViaApi, test, uniqueEmail } from "./fixtures";
 
 // Old defect 12 and N3: a visitor or a newcomer is brought back to what they were doing (decision 069).
 const photo = path.join(import.meta.dirname, "files/listing-photo.jpg");
 // Password hashing on a busy two-core machine can take several seconds.
 const SIGN_IN_TIME = 20_000;
 
-async function listItem(page: Page, title: string) {
-  const res = await page.request.post("/api/v1/listings", {
-    headers: { origin: test.info().project.use.baseURL as string },
-    multipart: {
-      title,
-      description: `${title}, well looked after and ready to swap.`,
-      category: "motorcycles",
-      condition: "good",
-      valueMin: "4000",
-      valueMax: "6000",
-      location: "Bondi NSW 2026",
-      images: { name: "photo.jpg", mimeType: "image/jpeg", buffer: fs.readFileSync(photo) },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).id as string;
-}
-
 /** Another member's listing, for the visitor to want. */
 async function someonesListing(browser: Browser, title: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await signUpViaApi(page, { email: uniqueEmail("owner"), fullName: "Olivia Bennett" });
-  const id = await listItem(page, title);
+  const id = await listItem(page, title, { category: "motorcycles" });
   await context.close();
   return id;
 }

@@ -1,9 +1,7 @@
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import type { Cookie, Page } from "@playwright/test";
-import { totpCode, unusedTotpCode } from "../support/totp";
-import { expect, PASSWORD, signUpViaApi, test, uniqueEmail } from "./fixtures";
+import { unusedTotpCode } from "../support/totp";
+import { expect, PASSWORD, signUpViaApi, uniqueEmail } from "./fixtures";
 import { confirmAddressFromMail } from "./mailbox";
 import { knownStaffKey, rememberStaffKey } from "./staff-keys";
 import { E2E_STAFF_PASSWORD } from "./staff-password";
@@ -33,7 +31,6 @@ export async function freshStaff(
   page: Page,
   role: "admin" | "moderator" = "admin",
 ): Promise<{ email: string; password: string }> {
-  const origin = test.info().project.use.baseURL as string;
   if (postgres) {
     const email = uniqueEmail(role);
     await signUpViaApi(page, { email, fullName: role === "admin" ? "Avery Admin" : "Morgan Moderator" });
@@ -48,29 +45,6 @@ export async function freshStaff(
 }
 
 export type Staff = { email: string; password: string; key: string };
-
-/** A member's listing made through the JSON API, as the create form does. */
-export async function listItemAs(page: Page, title: string) {
-  const res = await page.request.post("/api/v1/listings", {
-    headers: { origin: test.info().project.use.baseURL as string },
-    multipart: {
-      title,
-      description: `${title}, well looked after and ready to swap.`,
-      category: "tradie_tools",
-      condition: "good",
-      valueMin: "300",
-      valueMax: "500",
-      location: "Bondi NSW 2026",
-      images: {
-        name: "photo.jpg",
-        mimeType: "image/jpeg",
-        buffer: readFileSync(path.join(import.meta.dirname, "files/listing-photo.jpg")),
-      },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).id as string;
-}
 
 /** Signs in with the password and the code from the app, as staff do every time. */
 export async function signInAsStaff(page: Page, staff: Staff) {

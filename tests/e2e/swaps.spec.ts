@@ -1,37 +1,5 @@
-import path from "node:path";
-import type { Browser, Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, signUpViaApi, test, uniqueEmail } from "./fixtures";
-
-const photo = path.join(import.meta.dirname, "files/listing-photo.jpg");
-
-async function listItem(page: Page, title: string) {
-  const res = await page.request.post("/api/v1/listings", {
-    headers: { origin: test.info().project.use.baseURL as string },
-    multipart: {
-      title,
-      description: `${title}, well looked after and ready to swap.`,
-      category: "electronics",
-      condition: "good",
-      valueMin: "400",
-      valueMax: "600",
-      location: "Bondi NSW 2026",
-      images: {
-        name: "photo.jpg",
-        mimeType: "image/jpeg",
-        buffer: await import("node:fs").then((fs) => fs.readFileSync(photo)),
-      },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).id as string;
-}
-
-async function member(browser: Browser, name: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const { email } = await signUpViaApi(page, { email: uniqueEmail("swapper"), fullName: name });
-  return { context, page, email };
-}
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, listItem, member, test } from "./fixtures";
 
 async function pay(page: Page, card: string) {
   await page.goto("/my-swaps?tab=sent");

@@ -14,7 +14,7 @@ import { createApp } from "../../server/app";
 import type { Env } from "../../server/env";
 import { localPaymentsSecret } from "../../server/payments";
 import { storageFromEnv } from "../../server/storage";
-import { setFlag } from "../support/swap-fixtures";
+import { setFlag } from "../support/flags";
 
 export type Member = { id: string; email: string; name: string; cookie: string };
 

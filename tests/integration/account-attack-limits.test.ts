@@ -8,17 +8,17 @@ import { RESET_LINK_INVALID, resetPassword } from "../../core/users/reset-passwo
 import { signIn } from "../../core/users/sign-in";
 import { reauthenticate } from "../../core/users/reauthentication";
 import { getSessionUser } from "../../core/users/get-session-user";
-import { beginTwoFactorSetup, finishTwoFactorSetup } from "../../core/users/turn-on-two-factor";
 import { INVALID_TWO_FACTOR_CODE, verifyTwoFactorSignIn } from "../../core/users/verify-two-factor-sign-in";
 import { verifyEmailAddress } from "../../core/users/verify-email-address";
 import { grantStaffRole } from "../../core/staff/grant-staff-role";
 import { securityEvents } from "../../db/schema/audit";
-import { confirmAddress, createMember, freshEmail, MEMBER_PASSWORD } from "../support/factories";
+import { freshEmail, MEMBER_PASSWORD, signUpConfirmedMember } from "../support/api-factories";
+import { controlledClock } from "../support/test-clock";
 import { latestMail, linkIn, mailCount } from "../support/mailbox";
-import { controlledClock } from "../support/swap-fixtures";
 import { cookiesFrom, createTestApp, TEST_ORIGIN } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
 import { totpCode, unusedTotpCode } from "../support/totp";
+import { turnOnTwoFactor } from "../support/two-factor";
 
 // Issue 24's attack, turn 3: F5 (reset links outliving changes), F7 (a TOTP code accepted twice), F10 (a stranger's
 // wrong passwords locking an account). Decision 067.
@@ -40,11 +40,7 @@ const tokenIn = async (email: string, template: string) =>
   linkIn(await latestMail(db, email, template))?.searchParams.get("token") ?? null;
 const cookieOf = (headers: Headers) => cookiesFrom(new Response(null, { headers }));
 
-async function confirmedMember() {
-  const member = await createMember(testApp);
-  await confirmAddress(db, member.userId);
-  return member;
-}
+const confirmedMember = () => signUpConfirmedMember(testApp, db);
 
 describe("F5: a reset link dies when something newer happens", () => {
   test("a newer reset link voids the older one", async () => {
@@ -123,19 +119,7 @@ describe("F7: each authenticator code works once", () => {
       const granted = await grantStaffRole(db, { userId: member.userId, role, by: { actorId: null, via: "cli" } });
       expect(granted).toBeTruthy();
     }
-    const started = await beginTwoFactorSetup(
-      deps,
-      { userId: member.userId, password: MEMBER_PASSWORD },
-      meta(member.cookie),
-    );
-    if (!started.ok) throw new Error(started.message);
-    const confirmed = await finishTwoFactorSetup(
-      deps,
-      { userId: member.userId, code: await unusedTotpCode(started.secret) },
-      meta(member.cookie),
-    );
-    if (!confirmed.ok) throw new Error(confirmed.message);
-    return { ...member, secret: started.secret, cookie: cookieOf(confirmed.headers) };
+    return turnOnTwoFactor(deps, member, meta, { through: "my-account" });
   }
 
   async function secondStep(email: string, code: string) {

@@ -29,8 +29,9 @@ import { mailOutbox } from "../../db/schema/ops";
 import { profiles } from "../../db/schema/profiles";
 import { swapProposals } from "../../db/schema/swaps";
 import { sessionSigning } from "../../server/middleware/session-signing";
-import { createListing, createMember, MEMBER_PASSWORD, makeJpeg } from "../support/factories";
-import { controlledClock } from "../support/swap-fixtures";
+import { MEMBER_PASSWORD, postListing, signUpMember } from "../support/api-factories";
+import { makeJpeg } from "../support/images";
+import { controlledClock } from "../support/test-clock";
 import { createTestApp, TEST_ORIGIN } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
 
@@ -126,7 +127,7 @@ const securityMails = (email: string) =>
 
 describe("profile", () => {
   test("a member changes their full name within the spec's rules, and the next request already shows it", async () => {
-    const member = await createMember(testApp, { name: "Kylie Nguyen" });
+    const member = await signUpMember(testApp, { name: "Kylie Nguyen" });
     const save = async (fullName: string) =>
       updateProfile(deps, { userId: member.userId, fullName, phone: "", location: "" }, await metaFor());
     const refusals: Array<[string, string]> = [
@@ -147,7 +148,7 @@ describe("profile", () => {
   });
 
   test("a phone number is digits, spaces, dashes, brackets and plus, 8 to 20 long, and a refused one changes nothing", async () => {
-    const member = await createMember(testApp, { name: "Phil Hone" });
+    const member = await signUpMember(testApp, { name: "Phil Hone" });
     const save = async (phone: string, fullName = "Phil Hone") =>
       updateProfile(deps, { userId: member.userId, fullName, phone, location: "" }, await metaFor());
     for (const phone of ["1234567", "0412 345 678 ext 9", "0".repeat(21)]) {
@@ -170,7 +171,7 @@ describe("avatar", () => {
   const avatarDeps = { db, clock, storage: testApp.storage };
 
   test("anything but a JPEG, PNG, WEBP or GIF by content, or a file over 5MB, is refused with the spec's message and leaves no file", async () => {
-    const member = await createMember(testApp);
+    const member = await signUpMember(testApp);
     const invalid = "Invalid file type. Only JPEG, PNG, WEBP, and GIF images are allowed.";
     const files: Array<[Buffer, string]> = [
       [Buffer.from("just some text, named photo.jpg"), invalid],
@@ -194,7 +195,7 @@ describe("avatar", () => {
   });
 
   test("an avatar is a 256-px square WebP without the photo's GPS position, seen by everyone while it is current", async () => {
-    const member = await createMember(testApp);
+    const member = await signUpMember(testApp);
     const photo = await makeJpeg({ width: 1200, height: 800, exif: true });
     expect((await sharp(photo).metadata()).exif).toBeDefined();
     const result = await setAvatar(avatarDeps, { userId: member.userId, file: photo }, await metaFor());
@@ -215,7 +216,7 @@ describe("avatar", () => {
   });
 
   test("replacing an avatar deletes the old file, removing it deletes the file, and an old address no longer answers", async () => {
-    const member = await createMember(testApp);
+    const member = await signUpMember(testApp);
     const first = (await setAvatar(avatarDeps, { userId: member.userId, file: await makeJpeg() }, await metaFor())) as {
       avatarUrl: string;
     };
@@ -238,7 +239,7 @@ describe("avatar", () => {
   });
 
   test("an avatar that cannot be saved to the profile leaves no file behind", async () => {
-    const member = await createMember(testApp);
+    const member = await signUpMember(testApp);
     await db.delete(profiles).where(eq(profiles.userId, member.userId));
     await expect(
       setAvatar(avatarDeps, { userId: member.userId, file: await makeJpeg() }, await metaFor()),
@@ -249,10 +250,10 @@ describe("avatar", () => {
 
 describe("download my data", () => {
   test("is the admin export's document, of this member only, as a private attachment, and is logged", async () => {
-    const member = await createMember(testApp, { name: "Dana Download" });
-    const other = await createMember(testApp, { name: "Otto Other" });
-    const mine = await createListing(testApp, member.cookie, { title: "Camping stove" });
-    await createListing(testApp, other.cookie, { title: "Not yours" });
+    const member = await signUpMember(testApp, { name: "Dana Download" });
+    const other = await signUpMember(testApp, { name: "Otto Other" });
+    const mine = await postListing(testApp, member.cookie, { title: "Camping stove" });
+    await postListing(testApp, other.cookie, { title: "Not yours" });
 
     const response = await run(async () =>
       exportRoute.action({
@@ -312,7 +313,7 @@ describe("deleting my account", () => {
     );
 
   test("a wrong password is refused and nothing changes", async () => {
-    const member = await createMember(testApp);
+    const member = await signUpMember(testApp);
     const response = await deleteVia(member.cookie, "Wrongpass1");
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: WRONG_PASSWORD });
@@ -325,7 +326,7 @@ describe("deleting my account", () => {
   });
 
   test("a session older than 10 minutes must confirm it's the member first, even with the right password", async () => {
-    const member = await createMember(testApp);
+    const member = await signUpMember(testApp);
     clock.advance(11 * MINUTE);
     const response = await deleteVia(member.cookie, MEMBER_PASSWORD);
     expect(response.status).toBe(302);
@@ -336,8 +337,8 @@ describe("deleting my account", () => {
   });
 
   test("the member is hidden at once with their listings, signed out everywhere, told by mail, and can keep the account by signing in", async () => {
-    const member = await createMember(testApp, { name: "Lee Leaving" });
-    const listing = await createListing(testApp, member.cookie, { title: "Kayak paddle" });
+    const member = await signUpMember(testApp, { name: "Lee Leaving" });
+    const listing = await postListing(testApp, member.cookie, { title: "Kayak paddle" });
     await apiSignIn(member.email); // a second device
     expect(await sessionCount(member.userId)).toBe(2);
     expect((await testApp.app.request(`/api/v1/listings/${listing}`)).status).toBe(200);
@@ -425,7 +426,7 @@ describe("deleting my account", () => {
   });
 
   test("the offer to keep the account lasts 10 minutes", async () => {
-    const member = await createMember(testApp);
+    const member = await signUpMember(testApp);
     expect(
       (
         await deleteOwnAccount(
@@ -446,10 +447,10 @@ describe("deleting my account", () => {
   });
 
   test("a member with an accepted swap waiting for its fees cannot delete their account yet", async () => {
-    const member = await createMember(testApp);
-    const partner = await createMember(testApp);
-    const mine = await createListing(testApp, member.cookie, { title: "Tent" });
-    const theirs = await createListing(testApp, partner.cookie, { title: "Esky" });
+    const member = await signUpMember(testApp);
+    const partner = await signUpMember(testApp);
+    const mine = await postListing(testApp, member.cookie, { title: "Tent" });
+    const theirs = await postListing(testApp, partner.cookie, { title: "Esky" });
     const now = clock.now();
     await db.insert(swapProposals).values({
       offeredListingId: mine,
@@ -472,8 +473,8 @@ describe("deleting my account", () => {
   });
 
   test("a member deleted by staff is refused as suspended and cannot keep the account", async () => {
-    const member = await createMember(testApp);
-    const admin = await createMember(testApp);
+    const member = await signUpMember(testApp);
+    const admin = await signUpMember(testApp);
     const actor = {
       userId: admin.userId,
       name: "Avery Admin",
@@ -502,7 +503,7 @@ describe("deleting my account", () => {
   });
 
   test("after 30 days the member can no longer keep the account, and the purge anonymises it and deletes the avatar", async () => {
-    const member = await createMember(testApp, { name: "Gus Gone" });
+    const member = await signUpMember(testApp, { name: "Gus Gone" });
     await setAvatar(
       { db, clock, storage: testApp.storage },
       { userId: member.userId, file: await makeJpeg() },

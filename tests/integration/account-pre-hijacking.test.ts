@@ -14,9 +14,9 @@ import { confirmTwoFactorEnrolment } from "../../core/users/two-factor-enrolment
 import { CONFIRM_ADDRESS_FIRST } from "../../core/users/verified-address";
 import { verifyEmailAddress } from "../../core/users/verify-email-address";
 import { accounts, passkeys, sessions, twoFactors, users } from "../../db/schema/auth";
-import { createMember, freshEmail, MEMBER_PASSWORD } from "../support/factories";
+import { freshEmail, MEMBER_PASSWORD, signUpMember } from "../support/api-factories";
+import { controlledClock } from "../support/test-clock";
 import { latestMail, linkIn } from "../support/mailbox";
-import { controlledClock } from "../support/swap-fixtures";
 import { cookiesFrom, createTestApp, TEST_ORIGIN } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
 import { unusedTotpCode } from "../support/totp";
@@ -61,7 +61,7 @@ const tokenIn = async (email: string, template: string) =>
  */
 async function preHijackedAccount() {
   const victimEmail = freshEmail("victim");
-  const attacker = await createMember(testApp, { email: victimEmail, name: "Sam Attacker" });
+  const attacker = await signUpMember(testApp, { email: victimEmail, name: "Sam Attacker" });
   const headers = new Headers({ cookie: attacker.cookie });
   const enrolment = await testApp.auth.api.enableTwoFactor({ body: { password: ATTACKER_PASSWORD }, headers });
   const secret = new URL((enrolment as { totpURI: string }).totpURI).searchParams.get("secret") as string;
@@ -124,7 +124,7 @@ async function expectNothingOfTheAttackerLeft(account: Awaited<ReturnType<typeof
 
 describe("an address nobody has confirmed yet", () => {
   test("gains no authenticator, passkey, linked identity or change of address", async () => {
-    const attacker = await createMember(testApp, { email: freshEmail("victim") });
+    const attacker = await signUpMember(testApp, { email: freshEmail("victim") });
     const user = await sessionUser(attacker.cookie);
     if (!user) throw new Error("expected a session");
     const refused = { ok: false, status: 403, message: CONFIRM_ADDRESS_FIRST };
@@ -204,7 +204,7 @@ describe("proving the mailbox removes what was set up before", () => {
   test("with the verification link: signed out it changes nothing; signed in with the password it keeps only that", async () => {
     // Here the person who signed up is the mailbox's owner (they know the password); a session on another
     // device and a pending change were made before the proof.
-    const owner = await createMember(testApp, { email: freshEmail("owner") });
+    const owner = await signUpMember(testApp, { email: freshEmail("owner") });
     const otherDevice = cookiesFrom(await passwordSignIn(owner.email, MEMBER_PASSWORD));
     const token = (await tokenIn(owner.email, "verify_email")) as string;
     expect(await verifyEmailAddress(deps, { token, signedIn: null }, meta())).toEqual({

@@ -25,11 +25,12 @@ import {
 import { securityEvents } from "../../db/schema/audit";
 import { sessions, twoFactors, users } from "../../db/schema/auth";
 import { mailOutbox } from "../../db/schema/ops";
-import { confirmAddress, createMember, MEMBER_PASSWORD } from "../support/factories";
-import { closeTestDatabase, controlledClock } from "../support/swap-fixtures";
+import { MEMBER_PASSWORD, signUpConfirmedMember } from "../support/api-factories";
+import { controlledClock } from "../support/test-clock";
 import { cookiesFrom, createTestApp, TEST_ORIGIN } from "../support/test-app";
-import { createTestDatabase } from "../support/test-db";
+import { closeTestDatabase, createTestDatabase } from "../support/test-db";
 import { totpCode, unusedTotpCode } from "../support/totp";
+import { turnOnTwoFactor } from "../support/two-factor";
 
 // Each authenticator code works once (decision 067): a test that types several waits for the app's next code
 // (up to 30 s), as a person would.
@@ -74,28 +75,11 @@ const notices = (email: string) =>
     .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.template, "security_notice")));
 
 /** A member who confirmed their address (two-step sign-in and passkeys wait for that: decision 067). */
-async function confirmedMember() {
-  const member = await createMember(testApp);
-  await confirmAddress(db, member.userId);
-  return member;
-}
+const confirmedMember = () => signUpConfirmedMember(testApp, db);
 
 /** A member with two-step sign-in turned on from My Account: the key their app holds, the backup codes, a fresh cookie. */
 async function memberWithTwoFactor() {
-  const member = await confirmedMember();
-  const started = await beginTwoFactorSetup(
-    deps,
-    { userId: member.userId, password: MEMBER_PASSWORD },
-    meta(member.cookie),
-  );
-  if (!started.ok) throw new Error(started.message);
-  const confirmed = await finishTwoFactorSetup(
-    deps,
-    { userId: member.userId, code: await unusedTotpCode(started.secret) },
-    meta(member.cookie),
-  );
-  if (!confirmed.ok) throw new Error(confirmed.message);
-  return { ...member, secret: started.secret, backupCodes: confirmed.backupCodes, cookie: cookieOf(confirmed.headers) };
+  return turnOnTwoFactor(deps, await confirmedMember(), meta, { through: "my-account" });
 }
 
 /** Password, then the second step with a code from the app or a backup code: the outcome of the second step. */

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, test } from "vitest";
 import { auditLogs } from "../../db/schema/audit";
-import { createMember, makeNoisePng, sameOrigin } from "../support/factories";
+import { sameOrigin, signUpMember } from "../support/api-factories";
+import { makeNoisePng } from "../support/images";
 import { createPageHandler } from "../support/page-build";
 import { createTestApp, TEST_ORIGIN } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
@@ -13,7 +14,7 @@ afterAll(() => handle.close());
 const pageHandler = await createPageHandler({ APP_URL: TEST_ORIGIN, NODE_ENV: "production" });
 const testApp = createTestApp(handle, { production: true, pageHandler, authAddressLimit: 10_000 });
 const { app } = testApp;
-const member = await createMember(testApp);
+const member = await signUpMember(testApp);
 
 /** A body that counts how much of it the server pulled. */
 function countingBody(prefix: string, totalBytes: number) {

@@ -5,10 +5,9 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { serve } from "@hono/node-server";
 import { afterAll, expect, test } from "vitest";
-import { makeJpeg } from "../support/factories";
-import { closeTestDatabase } from "../support/swap-fixtures";
+import { makeJpeg } from "../support/images";
 import { createTestApp } from "../support/test-app";
-import { createTestDatabase } from "../support/test-db";
+import { closeTestDatabase, createTestDatabase } from "../support/test-db";
 
 // docs/api.md is run as written: its `bash` blocks, in order, by bash with curl and jq, against the real app on
 // a free port. Each curl must exit 0 with the status the guide writes after it (`# 409 …`; 2xx when it writes

@@ -7,24 +7,16 @@ import { countBackupCodesLeft } from "../../core/users/count-backup-codes";
 import { getSessionUser, type SessionUser } from "../../core/users/get-session-user";
 import { signIn } from "../../core/users/sign-in";
 import { turnOffTwoFactor } from "../../core/users/turn-off-two-factor";
-import { beginTwoFactorSetup, finishTwoFactorSetup } from "../../core/users/turn-on-two-factor";
 import { INVALID_BACKUP_CODE, verifyTwoFactorSignIn } from "../../core/users/verify-two-factor-sign-in";
-import { confirmAddress, createMember, MEMBER_PASSWORD } from "../support/factories";
+import { MEMBER_PASSWORD, signUpConfirmedMember } from "../support/api-factories";
 import { contextFor, type RouteCaller } from "../support/staff-route";
-import { closeTestDatabase, controlledClock } from "../support/swap-fixtures";
+import { controlledClock } from "../support/test-clock";
 import { cookiesFrom, createTestApp, TEST_ORIGIN } from "../support/test-app";
-import { createTestDatabase } from "../support/test-db";
-import { totpCode, unusedTotpCode } from "../support/totp";
+import { closeTestDatabase, createTestDatabase } from "../support/test-db";
+import { turnOnTwoFactor } from "../support/two-factor";
 
 const handle = await createTestDatabase();
 const db = handle.db;
-/** A member whose address is confirmed: only such a member may set up two-step sign-in, link an identity or move
- *  address (decision 067). */
-const withConfirmedAddress = async <T extends { userId: string }>(member: Promise<T>): Promise<T> => {
-  const m = await member;
-  await confirmAddress(db, m.userId);
-  return m;
-};
 afterAll(() => closeTestDatabase(handle));
 const clock = controlledClock(new Date());
 const testApp = createTestApp(handle, { clock, authAddressLimit: 1000 });
@@ -39,20 +31,8 @@ const cookieOf = (headers: Headers) => cookiesFrom(new Response(null, { headers 
 const caller: RouteCaller = { db, clock, provider: undefined as never, testApp };
 
 async function memberWithTwoFactor() {
-  const member = await withConfirmedAddress(createMember(testApp));
-  const started = await beginTwoFactorSetup(
-    deps,
-    { userId: member.userId, password: MEMBER_PASSWORD },
-    meta(member.cookie),
-  );
-  if (!started.ok) throw new Error(started.message);
-  const confirmed = await finishTwoFactorSetup(
-    deps,
-    { userId: member.userId, code: await unusedTotpCode(started.secret) },
-    meta(member.cookie),
-  );
-  if (!confirmed.ok) throw new Error(confirmed.message);
-  return { ...member, backupCodes: confirmed.backupCodes, cookie: cookieOf(confirmed.headers) };
+  const member = await signUpConfirmedMember(testApp, db);
+  return turnOnTwoFactor(deps, member, meta, { through: "my-account" });
 }
 
 async function signInWithBackupCode(email: string, code: string) {
@@ -113,7 +93,7 @@ describe("backup codes", () => {
     };
     expect(page.status.backupCodesLeft).toBe(8);
     // With two-step sign-in off there is nothing to count.
-    const plain = await withConfirmedAddress(createMember(testApp));
+    const plain = await signUpConfirmedMember(testApp, db);
     expect(await countBackupCodesLeft(auth, plain.userId)).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, test } from "vitest";
 import { users } from "../../db/schema/auth";
 import { listings } from "../../db/schema/listings";
 import { swapProposals } from "../../db/schema/swaps";
-import { createMember, sameOrigin } from "../support/factories";
+import { sameOrigin, signUpMember } from "../support/api-factories";
 import { TEST_ORIGIN, createTestApp } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
 
@@ -11,7 +11,7 @@ const db = handle.db;
 afterAll(() => handle.close());
 const testApp = createTestApp(handle, { authAddressLimit: 10_000 });
 const { app } = testApp;
-const member = await createMember(testApp);
+const member = await signUpMember(testApp);
 
 /** Every row count a refused request might have changed. */
 const counts = async () => ({

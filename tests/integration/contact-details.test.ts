@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, expect, test } from "vitest";
 import { profiles } from "../../db/schema/profiles";
 import { updateContactDetails } from "../../core/users/update-contact-details";
-import { createMember } from "../support/factories";
+import { signUpMember } from "../support/api-factories";
 import { createTestApp } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
 
@@ -11,7 +11,7 @@ const testApp = createTestApp(handle, { authAddressLimit: 1000 });
 afterAll(() => handle.close());
 
 test("a member saves a phone number and a suburb from the list", async () => {
-  const member = await createMember(testApp, { name: "Phoebe Lane" });
+  const member = await signUpMember(testApp, { name: "Phoebe Lane" });
   const result = await updateContactDetails(handle.db, {
     userId: member.userId,
     phone: "0412 345 678",
@@ -24,7 +24,7 @@ test("a member saves a phone number and a suburb from the list", async () => {
 });
 
 test("a bad phone number or an unknown suburb is refused and nothing changes", async () => {
-  const member = await createMember(testApp, { name: "Quinn Hale" });
+  const member = await signUpMember(testApp, { name: "Quinn Hale" });
   for (const phone of ["12345", "call me maybe", "0".repeat(21)]) {
     const result = await updateContactDetails(handle.db, { userId: member.userId, phone, location: "" });
     expect(result).toMatchObject({

@@ -19,7 +19,8 @@ import { systemClock } from "../../core/shared/clock";
 import { findMySwaps, findSwapForParty } from "../../core/swaps/find-my-swaps";
 import { creditLedger, paymentLogs, webhookEvents } from "../../db/schema/payments";
 import { swapProposals } from "../../db/schema/swaps";
-import { createPaymentTestApp, grantCredit, insertAcceptedSwap, insertMember } from "../support/payment-fixtures";
+import { createPaymentTestApp, grantCredit } from "../support/payment-fixtures";
+import { createMember, createSwap } from "../support/factories";
 import { TEST_ORIGIN } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
 
@@ -45,7 +46,7 @@ const GOOD = { cardNumber: "4242 4242 4242 4242", expiry: "12 / 34", cvc: "123" 
 const DECLINED = { ...GOOD, cardNumber: "4000 0000 0000 0002" };
 
 async function openCheckout(options: { credit?: number } = {}) {
-  const swap = await insertAcceptedSwap(db);
+  const swap = await createSwap(db, { status: "accepted" });
   if (options.credit) await grantCredit(db, swap.proposerId, options.credit);
   const started = await startHandshakePayment(deps, { swapId: swap.swapId, userId: swap.proposerId });
   if (started.kind !== "redirect") throw new Error("expected a checkout");
@@ -166,7 +167,7 @@ describe("a declined card leaves the checkout open for another try", () => {
 
   test("a bogus session id, or someone else's checkout, is not found", async () => {
     const { sessionId, receiverId } = await openCheckout();
-    const stranger = await insertMember(db);
+    const stranger = (await createMember(db)).id;
     expect(
       await findLocalCheckout(db, { sessionId: "cs_local_bogus", userId: receiverId, now: new Date() }),
     ).toBeNull();
@@ -179,8 +180,8 @@ describe("a declined card leaves the checkout open for another try", () => {
 
 describe("My Swaps as a deal screen", () => {
   test("both parties of an accepted swap can open both listings, reserved as they are; a stranger cannot", async () => {
-    const { proposerId, receiverId, offeredListingId, targetListingId } = await insertAcceptedSwap(db);
-    const stranger = await insertMember(db);
+    const { proposerId, receiverId, offeredListingId, targetListingId } = await createSwap(db, { status: "accepted" });
+    const stranger = (await createMember(db)).id;
     for (const userId of [proposerId, receiverId]) {
       for (const id of [offeredListingId, targetListingId]) {
         expect(await findListing(db, { id, viewer: { userId } }), `${userId} ${id}`).toMatchObject({
@@ -194,7 +195,7 @@ describe("My Swaps as a deal screen", () => {
   });
 
   test("each card says whether the listings can be opened and who has paid", async () => {
-    const { swapId, proposerId, receiverId } = await insertAcceptedSwap(db);
+    const { swapId, proposerId, receiverId } = await createSwap(db, { status: "accepted" });
     await db.update(swapProposals).set({ receiverPaid: true }).where(eq(swapProposals.id, swapId));
 
     const sent = (await findMySwaps(db, { userId: proposerId })).sent.find((s) => s.id === swapId);
@@ -206,7 +207,7 @@ describe("My Swaps as a deal screen", () => {
   });
 
   test("once a swap is declined, the other member's listing reserved in another swap is not linked", async () => {
-    const { swapId, proposerId } = await insertAcceptedSwap(db);
+    const { swapId, proposerId } = await createSwap(db, { status: "accepted" });
     await db.update(swapProposals).set({ status: "rejected", paymentDueAt: null }).where(eq(swapProposals.id, swapId));
     const card = await findSwapForParty(db, { swapId, userId: proposerId });
     // The proposer's own reserved listing is still theirs to open; the receiver's is not public.

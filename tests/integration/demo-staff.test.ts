@@ -10,7 +10,7 @@ import { SEED_PASSWORD } from "../../db/seed/seed-data";
 import { SEED_STAFF } from "../../db/seed/seed-staff";
 import { prepareDemoStaff } from "../../server/demo-staff";
 import { parseEnv } from "../../server/env";
-import { createMember, MEMBER_PASSWORD, sameOrigin } from "../support/factories";
+import { MEMBER_PASSWORD, sameOrigin, signUpMember } from "../support/api-factories";
 import { createPageHandler } from "../support/page-build";
 import { cookiesFrom, createTestApp, TEST_ORIGIN } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
@@ -154,7 +154,7 @@ describe("F2: the seed never makes someone else's account staff", () => {
     timeout: 300_000,
   }, async () => {
     const site = await newSite();
-    const owner = await createMember(site.testApp, { email: "admin@example.com", name: "Alex Early" });
+    const owner = await signUpMember(site.testApp, { email: "admin@example.com", name: "Alex Early" });
     const seeded = await site.testApp.app.request("/seed", {
       method: "POST",
       headers: { ...sameOrigin(), ...WHOLE_PAGE, "content-type": "application/x-www-form-urlencoded" },
@@ -180,7 +180,7 @@ describe("F2: the seed never makes someone else's account staff", () => {
     const site = await newSite();
     await site.boot();
     await site.handle.db.delete(users).where(eq(users.email, "moderator@example.com"));
-    await createMember(site.testApp, { email: "moderator@example.com", name: "Morgan Again" });
+    await signUpMember(site.testApp, { email: "moderator@example.com", name: "Morgan Again" });
     await site.boot();
     expect(await site.rolesOf("moderator@example.com")).toEqual([]);
   });
@@ -206,7 +206,7 @@ describe("the staff command sets a staff member's password", () => {
     expect((await site.signIn("ops@example.com", "Known-Staff-Pass-7")).status).toBe(401);
     expect((await site.signIn("ops@example.com", fresh)).status).toBe(200);
 
-    const member = await createMember(site.testApp);
+    const member = await signUpMember(site.testApp);
     const refused = await setStaffPassword(db, {
       userId: member.userId,
       password: fresh,

@@ -11,7 +11,9 @@ import { type Db, type DbHandle, openDatabase } from "../../db/client";
 import { domainEvents } from "../../db/schema/events";
 import { listings } from "../../db/schema/listings";
 import { mailOutbox } from "../../db/schema/ops";
-import { closeTestDatabase, controlledClock, insertListing, insertMember } from "../support/swap-fixtures";
+import { createListing, createMember } from "../support/factories";
+import { controlledClock } from "../support/test-clock";
+import { closeTestDatabase } from "../support/test-db";
 import { createTestDatabase } from "../support/test-db";
 
 const APP_URL = "https://swapshed.example";
@@ -32,10 +34,10 @@ async function mailsOf(swapId: string, template: string) {
 }
 
 async function pair() {
-  const owner = await insertMember(db, { name: "Olive Owner" });
-  const asker = await insertMember(db, { name: "Arlo Asker" });
-  const target = await insertListing(db, owner.id, { title: "Stihl chainsaw" });
-  const offered = await insertListing(db, asker.id, { title: "Ryobi mower" });
+  const owner = await createMember(db, { name: "Olive Owner" });
+  const asker = await createMember(db, { name: "Arlo Asker" });
+  const target = await createListing(db, owner.id, { title: "Stihl chainsaw" });
+  const offered = await createListing(db, asker.id, { title: "Ryobi mower" });
   return { owner, asker, target, offered };
 }
 

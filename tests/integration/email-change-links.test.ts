@@ -12,22 +12,15 @@ import { requestEmailChange } from "../../core/users/request-email-change";
 import { NO_PENDING_EMAIL_CHANGE, resendEmailChange } from "../../core/users/resend-email-change";
 import { verifyEmailAddress } from "../../core/users/verify-email-address";
 import { users } from "../../db/schema/auth";
-import { confirmAddress, createMember, freshEmail } from "../support/factories";
-import { latestMail, linkIn, mailCount } from "../support/mailbox";
+import { freshEmail, signUpConfirmedMember } from "../support/api-factories";
 import { contextFor, type RouteCaller } from "../support/staff-route";
-import { controlledClock } from "../support/swap-fixtures";
+import { controlledClock } from "../support/test-clock";
+import { latestMail, linkIn, mailCount } from "../support/mailbox";
 import { createTestApp, TEST_ORIGIN } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
 
 const handle = await createTestDatabase();
 const db = handle.db;
-/** A member whose address is confirmed: only such a member may set up two-step sign-in, link an identity or move
- *  address (decision 067). */
-const withConfirmedAddress = async <T extends { userId: string }>(member: Promise<T>): Promise<T> => {
-  const m = await member;
-  await confirmAddress(db, m.userId);
-  return m;
-};
 afterAll(() => handle.close());
 const clock = controlledClock(new Date());
 beforeEach(() => clock.set(new Date()));
@@ -56,7 +49,7 @@ async function askToMove(member: { userId: string; cookie: string }, to: string)
 
 describe("a change-of-address link", () => {
   test("works once: after the address is changed back, the first link does not move the account again", async () => {
-    const member = await withConfirmedAddress(createMember(testApp));
+    const member = await signUpConfirmedMember(testApp, db);
     const original = member.email;
     const moved = freshEmail("moved");
     const first = await askToMove(member, moved);
@@ -71,7 +64,7 @@ describe("a change-of-address link", () => {
   });
 
   test("is void once a newer change is asked for", async () => {
-    const member = await withConfirmedAddress(createMember(testApp));
+    const member = await signUpConfirmedMember(testApp, db);
     const older = await askToMove(member, freshEmail("older"));
     const newerAddress = freshEmail("newer");
     const newer = await askToMove(member, newerAddress);
@@ -81,7 +74,7 @@ describe("a change-of-address link", () => {
   });
 
   test("is void after Cancel, and the account keeps its address", async () => {
-    const member = await withConfirmedAddress(createMember(testApp));
+    const member = await signUpConfirmedMember(testApp, db);
     const token = await askToMove(member, freshEmail("cancelled"));
     expect(await cancelEmailChange(db, { userId: member.userId }, meta())).toEqual({
       ok: true,
@@ -101,7 +94,7 @@ describe("a change-of-address link", () => {
 
 describe("the pending change on My Account", () => {
   test("shows the address it waits for until the link is opened", async () => {
-    const member = await withConfirmedAddress(createMember(testApp));
+    const member = await signUpConfirmedMember(testApp, db);
     const to = freshEmail("pending");
     const token = await askToMove(member, to);
     const user = await sessionUser(member.cookie);
@@ -118,7 +111,7 @@ describe("the pending change on My Account", () => {
   });
 
   test("Resend sends a new link to the same address, voids the earlier one, and counts against the same limit", async () => {
-    const member = await withConfirmedAddress(createMember(testApp));
+    const member = await signUpConfirmedMember(testApp, db);
     const to = freshEmail("resent");
     const first = await askToMove(member, to);
     // The link is a token stamped to the second: a resend within the same second would be the very same link.
@@ -138,7 +131,7 @@ describe("the pending change on My Account", () => {
   });
 
   test("Resend and Cancel through the page need a pending change", async () => {
-    const member = await withConfirmedAddress(createMember(testApp));
+    const member = await signUpConfirmedMember(testApp, db);
     const user = await sessionUser(member.cookie);
     for (const intent of ["resend-change", "cancel-change"]) {
       const context = contextFor(caller, user);
@@ -177,17 +170,17 @@ describe("the demo outbox", () => {
 
   test("never shows a newcomer the mail sent to their address before they registered", async () => {
     // Another member asks to move to an address nobody has yet: its confirmation link goes there.
-    const other = await withConfirmedAddress(createMember(testApp));
+    const other = await signUpConfirmedMember(testApp, db);
     const address = freshEmail("newcomer");
     await askToMove(other, address);
-    const newcomer = await withConfirmedAddress(createMember(testApp, { email: address }));
+    const newcomer = await signUpConfirmedMember(testApp, db, { email: address });
     const mails = await outboxOf(newcomer.cookie);
     expect(mails.map((m) => m.subject)).toEqual(["Confirm your e-mail address for SwapShed"]);
     expect(mails.some((m) => m.subject.includes("new e-mail"))).toBe(false);
   });
 
   test("shows a member the confirmation sent to their new address, and the notices to their old one", async () => {
-    const member = await withConfirmedAddress(createMember(testApp));
+    const member = await signUpConfirmedMember(testApp, db);
     const to = freshEmail("demo-move");
     await askToMove(member, to);
     const mails = await outboxOf(member.cookie);
@@ -198,7 +191,7 @@ describe("the demo outbox", () => {
       ),
     ).toBe(true);
     // And none of another member's mail.
-    const stranger = await withConfirmedAddress(createMember(testApp));
+    const stranger = await signUpConfirmedMember(testApp, db);
     expect((await outboxOf(stranger.cookie)).every((m) => m.to === stranger.email)).toBe(true);
   });
 });

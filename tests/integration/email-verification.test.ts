@@ -12,10 +12,11 @@ import { markReauthenticated } from "../../core/users/reauthentication";
 import { verifyEmailAddress } from "../../core/users/verify-email-address";
 import { securityEvents } from "../../db/schema/audit";
 import { sessions, users } from "../../db/schema/auth";
-import { confirmAddress, createMember, freshEmail, MEMBER_PASSWORD } from "../support/factories";
-import { latestMail, linkIn, mailCount } from "../support/mailbox";
+import { confirmAddress } from "../support/factories";
+import { freshEmail, MEMBER_PASSWORD, signUpMember } from "../support/api-factories";
 import { contextFor, load, type RouteCaller } from "../support/staff-route";
-import { controlledClock } from "../support/swap-fixtures";
+import { controlledClock } from "../support/test-clock";
+import { latestMail, linkIn, mailCount } from "../support/mailbox";
 import { createTestApp, TEST_ORIGIN } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
 
@@ -38,7 +39,7 @@ const sessionUser = async (cookie: string) =>
 const userRow = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
 /** A member who opened the link in their sign-up mail: only a confirmed address can be changed. */
 const confirmedMember = async () => {
-  const member = await createMember(testApp);
+  const member = await signUpMember(testApp);
   await confirmAddress(db, member.userId);
   return member;
 };
@@ -76,7 +77,7 @@ async function act(
 
 describe("verification at sign-up", () => {
   test("signing up through the API queues a mail whose link leads to our own page", async () => {
-    const member = await createMember(testApp);
+    const member = await signUpMember(testApp);
     const mail = await latestMail(db, member.email, "verify_email");
     expect(mail?.subject).toBe("Confirm your e-mail address for SwapShed");
     const link = linkIn(mail);
@@ -100,7 +101,7 @@ describe("verification at sign-up", () => {
 
 describe("the verification link", () => {
   test("opened signed out it changes nothing and asks the member to sign in; signed in, it proves the address and signs nobody in", async () => {
-    const member = await createMember(testApp);
+    const member = await signUpMember(testApp);
     const token = (await tokenIn(member.email, "verify_email")) as string;
     const before = await db.select().from(sessions).where(eq(sessions.userId, member.userId));
     // Another device, or a mail scanner: whoever opens it may not hold the password (decision 067).
@@ -131,7 +132,7 @@ describe("the verification link", () => {
   });
 
   test(`is refused after ${VERIFY_EMAIL_HOURS} hours`, async () => {
-    const member = await createMember(testApp);
+    const member = await signUpMember(testApp);
     const token = await tokenIn(member.email, "verify_email");
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + (VERIFY_EMAIL_HOURS * 60 + 1) * 60 * 1000 });
     try {
@@ -146,7 +147,7 @@ describe("the verification link", () => {
   });
 
   test("a tampered or missing token is not valid", async () => {
-    const member = await createMember(testApp);
+    const member = await signUpMember(testApp);
     const token = (await tokenIn(member.email, "verify_email")) as string;
     for (const bad of [`${token.slice(0, -2)}xx`, "", "not-a-token", null]) {
       expect(await verifyEmailAddress(deps, { token: bad, signedIn: null }, meta())).toEqual({
@@ -158,8 +159,8 @@ describe("the verification link", () => {
   });
 
   test("is refused while a different member is signed in, and verifies nothing", async () => {
-    const owner = await createMember(testApp);
-    const other = await createMember(testApp);
+    const owner = await signUpMember(testApp);
+    const other = await signUpMember(testApp);
     const token = await tokenIn(owner.email, "verify_email");
     const signedIn = await sessionUser(other.cookie);
     expect(await verifyEmailAddress(deps, { token, signedIn }, meta(other.cookie))).toEqual({
@@ -172,7 +173,7 @@ describe("the verification link", () => {
 
 describe("resending the verification e-mail", () => {
   test("sends a new link, three times an hour at most", async () => {
-    const member = await createMember(testApp);
+    const member = await signUpMember(testApp);
     for (let n = 0; n < 3; n++) {
       expect(await resendVerificationEmail(deps, { userId: member.userId }, meta(member.cookie))).toMatchObject({
         ok: true,
@@ -193,7 +194,7 @@ describe("resending the verification e-mail", () => {
   });
 
   test("a verified member is told there is nothing to do", async () => {
-    const member = await createMember(testApp);
+    const member = await signUpMember(testApp);
     await verifyEmailAddress(
       deps,
       { token: await tokenIn(member.email, "verify_email"), signedIn: await signedInAs(member.cookie) },
@@ -243,7 +244,7 @@ describe("changing the e-mail address", () => {
 
     const token = linkIn(confirm)?.searchParams.get("token");
     // Another member signed in on the device that opens it: refused, and the address stays.
-    const other = await createMember(testApp);
+    const other = await signUpMember(testApp);
     expect(
       await verifyEmailAddress(deps, { token, signedIn: await sessionUser(other.cookie) }, meta(other.cookie)),
     ).toEqual({ ok: false, reason: "other_member" });
@@ -272,7 +273,7 @@ describe("changing the e-mail address", () => {
 
   test("an address that belongs to another account gets the same answer, and it is sent nothing", async () => {
     const member = await confirmedMember();
-    const taken = await createMember(testApp);
+    const taken = await signUpMember(testApp);
     const result = await requestEmailChange(
       deps,
       { userId: member.userId, newEmail: taken.email },
@@ -324,7 +325,7 @@ describe("changing the e-mail address", () => {
     const newEmail = freshEmail("raced");
     await requestEmailChange(deps, { userId: member.userId, newEmail }, meta(member.cookie));
     const token = await tokenIn(newEmail, "confirm_new_email");
-    await createMember(testApp, { email: newEmail });
+    await signUpMember(testApp, { email: newEmail });
     expect(await verifyEmailAddress(deps, { token, signedIn: null }, meta())).toEqual({ ok: false, reason: "invalid" });
     expect((await userRow(member.userId)).email).toBe(member.email);
   });

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, test } from "vitest";
 import { runOnce } from "../../core/jobs/run-once";
 import { mailOutbox } from "../../db/schema/ops";
 import { paymentLogs } from "../../db/schema/payments";
-import { insertAcceptedSwap } from "../support/payment-fixtures";
+import { createSwap } from "../support/factories";
 import { createTestApp } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
 
@@ -110,7 +110,7 @@ describe("/metrics", () => {
       { toAddress: "a@example.com", subject: "One", textBody: "x" },
       { toAddress: "b@example.com", subject: "Two", textBody: "y" },
     ]);
-    const { swapId, proposerId, receiverId } = await insertAcceptedSwap(db);
+    const { swapId, proposerId, receiverId } = await createSwap(db, { status: "accepted" });
     await db.insert(paymentLogs).values([
       { swapProposalId: swapId, userId: proposerId, amountCents: 999, status: "completed", provider: "local" },
       { swapProposalId: swapId, userId: receiverId, amountCents: 999, status: "failed", provider: "local" },

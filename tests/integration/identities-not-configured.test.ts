@@ -5,11 +5,11 @@ import { afterAll, expect, test } from "vitest";
 import { pageNotFoundMeta } from "../../app/components/layout/page-not-found";
 import * as identitiesPage from "../../app/routes/account/identities";
 import { getSessionUser, type SessionUser } from "../../core/users/get-session-user";
-import { createMember } from "../support/factories";
+import { signUpMember } from "../support/api-factories";
 import { contextFor, type RouteCaller } from "../support/staff-route";
-import { closeTestDatabase, controlledClock } from "../support/swap-fixtures";
+import { controlledClock } from "../support/test-clock";
 import { createTestApp, TEST_ORIGIN } from "../support/test-app";
-import { createTestDatabase } from "../support/test-db";
+import { closeTestDatabase, createTestDatabase } from "../support/test-db";
 
 const handle = await createTestDatabase();
 afterAll(() => closeTestDatabase(handle));
@@ -18,7 +18,7 @@ const testApp = createTestApp(handle, { clock, authAddressLimit: 1000 });
 const caller: RouteCaller = { db: handle.db, clock, provider: undefined as never, testApp };
 
 test("without an identity provider the page is a 404 titled 'Page not found | SwapShed'", async () => {
-  const member = await createMember(testApp);
+  const member = await signUpMember(testApp);
   const user = (await getSessionUser(
     { db: handle.db, auth: testApp.auth },
     new Headers({ cookie: member.cookie }),

@@ -5,15 +5,16 @@ import * as completeRoute from "../../app/routes/auth.identity.complete";
 import * as authRoute from "../../app/routes/auth";
 import * as identitiesRoute from "../../app/routes/account/identities";
 import * as layoutRoute from "../../app/routes/account/layout";
-import { LAST_WAY_IN, IDENTITY_NOT_FOUND } from "../../core/users/unlink-identity";
+import { IDENTITY_NOT_FOUND, LAST_WAY_IN } from "../../core/users/unlink-identity";
 import { securityEvents } from "../../db/schema/audit";
 import { accounts, passkeys, users } from "../../db/schema/auth";
 import { mailOutbox } from "../../db/schema/ops";
 import { profiles } from "../../db/schema/profiles";
-import { confirmAddress, createMember } from "../support/factories";
-import { CookieJar, callRoute, flashOf, openCallback, throughProvider } from "../support/identity-flow";
+import { signUpConfirmedMember, signUpMember } from "../support/api-factories";
+import { controlledClock } from "../support/test-clock";
+import { setFlag } from "../support/flags";
+import { callRoute, CookieJar, flashOf, openCallback, throughProvider } from "../support/identity-flow";
 import { type OidcPerson, startOidcProvider } from "../support/oidc-provider";
-import { controlledClock, setFlag } from "../support/swap-fixtures";
 import { createTestApp, TEST_ORIGIN } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
 
@@ -21,13 +22,6 @@ import { createTestDatabase } from "../support/test-db";
 const oidc = await startOidcProvider({ redirectUris: [`${TEST_ORIGIN}/api/auth/callback/oidc`] });
 const handle = await createTestDatabase();
 const db = handle.db;
-/** A member whose address is confirmed: only such a member may set up two-step sign-in, link an identity or move
- *  address (decision 067). */
-const withConfirmedAddress = async <T extends { userId: string }>(member: Promise<T>): Promise<T> => {
-  const m = await member;
-  await confirmAddress(db, m.userId);
-  return m;
-};
 afterAll(async () => {
   await oidc.close();
   await handle.close();
@@ -177,7 +171,7 @@ describe("what the provider says is checked", () => {
 
 describe("existing members", () => {
   test("a member links the provider from My Account, is told by mail, then signs in with it", async () => {
-    const member = await withConfirmedAddress(createMember(testApp, { name: "Kylie Nguyen" }));
+    const member = await signUpConfirmedMember(testApp, db, { name: "Kylie Nguyen" });
     const jar = memberJar(member.cookie);
     const back = await linkWithProvider(jar, person({ email: member.email }));
     expect(back.location).toBe("/account/identities?linked=oidc");
@@ -204,7 +198,7 @@ describe("existing members", () => {
   });
 
   test("linking an identity with another address is refused and links nothing", async () => {
-    const member = await withConfirmedAddress(createMember(testApp));
+    const member = await signUpConfirmedMember(testApp, db);
     const jar = memberJar(member.cookie);
     const back = await linkWithProvider(jar, person());
     expect(back.location).toBe("/account/identities?provider=oidc&error=email_does_not_match");
@@ -220,14 +214,14 @@ describe("existing members", () => {
   });
 
   test("an identity already linked to another member cannot be linked again", async () => {
-    const owner = await withConfirmedAddress(createMember(testApp));
+    const owner = await signUpConfirmedMember(testApp, db);
     await linkWithProvider(memberJar(owner.cookie), person({ email: owner.email }));
     // The owner moves to another address; someone else signs up with the old one and tries the same identity.
     await db
       .update(users)
       .set({ email: `moved-${owner.email}` })
       .where(eq(users.id, owner.userId));
-    const other = await withConfirmedAddress(createMember(testApp, { email: owner.email }));
+    const other = await signUpConfirmedMember(testApp, db, { email: owner.email });
     const back = await linkWithProvider(memberJar(other.cookie), person({ email: owner.email }));
     expect(back.location).toContain("error=account_already_linked_to_different_user");
     const page = await callRoute(deps, memberJar(other.cookie), identitiesRoute, { path: back.location as string });
@@ -241,7 +235,7 @@ describe("existing members", () => {
   });
 
   test("a member with a verified address is linked implicitly at sign-in, and told by mail", async () => {
-    const member = await withConfirmedAddress(createMember(testApp));
+    const member = await signUpConfirmedMember(testApp, db);
     await db.update(users).set({ emailVerified: true }).where(eq(users.id, member.userId));
     const { jar, location } = await signInWithProvider(person({ email: member.email }));
     expect(location).toBe("/auth/identity/complete?provider=oidc&redirectTo=%2Fmy-swaps");
@@ -253,7 +247,7 @@ describe("existing members", () => {
   test("a member whose own address is unverified is asked to sign in and link instead", async () => {
     // Better Auth logs the refusal as an error line.
     vi.spyOn(console, "error").mockImplementation(() => {});
-    const member = await createMember(testApp);
+    const member = await signUpMember(testApp);
     const { jar, location } = await signInWithProvider(person({ email: member.email }));
     expect(location).toContain("error=account_not_linked");
     expect(signedIn(jar)).toBe(false);
@@ -264,7 +258,7 @@ describe("existing members", () => {
   });
 
   test("a suspended member, or one with two-step sign-in on, gets no session from the provider", async () => {
-    const suspended = await withConfirmedAddress(createMember(testApp));
+    const suspended = await signUpConfirmedMember(testApp, db);
     await linkWithProvider(memberJar(suspended.cookie), person({ email: suspended.email }));
     await db.update(profiles).set({ status: "suspended" }).where(eq(profiles.userId, suspended.userId));
     const first = await signInWithProvider(person({ email: suspended.email }));
@@ -277,7 +271,7 @@ describe("existing members", () => {
     const page = await callRoute(deps, new CookieJar(), authRoute, { path: first.location as string });
     expect(page.data?.identityError).toBe("Your account has been suspended. Please contact support.");
 
-    const guarded = await withConfirmedAddress(createMember(testApp));
+    const guarded = await signUpConfirmedMember(testApp, db);
     await linkWithProvider(memberJar(guarded.cookie), person({ email: guarded.email }));
     await db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, guarded.userId));
     const second = await signInWithProvider(person({ email: guarded.email }));
@@ -333,10 +327,10 @@ describe("unlinking", () => {
   });
 
   test("a member with a password can unlink; another member's identity id is refused and changes nothing", async () => {
-    const owner = await withConfirmedAddress(createMember(testApp));
+    const owner = await signUpConfirmedMember(testApp, db);
     await linkWithProvider(memberJar(owner.cookie), person({ email: owner.email }));
     const identity = await identityOf(owner.userId);
-    const intruder = await withConfirmedAddress(createMember(testApp));
+    const intruder = await signUpConfirmedMember(testApp, db);
     const refused = await callRoute(deps, memberJar(intruder.cookie), identitiesRoute, {
       path: "/account/identities",
       form: { intent: "unlink", identityId: identity.id },
@@ -355,7 +349,7 @@ describe("unlinking", () => {
 
   test("linking and unlinking are rate limited per member", async () => {
     await setFlag(db, "enable_rate_limiting", true);
-    const member = await withConfirmedAddress(createMember(testApp));
+    const member = await signUpConfirmedMember(testApp, db);
     const jar = memberJar(member.cookie);
     for (let attempt = 0; attempt < 10; attempt++) {
       const answer = await callRoute(deps, jar, identitiesRoute, {
@@ -373,7 +367,7 @@ describe("unlinking", () => {
   });
 
   test("after 10 minutes, linking and unlinking ask the member to confirm it's them first", async () => {
-    const member = await withConfirmedAddress(createMember(testApp));
+    const member = await signUpConfirmedMember(testApp, db);
     await linkWithProvider(memberJar(member.cookie), person({ email: member.email }));
     const identity = await identityOf(member.userId);
     clock.advance(11 * 60 * 1000);
@@ -402,7 +396,7 @@ describe("the Linked accounts page", () => {
 
     const bare = createTestApp(handle, { clock });
     const bareDeps = { db, clock, testApp: bare };
-    const member = await withConfirmedAddress(createMember(bare));
+    const member = await signUpConfirmedMember(bare, db);
     expect((await callRoute(bareDeps, new CookieJar(), layoutRoute, { path: "/account" })).data?.features).toEqual({
       identityProviders: false,
     });

@@ -6,26 +6,19 @@ import { deleteOwnAccount } from "../../core/users/delete-own-account";
 import { KEEP_OFFER_EXPIRED, keepAccount } from "../../core/users/keep-account";
 import { signIn } from "../../core/users/sign-in";
 import { signInWithCode } from "../../core/users/sign-in-with-code";
-import { beginTwoFactorSetup, finishTwoFactorSetup } from "../../core/users/turn-on-two-factor";
 import { INVALID_TWO_FACTOR_CODE, verifyTwoFactorSignIn } from "../../core/users/verify-two-factor-sign-in";
 import { sessions } from "../../db/schema/auth";
 import { profiles } from "../../db/schema/profiles";
-import { confirmAddress, createMember, MEMBER_PASSWORD } from "../support/factories";
+import { MEMBER_PASSWORD, signUpConfirmedMember } from "../support/api-factories";
+import { controlledClock } from "../support/test-clock";
 import { latestMail } from "../support/mailbox";
-import { closeTestDatabase, controlledClock } from "../support/swap-fixtures";
 import { cookiesFrom, createTestApp, TEST_ORIGIN } from "../support/test-app";
-import { createTestDatabase } from "../support/test-db";
+import { closeTestDatabase, createTestDatabase } from "../support/test-db";
 import { totpCode, unusedTotpCode } from "../support/totp";
+import { turnOnTwoFactor } from "../support/two-factor";
 
 const handle = await createTestDatabase();
 const db = handle.db;
-/** A member whose address is confirmed: only such a member may set up two-step sign-in, link an identity or move
- *  address (decision 067). */
-const withConfirmedAddress = async <T extends { userId: string }>(member: Promise<T>): Promise<T> => {
-  const m = await member;
-  await confirmAddress(db, m.userId);
-  return m;
-};
 afterAll(() => closeTestDatabase(handle));
 const clock = controlledClock(new Date());
 const testApp = createTestApp(handle, { clock, authAddressLimit: 1000 });
@@ -46,26 +39,15 @@ const isSignedIn = async (cookie: string) =>
 
 /** A member with an authenticator app who then asked for their own deletion (signed out everywhere). */
 async function deletedMemberWithTwoFactor() {
-  const member = await withConfirmedAddress(createMember(testApp));
-  const started = await beginTwoFactorSetup(
-    deps,
-    { userId: member.userId, password: MEMBER_PASSWORD },
-    meta(member.cookie),
-  );
-  if (!started.ok) throw new Error(started.message);
-  const confirmed = await finishTwoFactorSetup(
-    deps,
-    { userId: member.userId, code: await unusedTotpCode(started.secret) },
-    meta(member.cookie),
-  );
-  if (!confirmed.ok) throw new Error(confirmed.message);
+  const member = await signUpConfirmedMember(testApp, db);
+  const { secret, cookie } = await turnOnTwoFactor(deps, member, meta, { through: "my-account" });
   const deleted = await deleteOwnAccount(
     deps,
     { userId: member.userId, method: "password", secret: MEMBER_PASSWORD },
-    meta(cookieOf(confirmed.headers)),
+    meta(cookie),
   );
   if (!deleted.ok) throw new Error("deletion refused");
-  return { ...member, secret: started.secret };
+  return { ...member, secret };
 }
 
 describe("keeping an account that has two-step sign-in", () => {

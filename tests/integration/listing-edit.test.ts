@@ -16,15 +16,8 @@ import { createLocalStorage } from "../../core/storage/local-storage";
 import type { FileStorage } from "../../core/storage/storage";
 import { type ListingStatus, listings } from "../../db/schema/listings";
 import { swapProposals } from "../../db/schema/swaps";
-import {
-  createListing,
-  createMember,
-  GOOD_LISTING,
-  makeJpeg,
-  makeNoisePng,
-  sameOrigin,
-  type Upload,
-} from "../support/factories";
+import { GOOD_LISTING, postListing, sameOrigin, signUpMember } from "../support/api-factories";
+import { makeJpeg, makeNoisePng, type Upload } from "../support/images";
 import { createTestApp } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
 
@@ -82,10 +75,10 @@ async function editViaApi(
 
 /** A member with one listing of `pictures` small JPEGs; returns the member, the id and the picture keys. */
 async function ownerWithListing(pictures = 1) {
-  const owner = await createMember(testApp, { name: "Kylie Nguyen" });
+  const owner = await signUpMember(testApp, { name: "Kylie Nguyen" });
   const images: Upload[] = [];
   for (let i = 0; i < pictures; i++) images.push({ body: await smallJpeg(64 + i) });
-  const id = await createListing(testApp, owner.cookie, { images });
+  const id = await postListing(testApp, owner.cookie, { images });
   const keys = (await listingRow(id)).images.map((image) => image.key);
   return { owner, id, keys };
 }
@@ -166,7 +159,7 @@ describe("the owner edits a listing", () => {
 describe("who may edit", () => {
   test("another member cannot edit your listing: 404, as if it did not exist, and nothing changes", async () => {
     const { id, keys } = await ownerWithListing();
-    const stranger = await createMember(testApp);
+    const stranger = await signUpMember(testApp);
     const before = await snapshot();
     const res = await editViaApi(stranger.cookie, id, {
       keep: keys,
@@ -187,7 +180,7 @@ describe("who may edit", () => {
   });
 
   test("an id that is not a listing's is answered 404, not a server error", async () => {
-    const member = await createMember(testApp);
+    const member = await signUpMember(testApp);
     for (const id of ["not-a-uuid", "00000000-0000-4000-8000-000000000000"]) {
       const res = await editViaApi(member.cookie, id, { keep: [], images: [{ body: await smallJpeg() }] });
       expect(res.status).toBe(404);

@@ -5,15 +5,8 @@ import { afterAll, describe, expect, test } from "vitest";
 import { LOCATION_REQUIRED } from "../../core/listings/listing-schema";
 import { PICTURE_ORDER_INVALID, PICTURES_CHANGED } from "../../core/listings/update-listing";
 import { listings } from "../../db/schema/listings";
-import {
-  createListing,
-  createListingViaApi,
-  createMember,
-  GOOD_LISTING,
-  makeJpeg,
-  sameOrigin,
-  type Upload,
-} from "../support/factories";
+import { createListingViaApi, GOOD_LISTING, postListing, sameOrigin, signUpMember } from "../support/api-factories";
+import { makeJpeg, type Upload } from "../support/images";
 import { createTestApp } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
 
@@ -54,10 +47,10 @@ const imagesOf = async (id: string) => (await db.select().from(listings).where(e
 
 /** A member with a listing of pictures 64, 65, 66 ... px wide; returns the member, the id and the keys in order. */
 async function ownerWithListing(pictures: number) {
-  const owner = await createMember(testApp, { name: "Olivia Bennett" });
+  const owner = await signUpMember(testApp, { name: "Olivia Bennett" });
   const images: Upload[] = [];
   for (let i = 0; i < pictures; i++) images.push({ body: await pictureOfWidth(64 + i) });
-  const id = await createListing(testApp, owner.cookie, { images });
+  const id = await postListing(testApp, owner.cookie, { images });
   return { owner, id, keys: (await imagesOf(id)).map((image) => image.key) };
 }
 
@@ -80,7 +73,7 @@ function edit(
 
 describe("a refused picture is named", () => {
   test("a text file named .jpg and a HEIC photo are both refused by name, each on its own line; nothing is stored", async () => {
-    const member = await createMember(testApp);
+    const member = await signUpMember(testApp);
     const before = await snapshot();
     const res = await createListingViaApi(testApp, member.cookie, {
       images: [
@@ -96,7 +89,7 @@ describe("a refused picture is named", () => {
   });
 
   test("a file's path or control characters never come back in the message, only its name", async () => {
-    const member = await createMember(testApp);
+    const member = await signUpMember(testApp);
     const res = await createListingViaApi(testApp, member.cookie, {
       images: [{ body: "text", name: "C:\\Users\\kylie\\Desktop\\notes\u0007.jpg", type: "image/jpeg" }],
     });
@@ -123,7 +116,7 @@ describe("an empty location", () => {
     ["only spaces", "   "],
   ] as const) {
     test(`a new listing whose location is ${what} is refused with '${LOCATION_REQUIRED}'`, async () => {
-      const member = await createMember(testApp);
+      const member = await signUpMember(testApp);
       const before = await snapshot();
       const res = await createListingViaApi(testApp, member.cookie, { location });
       expect(res.status).toBe(400);
@@ -221,7 +214,7 @@ describe("the order of an edited listing's pictures", () => {
 
   test("someone else cannot reorder a listing's pictures: it is not found, and nothing changes", async () => {
     const { id, keys } = await ownerWithListing(2);
-    const stranger = await createMember(testApp, { name: "Lucas Murphy" });
+    const stranger = await signUpMember(testApp, { name: "Lucas Murphy" });
     const before = await snapshot();
     const res = await edit(stranger.cookie, id, { keep: keys, order: [keys[1], keys[0]] });
     expect(res.status).toBe(404);

@@ -15,7 +15,10 @@ import {
 import { securityEvents } from "../../db/schema/audit";
 import { listings } from "../../db/schema/listings";
 import { moderationReports } from "../../db/schema/moderation";
-import { controlledClock, HOUR, insertListing, insertMember, refusal, setFlag } from "../support/swap-fixtures";
+import { controlledClock, HOUR } from "../support/test-clock";
+import { createListing, createMember } from "../support/factories";
+import { refusal } from "../support/swap-fixtures";
+import { setFlag } from "../support/flags";
 import { createTestDatabase } from "../support/test-db";
 
 const handle = await createTestDatabase();
@@ -39,14 +42,14 @@ const listingOf = async (id: string) => (await db.select().from(listings).where(
 const reportsOn = (id: string) => db.select().from(moderationReports).where(eq(moderationReports.listingId, id));
 
 async function listed(title = "Too-good-to-be-true iPhone") {
-  const owner = await insertMember(db, { name: "Olive Owner" });
-  return { owner, id: await insertListing(db, owner.id, { title }) };
+  const owner = await createMember(db, { name: "Olive Owner" });
+  return { owner, id: await createListing(db, owner.id, { title }) };
 }
 
 describe("a member reports a listing", () => {
   test("with a reason, notes and evidence links: stored pending for staff, the listing flagged but still public", async () => {
     const { id } = await listed();
-    const reporter = await insertMember(db);
+    const reporter = await createMember(db);
     const result = await report(reporter.id, id, {
       reason: "copyright",
       notes: "Photos copied from\r\nmy own ad.",
@@ -68,7 +71,7 @@ describe("a member reports a listing", () => {
 
   test("the form's rules are the server's: a reason from the seven, notes up to 2,000 characters, up to 10 web links", async () => {
     const { id } = await listed();
-    const reporter = await insertMember(db);
+    const reporter = await createMember(db);
     expect(await refusal(report(reporter.id, id, { reason: "boring" }))).toEqual({
       code: "VALIDATION",
       message: CHOOSE_A_REASON,
@@ -93,7 +96,7 @@ describe("a member reports a listing", () => {
 
   test("one pending report per member per listing: a second is refused with a clear message", async () => {
     const { id } = await listed();
-    const reporter = await insertMember(db);
+    const reporter = await createMember(db);
     await report(reporter.id, id);
     expect(await refusal(report(reporter.id, id, { reason: "spam" }))).toEqual({
       code: "CONFLICT",
@@ -109,8 +112,8 @@ describe("a member reports a listing", () => {
   test("nobody reports their own listing, nor one they cannot see", async () => {
     const { owner, id } = await listed();
     expect(await refusal(report(owner.id, id))).toEqual({ code: "FORBIDDEN", message: OWN_LISTING });
-    const reporter = await insertMember(db);
-    const gone = await insertListing(db, owner.id, { status: "deleted" });
+    const reporter = await createMember(db);
+    const gone = await createListing(db, owner.id, { status: "deleted" });
     expect(await refusal(report(reporter.id, gone))).toEqual({ code: "NOT_FOUND", message: LISTING_NOT_FOUND });
     expect(await refusal(report(reporter.id, "not-a-uuid"))).toEqual({ code: "NOT_FOUND", message: LISTING_NOT_FOUND });
     expect(await reportsOn(id)).toHaveLength(0);
@@ -118,7 +121,7 @@ describe("a member reports a listing", () => {
 
   test("with enable_moderation off the server refuses and stores nothing", async () => {
     const { id } = await listed();
-    const reporter = await insertMember(db);
+    const reporter = await createMember(db);
     await setFlag(db, "enable_moderation", false);
     expect(await refusal(report(reporter.id, id))).toEqual({ code: "FORBIDDEN", message: REPORTING_OFF });
     expect(await reportsOn(id)).toHaveLength(0);
@@ -127,7 +130,7 @@ describe("a member reports a listing", () => {
 
   test("the listing page offers 'Report listing' exactly where the report would be taken", async () => {
     const { owner, id } = await listed();
-    const reporter = await insertMember(db);
+    const reporter = await createMember(db);
     expect(await canReport(db, { viewerId: reporter.id, ownerId: owner.id })).toBe(true);
     expect(await canReport(db, { viewerId: owner.id, ownerId: owner.id })).toBe(false);
     expect(await canReport(db, { viewerId: null, ownerId: owner.id })).toBe(false);
@@ -137,7 +140,7 @@ describe("a member reports a listing", () => {
   });
 
   test("10 reports an hour per member: the 11th is refused with when to come back, logged, and stores nothing", async () => {
-    const reporter = await insertMember(db);
+    const reporter = await createMember(db);
     for (let n = 0; n < 10; n++) await report(reporter.id, (await listed(`Listing ${n}`)).id);
     const { id } = await listed("One too many");
     const refused = await refusal(report(reporter.id, id));
@@ -166,14 +169,14 @@ describe("a member reports a listing", () => {
 describe("auto takedown", () => {
   test("off: three reporters flag a listing but it stays public", async () => {
     const { id } = await listed();
-    for (let n = 0; n < 3; n++) expect((await report((await insertMember(db)).id, id)).hidden).toBe(false);
+    for (let n = 0; n < 3; n++) expect((await report((await createMember(db)).id, id)).hidden).toBe(false);
     expect(await listingOf(id)).toMatchObject({ isFlagged: true, moderationStatus: "approved" });
   });
 
   test("on: the third different member's report hides the listing from everyone but its owner, who sees it held for review", async () => {
     await setFlag(db, "enable_auto_takedown", true);
     const { owner, id } = await listed("Hidden after three");
-    const [first, second, third] = [await insertMember(db), await insertMember(db), await insertMember(db)];
+    const [first, second, third] = [await createMember(db), await createMember(db), await createMember(db)];
     expect((await report(first.id, id)).hidden).toBe(false);
     // The same member twice is still one reporter.
     await refusal(report(first.id, id));
@@ -189,7 +192,7 @@ describe("auto takedown", () => {
     const mine = await findMyListings(db, { ownerId: owner.id });
     expect(mine.listings.find((l) => l.id === id)?.moderationStatus).toBe("pending");
     // Hidden, it takes no more reports (nobody else can see it).
-    expect(await refusal(report((await insertMember(db)).id, id))).toEqual({
+    expect(await refusal(report((await createMember(db)).id, id))).toEqual({
       code: "NOT_FOUND",
       message: LISTING_NOT_FOUND,
     });
@@ -200,7 +203,7 @@ describe("auto takedown", () => {
     async () => {
       await setFlag(db, "enable_auto_takedown", true);
       const { id } = await listed("Raced");
-      const reporters = await Promise.all(Array.from({ length: 5 }, () => insertMember(db)));
+      const reporters = await Promise.all(Array.from({ length: 5 }, () => createMember(db)));
       const results = await Promise.allSettled(reporters.map((r) => report(r.id, id)));
       const fulfilled = results
         .filter((r) => r.status === "fulfilled")
@@ -219,13 +222,13 @@ describe("auto takedown", () => {
     async () => {
       await setFlag(db, "enable_auto_takedown", true);
       const { id } = await listed("Three at once");
-      const reporters = await Promise.all(Array.from({ length: 3 }, () => insertMember(db)));
+      const reporters = await Promise.all(Array.from({ length: 3 }, () => createMember(db)));
       const results = await Promise.all(reporters.map((r) => report(r.id, id)));
       expect(results.filter((r) => r.hidden)).toHaveLength(1);
       expect((await listingOf(id)).moderationStatus).toBe("pending");
 
       const { id: other } = await listed("Double click");
-      const eager = await insertMember(db);
+      const eager = await createMember(db);
       const twice = await Promise.allSettled([report(eager.id, other), report(eager.id, other)]);
       expect(twice.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       expect(await reportsOn(other)).toHaveLength(1);

@@ -15,15 +15,8 @@ import { favourites } from "../../db/schema/favourites";
 import { listings } from "../../db/schema/listings";
 import { profiles } from "../../db/schema/profiles";
 import { reviews, swapProposals } from "../../db/schema/swaps";
-import {
-  createListing,
-  createListingViaApi,
-  createMember,
-  makeJpeg,
-  makeNoisePng,
-  sameOrigin,
-  type Upload,
-} from "../support/factories";
+import { createListingViaApi, postListing, sameOrigin, signUpMember } from "../support/api-factories";
+import { makeJpeg, makeNoisePng, type Upload } from "../support/images";
 import { createTestApp } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
 
@@ -125,7 +118,7 @@ async function insertSwap(values: {
 
 describe("creating a listing", () => {
   test("a member creates a listing with one JPEG: it is active in Bondi and its picture is stored and served as WebP", async () => {
-    const member = await createMember(testApp, { name: "Kylie Nguyen" });
+    const member = await signUpMember(testApp, { name: "Kylie Nguyen" });
     const res = await createListingViaApi(testApp, member.cookie, { images: [{ body: await makeJpeg() }] });
     expect(res.status).toBe(201);
     const { id } = await res.json();
@@ -172,13 +165,13 @@ describe("creating a listing", () => {
   });
 
   test("a stored picture keeps no EXIF or GPS position, though the upload had both", async () => {
-    const member = await createMember(testApp);
+    const member = await signUpMember(testApp);
     const upload = await makeJpeg({ exif: true });
     const uploaded = await sharp(upload).metadata();
     expect(uploaded.exif).toBeDefined();
     expect(exifHasGps(uploaded.exif as Buffer)).toBe(true);
 
-    const id = await createListing(testApp, member.cookie, { images: [{ body: upload }] });
+    const id = await postListing(testApp, member.cookie, { images: [{ body: upload }] });
     const [image] = (await listingRow(id)).images;
     for (const width of image.widths) {
       const stored = fs.readFileSync(path.join(uploadsDir, `${image.key}-${width}.webp`));
@@ -191,18 +184,18 @@ describe("creating a listing", () => {
   });
 
   test("a member can add up to 8 pictures; the first is the cover", async () => {
-    const member = await createMember(testApp);
+    const member = await signUpMember(testApp);
     const images: Upload[] = [];
     for (let i = 0; i < 8; i++) images.push({ body: await makeJpeg({ width: 64 + i, height: 48 }) });
-    const id = await createListing(testApp, member.cookie, { images });
+    const id = await postListing(testApp, member.cookie, { images });
     const row = await listingRow(id);
     expect(row.images.map((image) => image.widths)).toEqual([[64], [65], [66], [67], [68], [69], [70], [71]]);
   });
 
   describe("each invalid field is refused with its message and nothing is created", () => {
-    let member: Awaited<ReturnType<typeof createMember>>;
+    let member: Awaited<ReturnType<typeof signUpMember>>;
     beforeAll(async () => {
-      member = await createMember(testApp);
+      member = await signUpMember(testApp);
     });
 
     const cases: [
@@ -266,9 +259,9 @@ describe("creating a listing", () => {
   });
 
   describe("files that are not pictures, or too big, are refused and nothing is stored", () => {
-    let member: Awaited<ReturnType<typeof createMember>>;
+    let member: Awaited<ReturnType<typeof signUpMember>>;
     beforeAll(async () => {
-      member = await createMember(testApp);
+      member = await signUpMember(testApp);
     });
 
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>`;
@@ -361,10 +354,10 @@ describe("creating a listing", () => {
 
 describe("deleting a listing", () => {
   test("another member cannot delete your listing: it answers 404 and the listing stays active", async () => {
-    const owner = await createMember(testApp);
-    const other = await createMember(testApp);
-    const id = await createListing(testApp, owner.cookie, { images: [{ body: await smallJpeg() }] });
-    const offered = await createListing(testApp, other.cookie, { images: [{ body: await smallJpeg() }] });
+    const owner = await signUpMember(testApp);
+    const other = await signUpMember(testApp);
+    const id = await postListing(testApp, owner.cookie, { images: [{ body: await smallJpeg() }] });
+    const offered = await postListing(testApp, other.cookie, { images: [{ body: await smallJpeg() }] });
     await insertSwap({ target: id, offered, proposerId: other.userId, receiverId: owner.userId, status: "pending" });
 
     const before = await snapshot();
@@ -377,8 +370,8 @@ describe("deleting a listing", () => {
   });
 
   test("a visitor cannot delete a listing: 401 and nothing changes", async () => {
-    const owner = await createMember(testApp);
-    const id = await createListing(testApp, owner.cookie, { images: [{ body: await smallJpeg() }] });
+    const owner = await signUpMember(testApp);
+    const id = await postListing(testApp, owner.cookie, { images: [{ body: await smallJpeg() }] });
     const before = await snapshot();
     const res = await send("DELETE", `/api/v1/listings/${id}`);
     expect(res.status).toBe(401);
@@ -386,7 +379,7 @@ describe("deleting a listing", () => {
   });
 
   test("an id that is not a listing's is answered 404, not a server error, and nothing changes", async () => {
-    const member = await createMember(testApp);
+    const member = await signUpMember(testApp);
     const before = await snapshot();
     for (const id of ["not-a-uuid", "00000000-0000-4000-8000-000000000000"]) {
       const res = await send("DELETE", `/api/v1/listings/${id}`, member.cookie);
@@ -401,13 +394,13 @@ describe("deleting a listing", () => {
   });
 
   test("the owner deletes a listing: it becomes a tombstone, leaves every public view, and pending proposals on it are rejected", async () => {
-    const owner = await createMember(testApp);
-    const other = await createMember(testApp);
-    const id = await createListing(testApp, owner.cookie, {
+    const owner = await signUpMember(testApp);
+    const other = await signUpMember(testApp);
+    const id = await postListing(testApp, owner.cookie, {
       title: "Esky to be deleted",
       images: [{ body: await smallJpeg() }],
     });
-    const offered = await createListing(testApp, other.cookie, { images: [{ body: await smallJpeg() }] });
+    const offered = await postListing(testApp, other.cookie, { images: [{ body: await smallJpeg() }] });
     const proposal = await insertSwap({
       target: id,
       offered,
@@ -453,10 +446,10 @@ describe("deleting a listing", () => {
   ];
   for (const [what, status, listingStatus] of inSwap) {
     test(`a listing in ${what} cannot be deleted: 409 with the reason, and nothing changes`, async () => {
-      const owner = await createMember(testApp);
-      const other = await createMember(testApp);
-      const id = await createListing(testApp, owner.cookie, { images: [{ body: await smallJpeg() }] });
-      const offered = await createListing(testApp, other.cookie, { images: [{ body: await smallJpeg() }] });
+      const owner = await signUpMember(testApp);
+      const other = await signUpMember(testApp);
+      const id = await postListing(testApp, owner.cookie, { images: [{ body: await smallJpeg() }] });
+      const offered = await postListing(testApp, other.cookie, { images: [{ body: await smallJpeg() }] });
       await insertSwap({ target: id, offered, proposerId: other.userId, receiverId: owner.userId, status });
       await db.update(listings).set({ status: listingStatus }).where(sql`${listings.id} in (${id}, ${offered})`);
 
@@ -519,14 +512,14 @@ describe("what the public sees", () => {
   for (const [what, hide] of hidingCases) {
     test(`${what} is not public: not on home, 404 on its page, not in search, and cannot be favourited`, async () => {
       const word = uniqueWord();
-      const visibleOwner = await createMember(testApp);
-      const owner = await createMember(testApp);
-      const viewer = await createMember(testApp);
-      const visible = await createListing(testApp, visibleOwner.cookie, {
+      const visibleOwner = await signUpMember(testApp);
+      const owner = await signUpMember(testApp);
+      const viewer = await signUpMember(testApp);
+      const visible = await postListing(testApp, visibleOwner.cookie, {
         title: `${word} visible`,
         images: [{ body: await smallJpeg() }],
       });
-      const hidden = await createListing(testApp, owner.cookie, {
+      const hidden = await postListing(testApp, owner.cookie, {
         title: `${word} hidden`,
         images: [{ body: await smallJpeg() }],
       });
@@ -563,9 +556,9 @@ describe("what the public sees", () => {
   }
 
   test("a listing saved before its owner was suspended drops out of the member's favourites", async () => {
-    const owner = await createMember(testApp);
-    const viewer = await createMember(testApp);
-    const id = await createListing(testApp, owner.cookie, { images: [{ body: await smallJpeg() }] });
+    const owner = await signUpMember(testApp);
+    const viewer = await signUpMember(testApp);
+    const id = await postListing(testApp, owner.cookie, { images: [{ body: await smallJpeg() }] });
     expect((await send("PUT", `/api/v1/listings/${id}/favourite`, viewer.cookie)).status).toBe(200);
     await db
       .update(profiles)
@@ -578,9 +571,9 @@ describe("what the public sees", () => {
 
 describe("favourites", () => {
   test("a member saves a listing, sees it in their favourites and marked on home, and un-saves it", async () => {
-    const owner = await createMember(testApp);
-    const fan = await createMember(testApp);
-    const id = await createListing(testApp, owner.cookie, { images: [{ body: await smallJpeg() }] });
+    const owner = await signUpMember(testApp);
+    const fan = await signUpMember(testApp);
+    const id = await postListing(testApp, owner.cookie, { images: [{ body: await smallJpeg() }] });
     const rows = () =>
       db
         .select()
@@ -621,9 +614,9 @@ describe("favourites", () => {
   });
 
   test("a deleted listing cannot be favourited: 404 and no favourite is saved", async () => {
-    const owner = await createMember(testApp);
-    const fan = await createMember(testApp);
-    const id = await createListing(testApp, owner.cookie, { images: [{ body: await smallJpeg() }] });
+    const owner = await signUpMember(testApp);
+    const fan = await signUpMember(testApp);
+    const id = await postListing(testApp, owner.cookie, { images: [{ body: await smallJpeg() }] });
     expect((await send("DELETE", `/api/v1/listings/${id}`, owner.cookie)).status).toBe(200);
     const before = await snapshot();
     const res = await send("PUT", `/api/v1/listings/${id}/favourite`, fan.cookie);
@@ -633,8 +626,8 @@ describe("favourites", () => {
   });
 
   test("a visitor cannot favourite or read favourites: 401 and nothing is saved", async () => {
-    const owner = await createMember(testApp);
-    const id = await createListing(testApp, owner.cookie, { images: [{ body: await smallJpeg() }] });
+    const owner = await signUpMember(testApp);
+    const id = await postListing(testApp, owner.cookie, { images: [{ body: await smallJpeg() }] });
     const before = await snapshot();
     expect((await send("PUT", `/api/v1/listings/${id}/favourite`)).status).toBe(401);
     expect((await send("DELETE", `/api/v1/listings/${id}/favourite`)).status).toBe(401);
@@ -648,13 +641,13 @@ describe("the home feed", () => {
   test("it shows at most 12 listings, newest first, each with its owner's name", async () => {
     // Two owners of one name: one member may list 10 items an hour.
     const owners = [
-      await createMember(testApp, { name: "Matilda Jones" }),
-      await createMember(testApp, { name: "Matilda Jones" }),
+      await signUpMember(testApp, { name: "Matilda Jones" }),
+      await signUpMember(testApp, { name: "Matilda Jones" }),
     ];
     const ids: string[] = [];
     for (let i = 0; i < 13; i++) {
       ids.push(
-        await createListing(testApp, owners[i % 2].cookie, {
+        await postListing(testApp, owners[i % 2].cookie, {
           title: `Feed item ${i}`,
           images: [{ body: await smallJpeg() }],
         }),
@@ -667,15 +660,15 @@ describe("the home feed", () => {
   });
 
   test("an owner without reviews has no rating; with reviews the card shows their average and count", async () => {
-    const owner = await createMember(testApp, { name: "Bruce Taylor" });
-    const first = await createMember(testApp);
-    const second = await createMember(testApp);
+    const owner = await signUpMember(testApp, { name: "Bruce Taylor" });
+    const first = await signUpMember(testApp);
+    const second = await signUpMember(testApp);
     const image = { images: [{ body: await smallJpeg() }] };
-    const traded1 = await createListing(testApp, owner.cookie, image);
-    const traded2 = await createListing(testApp, owner.cookie, image);
-    const theirs1 = await createListing(testApp, first.cookie, image);
-    const theirs2 = await createListing(testApp, second.cookie, image);
-    const shown = await createListing(testApp, owner.cookie, { title: "Bruce's ride-on mower", ...image });
+    const traded1 = await postListing(testApp, owner.cookie, image);
+    const traded2 = await postListing(testApp, owner.cookie, image);
+    const theirs1 = await postListing(testApp, first.cookie, image);
+    const theirs2 = await postListing(testApp, second.cookie, image);
+    const shown = await postListing(testApp, owner.cookie, { title: "Bruce's ride-on mower", ...image });
 
     const card = async () => (await homeFeed()).find((l) => l.id === shown);
     expect(await card()).toMatchObject({ ownerName: "Bruce Taylor", ownerRating: null, ownerReviewCount: 0 });

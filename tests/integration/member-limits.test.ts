@@ -7,8 +7,11 @@ import { createLocalStorage } from "../../core/storage/local-storage";
 import { securityEvents } from "../../db/schema/audit";
 import { listings } from "../../db/schema/listings";
 import { swapProposals } from "../../db/schema/swaps";
-import { makeJpeg } from "../support/factories";
-import { controlledClock, HOUR, insertListing, insertMember, refusal, setFlag } from "../support/swap-fixtures";
+import { makeJpeg } from "../support/images";
+import { controlledClock, HOUR } from "../support/test-clock";
+import { createListing as createListingRow, createMember } from "../support/factories";
+import { refusal } from "../support/swap-fixtures";
+import { setFlag } from "../support/flags";
 import { createTestDatabase } from "../support/test-db";
 import fs from "node:fs";
 import os from "node:os";
@@ -43,7 +46,7 @@ const rateLimitedEvents = (userId: string) =>
 
 describe("new listings per member", () => {
   test("10 an hour go through; the 11th is refused with when to come back, stores nothing and is logged", async () => {
-    const owner = await insertMember(db);
+    const owner = await createMember(db);
     for (let n = 0; n < 10; n++)
       expect((await createListing({ db, storage, clock }, listingInput(owner.id, n))).ok).toBe(true);
     const refused = await createListing({ db, storage, clock }, listingInput(owner.id, 10));
@@ -58,14 +61,14 @@ describe("new listings per member", () => {
   });
 
   test("a listing that fails validation does not count", async () => {
-    const owner = await insertMember(db);
+    const owner = await createMember(db);
     for (let n = 0; n < 15; n++)
       expect((await createListing({ db, storage, clock }, { ...listingInput(owner.id, n), files: [] })).ok).toBe(false);
     expect((await createListing({ db, storage, clock }, listingInput(owner.id, 99))).ok).toBe(true);
   });
 
   test("with rate limiting switched off, nothing is counted", async () => {
-    const owner = await insertMember(db);
+    const owner = await createMember(db);
     await setFlag(db, "enable_rate_limiting", false);
     try {
       for (let n = 0; n < 12; n++)
@@ -78,18 +81,18 @@ describe("new listings per member", () => {
 
 describe("offers per member", () => {
   test("three offers on one listing a day; the fourth is refused and its owner hears nothing more", async () => {
-    const proposer = await insertMember(db);
-    const owner = await insertMember(db);
-    const target = await insertListing(db, owner.id);
+    const proposer = await createMember(db);
+    const owner = await createMember(db);
+    const target = await createListingRow(db, owner.id);
     for (let n = 0; n < 3; n++)
       await proposeSwap(
         { db, clock },
-        { proposerId: proposer.id, targetListingId: target, offeredListingId: await insertListing(db, proposer.id) },
+        { proposerId: proposer.id, targetListingId: target, offeredListingId: await createListingRow(db, proposer.id) },
       );
     const error = await refusal(
       proposeSwap(
         { db, clock },
-        { proposerId: proposer.id, targetListingId: target, offeredListingId: await insertListing(db, proposer.id) },
+        { proposerId: proposer.id, targetListingId: target, offeredListingId: await createListingRow(db, proposer.id) },
       ),
     );
     expect(error.code).toBe("RATE_LIMITED");
@@ -99,11 +102,11 @@ describe("offers per member", () => {
   });
 
   test(`${MEMBER_LIMITS.propose_swap.windows[0].limit} offers an hour in all`, async () => {
-    const proposer = await insertMember(db);
+    const proposer = await createMember(db);
     const limit = MEMBER_LIMITS.propose_swap.windows[0].limit;
     const targets = [];
-    for (let n = 0; n <= limit; n++) targets.push(await insertListing(db, (await insertMember(db)).id));
-    const offered = await insertListing(db, proposer.id);
+    for (let n = 0; n <= limit; n++) targets.push(await createListingRow(db, (await createMember(db)).id));
+    const offered = await createListingRow(db, proposer.id);
     for (const target of targets.slice(0, limit))
       await proposeSwap({ db, clock }, { proposerId: proposer.id, targetListingId: target, offeredListingId: offered });
     expect(
@@ -119,10 +122,10 @@ describe("offers per member", () => {
   });
 
   test.skipIf(handle.kind !== "postgres")("25 offers sent at once never get past the limit of 20", async () => {
-    const proposer = await insertMember(db);
-    const offered = await insertListing(db, proposer.id);
+    const proposer = await createMember(db);
+    const offered = await createListingRow(db, proposer.id);
     const targets = [];
-    for (let n = 0; n < 25; n++) targets.push(await insertListing(db, (await insertMember(db)).id));
+    for (let n = 0; n < 25; n++) targets.push(await createListingRow(db, (await createMember(db)).id));
     const results = await Promise.allSettled(
       targets.map((target) =>
         proposeSwap({ db, clock }, { proposerId: proposer.id, targetListingId: target, offeredListingId: offered }),

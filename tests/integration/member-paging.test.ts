@@ -2,7 +2,9 @@ import { afterAll, describe, expect, test } from "vitest";
 import { findMyListings } from "../../core/listings/find-my-listings";
 import { findMySwaps } from "../../core/swaps/find-my-swaps";
 import { proposeSwap } from "../../core/swaps/propose-swap";
-import { controlledClock, insertListing, insertMember, setFlag } from "../support/swap-fixtures";
+import { controlledClock } from "../support/test-clock";
+import { createListing, createMember } from "../support/factories";
+import { setFlag } from "../support/flags";
 import { createTestDatabase } from "../support/test-db";
 
 const handle = await createTestDatabase();
@@ -26,9 +28,9 @@ async function walk<T extends { id: string }>(
 
 describe("My Listings and My Swaps come a page at a time", () => {
   test("My Listings' pages cover every listing once, newest first", async () => {
-    const owner = await insertMember(db);
+    const owner = await createMember(db);
     const made: string[] = [];
-    for (let n = 0; n < 7; n++) made.push(await insertListing(db, owner.id, { title: `Item ${n}` }));
+    for (let n = 0; n < 7; n++) made.push(await createListing(db, owner.id, { title: `Item ${n}` }));
     const seen = await walk(async (cursor) => {
       const page = await findMyListings(db, { ownerId: owner.id, cursor, limit: 3 });
       expect(page.listings.length).toBeLessThanOrEqual(3);
@@ -43,14 +45,14 @@ describe("My Listings and My Swaps come a page at a time", () => {
 
   test("My Swaps pages each tab on its own cursor and covers every proposal once", async () => {
     await setFlag(db, "enable_rate_limiting", false);
-    const receiver = await insertMember(db);
-    const target = await insertListing(db, receiver.id);
+    const receiver = await createMember(db);
+    const target = await createListing(db, receiver.id);
     for (let n = 0; n < 5; n++) {
-      const proposer = await insertMember(db);
+      const proposer = await createMember(db);
       clock.advance(1000);
       await proposeSwap(
         { db, clock },
-        { proposerId: proposer.id, targetListingId: target, offeredListingId: await insertListing(db, proposer.id) },
+        { proposerId: proposer.id, targetListingId: target, offeredListingId: await createListing(db, proposer.id) },
       );
     }
     await setFlag(db, "enable_rate_limiting", true);

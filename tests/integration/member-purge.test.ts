@@ -9,8 +9,8 @@ import { listings } from "../../db/schema/listings";
 import { paymentLogs } from "../../db/schema/payments";
 import { profiles } from "../../db/schema/profiles";
 import { swapProposals } from "../../db/schema/swaps";
-import { createListing, createMember } from "../support/factories";
-import { controlledClock } from "../support/swap-fixtures";
+import { postListing, signUpMember } from "../support/api-factories";
+import { controlledClock } from "../support/test-clock";
 import { createTestApp } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
 
@@ -23,12 +23,12 @@ const DAY = 24 * 60 * 60 * 1000;
 
 describe("purging a deleted member after 30 days", () => {
   test("removes their personal data and pictures, keeps swap and payment history whole, and runs once", async () => {
-    const member = await createMember(testApp, { name: "Penny Private" });
-    const partner = await createMember(testApp, { name: "Paul Partner" });
-    const admin = await createMember(testApp, { name: "Avery Admin" });
-    const lonely = await createListing(testApp, member.cookie, { title: "Old lamp" });
-    const traded = await createListing(testApp, member.cookie, { title: "Road bike" });
-    const theirs = await createListing(testApp, partner.cookie, { title: "Surfboard" });
+    const member = await signUpMember(testApp, { name: "Penny Private" });
+    const partner = await signUpMember(testApp, { name: "Paul Partner" });
+    const admin = await signUpMember(testApp, { name: "Avery Admin" });
+    const lonely = await postListing(testApp, member.cookie, { title: "Old lamp" });
+    const traded = await postListing(testApp, member.cookie, { title: "Road bike" });
+    const theirs = await postListing(testApp, partner.cookie, { title: "Surfboard" });
     await db
       .update(profiles)
       .set({ phone: "0400 111 222", location: "Bondi NSW 2026" })

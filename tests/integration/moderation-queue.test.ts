@@ -13,7 +13,7 @@ import {
   type ReportReview,
   reviewReport,
 } from "../../core/moderation/review-report";
-import { REASON_REQUIRED } from "../../core/members/member-guards";
+import { REASON_REQUIRED } from "../../core/shared/reason";
 import type { StaffActor } from "../../core/staff/pass-staff-gate";
 import { searchBackOffice } from "../../core/staff/search-back-office";
 import { adminAuditLog } from "../../db/schema/audit";
@@ -21,15 +21,10 @@ import { listings } from "../../db/schema/listings";
 import { moderationReports } from "../../db/schema/moderation";
 import { mailOutbox } from "../../db/schema/ops";
 import { swapProposals } from "../../db/schema/swaps";
-import {
-  controlledClock,
-  HOUR,
-  insertListing,
-  insertMember,
-  refusal,
-  setFlag,
-  type TestMember,
-} from "../support/swap-fixtures";
+import { controlledClock, HOUR } from "../support/test-clock";
+import { createListing, createMember, type TestMember } from "../support/factories";
+import { refusal } from "../support/swap-fixtures";
+import { setFlag } from "../support/flags";
 import { createTestDatabase } from "../support/test-db";
 
 const handle = await createTestDatabase();
@@ -45,7 +40,7 @@ beforeEach(async () => {
 });
 
 async function staff(name: string): Promise<StaffActor> {
-  const member = await insertMember(db, { name });
+  const member = await createMember(db, { name });
   return { userId: member.id, name, email: member.email, roles: ["moderator"], ip: "203.0.113.9", userAgent: "vitest" };
 }
 const morgan = await staff("Morgan Moderator");
@@ -61,12 +56,12 @@ const mailTo = (member: TestMember) => db.select().from(mailOutbox).where(eq(mai
 
 /** A listing with `n` members' reports on it, oldest first. */
 async function reported(n = 1, title = "Knock-off sneakers") {
-  const owner = await insertMember(db, { name: "Olive Owner" });
-  const id = await insertListing(db, owner.id, { title });
+  const owner = await createMember(db, { name: "Olive Owner" });
+  const id = await createListing(db, owner.id, { title });
   const reporters: TestMember[] = [];
   const reports: string[] = [];
   for (let i = 0; i < n; i++) {
-    const reporter = await insertMember(db, { name: `Reporter ${i + 1}` });
+    const reporter = await createMember(db, { name: `Reporter ${i + 1}` });
     reporters.push(reporter);
     reports.push(
       (
@@ -234,8 +229,8 @@ describe("acting on a report", () => {
 
   test("legal takedown: the listing is taken down with reason and time, offers declined; audit takedown_from_report with listing_id and reason", async () => {
     const { owner, id, reports } = await reported(2, "Pirated DVDs");
-    const proposer = await insertMember(db);
-    const offered = await insertListing(db, proposer.id, { title: "Honest bike" });
+    const proposer = await createMember(db);
+    const offered = await createListing(db, proposer.id, { title: "Honest bike" });
     const [offer] = await db
       .insert(swapProposals)
       .values({

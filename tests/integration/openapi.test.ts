@@ -6,11 +6,11 @@ import { afterAll, describe, expect, test } from "vitest";
 import { LISTING_IN_SWAP } from "../../core/listings/delete-listing";
 import { paymentLogs } from "../../db/schema/payments";
 import { openApiPath } from "../../server/api/openapi";
-import { GOOD_LISTING, makeJpeg, MEMBER_PASSWORD, freshEmail, sameOrigin } from "../support/factories";
+import { freshEmail, GOOD_LISTING, MEMBER_PASSWORD, sameOrigin } from "../support/api-factories";
+import { makeJpeg } from "../support/images";
 import { checkoutCompletedEvent, createPaymentTestApp, grantCredit } from "../support/payment-fixtures";
-import { closeTestDatabase } from "../support/swap-fixtures";
 import { cookiesFrom, createTestApp } from "../support/test-app";
-import { createTestDatabase } from "../support/test-db";
+import { closeTestDatabase, createTestDatabase } from "../support/test-db";
 
 // The OpenAPI document against the app itself: it is valid OpenAPI 3.1, it lists exactly the routes the API
 // serves, and every answer a real member gets (successes and refusals) fits the schema the document gives for

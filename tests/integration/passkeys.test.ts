@@ -18,18 +18,18 @@ import { PASSKEY_NOT_VERIFIED, PASSKEY_UNKNOWN, signInWithPasskey } from "../../
 import { startPasskeyReauthentication } from "../../core/users/start-passkey-reauthentication";
 import { startPasskeyRegistration } from "../../core/users/start-passkey-registration";
 import { startPasskeySignIn } from "../../core/users/start-passkey-sign-in";
-import { confirmTwoFactorEnrolment, startTwoFactorEnrolment } from "../../core/users/two-factor-enrolment";
 import { securityEvents } from "../../db/schema/audit";
 import { passkeys, sessions } from "../../db/schema/auth";
 import { mailOutbox } from "../../db/schema/ops";
 import { profiles } from "../../db/schema/profiles";
-import { confirmAddress, createMember, MEMBER_PASSWORD } from "../support/factories";
-import { type SoftwarePasskey, softwareAuthenticator } from "../support/software-authenticator";
+import { confirmAddress } from "../support/factories";
+import { signUpMember } from "../support/api-factories";
 import { contextFor, postForm, type RouteCaller } from "../support/staff-route";
-import { controlledClock } from "../support/swap-fixtures";
+import { controlledClock } from "../support/test-clock";
+import { type SoftwarePasskey, softwareAuthenticator } from "../support/software-authenticator";
 import { cookiesFrom, createTestApp, TEST_ORIGIN } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
-import { totpCode, unusedTotpCode } from "../support/totp";
+import { turnOnTwoFactor } from "../support/two-factor";
 
 const handle = await createTestDatabase();
 const db = handle.db;
@@ -59,7 +59,7 @@ beforeEach(() => clock.set(new Date()));
 type Member = { userId: string; email: string; cookie: string; user: SessionUser };
 
 async function signedInMember(name = "Kylie Nguyen"): Promise<Member> {
-  const member = await createMember(testApp, { name });
+  const member = await signUpMember(testApp, { name });
   // Passkeys are for confirmed addresses only (decision 067).
   await confirmAddress(db, member.userId);
   const user = await getSessionUser({ db, auth }, new Headers({ cookie: member.cookie }));
@@ -410,16 +410,9 @@ describe("renaming and removing passkeys", () => {
 
 describe("signing in with a passkey", () => {
   test("a member signs in with a passkey and no e-mail address; two-factor is satisfied without the app's code", async () => {
-    const member = await signedInMember();
     // Two-step sign-in on: a password sign-in would now ask for the authenticator app's code.
-    const started = await startTwoFactorEnrolment(deps, { password: MEMBER_PASSWORD }, meta(member.cookie));
-    if (!started.ok) throw new Error(started.message);
-    const confirmed = await confirmTwoFactorEnrolment(
-      deps,
-      { userId: member.userId, code: await unusedTotpCode(started.secret) },
-      meta(member.cookie),
-    );
-    if (!confirmed.ok) throw new Error(confirmed.message);
+    const member = await signedInMember();
+    await turnOnTwoFactor(deps, member, meta);
     const { passkey } = await addPasskeyFor(member, "Phone");
 
     const { result } = await signInWith(passkey);

@@ -7,8 +7,8 @@ import { RESET_LINK_INVALID, resetPassword } from "../../core/users/reset-passwo
 import { adminAuditLog } from "../../db/schema/audit";
 import { sessions, verifications } from "../../db/schema/auth";
 import { mailOutbox } from "../../db/schema/ops";
-import { createMember, MEMBER_PASSWORD } from "../support/factories";
-import { controlledClock } from "../support/swap-fixtures";
+import { MEMBER_PASSWORD, signUpMember } from "../support/api-factories";
+import { controlledClock } from "../support/test-clock";
 import { createTestApp } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
 
@@ -43,7 +43,7 @@ describe("forgot password", () => {
   });
 
   test("a member resets with the link once: the new password works, the old one and every session stop", async () => {
-    const member = await createMember(testApp);
+    const member = await signUpMember(testApp);
     expect(await requestPasswordReset(deps, { email: member.email }, meta())).toEqual({
       ok: true,
       message: RESET_LINK_SENT,
@@ -72,7 +72,7 @@ describe("forgot password", () => {
   });
 
   test("an expired link is refused", async () => {
-    const member = await createMember(testApp);
+    const member = await signUpMember(testApp);
     await requestPasswordReset(deps, { email: member.email }, meta());
     const token = await tokenFromMail(member.email);
     await db
@@ -86,7 +86,7 @@ describe("forgot password", () => {
   });
 
   test("a fourth request for one address within the hour is refused", async () => {
-    const member = await createMember(testApp);
+    const member = await signUpMember(testApp);
     for (let n = 0; n < 3; n++)
       expect((await requestPasswordReset(deps, { email: member.email }, meta())).ok).toBe(true);
     expect(await requestPasswordReset(deps, { email: member.email }, meta())).toMatchObject({
@@ -99,8 +99,8 @@ describe("forgot password", () => {
 
 describe("an admin sends a reset", () => {
   test("the member gets the link and the trail records who sent it", async () => {
-    const member = await createMember(testApp);
-    const admin = await createMember(testApp, { name: "Avery Admin" });
+    const member = await signUpMember(testApp);
+    const admin = await signUpMember(testApp, { name: "Avery Admin" });
     await sendPasswordReset(deps, {
       actor: {
         userId: admin.userId,

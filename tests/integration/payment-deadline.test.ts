@@ -11,13 +11,10 @@ import { proposeSwap } from "../../core/swaps/propose-swap";
 import { listings } from "../../db/schema/listings";
 import { paymentLogs } from "../../db/schema/payments";
 import { swapProposals } from "../../db/schema/swaps";
-import {
-  checkoutCompletedEvent,
-  createPaymentTestApp,
-  grantCredit,
-  insertAcceptedSwap,
-} from "../support/payment-fixtures";
-import { controlledClock, HOUR, insertListing, insertMember, refusal } from "../support/swap-fixtures";
+import { checkoutCompletedEvent, createPaymentTestApp, grantCredit } from "../support/payment-fixtures";
+import { createListing, createMember, createSwap } from "../support/factories";
+import { controlledClock, HOUR } from "../support/test-clock";
+import { refusal } from "../support/swap-fixtures";
 import { TEST_ORIGIN } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
 
@@ -43,7 +40,7 @@ const listingStatus = async (id: string) => (await db.select().from(listings).wh
 
 /** An accepted swap whose 48 hours run from the test's clock. */
 async function acceptedSwap() {
-  const swap = await insertAcceptedSwap(db);
+  const swap = await createSwap(db, { status: "accepted" });
   await db
     .update(swapProposals)
     .set({ paymentDueAt: new Date(clock.now().getTime() + 48 * HOUR) })
@@ -66,14 +63,14 @@ async function payByCard(swapId: string, userId: string) {
 
 describe("the 48 hours to pay", () => {
   test("accepting sets the deadline 48 hours on", async () => {
-    const proposer = await insertMember(db);
-    const receiver = await insertMember(db);
+    const proposer = await createMember(db);
+    const receiver = await createMember(db);
     const { id } = await proposeSwap(
       { db, clock },
       {
         proposerId: proposer.id,
-        targetListingId: await insertListing(db, receiver.id),
-        offeredListingId: await insertListing(db, proposer.id),
+        targetListingId: await createListing(db, receiver.id),
+        offeredListingId: await createListing(db, proposer.id),
       },
     );
     await acceptSwap({ db, clock }, { swapId: id, actorId: receiver.id });

@@ -15,12 +15,11 @@ import {
   checkoutCompletedEvent,
   createPaymentTestApp,
   grantCredit,
-  insertAcceptedSwap,
-  insertMember,
   ledgerEntries,
   ledgerOf,
   paymentFailedEvent,
 } from "../support/payment-fixtures";
+import { createMember, createSwap } from "../support/factories";
 import { TEST_ORIGIN } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
 
@@ -56,7 +55,7 @@ async function refusal(promise: Promise<unknown>) {
 
 describe("starting a handshake payment", () => {
   test("a party of an accepted swap is sent to the local checkout for AUD 9.99", async () => {
-    const { swapId, proposerId } = await insertAcceptedSwap(db);
+    const { swapId, proposerId } = await createSwap(db, { status: "accepted" });
     const { url, sessionId, payment } = await startCardPayment(swapId, proposerId);
     expect(url).toBe(`${TEST_ORIGIN}/checkout/${sessionId}`);
     expect(sessionId).toMatch(/^cs_local_[0-9a-f]{24}$/);
@@ -72,8 +71,8 @@ describe("starting a handshake payment", () => {
   });
 
   test("a stranger cannot start payment for someone else's swap, and nothing is written", async () => {
-    const { swapId } = await insertAcceptedSwap(db);
-    const stranger = await insertMember(db);
+    const { swapId } = await createSwap(db, { status: "accepted" });
+    const stranger = (await createMember(db)).id;
     await grantCredit(db, stranger, 1000);
     const before = [await countRows(paymentLogs), await countRows(creditLedger), JSON.stringify(await swapRow(swapId))];
 
@@ -91,7 +90,7 @@ describe("starting a handshake payment", () => {
   });
 
   test("a swap that is not accepted is not waiting for payment", async () => {
-    const { swapId, proposerId } = await insertAcceptedSwap(db);
+    const { swapId, proposerId } = await createSwap(db, { status: "accepted" });
     await db.update(swapProposals).set({ status: "rejected" }).where(eq(swapProposals.id, swapId));
     const error = await refusal(startHandshakePayment(deps, { swapId, userId: proposerId }));
     expect(error.code).toBe("CONFLICT");
@@ -99,7 +98,7 @@ describe("starting a handshake payment", () => {
   });
 
   test("nobody pays for a swap whose other member was suspended: refused, nothing charged or written", async () => {
-    const { swapId, proposerId, receiverId } = await insertAcceptedSwap(db);
+    const { swapId, proposerId, receiverId } = await createSwap(db, { status: "accepted" });
     await db.update(profiles).set({ status: "suspended" }).where(eq(profiles.userId, receiverId));
     await grantCredit(db, proposerId, 2000);
     const error = await refusal(startHandshakePayment(deps, { swapId, userId: proposerId }));
@@ -110,7 +109,7 @@ describe("starting a handshake payment", () => {
   });
 
   test("paying twice is refused", async () => {
-    const { swapId, proposerId } = await insertAcceptedSwap(db);
+    const { swapId, proposerId } = await createSwap(db, { status: "accepted" });
     await grantCredit(db, proposerId, 2000);
     expect(await startHandshakePayment(deps, { swapId, userId: proposerId })).toEqual({ kind: "paid" });
 
@@ -124,7 +123,7 @@ describe("starting a handshake payment", () => {
   });
 
   test("a party with 1000 cents of credit pays with no card and the ledger shows -999", async () => {
-    const { swapId, proposerId } = await insertAcceptedSwap(db);
+    const { swapId, proposerId } = await createSwap(db, { status: "accepted" });
     await grantCredit(db, proposerId, 1000);
 
     expect(await startHandshakePayment(deps, { swapId, userId: proposerId })).toEqual({ kind: "paid" });
@@ -137,7 +136,7 @@ describe("starting a handshake payment", () => {
   });
 
   test("starting a new checkout supersedes the earlier one and gives its reserved credit back", async () => {
-    const { swapId, proposerId } = await insertAcceptedSwap(db);
+    const { swapId, proposerId } = await createSwap(db, { status: "accepted" });
     await grantCredit(db, proposerId, 500);
     const first = await startCardPayment(swapId, proposerId);
     const second = await startCardPayment(swapId, proposerId);
@@ -153,7 +152,7 @@ describe("starting a handshake payment", () => {
   });
 
   test("a checkout the provider cannot open fails the payment and gives the credit back", async () => {
-    const { swapId, proposerId } = await insertAcceptedSwap(db);
+    const { swapId, proposerId } = await createSwap(db, { status: "accepted" });
     await grantCredit(db, proposerId, 500);
     const unavailable: PaymentProvider = {
       ...provider,
@@ -173,7 +172,7 @@ describe("starting a handshake payment", () => {
 
 describe("the local checkout", () => {
   test("the 4242 card pays through a signed webhook and marks the party paid", async () => {
-    const { swapId, receiverId } = await insertAcceptedSwap(db);
+    const { swapId, receiverId } = await createSwap(db, { status: "accepted" });
     const { sessionId, payment } = await startCardPayment(swapId, receiverId);
 
     const outcome = await completeLocalCheckout(
@@ -195,7 +194,7 @@ describe("the local checkout", () => {
   });
 
   test("the 4000 0000 0000 0002 card is declined and the error is stored; the checkout stays open for another card", async () => {
-    const { swapId, proposerId } = await insertAcceptedSwap(db);
+    const { swapId, proposerId } = await createSwap(db, { status: "accepted" });
     const { sessionId, payment } = await startCardPayment(swapId, proposerId);
 
     const outcome = await completeLocalCheckout(
@@ -217,7 +216,7 @@ describe("the local checkout", () => {
   });
 
   test("any other card number is declined as not a test card", async () => {
-    const { swapId, proposerId } = await insertAcceptedSwap(db);
+    const { swapId, proposerId } = await createSwap(db, { status: "accepted" });
     const { sessionId, payment } = await startCardPayment(swapId, proposerId);
     const outcome = await completeLocalCheckout(
       { db, provider },
@@ -229,7 +228,7 @@ describe("the local checkout", () => {
   });
 
   test("only the payer can complete their checkout", async () => {
-    const { swapId, proposerId, receiverId } = await insertAcceptedSwap(db);
+    const { swapId, proposerId, receiverId } = await createSwap(db, { status: "accepted" });
     const { sessionId } = await startCardPayment(swapId, proposerId);
     const error = await refusal(
       completeLocalCheckout(
@@ -241,7 +240,7 @@ describe("the local checkout", () => {
   });
 
   test("a failure without a message from the provider is stored as 'Payment failed'", async () => {
-    const { swapId, proposerId } = await insertAcceptedSwap(db);
+    const { swapId, proposerId } = await createSwap(db, { status: "accepted" });
     const { payment } = await startCardPayment(swapId, proposerId);
     const res = await postWebhook(JSON.stringify(paymentFailedEvent(payment.id, null)));
     expect(res.status).toBe(200);
@@ -252,7 +251,7 @@ describe("the local checkout", () => {
 
 describe("payment webhooks", () => {
   test("a webhook with a bad signature, a tampered body, no signature or a 10-minute-old timestamp is refused and records nothing", async () => {
-    const { swapId, proposerId } = await insertAcceptedSwap(db);
+    const { swapId, proposerId } = await createSwap(db, { status: "accepted" });
     const { payment, sessionId } = await startCardPayment(swapId, proposerId);
     const body = JSON.stringify(checkoutCompletedEvent(payment.id, sessionId));
     const tampered = body.replace(payment.id, "00000000-0000-4000-8000-000000000000");
@@ -275,7 +274,7 @@ describe("payment webhooks", () => {
   });
 
   test("the same completed event delivered 10 times at once records one payment and marks the party paid once", async () => {
-    const { swapId, proposerId } = await insertAcceptedSwap(db);
+    const { swapId, proposerId } = await createSwap(db, { status: "accepted" });
     const { payment, sessionId } = await startCardPayment(swapId, proposerId);
     const event = checkoutCompletedEvent(payment.id, sessionId);
     const body = JSON.stringify(event);
@@ -301,7 +300,7 @@ describe("payment webhooks", () => {
   });
 
   test("a failed event then a completed one for the same payment ends completed", async () => {
-    const { swapId, proposerId } = await insertAcceptedSwap(db);
+    const { swapId, proposerId } = await createSwap(db, { status: "accepted" });
     const { payment, sessionId } = await startCardPayment(swapId, proposerId);
 
     expect((await postWebhook(JSON.stringify(paymentFailedEvent(payment.id, "Your card was declined.")))).status).toBe(
@@ -315,7 +314,7 @@ describe("payment webhooks", () => {
   });
 
   test("a completed event then a late failed one for the same payment ends completed", async () => {
-    const { swapId, proposerId } = await insertAcceptedSwap(db);
+    const { swapId, proposerId } = await createSwap(db, { status: "accepted" });
     const { payment, sessionId } = await startCardPayment(swapId, proposerId);
 
     await postWebhook(JSON.stringify(checkoutCompletedEvent(payment.id, sessionId)));
@@ -351,7 +350,7 @@ describe("payment webhooks", () => {
 
 describe("account credit", () => {
   test("a party with 500 cents of credit pays 499 by card and the ledger nets to zero after success", async () => {
-    const { swapId, proposerId } = await insertAcceptedSwap(db);
+    const { swapId, proposerId } = await createSwap(db, { status: "accepted" });
     await grantCredit(db, proposerId, 500);
     const { sessionId, payment } = await startCardPayment(swapId, proposerId);
     expect(payment).toMatchObject({ amountCents: 499, creditCents: 500 });
@@ -366,7 +365,7 @@ describe("account credit", () => {
   });
 
   test("a party with 500 cents of credit gets the 500 back after a decline", async () => {
-    const { swapId, proposerId } = await insertAcceptedSwap(db);
+    const { swapId, proposerId } = await createSwap(db, { status: "accepted" });
     await grantCredit(db, proposerId, 500);
     const { sessionId } = await startCardPayment(swapId, proposerId);
 
@@ -379,7 +378,7 @@ describe("account credit", () => {
   });
 
   test("a payment that failed and then completed takes its credit again", async () => {
-    const { swapId, proposerId } = await insertAcceptedSwap(db);
+    const { swapId, proposerId } = await createSwap(db, { status: "accepted" });
     await grantCredit(db, proposerId, 500);
     const { sessionId, payment } = await startCardPayment(swapId, proposerId);
 
@@ -392,13 +391,13 @@ describe("account credit", () => {
   });
 
   test("when the credit was spent in between, the late completion still counts and records the shortfall", async () => {
-    const first = await insertAcceptedSwap(db);
+    const first = await createSwap(db, { status: "accepted" });
     const { proposerId } = first;
     await grantCredit(db, proposerId, 500);
     const { sessionId, payment } = await startCardPayment(first.swapId, proposerId);
     await postWebhook(JSON.stringify(paymentFailedEvent(payment.id, null)));
     // The returned 500 goes on another swap's fee before the late completion arrives.
-    const second = await insertAcceptedSwap(db, { proposerId });
+    const second = await createSwap(db, { status: "accepted", proposerId });
     await startCardPayment(second.swapId, proposerId);
 
     await postWebhook(JSON.stringify(checkoutCompletedEvent(payment.id, sessionId)));
@@ -411,8 +410,8 @@ describe("account credit", () => {
   });
 
   test("credit cannot pay two fees when two checkouts start at the same moment", async () => {
-    const first = await insertAcceptedSwap(db);
-    const second = await insertAcceptedSwap(db, { proposerId: first.proposerId });
+    const first = await createSwap(db, { status: "accepted" });
+    const second = await createSwap(db, { status: "accepted", proposerId: first.proposerId });
     await grantCredit(db, first.proposerId, 999);
 
     const results = await Promise.all(
@@ -430,7 +429,9 @@ describe("account credit", () => {
 
 describe("completing a swap", () => {
   test("when both parties have paid the swap is completed and both listings are swapped", async () => {
-    const { swapId, proposerId, receiverId, offeredListingId, targetListingId } = await insertAcceptedSwap(db);
+    const { swapId, proposerId, receiverId, offeredListingId, targetListingId } = await createSwap(db, {
+      status: "accepted",
+    });
     await grantCredit(db, receiverId, 999);
 
     const proposer = await startCardPayment(swapId, proposerId);
@@ -452,7 +453,7 @@ describe("completing a swap", () => {
   });
 
   test("a checkout left open in an old tab that pays after the member already paid is refunded automatically", async () => {
-    const { swapId, proposerId } = await insertAcceptedSwap(db);
+    const { swapId, proposerId } = await createSwap(db, { status: "accepted" });
     const old = await startCardPayment(swapId, proposerId);
     const current = await startCardPayment(swapId, proposerId);
     await postWebhook(JSON.stringify(checkoutCompletedEvent(current.payment.id, current.sessionId)));

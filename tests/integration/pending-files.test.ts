@@ -18,8 +18,9 @@ import {
 } from "../../core/storage/pending-files";
 import { listings } from "../../db/schema/listings";
 import { pendingFiles } from "../../db/schema/ops";
-import { GOOD_LISTING, makeJpeg } from "../support/factories";
-import { insertMember } from "../support/swap-fixtures";
+import { GOOD_LISTING } from "../support/api-factories";
+import { makeJpeg } from "../support/images";
+import { createMember } from "../support/factories";
 import { createTestDatabase } from "../support/test-db";
 
 const handle = await createTestDatabase();
@@ -50,7 +51,7 @@ async function uploadCutShort(ownerId: string, now: Date) {
 
 describe("pictures of an upload the process never finished", () => {
   test("with several processes, they are deleted once the upload's hour is up, and not before (it may still be saving)", async () => {
-    const owner = await insertMember(db);
+    const owner = await createMember(db);
     const now = new Date();
     const { keys, note } = await uploadCutShort(owner.id, now);
 
@@ -63,7 +64,7 @@ describe("pictures of an upload the process never finished", () => {
   });
 
   test("embedded, the lock-holder at boot deletes them at once: no other process can be saving", async () => {
-    const owner = await insertMember(db);
+    const owner = await createMember(db);
     const { keys } = await uploadCutShort(owner.id, new Date());
     await removeAbandonedFiles({ db, storage, now: new Date(), everything: true });
     expect(keys.some(exists)).toBe(false);
@@ -72,7 +73,7 @@ describe("pictures of an upload the process never finished", () => {
   });
 
   test("a save that comes after its pictures were removed as abandoned is refused, so no row points at missing files", async () => {
-    const owner = await insertMember(db);
+    const owner = await createMember(db);
     const { note } = await uploadCutShort(owner.id, new Date());
     await removeAbandonedFiles({ db, storage, now: new Date(), everything: true });
     await expect(db.transaction((tx) => keepPendingFiles(tx, { noteId: note, now: new Date() }))).rejects.toThrow(
@@ -83,7 +84,7 @@ describe("pictures of an upload the process never finished", () => {
 
 describe("pictures of finished writes", () => {
   test("a created listing keeps its pictures through the sweep and leaves no note", async () => {
-    const owner = await insertMember(db);
+    const owner = await createMember(db);
     const created = await createListing(deps, {
       ownerId: owner.id,
       fields: { ...GOOD_LISTING },
@@ -98,7 +99,7 @@ describe("pictures of finished writes", () => {
   });
 
   test("an edit keeps its new pictures and deletes the ones it dropped, leaving no note", async () => {
-    const owner = await insertMember(db);
+    const owner = await createMember(db);
     const picture = await makeJpeg({ width: 400, height: 300 });
     const created = await createListing(deps, {
       ownerId: owner.id,

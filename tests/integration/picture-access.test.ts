@@ -5,7 +5,7 @@ import { moderateListings } from "../../core/moderation/moderate-listings";
 import { systemClock } from "../../core/shared/clock";
 import { listings } from "../../db/schema/listings";
 import { swapProposals } from "../../db/schema/swaps";
-import { createListing, createMember } from "../support/factories";
+import { postListing, signUpMember } from "../support/api-factories";
 import { createTestApp } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
 
@@ -22,16 +22,16 @@ const fetchAs = (url: string, cookie?: string) => testApp.app.request(url, { hea
 
 describe("who may see a listing's pictures", () => {
   test("an active listing's pictures are public, cached for an hour at most", async () => {
-    const owner = await createMember(testApp);
-    const url = await pictureOf(await createListing(testApp, owner.cookie));
+    const owner = await signUpMember(testApp);
+    const url = await pictureOf(await postListing(testApp, owner.cookie));
     const res = await fetchAs(url);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("public, max-age=3600");
   });
 
   test("once its owner deletes it, a visitor gets a 404; the owner still sees it, privately", async () => {
-    const owner = await createMember(testApp);
-    const id = await createListing(testApp, owner.cookie);
+    const owner = await signUpMember(testApp);
+    const id = await postListing(testApp, owner.cookie);
     const url = await pictureOf(id);
     await deleteListing({ db, clock: systemClock }, { listingId: id, actorId: owner.userId });
     expect((await fetchAs(url)).status).toBe(404);
@@ -41,11 +41,11 @@ describe("who may see a listing's pictures", () => {
   });
 
   test("a taken-down listing's pictures are gone for visitors and strangers, but the other party of its completed swap keeps them", async () => {
-    const owner = await createMember(testApp);
-    const partner = await createMember(testApp);
-    const stranger = await createMember(testApp);
-    const id = await createListing(testApp, owner.cookie);
-    const theirs = await createListing(testApp, partner.cookie);
+    const owner = await signUpMember(testApp);
+    const partner = await signUpMember(testApp);
+    const stranger = await signUpMember(testApp);
+    const id = await postListing(testApp, owner.cookie);
+    const theirs = await postListing(testApp, partner.cookie);
     const now = new Date();
     await db.insert(swapProposals).values({
       offeredListingId: theirs,
@@ -86,7 +86,7 @@ describe("who may see a listing's pictures", () => {
   });
 
   test("a file no listing points at is nobody's", async () => {
-    const owner = await createMember(testApp);
+    const owner = await signUpMember(testApp);
     expect((await fetchAs(`/uploads/listings/${owner.userId}/1234567890-abcdef12-320.webp`, owner.cookie)).status).toBe(
       404,
     );

@@ -1,12 +1,12 @@
 import { afterAll, describe, expect, test } from "vitest";
-import { createMember } from "../support/factories";
+import { signUpMember } from "../support/api-factories";
 import { createTestApp } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
 
 const handle = await createTestDatabase();
 afterAll(() => handle.close());
 const testApp = createTestApp(handle);
-const member = await createMember(testApp);
+const member = await signUpMember(testApp);
 const get = (path: string, cookie?: string) => testApp.app.request(path, { headers: cookie ? { cookie } : {} });
 
 describe("personal responses are never stored by a proxy or CDN", () => {

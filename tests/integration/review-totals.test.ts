@@ -3,8 +3,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { profiles } from "../../db/schema/profiles";
 import { reviews, swapProposals } from "../../db/schema/index";
 import { findHomeListings } from "../../core/listings/find-home-listings";
-import { closeTestDatabase, insertListing, insertMember } from "../support/swap-fixtures";
-import { createTestDatabase } from "../support/test-db";
+import { createListing, createMember } from "../support/factories";
+import { closeTestDatabase, createTestDatabase } from "../support/test-db";
 
 // A card shows its owner's rating from profiles.review_count/rating_total, which a trigger on reviews keeps.
 // Whatever happens to reviews, the totals must equal what counting the reviews gives.
@@ -13,8 +13,8 @@ const db = handle.db;
 afterAll(() => closeTestDatabase(handle));
 
 async function completedSwap(proposerId: string, receiverId: string) {
-  const target = await insertListing(db, receiverId, { status: "swapped" });
-  const offered = await insertListing(db, proposerId, { status: "swapped" });
+  const target = await createListing(db, receiverId, { status: "swapped" });
+  const offered = await createListing(db, proposerId, { status: "swapped" });
   const now = new Date();
   const [swap] = await db
     .insert(swapProposals)
@@ -48,10 +48,10 @@ async function totals(userId: string) {
 
 describe("review totals on the profile", () => {
   it("follow every insert, change and removal of a review, and give the card its rating", async () => {
-    const owner = await insertMember(db, { name: "Owner" });
-    const a = await insertMember(db);
-    const b = await insertMember(db);
-    await insertListing(db, owner.id, { title: "Rated owner's kayak" });
+    const owner = await createMember(db, { name: "Owner" });
+    const a = await createMember(db);
+    const b = await createMember(db);
+    await createListing(db, owner.id, { title: "Rated owner's kayak" });
     expect(await totals(owner.id)).toEqual({ kept: { count: 0, total: 0 }, counted: { count: 0, total: 0 } });
 
     const swapA = await completedSwap(a.id, owner.id);

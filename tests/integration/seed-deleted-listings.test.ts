@@ -9,7 +9,8 @@ import { seedDemoData } from "../../core/seed/seed-demo-data";
 import { listings } from "../../db/schema/listings";
 import { SEED_LISTINGS } from "../../db/seed/seed-data";
 import { createPaymentTestApp } from "../support/payment-fixtures";
-import { insertStaff, postForm, type RouteCaller } from "../support/staff-route";
+import { createStaff } from "../support/factories";
+import { postForm, type RouteCaller } from "../support/staff-route";
 import { createTestDatabase } from "../support/test-db";
 
 // Back-office defect 22 (decision 066): Seed Demo Data brought back a listing an admin had deleted for good.
@@ -20,7 +21,7 @@ afterAll(() => handle.close());
 const clock = systemClock;
 const testApp = createPaymentTestApp(handle, { clock });
 const caller: RouteCaller = { db, clock, provider: testApp.provider, testApp };
-const admin = await insertStaff(db, ["admin"], { name: "Avery Admin" });
+const admin = await createStaff(db, ["admin"], { name: "Avery Admin" });
 const actor: StaffActor = {
   userId: admin.id,
   name: admin.name,

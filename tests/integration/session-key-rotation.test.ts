@@ -6,22 +6,16 @@ import { sign } from "../../core/session-keys/cookie-signatures";
 import { loadSigningKeys, SIGNING_KEY_IDENTIFIER } from "../../core/session-keys/signing-keys";
 import { adminAuditLog } from "../../db/schema/audit";
 import { verifications } from "../../db/schema/auth";
-import { confirmAddress, createMember, MEMBER_PASSWORD } from "../support/factories";
+import { createStaff } from "../support/factories";
+import { MEMBER_PASSWORD, signUpConfirmedMember } from "../support/api-factories";
+import { load, postForm, type RouteCaller } from "../support/staff-route";
+import { controlledClock, HOUR } from "../support/test-clock";
 import { openSecondHandle } from "../support/second-process";
-import { insertStaff, load, postForm, type RouteCaller } from "../support/staff-route";
-import { controlledClock, HOUR } from "../support/swap-fixtures";
 import { cookiesFrom, createTestApp } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
 
 const handle = await createTestDatabase();
 const db = handle.db;
-/** A member whose address is confirmed: only such a member may set up two-step sign-in, link an identity or move
- *  address (decision 067). */
-const withConfirmedAddress = async <T extends { userId: string }>(member: Promise<T>): Promise<T> => {
-  const m = await member;
-  await confirmAddress(db, m.userId);
-  return m;
-};
 const second = await openSecondHandle(handle);
 afterAll(async () => {
   await second.close();
@@ -34,9 +28,9 @@ const appB = createTestApp(second, { clock, authAddressLimit: 1000 });
 const authSecret = appA.env.BETTER_AUTH_SECRET;
 const caller: RouteCaller = { db, clock, provider: null as never, testApp: appA };
 
-const admin = await insertStaff(db, ["admin"], { name: "Avery Admin" });
-const moderator = await insertStaff(db, ["moderator"], { name: "Morgan Moderator" });
-const member = await insertStaff(db, [], { name: "Mia Member", totp: false });
+const admin = await createStaff(db, ["admin"], { name: "Avery Admin" });
+const moderator = await createStaff(db, ["moderator"], { name: "Morgan Moderator" });
+const member = await createStaff(db, [], { name: "Mia Member", totp: false });
 
 const rotate = (user = admin) =>
   postForm(caller, settingsPage, { user, path: "/admin/settings", form: { intent: "rotate" } });
@@ -81,7 +75,7 @@ describe("Initiate Key Rotation", () => {
   });
 
   test("new sessions are signed with the new key in every process, sessions signed before stay valid until they expire, and unknown keys are refused", async () => {
-    const before = await withConfirmedAddress(createMember(appA, { name: "Olga Before" }));
+    const before = await signUpConfirmedMember(appA, db, { name: "Olga Before" });
     // Before any rotation the cookie carries Better Auth's own signature.
     const old = sessionCookie(before.cookie);
     expect(old.signature).toBe(sign(old.token, authSecret));
@@ -121,7 +115,7 @@ describe("Initiate Key Rotation", () => {
     expect(signed.signature).toBe(sign(signed.token, key1.key));
     expect(signed.signature).not.toBe(sign(signed.token, authSecret));
     expect(await me(appA, fresh)).toBe(before.email);
-    const newcomer = await withConfirmedAddress(createMember(appA, { name: "Nina New" }));
+    const newcomer = await signUpConfirmedMember(appA, db, { name: "Nina New" });
     const nc = sessionCookie(newcomer.cookie);
     expect(nc.signature).toBe(sign(nc.token, key1.key));
 
@@ -154,7 +148,7 @@ describe("Initiate Key Rotation", () => {
   });
 
   test("rotation is rate limited: the 11th in a minute is refused and rotates nothing", async () => {
-    const busy = await insertStaff(db, ["admin"], { name: "Busy Admin" });
+    const busy = await createStaff(db, ["admin"], { name: "Busy Admin" });
     for (let i = 0; i < 10; i++) expect((await rotate(busy)).flash).toBe("Key rotation initiated");
     const key = await currentKey();
     const refused = await rotate(busy);

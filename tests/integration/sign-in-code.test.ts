@@ -11,20 +11,20 @@ import {
   signInWithCode,
   WRONG_SIGN_IN_CODE,
 } from "../../core/users/sign-in-with-code";
-import { startTwoFactorEnrolment, confirmTwoFactorEnrolment } from "../../core/users/two-factor-enrolment";
 import { verifyTwoFactorSignIn } from "../../core/users/verify-two-factor-sign-in";
 import { securityEvents } from "../../db/schema/audit";
 import { accounts, users, verifications } from "../../db/schema/auth";
 import { profiles } from "../../db/schema/profiles";
 import * as codePage from "../../app/routes/auth.code";
-import { confirmAddress, createMember, freshEmail, MEMBER_PASSWORD } from "../support/factories";
+import { freshEmail, signUpConfirmedMember, signUpMember } from "../support/api-factories";
+import { contextFor, load, postForm, type RouteCaller } from "../support/staff-route";
+import { controlledClock } from "../support/test-clock";
 import { latestMail, mailCount } from "../support/mailbox";
 import { readFlash } from "../../app/lib/flash.server";
-import { contextFor, load, postForm, type RouteCaller } from "../support/staff-route";
-import { controlledClock } from "../support/swap-fixtures";
 import { cookiesFrom, createTestApp, TEST_ORIGIN } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
 import { unusedTotpCode } from "../support/totp";
+import { turnOnTwoFactor } from "../support/two-factor";
 
 const handle = await createTestDatabase();
 const db = handle.db;
@@ -89,7 +89,7 @@ describe("asking for a sign-in code", () => {
   });
 
   test("a member's address gets the same answer and a 6-digit code by e-mail, with a link that fills it in", async () => {
-    const member = await createMember(testApp);
+    const member = await signUpMember(testApp);
     expect(await requestSignInCode(deps, { email: member.email.toUpperCase() }, meta())).toEqual({
       ok: true,
       email: member.email,
@@ -104,7 +104,7 @@ describe("asking for a sign-in code", () => {
   });
 
   test("a fourth request for one address within 15 minutes is refused, and sends nothing", async () => {
-    const member = await createMember(testApp);
+    const member = await signUpMember(testApp);
     for (let n = 0; n < 3; n++) expect((await requestSignInCode(deps, { email: member.email }, meta())).ok).toBe(true);
     const refused = await requestSignInCode(deps, { email: member.email }, meta());
     expect(refused).toMatchObject({ ok: false, status: 429 });
@@ -128,7 +128,7 @@ describe("asking for a sign-in code", () => {
 
 describe("signing in with the code", () => {
   test("the right code signs the member in once; used again it is refused", async () => {
-    const member = await createMember(testApp);
+    const member = await signUpMember(testApp);
     await requestSignInCode(deps, { email: member.email }, meta());
     const code = (await codeFor(member.email)) as string;
     const first = await signInWithCode(
@@ -151,7 +151,7 @@ describe("signing in with the code", () => {
   });
 
   test("a code in the wrong shape is refused before any try is counted", async () => {
-    const member = await createMember(testApp);
+    const member = await signUpMember(testApp);
     await requestSignInCode(deps, { email: member.email }, meta());
     for (const code of ["", "12345", "abcdef", "1234567"]) {
       expect(await signInWithCode(deps, { email: member.email, code }, meta())).toMatchObject({
@@ -166,7 +166,7 @@ describe("signing in with the code", () => {
   });
 
   test("three wrong codes use the code up: even the right one is then refused until a new code is asked for", async () => {
-    const member = await createMember(testApp);
+    const member = await signUpMember(testApp);
     await requestSignInCode(deps, { email: member.email }, meta());
     const code = (await codeFor(member.email)) as string;
     for (let n = 0; n < 3; n++) {
@@ -186,7 +186,7 @@ describe("signing in with the code", () => {
   });
 
   test("an expired code is refused", async () => {
-    const member = await createMember(testApp);
+    const member = await signUpMember(testApp);
     await requestSignInCode(deps, { email: member.email }, meta());
     const code = (await codeFor(member.email)) as string;
     await db
@@ -200,7 +200,7 @@ describe("signing in with the code", () => {
   });
 
   test("the 11th try for one address within 15 minutes is refused whatever the code", async () => {
-    const member = await createMember(testApp);
+    const member = await signUpMember(testApp);
     for (let n = 0; n < 10; n++) {
       const answer = await signInWithCode(deps, { email: member.email, code: "000000" }, meta());
       expect(answer.ok).toBe(false);
@@ -213,7 +213,7 @@ describe("signing in with the code", () => {
   });
 
   test("a suspended member is told so, and gets no session", async () => {
-    const member = await createMember(testApp);
+    const member = await signUpMember(testApp);
     await db
       .update(profiles)
       .set({ status: "suspended", suspendedAt: new Date(), suspensionReason: "fraud" })
@@ -228,7 +228,7 @@ describe("signing in with the code", () => {
   });
 
   test("a member whose own deletion is pending is offered to keep the account instead of a session", async () => {
-    const member = await createMember(testApp);
+    const member = await signUpMember(testApp);
     const now = clock.now();
     const purgeAt = new Date(now.getTime() + 30 * 24 * 60 * 60 * 1000);
     await db
@@ -243,16 +243,8 @@ describe("signing in with the code", () => {
   });
 
   test("a member with two-factor on still needs the code from their app after the e-mailed code", async () => {
-    const member = await createMember(testApp);
-    await confirmAddress(db, member.userId);
-    const started = await startTwoFactorEnrolment(deps, { password: MEMBER_PASSWORD }, meta(member.cookie));
-    if (!started.ok) throw new Error(started.message);
-    const confirmed = await confirmTwoFactorEnrolment(
-      deps,
-      { userId: member.userId, code: await unusedTotpCode(started.secret) },
-      meta(member.cookie),
-    );
-    if (!confirmed.ok) throw new Error(confirmed.message);
+    const member = await signUpConfirmedMember(testApp, db);
+    const { secret } = await turnOnTwoFactor(deps, member, meta);
 
     await requestSignInCode(deps, { email: member.email }, meta());
     const first = await signInWithCode(deps, { email: member.email, code: await codeFor(member.email) }, meta());
@@ -279,7 +271,7 @@ describe("signing in with the code", () => {
 
     const second = await verifyTwoFactorSignIn(
       deps,
-      { code: await unusedTotpCode(started.secret), kind: "totp" },
+      { code: await unusedTotpCode(secret), kind: "totp" },
       meta(pending),
     );
     if (!second.ok) throw new Error(second.message);
@@ -287,7 +279,7 @@ describe("signing in with the code", () => {
   });
 
   test("a member who never confirmed the address is verified by the code, and told that older sign-ins were removed", async () => {
-    const member = await createMember(testApp);
+    const member = await signUpMember(testApp);
     await requestSignInCode(deps, { email: member.email }, meta());
     const result = await signInWithCode(deps, { email: member.email, code: await codeFor(member.email) }, meta());
     expect(result.ok).toBe(true);
@@ -306,7 +298,7 @@ describe("signing in with the code", () => {
 
 describe("the sign-in code page", () => {
   test("opening the mail's link fills the form in and signs nobody in; pressing Sign in does", async () => {
-    const member = await createMember(testApp);
+    const member = await signUpMember(testApp);
     await requestSignInCode(deps, { email: member.email }, meta());
     const code = (await codeFor(member.email)) as string;
     const opened = await load(caller, codePage, {

@@ -14,7 +14,8 @@ import { adminAuditLog } from "../../db/schema/audit";
 import { listings } from "../../db/schema/listings";
 import { snapshots } from "../../db/schema/ops";
 import { acquireDataLock } from "../../server/data-lock";
-import { insertListing, insertMember, refusal } from "../support/swap-fixtures";
+import { createListing, createMember } from "../support/factories";
+import { refusal } from "../support/swap-fixtures";
 import { createTestDatabase } from "../support/test-db";
 
 // 'Snapshot Before Deploy' and `npm run snapshot:restore`: a snapshot, a change, a restore, and the data is back.
@@ -49,7 +50,7 @@ const restoreCli = (id: string, extraEnv: Record<string, string> = {}) =>
   });
 
 async function staff(): Promise<StaffActor> {
-  const member = await insertMember(handle.db, { name: "Avery Admin" });
+  const member = await createMember(handle.db, { name: "Avery Admin" });
   return {
     userId: member.id,
     name: "Avery Admin",
@@ -63,8 +64,8 @@ async function staff(): Promise<StaffActor> {
 describe("snapshots", () => {
   test("a snapshot, a change, a restore: the data is back, and every snapshot is listed again", async () => {
     const actor = await staff();
-    const owner = await insertMember(handle.db, { name: "Olive Owner" });
-    const kept = await insertListing(handle.db, owner.id, { title: "Canoe as it was" });
+    const owner = await createMember(handle.db, { name: "Olive Owner" });
+    const kept = await createListing(handle.db, owner.id, { title: "Canoe as it was" });
     const now = new Date();
 
     const { id, sizeBytes } = await createSnapshot(handle.db, {
@@ -85,7 +86,7 @@ describe("snapshots", () => {
 
     // After the snapshot: a change and a new listing, then a second snapshot (taken after the first).
     await handle.db.update(listings).set({ title: "Canoe changed later" }).where(eq(listings.id, kept));
-    const added = await insertListing(handle.db, owner.id, { title: "Added after the snapshot" });
+    const added = await createListing(handle.db, owner.id, { title: "Added after the snapshot" });
     const later = await createSnapshot(handle.db, {
       actor,
       kind: handle.kind,

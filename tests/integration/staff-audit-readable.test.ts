@@ -3,7 +3,7 @@ import { findAuditLog } from "../../core/audit/find-audit-log";
 import { moderateListings } from "../../core/moderation/moderate-listings";
 import type { StaffActor } from "../../core/staff/pass-staff-gate";
 import { grantStaffRole } from "../../core/staff/grant-staff-role";
-import { insertListing, insertMember } from "../support/swap-fixtures";
+import { createListing, createMember } from "../support/factories";
 import { createTestDatabase } from "../support/test-db";
 
 // Issue 24, defect 7: the audit log names who did it (the demo seed is not "Unknown") and what it was done to.
@@ -13,8 +13,8 @@ afterAll(() => handle.close());
 
 describe("the audit log, read by a person", () => {
   test("a role the demo seed granted reads 'Demo seed' and names the member; the command line says so too", async () => {
-    const seeded = await insertMember(db, { name: "Avery Admin" });
-    const granted = await insertMember(db, { name: "Oli Ops" });
+    const seeded = await createMember(db, { name: "Avery Admin" });
+    const granted = await createMember(db, { name: "Oli Ops" });
     await grantStaffRole(db, { userId: seeded.id, role: "admin", by: { actorId: null, via: "seed" } });
     await grantStaffRole(db, { userId: granted.id, role: "moderator", by: { actorId: null, via: "cli" } });
     const { entries } = await findAuditLog(db, { action: "update_user_role" });
@@ -29,7 +29,7 @@ describe("the audit log, read by a person", () => {
   });
 
   test("a listing action names the staff member and the listing's title", async () => {
-    const staff = await insertMember(db, { name: "Morgan Moderator" });
+    const staff = await createMember(db, { name: "Morgan Moderator" });
     const actor: StaffActor = {
       userId: staff.id,
       name: staff.name,
@@ -38,8 +38,8 @@ describe("the audit log, read by a person", () => {
       ip: "203.0.113.9",
       userAgent: "vitest",
     };
-    const owner = await insertMember(db);
-    const id = await insertListing(db, owner.id, { title: "Dahlia tubers" });
+    const owner = await createMember(db);
+    const id = await createListing(db, owner.id, { title: "Dahlia tubers" });
     await moderateListings(
       { db },
       {

@@ -3,7 +3,8 @@ import { findAuditLog } from "../../core/audit/find-audit-log";
 import { recordAdminAction } from "../../core/audit/record-admin-action";
 import { searchBackOffice } from "../../core/staff/search-back-office";
 import { proposeSwap } from "../../core/swaps/propose-swap";
-import { controlledClock, insertListing, insertMember } from "../support/swap-fixtures";
+import { controlledClock } from "../support/test-clock";
+import { createListing, createMember } from "../support/factories";
 import { createTestDatabase } from "../support/test-db";
 
 const handle = await createTestDatabase();
@@ -12,8 +13,8 @@ afterAll(() => handle.close());
 
 describe("the audit log", () => {
   test("pages newest first and filters by staff member, action and target", async () => {
-    const admin = await insertMember(db, { name: "Audrey Admin" });
-    const other = await insertMember(db, { name: "Oscar Other" });
+    const admin = await createMember(db, { name: "Audrey Admin" });
+    const other = await createMember(db, { name: "Oscar Other" });
     for (let n = 0; n < 5; n++)
       await recordAdminAction(db, {
         actorId: admin.id,
@@ -52,12 +53,12 @@ describe("the audit log", () => {
 describe("the back office's search", () => {
   test("finds members by name or e-mail, listings by title and swaps by the start of their id", async () => {
     const clock = controlledClock();
-    const kim = await insertMember(db, { name: "Kimberley Zorro" });
-    const sam = await insertMember(db, { name: "Sam Searcher" });
-    const target = await insertListing(db, kim.id, { title: "Zorro mask collection" });
+    const kim = await createMember(db, { name: "Kimberley Zorro" });
+    const sam = await createMember(db, { name: "Sam Searcher" });
+    const target = await createListing(db, kim.id, { title: "Zorro mask collection" });
     const { id } = await proposeSwap(
       { db, clock },
-      { proposerId: sam.id, targetListingId: target, offeredListingId: await insertListing(db, sam.id) },
+      { proposerId: sam.id, targetListingId: target, offeredListingId: await createListing(db, sam.id) },
     );
     const byName = await searchBackOffice(db, { q: "zorro" });
     expect(byName.members.map((m) => m.id)).toEqual([kim.id]);

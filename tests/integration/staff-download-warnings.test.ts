@@ -4,7 +4,8 @@ import * as reportCsv from "../../app/routes/admin/report-csv";
 import { systemClock } from "../../core/shared/clock";
 import type { SessionUser } from "../../core/users/get-session-user";
 import { createPaymentTestApp } from "../support/payment-fixtures";
-import { contextFor, insertStaff, type RouteCaller } from "../support/staff-route";
+import { contextFor, type RouteCaller } from "../support/staff-route";
+import { createStaff } from "../support/factories";
 import { TEST_ORIGIN } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
 
@@ -38,7 +39,7 @@ async function post(
 
 describe("a download's rate-limit warning", () => {
   test("Export CSV warns on the last three of ten, with a correct plural, and the eleventh is refused", async () => {
-    const admin = await insertStaff(db, ["admin"], { name: "Ellis Exporter" });
+    const admin = await createStaff(db, ["admin"], { name: "Ellis Exporter" });
     const warnings: (string | null)[] = [];
     for (let i = 0; i < 10; i++) {
       const response = await post(logsExport, "/admin/logs/export", admin, { tab: "security" });
@@ -54,7 +55,7 @@ describe("a download's rate-limit warning", () => {
   });
 
   test("a chart's CSV warns the same way, and its refusal comes back as words the download button can show", async () => {
-    const admin = await insertStaff(db, ["admin"], { name: "Robin Reporter" });
+    const admin = await createStaff(db, ["admin"], { name: "Robin Reporter" });
     const form = { chart: "sign-ups", period: "30", by: "day" };
     let last: Response | null = null;
     for (let i = 0; i < 10; i++) {

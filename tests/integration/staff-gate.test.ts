@@ -22,10 +22,12 @@ import {
 import { securityEvents } from "../../db/schema/audit";
 import { users } from "../../db/schema/auth";
 import { featureFlags } from "../../db/schema/flags";
-import { confirmAddress, createMember, MEMBER_PASSWORD } from "../support/factories";
+import { confirmAddress } from "../support/factories";
+import { MEMBER_PASSWORD, signUpConfirmedMember, signUpMember } from "../support/api-factories";
 import { cookiesFrom, createTestApp } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
-import { totpCode, unusedTotpCode } from "../support/totp";
+import { unusedTotpCode } from "../support/totp";
+import { turnOnTwoFactor } from "../support/two-factor";
 
 const handle = await createTestDatabase();
 const db = handle.db;
@@ -53,28 +55,14 @@ const deniedEvents = (userId: string) =>
 
 /** A member made staff, with TOTP enrolled through the real flow; returns the key their app holds. */
 async function enrolledStaff(role: "admin" | "moderator") {
-  const member = await createMember(testApp, { name: "Sam Staff" });
-  await confirmAddress(db, member.userId);
+  const member = await signUpConfirmedMember(testApp, db, { name: "Sam Staff" });
   await grantStaffRole(db, { userId: member.userId, role, by: cli });
-  const started = await startTwoFactorEnrolment(deps, { password: MEMBER_PASSWORD }, meta(member.cookie));
-  if (!started.ok) throw new Error(started.message);
-  const confirmed = await confirmTwoFactorEnrolment(
-    deps,
-    { userId: member.userId, code: await unusedTotpCode(started.secret) },
-    meta(member.cookie),
-  );
-  if (!confirmed.ok) throw new Error(confirmed.message);
-  return {
-    ...member,
-    secret: started.secret,
-    backupCodes: confirmed.backupCodes,
-    cookie: cookiesFrom(new Response(null, { headers: confirmed.headers })),
-  };
+  return turnOnTwoFactor(deps, member, meta);
 }
 
 describe("two-factor enrolment", () => {
   test("asks for the password, shows a QR code and the key, and is on only once a code confirms it", async () => {
-    const member = await createMember(testApp);
+    const member = await signUpMember(testApp);
     await confirmAddress(db, member.userId);
     expect(await startTwoFactorEnrolment(deps, { password: "Wrongpass1" }, meta(member.cookie))).toEqual({
       ok: false,
@@ -161,13 +149,13 @@ describe("the staff gate", () => {
   });
 
   test("a member is refused and the refusal is logged", async () => {
-    const member = await createMember(testApp);
+    const member = await signUpMember(testApp);
     expect(await gate(member.cookie, "view_dashboard")).toEqual({ kind: "denied", message: NO_PERMISSION });
     expect(await deniedEvents(member.userId)).toHaveLength(1);
   });
 
   test("staff without a verified factor are led to enrol", async () => {
-    const member = await createMember(testApp);
+    const member = await signUpMember(testApp);
     await grantStaffRole(db, { userId: member.userId, role: "admin", by: cli });
     expect((await gate(member.cookie, "view_dashboard")).kind).toBe("two_factor_required");
   });
@@ -207,7 +195,7 @@ describe("the admin rate limit", () => {
 
   test("10 attempts per minute per staff member and action; the 11th is refused with the Sydney time, and logged", async () => {
     current = new Date("2030-05-01T03:00:00.000Z"); // 1:00:00 pm in Sydney
-    const actorId = (await createMember(testApp)).userId;
+    const actorId = (await signUpMember(testApp)).userId;
     const warnings: (string | null)[] = [];
     for (let i = 0; i < 10; i++) warnings.push((await attempt(actorId, "suspend_user")).warning);
     expect(warnings.slice(0, 7)).toEqual(Array(7).fill(null));

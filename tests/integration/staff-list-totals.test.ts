@@ -7,9 +7,9 @@ import { countMembers, findMembers } from "../../core/members/find-members";
 import { softDeleteMember } from "../../core/members/soft-delete-member";
 import { systemClock } from "../../core/shared/clock";
 import { paymentLogs } from "../../db/schema/payments";
-import { createPaymentTestApp, insertAcceptedSwap } from "../support/payment-fixtures";
-import { insertStaff, load, type RouteCaller } from "../support/staff-route";
-import { insertListing, insertMember } from "../support/swap-fixtures";
+import { createPaymentTestApp } from "../support/payment-fixtures";
+import { createListing, createMember, createStaff, createSwap } from "../support/factories";
+import { load, type RouteCaller } from "../support/staff-route";
 import { createTestDatabase } from "../support/test-db";
 
 // The back office's lists say how many rows match their filters in all (not only on the page shown), and the
@@ -20,8 +20,8 @@ const db = handle.db;
 afterAll(() => handle.close());
 const testApp = createPaymentTestApp(handle, { clock: systemClock });
 const caller: RouteCaller = { db, clock: systemClock, provider: testApp.provider, testApp };
-const admin = await insertStaff(db, ["admin"], { name: "Avery Admin" });
-const moderator = await insertStaff(db, ["moderator"], { name: "Morgan Moderator" });
+const admin = await createStaff(db, ["admin"], { name: "Avery Admin" });
+const moderator = await createStaff(db, ["moderator"], { name: "Morgan Moderator" });
 
 const pageData = async (module: Parameters<typeof load>[1], path: string, user = admin) => {
   const page = await load(caller, module, { user, path });
@@ -33,8 +33,8 @@ describe("totals on the lists", () => {
   test("Users counts every member who matches, across pages, and agrees with the rows", async () => {
     const tag = `Tally${Date.now()}`;
     for (let i = 0; i < 5; i++)
-      await insertMember(db, { name: `${tag} Member ${i}`, status: i < 2 ? "suspended" : "active" });
-    await insertMember(db, { name: `${tag} Gone`, deleted: true });
+      await createMember(db, { name: `${tag} Member ${i}`, status: i < 2 ? "suspended" : "active" });
+    await createMember(db, { name: `${tag} Gone`, deleted: true });
     const firstPage = await findMembers(db, { q: tag }, 2);
     expect(firstPage.members).toHaveLength(2);
     expect(await countMembers(db, { q: tag })).toBe(5);
@@ -45,17 +45,17 @@ describe("totals on the lists", () => {
   });
 
   test("Listings, Swaps and Payments count the rows that match their filters", async () => {
-    const owner = await insertMember(db, { name: "Olive Owner" });
+    const owner = await createMember(db, { name: "Olive Owner" });
     const tag = `Counted${Date.now()}`;
-    for (let i = 0; i < 3; i++) await insertListing(db, owner.id, { title: `${tag} drill ${i}` });
-    await insertListing(db, owner.id, { title: `${tag} cancelled`, status: "cancelled" });
+    for (let i = 0; i < 3; i++) await createListing(db, owner.id, { title: `${tag} drill ${i}` });
+    await createListing(db, owner.id, { title: `${tag} cancelled`, status: "cancelled" });
     expect((await pageData(listingsPage, `/admin/listings?q=${tag}`)).total).toBe(4);
     expect((await pageData(listingsPage, `/admin/listings?q=${tag}&status=cancelled`)).total).toBe(1);
 
     const swapsBefore = (await pageData(swapsPage, "/admin/swaps")).total;
     const acceptedBefore = (await pageData(swapsPage, "/admin/swaps?status=accepted")).total;
-    const { swapId, proposerId } = await insertAcceptedSwap(db);
-    await insertAcceptedSwap(db);
+    const { swapId, proposerId } = await createSwap(db, { status: "accepted" });
+    await createSwap(db, { status: "accepted" });
     expect((await pageData(swapsPage, "/admin/swaps")).total).toBe(swapsBefore + 2);
     expect((await pageData(swapsPage, "/admin/swaps?status=accepted")).total).toBe(acceptedBefore + 2);
     expect((await pageData(swapsPage, "/admin/swaps?status=withdrawn")).total).toBe(0);
@@ -72,7 +72,7 @@ describe("totals on the lists", () => {
 describe("members marked for deletion", () => {
   test("are hidden from the Users list, and found under the 'deleted' status with their purge date and reason", async () => {
     const tag = `Leaving${Date.now()}`;
-    const member = await insertMember(db, { name: `${tag} Member` });
+    const member = await createMember(db, { name: `${tag} Member` });
     const actor = {
       userId: admin.id,
       name: admin.name,

@@ -6,7 +6,8 @@ import type { StaffActor } from "../../core/staff/pass-staff-gate";
 import { adminAuditLog } from "../../db/schema/audit";
 import { listings } from "../../db/schema/listings";
 import { mailOutbox } from "../../db/schema/ops";
-import { insertListing, insertMember, refusal } from "../support/swap-fixtures";
+import { createListing, createMember } from "../support/factories";
+import { refusal } from "../support/swap-fixtures";
 import { createTestDatabase } from "../support/test-db";
 
 // Issue 24, defect 1: approving a rejected or taken-down listing is the back office's undo. It used to set
@@ -17,7 +18,7 @@ afterAll(() => handle.close());
 const now = new Date();
 const appUrl = "http://localhost:3000";
 
-const staffMember = await insertMember(db, { name: "Morgan Moderator" });
+const staffMember = await createMember(db, { name: "Morgan Moderator" });
 const moderator: StaffActor = {
   userId: staffMember.id,
   name: "Morgan Moderator",
@@ -33,8 +34,8 @@ const moderate = (ids: string[], moderation: "approve" | "reject" | "takedown", 
 
 describe("approving a listing staff removed", () => {
   test("approving a rejected listing makes it public again, clears the reason, tells the owner, and audits the restore", async () => {
-    const owner = await insertMember(db, { name: "Dana Dahlia" });
-    const id = await insertListing(db, owner.id, { title: "Dahlia tubers" });
+    const owner = await createMember(db, { name: "Dana Dahlia" });
+    const id = await createListing(db, owner.id, { title: "Dahlia tubers" });
     await moderate([id], "reject", "spam");
     expect(await findListing(db, { id })).toBeNull();
 
@@ -57,8 +58,8 @@ describe("approving a listing staff removed", () => {
   });
 
   test("approving a taken-down listing clears the takedown reason and time", async () => {
-    const owner = await insertMember(db);
-    const id = await insertListing(db, owner.id, { title: "Fire engine model" });
+    const owner = await createMember(db);
+    const id = await createListing(db, owner.id, { title: "Fire engine model" });
     await moderate([id], "takedown", "DMCA");
     await moderate([id], "approve");
     expect(await listingOf(id)).toMatchObject({
@@ -71,11 +72,11 @@ describe("approving a listing staff removed", () => {
   });
 
   test("bulk approve restores the removed listings, clears a flag on a public one, and skips one already approved", async () => {
-    const owner = await insertMember(db);
-    const rejected = await insertListing(db, owner.id, { title: "Beach volleyball set" });
-    const takenDown = await insertListing(db, owner.id, { title: "Vintage clothing bundle" });
-    const flagged = await insertListing(db, owner.id, { title: "Vintage Vespa scooter" });
-    const clean = await insertListing(db, owner.id, { title: "Garden hose" });
+    const owner = await createMember(db);
+    const rejected = await createListing(db, owner.id, { title: "Beach volleyball set" });
+    const takenDown = await createListing(db, owner.id, { title: "Vintage clothing bundle" });
+    const flagged = await createListing(db, owner.id, { title: "Vintage Vespa scooter" });
+    const clean = await createListing(db, owner.id, { title: "Garden hose" });
     await moderate([rejected], "reject", "spam");
     await moderate([takenDown], "takedown", "terms");
     await db.update(listings).set({ isFlagged: true }).where(eq(listings.id, flagged));
@@ -94,8 +95,8 @@ describe("approving a listing staff removed", () => {
   });
 
   test("a listing its owner deleted is not brought back by an approval", async () => {
-    const owner = await insertMember(db);
-    const id = await insertListing(db, owner.id, { status: "deleted" });
+    const owner = await createMember(db);
+    const id = await createListing(db, owner.id, { status: "deleted" });
     expect((await refusal(moderate([id], "approve"))).message).toBe("Listing not found");
     expect(await listingOf(id)).toMatchObject({ status: "deleted" });
   });

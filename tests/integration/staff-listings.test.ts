@@ -3,12 +3,13 @@ import { afterAll, describe, expect, test } from "vitest";
 import { findListingsForStaff } from "../../core/moderation/find-listings-for-staff";
 import { IN_ACCEPTED_SWAP, moderateListings, NO_LISTINGS_SELECTED } from "../../core/moderation/moderate-listings";
 import type { StaffActor } from "../../core/staff/pass-staff-gate";
-import { REASON_REQUIRED } from "../../core/members/member-guards";
+import { REASON_REQUIRED } from "../../core/shared/reason";
 import { adminAuditLog } from "../../db/schema/audit";
 import { listings } from "../../db/schema/listings";
 import { mailOutbox } from "../../db/schema/ops";
 import { swapProposals } from "../../db/schema/swaps";
-import { insertListing, insertMember, refusal } from "../support/swap-fixtures";
+import { createListing, createMember } from "../support/factories";
+import { refusal } from "../support/swap-fixtures";
 import { createTestDatabase } from "../support/test-db";
 
 const handle = await createTestDatabase();
@@ -17,7 +18,7 @@ afterAll(() => handle.close());
 const now = new Date();
 const appUrl = "http://localhost:3000";
 
-const staffMember = await insertMember(db, { name: "Morgan Moderator" });
+const staffMember = await createMember(db, { name: "Morgan Moderator" });
 const moderator: StaffActor = {
   userId: staffMember.id,
   name: "Morgan Moderator",
@@ -33,8 +34,8 @@ const moderate = (ids: string[], moderation: "approve" | "reject" | "takedown" |
   moderateListings({ db }, { actor: moderator, ids, moderation, reason, now, appUrl });
 
 async function pendingOfferOn(targetId: string) {
-  const proposer = await insertMember(db, { name: "Pat Proposer" });
-  const offered = await insertListing(db, proposer.id, { title: "Offered bike" });
+  const proposer = await createMember(db, { name: "Pat Proposer" });
+  const offered = await createListing(db, proposer.id, { title: "Offered bike" });
   const target = await listingOf(targetId);
   const [swap] = await db
     .insert(swapProposals)
@@ -51,8 +52,8 @@ async function pendingOfferOn(targetId: string) {
 
 describe("moderating one listing", () => {
   test("taking a listing down cancels it with the reason and time, declines offers on it, tells its owner, and is audited", async () => {
-    const owner = await insertMember(db, { name: "Olive Owner" });
-    const id = await insertListing(db, owner.id, { title: "Replica watch" });
+    const owner = await createMember(db, { name: "Olive Owner" });
+    const id = await createListing(db, owner.id, { title: "Replica watch" });
     const offer = await pendingOfferOn(id);
     const result = await moderate([id], "takedown", "DMCA");
     expect(result.changed).toEqual([id]);
@@ -79,8 +80,8 @@ describe("moderating one listing", () => {
   });
 
   test("rejecting needs a reason; approving clears the flag and tells nobody", async () => {
-    const owner = await insertMember(db);
-    const id = await insertListing(db, owner.id);
+    const owner = await createMember(db);
+    const id = await createListing(db, owner.id);
     await expect(moderate([id], "reject", "  ")).rejects.toThrow(REASON_REQUIRED);
     expect(await auditOf(id)).toHaveLength(0);
     await db.update(listings).set({ isFlagged: true, moderationStatus: "pending" }).where(eq(listings.id, id));
@@ -93,17 +94,17 @@ describe("moderating one listing", () => {
   });
 
   test("a listing in an accepted swap is refused, and nothing changes", async () => {
-    const owner = await insertMember(db);
-    const id = await insertListing(db, owner.id, { status: "reserved" });
+    const owner = await createMember(db);
+    const id = await createListing(db, owner.id, { status: "reserved" });
     expect(await refusal(moderate([id], "takedown", "terms"))).toEqual({ code: "CONFLICT", message: IN_ACCEPTED_SWAP });
     expect(await listingOf(id)).toMatchObject({ status: "reserved", moderationStatus: "approved" });
     expect(await auditOf(id)).toHaveLength(0);
   });
 
   test("deleting for good removes a listing with no history and keeps a tombstone for one with swaps, returning its picture files", async () => {
-    const owner = await insertMember(db);
-    const lonely = await insertListing(db, owner.id);
-    const traded = await insertListing(db, owner.id);
+    const owner = await createMember(db);
+    const lonely = await createListing(db, owner.id);
+    const traded = await createListing(db, owner.id);
     await pendingOfferOn(traded);
     const result = await moderate([lonely, traded], "delete", "fraud");
     expect(result.changed.sort()).toEqual([lonely, traded].sort());
@@ -118,8 +119,8 @@ describe("moderating one listing", () => {
   test.skipIf(handle.kind !== "postgres")(
     "two moderators taking one listing down at once: one does it, the other is told",
     async () => {
-      const owner = await insertMember(db);
-      const id = await insertListing(db, owner.id);
+      const owner = await createMember(db);
+      const id = await createListing(db, owner.id);
       const results = await Promise.allSettled([
         moderate([id], "takedown", "terms"),
         moderate([id], "takedown", "legal"),
@@ -133,11 +134,11 @@ describe("moderating one listing", () => {
 
 describe("bulk moderation", () => {
   test("changes the listings that can be, skips the rest with reasons, and needs a selection", async () => {
-    const owner = await insertMember(db);
+    const owner = await createMember(db);
     const ids = [
-      await insertListing(db, owner.id),
-      await insertListing(db, owner.id),
-      await insertListing(db, owner.id, { status: "reserved" }),
+      await createListing(db, owner.id),
+      await createListing(db, owner.id),
+      await createListing(db, owner.id, { status: "reserved" }),
     ];
     const result = await moderate(ids, "reject", "spam");
     expect(result.changed).toHaveLength(2);
@@ -154,10 +155,10 @@ describe("bulk moderation", () => {
 
 describe("the listings list", () => {
   test("shows owners, searches titles, filters and pages without gaps", async () => {
-    const owner = await insertMember(db, { name: "Lister Lee" });
+    const owner = await createMember(db, { name: "Lister Lee" });
     const made = [];
     for (const title of ["Zebra lamp one", "Zebra lamp two", "Zebra lamp three"])
-      made.push(await insertListing(db, owner.id, { title }));
+      made.push(await createListing(db, owner.id, { title }));
     const seen: string[] = [];
     let cursor: string | undefined;
     do {

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from "vitest";
 import { findMemberForStaff } from "../../core/members/find-member-for-staff";
 import { paymentLogs } from "../../db/schema/payments";
-import { insertAcceptedSwap } from "../support/payment-fixtures";
+import { createSwap } from "../support/factories";
 import { createTestDatabase } from "../support/test-db";
 
 // Issue 24, defect 6: a member's page leads to their swaps and payments, named by what was swapped (not by
@@ -12,7 +12,7 @@ afterAll(() => handle.close());
 
 describe("a member's history in the back office", () => {
   test("names each swap by its two listings and each payment by its swap, with the ids to open them", async () => {
-    const { swapId, proposerId, receiverId } = await insertAcceptedSwap(db);
+    const { swapId, proposerId, receiverId } = await createSwap(db, { status: "accepted" });
     const [payment] = await db
       .insert(paymentLogs)
       .values({ swapProposalId: swapId, userId: proposerId, amountCents: 999, status: "completed", provider: "local" })

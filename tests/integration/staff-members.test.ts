@@ -4,7 +4,8 @@ import { collectMemberData } from "../../core/members/collect-member-data";
 import { exportMemberDataAsStaff } from "../../core/members/export-member-data";
 import { findMemberForStaff } from "../../core/members/find-member-for-staff";
 import { findMembers } from "../../core/members/find-members";
-import { ALREADY_SUSPENDED, NOT_ON_YOURSELF, REASON_REQUIRED } from "../../core/members/member-guards";
+import { ALREADY_SUSPENDED, NOT_ON_YOURSELF } from "../../core/members/member-guards";
+import { REASON_REQUIRED } from "../../core/shared/reason";
 import { reactivateMember } from "../../core/members/reactivate-member";
 import { setModeratorRole } from "../../core/members/set-moderator-role";
 import { softDeleteMember } from "../../core/members/soft-delete-member";
@@ -13,7 +14,7 @@ import type { StaffActor } from "../../core/staff/pass-staff-gate";
 import { adminAuditLog } from "../../db/schema/audit";
 import { sessions } from "../../db/schema/auth";
 import { profiles, userRoles } from "../../db/schema/profiles";
-import { createListing, createMember, MEMBER_PASSWORD } from "../support/factories";
+import { MEMBER_PASSWORD, postListing, signUpMember } from "../support/api-factories";
 import { createTestApp } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
 
@@ -23,7 +24,7 @@ afterAll(() => handle.close());
 const testApp = createTestApp(handle, { authAddressLimit: 1000 });
 const now = new Date();
 
-const staff = await createMember(testApp, { name: "Avery Admin" });
+const staff = await signUpMember(testApp, { name: "Avery Admin" });
 const admin: StaffActor = {
   userId: staff.userId,
   name: "Avery Admin",
@@ -45,8 +46,8 @@ const signIn = (email: string) => testApp.post("/api/v1/auth/sign-in", { email, 
 
 describe("suspending and reactivating a member", () => {
   test("suspension signs them out everywhere, hides their listings and refuses their sign-in; one audit row", async () => {
-    const member = await createMember(testApp, { name: "Kim Lee" });
-    const listingId = await createListing(testApp, member.cookie);
+    const member = await signUpMember(testApp, { name: "Kim Lee" });
+    const listingId = await postListing(testApp, member.cookie);
     expect(await publicListing(listingId)).toBe(200);
     await suspendMember(db, { actor: admin, userId: member.userId, reason: "Repeated no-shows", now });
     expect(await profileOf(member.userId)).toMatchObject({
@@ -78,7 +79,7 @@ describe("suspending and reactivating a member", () => {
   });
 
   test("a refused suspension changes nothing and writes no audit row", async () => {
-    const member = await createMember(testApp);
+    const member = await signUpMember(testApp);
     for (const reason of ["", "   ", undefined]) {
       await expect(suspendMember(db, { actor: admin, userId: member.userId, reason, now })).rejects.toThrow(
         REASON_REQUIRED,
@@ -98,8 +99,8 @@ describe("suspending and reactivating a member", () => {
 
 describe("deleting a member", () => {
   test("hides them at once, signs them out and schedules the purge 30 days on", async () => {
-    const member = await createMember(testApp);
-    const listingId = await createListing(testApp, member.cookie);
+    const member = await signUpMember(testApp);
+    const listingId = await postListing(testApp, member.cookie);
     const { permanentDeletionAt } = await softDeleteMember(db, {
       actor: admin,
       userId: member.userId,
@@ -121,7 +122,7 @@ describe("the users list", () => {
     const tag = `Pager ${String.fromCharCode(65 + (Date.now() % 26))}${String.fromCharCode(65 + ((Date.now() >> 5) % 26))}`;
     const made: string[] = [];
     for (let i = 0; i < 5; i++)
-      made.push((await createMember(testApp, { name: `${tag} Person ${"ABCDE"[i]}` })).userId);
+      made.push((await signUpMember(testApp, { name: `${tag} Person ${"ABCDE"[i]}` })).userId);
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
@@ -141,7 +142,7 @@ describe("the users list", () => {
 
 describe("roles from the Users page", () => {
   test("an admin makes a member a moderator and takes it back, which signs them out", async () => {
-    const member = await createMember(testApp);
+    const member = await signUpMember(testApp);
     await setModeratorRole(db, { actor: admin, userId: member.userId, moderator: true });
     expect((await findMemberForStaff(db, { userId: member.userId }))?.roles).toEqual(["moderator"]);
     await setModeratorRole(db, { actor: admin, userId: member.userId, moderator: false });
@@ -153,8 +154,8 @@ describe("roles from the Users page", () => {
 
 describe("exporting a member's data", () => {
   test("gives their profile, listings, swaps, payments, reviews and favourites, with the time, and no secrets", async () => {
-    const member = await createMember(testApp, { name: "Jo Export" });
-    await createListing(testApp, member.cookie);
+    const member = await signUpMember(testApp, { name: "Jo Export" });
+    await postListing(testApp, member.cookie);
     const document = await exportMemberDataAsStaff(db, { actor: admin, userId: member.userId, now });
     expect(document.exportedAt).toBe(now.toISOString());
     expect(document.profile).toMatchObject({ id: member.userId, fullName: "Jo Export", email: member.email });

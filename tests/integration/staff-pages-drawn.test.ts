@@ -3,7 +3,8 @@ import { systemClock } from "../../core/shared/clock";
 import type { SessionUser } from "../../core/users/get-session-user";
 import { createPaymentTestApp } from "../support/payment-fixtures";
 import { createPageHandler, pageRoutes } from "../support/page-build";
-import { contextFor, insertStaff, type RouteCaller } from "../support/staff-route";
+import { createStaff } from "../support/factories";
+import { contextFor, type RouteCaller } from "../support/staff-route";
 import { TEST_ORIGIN } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
 
@@ -16,8 +17,8 @@ afterAll(() => handle.close());
 const testApp = createPaymentTestApp(handle, { clock: systemClock });
 const caller: RouteCaller = { db: handle.db, clock: systemClock, provider: testApp.provider, testApp };
 const pages = await createPageHandler({ APP_URL: TEST_ORIGIN, NODE_ENV: "production" });
-const admin = await insertStaff(handle.db, ["admin"], { name: "Alex Admin" });
-const moderator = await insertStaff(handle.db, ["moderator"], { name: "Morgan Moderator" });
+const admin = await createStaff(handle.db, ["admin"], { name: "Alex Admin" });
+const moderator = await createStaff(handle.db, ["moderator"], { name: "Morgan Moderator" });
 
 // A crawler's user agent: the page is rendered whole before it is answered.
 const WHOLE_PAGE = { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" };

@@ -9,15 +9,11 @@ import { adminAuditLog } from "../../db/schema/audit";
 import { mailOutbox } from "../../db/schema/ops";
 import { paymentLogs, webhookEvents } from "../../db/schema/payments";
 import { swapProposals } from "../../db/schema/swaps";
-import {
-  checkoutCompletedEvent,
-  createPaymentTestApp,
-  insertAcceptedSwap,
-  paymentFailedEvent,
-} from "../support/payment-fixtures";
+import { checkoutCompletedEvent, createPaymentTestApp, paymentFailedEvent } from "../support/payment-fixtures";
+import { createStaff, createSwap } from "../support/factories";
+import { load, postForm, type RouteCaller } from "../support/staff-route";
+import { controlledClock, HOUR } from "../support/test-clock";
 import { openCheckout, payByCard, paymentRow, swapRow } from "../support/staff-payment-fixtures";
-import { insertStaff, load, postForm, type RouteCaller } from "../support/staff-route";
-import { controlledClock, HOUR } from "../support/swap-fixtures";
 import { createTestDatabase } from "../support/test-db";
 
 const handle = await createTestDatabase();
@@ -27,12 +23,12 @@ const testApp = createPaymentTestApp(handle, { clock: systemClock });
 const pay = { db, clock: systemClock, provider: testApp.provider };
 const caller: RouteCaller = { db, clock: systemClock, provider: testApp.provider, testApp };
 
-const admin = await insertStaff(db, ["admin"], { name: "Avery Admin" });
-const moderator = await insertStaff(db, ["moderator"], { name: "Morgan Moderator" });
+const admin = await createStaff(db, ["admin"], { name: "Avery Admin" });
+const moderator = await createStaff(db, ["moderator"], { name: "Morgan Moderator" });
 
 describe("the payments list and a payment's page", () => {
   test("newest first a page at a time, filtered by status and provider, amounts as dollars with two decimals", async () => {
-    const { swapId, proposerId, receiverId } = await insertAcceptedSwap(db);
+    const { swapId, proposerId, receiverId } = await createSwap(db, { status: "accepted" });
     const paid = await payByCard(pay, swapId, proposerId);
     const { payment: open } = await openCheckout(pay, swapId, receiverId);
 
@@ -72,7 +68,7 @@ describe("the payments list and a payment's page", () => {
   });
 
   test("a failed payment shows its error, or 'Payment failed' when the provider gave none", async () => {
-    const { swapId, proposerId, receiverId } = await insertAcceptedSwap(db);
+    const { swapId, proposerId, receiverId } = await createSwap(db, { status: "accepted" });
     const declined = await openCheckout(pay, swapId, proposerId);
     await testApp.postWebhook(JSON.stringify(paymentFailedEvent(declined.payment.id, "Your card was declined.")));
     const silent = await openCheckout(pay, swapId, receiverId);
@@ -86,7 +82,7 @@ describe("the payments list and a payment's page", () => {
   });
 
   test("the top bar's search finds a payment by its payment intent or checkout session id", async () => {
-    const { swapId, proposerId } = await insertAcceptedSwap(db);
+    const { swapId, proposerId } = await createSwap(db, { status: "accepted" });
     const paid = await payByCard(pay, swapId, proposerId);
     expect((await searchBackOffice(db, { q: paid.paymentIntentId ?? "" })).payments).toMatchObject([
       { id: paid.id, swapId, amountCents: 999, memberName: "Priya Sharma" },
@@ -106,7 +102,7 @@ describe("replaying payment webhooks", () => {
     postForm(replayCaller, paymentsPage, { user, path: "/admin/payments", form: { intent: "replay" } });
 
   async function openPayment() {
-    const swap = await insertAcceptedSwap(db);
+    const swap = await createSwap(db, { status: "accepted" });
     await db
       .update(swapProposals)
       .set({ paymentDueAt: new Date(clock.now().getTime() + 48 * HOUR) })

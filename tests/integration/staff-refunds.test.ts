@@ -5,7 +5,7 @@ import * as paymentPage from "../../app/routes/admin/payment";
 import * as swapPage from "../../app/routes/admin/swap";
 import { refundText } from "../../app/components/admin/payment-labels";
 import { applyCredit, NOT_A_PARTY } from "../../core/credit/apply-credit";
-import { REASON_REQUIRED } from "../../core/members/member-guards";
+import { REASON_REQUIRED } from "../../core/shared/reason";
 import { creditBalance } from "../../core/payments/credit-balance";
 import type { PaymentProvider } from "../../core/payments/payment-provider";
 import { refundOwedPayments } from "../../core/payments/refund-owed-payments";
@@ -15,13 +15,10 @@ import type { StaffActor } from "../../core/staff/pass-staff-gate";
 import { findPaymentForStaff } from "../../core/staff-payments/find-payment-for-staff";
 import { adminAuditLog } from "../../db/schema/audit";
 import { webhookEvents } from "../../db/schema/payments";
-import {
-  createPaymentTestApp,
-  grantCredit,
-  insertAcceptedSwap,
-  ledgerEntries,
-  ledgerOf,
-} from "../support/payment-fixtures";
+import { createPaymentTestApp, grantCredit, ledgerEntries, ledgerOf } from "../support/payment-fixtures";
+import { createStaff, createSwap } from "../support/factories";
+import { postForm, type RouteCaller } from "../support/staff-route";
+import { refusal } from "../support/swap-fixtures";
 import {
   auditRows,
   openCheckout,
@@ -30,8 +27,6 @@ import {
   paymentRow,
   swapRow,
 } from "../support/staff-payment-fixtures";
-import { insertStaff, postForm, type RouteCaller } from "../support/staff-route";
-import { refusal } from "../support/swap-fixtures";
 import { createTestDatabase } from "../support/test-db";
 
 const handle = await createTestDatabase();
@@ -43,8 +38,8 @@ const { provider } = testApp;
 const pay = { db, clock, provider };
 const caller: RouteCaller = { db, clock, provider, testApp };
 
-const admin = await insertStaff(db, ["admin"], { name: "Avery Admin" });
-const moderator = await insertStaff(db, ["moderator"], { name: "Morgan Moderator" });
+const admin = await createStaff(db, ["admin"], { name: "Avery Admin" });
+const moderator = await createStaff(db, ["moderator"], { name: "Morgan Moderator" });
 const actor: StaffActor = {
   userId: admin.id,
   name: admin.name,
@@ -68,7 +63,7 @@ function watched(base: PaymentProvider = provider) {
 }
 
 async function completedSwap() {
-  const swap = await insertAcceptedSwap(db);
+  const swap = await createSwap(db, { status: "accepted" });
   const proposerPayment = await payByCard(pay, swap.swapId, swap.proposerId);
   const receiverPayment = await payByCard(pay, swap.swapId, swap.receiverId);
   return { ...swap, proposerPayment, receiverPayment };
@@ -130,7 +125,7 @@ describe("issuing a refund", () => {
   });
 
   test("a fee refunded while its swap still waits for payment no longer counts, and the credit it used goes back to the ledger", async () => {
-    const { swapId, proposerId } = await insertAcceptedSwap(db);
+    const { swapId, proposerId } = await createSwap(db, { status: "accepted" });
     await grantCredit(db, proposerId, 500);
     const payment = await payByCard(pay, swapId, proposerId);
     expect(payment).toMatchObject({ status: "completed", amountCents: 499, creditCents: 500 });
@@ -154,7 +149,7 @@ describe("issuing a refund", () => {
   });
 
   test("a fee paid wholly from credit is refunded to the ledger at once, without the provider", async () => {
-    const { swapId, receiverId } = await insertAcceptedSwap(db);
+    const { swapId, receiverId } = await createSwap(db, { status: "accepted" });
     await grantCredit(db, receiverId, 999);
     const payment = await payFromCredit(pay, swapId, receiverId);
     const { calls, provider: watchedProvider } = watched();
@@ -167,7 +162,7 @@ describe("issuing a refund", () => {
   });
 
   test("only a completed payment can be refunded: an open checkout or an unknown payment is refused, nothing changes and no audit row is written", async () => {
-    const { swapId, proposerId } = await insertAcceptedSwap(db);
+    const { swapId, proposerId } = await createSwap(db, { status: "accepted" });
     const { payment: pending } = await openCheckout(pay, swapId, proposerId);
     expect(await refusal(issueRefund(pay, { actor, paymentId: pending.id, reason: "x" }))).toEqual({
       code: "CONFLICT",
@@ -297,8 +292,8 @@ describe("issuing a refund", () => {
 
 describe("applying credit", () => {
   test("an admin gives one of the swap's members 500 cents of credit with a reason: one ledger row, one audit row, and it pays their next fee first", async () => {
-    const { swapId, proposerId, receiverId } = await insertAcceptedSwap(db);
-    const other = await insertAcceptedSwap(db);
+    const { swapId, proposerId, receiverId } = await createSwap(db, { status: "accepted" });
+    const other = await createSwap(db, { status: "accepted" });
     const act = (form: Record<string, string>) =>
       postForm(caller, swapPage, { user: admin, path: `/admin/swaps/${swapId}`, params: { id: swapId }, form });
 

@@ -10,7 +10,8 @@ import * as toolsPage from "../../app/routes/admin/tools";
 import { systemClock } from "../../core/shared/clock";
 import { auditLogs, securityEvents } from "../../db/schema/audit";
 import { createPaymentTestApp } from "../support/payment-fixtures";
-import { contextFor, insertStaff, load, type RouteCaller } from "../support/staff-route";
+import { contextFor, load, type RouteCaller } from "../support/staff-route";
+import { createStaff } from "../support/factories";
 import { TEST_ORIGIN } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
 
@@ -20,8 +21,8 @@ const db = handle.db;
 afterAll(() => handle.close());
 const testApp = createPaymentTestApp(handle, { clock: systemClock });
 const caller: RouteCaller = { db, clock: systemClock, provider: testApp.provider, testApp };
-const moderator = await insertStaff(db, ["moderator"], { name: "Morgan Moderator" });
-const member = await insertStaff(db, [], { name: "Mia Member", totp: false });
+const moderator = await createStaff(db, ["moderator"], { name: "Morgan Moderator" });
+const member = await createStaff(db, [], { name: "Mia Member", totp: false });
 
 /** Runs a loader and returns what it threw when it is not a Response (React Router's `data()` with a status). */
 async function thrownBy(module: { loader?: (args: never) => Promise<unknown> }, user: typeof moderator, path: string) {

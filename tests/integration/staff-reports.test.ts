@@ -17,8 +17,9 @@ import { profiles } from "../../db/schema/profiles";
 import { reportDays } from "../../db/schema/reports";
 import { swapProposals } from "../../db/schema/swaps";
 import { createPaymentTestApp } from "../support/payment-fixtures";
-import { contextFor, insertStaff, load, type RouteCaller } from "../support/staff-route";
-import { controlledClock } from "../support/swap-fixtures";
+import { contextFor, load, type RouteCaller } from "../support/staff-route";
+import { createStaff } from "../support/factories";
+import { controlledClock } from "../support/test-clock";
 import { TEST_ORIGIN } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
 
@@ -32,9 +33,9 @@ const testApp = createPaymentTestApp(handle, { clock });
 const caller: RouteCaller = { db, clock, provider: testApp.provider, testApp };
 
 // Staff rows are created now (real time, months after the period), so they are not sign-ups in it.
-const admin = await insertStaff(db, ["admin"], { name: "Avery Admin" });
-const moderator = await insertStaff(db, ["moderator"], { name: "Morgan Moderator" });
-const member = await insertStaff(db, [], { name: "Mia Member" });
+const admin = await createStaff(db, ["admin"], { name: "Avery Admin" });
+const moderator = await createStaff(db, ["moderator"], { name: "Morgan Moderator" });
+const member = await createStaff(db, [], { name: "Mia Member" });
 
 /** Sydney wall-clock times in July (AEST, UTC+10) as instants. */
 const sydney = (local: string) => new Date(`${local}+10:00`);
@@ -420,7 +421,7 @@ describe("a chart's CSV download", () => {
   });
 
   test("rate limited: 10 downloads a minute, then back to the page with the spec's message", async () => {
-    const quick = await insertStaff(db, ["admin"], { name: "Quinn Quick" });
+    const quick = await createStaff(db, ["admin"], { name: "Quinn Quick" });
     for (let i = 0; i < 10; i++)
       expect((await download(quick, { chart: "sign-ups", period: "90", by: "week" })).status).toBe(200);
     const refused = await download(quick, { chart: "sign-ups", period: "90", by: "week" });

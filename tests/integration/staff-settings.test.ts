@@ -15,9 +15,12 @@ import { users } from "../../db/schema/auth";
 import { snapshots } from "../../db/schema/ops";
 import { FEATURE_FLAG_DEFAULTS, FEATURE_FLAG_KEYS, type FeatureFlagKey, featureFlags } from "../../db/schema/flags";
 import { createPaymentTestApp } from "../support/payment-fixtures";
+import { createListing, createMember, createStaff } from "../support/factories";
+import { load, postForm, type RouteCaller } from "../support/staff-route";
+import { HOUR } from "../support/test-clock";
+import { refusal } from "../support/swap-fixtures";
+import { setFlag } from "../support/flags";
 import { openSecondHandle } from "../support/second-process";
-import { insertStaff, load, postForm, type RouteCaller } from "../support/staff-route";
-import { HOUR, insertListing, insertMember, refusal, setFlag } from "../support/swap-fixtures";
 import { createTestDatabase } from "../support/test-db";
 
 const handle = await createTestDatabase();
@@ -30,9 +33,9 @@ afterAll(async () => {
 const testApp = createPaymentTestApp(handle, { clock: systemClock });
 const caller: RouteCaller = { db, clock: systemClock, provider: testApp.provider, testApp };
 
-const admin = await insertStaff(db, ["admin"], { name: "Avery Admin" });
-const moderator = await insertStaff(db, ["moderator"], { name: "Morgan Moderator" });
-const member = await insertStaff(db, [], { name: "Mia Member", totp: false });
+const admin = await createStaff(db, ["admin"], { name: "Avery Admin" });
+const moderator = await createStaff(db, ["moderator"], { name: "Morgan Moderator" });
+const member = await createStaff(db, [], { name: "Mia Member", totp: false });
 
 beforeEach(async () => {
   for (const key of FEATURE_FLAG_KEYS) await setFlag(db, key, FEATURE_FLAG_DEFAULTS[key]);
@@ -109,9 +112,9 @@ describe("the Settings page's feature flags", () => {
     // The other process reads the database on use: no cache to wait for, and the flag does what it says there.
     expect(await isFeatureEnabled(second.db, "enable_moderation")).toBe(false);
     expect(await isFeatureEnabled(second.db, "enable_auto_takedown")).toBe(true);
-    const owner = await insertMember(second.db, { name: "Olive Owner" });
-    const listingId = await insertListing(second.db, owner.id);
-    const reporter = await insertMember(second.db);
+    const owner = await createMember(second.db, { name: "Olive Owner" });
+    const listingId = await createListing(second.db, owner.id);
+    const reporter = await createMember(second.db);
     expect(
       await refusal(
         reportListing({ db: second.db, clock: systemClock }, { reporterId: reporter.id, listingId, reason: "fraud" }),
@@ -167,10 +170,10 @@ describe("the Settings page's feature flags", () => {
     ).toBe("Feature flags updated");
 
     // Swap payments off: accepting completes the swap, the fee waived.
-    const proposer = await insertMember(second.db, { name: "Priya Sharma" });
-    const receiver = await insertMember(second.db, { name: "Liam O'Connor" });
-    const offered = await insertListing(second.db, proposer.id, { title: "Road bike" });
-    const target = await insertListing(second.db, receiver.id, { title: "Surfboard" });
+    const proposer = await createMember(second.db, { name: "Priya Sharma" });
+    const receiver = await createMember(second.db, { name: "Liam O'Connor" });
+    const offered = await createListing(second.db, proposer.id, { title: "Road bike" });
+    const target = await createListing(second.db, receiver.id, { title: "Surfboard" });
     const { id: swapId } = await proposeSwap(b, {
       proposerId: proposer.id,
       offeredListingId: offered,
@@ -179,11 +182,11 @@ describe("the Settings page's feature flags", () => {
     expect(await acceptSwap(b, { swapId, actorId: receiver.id })).toMatchObject({ status: "completed" });
 
     // Auto takedown on: the third member's report hides the listing.
-    const owner = await insertMember(second.db, { name: "Olive Owner" });
-    const reported = await insertListing(second.db, owner.id);
+    const owner = await createMember(second.db, { name: "Olive Owner" });
+    const reported = await createListing(second.db, owner.id);
     const hidden = [];
     for (let i = 0; i < 3; i++) {
-      const reporter = await insertMember(second.db);
+      const reporter = await createMember(second.db);
       hidden.push((await reportListing(b, { reporterId: reporter.id, listingId: reported, reason: "fraud" })).hidden);
     }
     expect(hidden).toEqual([false, false, true]);
@@ -271,7 +274,7 @@ describe("the Settings page's feature flags", () => {
 
   test("Save is rate limited: the 11th in a minute is refused", async () => {
     const answers = [];
-    const busy = await insertStaff(db, ["admin"], { name: "Busy Admin" });
+    const busy = await createStaff(db, ["admin"], { name: "Busy Admin" });
     for (let i = 0; i < 11; i++) answers.push(await save({ enable_auto_takedown: i % 2 === 0 }, busy));
     expect(answers.slice(0, 10).every((a) => a.flash === "Feature flags updated")).toBe(true);
     expect(answers[10].status).toBe(429);
@@ -341,7 +344,7 @@ describe("the Settings page's secrets, security checklist, backups and system fi
   test("the checklist is checked on each request: staff two-factor, https, cookies, rate limiting, snapshots, the allowlist and route permissions", async () => {
     const byId = (checks: { id: string; passed: boolean; reason: string }[]) =>
       Object.fromEntries(checks.map((c) => [c.id, c]));
-    const late = await insertStaff(db, ["moderator"], { name: "Lenny Late", totp: false });
+    const late = await createStaff(db, ["moderator"], { name: "Lenny Late", totp: false });
     let checks = byId((await settingsOf()).checks);
     expect(checks.staff_totp).toMatchObject({ passed: false });
     expect(checks.staff_totp.reason).toContain("Lenny Late");

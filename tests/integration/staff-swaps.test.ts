@@ -12,10 +12,10 @@ import { adminAuditLog } from "../../db/schema/audit";
 import { listings } from "../../db/schema/listings";
 import { mailOutbox } from "../../db/schema/ops";
 import { swapProposals } from "../../db/schema/swaps";
-import { createPaymentTestApp, grantCredit, insertAcceptedSwap, ledgerOf } from "../support/payment-fixtures";
+import { createPaymentTestApp, grantCredit, ledgerOf } from "../support/payment-fixtures";
+import { createListing, createMember, createStaff, createSwap } from "../support/factories";
+import { load, postForm, type RouteCaller } from "../support/staff-route";
 import { auditRows, openCheckout, payByCard, payFromCredit, swapRow } from "../support/staff-payment-fixtures";
-import { insertStaff, load, postForm, type RouteCaller } from "../support/staff-route";
-import { insertListing, insertMember } from "../support/swap-fixtures";
 import { createTestDatabase } from "../support/test-db";
 
 const handle = await createTestDatabase();
@@ -26,9 +26,9 @@ const testApp = createPaymentTestApp(handle, { clock });
 const pay = { db, clock, provider: testApp.provider };
 const caller: RouteCaller = { db, clock, provider: testApp.provider, testApp };
 
-const admin = await insertStaff(db, ["admin"], { name: "Avery Admin" });
-const moderator = await insertStaff(db, ["moderator"], { name: "Morgan Moderator" });
-const adminWithoutTotp = await insertStaff(db, ["admin"], { totp: false });
+const admin = await createStaff(db, ["admin"], { name: "Avery Admin" });
+const moderator = await createStaff(db, ["moderator"], { name: "Morgan Moderator" });
+const adminWithoutTotp = await createStaff(db, ["admin"], { totp: false });
 
 const act = (user: typeof admin, swapId: string, form: Record<string, string>) =>
   postForm(caller, swapPage, { user, path: `/admin/swaps/${swapId}`, params: { id: swapId }, form });
@@ -45,14 +45,14 @@ const cancelMailTo = (userId: string) =>
     );
 
 async function pendingSwap() {
-  const proposer = await insertMember(db, { name: "Pat Proposer" });
-  const receiver = await insertMember(db, { name: "Rae Receiver" });
+  const proposer = await createMember(db, { name: "Pat Proposer" });
+  const receiver = await createMember(db, { name: "Rae Receiver" });
   const { id } = await proposeSwap(
     { db, clock },
     {
       proposerId: proposer.id,
-      targetListingId: await insertListing(db, receiver.id),
-      offeredListingId: await insertListing(db, proposer.id),
+      targetListingId: await createListing(db, receiver.id),
+      offeredListingId: await createListing(db, proposer.id),
     },
   );
   return id;
@@ -60,7 +60,9 @@ async function pendingSwap() {
 
 describe("cancelling a swap", () => {
   test("an admin cancels an accepted swap: rejected, both listings active again, the open checkout closed with its credit returned, both parties e-mailed, one audit row", async () => {
-    const { swapId, proposerId, receiverId, offeredListingId, targetListingId } = await insertAcceptedSwap(db);
+    const { swapId, proposerId, receiverId, offeredListingId, targetListingId } = await createSwap(db, {
+      status: "accepted",
+    });
     await payByCard(pay, swapId, proposerId);
     await grantCredit(db, receiverId, 300);
     const { payment: open } = await openCheckout(pay, swapId, receiverId);
@@ -124,7 +126,7 @@ describe("cancelling a swap", () => {
     expect(await swapRow(db, swapId)).toEqual(before);
     expect(await auditRows(db, "cancel_swap", swapId)).toHaveLength(1);
 
-    const completed = await insertAcceptedSwap(db);
+    const completed = await createSwap(db, { status: "accepted" });
     await payByCard(pay, completed.swapId, completed.proposerId);
     await payByCard(pay, completed.swapId, completed.receiverId);
     expect((await swapRow(db, completed.swapId)).status).toBe("completed");
@@ -141,7 +143,7 @@ describe("cancelling a swap", () => {
 
 describe("disputes", () => {
   test("an admin marks a dispute, both parties see it is under review on My Swaps, and resolving it takes that away; one audit row each", async () => {
-    const { swapId, proposerId, receiverId } = await insertAcceptedSwap(db);
+    const { swapId, proposerId, receiverId } = await createSwap(db, { status: "accepted" });
     const underReview = async (userId: string) => {
       const { sent, received } = await findMySwaps(db, { userId });
       return [...sent, ...received].find((s) => s.id === swapId)?.underReview;
@@ -185,9 +187,9 @@ describe("disputes", () => {
   });
 
   test("the admin rate limit: the 11th dispute action in a minute is refused with the time to try again, and changes nothing", async () => {
-    const busyAdmin = await insertStaff(db, ["admin"], { name: "Busy Admin" });
+    const busyAdmin = await createStaff(db, ["admin"], { name: "Busy Admin" });
     const swaps: string[] = [];
-    for (let i = 0; i < 11; i++) swaps.push((await insertAcceptedSwap(db)).swapId);
+    for (let i = 0; i < 11; i++) swaps.push((await createSwap(db, { status: "accepted" })).swapId);
     for (const swapId of swaps.slice(0, 10))
       expect((await act(busyAdmin, swapId, { intent: "mark-dispute", notes: "n" })).flash).toBe("Dispute marked");
     const refused = await act(busyAdmin, swaps[10], { intent: "mark-dispute", notes: "n" });
@@ -200,7 +202,7 @@ describe("disputes", () => {
 
 describe("who may do what on a swap", () => {
   test("a moderator reads the swaps but every swap action is refused on the server: told why in the back office, nothing changed, no audit row", async () => {
-    const { swapId, proposerId, offeredListingId } = await insertAcceptedSwap(db);
+    const { swapId, proposerId, offeredListingId } = await createSwap(db, { status: "accepted" });
     const completed = await payByCard(pay, swapId, proposerId);
     expect((await load(caller, swapsPage, { user: moderator, path: "/admin/swaps" })).data).not.toBeNull();
     const page = await load(caller, swapPage, {
@@ -269,7 +271,7 @@ describe("the swaps list and a swap's page", () => {
   });
 
   test("shows both parties and listings, the timeline with real times, and the payments oldest first", async () => {
-    const { swapId, proposerId, receiverId } = await insertAcceptedSwap(db);
+    const { swapId, proposerId, receiverId } = await createSwap(db, { status: "accepted" });
     const card = await payByCard(pay, swapId, proposerId);
     await grantCredit(db, receiverId, 999);
     const credit = await payFromCredit(pay, swapId, receiverId);
@@ -303,7 +305,7 @@ describe("the swaps list and a swap's page", () => {
       ["$0.00", "completed"],
     ]);
 
-    const open = await insertAcceptedSwap(db);
+    const open = await createSwap(db, { status: "accepted" });
     const waiting = await findSwapForStaff(db, { swapId: open.swapId });
     expect(waiting?.timeline.slice(3).map((s) => [s.label, s.state])).toEqual([
       ["Proposer Paid", "waiting"],

@@ -12,8 +12,9 @@ import { adminAuditLog, securityEvents } from "../../db/schema/audit";
 import { listings } from "../../db/schema/listings";
 import { SEED_USERS } from "../../db/seed/seed-data";
 import { createPaymentTestApp } from "../support/payment-fixtures";
-import { contextFor, insertStaff, postForm, type RouteCaller } from "../support/staff-route";
-import { insertListing, insertMember, refusal } from "../support/swap-fixtures";
+import { contextFor, postForm, type RouteCaller } from "../support/staff-route";
+import { createListing, createMember, createStaff } from "../support/factories";
+import { refusal } from "../support/swap-fixtures";
 import { createTestDatabase } from "../support/test-db";
 
 const handle = await createTestDatabase();
@@ -23,8 +24,8 @@ const clock = systemClock;
 const testApp = createPaymentTestApp(handle, { clock });
 const caller: RouteCaller = { db, clock, provider: testApp.provider, testApp };
 
-const admin = await insertStaff(db, ["admin"], { name: "Avery Admin" });
-const moderator = await insertStaff(db, ["moderator"], { name: "Morgan Moderator" });
+const admin = await createStaff(db, ["admin"], { name: "Avery Admin" });
+const moderator = await createStaff(db, ["moderator"], { name: "Morgan Moderator" });
 const actor: StaffActor = {
   userId: admin.id,
   name: admin.name,
@@ -115,8 +116,8 @@ describe("Seed Demo Data and Reset Staging Baseline", () => {
   });
 
   test("a production PostgreSQL deployment refuses the reset: nothing deleted, no audit row; APP_ENV=staging allows it", async () => {
-    const member = await insertMember(db, { name: "Pat Production" });
-    const listing = await insertListing(db, member.id, { title: "Kept in production" });
+    const member = await createMember(db, { name: "Pat Production" });
+    const listing = await createListing(db, member.id, { title: "Kept in production" });
     expect(await refusal(resetStagingBaseline({ db }, { actor, env: production, now: new Date() }))).toEqual({
       code: "FORBIDDEN",
       message: RESET_REFUSED,
@@ -137,8 +138,8 @@ describe("Seed Demo Data and Reset Staging Baseline", () => {
   test("the reset asks for the word RESET, then empties member data, keeps staff, seeds the demo again, audited once", {
     timeout: 180_000,
   }, async () => {
-    const member = await insertMember(db, { name: "Sam Staging" });
-    const listing = await insertListing(db, member.id, { title: "Staging only" });
+    const member = await createMember(db, { name: "Sam Staging" });
+    const listing = await createListing(db, member.id, { title: "Staging only" });
     const unconfirmed = await postForm(caller, toolsPage, {
       user: admin,
       path: "/admin/tools",

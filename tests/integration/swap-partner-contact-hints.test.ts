@@ -4,9 +4,8 @@ import { findMySwaps, findSwapForParty } from "../../core/swaps/find-my-swaps";
 import { updateContactDetails } from "../../core/users/update-contact-details";
 import { profiles } from "../../db/schema/profiles";
 import { swapProposals } from "../../db/schema/swaps";
-import { insertAcceptedSwap, insertMember } from "../support/payment-fixtures";
-import { closeTestDatabase } from "../support/swap-fixtures";
-import { createTestDatabase } from "../support/test-db";
+import { createMember, createSwap } from "../support/factories";
+import { closeTestDatabase, createTestDatabase } from "../support/test-db";
 
 // N17 and N12 on My Swaps: the payer learns whether only an e-mail address will be shared, and sees the other
 // party's picture, without any contact detail leaving the database before both have paid.
@@ -15,12 +14,12 @@ const db = handle.db;
 afterAll(() => closeTestDatabase(handle));
 
 test("on an accepted swap a party learns whether the other gave a phone, never the number", async () => {
-  const withPhone = await insertMember(db, { name: "Olivia Bennett" });
+  const withPhone = (await createMember(db, { name: "Olivia Bennett" })).id;
   await db
     .update(profiles)
     .set({ phone: "0412 345 678", avatarUrl: "/uploads/avatars/u1/pic.webp" })
     .where(eq(profiles.userId, withPhone));
-  const { swapId, proposerId } = await insertAcceptedSwap(db, { receiverId: withPhone });
+  const { swapId, proposerId } = await createSwap(db, { status: "accepted", receiverId: withPhone });
 
   const mine = await findSwapForParty(db, { swapId, userId: proposerId });
   expect(mine?.otherParty).toEqual({
@@ -45,7 +44,7 @@ test("on an accepted swap a party learns whether the other gave a phone, never t
 });
 
 test("before acceptance nothing is said about the other party's phone", async () => {
-  const { swapId, proposerId } = await insertAcceptedSwap(db);
+  const { swapId, proposerId } = await createSwap(db, { status: "accepted" });
   await db
     .update(swapProposals)
     .set({ status: "pending", acceptedAt: null, paymentDueAt: null })
@@ -55,7 +54,7 @@ test("before acceptance nothing is said about the other party's phone", async ()
 });
 
 test("a phone given at the Pay step is checked by the spec's rule and leaves the suburb alone", async () => {
-  const member = await insertMember(db);
+  const member = (await createMember(db)).id;
   await db.update(profiles).set({ location: "Manly NSW 2095" }).where(eq(profiles.userId, member));
   const refused = await updateContactDetails(db, { userId: member, phone: "call me", location: "" });
   expect(refused.ok).toBe(false);

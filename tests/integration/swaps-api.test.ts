@@ -25,10 +25,10 @@ import { creditLedger, paymentLogs } from "../../db/schema/payments";
 import { profiles } from "../../db/schema/profiles";
 import { reviews, swapProposals } from "../../db/schema/swaps";
 import { paymentProviderFromEnv } from "../../server/payments";
-import { createListingViaApi, createMember, makeJpeg, sameOrigin } from "../support/factories";
-import { closeTestDatabase } from "../support/swap-fixtures";
+import { createListingViaApi, sameOrigin, signUpMember } from "../support/api-factories";
+import { makeJpeg } from "../support/images";
 import { createTestApp } from "../support/test-app";
-import { createTestDatabase } from "../support/test-db";
+import { closeTestDatabase, createTestDatabase } from "../support/test-db";
 
 const handle = await createTestDatabase();
 const db = handle.db;
@@ -64,7 +64,7 @@ const digits = (n: number) => Array.from({ length: n }, () => crypto.randomInt(1
 /** A member signed up through the API, with a phone and location on their profile (the contact details
  *  that must stay hidden until a swap is completed). Every member gets a phone of their own. */
 async function member(name: string, location = "Newtown NSW 2042"): Promise<Member> {
-  const signedUp = await createMember(testApp, { name });
+  const signedUp = await signUpMember(testApp, { name });
   const phone = `04${digits(2)} ${digits(3)} ${digits(3)}`;
   await db.update(profiles).set({ phone, location }).where(eq(profiles.userId, signedUp.userId));
   return { ...signedUp, name, phone, location };

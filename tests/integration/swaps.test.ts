@@ -28,18 +28,11 @@ import { listings } from "../../db/schema/listings";
 import { paymentLogs } from "../../db/schema/payments";
 import { profiles } from "../../db/schema/profiles";
 import { reviews, swapProposals } from "../../db/schema/swaps";
-import {
-  closeTestDatabase,
-  controlledClock,
-  HOUR,
-  insertListing,
-  insertMember,
-  proposalCount,
-  refusal,
-  setFlag,
-  type TestMember,
-} from "../support/swap-fixtures";
-import { createTestDatabase } from "../support/test-db";
+import { controlledClock, HOUR } from "../support/test-clock";
+import { createListing, createMember, type TestMember } from "../support/factories";
+import { proposalCount, refusal } from "../support/swap-fixtures";
+import { setFlag } from "../support/flags";
+import { closeTestDatabase, createTestDatabase } from "../support/test-db";
 
 const handle = await createTestDatabase();
 const db = handle.db;
@@ -62,18 +55,18 @@ async function listingStatus(id: string) {
 
 /** Two members, a listing each, and a pending proposal from the first for the second's listing. */
 async function pendingSwap(options: { message?: string } = {}) {
-  const proposer = await insertMember(db, {
+  const proposer = await createMember(db, {
     name: "Priya Sharma",
     phone: "0400 111 222",
     location: "Newtown NSW 2042",
   });
-  const receiver = await insertMember(db, {
+  const receiver = await createMember(db, {
     name: "Liam O'Connor",
     phone: "0400 333 444",
     location: "Fitzroy VIC 3065",
   });
-  const offeredId = await insertListing(db, proposer.id, { title: "Road bike" });
-  const targetId = await insertListing(db, receiver.id, { title: "Surfboard" });
+  const offeredId = await createListing(db, proposer.id, { title: "Road bike" });
+  const targetId = await createListing(db, receiver.id, { title: "Surfboard" });
   const { id: swapId } = await proposeSwap(deps, {
     proposerId: proposer.id,
     targetListingId: targetId,
@@ -95,11 +88,11 @@ async function payBoth(swapId: string, proposer: TestMember, receiver: TestMembe
 
 describe("proposing a swap", () => {
   test("a member proposes a swap and the receiver is the target's owner, whatever the input claims", async () => {
-    const proposer = await insertMember(db);
-    const owner = await insertMember(db);
-    const impostor = await insertMember(db);
-    const offeredListingId = await insertListing(db, proposer.id);
-    const targetListingId = await insertListing(db, owner.id);
+    const proposer = await createMember(db);
+    const owner = await createMember(db);
+    const impostor = await createMember(db);
+    const offeredListingId = await createListing(db, proposer.id);
+    const targetListingId = await createListing(db, owner.id);
     const lying = {
       proposerId: proposer.id,
       targetListingId,
@@ -122,9 +115,9 @@ describe("proposing a swap", () => {
   });
 
   test("proposing on your own listing is refused and inserts nothing", async () => {
-    const member = await insertMember(db);
-    const mine = await insertListing(db, member.id);
-    const alsoMine = await insertListing(db, member.id);
+    const member = await createMember(db);
+    const mine = await createListing(db, member.id);
+    const alsoMine = await createListing(db, member.id);
     const before = await proposalCount(db);
     expect(
       await refusal(proposeSwap(deps, { proposerId: member.id, targetListingId: mine, offeredListingId: alsoMine })),
@@ -136,16 +129,16 @@ describe("proposing a swap", () => {
   });
 
   test("offering someone else's listing, or an inactive one of your own, is refused and inserts nothing", async () => {
-    const proposer = await insertMember(db);
-    const owner = await insertMember(db);
-    const target = await insertListing(db, owner.id);
-    const someoneElses = await insertListing(db, (await insertMember(db)).id);
+    const proposer = await createMember(db);
+    const owner = await createMember(db);
+    const target = await createListing(db, owner.id);
+    const someoneElses = await createListing(db, (await createMember(db)).id);
     const offers = [
       someoneElses,
-      await insertListing(db, proposer.id, { status: "reserved" }),
-      await insertListing(db, proposer.id, { status: "swapped" }),
-      await insertListing(db, proposer.id, { status: "cancelled" }),
-      await insertListing(db, proposer.id, { status: "deleted" }),
+      await createListing(db, proposer.id, { status: "reserved" }),
+      await createListing(db, proposer.id, { status: "swapped" }),
+      await createListing(db, proposer.id, { status: "cancelled" }),
+      await createListing(db, proposer.id, { status: "deleted" }),
       "not-a-listing-id",
       crypto.randomUUID(),
     ];
@@ -162,15 +155,15 @@ describe("proposing a swap", () => {
   });
 
   test("a deleted, cancelled, reserved or missing target, or one whose owner is suspended or deleted, is refused", async () => {
-    const proposer = await insertMember(db);
-    const offered = await insertListing(db, proposer.id);
-    const owner = await insertMember(db);
+    const proposer = await createMember(db);
+    const offered = await createListing(db, proposer.id);
+    const owner = await createMember(db);
     const targets = [
-      await insertListing(db, owner.id, { status: "deleted" }),
-      await insertListing(db, owner.id, { status: "cancelled" }),
-      await insertListing(db, owner.id, { status: "reserved" }),
-      await insertListing(db, (await insertMember(db, { status: "suspended" })).id),
-      await insertListing(db, (await insertMember(db, { deleted: true })).id),
+      await createListing(db, owner.id, { status: "deleted" }),
+      await createListing(db, owner.id, { status: "cancelled" }),
+      await createListing(db, owner.id, { status: "reserved" }),
+      await createListing(db, (await createMember(db, { status: "suspended" })).id),
+      await createListing(db, (await createMember(db, { deleted: true })).id),
       crypto.randomUUID(),
       "42",
     ];
@@ -198,9 +191,9 @@ describe("proposing a swap", () => {
   });
 
   test("two identical proposals sent at the same moment make one proposal; the other is refused", async () => {
-    const proposer = await insertMember(db);
-    const offeredListingId = await insertListing(db, proposer.id);
-    const targetListingId = await insertListing(db, (await insertMember(db)).id);
+    const proposer = await createMember(db);
+    const offeredListingId = await createListing(db, proposer.id);
+    const targetListingId = await createListing(db, (await createMember(db)).id);
     const input = { proposerId: proposer.id, targetListingId, offeredListingId };
     const results = await Promise.allSettled(Array.from({ length: 5 }, () => proposeSwap(deps, input)));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
@@ -211,13 +204,13 @@ describe("proposing a swap", () => {
   });
 
   test("a blank message is stored as no message, and one over 1000 characters is refused with 'Message too long'", async () => {
-    const proposer = await insertMember(db);
-    const offeredListingId = await insertListing(db, proposer.id);
-    const owner = await insertMember(db);
+    const proposer = await createMember(db);
+    const offeredListingId = await createListing(db, proposer.id);
+    const owner = await createMember(db);
     const propose = async (message: string | undefined) =>
       proposeSwap(deps, {
         proposerId: proposer.id,
-        targetListingId: await insertListing(db, owner.id),
+        targetListingId: await createListing(db, owner.id),
         offeredListingId,
         message,
       });
@@ -231,8 +224,8 @@ describe("proposing a swap", () => {
   });
 
   test("a proposal without an offered listing is refused with 'Please select a listing to offer'", async () => {
-    const proposer = await insertMember(db);
-    const targetListingId = await insertListing(db, (await insertMember(db)).id);
+    const proposer = await createMember(db);
+    const targetListingId = await createListing(db, (await createMember(db)).id);
     for (const offeredListingId of ["", "  ", undefined]) {
       const input = { proposerId: proposer.id, targetListingId, offeredListingId } as ProposeSwapInput;
       expect(await refusal(proposeSwap(deps, input))).toEqual({ code: "VALIDATION", message: OFFER_REQUIRED });
@@ -243,7 +236,7 @@ describe("proposing a swap", () => {
 describe("accepting a proposal", () => {
   test("only the receiver accepts: the proposer is forbidden, a stranger is told it does not exist, and nothing changes", async () => {
     const { proposer, offeredId, targetId, swapId } = await pendingSwap();
-    const stranger = await insertMember(db);
+    const stranger = await createMember(db);
     const before = await swapRow(swapId);
 
     expect(await refusal(acceptSwap(deps, { swapId, actorId: proposer.id }))).toEqual({
@@ -265,9 +258,9 @@ describe("accepting a proposal", () => {
 
   test("accepting reserves both listings and rejects every other pending proposal on either listing", async () => {
     const { proposer, receiver, offeredId, targetId, swapId } = await pendingSwap();
-    const third = await insertMember(db);
-    const thirdsListing = await insertListing(db, third.id);
-    const elsewhere = await insertListing(db, (await insertMember(db)).id);
+    const third = await createMember(db);
+    const thirdsListing = await createListing(db, third.id);
+    const elsewhere = await createListing(db, (await createMember(db)).id);
     const propose = (proposerId: string, offeredListingId: string, targetListingId: string) =>
       proposeSwap(deps, { proposerId, offeredListingId, targetListingId }).then((r) => r.id);
     const touching = [
@@ -335,10 +328,10 @@ describe("accepting a proposal", () => {
 
   test("if a listing was taken down in the meantime, accepting is refused and everything is rolled back", async () => {
     const { receiver, offeredId, targetId, swapId } = await pendingSwap();
-    const third = await insertMember(db);
+    const third = await createMember(db);
     const { id: otherId } = await proposeSwap(deps, {
       proposerId: third.id,
-      offeredListingId: await insertListing(db, third.id),
+      offeredListingId: await createListing(db, third.id),
       targetListingId: targetId,
     });
     await db.update(listings).set({ status: "cancelled" }).where(eq(listings.id, offeredId));
@@ -400,12 +393,12 @@ describe.skipIf(handle.kind !== "postgres")(
   "racing accepts (PostgreSQL only: PGlite runs one query at a time, so nothing can race there)",
   () => {
     test("20 accepts of 20 proposals for one listing, all at once: exactly one wins and the listing is reserved once", async () => {
-      const receiver = await insertMember(db);
-      const targetId = await insertListing(db, receiver.id);
+      const receiver = await createMember(db);
+      const targetId = await createListing(db, receiver.id);
       const proposals: { swapId: string; offeredId: string }[] = [];
       for (let i = 0; i < 20; i++) {
-        const proposer = await insertMember(db);
-        const offeredId = await insertListing(db, proposer.id);
+        const proposer = await createMember(db);
+        const offeredId = await createListing(db, proposer.id);
         const { id } = await proposeSwap(deps, {
           proposerId: proposer.id,
           offeredListingId: offeredId,
@@ -460,10 +453,10 @@ describe.skipIf(handle.kind !== "postgres")(
 
     test("accepts racing on crossing listings cannot deadlock: each listing ends up in at most one accepted swap", async () => {
       // Members A and B each have two listings; proposals cross between them in both directions.
-      const a = await insertMember(db);
-      const b = await insertMember(db);
-      const [a1, a2] = [await insertListing(db, a.id), await insertListing(db, a.id)];
-      const [b1, b2] = [await insertListing(db, b.id), await insertListing(db, b.id)];
+      const a = await createMember(db);
+      const b = await createMember(db);
+      const [a1, a2] = [await createListing(db, a.id), await createListing(db, a.id)];
+      const [b1, b2] = [await createListing(db, b.id), await createListing(db, b.id)];
       const pairs: [TestMember, string, TestMember, string][] = [
         [a, a1, b, b1],
         [a, a2, b, b1],
@@ -509,7 +502,7 @@ describe.skipIf(handle.kind !== "postgres")(
 describe("declining and withdrawing", () => {
   test("the receiver declines a pending proposal; the proposer cannot, and a stranger is told it does not exist", async () => {
     const { proposer, receiver, swapId } = await pendingSwap();
-    const stranger = await insertMember(db);
+    const stranger = await createMember(db);
     expect(await refusal(rejectSwap(deps, { swapId, actorId: proposer.id }))).toEqual({
       code: "FORBIDDEN",
       message: ONLY_RECEIVER_DECLINES,
@@ -535,7 +528,7 @@ describe("declining and withdrawing", () => {
 
   test("the proposer withdraws a pending proposal; the receiver cannot, and a stranger is told it does not exist", async () => {
     const { proposer, receiver, swapId } = await pendingSwap();
-    const stranger = await insertMember(db);
+    const stranger = await createMember(db);
     expect(await refusal(withdrawSwap(deps, { swapId, actorId: receiver.id }))).toEqual({
       code: "FORBIDDEN",
       message: ONLY_PROPOSER_WITHDRAWS,
@@ -614,20 +607,20 @@ describe("expiry", () => {
 
 describe("my swaps", () => {
   test("My Swaps shows each member their side: received and sent, newest first, with the other party's name", async () => {
-    const receiver = await insertMember(db, { name: "Mei Chen" });
-    const targetId = await insertListing(db, receiver.id, { title: "Kayak" });
-    const first = await insertMember(db, { name: "Tom Baker" });
-    const second = await insertMember(db, { name: "Aisha Khan" });
+    const receiver = await createMember(db, { name: "Mei Chen" });
+    const targetId = await createListing(db, receiver.id, { title: "Kayak" });
+    const first = await createMember(db, { name: "Tom Baker" });
+    const second = await createMember(db, { name: "Aisha Khan" });
     const { id: older } = await proposeSwap(deps, {
       proposerId: first.id,
-      offeredListingId: await insertListing(db, first.id, { title: "Tent" }),
+      offeredListingId: await createListing(db, first.id, { title: "Tent" }),
       targetListingId: targetId,
       message: "Happy to add pegs",
     });
     clock.advance(HOUR);
     const { id: newer } = await proposeSwap(deps, {
       proposerId: second.id,
-      offeredListingId: await insertListing(db, second.id, { title: "Camera" }),
+      offeredListingId: await createListing(db, second.id, { title: "Camera" }),
       targetListingId: targetId,
     });
 
@@ -702,7 +695,7 @@ describe("my swaps", () => {
 
   test("a stranger cannot see a swap, nor mark it paid", async () => {
     const { swapId, receiver } = await pendingSwap();
-    const stranger = await insertMember(db);
+    const stranger = await createMember(db);
     expect(await findSwapForParty(db, { swapId, userId: stranger.id })).toBeNull();
     expect(await findSwapForParty(db, { swapId: "not-a-uuid", userId: stranger.id })).toBeNull();
     const strangers = await findMySwaps(db, { userId: stranger.id });
@@ -735,7 +728,7 @@ describe("reviews", () => {
 
   test("each party reviews the other once; a stranger cannot review", async () => {
     const { proposer, receiver, swapId } = await completedSwap();
-    const stranger = await insertMember(db);
+    const stranger = await createMember(db);
     await leaveReview(deps, { swapId, reviewerId: proposer.id, rating: 5, comment: "  Smooth swap, great bike.  " });
     expect(await refusal(leaveReview(deps, { swapId, reviewerId: proposer.id, rating: 1 }))).toEqual({
       code: "CONFLICT",

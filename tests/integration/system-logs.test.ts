@@ -31,7 +31,8 @@ import { webhookEvents } from "../../db/schema/payments";
 import { createApp } from "../../server/app";
 import { recordRouteErrors } from "../../server/observability/route-errors";
 import { createPaymentTestApp } from "../support/payment-fixtures";
-import { contextFor, insertStaff, load, type RouteCaller } from "../support/staff-route";
+import { contextFor, load, type RouteCaller } from "../support/staff-route";
+import { createStaff } from "../support/factories";
 import { TEST_ORIGIN } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
 
@@ -41,9 +42,9 @@ afterAll(() => handle.close());
 const testApp = createPaymentTestApp(handle);
 const caller: RouteCaller = { db, clock: systemClock, provider: testApp.provider, testApp };
 
-const admin = await insertStaff(db, ["admin"], { name: "Avery Admin" });
-const moderator = await insertStaff(db, ["moderator"], { name: "Morgan Moderator" });
-const member = await insertStaff(db, [], { name: "Kim Member" });
+const admin = await createStaff(db, ["admin"], { name: "Avery Admin" });
+const moderator = await createStaff(db, ["moderator"], { name: "Morgan Moderator" });
+const member = await createStaff(db, [], { name: "Kim Member" });
 
 const SECRET_PASSWORD = "hunter2-Very-Secret";
 const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
@@ -309,7 +310,7 @@ describe("Export CSV", () => {
   });
 
   test("is rate limited per staff member: the 11th export in a minute is refused with the spec's message", async () => {
-    const exporter = await insertStaff(db, ["admin"], { name: "Eager Exporter" });
+    const exporter = await createStaff(db, ["admin"], { name: "Eager Exporter" });
     for (let i = 0; i < 10; i++) expect((await exportCsv(exporter, { tab: "errors" })).status).toBe(200);
     const refused = await exportCsv(exporter, { tab: "errors" });
     expect(refused.status).toBe(429);

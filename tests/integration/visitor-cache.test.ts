@@ -8,9 +8,10 @@ import { users } from "../../db/schema/auth";
 import { listings } from "../../db/schema/listings";
 import { profiles } from "../../db/schema/profiles";
 import { reviews, swapProposals } from "../../db/schema/swaps";
-import { createListing, createMember, sameOrigin } from "../support/factories";
+import { postListing, sameOrigin, signUpMember } from "../support/api-factories";
+import { createListing, createMember } from "../support/factories";
+import { setFlag } from "../support/flags";
 import { createPageHandler } from "../support/page-build";
-import { insertListing, insertMember, setFlag } from "../support/swap-fixtures";
 import { createTestApp, TEST_ORIGIN } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
 
@@ -32,8 +33,8 @@ const stats = () => cache.stats();
 /** After a change written straight to the database (not through a request): what a request that wrote waits for. */
 const changed = () => cache.caughtUp();
 
-const owner = await insertMember(db, { name: "Priya Visible-Owner" });
-const listingId = await insertListing(db, owner.id, { title: "Trek mountain bike, 29 inch wheels" });
+const owner = await createMember(db, { name: "Priya Visible-Owner" });
+const listingId = await createListing(db, owner.id, { title: "Trek mountain bike, 29 inch wheels" });
 await changed();
 
 describe("a visitor's page is rendered once and sent again", () => {
@@ -130,7 +131,7 @@ describe("a visitor's page is rendered once and sent again", () => {
 
 describe("a visitor never receives anything made for someone else", () => {
   test("a visitor and a member interleaved on the same pages each get their own", async () => {
-    const member = await createMember(testApp, { name: "Wilhelmina Signed-In" });
+    const member = await signUpMember(testApp, { name: "Wilhelmina Signed-In" });
     const paths = ["/", `/listings/${listingId}`, "/search?q=bike", "/api/v1/listings"];
     for (let round = 0; round < 3; round++) {
       for (const path of paths) {
@@ -154,7 +155,7 @@ describe("a visitor never receives anything made for someone else", () => {
   });
 
   test("a member's pages are never stored: a visitor after a member still gets the visitor's page", async () => {
-    const member = await createMember(testApp, { name: "Bartholomew Stored-Never" });
+    const member = await signUpMember(testApp, { name: "Bartholomew Stored-Never" });
     testApp.pageCache!.clear();
     await visit(`/listings/${listingId}`, { cookie: member.cookie });
     const visitor = await (await visit(`/listings/${listingId}`)).text();
@@ -189,7 +190,7 @@ describe("a visitor never receives anything made for someone else", () => {
   });
 
   test("a shared page names no request: the error page's reference is left out of it", async () => {
-    const member = await createMember(testApp, { name: "Ursula Referenced" });
+    const member = await signUpMember(testApp, { name: "Ursula Referenced" });
     const own = await visit("/", { cookie: member.cookie });
     // A member's page carries its request's id for the error page...
     expect(await own.text()).toContain(own.headers.get("x-request-id"));
@@ -218,16 +219,16 @@ describe("a change shows on the next visitor request", () => {
   };
 
   test("a new listing (through the API) is on the home page, in search and in the feed", async () => {
-    const member = await createMember(testApp, { name: "Oscar New-Lister" });
+    const member = await signUpMember(testApp, { name: "Oscar New-Lister" });
     await warm("/", "/search?q=kayak", "/api/v1/listings");
-    const id = await createListing(testApp, member.cookie, { title: "Sea kayak with paddle and spray skirt" });
+    const id = await postListing(testApp, member.cookie, { title: "Sea kayak with paddle and spray skirt" });
     expect((await seen("/")).body).toContain(id);
     expect((await seen("/search?q=kayak")).body).toContain(id);
     expect((await seen("/api/v1/listings")).body).toContain(id);
   });
 
   test("a changed listing shows its new title; its owner's new name shows too", async () => {
-    const mine = await insertListing(db, owner.id, { title: "Weber kettle barbecue" });
+    const mine = await createListing(db, owner.id, { title: "Weber kettle barbecue" });
     await changed();
     await warm(`/listings/${mine}`);
     await db.update(listings).set({ title: "Weber kettle barbecue, 57 cm" }).where(eq(listings.id, mine));
@@ -239,8 +240,8 @@ describe("a change shows on the next visitor request", () => {
   });
 
   test("a listing deleted by its owner (through the API) is gone at once", async () => {
-    const member = await createMember(testApp, { name: "Dana Deleter" });
-    const id = await createListing(testApp, member.cookie, { title: "Camping fridge 40 litre" });
+    const member = await signUpMember(testApp, { name: "Dana Deleter" });
+    const id = await postListing(testApp, member.cookie, { title: "Camping fridge 40 litre" });
     await warm(`/listings/${id}`, `/api/v1/listings/${id}`);
     const gone = await app.request(`/api/v1/listings/${id}`, { method: "DELETE", headers: sameOrigin(member.cookie) });
     expect(gone.status).toBe(200);
@@ -255,7 +256,7 @@ describe("a change shows on the next visitor request", () => {
     ["taken down", { moderationStatus: "takedown", status: "cancelled", takedownReason: "terms" }],
   ] as const) {
     test(`a listing ${event} is no longer shown to visitors`, async () => {
-      const id = await insertListing(db, owner.id, { title: `Surfboard 7 foot ${event}` });
+      const id = await createListing(db, owner.id, { title: `Surfboard 7 foot ${event}` });
       await changed();
       await warm(`/listings/${id}`, "/");
       expect((await seen("/")).body).toContain(id);
@@ -267,10 +268,10 @@ describe("a change shows on the next visitor request", () => {
   }
 
   test("a new rating shows on the owner's listing", async () => {
-    const rated = await insertMember(db, { name: "Ravi Rated" });
-    const reviewer = await insertMember(db, { name: "Rhea Reviewer" });
-    const id = await insertListing(db, rated.id, { title: "Dyson stick vacuum" });
-    const offered = await insertListing(db, reviewer.id, { title: "Breville coffee machine", status: "swapped" });
+    const rated = await createMember(db, { name: "Ravi Rated" });
+    const reviewer = await createMember(db, { name: "Rhea Reviewer" });
+    const id = await createListing(db, rated.id, { title: "Dyson stick vacuum" });
+    const offered = await createListing(db, reviewer.id, { title: "Breville coffee machine", status: "swapped" });
     await changed();
     await warm(`/listings/${id}`);
     expect((await seen(`/listings/${id}`)).body).toContain("New member, no reviews yet");
@@ -296,8 +297,8 @@ describe("a change shows on the next visitor request", () => {
   });
 
   test("a suspended owner's listing is gone at once, and back when the suspension is lifted", async () => {
-    const suspended = await insertMember(db, { name: "Sam Suspended" });
-    const id = await insertListing(db, suspended.id, { title: "Ryobi lawn mower" });
+    const suspended = await createMember(db, { name: "Sam Suspended" });
+    const id = await createListing(db, suspended.id, { title: "Ryobi lawn mower" });
     await changed();
     await warm(`/listings/${id}`);
     await db
@@ -325,7 +326,7 @@ describe("a change shows on the next visitor request", () => {
   test("a member signing in or out changes nothing a visitor sees: the copies stay", async () => {
     await warm("/");
     const before = stats();
-    await createMember(testApp, { name: "Nina No-Change" });
+    await signUpMember(testApp, { name: "Nina No-Change" });
     await visit("/");
     expect(stats().renders).toBe(before.renders);
   });

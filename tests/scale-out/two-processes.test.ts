@@ -10,10 +10,10 @@ import { and, eq, inArray, isNotNull, isNull, like } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DAILY_CLEANUP_HOUR, DAILY_CLEANUP_JOB } from "../../core/jobs/daily-cleanup";
-import { sydneyTime } from "../../core/jobs/sydney-time";
+import { sydneyTime } from "../../core/shared/time";
+import { LISTING_NO_LONGER_AVAILABLE, NOT_PENDING } from "../../core/swaps/swap-guards";
 import { enqueueMail } from "../../core/mail/mailer";
 import { grantStaffRole } from "../../core/staff/grant-staff-role";
-import { LISTING_NO_LONGER_AVAILABLE, NOT_PENDING } from "../../core/swaps/swap-guards";
 import { RESET_LINK_SENT } from "../../core/users/request-password-reset";
 import { type DbHandle, openDatabase } from "../../db/client";
 import { migrate } from "../../db/migrate";
@@ -25,7 +25,7 @@ import { listings } from "../../db/schema/listings";
 import { jobRuns, mailOutbox } from "../../db/schema/ops";
 import { profiles } from "../../db/schema/profiles";
 import { swapProposals } from "../../db/schema/swaps";
-import { insertListing, insertMember } from "../support/swap-fixtures";
+import { createListing, createMember } from "../support/factories";
 import { totpCode } from "../support/totp";
 import {
   type AppProcess,
@@ -135,11 +135,11 @@ async function seedBeforeStart() {
       });
   }
   // Never offered in a swap, so the purge removes it outright.
-  due.listingId = await insertListing(db(), due.userId, { title: "Old push mower" });
+  due.listingId = await createListing(db(), due.userId, { title: "Old push mower" });
   // A proposal whose events were recorded but never dispatched (the process died after its commits).
-  const [owner, asker] = [await insertMember(db(), { name: "Petra Pending" }), await insertMember(db())];
-  const target = await insertListing(db(), owner.id, { title: "Weber kettle barbecue" });
-  const offered = await insertListing(db(), asker.id, { title: "Camping fridge" });
+  const [owner, asker] = [await createMember(db(), { name: "Petra Pending" }), await createMember(db())];
+  const target = await createListing(db(), owner.id, { title: "Weber kettle barbecue" });
+  const offered = await createListing(db(), asker.id, { title: "Camping fridge" });
   const [swap] = await db()
     .insert(swapProposals)
     .values({
@@ -379,7 +379,7 @@ describe("two app processes over one PostgreSQL, both running the jobs", () => {
       [B, A],
       [A, B],
     ] as const) {
-      const listingId = await insertListing(db(), userId, {
+      const listingId = await createListing(db(), userId, {
         title: `Canoe for two, with paddles (${writer.name} to ${reader.name})`,
       });
       const page = `/listings/${listingId}`;
@@ -408,7 +408,7 @@ describe("two app processes over one PostgreSQL, both running the jobs", () => {
   test("twenty proposals for one listing accepted at once, half through A and half through B: one winner, the listing reserved once, the rest refused", async () => {
     const receiver = new Visitor();
     const { userId: receiverId } = await signUp(receiver, A, "Rhea Receiver");
-    const target = await insertListing(db(), receiverId, { title: "Malibu surfboard" });
+    const target = await createListing(db(), receiverId, { title: "Malibu surfboard" });
     const names = [
       "Ava",
       "Ben",
@@ -435,7 +435,7 @@ describe("two app processes over one PostgreSQL, both running the jobs", () => {
       names.map(async (first, i) => {
         const proposer = new Visitor();
         const { userId } = await signUp(proposer, via(i), `${first} Swapper`);
-        const offered = await insertListing(db(), userId, { title: `${first}'s road bike` });
+        const offered = await createListing(db(), userId, { title: `${first}'s road bike` });
         const proposed = await proposer.postJson(via(i + 1), "/api/v1/swaps", {
           targetListingId: target,
           offeredListingId: offered,

@@ -13,7 +13,8 @@ import { logger } from "../../core/shared/logger";
 import { proposeSwapSchema, reviewSchema } from "../../core/swaps/swap-schema";
 import { signInSchema, signUpSchema } from "../../core/users/credentials-schema";
 import { ProfileUpdate } from "../../server/api/account";
-import { GOOD_LISTING, makeJpeg, sameOrigin } from "../support/factories";
+import { GOOD_LISTING, sameOrigin } from "../support/api-factories";
+import { makeJpeg } from "../support/images";
 import { createTestApp, TEST_ORIGIN } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
 import {

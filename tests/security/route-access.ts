@@ -20,7 +20,7 @@ import { eq } from "drizzle-orm";
 import { FEATURE_FLAG_KEYS, featureFlags } from "../../db/schema/flags";
 import { listings } from "../../db/schema/listings";
 import { SWAGGER_UI_VERSION } from "../../server/api-docs";
-import { GOOD_LISTING, freshEmail, MEMBER_PASSWORD } from "../support/factories";
+import { freshEmail, GOOD_LISTING, MEMBER_PASSWORD } from "../support/api-factories";
 import type { Actor, ActorName, Answer, Body, World } from "./world";
 
 export type Outcome =

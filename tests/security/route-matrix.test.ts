@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { systemClock } from "../../core/shared/clock";
 import { startTwoFactorEnrolment } from "../../core/users/two-factor-enrolment";
 import { users } from "../../db/schema/auth";
-import { confirmAddress, createMember, MEMBER_PASSWORD } from "../support/factories";
+import { confirmAddress } from "../support/factories";
+import { MEMBER_PASSWORD, signUpMember } from "../support/api-factories";
 import { createTestDatabase } from "../support/test-db";
 import { totpCode } from "../support/totp";
 import { classify, type Entry, fillPath, LAYOUTS, type Outcome, ROUTE_ACCESS, TARGETS } from "./route-access";
@@ -155,7 +156,7 @@ describe("the route table", () => {
 // through the app to reach Better Auth, as these tests hand one to it directly.
 describe("what the walk found", () => {
   const member = async () => {
-    const m = await createMember({ post: w.post });
+    const m = await signUpMember({ post: w.post });
     await confirmAddress(w.db, m.userId);
     return m;
   };

@@ -14,7 +14,8 @@ import { NO_FILE_CHOSEN } from "../../core/users/set-avatar";
 import { listings } from "../../db/schema/listings";
 import { rateLimits } from "../../db/schema/ops";
 import { profiles } from "../../db/schema/profiles";
-import { createListing, createMember, GOOD_LISTING, makeJpeg, makeNoisePng, sameOrigin } from "../support/factories";
+import { GOOD_LISTING, postListing, sameOrigin, signUpMember } from "../support/api-factories";
+import { makeJpeg, makeNoisePng } from "../support/images";
 import { createPageHandler } from "../support/page-build";
 import { createTestApp, TEST_ORIGIN } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
@@ -28,8 +29,8 @@ const testApp = createTestApp(handle, { authAddressLimit: 10_000, pageHandler, e
 const db = handle.db;
 const uploadsDir = testApp.uploadsDir as string;
 afterAll(() => fs.rmSync(uploadsDir, { recursive: true, force: true }));
-const member = await createMember(testApp, { name: "Kylie Nguyen" });
-const ownListing = await createListing(testApp, member.cookie);
+const member = await signUpMember(testApp, { name: "Kylie Nguyen" });
+const ownListing = await postListing(testApp, member.cookie);
 // The member's allowance of new listings counts every valid form before its pictures are checked (by design):
 // cleared before each case, so every case reaches the picture checks.
 beforeEach(async () => {

@@ -12,24 +12,17 @@ import { startHandshakePayment } from "../../core/payments/start-handshake-payme
 import type { LocalPaymentProvider } from "../../core/payments/local-provider";
 import { systemClock } from "../../core/shared/clock";
 import { grantStaffRole } from "../../core/staff/grant-staff-role";
-import { confirmTwoFactorEnrolment, startTwoFactorEnrolment } from "../../core/users/two-factor-enrolment";
 import { accounts, passkeys, sessions } from "../../db/schema/auth";
 import { creditLedger, paymentLogs } from "../../db/schema/payments";
 import { moderationReports } from "../../db/schema/moderation";
 import { profiles, userRoles } from "../../db/schema/profiles";
-import { swapProposals, type SwapStatus } from "../../db/schema/swaps";
+import type { SwapStatus, swapProposals } from "../../db/schema/swaps";
 import { paymentProviderFromEnv } from "../../server/payments";
-import {
-  confirmAddress,
-  createListing,
-  createMember,
-  makeJpeg,
-  MEMBER_PASSWORD,
-  sameOrigin,
-} from "../support/factories";
-import { cookiesFrom, TEST_ORIGIN } from "../support/test-app";
-import { insertListing, insertMember } from "../support/swap-fixtures";
-import { totpCode, unusedTotpCode } from "../support/totp";
+import { createListing, createMember, createSwap } from "../support/factories";
+import { postListing, sameOrigin, signUpConfirmedMember } from "../support/api-factories";
+import { makeJpeg } from "../support/images";
+import { TEST_ORIGIN } from "../support/test-app";
+import { turnOnTwoFactor } from "../support/two-factor";
 import { createSiteApp, type PageRoute, readPageRoutes } from "./site";
 
 /** The columns of the matrix: who is asking. */
@@ -136,10 +129,9 @@ export async function createWorld(handle: DbHandle & { url?: string }) {
   const metaOf = (cookie: string) => ({ ip: "203.0.113.10", userAgent: "vitest", headers: new Headers({ cookie }) });
 
   async function signUp(name: ActorName, fullName: string): Promise<Actor> {
-    const m = await createMember({ post }, { name: fullName });
     // Every actor has opened the link in their sign-up mail: what an unconfirmed address may not do is tested
     // in tests/integration/account-pre-hijacking.test.ts.
-    await confirmAddress(db, m.userId);
+    const m = await signUpConfirmedMember({ post }, db, { name: fullName });
     return { name, userId: m.userId, email: m.email, cookie: m.cookie };
   }
 
@@ -148,15 +140,8 @@ export async function createWorld(handle: DbHandle & { url?: string }) {
     const m = await signUp(name, role === "admin" ? "Alex Admin" : "Morgan Moderator");
     await grantStaffRole(db, { userId: m.userId as string, role, by: { actorId: null, via: "cli" } });
     if (!totp) return m;
-    const started = await startTwoFactorEnrolment(deps, { password: MEMBER_PASSWORD }, metaOf(m.cookie));
-    if (!started.ok) throw new Error(started.message);
-    const confirmed = await confirmTwoFactorEnrolment(
-      deps,
-      { userId: m.userId as string, code: await unusedTotpCode(started.secret) },
-      metaOf(m.cookie),
-    );
-    if (!confirmed.ok) throw new Error(confirmed.message);
-    return { ...m, cookie: cookiesFrom(new Response(null, { headers: confirmed.headers })) };
+    const { cookie } = await turnOnTwoFactor(deps, { userId: m.userId as string, cookie: m.cookie }, metaOf);
+    return { ...m, cookie };
   }
 
   const owner = await signUp("member", "Olive Owner");
@@ -180,38 +165,15 @@ export async function createWorld(handle: DbHandle & { url?: string }) {
   const jpeg = await makeJpeg({ width: 320, height: 240 });
 
   /** A listing with a real stored picture, made through the API as its owner would. */
-  const listingWithPicture = (cookie: string) => createListing({ app }, cookie, { images: [{ body: jpeg }] });
+  const listingWithPicture = (cookie: string) => postListing({ app }, cookie, { images: [{ body: jpeg }] });
 
   /** Two listings and a proposal between their owners, in the given state (rows, as the use cases leave them). */
-  async function insertSwap(
+  const insertSwap = (
     proposerId: string,
     receiverId: string,
     status: SwapStatus,
     extra: Partial<typeof swapProposals.$inferInsert> = {},
-  ) {
-    const listingStatus = status === "accepted" ? "reserved" : status === "completed" ? "swapped" : "active";
-    const offeredListingId = await insertListing(db, proposerId, { status: listingStatus, title: "Makita drill kit" });
-    const targetListingId = await insertListing(db, receiverId, { status: listingStatus, title: "Ryobi mower" });
-    const now = new Date();
-    const [swap] = await db
-      .insert(swapProposals)
-      .values({
-        offeredListingId,
-        targetListingId,
-        proposerId,
-        receiverId,
-        status,
-        acceptedAt: status === "accepted" || status === "completed" ? now : null,
-        paymentDueAt: status === "accepted" ? new Date(now.getTime() + 48 * 3600_000) : null,
-        completedAt: status === "completed" ? now : null,
-        proposerPaid: status === "completed",
-        receiverPaid: status === "completed",
-        respondedAt: status === "pending" ? null : now,
-        ...extra,
-      })
-      .returning();
-    return { swapId: swap.id, offeredListingId, targetListingId };
-  }
+  ) => createSwap(db, { status, proposerId, receiverId, ...extra });
 
   /** An accepted swap in which `payerId` has paid their fee from credit an admin gave: a completed payment. */
   async function completedPayment(payerId: string, otherId: string) {
@@ -291,7 +253,7 @@ export async function createWorld(handle: DbHandle & { url?: string }) {
     .from(accounts)
     .where(eq(accounts.userId, owner.userId as string));
   async function freshAccount() {
-    const m = await insertMember(db, { name: "Nina New" });
+    const m = await createMember(db, { name: "Nina New" });
     await db.insert(accounts).values({
       id: crypto.randomUUID(),
       accountId: m.id,
@@ -303,7 +265,7 @@ export async function createWorld(handle: DbHandle & { url?: string }) {
   }
 
   /** A throwaway member (rows only) for an admin action to act on. */
-  const throwaway = async () => (await insertMember(db, { name: "Terry Throwaway" })).id;
+  const throwaway = async () => (await createMember(db, { name: "Terry Throwaway" })).id;
   const suspend = (userId: string) =>
     db
       .update(profiles)
@@ -326,8 +288,8 @@ export async function createWorld(handle: DbHandle & { url?: string }) {
     post,
     publicListingId,
     listingWithPicture,
-    insertListing: (ownerId: string, status?: Parameters<typeof insertListing>[2]) =>
-      insertListing(db, ownerId, status),
+    insertListing: (ownerId: string, options?: Parameters<typeof createListing>[2]) =>
+      createListing(db, ownerId, options),
     insertSwap,
     completedPayment,
     openCheckout,

@@ -1,133 +1,201 @@
+// The test factories: members, staff, listings, swaps and payments as rows straight in the database, in the shape
+// the product's use cases leave them, so a test of one rule does not depend on sign-up, uploads or the other use
+// cases. Each takes `db` first and returns what a test names next (ids). For members who must sign in, see
+// api-factories.ts (sign-up through the API).
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import sharp from "sharp";
+import type { SessionUser } from "../../core/users/get-session-user";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/auth";
-import { cookiesFrom, TEST_ORIGIN } from "./test-app";
+import { type ListingStatus, listings } from "../../db/schema/listings";
+import { HANDSHAKE_FEE_CENTS, paymentLogs } from "../../db/schema/payments";
+import { type ProfileStatus, profiles, type Role, userRoles } from "../../db/schema/profiles";
+import { SWAP_EXPIRY_HOURS, type SwapStatus, swapProposals } from "../../db/schema/swaps";
+import { HOUR } from "./test-clock";
 
-/** What the factories need from createTestApp: the app itself and its same-origin JSON POST. */
-type TestApp = {
-  app: { request: (path: string, init?: RequestInit) => Response | Promise<Response> };
-  post: (path: string, body: unknown, headers?: Record<string, string>) => Response | Promise<Response>;
-};
+export type TestMember = { id: string; name: string; email: string; phone: string | null; location: string | null };
 
-export const MEMBER_PASSWORD = "Swapshed1";
-
-let members = 0;
-
-/** A distinct e-mail address per call, across test files and runs. */
-export function freshEmail(prefix = "member") {
-  return `${prefix}${++members}-${Date.now()}-${crypto.randomBytes(3).toString("hex")}@example.com.au`;
-}
-
-/** Signs a new member up through the API, as their browser would; returns their id, e-mail and cookie. */
-export async function createMember(testApp: Pick<TestApp, "post">, options: { name?: string; email?: string } = {}) {
-  const email = options.email ?? freshEmail();
-  const res = await testApp.post("/api/v1/auth/sign-up", {
-    email,
-    password: MEMBER_PASSWORD,
-    fullName: options.name ?? "Kylie Nguyen",
+/**
+ * A member: a users row (address confirmed, `<id>@example.com.au`, so a test finds the mail sent to a member by
+ * their id) and its profile. `phone` and `location` default to a Bondi member's; pass null for a member who gave
+ * none. `deleted` soft-deletes the profile, as a member's own deletion does.
+ */
+export async function createMember(
+  db: Db,
+  options: {
+    name?: string;
+    phone?: string | null;
+    location?: string | null;
+    status?: ProfileStatus;
+    deleted?: boolean;
+    twoFactorEnabled?: boolean;
+  } = {},
+): Promise<TestMember> {
+  const id = crypto.randomUUID();
+  const member = {
+    id,
+    name: options.name ?? "Kylie Nguyen",
+    email: `${id}@example.com.au`,
+    phone: options.phone === undefined ? "0412 345 678" : options.phone,
+    location: options.location === undefined ? "Bondi NSW 2026" : options.location,
+  };
+  await db.insert(users).values({
+    id,
+    name: member.name,
+    email: member.email,
+    emailVerified: true,
+    twoFactorEnabled: options.twoFactorEnabled ?? false,
   });
-  if (res.status !== 201) throw new Error(`sign-up failed with ${res.status}: ${await res.text()}`);
-  const { userId } = (await res.json()) as { userId: string };
-  return { userId, email, cookie: cookiesFrom(res) };
-}
-
-/**
- * A real JPEG made by sharp. With `exif`, it carries camera tags and a GPS position (IFD3 is libvips'
- * name for the GPS directory), the kind of metadata a phone photo leaks.
- */
-export async function makeJpeg({
-  width = 800,
-  height = 600,
-  exif = false,
-}: {
-  width?: number;
-  height?: number;
-  exif?: boolean;
-} = {}) {
-  let image = sharp({ create: { width, height, channels: 3, background: { r: 180, g: 120, b: 60 } } }).jpeg({
-    quality: 80,
+  const deletedAt = options.deleted ? new Date() : null;
+  await db.insert(profiles).values({
+    userId: id,
+    phone: member.phone,
+    location: member.location,
+    status: options.status ?? "active",
+    deletedAt,
+    permanentDeletionAt: deletedAt ? new Date(deletedAt.getTime() + 30 * 24 * HOUR) : null,
   });
-  if (exif) {
-    image = image.withExif({
-      IFD0: { Make: "SwapShedCam", Model: "Test Phone 1", Artist: "Kylie Nguyen" },
-      IFD3: {
-        GPSLatitudeRef: "S",
-        GPSLatitude: "33/1 53/1 28/1",
-        GPSLongitudeRef: "E",
-        GPSLongitude: "151/1 16/1 29/1",
-      },
-    });
-  }
-  return image.toBuffer();
-}
-
-/** A valid PNG of random noise: it does not compress, so a modest size in pixels is several megabytes. */
-export async function makeNoisePng({ width = 1500, height = 1400 }: { width?: number; height?: number } = {}) {
-  return sharp(crypto.randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
-    .png({ compressionLevel: 0 })
-    .toBuffer();
-}
-
-/** An upload part: bytes with a file name and the type a browser would declare for it. */
-export type Upload = { body: Buffer | Uint8Array | string; name?: string; type?: string };
-
-export const GOOD_LISTING = {
-  title: "Weber kettle barbecue",
-  description: "57 cm Weber kettle, cleaned and ready for summer, with cover and tongs.",
-  category: "home_garden",
-  condition: "good",
-  valueMin: "150",
-  valueMax: "250",
-  location: "Bondi NSW 2026",
-} as const;
-
-/** The same-origin headers our own pages send with a state-changing request. */
-export function sameOrigin(cookie?: string): Record<string, string> {
-  return { origin: TEST_ORIGIN, "sec-fetch-site": "same-origin", ...(cookie ? { cookie } : {}) };
+  return member;
 }
 
 /**
- * POSTs the create-listing form as multipart FormData. Fields default to a valid listing; a field set
- * to undefined is left out. `images` defaults to one 800x600 JPEG.
+ * A person as the back-office gate sees them: roles in user_roles and a TOTP factor on or off (on by default).
+ * Returned as the session user a route would be given.
  */
-export async function createListingViaApi(
-  testApp: Pick<TestApp, "app">,
-  cookie: string | undefined,
-  overrides: Partial<Record<keyof typeof GOOD_LISTING, string | undefined>> & { images?: Upload[] } = {},
-) {
-  const { images, ...fieldOverrides } = overrides;
-  const form = new FormData();
-  const fields: Record<string, string | undefined> = { ...GOOD_LISTING, ...fieldOverrides };
-  for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, value);
-  const uploads = images ?? [{ body: await makeJpeg() }];
-  for (const [i, upload] of uploads.entries()) {
-    const bytes = typeof upload.body === "string" ? upload.body : new Uint8Array(upload.body);
-    form.append(
-      "images",
-      new File([bytes], upload.name ?? `photo-${i + 1}.jpg`, { type: upload.type ?? "image/jpeg" }),
-    );
-  }
-  return testApp.app.request("/api/v1/listings", { method: "POST", body: form, headers: sameOrigin(cookie) });
+export async function createStaff(
+  db: Db,
+  roles: Role[],
+  { totp = true, name = "Sam Staff" }: { totp?: boolean; name?: string } = {},
+): Promise<SessionUser> {
+  const member = await createMember(db, { name, phone: null, location: null, twoFactorEnabled: totp });
+  for (const role of roles) await db.insert(userRoles).values({ userId: member.id, role });
+  return {
+    id: member.id,
+    name,
+    email: member.email,
+    emailVerified: true,
+    role: roles[0] ?? null,
+    session: { id: `session-${member.id}`, createdAt: new Date() },
+  };
 }
 
-/** createListingViaApi that must succeed; returns the new listing's id. */
-export async function createListing(
-  testApp: Pick<TestApp, "app">,
-  cookie: string,
-  overrides: Parameters<typeof createListingViaApi>[2] = {},
-) {
-  const res = await createListingViaApi(testApp, cookie, overrides);
-  if (res.status !== 201) throw new Error(`create listing failed with ${res.status}: ${await res.text()}`);
-  return ((await res.json()) as { id: string }).id;
-}
-
-/**
- * Marks a member's address as confirmed, as opening the link in the sign-up mail does (signed in). Tests of what
- * a confirmed member may do start here: an unconfirmed address gains no passkey, authenticator, linked identity
- * or change of address (decision 067).
- */
+/** Marks a member's address as confirmed, as opening the link in the sign-up mail does (decision 067). */
 export async function confirmAddress(db: Db, userId: string) {
   await db.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
+}
+
+type ListingValues = typeof listings.$inferInsert;
+
+/**
+ * A listing row with every required column (a drill in Bondi, one picture, active); `overrides` replace any of
+ * them. For suites that insert many rows at once; createListing inserts one.
+ */
+export function listingValues(ownerId: string, overrides: Partial<ListingValues> = {}): ListingValues {
+  const id = overrides.id ?? crypto.randomUUID();
+  const status = overrides.status ?? "active";
+  return {
+    id,
+    userId: ownerId,
+    title: "Makita cordless drill kit",
+    description: "18 V drill with two batteries, charger and case. Works well.",
+    category: "tradie_tools",
+    condition: "good",
+    valueMin: 120,
+    valueMax: 180,
+    location: "Bondi NSW 2026",
+    suburb: "Bondi",
+    state: "NSW",
+    postcode: "2026",
+    latitude: -33.893,
+    longitude: 151.263,
+    images: [{ key: `listings/${ownerId}/${id}`, widths: [320] }],
+    status,
+    deletedAt: status === "deleted" ? new Date() : null,
+    ...overrides,
+  };
+}
+
+/** A listing owned by `ownerId`; active unless told otherwise. Returns its id. */
+export async function createListing(
+  db: Db,
+  ownerId: string,
+  options: { title?: string; status?: ListingStatus } & Partial<ListingValues> = {},
+): Promise<string> {
+  const values = listingValues(ownerId, options);
+  await db.insert(listings).values(values);
+  return values.id as string;
+}
+
+type SwapValues = typeof swapProposals.$inferInsert;
+
+/** What the listings of a swap in each state are: reserved while it awaits payment, swapped once done. */
+const LISTING_STATUS_FOR: Partial<Record<SwapStatus, ListingStatus>> = { accepted: "reserved", completed: "swapped" };
+
+/**
+ * The columns a swap in `status` has, as the use case that put it there leaves them, at `now`: a proposal expires
+ * SWAP_EXPIRY_HOURS after it is made, an accepted swap's fees are due in 48 hours, a completed swap has both paid.
+ */
+export function swapValues(
+  status: SwapStatus,
+  parties: Pick<SwapValues, "offeredListingId" | "targetListingId" | "proposerId" | "receiverId">,
+  now = new Date(),
+): SwapValues {
+  const in48h = new Date(now.getTime() + 48 * HOUR);
+  const accepted = status === "accepted" || status === "completed";
+  return {
+    ...parties,
+    status,
+    expiresAt: new Date(now.getTime() + SWAP_EXPIRY_HOURS * HOUR),
+    acceptedAt: accepted ? now : null,
+    paymentDueAt: status === "accepted" ? in48h : null,
+    completedAt: status === "completed" ? now : null,
+    proposerPaid: status === "completed",
+    receiverPaid: status === "completed",
+    respondedAt: status === "pending" ? null : now,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/**
+ * A swap in `status` between two members, over a listing of each. Whatever is not given is made: the parties
+ * (Priya and Tom, who gave no phone or location) and their listings, in the state that status leaves them.
+ * Other columns of `overrides` replace the defaults.
+ */
+export async function createSwap(
+  db: Db,
+  {
+    status,
+    proposerId,
+    receiverId,
+    offeredListingId,
+    targetListingId,
+    ...overrides
+  }: { status: SwapStatus } & Partial<SwapValues>,
+) {
+  const listingStatus = LISTING_STATUS_FOR[status] ?? "active";
+  proposerId ??= (await createMember(db, { name: "Priya Sharma", phone: null, location: null })).id;
+  receiverId ??= (await createMember(db, { name: "Tom O'Brien", phone: null, location: null })).id;
+  offeredListingId ??= await createListing(db, proposerId, { title: "Makita drill kit", status: listingStatus });
+  targetListingId ??= await createListing(db, receiverId, { title: "Ryobi mower", status: listingStatus });
+  const parties = { proposerId, receiverId, offeredListingId, targetListingId };
+  const [swap] = await db
+    .insert(swapProposals)
+    .values({ ...swapValues(status, parties), ...overrides })
+    .returning();
+  return { swapId: swap.id, ...parties };
+}
+
+type PaymentValues = typeof paymentLogs.$inferInsert;
+
+/** A party's handshake-fee payment for a swap: a completed card payment of the full fee unless told otherwise. */
+export async function createPayment(
+  db: Db,
+  payment: Pick<PaymentValues, "swapProposalId" | "userId"> & Partial<PaymentValues>,
+): Promise<string> {
+  const [row] = await db
+    .insert(paymentLogs)
+    .values({ amountCents: HANDSHAKE_FEE_CENTS, status: "completed", provider: "local", ...payment })
+    .returning();
+  return row.id;
 }

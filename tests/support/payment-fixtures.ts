@@ -1,11 +1,7 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { DbHandle, Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
-import { listings } from "../../db/schema/listings";
 import { creditLedger } from "../../db/schema/payments";
-import { profiles } from "../../db/schema/profiles";
-import { swapProposals } from "../../db/schema/swaps";
 import {
   type LocalPaymentProvider,
   LOCAL_SIGNATURE_HEADER,
@@ -45,59 +41,6 @@ export function createPaymentTestApp(handle: DbHandle, { clock = systemClock }: 
   };
 
   return { ...testApp, provider, secret, postWebhook };
-}
-
-/** A member inserted directly (users + profiles), for tests that do not need to sign in. */
-export async function insertMember(db: Db, { name = "Kylie Nguyen" }: { name?: string } = {}) {
-  const id = `user_${crypto.randomBytes(8).toString("hex")}`;
-  await db.insert(users).values({ id, name, email: `${id}@example.com.au`, emailVerified: true });
-  await db.insert(profiles).values({ userId: id });
-  return id;
-}
-
-async function insertReservedListing(db: Db, userId: string, title: string) {
-  const [row] = await db
-    .insert(listings)
-    .values({
-      userId,
-      title,
-      description: `${title}, in good working order.`,
-      category: "tradie_tools",
-      condition: "good",
-      valueMin: 100,
-      valueMax: 200,
-      location: "Bondi NSW 2026",
-      suburb: "Bondi",
-      state: "NSW",
-      postcode: "2026",
-      images: [{ key: `test/${crypto.randomUUID()}`, widths: [320] }],
-      status: "reserved",
-    })
-    .returning();
-  return row.id;
-}
-
-/** Two members and an accepted swap between them (both listings reserved), as acceptSwap leaves it. */
-export async function insertAcceptedSwap(db: Db, parties: { proposerId?: string; receiverId?: string } = {}) {
-  const proposerId = parties.proposerId ?? (await insertMember(db, { name: "Priya Sharma" }));
-  const receiverId = parties.receiverId ?? (await insertMember(db, { name: "Tom O'Brien" }));
-  const offeredListingId = await insertReservedListing(db, proposerId, "Makita drill kit");
-  const targetListingId = await insertReservedListing(db, receiverId, "Ryobi mower");
-  const now = new Date();
-  const [swap] = await db
-    .insert(swapProposals)
-    .values({
-      offeredListingId,
-      targetListingId,
-      proposerId,
-      receiverId,
-      status: "accepted",
-      acceptedAt: now,
-      paymentDueAt: new Date(now.getTime() + 48 * 60 * 60 * 1000),
-      respondedAt: now,
-    })
-    .returning();
-  return { swapId: swap.id, proposerId, receiverId, offeredListingId, targetListingId };
 }
 
 /** Account credit as an admin's "Apply credit" grants it. */

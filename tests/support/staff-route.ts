@@ -9,8 +9,6 @@ import type { Clock } from "../../core/shared/clock";
 import { parseIpAllowlist } from "../../core/staff/ip-allowlist";
 import type { SessionUser } from "../../core/users/get-session-user";
 import type { Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
-import { profiles, type Role, userRoles } from "../../db/schema/profiles";
 import type { createTestApp } from "./test-app";
 import { TEST_ORIGIN } from "./test-app";
 
@@ -22,27 +20,6 @@ export type RouteCaller = {
   /** ADMIN_IP_ALLOWLIST as the app would have parsed it (empty by default); every call comes from 203.0.113.7. */
   staffAllowlist?: string;
 };
-
-/** A person as the gate sees them: roles in user_roles and a TOTP factor on or off. */
-export async function insertStaff(
-  db: Db,
-  roles: Role[],
-  { totp = true, name = "Sam Staff" } = {},
-): Promise<SessionUser> {
-  const id = `user_${crypto.randomBytes(8).toString("hex")}`;
-  const email = `${id}@example.com.au`;
-  await db.insert(users).values({ id, name, email, emailVerified: true, twoFactorEnabled: totp });
-  await db.insert(profiles).values({ userId: id });
-  for (const role of roles) await db.insert(userRoles).values({ userId: id, role });
-  return {
-    id,
-    name,
-    email,
-    emailVerified: true,
-    role: roles[0] ?? null,
-    session: { id: `session-${id}`, createdAt: new Date() },
-  };
-}
 
 /** The context the Hono app would give a route, as `user`. */
 export function contextFor(caller: RouteCaller, user: SessionUser | null) {

@@ -50,3 +50,16 @@ export async function createTestDatabase(): Promise<DbHandle & { kind: "pglite" 
     },
   };
 }
+
+/**
+ * Closes a test database. test-db's close() drops a PostgreSQL database WITH (FORCE) as soon as
+ * pool.end() resolves, which is before the pool's sockets have closed; the server then terminates them
+ * (57P01) and, with no listener, the pool's 'error' event becomes an unhandled error after the tests passed.
+ */
+export async function closeTestDatabase(handle: {
+  pool?: { on: (event: "error", listener: () => void) => unknown };
+  close: () => Promise<void>;
+}) {
+  handle.pool?.on("error", () => {});
+  await handle.close();
+}

@@ -1,5 +1,6 @@
 import { ChevronDown } from "~/components/ui/icons";
 import type { ReactNode } from "react";
+import { sydneyFormat } from "../../../core/shared/time";
 
 /** One outbox row as the page shows it: dates already formatted (in the loader) for Sydney. */
 export type OutboxEntry = {
@@ -14,11 +15,7 @@ export type OutboxEntry = {
   sentAt: { iso: string; label: string } | null;
 };
 
-const sydney = new Intl.DateTimeFormat("en-AU", {
-  timeZone: "Australia/Sydney",
-  dateStyle: "medium",
-  timeStyle: "short",
-});
+const sydney = sydneyFormat({ dateStyle: "medium", timeStyle: "short" });
 
 /** "22 Nov 2026, 9:06 am" in Sydney time, with the ISO instant for <time dateTime>. */
 export function sydneyStamp(date: Date) {

@@ -6,6 +6,7 @@ import { Button } from "../ui/button";
 import { firstName, whoHasPaid } from "./who-has-paid";
 import { Avatar } from "../ui/avatar";
 import { NON_REFUNDABLE_ONCE_PAID } from "../../lib/fee-refunds";
+import { formatDayAndTime } from "../../../core/shared/time";
 
 type Listing = { id: string; title: string; images: { key: string; widths: number[] }[]; viewable?: boolean };
 export type SwapCardData = {
@@ -380,23 +381,13 @@ function TestPaymentsNote() {
   return <p className="mt-2 text-xs text-muted">Test payments: no real money moves on this site.</p>;
 }
 
-const deadlineFormat = new Intl.DateTimeFormat("en-AU", {
-  timeZone: "Australia/Sydney",
-  weekday: "short",
-  day: "numeric",
-  month: "short",
-  hour: "numeric",
-  minute: "2-digit",
-  hour12: true,
-});
-
 /** When both fees are due, in Sydney time (the same text on the server and in the browser). */
 function PaymentDeadline({ dueAt }: { dueAt?: string | Date | null }) {
   if (!dueAt) return null;
   return (
     <p className="mt-2 flex items-center gap-1.5 text-sm font-medium text-ink">
       <Clock className="size-4 text-accent-600" aria-hidden="true" />
-      Pay by {deadlineFormat.format(new Date(dueAt))}, or the swap lapses and any fee already paid is refunded in full.
+      Pay by {formatDayAndTime(dueAt)}, or the swap lapses and any fee already paid is refunded in full.
     </p>
   );
 }

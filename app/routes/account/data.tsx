@@ -9,7 +9,7 @@ import { requireRecentAuth } from "../../lib/require-recent-auth.server";
 import { requireUser } from "../../lib/require-user.server";
 import { RETENTION_DAYS } from "../../../core/members/member-guards";
 import { deleteOwnAccount, deletionProofs, type DeletionProof } from "../../../core/users/delete-own-account";
-import { formatDeletionDate } from "../../../core/users/deletion-date";
+import { formatLongDate } from "../../../core/shared/time";
 import { isRecentlyAuthenticated, REAUTH_MINUTES } from "../../../core/users/reauthentication";
 
 export const meta: Route.MetaFunction = () => [
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     proofs,
     proof: proofs.find((p) => p === wanted) ?? proofs[0],
     recent: await isRecentlyAuthenticated(ctx.db, user.session, now),
-    deletesOn: formatDeletionDate(new Date(now.getTime() + RETENTION_DAYS * 24 * 60 * 60 * 1000)),
+    deletesOn: formatLongDate(new Date(now.getTime() + RETENTION_DAYS * 24 * 60 * 60 * 1000)),
   };
 }
 
@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) return data({ error: result.message }, { status: result.status });
   const headers = new Headers();
   for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  const on = formatDeletionDate(result.permanentDeletionAt);
+  const on = formatLongDate(result.permanentDeletionAt);
   headers.append(
     "Set-Cookie",
     await flashHeader(

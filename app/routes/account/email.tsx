@@ -17,16 +17,7 @@ import { cancelEmailChange } from "../../../core/users/cancel-email-change";
 import { findPendingEmailChange } from "../../../core/users/pending-email-change";
 import { resendEmailChange } from "../../../core/users/resend-email-change";
 import { PendingEmailChange } from "../../components/account/pending-email-change";
-
-const sydneyTime = (at: Date) =>
-  new Intl.DateTimeFormat("en-AU", {
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone: "Australia/Sydney",
-  }).format(at);
+import { formatDayAndTime } from "../../../core/shared/time";
 
 export const meta: Route.MetaFunction = () => [
   { title: "E-mail address | My Account | SwapShed" },
@@ -40,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     email: user.email,
     verified: user.emailVerified,
-    pending: pending ? { newEmail: pending.newEmail, expiresAt: sydneyTime(pending.expiresAt) } : null,
+    pending: pending ? { newEmail: pending.newEmail, expiresAt: formatDayAndTime(pending.expiresAt) } : null,
   };
 }
 

@@ -12,6 +12,7 @@ import { identityProviderLabel, identityProvidersFromEnv } from "../../../core/u
 import { listIdentities } from "../../../core/users/list-identities";
 import { startIdentityLink } from "../../../core/users/start-identity-link";
 import { unlinkIdentity } from "../../../core/users/unlink-identity";
+import { formatLongDate } from "../../../core/shared/time";
 
 export const meta: Route.MetaFunction = ({ error }) =>
   isRouteErrorResponse(error) && error.status === 404
@@ -106,13 +107,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-AU", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "Australia/Sydney",
-});
-
 export default function LinkedAccounts({ loaderData, actionData }: Route.ComponentProps) {
   const { rows, notice } = loaderData;
   const error = actionData?.error ?? loaderData.error;
@@ -159,7 +153,7 @@ export default function LinkedAccounts({ loaderData, actionData }: Route.Compone
             {row.identities.map((identity) => (
               <div key={identity.id} className="mt-2 text-sm">
                 <p className="break-words text-ink">{identity.email ?? `Account ID ${identity.subject}`}</p>
-                <p className="text-muted">Linked on {dateFormat.format(new Date(identity.linkedAt))}</p>
+                <p className="text-muted">Linked on {formatLongDate(identity.linkedAt)}</p>
                 <details className="mt-3">
                   <summary className="inline-flex h-9 cursor-pointer items-center rounded-lg border border-line px-3 text-sm font-semibold hover:bg-surface">
                     Unlink {row.label}

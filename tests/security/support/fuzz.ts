@@ -6,7 +6,7 @@ import { z } from "zod";
 import { type FieldSpec, firstBroken } from "../../../core/shared/field-rules";
 import { EMAIL, FULL_NAME, PASSWORD } from "../../../core/users/credential-rules";
 import type { Db } from "../../../db/client";
-import { makeJpeg } from "../../support/factories";
+import { makeJpeg } from "../../support/images";
 
 /** One seed for every run (FUZZ_SEED overrides it to explore, or to replay a failure CI printed). */
 export const FUZZ_SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : 20_151_015;

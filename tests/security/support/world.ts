@@ -14,7 +14,6 @@ import {
 } from "../../../core/payments/local-provider";
 import { startHandshakePayment } from "../../../core/payments/start-handshake-payment";
 import { grantStaffRole } from "../../../core/staff/grant-staff-role";
-import { confirmTwoFactorEnrolment, startTwoFactorEnrolment } from "../../../core/users/two-factor-enrolment";
 import type { DbHandle } from "../../../db/client";
 import { FEATURE_FLAG_DEFAULTS, type FeatureFlagKey, featureFlags } from "../../../db/schema/flags";
 import { listings } from "../../../db/schema/listings";
@@ -23,11 +22,10 @@ import { rateLimits } from "../../../db/schema/ops";
 import { paymentLogs } from "../../../db/schema/payments";
 import { swapProposals } from "../../../db/schema/swaps";
 import { paymentProviderFromEnv } from "../../../server/payments";
-import { confirmAddress, createListing, createMember, MEMBER_PASSWORD, sameOrigin } from "../../support/factories";
-import { insertAcceptedSwap } from "../../support/payment-fixtures";
-import { insertListing, insertMember } from "../../support/swap-fixtures";
+import { createListing, createMember, createSwap } from "../../support/factories";
+import { MEMBER_PASSWORD, postListing, sameOrigin, signUpConfirmedMember } from "../../support/api-factories";
 import { cookiesFrom, type createTestApp, TEST_ORIGIN } from "../../support/test-app";
-import { totpCode, unusedTotpCode } from "../../support/totp";
+import { turnOnTwoFactor } from "../../support/two-factor";
 
 type TestApp = ReturnType<typeof createTestApp>;
 
@@ -62,24 +60,23 @@ export async function buildWorld(handle: DbHandle, testApp: TestApp) {
   }) as LocalPaymentProvider;
 
   // The member who fuzzes, signed up through the API, with a listing that has real pictures.
-  const member = await createMember(testApp, { name: "Kylie Nguyen" });
   // Confirmed, as a member who sets up two-step sign-in or changes address must be (decision 067).
-  await confirmAddress(db, member.userId);
-  const ownListing = await createListing(testApp, member.cookie);
-  const spareListing = await createListing(testApp, member.cookie);
+  const member = await signUpConfirmedMember(testApp, db, { name: "Kylie Nguyen" });
+  const ownListing = await postListing(testApp, member.cookie);
+  const spareListing = await postListing(testApp, member.cookie);
   const [own] = await db.select({ images: listings.images }).from(listings).where(eq(listings.id, ownListing));
   const imageKeys = own.images.map((image) => image.key);
   // Listings the member may delete without taking anything else away.
   const disposable = [
-    await insertListing(db, member.userId),
-    await insertListing(db, member.userId),
-    await insertListing(db, member.userId),
+    await createListing(db, member.userId),
+    await createListing(db, member.userId),
+    await createListing(db, member.userId),
   ];
 
   // Someone to trade with: their listings, a proposal each way, a swap awaiting payment and one completed.
-  const other = await insertMember(db, { name: "Tom O'Brien" });
-  const otherListing = await insertListing(db, other.id, { title: "Ryobi lawn mower" });
-  const otherSpare = await insertListing(db, other.id, { title: "Weber kettle barbecue" });
+  const other = await createMember(db, { name: "Tom O'Brien" });
+  const otherListing = await createListing(db, other.id, { title: "Ryobi lawn mower" });
+  const otherSpare = await createListing(db, other.id, { title: "Weber kettle barbecue" });
   const received = await insertSwap(db, {
     offeredListingId: otherListing,
     targetListingId: ownListing,
@@ -92,11 +89,11 @@ export async function buildWorld(handle: DbHandle, testApp: TestApp) {
     proposerId: member.userId,
     receiverId: other.id,
   });
-  const accepted = await insertAcceptedSwap(db, { proposerId: member.userId, receiverId: other.id });
+  const accepted = await createSwap(db, { status: "accepted", proposerId: member.userId, receiverId: other.id });
   const now = new Date();
   const completed = await insertSwap(db, {
-    offeredListingId: await insertListing(db, member.userId, { status: "swapped" }),
-    targetListingId: await insertListing(db, other.id, { status: "swapped" }),
+    offeredListingId: await createListing(db, member.userId, { status: "swapped" }),
+    targetListingId: await createListing(db, other.id, { status: "swapped" }),
     proposerId: member.userId,
     receiverId: other.id,
     status: "completed",
@@ -116,23 +113,15 @@ export async function buildWorld(handle: DbHandle, testApp: TestApp) {
   const checkoutSession = new URL(started.url).pathname.replace("/checkout/", "");
 
   // An admin with TOTP, signed in with their code; members and swaps for the back office to act on.
-  const admin = await createMember(testApp, { name: "Sam Staff" });
-  await confirmAddress(db, admin.userId);
+  const admin = await signUpConfirmedMember(testApp, db, { name: "Sam Staff" });
   await grantStaffRole(db, { userId: admin.userId, role: "admin", by: { actorId: null, via: "cli" } });
-  const enrolment = await startTwoFactorEnrolment(deps, { password: MEMBER_PASSWORD }, meta(admin.cookie));
-  if (!enrolment.ok) throw new Error(enrolment.message);
-  const confirmed = await confirmTwoFactorEnrolment(
-    deps,
-    { userId: admin.userId, code: await unusedTotpCode(enrolment.secret) },
-    meta(admin.cookie),
-  );
-  if (!confirmed.ok) throw new Error(confirmed.message);
-  const adminBackupCodes = [...confirmed.backupCodes];
-  const adminState = { cookie: cookiesFrom(new Response(null, { headers: confirmed.headers })) };
+  const enrolled = await turnOnTwoFactor(deps, admin, meta);
+  const adminBackupCodes = [...enrolled.backupCodes];
+  const adminState = { cookie: enrolled.cookie };
   const memberState = { cookie: member.cookie };
 
-  const victims = [await insertMember(db, { name: "Priya Sharma" }), await insertMember(db, { name: "Nguyen Van An" })];
-  const staffSwap = await insertAcceptedSwap(db);
+  const victims = [await createMember(db, { name: "Priya Sharma" }), await createMember(db, { name: "Nguyen Van An" })];
+  const staffSwap = await createSwap(db, { status: "accepted" });
   // A paid fee the back office can refund: the proposer pays with the test card.
   const paid = await startHandshakePayment(
     { db, clock: deps.clock, provider, appUrl: TEST_ORIGIN },

@@ -1,0 +1,10 @@
+import type { Db } from "../../db/client";
+import { type FeatureFlagKey, featureFlags } from "../../db/schema/flags";
+
+/** Turns a feature flag on or off, as the Settings page does. */
+export async function setFlag(db: Db, key: FeatureFlagKey, enabled: boolean) {
+  await db
+    .insert(featureFlags)
+    .values({ key, enabled })
+    .onConflictDoUpdate({ target: featureFlags.key, set: { enabled } });
+}
