@@ -1,10 +1,10 @@
 import type { BlockList } from "node:net";
 import { createContext } from "react-router";
 import type { Database } from "../db/client";
-import type { Auth } from "../core/users/auth";
-import type { SessionUser } from "../core/users/get-session-user";
+import type { Auth } from "../core/auth/auth";
+import type { SessionUser } from "../core/auth/find-session-user";
 import type { Clock } from "../core/shared/clock";
-import type { RequestMeta } from "../core/users/auth-attempt";
+import type { RequestMeta } from "../core/auth/auth-attempt";
 import type { Env } from "../server/env";
 import type { FileStorage } from "../core/storage/storage";
 import type { PaymentProvider } from "../core/payments/payment-provider";

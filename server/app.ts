@@ -4,9 +4,9 @@ import { compress } from "hono/compress";
 import { RouterContextProvider } from "react-router";
 import { appContext, type AppContext, setFlashSecret } from "../app/context";
 import type { Database } from "../db/client";
-import { createAuth, CLIENT_IP_HEADER, type Auth } from "../core/users/auth";
-import { getSessionUser, type SessionUser } from "../core/users/get-session-user";
-import { identityProviderOrigins, identityProvidersFromEnv } from "../core/users/identity-providers";
+import { createAuth, CLIENT_IP_HEADER, type Auth } from "../core/auth/auth";
+import { findSessionUser, type SessionUser } from "../core/auth/find-session-user";
+import { identityProviderOrigins, identityProvidersFromEnv } from "../core/auth/identity-providers";
 import { type Clock, systemClock } from "../core/shared/clock";
 import type { Env } from "./env";
 import { clientIp } from "./middleware/client-ip";
@@ -159,7 +159,7 @@ export function createApp(deps: AppDeps) {
     if (!cookie?.includes("session_token")) return false;
     const headers = new Headers(c.req.raw.headers);
     headers.set("cookie", cookie);
-    return (await getSessionUser({ db, auth }, headers)) !== null;
+    return (await findSessionUser({ db, auth }, headers)) !== null;
   };
   app.use(boundedBodies([...BODY_LIMIT_EXCEPTIONS, avatarUploadLimit(signedIn)]));
   app.use(parseableBodies({ multipartApi: isListingUploadApi, uploadPage: isListingUploadPage }));
@@ -195,7 +195,7 @@ export function createApp(deps: AppDeps) {
       getUser: () => {
         // Visitors without a session cookie cost no database round trip.
         user ??= headers.get("cookie")?.includes("session_token")
-          ? getSessionUser({ db, auth }, headers)
+          ? findSessionUser({ db, auth }, headers)
           : Promise.resolve(null);
         return user;
       },

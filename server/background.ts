@@ -11,7 +11,7 @@ import type { Env } from "./env";
 import { paymentProviderFromEnv } from "./payments";
 import { storageFromEnv } from "./storage";
 import { refundOwedPayments } from "../core/payments/refund-owed-payments";
-import { claimPaymentWarnings, lapseUnpaidSwaps } from "../core/swaps/lapse-unpaid-swaps";
+import { claimPaymentWarnings, lapseUnpaidSwaps } from "../core/payments/lapse-unpaid-swaps";
 
 /**
  * The app's background work, safe with several processes: the scheduler (expiry, the daily 02:00

@@ -1,7 +1,7 @@
 import { seedStaffAccounts, maySeedStaff, type NewDemoStaff } from "../core/seed/seed-staff-accounts";
 import { logger } from "../core/shared/logger";
 import type { Db } from "../db/client";
-import type { Auth } from "../core/users/auth";
+import type { Auth } from "../core/auth/auth";
 import type { Env } from "./env";
 
 /**

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { parseIpAllowlist } from "../core/staff/ip-allowlist";
-import { PASSWORD } from "../core/users/credential-rules";
+import { PASSWORD } from "../core/auth/credential-rules";
 
 // Every setting the app reads, parsed once at boot. With no variables at all the app runs on its
 // embedded defaults (PGlite under ./data, local uploads, mail into the outbox, local payments).

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import type { AppContext } from "../app/context";
 import { avatarKeyOf } from "../core/images/avatar-urls";
-import { findAvatarAccess } from "../core/images/find-avatar-access";
-import { findPictureAccess } from "../core/images/find-picture-access";
+import { findAvatarAccess } from "../core/accounts/find-avatar-access";
+import { findPictureAccess } from "../core/listings/find-picture-access";
 import type { FileStorage } from "../core/storage/storage";
 
 const SAFE_KEY = /^(listings\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+)-\d+\.webp$/;

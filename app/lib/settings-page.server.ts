@@ -1,6 +1,6 @@
 import { checkSecurity } from "../../core/settings/check-security";
 import { describeSecrets } from "../../core/settings/describe-secrets";
-import { readSystemInfo } from "../../core/settings/read-system-info";
+import { findSystemInfo } from "../../core/settings/find-system-info";
 import { loadSigningKeys } from "../../core/session-keys/signing-keys";
 import { findFeatureFlags } from "../../core/flags/find-feature-flags";
 import { formatBytes, formatUptime } from "../components/admin/settings/format";
@@ -24,7 +24,7 @@ export async function readSettingsPage(ctx: AppContext, request: Request) {
     routePermissions: await readAdminRoutePermissions(),
     now: ctx.clock.now(),
   });
-  const system = await readSystemInfo(db);
+  const system = await findSystemInfo(db);
   const signing = await loadSigningKeys(db, { authSecret: env.BETTER_AUTH_SECRET, now: ctx.clock.now() });
   const previous = signing.accepted.filter((k) => k !== signing.current);
   // After a rotation (PRG) the page says what it did, from the keys themselves.

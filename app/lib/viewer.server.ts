@@ -1,7 +1,7 @@
 import { createCookie } from "react-router";
 import type { AppContext } from "../context";
 import { findLocality, type Locality } from "../../core/locations/localities";
-import { getMemberLocation } from "../../core/users/get-member-location";
+import { findMemberLocation } from "../../core/accounts/find-member-location";
 
 /** A visitor's chosen suburb, kept for a year (a preference cookie, see the Cookie Policy). */
 const locationCookie = createCookie("viewer_location", {
@@ -21,7 +21,7 @@ export type ViewerInfo = {
 export async function getViewer(ctx: AppContext, request: Request): Promise<ViewerInfo> {
   const user = await ctx.getUser();
   if (user) {
-    const home = await getMemberLocation(ctx.db, user.id);
+    const home = await findMemberLocation(ctx.db, user.id);
     if (home) return { userId: user.id, point: home, locationLabel: home.label };
   }
   const saved = (await locationCookie.parse(request.headers.get("cookie"))) as {

@@ -9,14 +9,14 @@ import { Container } from "../components/ui/container";
 import { KeyRound, ShieldCheck } from "../components/ui/icons";
 import { requireStaff } from "../lib/require-staff.server";
 import { TotpKey } from "../components/account/totp-key";
-import { findStaffAccess } from "../../core/staff/find-staff-access";
-import { refuseUnverifiedAddress } from "../../core/users/verified-address";
+import { findStaffAccess } from "../../core/auth/find-staff-access";
+import { refuseUnverifiedAddress } from "../../core/auth/verified-address";
 import { TWO_FACTOR_REQUIRED_FOR_ADMIN } from "../../core/staff/pass-staff-gate";
 import {
   confirmTwoFactorEnrolment,
   describeTotpUri,
   startTwoFactorEnrolment,
-} from "../../core/users/two-factor-enrolment";
+} from "../../core/auth/two-factor-enrolment";
 
 /** What it takes to open this page (and, unless an action names its own, to use it): the permission table's entry. */
 export const permission: StaffAction = "view_dashboard";

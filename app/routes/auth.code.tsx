@@ -11,9 +11,9 @@ import { KeepAccountOffer } from "../components/auth/keep-account-offer";
 import { flashHeader } from "../lib/flash.server";
 import { focusFirstError } from "../lib/focus-first-error";
 import { safeRedirect } from "../lib/safe-redirect";
-import { SIGN_IN_CODE_MINUTES } from "../../core/users/auth";
-import { requestSignInCode } from "../../core/users/request-sign-in-code";
-import { signInWithCode } from "../../core/users/sign-in-with-code";
+import { SIGN_IN_CODE_MINUTES } from "../../core/auth/auth";
+import { requestSignInCode } from "../../core/auth/request-sign-in-code";
+import { signInWithCode } from "../../core/auth/sign-in-with-code";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Sign in with a code | SwapShed" },

@@ -5,7 +5,7 @@ import { describedBy, Field, inputClass } from "../components/forms/field";
 import { Button } from "../components/ui/button";
 import { Container } from "../components/ui/container";
 import { KeyRound } from "../components/ui/icons";
-import { requestPasswordReset } from "../../core/users/request-password-reset";
+import { requestPasswordReset } from "../../core/auth/request-password-reset";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Forgot password | SwapShed" },

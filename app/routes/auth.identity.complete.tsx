@@ -6,7 +6,7 @@ import { safeRedirect } from "../lib/safe-redirect";
 
 /**
  * Where Better Auth sends the browser after a sign-in with an identity provider made a session (the
- * login_attempt row is written where the session is made: core/users/identity-auth-hooks.ts). Greets the member
+ * login_attempt row is written where the session is made: core/auth/identity-auth-hooks.ts). Greets the member
  * as the Sign In form does and goes on to where they were going.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -4,8 +4,8 @@ import { appContext } from "../context";
 import { FormError } from "../components/forms/form-error";
 import { Container } from "../components/ui/container";
 import { safeRedirect } from "../lib/safe-redirect";
-import { identityProvidersFromEnv } from "../../core/users/identity-providers";
-import { startIdentitySignIn } from "../../core/users/start-identity-sign-in";
+import { identityProvidersFromEnv } from "../../core/auth/identity-providers";
+import { startIdentitySignIn } from "../../core/auth/start-identity-sign-in";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign In | SwapShed" }, { name: "robots", content: "noindex" }];
 

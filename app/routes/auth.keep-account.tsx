@@ -3,7 +3,7 @@ import type { Route } from "./+types/auth.keep-account";
 import { appContext } from "../context";
 import { flashHeader } from "../lib/flash.server";
 import { safeRedirect } from "../lib/safe-redirect";
-import { ACCOUNT_KEPT, keepAccount } from "../../core/users/keep-account";
+import { ACCOUNT_KEPT, keepAccount } from "../../core/accounts/keep-account";
 
 /** POST from the offer at sign-in: cancels the member's own pending deletion and signs them in (decision 068). */
 export async function action({ context, request }: Route.ActionArgs) {

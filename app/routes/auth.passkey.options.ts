@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/auth.passkey.options";
 import { appContext } from "../context";
 import { jsonWithCookies } from "../lib/json-guard.server";
-import { startPasskeySignIn } from "../../core/users/start-passkey-sign-in";
+import { startPasskeySignIn } from "../../core/auth/start-passkey-sign-in";
 
 export function loader() {
   return redirect("/auth");

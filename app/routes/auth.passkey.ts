@@ -4,7 +4,7 @@ import { appContext } from "../context";
 import { flashHeader } from "../lib/flash.server";
 import { jsonWithCookies } from "../lib/json-guard.server";
 import { safeRedirect } from "../lib/safe-redirect";
-import { signInWithPasskey } from "../../core/users/sign-in-with-passkey";
+import { signInWithPasskey } from "../../core/auth/sign-in-with-passkey";
 
 export function loader() {
   return redirect("/auth");

@@ -3,7 +3,7 @@ import type { Route } from "./+types/auth.reauthenticate.passkey-options";
 import { appContext } from "../context";
 import { guardForScript } from "../lib/json-guard.server";
 import { requireUser } from "../lib/require-user.server";
-import { startPasskeyReauthentication } from "../../core/users/start-passkey-reauthentication";
+import { startPasskeyReauthentication } from "../../core/auth/start-passkey-reauthentication";
 
 export function loader() {
   return redirect("/auth/reauthenticate");

@@ -8,9 +8,9 @@ import { ShieldCheck } from "../components/ui/icons";
 import { PasskeyReauthenticate } from "../components/auth/passkey-reauthenticate";
 import { requireUser } from "../lib/require-user.server";
 import { safeRedirect } from "../lib/safe-redirect";
-import { REAUTH_MINUTES, reauthenticate, reauthenticationMethods } from "../../core/users/reauthentication";
-import { listPasskeys } from "../../core/users/list-passkeys";
-import { reauthenticateWithPasskey } from "../../core/users/reauthenticate-with-passkey";
+import { REAUTH_MINUTES, reauthenticate, reauthenticationMethods } from "../../core/auth/reauthentication";
+import { findPasskeys } from "../../core/auth/find-passkeys";
+import { reauthenticateWithPasskey } from "../../core/auth/reauthenticate-with-passkey";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Confirm it's you | SwapShed" },
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The password first when there is one; the authenticator code when asked for (or the only way).
   const method =
     wanted === "totp" && methods.totp ? "totp" : methods.password ? "password" : methods.totp ? "totp" : null;
-  const hasPasskeys = (await listPasskeys(ctx.db, { userId: user.id })).length > 0;
+  const hasPasskeys = (await findPasskeys(ctx.db, { userId: user.id })).length > 0;
   return { method, methods, hasPasskeys, redirectTo: safeRedirect(url.searchParams.get("redirectTo"), "/account") };
 }
 

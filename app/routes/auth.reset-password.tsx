@@ -6,7 +6,7 @@ import { Button } from "../components/ui/button";
 import { Container } from "../components/ui/container";
 import { KeyRound } from "../components/ui/icons";
 import { flashHeader } from "../lib/flash.server";
-import { PASSWORD_CHANGED, resetPassword } from "../../core/users/reset-password";
+import { PASSWORD_CHANGED, resetPassword } from "../../core/auth/reset-password";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Choose a new password | SwapShed" },

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/auth.sign-out";
 import { appContext } from "../context";
 import { flashHeader } from "../lib/flash.server";
-import { BAD_SCOPE, parseSignOutScope, signOut } from "../../core/users/sign-out";
+import { BAD_SCOPE, parseSignOutScope, signOut } from "../../core/auth/sign-out";
 
 // Sign-out changes state, so it is a POST only; a GET just goes home.
 export function loader() {

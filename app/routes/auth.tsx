@@ -4,15 +4,15 @@ import { appContext } from "../context";
 import { AuthForm, type AuthMode } from "../components/auth/auth-form";
 import { KeepAccountOffer } from "../components/auth/keep-account-offer";
 import { flashHeader } from "../lib/flash.server";
-import { signIn } from "../../core/users/sign-in";
-import { signUp } from "../../core/users/sign-up";
+import { signIn } from "../../core/auth/sign-in";
+import { signUp } from "../../core/auth/sign-up";
 import { safeRedirect } from "../lib/safe-redirect";
 import {
   identityProviderChoices,
   identityProviderLabel,
   identityProvidersFromEnv,
-} from "../../core/users/identity-providers";
-import { identityErrorMessage } from "../../core/users/identity-errors";
+} from "../../core/auth/identity-providers";
+import { identityErrorMessage } from "../../core/auth/identity-errors";
 
 export const meta: Route.MetaFunction = ({ location }) => [
   { title: `${modeOf(location.search) === "signup" ? "Create Account" : "Sign In"} | SwapShed` },
@@ -34,7 +34,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   if (await ctx.getUser()) throw redirect(safeRedirect(url.searchParams.get("redirectTo")));
   const providers = identityProvidersFromEnv(ctx.env);
-  // An identity provider's sign-in that went wrong comes back here with ?error=<code> (core/users/identity-errors.ts).
+  // An identity provider's sign-in that went wrong comes back here with ?error=<code> (core/auth/identity-errors.ts).
   const error = url.searchParams.get("error");
   const label = identityProviderLabel(providers, url.searchParams.get("provider") ?? "") ?? "your identity provider";
   return {

@@ -8,7 +8,7 @@ import { ShieldCheck } from "../components/ui/icons";
 import { KeepAccountOffer } from "../components/auth/keep-account-offer";
 import { flashHeader } from "../lib/flash.server";
 import { safeRedirect } from "../lib/safe-redirect";
-import { TWO_FACTOR_EXPIRED, verifyTwoFactorSignIn } from "../../core/users/verify-two-factor-sign-in";
+import { TWO_FACTOR_EXPIRED, verifyTwoFactorSignIn } from "../../core/auth/verify-two-factor-sign-in";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Two-step verification | SwapShed" },

@@ -9,7 +9,7 @@ import { flashHeader } from "../lib/flash.server";
 import { requireUser } from "../lib/require-user.server";
 import { safeRedirect } from "../lib/safe-redirect";
 import { createListing } from "../../core/listings/create-listing";
-import { getProfileSuburb } from "../../core/users/get-profile-suburb";
+import { findProfileSuburb } from "../../core/accounts/find-profile-suburb";
 
 export const meta: Route.MetaFunction = () => [
   { title: "List an item | SwapShed" },
@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const user = await requireUser(ctx, request);
   // The Location field starts from the member's profile suburb (they can change it for this listing).
-  return { profileSuburb: await getProfileSuburb(ctx.db, user.id), returnTo: returnToOf(request, "") };
+  return { profileSuburb: await findProfileSuburb(ctx.db, user.id), returnTo: returnToOf(request, "") };
 }
 
 /**

@@ -5,7 +5,7 @@ import { appContext } from "../context";
 import { OutboxList, sydneyStamp } from "../components/dev/outbox-list";
 import { ButtonLink } from "../components/ui/button";
 import { Container } from "../components/ui/container";
-import { isOutboxPageEnabled, listOutbox } from "../../core/mail/list-outbox";
+import { isOutboxPageEnabled, findOutbox } from "../../core/mail/find-outbox";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Mail Outbox | SwapShed" },
@@ -24,7 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     if (!user) throw redirect("/auth");
     forUserId = user.id;
   }
-  const mails = await listOutbox(db, { limit: 100, forUserId });
+  const mails = await findOutbox(db, { limit: 100, forUserId });
   return {
     ownOnly: forUserId !== undefined,
     mails: mails.map(({ createdAt, sentAt, ...mail }) => ({

@@ -5,7 +5,7 @@ import { flashHeader } from "../lib/flash.server";
 import { safeRedirect } from "../lib/safe-redirect";
 import { serializeViewerLocation } from "../lib/viewer.server";
 import { resolveLocationField } from "../../core/locations/localities";
-import { setMemberLocation } from "../../core/users/set-member-location";
+import { setMemberLocation } from "../../core/accounts/set-member-location";
 
 export function loader() {
   return redirect("/");

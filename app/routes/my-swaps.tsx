@@ -17,7 +17,7 @@ import { findMySwaps, findSwapForParty } from "../../core/swaps/find-my-swaps";
 import { leaveReview } from "../../core/swaps/leave-review";
 import { rejectSwap } from "../../core/swaps/reject-swap";
 import { withdrawSwap } from "../../core/swaps/withdraw-swap";
-import { getContactDetails } from "../../core/users/get-contact-details";
+import { findContactDetails } from "../../core/accounts/find-contact-details";
 
 export const meta: Route.MetaFunction = () => [
   { title: "My Swaps | SwapShed" },
@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     });
     const confirming = await findConfirming(ctx, params, user.id);
     // Without a phone, the Pay step asks for one (N17).
-    const myHasPhone = Boolean((await getContactDetails(ctx.db, user.id))?.phone);
+    const myHasPhone = Boolean((await findContactDetails(ctx.db, user.id))?.phone);
     return { ...swaps, confirming, myHasPhone, paged: !!cursor, now: ctx.clock.now().toISOString(), loadError: false };
   } catch (error) {
     // The page still shows (with its "could not load" notice); the error goes to the System Logs, stack and all.

@@ -10,7 +10,7 @@ import { FormError } from "../components/forms/form-error";
 import { seedDemoData, type SeedStep } from "../../core/seed/seed-demo-data";
 import { logger } from "../../core/shared/logger";
 import { SEED_LISTINGS, SEED_PASSWORD, SEED_USERS } from "../../db/seed/seed-data";
-import { isDemoMode } from "../../core/seed/demo-mode";
+import { isDemoMode } from "../../core/shared/demo-mode";
 import { maySeedStaff } from "../../core/seed/seed-staff-accounts";
 import { SEED_STAFF } from "../../db/seed/seed-staff";
 

@@ -5,7 +5,7 @@ import { flashHeader } from "../lib/flash.server";
 import { requireUser } from "../lib/require-user.server";
 import { startHandshakePayment } from "../../core/payments/start-handshake-payment";
 import { isAppError } from "../../core/shared/app-error";
-import { readContactDetails } from "../../core/users/update-contact-details";
+import { readContactDetails } from "../../core/accounts/update-contact-details";
 
 export function loader() {
   return redirect("/my-swaps");

@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client";
-import { mailSwapEvent } from "../mail/swap-event-mail";
+import { mailSwapEvent } from "./swap-event-mail";
 import { type DomainEvent, SWAP_EVENT_KINDS, type SwapEventKind } from "./event-kinds";
 
 /** What the dispatcher needs to turn an event into its effects. */

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { rateLimits } from "../../db/schema/ops";
 import type { Clock } from "../shared/clock";
 import { expireSwaps } from "../swaps/expire-swaps";
-import { purgeDeletedMembers } from "../members/purge-deleted-members";
+import { purgeDeletedMembers } from "../accounts/purge-deleted-members";
 import type { FileStorage } from "../storage/storage";
 import { runOnce } from "./run-once";
 import { sydneyTime } from "../shared/time";

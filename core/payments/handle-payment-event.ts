@@ -9,7 +9,7 @@ import { settlePartyFee } from "../swaps/complete-swap-if-paid";
 import { isUuid } from "../shared/ids";
 import { creditBalance } from "./credit-balance";
 import { lockMemberCredit, recordCredit } from "./lock-member-credit";
-import { settleRefund } from "../refunds/settle-refund";
+import { settleRefund } from "./settle-refund";
 import { CHARGE_REFUNDED, CHECKOUT_COMPLETED, PAYMENT_FAILED, type PaymentEvent } from "./payment-provider";
 
 export const DEFAULT_FAILURE_MESSAGE = "Payment failed";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { isDemoMode } from "./demo-mode";
+import { isDemoMode } from "../shared/demo-mode";
 
 const pg = "postgres://db/swapshed";
 

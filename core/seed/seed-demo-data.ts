@@ -10,7 +10,7 @@ import { storeListingImages } from "../images/store-listing-images";
 import { locationColumns, resolveLocationInput } from "../locations/localities";
 import type { FileStorage } from "../storage/storage";
 import type { Clock } from "../shared/clock";
-import type { Auth } from "../users/auth";
+import type { Auth } from "../auth/auth";
 
 export type SeedDeps = {
   db: Db;

@@ -4,7 +4,7 @@ import { users } from "../../db/schema/auth";
 import { userRoles } from "../../db/schema/profiles";
 import { createTestApp } from "../../tests/support/test-app";
 import { createTestDatabase } from "../../tests/support/test-db";
-import { findStaffAccess } from "../staff/find-staff-access";
+import { findStaffAccess } from "../auth/find-staff-access";
 import { maySeedStaff, randomStaffPassword, seedStaffAccounts } from "./seed-staff-accounts";
 
 const handle = await createTestDatabase();

@@ -8,8 +8,8 @@ import { SEED_PASSWORD } from "../../db/seed/seed-data";
 import { SEED_STAFF } from "../../db/seed/seed-staff";
 import { grantStaffRole } from "../staff/grant-staff-role";
 import { setStaffPassword } from "../staff/set-staff-password";
-import type { Auth } from "../users/auth";
-import { isDemoMode } from "./demo-mode";
+import type { Auth } from "../auth/auth";
+import { isDemoMode } from "../shared/demo-mode";
 
 /**
  * The demo's staff accounts exist only on the embedded database, and are made when the server (or `npm run seed`)

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { and, asc, desc, eq, gt } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { verifications } from "../../db/schema/auth";
-import { SESSION_DAYS } from "../users/auth";
+import { SESSION_DAYS } from "../auth/auth";
 
 /**
  * The keys that sign session cookies (decision 058). Each is derived from BETTER_AUTH_SECRET and a random salt

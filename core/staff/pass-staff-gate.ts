@@ -3,9 +3,9 @@ import type { Db } from "../../db/client";
 import type { Role } from "../../db/schema/profiles";
 import { isFeatureEnabled } from "../flags/is-feature-enabled";
 import { recordSecurityEvent } from "../security/record-security-event";
-import type { RequestMeta } from "../users/auth-attempt";
-import type { SessionUser } from "../users/get-session-user";
-import { findStaffAccess } from "./find-staff-access";
+import type { RequestMeta } from "../auth/auth-attempt";
+import type { SessionUser } from "../auth/find-session-user";
+import { findStaffAccess } from "../auth/find-staff-access";
 import { isAddressAllowed } from "./ip-allowlist";
 import { can, type StaffAction } from "./permissions";
 

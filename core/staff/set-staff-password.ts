@@ -6,7 +6,7 @@ import { accounts, sessions } from "../../db/schema/auth";
 import { userRoles } from "../../db/schema/profiles";
 import { recordAdminAction } from "../audit/record-admin-action";
 import { AppError } from "../shared/app-error";
-import { passwordSchema } from "../users/credentials-schema";
+import { passwordSchema } from "../auth/credentials-schema";
 import type { RoleChanger } from "./grant-staff-role";
 
 export const NOT_STAFF = "That member has no back-office role: `npm run staff -- password` is for staff accounts only";

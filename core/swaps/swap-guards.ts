@@ -12,7 +12,7 @@ export const PROPOSAL_EXPIRED = "This proposal has expired";
 export const LISTING_NO_LONGER_AVAILABLE = "Listing no longer available";
 export const MEMBER_NOT_ACTIVE = "This swap can't go ahead: the other member's account is no longer active.";
 
-// core/staff-payments/replay-payment-webhooks.ts still imports isUuid from here; it is being rewritten in another
+// core/payments/replay-payment-webhooks.ts still imports isUuid from here; it is being rewritten in another
 // change (issue 25, change 1), which takes its import from core/shared/ids.ts. Remove this line then.
 export { isUuid };
 

@@ -12,7 +12,7 @@ import { seedRecords } from "../../db/schema/seed-records";
 import { reviews, swapProposals } from "../../db/schema/swaps";
 import { recordAdminAction } from "../audit/record-admin-action";
 import { pictureKeys } from "../images/picture-keys";
-import { isDemoMode } from "../seed/demo-mode";
+import { isDemoMode } from "../shared/demo-mode";
 import { AppError } from "../shared/app-error";
 import { notePendingFiles, removePendingFiles } from "../storage/pending-files";
 import type { FileStorage } from "../storage/storage";

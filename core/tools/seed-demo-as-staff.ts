@@ -1,5 +1,5 @@
 import { recordAdminAction } from "../audit/record-admin-action";
-import { isDemoMode } from "../seed/demo-mode";
+import { isDemoMode } from "../shared/demo-mode";
 import { type SeedDeps, seedDemoData } from "../seed/seed-demo-data";
 import { AppError } from "../shared/app-error";
 import type { StaffActor } from "../staff/pass-staff-gate";

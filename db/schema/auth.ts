@@ -121,7 +121,7 @@ export const passkeys = pgTable(
 
 /**
  * When a session last proved its member again (password, authenticator code or passkey). Sensitive account
- * changes ask for this within 10 minutes (core/users/reauthentication.ts). Our table, not Better Auth's.
+ * changes ask for this within 10 minutes (core/auth/reauthentication.ts). Our table, not Better Auth's.
  */
 export const sessionReauthentications = pgTable("session_reauthentications", {
   sessionId: text("session_id")

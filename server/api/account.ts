@@ -3,12 +3,12 @@ import type { AppContext } from "../../app/context";
 import { creditBalance } from "../../core/payments/credit-balance";
 import { findMyPayments } from "../../core/payments/find-my-payments";
 import { AppError } from "../../core/shared/app-error";
-import { FULL_NAME } from "../../core/users/credential-rules";
-import { fullNameSchema } from "../../core/users/credentials-schema";
-import { getContactDetails } from "../../core/users/get-contact-details";
-import { listSessions } from "../../core/users/list-sessions";
-import { phoneSchema } from "../../core/users/update-contact-details";
-import { updateProfile } from "../../core/users/update-profile";
+import { FULL_NAME } from "../../core/auth/credential-rules";
+import { fullNameSchema } from "../../core/auth/credentials-schema";
+import { findContactDetails } from "../../core/accounts/find-contact-details";
+import { findSessions } from "../../core/auth/find-sessions";
+import { phoneSchema } from "../../core/accounts/update-contact-details";
+import { updateProfile } from "../../core/accounts/update-profile";
 import { PAYMENT_PROVIDERS, PAYMENT_STATUSES } from "../../db/schema/payments";
 import { SWAP_STATUSES } from "../../db/schema/swaps";
 import { refused } from "./auth";
@@ -164,7 +164,7 @@ export const updateProfileEndpoint = {
 export const sessionsEndpoint = {
   method: "get",
   path: "/me/sessions",
-  operationId: "listSessions",
+  operationId: "findSessions",
   tag: "Account",
   summary: "Where the member is signed in",
   description: "Signing devices out is on the site (`/account/sessions`), or `POST /auth/sign-out` with a scope.",
@@ -194,7 +194,7 @@ export function createAccountRoutes() {
   router.add(meEndpoint, async (c, reply) => reply(200, { user: await signedIn(c.get("ctx")) }));
 
   const profileOf = async (ctx: AppContext, userId: string) => {
-    const details = await getContactDetails(ctx.db, userId);
+    const details = await findContactDetails(ctx.db, userId);
     if (!details) throw new AppError("UNAUTHENTICATED", UNAUTHENTICATED);
     return { ...details, creditCents: await creditBalance(ctx.db, userId) };
   };
@@ -222,7 +222,7 @@ export function createAccountRoutes() {
     const ctx = c.get("ctx");
     const user = await signedIn(ctx);
     return reply(200, {
-      sessions: await listSessions(ctx.db, {
+      sessions: await findSessions(ctx.db, {
         userId: user.id,
         currentSessionId: user.session.id,
         now: ctx.clock.now(),

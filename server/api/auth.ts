@@ -1,10 +1,10 @@
 import { z } from "zod";
 import type { FormSpec } from "../../core/shared/field-rules";
-import { SIGN_IN_FIELDS, SIGN_UP_FIELDS } from "../../core/users/credential-rules";
-import { signInSchema, signUpSchema } from "../../core/users/credentials-schema";
-import { signIn } from "../../core/users/sign-in";
-import { signUp } from "../../core/users/sign-up";
-import { BAD_SCOPE, parseSignOutScope, SIGN_OUT_SCOPES, signOut } from "../../core/users/sign-out";
+import { SIGN_IN_FIELDS, SIGN_UP_FIELDS } from "../../core/auth/credential-rules";
+import { signInSchema, signUpSchema } from "../../core/auth/credentials-schema";
+import { signIn } from "../../core/auth/sign-in";
+import { signUp } from "../../core/auth/sign-up";
+import { BAD_SCOPE, parseSignOutScope, SIGN_OUT_SCOPES, signOut } from "../../core/auth/sign-out";
 import { createRouter, type Endpoint, named, readJson } from "./contract";
 
 const SESSION_COOKIE =

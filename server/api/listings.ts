@@ -13,7 +13,7 @@ import { RADIUS_VALUES, SEARCH_PARAM_NAMES, searchUrlSchema } from "../../core/l
 import { setFavourite } from "../../core/listings/toggle-favourite";
 import { updateListing } from "../../core/listings/update-listing";
 import { AppError } from "../../core/shared/app-error";
-import { getMemberLocation } from "../../core/users/get-member-location";
+import { findMemberLocation } from "../../core/accounts/find-member-location";
 import { AU_STATES } from "../../db/schema/columns";
 import { LISTING_STATUSES, MODERATION_STATUSES } from "../../db/schema/listings";
 import { cursorQuery, signedIn } from "./account";
@@ -26,7 +26,7 @@ export const LISTING_UPLOAD_LIMIT = MAX_IMAGES * MAX_IMAGE_BYTES + 1024 * 1024;
 
 async function viewerOf(ctx: AppContext) {
   const user = await ctx.getUser();
-  const point = user ? await getMemberLocation(ctx.db, user.id) : null;
+  const point = user ? await findMemberLocation(ctx.db, user.id) : null;
   return { userId: user?.id ?? null, point };
 }
 

@@ -1,9 +1,9 @@
 // `npm run seed`: the same demo data as the /seed page, from the command line.
-import { isDemoMode } from "../../core/seed/demo-mode";
+import { isDemoMode } from "../../core/shared/demo-mode";
 import { seedDemoData } from "../../core/seed/seed-demo-data";
 import { maySeedStaff } from "../../core/seed/seed-staff-accounts";
 import { systemClock } from "../../core/shared/clock";
-import { createAuth } from "../../core/users/auth";
+import { createAuth } from "../../core/auth/auth";
 import { SEED_PASSWORD } from "../../db/seed/seed-data";
 import { prepareDemoStaff } from "../demo-staff";
 import { storageFromEnv } from "../storage";

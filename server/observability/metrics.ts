@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import type pg from "pg";
 import client from "prom-client";
 import type { Db } from "../../db/client";
-import { readOpsFigures } from "../../core/ops/read-ops-figures";
+import { findOpsFigures } from "../../core/ops/find-ops-figures";
 import { routeLabel } from "./route-label";
 
 type PageCacheStats = { hits: number; renders: number; notModified: number; copies: number; bytes: number };
@@ -102,7 +102,7 @@ export function createMetrics(deps: { db: Db; pool?: pg.Pool; pageCache?: { stat
       pageCacheCopies.set({ measure: "count" }, stats.copies);
       pageCacheCopies.set({ measure: "bytes" }, stats.bytes);
     }
-    const figures = await readOpsFigures(deps.db);
+    const figures = await findOpsFigures(deps.db);
     mailQueued.set(figures.mail.queued);
     mailOldest.set(
       figures.mail.oldestQueuedAt ? Math.max(0, (now.getTime() - figures.mail.oldestQueuedAt.getTime()) / 1000) : 0,

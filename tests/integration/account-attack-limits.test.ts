@@ -1,15 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, test } from "vitest";
-import { EMAIL_CEILING, EMAIL_LIMIT } from "../../core/users/auth-attempt";
-import { changePassword } from "../../core/users/change-password";
-import { requestEmailChange } from "../../core/users/request-email-change";
-import { requestPasswordReset } from "../../core/users/request-password-reset";
-import { RESET_LINK_INVALID, resetPassword } from "../../core/users/reset-password";
-import { signIn } from "../../core/users/sign-in";
-import { reauthenticate } from "../../core/users/reauthentication";
-import { getSessionUser } from "../../core/users/get-session-user";
-import { INVALID_TWO_FACTOR_CODE, verifyTwoFactorSignIn } from "../../core/users/verify-two-factor-sign-in";
-import { verifyEmailAddress } from "../../core/users/verify-email-address";
+import { EMAIL_CEILING, EMAIL_LIMIT } from "../../core/auth/auth-attempt";
+import { changePassword } from "../../core/auth/change-password";
+import { requestEmailChange } from "../../core/accounts/request-email-change";
+import { requestPasswordReset } from "../../core/auth/request-password-reset";
+import { RESET_LINK_INVALID, resetPassword } from "../../core/auth/reset-password";
+import { signIn } from "../../core/auth/sign-in";
+import { reauthenticate } from "../../core/auth/reauthentication";
+import { findSessionUser } from "../../core/auth/find-session-user";
+import { INVALID_TWO_FACTOR_CODE, verifyTwoFactorSignIn } from "../../core/auth/verify-two-factor-sign-in";
+import { verifyEmailAddress } from "../../core/auth/verify-email-address";
 import { grantStaffRole } from "../../core/staff/grant-staff-role";
 import { securityEvents } from "../../db/schema/audit";
 import { freshEmail, MEMBER_PASSWORD, signUpConfirmedMember } from "../support/api-factories";
@@ -146,7 +146,7 @@ describe("F7: each authenticator code works once", () => {
 
   test("a code used to confirm it's you cannot be used again to sign in", async () => {
     const member = await memberWithTwoFactor();
-    const user = await getSessionUser({ db, auth: testApp.auth }, new Headers({ cookie: member.cookie }));
+    const user = await findSessionUser({ db, auth: testApp.auth }, new Headers({ cookie: member.cookie }));
     if (!user) throw new Error("expected a session");
     const code = await unusedTotpCode(member.secret);
     expect(

@@ -9,20 +9,20 @@ import { type AppContext, appContext } from "../../app/context";
 import * as dataRoute from "../../app/routes/account/data";
 import * as exportRoute from "../../app/routes/account/data-export";
 import * as keepRoute from "../../app/routes/auth.keep-account";
-import { exportMemberDataAsStaff } from "../../core/members/export-member-data";
-import { purgeDeletedMembers } from "../../core/members/purge-deleted-members";
-import { softDeleteMember } from "../../core/members/soft-delete-member";
+import { exportMemberDataAsStaff } from "../../core/accounts/export-member-data";
+import { purgeDeletedMembers } from "../../core/accounts/purge-deleted-members";
+import { softDeleteMember } from "../../core/accounts/soft-delete-member";
 import { parseIpAllowlist } from "../../core/staff/ip-allowlist";
-import { DELETED_BY_MEMBER, deleteOwnAccount, SWAP_AWAITING_FEES } from "../../core/users/delete-own-account";
+import { DELETED_BY_MEMBER, deleteOwnAccount, SWAP_AWAITING_FEES } from "../../core/accounts/delete-own-account";
 import { readFlash } from "../../app/lib/flash.server";
-import { getSessionUser } from "../../core/users/get-session-user";
-import { ACCOUNT_KEPT, KEEP_OFFER_EXPIRED, keepAccount } from "../../core/users/keep-account";
-import { makeKeepAccountProof } from "../../core/users/keep-account-proof";
-import { WRONG_PASSWORD } from "../../core/users/reauthentication";
-import { removeAvatar } from "../../core/users/remove-avatar";
-import { setAvatar } from "../../core/users/set-avatar";
-import { ACCOUNT_SUSPENDED, signIn } from "../../core/users/sign-in";
-import { updateProfile } from "../../core/users/update-profile";
+import { findSessionUser } from "../../core/auth/find-session-user";
+import { ACCOUNT_KEPT, KEEP_OFFER_EXPIRED, keepAccount } from "../../core/accounts/keep-account";
+import { makeKeepAccountProof } from "../../core/auth/keep-account-proof";
+import { WRONG_PASSWORD } from "../../core/auth/reauthentication";
+import { removeAvatar } from "../../core/accounts/remove-avatar";
+import { setAvatar } from "../../core/accounts/set-avatar";
+import { ACCOUNT_SUSPENDED, signIn } from "../../core/auth/sign-in";
+import { updateProfile } from "../../core/accounts/update-profile";
 import { securityEvents } from "../../db/schema/audit";
 import { sessions, users } from "../../db/schema/auth";
 import { mailOutbox } from "../../db/schema/ops";
@@ -73,7 +73,7 @@ async function routeContext(cookie?: string) {
     nonce: "test",
     requestId: crypto.randomUUID(),
     meta,
-    getUser: () => getSessionUser({ db, auth: testApp.auth }, meta.headers),
+    getUser: () => findSessionUser({ db, auth: testApp.auth }, meta.headers),
   };
   const context = new RouterContextProvider();
   context.set(appContext, ctx);

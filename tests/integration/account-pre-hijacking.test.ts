@@ -1,18 +1,18 @@
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, test } from "vitest";
-import { getSessionUser } from "../../core/users/get-session-user";
-import { requestEmailChange } from "../../core/users/request-email-change";
-import { requestPasswordReset } from "../../core/users/request-password-reset";
-import { requestSignInCode } from "../../core/users/request-sign-in-code";
-import { resetPassword } from "../../core/users/reset-password";
-import { signInWithCode } from "../../core/users/sign-in-with-code";
-import { startIdentityLink } from "../../core/users/start-identity-link";
-import { startPasskeyRegistration } from "../../core/users/start-passkey-registration";
-import { beginTwoFactorSetup } from "../../core/users/turn-on-two-factor";
-import { confirmTwoFactorEnrolment } from "../../core/users/two-factor-enrolment";
-import { CONFIRM_ADDRESS_FIRST } from "../../core/users/verified-address";
-import { verifyEmailAddress } from "../../core/users/verify-email-address";
+import { findSessionUser } from "../../core/auth/find-session-user";
+import { requestEmailChange } from "../../core/accounts/request-email-change";
+import { requestPasswordReset } from "../../core/auth/request-password-reset";
+import { requestSignInCode } from "../../core/auth/request-sign-in-code";
+import { resetPassword } from "../../core/auth/reset-password";
+import { signInWithCode } from "../../core/auth/sign-in-with-code";
+import { startIdentityLink } from "../../core/auth/start-identity-link";
+import { startPasskeyRegistration } from "../../core/auth/start-passkey-registration";
+import { beginTwoFactorSetup } from "../../core/auth/turn-on-two-factor";
+import { confirmTwoFactorEnrolment } from "../../core/auth/two-factor-enrolment";
+import { CONFIRM_ADDRESS_FIRST } from "../../core/auth/verified-address";
+import { verifyEmailAddress } from "../../core/auth/verify-email-address";
 import { accounts, passkeys, sessions, twoFactors, users } from "../../db/schema/auth";
 import { freshEmail, MEMBER_PASSWORD, signUpMember } from "../support/api-factories";
 import { controlledClock } from "../support/test-clock";
@@ -42,7 +42,7 @@ const OWNER_PASSWORD = "Mailbox-Owner9";
 const passwordSignIn = (email: string, password: string) => testApp.post("/api/v1/auth/sign-in", { email, password });
 const isSignedIn = async (cookie: string) =>
   (await testApp.app.request("/api/v1/me", { headers: { cookie } })).status === 200;
-const sessionUser = async (cookie: string) => getSessionUser({ db, auth: testApp.auth }, new Headers({ cookie }));
+const sessionUser = async (cookie: string) => findSessionUser({ db, auth: testApp.auth }, new Headers({ cookie }));
 const rowsOf = async (userId: string) => ({
   passkeys: await db.select().from(passkeys).where(eq(passkeys.userId, userId)),
   twoFactors: await db.select().from(twoFactors).where(eq(twoFactors.userId, userId)),

@@ -7,21 +7,21 @@ import * as securityPage from "../../app/routes/account/security";
 import * as signOutRoute from "../../app/routes/auth.sign-out";
 import { parseIpAllowlist } from "../../core/staff/ip-allowlist";
 import { grantStaffRole } from "../../core/staff/grant-staff-role";
-import { changePassword, PASSWORD_UPDATED } from "../../core/users/change-password";
-import { getSessionUser } from "../../core/users/get-session-user";
-import { listSessions } from "../../core/users/list-sessions";
-import { reauthenticate, WRONG_PASSWORD } from "../../core/users/reauthentication";
-import { regenerateBackupCodes } from "../../core/users/regenerate-backup-codes";
-import { revokeSession, SESSION_NOT_FOUND } from "../../core/users/revoke-session";
-import { signIn } from "../../core/users/sign-in";
-import { ENTER_CODE_OR_BACKUP, STAFF_KEEP_TWO_FACTOR, turnOffTwoFactor } from "../../core/users/turn-off-two-factor";
-import { ALREADY_ON, beginTwoFactorSetup, finishTwoFactorSetup } from "../../core/users/turn-on-two-factor";
-import { INCORRECT_PASSWORD, WRONG_ENROLMENT_CODE } from "../../core/users/two-factor-enrolment";
+import { changePassword, PASSWORD_UPDATED } from "../../core/auth/change-password";
+import { findSessionUser } from "../../core/auth/find-session-user";
+import { findSessions } from "../../core/auth/find-sessions";
+import { reauthenticate, WRONG_PASSWORD } from "../../core/auth/reauthentication";
+import { regenerateBackupCodes } from "../../core/auth/regenerate-backup-codes";
+import { revokeSession, SESSION_NOT_FOUND } from "../../core/auth/revoke-session";
+import { signIn } from "../../core/auth/sign-in";
+import { ENTER_CODE_OR_BACKUP, STAFF_KEEP_TWO_FACTOR, turnOffTwoFactor } from "../../core/auth/turn-off-two-factor";
+import { ALREADY_ON, beginTwoFactorSetup, finishTwoFactorSetup } from "../../core/auth/turn-on-two-factor";
+import { INCORRECT_PASSWORD, WRONG_ENROLMENT_CODE } from "../../core/auth/two-factor-enrolment";
 import {
   INVALID_BACKUP_CODE,
   INVALID_TWO_FACTOR_CODE,
   verifyTwoFactorSignIn,
-} from "../../core/users/verify-two-factor-sign-in";
+} from "../../core/auth/verify-two-factor-sign-in";
 import { securityEvents } from "../../db/schema/audit";
 import { sessions, twoFactors, users } from "../../db/schema/auth";
 import { mailOutbox } from "../../db/schema/ops";
@@ -112,7 +112,7 @@ async function postPage(
     nonce: "test",
     requestId: crypto.randomUUID(),
     meta: { ip: "203.0.113.20", userAgent: FIREFOX, headers },
-    getUser: () => getSessionUser({ db, auth }, headers),
+    getUser: () => findSessionUser({ db, auth }, headers),
   };
   const context = new RouterContextProvider();
   context.set(appContext, ctx as AppContext);
@@ -422,7 +422,7 @@ describe("two-step sign-in for members", () => {
         location: `/auth/reauthenticate?redirectTo=${encodeURIComponent("/account/security")}`,
       });
       expect(await twoFactorOn(member.userId)).toBe(true);
-      const user = await getSessionUser({ db, auth }, new Headers({ cookie: member.cookie }));
+      const user = await findSessionUser({ db, auth }, new Headers({ cookie: member.cookie }));
       if (!user) throw new Error("signed out");
       expect(
         await reauthenticate(
@@ -468,9 +468,9 @@ describe("sessions", () => {
     const member = await confirmedMember();
     const other = await confirmedMember();
     await anotherDevice(member.email, CHROME_MAC);
-    const user = await getSessionUser({ db, auth }, new Headers({ cookie: member.cookie }));
+    const user = await findSessionUser({ db, auth }, new Headers({ cookie: member.cookie }));
     if (!user) throw new Error("signed out");
-    const list = await listSessions(db, { userId: member.userId, currentSessionId: user.session.id, now: clock.now() });
+    const list = await findSessions(db, { userId: member.userId, currentSessionId: user.session.id, now: clock.now() });
     expect(list).toHaveLength(2);
     expect(list[0]).toMatchObject({ id: user.session.id, current: true });
     expect(list[1]).toMatchObject({ current: false, device: "Chrome on macOS", ipAddress: expect.any(String) });
@@ -483,9 +483,9 @@ describe("sessions", () => {
     const member = await confirmedMember();
     const stranger = await confirmedMember();
     const phone = await anotherDevice(member.email);
-    const user = await getSessionUser({ db, auth }, new Headers({ cookie: member.cookie }));
-    const phoneUser = await getSessionUser({ db, auth }, new Headers({ cookie: phone }));
-    const strangerUser = await getSessionUser({ db, auth }, new Headers({ cookie: stranger.cookie }));
+    const user = await findSessionUser({ db, auth }, new Headers({ cookie: member.cookie }));
+    const phoneUser = await findSessionUser({ db, auth }, new Headers({ cookie: phone }));
+    const strangerUser = await findSessionUser({ db, auth }, new Headers({ cookie: stranger.cookie }));
     if (!user || !phoneUser || !strangerUser) throw new Error("signed out");
     const revoke = (sessionId: string) =>
       revokeSession(deps, { userId: member.userId, currentSessionId: user.session.id, sessionId }, meta(member.cookie));
@@ -576,7 +576,7 @@ describe("sessions", () => {
 
   test("a script revoking session ids is stopped after twenty tries in five minutes", async () => {
     const member = await confirmedMember();
-    const user = await getSessionUser({ db, auth }, new Headers({ cookie: member.cookie }));
+    const user = await findSessionUser({ db, auth }, new Headers({ cookie: member.cookie }));
     if (!user) throw new Error("signed out");
     for (let n = 0; n < 20; n++) {
       expect(

@@ -2,12 +2,12 @@
 // without the dash), and the security page says how many are left.
 import { afterAll, describe, expect, test } from "vitest";
 import * as securityPage from "../../app/routes/account/security";
-import { BACKUP_CODE_ALPHABET } from "../../core/users/backup-codes";
-import { countBackupCodesLeft } from "../../core/users/count-backup-codes";
-import { getSessionUser, type SessionUser } from "../../core/users/get-session-user";
-import { signIn } from "../../core/users/sign-in";
-import { turnOffTwoFactor } from "../../core/users/turn-off-two-factor";
-import { INVALID_BACKUP_CODE, verifyTwoFactorSignIn } from "../../core/users/verify-two-factor-sign-in";
+import { BACKUP_CODE_ALPHABET } from "../../core/auth/backup-codes";
+import { countBackupCodesLeft } from "../../core/auth/count-backup-codes";
+import { findSessionUser, type SessionUser } from "../../core/auth/find-session-user";
+import { signIn } from "../../core/auth/sign-in";
+import { turnOffTwoFactor } from "../../core/auth/turn-off-two-factor";
+import { INVALID_BACKUP_CODE, verifyTwoFactorSignIn } from "../../core/auth/verify-two-factor-sign-in";
 import { MEMBER_PASSWORD, signUpConfirmedMember } from "../support/api-factories";
 import { contextFor, type RouteCaller } from "../support/staff-route";
 import { controlledClock } from "../support/test-clock";
@@ -83,7 +83,7 @@ describe("backup codes", () => {
     expect(await countBackupCodesLeft(auth, member.userId)).toBe(10);
     expect((await signInWithBackupCode(member.email, member.backupCodes[2])).ok).toBe(true);
     expect((await signInWithBackupCode(member.email, member.backupCodes[3])).ok).toBe(true);
-    const user = (await getSessionUser({ db, auth }, new Headers({ cookie: member.cookie }))) as SessionUser;
+    const user = (await findSessionUser({ db, auth }, new Headers({ cookie: member.cookie }))) as SessionUser;
     const page = (await securityPage.loader({
       request: new Request(`${TEST_ORIGIN}/account/security`),
       params: {},

@@ -5,12 +5,12 @@ import { afterAll, beforeEach, describe, expect, test } from "vitest";
 import * as emailPage from "../../app/routes/account/email";
 import * as outboxPage from "../../app/routes/dev.outbox";
 import { appContext } from "../../app/context";
-import { cancelEmailChange, EMAIL_CHANGE_CANCELLED } from "../../core/users/cancel-email-change";
-import { getSessionUser, type SessionUser } from "../../core/users/get-session-user";
-import { findPendingEmailChange } from "../../core/users/pending-email-change";
-import { requestEmailChange } from "../../core/users/request-email-change";
-import { NO_PENDING_EMAIL_CHANGE, resendEmailChange } from "../../core/users/resend-email-change";
-import { verifyEmailAddress } from "../../core/users/verify-email-address";
+import { cancelEmailChange, EMAIL_CHANGE_CANCELLED } from "../../core/accounts/cancel-email-change";
+import { findSessionUser, type SessionUser } from "../../core/auth/find-session-user";
+import { findPendingEmailChange } from "../../core/auth/pending-email-change";
+import { requestEmailChange } from "../../core/accounts/request-email-change";
+import { NO_PENDING_EMAIL_CHANGE, resendEmailChange } from "../../core/accounts/resend-email-change";
+import { verifyEmailAddress } from "../../core/auth/verify-email-address";
 import { users } from "../../db/schema/auth";
 import { freshEmail, signUpConfirmedMember } from "../support/api-factories";
 import { contextFor, type RouteCaller } from "../support/staff-route";
@@ -33,7 +33,7 @@ const meta = (cookie = "") => ({
 });
 const caller: RouteCaller = { db, clock, provider: undefined as never, testApp };
 const sessionUser = async (cookie: string) =>
-  (await getSessionUser({ db, auth: testApp.auth }, new Headers({ cookie }))) as SessionUser;
+  (await findSessionUser({ db, auth: testApp.auth }, new Headers({ cookie }))) as SessionUser;
 const emailOf = async (id: string) =>
   (await db.select({ email: users.email }).from(users).where(eq(users.id, id)))[0]?.email;
 const confirmToken = async (to: string) =>

@@ -4,12 +4,12 @@ import * as authPage from "../../app/routes/auth";
 import * as emailPage from "../../app/routes/account/email";
 import * as verifyPage from "../../app/routes/auth.verify-email";
 import { appContext } from "../../app/context";
-import { VERIFY_EMAIL_HOURS } from "../../core/users/auth";
-import { getSessionUser, type SessionUser } from "../../core/users/get-session-user";
-import { emailChangeRequested, requestEmailChange, SAME_EMAIL } from "../../core/users/request-email-change";
-import { ALREADY_VERIFIED, resendVerificationEmail } from "../../core/users/resend-verification-email";
-import { markReauthenticated } from "../../core/users/reauthentication";
-import { verifyEmailAddress } from "../../core/users/verify-email-address";
+import { VERIFY_EMAIL_HOURS } from "../../core/auth/auth";
+import { findSessionUser, type SessionUser } from "../../core/auth/find-session-user";
+import { emailChangeRequested, requestEmailChange, SAME_EMAIL } from "../../core/accounts/request-email-change";
+import { ALREADY_VERIFIED, resendVerificationEmail } from "../../core/auth/resend-verification-email";
+import { markReauthenticated } from "../../core/auth/reauthentication";
+import { verifyEmailAddress } from "../../core/auth/verify-email-address";
 import { securityEvents } from "../../db/schema/audit";
 import { sessions, users } from "../../db/schema/auth";
 import { confirmAddress } from "../support/factories";
@@ -35,7 +35,7 @@ const meta = (cookie = "") => ({
 });
 const caller: RouteCaller = { db, clock, provider: undefined as never, testApp };
 const sessionUser = async (cookie: string) =>
-  (await getSessionUser({ db, auth: testApp.auth }, new Headers({ cookie }))) as SessionUser;
+  (await findSessionUser({ db, auth: testApp.auth }, new Headers({ cookie }))) as SessionUser;
 const userRow = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
 /** A member who opened the link in their sign-up mail: only a confirmed address can be changed. */
 const confirmedMember = async () => {

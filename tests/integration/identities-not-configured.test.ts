@@ -4,7 +4,7 @@ import { UNSAFE_ErrorResponseImpl } from "react-router";
 import { afterAll, expect, test } from "vitest";
 import { pageNotFoundMeta } from "../../app/components/layout/page-not-found";
 import * as identitiesPage from "../../app/routes/account/identities";
-import { getSessionUser, type SessionUser } from "../../core/users/get-session-user";
+import { findSessionUser, type SessionUser } from "../../core/auth/find-session-user";
 import { signUpMember } from "../support/api-factories";
 import { contextFor, type RouteCaller } from "../support/staff-route";
 import { controlledClock } from "../support/test-clock";
@@ -19,7 +19,7 @@ const caller: RouteCaller = { db: handle.db, clock, provider: undefined as never
 
 test("without an identity provider the page is a 404 titled 'Page not found | SwapShed'", async () => {
   const member = await signUpMember(testApp);
-  const user = (await getSessionUser(
+  const user = (await findSessionUser(
     { db: handle.db, auth: testApp.auth },
     new Headers({ cookie: member.cookie }),
   )) as SessionUser;

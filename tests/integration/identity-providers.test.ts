@@ -5,7 +5,7 @@ import * as completeRoute from "../../app/routes/auth.identity.complete";
 import * as authRoute from "../../app/routes/auth";
 import * as identitiesRoute from "../../app/routes/account/identities";
 import * as layoutRoute from "../../app/routes/account/layout";
-import { IDENTITY_NOT_FOUND, LAST_WAY_IN } from "../../core/users/unlink-identity";
+import { IDENTITY_NOT_FOUND, LAST_WAY_IN } from "../../core/auth/unlink-identity";
 import { securityEvents } from "../../db/schema/audit";
 import { accounts, passkeys, users } from "../../db/schema/auth";
 import { mailOutbox } from "../../db/schema/ops";

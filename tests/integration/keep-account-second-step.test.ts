@@ -2,11 +2,11 @@
 // keeping it signs them in once (no "Please sign in again").
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, test } from "vitest";
-import { deleteOwnAccount } from "../../core/users/delete-own-account";
-import { KEEP_OFFER_EXPIRED, keepAccount } from "../../core/users/keep-account";
-import { signIn } from "../../core/users/sign-in";
-import { signInWithCode } from "../../core/users/sign-in-with-code";
-import { INVALID_TWO_FACTOR_CODE, verifyTwoFactorSignIn } from "../../core/users/verify-two-factor-sign-in";
+import { deleteOwnAccount } from "../../core/accounts/delete-own-account";
+import { KEEP_OFFER_EXPIRED, keepAccount } from "../../core/accounts/keep-account";
+import { signIn } from "../../core/auth/sign-in";
+import { signInWithCode } from "../../core/auth/sign-in-with-code";
+import { INVALID_TWO_FACTOR_CODE, verifyTwoFactorSignIn } from "../../core/auth/verify-two-factor-sign-in";
 import { sessions } from "../../db/schema/auth";
 import { profiles } from "../../db/schema/profiles";
 import { MEMBER_PASSWORD, signUpConfirmedMember } from "../support/api-factories";

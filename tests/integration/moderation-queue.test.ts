@@ -15,7 +15,7 @@ import {
 } from "../../core/moderation/review-report";
 import { REASON_REQUIRED } from "../../core/shared/reason";
 import type { StaffActor } from "../../core/staff/pass-staff-gate";
-import { searchBackOffice } from "../../core/staff/search-back-office";
+import { searchBackOffice } from "../../core/back-office/search-back-office";
 import { adminAuditLog } from "../../db/schema/audit";
 import { listings } from "../../db/schema/listings";
 import { moderationReports } from "../../db/schema/moderation";

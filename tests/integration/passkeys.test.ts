@@ -5,19 +5,19 @@ import * as passkeysPage from "../../app/routes/account/passkeys";
 import * as registrationOptions from "../../app/routes/account/passkeys.options";
 import * as passkeySignInRoute from "../../app/routes/auth.passkey";
 import * as reauthenticatePage from "../../app/routes/auth.reauthenticate";
-import { PASSKEY_CEREMONY_EXPIRED, PASSKEY_NOT_ADDED, addPasskey } from "../../core/users/add-passkey";
-import { getSessionUser, type SessionUser } from "../../core/users/get-session-user";
-import { listPasskeys } from "../../core/users/list-passkeys";
-import { PASSKEY_NAME_REQUIRED, PASSKEY_NAME_TOO_LONG } from "../../core/users/passkey-name";
-import { PASSKEY_NOT_CONFIRMED, reauthenticateWithPasskey } from "../../core/users/reauthenticate-with-passkey";
-import { isRecentlyAuthenticated, markReauthenticated } from "../../core/users/reauthentication";
-import { removePasskey } from "../../core/users/remove-passkey";
-import { PASSKEY_NOT_FOUND, renamePasskey } from "../../core/users/rename-passkey";
-import { ACCOUNT_SUSPENDED } from "../../core/users/sign-in";
-import { PASSKEY_NOT_VERIFIED, PASSKEY_UNKNOWN, signInWithPasskey } from "../../core/users/sign-in-with-passkey";
-import { startPasskeyReauthentication } from "../../core/users/start-passkey-reauthentication";
-import { startPasskeyRegistration } from "../../core/users/start-passkey-registration";
-import { startPasskeySignIn } from "../../core/users/start-passkey-sign-in";
+import { PASSKEY_CEREMONY_EXPIRED, PASSKEY_NOT_ADDED, addPasskey } from "../../core/auth/add-passkey";
+import { findSessionUser, type SessionUser } from "../../core/auth/find-session-user";
+import { findPasskeys } from "../../core/auth/find-passkeys";
+import { PASSKEY_NAME_REQUIRED, PASSKEY_NAME_TOO_LONG } from "../../core/auth/passkey-name";
+import { PASSKEY_NOT_CONFIRMED, reauthenticateWithPasskey } from "../../core/auth/reauthenticate-with-passkey";
+import { isRecentlyAuthenticated, markReauthenticated } from "../../core/auth/reauthentication";
+import { removePasskey } from "../../core/auth/remove-passkey";
+import { PASSKEY_NOT_FOUND, renamePasskey } from "../../core/auth/rename-passkey";
+import { ACCOUNT_SUSPENDED } from "../../core/auth/sign-in";
+import { PASSKEY_NOT_VERIFIED, PASSKEY_UNKNOWN, signInWithPasskey } from "../../core/auth/sign-in-with-passkey";
+import { startPasskeyReauthentication } from "../../core/auth/start-passkey-reauthentication";
+import { startPasskeyRegistration } from "../../core/auth/start-passkey-registration";
+import { startPasskeySignIn } from "../../core/auth/start-passkey-sign-in";
 import { securityEvents } from "../../db/schema/audit";
 import { passkeys, sessions } from "../../db/schema/auth";
 import { mailOutbox } from "../../db/schema/ops";
@@ -62,7 +62,7 @@ async function signedInMember(name = "Kylie Nguyen"): Promise<Member> {
   const member = await signUpMember(testApp, { name });
   // Passkeys are for confirmed addresses only (decision 067).
   await confirmAddress(db, member.userId);
-  const user = await getSessionUser({ db, auth }, new Headers({ cookie: member.cookie }));
+  const user = await findSessionUser({ db, auth }, new Headers({ cookie: member.cookie }));
   if (!user) throw new Error("the new member is not signed in");
   return { ...member, user };
 }
@@ -116,7 +116,7 @@ describe("adding a passkey", () => {
     // Discoverable (it signs in without an e-mail address) and it must check the person.
     expect(options.authenticatorSelection).toMatchObject({ residentKey: "required", userVerification: "required" });
     expect(options.rp.id).toBe("localhost");
-    const listed = await listPasskeys(db, { userId: member.userId });
+    const listed = await findPasskeys(db, { userId: member.userId });
     expect(listed).toEqual([
       expect.objectContaining({ name: "Kylie's MacBook", backedUp: false, deviceType: "singleDevice" }),
     ]);
@@ -134,7 +134,7 @@ describe("adding a passkey", () => {
       "Phone",
       softwareAuthenticator({ origin: TEST_ORIGIN, rpId: "localhost", synced: true }),
     );
-    expect(await listPasskeys(db, { userId: member.userId })).toEqual([
+    expect(await findPasskeys(db, { userId: member.userId })).toEqual([
       expect.objectContaining({ backedUp: true, deviceType: "multiDevice" }),
     ]);
   });
@@ -196,7 +196,7 @@ describe("adding a passkey", () => {
     });
     expect(stored.status).toBe(302);
     expect(stored.location).toMatch(/^\/auth\/reauthenticate\?/);
-    expect(await listPasskeys(db, { userId: member.userId })).toEqual([]);
+    expect(await findPasskeys(db, { userId: member.userId })).toEqual([]);
 
     await markReauthenticated(db, member.user.session.id, clock.now());
     const again = (await registrationOptions.action({
@@ -222,7 +222,7 @@ describe("adding a passkey", () => {
       field: "name",
     });
     expect((await addPasskeyFor(member, "x".repeat(50))).added.ok).toBe(true);
-    expect(await listPasskeys(db, { userId: member.userId })).toHaveLength(1);
+    expect(await findPasskeys(db, { userId: member.userId })).toHaveLength(1);
   });
 
   test("a challenge works once and only for the session it was given to", async () => {
@@ -267,8 +267,8 @@ describe("adding a passkey", () => {
       ok: false,
       message: PASSKEY_CEREMONY_EXPIRED,
     });
-    expect(await listPasskeys(db, { userId: other.userId })).toEqual([]);
-    expect(await listPasskeys(db, { userId: member.userId })).toHaveLength(1);
+    expect(await findPasskeys(db, { userId: other.userId })).toEqual([]);
+    expect(await findPasskeys(db, { userId: member.userId })).toHaveLength(1);
   });
 
   test("a passkey that does not check it's the member (no PIN, fingerprint or face) is not added", async () => {
@@ -279,7 +279,7 @@ describe("adding a passkey", () => {
       softwareAuthenticator({ origin: TEST_ORIGIN, rpId: "localhost", verifyUser: false }),
     );
     expect(added).toEqual({ ok: false, status: 400, message: PASSKEY_NOT_ADDED });
-    expect(await listPasskeys(db, { userId: member.userId })).toEqual([]);
+    expect(await findPasskeys(db, { userId: member.userId })).toEqual([]);
   });
 
   test("an answer made for another site is not added", async () => {
@@ -290,7 +290,7 @@ describe("adding a passkey", () => {
       softwareAuthenticator({ origin: "https://swapshed-login.example", rpId: "swapshed-login.example" }),
     );
     expect(added).toMatchObject({ ok: false, message: PASSKEY_NOT_ADDED });
-    expect(await listPasskeys(db, { userId: member.userId })).toEqual([]);
+    expect(await findPasskeys(db, { userId: member.userId })).toEqual([]);
   });
 });
 
@@ -305,7 +305,7 @@ describe("renaming and removing passkeys", () => {
       form: { intent: "rename", passkeyId: added.passkeyId, name: "Work laptop" },
     });
     expect(renamed).toMatchObject({ status: 302, location: "/account/passkeys", flash: "Passkey renamed" });
-    expect((await listPasskeys(db, { userId: member.userId }))[0].name).toBe("Work laptop");
+    expect((await findPasskeys(db, { userId: member.userId }))[0].name).toBe("Work laptop");
     expect(await eventsOf(member.userId, "passkey_renamed")).toEqual([
       expect.objectContaining({ metadata: expect.objectContaining({ from: "Chrome on macOS", to: "Work laptop" }) }),
     ]);
@@ -334,7 +334,7 @@ describe("renaming and removing passkeys", () => {
         await postForm(caller, passkeysPage, { user: intruder.user, path: "/account/passkeys", form }),
       ).toMatchObject({ status: 404, error: PASSKEY_NOT_FOUND });
     }
-    expect(await listPasskeys(db, { userId: owner.userId })).toEqual([
+    expect(await findPasskeys(db, { userId: owner.userId })).toEqual([
       expect.objectContaining({ id: added.passkeyId, name: "Owner's phone" }),
     ]);
     expect(await eventsOf(intruder.userId, "passkey_renamed")).toEqual([]);
@@ -352,7 +352,7 @@ describe("renaming and removing passkeys", () => {
       form: { intent: "remove", passkeyId: added.passkeyId },
     });
     expect(removed).toMatchObject({ status: 302, flash: "Passkey removed" });
-    expect(await listPasskeys(db, { userId: member.userId })).toEqual([]);
+    expect(await findPasskeys(db, { userId: member.userId })).toEqual([]);
     expect(await eventsOf(member.userId, "passkey_removed")).toHaveLength(1);
     expect((await noticesTo(member.email)).map((m) => m.textBody).join("\n")).toContain(
       'Your passkey "Old phone" was removed from your account.',
@@ -380,7 +380,7 @@ describe("renaming and removing passkeys", () => {
       expect(answer.status).toBe(302);
       expect(answer.location).toMatch(/^\/auth\/reauthenticate\?redirectTo=/);
     }
-    expect(await listPasskeys(db, { userId: member.userId })).toEqual([expect.objectContaining({ name: "Laptop" })]);
+    expect(await findPasskeys(db, { userId: member.userId })).toEqual([expect.objectContaining({ name: "Laptop" })]);
   });
 
   test("more than 10 passkey changes in 5 minutes are refused with the wait", async () => {
@@ -400,7 +400,7 @@ describe("renaming and removing passkeys", () => {
     );
     expect(refused).toMatchObject({ ok: false, status: 429 });
     expect(refused.ok ? "" : refused.message).toMatch(/^Too many attempts\. Please try again in \d+ seconds\.$/);
-    expect((await listPasskeys(db, { userId: member.userId }))[0].name).toBe("Name 8");
+    expect((await findPasskeys(db, { userId: member.userId }))[0].name).toBe("Name 8");
     clock.advance(5 * MINUTE + 1000);
     expect(
       (await renamePasskey(deps, { userId: member.userId, passkeyId: added.passkeyId, name: "Later" }, meta())).ok,
@@ -418,7 +418,7 @@ describe("signing in with a passkey", () => {
     const { result } = await signInWith(passkey);
     if (!result.ok) throw new Error(result.message);
     expect(result.userId).toBe(member.userId);
-    const session = await getSessionUser(
+    const session = await findSessionUser(
       { db, auth },
       new Headers({ cookie: cookiesFrom(new Response(null, { headers: result.headers })) }),
     );

@@ -1,9 +1,9 @@
 import { and, desc, eq, ne } from "drizzle-orm";
 import { SIGNING_KEY_IDENTIFIER } from "../../core/session-keys/signing-keys";
 import { afterAll, describe, expect, test } from "vitest";
-import { sendPasswordReset } from "../../core/members/send-password-reset";
-import { RESET_LINK_SENT, requestPasswordReset, TOO_MANY_RESETS } from "../../core/users/request-password-reset";
-import { RESET_LINK_INVALID, resetPassword } from "../../core/users/reset-password";
+import { sendPasswordReset } from "../../core/accounts/send-password-reset";
+import { RESET_LINK_SENT, requestPasswordReset, TOO_MANY_RESETS } from "../../core/auth/request-password-reset";
+import { RESET_LINK_INVALID, resetPassword } from "../../core/auth/reset-password";
 import { adminAuditLog } from "../../db/schema/audit";
 import { sessions, verifications } from "../../db/schema/auth";
 import { mailOutbox } from "../../db/schema/ops";

@@ -6,7 +6,7 @@ import type { PaymentProvider } from "../../core/payments/payment-provider";
 import { refundOwedPayments } from "../../core/payments/refund-owed-payments";
 import { PAYMENT_WINDOW_CLOSED, startHandshakePayment } from "../../core/payments/start-handshake-payment";
 import { acceptSwap } from "../../core/swaps/accept-swap";
-import { claimPaymentWarnings, LAPSED, lapseUnpaidSwaps } from "../../core/swaps/lapse-unpaid-swaps";
+import { claimPaymentWarnings, LAPSED, lapseUnpaidSwaps } from "../../core/payments/lapse-unpaid-swaps";
 import { proposeSwap } from "../../core/swaps/propose-swap";
 import { listings } from "../../db/schema/listings";
 import { paymentLogs } from "../../db/schema/payments";

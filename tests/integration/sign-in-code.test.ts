@@ -1,17 +1,17 @@
 import { and, eq, ne } from "drizzle-orm";
 import { afterAll, describe, expect, test } from "vitest";
 import { SIGNING_KEY_IDENTIFIER } from "../../core/session-keys/signing-keys";
-import { getSessionUser } from "../../core/users/get-session-user";
-import { EMAIL_OR_PHONE_REQUIRED, requestSignInCode, SIGN_IN_CODE_SENT } from "../../core/users/request-sign-in-code";
-import { ACCOUNT_SUSPENDED, TWO_FACTOR_REQUIRED } from "../../core/users/sign-in";
+import { findSessionUser } from "../../core/auth/find-session-user";
+import { EMAIL_OR_PHONE_REQUIRED, requestSignInCode, SIGN_IN_CODE_SENT } from "../../core/auth/request-sign-in-code";
+import { ACCOUNT_SUSPENDED, TWO_FACTOR_REQUIRED } from "../../core/auth/sign-in";
 import {
   CODE_FORMAT,
   SIGN_IN_CODE_EXPIRED,
   SIGN_IN_CODE_LOCKED,
   signInWithCode,
   WRONG_SIGN_IN_CODE,
-} from "../../core/users/sign-in-with-code";
-import { verifyTwoFactorSignIn } from "../../core/users/verify-two-factor-sign-in";
+} from "../../core/auth/sign-in-with-code";
+import { verifyTwoFactorSignIn } from "../../core/auth/verify-two-factor-sign-in";
 import { securityEvents } from "../../db/schema/audit";
 import { accounts, users, verifications } from "../../db/schema/auth";
 import { profiles } from "../../db/schema/profiles";
@@ -41,7 +41,7 @@ const meta = (cookie = "", address = `198.51.100.${++ip % 250}`) => ({
 });
 const caller: RouteCaller = { db, clock, provider: undefined as never, testApp };
 const userOf = (headers: Headers) =>
-  getSessionUser({ db, auth: testApp.auth }, new Headers({ cookie: cookiesFrom(new Response(null, { headers })) }));
+  findSessionUser({ db, auth: testApp.auth }, new Headers({ cookie: cookiesFrom(new Response(null, { headers })) }));
 
 /** The code in the newest sign-in mail to `email`, as the member reads it. */
 async function codeFor(email: string) {

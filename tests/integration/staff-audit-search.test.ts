@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from "vitest";
 import { findAuditLog } from "../../core/audit/find-audit-log";
 import { recordAdminAction } from "../../core/audit/record-admin-action";
-import { searchBackOffice } from "../../core/staff/search-back-office";
+import { searchBackOffice } from "../../core/back-office/search-back-office";
 import { proposeSwap } from "../../core/swaps/propose-swap";
 import { controlledClock } from "../support/test-clock";
 import { createListing, createMember } from "../support/factories";

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, test } from "vitest";
 import * as logsExport from "../../app/routes/admin/logs-export";
 import * as reportCsv from "../../app/routes/admin/report-csv";
 import { systemClock } from "../../core/shared/clock";
-import type { SessionUser } from "../../core/users/get-session-user";
+import type { SessionUser } from "../../core/auth/find-session-user";
 import { createPaymentTestApp } from "../support/payment-fixtures";
 import { contextFor, type RouteCaller } from "../support/staff-route";
 import { createStaff } from "../support/factories";

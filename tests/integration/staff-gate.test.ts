@@ -6,19 +6,19 @@ import { grantStaffRole } from "../../core/staff/grant-staff-role";
 import { ACCESS_DENIED, NO_PERMISSION, passStaffGate } from "../../core/staff/pass-staff-gate";
 import { isAppError } from "../../core/shared/app-error";
 import type { Clock } from "../../core/shared/clock";
-import { getSessionUser } from "../../core/users/get-session-user";
-import { signIn } from "../../core/users/sign-in";
+import { findSessionUser } from "../../core/auth/find-session-user";
+import { signIn } from "../../core/auth/sign-in";
 import {
   confirmTwoFactorEnrolment,
   INCORRECT_PASSWORD,
   startTwoFactorEnrolment,
   WRONG_ENROLMENT_CODE,
-} from "../../core/users/two-factor-enrolment";
+} from "../../core/auth/two-factor-enrolment";
 import {
   INVALID_BACKUP_CODE,
   INVALID_TWO_FACTOR_CODE,
   verifyTwoFactorSignIn,
-} from "../../core/users/verify-two-factor-sign-in";
+} from "../../core/auth/verify-two-factor-sign-in";
 import { securityEvents } from "../../db/schema/audit";
 import { users } from "../../db/schema/auth";
 import { featureFlags } from "../../db/schema/flags";
@@ -46,7 +46,7 @@ const meta = (cookie = "", ip = "203.0.113.10") => ({
   headers: new Headers(cookie ? { cookie } : {}),
 });
 const deps = { db, clock, auth, authAddressLimit: 1000 };
-const userOf = (cookie: string) => getSessionUser({ db, auth }, new Headers({ cookie }));
+const userOf = (cookie: string) => findSessionUser({ db, auth }, new Headers({ cookie }));
 const deniedEvents = (userId: string) =>
   db
     .select()

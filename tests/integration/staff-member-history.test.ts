@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from "vitest";
-import { findMemberForStaff } from "../../core/members/find-member-for-staff";
+import { findMemberForStaff } from "../../core/accounts/find-member-for-staff";
 import { paymentLogs } from "../../db/schema/payments";
 import { createSwap } from "../support/factories";
 import { createTestDatabase } from "../support/test-db";

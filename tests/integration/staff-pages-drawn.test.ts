@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from "vitest";
 import { systemClock } from "../../core/shared/clock";
-import type { SessionUser } from "../../core/users/get-session-user";
+import type { SessionUser } from "../../core/auth/find-session-user";
 import { createPaymentTestApp } from "../support/payment-fixtures";
 import { createPageHandler, pageRoutes } from "../support/page-build";
 import { createStaff } from "../support/factories";

@@ -7,7 +7,7 @@ import { parseIpAllowlist } from "../../core/staff/ip-allowlist";
 import { adminOnlyActions, onlyAdminsText } from "../../core/staff/admin-only-texts";
 import { passStaffGate } from "../../core/staff/pass-staff-gate";
 import { can, STAFF_PERMISSIONS, type StaffAction } from "../../core/staff/permissions";
-import type { SessionUser } from "../../core/users/get-session-user";
+import type { SessionUser } from "../../core/auth/find-session-user";
 import { users } from "../../db/schema/auth";
 import { profiles, type Role, userRoles } from "../../db/schema/profiles";
 import { createTestDatabase } from "../support/test-db";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, expect, test } from "vitest";
 import { findMySwaps, findSwapForParty } from "../../core/swaps/find-my-swaps";
-import { updateContactDetails } from "../../core/users/update-contact-details";
+import { updateContactDetails } from "../../core/accounts/update-contact-details";
 import { profiles } from "../../db/schema/profiles";
 import { swapProposals } from "../../db/schema/swaps";
 import { createMember, createSwap } from "../support/factories";

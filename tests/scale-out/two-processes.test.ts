@@ -14,7 +14,7 @@ import { sydneyTime } from "../../core/shared/time";
 import { LISTING_NO_LONGER_AVAILABLE, NOT_PENDING } from "../../core/swaps/swap-guards";
 import { enqueueMail } from "../../core/mail/mailer";
 import { grantStaffRole } from "../../core/staff/grant-staff-role";
-import { RESET_LINK_SENT } from "../../core/users/request-password-reset";
+import { RESET_LINK_SENT } from "../../core/auth/request-password-reset";
 import { type DbHandle, openDatabase } from "../../db/client";
 import { migrate } from "../../db/migrate";
 import { adminAuditLog, auditLogs, securityEvents } from "../../db/schema/audit";

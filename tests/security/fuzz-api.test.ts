@@ -11,7 +11,7 @@ import { afterAll, describe, expect, test, vi } from "vitest";
 import { listingFieldsSchema } from "../../core/listings/listing-schema";
 import { logger } from "../../core/shared/logger";
 import { proposeSwapSchema, reviewSchema } from "../../core/swaps/swap-schema";
-import { signInSchema, signUpSchema } from "../../core/users/credentials-schema";
+import { signInSchema, signUpSchema } from "../../core/auth/credentials-schema";
 import { ProfileUpdate } from "../../server/api/account";
 import { GOOD_LISTING, sameOrigin } from "../support/api-factories";
 import { makeJpeg } from "../support/images";

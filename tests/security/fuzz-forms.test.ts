@@ -13,7 +13,7 @@ import { LOG_TABS } from "../../core/logs/log-tabs";
 import { listingFieldsSchema } from "../../core/listings/listing-schema";
 import { logger } from "../../core/shared/logger";
 import { proposeSwapSchema, reviewSchema } from "../../core/swaps/swap-schema";
-import { signUpSchema } from "../../core/users/credentials-schema";
+import { signUpSchema } from "../../core/auth/credentials-schema";
 import { readFlash } from "../../app/lib/flash.server";
 import { FEATURE_FLAG_KEYS } from "../../db/schema/flags";
 import { REPORT_REASONS } from "../../db/schema/report-values";

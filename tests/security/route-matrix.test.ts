@@ -8,7 +8,7 @@ import { matchRoutes, type RouteObject } from "react-router";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { systemClock } from "../../core/shared/clock";
-import { startTwoFactorEnrolment } from "../../core/users/two-factor-enrolment";
+import { startTwoFactorEnrolment } from "../../core/auth/two-factor-enrolment";
 import { users } from "../../db/schema/auth";
 import { confirmAddress } from "../support/factories";
 import { MEMBER_PASSWORD, signUpMember } from "../support/api-factories";

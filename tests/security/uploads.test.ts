@@ -10,7 +10,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeEach, describe, expect, test } from "vitest";
 import { IMAGE_REQUIRED } from "../../core/listings/listing-schema";
-import { NO_FILE_CHOSEN } from "../../core/users/set-avatar";
+import { NO_FILE_CHOSEN } from "../../core/accounts/set-avatar";
 import { listings } from "../../db/schema/listings";
 import { rateLimits } from "../../db/schema/ops";
 import { profiles } from "../../db/schema/profiles";

@@ -4,7 +4,7 @@
 // api-factories.ts (sign-up through the API).
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { SessionUser } from "../../core/users/get-session-user";
+import type { SessionUser } from "../../core/auth/find-session-user";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { type ListingStatus, listings } from "../../db/schema/listings";

@@ -6,8 +6,8 @@ import { type AppContext, appContext } from "../../app/context";
 import { readFlash } from "../../app/lib/flash.server";
 import { parseIpAllowlist } from "../../core/staff/ip-allowlist";
 import type { Clock } from "../../core/shared/clock";
-import { CLIENT_IP_HEADER } from "../../core/users/auth";
-import { getSessionUser } from "../../core/users/get-session-user";
+import { CLIENT_IP_HEADER } from "../../core/auth/auth";
+import { findSessionUser } from "../../core/auth/find-session-user";
 import type { Db } from "../../db/client";
 import type { OidcPerson } from "./oidc-provider";
 import { type createTestApp, TEST_ORIGIN } from "./test-app";
@@ -64,7 +64,7 @@ export function contextWith(deps: Deps, jar: CookieJar) {
     nonce: "test",
     requestId: crypto.randomUUID(),
     meta: { ip: "203.0.113.9", userAgent: "vitest", headers },
-    getUser: () => getSessionUser({ db: deps.db, auth: deps.testApp.auth }, headers),
+    getUser: () => findSessionUser({ db: deps.db, auth: deps.testApp.auth }, headers),
   };
   const context = new RouterContextProvider();
   context.set(appContext, ctx);

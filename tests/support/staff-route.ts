@@ -7,7 +7,7 @@ import { readFlash } from "../../app/lib/flash.server";
 import type { PaymentProvider } from "../../core/payments/payment-provider";
 import type { Clock } from "../../core/shared/clock";
 import { parseIpAllowlist } from "../../core/staff/ip-allowlist";
-import type { SessionUser } from "../../core/users/get-session-user";
+import type { SessionUser } from "../../core/auth/find-session-user";
 import type { Db } from "../../db/client";
 import type { createTestApp } from "./test-app";
 import { TEST_ORIGIN } from "./test-app";

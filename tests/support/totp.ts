@@ -23,7 +23,7 @@ const spentCodes = new Map<string, Set<string>>();
 /**
  * A code for `base32Secret` that this test process has not typed yet: the one the app shows now, else the next
  * step's (Better Auth accepts one step either side), else it waits for the next 30-second step. Each code is
- * accepted once (core/users/totp-single-use.ts), so a journey that signs in again within the same half-minute
+ * accepted once (core/auth/totp-single-use.ts), so a journey that signs in again within the same half-minute
  * types the next code, as a person would wait for it.
  */
 export async function unusedTotpCode(base32Secret: string): Promise<string> {

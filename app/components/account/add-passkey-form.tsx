@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, useNavigate, useNavigation, useSubmit } from "react-router";
 import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
-import { parsePasskeyName } from "../../../core/users/passkey-name";
+import { parsePasskeyName } from "../../../core/auth/passkey-name";
 import { useHydrated } from "../../lib/use-hydrated";
 import {
   describeCeremonyError,

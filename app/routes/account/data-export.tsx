@@ -3,7 +3,7 @@ import type { Route } from "./+types/data-export";
 import { appContext } from "../../context";
 import { flashHeader } from "../../lib/flash.server";
 import { requireUser } from "../../lib/require-user.server";
-import { exportOwnData } from "../../../core/users/export-own-data";
+import { exportOwnData } from "../../../core/accounts/export-own-data";
 
 /** POST: the member's own data as a JSON download, the same document an admin's export gives. No page. */
 export async function action({ request, context }: Route.ActionArgs) {

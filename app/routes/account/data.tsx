@@ -7,10 +7,10 @@ import { Button } from "../../components/ui/button";
 import { flashHeader } from "../../lib/flash.server";
 import { requireRecentAuth } from "../../lib/require-recent-auth.server";
 import { requireUser } from "../../lib/require-user.server";
-import { RETENTION_DAYS } from "../../../core/members/member-guards";
-import { deleteOwnAccount, deletionProofs, type DeletionProof } from "../../../core/users/delete-own-account";
+import { RETENTION_DAYS } from "../../../core/accounts/member-guards";
+import { deleteOwnAccount, deletionProofs, type DeletionProof } from "../../../core/accounts/delete-own-account";
 import { formatLongDate } from "../../../core/shared/time";
-import { isRecentlyAuthenticated, REAUTH_MINUTES } from "../../../core/users/reauthentication";
+import { isRecentlyAuthenticated, REAUTH_MINUTES } from "../../../core/auth/reauthentication";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Your data | My Account | SwapShed" },

@@ -10,12 +10,12 @@ import { flashHeader } from "../../lib/flash.server";
 import { focusFirstError } from "../../lib/focus-first-error";
 import { requireRecentAuth } from "../../lib/require-recent-auth.server";
 import { requireUser } from "../../lib/require-user.server";
-import { VERIFY_EMAIL_HOURS } from "../../../core/users/auth";
-import { requestEmailChange } from "../../../core/users/request-email-change";
-import { resendVerificationEmail } from "../../../core/users/resend-verification-email";
-import { cancelEmailChange } from "../../../core/users/cancel-email-change";
-import { findPendingEmailChange } from "../../../core/users/pending-email-change";
-import { resendEmailChange } from "../../../core/users/resend-email-change";
+import { VERIFY_EMAIL_HOURS } from "../../../core/auth/auth";
+import { requestEmailChange } from "../../../core/accounts/request-email-change";
+import { resendVerificationEmail } from "../../../core/auth/resend-verification-email";
+import { cancelEmailChange } from "../../../core/accounts/cancel-email-change";
+import { findPendingEmailChange } from "../../../core/auth/pending-email-change";
+import { resendEmailChange } from "../../../core/accounts/resend-email-change";
 import { PendingEmailChange } from "../../components/account/pending-email-change";
 import { formatDayAndTime } from "../../../core/shared/time";
 

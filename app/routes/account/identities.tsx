@@ -7,11 +7,11 @@ import { pageNotFoundMeta } from "../../components/layout/page-not-found";
 import { flashHeader } from "../../lib/flash.server";
 import { requireRecentAuth } from "../../lib/require-recent-auth.server";
 import { requireUser } from "../../lib/require-user.server";
-import { identityLinkErrorMessage } from "../../../core/users/identity-errors";
-import { identityProviderLabel, identityProvidersFromEnv } from "../../../core/users/identity-providers";
-import { listIdentities } from "../../../core/users/list-identities";
-import { startIdentityLink } from "../../../core/users/start-identity-link";
-import { unlinkIdentity } from "../../../core/users/unlink-identity";
+import { identityLinkErrorMessage } from "../../../core/auth/identity-errors";
+import { identityProviderLabel, identityProvidersFromEnv } from "../../../core/auth/identity-providers";
+import { findIdentities } from "../../../core/auth/find-identities";
+import { startIdentityLink } from "../../../core/auth/start-identity-link";
+import { unlinkIdentity } from "../../../core/auth/unlink-identity";
 import { formatLongDate } from "../../../core/shared/time";
 
 export const meta: Route.MetaFunction = ({ error }) =>
@@ -47,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const user = await requireUser(ctx, request);
   const providers = identityProvidersFromEnv(ctx.env);
-  const rows = await listIdentities(ctx.db, { userId: user.id, providers });
+  const rows = await findIdentities(ctx.db, { userId: user.id, providers });
   // No provider configured: there is nothing to link (the navigation hides the page too).
   if (rows.length === 0) throw data(null, { status: 404 });
   const url = new URL(request.url);

@@ -3,7 +3,7 @@ import type { Route } from "./+types/layout";
 import { appContext } from "../../context";
 import { ACCOUNT_PAGES, type AccountFeature } from "../../components/account/account-nav";
 import { Container } from "../../components/ui/container";
-import { identityProviderChoices, identityProvidersFromEnv } from "../../../core/users/identity-providers";
+import { identityProviderChoices, identityProvidersFromEnv } from "../../../core/auth/identity-providers";
 
 /** Which optional pages this deployment has (each page still checks for itself). */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@ import { appContext } from "../../context";
 import { guardForScript } from "../../lib/json-guard.server";
 import { requireRecentAuth } from "../../lib/require-recent-auth.server";
 import { requireUser } from "../../lib/require-user.server";
-import { startPasskeyRegistration } from "../../../core/users/start-passkey-registration";
+import { startPasskeyRegistration } from "../../../core/auth/start-passkey-registration";
 
 export function loader() {
   return redirect("/account/passkeys");

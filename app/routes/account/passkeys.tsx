@@ -7,11 +7,11 @@ import { flashHeader } from "../../lib/flash.server";
 import { requireRecentAuth } from "../../lib/require-recent-auth.server";
 import { requireUser } from "../../lib/require-user.server";
 import { sydneyDateTime } from "../../lib/sydney-format";
-import { addPasskey } from "../../../core/users/add-passkey";
-import { describeDevice } from "../../../core/users/describe-device";
-import { listPasskeys } from "../../../core/users/list-passkeys";
-import { removePasskey } from "../../../core/users/remove-passkey";
-import { renamePasskey } from "../../../core/users/rename-passkey";
+import { addPasskey } from "../../../core/auth/add-passkey";
+import { describeDevice } from "../../../core/auth/describe-device";
+import { findPasskeys } from "../../../core/auth/find-passkeys";
+import { removePasskey } from "../../../core/auth/remove-passkey";
+import { renamePasskey } from "../../../core/auth/rename-passkey";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Passkeys | My Account | SwapShed" },
@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const user = await requireUser(ctx, request);
-  const passkeys = await listPasskeys(ctx.db, { userId: user.id });
+  const passkeys = await findPasskeys(ctx.db, { userId: user.id });
   return {
     passkeys: passkeys.map((p) => ({
       id: p.id,

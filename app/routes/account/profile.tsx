@@ -11,11 +11,11 @@ import { Button } from "../../components/ui/button";
 import { flashHeader } from "../../lib/flash.server";
 import { requireUser } from "../../lib/require-user.server";
 import { creditBalance } from "../../../core/payments/credit-balance";
-import { getContactDetails } from "../../../core/users/get-contact-details";
-import { removeAvatar } from "../../../core/users/remove-avatar";
-import { setAvatar } from "../../../core/users/set-avatar";
-import { updateProfile } from "../../../core/users/update-profile";
-import { FULL_NAME } from "../../../core/users/credential-rules";
+import { findContactDetails } from "../../../core/accounts/find-contact-details";
+import { removeAvatar } from "../../../core/accounts/remove-avatar";
+import { setAvatar } from "../../../core/accounts/set-avatar";
+import { updateProfile } from "../../../core/accounts/update-profile";
+import { FULL_NAME } from "../../../core/auth/credential-rules";
 import { firstBroken } from "../../../core/shared/field-rules";
 
 export const meta: Route.MetaFunction = () => [
@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const user = await requireUser(ctx, request);
-  return { details: await getContactDetails(ctx.db, user.id), creditCents: await creditBalance(ctx.db, user.id) };
+  return { details: await findContactDetails(ctx.db, user.id), creditCents: await creditBalance(ctx.db, user.id) };
 }
 
 const SAVED: Record<string, string> = {

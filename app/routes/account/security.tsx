@@ -8,13 +8,13 @@ import { flashHeader } from "../../lib/flash.server";
 import { focusFirstError } from "../../lib/focus-first-error";
 import { requireRecentAuth } from "../../lib/require-recent-auth.server";
 import { requireUser } from "../../lib/require-user.server";
-import { changePassword, PASSWORD_UPDATED } from "../../../core/users/change-password";
-import { countBackupCodesLeft } from "../../../core/users/count-backup-codes";
-import { findAccountSecurity } from "../../../core/users/find-account-security";
-import { regenerateBackupCodes } from "../../../core/users/regenerate-backup-codes";
-import { describeTotpUri } from "../../../core/users/two-factor-enrolment";
-import { turnOffTwoFactor } from "../../../core/users/turn-off-two-factor";
-import { beginTwoFactorSetup, finishTwoFactorSetup } from "../../../core/users/turn-on-two-factor";
+import { changePassword, PASSWORD_UPDATED } from "../../../core/auth/change-password";
+import { countBackupCodesLeft } from "../../../core/auth/count-backup-codes";
+import { findAccountSecurity } from "../../../core/auth/find-account-security";
+import { regenerateBackupCodes } from "../../../core/auth/regenerate-backup-codes";
+import { describeTotpUri } from "../../../core/auth/two-factor-enrolment";
+import { turnOffTwoFactor } from "../../../core/auth/turn-off-two-factor";
+import { beginTwoFactorSetup, finishTwoFactorSetup } from "../../../core/auth/turn-on-two-factor";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Sign-in & security | My Account | SwapShed" },

@@ -6,9 +6,9 @@ import { Button } from "../../components/ui/button";
 import { flashHeader } from "../../lib/flash.server";
 import { requireUser } from "../../lib/require-user.server";
 import { sydneyDateTime } from "../../lib/sydney-format";
-import { listSessions } from "../../../core/users/list-sessions";
-import { revokeSession } from "../../../core/users/revoke-session";
-import { signOut } from "../../../core/users/sign-out";
+import { findSessions } from "../../../core/auth/find-sessions";
+import { revokeSession } from "../../../core/auth/revoke-session";
+import { signOut } from "../../../core/auth/sign-out";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Devices | My Account | SwapShed" },
@@ -21,7 +21,7 @@ export const SIGNED_OUT_OTHERS = "You've been signed out on your other devices."
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const user = await requireUser(ctx, request);
-  const rows = await listSessions(ctx.db, { userId: user.id, currentSessionId: user.session.id, now: ctx.clock.now() });
+  const rows = await findSessions(ctx.db, { userId: user.id, currentSessionId: user.session.id, now: ctx.clock.now() });
   // Formatted on the server, in Sydney time: the page reads the same whatever the browser's zone.
   return {
     sessions: rows.map((s) => ({

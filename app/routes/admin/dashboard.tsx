@@ -16,7 +16,7 @@ import { requireStaff } from "../../lib/require-staff.server";
 import { ageOf, formatCount, sydneyDateTime } from "../../lib/sydney-format";
 import { latestMigrationMillis } from "../../../db/migrate";
 import { checkSystemHealth } from "../../../core/ops/check-system-health";
-import { getDashboardStats, type Trend } from "../../../core/staff/get-dashboard-stats";
+import { findDashboardStats, type Trend } from "../../../core/staff/find-dashboard-stats";
 
 /** What it takes to open this page (and, unless an action names its own, to use it): the permission table's entry. */
 export const permission: StaffAction = "view_dashboard";
@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(ctx, request, permission);
   const now = ctx.clock.now();
   const [stats, health] = [
-    await getDashboardStats(ctx.db, { now }),
+    await findDashboardStats(ctx.db, { now }),
     await checkSystemHealth(ctx.db, { now, latestMigrationMillis: latestMigrationMillis() }),
   ];
   return {

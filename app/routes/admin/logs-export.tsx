@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { exportLogEvents } from "../../../core/logs/export-log-events";
+import { exportLogEvents } from "../../../core/back-office/export-log-events";
 import { asLogTab } from "../../../core/logs/log-tabs";
 import { logCsvFileName, logCsvHeader, logCsvRow } from "../../../core/logs/logs-csv";
 import { recordRequestError } from "../../../core/logs/record-request-error";

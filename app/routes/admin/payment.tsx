@@ -11,8 +11,8 @@ import { useFailureToast } from "../../components/admin/use-failure-toast";
 import { requireStaff } from "../../lib/require-staff.server";
 import { runStaffAction } from "../../lib/staff-action.server";
 import { formatCents, sydneyDateTime } from "../../lib/sydney-format";
-import { issueRefund } from "../../../core/refunds/issue-refund";
-import { findPaymentForStaff } from "../../../core/staff-payments/find-payment-for-staff";
+import { issueRefund } from "../../../core/payments/issue-refund";
+import { findPaymentForStaff } from "../../../core/payments/find-payment-for-staff";
 import { can, type StaffAction } from "../../../core/staff/permissions";
 
 /** What it takes to open this page (and, unless an action names its own, to use it): the permission table's entry. */

@@ -12,8 +12,8 @@ import { useFailureToast } from "../../components/admin/use-failure-toast";
 import { requireStaff } from "../../lib/require-staff.server";
 import { runStaffAction } from "../../lib/staff-action.server";
 import { formatCents, sydneyDateTime } from "../../lib/sydney-format";
-import { countPaymentsForStaff, findPaymentsForStaff } from "../../../core/staff-payments/find-payments-for-staff";
-import { REPLAY_SINCE_HOURS, replayPaymentWebhooks } from "../../../core/staff-payments/replay-payment-webhooks";
+import { countPaymentsForStaff, findPaymentsForStaff } from "../../../core/payments/find-payments-for-staff";
+import { REPLAY_SINCE_HOURS, replayPaymentWebhooks } from "../../../core/payments/replay-payment-webhooks";
 import { can, type StaffAction } from "../../../core/staff/permissions";
 import { PAYMENT_PROVIDERS, PAYMENT_STATUSES } from "../../../db/schema/payments";
 

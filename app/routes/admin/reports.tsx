@@ -7,7 +7,7 @@ import { ReportChartCard } from "../../components/admin/report-chart";
 import { categoryLabel } from "../../lib/categories";
 import { requireStaff } from "../../lib/require-staff.server";
 import { formatDay } from "../../../core/reports/build-report-charts";
-import { getReports } from "../../../core/reports/get-reports";
+import { findReports } from "../../../core/reports/find-reports";
 import { parseReportParams, REPORT_GROUPINGS, REPORT_PERIODS } from "../../../core/reports/report-period";
 import type { StaffAction } from "../../../core/staff/permissions";
 
@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   await requireStaff(ctx, request, permission);
   const { period, by } = parseReportParams(new URL(request.url).searchParams);
-  const { range, charts } = await getReports(ctx.db, { now: ctx.clock.now(), period, by, categoryLabel });
+  const { range, charts } = await findReports(ctx.db, { now: ctx.clock.now(), period, by, categoryLabel });
   return { period, by, from: formatDay(range.start), to: formatDay(range.today), charts };
 }
 

@@ -8,7 +8,7 @@ import { ReasonBadge } from "../../components/admin/moderation/reason-badge";
 import { PageHeader } from "../../components/admin/page-header";
 import { requireStaff } from "../../lib/require-staff.server";
 import { formatCents, sydneyDateTime } from "../../lib/sydney-format";
-import { searchBackOffice } from "../../../core/staff/search-back-office";
+import { searchBackOffice } from "../../../core/back-office/search-back-office";
 
 /** What it takes to open this page (and, unless an action names its own, to use it): the permission table's entry. */
 export const permission: StaffAction = "global_search";

@@ -1,6 +1,6 @@
 import { data, useLocation, useNavigation } from "react-router";
 import { findFeatureFlags } from "../../../core/flags/find-feature-flags";
-import { type FeatureFlagValues, updateFeatureFlags } from "../../../core/flags/update-feature-flags";
+import { type FeatureFlagValues, updateFeatureFlags } from "../../../core/settings/update-feature-flags";
 import { rotateSigningKey } from "../../../core/session-keys/rotate-signing-key";
 import { can, type StaffAction } from "../../../core/staff/permissions";
 import { FEATURE_FLAG_KEYS } from "../../../db/schema/flags";

@@ -15,11 +15,11 @@ import { useFailureToast } from "../../components/admin/use-failure-toast";
 import { requireStaff } from "../../lib/require-staff.server";
 import { runStaffAction } from "../../lib/staff-action.server";
 import { formatCents, sydneyDateTime } from "../../lib/sydney-format";
-import { applyCredit } from "../../../core/credit/apply-credit";
-import { issueRefund } from "../../../core/refunds/issue-refund";
-import { cancelSwapAsStaff, isCancellable } from "../../../core/staff-swaps/cancel-swap-as-staff";
-import { findSwapForStaff } from "../../../core/staff-swaps/find-swap-for-staff";
-import { markSwapDispute, resolveSwapDispute } from "../../../core/staff-swaps/swap-dispute";
+import { applyCredit } from "../../../core/payments/apply-credit";
+import { issueRefund } from "../../../core/payments/issue-refund";
+import { cancelSwapAsStaff, isCancellable } from "../../../core/payments/cancel-swap-as-staff";
+import { findSwapForStaff } from "../../../core/payments/find-swap-for-staff";
+import { markSwapDispute, resolveSwapDispute } from "../../../core/swaps/swap-dispute";
 import { can, type StaffAction } from "../../../core/staff/permissions";
 import { ADMIN_CREDIT_CENTS } from "../../../db/schema/payments";
 

@@ -8,7 +8,7 @@ import { adminErrorBoundary } from "../../components/admin/load-error";
 import { FilterBar, FilterSelect, PageHeader, Pager } from "../../components/admin/page-header";
 import { requireStaff } from "../../lib/require-staff.server";
 import { sydneyDateTime } from "../../lib/sydney-format";
-import { countSwapsForStaff, DISPUTE_FILTERS, findSwapsForStaff } from "../../../core/staff-swaps/find-swaps-for-staff";
+import { countSwapsForStaff, DISPUTE_FILTERS, findSwapsForStaff } from "../../../core/swaps/find-swaps-for-staff";
 import type { StaffAction } from "../../../core/staff/permissions";
 import { SWAP_STATUSES } from "../../../db/schema/swaps";
 

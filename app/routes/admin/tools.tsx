@@ -14,7 +14,7 @@ import { Database, Download, RefreshCw, Sparkles } from "../../components/ui/ico
 import { requireStaff } from "../../lib/require-staff.server";
 import { runStaffAction } from "../../lib/staff-action.server";
 import { sydneyDateTime } from "../../lib/sydney-format";
-import { isDemoMode } from "../../../core/seed/demo-mode";
+import { isDemoMode } from "../../../core/shared/demo-mode";
 import { seedDemoData } from "../../../core/seed/seed-demo-data";
 import { AppError } from "../../../core/shared/app-error";
 import { createSnapshot } from "../../../core/snapshots/create-snapshot";

@@ -3,7 +3,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/user-export";
 import { appContext } from "../../context";
 import { authorizeDownload } from "../../lib/staff-action.server";
-import { exportMemberDataAsStaff } from "../../../core/members/export-member-data";
+import { exportMemberDataAsStaff } from "../../../core/accounts/export-member-data";
 import { isAppError } from "../../../core/shared/app-error";
 
 /** This route has no page: its one action needs the export permission (the permission test walks these). */

@@ -15,12 +15,12 @@ import { SuspendDialog } from "../../components/admin/user/suspend-dialog";
 import { requireStaff } from "../../lib/require-staff.server";
 import { runStaffAction } from "../../lib/staff-action.server";
 import { formatCents, sydneyDateTime } from "../../lib/sydney-format";
-import { findMemberForStaff } from "../../../core/members/find-member-for-staff";
-import { reactivateMember } from "../../../core/members/reactivate-member";
-import { sendPasswordReset } from "../../../core/members/send-password-reset";
-import { setModeratorRole } from "../../../core/members/set-moderator-role";
-import { softDeleteMember } from "../../../core/members/soft-delete-member";
-import { suspendMember } from "../../../core/members/suspend-member";
+import { findMemberForStaff } from "../../../core/accounts/find-member-for-staff";
+import { reactivateMember } from "../../../core/accounts/reactivate-member";
+import { sendPasswordReset } from "../../../core/accounts/send-password-reset";
+import { setModeratorRole } from "../../../core/accounts/set-moderator-role";
+import { softDeleteMember } from "../../../core/accounts/soft-delete-member";
+import { suspendMember } from "../../../core/accounts/suspend-member";
 import { can, type StaffAction } from "../../../core/staff/permissions";
 
 /** What it takes to open this page (and, unless an action names its own, to use it): the permission table's entry. */

@@ -9,7 +9,7 @@ import { pageLinks, readListFilters } from "../../components/admin/list-filters"
 import { adminErrorBoundary } from "../../components/admin/load-error";
 import { requireStaff } from "../../lib/require-staff.server";
 import { sydneyDateTime } from "../../lib/sydney-format";
-import { countMembers, findMembers, MEMBER_STATUS_FILTERS } from "../../../core/members/find-members";
+import { countMembers, findMembers, MEMBER_STATUS_FILTERS } from "../../../core/accounts/find-members";
 
 /** What it takes to open this page (and, unless an action names its own, to use it): the permission table's entry. */
 export const permission: StaffAction = "view_users";

@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type FieldSpec, firstBroken } from "../../../core/shared/field-rules";
-import { EMAIL, FULL_NAME, PASSWORD } from "../../../core/users/credential-rules";
+import { EMAIL, FULL_NAME, PASSWORD } from "../../../core/auth/credential-rules";
 import type { Db } from "../../../db/client";
 import { makeJpeg } from "../../support/images";
 
@@ -313,7 +313,7 @@ export function schemaFields(schema: z.ZodType): Record<string, FieldArbs> {
 }
 
 /**
- * A text field checked by a rule list (core/users/credential-rules.ts, which the account schemas are built from:
+ * A text field checked by a rule list (core/auth/credential-rules.ts, which the account schemas are built from:
  * zod's JSON Schema cannot describe their refinements): `plausible` values that pass every rule, and hostile or
  * boundary values that break at least one, each checked against the rules themselves.
  */

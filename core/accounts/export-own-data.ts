@@ -1,0 +1,38 @@
+import type { Db } from "../../db/client";
+import { collectMemberData, type MemberData } from "./collect-member-data";
+import { recordSecurityEvent } from "../security/record-security-event";
+import type { Clock } from "../shared/clock";
+import { checkAccountLimit, type Refusal } from "../auth/account-limits";
+import type { RequestMeta } from "../auth/auth-attempt";
+
+/**
+ * "Download my data": the very document an admin's export gives (collectMemberData), of the signed-in member only,
+ * read with its `data_exported` security event in one transaction. Rate limited: it is a heavy read.
+ */
+export async function exportOwnData(
+  deps: { db: Db; clock: Clock },
+  { userId }: { userId: string },
+  meta: RequestMeta,
+): Promise<{ ok: true; document: MemberData } | Refusal> {
+  const limited = await checkAccountLimit(deps, { action: "export_data", subject: userId, userId }, meta);
+  if (limited) return limited;
+  const now = deps.clock.now();
+  const document = await deps.db.transaction(async (tx) => {
+    const collected = await collectMemberData(tx, { userId, now });
+    await recordSecurityEvent(tx, {
+      eventType: "data_exported",
+      attemptedAction: "export_data",
+      success: true,
+      userId,
+      metadata: {
+        listings: collected.listings.length,
+        swaps: collected.swaps.length,
+        payments: collected.payments.length,
+      },
+      ipAddress: meta.ip,
+      userAgent: meta.userAgent,
+    });
+    return collected;
+  });
+  return { ok: true, document };
+}

@@ -1,0 +1,132 @@
+import { and, asc, eq, gt, inArray, lte, notExists, sql } from "drizzle-orm";
+import { deliverAfterCommit } from "../events/deliver-after-commit";
+import { recordEvent } from "../events/record-event";
+import type { Db } from "../../db/client";
+import { listings } from "../../db/schema/listings";
+import { jobRuns } from "../../db/schema/ops";
+import { paymentLogs } from "../../db/schema/payments";
+import { swapProposals } from "../../db/schema/swaps";
+import { lockMemberCredit, recordCredit } from "./lock-member-credit";
+import type { Clock } from "../shared/clock";
+
+export const LAPSED = "Both handshake fees were not paid within 48 hours of acceptance";
+export const PAYMENT_WARNING_JOB = "payment-deadline-warning";
+export const PAYMENT_WARNING_HOURS = 6;
+
+/**
+ * Closes every accepted swap whose payment deadline has passed: it becomes expired with the reason, both
+ * listings are active again, and whoever paid gets the fee back. The credit part of a fee goes back to the
+ * ledger at once; the card part is marked owed (refund_reason swap_lapsed) and refunded through the provider
+ * by refundOwedPayments after the commit. A checkout still open is closed and its reserved credit returned.
+ * One transaction per swap; swaps a payment is settling right now are skipped and caught on the next run
+ * (paying checks the deadline itself, so nothing slips through meanwhile). Returns the lapsed swaps' ids.
+ */
+export async function lapseUnpaidSwaps(deps: { db: Db; clock: Clock; env?: { APP_URL: string } }): Promise<string[]> {
+  const now = deps.clock.now();
+  const due = await deps.db
+    .select({ id: swapProposals.id })
+    .from(swapProposals)
+    .where(and(eq(swapProposals.status, "accepted"), lte(swapProposals.paymentDueAt, now)))
+    .orderBy(asc(swapProposals.paymentDueAt))
+    .limit(200);
+  const lapsed: string[] = [];
+  for (const { id } of due) if (await lapseOne(deps.db, id, now)) lapsed.push(id);
+  if (lapsed.length) await deliverAfterCommit(deps);
+  return lapsed;
+}
+
+async function lapseOne(db: Db, swapId: string, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [swap] = await tx
+      .select()
+      .from(swapProposals)
+      .where(
+        and(eq(swapProposals.id, swapId), eq(swapProposals.status, "accepted"), lte(swapProposals.paymentDueAt, now)),
+      )
+      .for("update", { skipLocked: true });
+    if (!swap) return false;
+    await tx
+      .update(swapProposals)
+      .set({ status: "expired", rejectionReason: LAPSED, updatedAt: now })
+      .where(eq(swapProposals.id, swapId));
+    // Both parties are told (swap_lapsed), with whether their fee comes back.
+    await recordEvent(tx, { kind: "swap.lapsed", subjectId: swapId });
+    await tx
+      .update(listings)
+      .set({ status: "active", updatedAt: now })
+      .where(and(inArray(listings.id, [swap.offeredListingId, swap.targetListingId]), eq(listings.status, "reserved")));
+
+    // Lock order shared with payments: swap, member profiles (in id order), payment rows.
+    for (const userId of [swap.proposerId, swap.receiverId].sort()) await lockMemberCredit(tx, userId);
+    const payments = await tx
+      .select()
+      .from(paymentLogs)
+      .where(and(eq(paymentLogs.swapProposalId, swapId), inArray(paymentLogs.status, ["pending", "completed"])))
+      .for("update");
+    for (const payment of payments) {
+      const back = { userId: payment.userId, amountCents: payment.creditCents, swapProposalId: swapId, now };
+      if (payment.status === "pending") {
+        await tx
+          .update(paymentLogs)
+          .set({ status: "failed", errorMessage: LAPSED, updatedAt: now })
+          .where(eq(paymentLogs.id, payment.id));
+        await recordCredit(tx, { ...back, reason: "reversal" });
+        continue;
+      }
+      await recordCredit(tx, { ...back, reason: "refund" });
+      const cardPart = payment.amountCents > 0 && payment.paymentIntentId;
+      await tx
+        .update(paymentLogs)
+        .set(
+          cardPart
+            ? { refundReason: "swap_lapsed", updatedAt: now }
+            : { status: "refunded", refundedAt: now, refundReason: "swap_lapsed", updatedAt: now },
+        )
+        .where(eq(paymentLogs.id, payment.id));
+    }
+    return true;
+  });
+}
+
+/**
+ * Accepted swaps whose payment deadline is within 6 hours and still open, each claimed once across processes
+ * (job_runs, like the proposal expiry warnings): the caller sends the reminders.
+ */
+export async function claimPaymentWarnings(deps: {
+  db: Db;
+  clock: Clock;
+  env?: { APP_URL: string };
+}): Promise<{ id: string }[]> {
+  const now = deps.clock.now();
+  const horizon = new Date(now.getTime() + PAYMENT_WARNING_HOURS * 60 * 60 * 1000);
+  const candidates = await deps.db
+    .select({ id: swapProposals.id })
+    .from(swapProposals)
+    .where(
+      and(
+        eq(swapProposals.status, "accepted"),
+        gt(swapProposals.paymentDueAt, now),
+        lte(swapProposals.paymentDueAt, horizon),
+        notExists(
+          deps.db
+            .select({ one: sql`1` })
+            .from(jobRuns)
+            .where(and(eq(jobRuns.job, PAYMENT_WARNING_JOB), eq(jobRuns.runKey, sql`${swapProposals.id}::text`))),
+        ),
+      ),
+    )
+    .orderBy(asc(swapProposals.id));
+  if (candidates.length === 0) return [];
+  const mine = await deps.db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(jobRuns)
+      .values(candidates.map((c) => ({ job: PAYMENT_WARNING_JOB, runKey: c.id, startedAt: now, finishedAt: now })))
+      .onConflictDoNothing()
+      .returning();
+    // Whoever has not paid is reminded (payment_deadline_soon), once: the claim and its event commit together.
+    for (const { runKey } of claimed) await recordEvent(tx, { kind: "swap.payment_due_soon", subjectId: runKey });
+    return new Set(claimed.map((c) => c.runKey));
+  });
+  await deliverAfterCommit(deps);
+  return candidates.filter((c) => mine.has(c.id));
+}
