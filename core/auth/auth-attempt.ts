@@ -28,7 +28,7 @@ export type AuthOutcome =
       pendingDeletion?: { proof: string; deletesOn: string };
     };
 
-// The product decisions (shared/spec/DECISIONS.md): 5 attempts per e-mail per 5 minutes, plus a per-address limit.
+// The product decisions (docs/spec/DECISIONS.md): 5 attempts per e-mail per 5 minutes, plus a per-address limit.
 // The 5 count per e-mail *and client*: counted per e-mail alone, a stranger's five wrong passwords locked the
 // member (staff too) out. A ceiling per e-mail across clients bounds guessing from many addresses (decision 067).
 export const EMAIL_LIMIT = { limit: 5, windowSeconds: 300 };

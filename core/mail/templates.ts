@@ -3,7 +3,7 @@
 import type { OutgoingMail } from "./mailer";
 import { sydneyFormat } from "../shared/time";
 
-/** The handshake fee each party pays once an offer is accepted (AUD 9.99, see DECISIONS.md). */
+/** The handshake fee each party pays once an offer is accepted (AUD 9.99, see docs/spec/DECISIONS.md). */
 export const HANDSHAKE_FEE = "$9.99";
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };

@@ -226,8 +226,8 @@ async function applyModeration(
   switch (moderation) {
     case "approve": {
       // Approving a rejected or taken-down listing is staff's undo: it is public again and the old reason goes
-      // (DECISIONS.md: an approval never leaves a listing hidden while saying it was approved). Status
-      // cancelled is only ever set by moderation, so it is the one status an approval lifts.
+      // (docs/spec/DECISIONS.md: an approval never leaves a listing hidden while saying it was approved).
+      // Status cancelled is only ever set by moderation, so it is the one status an approval lifts.
       const restores = listing.status === "cancelled";
       await tx
         .update(listings)

@@ -49,7 +49,7 @@ export const STAFF_PERMISSIONS = {
   reset_staging_baseline: ADMIN,
   export_logs_bundle: ADMIN,
   create_snapshot: ADMIN,
-  // Reports (analytics): staff read them, and download what they read (DECISIONS.md; decision 070).
+  // Reports (analytics): staff read them, and download what they read (docs/spec/DECISIONS.md; decision 070).
   view_reports: STAFF,
   export_report_csv: STAFF,
   // System Logs (issue 13: moderators and admins; the export is what the page shows, decision 057).

@@ -34,7 +34,7 @@ const modules = await Promise.all(
   })),
 );
 
-/** DECISIONS.md, Back office: what moderators may do; everything else is for admins only. */
+/** docs/spec/DECISIONS.md, Back office: what moderators may do; everything else is for admins only. */
 const MODERATORS_MAY: StaffAction[] = [
   "view_dashboard",
   "global_search",

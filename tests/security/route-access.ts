@@ -61,8 +61,8 @@ export type Entry = {
 };
 
 // ---------------------------------------------------------------------------------------------------------------
-// Who gets what: the access rules of DECISIONS.md, spelled out per actor (not derived from the permission table,
-// which is what is being checked).
+// Who gets what: the access rules of docs/spec/DECISIONS.md, spelled out per actor (not derived from the permission
+// table, which is what is being checked).
 
 const EVERYONE = (o: Outcome): Expect => ({
   visitor: o,
