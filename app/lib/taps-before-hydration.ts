@@ -13,7 +13,7 @@
  * The same script also decides, before the first paint, what the server cannot know and the page would otherwise
  * learn only when React runs: whether the browser has passkeys (`<html data-passkeys>`). A control that appeared
  * only then would push the ones below it away from a finger already on its way (the "dead" Sign Up taps of
- * issue 24), so such controls are in the server's HTML and shown by CSS from the first paint.
+ * decision 064), so such controls are in the server's HTML and shown by CSS from the first paint.
  */
 
 type EarlyTapWindow = Window & { __earlyTap?: HTMLButtonElement | null; __reactListens?: boolean };

@@ -24,7 +24,7 @@ export function rateLimitExceeded(at: Date) {
   return `Rate limit exceeded. Try again at ${clockFormat.format(at)}`;
 }
 
-/** The spec's '{n} requests remaining', in English: "1 request remaining" (issue 24). */
+/** The spec's '{n} requests remaining', in English: "1 request remaining" (decision 070). */
 export function requestsRemaining(n: number) {
   return `${n} ${n === 1 ? "request" : "requests"} remaining`;
 }

@@ -52,7 +52,7 @@ export const STAFF_PERMISSIONS = {
   // Reports (analytics): staff read them, and download what they read (docs/spec/DECISIONS.md; decision 070).
   view_reports: STAFF,
   export_report_csv: STAFF,
-  // System Logs (issue 13: moderators and admins; the export is what the page shows, decision 057).
+  // System Logs (moderators and admins; the export is what the page shows, decision 057).
   view_logs: STAFF,
   export_logs_csv: STAFF,
   // Settings: staff read the page (spec section 6: only flags and key rotation are admin-only; decision 070);

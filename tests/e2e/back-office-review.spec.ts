@@ -2,7 +2,7 @@ import { unusedTotpCode } from "../support/totp";
 import { expect, listItem, signUpViaApi, test, uniqueEmail } from "./fixtures";
 import { type Staff, staffSession } from "./staff";
 
-// Issue 24: the back-office review's defects 1, 2, 6, 7, 8 and 10, as staff meet them in the browser.
+// Decision 070: the back-office review's defects 1, 2, 6, 7, 8 and 10, as staff meet them in the browser.
 
 const shots = (name: string) => `test-results/back-office-review/${name}.png`;
 

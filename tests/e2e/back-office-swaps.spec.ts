@@ -117,7 +117,7 @@ test("an admin cancels a swap, marks and resolves a dispute, refunds a payment, 
   await page.getByRole("link", { name: "Cancel swap" }).click();
   const cancel = page.getByRole("dialog", { name: "Cancel swap" });
   await expect(cancel.getByText(/reserved listings are available again/)).toBeVisible();
-  // Closing is not a second "Cancel" beside "Cancel swap" (issue 24): it says what it does, and does it.
+  // Closing is not a second "Cancel" beside "Cancel swap" (decision 070): it says what it does, and does it.
   await expect(cancel.getByRole("link", { name: "Cancel", exact: true })).toHaveCount(0);
   await cancel.getByRole("link", { name: "Keep swap" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);

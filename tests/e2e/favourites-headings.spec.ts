@@ -4,7 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, signUpViaApi, test, uniqueEmail } from "./fixtures";
 
-// axe's heading-order on the pages that show listing cards (issue 24): the cards' titles are h3s, so each page
+// axe's heading-order on the pages that show listing cards (decision 065): the cards' titles are h3s, so each page
 // needs an h2 between its h1 and them. /favourites with saved items had none.
 
 const photo = fs.readFileSync(path.join(import.meta.dirname, "files/listing-photo.jpg"));

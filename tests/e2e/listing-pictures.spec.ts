@@ -4,8 +4,8 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, expectNoAxeViolations, listItem, member, originHeader, test } from "./fixtures";
 
-// Choosing, refusing and ordering a listing's pictures, on Create Listing and on Edit listing (issue 24: N7, N8,
-// old defect 16), and where Create Listing's location starts (N19).
+// Choosing, refusing and ordering a listing's pictures, on Create Listing and on Edit listing (decision 065:
+// N7, N8, old defect 16), and where Create Listing's location starts (N19).
 
 const photoPath = path.join(import.meta.dirname, "files/listing-photo.jpg");
 const photo = fs.readFileSync(photoPath);

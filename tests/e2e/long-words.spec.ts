@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, listItem, member, originHeader, test } from "./fixtures";
 
 // A long word in a title or a pasted URL in a description or message must wrap, not push a phone's page
-// sideways (issue 24, N18).
+// sideways (decision 065, N18).
 
 const shots = (name: string) => test.info().outputPath(`${name}.png`);
 const PHONE = { width: 375, height: 812 };

@@ -20,7 +20,7 @@ import { createTestDatabase } from "../support/test-db";
 import { totpCode, unusedTotpCode } from "../support/totp";
 import { turnOnTwoFactor } from "../support/two-factor";
 
-// Issue 24's attack, turn 3: F5 (reset links outliving changes), F7 (a TOTP code accepted twice), F10 (a stranger's
+// The third outside attack: F5 (reset links outliving changes), F7 (a TOTP code accepted twice), F10 (a stranger's
 // wrong passwords locking an account). Decision 067.
 
 const handle = await createTestDatabase();

@@ -21,7 +21,7 @@ import { cookiesFrom, createTestApp, TEST_ORIGIN } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
 import { unusedTotpCode } from "../support/totp";
 
-// Account pre-hijacking (issue 24, F3; decision 067): an attacker signs up with the victim's address before the
+// Account pre-hijacking (F3, decision 067): an attacker signs up with the victim's address before the
 // victim does, sets things up, and waits for the victim to prove the mailbox.
 
 const handle = await createTestDatabase();

@@ -10,7 +10,7 @@ import { makeJpeg, type Upload } from "../support/images";
 import { createTestApp } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
 
-// The server's rules for a listing's pictures and location (issue 24): a refused file is named, the order of
+// The server's rules for a listing's pictures and location (decision 065): a refused file is named, the order of
 // an edited listing's pictures (its cover first) is a permutation of what it keeps and adds, saved at once,
 // and an empty location is "Location is required". Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
 

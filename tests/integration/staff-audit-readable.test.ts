@@ -6,7 +6,8 @@ import { grantStaffRole } from "../../core/staff/grant-staff-role";
 import { createListing, createMember } from "../support/factories";
 import { createTestDatabase } from "../support/test-db";
 
-// Issue 24, defect 7: the audit log names who did it (the demo seed is not "Unknown") and what it was done to.
+// Decision 070 (review defect 7): the audit log names who did it (the demo seed is not "Unknown") and what it was
+// done to.
 const handle = await createTestDatabase();
 const db = handle.db;
 afterAll(() => handle.close());

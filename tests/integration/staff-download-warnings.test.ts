@@ -9,7 +9,7 @@ import { createStaff } from "../support/factories";
 import { TEST_ORIGIN } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
 
-// Issue 24, defect 9: the spec's '{n} requests remaining' (when fewer than 3 remain) on every rate-limited
+// Decision 070 (review defect 9): the spec's '{n} requests remaining' (when fewer than 3 remain) on every rate-limited
 // back-office action, the downloads included, and in English ("1 request remaining").
 const handle = await createTestDatabase();
 const db = handle.db;

@@ -10,7 +10,7 @@ import { createListing, createMember } from "../support/factories";
 import { refusal } from "../support/swap-fixtures";
 import { createTestDatabase } from "../support/test-db";
 
-// Issue 24, defect 1: approving a rejected or taken-down listing is the back office's undo. It used to set
+// Decision 070 (review defect 1): approving a rejected or taken-down listing is the back office's undo. It used to set
 // "approved" and leave the listing cancelled and hidden, with the old reason still on it.
 const handle = await createTestDatabase();
 const db = handle.db;

@@ -4,7 +4,7 @@ import { paymentLogs } from "../../db/schema/payments";
 import { createSwap } from "../support/factories";
 import { createTestDatabase } from "../support/test-db";
 
-// Issue 24, defect 6: a member's page leads to their swaps and payments, named by what was swapped (not by
+// Decision 070 (review defect 6): a member's page leads to their swaps and payments, named by what was swapped (not by
 // truncated ids), so staff can open each one from there.
 const handle = await createTestDatabase();
 const db = handle.db;

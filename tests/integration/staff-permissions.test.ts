@@ -51,9 +51,9 @@ const MODERATORS_MAY: StaffAction[] = [
   "takedown_from_report",
 ];
 MODERATORS_MAY.push("view_swaps", "view_swap", "view_payments", "view_payment");
-// Issue 13: System Logs is for moderators and admins; its CSV export is what the page shows (decision 057).
+// System Logs is for moderators and admins; its CSV export is what the page shows (decision 057).
 MODERATORS_MAY.push("view_logs", "export_logs_csv");
-// Issue 24 (decision 070): Reports and a read-only Settings are open to staff (spec section 6: only flags and key
+// Decision 070: Reports and a read-only Settings are open to staff (spec section 6: only flags and key
 // rotation are admin-only).
 MODERATORS_MAY.push("view_reports", "export_report_csv", "view_settings");
 

@@ -15,7 +15,7 @@ import { createStaff } from "../support/factories";
 import { TEST_ORIGIN } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
 
-// Issue 24, defects 2, 8 and 10: who is told what at a back-office page they may not open.
+// Decision 070 (review defects 2, 8 and 10): who is told what at a back-office page they may not open.
 const handle = await createTestDatabase();
 const db = handle.db;
 afterAll(() => handle.close());

@@ -150,7 +150,7 @@ export function DialogButtons({
   danger?: boolean;
   busy?: boolean;
   /** What closing says. Never "Cancel" beside an action that itself cancels ("Cancel swap"): staff in a hurry
-   *  press the wrong one (issue 24). */
+   *  press the wrong one (decision 070). */
   closeLabel?: string;
 }) {
   return (

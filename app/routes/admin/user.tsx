@@ -237,7 +237,7 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
             <ul className="mt-2 space-y-1.5 text-sm">
               {member.swaps.map((s) => (
                 <li key={s.id}>
-                  {/* The whole row opens the swap: staff investigate from here (issue 24). */}
+                  {/* The whole row opens the swap: staff investigate from here (decision 070). */}
                   <Link
                     to={`/admin/swaps/${s.id}`}
                     className="-mx-2 flex flex-wrap items-center justify-between gap-x-2 gap-y-0.5 rounded px-2 py-1 hover:bg-surface"
