@@ -88,7 +88,7 @@ export type AppDeps = {
 type Vars = PageCacheVars & { requestId: string; ctx: AppContext };
 
 /**
- * Account changes must pass our validation, limits and logging in core/users, so Better Auth's HTTP
+ * Account changes must pass our validation, limits and logging in core/auth and core/accounts, so Better Auth's HTTP
  * endpoints stay closed (404) unless listed here: the product calls Better Auth on the server.
  */
 const OPEN_AUTH_PATHS: RegExp[] = [

@@ -40,7 +40,7 @@ export const ACCOUNT_DELETION_PENDING_CODE = "ACCOUNT_DELETION_PENDING";
 export const CLIENT_IP_HEADER = "x-client-ip";
 
 /**
- * Better Auth over our own database. Sign-in and sign-up go through core/users use cases
+ * Better Auth over our own database. Sign-in and sign-up go through core/auth use cases
  * (validation, rate limits, security events); the HTTP endpoints for them are closed in server/app.ts.
  */
 export function createAuth(db: Database, config: AuthConfig) {
@@ -116,7 +116,7 @@ export function createAuth(db: Database, config: AuthConfig) {
       },
     },
     user: {
-      // A new address is confirmed from the new mailbox; the old one is told (core/users/change-email.ts).
+      // A new address is confirmed from the new mailbox; the old one is told (core/accounts/request-email-change.ts).
       changeEmail: { enabled: true, updateEmailWithoutVerification: false },
     },
     account: {
