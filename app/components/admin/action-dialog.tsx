@@ -155,14 +155,7 @@ export function DialogButtons({
 }) {
   return (
     <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-      <Link
-        to={closeTo}
-        replace
-        preventScrollReset
-        className="inline-flex h-10 items-center justify-center rounded-md border border-line px-4 text-sm font-medium hover:bg-surface"
-      >
-        {closeLabel}
-      </Link>
+      <CloseLink to={closeTo}>{closeLabel}</CloseLink>
       <button
         type="submit"
         disabled={busy}
@@ -171,5 +164,19 @@ export function DialogButtons({
         {busy ? "Working..." : confirm}
       </button>
     </div>
+  );
+}
+
+/** The dialog's way out beside its confirm button: back to the page, the dialog's address replaced. */
+export function CloseLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link
+      to={to}
+      replace
+      preventScrollReset
+      className="inline-flex h-10 items-center justify-center rounded-md border border-line px-4 text-sm font-medium hover:bg-surface"
+    >
+      {children}
+    </Link>
   );
 }

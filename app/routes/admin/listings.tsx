@@ -1,4 +1,4 @@
-import { data, Link, useLocation, useNavigation } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/listings";
 import { appContext } from "../../context";
 import { Badge, StatusBadge } from "../../components/admin/badges";
@@ -9,7 +9,7 @@ import { approveLabel } from "../../components/admin/listings/listing-state";
 import { ModerationDialog } from "../../components/admin/listings/moderation-dialog";
 import { RowAction } from "../../components/admin/listings/row-action";
 import { SelectAll } from "../../components/admin/select-all";
-import { useFailureToast } from "../../components/admin/use-failure-toast";
+import { usePageDialog } from "../../components/admin/use-page-dialog";
 import { FilterBar, FilterSearch, FilterSelect, PageHeader, Pager } from "../../components/admin/page-header";
 import { CATEGORIES, categoryLabel } from "../../lib/categories";
 import { requireStaff } from "../../lib/require-staff.server";
@@ -141,17 +141,12 @@ const safeBack = (value: FormDataEntryValue | null) =>
 export default function AdminListings({ loaderData, actionData }: Route.ComponentProps) {
   const { filters, total, listings, nextHref, firstHref, may } = loaderData;
   const loading = useListLoading();
-  const location = useLocation();
-  const busy = useNavigation().state === "submitting";
-  const params = new URLSearchParams(location.search);
-  const open = params.get("do");
-  useFailureToast(actionData);
+  const { open, params, pathname, error, busy } = usePageDialog(actionData);
   const selected = params.getAll("ids");
-  const listParams = new URLSearchParams(location.search);
+  const listParams = new URLSearchParams(params);
   listParams.delete("do");
   listParams.delete("ids");
-  const back = `${location.pathname}${listParams.size ? `?${listParams}` : ""}`;
-  const error = actionData && "error" in actionData ? actionData.error : undefined;
+  const back = `${pathname}${listParams.size ? `?${listParams}` : ""}`;
   const dialog = isModeration(open) && may[open] ? MODERATIONS[open] : null;
   // The selected listings this page shows: the approval dialog says what approving does to each kind.
   const chosen = listings.filter((l) => selected.includes(l.id));

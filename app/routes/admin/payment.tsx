@@ -1,4 +1,4 @@
-import { data, Link, useLocation, useNavigation } from "react-router";
+import { data, Link } from "react-router";
 import type { AdminHandle } from "../../components/admin/admin-shell";
 import type { Route } from "./+types/payment";
 import { appContext } from "../../context";
@@ -7,7 +7,7 @@ import { StatusBadge } from "../../components/admin/badges";
 import { DetailRow } from "../../components/admin/detail-parts";
 import { adminErrorBoundary } from "../../components/admin/load-error";
 import { failureText, refundConsequences, refundText } from "../../components/admin/payment-labels";
-import { useFailureToast } from "../../components/admin/use-failure-toast";
+import { usePageDialog } from "../../components/admin/use-page-dialog";
 import { requireStaff } from "../../lib/require-staff.server";
 import { runStaffAction } from "../../lib/staff-action.server";
 import { formatCents, sydneyDateTime } from "../../lib/sydney-format";
@@ -85,12 +85,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function PaymentPage({ loaderData, actionData }: Route.ComponentProps) {
   const { payment, events, mayRefund } = loaderData;
-  const location = useLocation();
-  const busy = useNavigation().state === "submitting";
-  const open = new URLSearchParams(location.search).get("do");
-  useFailureToast(actionData);
-  const here = location.pathname;
-  const error = actionData && "error" in actionData ? actionData.error : undefined;
+  const { open, error, dialog } = usePageDialog(actionData);
 
   return (
     <div>
@@ -188,9 +183,7 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
             payerName: payment.memberName,
             credit: payment.credit === "$0.00" ? null : payment.credit,
           })}
-          closeTo={here}
-          error={error}
-          busy={busy}
+          {...dialog}
         />
       )}
     </div>

@@ -1,14 +1,14 @@
-import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/payments";
 import { appContext } from "../../context";
-import { ActionDialog, DialogButtons } from "../../components/admin/action-dialog";
 import { StatusBadge } from "../../components/admin/badges";
 import { EmptyList, hasFilters, ListSummary, listBoxProps, useListLoading } from "../../components/admin/list-state";
 import { pageLinks, readListFilters } from "../../components/admin/list-filters";
 import { adminErrorBoundary } from "../../components/admin/load-error";
 import { FilterBar, FilterSelect, PageHeader, Pager } from "../../components/admin/page-header";
 import { failureText, refundText } from "../../components/admin/payment-labels";
-import { useFailureToast } from "../../components/admin/use-failure-toast";
+import { ReplayWebhooksDialog } from "../../components/admin/payments/replay-dialog";
+import { usePageDialog } from "../../components/admin/use-page-dialog";
 import { requireStaff } from "../../lib/require-staff.server";
 import { runStaffAction } from "../../lib/staff-action.server";
 import { formatCents, sydneyDateTime } from "../../lib/sydney-format";
@@ -82,14 +82,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AdminPayments({ loaderData, actionData }: Route.ComponentProps) {
   const { filters, total, payments, nextHref, firstHref, mayReplay, replayHours } = loaderData;
   const loading = useListLoading();
-  const location = useLocation();
-  const busy = useNavigation().state === "submitting";
-  const open = new URLSearchParams(location.search).get("do");
-  useFailureToast(actionData);
-  const error = actionData && "error" in actionData ? actionData.error : undefined;
-  const listParams = new URLSearchParams(location.search);
+  const { open, params, pathname, error, busy } = usePageDialog(actionData);
+  const listParams = new URLSearchParams(params);
   listParams.delete("do");
-  const back = `${location.pathname}${listParams.size ? `?${listParams}` : ""}`;
+  const back = `${pathname}${listParams.size ? `?${listParams}` : ""}`;
   const replayLink = new URLSearchParams(listParams);
   replayLink.set("do", "replay");
 
@@ -202,21 +198,7 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
       <Pager nextHref={nextHref} firstHref={firstHref} showingFirst={!filters.cursor} />
 
       {open === "replay" && mayReplay && (
-        <ActionDialog
-          title="Replay payment webhooks"
-          closeTo={back}
-          description={`The checkout.session.completed and payment_intent.payment_failed events received in the last ${replayHours} hours go through the payment handler again. Events already processed change nothing; events that failed get another go.`}
-        >
-          <Form method="post" replace>
-            <input type="hidden" name="intent" value="replay" />
-            {error && (
-              <p role="alert" className="text-sm text-danger">
-                {error}
-              </p>
-            )}
-            <DialogButtons confirm="Replay webhooks" closeTo={back} busy={busy} />
-          </Form>
-        </ActionDialog>
+        <ReplayWebhooksDialog hours={replayHours} closeTo={back} error={error} busy={busy} />
       )}
     </div>
   );

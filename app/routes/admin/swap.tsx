@@ -1,4 +1,4 @@
-import { data, Link, useLocation, useNavigation } from "react-router";
+import { data, Link } from "react-router";
 import type { AdminHandle } from "../../components/admin/admin-shell";
 import type { Route } from "./+types/swap";
 import { appContext } from "../../context";
@@ -11,7 +11,7 @@ import { ApplyCreditDialog } from "../../components/admin/swap/credit-dialog";
 import { MarkDisputeDialog } from "../../components/admin/swap/dispute-dialog";
 import { ResolveDisputeDialog } from "../../components/admin/swap/resolve-dialog";
 import { failureText, refundConsequences, refundText } from "../../components/admin/payment-labels";
-import { useFailureToast } from "../../components/admin/use-failure-toast";
+import { usePageDialog } from "../../components/admin/use-page-dialog";
 import { requireStaff } from "../../lib/require-staff.server";
 import { runStaffAction } from "../../lib/staff-action.server";
 import { formatCents, sydneyDateTime } from "../../lib/sydney-format";
@@ -171,18 +171,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function SwapPage({ loaderData, actionData }: Route.ComponentProps) {
   const { swap, parties, timeline, payments, may, creditAmount } = loaderData;
-  const location = useLocation();
-  const busy = useNavigation().state === "submitting";
-  const params = new URLSearchParams(location.search);
-  const open = params.get("do");
-  useFailureToast(actionData);
-  const here = location.pathname;
-  const error = actionData && "error" in actionData ? actionData.error : undefined;
+  const { open, params, error, dialog } = usePageDialog(actionData);
   const cancellable = swap.cancellable;
   const refunding =
     open === "refund" ? payments.find((p) => p.id === params.get("payment") && p.refundable) : undefined;
   const [proposer, receiver] = parties;
-  const dialog = { closeTo: here, error, busy };
 
   return (
     <div>

@@ -1,4 +1,4 @@
-import { data, useLocation, useNavigation } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/tools";
 import { appContext } from "../../context";
 import { ActionLink } from "../../components/admin/detail-parts";
@@ -9,7 +9,7 @@ import { ResetBaselineDialog } from "../../components/admin/tools/reset-dialog";
 import { SeedDemoDialog } from "../../components/admin/tools/seed-dialog";
 import { SnapshotDialog } from "../../components/admin/tools/snapshot-dialog";
 import { ToolCard } from "../../components/admin/tools/tool-card";
-import { useFailureToast } from "../../components/admin/use-failure-toast";
+import { usePageDialog } from "../../components/admin/use-page-dialog";
 import { Database, Download, RefreshCw, Sparkles } from "../../components/ui/icons";
 import { requireStaff } from "../../lib/require-staff.server";
 import { runStaffAction } from "../../lib/staff-action.server";
@@ -115,13 +115,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ToolsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { seedAllowed, resetAllowed, database, snapshots, bundleDays } = loaderData;
-  const location = useLocation();
-  const busy = useNavigation().state === "submitting";
-  const open = new URLSearchParams(location.search).get("do");
-  const here = location.pathname;
-  const error = actionData && "error" in actionData ? actionData.error : undefined;
-  useFailureToast(actionData);
-  const dialog = { closeTo: here, error, busy };
+  const { open, error, dialog } = usePageDialog(actionData);
 
   return (
     <div>
@@ -227,7 +221,7 @@ export default function ToolsPage({ loaderData, actionData }: Route.ComponentPro
 
       {open === "seed" && seedAllowed && <SeedDemoDialog {...dialog} />}
       {open === "reset" && resetAllowed && <ResetBaselineDialog word={RESET_WORD} {...dialog} />}
-      {open === "export" && <ExportLogsDialog days={bundleDays} closeTo={here} />}
+      {open === "export" && <ExportLogsDialog days={bundleDays} closeTo={dialog.closeTo} />}
       {open === "snapshot" && <SnapshotDialog database={database} {...dialog} />}
     </div>
   );

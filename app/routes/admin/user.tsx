@@ -1,11 +1,11 @@
-import { data, Link, useLocation, useNavigation } from "react-router";
+import { data, Link } from "react-router";
 import type { AdminHandle } from "../../components/admin/admin-shell";
 import type { Route } from "./+types/user";
 import { appContext } from "../../context";
 import { RoleBadge, StatusBadge } from "../../components/admin/badges";
 import { ActionLink, DetailRow } from "../../components/admin/detail-parts";
 import { adminErrorBoundary } from "../../components/admin/load-error";
-import { useFailureToast } from "../../components/admin/use-failure-toast";
+import { usePageDialog } from "../../components/admin/use-page-dialog";
 import { ExportButton } from "../../components/admin/export-button";
 import { DeleteMemberDialog } from "../../components/admin/user/delete-dialog";
 import { ReactivateDialog } from "../../components/admin/user/reactivate-dialog";
@@ -142,15 +142,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function MemberPage({ loaderData, actionData }: Route.ComponentProps) {
   const { member, may } = loaderData;
-  const location = useLocation();
-  const busy = useNavigation().state === "submitting";
-  const open = new URLSearchParams(location.search).get("do");
-  useFailureToast(actionData);
-  const here = location.pathname;
-  const error = actionData && "error" in actionData ? actionData.error : undefined;
+  const { open, pathname: here, error, dialog } = usePageDialog(actionData);
   const suspended = member.status === "suspended";
   const moderator = member.roles.includes("moderator");
-  const dialog = { closeTo: here, error, busy };
 
   return (
     <div>

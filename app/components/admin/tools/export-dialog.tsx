@@ -1,5 +1,4 @@
-import { Link } from "react-router";
-import { ActionDialog } from "../action-dialog";
+import { ActionDialog, CloseLink } from "../action-dialog";
 import { ExportButton, type ExportTexts } from "../export-button";
 
 const LOGS_BUNDLE_TEXTS: ExportTexts = {
@@ -20,14 +19,7 @@ export function ExportLogsDialog({ days, closeTo }: { days: number; closeTo: str
     >
       {/* Cancel beside the download, as in every other dialog (Escape and a click outside close it too). */}
       <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Link
-          to={closeTo}
-          replace
-          preventScrollReset
-          className="inline-flex h-10 items-center justify-center rounded-md border border-line px-4 text-sm font-medium hover:bg-surface"
-        >
-          Cancel
-        </Link>
+        <CloseLink to={closeTo}>Cancel</CloseLink>
         <ExportButton action="/admin/tools/logs-bundle" texts={LOGS_BUNDLE_TEXTS} closeTo={closeTo} />
       </div>
     </ActionDialog>

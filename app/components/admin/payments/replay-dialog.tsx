@@ -1,0 +1,19 @@
+import { Form } from "react-router";
+import { ActionDialog, DialogButtons, DialogError, type DialogState } from "../action-dialog";
+
+/** An admin sends the last `hours` hours of payment webhooks through the payment handler again. */
+export function ReplayWebhooksDialog({ hours, closeTo, error, busy }: DialogState & { hours: number }) {
+  return (
+    <ActionDialog
+      title="Replay payment webhooks"
+      closeTo={closeTo}
+      description={`The checkout.session.completed and payment_intent.payment_failed events received in the last ${hours} hours go through the payment handler again. Events already processed change nothing; events that failed get another go.`}
+    >
+      <Form method="post" replace>
+        <input type="hidden" name="intent" value="replay" />
+        <DialogError error={error} />
+        <DialogButtons confirm="Replay webhooks" closeTo={closeTo} busy={busy} />
+      </Form>
+    </ActionDialog>
+  );
+}
