@@ -17,7 +17,7 @@ import { accounts, passkeys, sessions, twoFactors, users } from "../../db/schema
 import { freshEmail, MEMBER_PASSWORD, signUpMember } from "../support/api-factories";
 import { controlledClock } from "../support/test-clock";
 import { latestMail, linkIn } from "../support/mailbox";
-import { cookiesFrom, createTestApp, TEST_ORIGIN } from "../support/test-app";
+import { cookiesFrom, createTestApp, requestMeta, TEST_ORIGIN } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
 import { unusedTotpCode } from "../support/totp";
 
@@ -31,11 +31,7 @@ const clock = controlledClock(new Date());
 const testApp = createTestApp(handle, { clock, authAddressLimit: 1000 });
 const deps = { db, auth: testApp.auth, clock, appUrl: TEST_ORIGIN };
 let ip = 0;
-const meta = (cookie = "") => ({
-  ip: `198.51.100.${++ip % 250}`,
-  userAgent: "vitest",
-  headers: new Headers(cookie ? { cookie } : {}),
-});
+const meta = requestMeta(() => `198.51.100.${++ip % 250}`);
 const ATTACKER_PASSWORD = MEMBER_PASSWORD;
 const OWNER_PASSWORD = "Mailbox-Owner9";
 

@@ -11,7 +11,7 @@ import { INVALID_BACKUP_CODE, verifyTwoFactorSignIn } from "../../core/auth/veri
 import { MEMBER_PASSWORD, signUpConfirmedMember } from "../support/api-factories";
 import { contextFor, type RouteCaller } from "../support/staff-route";
 import { controlledClock } from "../support/test-clock";
-import { cookiesFrom, createTestApp, TEST_ORIGIN } from "../support/test-app";
+import { cookiesFrom, createTestApp, requestMeta, TEST_ORIGIN } from "../support/test-app";
 import { closeTestDatabase, createTestDatabase } from "../support/test-db";
 import { turnOnTwoFactor } from "../support/two-factor";
 
@@ -22,11 +22,7 @@ const clock = controlledClock(new Date());
 const testApp = createTestApp(handle, { clock, authAddressLimit: 1000 });
 const { auth } = testApp;
 const deps = { db, auth, clock };
-const meta = (cookie = "") => ({
-  ip: "203.0.113.22",
-  userAgent: "vitest",
-  headers: new Headers(cookie ? { cookie } : {}),
-});
+const meta = requestMeta("203.0.113.22");
 const cookieOf = (headers: Headers) => cookiesFrom(new Response(null, { headers }));
 const caller: RouteCaller = { db, clock, provider: undefined as never, testApp };
 

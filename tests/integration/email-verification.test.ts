@@ -17,7 +17,7 @@ import { freshEmail, MEMBER_PASSWORD, signUpMember } from "../support/api-factor
 import { contextFor, load, type RouteCaller } from "../support/staff-route";
 import { controlledClock } from "../support/test-clock";
 import { latestMail, linkIn, mailCount } from "../support/mailbox";
-import { createTestApp, TEST_ORIGIN } from "../support/test-app";
+import { createTestApp, requestMeta, TEST_ORIGIN } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
 
 const handle = await createTestDatabase();
@@ -28,11 +28,7 @@ const clock = controlledClock(new Date());
 beforeEach(() => clock.set(new Date()));
 const testApp = createTestApp(handle, { clock, authAddressLimit: 1000 });
 const deps = { db, auth: testApp.auth, clock, appUrl: TEST_ORIGIN };
-const meta = (cookie = "") => ({
-  ip: "198.51.100.20",
-  userAgent: "vitest",
-  headers: new Headers(cookie ? { cookie } : {}),
-});
+const meta = requestMeta("198.51.100.20");
 const caller: RouteCaller = { db, clock, provider: undefined as never, testApp };
 const sessionUser = async (cookie: string) =>
   (await findSessionUser({ db, auth: testApp.auth }, new Headers({ cookie }))) as SessionUser;

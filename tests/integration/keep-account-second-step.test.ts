@@ -12,7 +12,7 @@ import { profiles } from "../../db/schema/profiles";
 import { MEMBER_PASSWORD, signUpConfirmedMember } from "../support/api-factories";
 import { controlledClock } from "../support/test-clock";
 import { latestMail } from "../support/mailbox";
-import { cookiesFrom, createTestApp, TEST_ORIGIN } from "../support/test-app";
+import { cookiesFrom, createTestApp, requestMeta, TEST_ORIGIN } from "../support/test-app";
 import { closeTestDatabase, createTestDatabase } from "../support/test-db";
 import { totpCode, unusedTotpCode } from "../support/totp";
 import { turnOnTwoFactor } from "../support/two-factor";
@@ -24,11 +24,7 @@ const clock = controlledClock(new Date());
 const testApp = createTestApp(handle, { clock, authAddressLimit: 1000 });
 const { auth } = testApp;
 const deps = { db, auth, clock, appUrl: TEST_ORIGIN, authAddressLimit: 1000 };
-const meta = (cookie = "") => ({
-  ip: "203.0.113.23",
-  userAgent: "vitest",
-  headers: new Headers(cookie ? { cookie } : {}),
-});
+const meta = requestMeta("203.0.113.23");
 const cookieOf = (headers: Headers) => cookiesFrom(new Response(null, { headers }));
 const sessionCount = async (userId: string) =>
   (await db.select().from(sessions).where(eq(sessions.userId, userId))).length;

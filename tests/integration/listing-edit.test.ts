@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { pictureKeys } from "../../core/images/picture-keys";
 import {
   LISTING_REMOVED_NOT_EDITABLE,
@@ -18,30 +18,12 @@ import { type ListingStatus, listings } from "../../db/schema/listings";
 import { swapProposals } from "../../db/schema/swaps";
 import { GOOD_LISTING, postListing, sameOrigin, signUpMember } from "../support/api-factories";
 import { makeJpeg, makeNoisePng, type Upload } from "../support/images";
-import { createTestApp } from "../support/test-app";
-import { createTestDatabase } from "../support/test-db";
+import { appWithUploads, filesUnder } from "../support/app-with-uploads";
 
-const handle = await createTestDatabase();
-const db = handle.db;
-const testApp = createTestApp(handle, { authAddressLimit: 1000 });
-const { app } = testApp;
-const uploadsDir = testApp.uploadsDir as string;
-afterAll(async () => {
-  await handle.close();
-  fs.rmSync(uploadsDir, { recursive: true, force: true });
-});
+const { db, testApp, app, uploadsDir } = await appWithUploads();
 
 const smallJpeg = (width = 64) => makeJpeg({ width, height: 48 });
 const listingRow = async (id: string) => (await db.select().from(listings).where(eq(listings.id, id)))[0];
-
-/** Every file under a directory, as storage keys, sorted. */
-function filesUnder(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return (fs.readdirSync(dir, { recursive: true }) as string[])
-    .map((name) => name.split(path.sep).join("/"))
-    .filter((name) => fs.statSync(path.join(dir, name)).isFile())
-    .sort();
-}
 
 /** The listings table and the stored files: what a refused edit must leave exactly as it was. */
 async function snapshot() {

@@ -1,41 +1,23 @@
-import fs from "node:fs";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { LOCATION_REQUIRED } from "../../core/listings/listing-schema";
 import { PICTURE_ORDER_INVALID, PICTURES_CHANGED } from "../../core/listings/update-listing";
 import { listings } from "../../db/schema/listings";
 import { createListingViaApi, GOOD_LISTING, postListing, sameOrigin, signUpMember } from "../support/api-factories";
 import { makeJpeg, type Upload } from "../support/images";
-import { createTestApp } from "../support/test-app";
-import { createTestDatabase } from "../support/test-db";
+import { appWithUploads, filesUnder } from "../support/app-with-uploads";
 
 // The server's rules for a listing's pictures and location (decision 065): a refused file is named, the order of
 // an edited listing's pictures (its cover first) is a permutation of what it keeps and adds, saved at once,
 // and an empty location is "Location is required". Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
 
-const handle = await createTestDatabase();
-const db = handle.db;
-const testApp = createTestApp(handle, { authAddressLimit: 1000 });
-const { app } = testApp;
-const uploadsDir = testApp.uploadsDir as string;
-afterAll(async () => {
-  await handle.close();
-  fs.rmSync(uploadsDir, { recursive: true, force: true });
-});
+const { db, testApp, app, uploadsDir } = await appWithUploads();
 
 const INVALID = "Invalid file type. Only JPEG, PNG, WEBP, and GIF images are allowed.";
 /** The first bytes of a phone's HEIC photo: an ISO box "ftyp" with the brand heic. */
 const HEIC = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypheic\0\0\0\0mif1heic"), Buffer.alloc(64)]);
 /** Widths tell pictures apart after re-encoding: one narrower than 320 keeps its own width (decision 010). */
 const pictureOfWidth = (width: number) => makeJpeg({ width, height: 48 });
-
-function filesUnder(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return (fs.readdirSync(dir, { recursive: true }) as string[])
-    .filter((name) => fs.statSync(path.join(dir, name)).isFile())
-    .sort();
-}
 
 /** The listings table and the stored files: what a refusal must leave exactly as it was. */
 async function snapshot() {

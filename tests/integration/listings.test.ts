@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { LISTING_IN_SWAP } from "../../core/listings/delete-listing";
 import { searchListings } from "../../core/listings/search-listings";
 import { parseSearchParams } from "../../core/listings/search-params";
@@ -19,31 +19,15 @@ import { createListingViaApi, postListing, sameOrigin, signUpMember } from "../s
 import { makeJpeg, makeNoisePng, type Upload } from "../support/images";
 import { createTestApp } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
+import { appWithUploads, filesUnder } from "../support/app-with-uploads";
 
-const handle = await createTestDatabase();
-const db = handle.db;
-// Every request comes from 127.0.0.1: a high per-address limit keeps sign-ups out of the limiter's way.
-const testApp = createTestApp(handle, { authAddressLimit: 1000 });
-const { app } = testApp;
-const uploadsDir = testApp.uploadsDir as string;
-afterAll(async () => {
-  await handle.close();
-  fs.rmSync(uploadsDir, { recursive: true, force: true });
-});
+const { db, testApp, app, uploadsDir } = await appWithUploads();
 
 const INVALID_FILE_TYPE = "Invalid file type. Only JPEG, PNG, WEBP, and GIF images are allowed.";
 const FILE_TOO_LARGE = "File size exceeds 5MB limit.";
 
 /** A small picture (one 64 px variant) where the test is not about images. */
 const smallJpeg = () => makeJpeg({ width: 64, height: 48 });
-
-/** Every file under the uploads directory, as storage keys, sorted. */
-function storedFiles(): string[] {
-  return (fs.readdirSync(uploadsDir, { recursive: true }) as string[])
-    .map((name) => name.split(path.sep).join("/"))
-    .filter((name) => fs.statSync(path.join(uploadsDir, name)).isFile())
-    .sort();
-}
 
 /** Everything a listing request could change: listings, proposals, favourites and the stored files. */
 async function snapshot() {
@@ -54,7 +38,7 @@ async function snapshot() {
     listings: rows.map((l) => JSON.stringify(l)),
     proposals: proposals.map((p) => JSON.stringify(p)),
     favourites: saved.map((f) => `${f.userId}:${f.listingId}`),
-    files: storedFiles(),
+    files: filesUnder(uploadsDir),
   };
 }
 

@@ -3,13 +3,12 @@ import { afterAll, describe, expect, test } from "vitest";
 import * as toolsPage from "../../app/routes/admin/tools";
 import { moderateListings } from "../../core/moderation/moderate-listings";
 import { systemClock } from "../../core/shared/clock";
-import type { StaffActor } from "../../core/staff/pass-staff-gate";
 import { resetStagingBaseline } from "../../core/tools/reset-staging-baseline";
 import { seedDemoData } from "../../core/seed/seed-demo-data";
 import { listings } from "../../db/schema/listings";
 import { SEED_LISTINGS } from "../../db/seed/seed-data";
 import { createPaymentTestApp } from "../support/payment-fixtures";
-import { createStaff } from "../support/factories";
+import { createStaff, staffActor } from "../support/factories";
 import { postForm, type RouteCaller } from "../support/staff-route";
 import { createTestDatabase } from "../support/test-db";
 
@@ -22,14 +21,7 @@ const clock = systemClock;
 const testApp = createPaymentTestApp(handle, { clock });
 const caller: RouteCaller = { db, clock, provider: testApp.provider, testApp };
 const admin = await createStaff(db, ["admin"], { name: "Avery Admin" });
-const actor: StaffActor = {
-  userId: admin.id,
-  name: admin.name,
-  email: admin.email,
-  roles: ["admin"],
-  ip: "203.0.113.9",
-  userAgent: "vitest",
-};
+const actor = staffActor(admin, ["admin"]);
 const TITLE = "Vintage Vespa scooter";
 const vespas = () => db.select().from(listings).where(eq(listings.title, TITLE));
 

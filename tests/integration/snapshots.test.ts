@@ -14,7 +14,7 @@ import { adminAuditLog } from "../../db/schema/audit";
 import { listings } from "../../db/schema/listings";
 import { snapshots } from "../../db/schema/ops";
 import { acquireDataLock } from "../../server/data-lock";
-import { createListing, createMember } from "../support/factories";
+import { createListing, createMember, staffActor } from "../support/factories";
 import { refusal } from "../support/swap-fixtures";
 import { createTestDatabase } from "../support/test-db";
 
@@ -51,14 +51,7 @@ const restoreCli = (id: string, extraEnv: Record<string, string> = {}) =>
 
 async function staff(): Promise<StaffActor> {
   const member = await createMember(handle.db, { name: "Avery Admin" });
-  return {
-    userId: member.id,
-    name: "Avery Admin",
-    email: member.email,
-    roles: ["admin"],
-    ip: "203.0.113.9",
-    userAgent: "vitest",
-  };
+  return staffActor(member, ["admin"]);
 }
 
 describe("snapshots", () => {

@@ -1,9 +1,8 @@
 import { afterAll, describe, expect, test } from "vitest";
 import { findAuditLog } from "../../core/audit/find-audit-log";
 import { moderateListings } from "../../core/moderation/moderate-listings";
-import type { StaffActor } from "../../core/staff/pass-staff-gate";
 import { grantStaffRole } from "../../core/staff/grant-staff-role";
-import { createListing, createMember } from "../support/factories";
+import { createListing, createMember, staffActor } from "../support/factories";
 import { createTestDatabase } from "../support/test-db";
 
 // Decision 070 (review defect 7): the audit log names who did it (the demo seed is not "Unknown") and what it was
@@ -31,14 +30,7 @@ describe("the audit log, read by a person", () => {
 
   test("a listing action names the staff member and the listing's title", async () => {
     const staff = await createMember(db, { name: "Morgan Moderator" });
-    const actor: StaffActor = {
-      userId: staff.id,
-      name: staff.name,
-      email: staff.email,
-      roles: ["moderator"],
-      ip: "203.0.113.9",
-      userAgent: "vitest",
-    };
+    const actor = staffActor(staff, ["moderator"]);
     const owner = await createMember(db);
     const id = await createListing(db, owner.id, { title: "Dahlia tubers" });
     await moderateListings(

@@ -8,7 +8,7 @@ import { softDeleteMember } from "../../core/accounts/soft-delete-member";
 import { systemClock } from "../../core/shared/clock";
 import { paymentLogs } from "../../db/schema/payments";
 import { createPaymentTestApp } from "../support/payment-fixtures";
-import { createListing, createMember, createStaff, createSwap } from "../support/factories";
+import { createListing, createMember, createStaff, createSwap, staffActor } from "../support/factories";
 import { load, type RouteCaller } from "../support/staff-route";
 import { createTestDatabase } from "../support/test-db";
 
@@ -73,14 +73,7 @@ describe("members marked for deletion", () => {
   test("are hidden from the Users list, and found under the 'deleted' status with their purge date and reason", async () => {
     const tag = `Leaving${Date.now()}`;
     const member = await createMember(db, { name: `${tag} Member` });
-    const actor = {
-      userId: admin.id,
-      name: admin.name,
-      email: admin.email,
-      roles: ["admin" as const],
-      ip: "203.0.113.7",
-      userAgent: "vitest",
-    };
+    const actor = staffActor(admin, ["admin"], "203.0.113.7");
     const now = new Date();
     await softDeleteMember(db, { actor, userId: member.id, reason: "member request", now });
 

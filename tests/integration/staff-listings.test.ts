@@ -2,13 +2,12 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, test } from "vitest";
 import { findListingsForStaff } from "../../core/moderation/find-listings-for-staff";
 import { IN_ACCEPTED_SWAP, moderateListings, NO_LISTINGS_SELECTED } from "../../core/moderation/moderate-listings";
-import type { StaffActor } from "../../core/staff/pass-staff-gate";
 import { REASON_REQUIRED } from "../../core/shared/reason";
 import { adminAuditLog } from "../../db/schema/audit";
 import { listings } from "../../db/schema/listings";
 import { mailOutbox } from "../../db/schema/ops";
 import { swapProposals } from "../../db/schema/swaps";
-import { createListing, createMember } from "../support/factories";
+import { createListing, createMember, staffActor } from "../support/factories";
 import { refusal } from "../support/swap-fixtures";
 import { createTestDatabase } from "../support/test-db";
 
@@ -19,14 +18,7 @@ const now = new Date();
 const appUrl = "http://localhost:3000";
 
 const staffMember = await createMember(db, { name: "Morgan Moderator" });
-const moderator: StaffActor = {
-  userId: staffMember.id,
-  name: "Morgan Moderator",
-  email: staffMember.email,
-  roles: ["moderator"],
-  ip: "203.0.113.9",
-  userAgent: "vitest",
-};
+const moderator = staffActor(staffMember, ["moderator"]);
 const listingOf = async (id: string) => (await db.select().from(listings).where(eq(listings.id, id)))[0];
 const auditOf = (id: string) => db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, id));
 const mailTo = (to: string) => db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to));

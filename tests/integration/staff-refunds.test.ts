@@ -11,12 +11,11 @@ import type { PaymentProvider } from "../../core/payments/payment-provider";
 import { refundOwedPayments } from "../../core/payments/refund-owed-payments";
 import { ALREADY_REFUNDED, issueRefund, ONLY_COMPLETED, REFUND_UNDER_WAY } from "../../core/payments/issue-refund";
 import { systemClock } from "../../core/shared/clock";
-import type { StaffActor } from "../../core/staff/pass-staff-gate";
 import { findPaymentForStaff } from "../../core/payments/find-payment-for-staff";
 import { adminAuditLog } from "../../db/schema/audit";
 import { webhookEvents } from "../../db/schema/payments";
 import { createPaymentTestApp, grantCredit, ledgerEntries, ledgerOf } from "../support/payment-fixtures";
-import { createStaff, createSwap } from "../support/factories";
+import { createStaff, createSwap, staffActor } from "../support/factories";
 import { postForm, type RouteCaller } from "../support/staff-route";
 import { refusal } from "../support/swap-fixtures";
 import {
@@ -40,14 +39,7 @@ const caller: RouteCaller = { db, clock, provider, testApp };
 
 const admin = await createStaff(db, ["admin"], { name: "Avery Admin" });
 const moderator = await createStaff(db, ["moderator"], { name: "Morgan Moderator" });
-const actor: StaffActor = {
-  userId: admin.id,
-  name: admin.name,
-  email: admin.email,
-  roles: ["admin"],
-  ip: "203.0.113.7",
-  userAgent: "vitest",
-};
+const actor = staffActor(admin, ["admin"], "203.0.113.7");
 
 /** The local provider, watched: how many refunds were asked of it. */
 function watched(base: PaymentProvider = provider) {

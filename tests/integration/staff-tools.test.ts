@@ -3,7 +3,6 @@ import { afterAll, describe, expect, test } from "vitest";
 import * as logsBundleRoute from "../../app/routes/admin/tools.logs-bundle";
 import * as toolsPage from "../../app/routes/admin/tools";
 import { systemClock } from "../../core/shared/clock";
-import type { StaffActor } from "../../core/staff/pass-staff-gate";
 import { exportLogsBundle, LOGS_BUNDLE_DAYS } from "../../core/tools/export-logs-bundle";
 import { RESET_REFUSED, resetStagingBaseline } from "../../core/tools/reset-staging-baseline";
 import { SEEDING_DISABLED, seedDemoAsStaff } from "../../core/tools/seed-demo-as-staff";
@@ -13,7 +12,7 @@ import { listings } from "../../db/schema/listings";
 import { SEED_USERS } from "../../db/seed/seed-data";
 import { createPaymentTestApp } from "../support/payment-fixtures";
 import { contextFor, postForm, type RouteCaller } from "../support/staff-route";
-import { createListing, createMember, createStaff } from "../support/factories";
+import { createListing, createMember, createStaff, staffActor } from "../support/factories";
 import { refusal } from "../support/swap-fixtures";
 import { createTestDatabase } from "../support/test-db";
 
@@ -26,14 +25,7 @@ const caller: RouteCaller = { db, clock, provider: testApp.provider, testApp };
 
 const admin = await createStaff(db, ["admin"], { name: "Avery Admin" });
 const moderator = await createStaff(db, ["moderator"], { name: "Morgan Moderator" });
-const actor: StaffActor = {
-  userId: admin.id,
-  name: admin.name,
-  email: admin.email,
-  roles: ["admin"],
-  ip: "203.0.113.9",
-  userAgent: "vitest",
-};
+const actor = staffActor(admin, ["admin"]);
 const auditOf = (action: string) => db.select().from(adminAuditLog).where(eq(adminAuditLog.action, action));
 const production = { NODE_ENV: "production", DATABASE_URL: "postgres://db.example/swapshed" };
 

@@ -5,6 +5,7 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { SessionUser } from "../../core/auth/find-session-user";
+import type { StaffActor } from "../../core/staff/pass-staff-gate";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { type ListingStatus, listings } from "../../db/schema/listings";
@@ -77,6 +78,15 @@ export async function createStaff(
     role: roles[0] ?? null,
     session: { id: `session-${member.id}`, createdAt: new Date() },
   };
+}
+
+/** A staff member as the back-office use cases receive them from the gate: who, with which roles, from where. */
+export function staffActor(
+  person: { id: string; name: string; email: string },
+  roles: Role[],
+  ip = "203.0.113.9",
+): StaffActor {
+  return { userId: person.id, name: person.name, email: person.email, roles, ip, userAgent: "vitest" };
 }
 
 /** Marks a member's address as confirmed, as opening the link in the sign-up mail does (decision 067). */

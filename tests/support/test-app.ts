@@ -74,3 +74,15 @@ export function cookiesFrom(response: Response): string {
     .filter((c) => !c.endsWith("="))
     .join("; ");
 }
+
+/**
+ * The request a use case is told about: from `ip` (one address, or a new one per call) with the browser's cookie.
+ * `meta(cookie)` is what a route passes on from the Hono context.
+ */
+export function requestMeta(ip: string | (() => string)) {
+  return (cookie = "") => ({
+    ip: typeof ip === "string" ? ip : ip(),
+    userAgent: "vitest",
+    headers: new Headers(cookie ? { cookie } : {}),
+  });
+}
