@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { createLocalStorage } from "./local-storage";
-import { createStorage } from "./storage";
+import { createStorage } from "./create-storage";
 
 let parent: string;
 let root: string;

@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { createS3Storage } from "./s3-storage";
-import { createStorage } from "./storage";
+import { createStorage } from "./create-storage";
 
 const credentials = { accessKeyId: "AKIDTESTKEY", secretAccessKey: "test-secret-key" };
 const region = "ap-southeast-2";

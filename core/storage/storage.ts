@@ -1,6 +1,3 @@
-import { createLocalStorage } from "./local-storage";
-import { createS3Storage } from "./s3-storage";
-
 /** Where uploaded files live. Keys are relative POSIX paths such as "listings/<owner>/<name>-320.webp". */
 export interface FileStorage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
@@ -25,12 +22,3 @@ export type S3StorageConfig = {
 };
 
 export type StorageConfig = LocalStorageConfig | S3StorageConfig;
-
-export function createStorage(config: StorageConfig): FileStorage {
-  switch (config.driver) {
-    case "local":
-      return createLocalStorage(config.root);
-    case "s3":
-      return createS3Storage(config);
-  }
-}
