@@ -13,7 +13,8 @@ describe("seed pictures", () => {
     for (const picture of pictures) {
       const bytes = fs.readFileSync(path.join(SEED_IMAGES_DIR, picture));
       expect([...bytes.subarray(0, 3)], picture).toEqual([0xff, 0xd8, 0xff]);
-      expect(licences, picture).toContain(`| ${picture} |`);
+      // A row of the licence table whose first cell is the file (the formatter pads the cells to line up).
+      expect(licences, picture).toMatch(new RegExp(`^\\|\\s*${picture.replaceAll(".", "\\.")}\\s*\\|`, "m"));
     }
   });
 
