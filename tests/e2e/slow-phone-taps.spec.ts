@@ -65,7 +65,9 @@ const controls: Control[] = [
     from: () => `/listings/${listingId}`,
     tap: (page) => page.getByRole("main").getByRole("link", { name: "Propose Swap" }).first().tap(),
     done: async (page) => {
-      await expect(page).toHaveURL(/\/auth\?reason=propose$/, { timeout: RESULT_MS });
+      // Signing in then carries on to the proposal (decision 069's return paths).
+      const back = encodeURIComponent(`/listings/${listingId}/propose`);
+      await expect(page).toHaveURL(new RegExp(`/auth\\?reason=propose&redirectTo=${back}$`), { timeout: RESULT_MS });
       await expect(page.getByText("Please sign in to propose swaps")).toBeVisible({ timeout: RESULT_MS });
     },
   },
