@@ -232,7 +232,9 @@ test.describe("nothing moves when React starts", () => {
         const running = await after.newPage();
         await running.goto(path);
         await expect(running.locator("html[data-hydrated]")).toBeAttached();
-        expect(await controlBoxes(running), `${path} at ${viewport.width} px`).toEqual(drawn);
+        // Every control drawn before React stays where it was; a control only JavaScript can work (the password's
+        // Show toggle, inside its field) may appear, as long as it moves nothing.
+        expect(await controlBoxes(running), `${path} at ${viewport.width} px`).toEqual(expect.arrayContaining(drawn));
         await after.close();
       }
     });
