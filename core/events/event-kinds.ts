@@ -15,7 +15,31 @@ export const SWAP_EVENT_KINDS = [
 ] as const;
 
 export type SwapEventKind = (typeof SWAP_EVENT_KINDS)[number];
-export type EventKind = SwapEventKind;
+
+/** Staff acts on members' things; the subject is the listing, report or swap. */
+export const STAFF_EVENT_KINDS = [
+  // A listing was rejected, taken down, deleted, reinstated or restored by staff: its owner is told.
+  "listing.moderated",
+  // A member's report was settled: the reporter is told the outcome.
+  "report.reviewed",
+  // Staff cancelled an accepted swap: both parties are told, with the reason.
+  "swap.cancelled_by_staff",
+] as const;
+
+export type StaffEventKind = (typeof STAFF_EVENT_KINDS)[number];
+export type EventKind = SwapEventKind | StaffEventKind;
+
+/** What each staff event carries: the facts of the moment (a deleted listing's title survives in the event). */
+export type StaffEventPayloads = {
+  "listing.moderated": {
+    ownerId: string;
+    title: string;
+    outcome: "rejected" | "takedown" | "deleted" | "reinstated" | "restored";
+    reason: string;
+  };
+  "report.reviewed": { reporterId: string; title: string | null; outcome: "approved" | "takedown" | "rejected" };
+  "swap.cancelled_by_staff": { reason: string };
+};
 
 /** An event as the dispatcher hands it to a handler. */
 export type DomainEvent = {

@@ -1,22 +1,30 @@
 import type { Db } from "../../db/client";
+import { type DomainEvent, type EventKind, SWAP_EVENT_KINDS, type SwapEventKind } from "./event-kinds";
+import { mailListingModerated, mailReportReviewed, mailSwapCancelledByStaff } from "./staff-event-mail";
 import { mailSwapEvent } from "./swap-event-mail";
-import { type DomainEvent, SWAP_EVENT_KINDS, type SwapEventKind } from "./event-kinds";
 
 /** What the dispatcher needs to turn an event into its effects. */
 export type EffectDeps = { appUrl: string };
 
-/**
- * Each event's effects, recorded in the dispatcher's transaction. A new effect of an existing event (an in-app
- * notice, a live update) is one more line here; a new kind of event is one more entry.
- */
-export async function recordEffects(tx: Db, event: DomainEvent, deps: EffectDeps): Promise<void> {
-  if (isSwapEvent(event)) {
-    await mailSwapEvent(tx, event, deps.appUrl);
-    return;
-  }
-  throw new Error(`no handler for event kind ${(event as { kind: string }).kind}`);
-}
+type Handler = (tx: Db, event: DomainEvent, deps: EffectDeps) => Promise<void>;
 
-function isSwapEvent(event: DomainEvent): event is DomainEvent & { kind: SwapEventKind } {
-  return (SWAP_EVENT_KINDS as readonly string[]).includes(event.kind);
+const swapMail: Handler = (tx, event, deps) =>
+  mailSwapEvent(tx, event as DomainEvent & { kind: SwapEventKind }, deps.appUrl);
+
+/**
+ * Each kind's effects, recorded in the dispatcher's transaction. A new effect of an existing event (an in-app
+ * notice, a live update) is one more call in its handler; a new kind of event is one more entry (the type
+ * requires one for every kind).
+ */
+const HANDLERS: Record<EventKind, Handler> = {
+  ...(Object.fromEntries(SWAP_EVENT_KINDS.map((kind) => [kind, swapMail])) as Record<SwapEventKind, Handler>),
+  "listing.moderated": (tx, event, deps) => mailListingModerated(tx, event as never, deps.appUrl),
+  "report.reviewed": (tx, event, deps) => mailReportReviewed(tx, event as never, deps.appUrl),
+  "swap.cancelled_by_staff": (tx, event, deps) => mailSwapCancelledByStaff(tx, event as never, deps.appUrl),
+};
+
+export async function recordEffects(tx: Db, event: DomainEvent, deps: EffectDeps): Promise<void> {
+  const handler = HANDLERS[event.kind] as Handler | undefined;
+  if (!handler) throw new Error(`no handler for event kind ${event.kind}`);
+  await handler(tx, event, deps);
 }

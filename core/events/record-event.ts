@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client";
 import { domainEvents } from "../../db/schema/events";
-import type { EventKind } from "./event-kinds";
+import type { EventKind, StaffEventKind, StaffEventPayloads } from "./event-kinds";
 
 /**
  * Records that something happened. Pass the transaction of the change: the event commits with it or not at all,
@@ -11,4 +11,12 @@ export async function recordEvent(
   event: { kind: EventKind; subjectId: string; payload?: Record<string, unknown> },
 ): Promise<void> {
   await tx.insert(domainEvents).values({ kind: event.kind, subjectId: event.subjectId, payload: event.payload ?? {} });
+}
+
+/** Records a staff event with the payload its kind carries (checked by type). */
+export function recordStaffEvent<K extends StaffEventKind>(
+  tx: Db,
+  event: { kind: K; subjectId: string; payload: StaffEventPayloads[K] },
+): Promise<void> {
+  return recordEvent(tx, event);
 }

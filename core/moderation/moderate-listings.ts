@@ -1,13 +1,12 @@
 import { and, eq, inArray, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
 import { favourites } from "../../db/schema/favourites";
 import { type ListingImage, listings } from "../../db/schema/listings";
 import { swapProposals } from "../../db/schema/swaps";
 import { recordAdminAction } from "../audit/record-admin-action";
+import { deliverAfterCommit } from "../events/deliver-after-commit";
+import { recordStaffEvent } from "../events/record-event";
 import { pictureKeys } from "../images/picture-keys";
-import { enqueueMail } from "../mail/mailer";
-import { listingModerated, listingReinstated } from "../mail/templates";
 import { AppError } from "../shared/app-error";
 import { requireReason } from "../shared/reason";
 import { notePendingFiles, removePendingFiles } from "../storage/pending-files";
@@ -143,18 +142,15 @@ export async function moderateListings(
         reviewerId: actor.userId,
         notes: reason ?? SETTLED_BY_APPROVAL,
         now,
-        appUrl,
       });
       const after = await applyModeration(tx, { listing, moderation, reason, now });
       if (moderation === "delete") result.removedPictureKeys.push(...pictureKeys(listing.images));
-      if (moderation === "approve" && listing.status === "cancelled") {
-        const [owner] = await tx
-          .select({ email: users.email, name: users.name })
-          .from(users)
-          .where(eq(users.id, listing.userId));
-        if (owner)
-          await enqueueMail(tx, listingReinstated({ to: owner.email, name: owner.name, title: listing.title, appUrl }));
-      }
+      if (moderation === "approve" && listing.status === "cancelled")
+        await recordStaffEvent(tx, {
+          kind: "listing.moderated",
+          subjectId: listing.id,
+          payload: { ownerId: listing.userId, title: listing.title, outcome: "reinstated", reason: "" },
+        });
       if (moderation !== "approve") {
         await tx
           .update(swapProposals)
@@ -165,24 +161,16 @@ export async function moderateListings(
               or(eq(swapProposals.offeredListingId, listing.id), eq(swapProposals.targetListingId, listing.id)),
             ),
           );
-        const [owner] = await tx
-          .select({ email: users.email, name: users.name })
-          .from(users)
-          .where(eq(users.id, listing.userId));
-        if (owner) {
-          const outcome = moderation === "reject" ? "rejected" : moderation === "takedown" ? "takedown" : "deleted";
-          await enqueueMail(
-            tx,
-            listingModerated({
-              to: owner.email,
-              name: owner.name,
-              title: listing.title,
-              outcome,
-              reason: reason ?? "",
-              appUrl,
-            }),
-          );
-        }
+        await recordStaffEvent(tx, {
+          kind: "listing.moderated",
+          subjectId: listing.id,
+          payload: {
+            ownerId: listing.userId,
+            title: listing.title,
+            outcome: moderation === "reject" ? "rejected" : moderation === "takedown" ? "takedown" : "deleted",
+            reason: reason ?? "",
+          },
+        });
       }
       await recordAdminAction(tx, {
         actorId: actor.userId,
@@ -211,6 +199,7 @@ export async function moderateListings(
     return result;
   });
   if (filesNote && deps.storage) await removePendingFiles({ db: deps.db, storage: deps.storage }, filesNote);
+  await deliverAfterCommit({ db: deps.db, env: { APP_URL: appUrl } });
   return moderated;
 }
 

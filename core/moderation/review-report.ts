@@ -1,14 +1,13 @@
 import { and, eq, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
 import { listings } from "../../db/schema/listings";
 import { moderationReports } from "../../db/schema/moderation";
 import type { ReportStatus } from "../../db/schema/report-values";
 import { swapProposals } from "../../db/schema/swaps";
 import { recordAdminAction } from "../audit/record-admin-action";
 import { isFeatureEnabled } from "../flags/is-feature-enabled";
-import { enqueueMail } from "../mail/mailer";
-import { listingModerated, listingRestored } from "../mail/templates";
+import { deliverAfterCommit } from "../events/deliver-after-commit";
+import { recordStaffEvent } from "../events/record-event";
 import { requireReason } from "../shared/reason";
 import { isUuid } from "../shared/ids";
 import { LISTING_NO_LONGER_AVAILABLE } from "../swaps/swap-guards";
@@ -73,7 +72,7 @@ export async function reviewReport(
   if (!(await isFeatureEnabled(db, "enable_moderation"))) throw new AppError("FORBIDDEN", MODERATION_OFF);
   const { status, action } = REVIEWS[review];
 
-  return db.transaction(async (tx) => {
+  const reviewed = await db.transaction(async (tx) => {
     const [seen] = await tx
       .select({ listingId: moderationReports.listingId })
       .from(moderationReports)
@@ -120,34 +119,19 @@ export async function reviewReport(
           reviewerId: actor.userId,
           notes,
           now,
-          appUrl,
           except: report.id,
         })
       : [];
 
     const ownerReason = review === "takedown" ? (notes as string) : (notes ?? REPORT_REASON_LABELS[report.reason]);
     const change = applies ? await changeListing(tx, { listing, review, reason: ownerReason, now }) : null;
-    if (change?.mail) {
-      const [owner] = await tx
-        .select({ email: users.email, name: users.name })
-        .from(users)
-        .where(eq(users.id, listing.userId));
-      if (owner) {
-        const mail =
-          change.mail === "restored"
-            ? listingRestored({ to: owner.email, name: owner.name, title: listing.title, appUrl })
-            : listingModerated({
-                to: owner.email,
-                name: owner.name,
-                title: listing.title,
-                outcome: change.mail,
-                reason: ownerReason,
-                appUrl,
-              });
-        await enqueueMail(tx, mail);
-      }
-    }
-    await tellReporters(tx, { reporters: [report.reportedBy], title: listing?.title ?? null, status, appUrl });
+    if (change?.mail)
+      await recordStaffEvent(tx, {
+        kind: "listing.moderated",
+        subjectId: listing.id,
+        payload: { ownerId: listing.userId, title: listing.title, outcome: change.mail, reason: ownerReason },
+      });
+    await tellReporters(tx, { reports: [report], title: listing?.title ?? null, status });
 
     await recordAdminAction(tx, {
       actorId: actor.userId,
@@ -175,6 +159,8 @@ export async function reviewReport(
     });
     return { reportId: report.id, status, listingId: listing?.id ?? null, resolvedWith: others };
   });
+  await deliverAfterCommit({ db, env: { APP_URL: appUrl } });
+  return reviewed;
 }
 
 /**

@@ -1,14 +1,12 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
 import { moderationReports } from "../../db/schema/moderation";
 import type { ReportStatus } from "../../db/schema/report-values";
-import { enqueueMail } from "../mail/mailer";
-import { reportReviewed } from "../mail/templates";
+import { recordStaffEvent } from "../events/record-event";
 
 /**
  * Settles a listing's pending reports (all but `except`) with the status the staff member's decision gives them,
- * inside the caller's transaction, and tells each reporter the outcome. Acting on a listing, from a report or
+ * inside the caller's transaction, and records for each reporter that it was reviewed (they are mailed the outcome). Acting on a listing, from a report or
  * from the Listings page, resolves the other open reports about it, so none waits in the queue for a decision
  * already taken. Returns the ids settled.
  */
@@ -20,7 +18,6 @@ export async function settlePendingReports(
     reviewerId,
     notes,
     now,
-    appUrl,
     except,
   }: {
     listing: { id: string; title: string | null };
@@ -28,7 +25,6 @@ export async function settlePendingReports(
     reviewerId: string;
     notes: string | null;
     now: Date;
-    appUrl: string;
     except?: string;
   },
 ): Promise<string[]> {
@@ -43,23 +39,29 @@ export async function settlePendingReports(
       ),
     )
     .returning();
-  await tellReporters(tx, { reporters: settled.map((s) => s.reportedBy), title: listing.title, status, appUrl });
+  await tellReporters(tx, { reports: settled, title: listing.title, status });
   return settled.map((s) => s.id);
 }
 
-/** The outcome e-mail to each reporter whose account still exists. */
+/** Records, for each settled report whose reporter's account still exists, that it was reviewed. */
 export async function tellReporters(
   tx: Db,
   {
-    reporters,
+    reports,
     title,
     status,
-    appUrl,
-  }: { reporters: (string | null)[]; title: string | null; status: Exclude<ReportStatus, "pending">; appUrl: string },
+  }: {
+    reports: { id: string; reportedBy: string | null }[];
+    title: string | null;
+    status: Exclude<ReportStatus, "pending">;
+  },
 ) {
-  for (const reporterId of reporters) {
-    if (!reporterId) continue;
-    const [who] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, reporterId));
-    if (who) await enqueueMail(tx, reportReviewed({ to: who.email, name: who.name, title, outcome: status, appUrl }));
+  for (const report of reports) {
+    if (!report.reportedBy) continue;
+    await recordStaffEvent(tx, {
+      kind: "report.reviewed",
+      subjectId: report.id,
+      payload: { reporterId: report.reportedBy, title, outcome: status },
+    });
   }
 }

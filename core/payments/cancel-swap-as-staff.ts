@@ -1,12 +1,11 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
 import { listings } from "../../db/schema/listings";
 import { paymentLogs } from "../../db/schema/payments";
 import { swapProposals } from "../../db/schema/swaps";
 import { recordAdminAction } from "../audit/record-admin-action";
-import { enqueueMail } from "../mail/mailer";
-import { swapCancelledByStaff } from "../mail/templates";
+import { deliverAfterCommit } from "../events/deliver-after-commit";
+import { recordStaffEvent } from "../events/record-event";
 import { requireReason } from "../shared/reason";
 import { lockMemberCredit, recordCredit } from "./lock-member-credit";
 import type { PaymentProvider } from "./payment-provider";
@@ -72,48 +71,7 @@ export async function cancelSwapAsStaff(
       });
     }
 
-    const [offered] = await tx
-      .select({ title: listings.title })
-      .from(listings)
-      .where(eq(listings.id, swap.offeredListingId));
-    const [target] = await tx
-      .select({ title: listings.title })
-      .from(listings)
-      .where(eq(listings.id, swap.targetListingId));
-    const parties = await tx
-      .select({ id: users.id, name: users.name, email: users.email })
-      .from(users)
-      .where(inArray(users.id, [swap.proposerId, swap.receiverId]));
-    const proposer = parties.find((p) => p.id === swap.proposerId);
-    const receiver = parties.find((p) => p.id === swap.receiverId);
-    if (proposer && receiver) {
-      const titles = {
-        offeredTitle: offered?.title ?? "listing",
-        targetTitle: target?.title ?? "listing",
-        reason,
-        appUrl: deps.appUrl,
-      };
-      await enqueueMail(
-        tx,
-        swapCancelledByStaff({
-          to: proposer.email,
-          name: proposer.name,
-          otherName: receiver.name,
-          paid: swap.proposerPaid,
-          ...titles,
-        }),
-      );
-      await enqueueMail(
-        tx,
-        swapCancelledByStaff({
-          to: receiver.email,
-          name: receiver.name,
-          otherName: proposer.name,
-          paid: swap.receiverPaid,
-          ...titles,
-        }),
-      );
-    }
+    await recordStaffEvent(tx, { kind: "swap.cancelled_by_staff", subjectId: swap.id, payload: { reason } });
 
     await recordAdminAction(tx, {
       actorId: actor.userId,
@@ -144,5 +102,6 @@ export async function cancelSwapAsStaff(
       .expireCheckout(sessionId)
       .catch((error) => logger.warn("checkout not expired", { sessionId, error: String(error) }));
   }
+  await deliverAfterCommit({ db: deps.db, env: { APP_URL: deps.appUrl } });
   return { status: "rejected" as const };
 }

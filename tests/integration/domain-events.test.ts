@@ -5,13 +5,15 @@ import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { dispatchEvents } from "../../core/events/dispatch-events";
 import { recordEvent } from "../../core/events/record-event";
+import { moderateListings } from "../../core/moderation/moderate-listings";
+import type { StaffActor } from "../../core/staff/pass-staff-gate";
 import { acceptSwap } from "../../core/swaps/accept-swap";
 import { proposeSwap } from "../../core/swaps/propose-swap";
 import { type Db, type DbHandle, openDatabase } from "../../db/client";
 import { domainEvents } from "../../db/schema/events";
 import { listings } from "../../db/schema/listings";
 import { mailOutbox } from "../../db/schema/ops";
-import { createListing, createMember } from "../support/factories";
+import { createListing, createMember, createStaff } from "../support/factories";
 import { controlledClock } from "../support/test-clock";
 import { closeTestDatabase } from "../support/test-db";
 import { createTestDatabase } from "../support/test-db";
@@ -144,5 +146,49 @@ describe("swap events and their mail", () => {
     expect(event.attempts).toBe(1);
     expect(event.lastError).toContain("swap.teleported");
     expect(event.nextAttemptAt).not.toBeNull();
+  });
+});
+
+describe("staff events and their mail", () => {
+  async function moderator(): Promise<StaffActor> {
+    const staff = await createStaff(db, ["moderator"]);
+    return {
+      userId: staff.id,
+      name: staff.name,
+      email: staff.email,
+      roles: ["moderator"],
+      ip: "127.0.0.1",
+      userAgent: null,
+    };
+  }
+
+  test("a takedown records one event in its transaction and mails the owner once; a refused one records nothing", async () => {
+    const { owner, target } = await pair();
+    const actor = await moderator();
+    const takedown = () =>
+      moderateListings(
+        { db },
+        {
+          actor,
+          ids: [target],
+          moderation: "takedown",
+          reason: "Trademark complaint",
+          now: clock.now(),
+          appUrl: APP_URL,
+        },
+      );
+    await takedown();
+    // Taking it down again is refused ('already taken down'): its transaction rolls back with no second event.
+    await expect(takedown()).rejects.toThrow("already taken down");
+    const events = await db.select().from(domainEvents).where(eq(domainEvents.subjectId, target));
+    expect(events.map((e) => [e.kind, e.payload.outcome])).toEqual([["listing.moderated", "takedown"]]);
+    expect(events[0].dispatchedAt).not.toBeNull();
+
+    // Dispatched a second time (its mark lost), it still mails the owner once.
+    await db.update(domainEvents).set({ dispatchedAt: null }).where(eq(domainEvents.subjectId, target));
+    await dispatchEvents({ db, appUrl: APP_URL });
+    const mails = await mailsOf(target, "listing_takedown");
+    expect(mails.map((m) => m.toAddress)).toEqual([owner.email]);
+    expect(mails[0].textBody).toContain("Trademark complaint");
   });
 });

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from "react";
+import { createContext, type ReactNode, useContext, useEffect, useRef } from "react";
 import { Form, useLocation, useNavigationType, useSubmit } from "react-router";
 import { useHydrated } from "../../lib/use-hydrated";
 
@@ -24,6 +24,9 @@ export function PageHeader({
 
 /** How long typing in a search box waits before the list follows it: one request per pause, not per key. */
 const TYPING_PAUSE_MS = 300;
+
+/** Lets a control inside a FilterBar (the quick filters) apply the form at once, cancelling a pending search. */
+const ApplyNow = createContext<(() => void) | null>(null);
 
 /**
  * Filters as a GET form: the URL holds the state, so a list can be linked, reloaded and used without JavaScript
@@ -67,7 +70,7 @@ export function FilterBar({
       }}
       className={className}
     >
-      {children}
+      <ApplyNow.Provider value={() => apply(0)}>{children}</ApplyNow.Provider>
       <button
         type="submit"
         hidden={hydrated}
@@ -162,6 +165,66 @@ export function FilterSearch({
       />
     </label>
   );
+}
+
+/**
+ * Toggle buttons of which one at most is on, inside a FilterBar so that one click sends them together with what is
+ * typed in its search box (even within the typing pause). The current choice rides in a hidden field placed before the
+ * buttons; without JavaScript the pressed button submits its own value after it, and the server reads the last value
+ * (`lastParam`). With JavaScript a click sets the hidden field and applies the form at once.
+ */
+export function QuickFilters({
+  name,
+  label,
+  current,
+  filters,
+}: {
+  name: string;
+  label: string;
+  current: string | null;
+  filters: { value: string; label: string }[];
+}) {
+  const applyNow = useContext(ApplyNow);
+  const chosen = useRef<HTMLInputElement>(null);
+  return (
+    <fieldset className="flex flex-wrap items-center gap-1.5">
+      <legend className="sr-only">{label}</legend>
+      <span aria-hidden="true" className="mr-1 text-xs font-medium text-muted">
+        {label}
+      </span>
+      <input ref={chosen} type="hidden" name={name} defaultValue={current ?? ""} />
+      {filters.map((f) => {
+        const active = f.value === current;
+        return (
+          <button
+            key={f.value}
+            type="submit"
+            name={name}
+            value={active ? "" : f.value}
+            aria-pressed={active}
+            onClick={(event) => {
+              if (!applyNow || !chosen.current) return;
+              event.preventDefault();
+              chosen.current.value = active ? "" : f.value;
+              applyNow();
+            }}
+            className={`h-8 rounded-full border px-3 text-xs font-medium ${
+              active
+                ? "border-brand-700 bg-brand-700 text-white hover:bg-brand-800"
+                : "border-line bg-white text-ink hover:bg-surface"
+            }`}
+          >
+            {f.label}
+          </button>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+/** The last value of a parameter: a QuickFilters button's own value comes after its hidden current value. */
+export function lastParam(params: URLSearchParams, name: string) {
+  return params.getAll(name).at(-1) ?? null;
 }
 
 /** Keyset paging: the next page starts after the last row shown; "First page" goes back to the top. */

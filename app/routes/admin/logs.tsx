@@ -1,4 +1,4 @@
-import { Form, Link, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { countLogEvents, findLogEvents } from "../../../core/logs/find-log-events";
 import {
   asLogTab,
@@ -14,7 +14,15 @@ import { CopyTargetButton } from "../../components/admin/copy-target-button";
 import { ExportButton } from "../../components/admin/export-button";
 import { adminErrorBoundary } from "../../components/admin/load-error";
 import { EmptyList, listBoxProps, useListLoading } from "../../components/admin/list-state";
-import { FilterBar, FilterSearch, PageHeader, Pager, withParam } from "../../components/admin/page-header";
+import {
+  FilterBar,
+  FilterSearch,
+  lastParam,
+  PageHeader,
+  Pager,
+  QuickFilters,
+  withParam,
+} from "../../components/admin/page-header";
 import { appContext } from "../../context";
 import { requireStaff } from "../../lib/require-staff.server";
 import { formatCount, sydneyDateTimeSeconds } from "../../lib/sydney-format";
@@ -47,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(ctx, request, permission);
   const url = new URL(request.url);
   const tab = asLogTab(url.searchParams.get("tab"));
-  const quick = asQuickFilter(url.searchParams.get("quick"));
+  const quick = asQuickFilter(lastParam(url.searchParams, "quick"));
   const q = (url.searchParams.get("q") ?? "").slice(0, 200);
   const cursor = url.searchParams.get("cursor");
   const filters = { q, quick: quick ?? undefined, cursor };
@@ -64,7 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       label: LOG_TAB_LABELS[t],
       count: formatCount(counts[t]),
     })),
-    quickFilters: QUICK_FILTERS.map((f) => ({ value: f, label: QUICK_FILTER_LABELS[f], active: f === quick })),
+    quickFilters: QUICK_FILTERS.map((f) => ({ value: f, label: QUICK_FILTER_LABELS[f] })),
     showing: `Showing ${formatCount(events.length)} of ${formatCount(counts[tab])} events`,
     events: events.map((e) => ({
       id: e.id,
@@ -100,41 +108,15 @@ export default function SystemLogs({ loaderData }: Route.ComponentProps) {
         description="Server errors, payment webhooks and sign-in and security events, newest first, 500 to a page. Times in Sydney."
       />
 
-      <div className="mb-3 flex flex-wrap items-end gap-2 rounded-lg border border-line bg-white p-3">
-        {/* Searches as it is typed (after a pause); without JavaScript the Search button submits it. */}
-        <FilterBar submitLabel="Search" className="flex min-w-0 flex-1 flex-wrap items-end gap-2">
-          <input type="hidden" name="tab" value={tab} />
-          {quick && <input type="hidden" name="quick" value={quick} />}
-          <FilterSearch label="Search logs" value={q} placeholder="Message, event type or id" />
-        </FilterBar>
-        <Form
-          method="get"
-          replace
-          preventScrollReset
-          className="flex flex-wrap items-center gap-1.5"
-          aria-label="Quick filters"
-        >
-          <input type="hidden" name="tab" value={tab} />
-          {q && <input type="hidden" name="q" value={q} />}
-          <span className="mr-1 text-xs font-medium text-muted">Quick filters</span>
-          {quickFilters.map((f) => (
-            <button
-              key={f.value}
-              type="submit"
-              name="quick"
-              value={f.active ? "" : f.value}
-              aria-pressed={f.active}
-              className={`h-8 rounded-full border px-3 text-xs font-medium ${
-                f.active
-                  ? "border-brand-700 bg-brand-700 text-white hover:bg-brand-800"
-                  : "border-line bg-white text-ink hover:bg-surface"
-              }`}
-            >
-              {f.label}
-            </button>
-          ))}
-        </Form>
-      </div>
+      {/* Searches as it is typed (after a pause); without JavaScript the Search button submits it. */}
+      <FilterBar
+        submitLabel="Search"
+        className="mb-3 flex flex-wrap items-end gap-2 rounded-lg border border-line bg-white p-3"
+      >
+        <input type="hidden" name="tab" value={tab} />
+        <FilterSearch label="Search logs" value={q} placeholder="Message, event type or id" />
+        <QuickFilters name="quick" label="Quick filters" current={quick} filters={quickFilters} />
+      </FilterBar>
 
       <nav aria-label="Log types" className="mb-3 grid grid-cols-2 gap-x-1 border-b border-line sm:flex">
         {tabs.map((t) => {

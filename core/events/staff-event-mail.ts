@@ -1,0 +1,75 @@
+import { eq, inArray } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema/auth";
+import { listings } from "../../db/schema/listings";
+import { swapProposals } from "../../db/schema/swaps";
+import { enqueueEventMail, type OutgoingMail } from "../mail/mailer";
+import {
+  listingModerated,
+  listingReinstated,
+  listingRestored,
+  reportReviewed,
+  swapCancelledByStaff,
+} from "../mail/templates";
+import type { DomainEvent, StaffEventKind, StaffEventPayloads } from "./event-kinds";
+
+type StaffEvent<K extends StaffEventKind> = DomainEvent & { kind: K; payload: StaffEventPayloads[K] };
+
+async function member(tx: Db, id: string) {
+  const [who] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, id));
+  return who;
+}
+
+/** To the owner: staff removed their listing (and why), or put it back. A closed account is told nothing. */
+export async function mailListingModerated(tx: Db, event: StaffEvent<"listing.moderated">, appUrl: string) {
+  const { ownerId, title, outcome, reason } = event.payload;
+  const owner = await member(tx, ownerId);
+  if (!owner) return;
+  const to = { to: owner.email, name: owner.name, title, appUrl };
+  const mail: OutgoingMail =
+    outcome === "reinstated"
+      ? listingReinstated(to)
+      : outcome === "restored"
+        ? listingRestored(to)
+        : listingModerated({ ...to, outcome, reason });
+  await enqueueEventMail(tx, mail, { eventId: event.id });
+}
+
+/** To the member who reported a listing: what the moderators decided. */
+export async function mailReportReviewed(tx: Db, event: StaffEvent<"report.reviewed">, appUrl: string) {
+  const { reporterId, title, outcome } = event.payload;
+  const reporter = await member(tx, reporterId);
+  if (!reporter) return;
+  await enqueueEventMail(tx, reportReviewed({ to: reporter.email, name: reporter.name, title, outcome, appUrl }), {
+    eventId: event.id,
+  });
+}
+
+/** To both parties of a swap staff cancelled: the reason, and whether their fee comes back. */
+export async function mailSwapCancelledByStaff(tx: Db, event: StaffEvent<"swap.cancelled_by_staff">, appUrl: string) {
+  const [swap] = await tx.select().from(swapProposals).where(eq(swapProposals.id, event.subjectId));
+  if (!swap) return;
+  const titles = await tx
+    .select({ id: listings.id, title: listings.title })
+    .from(listings)
+    .where(inArray(listings.id, [swap.offeredListingId, swap.targetListingId]));
+  const titleOf = (id: string) => titles.find((t) => t.id === id)?.title ?? "listing";
+  const proposer = await member(tx, swap.proposerId);
+  const receiver = await member(tx, swap.receiverId);
+  if (!proposer || !receiver) return;
+  const common = {
+    offeredTitle: titleOf(swap.offeredListingId),
+    targetTitle: titleOf(swap.targetListingId),
+    reason: event.payload.reason,
+    appUrl,
+  };
+  for (const [me, other, paid] of [
+    [proposer, receiver, swap.proposerPaid],
+    [receiver, proposer, swap.receiverPaid],
+  ] as const)
+    await enqueueEventMail(
+      tx,
+      swapCancelledByStaff({ to: me.email, name: me.name, otherName: other.name, paid, ...common }),
+      { eventId: event.id },
+    );
+}
