@@ -16,6 +16,7 @@ export default defineConfig({
       "tests/security/**/*.test.ts",
     ],
     setupFiles: ["tests/support/vitest-setup.ts"],
+    globalSetup: ["tests/support/postgres-template.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

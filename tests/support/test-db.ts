@@ -28,16 +28,18 @@ export async function createTestDatabase(): Promise<DbHandle & { kind: "pglite" 
   if (!serverUrl) return openPgliteFromDump(await pgliteDump());
 
   const name = `swapshed_test_${crypto.randomBytes(6).toString("hex")}`;
+  // A copy of the run's migrated template (tests/support/postgres-template.ts) when there is one.
+  const template = process.env.TEST_DATABASE_TEMPLATE;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ url: url.toString() });
   // Dropping the database with (force) ends sockets the pool is still closing: expected, not an error.
   handle.pool?.on("error", () => {});
-  await migrate(handle);
+  if (!template) await migrate(handle);
   return {
     ...handle,
     url: url.toString(),
