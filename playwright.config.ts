@@ -3,7 +3,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/chromium.mjs";
 import { E2E_STAFF_PASSWORD } from "./tests/e2e/staff-password";
 
 // Browser journeys against the production build, in Debian's Chromium (no browser download).
-// scripts/test.mjs builds first and gives each run (a shard) its own port and a fresh data directory (or
+// scripts/test.mjs builds first and gives each run (a group of files) its own port and a fresh data directory (or
 // PostgreSQL database).
 const port = Number(process.env.E2E_PORT ?? 3210);
 // A local OpenID provider for "Sign in with an identity provider" (tests/support/oidc-provider.ts), started first:
@@ -17,14 +17,14 @@ const oidc = {
 
 export default defineConfig({
   testDir: "tests/e2e",
-  // Two shards run side by side in `npm test`, each against its own app: each keeps its traces in its own folder
-  // (Playwright empties this folder when a run starts).
+  // Two groups of files run side by side in `npm test`, each against its own app: each keeps its traces in its own
+  // folder (Playwright empties this folder when a run starts).
   outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  // Generous, because CI runs two shards beside the integration suites on a busy two-core machine: a journey of
-  // twenty pages there can take a minute. A dead control still fails (its expectation times out), just later.
+  // Generous, because CI runs two groups of journeys beside the integration suites on a busy two-core machine: a
+  // journey of twenty pages there can take a minute. A dead control still fails (its expectation times out), just later.
   timeout: 90_000,
   expect: { timeout: 15_000 },
   reporter: [["list"], ["json"]],

@@ -1,11 +1,11 @@
 // `npm test`: every test, as a pool of steps run two at a time (the machine's second core would otherwise idle
 // while a browser journey waits on its page). The steps, longest first:
 //   - the production build (every step that runs the app waits for it);
-//   - browser journeys in Chromium against the build on PGlite, in two shards, each with its own app process,
-//     port and data directory;
+//   - browser journeys in Chromium against the build on PGlite, in two groups of about equal time, each with its
+//     own app process, port and data directory;
 //   - unit + integration on in-memory PGlite, and the same suite on PostgreSQL when TEST_DATABASE_URL is set;
 //   - the fault suite (the production build SIGKILLed mid-write and restarted, on PGlite and PostgreSQL);
-//   - on PostgreSQL, the browser journeys whose database matters, in two shards (one database each);
+//   - on PostgreSQL, the browser journeys whose database matters (its own database);
 //   - on PostgreSQL only, the scale-out suite (two processes of the production build over one database).
 // Each line of output is prefixed with its step, and each step's time is printed at the end.
 import { spawn } from "node:child_process";
@@ -91,29 +91,88 @@ async function dropPostgresDatabase(serverUrl, name) {
   await client.end();
 }
 
-/** The browser journeys whose database matters: they run on PostgreSQL too. */
+/**
+ * The browser journeys whose database matters, which run on PostgreSQL as well: where the app behaves differently
+ * with a pool of connections than with PGlite's one (concurrent accepts and payments, sessions and their revocation,
+ * the signing-key rotation, a member's data export and deletion, the visitor-page cache's invalidation) or where
+ * SQL does the work a member sees (search, the admin reports). The page-by-page checks (axe, 375 px, taps on a slow
+ * phone, form messages) do not depend on the database; every use case's SQL runs on both in the integration suite.
+ */
 const E2E_ON_POSTGRES = [
   "tests/e2e/auth.spec.ts",
   "tests/e2e/listings.spec.ts",
   "tests/e2e/search.spec.ts",
   "tests/e2e/swaps.spec.ts",
   "tests/e2e/back-office.spec.ts",
-  "tests/e2e/moderation-queue.spec.ts",
-  "tests/e2e/admin-tools.spec.ts",
   "tests/e2e/admin-settings.spec.ts",
   "tests/e2e/admin-reports.spec.ts",
-  "tests/e2e/system-logs.spec.ts",
   "tests/e2e/account-data.spec.ts",
-  "tests/e2e/account-email.spec.ts",
-  "tests/e2e/account-security.spec.ts",
-  "tests/e2e/identity-provider.spec.ts",
-  "tests/e2e/passkeys.spec.ts",
   "tests/e2e/visitor-cache.spec.ts",
-  "tests/e2e/back-office-review.spec.ts",
-  "tests/e2e/account-email-change.spec.ts",
-  "tests/e2e/member-details.spec.ts",
-  "tests/e2e/listing-pictures.spec.ts",
 ];
+
+/**
+ * Seconds each journey file took alone on an idle two-core machine (Playwright's JSON report, November 2026): the
+ * PGlite run is split into two groups of about equal time by these (Playwright's own --shard splits by test count,
+ * which put the slow-phone file and most of the long ones in one shard). A file not listed counts as 10 s.
+ */
+const E2E_SECONDS = {
+  "slow-phone-taps.spec.ts": 331,
+  "menus-mobile.spec.ts": 96,
+  "moderation-queue.spec.ts": 46,
+  "listing-owner.spec.ts": 46,
+  "back-office.spec.ts": 36,
+  "deal-screen.spec.ts": 32,
+  "auth.spec.ts": 28,
+  "feedback.spec.ts": 26,
+  "listings.spec.ts": 25,
+  "member-details.spec.ts": 24,
+  "00-pages.spec.ts": 24,
+  "back-office-swaps.spec.ts": 23,
+  "system-logs.spec.ts": 22,
+  "return-paths.spec.ts": 22,
+  "back-office-lists.spec.ts": 22,
+  "admin-settings.spec.ts": 20,
+  "swaps.spec.ts": 19,
+  "location-search.spec.ts": 18,
+  "account-security.spec.ts": 18,
+  "account-email.spec.ts": 15,
+  "listing-pictures.spec.ts": 13,
+  "back-office-review.spec.ts": 13,
+  "identity-provider.spec.ts": 12,
+  "passkeys.spec.ts": 11,
+  "search.spec.ts": 9,
+  "demo-notice.spec.ts": 9,
+  "admin-tools.spec.ts": 9,
+  "account-data.spec.ts": 9,
+  "account-email-change.spec.ts": 8,
+  "admin-reports.spec.ts": 8,
+  "long-words.spec.ts": 6,
+  "visitor-cache.spec.ts": 6,
+  "focus.spec.ts": 5,
+  "account-two-step-key.spec.ts": 5,
+  "favourites-headings.spec.ts": 4,
+  "bad-input.spec.ts": 3,
+  "auth-password-help.spec.ts": 3,
+  "api-docs.spec.ts": 2,
+  "account-frame.spec.ts": 1,
+};
+
+/** Splits journey files into `count` groups of about equal time, longest first into the lightest group. */
+function balancedGroups(files, count) {
+  const groups = Array.from({ length: count }, () => ({ files: [], seconds: 0 }));
+  const weight = (f) => E2E_SECONDS[path.basename(f)] ?? 10;
+  for (const file of [...files].sort((x, y) => weight(y) - weight(x))) {
+    const lightest = groups.reduce((min, g) => (g.seconds < min.seconds ? g : min));
+    lightest.files.push(file);
+    lightest.seconds += weight(file);
+  }
+  return groups.map((g) => g.files.sort());
+}
+
+const e2eFiles = fs
+  .readdirSync(path.join(root, "tests/e2e"))
+  .filter((f) => f.endsWith(".spec.ts"))
+  .map((f) => `tests/e2e/${f}`);
 
 const vitestArgs = (out) => ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile=${out}`];
 
@@ -132,8 +191,8 @@ const vitestStep = (label, file, env = {}, extra = []) => ({
   },
 });
 
-/** One shard of the browser journeys, against its own app process (port, and data directory or database). */
-function e2eStep(label, { shard, port, args = [], database }) {
+/** One group of the browser journeys, against its own app process (port, and data directory or database). */
+function e2eStep(label, { files, port, args = [], database }) {
   return {
     label,
     needsBuild: true,
@@ -146,19 +205,17 @@ function e2eStep(label, { shard, port, args = [], database }) {
       };
       if (database) env.E2E_DATABASE_URL = await freshPostgresDatabase(pgUrl, database);
       else env.E2E_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "swapshed-e2e-"));
-      await run(label, "npx", ["playwright", "test", ...args, `--shard=${shard}`], env);
+      await run(label, "npx", ["playwright", "test", ...files, ...args], env);
       countPlaywright(out);
       if (database) await dropPostgresDatabase(pgUrl, database);
     },
   };
 }
 
-const E2E_SHARDS = 2;
+const E2E_GROUPS = 2;
 if (haveChromium) {
-  for (let i = 1; i <= E2E_SHARDS; i++)
-    steps.push(
-      e2eStep(`browser journeys (PGlite ${i}/${E2E_SHARDS})`, { shard: `${i}/${E2E_SHARDS}`, port: 3200 + 10 * i }),
-    );
+  for (const [i, files] of balancedGroups(e2eFiles, E2E_GROUPS).entries())
+    steps.push(e2eStep(`browser journeys (PGlite ${i + 1}/${E2E_GROUPS})`, { files, port: 3200 + 10 * (i + 1) }));
 } else {
   const message = `Chromium was not found at ${chromium}: the browser tests cannot run. Install it with 'apt-get install chromium' (or set CHROMIUM_PATH).`;
   if (ci) {
@@ -182,16 +239,15 @@ if (pgUrl) {
   // On PostgreSQL the journeys that store and read data run again; the page-by-page checks (axe, form
   // messages, taps on a slow phone) do not depend on the database and ran on PGlite already.
   if (haveChromium)
-    for (let i = 1; i <= E2E_SHARDS; i++)
-      steps.push(
-        e2eStep(`browser journeys (PostgreSQL ${i}/${E2E_SHARDS})`, {
-          shard: `${i}/${E2E_SHARDS}`,
-          port: 3300 + 10 * i,
-          args: [...E2E_ON_POSTGRES, "--grep-invert", "the form's messages"],
-          // One database per shard and run: two checkouts testing on one server must not drop each other's.
-          database: `swapshed_e2e_${process.pid}_${i}`,
-        }),
-      );
+    steps.push(
+      e2eStep("browser journeys (PostgreSQL)", {
+        files: E2E_ON_POSTGRES,
+        port: 3310,
+        args: ["--grep-invert", "the form's messages"],
+        // Its own database per run: two checkouts testing on one server must not drop each other's.
+        database: `swapshed_e2e_${process.pid}`,
+      }),
+    );
   // Two app processes over one PostgreSQL (it makes and drops its own database on the TEST_DATABASE_URL server).
   steps.push(vitestStep("scale-out", "vitest-scale-out.json", {}, ["--config", "vitest.scale-out.config.ts"]));
 } else {
