@@ -22,7 +22,8 @@ const spentCodes = new Map<string, Set<string>>();
 
 /**
  * A code for `base32Secret` that this test process has not typed yet: the one the app shows now, else the next
- * step's (Better Auth accepts one step either side), else it waits for the next 30-second step. Each code is
+ * step's, else the previous step's while it has 5 s of its window left (Better Auth accepts one step either side),
+ * else it waits for the next 30-second step. Each code is
  * accepted once (core/auth/totp-single-use.ts), so a journey that signs in again within the same half-minute
  * types the next code, as a person would wait for it.
  */
@@ -31,7 +32,8 @@ export async function unusedTotpCode(base32Secret: string): Promise<string> {
   spentCodes.set(base32Secret, spent);
   for (;;) {
     const now = Date.now();
-    for (const at of [now, now + 30_000]) {
+    const previous = now % 30_000 < 25_000 ? [now - 30_000] : [];
+    for (const at of [now, now + 30_000, ...previous]) {
       const code = totpCode(base32Secret, at);
       if (!spent.has(code)) {
         spent.add(code);
