@@ -1,13 +1,13 @@
-import { and, asc, eq, gt, inArray, lte, notExists, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import { deliverAfterCommit } from "../events/deliver-after-commit";
 import { recordEvent } from "../events/record-event";
 import type { Db } from "../../db/client";
 import { listings } from "../../db/schema/listings";
-import { jobRuns } from "../../db/schema/ops";
 import { paymentLogs } from "../../db/schema/payments";
 import { swapProposals } from "../../db/schema/swaps";
 import { lockMemberCredit, recordCredit } from "./lock-member-credit";
 import type { Clock } from "../shared/clock";
+import { claimSwapReminders, type RemindedSwap, type SwapReminder } from "../swaps/claim-swap-reminders";
 
 export const LAPSED = "Both handshake fees were not paid within 48 hours of acceptance";
 export const PAYMENT_WARNING_JOB = "payment-deadline-warning";
@@ -88,45 +88,20 @@ async function lapseOne(db: Db, swapId: string, now: Date): Promise<boolean> {
   });
 }
 
-/**
- * Accepted swaps whose payment deadline is within 6 hours and still open, each claimed once across processes
- * (job_runs, like the proposal expiry warnings): the caller sends the reminders.
- */
-export async function claimPaymentWarnings(deps: {
+/** Whoever has not paid is reminded (payment_deadline_soon) when the deadline is within 6 hours. */
+export const PAYMENT_WARNING = {
+  job: PAYMENT_WARNING_JOB,
+  status: "accepted",
+  deadline: swapProposals.paymentDueAt,
+  withinHours: PAYMENT_WARNING_HOURS,
+  event: "swap.payment_due_soon",
+} as const satisfies SwapReminder;
+
+/** Claims each accepted swap's payment reminder once across processes (its event mails whoever has not paid). */
+export function claimPaymentWarnings(deps: {
   db: Db;
   clock: Clock;
   env?: { APP_URL: string };
-}): Promise<{ id: string }[]> {
-  const now = deps.clock.now();
-  const horizon = new Date(now.getTime() + PAYMENT_WARNING_HOURS * 60 * 60 * 1000);
-  const candidates = await deps.db
-    .select({ id: swapProposals.id })
-    .from(swapProposals)
-    .where(
-      and(
-        eq(swapProposals.status, "accepted"),
-        gt(swapProposals.paymentDueAt, now),
-        lte(swapProposals.paymentDueAt, horizon),
-        notExists(
-          deps.db
-            .select({ one: sql`1` })
-            .from(jobRuns)
-            .where(and(eq(jobRuns.job, PAYMENT_WARNING_JOB), eq(jobRuns.runKey, sql`${swapProposals.id}::text`))),
-        ),
-      ),
-    )
-    .orderBy(asc(swapProposals.id));
-  if (candidates.length === 0) return [];
-  const mine = await deps.db.transaction(async (tx) => {
-    const claimed = await tx
-      .insert(jobRuns)
-      .values(candidates.map((c) => ({ job: PAYMENT_WARNING_JOB, runKey: c.id, startedAt: now, finishedAt: now })))
-      .onConflictDoNothing()
-      .returning();
-    // Whoever has not paid is reminded (payment_deadline_soon), once: the claim and its event commit together.
-    for (const { runKey } of claimed) await recordEvent(tx, { kind: "swap.payment_due_soon", subjectId: runKey });
-    return new Set(claimed.map((c) => c.runKey));
-  });
-  await deliverAfterCommit(deps);
-  return candidates.filter((c) => mine.has(c.id));
+}): Promise<RemindedSwap[]> {
+  return claimSwapReminders(deps, PAYMENT_WARNING);
 }

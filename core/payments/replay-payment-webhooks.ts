@@ -1,16 +1,15 @@
-import { and, asc, eq, gte, inArray } from "drizzle-orm";
+import { and, asc, gte, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { paymentLogs, webhookEvents } from "../../db/schema/payments";
+import { webhookEvents } from "../../db/schema/payments";
 import { recordAdminAction } from "../audit/record-admin-action";
 import { paymentEventFromStripeShape } from "./event-shape";
 import { handlePaymentEvent } from "./handle-payment-event";
-import { CHECKOUT_COMPLETED, PAYMENT_FAILED, type PaymentEvent, type PaymentProvider } from "./payment-provider";
+import { CHECKOUT_COMPLETED, PAYMENT_FAILED, type PaymentProvider } from "./payment-provider";
 import { refundOwedPayments } from "./refund-owed-payments";
 import type { Clock } from "../shared/clock";
 import { logger } from "../shared/logger";
 import type { StaffActor } from "../staff/pass-staff-gate";
 import { deliverAfterCommit } from "../events/deliver-after-commit";
-import { isUuid } from "../swaps/swap-guards";
 
 /** The spec's call: these two event types, received in the last 24 hours. */
 export const REPLAY_EVENT_TYPES = [CHECKOUT_COMPLETED, PAYMENT_FAILED];

@@ -1,16 +1,12 @@
-import { and, asc, eq, gt, inArray, lte, notExists, sql } from "drizzle-orm";
-import { deliverAfterCommit } from "../events/deliver-after-commit";
-import { recordEvent } from "../events/record-event";
+import { and, eq, inArray, lte } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { jobRuns } from "../../db/schema/ops";
 import { swapProposals } from "../../db/schema/swaps";
 import type { Clock } from "../shared/clock";
+import { claimSwapReminders, type RemindedSwap, type SwapReminder } from "./claim-swap-reminders";
 
 /** The job_runs name under which each "your proposal expires soon" warning is claimed (run_key = swap id). */
 export const EXPIRY_WARNING_JOB = "expiry-warning";
 export const EXPIRY_WARNING_HOURS = 6;
-
-export type ExpiringSwap = { id: string; proposerId: string; receiverId: string; expiresAt: Date };
 
 /**
  * Marks every pending proposal whose 48 hours are up as expired; returns their ids (for the "expired"
@@ -43,61 +39,19 @@ export async function expireSwaps(deps: { db: Db; clock: Clock }): Promise<strin
   return rows.map((r) => r.id);
 }
 
-/** Pending proposals that expire within `withinHours` and have not been warned about yet. */
-export async function findSwapsExpiringSoon(
-  deps: { db: Db; clock: Clock },
-  { withinHours = EXPIRY_WARNING_HOURS }: { withinHours?: number } = {},
-): Promise<ExpiringSwap[]> {
-  const now = deps.clock.now();
-  const horizon = new Date(now.getTime() + withinHours * 60 * 60 * 1000);
-  return deps.db
-    .select({
-      id: swapProposals.id,
-      proposerId: swapProposals.proposerId,
-      receiverId: swapProposals.receiverId,
-      expiresAt: swapProposals.expiresAt,
-    })
-    .from(swapProposals)
-    .where(
-      and(
-        eq(swapProposals.status, "pending"),
-        gt(swapProposals.expiresAt, now),
-        lte(swapProposals.expiresAt, horizon),
-        notExists(
-          deps.db
-            .select({ one: sql`1` })
-            .from(jobRuns)
-            .where(and(eq(jobRuns.job, EXPIRY_WARNING_JOB), eq(jobRuns.runKey, sql`${swapProposals.id}::text`))),
-        ),
-      ),
-    )
-    .orderBy(asc(swapProposals.id));
-}
+/** The receiver's reminder (proposal_expiring_soon) of a proposal that expires within 6 hours. */
+export const EXPIRY_WARNING = {
+  job: EXPIRY_WARNING_JOB,
+  status: "pending",
+  deadline: swapProposals.expiresAt,
+  withinHours: EXPIRY_WARNING_HOURS,
+  event: "swap.expiring",
+} as const satisfies SwapReminder;
 
-/**
- * Claims the expiry warning of each proposal expiring soon, exactly once across processes: the
- * INSERT ... ON CONFLICT DO NOTHING RETURNING into job_runs decides who sends each warning. Returns the
- * swaps this call claimed; the caller sends the mails.
- */
-export async function claimExpiryWarnings(
+/** Claims each proposal's expiry warning once across processes (its event mails the receiver). */
+export function claimExpiryWarnings(
   deps: { db: Db; clock: Clock; env?: { APP_URL: string } },
-  options: { withinHours?: number } = {},
-): Promise<ExpiringSwap[]> {
-  const candidates = await findSwapsExpiringSoon(deps, options);
-  if (candidates.length === 0) return [];
-  const now = deps.clock.now();
-  // Inserted in key order, so two processes claiming overlapping sets cannot deadlock on each other.
-  const keys = candidates.map((c) => c.id).sort();
-  const mine = await deps.db.transaction(async (tx) => {
-    const claimed = await tx
-      .insert(jobRuns)
-      .values(keys.map((runKey) => ({ job: EXPIRY_WARNING_JOB, runKey, startedAt: now, finishedAt: now })))
-      .onConflictDoNothing()
-      .returning();
-    // The receiver is reminded (proposal_expiring_soon) by the claim's own event: claimed once, mailed once.
-    for (const { runKey } of claimed) await recordEvent(tx, { kind: "swap.expiring", subjectId: runKey });
-    return new Set(claimed.map((c) => c.runKey));
-  });
-  await deliverAfterCommit(deps);
-  return candidates.filter((c) => mine.has(c.id));
+  { withinHours = EXPIRY_WARNING_HOURS }: { withinHours?: number } = {},
+): Promise<RemindedSwap[]> {
+  return claimSwapReminders(deps, { ...EXPIRY_WARNING, withinHours });
 }

@@ -594,7 +594,7 @@ describe("expiry", () => {
         id: soon.swapId,
         proposerId: soon.proposer.id,
         receiverId: soon.receiver.id,
-        expiresAt: new Date(new Date(START).getTime() + 48 * HOUR),
+        deadline: new Date(new Date(START).getTime() + 48 * HOUR),
       },
     ]);
     expect((await claimExpiryWarnings(deps)).map((c) => c.id)).not.toContain(soon.swapId);
