@@ -1,7 +1,7 @@
-import { and, eq, inArray, or } from "drizzle-orm";
+import { and, eq, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { favourites } from "../../db/schema/favourites";
-import { type ListingImage, listings } from "../../db/schema/listings";
+import { listings } from "../../db/schema/listings";
 import { swapProposals } from "../../db/schema/swaps";
 import { recordAdminAction } from "../audit/record-admin-action";
 import { deliverAfterCommit } from "../events/deliver-after-commit";
@@ -14,6 +14,7 @@ import type { FileStorage } from "../storage/storage";
 import { LISTING_NO_LONGER_AVAILABLE } from "../swaps/swap-guards";
 import type { StaffActor } from "../staff/pass-staff-gate";
 import type { StaffAction } from "../staff/permissions";
+import { type ListingUnderModeration, lockListingsForModeration } from "./lock-listings-for-moderation";
 import { settlePendingReports } from "./settle-pending-reports";
 
 import type { ListingModeration } from "./listing-moderation";
@@ -48,15 +49,7 @@ const REPORTS_SETTLED_AS = {
 } as const satisfies Record<ListingModeration, "approved" | "rejected" | "takedown">;
 const SETTLED_BY_APPROVAL = "The listing was reviewed and approved.";
 
-type Locked = {
-  id: string;
-  userId: string;
-  title: string;
-  status: string;
-  moderationStatus: string;
-  isFlagged: boolean;
-  images: ListingImage[];
-};
+type Locked = ListingUnderModeration;
 
 /** Why this listing cannot take this moderation, or null when it can. */
 function refusal(listing: Locked, moderation: ListingModeration): string | null {
@@ -106,20 +99,7 @@ export async function moderateListings(
 
   let filesNote: string | null = null;
   const moderated = await deps.db.transaction(async (tx) => {
-    const locked = (await tx
-      .select({
-        id: listings.id,
-        userId: listings.userId,
-        title: listings.title,
-        status: listings.status,
-        moderationStatus: listings.moderationStatus,
-        isFlagged: listings.isFlagged,
-        images: listings.images,
-      })
-      .from(listings)
-      .where(inArray(listings.id, unique))
-      .orderBy(listings.id)
-      .for("update")) as Locked[];
+    const locked = await lockListingsForModeration(tx, unique);
     const result: ModerationResult = { changed: [], skipped: [], removedPictureKeys: [] };
     for (const id of unique.filter((id) => !locked.some((l) => l.id === id)))
       result.skipped.push({ id, reason: LISTING_NOT_FOUND });

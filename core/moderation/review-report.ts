@@ -16,6 +16,7 @@ import type { StaffActor } from "../staff/pass-staff-gate";
 import type { StaffAction } from "../staff/permissions";
 import { IN_ACCEPTED_SWAP } from "./moderate-listings";
 import { REPORT_REASON_LABELS } from "./report-form";
+import { type ListingUnderModeration, lockListingsForModeration } from "./lock-listings-for-moderation";
 import { settlePendingReports, tellReporters } from "./settle-pending-reports";
 
 export type ReportReview = "approve" | "reject" | "takedown";
@@ -31,14 +32,7 @@ export const REVIEWS: Record<ReportReview, { status: Exclude<ReportStatus, "pend
   takedown: { status: "takedown", action: "takedown_from_report" },
 };
 
-type Listing = {
-  id: string;
-  userId: string;
-  title: string;
-  status: string;
-  moderationStatus: string;
-  isFlagged: boolean;
-};
+type Listing = ListingUnderModeration;
 
 /**
  * A moderator settles a pending report, and with it every other pending report on the same listing (each gets the
@@ -78,20 +72,7 @@ export async function reviewReport(
       .from(moderationReports)
       .where(eq(moderationReports.id, reportId));
     if (!seen) throw new AppError("NOT_FOUND", REPORT_NOT_FOUND);
-    const [listing] = seen.listingId
-      ? ((await tx
-          .select({
-            id: listings.id,
-            userId: listings.userId,
-            title: listings.title,
-            status: listings.status,
-            moderationStatus: listings.moderationStatus,
-            isFlagged: listings.isFlagged,
-          })
-          .from(listings)
-          .where(eq(listings.id, seen.listingId))
-          .for("update")) as Listing[])
-      : [];
+    const [listing] = seen.listingId ? await lockListingsForModeration(tx, [seen.listingId]) : [];
 
     const [report] = await tx
       .update(moderationReports)
