@@ -3,7 +3,9 @@ import type { Route } from "./+types/payments";
 import { appContext } from "../../context";
 import { StatusBadge } from "../../components/admin/badges";
 import { EmptyList, hasFilters, ListSummary, listBoxProps, useListLoading } from "../../components/admin/list-state";
-import { pageLinks, readListFilters } from "../../components/admin/list-filters";
+import { filterOptions, pageLinks, readListFilters } from "../../components/admin/list-filters";
+import { ListTable } from "../../components/admin/list-table";
+import { PageAlert } from "../../components/admin/detail-parts";
 import { adminErrorBoundary } from "../../components/admin/load-error";
 import { FilterBar, FilterSelect, PageHeader, Pager } from "../../components/admin/page-header";
 import { failureText, refundText } from "../../components/admin/payment-labels";
@@ -107,92 +109,65 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
           name="status"
           label="Status"
           value={filters.status}
-          options={[{ value: "", label: "Any status" }, ...PAYMENT_STATUSES.map((s) => ({ value: s, label: s }))]}
+          options={filterOptions("Any status", PAYMENT_STATUSES)}
         />
         <FilterSelect
           name="provider"
           label="Provider"
           value={filters.provider}
-          options={[{ value: "", label: "Any provider" }, ...PAYMENT_PROVIDERS.map((p) => ({ value: p, label: p }))]}
+          options={filterOptions("Any provider", PAYMENT_PROVIDERS)}
         />
       </FilterBar>
-      {error && open !== "replay" && (
-        <p role="alert" className="mb-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-danger">
-          {error}
-        </p>
-      )}
+      {error && open !== "replay" && <PageAlert spacing="mb-3">{error}</PageAlert>}
       <ListSummary loading={loading} loadingText="Loading payments..." total={total} one="payment" many="payments" />
       {payments.length === 0 ? (
         <EmptyList filtered={hasFilters(filters)} none="No payments yet." noMatch="No payments match these filters." />
       ) : (
         <div {...listBoxProps(loading)}>
-          <div className="rounded-lg border border-line bg-white sm:overflow-x-auto">
-            <table className="stacked-table w-full text-left text-sm sm:min-w-[860px]">
-              <caption className="sr-only">Payments</caption>
-              <thead className="border-b border-line bg-surface text-xs uppercase tracking-wide text-muted">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Amount
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Member
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Status
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Provider
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Swap
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Created
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-line">
-                {payments.map((p) => (
-                  <tr key={p.id} className="hover:bg-surface">
-                    <td className="whitespace-nowrap px-3 py-2 tabular-nums">
-                      <Link to={`/admin/payments/${p.id}`} className="font-medium text-brand-800 hover:underline">
-                        {p.amount}
-                      </Link>
-                      {p.credit && <span className="block text-xs text-muted">+ {p.credit} credit</span>}
-                    </td>
-                    <td data-label="Member" className="px-3 py-2">
-                      <Link to={`/admin/users/${p.userId}`} className="hover:underline">
-                        {p.memberName}
-                      </Link>
-                    </td>
-                    <td data-label="Status" className="px-3 py-2 sm:max-w-72">
-                      <StatusBadge status={p.status} />
-                      {p.failure && <span className="block text-xs text-danger">{p.failure}</span>}
-                      {p.refund && <span className="block text-xs text-muted">{p.refund}</span>}
-                    </td>
-                    <td data-label="Provider" className="px-3 py-2 text-muted">
-                      {p.provider}
-                      {p.paymentIntentId && (
-                        <span className="block font-mono text-xs sm:max-w-48 sm:truncate">{p.paymentIntentId}</span>
-                      )}
-                    </td>
-                    <td data-label="Swap" className="px-3 py-2">
-                      <Link
-                        to={`/admin/swaps/${p.swapId}`}
-                        className="font-mono text-xs hover:underline"
-                        aria-label={`Swap ${p.swapId.slice(0, 8)}`}
-                      >
-                        {p.swapId.slice(0, 8)}
-                      </Link>
-                    </td>
-                    <td data-label="Created" className="whitespace-nowrap px-3 py-2 text-muted">
-                      {p.createdAt}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ListTable
+            caption="Payments"
+            columns={["Amount", "Member", "Status", "Provider", "Swap", "Created"]}
+            minWidth="sm:min-w-[860px]"
+          >
+            {payments.map((p) => (
+              <tr key={p.id} className="hover:bg-surface">
+                <td className="whitespace-nowrap px-3 py-2 tabular-nums">
+                  <Link to={`/admin/payments/${p.id}`} className="font-medium text-brand-800 hover:underline">
+                    {p.amount}
+                  </Link>
+                  {p.credit && <span className="block text-xs text-muted">+ {p.credit} credit</span>}
+                </td>
+                <td data-label="Member" className="px-3 py-2">
+                  <Link to={`/admin/users/${p.userId}`} className="hover:underline">
+                    {p.memberName}
+                  </Link>
+                </td>
+                <td data-label="Status" className="px-3 py-2 sm:max-w-72">
+                  <StatusBadge status={p.status} />
+                  {p.failure && <span className="block text-xs text-danger">{p.failure}</span>}
+                  {p.refund && <span className="block text-xs text-muted">{p.refund}</span>}
+                </td>
+                <td data-label="Provider" className="px-3 py-2 text-muted">
+                  {p.provider}
+                  {p.paymentIntentId && (
+                    <span className="block font-mono text-xs sm:max-w-48 sm:truncate">{p.paymentIntentId}</span>
+                  )}
+                </td>
+                <td data-label="Swap" className="px-3 py-2">
+                  <Link
+                    to={`/admin/swaps/${p.swapId}`}
+                    className="font-mono text-xs hover:underline"
+                    aria-label={`Swap ${p.swapId.slice(0, 8)}`}
+                  >
+                    {p.swapId.slice(0, 8)}
+                  </Link>
+                </td>
+                <td data-label="Created" className="whitespace-nowrap px-3 py-2 text-muted">
+                  {p.createdAt}
+                </td>
+              </tr>
+            ))}
+          </ListTable>
         </div>
       )}
       <Pager nextHref={nextHref} firstHref={firstHref} showingFirst={!filters.cursor} />

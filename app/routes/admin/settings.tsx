@@ -4,6 +4,7 @@ import { type FeatureFlagValues, updateFeatureFlags } from "../../../core/settin
 import { rotateSigningKey } from "../../../core/session-keys/rotate-signing-key";
 import { can, type StaffAction } from "../../../core/staff/permissions";
 import { FEATURE_FLAG_KEYS } from "../../../db/schema/flags";
+import { PageAlert } from "../../components/admin/detail-parts";
 import { adminErrorBoundary } from "../../components/admin/load-error";
 import { PageHeader } from "../../components/admin/page-header";
 import { FactsList } from "../../components/admin/settings/facts-list";
@@ -112,11 +113,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         title="Settings"
         description="Feature flags, secrets, the security checklist and the system's figures, read live."
       />
-      {error && !rotateOpen && (
-        <p role="alert" className="mb-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-danger">
-          {error}
-        </p>
-      )}
+      {error && !rotateOpen && <PageAlert spacing="mb-3">{error}</PageAlert>}
       <div className="space-y-4">
         <SettingsSection
           id="feature-flags"
