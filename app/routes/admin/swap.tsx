@@ -24,6 +24,7 @@ import { issueRefund } from "../../../core/payments/issue-refund";
 import { cancelSwapAsStaff, isCancellable } from "../../../core/payments/cancel-swap-as-staff";
 import { findSwapForStaff } from "../../../core/payments/find-swap-for-staff";
 import { markSwapDispute, resolveSwapDispute } from "../../../core/swaps/swap-dispute";
+import type { StaffActor } from "../../../core/staff/pass-staff-gate";
 import { can, type StaffAction } from "../../../core/staff/permissions";
 import { ADMIN_CREDIT_CENTS } from "../../../db/schema/payments";
 
@@ -112,61 +113,48 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const swapId = params.id;
   const here = `/admin/swaps/${encodeURIComponent(swapId)}`;
   const now = ctx.clock.now();
+  // Each intent passes the gate with its own permission and the admin rate limit (runStaffAction), then comes back here.
+  const act = <T,>(
+    intentPermission: StaffAction,
+    texts: { success: string; failure: string },
+    run: (actor: StaffActor) => Promise<T>,
+  ) => runStaffAction(ctx, request, intentPermission, { ...texts, backTo: here }, run);
   switch (form.get("intent")) {
     case "cancel":
-      return runStaffAction(
-        ctx,
-        request,
-        actionPermissions.cancel,
-        { success: "Swap cancelled", failure: "Failed to cancel swap", backTo: here },
-        (actor) =>
-          cancelSwapAsStaff(
-            { db: ctx.db, provider: ctx.paymentProvider, appUrl: ctx.env.APP_URL },
-            { actor, swapId, reason: form.get("reason"), now },
-          ),
+      return act(actionPermissions.cancel, { success: "Swap cancelled", failure: "Failed to cancel swap" }, (actor) =>
+        cancelSwapAsStaff(
+          { db: ctx.db, provider: ctx.paymentProvider, appUrl: ctx.env.APP_URL },
+          { actor, swapId, reason: form.get("reason"), now },
+        ),
       );
     case "mark-dispute":
-      return runStaffAction(
-        ctx,
-        request,
+      return act(
         actionPermissions["mark-dispute"],
-        { success: "Dispute marked", failure: "Failed to mark dispute", backTo: here },
+        { success: "Dispute marked", failure: "Failed to mark dispute" },
         (actor) => markSwapDispute(ctx.db, { actor, swapId, notes: form.get("notes"), now }),
       );
     case "resolve-dispute":
-      return runStaffAction(
-        ctx,
-        request,
+      return act(
         actionPermissions["resolve-dispute"],
-        { success: "Dispute resolved", failure: "Failed to resolve dispute", backTo: here },
+        { success: "Dispute resolved", failure: "Failed to resolve dispute" },
         (actor) => resolveSwapDispute(ctx.db, { actor, swapId, resolution: form.get("resolution"), now }),
       );
     case "refund":
-      return runStaffAction(
-        ctx,
-        request,
-        actionPermissions.refund,
-        { success: "Refund issued", failure: "Failed to issue refund", backTo: here },
-        (actor) =>
-          issueRefund(
-            { db: ctx.db, clock: ctx.clock, provider: ctx.paymentProvider },
-            { actor, paymentId: String(form.get("paymentId") ?? ""), reason: form.get("reason") },
-          ),
+      return act(actionPermissions.refund, { success: "Refund issued", failure: "Failed to issue refund" }, (actor) =>
+        issueRefund(
+          { db: ctx.db, clock: ctx.clock, provider: ctx.paymentProvider },
+          { actor, paymentId: String(form.get("paymentId") ?? ""), reason: form.get("reason") },
+        ),
       );
     case "credit":
-      return runStaffAction(
-        ctx,
-        request,
-        actionPermissions.credit,
-        { success: "Credit applied", failure: "Failed to apply credit", backTo: here },
-        (actor) =>
-          applyCredit(ctx.db, {
-            actor,
-            userId: String(form.get("userId") ?? ""),
-            swapId,
-            reason: form.get("reason"),
-            now,
-          }),
+      return act(actionPermissions.credit, { success: "Credit applied", failure: "Failed to apply credit" }, (actor) =>
+        applyCredit(ctx.db, {
+          actor,
+          userId: String(form.get("userId") ?? ""),
+          swapId,
+          reason: form.get("reason"),
+          now,
+        }),
       );
     default:
       return data({ ok: false as const, error: "Unknown action" }, { status: 400 });

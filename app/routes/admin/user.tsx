@@ -22,6 +22,7 @@ import { sendPasswordReset } from "../../../core/accounts/send-password-reset";
 import { setModeratorRole } from "../../../core/accounts/set-moderator-role";
 import { softDeleteMember } from "../../../core/accounts/soft-delete-member";
 import { suspendMember } from "../../../core/accounts/suspend-member";
+import type { StaffActor } from "../../../core/staff/pass-staff-gate";
 import { can, type StaffAction } from "../../../core/staff/permissions";
 
 /** What it takes to open this page (and, unless an action names its own, to use it): the permission table's entry. */
@@ -84,21 +85,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const userId = params.id;
   const now = ctx.clock.now();
   const here = `/admin/users/${encodeURIComponent(userId)}`;
+  // Each intent passes the gate with its own permission and the admin rate limit (runStaffAction), then comes back here.
+  const act = <T,>(
+    intentPermission: StaffAction,
+    texts: { success: string; failure: string },
+    run: (actor: StaffActor) => Promise<T>,
+  ) => runStaffAction(ctx, request, intentPermission, { ...texts, backTo: here }, run);
   switch (form.get("intent")) {
     case "suspend":
-      return runStaffAction(
-        ctx,
-        request,
-        actionPermissions.suspend,
-        { success: "User suspended", failure: "Failed to suspend user", backTo: here },
-        (actor) => suspendMember(ctx.db, { actor, userId, reason: form.get("reason"), now }),
+      return act(actionPermissions.suspend, { success: "User suspended", failure: "Failed to suspend user" }, (actor) =>
+        suspendMember(ctx.db, { actor, userId, reason: form.get("reason"), now }),
       );
     case "reactivate":
-      return runStaffAction(
-        ctx,
-        request,
+      return act(
         actionPermissions.reactivate,
-        { success: "User reactivated", failure: "Failed to reactivate user", backTo: here },
+        { success: "User reactivated", failure: "Failed to reactivate user" },
         (actor) => reactivateMember(ctx.db, { actor, userId, now }),
       );
     case "delete":
@@ -114,25 +115,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         (actor) => softDeleteMember(ctx.db, { actor, userId, reason: form.get("reason"), now }),
       );
     case "reset-password":
-      return runStaffAction(
-        ctx,
-        request,
+      return act(
         actionPermissions["reset-password"],
-        { success: "Password reset e-mail sent", failure: "Failed to send password reset", backTo: here },
+        { success: "Password reset e-mail sent", failure: "Failed to send password reset" },
         (actor) => sendPasswordReset(ctx, { actor, userId }),
       );
     case "grant-moderator":
     case "revoke-moderator": {
       const moderator = form.get("intent") === "grant-moderator";
-      return runStaffAction(
-        ctx,
-        request,
+      return act(
         actionPermissions["grant-moderator"],
-        {
-          success: moderator ? "Moderator role granted" : "Moderator role removed",
-          failure: "Failed to update role",
-          backTo: here,
-        },
+        { success: moderator ? "Moderator role granted" : "Moderator role removed", failure: "Failed to update role" },
         (actor) => setModeratorRole(ctx.db, { actor, userId, moderator }),
       );
     }
