@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { Link, useNavigate } from "react-router";
+import { DialogBackdrop, wrapTab } from "../dialog-frame";
 import { useHydrated } from "../../../lib/use-hydrated";
 import { X } from "../../ui/icons";
 
@@ -77,26 +78,15 @@ export function ReportDialog({
       navigate(closeTo, { preventScrollReset: true, replace: true });
       return;
     }
-    if (event.key !== "Tab" || !panel.current) return;
-    const focusable = [
-      ...panel.current.querySelectorAll<HTMLElement>(
-        "textarea, input:not([type=hidden]), select, button, a[href]:not([tabindex='-1']), [tabindex='0']",
-      ),
-    ];
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last?.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first?.focus();
-    }
+    wrapTab(
+      event,
+      panel.current,
+      "textarea, input:not([type=hidden]), select, button, a[href]:not([tabindex='-1']), [tabindex='0']",
+    );
   };
 
   return (
-    <div className="fixed inset-0 z-50 flex items-end justify-center bg-ink/40 p-0 sm:items-center sm:p-4">
-      <Link to={closeTo} replace preventScrollReset className="absolute inset-0" aria-label="Close" tabIndex={-1} />
+    <DialogBackdrop closeTo={closeTo}>
       <div
         ref={panel}
         role="dialog"
@@ -155,6 +145,6 @@ export function ReportDialog({
           {children}
         </div>
       </div>
-    </div>
+    </DialogBackdrop>
   );
 }
