@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from "react";
-import { Link, useNavigate } from "react-router";
-import { DialogBackdrop, wrapTab } from "./dialog-frame";
+import { Form, Link, useNavigate } from "react-router";
+import { DialogFrame, wrapTab } from "./dialog-frame";
 
 /**
  * What a page gives each of its dialogs (app/components/admin/<page>/<action>-dialog.tsx): where closing goes, the
@@ -51,22 +51,19 @@ export function ActionDialog({
   };
 
   return (
-    <DialogBackdrop closeTo={closeTo}>
-      <div
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        onKeyDown={onKeyDown}
-        className="relative w-full max-w-md rounded-t-xl bg-white p-5 shadow-xl sm:rounded-xl"
-      >
-        <h2 id={titleId} className="text-lg font-semibold">
-          {title}
-        </h2>
-        {description && <div className="mt-1 text-sm text-muted">{description}</div>}
-        <div className="mt-4">{children}</div>
-      </div>
-    </DialogBackdrop>
+    <DialogFrame
+      closeTo={closeTo}
+      panelRef={panel}
+      labelledBy={titleId}
+      onKeyDown={onKeyDown}
+      className="relative w-full max-w-md rounded-t-xl bg-white p-5 shadow-xl sm:rounded-xl"
+    >
+      <h2 id={titleId} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {description && <div className="mt-1 text-sm text-muted">{description}</div>}
+      <div className="mt-4">{children}</div>
+    </DialogFrame>
   );
 }
 
@@ -175,5 +172,15 @@ export function CloseLink({ to, children }: { to: string; children: ReactNode })
     >
       {children}
     </Link>
+  );
+}
+
+/** A dialog's form: posts its `intent` to the page's action, replacing the dialog's address in the history. */
+export function IntentForm({ intent, children }: { intent: string; children: ReactNode }) {
+  return (
+    <Form method="post" replace>
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+    </Form>
   );
 }

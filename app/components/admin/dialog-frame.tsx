@@ -1,4 +1,4 @@
-import type { KeyboardEvent, ReactNode } from "react";
+import type { KeyboardEvent, ReactNode, Ref } from "react";
 import { Link } from "react-router";
 
 /**
@@ -20,14 +20,38 @@ export function wrapTab(event: KeyboardEvent, panel: HTMLElement | null, selecto
 }
 
 /**
- * What lies under a back-office dialog: the dimmed page, itself a link back to `closeTo` (a tap beside the dialog
- * closes it, without JavaScript too), with the dialog's panel (`children`) at the bottom on a phone, centred above.
+ * A back-office dialog: its panel (`role="dialog"`, named by `labelledBy`) over the dimmed page, at the bottom on a
+ * phone and centred above. The dimmed page is itself a link back to `closeTo`: a tap beside the dialog closes it,
+ * without JavaScript too.
  */
-export function DialogBackdrop({ closeTo, children }: { closeTo: string; children: ReactNode }) {
+export function DialogFrame({
+  closeTo,
+  panelRef,
+  labelledBy,
+  onKeyDown,
+  className,
+  children,
+}: {
+  closeTo: string;
+  panelRef: Ref<HTMLDivElement>;
+  labelledBy: string;
+  onKeyDown: (event: KeyboardEvent) => void;
+  className: string;
+  children: ReactNode;
+}) {
   return (
     <div className="fixed inset-0 z-50 flex items-end justify-center bg-ink/40 p-0 sm:items-center sm:p-4">
       <Link to={closeTo} replace preventScrollReset className="absolute inset-0" aria-label="Close" tabIndex={-1} />
-      {children}
+      <div
+        ref={panelRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={labelledBy}
+        onKeyDown={onKeyDown}
+        className={className}
+      >
+        {children}
+      </div>
     </div>
   );
 }

@@ -1,4 +1,7 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { EmptyList, ListSummary, listBoxProps } from "./list-state";
+import { Pager } from "./page-header";
 
 /** A column's heading: its name, or a name only a screen reader hears (a checkbox column) with its own classes. */
 export type ColumnHead = string | { label: string; srOnly: true; className: string };
@@ -50,5 +53,64 @@ export function ListTable({
         <tbody className="divide-y divide-line">{children}</tbody>
       </table>
     </div>
+  );
+}
+
+/** A cell naming a member, linked to their back-office page. */
+export function MemberCell({
+  label,
+  id,
+  name,
+  className = "px-3 py-2",
+}: {
+  label: string;
+  id: string;
+  name: string;
+  className?: string;
+}) {
+  return (
+    <td data-label={label} className={className}>
+      <Link to={`/admin/users/${id}`} className="hover:underline">
+        {name}
+      </Link>
+    </td>
+  );
+}
+
+/**
+ * A filtered list's whole body: how many match (or what is loading), its rows in a ListTable or what an empty list
+ * says, and the pager. `texts` word it for what the list holds.
+ */
+export function FilteredList({
+  loading,
+  total,
+  rows,
+  filtered,
+  texts,
+  table,
+  pager,
+  children,
+}: {
+  loading: boolean;
+  total: number;
+  rows: number;
+  filtered: boolean;
+  texts: { loading: string; one: string; many: string; none: string; noMatch: string };
+  table: { caption: string; columns: readonly ColumnHead[]; minWidth: string };
+  pager: { nextHref: string | null; firstHref: string; showingFirst: boolean };
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <ListSummary loading={loading} loadingText={texts.loading} total={total} one={texts.one} many={texts.many} />
+      {rows === 0 ? (
+        <EmptyList filtered={filtered} none={texts.none} noMatch={texts.noMatch} />
+      ) : (
+        <div {...listBoxProps(loading)}>
+          <ListTable {...table}>{children}</ListTable>
+        </div>
+      )}
+      <Pager {...pager} />
+    </>
   );
 }

@@ -17,14 +17,13 @@ import { TimelineCard } from "../../components/admin/swap/timeline-card";
 import { failureText, refundConsequences, refundText } from "../../components/admin/payment-labels";
 import { usePageDialog } from "../../components/admin/use-page-dialog";
 import { requireStaff } from "../../lib/require-staff.server";
-import { runStaffAction } from "../../lib/staff-action.server";
+import { intentRunner } from "./run-intent.server";
 import { formatCents, sydneyDateTime } from "../../lib/sydney-format";
 import { applyCredit } from "../../../core/payments/apply-credit";
 import { issueRefund } from "../../../core/payments/issue-refund";
 import { cancelSwapAsStaff, isCancellable } from "../../../core/payments/cancel-swap-as-staff";
 import { findSwapForStaff } from "../../../core/payments/find-swap-for-staff";
 import { markSwapDispute, resolveSwapDispute } from "../../../core/swaps/swap-dispute";
-import type { StaffActor } from "../../../core/staff/pass-staff-gate";
 import { can, type StaffAction } from "../../../core/staff/permissions";
 import { ADMIN_CREDIT_CENTS } from "../../../db/schema/payments";
 
@@ -113,12 +112,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const swapId = params.id;
   const here = `/admin/swaps/${encodeURIComponent(swapId)}`;
   const now = ctx.clock.now();
-  // Each intent passes the gate with its own permission and the admin rate limit (runStaffAction), then comes back here.
-  const act = <T,>(
-    intentPermission: StaffAction,
-    texts: { success: string; failure: string },
-    run: (actor: StaffActor) => Promise<T>,
-  ) => runStaffAction(ctx, request, intentPermission, { ...texts, backTo: here }, run);
+  const act = intentRunner(ctx, request, here);
   switch (form.get("intent")) {
     case "cancel":
       return act(actionPermissions.cancel, { success: "Swap cancelled", failure: "Failed to cancel swap" }, (actor) =>

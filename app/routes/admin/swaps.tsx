@@ -2,11 +2,11 @@ import { Link } from "react-router";
 import type { Route } from "./+types/swaps";
 import { appContext } from "../../context";
 import { Badge, StatusBadge } from "../../components/admin/badges";
-import { EmptyList, hasFilters, ListSummary, listBoxProps, useListLoading } from "../../components/admin/list-state";
+import { hasFilters, useListLoading } from "../../components/admin/list-state";
 import { filterOptions, pageLinks, readListFilters } from "../../components/admin/list-filters";
-import { ListTable } from "../../components/admin/list-table";
+import { FilteredList, MemberCell } from "../../components/admin/list-table";
 import { adminErrorBoundary } from "../../components/admin/load-error";
-import { FilterBar, FilterSelect, PageHeader, Pager } from "../../components/admin/page-header";
+import { FilterBar, FilterSelect, PageHeader } from "../../components/admin/page-header";
 import { requireStaff } from "../../lib/require-staff.server";
 import { sydneyDateTime } from "../../lib/sydney-format";
 import { countSwapsForStaff, DISPUTE_FILTERS, findSwapsForStaff } from "../../../core/swaps/find-swaps-for-staff";
@@ -62,56 +62,54 @@ export default function AdminSwaps({ loaderData }: Route.ComponentProps) {
           options={filterOptions("Any", DISPUTE_FILTERS, (d) => DISPUTE_LABELS[d])}
         />
       </FilterBar>
-      <ListSummary loading={loading} loadingText="Loading swaps..." total={total} one="swap" many="swaps" />
-      {swaps.length === 0 ? (
-        <EmptyList filtered={hasFilters(filters)} none="No swaps yet." noMatch="No swaps match these filters." />
-      ) : (
-        <div {...listBoxProps(loading)}>
-          <ListTable
-            caption="Swaps"
-            columns={["Swap", "Proposer", "Receiver", "Status", "Fees paid", "Proposed"]}
-            minWidth="sm:min-w-[860px]"
-          >
-            {swaps.map((s) => (
-              <tr key={s.id} className="hover:bg-surface">
-                <td className="px-3 py-2 sm:max-w-80">
-                  <Link
-                    to={`/admin/swaps/${s.id}`}
-                    className="block font-medium sm:truncate text-brand-800 hover:underline"
-                  >
-                    {s.offeredTitle} ⇄ {s.targetTitle}
-                  </Link>
-                  <span className="font-mono text-xs text-muted">{s.id.slice(0, 8)}</span>
-                </td>
-                <td data-label="Proposer" className="px-3 py-2">
-                  <Link to={`/admin/users/${s.proposerId}`} className="hover:underline">
-                    {s.proposerName}
-                  </Link>
-                </td>
-                <td data-label="Receiver" className="px-3 py-2">
-                  <Link to={`/admin/users/${s.receiverId}`} className="hover:underline">
-                    {s.receiverName}
-                  </Link>
-                </td>
-                <td data-label="Status" className="px-3 py-2">
-                  <span className="inline-flex flex-wrap gap-1">
-                    <StatusBadge status={s.status} />
-                    {s.isDisputed && <Badge tone="amber">under dispute</Badge>}
-                    {!s.isDisputed && s.disputeResolvedAt && <Badge tone="grey">dispute resolved</Badge>}
-                  </span>
-                </td>
-                <td data-label="Fees paid" className="whitespace-nowrap px-3 py-2 text-muted">
-                  {feesPaid(s.proposerPaid, s.receiverPaid)}
-                </td>
-                <td data-label="Proposed" className="whitespace-nowrap px-3 py-2 text-muted">
-                  {s.createdAt}
-                </td>
-              </tr>
-            ))}
-          </ListTable>
-        </div>
-      )}
-      <Pager nextHref={nextHref} firstHref={firstHref} showingFirst={!filters.cursor} />
+      <FilteredList
+        loading={loading}
+        total={total}
+        rows={swaps.length}
+        filtered={hasFilters(filters)}
+        texts={{
+          loading: "Loading swaps...",
+          one: "swap",
+          many: "swaps",
+          none: "No swaps yet.",
+          noMatch: "No swaps match these filters.",
+        }}
+        table={{
+          caption: "Swaps",
+          columns: ["Swap", "Proposer", "Receiver", "Status", "Fees paid", "Proposed"],
+          minWidth: "sm:min-w-[860px]",
+        }}
+        pager={{ nextHref, firstHref, showingFirst: !filters.cursor }}
+      >
+        {swaps.map((s) => (
+          <tr key={s.id} className="hover:bg-surface">
+            <td className="px-3 py-2 sm:max-w-80">
+              <Link
+                to={`/admin/swaps/${s.id}`}
+                className="block font-medium sm:truncate text-brand-800 hover:underline"
+              >
+                {s.offeredTitle} ⇄ {s.targetTitle}
+              </Link>
+              <span className="font-mono text-xs text-muted">{s.id.slice(0, 8)}</span>
+            </td>
+            <MemberCell label="Proposer" id={s.proposerId} name={s.proposerName} />
+            <MemberCell label="Receiver" id={s.receiverId} name={s.receiverName} />
+            <td data-label="Status" className="px-3 py-2">
+              <span className="inline-flex flex-wrap gap-1">
+                <StatusBadge status={s.status} />
+                {s.isDisputed && <Badge tone="amber">under dispute</Badge>}
+                {!s.isDisputed && s.disputeResolvedAt && <Badge tone="grey">dispute resolved</Badge>}
+              </span>
+            </td>
+            <td data-label="Fees paid" className="whitespace-nowrap px-3 py-2 text-muted">
+              {feesPaid(s.proposerPaid, s.receiverPaid)}
+            </td>
+            <td data-label="Proposed" className="whitespace-nowrap px-3 py-2 text-muted">
+              {s.createdAt}
+            </td>
+          </tr>
+        ))}
+      </FilteredList>
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { ModeratorRoleDialog } from "../../components/admin/user/role-dialog";
 import { SuspendDialog } from "../../components/admin/user/suspend-dialog";
 import { requireStaff } from "../../lib/require-staff.server";
 import { runStaffAction } from "../../lib/staff-action.server";
+import { intentRunner } from "./run-intent.server";
 import { formatCents, sydneyDateTime } from "../../lib/sydney-format";
 import { findMemberForStaff } from "../../../core/accounts/find-member-for-staff";
 import { reactivateMember } from "../../../core/accounts/reactivate-member";
@@ -22,7 +23,6 @@ import { sendPasswordReset } from "../../../core/accounts/send-password-reset";
 import { setModeratorRole } from "../../../core/accounts/set-moderator-role";
 import { softDeleteMember } from "../../../core/accounts/soft-delete-member";
 import { suspendMember } from "../../../core/accounts/suspend-member";
-import type { StaffActor } from "../../../core/staff/pass-staff-gate";
 import { can, type StaffAction } from "../../../core/staff/permissions";
 
 /** What it takes to open this page (and, unless an action names its own, to use it): the permission table's entry. */
@@ -85,12 +85,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const userId = params.id;
   const now = ctx.clock.now();
   const here = `/admin/users/${encodeURIComponent(userId)}`;
-  // Each intent passes the gate with its own permission and the admin rate limit (runStaffAction), then comes back here.
-  const act = <T,>(
-    intentPermission: StaffAction,
-    texts: { success: string; failure: string },
-    run: (actor: StaffActor) => Promise<T>,
-  ) => runStaffAction(ctx, request, intentPermission, { ...texts, backTo: here }, run);
+  const act = intentRunner(ctx, request, here);
   switch (form.get("intent")) {
     case "suspend":
       return act(actionPermissions.suspend, { success: "User suspended", failure: "Failed to suspend user" }, (actor) =>

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { ListingModeration } from "../../../../core/moderation/listing-moderation";
 import { categoryLabel } from "../../../lib/categories";
 import { Badge, StatusBadge } from "../badges";
+import { MemberCell } from "../list-table";
 import { approveLabel, type ListingState } from "./listing-state";
 import { RowAction } from "./row-action";
 
@@ -39,11 +40,7 @@ export function ListingRow({
         </Link>
         {l.takedownReason && <span className="block break-words text-xs text-muted">Reason: {l.takedownReason}</span>}
       </td>
-      <td data-label="Owner" className="px-3 py-2 sm:whitespace-nowrap">
-        <Link to={`/admin/users/${l.ownerId}`} className="hover:underline">
-          {l.ownerName}
-        </Link>
-      </td>
+      <MemberCell label="Owner" id={l.ownerId} name={l.ownerName} className="px-3 py-2 sm:whitespace-nowrap" />
       <td data-label="Category" className="px-3 py-2 text-muted sm:whitespace-nowrap">
         {categoryLabel(l.category)}
       </td>
