@@ -10,16 +10,32 @@ function swapName(s: SwapTitles) {
   return `${s.offeredTitle ?? "Deleted listing"} ⇄ ${s.targetTitle ?? "Deleted listing"}`;
 }
 
-/** A record's row that opens it as a whole: staff investigate from here (decision 070). */
-function RecordLink({ to, name, facts }: { to: string; name: ReactNode; facts: ReactNode }) {
+/** Recent records, each row opening the record as a whole: staff investigate from here (decision 070). */
+function RecordLinks<T extends { id: string }>({
+  records,
+  to,
+  name,
+  facts,
+}: {
+  records: T[];
+  to: (record: T) => string;
+  name: (record: T) => ReactNode;
+  facts: (record: T) => ReactNode;
+}) {
   return (
-    <Link
-      to={to}
-      className="-mx-2 flex flex-wrap items-center justify-between gap-x-2 gap-y-0.5 rounded px-2 py-1 hover:bg-surface"
-    >
-      {name}
-      <span className="flex items-center gap-2 text-xs text-muted">{facts}</span>
-    </Link>
+    <ul className="mt-2 space-y-1.5 text-sm">
+      {records.map((record) => (
+        <li key={record.id}>
+          <Link
+            to={to(record)}
+            className="-mx-2 flex flex-wrap items-center justify-between gap-x-2 gap-y-0.5 rounded px-2 py-1 hover:bg-surface"
+          >
+            {name(record)}
+            <span className="flex items-center gap-2 text-xs text-muted">{facts(record)}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -58,21 +74,16 @@ export function SwapsCard({
 }) {
   return (
     <DetailCard id="swaps" title="Recent swaps" empty={swaps.length === 0 ? "No swaps." : undefined}>
-      <ul className="mt-2 space-y-1.5 text-sm">
-        {swaps.map((s) => (
-          <li key={s.id}>
-            <RecordLink
-              to={`/admin/swaps/${s.id}`}
-              name={<span className="min-w-0 flex-1 font-medium text-brand-800 hover:underline">{swapName(s)}</span>}
-              facts={
-                <>
-                  {s.role} <StatusBadge status={s.status} /> {s.createdAt}
-                </>
-              }
-            />
-          </li>
-        ))}
-      </ul>
+      <RecordLinks
+        records={swaps}
+        to={(s) => `/admin/swaps/${s.id}`}
+        name={(s) => <span className="min-w-0 flex-1 font-medium text-brand-800 hover:underline">{swapName(s)}</span>}
+        facts={(s) => (
+          <>
+            {s.role} <StatusBadge status={s.status} /> {s.createdAt}
+          </>
+        )}
+      />
     </DetailCard>
   );
 }
@@ -84,26 +95,21 @@ export function PaymentsCard({
 }) {
   return (
     <DetailCard id="payments" title="Recent payments" empty={payments.length === 0 ? "No payments." : undefined}>
-      <ul className="mt-2 space-y-1.5 text-sm">
-        {payments.map((p) => (
-          <li key={p.id}>
-            <RecordLink
-              to={`/admin/payments/${p.id}`}
-              name={
-                <span className="min-w-0 flex-1">
-                  <span className="font-semibold tabular-nums text-brand-800">{p.amount}</span>{" "}
-                  <span className="text-muted">for {p.swapId ? swapName(p) : "no swap"}</span>
-                </span>
-              }
-              facts={
-                <>
-                  <StatusBadge status={p.status} /> {p.createdAt}
-                </>
-              }
-            />
-          </li>
-        ))}
-      </ul>
+      <RecordLinks
+        records={payments}
+        to={(p) => `/admin/payments/${p.id}`}
+        name={(p) => (
+          <span className="min-w-0 flex-1">
+            <span className="font-semibold tabular-nums text-brand-800">{p.amount}</span>{" "}
+            <span className="text-muted">for {p.swapId ? swapName(p) : "no swap"}</span>
+          </span>
+        )}
+        facts={(p) => (
+          <>
+            <StatusBadge status={p.status} /> {p.createdAt}
+          </>
+        )}
+      />
     </DetailCard>
   );
 }
