@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from "react";
-import { Link, useNavigate } from "react-router";
+import { Form, Link, useNavigate } from "react-router";
+import { DialogFrame, wrapTab } from "./dialog-frame";
 
 /**
  * What a page gives each of its dialogs (app/components/admin/<page>/<action>-dialog.tsx): where closing goes, the
@@ -46,50 +47,43 @@ export function ActionDialog({
   }, [navigate, closeTo]);
 
   const onKeyDown = (event: React.KeyboardEvent) => {
-    if (event.key !== "Tab" || !panel.current) return;
-    const focusable = [
-      ...panel.current.querySelectorAll<HTMLElement>("textarea, input:not([type=hidden]), select, button, a[href]"),
-    ];
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last?.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first?.focus();
-    }
+    wrapTab(event, panel.current, "textarea, input:not([type=hidden]), select, button, a[href]");
   };
 
   return (
-    <div className="fixed inset-0 z-50 flex items-end justify-center bg-ink/40 p-0 sm:items-center sm:p-4">
-      <Link to={closeTo} replace preventScrollReset className="absolute inset-0" aria-label="Close" tabIndex={-1} />
-      <div
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        onKeyDown={onKeyDown}
-        className="relative w-full max-w-md rounded-t-xl bg-white p-5 shadow-xl sm:rounded-xl"
-      >
-        <h2 id={titleId} className="text-lg font-semibold">
-          {title}
-        </h2>
-        {description && <div className="mt-1 text-sm text-muted">{description}</div>}
-        <div className="mt-4">{children}</div>
-      </div>
-    </div>
+    <DialogFrame
+      closeTo={closeTo}
+      panelRef={panel}
+      labelledBy={titleId}
+      onKeyDown={onKeyDown}
+      className="relative w-full max-w-md rounded-t-xl bg-white p-5 shadow-xl sm:rounded-xl"
+    >
+      <h2 id={titleId} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {description && <div className="mt-1 text-sm text-muted">{description}</div>}
+      <div className="mt-4">{children}</div>
+    </DialogFrame>
   );
 }
 
-/** The reason a staff member gives, with the spec's suggested codes as one-tap choices. */
+/**
+ * The reason a staff member gives, with the spec's suggested codes as one-tap choices (listed under it as
+ * examples unless `examples` is false). `name` and `required` for a form that calls it otherwise (a report's notes).
+ */
 export function ReasonField({
   label = "Reason",
+  name = "reason",
+  required = true,
   suggestions = [],
+  examples = true,
   error,
 }: {
   label?: string;
+  name?: string;
+  required?: boolean;
   suggestions?: string[];
+  examples?: boolean;
   error?: string;
 }) {
   const id = useId();
@@ -101,8 +95,8 @@ export function ReasonField({
       </label>
       <input
         id={id}
-        name="reason"
-        required
+        name={name}
+        required={required}
         maxLength={500}
         list={suggestions.length ? listId : undefined}
         aria-invalid={error ? true : undefined}
@@ -116,7 +110,7 @@ export function ReasonField({
               <option key={s} value={s} />
             ))}
           </datalist>
-          <p className="mt-1 text-xs text-muted">For example: {suggestions.join(", ")}</p>
+          {examples && <p className="mt-1 text-xs text-muted">For example: {suggestions.join(", ")}</p>}
         </>
       )}
       {error && (
@@ -178,5 +172,15 @@ export function CloseLink({ to, children }: { to: string; children: ReactNode })
     >
       {children}
     </Link>
+  );
+}
+
+/** A dialog's form: posts its `intent` to the page's action, replacing the dialog's address in the history. */
+export function IntentForm({ intent, children }: { intent: string; children: ReactNode }) {
+  return (
+    <Form method="post" replace>
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+    </Form>
   );
 }

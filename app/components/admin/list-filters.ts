@@ -17,3 +17,12 @@ export function pageLinks(url: URL, nextCursor: string | null | undefined) {
     firstHref: withParam(url, "cursor", null),
   };
 }
+
+/** A filter's choices: "any" first (sent as "": no filter), then each value, named by `label` (itself by default). */
+export function filterOptions<const T extends string>(
+  any: string,
+  values: readonly T[],
+  label: (value: T) => string = (value) => value,
+) {
+  return [{ value: "", label: any }, ...values.map((value) => ({ value, label: label(value) }))];
+}

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/audit-logs";
 import { appContext } from "../../context";
 import { Badge } from "../../components/admin/badges";
-import { pageLinks, readListFilters } from "../../components/admin/list-filters";
+import { filterOptions, pageLinks, readListFilters } from "../../components/admin/list-filters";
 import { adminErrorBoundary } from "../../components/admin/load-error";
 import { EmptyList, hasFilters, listBoxProps, useListLoading } from "../../components/admin/list-state";
 import { FilterBar, FilterSearch, FilterSelect, PageHeader, Pager } from "../../components/admin/page-header";
@@ -58,13 +58,13 @@ export default function AuditLogs({ loaderData }: Route.ComponentProps) {
           name="action"
           label="Action"
           value={filters.action}
-          options={[{ value: "", label: "Any action" }, ...AUDITED_ACTIONS.map((a) => ({ value: a, label: a }))]}
+          options={filterOptions("Any action", AUDITED_ACTIONS)}
         />
         <FilterSelect
           name="target"
           label="Target"
           value={filters.targetType}
-          options={[{ value: "", label: "Any target" }, ...AUDIT_TARGET_TYPES.map((t) => ({ value: t, label: t }))]}
+          options={filterOptions("Any target", AUDIT_TARGET_TYPES)}
         />
         <FilterSearch name="targetId" label="Target id" value={filters.targetId} mono />
       </FilterBar>

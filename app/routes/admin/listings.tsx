@@ -1,17 +1,17 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/listings";
 import { appContext } from "../../context";
-import { Badge, StatusBadge } from "../../components/admin/badges";
 import { EmptyList, hasFilters, ListSummary, listBoxProps, useListLoading } from "../../components/admin/list-state";
-import { pageLinks, readListFilters } from "../../components/admin/list-filters";
+import { filterOptions, pageLinks, readListFilters } from "../../components/admin/list-filters";
+import { ListTable } from "../../components/admin/list-table";
+import { PageAlert } from "../../components/admin/detail-parts";
 import { adminErrorBoundary } from "../../components/admin/load-error";
-import { approveLabel } from "../../components/admin/listings/listing-state";
+import { BulkActions } from "../../components/admin/listings/bulk-actions";
+import { ListingRow } from "../../components/admin/listings/listing-row";
 import { ModerationDialog } from "../../components/admin/listings/moderation-dialog";
-import { RowAction } from "../../components/admin/listings/row-action";
-import { SelectAll } from "../../components/admin/select-all";
 import { usePageDialog } from "../../components/admin/use-page-dialog";
 import { FilterBar, FilterSearch, FilterSelect, PageHeader, Pager } from "../../components/admin/page-header";
-import { CATEGORIES, categoryLabel } from "../../lib/categories";
+import { CATEGORIES } from "../../lib/categories";
 import { requireStaff } from "../../lib/require-staff.server";
 import { runStaffAction } from "../../lib/staff-action.server";
 import { sydneyDateTime } from "../../lib/sydney-format";
@@ -166,13 +166,13 @@ export default function AdminListings({ loaderData, actionData }: Route.Componen
           name="moderation"
           label="Moderation"
           value={filters.moderation}
-          options={[{ value: "", label: "Any" }, ...MODERATION_STATUSES.map((s) => ({ value: s, label: s }))]}
+          options={filterOptions("Any", MODERATION_STATUSES)}
         />
         <FilterSelect
           name="status"
           label="Status"
           value={filters.status}
-          options={[{ value: "", label: "Any" }, ...LISTING_STATUSES.map((s) => ({ value: s, label: s }))]}
+          options={filterOptions("Any", LISTING_STATUSES)}
         />
         <FilterSelect
           name="category"
@@ -182,19 +182,10 @@ export default function AdminListings({ loaderData, actionData }: Route.Componen
         />
       </FilterBar>
 
-      {error && !dialog && (
-        <p role="alert" className="mb-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-danger">
-          {error}
-        </p>
-      )}
+      {error && !dialog && <PageAlert spacing="mb-3">{error}</PageAlert>}
       {open && !isModeration(open)
         ? null
-        : open &&
-          selected.length === 0 && (
-            <p role="alert" className="mb-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-danger">
-              {NO_LISTINGS_SELECTED}
-            </p>
-          )}
+        : open && selected.length === 0 && <PageAlert spacing="mb-3">{NO_LISTINGS_SELECTED}</PageAlert>}
 
       <ListSummary loading={loading} loadingText="Loading listings..." total={total} one="listing" many="listings" />
       {listings.length === 0 ? (
@@ -204,120 +195,30 @@ export default function AdminListings({ loaderData, actionData }: Route.Componen
           {[...listParams].map(([name, value]) => (
             <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
           ))}
-          <div className="mb-2 flex flex-wrap items-center gap-2 text-sm">
-            <SelectAll formId="bulk" name="ids" label="Select all on this page" />
-            <span className="text-muted">With selected:</span>
-            {(Object.keys(MODERATIONS) as ListingModeration[])
+          <BulkActions
+            formId="bulk"
+            actions={(Object.keys(MODERATIONS) as ListingModeration[])
               .filter((k) => may[k])
-              .map((k) => (
-                <button
-                  key={k}
-                  type="submit"
-                  name="do"
-                  value={k}
-                  className={`h-8 rounded-md border px-3 font-medium ${k === "delete" ? "border-red-200 text-danger hover:bg-red-50" : "border-line bg-white hover:bg-surface"}`}
-                >
-                  {MODERATIONS[k].verb}
-                </button>
-              ))}
-          </div>
-          <div className="rounded-lg border border-line bg-white sm:overflow-x-auto">
-            <table className="stacked-table w-full text-left text-sm sm:min-w-[760px]">
-              <caption className="sr-only">Listings</caption>
-              <thead className="border-b border-line bg-surface text-xs uppercase tracking-wide text-muted">
-                <tr>
-                  <th scope="col" className="w-10 px-3 py-2">
-                    <span className="sr-only">Select</span>
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Title
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Owner
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Category
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Status
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Moderation
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Listed
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Actions
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-line">
-                {listings.map((l) => (
-                  <tr key={l.id} className="hover:bg-surface">
-                    <td className="float-right px-3 py-2 sm:float-none">
-                      <input
-                        type="checkbox"
-                        name="ids"
-                        value={l.id}
-                        aria-label={`Select ${l.title}`}
-                        className="size-4"
-                      />
-                    </td>
-                    {/* Titles wrap rather than being cut off; the narrow columns (owner, dates) keep to one line. */}
-                    <td className="px-3 py-2 sm:min-w-48">
-                      <Link to={`/listings/${l.id}`} className="font-medium text-brand-800 hover:underline">
-                        {l.title}
-                      </Link>
-                      {l.takedownReason && (
-                        <span className="block break-words text-xs text-muted">Reason: {l.takedownReason}</span>
-                      )}
-                    </td>
-                    <td data-label="Owner" className="px-3 py-2 sm:whitespace-nowrap">
-                      <Link to={`/admin/users/${l.ownerId}`} className="hover:underline">
-                        {l.ownerName}
-                      </Link>
-                    </td>
-                    <td data-label="Category" className="px-3 py-2 text-muted sm:whitespace-nowrap">
-                      {categoryLabel(l.category)}
-                    </td>
-                    <td data-label="Status" className="px-3 py-2">
-                      <StatusBadge status={l.status} />
-                    </td>
-                    <td data-label="Moderation" className="px-3 py-2">
-                      <StatusBadge status={l.moderationStatus} />
-                      {l.isFlagged && (
-                        <>
-                          {" "}
-                          <Badge tone="amber">flagged</Badge>
-                        </>
-                      )}
-                    </td>
-                    <td data-label="Listed" className="px-3 py-2 text-muted sm:whitespace-nowrap">
-                      {l.createdAt}
-                    </td>
-                    {/* Up to four actions: they wrap inside the cell (two to a line) instead of running off the table. */}
-                    <td className="px-3 py-2 sm:w-44">
-                      <span className="flex flex-wrap gap-1">
-                        {may.approve && l.status !== "deleted" && approveLabel(l) && (
-                          <RowAction to={rowLink("approve", l.id)} label={approveLabel(l) as string} title={l.title} />
-                        )}
-                        {may.reject && l.moderationStatus !== "rejected" && l.status !== "deleted" && (
-                          <RowAction to={rowLink("reject", l.id)} label="Reject" title={l.title} />
-                        )}
-                        {may.takedown && l.moderationStatus !== "takedown" && l.status !== "deleted" && (
-                          <RowAction to={rowLink("takedown", l.id)} label="Take down" title={l.title} />
-                        )}
-                        {may.delete && l.status !== "deleted" && (
-                          <RowAction to={rowLink("delete", l.id)} label="Delete" title={l.title} danger />
-                        )}
-                      </span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              .map((k) => ({ key: k, verb: MODERATIONS[k].verb }))}
+          />
+          <ListTable
+            caption="Listings"
+            columns={[
+              { label: "Select", srOnly: true, className: "w-10 px-3 py-2" },
+              "Title",
+              "Owner",
+              "Category",
+              "Status",
+              "Moderation",
+              "Listed",
+              "Actions",
+            ]}
+            minWidth="sm:min-w-[760px]"
+          >
+            {listings.map((l) => (
+              <ListingRow key={l.id} listing={l} may={may} rowLink={rowLink} />
+            ))}
+          </ListTable>
         </form>
       )}
       <Pager nextHref={nextHref} firstHref={firstHref} showingFirst={!filters.cursor} />

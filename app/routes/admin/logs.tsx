@@ -12,6 +12,7 @@ import { can, type StaffAction } from "../../../core/staff/permissions";
 import { StatusBadge } from "../../components/admin/badges";
 import { CopyTargetButton } from "../../components/admin/copy-target-button";
 import { ExportButton } from "../../components/admin/export-button";
+import { ListTable } from "../../components/admin/list-table";
 import { adminErrorBoundary } from "../../components/admin/load-error";
 import { EmptyList, listBoxProps, useListLoading } from "../../components/admin/list-state";
 import {
@@ -158,65 +159,43 @@ export default function SystemLogs({ loaderData }: Route.ComponentProps) {
         <EmptyList filtered={Boolean(q || quick)} none={NOTHING_YET[tab]} noMatch="No events match these filters." />
       ) : (
         <div {...listBoxProps(loading)}>
-          <div className="relative rounded-lg border border-line bg-white sm:overflow-x-auto">
-            {/* relative: the buttons' screen-reader text (absolutely placed) stays inside the box at 375 px. */}
-            <table className="stacked-table w-full text-left text-sm sm:min-w-[860px]">
-              <caption className="sr-only">{tabLabel}</caption>
-              <thead className="border-b border-line bg-surface text-xs uppercase tracking-wide text-muted">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Timestamp
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Event Type
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Message
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Status
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    User ID
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Actions
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-line">
-                {events.map((e) => (
-                  <tr key={e.id} className="align-top leading-5 hover:bg-surface">
-                    <td className="whitespace-nowrap px-3 py-1.5 text-muted tabular-nums">
-                      <time dateTime={e.iso}>{e.at}</time>
-                    </td>
-                    <td data-label="Event Type" className="whitespace-nowrap px-3 py-1.5 font-mono text-xs">
-                      {e.eventType}
-                    </td>
-                    <td data-label="Message" className="px-3 py-1.5 sm:max-w-md">
-                      <span className="break-words">{e.message || "—"}</span>
-                      {e.error && <span className="block break-words text-xs text-danger">{e.error}</span>}
-                    </td>
-                    <td data-label="Status" className="px-3 py-1.5">
-                      <StatusBadge status={e.status} />
-                    </td>
-                    <td data-label="User ID" className="whitespace-nowrap px-3 py-1.5 font-mono text-xs">
-                      {e.userId ? (
-                        <Link to={`/admin/users/${e.userId}`} className="hover:underline" title={e.userId}>
-                          {`${e.userId.slice(0, 8)}...`}
-                        </Link>
-                      ) : (
-                        "-"
-                      )}
-                    </td>
-                    <td className="px-3 py-1.5">
-                      <CopyTargetButton targetId={e.targetId} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ListTable
+            caption={tabLabel}
+            columns={["Timestamp", "Event Type", "Message", "Status", "User ID", "Actions"]}
+            minWidth="sm:min-w-[860px]"
+            // The buttons' screen-reader text (absolutely placed) stays inside the box at 375 px.
+            positioned
+          >
+            {events.map((e) => (
+              <tr key={e.id} className="align-top leading-5 hover:bg-surface">
+                <td className="whitespace-nowrap px-3 py-1.5 text-muted tabular-nums">
+                  <time dateTime={e.iso}>{e.at}</time>
+                </td>
+                <td data-label="Event Type" className="whitespace-nowrap px-3 py-1.5 font-mono text-xs">
+                  {e.eventType}
+                </td>
+                <td data-label="Message" className="px-3 py-1.5 sm:max-w-md">
+                  <span className="break-words">{e.message || "—"}</span>
+                  {e.error && <span className="block break-words text-xs text-danger">{e.error}</span>}
+                </td>
+                <td data-label="Status" className="px-3 py-1.5">
+                  <StatusBadge status={e.status} />
+                </td>
+                <td data-label="User ID" className="whitespace-nowrap px-3 py-1.5 font-mono text-xs">
+                  {e.userId ? (
+                    <Link to={`/admin/users/${e.userId}`} className="hover:underline" title={e.userId}>
+                      {`${e.userId.slice(0, 8)}...`}
+                    </Link>
+                  ) : (
+                    "-"
+                  )}
+                </td>
+                <td className="px-3 py-1.5">
+                  <CopyTargetButton targetId={e.targetId} />
+                </td>
+              </tr>
+            ))}
+          </ListTable>
         </div>
       )}
       <Pager nextHref={nextHref} firstHref={`${here.pathname}${here.search}`} showingFirst={firstPage} />

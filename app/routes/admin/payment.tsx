@@ -4,7 +4,14 @@ import type { Route } from "./+types/payment";
 import { appContext } from "../../context";
 import { RefundDialog } from "../../components/admin/payments/refund-dialog";
 import { StatusBadge } from "../../components/admin/badges";
-import { DetailRow } from "../../components/admin/detail-parts";
+import {
+  ActionLink,
+  DetailCard,
+  DetailHeader,
+  DetailRow,
+  PageAlert,
+  RecordsCard,
+} from "../../components/admin/detail-parts";
 import { adminErrorBoundary } from "../../components/admin/load-error";
 import { failureText, refundConsequences, refundText } from "../../components/admin/payment-labels";
 import { usePageDialog } from "../../components/admin/use-page-dialog";
@@ -89,41 +96,25 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
 
   return (
     <div>
-      <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <p className="text-sm">
-            <Link to="/admin/payments" className="text-muted hover:underline">
-              ← Payments
-            </Link>
-          </p>
-          <h1 className="mt-1 text-2xl font-bold tracking-tight">
-            Payment of {payment.amount} {payment.currency}
-          </h1>
-          <p className="flex flex-wrap items-center gap-2 text-sm text-muted">
+      <DetailHeader
+        back={{ to: "/admin/payments", label: "Payments" }}
+        title={`Payment of ${payment.amount} ${payment.currency}`}
+        facts={
+          <>
             <span className="font-mono text-xs">{payment.id}</span> <StatusBadge status={payment.status} />
-          </p>
-        </div>
+          </>
+        }
+      >
         {mayRefund && payment.refundable && (
-          <Link
-            to="?do=refund"
-            preventScrollReset
-            className="inline-flex h-9 items-center rounded-md border border-red-200 px-3 text-sm font-medium text-danger hover:bg-red-50"
-          >
+          <ActionLink to="?do=refund" danger>
             Issue refund
-          </Link>
+          </ActionLink>
         )}
-      </div>
+      </DetailHeader>
 
-      {error && !open && (
-        <p role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-danger">
-          {error}
-        </p>
-      )}
+      {error && !open && <PageAlert>{error}</PageAlert>}
 
-      <section aria-labelledby="payment-details" className="rounded-lg border border-line bg-white p-4">
-        <h2 id="payment-details" className="text-sm font-semibold">
-          Details
-        </h2>
+      <DetailCard id="payment-details" title="Details">
         <dl className="mt-2 grid gap-x-6 gap-y-1.5 text-sm sm:grid-cols-2">
           <DetailRow label="Member">
             <Link to={`/admin/users/${payment.userId}`} className="text-brand-800 hover:underline">
@@ -148,33 +139,30 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
             <DetailRow label="Refund">{`${payment.refund}${payment.refundedAt ? `, ${payment.refundedAt}` : ""}`}</DetailRow>
           )}
         </dl>
-      </section>
+      </DetailCard>
 
-      <section aria-labelledby="events" className="mt-4 rounded-lg border border-line bg-white">
-        <h2 id="events" className="border-b border-line px-4 py-3 text-sm font-semibold">
-          Provider events <span className="font-normal text-muted">(oldest first)</span>
-        </h2>
-        {events.length === 0 ? (
-          <p className="px-4 py-3 text-sm text-muted">No provider events received for this payment.</p>
-        ) : (
-          <ul className="divide-y divide-line text-sm">
-            {events.map((e) => (
-              <li key={e.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-2">
-                <span className="min-w-0">
-                  <span className="font-medium">{e.type}</span>{" "}
-                  <span className="break-all font-mono text-xs text-muted">{e.id}</span>
-                  {e.refundId && <span className="block font-mono text-xs text-muted">Refund {e.refundId}</span>}
-                  {e.error && <span className="block text-xs text-danger">{e.error}</span>}
-                </span>
-                <span className="flex items-center gap-2 text-xs text-muted">
-                  <StatusBadge status={e.status} /> received {e.receivedAt}
-                  {e.processedAt ? `, processed ${e.processedAt}` : ""}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <RecordsCard
+        id="events"
+        title="Provider events"
+        empty={events.length === 0 ? "No provider events received for this payment." : undefined}
+      >
+        <ul className="divide-y divide-line text-sm">
+          {events.map((e) => (
+            <li key={e.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-2">
+              <span className="min-w-0">
+                <span className="font-medium">{e.type}</span>{" "}
+                <span className="break-all font-mono text-xs text-muted">{e.id}</span>
+                {e.refundId && <span className="block font-mono text-xs text-muted">Refund {e.refundId}</span>}
+                {e.error && <span className="block text-xs text-danger">{e.error}</span>}
+              </span>
+              <span className="flex items-center gap-2 text-xs text-muted">
+                <StatusBadge status={e.status} /> received {e.receivedAt}
+                {e.processedAt ? `, processed ${e.processedAt}` : ""}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </RecordsCard>
 
       {open === "refund" && mayRefund && payment.refundable && (
         <RefundDialog

@@ -2,10 +2,12 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/payments";
 import { appContext } from "../../context";
 import { StatusBadge } from "../../components/admin/badges";
-import { EmptyList, hasFilters, ListSummary, listBoxProps, useListLoading } from "../../components/admin/list-state";
-import { pageLinks, readListFilters } from "../../components/admin/list-filters";
+import { hasFilters, useListLoading } from "../../components/admin/list-state";
+import { filterOptions, pageLinks, readListFilters } from "../../components/admin/list-filters";
+import { FilteredList, MemberCell } from "../../components/admin/list-table";
+import { PageAlert } from "../../components/admin/detail-parts";
 import { adminErrorBoundary } from "../../components/admin/load-error";
-import { FilterBar, FilterSelect, PageHeader, Pager } from "../../components/admin/page-header";
+import { FilterBar, FilterSelect, PageHeader } from "../../components/admin/page-header";
 import { failureText, refundText } from "../../components/admin/payment-labels";
 import { ReplayWebhooksDialog } from "../../components/admin/payments/replay-dialog";
 import { usePageDialog } from "../../components/admin/use-page-dialog";
@@ -107,95 +109,70 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
           name="status"
           label="Status"
           value={filters.status}
-          options={[{ value: "", label: "Any status" }, ...PAYMENT_STATUSES.map((s) => ({ value: s, label: s }))]}
+          options={filterOptions("Any status", PAYMENT_STATUSES)}
         />
         <FilterSelect
           name="provider"
           label="Provider"
           value={filters.provider}
-          options={[{ value: "", label: "Any provider" }, ...PAYMENT_PROVIDERS.map((p) => ({ value: p, label: p }))]}
+          options={filterOptions("Any provider", PAYMENT_PROVIDERS)}
         />
       </FilterBar>
-      {error && open !== "replay" && (
-        <p role="alert" className="mb-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-danger">
-          {error}
-        </p>
-      )}
-      <ListSummary loading={loading} loadingText="Loading payments..." total={total} one="payment" many="payments" />
-      {payments.length === 0 ? (
-        <EmptyList filtered={hasFilters(filters)} none="No payments yet." noMatch="No payments match these filters." />
-      ) : (
-        <div {...listBoxProps(loading)}>
-          <div className="rounded-lg border border-line bg-white sm:overflow-x-auto">
-            <table className="stacked-table w-full text-left text-sm sm:min-w-[860px]">
-              <caption className="sr-only">Payments</caption>
-              <thead className="border-b border-line bg-surface text-xs uppercase tracking-wide text-muted">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Amount
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Member
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Status
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Provider
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Swap
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Created
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-line">
-                {payments.map((p) => (
-                  <tr key={p.id} className="hover:bg-surface">
-                    <td className="whitespace-nowrap px-3 py-2 tabular-nums">
-                      <Link to={`/admin/payments/${p.id}`} className="font-medium text-brand-800 hover:underline">
-                        {p.amount}
-                      </Link>
-                      {p.credit && <span className="block text-xs text-muted">+ {p.credit} credit</span>}
-                    </td>
-                    <td data-label="Member" className="px-3 py-2">
-                      <Link to={`/admin/users/${p.userId}`} className="hover:underline">
-                        {p.memberName}
-                      </Link>
-                    </td>
-                    <td data-label="Status" className="px-3 py-2 sm:max-w-72">
-                      <StatusBadge status={p.status} />
-                      {p.failure && <span className="block text-xs text-danger">{p.failure}</span>}
-                      {p.refund && <span className="block text-xs text-muted">{p.refund}</span>}
-                    </td>
-                    <td data-label="Provider" className="px-3 py-2 text-muted">
-                      {p.provider}
-                      {p.paymentIntentId && (
-                        <span className="block font-mono text-xs sm:max-w-48 sm:truncate">{p.paymentIntentId}</span>
-                      )}
-                    </td>
-                    <td data-label="Swap" className="px-3 py-2">
-                      <Link
-                        to={`/admin/swaps/${p.swapId}`}
-                        className="font-mono text-xs hover:underline"
-                        aria-label={`Swap ${p.swapId.slice(0, 8)}`}
-                      >
-                        {p.swapId.slice(0, 8)}
-                      </Link>
-                    </td>
-                    <td data-label="Created" className="whitespace-nowrap px-3 py-2 text-muted">
-                      {p.createdAt}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </div>
-      )}
-      <Pager nextHref={nextHref} firstHref={firstHref} showingFirst={!filters.cursor} />
+      {error && open !== "replay" && <PageAlert spacing="mb-3">{error}</PageAlert>}
+      <FilteredList
+        loading={loading}
+        total={total}
+        rows={payments.length}
+        filtered={hasFilters(filters)}
+        texts={{
+          loading: "Loading payments...",
+          one: "payment",
+          many: "payments",
+          none: "No payments yet.",
+          noMatch: "No payments match these filters.",
+        }}
+        table={{
+          caption: "Payments",
+          columns: ["Amount", "Member", "Status", "Provider", "Swap", "Created"],
+          minWidth: "sm:min-w-[860px]",
+        }}
+        pager={{ nextHref, firstHref, showingFirst: !filters.cursor }}
+      >
+        {payments.map((p) => (
+          <tr key={p.id} className="hover:bg-surface">
+            <td className="whitespace-nowrap px-3 py-2 tabular-nums">
+              <Link to={`/admin/payments/${p.id}`} className="font-medium text-brand-800 hover:underline">
+                {p.amount}
+              </Link>
+              {p.credit && <span className="block text-xs text-muted">+ {p.credit} credit</span>}
+            </td>
+            <MemberCell label="Member" id={p.userId} name={p.memberName} />
+            <td data-label="Status" className="px-3 py-2 sm:max-w-72">
+              <StatusBadge status={p.status} />
+              {p.failure && <span className="block text-xs text-danger">{p.failure}</span>}
+              {p.refund && <span className="block text-xs text-muted">{p.refund}</span>}
+            </td>
+            <td data-label="Provider" className="px-3 py-2 text-muted">
+              {p.provider}
+              {p.paymentIntentId && (
+                <span className="block font-mono text-xs sm:max-w-48 sm:truncate">{p.paymentIntentId}</span>
+              )}
+            </td>
+            <td data-label="Swap" className="px-3 py-2">
+              <Link
+                to={`/admin/swaps/${p.swapId}`}
+                className="font-mono text-xs hover:underline"
+                aria-label={`Swap ${p.swapId.slice(0, 8)}`}
+              >
+                {p.swapId.slice(0, 8)}
+              </Link>
+            </td>
+            <td data-label="Created" className="whitespace-nowrap px-3 py-2 text-muted">
+              {p.createdAt}
+            </td>
+          </tr>
+        ))}
+      </FilteredList>
 
       {open === "replay" && mayReplay && (
         <ReplayWebhooksDialog hours={replayHours} closeTo={back} error={error} busy={busy} />

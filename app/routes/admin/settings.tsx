@@ -4,6 +4,7 @@ import { type FeatureFlagValues, updateFeatureFlags } from "../../../core/settin
 import { rotateSigningKey } from "../../../core/session-keys/rotate-signing-key";
 import { can, type StaffAction } from "../../../core/staff/permissions";
 import { FEATURE_FLAG_KEYS } from "../../../db/schema/flags";
+import { PageAlert } from "../../components/admin/detail-parts";
 import { adminErrorBoundary } from "../../components/admin/load-error";
 import { PageHeader } from "../../components/admin/page-header";
 import { FactsList } from "../../components/admin/settings/facts-list";
@@ -106,70 +107,76 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
   useFailureToast(actionData);
   const error = actionData && "error" in actionData ? actionData.error : undefined;
 
+  // The page's cards top to bottom; the last two (figures read from the deployment) side by side.
+  const sections = [
+    {
+      id: "feature-flags",
+      title: "Feature flags",
+      description:
+        "Stored in the database and in force at once in every app process. Flipping a switch changes nothing until Save.",
+      children: (
+        <FeatureFlagsForm
+          flags={flags}
+          busy={submitting === "flags"}
+          readOnly={mayChangeFlags ? undefined : ONLY_ADMINS_CHANGE_FLAGS}
+        />
+      ),
+    },
+    {
+      id: "secrets",
+      title: "Secrets",
+      description: "Read from the environment at start. Reveal shows the last 4 characters only.",
+      children: <SecretsList secrets={secrets} />,
+    },
+    {
+      id: "key-rotation",
+      title: "Session signing key",
+      description: "Signs the session cookies of every app process. Rotating it signs no one out.",
+      children: (
+        <KeyRotation
+          keys={signingKeys}
+          message={rotationMessage}
+          dialogOpen={rotateOpen && mayRotate}
+          readOnly={mayRotate ? undefined : ONLY_ADMINS_ROTATE}
+          openTo="?do=rotate"
+          closeTo={location.pathname}
+          busy={submitting === "rotate"}
+          error={rotateOpen ? error : undefined}
+        />
+      ),
+    },
+    {
+      id: "security-checklist",
+      title: "Security checklist",
+      description: "Each item checked now, on this request.",
+      children: <SecurityChecklist checks={checks} />,
+    },
+  ];
+  const figures = [
+    {
+      id: "backups",
+      title: "Backup and recovery",
+      description: "Database snapshots recorded by this deployment.",
+      children: <FactsList facts={backups} />,
+    },
+    { id: "system", title: "System information", children: <FactsList facts={system} /> },
+  ];
+
   return (
     <div>
       <PageHeader
         title="Settings"
         description="Feature flags, secrets, the security checklist and the system's figures, read live."
       />
-      {error && !rotateOpen && (
-        <p role="alert" className="mb-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-danger">
-          {error}
-        </p>
-      )}
+      {error && !rotateOpen && <PageAlert spacing="mb-3">{error}</PageAlert>}
       <div className="space-y-4">
-        <SettingsSection
-          id="feature-flags"
-          title="Feature flags"
-          description="Stored in the database and in force at once in every app process. Flipping a switch changes nothing until Save."
-        >
-          <FeatureFlagsForm
-            flags={flags}
-            busy={submitting === "flags"}
-            readOnly={mayChangeFlags ? undefined : ONLY_ADMINS_CHANGE_FLAGS}
-          />
-        </SettingsSection>
-        <SettingsSection
-          id="secrets"
-          title="Secrets"
-          description="Read from the environment at start. Reveal shows the last 4 characters only."
-        >
-          <SecretsList secrets={secrets} />
-        </SettingsSection>
-        <SettingsSection
-          id="key-rotation"
-          title="Session signing key"
-          description="Signs the session cookies of every app process. Rotating it signs no one out."
-        >
-          <KeyRotation
-            keys={signingKeys}
-            message={rotationMessage}
-            dialogOpen={rotateOpen && mayRotate}
-            readOnly={mayRotate ? undefined : ONLY_ADMINS_ROTATE}
-            openTo="?do=rotate"
-            closeTo={location.pathname}
-            busy={submitting === "rotate"}
-            error={rotateOpen ? error : undefined}
-          />
-        </SettingsSection>
-        <SettingsSection
-          id="security-checklist"
-          title="Security checklist"
-          description="Each item checked now, on this request."
-        >
-          <SecurityChecklist checks={checks} />
-        </SettingsSection>
+        {sections.map((section) => (
+          <SettingsSection key={section.id} {...section} />
+        ))}
         <div className="grid gap-4 md:grid-cols-2">
-          <SettingsSection
-            id="backups"
-            title="Backup and recovery"
-            description="Database snapshots recorded by this deployment."
-          >
-            <FactsList facts={backups} />
-          </SettingsSection>
-          <SettingsSection id="system" title="System information">
-            <FactsList facts={system} />
-          </SettingsSection>
+          {figures.map((section) => (
+            <SettingsSection key={section.id} {...section} />
+          ))}
         </div>
       </div>
     </div>

@@ -2,10 +2,11 @@ import { Link } from "react-router";
 import type { Route } from "./+types/swaps";
 import { appContext } from "../../context";
 import { Badge, StatusBadge } from "../../components/admin/badges";
-import { EmptyList, hasFilters, ListSummary, listBoxProps, useListLoading } from "../../components/admin/list-state";
-import { pageLinks, readListFilters } from "../../components/admin/list-filters";
+import { hasFilters, useListLoading } from "../../components/admin/list-state";
+import { filterOptions, pageLinks, readListFilters } from "../../components/admin/list-filters";
+import { FilteredList, MemberCell } from "../../components/admin/list-table";
 import { adminErrorBoundary } from "../../components/admin/load-error";
-import { FilterBar, FilterSelect, PageHeader, Pager } from "../../components/admin/page-header";
+import { FilterBar, FilterSelect, PageHeader } from "../../components/admin/page-header";
 import { requireStaff } from "../../lib/require-staff.server";
 import { sydneyDateTime } from "../../lib/sydney-format";
 import { countSwapsForStaff, DISPUTE_FILTERS, findSwapsForStaff } from "../../../core/swaps/find-swaps-for-staff";
@@ -52,91 +53,63 @@ export default function AdminSwaps({ loaderData }: Route.ComponentProps) {
           name="status"
           label="Status"
           value={filters.status}
-          options={[{ value: "", label: "Any status" }, ...SWAP_STATUSES.map((s) => ({ value: s, label: s }))]}
+          options={filterOptions("Any status", SWAP_STATUSES)}
         />
         <FilterSelect
           name="dispute"
           label="Dispute"
           value={filters.dispute}
-          options={[
-            { value: "", label: "Any" },
-            ...DISPUTE_FILTERS.map((d) => ({ value: d, label: DISPUTE_LABELS[d] })),
-          ]}
+          options={filterOptions("Any", DISPUTE_FILTERS, (d) => DISPUTE_LABELS[d])}
         />
       </FilterBar>
-      <ListSummary loading={loading} loadingText="Loading swaps..." total={total} one="swap" many="swaps" />
-      {swaps.length === 0 ? (
-        <EmptyList filtered={hasFilters(filters)} none="No swaps yet." noMatch="No swaps match these filters." />
-      ) : (
-        <div {...listBoxProps(loading)}>
-          <div className="rounded-lg border border-line bg-white sm:overflow-x-auto">
-            <table className="stacked-table w-full text-left text-sm sm:min-w-[860px]">
-              <caption className="sr-only">Swaps</caption>
-              <thead className="border-b border-line bg-surface text-xs uppercase tracking-wide text-muted">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Swap
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Proposer
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Receiver
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Status
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Fees paid
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Proposed
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-line">
-                {swaps.map((s) => (
-                  <tr key={s.id} className="hover:bg-surface">
-                    <td className="px-3 py-2 sm:max-w-80">
-                      <Link
-                        to={`/admin/swaps/${s.id}`}
-                        className="block font-medium sm:truncate text-brand-800 hover:underline"
-                      >
-                        {s.offeredTitle} ⇄ {s.targetTitle}
-                      </Link>
-                      <span className="font-mono text-xs text-muted">{s.id.slice(0, 8)}</span>
-                    </td>
-                    <td data-label="Proposer" className="px-3 py-2">
-                      <Link to={`/admin/users/${s.proposerId}`} className="hover:underline">
-                        {s.proposerName}
-                      </Link>
-                    </td>
-                    <td data-label="Receiver" className="px-3 py-2">
-                      <Link to={`/admin/users/${s.receiverId}`} className="hover:underline">
-                        {s.receiverName}
-                      </Link>
-                    </td>
-                    <td data-label="Status" className="px-3 py-2">
-                      <span className="inline-flex flex-wrap gap-1">
-                        <StatusBadge status={s.status} />
-                        {s.isDisputed && <Badge tone="amber">under dispute</Badge>}
-                        {!s.isDisputed && s.disputeResolvedAt && <Badge tone="grey">dispute resolved</Badge>}
-                      </span>
-                    </td>
-                    <td data-label="Fees paid" className="whitespace-nowrap px-3 py-2 text-muted">
-                      {feesPaid(s.proposerPaid, s.receiverPaid)}
-                    </td>
-                    <td data-label="Proposed" className="whitespace-nowrap px-3 py-2 text-muted">
-                      {s.createdAt}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </div>
-      )}
-      <Pager nextHref={nextHref} firstHref={firstHref} showingFirst={!filters.cursor} />
+      <FilteredList
+        loading={loading}
+        total={total}
+        rows={swaps.length}
+        filtered={hasFilters(filters)}
+        texts={{
+          loading: "Loading swaps...",
+          one: "swap",
+          many: "swaps",
+          none: "No swaps yet.",
+          noMatch: "No swaps match these filters.",
+        }}
+        table={{
+          caption: "Swaps",
+          columns: ["Swap", "Proposer", "Receiver", "Status", "Fees paid", "Proposed"],
+          minWidth: "sm:min-w-[860px]",
+        }}
+        pager={{ nextHref, firstHref, showingFirst: !filters.cursor }}
+      >
+        {swaps.map((s) => (
+          <tr key={s.id} className="hover:bg-surface">
+            <td className="px-3 py-2 sm:max-w-80">
+              <Link
+                to={`/admin/swaps/${s.id}`}
+                className="block font-medium sm:truncate text-brand-800 hover:underline"
+              >
+                {s.offeredTitle} ⇄ {s.targetTitle}
+              </Link>
+              <span className="font-mono text-xs text-muted">{s.id.slice(0, 8)}</span>
+            </td>
+            <MemberCell label="Proposer" id={s.proposerId} name={s.proposerName} />
+            <MemberCell label="Receiver" id={s.receiverId} name={s.receiverName} />
+            <td data-label="Status" className="px-3 py-2">
+              <span className="inline-flex flex-wrap gap-1">
+                <StatusBadge status={s.status} />
+                {s.isDisputed && <Badge tone="amber">under dispute</Badge>}
+                {!s.isDisputed && s.disputeResolvedAt && <Badge tone="grey">dispute resolved</Badge>}
+              </span>
+            </td>
+            <td data-label="Fees paid" className="whitespace-nowrap px-3 py-2 text-muted">
+              {feesPaid(s.proposerPaid, s.receiverPaid)}
+            </td>
+            <td data-label="Proposed" className="whitespace-nowrap px-3 py-2 text-muted">
+              {s.createdAt}
+            </td>
+          </tr>
+        ))}
+      </FilteredList>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/tools";
 import { appContext } from "../../context";
-import { ActionLink } from "../../components/admin/detail-parts";
+import { ActionLink, PageAlert } from "../../components/admin/detail-parts";
 import { adminErrorBoundary } from "../../components/admin/load-error";
 import { PageHeader } from "../../components/admin/page-header";
 import { ExportLogsDialog } from "../../components/admin/tools/export-dialog";
@@ -123,11 +123,7 @@ export default function ToolsPage({ loaderData, actionData }: Route.ComponentPro
         title="Admin Tools"
         description="Operations on the whole marketplace. Each asks first and is written to the audit log."
       />
-      {error && !open && (
-        <p role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-danger">
-          {error}
-        </p>
-      )}
+      {error && !open && <PageAlert>{error}</PageAlert>}
       <div className="grid gap-4 md:grid-cols-2">
         <ToolCard
           icon={<Sparkles className="size-5" />}

@@ -3,9 +3,10 @@ import { Link } from "react-router";
 import type { Route } from "./+types/users";
 import { appContext } from "../../context";
 import { RoleBadge, StatusBadge } from "../../components/admin/badges";
-import { FilterBar, FilterSearch, FilterSelect, PageHeader, Pager } from "../../components/admin/page-header";
-import { EmptyList, hasFilters, ListSummary, listBoxProps, useListLoading } from "../../components/admin/list-state";
-import { pageLinks, readListFilters } from "../../components/admin/list-filters";
+import { FilterBar, FilterSearch, FilterSelect, PageHeader } from "../../components/admin/page-header";
+import { hasFilters, useListLoading } from "../../components/admin/list-state";
+import { filterOptions, pageLinks, readListFilters } from "../../components/admin/list-filters";
+import { FilteredList } from "../../components/admin/list-table";
 import { adminErrorBoundary } from "../../components/admin/load-error";
 import { requireStaff } from "../../lib/require-staff.server";
 import { sydneyDateTime } from "../../lib/sydney-format";
@@ -56,13 +57,9 @@ export default function Users({ loaderData }: Route.ComponentProps) {
           name="status"
           label="Status"
           value={filters.status}
-          options={[
-            { value: "", label: "Any status" },
-            ...MEMBER_STATUS_FILTERS.map((s) => ({
-              value: s,
-              label: s === "deleted" ? "deleted (30-day retention)" : s,
-            })),
-          ]}
+          options={filterOptions("Any status", MEMBER_STATUS_FILTERS, (s) =>
+            s === "deleted" ? "deleted (30-day retention)" : s,
+          )}
         />
         <FilterSelect
           name="role"
@@ -76,78 +73,62 @@ export default function Users({ loaderData }: Route.ComponentProps) {
           ]}
         />
       </FilterBar>
-      <ListSummary loading={loading} loadingText="Loading users..." total={total} one="member" many="members" />
-      {members.length === 0 ? (
-        <EmptyList filtered={hasFilters(filters)} none="No members yet." noMatch="No members match these filters." />
-      ) : (
-        <div {...listBoxProps(loading)}>
-          <div className="rounded-lg border border-line bg-white sm:overflow-x-auto">
-            <table className="stacked-table w-full text-left text-sm sm:min-w-[640px]">
-              <caption className="sr-only">Members</caption>
-              <thead className="border-b border-line bg-surface text-xs uppercase tracking-wide text-muted">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Name
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    E-mail
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Role
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Status
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Joined
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-line">
-                {members.map((m) => (
-                  <tr key={m.id} className="hover:bg-surface">
-                    <td className="px-3 py-2">
-                      {m.deletedAt ? (
-                        // A member marked for deletion has no page of their own any more: what there is to check is here.
-                        <span className="font-medium">{m.name}</span>
-                      ) : (
-                        <Link to={`/admin/users/${m.id}`} className="font-medium text-brand-800 hover:underline">
-                          {m.name}
-                        </Link>
-                      )}
-                    </td>
-                    <td data-label="E-mail" className="px-3 py-2 text-muted">
-                      {m.email}
-                    </td>
-                    <td data-label="Role" className="px-3 py-2">
-                      <RoleBadge name={m.role} />
-                    </td>
-                    <td data-label="Status" className="px-3 py-2">
-                      {m.deletedAt ? (
-                        <>
-                          <StatusBadge status="deleted" />
-                          <span className="block text-xs text-muted">
-                            Deleted {m.deletedAt}; purged {m.permanentDeletionAt}
-                          </span>
-                          {m.deletionReason && (
-                            <span className="block text-xs text-muted">Reason: {m.deletionReason}</span>
-                          )}
-                        </>
-                      ) : (
-                        <StatusBadge status={m.status} />
-                      )}
-                    </td>
-                    <td data-label="Joined" className="whitespace-nowrap px-3 py-2 text-muted">
-                      {m.createdAt}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </div>
-      )}
-      <Pager nextHref={nextHref} firstHref={firstHref} showingFirst={!filters.cursor} />
+      <FilteredList
+        loading={loading}
+        total={total}
+        rows={members.length}
+        filtered={hasFilters(filters)}
+        texts={{
+          loading: "Loading users...",
+          one: "member",
+          many: "members",
+          none: "No members yet.",
+          noMatch: "No members match these filters.",
+        }}
+        table={{
+          caption: "Members",
+          columns: ["Name", "E-mail", "Role", "Status", "Joined"],
+          minWidth: "sm:min-w-[640px]",
+        }}
+        pager={{ nextHref, firstHref, showingFirst: !filters.cursor }}
+      >
+        {members.map((m) => (
+          <tr key={m.id} className="hover:bg-surface">
+            <td className="px-3 py-2">
+              {m.deletedAt ? (
+                // A member marked for deletion has no page of their own any more: what there is to check is here.
+                <span className="font-medium">{m.name}</span>
+              ) : (
+                <Link to={`/admin/users/${m.id}`} className="font-medium text-brand-800 hover:underline">
+                  {m.name}
+                </Link>
+              )}
+            </td>
+            <td data-label="E-mail" className="px-3 py-2 text-muted">
+              {m.email}
+            </td>
+            <td data-label="Role" className="px-3 py-2">
+              <RoleBadge name={m.role} />
+            </td>
+            <td data-label="Status" className="px-3 py-2">
+              {m.deletedAt ? (
+                <>
+                  <StatusBadge status="deleted" />
+                  <span className="block text-xs text-muted">
+                    Deleted {m.deletedAt}; purged {m.permanentDeletionAt}
+                  </span>
+                  {m.deletionReason && <span className="block text-xs text-muted">Reason: {m.deletionReason}</span>}
+                </>
+              ) : (
+                <StatusBadge status={m.status} />
+              )}
+            </td>
+            <td data-label="Joined" className="whitespace-nowrap px-3 py-2 text-muted">
+              {m.createdAt}
+            </td>
+          </tr>
+        ))}
+      </FilteredList>
     </div>
   );
 }

@@ -1,6 +1,37 @@
-import { type ReactNode, useId } from "react";
+import type { ReactNode } from "react";
 import { Form } from "react-router";
 import type { ReportReview } from "../../../../core/moderation/review-report";
+import { ReasonField } from "../action-dialog";
+
+/** Each review in the order the tab offers them: its button, what it does, and the notes it asks for. */
+const REVIEWS: {
+  review: ReportReview;
+  title: string;
+  explain: string;
+  danger?: boolean;
+  notes: { label: string; required: boolean; suggestions?: string[] };
+}[] = [
+  {
+    review: "approve",
+    title: "Approve Report & Remove Listing",
+    explain: "The listing is rejected and cancelled, and its owner is told why.",
+    notes: { label: "Notes for the owner (optional)", required: false },
+  },
+  {
+    review: "reject",
+    title: "Reject Report & Restore Listing",
+    explain: "The report is closed with your notes; the listing is unflagged and shown again if reports hid it.",
+    notes: { label: "Review notes", required: true },
+  },
+  {
+    review: "takedown",
+    title: "Legal Takedown (DMCA/Terms)",
+    explain:
+      "The listing is taken down at once and cancelled, with the reason and time recorded; its owner is told why.",
+    danger: true,
+    notes: { label: "Takedown reason", required: true, suggestions: ["DMCA", "terms", "legal"] },
+  },
+];
 
 export type ReportActionsProps = {
   reportId: string;
@@ -58,37 +89,12 @@ export function ReportActions({
           The listing has been deleted: acting settles the report and changes no listing.
         </p>
       )}
-      {may.approve && (
-        <ActionForm
-          title="Approve Report & Remove Listing"
-          explain="The listing is rejected and cancelled, and its owner is told why."
-          busy={busy}
-        >
-          {hidden("approve")}
-          <NotesField label="Notes for the owner (optional)" required={false} />
+      {REVIEWS.filter((r) => may[r.review]).map((r) => (
+        <ActionForm key={r.review} title={r.title} explain={r.explain} busy={busy} danger={r.danger}>
+          {hidden(r.review)}
+          <ReasonField name="notes" examples={false} {...r.notes} />
         </ActionForm>
-      )}
-      {may.reject && (
-        <ActionForm
-          title="Reject Report & Restore Listing"
-          explain="The report is closed with your notes; the listing is unflagged and shown again if reports hid it."
-          busy={busy}
-        >
-          {hidden("reject")}
-          <NotesField label="Review notes" required />
-        </ActionForm>
-      )}
-      {may.takedown && (
-        <ActionForm
-          title="Legal Takedown (DMCA/Terms)"
-          explain="The listing is taken down at once and cancelled, with the reason and time recorded; its owner is told why."
-          busy={busy}
-          danger
-        >
-          {hidden("takedown")}
-          <NotesField label="Takedown reason" required suggestions={["DMCA", "terms", "legal"]} />
-        </ActionForm>
-      )}
+      ))}
     </div>
   );
 }
@@ -120,39 +126,5 @@ function ActionForm({
         </button>
       </div>
     </Form>
-  );
-}
-
-function NotesField({
-  label,
-  required,
-  suggestions = [],
-}: {
-  label: string;
-  required: boolean;
-  suggestions?: string[];
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      <input
-        id={id}
-        name="notes"
-        required={required}
-        maxLength={500}
-        list={suggestions.length ? `${id}-list` : undefined}
-        className="mt-1 block h-10 w-full rounded-md border border-line bg-white px-3 text-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-200"
-      />
-      {suggestions.length > 0 && (
-        <datalist id={`${id}-list`}>
-          {suggestions.map((s) => (
-            <option key={s} value={s} />
-          ))}
-        </datalist>
-      )}
-    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { Link, useNavigate } from "react-router";
+import { DialogFrame, wrapTab } from "../dialog-frame";
 import { useHydrated } from "../../../lib/use-hydrated";
 import { X } from "../../ui/icons";
 
@@ -77,84 +78,70 @@ export function ReportDialog({
       navigate(closeTo, { preventScrollReset: true, replace: true });
       return;
     }
-    if (event.key !== "Tab" || !panel.current) return;
-    const focusable = [
-      ...panel.current.querySelectorAll<HTMLElement>(
-        "textarea, input:not([type=hidden]), select, button, a[href]:not([tabindex='-1']), [tabindex='0']",
-      ),
-    ];
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last?.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first?.focus();
-    }
+    wrapTab(
+      event,
+      panel.current,
+      "textarea, input:not([type=hidden]), select, button, a[href]:not([tabindex='-1']), [tabindex='0']",
+    );
   };
 
   return (
-    <div className="fixed inset-0 z-50 flex items-end justify-center bg-ink/40 p-0 sm:items-center sm:p-4">
-      <Link to={closeTo} replace preventScrollReset className="absolute inset-0" aria-label="Close" tabIndex={-1} />
-      <div
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={`${id}-title`}
-        onKeyDown={onKeyDown}
-        className="relative flex max-h-[92vh] w-full max-w-2xl flex-col rounded-t-xl bg-white shadow-xl sm:rounded-xl"
-      >
-        <div className="flex items-start justify-between gap-3 border-b border-line px-5 pt-4">
-          <div className="min-w-0">
-            <h2 id={`${id}-title`} className="text-lg font-semibold">
-              Report Details
-            </h2>
-            <p className="truncate text-sm text-muted">{title}</p>
-            <div role="tablist" aria-label="Report details" className="mt-3 flex gap-1" onKeyDown={onTabKey}>
-              {REPORT_TABS.map((t) => {
-                const selected = t.key === tab;
-                return (
-                  <Link
-                    key={t.key}
-                    id={`${id}-tab-${t.key}`}
-                    role="tab"
-                    to={tabHref(t.key)}
-                    replace
-                    preventScrollReset
-                    aria-selected={selected}
-                    aria-controls={`${id}-panel`}
-                    // Roving focus once the arrows work; before that every tab is reachable with Tab.
-                    tabIndex={hydrated && !selected ? -1 : undefined}
-                    className={`-mb-px rounded-t-md border-b-2 px-3 py-2 text-sm font-medium ${selected ? "border-brand-700 text-brand-800" : "border-transparent text-muted hover:text-ink"}`}
-                  >
-                    {t.label}
-                  </Link>
-                );
-              })}
-            </div>
+    <DialogFrame
+      closeTo={closeTo}
+      panelRef={panel}
+      labelledBy={`${id}-title`}
+      onKeyDown={onKeyDown}
+      className="relative flex max-h-[92vh] w-full max-w-2xl flex-col rounded-t-xl bg-white shadow-xl sm:rounded-xl"
+    >
+      <div className="flex items-start justify-between gap-3 border-b border-line px-5 pt-4">
+        <div className="min-w-0">
+          <h2 id={`${id}-title`} className="text-lg font-semibold">
+            Report Details
+          </h2>
+          <p className="truncate text-sm text-muted">{title}</p>
+          <div role="tablist" aria-label="Report details" className="mt-3 flex gap-1" onKeyDown={onTabKey}>
+            {REPORT_TABS.map((t) => {
+              const selected = t.key === tab;
+              return (
+                <Link
+                  key={t.key}
+                  id={`${id}-tab-${t.key}`}
+                  role="tab"
+                  to={tabHref(t.key)}
+                  replace
+                  preventScrollReset
+                  aria-selected={selected}
+                  aria-controls={`${id}-panel`}
+                  // Roving focus once the arrows work; before that every tab is reachable with Tab.
+                  tabIndex={hydrated && !selected ? -1 : undefined}
+                  className={`-mb-px rounded-t-md border-b-2 px-3 py-2 text-sm font-medium ${selected ? "border-brand-700 text-brand-800" : "border-transparent text-muted hover:text-ink"}`}
+                >
+                  {t.label}
+                </Link>
+              );
+            })}
           </div>
-          <Link
-            to={closeTo}
-            replace
-            preventScrollReset
-            className="flex size-9 shrink-0 items-center justify-center rounded-md hover:bg-surface"
-            aria-label="Close report details"
-          >
-            <X className="size-5" />
-          </Link>
         </div>
-        <div
-          id={`${id}-panel`}
-          role="tabpanel"
-          aria-labelledby={`${id}-tab-${tab}`}
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a tab panel is focusable so its content can be scrolled and read from the keyboard
-          tabIndex={0}
-          className="min-h-0 flex-1 overflow-y-auto p-5 outline-none focus-visible:ring-2 focus-visible:ring-brand-200"
+        <Link
+          to={closeTo}
+          replace
+          preventScrollReset
+          className="flex size-9 shrink-0 items-center justify-center rounded-md hover:bg-surface"
+          aria-label="Close report details"
         >
-          {children}
-        </div>
+          <X className="size-5" />
+        </Link>
       </div>
-    </div>
+      <div
+        id={`${id}-panel`}
+        role="tabpanel"
+        aria-labelledby={`${id}-tab-${tab}`}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a tab panel is focusable so its content can be scrolled and read from the keyboard
+        tabIndex={0}
+        className="min-h-0 flex-1 overflow-y-auto p-5 outline-none focus-visible:ring-2 focus-visible:ring-brand-200"
+      >
+        {children}
+      </div>
+    </DialogFrame>
   );
 }

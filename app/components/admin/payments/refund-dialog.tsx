@@ -1,5 +1,4 @@
-import { Form } from "react-router";
-import { ActionDialog, DialogButtons, type DialogState, ReasonField } from "../action-dialog";
+import { ActionDialog, DialogButtons, type DialogState, ReasonField, IntentForm } from "../action-dialog";
 
 /**
  * Staff refund a completed payment: from the payment's own page, or from its swap's page, which names the payment
@@ -14,12 +13,11 @@ export function RefundDialog({
 }: DialogState & { consequences: string; paymentId?: string }) {
   return (
     <ActionDialog title="Issue refund" closeTo={closeTo} description={consequences}>
-      <Form method="post" replace>
-        <input type="hidden" name="intent" value="refund" />
+      <IntentForm intent="refund">
         {paymentId && <input type="hidden" name="paymentId" value={paymentId} />}
         <ReasonField error={error} suggestions={["charged in error", "dispute", "goodwill"]} />
         <DialogButtons confirm="Issue refund" closeTo={closeTo} danger busy={busy} />
-      </Form>
+      </IntentForm>
     </ActionDialog>
   );
 }

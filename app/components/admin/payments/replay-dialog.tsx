@@ -1,5 +1,4 @@
-import { Form } from "react-router";
-import { ActionDialog, DialogButtons, DialogError, type DialogState } from "../action-dialog";
+import { ActionDialog, DialogButtons, DialogError, type DialogState, IntentForm } from "../action-dialog";
 
 /** An admin sends the last `hours` hours of payment webhooks through the payment handler again. */
 export function ReplayWebhooksDialog({ hours, closeTo, error, busy }: DialogState & { hours: number }) {
@@ -9,11 +8,10 @@ export function ReplayWebhooksDialog({ hours, closeTo, error, busy }: DialogStat
       closeTo={closeTo}
       description={`The checkout.session.completed and payment_intent.payment_failed events received in the last ${hours} hours go through the payment handler again. Events already processed change nothing; events that failed get another go.`}
     >
-      <Form method="post" replace>
-        <input type="hidden" name="intent" value="replay" />
+      <IntentForm intent="replay">
         <DialogError error={error} />
         <DialogButtons confirm="Replay webhooks" closeTo={closeTo} busy={busy} />
-      </Form>
+      </IntentForm>
     </ActionDialog>
   );
 }

@@ -1,5 +1,4 @@
-import { Form } from "react-router";
-import { ActionDialog, DialogButtons, type DialogState, ReasonField } from "../action-dialog";
+import { ActionDialog, DialogButtons, type DialogState, ReasonField, IntentForm } from "../action-dialog";
 
 type Party = { id: string; name: string; role: string; credit: string };
 
@@ -17,8 +16,7 @@ export function ApplyCreditDialog({
       closeTo={closeTo}
       description={`Adds ${creditAmount} of account credit for the member you choose. They see it on My Account, and it pays their next handshake fee first.`}
     >
-      <Form method="post" replace>
-        <input type="hidden" name="intent" value="credit" />
+      <IntentForm intent="credit">
         <fieldset className="mb-3">
           <legend className="text-sm font-medium">Member</legend>
           {parties.map((party, i) => (
@@ -40,7 +38,7 @@ export function ApplyCreditDialog({
         </fieldset>
         <ReasonField error={error} suggestions={["goodwill", "dispute", "service issue"]} />
         <DialogButtons confirm={`Apply ${creditAmount} credit`} closeTo={closeTo} busy={busy} />
-      </Form>
+      </IntentForm>
     </ActionDialog>
   );
 }

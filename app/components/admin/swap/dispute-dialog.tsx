@@ -1,5 +1,4 @@
-import { Form } from "react-router";
-import { ActionDialog, DialogButtons, type DialogState } from "../action-dialog";
+import { ActionDialog, DialogButtons, type DialogState, IntentForm } from "../action-dialog";
 import { NotesField } from "../notes-field";
 
 /** Staff mark a swap as disputed: both members see it is under review; nothing else changes. */
@@ -10,8 +9,7 @@ export function MarkDisputeDialog({ closeTo, error, busy }: DialogState) {
       closeTo={closeTo}
       description={`Both members see on My Swaps that this swap is under review until the dispute is resolved. Nothing else changes.`}
     >
-      <Form method="post" replace>
-        <input type="hidden" name="intent" value="mark-dispute" />
+      <IntentForm intent="mark-dispute">
         <NotesField
           label="Dispute notes"
           name="notes"
@@ -19,7 +17,7 @@ export function MarkDisputeDialog({ closeTo, error, busy }: DialogState) {
           hint="What is disputed, and by whom. Staff only."
         />
         <DialogButtons confirm="Mark dispute" closeTo={closeTo} busy={busy} />
-      </Form>
+      </IntentForm>
     </ActionDialog>
   );
 }

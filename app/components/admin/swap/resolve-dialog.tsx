@@ -1,5 +1,4 @@
-import { Form } from "react-router";
-import { ActionDialog, DialogButtons, type DialogState } from "../action-dialog";
+import { ActionDialog, DialogButtons, type DialogState, IntentForm } from "../action-dialog";
 import { NotesField } from "../notes-field";
 
 /** Staff resolve a swap's dispute, with the notes it was marked with in view. */
@@ -15,12 +14,11 @@ export function ResolveDisputeDialog({
       closeTo={closeTo}
       description="The members' 'under review' line goes away. Refunds or credit, if due, are separate actions on this page."
     >
-      <Form method="post" replace>
-        <input type="hidden" name="intent" value="resolve-dispute" />
+      <IntentForm intent="resolve-dispute">
         {disputeNotes && <p className="mb-3 rounded-md bg-surface px-3 py-2 text-sm">{disputeNotes}</p>}
         <NotesField label="Resolution notes" name="resolution" error={error} hint="How it was settled. Staff only." />
         <DialogButtons confirm="Resolve dispute" closeTo={closeTo} busy={busy} />
-      </Form>
+      </IntentForm>
     </ActionDialog>
   );
 }

@@ -1,5 +1,4 @@
-import { Form } from "react-router";
-import { ActionDialog, DialogButtons, type DialogState } from "../action-dialog";
+import { ActionDialog, DialogButtons, type DialogState, IntentForm } from "../action-dialog";
 
 /**
  * An admin empties a staging deployment and seeds the demo again. It cannot be undone, so a click alone does not
@@ -12,8 +11,7 @@ export function ResetBaselineDialog({ word, closeTo, error, busy }: DialogState 
       closeTo={closeTo}
       description="Every member account without a staff role, every listing and its pictures, every swap, payment, review, report, favourite and credit entry is deleted, then the demo data is seeded again. This cannot be undone: take a snapshot first if you may want any of it back."
     >
-      <Form method="post" replace>
-        <input type="hidden" name="intent" value="reset" />
+      <IntentForm intent="reset">
         <label htmlFor="reset-confirm" className="block text-sm font-medium">
           Type {word} to confirm
         </label>
@@ -32,7 +30,7 @@ export function ResetBaselineDialog({ word, closeTo, error, busy }: DialogState 
           </p>
         )}
         <DialogButtons confirm="Reset Staging Baseline" closeTo={closeTo} danger busy={busy} />
-      </Form>
+      </IntentForm>
     </ActionDialog>
   );
 }

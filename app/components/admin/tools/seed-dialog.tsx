@@ -1,5 +1,4 @@
-import { Form } from "react-router";
-import { ActionDialog, DialogButtons, type DialogState } from "../action-dialog";
+import { ActionDialog, DialogButtons, type DialogState, IntentForm } from "../action-dialog";
 
 /** An admin adds the demo members and their listings (only where seeding is allowed). */
 export function SeedDemoDialog({ closeTo, busy }: DialogState) {
@@ -9,10 +8,9 @@ export function SeedDemoDialog({ closeTo, busy }: DialogState) {
       closeTo={closeTo}
       description="Adds the demo members (sharing one published password) and their listings to this marketplace. Seeding is hard to undo: the demo accounts and listings stay until they are removed one by one, or by a staging reset."
     >
-      <Form method="post" replace>
-        <input type="hidden" name="intent" value="seed" />
+      <IntentForm intent="seed">
         <DialogButtons confirm="Seed Demo Data" closeTo={closeTo} busy={busy} />
-      </Form>
+      </IntentForm>
     </ActionDialog>
   );
 }

@@ -1,5 +1,4 @@
-import { Form } from "react-router";
-import { ActionDialog, DialogButtons, type DialogState } from "../action-dialog";
+import { ActionDialog, DialogButtons, type DialogState, IntentForm } from "../action-dialog";
 
 /** An admin copies the whole database to a file on this server before a deploy. */
 export function SnapshotDialog({ database, closeTo, busy }: DialogState & { database: string }) {
@@ -9,10 +8,9 @@ export function SnapshotDialog({ database, closeTo, busy }: DialogState & { data
       closeTo={closeTo}
       description={`Copies the whole ${database} database to a file on this server and lists it below. It can take a while on a large database; the site keeps running meanwhile.`}
     >
-      <Form method="post" replace>
-        <input type="hidden" name="intent" value="snapshot" />
+      <IntentForm intent="snapshot">
         <DialogButtons confirm="Create snapshot" closeTo={closeTo} busy={busy} />
-      </Form>
+      </IntentForm>
     </ActionDialog>
   );
 }

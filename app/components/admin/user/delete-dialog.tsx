@@ -1,5 +1,4 @@
-import { Form } from "react-router";
-import { ActionDialog, DialogButtons, type DialogState, ReasonField } from "../action-dialog";
+import { ActionDialog, DialogButtons, type DialogState, ReasonField, IntentForm } from "../action-dialog";
 
 /** What staff confirm before a member is deleted. */
 export const DELETE_CONFIRMATION =
@@ -9,14 +8,13 @@ export const DELETE_CONFIRMATION =
 export function DeleteMemberDialog({ closeTo, error, busy }: DialogState) {
   return (
     <ActionDialog title="Delete user" closeTo={closeTo} description={DELETE_CONFIRMATION}>
-      <Form method="post" replace>
-        <input type="hidden" name="intent" value="delete" />
+      <IntentForm intent="delete">
         <ReasonField error={error} suggestions={["member request", "fraud", "terms"]} />
         <p className="mt-2 text-xs text-muted">
           Their swap and payment records are kept, anonymised, when the account is purged.
         </p>
         <DialogButtons confirm="Delete user" closeTo={closeTo} danger busy={busy} />
-      </Form>
+      </IntentForm>
     </ActionDialog>
   );
 }

@@ -1,5 +1,4 @@
-import { Form } from "react-router";
-import { ActionDialog, DialogButtons, DialogError, type DialogState } from "../action-dialog";
+import { ActionDialog, DialogButtons, DialogError, type DialogState, IntentForm } from "../action-dialog";
 
 /** Staff lift a member's suspension: they sign in again and their active listings are public again. */
 export function ReactivateDialog({ name, closeTo, error, busy }: DialogState & { name: string }) {
@@ -9,11 +8,10 @@ export function ReactivateDialog({ name, closeTo, error, busy }: DialogState & {
       closeTo={closeTo}
       description={`${name} can sign in again and their active listings are public again.`}
     >
-      <Form method="post" replace>
-        <input type="hidden" name="intent" value="reactivate" />
+      <IntentForm intent="reactivate">
         <DialogError error={error} />
         <DialogButtons confirm="Reactivate" closeTo={closeTo} busy={busy} />
-      </Form>
+      </IntentForm>
     </ActionDialog>
   );
 }

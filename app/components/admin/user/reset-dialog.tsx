@@ -1,5 +1,4 @@
-import { Form } from "react-router";
-import { ActionDialog, DialogButtons, DialogError, type DialogState } from "../action-dialog";
+import { ActionDialog, DialogButtons, DialogError, type DialogState, IntentForm } from "../action-dialog";
 
 /** Staff send a member the password-reset link: one use, one hour, and it signs them out everywhere. */
 export function PasswordResetDialog({
@@ -15,11 +14,10 @@ export function PasswordResetDialog({
       closeTo={closeTo}
       description={`${name} gets an e-mail at ${email} with a link to choose a new password. It works once, for one hour, and signs them out everywhere when used.`}
     >
-      <Form method="post" replace>
-        <input type="hidden" name="intent" value="reset-password" />
+      <IntentForm intent="reset-password">
         <DialogError error={error} />
         <DialogButtons confirm="Send the link" closeTo={closeTo} busy={busy} />
-      </Form>
+      </IntentForm>
     </ActionDialog>
   );
 }
