@@ -107,3 +107,15 @@ export async function authorizeDownload(
     };
   }
 }
+
+/**
+ * A detail page's action, one intent at a time: each runs through runStaffAction (the gate with the intent's own
+ * permission, the admin rate limit, the use case and its audit row) and comes back to `backTo` with its toast.
+ */
+export function intentRunner(ctx: AppContext, request: Request, backTo: string) {
+  return <T>(
+    permission: StaffAction,
+    texts: { success: string; failure: string },
+    run: (actor: StaffActor) => Promise<T>,
+  ) => runStaffAction(ctx, request, permission, { ...texts, backTo }, run);
+}
