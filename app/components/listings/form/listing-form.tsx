@@ -174,71 +174,28 @@ export function ListingForm({
         />
       </Field>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="category" label="Category" error={errors.category}>
-          <select
-            id="category"
-            name="category"
-            defaultValue={values.category ?? ""}
-            className={`${inputClass(errors.category)} h-11`}
-            {...describedBy("category", errors.category)}
-          >
-            <option value="" disabled>
-              Select a category
-            </option>
-            {CATEGORIES.map((c) => (
-              <option key={c.value} value={c.value}>
-                {c.label}
-              </option>
-            ))}
-            <option value="services" disabled>
-              Services (Coming Soon)
-            </option>
-          </select>
-        </Field>
-        <Field id="condition" label="Condition" error={errors.condition}>
-          <select
-            id="condition"
-            name="condition"
-            defaultValue={values.condition ?? ""}
-            className={`${inputClass(errors.condition)} h-11`}
-            {...describedBy("condition", errors.condition)}
-          >
-            <option value="" disabled>
-              Select a condition
-            </option>
-            {CONDITION_OPTIONS.map((c) => (
-              <option key={c.value} value={c.value}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id="valueMin" label="Min Value (AUD)" error={errors.valueMin}>
-          <input
-            id="valueMin"
-            name="valueMin"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            defaultValue={values.valueMin}
-            className={`${inputClass(errors.valueMin)} h-11`}
-            {...describedBy("valueMin", errors.valueMin)}
-          />
-        </Field>
-        <Field id="valueMax" label="Max Value (AUD)" error={errors.valueMax}>
-          <input
-            id="valueMax"
-            name="valueMax"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            defaultValue={values.valueMax}
-            className={`${inputClass(errors.valueMax)} h-11`}
-            {...describedBy("valueMax", errors.valueMax)}
-          />
-        </Field>
+        <ChoiceField
+          name="category"
+          label="Category"
+          prompt="Select a category"
+          options={CATEGORIES}
+          value={values.category}
+          error={errors.category}
+        >
+          <option value="services" disabled>
+            Services (Coming Soon)
+          </option>
+        </ChoiceField>
+        <ChoiceField
+          name="condition"
+          label="Condition"
+          prompt="Select a condition"
+          options={CONDITION_OPTIONS}
+          value={values.condition}
+          error={errors.condition}
+        />
+        <AmountField name="valueMin" label="Min Value (AUD)" value={values.valueMin} error={errors.valueMin} />
+        <AmountField name="valueMax" label="Max Value (AUD)" value={values.valueMax} error={errors.valueMax} />
       </div>
       <LocationCombobox
         id="location"
@@ -294,6 +251,76 @@ export function ListingForm({
 }
 
 /** An edited listing's stored fields as the form's text. */
+/** A required choice whose first option asks for one (it cannot be sent back chosen). */
+function ChoiceField({
+  name,
+  label,
+  prompt,
+  options,
+  value,
+  error,
+  children,
+}: {
+  name: string;
+  label: string;
+  prompt: string;
+  options: readonly { value: string; label: string }[];
+  value: string | undefined;
+  error: string | undefined;
+  children?: React.ReactNode;
+}) {
+  return (
+    <Field id={name} label={label} error={error}>
+      <select
+        id={name}
+        name={name}
+        defaultValue={value ?? ""}
+        className={`${inputClass(error)} h-11`}
+        {...describedBy(name, error)}
+      >
+        <option value="" disabled>
+          {prompt}
+        </option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+        {children}
+      </select>
+    </Field>
+  );
+}
+
+/** Whole Australian dollars, with the number keypad on phones. */
+function AmountField({
+  name,
+  label,
+  value,
+  error,
+}: {
+  name: string;
+  label: string;
+  value: string | undefined;
+  error: string | undefined;
+}) {
+  return (
+    <Field id={name} label={label} error={error}>
+      <input
+        id={name}
+        name={name}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        step={1}
+        defaultValue={value}
+        className={`${inputClass(error)} h-11`}
+        {...describedBy(name, error)}
+      />
+    </Field>
+  );
+}
+
 function storedValues(listing: EditableListing): Record<string, string> {
   const { title, description, category, condition, valueMin, valueMax } = listing;
   return { title, description, category, condition, valueMin: String(valueMin), valueMax: String(valueMax) };
