@@ -35,7 +35,7 @@ describe("runAction", () => {
           throw new AppError("CONFLICT", "You've already proposed a swap for this item");
         },
         () => "never",
-        { echo: { values: { message: "hello" } } },
+        { echo: () => ({ values: { message: "hello" } }) },
       ),
     );
     expect(conflict.data).toEqual({

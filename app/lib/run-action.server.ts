@@ -5,8 +5,18 @@ import { logger } from "../../core/shared/logger";
 /** What a page's action gives back when the use case refused: the spec's message, and the fields it is about. */
 export type ActionFailure = { error: string; fields: Record<string, string> };
 
-/** A refusal, whichever way the use case said it: its status, the text the member sees, the fields it names. */
-export type Refusal = { status: number; message: string; fields: Record<string, string> };
+/**
+ * A refusal, whichever way the use case said it: its status, the text the member sees, the fields it names.
+ * `unexpected`: not a refusal at all but a failure the page has a text for (see `unexpected` below).
+ */
+export type Refusal = { status: number; message: string; fields: Record<string, string>; unexpected?: true };
+
+/**
+ * Only where the spec gives a text for an unexpected failure ('Failed to send proposal'): anything that is not a
+ * refusal (nor a guard's redirect) is logged under `log` and becomes a 500 refusal with this text, instead of
+ * the error page.
+ */
+type Unexpected = { unexpected?: { message: string; log: string } };
 
 /**
  * The failure some older use cases still return instead of throwing an AppError (create/update listing, the
@@ -14,16 +24,14 @@ export type Refusal = { status: number; message: string; fields: Record<string, 
  */
 type FailureResult = { ok: false; status: number; message: string; fields?: Record<string, string> };
 
-type PageOptions<X> = {
-  /** Page-specific keys the failure's body carries too (what was typed, to put back into the form). */
-  echo?: X;
+type PageOptions<X> = Unexpected & {
   /**
-   * Only where the spec gives a text for an unexpected failure ('Failed to send proposal'): anything that is not
-   * a refusal is logged under `log` and answered 500 with this text, instead of the error page.
+   * Page-specific keys the failure's body carries too (what was typed, to put back into the form). Called when
+   * the refusal comes, so that it can give what the use case had read by then.
    */
-  unexpected?: { message: string; log: string };
+  echo?: () => X;
 };
-type ElsewhereOptions<F> = {
+type ElsewhereOptions<F> = Unexpected & {
   /** A refusal that is not shown on this page (a redirect back with the message as a toast, PRG). */
   onRefusal: (refusal: Refusal) => F | Promise<F>;
 };
@@ -34,16 +42,16 @@ type ElsewhereOptions<F> = {
  * status, or what `onRefusal` makes of it. Anything else is rethrown: the error page (and the log) for a bug, and
  * a guard's redirect goes through as it is.
  */
-export async function runAction<T, S, X extends object = Record<never, never>>(
-  run: () => Promise<T>,
-  onSuccess: (value: Exclude<T, FailureResult>) => S | Promise<S>,
-  options?: PageOptions<X>,
-): Promise<S | ReturnType<typeof data<ActionFailure & X>>>;
 export async function runAction<T, S, F>(
   run: () => Promise<T>,
   onSuccess: (value: Exclude<T, FailureResult>) => S | Promise<S>,
   options: ElsewhereOptions<F>,
 ): Promise<S | F>;
+export async function runAction<T, S, X extends object = Record<never, never>>(
+  run: () => Promise<T>,
+  onSuccess: (value: Exclude<T, FailureResult>) => S | Promise<S>,
+  options?: PageOptions<X>,
+): Promise<S | ReturnType<typeof data<ActionFailure & X>>>;
 export async function runAction<T, S>(
   run: () => Promise<T>,
   onSuccess: (value: Exclude<T, FailureResult>) => S | Promise<S>,
@@ -57,9 +65,9 @@ export async function runAction<T, S>(
       const field = error.details.field;
       return refuse({ status: error.status, message: error.message, fields: field ? { [field]: error.message } : {} });
     }
-    if (error instanceof Response || !("unexpected" in options) || !options.unexpected) throw error;
-    logger.error(options.unexpected.log, { error: String(error) });
-    return refuse({ status: 500, message: options.unexpected.message, fields: {} });
+    if (error instanceof Response || !options.unexpected) throw error;
+    logger.error(options.unexpected.log, { error: String((error as Error)?.stack ?? error) });
+    return refuse({ status: 500, message: options.unexpected.message, fields: {}, unexpected: true });
   }
   if (isFailureResult(value))
     return refuse({ status: value.status, message: value.message, fields: value.fields ?? {} });
@@ -67,7 +75,7 @@ export async function runAction<T, S>(
 
   function refuse(refusal: Refusal) {
     if ("onRefusal" in options) return options.onRefusal(refusal);
-    const echo = "echo" in options ? options.echo : undefined;
+    const echo = "echo" in options ? options.echo?.() : undefined;
     return data({ error: refusal.message, fields: refusal.fields, ...echo }, { status: refusal.status });
   }
 }
