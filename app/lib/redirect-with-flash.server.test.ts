@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { readFlash, setFlashSecret } from "./flash.server";
-import { flashHeaders, redirectWithFlash } from "./redirect-with-flash.server";
+import { cookiesOf, flashHeaders, redirectWithFlash } from "./redirect-with-flash.server";
 
 const dev = { env: { NODE_ENV: "development" } } as Parameters<typeof redirectWithFlash>[0];
 const production = { env: { NODE_ENV: "production" } } as Parameters<typeof redirectWithFlash>[0];
@@ -36,5 +36,18 @@ describe("redirectWithFlash", () => {
     expect(cookies[0]).toBe("better-auth.session_token=abc; Path=/; HttpOnly");
     expect(cookies[1]).toBe("better-auth.two_factor=; Max-Age=0; Path=/");
     expect((await readFlash(followUp(cookies[2]))).flash).toEqual({ type: "success", message: "Welcome back!" });
+  });
+});
+
+describe("cookiesOf", () => {
+  test("keeps the Set-Cookie headers only, each one apart", () => {
+    const answered = new Headers({ "Content-Type": "application/json", Location: "/elsewhere" });
+    answered.append("Set-Cookie", "a=1; Path=/");
+    answered.append("Set-Cookie", "b=2; Path=/");
+    const headers = cookiesOf(answered);
+    expect(headers.getSetCookie()).toEqual(["a=1; Path=/", "b=2; Path=/"]);
+    expect(headers.get("Location")).toBeNull();
+    expect(headers.get("Content-Type")).toBeNull();
+    expect(cookiesOf(null).getSetCookie()).toEqual([]);
   });
 });

@@ -7,9 +7,15 @@ import { type Flash, flashHeader } from "./flash.server";
  * cleared challenge) in the order it gave them. The cookie is Secure in production only (local HTTP needs it plain).
  */
 export async function flashHeaders(ctx: Pick<AppContext, "env">, flash: Flash, cookies?: Headers | null) {
-  const headers = new Headers();
-  for (const cookie of cookies?.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
+  const headers = cookiesOf(cookies);
   headers.append("Set-Cookie", await flashHeader(flash, ctx.env.NODE_ENV === "production"));
+  return headers;
+}
+
+/** Only the Set-Cookie headers of what a use case (Better Auth) answered: a response of ours takes nothing else. */
+export function cookiesOf(source: Headers | null | undefined) {
+  const headers = new Headers();
+  for (const cookie of source?.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
   return headers;
 }
 
