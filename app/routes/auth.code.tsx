@@ -8,7 +8,7 @@ import { Button } from "../components/ui/button";
 import { Container } from "../components/ui/container";
 import { Mail } from "../components/ui/icons";
 import { KeepAccountOffer } from "../components/auth/keep-account-offer";
-import { flashHeader } from "../lib/flash.server";
+import { cookiesOf, redirectWithFlash } from "../lib/redirect-with-flash.server";
 import { focusFirstError } from "../lib/focus-first-error";
 import { safeRedirect } from "../lib/safe-redirect";
 import { SIGN_IN_CODE_MINUTES } from "../../core/auth/auth";
@@ -64,22 +64,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = safeRedirect(form.get("redirectTo"), "");
   if (!result.ok && result.twoFactor) {
     // The code proved the mailbox; this account also has an authenticator app: its code comes next.
-    const headers = new Headers();
-    for (const cookie of result.twoFactor.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-    return redirect(`/auth/two-factor${back ? `?${new URLSearchParams({ redirectTo: back })}` : ""}`, { headers });
+    return redirect(`/auth/two-factor${back ? `?${new URLSearchParams({ redirectTo: back })}` : ""}`, {
+      headers: cookiesOf(result.twoFactor.headers),
+    });
   }
   if (!result.ok && result.pendingDeletion) return answer(403, { step: "code", keep: result.pendingDeletion });
   if (!result.ok) {
     const fields = result.fields ?? {};
     return answer(result.status, { step: fields.email ? "email" : "code", error: result.message, fields });
   }
-  const headers = new Headers();
-  for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  headers.append(
-    "Set-Cookie",
-    await flashHeader({ type: "success", message: "Welcome back!" }, ctx.env.NODE_ENV === "production"),
-  );
-  return redirect(back || "/", { headers });
+  return redirectWithFlash(ctx, back || "/", { type: "success", message: "Welcome back!" }, result.headers);
 }
 
 const linkClass = "inline-block py-1 font-semibold text-brand-700 underline-offset-2 hover:underline";

@@ -1,4 +1,6 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
+import { readForm } from "../lib/read-form.server";
+import { runAction } from "../lib/run-action.server";
 import type { Route } from "./+types/auth.forgot-password";
 import { appContext } from "../context";
 import { describedBy, Field, inputClass } from "../components/forms/field";
@@ -14,14 +16,13 @@ export const meta: Route.MetaFunction = () => [
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
-  const form = await request.formData();
-  const result = await requestPasswordReset(ctx, { email: form.get("email") }, ctx.meta);
-  if (!result.ok)
-    return data(
-      { sent: null, error: result.message, email: String(form.get("email") ?? "") },
-      { status: result.status },
-    );
-  return { sent: result.message, error: null, email: "" };
+  const form = await readForm(request);
+  return runAction(
+    () => requestPasswordReset(ctx, { email: form.email }, ctx.meta),
+    // The same words whether or not the address has an account.
+    (result) => ({ sent: result.message, error: null, email: "" }),
+    { echo: () => ({ sent: null, email: form.email ?? "" }) },
+  );
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {

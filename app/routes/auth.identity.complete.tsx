@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/auth.identity.complete";
 import { appContext } from "../context";
-import { flashHeader } from "../lib/flash.server";
+import { redirectWithFlash } from "../lib/redirect-with-flash.server";
 import { safeRedirect } from "../lib/safe-redirect";
 
 /**
@@ -14,7 +14,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   if (!(await ctx.getUser())) throw redirect("/auth");
   const message = url.searchParams.get("new") === "1" ? "Account created! Redirecting..." : "Welcome back!";
-  throw redirect(safeRedirect(url.searchParams.get("redirectTo")), {
-    headers: { "Set-Cookie": await flashHeader({ type: "success", message }, ctx.env.NODE_ENV === "production") },
-  });
+  throw await redirectWithFlash(ctx, safeRedirect(url.searchParams.get("redirectTo")), { type: "success", message });
 }

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/auth.passkey";
 import { appContext } from "../context";
-import { flashHeader } from "../lib/flash.server";
+import { flashHeaders } from "../lib/redirect-with-flash.server";
 import { jsonWithCookies } from "../lib/json-guard.server";
 import { safeRedirect } from "../lib/safe-redirect";
 import { signInWithPasskey } from "../../core/auth/sign-in-with-passkey";
@@ -19,10 +19,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const result = await signInWithPasskey(ctx, { response: form.get("response") }, ctx.meta);
   if (!result.ok) return Response.json({ error: result.message }, { status: result.status });
-  const headers = new Headers(result.headers);
-  headers.append(
-    "Set-Cookie",
-    await flashHeader({ type: "success", message: "Welcome back!" }, ctx.env.NODE_ENV === "production"),
-  );
+  const headers = await flashHeaders(ctx, { type: "success", message: "Welcome back!" }, result.headers);
   return jsonWithCookies({ redirectTo: safeRedirect(form.get("redirectTo")) }, headers);
 }

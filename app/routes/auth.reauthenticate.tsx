@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/auth.reauthenticate";
 import { appContext } from "../context";
 import { describedBy, Field, inputClass } from "../components/forms/field";
@@ -6,7 +6,9 @@ import { Button } from "../components/ui/button";
 import { Container } from "../components/ui/container";
 import { ShieldCheck } from "../components/ui/icons";
 import { PasskeyReauthenticate } from "../components/auth/passkey-reauthenticate";
+import { readForm } from "../lib/read-form.server";
 import { requireUser } from "../lib/require-user.server";
+import { runAction } from "../lib/run-action.server";
 import { safeRedirect } from "../lib/safe-redirect";
 import { REAUTH_MINUTES, reauthenticate, reauthenticationMethods } from "../../core/auth/reauthentication";
 import { findPasskeys } from "../../core/auth/find-passkeys";
@@ -33,26 +35,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const user = await requireUser(ctx, request);
-  const form = await request.formData();
-  if (form.get("method") === "passkey") {
+  const form = await readForm(request);
+  const back = () => redirect(safeRedirect(form.redirectTo, "/account"));
+  if (form.method === "passkey") {
     // The browser's answer from one of the member's own passkeys (components/auth/passkey-reauthenticate.tsx).
     const deps = { db: ctx.db, clock: ctx.clock, appUrl: ctx.env.APP_URL };
-    const result = await reauthenticateWithPasskey(
-      deps,
-      { userId: user.id, session: user.session, response: form.get("secret") },
-      ctx.meta,
+    return runAction(
+      () =>
+        reauthenticateWithPasskey(deps, { userId: user.id, session: user.session, response: form.secret }, ctx.meta),
+      back,
+      { echo: () => ({ passkey: true }) },
     );
-    if (!result.ok) return data({ error: result.message, passkey: true }, { status: result.status });
-    return redirect(safeRedirect(form.get("redirectTo"), "/account"));
   }
-  const method = form.get("method") === "totp" ? "totp" : "password";
-  const result = await reauthenticate(
-    ctx,
-    { userId: user.id, session: user.session, method, secret: form.get("secret") },
-    ctx.meta,
+  const method = form.method === "totp" ? "totp" : "password";
+  return runAction(
+    () => reauthenticate(ctx, { userId: user.id, session: user.session, method, secret: form.secret }, ctx.meta),
+    back,
+    { echo: () => ({ passkey: false }) },
   );
-  if (!result.ok) return data({ error: result.message, passkey: false }, { status: result.status });
-  return redirect(safeRedirect(form.get("redirectTo"), "/account"));
 }
 
 export default function Reauthenticate({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,11 +1,13 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/auth.reset-password";
 import { appContext } from "../context";
 import { describedBy, Field, inputClass } from "../components/forms/field";
 import { Button } from "../components/ui/button";
 import { Container } from "../components/ui/container";
 import { KeyRound } from "../components/ui/icons";
-import { flashHeader } from "../lib/flash.server";
+import { readForm } from "../lib/read-form.server";
+import { redirectWithFlash } from "../lib/redirect-with-flash.server";
+import { runAction } from "../lib/run-action.server";
 import { PASSWORD_CHANGED, resetPassword } from "../../core/auth/reset-password";
 
 export const meta: Route.MetaFunction = () => [
@@ -20,21 +22,11 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
-  const form = await request.formData();
-  const result = await resetPassword(
-    ctx,
-    { token: form.get("token"), password: form.get("password"), confirm: form.get("confirm") },
-    ctx.meta,
+  const form = await readForm(request);
+  return runAction(
+    () => resetPassword(ctx, { token: form.token, password: form.password, confirm: form.confirm }, ctx.meta),
+    () => redirectWithFlash(ctx, "/auth", { type: "success", message: PASSWORD_CHANGED }),
   );
-  if (!result.ok) return data({ error: result.message, fields: result.fields ?? {} }, { status: result.status });
-  return redirect("/auth", {
-    headers: {
-      "Set-Cookie": await flashHeader(
-        { type: "success", message: PASSWORD_CHANGED },
-        ctx.env.NODE_ENV === "production",
-      ),
-    },
-  });
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/auth.sign-out";
 import { appContext } from "../context";
-import { flashHeader } from "../lib/flash.server";
+import { cookiesOf, redirectWithFlash } from "../lib/redirect-with-flash.server";
 import { BAD_SCOPE, parseSignOutScope, signOut } from "../../core/auth/sign-out";
 
 // Sign-out changes state, so it is a POST only; a GET just goes home.
@@ -18,17 +18,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const scope = parseSignOutScope((await request.formData()).get("scope"), "global");
   if (!scope) return data({ error: BAD_SCOPE }, { status: 400 });
   const result = await signOut(ctx, { scope }, ctx.meta);
-  const headers = new Headers();
-  for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   if (result.stillSignedIn) {
-    headers.append(
-      "Set-Cookie",
-      await flashHeader(
-        { type: "success", message: "You've been signed out on your other devices." },
-        ctx.env.NODE_ENV === "production",
-      ),
+    return redirectWithFlash(
+      ctx,
+      "/account/sessions",
+      { type: "success", message: "You've been signed out on your other devices." },
+      result.headers,
     );
-    return redirect("/account/sessions", { headers });
   }
-  return redirect("/auth", { headers });
+  return redirect("/auth", { headers: cookiesOf(result.headers) });
 }

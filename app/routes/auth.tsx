@@ -3,7 +3,7 @@ import type { Route } from "./+types/auth";
 import { appContext } from "../context";
 import { AuthForm, type AuthMode } from "../components/auth/auth-form";
 import { KeepAccountOffer } from "../components/auth/keep-account-offer";
-import { flashHeader } from "../lib/flash.server";
+import { cookiesOf, redirectWithFlash } from "../lib/redirect-with-flash.server";
 import { signIn } from "../../core/auth/sign-in";
 import { signUp } from "../../core/auth/sign-up";
 import { safeRedirect } from "../lib/safe-redirect";
@@ -59,10 +59,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = mode === "signup" ? await signUp(ctx, input, ctx.meta) : await signIn(ctx, input, ctx.meta);
   if (!result.ok && result.twoFactor) {
     // The password was right and the account has two-step sign-in: the code comes next, on its own page.
-    const headers = new Headers();
-    for (const cookie of result.twoFactor.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
     const back = safeRedirect(form.get("redirectTo"), "");
-    return redirect(`/auth/two-factor${back ? `?${new URLSearchParams({ redirectTo: back })}` : ""}`, { headers });
+    return redirect(`/auth/two-factor${back ? `?${new URLSearchParams({ redirectTo: back })}` : ""}`, {
+      headers: cookiesOf(result.twoFactor.headers),
+    });
   }
   if (!result.ok && result.pendingDeletion) {
     // The password was right and the member's own deletion is pending: no session, the offer to keep the account.
@@ -79,8 +79,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: result.status },
     );
   }
-  const headers = new Headers();
-  for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   // The spec's words, and what a new member must do next: confirm the address the link was sent to (N24).
   const flash =
     mode === "signup"
@@ -90,8 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           description: `Please confirm your e-mail address: we've sent a link to ${String(input.email).trim()}.`,
         }
       : { type: "success" as const, message: "Welcome back!" };
-  headers.append("Set-Cookie", await flashHeader(flash, ctx.env.NODE_ENV === "production"));
-  return redirect(safeRedirect(form.get("redirectTo")), { headers });
+  return redirectWithFlash(ctx, safeRedirect(form.get("redirectTo")), flash, result.headers);
 }
 
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {

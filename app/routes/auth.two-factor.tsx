@@ -6,7 +6,7 @@ import { Button } from "../components/ui/button";
 import { Container } from "../components/ui/container";
 import { ShieldCheck } from "../components/ui/icons";
 import { KeepAccountOffer } from "../components/auth/keep-account-offer";
-import { flashHeader } from "../lib/flash.server";
+import { redirectWithFlash } from "../lib/redirect-with-flash.server";
 import { safeRedirect } from "../lib/safe-redirect";
 import { TWO_FACTOR_EXPIRED, verifyTwoFactorSignIn } from "../../core/auth/verify-two-factor-sign-in";
 
@@ -40,13 +40,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Both steps were right and the member's own deletion is pending: the offer to keep it (decision 068).
   if (!result.ok && result.pendingDeletion) return data({ error: null, keep: result.pendingDeletion }, { status: 403 });
   if (!result.ok) return data({ error: result.message, keep: null }, { status: result.status });
-  const headers = new Headers();
-  for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  headers.append(
-    "Set-Cookie",
-    await flashHeader({ type: "success", message: "Welcome back!" }, ctx.env.NODE_ENV === "production"),
+  return redirectWithFlash(
+    ctx,
+    safeRedirect(form.get("redirectTo")),
+    { type: "success", message: "Welcome back!" },
+    result.headers,
   );
-  return redirect(safeRedirect(form.get("redirectTo")), { headers });
 }
 
 export default function TwoFactorSignIn({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,6 +1,6 @@
 import { CreditCard, Lock } from "~/components/ui/icons";
 import { useEffect, useRef } from "react";
-import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
+import { data, Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout";
 import { Field, describedBy, inputClass } from "../components/forms/field";
 import { ErrorScreen } from "../components/layout/error-screen";
@@ -9,14 +9,15 @@ import { PageNotFound, pageNotFoundMeta } from "../components/layout/page-not-fo
 import { Button } from "../components/ui/button";
 import { Container } from "../components/ui/container";
 import { appContext, type AppContext } from "../context";
-import { flashHeader } from "../lib/flash.server";
 import { groupCardNumber } from "../lib/group-card-number";
+import { readForm } from "../lib/read-form.server";
+import { redirectWithFlash } from "../lib/redirect-with-flash.server";
 import { requireUser } from "../lib/require-user.server";
+import { runAction } from "../lib/run-action.server";
 import type { CheckoutCardErrors } from "../../core/payments/checkout-card-rules";
 import { findLocalCheckout } from "../../core/payments/find-local-checkout";
 import { isLocalProvider } from "../../core/payments/local-provider";
 import { submitLocalCheckout } from "../../core/payments/submit-local-checkout";
-import { isAppError } from "../../core/shared/app-error";
 
 export const meta: Route.MetaFunction = ({ error }) => {
   if (isRouteErrorResponse(error) && error.status === 404) return pageNotFoundMeta;
@@ -48,33 +49,26 @@ type ActionData = { errors?: CheckoutCardErrors; declined?: string; values: { ca
 export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const { provider, user, checkout } = await requireCheckout(ctx, params.sessionId, request);
-  const form = await request.formData();
-  const card = { cardNumber: form.get("cardNumber"), expiry: form.get("expiry"), cvc: form.get("cvc") };
+  const form = await readForm(request);
+  const card = { cardNumber: form.cardNumber, expiry: form.expiry, cvc: form.cvc };
   // Typed values come back into the form; the CVC never does.
-  const text = (value: unknown) => (typeof value === "string" ? value.slice(0, 30) : "");
-  const values = { cardNumber: text(card.cardNumber), expiry: text(card.expiry) };
+  const values = { cardNumber: (card.cardNumber ?? "").slice(0, 30), expiry: (card.expiry ?? "").slice(0, 30) };
   // Back to the tab this swap is on: the proposer's are under Sent.
   const back = checkout.payerIsProposer ? "/my-swaps?tab=sent" : "/my-swaps";
-  const secure = ctx.env.NODE_ENV === "production";
-  try {
-    const result = await submitLocalCheckout(
-      { db: ctx.db, provider },
-      { sessionId: params.sessionId, userId: user.id, now: ctx.clock.now(), card },
-    );
-    if (result.outcome === "invalid") return data<ActionData>({ errors: result.errors, values }, { status: 400 });
-    if (result.outcome === "declined") return data<ActionData>({ declined: result.message, values }, { status: 402 });
-    return redirect(back, {
-      headers: {
-        "Set-Cookie": await flashHeader({ type: "success", message: "Payment received. Thank you!" }, secure),
-      },
-    });
-  } catch (error) {
+  return runAction(
+    () =>
+      submitLocalCheckout(
+        { db: ctx.db, provider },
+        { sessionId: params.sessionId, userId: user.id, now: ctx.clock.now(), card },
+      ),
+    async (result) => {
+      if (result.outcome === "invalid") return data<ActionData>({ errors: result.errors, values }, { status: 400 });
+      if (result.outcome === "declined") return data<ActionData>({ declined: result.message, values }, { status: 402 });
+      return redirectWithFlash(ctx, back, { type: "success", message: "Payment received. Thank you!" });
+    },
     // The checkout closed meanwhile (paid in another tab, the swap lapsed): My Swaps says why.
-    if (!isAppError(error)) throw error;
-    return redirect(back, {
-      headers: { "Set-Cookie": await flashHeader({ type: "error", message: error.message }, secure) },
-    });
-  }
+    { onRefusal: ({ message }) => redirectWithFlash(ctx, back, { type: "error", message }) },
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

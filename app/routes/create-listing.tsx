@@ -1,12 +1,11 @@
-import { data, redirect } from "react-router";
 import type { Route } from "./+types/create-listing";
 import { appContext } from "../context";
 import { readListingForm } from "../../core/listings/read-listing-form";
-import { isAppError } from "../../core/shared/app-error";
 import { ListingForm } from "../components/listings/form/listing-form";
 import { Container } from "../components/ui/container";
-import { flashHeader } from "../lib/flash.server";
+import { redirectWithFlash } from "../lib/redirect-with-flash.server";
 import { requireUser } from "../lib/require-user.server";
+import { runAction } from "../lib/run-action.server";
 import { safeRedirect } from "../lib/safe-redirect";
 import { createListing } from "../../core/listings/create-listing";
 import { findProfileSuburb } from "../../core/accounts/find-profile-suburb";
@@ -35,29 +34,21 @@ function returnToOf(request: Request, fallback: string) {
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const user = await requireUser(ctx, request);
-  let input: Awaited<ReturnType<typeof readListingForm>>;
-  try {
-    input = await readListingForm(request);
-  } catch (error) {
-    if (isAppError(error))
-      return data(
-        { error: error.message, fields: {} as Record<string, string>, values: {} as Record<string, string> },
-        { status: error.status },
-      );
-    throw error;
-  }
-  const result = await createListing(ctx, { ownerId: user.id, ...input });
-  if (!result.ok) {
-    return data({ error: result.message, fields: result.fields ?? {}, values: input.echo }, { status: result.status });
-  }
-  return redirect(returnToOf(request, "/my-listings"), {
-    headers: {
-      "Set-Cookie": await flashHeader(
-        { type: "success", message: "Listing created successfully!" },
-        ctx.env.NODE_ENV === "production",
-      ),
+  // What was typed goes back into the form (nothing yet if the form itself could not be read).
+  let values: Record<string, string> = {};
+  return runAction(
+    async () => {
+      const input = await readListingForm(request);
+      values = input.echo;
+      return createListing(ctx, { ownerId: user.id, ...input });
     },
-  });
+    () =>
+      redirectWithFlash(ctx, returnToOf(request, "/my-listings"), {
+        type: "success",
+        message: "Listing created successfully!",
+      }),
+    { echo: () => ({ values }) },
+  );
 }
 
 export default function CreateListing({ loaderData, actionData }: Route.ComponentProps) {

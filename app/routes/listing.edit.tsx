@@ -1,5 +1,5 @@
 import { Lock } from "~/components/ui/icons";
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/listing.edit";
 import { appContext } from "../context";
 import { readListingForm } from "../../core/listings/read-listing-form";
@@ -7,12 +7,12 @@ import { RouteError } from "../components/layout/route-error";
 import { ListingForm } from "../components/listings/form/listing-form";
 import { ButtonLink } from "../components/ui/button";
 import { Container } from "../components/ui/container";
-import { flashHeader } from "../lib/flash.server";
+import { redirectWithFlash } from "../lib/redirect-with-flash.server";
 import { requireUser } from "../lib/require-user.server";
+import { runAction } from "../lib/run-action.server";
 import { findListingToEdit } from "../../core/listings/find-listing-to-edit";
 import { whyNotEditable } from "../../core/listings/listing-edit-rules";
 import { updateListing } from "../../core/listings/update-listing";
-import { isAppError } from "../../core/shared/app-error";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `Edit ${loaderData.listing.title} | SwapShed` : "Listing not found | SwapShed" },
@@ -32,33 +32,21 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const user = await requireUser(ctx, request);
-  let input: Awaited<ReturnType<typeof readListingForm>>;
-  try {
-    input = await readListingForm(request);
-  } catch (error) {
-    if (isAppError(error))
-      return data(
-        { error: error.message, fields: {} as Record<string, string>, values: undefined, keep: undefined },
-        { status: error.status },
-      );
-    throw error;
-  }
-  const result = await updateListing(ctx, { listingId: params.id, actorId: user.id, ...input });
-  if (!result.ok) {
-    if (result.status === 404) throw data("Listing not found", { status: 404 });
-    return data(
-      { error: result.message, fields: result.fields ?? {}, values: input.echo, keep: input.keep },
-      { status: result.status },
-    );
-  }
-  return redirect(`/listings/${result.id}`, {
-    headers: {
-      "Set-Cookie": await flashHeader(
-        { type: "success", message: "Listing updated successfully!" },
-        ctx.env.NODE_ENV === "production",
-      ),
+  // What was typed (and the pictures kept) go back into the form, once the form could be read.
+  let typed: Pick<Awaited<ReturnType<typeof readListingForm>>, "echo" | "keep"> | undefined;
+  return runAction(
+    async () => {
+      const input = await readListingForm(request);
+      typed = input;
+      const result = await updateListing(ctx, { listingId: params.id, actorId: user.id, ...input });
+      // Gone (or never this member's): the page's 404, not a message on the form.
+      if (!result.ok && result.status === 404) throw data("Listing not found", { status: 404 });
+      return result;
     },
-  });
+    ({ id }) =>
+      redirectWithFlash(ctx, `/listings/${id}`, { type: "success", message: "Listing updated successfully!" }),
+    { echo: () => ({ values: typed?.echo, keep: typed?.keep }) },
+  );
 }
 
 export default function EditListing({ loaderData, actionData }: Route.ComponentProps) {

@@ -5,12 +5,12 @@ import { RouteError } from "../components/layout/route-error";
 import { AlreadyProposed } from "../components/listings/already-proposed";
 import { ProposeSwapForm } from "../components/swaps/propose-swap-form";
 import { Container } from "../components/ui/container";
-import { flashHeader } from "../lib/flash.server";
 import { proposeSignInHref } from "../lib/auth-links";
+import { readForm } from "../lib/read-form.server";
+import { flashHeaders, redirectWithFlash } from "../lib/redirect-with-flash.server";
+import { runAction } from "../lib/run-action.server";
 import { findListing } from "../../core/listings/find-listing";
 import { findOfferableListings } from "../../core/listings/find-offerable-listings";
-import { isAppError } from "../../core/shared/app-error";
-import { logger } from "../../core/shared/logger";
 import { findPendingProposalForListing } from "../../core/swaps/find-pending-proposal-for-listing";
 import { proposeSwap } from "../../core/swaps/propose-swap";
 
@@ -37,29 +37,24 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const user = await ctx.getUser();
   if (!user) return redirect(proposeSignInHref(params.id));
-  const form = await request.formData();
-  try {
-    await proposeSwap(ctx, {
-      proposerId: user.id,
-      targetListingId: params.id,
-      offeredListingId: String(form.get("offeredListingId") ?? ""),
-      message: String(form.get("message") ?? ""),
-    });
-  } catch (error) {
-    if (isAppError(error)) return data({ error: error.message }, { status: error.status });
-    logger.error("propose failed", { error: String(error) });
-    return data({ error: "Failed to send proposal" }, { status: 500 });
-  }
+  const form = await readForm(request);
   // A flash in both cases: after the dialog's send the root reloads and shows it, even where the page then
   // replaces the dialog by "You've proposed a swap for this item" (the form is gone before it could say so).
-  const headers = {
-    "Set-Cookie": await flashHeader(
-      { type: "success", message: "Swap proposal sent successfully!" },
-      ctx.env.NODE_ENV === "production",
-    ),
-  };
-  if (form.get("via") === "dialog") return data({ ok: true as const }, { headers });
-  return redirect("/my-swaps?tab=sent", { headers });
+  const sent = { type: "success", message: "Swap proposal sent successfully!" } as const;
+  return runAction(
+    () =>
+      proposeSwap(ctx, {
+        proposerId: user.id,
+        targetListingId: params.id,
+        offeredListingId: form.offeredListingId ?? "",
+        message: form.message ?? "",
+      }),
+    async () =>
+      form.via === "dialog"
+        ? data({ ok: true as const }, { headers: await flashHeaders(ctx, sent) })
+        : redirectWithFlash(ctx, "/my-swaps?tab=sent", sent),
+    { unexpected: { message: "Failed to send proposal", log: "propose failed" } },
+  );
 }
 
 export default function ProposePage({ loaderData, actionData }: Route.ComponentProps) {

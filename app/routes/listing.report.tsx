@@ -3,12 +3,12 @@ import type { Route } from "./+types/listing.report";
 import { appContext } from "../context";
 import { REPORT_SENT, ReportListingForm } from "../components/listings/report-listing-form";
 import { Container } from "../components/ui/container";
-import { flashHeader } from "../lib/flash.server";
+import { readForm } from "../lib/read-form.server";
+import { redirectWithFlash } from "../lib/redirect-with-flash.server";
+import { runAction } from "../lib/run-action.server";
 import { findListing } from "../../core/listings/find-listing";
 import { isOwnListing, isReportingOn } from "../../core/moderation/can-report";
 import { reportListing } from "../../core/moderation/report-listing";
-import { isAppError } from "../../core/shared/app-error";
-import { logger } from "../../core/shared/logger";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Report listing | SwapShed" },
@@ -34,34 +34,26 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const user = await ctx.getUser();
   if (!user) return signInFirst(params.id);
-  const form = await request.formData();
-  let hidden = false;
-  try {
-    ({ hidden } = await reportListing(ctx, {
-      reporterId: user.id,
-      listingId: params.id,
-      reason: form.get("reason"),
-      notes: form.get("notes"),
-      evidence: form.get("evidence"),
-    }));
-  } catch (error) {
-    if (!isAppError(error)) {
-      logger.error("report failed", { error: String(error) });
-      return data({ error: "Failed to send report" }, { status: 500 });
-    }
-    const field = error.details.field;
-    return data(
-      { error: error.message, ...(field ? { errors: { [field]: error.message } } : {}) },
-      { status: error.status },
-    );
-  }
-  if (form.get("via") === "fetcher") return { ok: true as const };
-  // A report that hid the listing (auto takedown) leaves the reporter nothing to go back to: home, with the thanks.
-  return redirect(hidden ? "/" : `/listings/${encodeURIComponent(params.id)}`, {
-    headers: {
-      "Set-Cookie": await flashHeader({ type: "success", message: REPORT_SENT }, ctx.env.NODE_ENV === "production"),
-    },
-  });
+  const form = await readForm(request);
+  return runAction(
+    () =>
+      reportListing(ctx, {
+        reporterId: user.id,
+        listingId: params.id,
+        reason: form.reason,
+        notes: form.notes,
+        evidence: form.evidence,
+      }),
+    async ({ hidden }) =>
+      form.via === "fetcher"
+        ? { ok: true as const }
+        : // A report that hid the listing (auto takedown) leaves the reporter nothing to go back to: home, with the thanks.
+          redirectWithFlash(ctx, hidden ? "/" : `/listings/${encodeURIComponent(params.id)}`, {
+            type: "success",
+            message: REPORT_SENT,
+          }),
+    { unexpected: { message: "Failed to send report", log: "report failed" } },
+  );
 }
 
 export default function ReportPage({ loaderData, actionData }: Route.ComponentProps) {

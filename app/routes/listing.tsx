@@ -1,6 +1,6 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { BadgeCheck, CalendarDays, MapPin, Navigation, Star } from "~/components/ui/icons";
-import { data, Link, redirect } from "react-router";
+import { data, Link } from "react-router";
 import { useEffect, useRef } from "react";
 import type { Route } from "./+types/listing";
 import { appContext } from "../context";
@@ -15,16 +15,15 @@ import { ProposeSwapButton } from "../components/swaps/propose-swap-button";
 import { Avatar } from "../components/ui/avatar";
 import { Container } from "../components/ui/container";
 import { categoryLabel } from "../lib/categories";
-import { flashHeader } from "../lib/flash.server";
 import { conditionLabel, formatDistance, formatValueRange } from "../lib/format";
+import { redirectWithFlash } from "../lib/redirect-with-flash.server";
 import { requireUser } from "../lib/require-user.server";
+import { runAction } from "../lib/run-action.server";
 import { getViewer } from "../lib/viewer.server";
 import { imageUrl } from "../../core/images/image-urls";
 import { deleteListing } from "../../core/listings/delete-listing";
 import { findListing } from "../../core/listings/find-listing";
 import { canReport } from "../../core/moderation/can-report";
-import { isAppError } from "../../core/shared/app-error";
-import { logger } from "../../core/shared/logger";
 import { findPendingProposalForListing } from "../../core/swaps/find-pending-proposal-for-listing";
 import { formatLongDate, sydneyFormat } from "../../core/shared/time";
 
@@ -57,21 +56,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (form.get("intent") !== "delete") throw data("Unknown action", { status: 400 });
   // Without JavaScript the question is asked on the page first (see OwnerActions).
   if (form.get("confirmed") !== "yes") return data({ confirm: true as const });
-  try {
-    await deleteListing(ctx, { listingId: params.id, actorId: user.id });
-  } catch (error) {
-    if (isAppError(error)) return data({ error: error.message }, { status: error.status });
-    logger.error("delete listing failed", { error: String(error) });
-    return data({ error: "Failed to delete listing" }, { status: 500 });
-  }
-  return redirect("/my-listings", {
-    headers: {
-      "Set-Cookie": await flashHeader(
-        { type: "success", message: "Listing deleted" },
-        ctx.env.NODE_ENV === "production",
-      ),
-    },
-  });
+  return runAction(
+    () => deleteListing(ctx, { listingId: params.id, actorId: user.id }),
+    () => redirectWithFlash(ctx, "/my-listings", { type: "success", message: "Listing deleted" }),
+    { unexpected: { message: "Failed to delete listing", log: "delete listing failed" } },
+  );
 }
 
 /**

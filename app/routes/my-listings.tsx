@@ -1,5 +1,5 @@
 import { ImageOff, PackageOpen, Plus } from "~/components/ui/icons";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { useHydrated } from "../lib/use-hydrated";
 import type { Route } from "./+types/my-listings";
 import { appContext } from "../context";
@@ -7,16 +7,15 @@ import { Button, ButtonLink } from "../components/ui/button";
 import { Container } from "../components/ui/container";
 import { DeleteListingButton } from "../components/listings/delete-listing-button";
 import { LoadFailed } from "../components/ui/load-failed";
-import { flashHeader } from "../lib/flash.server";
 import { formatValueRange } from "../lib/format";
+import { redirectWithFlash } from "../lib/redirect-with-flash.server";
 import { requireUser } from "../lib/require-user.server";
+import { runAction } from "../lib/run-action.server";
 import { imageUrl } from "../../core/images/image-urls";
 import { deleteListing } from "../../core/listings/delete-listing";
 import { whyNotEditable } from "../../core/listings/listing-edit-rules";
 import { findMyListings } from "../../core/listings/find-my-listings";
-import { isAppError } from "../../core/shared/app-error";
 import { recordRequestError } from "../../core/logs/record-request-error";
-import { logger } from "../../core/shared/logger";
 
 export const meta: Route.MetaFunction = () => [
   { title: "My Listings | SwapShed" },
@@ -45,22 +44,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The browser asks "Are you sure...?" itself once the page runs JavaScript; a Delete sent before that (or
   // without it) gets the same question on the page, and nothing is deleted until it is answered.
   if (form.get("confirmed") !== "yes") return data({ confirm: listingId });
-  try {
-    await deleteListing(ctx, { listingId, actorId: user.id });
-  } catch (error) {
-    if (isAppError(error)) return data({ error: error.message }, { status: error.status });
-    logger.error("delete listing failed", { error: String(error) });
-    return data({ error: "Failed to delete listing" }, { status: 500 });
-  }
-  // Post/Redirect/Get: the next page (and its root loader) reads the flash, with or without JavaScript.
-  return redirect("/my-listings", {
-    headers: {
-      "Set-Cookie": await flashHeader(
-        { type: "success", message: "Listing deleted" },
-        ctx.env.NODE_ENV === "production",
-      ),
-    },
-  });
+  return runAction(
+    () => deleteListing(ctx, { listingId, actorId: user.id }),
+    () => redirectWithFlash(ctx, "/my-listings", { type: "success", message: "Listing deleted" }),
+    { unexpected: { message: "Failed to delete listing", log: "delete listing failed" } },
+  );
 }
 
 const STATUS_STYLES: Record<string, string> = {

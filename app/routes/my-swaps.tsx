@@ -7,11 +7,11 @@ import { SwapCard } from "../components/swaps/swap-card";
 import { SwapCardSkeleton } from "../components/swaps/swap-card-skeleton";
 import { Container } from "../components/ui/container";
 import { LoadFailed } from "../components/ui/load-failed";
-import { type Flash, flashHeader } from "../lib/flash.server";
+import { readForm } from "../lib/read-form.server";
+import { redirectWithFlash } from "../lib/redirect-with-flash.server";
 import { requireUser } from "../lib/require-user.server";
-import { isAppError } from "../../core/shared/app-error";
+import { runAction } from "../lib/run-action.server";
 import { recordRequestError } from "../../core/logs/record-request-error";
-import { logger } from "../../core/shared/logger";
 import { acceptSwap } from "../../core/swaps/accept-swap";
 import { findMySwaps, findSwapForParty } from "../../core/swaps/find-my-swaps";
 import { leaveReview } from "../../core/swaps/leave-review";
@@ -112,44 +112,42 @@ const OUTCOMES = {
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const user = await requireUser(ctx, request);
-  const form = await request.formData();
-  const intent = String(form.get("intent")) as keyof typeof OUTCOMES;
-  const swapId = String(form.get("swapId") ?? "");
-  const tab = form.get("tab") === "sent" ? "sent" : "received";
+  const form = await readForm(request);
+  const intent = (form.intent ?? "") as keyof typeof OUTCOMES;
+  const swapId = form.swapId ?? "";
+  const tab = form.tab === "sent" ? "sent" : "received";
   // Own keys only: "constructor" or "__proto__" must not pass for an action (they would run the review branch).
   const outcome = Object.hasOwn(OUTCOMES, intent) ? OUTCOMES[intent] : undefined;
   // Accept, decline and withdraw happen only from their confirmation step: a bare post (an old page, a
   // replayed form) is shown that step instead and changes nothing.
-  if (isConfirmIntent(intent) && form.get("confirm") !== "yes") return redirect(mySwapsUrl(tab, { intent, swapId }));
-  let flash: Flash;
-  if (!outcome) {
-    flash = { type: "error", message: "An unexpected error occurred." };
-  } else {
-    try {
-      if (intent === "accept") {
-        await acceptSwap(ctx, { swapId, actorId: user.id });
-      } else if (intent === "decline") {
-        await rejectSwap(ctx, { swapId, actorId: user.id });
-      } else if (intent === "withdraw") {
-        await withdrawSwap(ctx, { swapId, actorId: user.id });
-      } else {
-        await leaveReview(ctx, {
-          swapId,
-          reviewerId: user.id,
-          rating: Number(form.get("rating")),
-          comment: String(form.get("comment") ?? ""),
-        });
-      }
-      flash = { type: "success", message: outcome.ok };
-    } catch (error) {
-      if (!isAppError(error))
-        logger.error(`swap ${intent} failed`, { error: String((error as Error)?.stack ?? error) });
-      flash = { type: "error", message: outcome.failed, description: isAppError(error) ? error.message : undefined };
-    }
-  }
-  return redirect(mySwapsUrl(tab), {
-    headers: { "Set-Cookie": await flashHeader(flash, ctx.env.NODE_ENV === "production") },
-  });
+  if (isConfirmIntent(intent) && form.confirm !== "yes") return redirect(mySwapsUrl(tab, { intent, swapId }));
+  const back = mySwapsUrl(tab);
+  if (!outcome) return redirectWithFlash(ctx, back, { type: "error", message: "An unexpected error occurred." });
+  return runAction(
+    async () => {
+      if (intent === "accept") return acceptSwap(ctx, { swapId, actorId: user.id });
+      if (intent === "decline") return rejectSwap(ctx, { swapId, actorId: user.id });
+      if (intent === "withdraw") return withdrawSwap(ctx, { swapId, actorId: user.id });
+      // A missing rating is 0 (as Number(null) always gave), refused by the review's rules like any other.
+      return leaveReview(ctx, {
+        swapId,
+        reviewerId: user.id,
+        rating: Number(form.rating ?? 0),
+        comment: form.comment ?? "",
+      });
+    },
+    () => redirectWithFlash(ctx, back, { type: "success", message: outcome.ok }),
+    {
+      // The toast names the step that failed, and says why under it (nothing more when it was not a refusal).
+      onRefusal: (refusal) =>
+        redirectWithFlash(ctx, back, {
+          type: "error",
+          message: outcome.failed,
+          description: refusal.unexpected ? undefined : refusal.message,
+        }),
+      unexpected: { message: outcome.failed, log: `swap ${intent} failed` },
+    },
+  );
 }
 
 export default function MySwaps({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,8 @@
 import { Database, KeyRound } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { data, Form, useFetcher } from "react-router";
+import { readForm } from "../lib/read-form.server";
+import { runAction } from "../lib/run-action.server";
 import { toast } from "../lib/toast";
 import type { Route } from "./+types/seed";
 import { appContext } from "../context";
@@ -8,7 +10,6 @@ import { Button, ButtonLink } from "../components/ui/button";
 import { Container } from "../components/ui/container";
 import { FormError } from "../components/forms/form-error";
 import { seedDemoData, type SeedStep } from "../../core/seed/seed-demo-data";
-import { logger } from "../../core/shared/logger";
 import { SEED_LISTINGS, SEED_PASSWORD, SEED_USERS } from "../../db/seed/seed-data";
 import { isDemoMode } from "../../core/shared/demo-mode";
 import { maySeedStaff } from "../../core/seed/seed-staff-accounts";
@@ -35,16 +36,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   if (!isDemoMode(ctx.env))
     return data({ ok: false as const, error: "Seeding is disabled in production." }, { status: 403 });
-  const step = (await request.formData()).get("step");
+  const { step } = await readForm(request);
   const steps: SeedStep[] = step === "users" || step === "listings" ? [step] : ["users", "listings"];
-  try {
+  return runAction(
     // Members and listings only: no request makes anyone staff (the demo's staff are made at boot, decision 066).
-    const result = await seedDemoData(ctx, steps);
-    return { ok: true as const, step: step ?? "all", ...result };
-  } catch (error) {
-    logger.error("seed failed", { error: String((error as Error)?.stack ?? error) });
-    return data({ ok: false as const, error: "Failed to seed database" }, { status: 500 });
-  }
+    () => seedDemoData(ctx, steps),
+    (result) => ({ ok: true as const, step: step ?? "all", ...result }),
+    { unexpected: { message: "Failed to seed database", log: "seed failed" }, echo: () => ({ ok: false as const }) },
+  );
 }
 
 export default function Seed({ loaderData, actionData }: Route.ComponentProps) {

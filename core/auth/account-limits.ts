@@ -3,6 +3,7 @@ import { isFeatureEnabled } from "../flags/is-feature-enabled";
 import { addressKey } from "../rate-limit/address-key";
 import { hitRateLimit } from "../rate-limit/hit-rate-limit";
 import { recordSecurityEvent } from "../security/record-security-event";
+import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
 import { type RequestMeta, tooManyAttempts } from "./auth-attempt";
 
@@ -77,4 +78,14 @@ export async function checkAccountLimit(
     userAgent: meta.userAgent,
   });
   return { ok: false, status: 429, message, retryAfterSeconds: retryAfter };
+}
+
+/** As checkAccountLimit, for a use case that throws: the same refusal, as the 429 AppError with its wait. */
+export async function enforceAccountLimit(
+  deps: { db: Db; clock: Clock },
+  attempt: { action: AccountLimitedAction; subject: string; userId?: string | null },
+  meta: RequestMeta,
+): Promise<void> {
+  const limited = await checkAccountLimit(deps, attempt, meta);
+  if (limited) throw new AppError("RATE_LIMITED", limited.message, { retryAfterSeconds: limited.retryAfterSeconds });
 }

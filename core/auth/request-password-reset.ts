@@ -2,6 +2,7 @@ import { isFeatureEnabled } from "../flags/is-feature-enabled";
 import { addressKey } from "../rate-limit/address-key";
 import { hitRateLimit } from "../rate-limit/hit-rate-limit";
 import { recordSecurityEvent } from "../security/record-security-event";
+import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
 import type { Db } from "../../db/client";
 import type { Auth } from "./auth";
@@ -16,24 +17,21 @@ export const TOO_MANY_RESETS = "Too many reset requests. Please try again later.
 const PER_EMAIL = { limit: 3, windowSeconds: 60 * 60 };
 const PER_ADDRESS = { limit: 10, windowSeconds: 60 * 60 };
 
-export type ResetRequestOutcome =
-  | { ok: true; message: string }
-  | { ok: false; status: number; message: string; fields?: Record<string, string> };
-
 /**
  * 'Forgot password?': mails a one-hour, one-use link if the address has an account, and answers the same either
  * way. Limited per e-mail and per address (an IPv6 client by its /64) so nobody floods an inbox; each request is a
- * `password_reset` security event.
+ * `password_reset` security event. Returns the answer to show; a malformed address (naming the field) or too many
+ * requests is an AppError.
  */
 export async function requestPasswordReset(
   deps: { db: Db; auth: Auth; clock: Clock },
   { email: raw }: { email: unknown },
   meta: RequestMeta,
-): Promise<ResetRequestOutcome> {
+): Promise<{ message: string }> {
   const parsed = emailSchema.safeParse(raw);
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? "Invalid email address";
-    return { ok: false, status: 400, message, fields: { email: message } };
+    throw new AppError("VALIDATION", message, { field: "email" });
   }
   const email = parsed.data;
   if (await isFeatureEnabled(deps.db, "enable_rate_limiting")) {
@@ -50,7 +48,7 @@ export async function requestPasswordReset(
         ipAddress: meta.ip,
         userAgent: meta.userAgent,
       });
-      return { ok: false, status: 429, message: TOO_MANY_RESETS };
+      throw new AppError("RATE_LIMITED", TOO_MANY_RESETS);
     }
   }
   await deps.auth.api.requestPasswordReset({ body: { email }, headers: meta.headers });
@@ -62,5 +60,5 @@ export async function requestPasswordReset(
     ipAddress: meta.ip,
     userAgent: meta.userAgent,
   });
-  return { ok: true, message: RESET_LINK_SENT };
+  return { message: RESET_LINK_SENT };
 }

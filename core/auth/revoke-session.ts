@@ -1,8 +1,9 @@
 import { and, eq, ne } from "drizzle-orm";
 import { sessions } from "../../db/schema/auth";
 import { recordSecurityEvent } from "../security/record-security-event";
-import type { AccountDeps, AccountRefusal } from "./account-deps";
-import { checkAccountLimit } from "./account-limits";
+import { AppError } from "../shared/app-error";
+import type { AccountDeps } from "./account-deps";
+import { enforceAccountLimit } from "./account-limits";
 import type { RequestMeta } from "./auth-attempt";
 
 export const SESSION_NOT_FOUND = "That session has already ended.";
@@ -10,15 +11,15 @@ export const SESSION_NOT_FOUND = "That session has already ended.";
 /**
  * Signs one of the member's other devices out by the session's id. Only this member's sessions, never this one
  * (that is "Sign out" here): another member's session id, or one that is gone, gets the same answer and changes
- * nothing. No reauthentication: it only takes access away. A security event, no mail (the member did it).
+ * nothing (a 404 AppError). No reauthentication: it only takes access away. A security event, no mail (the member
+ * did it). Too many changes: the 429 AppError with the wait.
  */
 export async function revokeSession(
   deps: AccountDeps,
   { userId, currentSessionId, sessionId }: { userId: string; currentSessionId: string; sessionId: unknown },
   meta: RequestMeta,
-): Promise<{ ok: true } | AccountRefusal> {
-  const limited = await checkAccountLimit(deps, { action: "session_change", subject: userId, userId }, meta);
-  if (limited) return limited;
+): Promise<void> {
+  await enforceAccountLimit(deps, { action: "session_change", subject: userId, userId }, meta);
   const id = typeof sessionId === "string" ? sessionId : "";
   const removed = id
     ? await deps.db
@@ -36,6 +37,5 @@ export async function revokeSession(
     ipAddress: meta.ip,
     userAgent: meta.userAgent,
   });
-  if (!removed.length) return { ok: false, status: 404, message: SESSION_NOT_FOUND };
-  return { ok: true };
+  if (!removed.length) throw new AppError("NOT_FOUND", SESSION_NOT_FOUND);
 }

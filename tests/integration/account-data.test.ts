@@ -316,7 +316,7 @@ describe("deleting my account", () => {
     const member = await signUpMember(testApp);
     const response = await deleteVia(member.cookie, "Wrongpass1");
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: WRONG_PASSWORD });
+    expect(await response.json()).toEqual({ error: WRONG_PASSWORD, fields: {} });
     expect((await profileOf(member.userId)).deletedAt).toBeNull();
     expect(await sessionCount(member.userId)).toBe(1);
     expect((await events(member.userId, "account_deletion_requested"))[0]).toMatchObject({

@@ -14,7 +14,8 @@ import { Button } from "../ui/button";
 
 export const REPORT_SENT = "Thanks for your report. Our moderators will review it.";
 
-export type ReportAnswer = { ok?: true; error?: string; errors?: ReportFieldErrors };
+/** The action's answer (runAction's refusal: the message, and the field it is about, if any). */
+export type ReportAnswer = { ok?: true; error?: string; fields?: ReportFieldErrors };
 
 /**
  * Why a member reports a listing: a reason, optional notes and up to 10 evidence links. Inline on the listing page
@@ -34,7 +35,7 @@ export function ReportListingForm({
   const inline = Boolean(onSent) && hydrated;
   const FormTag = inline ? fetcher.Form : Form;
   const shown = inline ? fetcher.data : answer;
-  const errors = shown?.errors ?? {};
+  const errors = shown?.fields ?? {};
   const busy = fetcher.state !== "idle";
   const id = useId();
 

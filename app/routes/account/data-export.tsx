@@ -1,7 +1,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/data-export";
 import { appContext } from "../../context";
-import { flashHeader } from "../../lib/flash.server";
+import { redirectWithFlash } from "../../lib/redirect-with-flash.server";
+import { runAction } from "../../lib/run-action.server";
 import { requireUser } from "../../lib/require-user.server";
 import { exportOwnData } from "../../../core/accounts/export-own-data";
 
@@ -9,19 +10,21 @@ import { exportOwnData } from "../../../core/accounts/export-own-data";
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const user = await requireUser(ctx, request);
-  const result = await exportOwnData(ctx, { userId: user.id }, ctx.meta);
-  if (!result.ok) {
-    const flash = await flashHeader({ type: "error", message: result.message }, ctx.env.NODE_ENV === "production");
-    return redirect("/account/data", { headers: { "Set-Cookie": flash } });
-  }
-  const stamp = result.document.exportedAt.slice(0, 10);
-  return new Response(`${JSON.stringify(result.document, null, 2)}\n`, {
-    headers: {
-      "Content-Type": "application/json; charset=utf-8",
-      "Content-Disposition": `attachment; filename="swapshed-my-data-${stamp}.json"`,
-      "Cache-Control": "private, no-store",
+  return runAction(
+    () => exportOwnData(ctx, { userId: user.id }, ctx.meta),
+    ({ document }) => {
+      const stamp = document.exportedAt.slice(0, 10);
+      return new Response(`${JSON.stringify(document, null, 2)}\n`, {
+        headers: {
+          "Content-Type": "application/json; charset=utf-8",
+          "Content-Disposition": `attachment; filename="swapshed-my-data-${stamp}.json"`,
+          "Cache-Control": "private, no-store",
+        },
+      });
     },
-  });
+    // A download has no page to show a refusal on: back to Your Data, which says why.
+    { onRefusal: ({ message }) => redirectWithFlash(ctx, "/account/data", { type: "error", message }) },
+  );
 }
 
 export function loader() {

@@ -1,10 +1,12 @@
 import { useEffect, useRef } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/data";
 import { appContext } from "../../context";
 import { describedBy, Field, inputClass } from "../../components/forms/field";
 import { Button } from "../../components/ui/button";
-import { flashHeader } from "../../lib/flash.server";
+import { readForm } from "../../lib/read-form.server";
+import { redirectWithFlash } from "../../lib/redirect-with-flash.server";
+import { runAction } from "../../lib/run-action.server";
 import { requireRecentAuth } from "../../lib/require-recent-auth.server";
 import { requireUser } from "../../lib/require-user.server";
 import { RETENTION_DAYS } from "../../../core/accounts/member-guards";
@@ -37,28 +39,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const user = await requireUser(ctx, request);
   await requireRecentAuth(ctx, request, user);
-  const form = await request.formData();
-  const result = await deleteOwnAccount(
-    { db: ctx.db, auth: ctx.auth, clock: ctx.clock, appUrl: ctx.env.APP_URL },
-    { userId: user.id, method: form.get("method"), secret: form.get("secret") },
-    ctx.meta,
+  const form = await readForm(request);
+  return runAction(
+    () =>
+      deleteOwnAccount(
+        { db: ctx.db, auth: ctx.auth, clock: ctx.clock, appUrl: ctx.env.APP_URL },
+        { userId: user.id, method: form.method, secret: form.secret },
+        ctx.meta,
+      ),
+    // Signed out (the use case's cookies), with when the account goes and how to keep it.
+    (result) =>
+      redirectWithFlash(
+        ctx,
+        "/",
+        {
+          type: "success",
+          message: `Your account is set to be deleted on ${formatLongDate(result.permanentDeletionAt)}.`,
+          description: "You have been signed out. To keep your account, sign in before then.",
+        },
+        result.headers,
+      ),
   );
-  if (!result.ok) return data({ error: result.message }, { status: result.status });
-  const headers = new Headers();
-  for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  const on = formatLongDate(result.permanentDeletionAt);
-  headers.append(
-    "Set-Cookie",
-    await flashHeader(
-      {
-        type: "success",
-        message: `Your account is set to be deleted on ${on}.`,
-        description: "You have been signed out. To keep your account, sign in before then.",
-      },
-      ctx.env.NODE_ENV === "production",
-    ),
-  );
-  return redirect("/", { headers });
 }
 
 const PROOF_FIELD: Record<DeletionProof, { label: string; type: string; autoComplete: string; other: string }> = {

@@ -1,12 +1,14 @@
 import { useEffect, useRef } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/email";
 import { appContext } from "../../context";
 import { describedBy, Field, inputClass } from "../../components/forms/field";
 import { FormError, formLevelError } from "../../components/forms/form-error";
 import { Button } from "../../components/ui/button";
 import { BadgeCheck, CircleAlert } from "../../components/ui/icons";
-import { flashHeader } from "../../lib/flash.server";
+import { readForm } from "../../lib/read-form.server";
+import { redirectWithFlash } from "../../lib/redirect-with-flash.server";
+import { runAction } from "../../lib/run-action.server";
 import { focusFirstError } from "../../lib/focus-first-error";
 import { requireRecentAuth } from "../../lib/require-recent-auth.server";
 import { requireUser } from "../../lib/require-user.server";
@@ -38,49 +40,36 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const user = await requireUser(ctx, request);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const secure = ctx.env.NODE_ENV === "production";
+  const form = await readForm(request);
+  const intent = form.intent;
+  // Each use case's own words go back to the page as its toast.
+  const done = ({ message }: { message: string }) =>
+    redirectWithFlash(ctx, "/account/email", { type: "success", message });
   if (intent === "resend") {
-    const result = await resendVerificationEmail(ctx, { userId: user.id }, ctx.meta);
-    if (!result.ok)
-      return data(
-        { intent, error: result.message, fields: {} as Record<string, string>, newEmail: "" },
-        { status: result.status },
-      );
-    return redirect("/account/email", {
-      headers: { "Set-Cookie": await flashHeader({ type: "success", message: result.message }, secure) },
+    return runAction(() => resendVerificationEmail(ctx, { userId: user.id }, ctx.meta), done, {
+      echo: () => ({ intent, newEmail: "" }),
     });
   }
   if (intent === "change") {
     // A new address takes over the account's sign-in and notices: only for a member who proved it's them lately.
     await requireRecentAuth(ctx, request, user);
-    const newEmail = String(form.get("newEmail") ?? "");
-    const result = await requestEmailChange(
-      { ...ctx, appUrl: ctx.env.APP_URL },
-      { userId: user.id, newEmail },
-      ctx.meta,
+    const newEmail = form.newEmail ?? "";
+    return runAction(
+      () => requestEmailChange({ ...ctx, appUrl: ctx.env.APP_URL }, { userId: user.id, newEmail }, ctx.meta),
+      done,
+      { echo: () => ({ intent, newEmail }) },
     );
-    if (!result.ok)
-      return data({ intent, error: result.message, fields: result.fields ?? {}, newEmail }, { status: result.status });
-    return redirect("/account/email", {
-      headers: { "Set-Cookie": await flashHeader({ type: "success", message: result.message }, secure) },
-    });
   }
   if (intent === "resend-change" || intent === "cancel-change") {
     // Both act on the change already asked for; neither needs a fresh sign-in (see resendEmailChange).
-    const result =
-      intent === "resend-change"
-        ? await resendEmailChange({ ...ctx, appUrl: ctx.env.APP_URL }, { userId: user.id }, ctx.meta)
-        : await cancelEmailChange(ctx.db, { userId: user.id }, ctx.meta);
-    if (!result.ok)
-      return data(
-        { intent, error: result.message, fields: {} as Record<string, string>, newEmail: "" },
-        { status: result.status },
-      );
-    return redirect("/account/email", {
-      headers: { "Set-Cookie": await flashHeader({ type: "success", message: result.message }, secure) },
-    });
+    return runAction(
+      () =>
+        intent === "resend-change"
+          ? resendEmailChange({ ...ctx, appUrl: ctx.env.APP_URL }, { userId: user.id }, ctx.meta)
+          : cancelEmailChange(ctx.db, { userId: user.id }, ctx.meta),
+      done,
+      { echo: () => ({ intent, newEmail: "" }) },
+    );
   }
   return data(
     { intent: null, error: "Unknown action", fields: {} as Record<string, string>, newEmail: "" },

@@ -4,7 +4,9 @@ import { appContext } from "../../context";
 import { FormError } from "../../components/forms/form-error";
 import { Button, ButtonLink } from "../../components/ui/button";
 import { pageNotFoundMeta } from "../../components/layout/page-not-found";
-import { flashHeader } from "../../lib/flash.server";
+import { readForm } from "../../lib/read-form.server";
+import { cookiesOf, redirectWithFlash } from "../../lib/redirect-with-flash.server";
+import { runAction } from "../../lib/run-action.server";
 import { requireRecentAuth } from "../../lib/require-recent-auth.server";
 import { requireUser } from "../../lib/require-user.server";
 import { identityLinkErrorMessage } from "../../../core/auth/identity-errors";
@@ -69,42 +71,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const user = await requireUser(ctx, request);
-  const form = await request.formData();
-  const intent = form.get("intent");
+  const form = await readForm(request);
+  const intent = form.intent;
   const providers = identityProvidersFromEnv(ctx.env);
   if (intent !== "link" && intent !== "unlink") return data({ error: "Choose what to do." }, { status: 400 });
   await requireRecentAuth(ctx, request, user);
   if (intent === "link") {
-    const provider = String(form.get("provider") ?? "");
-    const result = await startIdentityLink(
-      { ...ctx, providers },
-      {
-        userId: user.id,
-        provider,
-        callbackURL: `${PAGE}?linked=${encodeURIComponent(provider)}`,
-        errorCallbackURL: `${PAGE}?provider=${encodeURIComponent(provider)}`,
-      },
-      ctx.meta,
+    const provider = form.provider ?? "";
+    return runAction(
+      () =>
+        startIdentityLink(
+          { ...ctx, providers },
+          {
+            userId: user.id,
+            provider,
+            callbackURL: `${PAGE}?linked=${encodeURIComponent(provider)}`,
+            errorCallbackURL: `${PAGE}?provider=${encodeURIComponent(provider)}`,
+          },
+          ctx.meta,
+        ),
+      // Off to the provider, with the state cookie its answer is checked against.
+      (result) => redirect(result.url, { headers: cookiesOf(result.headers) }),
     );
-    if (!result.ok) return data({ error: result.message }, { status: result.status });
-    const headers = new Headers();
-    for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-    return redirect(result.url, { headers });
   }
-  const result = await unlinkIdentity(
-    { ...ctx, providers, appUrl: ctx.env.APP_URL },
-    { userId: user.id, identityId: String(form.get("identityId") ?? "") },
-    ctx.meta,
-  );
-  if (!result.ok) return data({ error: result.message }, { status: result.status });
-  return redirect(PAGE, {
-    headers: {
-      "Set-Cookie": await flashHeader(
-        { type: "success", message: `${result.label} was unlinked` },
-        ctx.env.NODE_ENV === "production",
+  return runAction(
+    () =>
+      unlinkIdentity(
+        { ...ctx, providers, appUrl: ctx.env.APP_URL },
+        { userId: user.id, identityId: form.identityId ?? "" },
+        ctx.meta,
       ),
-    },
-  });
+    (result) => redirectWithFlash(ctx, PAGE, { type: "success", message: `${result.label} was unlinked` }),
+  );
 }
 
 export default function LinkedAccounts({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,9 +1,11 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/passkeys";
 import { appContext } from "../../context";
 import { AddPasskeyForm } from "../../components/account/add-passkey-form";
 import { PasskeyList } from "../../components/account/passkey-list";
-import { flashHeader } from "../../lib/flash.server";
+import { readForm } from "../../lib/read-form.server";
+import { redirectWithFlash } from "../../lib/redirect-with-flash.server";
+import { runAction } from "../../lib/run-action.server";
 import { requireRecentAuth } from "../../lib/require-recent-auth.server";
 import { requireUser } from "../../lib/require-user.server";
 import { sydneyDateTime } from "../../lib/sydney-format";
@@ -45,32 +47,33 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(ctx, request);
   // Passkeys sign in on their own: every change needs a sign-in or a proof of the last 10 minutes.
   await requireRecentAuth(ctx, request, user);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const passkeyId = String(form.get("passkeyId") ?? "");
+  const form = await readForm(request);
+  const intent = form.intent ?? "";
+  const passkeyId = form.passkeyId ?? "";
   const deps = { db: ctx.db, clock: ctx.clock, appUrl: ctx.env.APP_URL };
-  let result: Awaited<ReturnType<typeof addPasskey | typeof renamePasskey | typeof removePasskey>>;
-  if (intent === "add") {
-    const input = {
-      userId: user.id,
-      sessionId: user.session.id,
-      name: form.get("name"),
-      response: form.get("response"),
-    };
-    result = await addPasskey(deps, input, ctx.meta);
-  } else if (intent === "rename") {
-    result = await renamePasskey(deps, { userId: user.id, passkeyId, name: form.get("name") }, ctx.meta);
-  } else if (intent === "remove") {
-    result = await removePasskey(deps, { userId: user.id, passkeyId }, ctx.meta);
-  } else {
+  if (intent !== "add" && intent !== "rename" && intent !== "remove") {
     return data({ intent: null, passkeyId: null, error: "Unknown action", field: undefined }, { status: 400 });
   }
-  if (!result.ok) {
-    const field = "field" in result ? result.field : undefined;
-    return data({ intent, passkeyId: passkeyId || null, error: result.message, field }, { status: result.status });
-  }
-  const flash = await flashHeader({ type: "success", message: FLASH[intent] }, ctx.env.NODE_ENV === "production");
-  return redirect("/account/passkeys", { headers: { "Set-Cookie": flash } });
+  // The field a refusal is about (the name), which the form marks.
+  let field: "name" | undefined;
+  return runAction(
+    async () => {
+      const result =
+        intent === "add"
+          ? await addPasskey(
+              deps,
+              { userId: user.id, sessionId: user.session.id, name: form.name, response: form.response },
+              ctx.meta,
+            )
+          : intent === "rename"
+            ? await renamePasskey(deps, { userId: user.id, passkeyId, name: form.name }, ctx.meta)
+            : await removePasskey(deps, { userId: user.id, passkeyId }, ctx.meta);
+      if (!result.ok && "field" in result) field = result.field;
+      return result;
+    },
+    () => redirectWithFlash(ctx, "/account/passkeys", { type: "success", message: FLASH[intent] }),
+    { echo: () => ({ intent, passkeyId: passkeyId || null, field }) },
+  );
 }
 
 export default function Passkeys({ loaderData, actionData }: Route.ComponentProps) {

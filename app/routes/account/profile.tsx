@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { focusFirstError } from "../../lib/focus-first-error";
 import type { Route } from "./+types/profile";
 import { appContext } from "../../context";
@@ -8,8 +8,10 @@ import { FormError, formLevelError } from "../../components/forms/form-error";
 import { LocationCombobox } from "../../components/forms/location-combobox";
 import { AvatarForm } from "../../components/account/avatar-form";
 import { Button } from "../../components/ui/button";
-import { flashHeader } from "../../lib/flash.server";
+import { formFields, readFormData } from "../../lib/read-form.server";
+import { redirectWithFlash } from "../../lib/redirect-with-flash.server";
 import { requireUser } from "../../lib/require-user.server";
+import { runAction } from "../../lib/run-action.server";
 import { creditBalance } from "../../../core/payments/credit-balance";
 import { findContactDetails } from "../../../core/accounts/find-contact-details";
 import { removeAvatar } from "../../../core/accounts/remove-avatar";
@@ -38,54 +40,42 @@ const SAVED: Record<string, string> = {
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const user = await requireUser(ctx, request);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return data(
-      { form: "avatar", error: "The form could not be read. Please try again.", fields: {} as Record<string, string> },
-      { status: 400 },
-    );
-  }
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  const intent = text("intent");
   const deps = { db: ctx.db, clock: ctx.clock, storage: ctx.storage };
-  let result: { ok: true } | { ok: false; status: number; message: string; fields?: Record<string, string> };
-  if (intent === "avatar") {
-    const upload = form.get("avatar");
-    const file =
-      upload && typeof upload !== "string" && upload.size > 0 ? Buffer.from(await upload.arrayBuffer()) : null;
-    result = await setAvatar(deps, { userId: user.id, file }, ctx.meta);
-  } else if (intent === "remove-avatar") {
-    result = await removeAvatar(deps, { userId: user.id }, ctx.meta);
-  } else {
-    result = await updateProfile(
-      ctx,
-      {
-        userId: user.id,
-        fullName: text("fullName"),
-        phone: text("phone"),
-        location: text("location"),
-        picked: { suburb: text("locationSuburb"), state: text("locationState"), postcode: text("locationPostcode") },
-      },
-      ctx.meta,
-    );
-  }
-  if (!result.ok) {
-    const formName = intent === "avatar" || intent === "remove-avatar" ? "avatar" : "details";
-    return data({ form: formName, error: result.message, fields: result.fields ?? {} }, { status: result.status });
-  }
-  return redirect("/account", {
-    headers: {
-      "Set-Cookie": await flashHeader(
-        { type: "success", message: Object.hasOwn(SAVED, intent) ? SAVED[intent] : SAVED.details },
-        ctx.env.NODE_ENV === "production",
-      ),
+  // Which of the page's two forms a refusal shows on: the picture's until the form says otherwise (a form that
+  // could not be read is most likely the picture's upload).
+  let intent: string | null = null;
+  const onDetails = () => intent !== null && intent !== "avatar" && intent !== "remove-avatar";
+  return runAction(
+    async () => {
+      const form = await readFormData(request);
+      const fields = formFields(form);
+      intent = fields.intent ?? "";
+      if (intent === "avatar") {
+        const upload = form.get("avatar");
+        const file =
+          upload && typeof upload !== "string" && upload.size > 0 ? Buffer.from(await upload.arrayBuffer()) : null;
+        return setAvatar(deps, { userId: user.id, file }, ctx.meta);
+      }
+      if (intent === "remove-avatar") return removeAvatar(deps, { userId: user.id }, ctx.meta);
+      const text = (name: string) => fields[name] ?? "";
+      return updateProfile(
+        ctx,
+        {
+          userId: user.id,
+          fullName: text("fullName"),
+          phone: text("phone"),
+          location: text("location"),
+          picked: { suburb: text("locationSuburb"), state: text("locationState"), postcode: text("locationPostcode") },
+        },
+        ctx.meta,
+      );
     },
-  });
+    () => {
+      const saved = intent !== null && Object.hasOwn(SAVED, intent) ? SAVED[intent] : SAVED.details;
+      return redirectWithFlash(ctx, "/account", { type: "success", message: saved });
+    },
+    { echo: () => ({ form: onDetails() ? ("details" as const) : ("avatar" as const) }) },
+  );
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {

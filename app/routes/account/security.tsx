@@ -1,10 +1,10 @@
 import { useEffect, useRef } from "react";
-import { data, redirect, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
 import type { Route } from "./+types/security";
 import { appContext } from "../../context";
 import { type PasswordAnswer, PasswordCard } from "../../components/account/password-card";
 import { type TwoFactorAnswer, TwoFactorCard } from "../../components/account/two-factor-card";
-import { flashHeader } from "../../lib/flash.server";
+import { redirectWithFlash } from "../../lib/redirect-with-flash.server";
 import { focusFirstError } from "../../lib/focus-first-error";
 import { requireRecentAuth } from "../../lib/require-recent-auth.server";
 import { requireUser } from "../../lib/require-user.server";
@@ -43,13 +43,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const user = await requireUser(ctx, request);
   const form = await request.formData();
-  const secure = ctx.env.NODE_ENV === "production";
-  const back = async (message: string, cookies = new Headers()) => {
-    const headers = new Headers();
-    for (const cookie of cookies.getSetCookie()) headers.append("Set-Cookie", cookie);
-    headers.append("Set-Cookie", await flashHeader({ type: "success", message }, secure));
-    return redirect("/account/security", { headers });
-  };
+  const back = (message: string, cookies?: Headers) =>
+    redirectWithFlash(ctx, "/account/security", { type: "success", message }, cookies);
   switch (form.get("intent")) {
     case "change-password": {
       const input = {

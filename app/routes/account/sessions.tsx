@@ -3,7 +3,9 @@ import type { Route } from "./+types/sessions";
 import { appContext } from "../../context";
 import { FormError } from "../../components/forms/form-error";
 import { Button } from "../../components/ui/button";
-import { flashHeader } from "../../lib/flash.server";
+import { readForm } from "../../lib/read-form.server";
+import { cookiesOf, redirectWithFlash } from "../../lib/redirect-with-flash.server";
+import { runAction } from "../../lib/run-action.server";
 import { requireUser } from "../../lib/require-user.server";
 import { sydneyDateTime } from "../../lib/sydney-format";
 import { findSessions } from "../../../core/auth/find-sessions";
@@ -36,31 +38,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const user = await requireUser(ctx, request);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const headers = new Headers();
+  const form = await readForm(request);
+  const intent = form.intent;
   if (intent === "revoke") {
-    const result = await revokeSession(
-      ctx,
-      { userId: user.id, currentSessionId: user.session.id, sessionId: form.get("sessionId") },
-      ctx.meta,
+    return runAction(
+      () =>
+        revokeSession(ctx, { userId: user.id, currentSessionId: user.session.id, sessionId: form.sessionId }, ctx.meta),
+      () => redirectWithFlash(ctx, "/account/sessions", { type: "success", message: SIGNED_OUT_ONE }),
     );
-    if (!result.ok) return data({ error: result.message }, { status: result.status });
-    headers.append(
-      "Set-Cookie",
-      await flashHeader({ type: "success", message: SIGNED_OUT_ONE }, ctx.env.NODE_ENV === "production"),
-    );
-    return redirect("/account/sessions", { headers });
   }
   if (intent !== "others" && intent !== "everywhere") return data({ error: "Unknown action" }, { status: 400 });
   const result = await signOut(ctx, { scope: intent === "others" ? "others" : "global" }, ctx.meta);
-  for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  if (!result.stillSignedIn) return redirect("/auth", { headers });
-  headers.append(
-    "Set-Cookie",
-    await flashHeader({ type: "success", message: SIGNED_OUT_OTHERS }, ctx.env.NODE_ENV === "production"),
-  );
-  return redirect("/account/sessions", { headers });
+  if (!result.stillSignedIn) return redirect("/auth", { headers: cookiesOf(result.headers) });
+  return redirectWithFlash(ctx, "/account/sessions", { type: "success", message: SIGNED_OUT_OTHERS }, result.headers);
 }
 
 export default function Sessions({ loaderData, actionData }: Route.ComponentProps) {
