@@ -4,7 +4,7 @@ import { passStaffGate, type StaffActor, type StaffGateResult } from "../../core
 import type { StaffAction } from "../../core/staff/permissions";
 import { recordRequestError } from "../../core/logs/record-request-error";
 import type { AppContext } from "../context";
-import { flashHeader } from "./flash.server";
+import { redirectWithFlash } from "./redirect-with-flash.server";
 import { safeRedirect } from "./safe-redirect";
 
 export const TWO_FACTOR_ENROLMENT_PATH = "/admin/two-factor";
@@ -47,8 +47,9 @@ export async function requireStaff(
     case "allowed":
       return result.actor;
     case "sign_in":
-      throw redirect(`/auth?${new URLSearchParams({ redirectTo: returnAddress(url, path) })}`, {
-        headers: { "Set-Cookie": await flashHeader({ type: "error", message: AUTHENTICATION_REQUIRED }, secure(ctx)) },
+      throw await redirectWithFlash(ctx, `/auth?${new URLSearchParams({ redirectTo: returnAddress(url, path) })}`, {
+        type: "error",
+        message: AUTHENTICATION_REQUIRED,
       });
     case "two_factor_required":
       throw redirect(`${TWO_FACTOR_ENROLMENT_PATH}?${new URLSearchParams({ redirectTo: returnAddress(url, path) })}`);
@@ -56,19 +57,15 @@ export async function requireStaff(
       const message = options.refusal ?? onlyAdminsText(action);
       if (request.method === "GET" || request.method === "HEAD")
         throw data({ refused: message } satisfies StaffRefusal, { status: 403 });
-      throw redirect(backOfficePage(request, path), {
-        headers: { "Set-Cookie": await flashHeader({ type: "error", message }, secure(ctx)) },
-      });
+      throw await redirectWithFlash(ctx, backOfficePage(request, path), { type: "error", message });
     }
     case "denied":
       throw await home(ctx, result.message);
   }
 }
 
-const secure = (ctx: AppContext) => ctx.env.NODE_ENV === "production";
-
-async function home(ctx: AppContext, message: string) {
-  return redirect("/", { headers: { "Set-Cookie": await flashHeader({ type: "error", message }, secure(ctx)) } });
+function home(ctx: AppContext, message: string) {
+  return redirectWithFlash(ctx, "/", { type: "error", message });
 }
 
 /** The address to come back to after sign-in: the path and its query string, without React Router's own `_routes`. */

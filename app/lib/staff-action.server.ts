@@ -1,10 +1,10 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { isAppError } from "../../core/shared/app-error";
 import { checkAdminRateLimit } from "../../core/staff/check-admin-rate-limit";
 import type { StaffActor } from "../../core/staff/pass-staff-gate";
 import type { StaffAction } from "../../core/staff/permissions";
 import type { AppContext } from "../context";
-import { flashHeader } from "./flash.server";
+import { redirectWithFlash } from "./redirect-with-flash.server";
 import { requireStaff } from "./require-staff.server";
 
 export type StaffActionFailure = { ok: false; error: string };
@@ -64,13 +64,10 @@ export async function runStaffAction<T>(
     });
   }
   const message = typeof texts.success === "function" ? texts.success(value) : texts.success;
-  return redirect(typeof texts.backTo === "function" ? texts.backTo(value) : texts.backTo, {
-    headers: {
-      "Set-Cookie": await flashHeader(
-        { type: "success", message, description: guarded.warning ?? undefined },
-        ctx.env.NODE_ENV === "production",
-      ),
-    },
+  return redirectWithFlash(ctx, typeof texts.backTo === "function" ? texts.backTo(value) : texts.backTo, {
+    type: "success",
+    message,
+    description: guarded.warning ?? undefined,
   });
 }
 
