@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/auth.reset-password";
 import { appContext } from "../context";
-import { describedBy, Field, inputClass } from "../components/forms/field";
+import { PasswordField } from "../components/forms/field";
 import { Button } from "../components/ui/button";
 import { Container } from "../components/ui/container";
 import { KeyRound } from "../components/ui/icons";
@@ -53,28 +53,13 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           )}
           <Form method="post" className="mt-6 space-y-4" noValidate>
             <input type="hidden" name="token" value={loaderData.token} />
-            <Field id="password" label="New password" error={fields.password}>
-              <input
-                id="password"
-                name="password"
-                type="password"
-                required
-                autoComplete="new-password"
-                className={`${inputClass(fields.password)} h-11`}
-                {...describedBy("password", fields.password)}
-              />
-            </Field>
-            <Field id="confirm" label="New password again" error={fields.confirm}>
-              <input
-                id="confirm"
-                name="confirm"
-                type="password"
-                required
-                autoComplete="new-password"
-                className={`${inputClass(fields.confirm)} h-11`}
-                {...describedBy("confirm", fields.confirm)}
-              />
-            </Field>
+            <PasswordField name="password" label="New password" error={fields.password} autoComplete="new-password" />
+            <PasswordField
+              name="confirm"
+              label="New password again"
+              error={fields.confirm}
+              autoComplete="new-password"
+            />
             <Button type="submit" className="w-full" disabled={busy}>
               {busy ? "Saving..." : "Set new password"}
             </Button>

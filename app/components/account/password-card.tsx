@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { describedBy, Field, inputClass } from "../forms/field";
+import { PasswordField } from "../forms/field";
 import { FormError, formLevelError } from "../forms/form-error";
 import { Button } from "../ui/button";
 
@@ -32,39 +32,19 @@ export function PasswordCard({
           </p>
           <FormError message={formLevelError(answer?.error, fields)} />
           <input type="hidden" name="intent" value="change-password" />
-          <Field id="currentPassword" label="Current password" error={fields.currentPassword}>
-            <input
-              id="currentPassword"
-              name="currentPassword"
-              type="password"
-              required
-              autoComplete="current-password"
-              className={`${inputClass(fields.currentPassword)} h-11`}
-              {...describedBy("currentPassword", fields.currentPassword)}
-            />
-          </Field>
-          <Field id="newPassword" label="New password" error={fields.newPassword}>
-            <input
-              id="newPassword"
-              name="newPassword"
-              type="password"
-              required
-              autoComplete="new-password"
-              className={`${inputClass(fields.newPassword)} h-11`}
-              {...describedBy("newPassword", fields.newPassword)}
-            />
-          </Field>
-          <Field id="confirm" label="New password again" error={fields.confirm}>
-            <input
-              id="confirm"
-              name="confirm"
-              type="password"
-              required
-              autoComplete="new-password"
-              className={`${inputClass(fields.confirm)} h-11`}
-              {...describedBy("confirm", fields.confirm)}
-            />
-          </Field>
+          <PasswordField
+            name="currentPassword"
+            label="Current password"
+            error={fields.currentPassword}
+            autoComplete="current-password"
+          />
+          <PasswordField
+            name="newPassword"
+            label="New password"
+            error={fields.newPassword}
+            autoComplete="new-password"
+          />
+          <PasswordField name="confirm" label="New password again" error={fields.confirm} autoComplete="new-password" />
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
             <Button type="submit" disabled={busy}>
               Change password

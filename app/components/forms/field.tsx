@@ -42,3 +42,30 @@ export function describedBy(id: string, error?: string, hint?: string) {
   const ids = [error && `${id}-error`, hint && !error && `${id}-hint`].filter(Boolean).join(" ");
   return { "aria-invalid": error ? true : undefined, "aria-describedby": ids || undefined } as const;
 }
+
+/** A required password box in its Field: the browser's password manager reads `autoComplete` (current or new). */
+export function PasswordField({
+  name,
+  label,
+  error,
+  autoComplete,
+}: {
+  name: string;
+  label: string;
+  error?: string;
+  autoComplete: "current-password" | "new-password";
+}) {
+  return (
+    <Field id={name} label={label} error={error}>
+      <input
+        id={name}
+        name={name}
+        type="password"
+        required
+        autoComplete={autoComplete}
+        className={`${inputClass(error)} h-11`}
+        {...describedBy(name, error)}
+      />
+    </Field>
+  );
+}
