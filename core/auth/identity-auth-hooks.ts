@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { profiles } from "../../db/schema/profiles";
-import { recordSecurityEvent } from "../security/record-security-event";
+import { recordSignInAttempt } from "./record-sign-in-attempt";
 import type { RequestMeta } from "./auth-attempt";
 import { IDENTITY_ERRORS, identityErrorMessage } from "./identity-errors";
 import { nameFromIdentity } from "./identity-name";
@@ -73,15 +73,13 @@ export function identityAuthHooks(
       if (!code) return;
       const provider = providerOf(context);
       const meta = metaOf(context);
-      await recordSecurityEvent(db, {
-        eventType: "login_attempt",
-        attemptedAction: "sign_in_identity",
+      await recordSignInAttempt(db, {
+        way: "sign_in_identity",
         success: false,
         userId: session.userId,
         errorMessage: identityErrorMessage(code, labelOf(provider)),
         metadata: { provider },
-        ipAddress: meta.ip,
-        userAgent: meta.userAgent,
+        meta,
       });
       throw refusal(code);
     },
@@ -90,14 +88,12 @@ export function identityAuthHooks(
     async afterSessionCreate(session: { userId: string }, context: HookContext) {
       if (!fromCallback(context)) return;
       const meta = metaOf(context);
-      await recordSecurityEvent(db, {
-        eventType: "login_attempt",
-        attemptedAction: "sign_in_identity",
+      await recordSignInAttempt(db, {
+        way: "sign_in_identity",
         success: true,
         userId: session.userId,
         metadata: { provider: providerOf(context) },
-        ipAddress: meta.ip,
-        userAgent: meta.userAgent,
+        meta,
       });
     },
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema/auth";
-import { recordSecurityEvent } from "../security/record-security-event";
+import { recordSignInAttempt } from "./record-sign-in-attempt";
 import { checkAccountLimit } from "./account-limits";
 import { ACCOUNT_SUSPENDED_CODE, type Auth } from "./auth";
 import type { AuthDeps, AuthOutcome, RequestMeta } from "./auth-attempt";
@@ -49,15 +49,13 @@ export async function signInWithCode(
     .from(users)
     .where(eq(users.email, email));
   const log = (success: boolean, errorMessage: string | null) =>
-    recordSecurityEvent(deps.db, {
-      eventType: "login_attempt",
-      attemptedAction: "sign_in_code",
+    recordSignInAttempt(deps.db, {
+      way: "sign_in_code",
       success,
       userId: account?.id ?? null,
       errorMessage,
       metadata: { email },
-      ipAddress: meta.ip,
-      userAgent: meta.userAgent,
+      meta,
     });
   try {
     // A code proves the mailbox. On an address never verified, everything set up before (by whoever typed the

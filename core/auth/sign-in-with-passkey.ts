@@ -2,7 +2,7 @@ import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { passkeys } from "../../db/schema/auth";
-import { recordSecurityEvent } from "../security/record-security-event";
+import { recordSignInAttempt } from "./record-sign-in-attempt";
 import type { Clock } from "../shared/clock";
 import { checkAccountLimit } from "./account-limits";
 import { ACCOUNT_SUSPENDED_CODE, type Auth } from "./auth";
@@ -41,15 +41,13 @@ export async function signInWithPasskey(
         .where(eq(passkeys.credentialID, answer.id))
     : [];
   const log = (success: boolean, userId: string | null, errorMessage: string | null) =>
-    recordSecurityEvent(deps.db, {
-      eventType: "login_attempt",
-      attemptedAction: "sign_in_passkey",
+    recordSignInAttempt(deps.db, {
+      way: "sign_in_passkey",
       success,
       userId,
       errorMessage,
       metadata: owner ? { passkeyId: owner.id } : {},
-      ipAddress: meta.ip,
-      userAgent: meta.userAgent,
+      meta,
     });
   const refuse = async (status: number, message: string) => {
     await log(false, owner?.userId ?? null, message);

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema/auth";
-import { recordSecurityEvent } from "../security/record-security-event";
+import { recordSignInAttempt } from "./record-sign-in-attempt";
 import { ACCOUNT_SUSPENDED_CODE, type Auth } from "./auth";
 import { type AuthDeps, type AuthOutcome, checkAuthRateLimit, type RequestMeta } from "./auth-attempt";
 import { describeIssues } from "../shared/describe-issues";
@@ -35,15 +35,13 @@ export async function signIn(
   const [account] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
 
   const log = (success: boolean, errorMessage: string | null) =>
-    recordSecurityEvent(deps.db, {
-      eventType: "login_attempt",
-      attemptedAction: "sign_in",
+    recordSignInAttempt(deps.db, {
+      way: "sign_in",
       success,
       userId: account?.id ?? null,
       errorMessage,
       metadata: { email },
-      ipAddress: meta.ip,
-      userAgent: meta.userAgent,
+      meta,
     });
 
   try {
