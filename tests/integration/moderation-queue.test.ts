@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, test } from "vitest";
+import { searchBackOffice } from "../../core/back-office/search-back-office";
 import { deleteListing } from "../../core/listings/delete-listing";
 import { findListing } from "../../core/listings/find-listing";
 import { findModerationQueue, queueFilter } from "../../core/moderation/find-moderation-queue";
@@ -15,16 +16,15 @@ import {
 } from "../../core/moderation/review-report";
 import { REASON_REQUIRED } from "../../core/shared/reason";
 import type { StaffActor } from "../../core/staff/pass-staff-gate";
-import { searchBackOffice } from "../../core/back-office/search-back-office";
 import { adminAuditLog } from "../../db/schema/audit";
 import { listings } from "../../db/schema/listings";
 import { moderationReports } from "../../db/schema/moderation";
 import { mailOutbox } from "../../db/schema/ops";
 import { swapProposals } from "../../db/schema/swaps";
-import { controlledClock, HOUR } from "../support/test-clock";
-import { createListing, createMember, type TestMember } from "../support/factories";
-import { refusal } from "../support/swap-fixtures";
+import { createListing, createMember, createSwap, type TestMember } from "../support/factories";
 import { setFlag } from "../support/flags";
+import { refusal } from "../support/swap-fixtures";
+import { controlledClock, HOUR } from "../support/test-clock";
 import { createTestDatabase } from "../support/test-db";
 
 const handle = await createTestDatabase();
@@ -231,16 +231,15 @@ describe("acting on a report", () => {
     const { owner, id, reports } = await reported(2, "Pirated DVDs");
     const proposer = await createMember(db);
     const offered = await createListing(db, proposer.id, { title: "Honest bike" });
-    const [offer] = await db
-      .insert(swapProposals)
-      .values({
-        offeredListingId: offered,
-        targetListingId: id,
-        proposerId: proposer.id,
-        receiverId: owner.id,
-        expiresAt: new Date(clock.now().getTime() + 24 * HOUR),
-      })
-      .returning();
+    const { swapId } = await createSwap(db, {
+      status: "pending",
+      offeredListingId: offered,
+      targetListingId: id,
+      proposerId: proposer.id,
+      receiverId: owner.id,
+      expiresAt: new Date(clock.now().getTime() + 24 * HOUR),
+    });
+    const offer = { id: swapId };
     expect(await refusal(review(reports[0], "takedown", ""))).toEqual({ code: "VALIDATION", message: REASON_REQUIRED });
 
     await review(reports[0], "takedown", "DMCA");

@@ -7,7 +7,7 @@ import { adminAuditLog } from "../../db/schema/audit";
 import { listings } from "../../db/schema/listings";
 import { mailOutbox } from "../../db/schema/ops";
 import { swapProposals } from "../../db/schema/swaps";
-import { createListing, createMember, staffActor } from "../support/factories";
+import { createListing, createMember, createSwap, staffActor } from "../support/factories";
 import { refusal } from "../support/swap-fixtures";
 import { createTestDatabase } from "../support/test-db";
 
@@ -29,17 +29,15 @@ async function pendingOfferOn(targetId: string) {
   const proposer = await createMember(db, { name: "Pat Proposer" });
   const offered = await createListing(db, proposer.id, { title: "Offered bike" });
   const target = await listingOf(targetId);
-  const [swap] = await db
-    .insert(swapProposals)
-    .values({
-      offeredListingId: offered,
-      targetListingId: targetId,
-      proposerId: proposer.id,
-      receiverId: target.userId,
-      expiresAt: new Date(now.getTime() + 86_400_000),
-    })
-    .returning();
-  return swap.id;
+  const { swapId } = await createSwap(db, {
+    status: "pending",
+    offeredListingId: offered,
+    targetListingId: targetId,
+    proposerId: proposer.id,
+    receiverId: target.userId,
+    expiresAt: new Date(now.getTime() + 86_400_000),
+  });
+  return swapId;
 }
 
 describe("moderating one listing", () => {
