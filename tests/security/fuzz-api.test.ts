@@ -8,27 +8,25 @@
 import fs from "node:fs";
 import fc from "fast-check";
 import { afterAll, describe, expect, test, vi } from "vitest";
+import { signInSchema, signUpSchema } from "../../core/auth/credentials-schema";
 import { listingFieldsSchema } from "../../core/listings/listing-schema";
 import { logger } from "../../core/shared/logger";
 import { proposeSwapSchema, reviewSchema } from "../../core/swaps/swap-schema";
-import { signInSchema, signUpSchema } from "../../core/auth/credentials-schema";
 import { ProfileUpdate } from "../../server/api/account";
 import { GOOD_LISTING, sameOrigin } from "../support/api-factories";
 import { makeJpeg } from "../support/images";
-import { createTestApp, TEST_ORIGIN } from "../support/test-app";
-import { createTestDatabase } from "../support/test-db";
+import { TEST_ORIGIN } from "../support/test-app";
 import {
   accountFields,
   changedTables,
   checkProperty,
-  encodePathSegment,
   type Entry,
+  encodePathSegment,
   entriesArb,
   type FieldArbs,
-  field,
   FilePart,
+  field,
   fileField,
-  Figures,
   fingerprint,
   formHostile,
   formValues,
@@ -36,23 +34,18 @@ import {
   hostileString,
   jsonBody,
   nonObjectJson,
-  oneOf,
   type Outcome,
-  pollutedPrototypes,
+  oneOf,
   POISONED_OBJECT,
+  pollutedPrototypes,
   runsFor,
   schemaFields,
   seedFor,
 } from "./support/fuzz";
-import { buildWorld, worldEnv } from "./support/world";
+import { fuzzSetup } from "./support/world";
 
-const handle = await createTestDatabase();
-afterAll(() => handle.close());
-const testApp = createTestApp(handle, { authAddressLimit: 1_000_000, env: worldEnv(handle) });
+const { handle, db, testApp, world, figures } = await fuzzSetup();
 const { app } = testApp;
-const db = handle.db;
-const world = await buildWorld(handle, testApp);
-const figures = new Figures();
 
 type Endpoint = {
   method: "POST" | "PUT" | "DELETE";

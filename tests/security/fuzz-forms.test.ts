@@ -7,54 +7,48 @@
 import fs from "node:fs";
 import fc from "fast-check";
 import { afterAll, describe, expect, test, vi } from "vitest";
+import { readFlash } from "../../app/lib/flash.server";
+import { signUpSchema } from "../../core/auth/credentials-schema";
+import { listingFieldsSchema } from "../../core/listings/listing-schema";
+import { LOG_TABS } from "../../core/logs/log-tabs";
 import { REPORT_CHART_IDS } from "../../core/reports/build-report-charts";
 import { REPORT_GROUPINGS, REPORT_PERIODS } from "../../core/reports/report-period";
-import { LOG_TABS } from "../../core/logs/log-tabs";
-import { listingFieldsSchema } from "../../core/listings/listing-schema";
 import { logger } from "../../core/shared/logger";
 import { proposeSwapSchema, reviewSchema } from "../../core/swaps/swap-schema";
-import { signUpSchema } from "../../core/auth/credentials-schema";
-import { readFlash } from "../../app/lib/flash.server";
 import { FEATURE_FLAG_KEYS } from "../../db/schema/flags";
 import { REPORT_REASONS } from "../../db/schema/report-values";
 import { GOOD_LISTING, sameOrigin } from "../support/api-factories";
 import { makeJpeg } from "../support/images";
 import { createPageHandler, loadServerBuild, pageRoutes } from "../support/page-build";
-import { createTestApp, TEST_ORIGIN } from "../support/test-app";
-import { createTestDatabase } from "../support/test-db";
+import { TEST_ORIGIN } from "../support/test-app";
 import {
   accountFields,
   changedTables,
   checkProperty,
-  encodePathSegment,
   type Entry,
-  FilePart,
-  fileField,
-  formHostile,
+  encodePathSegment,
+  entriesArb,
   type FieldArbs,
-  Figures,
+  FilePart,
   field,
+  fileField,
   fingerprint,
+  formHostile,
   formValues,
   hostileString,
-  oneOf,
   type Outcome,
+  oneOf,
   pollutedPrototypes,
   runsFor,
   schemaFields,
   seedFor,
   urlEncoded,
-  entriesArb,
 } from "./support/fuzz";
-import { buildWorld, worldEnv } from "./support/world";
+import { fuzzSetup } from "./support/world";
 
-const handle = await createTestDatabase();
-afterAll(() => handle.close());
-const pageHandler = await createPageHandler({ APP_URL: TEST_ORIGIN, NODE_ENV: "test" });
-const testApp = createTestApp(handle, { authAddressLimit: 1_000_000, env: worldEnv(handle), pageHandler });
-const db = handle.db;
-const world = await buildWorld(handle, testApp);
-const figures = new Figures();
+const { handle, db, testApp, world, figures } = await fuzzSetup({
+  pageHandler: () => createPageHandler({ APP_URL: TEST_ORIGIN, NODE_ENV: "test" }),
+});
 
 // ---------------------------------------------------------------------------------------------------------------
 // The endpoints

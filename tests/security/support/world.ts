@@ -20,11 +20,14 @@ import { listings } from "../../../db/schema/listings";
 import { moderationReports } from "../../../db/schema/moderation";
 import { rateLimits } from "../../../db/schema/ops";
 import { paymentLogs } from "../../../db/schema/payments";
+import type { PageHandler } from "../../../server/app";
 import { paymentProviderFromEnv } from "../../../server/payments";
 import { MEMBER_PASSWORD, postListing, sameOrigin, signUpConfirmedMember } from "../../support/api-factories";
 import { createListing, createMember, createSwap } from "../../support/factories";
-import { cookiesFrom, type createTestApp, TEST_ORIGIN } from "../../support/test-app";
+import { cookiesFrom, createTestApp, TEST_ORIGIN } from "../../support/test-app";
+import { createTestDatabase } from "../../support/test-db";
 import { turnOnTwoFactor } from "../../support/two-factor";
+import { Figures } from "./fuzz";
 
 type TestApp = ReturnType<typeof createTestApp>;
 
@@ -36,6 +39,20 @@ export function worldEnv(handle: { url?: string }): Record<string, string> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "swapshed-fuzz-"));
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   return { DATA_DIR: dataDir, ...(handle.url ? { DATABASE_URL: handle.url } : {}) };
+}
+
+/**
+ * A fuzz suite's start: its own database (closed after the file), the real app over it with the sign-in limits
+ * out of the way (and the pages, given `pageHandler`, made once the database is there), the world built in it,
+ * and the figures the suite reports.
+ */
+export async function fuzzSetup(options: { pageHandler?: () => Promise<PageHandler> } = {}) {
+  const handle = await createTestDatabase();
+  afterAll(() => handle.close());
+  const pageHandler = await options.pageHandler?.();
+  const testApp = createTestApp(handle, { authAddressLimit: 1_000_000, env: worldEnv(handle), pageHandler });
+  const world = await buildWorld(handle, testApp);
+  return { handle, db: handle.db, testApp, world, figures: new Figures() };
 }
 
 const meta = (cookie = "") => ({
