@@ -34,6 +34,17 @@ const testApp = createPaymentTestApp(handle, { clock: systemClock });
 const caller: RouteCaller = { db, clock: systemClock, provider: testApp.provider, testApp };
 
 const admin = await createStaff(db, ["admin"], { name: "Avery Admin" });
+/** The back-office gate in the second process, with 203.0.113.0/24 on its allowlist, for the admin from `ip`. */
+const gate = (ip: string) =>
+  passStaffGate(
+    { db: second.db, allowlist: parseIpAllowlist("203.0.113.0/24") },
+    {
+      user: admin,
+      action: "view_settings",
+      meta: { ip, userAgent: null, headers: new Headers() },
+      path: "/admin/settings",
+    },
+  );
 const moderator = await createStaff(db, ["moderator"], { name: "Morgan Moderator" });
 const member = await createStaff(db, [], { name: "Mia Member", totp: false });
 
@@ -129,16 +140,6 @@ describe("the Settings page's feature flags", () => {
   });
 
   test("the IP allowlist, turned on in one process, closes the back office in another to addresses outside it", async () => {
-    const gate = (ip: string) =>
-      passStaffGate(
-        { db: second.db, allowlist: parseIpAllowlist("203.0.113.0/24") },
-        {
-          user: admin,
-          action: "view_settings",
-          meta: { ip, userAgent: null, headers: new Headers() },
-          path: "/admin/settings",
-        },
-      );
     expect((await gate("198.51.100.9")).kind).toBe("allowed");
     // The route's caller comes from 203.0.113.7, which is on this app's list: the admin may turn it on.
     const listed: RouteCaller = { ...caller, staffAllowlist: "203.0.113.0/24" };
@@ -196,16 +197,6 @@ describe("the Settings page's feature flags", () => {
       await checkAdminRateLimit(b, { actorId: admin.id, action: "update_feature_flags_probe" });
 
     // The IP allowlist on: the back office answers only the listed addresses.
-    const gate = (ip: string) =>
-      passStaffGate(
-        { db: second.db, allowlist: parseIpAllowlist("203.0.113.0/24") },
-        {
-          user: admin,
-          action: "view_settings",
-          meta: { ip, userAgent: null, headers: new Headers() },
-          path: "/admin/settings",
-        },
-      );
     expect((await gate("198.51.100.9")).kind).toBe("denied");
     expect((await gate("203.0.113.50")).kind).toBe("allowed");
 
