@@ -58,6 +58,14 @@ async function metaFor(cookie?: string) {
   return { ip: `198.51.100.${++ip}`, userAgent: "vitest", headers };
 }
 
+/** The member deletes their own account, confirming with their password, from their signed-in device. */
+const deleteWithPassword = async (member: { userId: string; cookie: string }) =>
+  deleteOwnAccount(
+    deps,
+    { userId: member.userId, method: "password", secret: MEMBER_PASSWORD },
+    await metaFor(member.cookie),
+  );
+
 /** The context the Hono app would give a page route for this browser (its cookie, the real session lookup). */
 async function routeContext(cookie?: string) {
   const meta = await metaFor(cookie);
@@ -427,15 +435,7 @@ describe("deleting my account", () => {
 
   test("the offer to keep the account lasts 10 minutes", async () => {
     const member = await signUpMember(testApp);
-    expect(
-      (
-        await deleteOwnAccount(
-          deps,
-          { userId: member.userId, method: "password", secret: MEMBER_PASSWORD },
-          await metaFor(member.cookie),
-        )
-      ).ok,
-    ).toBe(true);
+    expect((await deleteWithPassword(member)).ok).toBe(true);
     const proof = makeKeepAccountProof(testApp.auth, { userId: member.userId, now: clock.now() });
     clock.advance(11 * MINUTE);
     expect(await keepAccount(deps, { proof }, await metaFor())).toEqual({
@@ -459,11 +459,7 @@ describe("deleting my account", () => {
       proposerId: member.userId,
       receiverId: partner.userId,
     });
-    const result = await deleteOwnAccount(
-      deps,
-      { userId: member.userId, method: "password", secret: MEMBER_PASSWORD },
-      await metaFor(member.cookie),
-    );
+    const result = await deleteWithPassword(member);
     expect(result).toEqual({ ok: false, status: 409, message: SWAP_AWAITING_FEES });
     expect((await profileOf(member.userId)).deletedAt).toBeNull();
     expect(await sessionCount(member.userId)).toBe(1);
@@ -507,15 +503,7 @@ describe("deleting my account", () => {
       await metaFor(),
     );
     expect(avatarFiles(member.userId)).toHaveLength(1);
-    expect(
-      (
-        await deleteOwnAccount(
-          deps,
-          { userId: member.userId, method: "password", secret: MEMBER_PASSWORD },
-          await metaFor(member.cookie),
-        )
-      ).ok,
-    ).toBe(true);
+    expect((await deleteWithPassword(member)).ok).toBe(true);
 
     clock.advance(30 * DAY + MINUTE);
     const outcome = await signIn(
