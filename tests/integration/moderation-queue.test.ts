@@ -326,18 +326,14 @@ describe("acting on a report", () => {
   });
 
   test("acting on a listing from the Listings page settles its open reports, and each reporter is told", async () => {
+    const fromListingsPage = (
+      actor: typeof morgan,
+      ids: string[],
+      moderation: "approve" | "takedown" | "delete",
+      reason?: string,
+    ) => moderateListings({ db }, { actor, ids, moderation, reason, now: clock.now(), appUrl });
     const taken = await reported(2, "Taken down from Listings");
-    await moderateListings(
-      { db },
-      {
-        actor: morgan,
-        ids: [taken.id],
-        moderation: "takedown",
-        reason: "terms",
-        now: clock.now(),
-        appUrl,
-      },
-    );
+    await fromListingsPage(morgan, [taken.id], "takedown", "terms");
     for (const r of taken.reports)
       expect(await reportOf(r)).toMatchObject({ status: "takedown", reviewedBy: morgan.userId, reviewNotes: "terms" });
     for (const reporter of taken.reporters) expect(await mailTo(reporter)).toHaveLength(1);
@@ -345,10 +341,7 @@ describe("acting on a report", () => {
     expect(row.metadata).toMatchObject({ settled_reports: expect.arrayContaining(taken.reports) });
 
     const cleared = await reported(1, "Approved from Listings");
-    await moderateListings(
-      { db },
-      { actor: morgan, ids: [cleared.id], moderation: "approve", now: clock.now(), appUrl },
-    );
+    await fromListingsPage(morgan, [cleared.id], "approve");
     expect(await reportOf(cleared.reports[0])).toMatchObject({ status: "rejected" });
     expect(await listingOf(cleared.id)).toMatchObject({
       moderationStatus: "approved",
@@ -357,17 +350,7 @@ describe("acting on a report", () => {
     });
 
     const deleted = await reported(1, "Deleted for good from Listings");
-    await moderateListings(
-      { db },
-      {
-        actor: avery,
-        ids: [deleted.id],
-        moderation: "delete",
-        reason: "fraud",
-        now: clock.now(),
-        appUrl,
-      },
-    );
+    await fromListingsPage(avery, [deleted.id], "delete", "fraud");
     expect(await reportOf(deleted.reports[0])).toMatchObject({ status: "approved", listingId: null });
     const pending = await findModerationQueue(db, { status: queueFilter("pending"), cursor: null });
     expect(pending.reports.map((r) => r.id)).not.toContain(deleted.reports[0]);
