@@ -8,10 +8,10 @@
 import fs from "node:fs";
 import fc from "fast-check";
 import { afterAll, describe, expect, test, vi } from "vitest";
-import { signInSchema, signUpSchema } from "../../core/auth/credentials-schema";
 import { listingFieldsSchema } from "../../core/listings/listing-schema";
 import { logger } from "../../core/shared/logger";
 import { proposeSwapSchema, reviewSchema } from "../../core/swaps/swap-schema";
+import { signInSchema, signUpSchema } from "../../core/auth/credentials-schema";
 import { ProfileUpdate } from "../../server/api/account";
 import { GOOD_LISTING, sameOrigin } from "../support/api-factories";
 import { makeJpeg } from "../support/images";
@@ -20,12 +20,12 @@ import {
   accountFields,
   changedTables,
   checkProperty,
-  type Entry,
   encodePathSegment,
+  type Entry,
   entriesArb,
   type FieldArbs,
-  FilePart,
   field,
+  FilePart,
   fileField,
   fingerprint,
   formHostile,
@@ -34,10 +34,10 @@ import {
   hostileString,
   jsonBody,
   nonObjectJson,
-  type Outcome,
   oneOf,
-  POISONED_OBJECT,
+  type Outcome,
   pollutedPrototypes,
+  POISONED_OBJECT,
   runsFor,
   schemaFields,
   seedFor,

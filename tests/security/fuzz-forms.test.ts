@@ -7,14 +7,14 @@
 import fs from "node:fs";
 import fc from "fast-check";
 import { afterAll, describe, expect, test, vi } from "vitest";
-import { readFlash } from "../../app/lib/flash.server";
-import { signUpSchema } from "../../core/auth/credentials-schema";
-import { listingFieldsSchema } from "../../core/listings/listing-schema";
-import { LOG_TABS } from "../../core/logs/log-tabs";
 import { REPORT_CHART_IDS } from "../../core/reports/build-report-charts";
 import { REPORT_GROUPINGS, REPORT_PERIODS } from "../../core/reports/report-period";
+import { LOG_TABS } from "../../core/logs/log-tabs";
+import { listingFieldsSchema } from "../../core/listings/listing-schema";
 import { logger } from "../../core/shared/logger";
 import { proposeSwapSchema, reviewSchema } from "../../core/swaps/swap-schema";
+import { signUpSchema } from "../../core/auth/credentials-schema";
+import { readFlash } from "../../app/lib/flash.server";
 import { FEATURE_FLAG_KEYS } from "../../db/schema/flags";
 import { REPORT_REASONS } from "../../db/schema/report-values";
 import { GOOD_LISTING, sameOrigin } from "../support/api-factories";
@@ -25,24 +25,24 @@ import {
   accountFields,
   changedTables,
   checkProperty,
-  type Entry,
   encodePathSegment,
-  entriesArb,
-  type FieldArbs,
+  type Entry,
   FilePart,
-  field,
   fileField,
-  fingerprint,
   formHostile,
+  type FieldArbs,
+  field,
+  fingerprint,
   formValues,
   hostileString,
-  type Outcome,
   oneOf,
+  type Outcome,
   pollutedPrototypes,
   runsFor,
   schemaFields,
   seedFor,
   urlEncoded,
+  entriesArb,
 } from "./support/fuzz";
 import { fuzzSetup } from "./support/world";
 
