@@ -14,6 +14,7 @@ import { createApp } from "../../server/app";
 import type { Env } from "../../server/env";
 import { localPaymentsSecret } from "../../server/payments";
 import { storageFromEnv } from "../../server/storage";
+import { listingValues, swapValues } from "../support/factories";
 import { setFlag } from "../support/flags";
 
 export type Member = { id: string; email: string; name: string; cookie: string };
@@ -110,40 +111,24 @@ export async function seedWorld({ db, env, trials }: { db: Database; env: Env; t
     const key = `listings/${owner.id}/${now.getTime()}-${crypto.randomBytes(4).toString("hex")}`;
     fs.mkdirSync(path.join(uploads, "listings", owner.id), { recursive: true });
     fs.writeFileSync(path.join(uploads, `${key}-320.webp`), picture);
-    listingRows.push({
-      id,
-      userId: owner.id,
-      title,
-      description: `${title}, in good working order and ready to swap.`,
-      category: "tradie_tools",
-      condition: "good",
-      valueMin: 100,
-      valueMax: 200,
-      location: "Bondi NSW 2026",
-      suburb: "Bondi",
-      state: "NSW",
-      postcode: "2026",
-      latitude: -33.893,
-      longitude: 151.263,
-      images: [{ key, widths: [320] }],
-      status,
-    });
+    listingRows.push(
+      listingValues(owner.id, {
+        id,
+        title,
+        description: `${title}, in good working order and ready to swap.`,
+        valueMin: 100,
+        valueMax: 200,
+        images: [{ key, widths: [320] }],
+        status,
+      }),
+    );
     return id;
   };
   /** A pending proposal, as proposeSwap leaves it. */
   const proposal = (proposer: Member, receiver: Member, offeredListingId: string, targetListingId: string) => {
     const id = crypto.randomUUID();
-    swapRows.push({
-      id,
-      offeredListingId,
-      targetListingId,
-      proposerId: proposer.id,
-      receiverId: receiver.id,
-      status: "pending",
-      expiresAt: in48h,
-      createdAt: now,
-      updatedAt: now,
-    });
+    const parties = { offeredListingId, targetListingId, proposerId: proposer.id, receiverId: receiver.id };
+    swapRows.push({ id, ...swapValues("pending", parties, now), expiresAt: in48h });
     return id;
   };
   /** An accepted swap, as acceptSwap leaves it: both listings reserved, nothing else pending on them. */
@@ -153,20 +138,8 @@ export async function seedWorld({ db, env, trials }: { db: Database; env: Env; t
       listing(proposer, `${label}: ${proposer.name}'s offer`, "reserved"),
       listing(receiver, `${label}: ${receiver.name}'s item`, "reserved"),
     ];
-    swapRows.push({
-      id,
-      offeredListingId,
-      targetListingId,
-      proposerId: proposer.id,
-      receiverId: receiver.id,
-      status: "accepted",
-      expiresAt: in48h,
-      acceptedAt: now,
-      respondedAt: now,
-      paymentDueAt: in48h,
-      createdAt: now,
-      updatedAt: now,
-    });
+    const parties = { offeredListingId, targetListingId, proposerId: proposer.id, receiverId: receiver.id };
+    swapRows.push({ id, ...swapValues("accepted", parties, now), expiresAt: in48h });
     return id;
   };
   /** An accepted swap whose proposer has opened the local checkout: a pending payment with its session, no credit. */

@@ -6,33 +6,33 @@ import { RouterContextProvider } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeEach, describe, expect, test } from "vitest";
 import { type AppContext, appContext } from "../../app/context";
+import { readFlash } from "../../app/lib/flash.server";
 import * as dataRoute from "../../app/routes/account/data";
 import * as exportRoute from "../../app/routes/account/data-export";
 import * as keepRoute from "../../app/routes/auth.keep-account";
-import { exportMemberDataAsStaff } from "../../core/accounts/export-member-data";
-import { purgeDeletedMembers } from "../../core/accounts/purge-deleted-members";
-import { softDeleteMember } from "../../core/accounts/soft-delete-member";
-import { parseIpAllowlist } from "../../core/staff/ip-allowlist";
 import { DELETED_BY_MEMBER, deleteOwnAccount, SWAP_AWAITING_FEES } from "../../core/accounts/delete-own-account";
-import { readFlash } from "../../app/lib/flash.server";
-import { findSessionUser } from "../../core/auth/find-session-user";
+import { exportMemberDataAsStaff } from "../../core/accounts/export-member-data";
 import { ACCOUNT_KEPT, KEEP_OFFER_EXPIRED, keepAccount } from "../../core/accounts/keep-account";
-import { makeKeepAccountProof } from "../../core/auth/keep-account-proof";
-import { WRONG_PASSWORD } from "../../core/auth/reauthentication";
+import { purgeDeletedMembers } from "../../core/accounts/purge-deleted-members";
 import { removeAvatar } from "../../core/accounts/remove-avatar";
 import { setAvatar } from "../../core/accounts/set-avatar";
-import { ACCOUNT_SUSPENDED, signIn } from "../../core/auth/sign-in";
+import { softDeleteMember } from "../../core/accounts/soft-delete-member";
 import { updateProfile } from "../../core/accounts/update-profile";
+import { findSessionUser } from "../../core/auth/find-session-user";
+import { makeKeepAccountProof } from "../../core/auth/keep-account-proof";
+import { WRONG_PASSWORD } from "../../core/auth/reauthentication";
+import { ACCOUNT_SUSPENDED, signIn } from "../../core/auth/sign-in";
+import { parseIpAllowlist } from "../../core/staff/ip-allowlist";
 import { securityEvents } from "../../db/schema/audit";
 import { sessions, users } from "../../db/schema/auth";
 import { mailOutbox } from "../../db/schema/ops";
 import { profiles } from "../../db/schema/profiles";
-import { swapProposals } from "../../db/schema/swaps";
 import { sessionSigning } from "../../server/middleware/session-signing";
 import { MEMBER_PASSWORD, postListing, signUpMember } from "../support/api-factories";
+import { createSwap } from "../support/factories";
 import { makeJpeg } from "../support/images";
-import { controlledClock } from "../support/test-clock";
 import { createTestApp, TEST_ORIGIN } from "../support/test-app";
+import { controlledClock } from "../support/test-clock";
 import { createTestDatabase } from "../support/test-db";
 
 const handle = await createTestDatabase();
@@ -57,6 +57,14 @@ async function metaFor(cookie?: string) {
   if (inner) headers.set("cookie", inner);
   return { ip: `198.51.100.${++ip}`, userAgent: "vitest", headers };
 }
+
+/** The member deletes their own account, confirming with their password, from their signed-in device. */
+const deleteWithPassword = async (member: { userId: string; cookie: string }) =>
+  deleteOwnAccount(
+    deps,
+    { userId: member.userId, method: "password", secret: MEMBER_PASSWORD },
+    await metaFor(member.cookie),
+  );
 
 /** The context the Hono app would give a page route for this browser (its cookie, the real session lookup). */
 async function routeContext(cookie?: string) {
@@ -427,15 +435,7 @@ describe("deleting my account", () => {
 
   test("the offer to keep the account lasts 10 minutes", async () => {
     const member = await signUpMember(testApp);
-    expect(
-      (
-        await deleteOwnAccount(
-          deps,
-          { userId: member.userId, method: "password", secret: MEMBER_PASSWORD },
-          await metaFor(member.cookie),
-        )
-      ).ok,
-    ).toBe(true);
+    expect((await deleteWithPassword(member)).ok).toBe(true);
     const proof = makeKeepAccountProof(testApp.auth, { userId: member.userId, now: clock.now() });
     clock.advance(11 * MINUTE);
     expect(await keepAccount(deps, { proof }, await metaFor())).toEqual({
@@ -451,22 +451,15 @@ describe("deleting my account", () => {
     const partner = await signUpMember(testApp);
     const mine = await postListing(testApp, member.cookie, { title: "Tent" });
     const theirs = await postListing(testApp, partner.cookie, { title: "Esky" });
-    const now = clock.now();
-    await db.insert(swapProposals).values({
+    await createSwap(db, {
+      status: "accepted",
+      at: clock.now(),
       offeredListingId: mine,
       targetListingId: theirs,
       proposerId: member.userId,
       receiverId: partner.userId,
-      status: "accepted",
-      acceptedAt: now,
-      respondedAt: now,
-      paymentDueAt: new Date(now.getTime() + 2 * DAY),
     });
-    const result = await deleteOwnAccount(
-      deps,
-      { userId: member.userId, method: "password", secret: MEMBER_PASSWORD },
-      await metaFor(member.cookie),
-    );
+    const result = await deleteWithPassword(member);
     expect(result).toEqual({ ok: false, status: 409, message: SWAP_AWAITING_FEES });
     expect((await profileOf(member.userId)).deletedAt).toBeNull();
     expect(await sessionCount(member.userId)).toBe(1);
@@ -510,15 +503,7 @@ describe("deleting my account", () => {
       await metaFor(),
     );
     expect(avatarFiles(member.userId)).toHaveLength(1);
-    expect(
-      (
-        await deleteOwnAccount(
-          deps,
-          { userId: member.userId, method: "password", secret: MEMBER_PASSWORD },
-          await metaFor(member.cookie),
-        )
-      ).ok,
-    ).toBe(true);
+    expect((await deleteWithPassword(member)).ok).toBe(true);
 
     clock.advance(30 * DAY + MINUTE);
     const outcome = await signIn(

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, describe, expect, test } from "vitest";
-import { findSessionUser } from "../../core/auth/find-session-user";
+import { describe, expect, test } from "vitest";
 import { requestEmailChange } from "../../core/accounts/request-email-change";
+import { findSessionUser } from "../../core/auth/find-session-user";
 import { requestPasswordReset } from "../../core/auth/request-password-reset";
 import { requestSignInCode } from "../../core/auth/request-sign-in-code";
 import { resetPassword } from "../../core/auth/reset-password";
@@ -15,21 +15,15 @@ import { CONFIRM_ADDRESS_FIRST } from "../../core/auth/verified-address";
 import { verifyEmailAddress } from "../../core/auth/verify-email-address";
 import { accounts, passkeys, sessions, twoFactors, users } from "../../db/schema/auth";
 import { freshEmail, MEMBER_PASSWORD, signUpMember } from "../support/api-factories";
-import { controlledClock } from "../support/test-clock";
+import { authTestSetup } from "../support/auth-test-setup";
 import { latestMail, linkIn } from "../support/mailbox";
-import { cookiesFrom, createTestApp, requestMeta, TEST_ORIGIN } from "../support/test-app";
-import { createTestDatabase } from "../support/test-db";
+import { cookiesFrom, requestMeta } from "../support/test-app";
 import { unusedTotpCode } from "../support/totp";
 
 // Account pre-hijacking (F3, decision 067): an attacker signs up with the victim's address before the
 // victim does, sets things up, and waits for the victim to prove the mailbox.
 
-const handle = await createTestDatabase();
-const db = handle.db;
-afterAll(() => handle.close());
-const clock = controlledClock(new Date());
-const testApp = createTestApp(handle, { clock, authAddressLimit: 1000 });
-const deps = { db, auth: testApp.auth, clock, appUrl: TEST_ORIGIN };
+const { db, testApp, deps } = await authTestSetup();
 let ip = 0;
 const meta = requestMeta(() => `198.51.100.${++ip % 250}`);
 const ATTACKER_PASSWORD = MEMBER_PASSWORD;

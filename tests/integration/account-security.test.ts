@@ -1,12 +1,10 @@
 import crypto from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
-import { afterAll, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { type AppContext, appContext } from "../../app/context";
 import * as securityPage from "../../app/routes/account/security";
 import * as signOutRoute from "../../app/routes/auth.sign-out";
-import { parseIpAllowlist } from "../../core/staff/ip-allowlist";
-import { grantStaffRole } from "../../core/staff/grant-staff-role";
 import { changePassword, PASSWORD_UPDATED } from "../../core/auth/change-password";
 import { findSessionUser } from "../../core/auth/find-session-user";
 import { findSessions } from "../../core/auth/find-sessions";
@@ -22,13 +20,14 @@ import {
   INVALID_TWO_FACTOR_CODE,
   verifyTwoFactorSignIn,
 } from "../../core/auth/verify-two-factor-sign-in";
+import { grantStaffRole } from "../../core/staff/grant-staff-role";
+import { parseIpAllowlist } from "../../core/staff/ip-allowlist";
 import { securityEvents } from "../../db/schema/audit";
 import { sessions, twoFactors, users } from "../../db/schema/auth";
 import { mailOutbox } from "../../db/schema/ops";
 import { MEMBER_PASSWORD, signUpConfirmedMember } from "../support/api-factories";
-import { controlledClock } from "../support/test-clock";
-import { cookiesFrom, createTestApp, TEST_ORIGIN } from "../support/test-app";
-import { closeTestDatabase, createTestDatabase } from "../support/test-db";
+import { authTestSetup } from "../support/auth-test-setup";
+import { cookiesFrom, TEST_ORIGIN } from "../support/test-app";
 import { totpCode, unusedTotpCode } from "../support/totp";
 import { turnOnTwoFactor } from "../support/two-factor";
 
@@ -36,12 +35,7 @@ import { turnOnTwoFactor } from "../support/two-factor";
 // (up to 30 s), as a person would.
 vi.setConfig({ testTimeout: 120_000 });
 
-const handle = await createTestDatabase();
-const db = handle.db;
-afterAll(() => closeTestDatabase(handle));
-const clock = controlledClock(new Date());
-const testApp = createTestApp(handle, { clock, authAddressLimit: 1000 });
-const { auth } = testApp;
+const { db, clock, testApp, auth, cookieOf } = await authTestSetup();
 const deps = { db, auth, clock };
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
 const meta = (cookie = "", userAgent = FIREFOX) => ({
@@ -58,7 +52,6 @@ const anotherDevice = async (email: string, userAgent = FIREFOX) =>
   cookiesFrom(await apiSignIn(email, MEMBER_PASSWORD, userAgent));
 const isSignedIn = async (cookie: string) =>
   (await testApp.app.request("/api/v1/me", { headers: { cookie } })).status === 200;
-const cookieOf = (headers: Headers) => cookiesFrom(new Response(null, { headers }));
 const sessionCount = async (userId: string) =>
   Number((await db.select({ n: count() }).from(sessions).where(eq(sessions.userId, userId)))[0].n);
 const twoFactorOn = async (userId: string) =>

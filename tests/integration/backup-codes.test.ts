@@ -1,6 +1,6 @@
 // N22: backup codes a person can copy by hand (no look-alike characters, one case, typed in any case, with or
 // without the dash), and the security page says how many are left.
-import { afterAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import * as securityPage from "../../app/routes/account/security";
 import { BACKUP_CODE_ALPHABET } from "../../core/auth/backup-codes";
 import { countBackupCodesLeft } from "../../core/auth/count-backup-codes";
@@ -9,22 +9,14 @@ import { signIn } from "../../core/auth/sign-in";
 import { turnOffTwoFactor } from "../../core/auth/turn-off-two-factor";
 import { INVALID_BACKUP_CODE, verifyTwoFactorSignIn } from "../../core/auth/verify-two-factor-sign-in";
 import { MEMBER_PASSWORD, signUpConfirmedMember } from "../support/api-factories";
-import { contextFor, type RouteCaller } from "../support/staff-route";
-import { controlledClock } from "../support/test-clock";
-import { cookiesFrom, createTestApp, requestMeta, TEST_ORIGIN } from "../support/test-app";
-import { closeTestDatabase, createTestDatabase } from "../support/test-db";
+import { authTestSetup } from "../support/auth-test-setup";
+import { contextFor } from "../support/staff-route";
+import { requestMeta, TEST_ORIGIN } from "../support/test-app";
 import { turnOnTwoFactor } from "../support/two-factor";
 
-const handle = await createTestDatabase();
-const db = handle.db;
-afterAll(() => closeTestDatabase(handle));
-const clock = controlledClock(new Date());
-const testApp = createTestApp(handle, { clock, authAddressLimit: 1000 });
-const { auth } = testApp;
+const { db, clock, testApp, auth, caller, cookieOf } = await authTestSetup();
 const deps = { db, auth, clock };
 const meta = requestMeta("203.0.113.22");
-const cookieOf = (headers: Headers) => cookiesFrom(new Response(null, { headers }));
-const caller: RouteCaller = { db, clock, provider: undefined as never, testApp };
 
 async function memberWithTwoFactor() {
   const member = await signUpConfirmedMember(testApp, db);

@@ -1,35 +1,25 @@
 // F6 (an address-change link is single use and void after any later change), N10 (the pending change with
 // Resend and Cancel) and F4 (the demo outbox shows a member only their own account's mail).
 import { eq } from "drizzle-orm";
-import { afterAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
+import { appContext } from "../../app/context";
 import * as emailPage from "../../app/routes/account/email";
 import * as outboxPage from "../../app/routes/dev.outbox";
-import { appContext } from "../../app/context";
 import { cancelEmailChange, EMAIL_CHANGE_CANCELLED } from "../../core/accounts/cancel-email-change";
-import { findSessionUser, type SessionUser } from "../../core/auth/find-session-user";
-import { findPendingEmailChange } from "../../core/auth/pending-email-change";
 import { requestEmailChange } from "../../core/accounts/request-email-change";
 import { NO_PENDING_EMAIL_CHANGE, resendEmailChange } from "../../core/accounts/resend-email-change";
+import { findPendingEmailChange } from "../../core/auth/pending-email-change";
 import { verifyEmailAddress } from "../../core/auth/verify-email-address";
 import { users } from "../../db/schema/auth";
 import { freshEmail, signUpConfirmedMember } from "../support/api-factories";
-import { contextFor, type RouteCaller } from "../support/staff-route";
-import { controlledClock } from "../support/test-clock";
+import { authTestSetup } from "../support/auth-test-setup";
 import { latestMail, linkIn, mailCount } from "../support/mailbox";
-import { createTestApp, requestMeta, TEST_ORIGIN } from "../support/test-app";
-import { createTestDatabase } from "../support/test-db";
+import { contextFor, type RouteCaller } from "../support/staff-route";
+import { requestMeta, TEST_ORIGIN } from "../support/test-app";
 
-const handle = await createTestDatabase();
-const db = handle.db;
-afterAll(() => handle.close());
-const clock = controlledClock(new Date());
+const { db, clock, testApp, deps, caller, sessionUser } = await authTestSetup();
 beforeEach(() => clock.set(new Date()));
-const testApp = createTestApp(handle, { clock, authAddressLimit: 1000 });
-const deps = { db, auth: testApp.auth, clock, appUrl: TEST_ORIGIN };
 const meta = requestMeta("198.51.100.21");
-const caller: RouteCaller = { db, clock, provider: undefined as never, testApp };
-const sessionUser = async (cookie: string) =>
-  (await findSessionUser({ db, auth: testApp.auth }, new Headers({ cookie }))) as SessionUser;
 const emailOf = async (id: string) =>
   (await db.select({ email: users.email }).from(users).where(eq(users.id, id)))[0]?.email;
 const confirmToken = async (to: string) =>

@@ -1,37 +1,27 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeEach, describe, expect, test, vi } from "vitest";
-import * as authPage from "../../app/routes/auth";
-import * as emailPage from "../../app/routes/account/email";
-import * as verifyPage from "../../app/routes/auth.verify-email";
+import { beforeEach, describe, expect, test, vi } from "vitest";
 import { appContext } from "../../app/context";
-import { VERIFY_EMAIL_HOURS } from "../../core/auth/auth";
-import { findSessionUser, type SessionUser } from "../../core/auth/find-session-user";
+import * as emailPage from "../../app/routes/account/email";
+import * as authPage from "../../app/routes/auth";
+import * as verifyPage from "../../app/routes/auth.verify-email";
 import { emailChangeRequested, requestEmailChange, SAME_EMAIL } from "../../core/accounts/request-email-change";
-import { ALREADY_VERIFIED, resendVerificationEmail } from "../../core/auth/resend-verification-email";
+import { VERIFY_EMAIL_HOURS } from "../../core/auth/auth";
 import { markReauthenticated } from "../../core/auth/reauthentication";
+import { ALREADY_VERIFIED, resendVerificationEmail } from "../../core/auth/resend-verification-email";
 import { verifyEmailAddress } from "../../core/auth/verify-email-address";
 import { securityEvents } from "../../db/schema/audit";
 import { sessions, users } from "../../db/schema/auth";
-import { confirmAddress } from "../support/factories";
 import { freshEmail, MEMBER_PASSWORD, signUpMember } from "../support/api-factories";
-import { contextFor, load, type RouteCaller } from "../support/staff-route";
-import { controlledClock } from "../support/test-clock";
+import { authTestSetup } from "../support/auth-test-setup";
+import { confirmAddress } from "../support/factories";
 import { latestMail, linkIn, mailCount } from "../support/mailbox";
-import { createTestApp, requestMeta, TEST_ORIGIN } from "../support/test-app";
-import { createTestDatabase } from "../support/test-db";
+import { contextFor, load } from "../support/staff-route";
+import { requestMeta, TEST_ORIGIN } from "../support/test-app";
 
-const handle = await createTestDatabase();
-const db = handle.db;
-afterAll(() => handle.close());
-const clock = controlledClock(new Date());
+const { db, clock, testApp, deps, caller, sessionUser } = await authTestSetup();
 // Sessions are stamped by Better Auth with the real time; each test starts with the product's clock beside it.
 beforeEach(() => clock.set(new Date()));
-const testApp = createTestApp(handle, { clock, authAddressLimit: 1000 });
-const deps = { db, auth: testApp.auth, clock, appUrl: TEST_ORIGIN };
 const meta = requestMeta("198.51.100.20");
-const caller: RouteCaller = { db, clock, provider: undefined as never, testApp };
-const sessionUser = async (cookie: string) =>
-  (await findSessionUser({ db, auth: testApp.auth }, new Headers({ cookie }))) as SessionUser;
 const userRow = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
 /** A member who opened the link in their sign-up mail: only a confirmed address can be changed. */
 const confirmedMember = async () => {

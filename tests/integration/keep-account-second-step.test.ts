@@ -1,7 +1,7 @@
 // N21: a member with two-step sign-in is offered to keep their account only after the code from their app, and
 // keeping it signs them in once (no "Please sign in again").
 import { eq } from "drizzle-orm";
-import { afterAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { deleteOwnAccount } from "../../core/accounts/delete-own-account";
 import { KEEP_OFFER_EXPIRED, keepAccount } from "../../core/accounts/keep-account";
 import { signIn } from "../../core/auth/sign-in";
@@ -10,22 +10,15 @@ import { INVALID_TWO_FACTOR_CODE, verifyTwoFactorSignIn } from "../../core/auth/
 import { sessions } from "../../db/schema/auth";
 import { profiles } from "../../db/schema/profiles";
 import { MEMBER_PASSWORD, signUpConfirmedMember } from "../support/api-factories";
-import { controlledClock } from "../support/test-clock";
+import { authTestSetup } from "../support/auth-test-setup";
 import { latestMail } from "../support/mailbox";
-import { cookiesFrom, createTestApp, requestMeta, TEST_ORIGIN } from "../support/test-app";
-import { closeTestDatabase, createTestDatabase } from "../support/test-db";
+import { requestMeta, TEST_ORIGIN } from "../support/test-app";
 import { totpCode, unusedTotpCode } from "../support/totp";
 import { turnOnTwoFactor } from "../support/two-factor";
 
-const handle = await createTestDatabase();
-const db = handle.db;
-afterAll(() => closeTestDatabase(handle));
-const clock = controlledClock(new Date());
-const testApp = createTestApp(handle, { clock, authAddressLimit: 1000 });
-const { auth } = testApp;
+const { db, clock, testApp, auth, cookieOf } = await authTestSetup();
 const deps = { db, auth, clock, appUrl: TEST_ORIGIN, authAddressLimit: 1000 };
 const meta = requestMeta("203.0.113.23");
-const cookieOf = (headers: Headers) => cookiesFrom(new Response(null, { headers }));
 const sessionCount = async (userId: string) =>
   (await db.select().from(sessions).where(eq(sessions.userId, userId))).length;
 const deletedAt = async (userId: string) =>

@@ -9,16 +9,16 @@ import {
   LISTING_RESERVED_NOT_EDITABLE,
   LISTING_SWAPPED_NOT_EDITABLE,
 } from "../../core/listings/listing-edit-rules";
-import { MEMBER_LIMITS } from "../../core/rate-limit/member-limits";
 import { PICTURES_CHANGED, updateListing } from "../../core/listings/update-listing";
+import { MEMBER_LIMITS } from "../../core/rate-limit/member-limits";
 import { systemClock } from "../../core/shared/clock";
 import { createLocalStorage } from "../../core/storage/local-storage";
 import type { FileStorage } from "../../core/storage/storage";
 import { type ListingStatus, listings } from "../../db/schema/listings";
-import { swapProposals } from "../../db/schema/swaps";
 import { GOOD_LISTING, postListing, sameOrigin, signUpMember } from "../support/api-factories";
-import { makeJpeg, makeNoisePng, type Upload } from "../support/images";
 import { appWithUploads, filesUnder } from "../support/app-with-uploads";
+import { createSwap } from "../support/factories";
+import { makeJpeg, makeNoisePng, type Upload } from "../support/images";
 
 const { db, testApp, app, uploadsDir } = await appWithUploads();
 
@@ -299,15 +299,12 @@ describe("listings that cannot change", () => {
   test("a listing in an accepted swap is refused even while its status still says active", async () => {
     const { owner, id, keys } = await ownerWithListing();
     const proposer = await ownerWithListing();
-    const now = new Date();
-    await db.insert(swapProposals).values({
+    await createSwap(db, {
+      status: "accepted",
       targetListingId: id,
       offeredListingId: proposer.id,
       proposerId: proposer.owner.userId,
       receiverId: owner.userId,
-      status: "accepted",
-      acceptedAt: now,
-      paymentDueAt: new Date(now.getTime() + 48 * 60 * 60 * 1000),
     });
     const before = await snapshot();
     const res = await editViaApi(owner.cookie, id, { keep: keys, title: "Sneaky change" });

@@ -16,10 +16,11 @@ import { listings } from "../../db/schema/listings";
 import { profiles } from "../../db/schema/profiles";
 import { reviews, swapProposals } from "../../db/schema/swaps";
 import { createListingViaApi, postListing, sameOrigin, signUpMember } from "../support/api-factories";
+import { appWithUploads, filesUnder } from "../support/app-with-uploads";
+import { createSwap } from "../support/factories";
 import { makeJpeg, makeNoisePng, type Upload } from "../support/images";
 import { createTestApp } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
-import { appWithUploads, filesUnder } from "../support/app-with-uploads";
 
 const { db, testApp, app, uploadsDir } = await appWithUploads();
 
@@ -81,23 +82,14 @@ async function insertSwap(values: {
   receiverId: string;
   status: "pending" | "accepted" | "completed";
 }) {
-  const now = new Date();
-  const [row] = await db
-    .insert(swapProposals)
-    .values({
-      targetListingId: values.target,
-      offeredListingId: values.offered,
-      proposerId: values.proposerId,
-      receiverId: values.receiverId,
-      status: values.status,
-      acceptedAt: values.status === "pending" ? null : now,
-      paymentDueAt: values.status === "accepted" ? new Date(now.getTime() + 48 * 60 * 60 * 1000) : null,
-      completedAt: values.status === "completed" ? now : null,
-      proposerPaid: values.status === "completed",
-      receiverPaid: values.status === "completed",
-    })
-    .returning();
-  return row;
+  const { swapId } = await createSwap(db, {
+    status: values.status,
+    targetListingId: values.target,
+    offeredListingId: values.offered,
+    proposerId: values.proposerId,
+    receiverId: values.receiverId,
+  });
+  return { id: swapId };
 }
 
 describe("creating a listing", () => {

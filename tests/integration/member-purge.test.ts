@@ -10,8 +10,9 @@ import { paymentLogs } from "../../db/schema/payments";
 import { profiles } from "../../db/schema/profiles";
 import { swapProposals } from "../../db/schema/swaps";
 import { postListing, signUpMember } from "../support/api-factories";
-import { controlledClock } from "../support/test-clock";
+import { createPayment, createSwap } from "../support/factories";
 import { createTestApp } from "../support/test-app";
+import { controlledClock } from "../support/test-clock";
 import { createTestDatabase } from "../support/test-db";
 
 const handle = await createTestDatabase();
@@ -34,28 +35,16 @@ describe("purging a deleted member after 30 days", () => {
       .set({ phone: "0400 111 222", location: "Bondi NSW 2026" })
       .where(eq(profiles.userId, member.userId));
     const now = clock.now();
-    const [swap] = await db
-      .insert(swapProposals)
-      .values({
-        offeredListingId: traded,
-        targetListingId: theirs,
-        proposerId: member.userId,
-        receiverId: partner.userId,
-        status: "completed",
-        proposerPaid: true,
-        receiverPaid: true,
-        acceptedAt: now,
-        respondedAt: now,
-        completedAt: now,
-      })
-      .returning();
-    await db.insert(paymentLogs).values({
-      swapProposalId: swap.id,
-      userId: member.userId,
-      amountCents: 999,
+    const { swapId } = await createSwap(db, {
       status: "completed",
-      provider: "local",
+      at: now,
+      offeredListingId: traded,
+      targetListingId: theirs,
+      proposerId: member.userId,
+      receiverId: partner.userId,
     });
+    const swap = { id: swapId };
+    await createPayment(db, { swapProposalId: swap.id, userId: member.userId, amountCents: 999 });
     const [tradedRow] = await db.select().from(listings).where(eq(listings.id, traded));
     const files = tradedRow.images.map((i) => path.join(testApp.uploadsDir as string, `${i.key}-${i.widths[0]}.webp`));
     expect(files.every((f) => fs.existsSync(f))).toBe(true);

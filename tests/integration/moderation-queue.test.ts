@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, test } from "vitest";
+import { searchBackOffice } from "../../core/back-office/search-back-office";
 import { deleteListing } from "../../core/listings/delete-listing";
 import { findListing } from "../../core/listings/find-listing";
 import { findModerationQueue, queueFilter } from "../../core/moderation/find-moderation-queue";
@@ -15,16 +16,15 @@ import {
 } from "../../core/moderation/review-report";
 import { REASON_REQUIRED } from "../../core/shared/reason";
 import type { StaffActor } from "../../core/staff/pass-staff-gate";
-import { searchBackOffice } from "../../core/back-office/search-back-office";
 import { adminAuditLog } from "../../db/schema/audit";
 import { listings } from "../../db/schema/listings";
 import { moderationReports } from "../../db/schema/moderation";
 import { mailOutbox } from "../../db/schema/ops";
 import { swapProposals } from "../../db/schema/swaps";
-import { controlledClock, HOUR } from "../support/test-clock";
-import { createListing, createMember, type TestMember } from "../support/factories";
-import { refusal } from "../support/swap-fixtures";
+import { createListing, createMember, createSwap, type TestMember } from "../support/factories";
 import { setFlag } from "../support/flags";
+import { refusal } from "../support/swap-fixtures";
+import { controlledClock, HOUR } from "../support/test-clock";
 import { createTestDatabase } from "../support/test-db";
 
 const handle = await createTestDatabase();
@@ -231,16 +231,15 @@ describe("acting on a report", () => {
     const { owner, id, reports } = await reported(2, "Pirated DVDs");
     const proposer = await createMember(db);
     const offered = await createListing(db, proposer.id, { title: "Honest bike" });
-    const [offer] = await db
-      .insert(swapProposals)
-      .values({
-        offeredListingId: offered,
-        targetListingId: id,
-        proposerId: proposer.id,
-        receiverId: owner.id,
-        expiresAt: new Date(clock.now().getTime() + 24 * HOUR),
-      })
-      .returning();
+    const { swapId } = await createSwap(db, {
+      status: "pending",
+      offeredListingId: offered,
+      targetListingId: id,
+      proposerId: proposer.id,
+      receiverId: owner.id,
+      expiresAt: new Date(clock.now().getTime() + 24 * HOUR),
+    });
+    const offer = { id: swapId };
     expect(await refusal(review(reports[0], "takedown", ""))).toEqual({ code: "VALIDATION", message: REASON_REQUIRED });
 
     await review(reports[0], "takedown", "DMCA");
@@ -327,18 +326,14 @@ describe("acting on a report", () => {
   });
 
   test("acting on a listing from the Listings page settles its open reports, and each reporter is told", async () => {
+    const fromListingsPage = (
+      actor: typeof morgan,
+      ids: string[],
+      moderation: "approve" | "takedown" | "delete",
+      reason?: string,
+    ) => moderateListings({ db }, { actor, ids, moderation, reason, now: clock.now(), appUrl });
     const taken = await reported(2, "Taken down from Listings");
-    await moderateListings(
-      { db },
-      {
-        actor: morgan,
-        ids: [taken.id],
-        moderation: "takedown",
-        reason: "terms",
-        now: clock.now(),
-        appUrl,
-      },
-    );
+    await fromListingsPage(morgan, [taken.id], "takedown", "terms");
     for (const r of taken.reports)
       expect(await reportOf(r)).toMatchObject({ status: "takedown", reviewedBy: morgan.userId, reviewNotes: "terms" });
     for (const reporter of taken.reporters) expect(await mailTo(reporter)).toHaveLength(1);
@@ -346,10 +341,7 @@ describe("acting on a report", () => {
     expect(row.metadata).toMatchObject({ settled_reports: expect.arrayContaining(taken.reports) });
 
     const cleared = await reported(1, "Approved from Listings");
-    await moderateListings(
-      { db },
-      { actor: morgan, ids: [cleared.id], moderation: "approve", now: clock.now(), appUrl },
-    );
+    await fromListingsPage(morgan, [cleared.id], "approve");
     expect(await reportOf(cleared.reports[0])).toMatchObject({ status: "rejected" });
     expect(await listingOf(cleared.id)).toMatchObject({
       moderationStatus: "approved",
@@ -358,17 +350,7 @@ describe("acting on a report", () => {
     });
 
     const deleted = await reported(1, "Deleted for good from Listings");
-    await moderateListings(
-      { db },
-      {
-        actor: avery,
-        ids: [deleted.id],
-        moderation: "delete",
-        reason: "fraud",
-        now: clock.now(),
-        appUrl,
-      },
-    );
+    await fromListingsPage(avery, [deleted.id], "delete", "fraud");
     expect(await reportOf(deleted.reports[0])).toMatchObject({ status: "approved", listingId: null });
     const pending = await findModerationQueue(db, { status: queueFilter("pending"), cursor: null });
     expect(pending.reports.map((r) => r.id)).not.toContain(deleted.reports[0]);

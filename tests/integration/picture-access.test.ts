@@ -4,8 +4,8 @@ import { deleteListing } from "../../core/listings/delete-listing";
 import { moderateListings } from "../../core/moderation/moderate-listings";
 import { systemClock } from "../../core/shared/clock";
 import { listings } from "../../db/schema/listings";
-import { swapProposals } from "../../db/schema/swaps";
 import { postListing, signUpMember } from "../support/api-factories";
+import { createSwap } from "../support/factories";
 import { createTestApp } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
 
@@ -46,18 +46,12 @@ describe("who may see a listing's pictures", () => {
     const stranger = await signUpMember(testApp);
     const id = await postListing(testApp, owner.cookie);
     const theirs = await postListing(testApp, partner.cookie);
-    const now = new Date();
-    await db.insert(swapProposals).values({
+    await createSwap(db, {
+      status: "completed",
       offeredListingId: theirs,
       targetListingId: id,
       proposerId: partner.userId,
       receiverId: owner.userId,
-      status: "completed",
-      proposerPaid: true,
-      receiverPaid: true,
-      acceptedAt: now,
-      respondedAt: now,
-      completedAt: now,
     });
     const url = await pictureOf(id);
     const staff = {

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { profiles } from "../../db/schema/profiles";
-import { reviews, swapProposals } from "../../db/schema/index";
 import { findHomeListings } from "../../core/listings/find-home-listings";
-import { createListing, createMember } from "../support/factories";
+import { reviews, swapProposals } from "../../db/schema/index";
+import { profiles } from "../../db/schema/profiles";
+import { createListing, createMember, createSwap } from "../support/factories";
 import { closeTestDatabase, createTestDatabase } from "../support/test-db";
 
 // A card shows its owner's rating from profiles.review_count/rating_total, which a trigger on reviews keeps.
@@ -15,22 +15,14 @@ afterAll(() => closeTestDatabase(handle));
 async function completedSwap(proposerId: string, receiverId: string) {
   const target = await createListing(db, receiverId, { status: "swapped" });
   const offered = await createListing(db, proposerId, { status: "swapped" });
-  const now = new Date();
-  const [swap] = await db
-    .insert(swapProposals)
-    .values({
-      targetListingId: target,
-      offeredListingId: offered,
-      proposerId,
-      receiverId,
-      status: "completed",
-      proposerPaid: true,
-      receiverPaid: true,
-      acceptedAt: now,
-      completedAt: now,
-    })
-    .returning();
-  return swap.id as string;
+  const { swapId } = await createSwap(db, {
+    status: "completed",
+    targetListingId: target,
+    offeredListingId: offered,
+    proposerId,
+    receiverId,
+  });
+  return swapId;
 }
 
 async function totals(userId: string) {

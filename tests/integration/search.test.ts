@@ -2,26 +2,27 @@ import crypto from "node:crypto";
 import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
+  plannerSettingsSql,
+  type SearchListingsOptions,
+  searchListings,
+  searchListingsQuery,
+} from "../../core/listings/search-listings";
+import {
   decodeCursor,
   parseSearchParams,
   RADIUS_OPTIONS,
-  SORT_OPTIONS,
   type SearchParams,
   type SearchSort,
+  SORT_OPTIONS,
   toSearchQuery,
 } from "../../core/listings/search-params";
-import {
-  plannerSettingsSql,
-  searchListings,
-  searchListingsQuery,
-  type SearchListingsOptions,
-} from "../../core/listings/search-listings";
 import { distanceKmSql, type Point } from "../../core/locations/distance";
 import { findLocality, type Locality } from "../../core/locations/localities";
 import { resolveSearchPlace } from "../../core/locations/resolve-search-place";
 import { users } from "../../db/schema/auth";
 import { type ListingCategory, type ListingCondition, type ListingStatus, listings } from "../../db/schema/listings";
 import { profiles } from "../../db/schema/profiles";
+import { createListing as createListingRow } from "../support/factories";
 import { createTestDatabase } from "../support/test-db";
 
 const handle = await createTestDatabase();
@@ -63,32 +64,25 @@ type ListingFields = {
 
 async function createListing(ownerId: string, fields: ListingFields) {
   const at = fields.at ?? BONDI;
-  const status = fields.status ?? "active";
   clock += 60_000;
-  const [row] = await db
-    .insert(listings)
-    .values({
-      userId: ownerId,
-      title: fields.title,
-      description: fields.description ?? "In good order, pick up any weekend.",
-      category: fields.category ?? "other",
-      condition: fields.condition ?? "good",
-      valueMin: fields.value?.[0] ?? 100,
-      valueMax: fields.value?.[1] ?? 200,
-      location: at.label,
-      suburb: at.suburb,
-      state: at.state,
-      postcode: at.postcode,
-      latitude: at.latitude,
-      longitude: at.longitude,
-      images: [{ key: "test/listing", widths: [400] }],
-      status,
-      deletedAt: status === "deleted" ? new Date() : null,
-      // One minute apart unless given: "newest" has one right answer.
-      createdAt: fields.createdAt ?? new Date(clock),
-    })
-    .returning();
-  return row.id;
+  return createListingRow(db, ownerId, {
+    title: fields.title,
+    description: fields.description ?? "In good order, pick up any weekend.",
+    category: fields.category ?? "other",
+    condition: fields.condition ?? "good",
+    valueMin: fields.value?.[0] ?? 100,
+    valueMax: fields.value?.[1] ?? 200,
+    location: at.label,
+    suburb: at.suburb,
+    state: at.state,
+    postcode: at.postcode,
+    latitude: at.latitude,
+    longitude: at.longitude,
+    images: [{ key: "test/listing", widths: [400] }],
+    status: fields.status ?? "active",
+    // One minute apart unless given: "newest" has one right answer.
+    createdAt: fields.createdAt ?? new Date(clock),
+  });
 }
 
 const params = (p: Partial<SearchParams> = {}): SearchParams => ({ q: "", location: "", sort: "newest", ...p });

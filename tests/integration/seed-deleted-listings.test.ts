@@ -1,25 +1,18 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import * as toolsPage from "../../app/routes/admin/tools";
 import { moderateListings } from "../../core/moderation/moderate-listings";
-import { systemClock } from "../../core/shared/clock";
-import { resetStagingBaseline } from "../../core/tools/reset-staging-baseline";
 import { seedDemoData } from "../../core/seed/seed-demo-data";
+import { resetStagingBaseline } from "../../core/tools/reset-staging-baseline";
 import { listings } from "../../db/schema/listings";
 import { SEED_LISTINGS } from "../../db/seed/seed-data";
-import { createPaymentTestApp } from "../support/payment-fixtures";
+import { backOfficeSetup } from "../support/back-office-setup";
 import { createStaff, staffActor } from "../support/factories";
-import { postForm, type RouteCaller } from "../support/staff-route";
-import { createTestDatabase } from "../support/test-db";
+import { postForm } from "../support/staff-route";
 
 // Back-office defect 22 (decision 066): Seed Demo Data brought back a listing an admin had deleted for good.
 
-const handle = await createTestDatabase();
-const db = handle.db;
-afterAll(() => handle.close());
-const clock = systemClock;
-const testApp = createPaymentTestApp(handle, { clock });
-const caller: RouteCaller = { db, clock, provider: testApp.provider, testApp };
+const { db, clock, testApp, caller } = await backOfficeSetup();
 const admin = await createStaff(db, ["admin"], { name: "Avery Admin" });
 const actor = staffActor(admin, ["admin"]);
 const TITLE = "Vintage Vespa scooter";

@@ -1,26 +1,19 @@
 import crypto from "node:crypto";
 import { desc, eq } from "drizzle-orm";
-import { afterAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import * as settingsPage from "../../app/routes/admin/settings";
 import { sign } from "../../core/session-keys/cookie-signatures";
 import { loadSigningKeys, SIGNING_KEY_IDENTIFIER } from "../../core/session-keys/signing-keys";
 import { adminAuditLog } from "../../db/schema/audit";
 import { verifications } from "../../db/schema/auth";
-import { createStaff } from "../support/factories";
 import { MEMBER_PASSWORD, signUpConfirmedMember } from "../support/api-factories";
+import { createStaff } from "../support/factories";
+import { createTwoProcessDatabase } from "../support/second-process";
 import { load, postForm, type RouteCaller } from "../support/staff-route";
-import { controlledClock, HOUR } from "../support/test-clock";
-import { openSecondHandle } from "../support/second-process";
 import { cookiesFrom, createTestApp } from "../support/test-app";
-import { createTestDatabase } from "../support/test-db";
+import { controlledClock, HOUR } from "../support/test-clock";
 
-const handle = await createTestDatabase();
-const db = handle.db;
-const second = await openSecondHandle(handle);
-afterAll(async () => {
-  await second.close();
-  await handle.close();
-});
+const { handle, db, second } = await createTwoProcessDatabase();
 const clock = controlledClock("2030-01-10T00:00:00.000Z");
 // Two app processes over one database, with the same BETTER_AUTH_SECRET, as a deployment runs them.
 const appA = createTestApp(handle, { clock, authAddressLimit: 1000 });

@@ -1,6 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
-import { afterAll, describe, expect, test } from "vitest";
-import { SIGNING_KEY_IDENTIFIER } from "../../core/session-keys/signing-keys";
+import { describe, expect, test } from "vitest";
+import { readFlash } from "../../app/lib/flash.server";
+import * as codePage from "../../app/routes/auth.code";
 import { findSessionUser } from "../../core/auth/find-session-user";
 import { EMAIL_OR_PHONE_REQUIRED, requestSignInCode, SIGN_IN_CODE_SENT } from "../../core/auth/request-sign-in-code";
 import { ACCOUNT_SUSPENDED, TWO_FACTOR_REQUIRED } from "../../core/auth/sign-in";
@@ -12,26 +13,19 @@ import {
   WRONG_SIGN_IN_CODE,
 } from "../../core/auth/sign-in-with-code";
 import { verifyTwoFactorSignIn } from "../../core/auth/verify-two-factor-sign-in";
+import { SIGNING_KEY_IDENTIFIER } from "../../core/session-keys/signing-keys";
 import { securityEvents } from "../../db/schema/audit";
 import { accounts, users, verifications } from "../../db/schema/auth";
 import { profiles } from "../../db/schema/profiles";
-import * as codePage from "../../app/routes/auth.code";
 import { freshEmail, signUpConfirmedMember, signUpMember } from "../support/api-factories";
-import { contextFor, load, postForm, type RouteCaller } from "../support/staff-route";
-import { controlledClock } from "../support/test-clock";
+import { authTestSetup } from "../support/auth-test-setup";
 import { latestMail, mailCount } from "../support/mailbox";
-import { readFlash } from "../../app/lib/flash.server";
-import { cookiesFrom, createTestApp, TEST_ORIGIN } from "../support/test-app";
-import { createTestDatabase } from "../support/test-db";
+import { contextFor, load, postForm } from "../support/staff-route";
+import { cookiesFrom, TEST_ORIGIN } from "../support/test-app";
 import { unusedTotpCode } from "../support/totp";
 import { turnOnTwoFactor } from "../support/two-factor";
 
-const handle = await createTestDatabase();
-const db = handle.db;
-afterAll(() => handle.close());
-const clock = controlledClock(new Date());
-const testApp = createTestApp(handle, { clock, authAddressLimit: 1000 });
-const deps = { db, auth: testApp.auth, clock, appUrl: TEST_ORIGIN };
+const { db, clock, testApp, deps, caller, cookieOf } = await authTestSetup();
 let ip = 0;
 /** Each call from its own client address, so only the per-e-mail limits are in play unless a test says otherwise. */
 const meta = (cookie = "", address = `198.51.100.${++ip % 250}`) => ({
@@ -39,9 +33,8 @@ const meta = (cookie = "", address = `198.51.100.${++ip % 250}`) => ({
   userAgent: "vitest",
   headers: new Headers(cookie ? { cookie } : {}),
 });
-const caller: RouteCaller = { db, clock, provider: undefined as never, testApp };
 const userOf = (headers: Headers) =>
-  findSessionUser({ db, auth: testApp.auth }, new Headers({ cookie: cookiesFrom(new Response(null, { headers })) }));
+  findSessionUser({ db, auth: testApp.auth }, new Headers({ cookie: cookieOf(headers) }));
 
 /** The code in the newest sign-in mail to `email`, as the member reads it. */
 async function codeFor(email: string) {

@@ -1,21 +1,15 @@
-import { afterAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import * as logsExport from "../../app/routes/admin/logs-export";
 import * as reportCsv from "../../app/routes/admin/report-csv";
-import { systemClock } from "../../core/shared/clock";
 import type { SessionUser } from "../../core/auth/find-session-user";
-import { createPaymentTestApp } from "../support/payment-fixtures";
-import { contextFor, type RouteCaller } from "../support/staff-route";
+import { backOfficeSetup } from "../support/back-office-setup";
 import { createStaff } from "../support/factories";
+import { contextFor } from "../support/staff-route";
 import { TEST_ORIGIN } from "../support/test-app";
-import { createTestDatabase } from "../support/test-db";
 
 // Decision 070 (review defect 9): the spec's '{n} requests remaining' (when fewer than 3 remain) on every rate-limited
 // back-office action, the downloads included, and in English ("1 request remaining").
-const handle = await createTestDatabase();
-const db = handle.db;
-afterAll(() => handle.close());
-const testApp = createPaymentTestApp(handle);
-const caller: RouteCaller = { db, clock: systemClock, provider: testApp.provider, testApp };
+const { db, caller } = await backOfficeSetup();
 
 async function post(
   module: { action: (args: never) => Promise<unknown> },

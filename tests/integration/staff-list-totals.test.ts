@@ -1,25 +1,19 @@
-import { afterAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import * as listingsPage from "../../app/routes/admin/listings";
 import * as paymentsPage from "../../app/routes/admin/payments";
 import * as swapsPage from "../../app/routes/admin/swaps";
 import * as usersPage from "../../app/routes/admin/users";
 import { countMembers, findMembers } from "../../core/accounts/find-members";
 import { softDeleteMember } from "../../core/accounts/soft-delete-member";
-import { systemClock } from "../../core/shared/clock";
 import { paymentLogs } from "../../db/schema/payments";
-import { createPaymentTestApp } from "../support/payment-fixtures";
+import { backOfficeSetup } from "../support/back-office-setup";
 import { createListing, createMember, createStaff, createSwap, staffActor } from "../support/factories";
-import { load, type RouteCaller } from "../support/staff-route";
-import { createTestDatabase } from "../support/test-db";
+import { load } from "../support/staff-route";
 
 // The back office's lists say how many rows match their filters in all (not only on the page shown), and the
 // Users list finds members marked for deletion during their 30 days.
 
-const handle = await createTestDatabase();
-const db = handle.db;
-afterAll(() => handle.close());
-const testApp = createPaymentTestApp(handle, { clock: systemClock });
-const caller: RouteCaller = { db, clock: systemClock, provider: testApp.provider, testApp };
+const { db, caller } = await backOfficeSetup();
 const admin = await createStaff(db, ["admin"], { name: "Avery Admin" });
 const moderator = await createStaff(db, ["moderator"], { name: "Morgan Moderator" });
 

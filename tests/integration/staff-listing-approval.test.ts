@@ -1,28 +1,15 @@
 import { eq } from "drizzle-orm";
-import { afterAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { findListing } from "../../core/listings/find-listing";
-import { moderateListings } from "../../core/moderation/moderate-listings";
 import { adminAuditLog } from "../../db/schema/audit";
 import { listings } from "../../db/schema/listings";
-import { mailOutbox } from "../../db/schema/ops";
-import { createListing, createMember, staffActor } from "../support/factories";
+import { createListing, createMember } from "../support/factories";
+import { moderationSetup } from "../support/moderation-setup";
 import { refusal } from "../support/swap-fixtures";
-import { createTestDatabase } from "../support/test-db";
 
 // Decision 070 (review defect 1): approving a rejected or taken-down listing is the back office's undo. It used to set
 // "approved" and leave the listing cancelled and hidden, with the old reason still on it.
-const handle = await createTestDatabase();
-const db = handle.db;
-afterAll(() => handle.close());
-const now = new Date();
-const appUrl = "http://localhost:3000";
-
-const staffMember = await createMember(db, { name: "Morgan Moderator" });
-const moderator = staffActor(staffMember, ["moderator"]);
-const listingOf = async (id: string) => (await db.select().from(listings).where(eq(listings.id, id)))[0];
-const mailTo = (to: string) => db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to));
-const moderate = (ids: string[], moderation: "approve" | "reject" | "takedown", reason?: string) =>
-  moderateListings({ db }, { actor: moderator, ids, moderation, reason, now, appUrl });
+const { db, listingOf, mailTo, moderate } = await moderationSetup();
 
 describe("approving a listing staff removed", () => {
   test("approving a rejected listing makes it public again, clears the reason, tells the owner, and audits the restore", async () => {

@@ -1,45 +1,30 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { afterAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { findListingsForStaff } from "../../core/moderation/find-listings-for-staff";
-import { IN_ACCEPTED_SWAP, moderateListings, NO_LISTINGS_SELECTED } from "../../core/moderation/moderate-listings";
+import { IN_ACCEPTED_SWAP, NO_LISTINGS_SELECTED } from "../../core/moderation/moderate-listings";
 import { REASON_REQUIRED } from "../../core/shared/reason";
 import { adminAuditLog } from "../../db/schema/audit";
 import { listings } from "../../db/schema/listings";
-import { mailOutbox } from "../../db/schema/ops";
 import { swapProposals } from "../../db/schema/swaps";
-import { createListing, createMember, staffActor } from "../support/factories";
+import { createListing, createMember, createSwap } from "../support/factories";
+import { moderationSetup } from "../support/moderation-setup";
 import { refusal } from "../support/swap-fixtures";
-import { createTestDatabase } from "../support/test-db";
 
-const handle = await createTestDatabase();
-const db = handle.db;
-afterAll(() => handle.close());
-const now = new Date();
-const appUrl = "http://localhost:3000";
-
-const staffMember = await createMember(db, { name: "Morgan Moderator" });
-const moderator = staffActor(staffMember, ["moderator"]);
-const listingOf = async (id: string) => (await db.select().from(listings).where(eq(listings.id, id)))[0];
-const auditOf = (id: string) => db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, id));
-const mailTo = (to: string) => db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to));
-const moderate = (ids: string[], moderation: "approve" | "reject" | "takedown" | "delete", reason?: string) =>
-  moderateListings({ db }, { actor: moderator, ids, moderation, reason, now, appUrl });
+const { handle, db, now, moderator, listingOf, auditOf, mailTo, moderate } = await moderationSetup();
 
 async function pendingOfferOn(targetId: string) {
   const proposer = await createMember(db, { name: "Pat Proposer" });
   const offered = await createListing(db, proposer.id, { title: "Offered bike" });
   const target = await listingOf(targetId);
-  const [swap] = await db
-    .insert(swapProposals)
-    .values({
-      offeredListingId: offered,
-      targetListingId: targetId,
-      proposerId: proposer.id,
-      receiverId: target.userId,
-      expiresAt: new Date(now.getTime() + 86_400_000),
-    })
-    .returning();
-  return swap.id;
+  const { swapId } = await createSwap(db, {
+    status: "pending",
+    offeredListingId: offered,
+    targetListingId: targetId,
+    proposerId: proposer.id,
+    receiverId: target.userId,
+    expiresAt: new Date(now.getTime() + 86_400_000),
+  });
+  return swapId;
 }
 
 describe("moderating one listing", () => {

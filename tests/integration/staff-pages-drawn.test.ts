@@ -1,21 +1,16 @@
-import { afterAll, describe, expect, test } from "vitest";
-import { systemClock } from "../../core/shared/clock";
+import { describe, expect, test } from "vitest";
 import type { SessionUser } from "../../core/auth/find-session-user";
-import { createPaymentTestApp } from "../support/payment-fixtures";
-import { createPageHandler, pageRoutes } from "../support/page-build";
+import { backOfficeSetup } from "../support/back-office-setup";
 import { createStaff } from "../support/factories";
-import { contextFor, type RouteCaller } from "../support/staff-route";
+import { createPageHandler, pageRoutes } from "../support/page-build";
+import { contextFor } from "../support/staff-route";
 import { TEST_ORIGIN } from "../support/test-app";
-import { createTestDatabase } from "../support/test-db";
 
 // The back office's pages, drawn whole as the site draws them, for an admin and for a moderator: each page's own
 // view, the 403 of a page that is admins-only, the 404 of an id that names nothing. Search engines are kept out by
 // the frame: app/routes/admin/layout.tsx draws the one robots meta tag for every page in it, so no page says it
 // again and a new page cannot forget it (decision 074).
-const handle = await createTestDatabase();
-afterAll(() => handle.close());
-const testApp = createPaymentTestApp(handle, { clock: systemClock });
-const caller: RouteCaller = { db: handle.db, clock: systemClock, provider: testApp.provider, testApp };
+const { handle, caller } = await backOfficeSetup();
 const pages = await createPageHandler({ APP_URL: TEST_ORIGIN, NODE_ENV: "production" });
 const admin = await createStaff(handle.db, ["admin"], { name: "Alex Admin" });
 const moderator = await createStaff(handle.db, ["moderator"], { name: "Morgan Moderator" });

@@ -1,15 +1,14 @@
-import crypto from "node:crypto";
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, describe, expect, test } from "vitest";
 import routes from "../../app/routes";
-import { parseIpAllowlist } from "../../core/staff/ip-allowlist";
+import type { SessionUser } from "../../core/auth/find-session-user";
 import { adminOnlyActions, onlyAdminsText } from "../../core/staff/admin-only-texts";
+import { parseIpAllowlist } from "../../core/staff/ip-allowlist";
 import { passStaffGate } from "../../core/staff/pass-staff-gate";
 import { can, STAFF_PERMISSIONS, type StaffAction } from "../../core/staff/permissions";
-import type { SessionUser } from "../../core/auth/find-session-user";
-import { users } from "../../db/schema/auth";
-import { profiles, type Role, userRoles } from "../../db/schema/profiles";
+import type { Role } from "../../db/schema/profiles";
+import { createStaff } from "../support/factories";
 import { createTestDatabase } from "../support/test-db";
 
 const handle = await createTestDatabase();
@@ -85,25 +84,7 @@ describe("the permission table", () => {
 type Persona = { name: string; user: SessionUser | null; roles: Role[]; totp: boolean };
 
 async function persona(name: string, roles: Role[], totp: boolean): Promise<Persona> {
-  const id = `user_${crypto.randomBytes(8).toString("hex")}`;
-  await db
-    .insert(users)
-    .values({ id, name, email: `${id}@example.com.au`, emailVerified: true, twoFactorEnabled: totp });
-  await db.insert(profiles).values({ userId: id });
-  for (const role of roles) await db.insert(userRoles).values({ userId: id, role });
-  return {
-    name,
-    roles,
-    totp,
-    user: {
-      id,
-      name,
-      email: `${id}@example.com.au`,
-      emailVerified: true,
-      role: roles[0] ?? null,
-      session: { id: `session-${id}`, createdAt: new Date() },
-    },
-  };
+  return { name, roles, totp, user: await createStaff(db, roles, { totp, name }) };
 }
 
 const personas = [

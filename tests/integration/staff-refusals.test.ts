@@ -1,26 +1,20 @@
 import { and, eq } from "drizzle-orm";
 import { isRouteErrorResponse } from "react-router";
-import { afterAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { appContext } from "../../app/context";
 import { readFlash } from "../../app/lib/flash.server";
 import * as auditLogsPage from "../../app/routes/admin/audit-logs";
 import * as moderationPage from "../../app/routes/admin/moderation";
 import * as reportsPage from "../../app/routes/admin/reports";
 import * as toolsPage from "../../app/routes/admin/tools";
-import { systemClock } from "../../core/shared/clock";
 import { auditLogs, securityEvents } from "../../db/schema/audit";
-import { createPaymentTestApp } from "../support/payment-fixtures";
-import { contextFor, load, type RouteCaller } from "../support/staff-route";
+import { backOfficeSetup } from "../support/back-office-setup";
 import { createStaff } from "../support/factories";
+import { contextFor, load } from "../support/staff-route";
 import { TEST_ORIGIN } from "../support/test-app";
-import { createTestDatabase } from "../support/test-db";
 
 // Decision 070 (review defects 2, 8 and 10): who is told what at a back-office page they may not open.
-const handle = await createTestDatabase();
-const db = handle.db;
-afterAll(() => handle.close());
-const testApp = createPaymentTestApp(handle, { clock: systemClock });
-const caller: RouteCaller = { db, clock: systemClock, provider: testApp.provider, testApp };
+const { db, caller } = await backOfficeSetup();
 const moderator = await createStaff(db, ["moderator"], { name: "Morgan Moderator" });
 const member = await createStaff(db, [], { name: "Mia Member", totp: false });
 

@@ -1,14 +1,14 @@
 import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import * as reportCsvRoute from "../../app/routes/admin/report-csv";
 import * as reportsPage from "../../app/routes/admin/reports";
 import type { ReportChart } from "../../core/reports/build-report-charts";
 import { dailyFiguresSql } from "../../core/reports/daily-figures-sql";
 import { findReportFigures } from "../../core/reports/find-report-figures";
 import { neutraliseCell, reportCsvLines } from "../../core/reports/report-csv";
-import { rollUpReportDays } from "../../core/reports/roll-up-report-days";
 import { addDays, bucketOf, reportBuckets, reportRange } from "../../core/reports/report-period";
+import { rollUpReportDays } from "../../core/reports/roll-up-report-days";
 import { adminAuditLog, securityEvents } from "../../db/schema/audit";
 import { users } from "../../db/schema/auth";
 import { type ListingCategory, listings } from "../../db/schema/listings";
@@ -16,21 +16,15 @@ import { paymentLogs } from "../../db/schema/payments";
 import { profiles } from "../../db/schema/profiles";
 import { reportDays } from "../../db/schema/reports";
 import { swapProposals } from "../../db/schema/swaps";
-import { createPaymentTestApp } from "../support/payment-fixtures";
-import { contextFor, load, type RouteCaller } from "../support/staff-route";
+import { backOfficeSetup } from "../support/back-office-setup";
 import { createStaff } from "../support/factories";
-import { controlledClock } from "../support/test-clock";
+import { contextFor, load } from "../support/staff-route";
 import { TEST_ORIGIN } from "../support/test-app";
-import { createTestDatabase } from "../support/test-db";
-
-const handle = await createTestDatabase();
-const db = handle.db;
-afterAll(() => handle.close());
+import { controlledClock } from "../support/test-clock";
 
 // Wednesday 15 July 2026, 12:00 in Sydney (AEST, UTC+10). The 30-day period is 16 June to 15 July.
 const clock = controlledClock("2026-07-15T02:00:00.000Z");
-const testApp = createPaymentTestApp(handle, { clock });
-const caller: RouteCaller = { db, clock, provider: testApp.provider, testApp };
+const { db, caller } = await backOfficeSetup({ clock });
 
 // Staff rows are created now (real time, months after the period), so they are not sign-ups in it.
 const admin = await createStaff(db, ["admin"], { name: "Avery Admin" });

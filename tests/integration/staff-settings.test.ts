@@ -1,39 +1,43 @@
 import { desc, eq } from "drizzle-orm";
-import { afterAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import * as settingsPage from "../../app/routes/admin/settings";
 import { isFeatureEnabled } from "../../core/flags/is-feature-enabled";
 import { REPORTING_OFF, reportListing } from "../../core/moderation/report-listing";
 import { systemClock } from "../../core/shared/clock";
+import { checkAdminRateLimit } from "../../core/staff/check-admin-rate-limit";
 import { parseIpAllowlist } from "../../core/staff/ip-allowlist";
 import { passStaffGate } from "../../core/staff/pass-staff-gate";
-import { checkAdminRateLimit } from "../../core/staff/check-admin-rate-limit";
 import { acceptSwap } from "../../core/swaps/accept-swap";
 import { proposeSwap } from "../../core/swaps/propose-swap";
-import pkg from "../../package.json" with { type: "json" };
 import { adminAuditLog } from "../../db/schema/audit";
 import { users } from "../../db/schema/auth";
-import { snapshots } from "../../db/schema/ops";
 import { FEATURE_FLAG_DEFAULTS, FEATURE_FLAG_KEYS, type FeatureFlagKey, featureFlags } from "../../db/schema/flags";
-import { createPaymentTestApp } from "../support/payment-fixtures";
+import { snapshots } from "../../db/schema/ops";
+import pkg from "../../package.json" with { type: "json" };
 import { createListing, createMember, createStaff } from "../support/factories";
-import { load, postForm, type RouteCaller } from "../support/staff-route";
-import { HOUR } from "../support/test-clock";
-import { refusal } from "../support/swap-fixtures";
 import { setFlag } from "../support/flags";
-import { openSecondHandle } from "../support/second-process";
-import { createTestDatabase } from "../support/test-db";
+import { createPaymentTestApp } from "../support/payment-fixtures";
+import { createTwoProcessDatabase } from "../support/second-process";
+import { load, postForm, type RouteCaller } from "../support/staff-route";
+import { refusal } from "../support/swap-fixtures";
+import { HOUR } from "../support/test-clock";
 
-const handle = await createTestDatabase();
-const db = handle.db;
-const second = await openSecondHandle(handle);
-afterAll(async () => {
-  await second.close();
-  await handle.close();
-});
+const { handle, db, second } = await createTwoProcessDatabase();
 const testApp = createPaymentTestApp(handle, { clock: systemClock });
 const caller: RouteCaller = { db, clock: systemClock, provider: testApp.provider, testApp };
 
 const admin = await createStaff(db, ["admin"], { name: "Avery Admin" });
+/** The back-office gate in the second process, with 203.0.113.0/24 on its allowlist, for the admin from `ip`. */
+const gate = (ip: string) =>
+  passStaffGate(
+    { db: second.db, allowlist: parseIpAllowlist("203.0.113.0/24") },
+    {
+      user: admin,
+      action: "view_settings",
+      meta: { ip, userAgent: null, headers: new Headers() },
+      path: "/admin/settings",
+    },
+  );
 const moderator = await createStaff(db, ["moderator"], { name: "Morgan Moderator" });
 const member = await createStaff(db, [], { name: "Mia Member", totp: false });
 
@@ -129,16 +133,6 @@ describe("the Settings page's feature flags", () => {
   });
 
   test("the IP allowlist, turned on in one process, closes the back office in another to addresses outside it", async () => {
-    const gate = (ip: string) =>
-      passStaffGate(
-        { db: second.db, allowlist: parseIpAllowlist("203.0.113.0/24") },
-        {
-          user: admin,
-          action: "view_settings",
-          meta: { ip, userAgent: null, headers: new Headers() },
-          path: "/admin/settings",
-        },
-      );
     expect((await gate("198.51.100.9")).kind).toBe("allowed");
     // The route's caller comes from 203.0.113.7, which is on this app's list: the admin may turn it on.
     const listed: RouteCaller = { ...caller, staffAllowlist: "203.0.113.0/24" };
@@ -196,16 +190,6 @@ describe("the Settings page's feature flags", () => {
       await checkAdminRateLimit(b, { actorId: admin.id, action: "update_feature_flags_probe" });
 
     // The IP allowlist on: the back office answers only the listed addresses.
-    const gate = (ip: string) =>
-      passStaffGate(
-        { db: second.db, allowlist: parseIpAllowlist("203.0.113.0/24") },
-        {
-          user: admin,
-          action: "view_settings",
-          meta: { ip, userAgent: null, headers: new Headers() },
-          path: "/admin/settings",
-        },
-      );
     expect((await gate("198.51.100.9")).kind).toBe("denied");
     expect((await gate("203.0.113.50")).kind).toBe("allowed");
 

@@ -1,27 +1,20 @@
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, describe, expect, test } from "vitest";
-import * as logsBundleRoute from "../../app/routes/admin/tools.logs-bundle";
+import { describe, expect, test } from "vitest";
 import * as toolsPage from "../../app/routes/admin/tools";
-import { systemClock } from "../../core/shared/clock";
+import * as logsBundleRoute from "../../app/routes/admin/tools.logs-bundle";
 import { exportLogsBundle, LOGS_BUNDLE_DAYS } from "../../core/tools/export-logs-bundle";
 import { RESET_REFUSED, resetStagingBaseline } from "../../core/tools/reset-staging-baseline";
 import { SEEDING_DISABLED, seedDemoAsStaff } from "../../core/tools/seed-demo-as-staff";
-import { users } from "../../db/schema/auth";
 import { adminAuditLog, securityEvents } from "../../db/schema/audit";
+import { users } from "../../db/schema/auth";
 import { listings } from "../../db/schema/listings";
 import { SEED_USERS } from "../../db/seed/seed-data";
-import { createPaymentTestApp } from "../support/payment-fixtures";
-import { contextFor, postForm, type RouteCaller } from "../support/staff-route";
+import { backOfficeSetup } from "../support/back-office-setup";
 import { createListing, createMember, createStaff, staffActor } from "../support/factories";
+import { contextFor, postForm } from "../support/staff-route";
 import { refusal } from "../support/swap-fixtures";
-import { createTestDatabase } from "../support/test-db";
 
-const handle = await createTestDatabase();
-const db = handle.db;
-afterAll(() => handle.close());
-const clock = systemClock;
-const testApp = createPaymentTestApp(handle, { clock });
-const caller: RouteCaller = { db, clock, provider: testApp.provider, testApp };
+const { db, clock, testApp, caller } = await backOfficeSetup();
 
 const admin = await createStaff(db, ["admin"], { name: "Avery Admin" });
 const moderator = await createStaff(db, ["moderator"], { name: "Morgan Moderator" });

@@ -502,38 +502,48 @@ describe("answering a proposal", () => {
     );
   });
 
-  test("only the receiver declines: the proposer is forbidden, a stranger gets 404, and the receiver's decline tells the proposer", async () => {
-    const { proposer, receiver, offeredId, targetId, swapId } = await pendingSwap();
+  type PendingSwap = Awaited<ReturnType<typeof pendingSwap>>;
+  // Declining and withdrawing: one party may, the other is forbidden and a stranger is told the swap does not
+  // exist; then what each answer leaves behind.
+  test.each([
+    {
+      name: "only the receiver declines: the proposer is forbidden, a stranger gets 404, and the receiver's decline tells the proposer",
+      action: "decline",
+      actor: "receiver",
+      forbidden: "proposer",
+      refusal: ONLY_RECEIVER_DECLINES,
+      status: "rejected",
+      after: async ({ proposer, offeredId, targetId }: PendingSwap) => {
+        expect(await listingStatuses(offeredId, targetId)).toEqual(["active", "active"]);
+        expect(await mailsTo(proposer, "proposal_declined")).toHaveLength(1);
+      },
+    },
+    {
+      name: "only the proposer withdraws: the receiver is forbidden and a stranger gets 404",
+      action: "withdraw",
+      actor: "proposer",
+      forbidden: "receiver",
+      refusal: ONLY_PROPOSER_WITHDRAWS,
+      status: "withdrawn",
+      after: async ({ receiver, swapId }: PendingSwap) => {
+        // A withdrawn proposal can no longer be accepted.
+        await expectRefused(
+          () => post(`/api/v1/swaps/${swapId}/accept`, {}, receiver),
+          409,
+          "This proposal is no longer pending",
+        );
+      },
+    },
+  ] as const)("$name", async ({ action, actor, forbidden, refusal, status, after }) => {
+    const swap = await pendingSwap();
     const stranger = await member("Mia Rossi");
-    await expectRefused(() => post(`/api/v1/swaps/${swapId}/decline`, {}, proposer), 403, ONLY_RECEIVER_DECLINES);
-    await expectRefused(() => post(`/api/v1/swaps/${swapId}/decline`, {}, stranger), 404, SWAP_NOT_FOUND);
+    const path = `/api/v1/swaps/${swap.swapId}/${action}`;
+    await expectRefused(() => post(path, {}, swap[forbidden]), 403, refusal);
+    await expectRefused(() => post(path, {}, stranger), 404, SWAP_NOT_FOUND);
 
-    expect(await json(post(`/api/v1/swaps/${swapId}/decline`, {}, receiver))).toEqual({
-      status: 200,
-      body: { status: "rejected" },
-    });
-    expect((await swapRow(swapId)).status).toBe("rejected");
-    expect(await listingStatuses(offeredId, targetId)).toEqual(["active", "active"]);
-    expect(await mailsTo(proposer, "proposal_declined")).toHaveLength(1);
-  });
-
-  test("only the proposer withdraws: the receiver is forbidden and a stranger gets 404", async () => {
-    const { proposer, receiver, swapId } = await pendingSwap();
-    const stranger = await member("Mia Rossi");
-    await expectRefused(() => post(`/api/v1/swaps/${swapId}/withdraw`, {}, receiver), 403, ONLY_PROPOSER_WITHDRAWS);
-    await expectRefused(() => post(`/api/v1/swaps/${swapId}/withdraw`, {}, stranger), 404, SWAP_NOT_FOUND);
-
-    expect(await json(post(`/api/v1/swaps/${swapId}/withdraw`, {}, proposer))).toEqual({
-      status: 200,
-      body: { status: "withdrawn" },
-    });
-    expect((await swapRow(swapId)).status).toBe("withdrawn");
-    // A withdrawn proposal can no longer be accepted.
-    await expectRefused(
-      () => post(`/api/v1/swaps/${swapId}/accept`, {}, receiver),
-      409,
-      "This proposal is no longer pending",
-    );
+    expect(await json(post(path, {}, swap[actor]))).toEqual({ status: 200, body: { status } });
+    expect((await swapRow(swap.swapId)).status).toBe(status);
+    await after(swap);
   });
 });
 

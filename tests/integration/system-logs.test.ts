@@ -9,7 +9,7 @@ import {
   StaticRouterProvider,
   useRouteError,
 } from "react-router";
-import { afterAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { type AppContext, appContext } from "../../app/context";
 import { ErrorBoundary as RootErrorBoundary } from "../../app/root";
 import * as logsPage from "../../app/routes/admin/logs";
@@ -18,29 +18,24 @@ import * as searchPage from "../../app/routes/admin/search";
 import * as homePage from "../../app/routes/home";
 import * as myListingsPage from "../../app/routes/my-listings";
 import * as mySwapsPage from "../../app/routes/my-swaps";
+import type { SessionUser } from "../../core/auth/find-session-user";
+import { searchBackOffice } from "../../core/back-office/search-back-office";
 import { startScheduler } from "../../core/jobs/scheduler";
 import { countLogEvents, findLogEvents } from "../../core/logs/find-log-events";
 import { recordErrorEvent } from "../../core/logs/record-error-event";
 import { deliverPendingMail, enqueueMail } from "../../core/mail/mailer";
 import { systemClock } from "../../core/shared/clock";
-import { searchBackOffice } from "../../core/back-office/search-back-office";
-import type { SessionUser } from "../../core/auth/find-session-user";
 import type { Db } from "../../db/client";
 import { adminAuditLog, auditLogs, securityEvents } from "../../db/schema/audit";
 import { webhookEvents } from "../../db/schema/payments";
 import { createApp } from "../../server/app";
 import { recordRouteErrors } from "../../server/observability/route-errors";
-import { createPaymentTestApp } from "../support/payment-fixtures";
-import { contextFor, load, type RouteCaller } from "../support/staff-route";
+import { backOfficeSetup } from "../support/back-office-setup";
 import { createStaff } from "../support/factories";
+import { contextFor, load } from "../support/staff-route";
 import { TEST_ORIGIN } from "../support/test-app";
-import { createTestDatabase } from "../support/test-db";
 
-const handle = await createTestDatabase();
-const db = handle.db;
-afterAll(() => handle.close());
-const testApp = createPaymentTestApp(handle);
-const caller: RouteCaller = { db, clock: systemClock, provider: testApp.provider, testApp };
+const { db, testApp, caller } = await backOfficeSetup();
 
 const admin = await createStaff(db, ["admin"], { name: "Avery Admin" });
 const moderator = await createStaff(db, ["moderator"], { name: "Morgan Moderator" });

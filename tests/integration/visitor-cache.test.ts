@@ -7,9 +7,9 @@ import { afterAll, describe, expect, test } from "vitest";
 import { users } from "../../db/schema/auth";
 import { listings } from "../../db/schema/listings";
 import { profiles } from "../../db/schema/profiles";
-import { reviews, swapProposals } from "../../db/schema/swaps";
+import { reviews } from "../../db/schema/swaps";
 import { postListing, sameOrigin, signUpMember } from "../support/api-factories";
-import { createListing, createMember } from "../support/factories";
+import { createListing, createMember, createSwap } from "../support/factories";
 import { setFlag } from "../support/flags";
 import { createPageHandler } from "../support/page-build";
 import { createTestApp, TEST_ORIGIN } from "../support/test-app";
@@ -275,17 +275,12 @@ describe("a change shows on the next visitor request", () => {
     await changed();
     await warm(`/listings/${id}`);
     expect((await seen(`/listings/${id}`)).body).toContain("New member, no reviews yet");
-    const swapId = crypto.randomUUID();
-    await db.insert(swapProposals).values({
-      id: swapId,
+    const { swapId } = await createSwap(db, {
+      status: "completed",
       targetListingId: id,
       offeredListingId: offered,
       proposerId: reviewer.id,
       receiverId: rated.id,
-      status: "completed",
-      expiresAt: new Date(Date.now() + 86_400_000),
-      acceptedAt: new Date(),
-      completedAt: new Date(),
     });
     await db
       .insert(reviews)

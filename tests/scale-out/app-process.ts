@@ -57,13 +57,21 @@ function baseEnv(): Record<string, string> {
   return Object.fromEntries(keep.flatMap((k) => (process.env[k] ? [[k, process.env[k] as string]] : [])));
 }
 
-/** Starts `node scripts/start.mjs` (Node 24 through npx) in its own process group. */
-export function startAppProcess(name: string, port: number, env: Record<string, string>): AppProcess {
-  const child = spawn("npx", ["node", "scripts/start.mjs"], {
+/**
+ * Runs `command args` (a way to start `scripts/start.mjs`) in the project on `port` with `env`, in its own
+ * process group: npx, its shell and node are stopped together.
+ */
+export function spawnAppProcess(
+  name: string,
+  port: number,
+  env: Record<string, string>,
+  command: string,
+  args: string[],
+): AppProcess {
+  const child = spawn(command, args, {
     cwd: root,
     env: { ...baseEnv(), ...env, PORT: String(port), SKIP_BUILD: "1" },
     stdio: ["ignore", "pipe", "pipe"],
-    // Its own group: npx, its shell and node are stopped together.
     detached: true,
   });
   let output = "";
@@ -73,6 +81,11 @@ export function startAppProcess(name: string, port: number, env: Record<string, 
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
   return { name, port, url: `http://127.0.0.1:${port}`, child, output: () => output, requests: 0 };
+}
+
+/** Starts `node scripts/start.mjs` (Node 24 through npx) in its own process group. */
+export function startAppProcess(name: string, port: number, env: Record<string, string>): AppProcess {
+  return spawnAppProcess(name, port, env, "npx", ["node", "scripts/start.mjs"]);
 }
 
 const exited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
@@ -107,7 +120,8 @@ export async function stopAppProcess(app: AppProcess) {
   if (groupAlive(child)) signalGroup(child, "SIGKILL");
 }
 
-function groupAlive(child: ChildProcess): boolean {
+/** Whether any process of the child's group is still there. */
+export function groupAlive(child: ChildProcess): boolean {
   try {
     if (child.pid === undefined) return false;
     process.kill(-child.pid, 0);
@@ -117,7 +131,8 @@ function groupAlive(child: ChildProcess): boolean {
   }
 }
 
-function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
+/** `signal` to every process of the child's group. */
+export function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
   try {
     if (child.pid !== undefined) process.kill(-child.pid, signal);
   } catch {

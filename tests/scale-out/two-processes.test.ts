@@ -9,23 +9,23 @@ import path from "node:path";
 import { and, eq, inArray, isNotNull, isNull, like } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { DAILY_CLEANUP_HOUR, DAILY_CLEANUP_JOB } from "../../core/jobs/daily-cleanup";
-import { sydneyTime } from "../../core/shared/time";
-import { LISTING_NO_LONGER_AVAILABLE, NOT_PENDING } from "../../core/swaps/swap-guards";
-import { enqueueMail } from "../../core/mail/mailer";
-import { grantStaffRole } from "../../core/staff/grant-staff-role";
 import { RESET_LINK_SENT } from "../../core/auth/request-password-reset";
+import { DAILY_CLEANUP_HOUR, DAILY_CLEANUP_JOB } from "../../core/jobs/daily-cleanup";
+import { enqueueMail } from "../../core/mail/mailer";
+import { sydneyTime } from "../../core/shared/time";
+import { grantStaffRole } from "../../core/staff/grant-staff-role";
+import { LISTING_NO_LONGER_AVAILABLE, NOT_PENDING } from "../../core/swaps/swap-guards";
 import { type DbHandle, openDatabase } from "../../db/client";
 import { migrate } from "../../db/migrate";
 import { adminAuditLog, auditLogs, securityEvents } from "../../db/schema/audit";
 import { sessions, users } from "../../db/schema/auth";
-import { FEATURE_FLAG_DEFAULTS, FEATURE_FLAG_KEYS, type FeatureFlagKey } from "../../db/schema/flags";
 import { domainEvents } from "../../db/schema/events";
+import { FEATURE_FLAG_DEFAULTS, FEATURE_FLAG_KEYS, type FeatureFlagKey } from "../../db/schema/flags";
 import { listings } from "../../db/schema/listings";
 import { jobRuns, mailOutbox } from "../../db/schema/ops";
 import { profiles } from "../../db/schema/profiles";
 import { swapProposals } from "../../db/schema/swaps";
-import { createListing, createMember } from "../support/factories";
+import { createListing, createMember, createSwap } from "../support/factories";
 import { totpCode } from "../support/totp";
 import {
   type AppProcess,
@@ -140,17 +140,15 @@ async function seedBeforeStart() {
   const [owner, asker] = [await createMember(db(), { name: "Petra Pending" }), await createMember(db())];
   const target = await createListing(db(), owner.id, { title: "Weber kettle barbecue" });
   const offered = await createListing(db(), asker.id, { title: "Camping fridge" });
-  const [swap] = await db()
-    .insert(swapProposals)
-    .values({
-      targetListingId: target,
-      offeredListingId: offered,
-      proposerId: asker.id,
-      receiverId: owner.id,
-      status: "pending",
-      expiresAt: new Date(now + 2 * DAY),
-    })
-    .returning();
+  const { swapId } = await createSwap(db(), {
+    status: "pending",
+    targetListingId: target,
+    offeredListingId: offered,
+    proposerId: asker.id,
+    receiverId: owner.id,
+    expiresAt: new Date(now + 2 * DAY),
+  });
+  const swap = { id: swapId };
   Object.assign(pendingEvents, { swapId: swap.id, receiverEmail: owner.email });
   await db()
     .insert(domainEvents)

@@ -15,8 +15,7 @@ import { signInSchema, signUpSchema } from "../../core/auth/credentials-schema";
 import { ProfileUpdate } from "../../server/api/account";
 import { GOOD_LISTING, sameOrigin } from "../support/api-factories";
 import { makeJpeg } from "../support/images";
-import { createTestApp, TEST_ORIGIN } from "../support/test-app";
-import { createTestDatabase } from "../support/test-db";
+import { TEST_ORIGIN } from "../support/test-app";
 import {
   accountFields,
   changedTables,
@@ -28,7 +27,6 @@ import {
   field,
   FilePart,
   fileField,
-  Figures,
   fingerprint,
   formHostile,
   formValues,
@@ -44,15 +42,10 @@ import {
   schemaFields,
   seedFor,
 } from "./support/fuzz";
-import { buildWorld, worldEnv } from "./support/world";
+import { fuzzSetup } from "./support/world";
 
-const handle = await createTestDatabase();
-afterAll(() => handle.close());
-const testApp = createTestApp(handle, { authAddressLimit: 1_000_000, env: worldEnv(handle) });
+const { handle, db, testApp, world, figures } = await fuzzSetup();
 const { app } = testApp;
-const db = handle.db;
-const world = await buildWorld(handle, testApp);
-const figures = new Figures();
 
 type Endpoint = {
   method: "POST" | "PUT" | "DELETE";

@@ -20,8 +20,7 @@ import { REPORT_REASONS } from "../../db/schema/report-values";
 import { GOOD_LISTING, sameOrigin } from "../support/api-factories";
 import { makeJpeg } from "../support/images";
 import { createPageHandler, loadServerBuild, pageRoutes } from "../support/page-build";
-import { createTestApp, TEST_ORIGIN } from "../support/test-app";
-import { createTestDatabase } from "../support/test-db";
+import { TEST_ORIGIN } from "../support/test-app";
 import {
   accountFields,
   changedTables,
@@ -32,7 +31,6 @@ import {
   fileField,
   formHostile,
   type FieldArbs,
-  Figures,
   field,
   fingerprint,
   formValues,
@@ -46,15 +44,11 @@ import {
   urlEncoded,
   entriesArb,
 } from "./support/fuzz";
-import { buildWorld, worldEnv } from "./support/world";
+import { fuzzSetup } from "./support/world";
 
-const handle = await createTestDatabase();
-afterAll(() => handle.close());
-const pageHandler = await createPageHandler({ APP_URL: TEST_ORIGIN, NODE_ENV: "test" });
-const testApp = createTestApp(handle, { authAddressLimit: 1_000_000, env: worldEnv(handle), pageHandler });
-const db = handle.db;
-const world = await buildWorld(handle, testApp);
-const figures = new Figures();
+const { handle, db, testApp, world, figures } = await fuzzSetup({
+  pageHandler: () => createPageHandler({ APP_URL: TEST_ORIGIN, NODE_ENV: "test" }),
+});
 
 // ---------------------------------------------------------------------------------------------------------------
 // The endpoints

@@ -170,7 +170,7 @@ export function swapValues(
 /**
  * A swap in `status` between two members, over a listing of each. Whatever is not given is made: the parties
  * (Priya and Tom, who gave no phone or location) and their listings, in the state that status leaves them.
- * Other columns of `overrides` replace the defaults.
+ * Other columns of `overrides` replace the defaults; `at` is when the use cases acted (now by default).
  */
 export async function createSwap(
   db: Db,
@@ -180,8 +180,9 @@ export async function createSwap(
     receiverId,
     offeredListingId,
     targetListingId,
+    at,
     ...overrides
-  }: { status: SwapStatus } & Partial<SwapValues>,
+  }: { status: SwapStatus; at?: Date } & Partial<SwapValues>,
 ) {
   const listingStatus = LISTING_STATUS_FOR[status] ?? "active";
   proposerId ??= (await createMember(db, { name: "Priya Sharma", phone: null, location: null })).id;
@@ -191,7 +192,7 @@ export async function createSwap(
   const parties = { proposerId, receiverId, offeredListingId, targetListingId };
   const [swap] = await db
     .insert(swapProposals)
-    .values({ ...swapValues(status, parties), ...overrides })
+    .values({ ...swapValues(status, parties, at), ...overrides })
     .returning();
   return { swapId: swap.id, ...parties };
 }

@@ -20,12 +20,14 @@ import { listings } from "../../../db/schema/listings";
 import { moderationReports } from "../../../db/schema/moderation";
 import { rateLimits } from "../../../db/schema/ops";
 import { paymentLogs } from "../../../db/schema/payments";
-import { swapProposals } from "../../../db/schema/swaps";
+import type { PageHandler } from "../../../server/app";
 import { paymentProviderFromEnv } from "../../../server/payments";
-import { createListing, createMember, createSwap } from "../../support/factories";
 import { MEMBER_PASSWORD, postListing, sameOrigin, signUpConfirmedMember } from "../../support/api-factories";
-import { cookiesFrom, type createTestApp, TEST_ORIGIN } from "../../support/test-app";
+import { createListing, createMember, createSwap } from "../../support/factories";
+import { cookiesFrom, createTestApp, TEST_ORIGIN } from "../../support/test-app";
+import { createTestDatabase } from "../../support/test-db";
 import { turnOnTwoFactor } from "../../support/two-factor";
+import { Figures } from "./fuzz";
 
 type TestApp = ReturnType<typeof createTestApp>;
 
@@ -39,16 +41,25 @@ export function worldEnv(handle: { url?: string }): Record<string, string> {
   return { DATA_DIR: dataDir, ...(handle.url ? { DATABASE_URL: handle.url } : {}) };
 }
 
+/**
+ * A fuzz suite's start: its own database (closed after the file), the real app over it with the sign-in limits
+ * out of the way (and the pages, given `pageHandler`, made once the database is there), the world built in it,
+ * and the figures the suite reports.
+ */
+export async function fuzzSetup(options: { pageHandler?: () => Promise<PageHandler> } = {}) {
+  const handle = await createTestDatabase();
+  afterAll(() => handle.close());
+  const pageHandler = await options.pageHandler?.();
+  const testApp = createTestApp(handle, { authAddressLimit: 1_000_000, env: worldEnv(handle), pageHandler });
+  const world = await buildWorld(handle, testApp);
+  return { handle, db: handle.db, testApp, world, figures: new Figures() };
+}
+
 const meta = (cookie = "") => ({
   ip: "203.0.113.50",
   userAgent: "fuzz",
   headers: new Headers(cookie ? { cookie } : {}),
 });
-
-async function insertSwap(db: DbHandle["db"], values: typeof swapProposals.$inferInsert) {
-  const [row] = await db.insert(swapProposals).values(values).returning();
-  return row.id;
-}
 
 /** Builds the world; `heal()` puts back what an accepted request may take away (a session, the flags). */
 export async function buildWorld(handle: DbHandle, testApp: TestApp) {
@@ -77,13 +88,15 @@ export async function buildWorld(handle: DbHandle, testApp: TestApp) {
   const other = await createMember(db, { name: "Tom O'Brien" });
   const otherListing = await createListing(db, other.id, { title: "Ryobi lawn mower" });
   const otherSpare = await createListing(db, other.id, { title: "Weber kettle barbecue" });
-  const received = await insertSwap(db, {
+  const { swapId: received } = await createSwap(db, {
+    status: "pending",
     offeredListingId: otherListing,
     targetListingId: ownListing,
     proposerId: other.id,
     receiverId: member.userId,
   });
-  const sent = await insertSwap(db, {
+  const { swapId: sent } = await createSwap(db, {
+    status: "pending",
     offeredListingId: spareListing,
     targetListingId: otherSpare,
     proposerId: member.userId,
@@ -91,18 +104,14 @@ export async function buildWorld(handle: DbHandle, testApp: TestApp) {
   });
   const accepted = await createSwap(db, { status: "accepted", proposerId: member.userId, receiverId: other.id });
   const now = new Date();
-  const completed = await insertSwap(db, {
+  const { swapId: completed } = await createSwap(db, {
+    status: "completed",
+    at: now,
     offeredListingId: await createListing(db, member.userId, { status: "swapped" }),
     targetListingId: await createListing(db, other.id, { status: "swapped" }),
     proposerId: member.userId,
     receiverId: other.id,
-    status: "completed",
-    acceptedAt: now,
-    completedAt: now,
-    respondedAt: now,
     paymentDueAt: now,
-    proposerPaid: true,
-    receiverPaid: true,
   });
   // The member's open checkout for the accepted swap (the local test checkout's page).
   const started = await startHandshakePayment(

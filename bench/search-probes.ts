@@ -1,0 +1,116 @@
+// The search probes: other searches, measured in the database only (EXPLAIN ANALYZE of the SQL each page ran,
+// no load): the harder cases for the indexes, and "Load more" ten pages deep.
+import type { BenchApp } from "./app";
+import type { Captured } from "./database";
+import { type DbTime, type Explainer, hottest } from "./explain";
+import { log } from "./log";
+import { args } from "./options";
+
+/** One request to each probe, keeping its SQL; `deepFrom` is the page whose "Load more" links are followed. */
+export async function visitSearchProbes(app: BenchApp, deepFrom: string) {
+  const { visit } = app;
+  const q = encodeURIComponent(args.query!);
+  const place = encodeURIComponent(args.location!);
+  const probeList = [
+    {
+      name: "search_rare_25km",
+      label: `telescope (rare) within 25 km of ${args.location}`,
+      path: `/search?q=telescope&location=${place}&radius=25`,
+    },
+    {
+      name: "search_remote_25km",
+      label: `${args.query} within 25 km of Alice Springs NT 0870 (few listings)`,
+      path: `/search?q=${q}&location=Alice%20Springs%20NT%200870&radius=25`,
+    },
+    { name: "search_rare", label: "telescope (rare), anywhere", path: "/search?q=telescope" },
+    { name: "search_no_match", label: "zeppelin (no match)", path: "/search?q=zeppelin" },
+    {
+      name: "search_no_match_25km",
+      label: `zeppelin (no match) within 25 km of ${args.location}`,
+      path: `/search?q=zeppelin&location=${place}&radius=25`,
+    },
+    {
+      name: "search_browse_25km",
+      label: `no words, within 25 km of ${args.location}`,
+      path: `/search?location=${place}&radius=25`,
+    },
+    {
+      name: "search_nearest",
+      label: `${args.query}, nearest to ${args.location}`,
+      path: `/search?q=${q}&location=${place}&sort=nearest`,
+    },
+    {
+      name: "search_value_asc_25km",
+      label: `${args.query} within 25 km, value low to high`,
+      path: `/search?q=${q}&location=${place}&radius=25&sort=value_asc`,
+    },
+    {
+      name: "search_category_25km",
+      label: `category tradie_tools within 25 km`,
+      path: `/search?category=tradie_tools&location=${place}&radius=25`,
+    },
+  ];
+  const probePages: Record<
+    string,
+    { label: string; path: string; status: number; cards: number; queries: Captured[] }
+  > = {};
+  for (const probe of probeList)
+    probePages[probe.name] = { label: probe.label, path: probe.path, ...(await visit(probe.path)) };
+  // "Load more" ten pages deep, following the page's own next link (its opaque cursor).
+  {
+    let pagePath: string | null = deepFrom;
+    let depth = 1;
+    let last: Awaited<ReturnType<typeof visit>> | null = null;
+    while (pagePath && depth <= 10) {
+      last = await visit(pagePath);
+      const next = last.body.match(/href="(\/search\?[^"]*cursor=[^"]*)"/)?.[1]?.replaceAll("&amp;", "&") ?? null;
+      if (depth === 10 || !next) break;
+      pagePath = next;
+      depth++;
+    }
+    if (last && depth > 1) {
+      probePages.search_text_25km_page_10 = {
+        label: `${args.query} within 25 km, "Load more" page ${depth}`,
+        path: pagePath!,
+        ...last,
+      };
+    } else log('no "Load more" link on the search page: skipping the deep search page');
+  }
+  return probePages;
+}
+
+/** EXPLAIN ANALYZE of every statement each probe ran, with its hottest. */
+export async function explainSearchProbes(
+  { explainPage }: Explainer,
+  probePages: Awaited<ReturnType<typeof visitSearchProbes>>,
+) {
+  const probes: Record<
+    string,
+    {
+      label: string;
+      path: string;
+      status: number;
+      listingLinks: number;
+      db: DbTime | null;
+      statements: { sql: string; executionMs: number; planningMs: number; plan: string }[];
+    }
+  > = {};
+  for (const [name, page] of Object.entries(probePages)) {
+    const queries = await explainPage(page.queries);
+    probes[name] = {
+      label: page.label,
+      path: page.path,
+      status: page.status,
+      listingLinks: page.cards,
+      db: hottest(queries),
+      // Every statement the page ran, in order (a search may retry, e.g. with fuzzy matching).
+      statements: queries.map((x) => ({
+        sql: x.sql.slice(0, 400),
+        executionMs: x.executionMs,
+        planningMs: x.planningMs,
+        plan: x.plan,
+      })),
+    };
+  }
+  return probes;
+}
