@@ -8,7 +8,7 @@ import { afterAll, beforeEach, describe, expect, test } from "vitest";
 import { type AppContext, appContext } from "../../app/context";
 import { readFlash } from "../../app/lib/flash.server";
 import * as dataRoute from "../../app/routes/account/data";
-import * as exportRoute from "../../app/routes/account/data-export";
+import * as exportRoute from "../../app/routes/account/data.export";
 import * as keepRoute from "../../app/routes/auth.keep-account";
 import { DELETED_BY_MEMBER, deleteOwnAccount, SWAP_AWAITING_FEES } from "../../core/accounts/delete-own-account";
 import { exportMemberDataAsStaff } from "../../core/accounts/export-member-data";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import * as logsExport from "../../app/routes/admin/logs-export";
-import * as reportCsv from "../../app/routes/admin/report-csv";
+import * as logsExport from "../../app/routes/admin/logs.export";
+import * as reportCsv from "../../app/routes/admin/reports.csv";
 import type { SessionUser } from "../../core/auth/find-session-user";
 import { backOfficeSetup } from "../support/back-office-setup";
 import { createStaff } from "../support/factories";

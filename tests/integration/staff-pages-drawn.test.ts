@@ -55,8 +55,8 @@ describe("the back office's pages", () => {
       expect.arrayContaining([
         "routes/admin/dashboard",
         "routes/admin/users",
-        "routes/admin/user",
-        "routes/admin/swap",
+        "routes/admin/users.$id",
+        "routes/admin/swaps.$id",
         "routes/admin/tools",
         "routes/admin/not-found",
       ]),

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, test } from "vitest";
-import * as paymentPage from "../../app/routes/admin/payment";
+import * as paymentPage from "../../app/routes/admin/payments.$id";
 import * as paymentsPage from "../../app/routes/admin/payments";
 import { systemClock } from "../../core/shared/clock";
 import { findPaymentsForStaff } from "../../core/payments/find-payments-for-staff";

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, test } from "vitest";
-import * as paymentPage from "../../app/routes/admin/payment";
-import * as swapPage from "../../app/routes/admin/swap";
+import * as paymentPage from "../../app/routes/admin/payments.$id";
+import * as swapPage from "../../app/routes/admin/swaps.$id";
 import { refundText } from "../../app/components/admin/payment-labels";
 import { applyCredit, NOT_A_PARTY } from "../../core/payments/apply-credit";
 import { REASON_REQUIRED } from "../../core/shared/reason";

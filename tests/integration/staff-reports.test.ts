@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import * as reportCsvRoute from "../../app/routes/admin/report-csv";
+import * as reportCsvRoute from "../../app/routes/admin/reports.csv";
 import * as reportsPage from "../../app/routes/admin/reports";
 import type { ReportChart } from "../../core/reports/build-report-charts";
 import { dailyFiguresSql } from "../../core/reports/daily-figures-sql";

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, test } from "vitest";
-import * as swapPage from "../../app/routes/admin/swap";
+import * as swapPage from "../../app/routes/admin/swaps.$id";
 import * as swapsPage from "../../app/routes/admin/swaps";
 import { systemClock } from "../../core/shared/clock";
 import { CANCELLED_BY_STAFF } from "../../core/payments/cancel-swap-as-staff";

@@ -13,7 +13,7 @@ import { describe, expect, test } from "vitest";
 import { type AppContext, appContext } from "../../app/context";
 import { ErrorBoundary as RootErrorBoundary } from "../../app/root";
 import * as logsPage from "../../app/routes/admin/logs";
-import * as logsExport from "../../app/routes/admin/logs-export";
+import * as logsExport from "../../app/routes/admin/logs.export";
 import * as searchPage from "../../app/routes/admin/search";
 import * as homePage from "../../app/routes/home";
 import * as myListingsPage from "../../app/routes/my-listings";

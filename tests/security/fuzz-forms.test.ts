@@ -171,7 +171,7 @@ const ENDPOINTS: FormEndpoint[] = [
   // A signed-in member: listings, swaps, payments, reports and favourites.
   { route: "routes/create-listing", as: "member", path: "/create-listing", fields: listingFields, runs: 30 },
   {
-    route: "routes/listing.edit",
+    route: "routes/listings.$id.edit",
     as: "member",
     path: "/listings/:id/edit",
     ids: [world.ownListing],
@@ -179,7 +179,7 @@ const ENDPOINTS: FormEndpoint[] = [
     runs: 30,
   },
   {
-    route: "routes/listing.propose",
+    route: "routes/listings.$id.propose",
     as: "member",
     path: "/listings/:id/propose",
     ids: [world.otherListing, world.otherSpare],
@@ -190,14 +190,14 @@ const ENDPOINTS: FormEndpoint[] = [
     },
   },
   {
-    route: "routes/listing.report",
+    route: "routes/listings.$id.report",
     as: "member",
     path: "/listings/:id/report",
     ids: [world.otherListing],
     fields: { ...reportFields, via: oneOf("fetcher") },
   },
   {
-    route: "routes/listing.favourite",
+    route: "routes/listings.$id.favourite",
     as: "member",
     path: "/listings/:id/favourite",
     ids: [world.otherListing, world.otherSpare],
@@ -215,7 +215,7 @@ const ENDPOINTS: FormEndpoint[] = [
     runs: 25,
   }),
   {
-    route: "routes/swap.pay",
+    route: "routes/my-swaps.$id.pay",
     as: "member",
     path: "/my-swaps/:id/pay",
     ids: [world.swaps.accepted, world.swaps.received],
@@ -225,7 +225,7 @@ const ENDPOINTS: FormEndpoint[] = [
     },
   },
   {
-    route: "routes/checkout",
+    route: "routes/checkout.$sessionId",
     as: "member",
     path: "/checkout/:id",
     ids: [world.checkoutSession],
@@ -287,7 +287,7 @@ const ENDPOINTS: FormEndpoint[] = [
     path: "/account/data",
     fields: { method: oneOf("password", "totp", "passkey"), secret: password },
   },
-  { route: "routes/account/data-export", as: "member", path: "/account/data/export", runs: 5 },
+  { route: "routes/account/data.export", as: "member", path: "/account/data/export", runs: 5 },
   {
     route: "routes/auth.reauthenticate",
     as: "member",
@@ -301,7 +301,7 @@ const ENDPOINTS: FormEndpoint[] = [
     runs: 5,
   },
   {
-    route: "routes/listing",
+    route: "routes/listings.$id",
     as: "member",
     path: "/listings/:id",
     ids: [world.disposable[0], world.otherListing],
@@ -330,7 +330,7 @@ const ENDPOINTS: FormEndpoint[] = [
     fields: { password, code, totpUri: field(fc.constantFrom("otpauth://totp/x?secret=JBSWY3DPEHPK3PXP")) },
   }),
   ...intents(
-    "routes/admin/user",
+    "routes/admin/users.$id",
     "admin",
     "/admin/users/:id",
     "intent",
@@ -341,9 +341,9 @@ const ENDPOINTS: FormEndpoint[] = [
       runs: 12,
     },
   ),
-  { route: "routes/admin/user-export", as: "admin", path: "/admin/users/:id/export", ids: world.victims, runs: 5 },
+  { route: "routes/admin/users.$id.export", as: "admin", path: "/admin/users/:id/export", ids: world.victims, runs: 5 },
   ...intents(
-    "routes/admin/swap",
+    "routes/admin/swaps.$id",
     "admin",
     "/admin/swaps/:id",
     "intent",
@@ -360,7 +360,7 @@ const ENDPOINTS: FormEndpoint[] = [
       runs: 12,
     },
   ),
-  ...intents("routes/admin/payment", "admin", "/admin/payments/:id", "intent", ["refund"], {
+  ...intents("routes/admin/payments.$id", "admin", "/admin/payments/:id", "intent", ["refund"], {
     ids: [world.paymentId],
     fields: { reason: field(fc.string({ maxLength: 600 })) },
   }),
@@ -406,14 +406,14 @@ const ENDPOINTS: FormEndpoint[] = [
   }),
   { route: "routes/admin/tools.logs-bundle", as: "admin", path: "/admin/tools/logs-bundle", runs: 3 },
   {
-    route: "routes/admin/logs-export",
+    route: "routes/admin/logs.export",
     as: "admin",
     path: "/admin/logs/export",
     fields: { tab: field(fc.constantFrom(...LOG_TABS)), q: text(80), quick: text(20) },
     runs: 8,
   },
   {
-    route: "routes/admin/report-csv",
+    route: "routes/admin/reports.csv",
     as: "admin",
     path: "/admin/reports/csv",
     fields: {

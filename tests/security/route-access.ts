@@ -43,7 +43,7 @@ export type Target = Record<string, string>;
 
 export type Entry = {
   area: string;
-  /** A React Router route id ("routes/admin/user") or a Hono route as app.routes lists it ("GET /api/v1/me"). */
+  /** A React Router route id ("routes/admin/users.$id") or a Hono route as app.routes lists it ("GET /api/v1/me"). */
   route: string;
   method: "GET" | "POST" | "PUT" | "DELETE";
   /** The action's intent, as "field=value" (most forms send `intent`; the back office's listings `moderation`). */
@@ -483,7 +483,7 @@ export const ROUTE_ACCESS: Entry[] = [
   // ----- Listings (member side) -----
   {
     area: "listings",
-    route: "routes/listing",
+    route: "routes/listings.$id",
     method: "GET",
     path: "/listings/:listingId",
     target: "publicListing",
@@ -491,7 +491,7 @@ export const ROUTE_ACCESS: Entry[] = [
   },
   {
     area: "listings",
-    route: "routes/listing",
+    route: "routes/listings.$id",
     method: "POST",
     intent: "intent=delete",
     path: "/listings/:listingId",
@@ -501,7 +501,7 @@ export const ROUTE_ACCESS: Entry[] = [
   },
   {
     area: "listings",
-    route: "routes/listing.edit",
+    route: "routes/listings.$id.edit",
     method: "GET",
     path: "/listings/:listingId/edit",
     target: "memberListing",
@@ -509,7 +509,7 @@ export const ROUTE_ACCESS: Entry[] = [
   },
   {
     area: "listings",
-    route: "routes/listing.edit",
+    route: "routes/listings.$id.edit",
     method: "POST",
     path: "/listings/:listingId/edit",
     target: "memberListing",
@@ -518,7 +518,7 @@ export const ROUTE_ACCESS: Entry[] = [
   },
   {
     area: "listings",
-    route: "routes/listing.propose",
+    route: "routes/listings.$id.propose",
     method: "GET",
     path: "/listings/:listingId/propose",
     target: "offer",
@@ -526,7 +526,7 @@ export const ROUTE_ACCESS: Entry[] = [
   },
   {
     area: "listings",
-    route: "routes/listing.propose",
+    route: "routes/listings.$id.propose",
     method: "POST",
     path: "/listings/:listingId/propose",
     target: "offer",
@@ -535,7 +535,7 @@ export const ROUTE_ACCESS: Entry[] = [
   },
   {
     area: "listings",
-    route: "routes/listing.report",
+    route: "routes/listings.$id.report",
     method: "GET",
     path: "/listings/:listingId/report",
     target: "publicListing",
@@ -543,7 +543,7 @@ export const ROUTE_ACCESS: Entry[] = [
   },
   {
     area: "listings",
-    route: "routes/listing.report",
+    route: "routes/listings.$id.report",
     method: "POST",
     path: "/listings/:listingId/report",
     target: "offer",
@@ -552,7 +552,7 @@ export const ROUTE_ACCESS: Entry[] = [
   },
   {
     area: "listings",
-    route: "routes/listing.favourite",
+    route: "routes/listings.$id.favourite",
     method: "GET",
     path: "/listings/:listingId/favourite",
     target: "publicListing",
@@ -560,7 +560,7 @@ export const ROUTE_ACCESS: Entry[] = [
   },
   {
     area: "listings",
-    route: "routes/listing.favourite",
+    route: "routes/listings.$id.favourite",
     method: "POST",
     path: "/listings/:listingId/favourite",
     target: "publicListing",
@@ -642,7 +642,7 @@ export const ROUTE_ACCESS: Entry[] = [
   },
   {
     area: "swaps",
-    route: "routes/swap.pay",
+    route: "routes/my-swaps.$id.pay",
     method: "GET",
     path: "/my-swaps/:swapId/pay",
     target: "acceptedSwap",
@@ -650,7 +650,7 @@ export const ROUTE_ACCESS: Entry[] = [
   },
   {
     area: "swaps",
-    route: "routes/swap.pay",
+    route: "routes/my-swaps.$id.pay",
     method: "POST",
     path: "/my-swaps/:swapId/pay",
     target: "acceptedSwap",
@@ -660,7 +660,7 @@ export const ROUTE_ACCESS: Entry[] = [
   },
   {
     area: "swaps",
-    route: "routes/checkout",
+    route: "routes/checkout.$sessionId",
     method: "GET",
     path: "/checkout/:sessionId",
     target: "checkout",
@@ -668,7 +668,7 @@ export const ROUTE_ACCESS: Entry[] = [
   },
   {
     area: "swaps",
-    route: "routes/checkout",
+    route: "routes/checkout.$sessionId",
     method: "POST",
     path: "/checkout/:sessionId",
     target: "checkout",
@@ -937,14 +937,14 @@ export const ROUTE_ACCESS: Entry[] = [
   },
   {
     area: "account",
-    route: "routes/account/data-export",
+    route: "routes/account/data.export",
     method: "GET",
     path: "/account/data/export",
     expect: EVERYONE("redirect"),
   },
   {
     area: "account",
-    route: "routes/account/data-export",
+    route: "routes/account/data.export",
     method: "POST",
     path: "/account/data/export",
     body: () => form({}),
@@ -1013,7 +1013,7 @@ export const ROUTE_ACCESS: Entry[] = [
   { area: "back office", route: "routes/admin/users", method: "GET", path: "/admin/users", expect: STAFF("ok") },
   {
     area: "back office",
-    route: "routes/admin/user",
+    route: "routes/admin/users.$id",
     method: "GET",
     path: "/admin/users/:userId",
     target: "member",
@@ -1031,7 +1031,7 @@ export const ROUTE_ACCESS: Entry[] = [
   ).map(
     ([intent, target, fields]): Entry => ({
       area: "back office",
-      route: "routes/admin/user",
+      route: "routes/admin/users.$id",
       method: "POST",
       intent: `intent=${intent}`,
       path: "/admin/users/:userId",
@@ -1042,18 +1042,18 @@ export const ROUTE_ACCESS: Entry[] = [
   ),
   {
     area: "back office",
-    route: "routes/admin/user",
+    route: "routes/admin/users.$id",
     method: "POST",
     intent: "intent=export",
     path: "/admin/users/:userId/export",
     target: "throwaway",
     body: () => form({}),
     expect: ADMINS("ok"),
-    note: "the page's Export button posts to routes/admin/user-export",
+    note: "the page's Export button posts to routes/admin/users.$id.export",
   },
   {
     area: "back office",
-    route: "routes/admin/user-export",
+    route: "routes/admin/users.$id.export",
     method: "GET",
     path: "/admin/users/:userId/export",
     target: "member",
@@ -1061,7 +1061,7 @@ export const ROUTE_ACCESS: Entry[] = [
   },
   {
     area: "back office",
-    route: "routes/admin/user-export",
+    route: "routes/admin/users.$id.export",
     method: "POST",
     intent: "export",
     path: "/admin/users/:userId/export",
@@ -1111,7 +1111,7 @@ export const ROUTE_ACCESS: Entry[] = [
   { area: "back office", route: "routes/admin/swaps", method: "GET", path: "/admin/swaps", expect: STAFF("ok") },
   {
     area: "back office",
-    route: "routes/admin/swap",
+    route: "routes/admin/swaps.$id",
     method: "GET",
     path: "/admin/swaps/:swapId",
     target: "swapForStaff",
@@ -1128,7 +1128,7 @@ export const ROUTE_ACCESS: Entry[] = [
   ).map(
     ([intent, target, fields]): Entry => ({
       area: "back office",
-      route: "routes/admin/swap",
+      route: "routes/admin/swaps.$id",
       method: "POST",
       intent: `intent=${intent}`,
       path: "/admin/swaps/:swapId",
@@ -1149,7 +1149,7 @@ export const ROUTE_ACCESS: Entry[] = [
   },
   {
     area: "back office",
-    route: "routes/admin/payment",
+    route: "routes/admin/payments.$id",
     method: "GET",
     path: "/admin/payments/:paymentId",
     target: "payment",
@@ -1157,7 +1157,7 @@ export const ROUTE_ACCESS: Entry[] = [
   },
   {
     area: "back office",
-    route: "routes/admin/payment",
+    route: "routes/admin/payments.$id",
     method: "POST",
     intent: "intent=refund",
     path: "/admin/payments/:paymentId",
@@ -1168,14 +1168,14 @@ export const ROUTE_ACCESS: Entry[] = [
   { area: "back office", route: "routes/admin/reports", method: "GET", path: "/admin/reports", expect: STAFF("ok") },
   {
     area: "back office",
-    route: "routes/admin/report-csv",
+    route: "routes/admin/reports.csv",
     method: "GET",
     path: "/admin/reports/csv",
     expect: EVERYONE("redirect"),
   },
   {
     area: "back office",
-    route: "routes/admin/report-csv",
+    route: "routes/admin/reports.csv",
     method: "POST",
     intent: "export",
     path: "/admin/reports/csv",
@@ -1192,14 +1192,14 @@ export const ROUTE_ACCESS: Entry[] = [
   { area: "back office", route: "routes/admin/logs", method: "GET", path: "/admin/logs", expect: STAFF("ok") },
   {
     area: "back office",
-    route: "routes/admin/logs-export",
+    route: "routes/admin/logs.export",
     method: "GET",
     path: "/admin/logs/export",
     expect: EVERYONE("redirect"),
   },
   {
     area: "back office",
-    route: "routes/admin/logs-export",
+    route: "routes/admin/logs.export",
     method: "POST",
     intent: "export",
     path: "/admin/logs/export",

@@ -131,7 +131,7 @@ describe("the route table", () => {
       // The URL (with any ids in it) must land on this route, as React Router matches it.
       const sample = e.path.replace(/:([A-Za-z]+)/g, "x");
       const landed = pageRouteOf(sample);
-      if (landed !== e.route && !(e.route === "routes/admin/user" && e.intent === "intent=export"))
+      if (landed !== e.route && !(e.route === "routes/admin/users.$id" && e.intent === "intent=export"))
         wrong.push(`${label}: the URL lands on ${landed}`);
       if (e.method !== "GET" && typeof r.module.action !== "function") wrong.push(`${label}: the route has no action`);
       if (e.intent && !e.intent.startsWith("(") && e.method !== "GET") {

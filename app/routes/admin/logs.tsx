@@ -29,7 +29,7 @@ import { requireStaff } from "../../lib/require-staff.server";
 import { formatCount, sydneyDateTimeSeconds } from "../../lib/sydney-format";
 import type { Route } from "./+types/logs";
 
-/** What it takes to open this page: the permission table's entry. Its export is a route of its own (logs-export). */
+/** What it takes to open this page: the permission table's entry. Its export is a route of its own (logs.export). */
 export const permission: StaffAction = "view_logs";
 
 export const handle = { breadcrumb: "System Logs" };

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import type { Route } from "./+types/listing.report";
+import type { Route } from "./+types/listings.$id.report";
 import { appContext } from "../context";
 import { REPORT_SENT, ReportListingForm } from "../components/listings/report-listing-form";
 import { Container } from "../components/ui/container";

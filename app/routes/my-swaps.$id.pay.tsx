@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import type { Route } from "./+types/swap.pay";
+import type { Route } from "./+types/my-swaps.$id.pay";
 import { appContext } from "../context";
 import { readForm } from "../lib/read-form.server";
 import { redirectWithFlash } from "../lib/redirect-with-flash.server";

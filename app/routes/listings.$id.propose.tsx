@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import type { Route } from "./+types/listing.propose";
+import type { Route } from "./+types/listings.$id.propose";
 import { appContext } from "../context";
 import { RouteError } from "../components/layout/route-error";
 import { AlreadyProposed } from "../components/listings/already-proposed";

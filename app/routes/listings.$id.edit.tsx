@@ -1,6 +1,6 @@
 import { Lock } from "~/components/ui/icons";
 import { data } from "react-router";
-import type { Route } from "./+types/listing.edit";
+import type { Route } from "./+types/listings.$id.edit";
 import { appContext } from "../context";
 import { readListingForm } from "../../core/listings/read-listing-form";
 import { RouteError } from "../components/layout/route-error";

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import type { Route } from "./+types/report-csv";
+import type { Route } from "./+types/reports.csv";
 import { appContext } from "../../context";
 import { categoryLabel } from "../../lib/categories";
 import { flashHeader } from "../../lib/flash.server";

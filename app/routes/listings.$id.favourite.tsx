@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import type { Route } from "./+types/listing.favourite";
+import type { Route } from "./+types/listings.$id.favourite";
 import { appContext } from "../context";
 import { readForm } from "../lib/read-form.server";
 import { runAction } from "../lib/run-action.server";

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import type { Route } from "./+types/data-export";
+import type { Route } from "./+types/data.export";
 import { appContext } from "../../context";
 import { redirectWithFlash } from "../../lib/redirect-with-flash.server";
 import { runAction } from "../../lib/run-action.server";

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import type { AdminHandle } from "../../components/admin/admin-shell";
-import type { Route } from "./+types/payment";
+import type { Route } from "./+types/payments.$id";
 import { appContext } from "../../context";
 import { RefundDialog } from "../../components/admin/payments/refund-dialog";
 import { StatusBadge } from "../../components/admin/badges";

@@ -22,7 +22,7 @@ import { appContext } from "../../context";
 import { requireStaff } from "../../lib/require-staff.server";
 import { intentRunner, runStaffAction } from "../../lib/staff-action.server";
 import { formatCents, sydneyDateTime } from "../../lib/sydney-format";
-import type { Route } from "./+types/user";
+import type { Route } from "./+types/users.$id";
 
 /** What it takes to open this page (and, unless an action names its own, to use it): the permission table's entry. */
 export const permission: StaffAction = "view_user";

@@ -6,7 +6,7 @@ import { recordRequestError } from "../../../core/logs/record-request-error";
 import type { StaffAction } from "../../../core/staff/permissions";
 import { appContext } from "../../context";
 import { authorizeDownload } from "../../lib/staff-action.server";
-import type { Route } from "./+types/logs-export";
+import type { Route } from "./+types/logs.export";
 
 /** This route has no page: its one action needs the export permission (the permission test walks these). */
 export const permission: StaffAction = "export_logs_csv";

@@ -2,7 +2,7 @@ import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { BadgeCheck, CalendarDays, MapPin, Navigation, Star } from "~/components/ui/icons";
 import { data, Link } from "react-router";
 import { useEffect, useRef } from "react";
-import type { Route } from "./+types/listing";
+import type { Route } from "./+types/listings.$id";
 import { appContext } from "../context";
 import { RouteError } from "../components/layout/route-error";
 import { AlreadyProposed } from "../components/listings/already-proposed";

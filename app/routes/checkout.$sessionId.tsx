@@ -1,7 +1,7 @@
 import { CreditCard, Lock } from "~/components/ui/icons";
 import { useEffect, useRef } from "react";
 import { data, Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
-import type { Route } from "./+types/checkout";
+import type { Route } from "./+types/checkout.$sessionId";
 import { Field, describedBy, inputClass } from "../components/forms/field";
 import { ErrorScreen } from "../components/layout/error-screen";
 import { requestIdOf } from "../components/layout/request-reference";

@@ -1,6 +1,6 @@
 import type { StaffAction } from "../../../core/staff/permissions";
 import { redirect } from "react-router";
-import type { Route } from "./+types/user-export";
+import type { Route } from "./+types/users.$id.export";
 import { appContext } from "../../context";
 import { authorizeDownload } from "../../lib/staff-action.server";
 import { exportMemberDataAsStaff } from "../../../core/accounts/export-member-data";
