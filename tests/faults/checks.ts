@@ -14,6 +14,20 @@ async function rows(db: Db, query: ReturnType<typeof sql>): Promise<Row[]> {
   return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 }
 
+/**
+ * Whether the mail of an acknowledged change is still owed: its event committed with the change but was not
+ * dispatched yet. The request answers after dispatching what it can, but another request's dispatcher may hold
+ * the event (SKIP LOCKED) when the kill lands; the event then stays pending and the next dispatcher (the restarted
+ * app's background run, within 15 s) mails it, once (tests/integration/domain-events.test.ts proves that part).
+ */
+async function mailOwed(db: Db, kind: string, subjectId: unknown): Promise<boolean> {
+  const pending = await rows(
+    db,
+    sql`select id from domain_events where kind = ${kind} and subject_id = ${String(subjectId)} and dispatched_at is null`,
+  );
+  return pending.length === 1;
+}
+
 /** Every file under `dir`, as keys relative to it ("listings/<owner>/<name>-320.webp"). */
 export function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
@@ -60,7 +74,7 @@ export async function lostWrites(db: Db, writes: Write[]): Promise<string[]> {
         db,
         sql`select id from mail_outbox where template = 'proposal_received' and position(${plan.offeredTitle} in text_body) > 0`,
       );
-      if (row && mails.length !== 1)
+      if (row && mails.length !== 1 && !(mails.length === 0 && (await mailOwed(db, "swap.proposed", result?.id))))
         problems.push(
           `proposal ${result?.id} was acknowledged but its receiver has ${mails.length} offer e-mails for it, not 1`,
         );
@@ -72,8 +86,10 @@ export async function lostWrites(db: Db, writes: Write[]): Promise<string[]> {
         db,
         sql`select m.id from mail_outbox m join swap_proposals s on s.id = ${plan.swapId} join users u on u.id = s.proposer_id where m.template = 'proposal_accepted' and m.to_address = u.email`,
       );
-      if (mails.length === 0)
-        problems.push(`accept of ${plan.swapId} was acknowledged but its proposer was not e-mailed`);
+      if (mails.length === 0 && !(await mailOwed(db, "swap.accepted", plan.swapId)))
+        problems.push(
+          `accept of ${plan.swapId} was acknowledged but its proposer was neither e-mailed nor owed a mail`,
+        );
     } else if (write.kind === "start payment") {
       const [row] = await rows(
         db,
