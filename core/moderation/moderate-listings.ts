@@ -1,4 +1,4 @@
-import { and, eq, or } from "drizzle-orm";
+import { eq, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { favourites } from "../../db/schema/favourites";
 import { listings } from "../../db/schema/listings";
@@ -11,7 +11,7 @@ import { AppError } from "../shared/app-error";
 import { requireReason } from "../shared/reason";
 import { notePendingFiles, removePendingFiles } from "../storage/pending-files";
 import type { FileStorage } from "../storage/storage";
-import { LISTING_NO_LONGER_AVAILABLE } from "../swaps/swap-guards";
+import { declineOffersOnListing } from "../swaps/decline-offers-on-listing";
 import type { StaffActor } from "../staff/pass-staff-gate";
 import type { StaffAction } from "../staff/permissions";
 import { type ListingUnderModeration, lockListingsForModeration } from "./lock-listings-for-moderation";
@@ -132,15 +132,7 @@ export async function moderateListings(
           payload: { ownerId: listing.userId, title: listing.title, outcome: "reinstated", reason: "" },
         });
       if (moderation !== "approve") {
-        await tx
-          .update(swapProposals)
-          .set({ status: "rejected", rejectionReason: LISTING_NO_LONGER_AVAILABLE, respondedAt: now, updatedAt: now })
-          .where(
-            and(
-              eq(swapProposals.status, "pending"),
-              or(eq(swapProposals.offeredListingId, listing.id), eq(swapProposals.targetListingId, listing.id)),
-            ),
-          );
+        await declineOffersOnListing(tx, listing.id, now);
         await recordStaffEvent(tx, {
           kind: "listing.moderated",
           subjectId: listing.id,

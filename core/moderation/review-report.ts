@@ -1,16 +1,15 @@
-import { and, eq, or } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { listings } from "../../db/schema/listings";
 import { moderationReports } from "../../db/schema/moderation";
 import type { ReportStatus } from "../../db/schema/report-values";
-import { swapProposals } from "../../db/schema/swaps";
 import { recordAdminAction } from "../audit/record-admin-action";
 import { isFeatureEnabled } from "../flags/is-feature-enabled";
 import { deliverAfterCommit } from "../events/deliver-after-commit";
 import { recordStaffEvent } from "../events/record-event";
 import { requireReason } from "../shared/reason";
 import { isUuid } from "../shared/ids";
-import { LISTING_NO_LONGER_AVAILABLE } from "../swaps/swap-guards";
+import { declineOffersOnListing } from "../swaps/decline-offers-on-listing";
 import { AppError } from "../shared/app-error";
 import type { StaffActor } from "../staff/pass-staff-gate";
 import type { StaffAction } from "../staff/permissions";
@@ -194,15 +193,7 @@ async function changeListing(
     .set({ ...after, updatedAt: now })
     .where(eq(listings.id, listing.id));
   // Offers on a listing that is gone are declined, as when staff remove it from the Listings page.
-  await tx
-    .update(swapProposals)
-    .set({ status: "rejected", rejectionReason: LISTING_NO_LONGER_AVAILABLE, respondedAt: now, updatedAt: now })
-    .where(
-      and(
-        eq(swapProposals.status, "pending"),
-        or(eq(swapProposals.offeredListingId, listing.id), eq(swapProposals.targetListingId, listing.id)),
-      ),
-    );
+  await declineOffersOnListing(tx, listing.id, now);
   return {
     after: { ...after, ...(review === "takedown" ? { takedownAt: now.toISOString() } : {}) },
     mail: review === "approve" ? "rejected" : "takedown",

@@ -1,0 +1,23 @@
+import { and, eq, or } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { swapProposals } from "../../db/schema/swaps";
+import { LISTING_NO_LONGER_AVAILABLE } from "./swap-guards";
+
+/**
+ * Declines every pending offer a listing is in, on either side, as 'Listing no longer available': staff removed
+ * the listing, so nothing can be swapped for it or with it. Runs in the caller's transaction; returns the offers.
+ */
+export async function declineOffersOnListing(tx: Db, listingId: string, now: Date): Promise<string[]> {
+  const declined = await tx
+    .update(swapProposals)
+    .set({ status: "rejected", rejectionReason: LISTING_NO_LONGER_AVAILABLE, respondedAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(swapProposals.status, "pending"),
+        or(eq(swapProposals.offeredListingId, listingId), eq(swapProposals.targetListingId, listingId)),
+      ),
+    )
+    // A bare returning(): with an argument it does not type-check on the PGlite | PostgreSQL union.
+    .returning();
+  return declined.map((d) => d.id);
+}
