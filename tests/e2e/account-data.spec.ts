@@ -23,7 +23,8 @@ test("a member changes their name and puts up a picture on their profile", async
   await expect(page.getByText("Your profile picture has been updated")).toBeVisible();
   const avatar = page.getByRole("img", { name: "Robin O'Leary-Smith" });
   await expect(avatar).toBeVisible();
-  expect(await avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(256);
+  // The picture is drawn once it has loaded (visible comes first: the box is there before the bytes are).
+  await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBe(256);
 
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
