@@ -7,7 +7,7 @@ import type { AuthDeps, AuthOutcome, RequestMeta } from "./auth-attempt";
 import { emailSchema } from "./credentials-schema";
 import { removeUnprovenAccess } from "./remove-unproven-access";
 import { EMAIL_OR_PHONE_REQUIRED } from "./request-sign-in-code";
-import { ACCOUNT_SUSPENDED, TWO_FACTOR_REQUIRED } from "./sign-in";
+import { ACCOUNT_SUSPENDED, signedInOrSecondStep } from "./sign-in";
 import { isPendingDeletion, pendingDeletionOffer } from "./pending-deletion";
 
 export const CODE_FORMAT = "Enter the 6-digit code from the e-mail";
@@ -74,12 +74,7 @@ export async function signInWithCode(
       headers: meta.headers,
       returnHeaders: true,
     });
-    if (!("user" in response) || !response.user) {
-      await log(false, TWO_FACTOR_REQUIRED);
-      return { ok: false, status: 403, message: TWO_FACTOR_REQUIRED, twoFactor: { headers } };
-    }
-    await log(true, null);
-    return { ok: true, userId: response.user.id, headers };
+    return await signedInOrSecondStep({ headers, response }, log);
   } catch (error) {
     if (isPendingDeletion(error) && account) {
       // The code proved the mailbox of a member whose own deletion is pending: offer to keep it, as a password does.

@@ -50,15 +50,8 @@ export async function signIn(
       headers: meta.headers,
       returnHeaders: true,
     });
-    if (!("user" in response) || !response.user) {
-      // A member whose own deletion is pending is offered to keep it only after this second step (decision 068).
-      // Two-factor sign-in is on: no session yet. The page asks for the code next (/auth/two-factor) with the
-      // signed cookie Better Auth set; the JSON API has no second step and refuses.
-      await log(false, TWO_FACTOR_REQUIRED);
-      return { ok: false, status: 403, message: TWO_FACTOR_REQUIRED, twoFactor: { headers } };
-    }
-    await log(true, null);
-    return { ok: true, userId: response.user.id, headers };
+    // A member whose own deletion is pending is offered to keep it only after the second step (decision 068).
+    return await signedInOrSecondStep({ headers, response }, log);
   } catch (error) {
     if (isPendingDeletion(error)) {
       const offer = account ? await pendingDeletionOffer(deps, account.id) : null;
@@ -89,4 +82,22 @@ function isSuspended(error: unknown) {
 function isInvalidCredentials(error: unknown) {
   const e = error as { status?: string | number; statusCode?: number; body?: { code?: string } };
   return e?.body?.code === "INVALID_EMAIL_OR_PASSWORD" || e?.statusCode === 401 || e?.status === "UNAUTHORIZED";
+}
+
+/**
+ * What Better Auth's first step answered: a session (signed in), or none because two-factor sign-in is on. Then
+ * the page asks for the code next (/auth/two-factor) with the signed cookie Better Auth set; the JSON API has no
+ * second step and refuses. Either way the attempt is logged.
+ */
+export async function signedInOrSecondStep(
+  { headers, response }: { headers: Headers; response: object },
+  log: (success: boolean, errorMessage: string | null) => Promise<void>,
+): Promise<AuthOutcome> {
+  const user = "user" in response ? (response.user as { id: string } | null | undefined) : null;
+  if (!user) {
+    await log(false, TWO_FACTOR_REQUIRED);
+    return { ok: false, status: 403, message: TWO_FACTOR_REQUIRED, twoFactor: { headers } };
+  }
+  await log(true, null);
+  return { ok: true, userId: user.id, headers };
 }
