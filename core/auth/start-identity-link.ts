@@ -1,12 +1,11 @@
-import { APIError } from "better-auth";
 import type { Db } from "../../db/client";
 import type { Clock } from "../shared/clock";
 import { checkAccountLimit } from "./account-limits";
 import type { RequestMeta } from "./auth-attempt";
 import type { Auth } from "./auth";
 import { refuseUnverifiedAddress } from "./verified-address";
-import { type IdentityProviderConfig, identityProviderLabel } from "./identity-providers";
-import { PROVIDER_UNAVAILABLE, type StartOutcome } from "./start-identity-sign-in";
+import { type IdentityProviderConfig } from "./identity-providers";
+import { type StartOutcome, toProvider, unknownProvider } from "./start-identity-sign-in";
 
 /**
  * Starts linking a provider to the signed-in member (the route has checked the 10-minute reauthentication):
@@ -18,9 +17,8 @@ export async function startIdentityLink(
   input: { userId: string; provider: string; callbackURL: string; errorCallbackURL: string },
   meta: RequestMeta,
 ): Promise<StartOutcome> {
-  if (!identityProviderLabel(deps.providers, input.provider)) {
-    return { ok: false, status: 400, message: "That way of signing in isn't available." };
-  }
+  const unknown = unknownProvider(deps.providers, input.provider);
+  if (unknown) return unknown;
   const unverified = await refuseUnverifiedAddress(deps.db, input.userId);
   if (unverified) return unverified;
   const limited = await checkAccountLimit(
@@ -29,8 +27,8 @@ export async function startIdentityLink(
     meta,
   );
   if (limited) return limited;
-  try {
-    const { headers, response } = await deps.auth.api.linkSocialAccount({
+  return toProvider(() =>
+    deps.auth.api.linkSocialAccount({
       body: {
         provider: input.provider,
         callbackURL: input.callbackURL,
@@ -39,10 +37,6 @@ export async function startIdentityLink(
       },
       headers: meta.headers,
       returnHeaders: true,
-    });
-    if (response.url) return { ok: true, url: response.url, headers };
-  } catch (error) {
-    if (!(error instanceof APIError)) throw error;
-  }
-  return { ok: false, status: 502, message: PROVIDER_UNAVAILABLE };
+    }),
+  );
 }

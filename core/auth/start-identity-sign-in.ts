@@ -19,13 +19,12 @@ export async function startIdentitySignIn(
   input: { provider: string; callbackURL: string; newUserCallbackURL: string; errorCallbackURL: string },
   meta: RequestMeta,
 ): Promise<StartOutcome> {
-  if (!identityProviderLabel(deps.providers, input.provider)) {
-    return { ok: false, status: 400, message: "That way of signing in isn't available." };
-  }
+  const unknown = unknownProvider(deps.providers, input.provider);
+  if (unknown) return unknown;
   const limited = await checkAccountLimit(deps, { action: "identity_sign_in", subject: meta.ip }, meta);
   if (limited) return limited;
-  try {
-    const { headers, response } = await deps.auth.api.signInSocial({
+  return toProvider(() =>
+    deps.auth.api.signInSocial({
       body: {
         provider: input.provider,
         callbackURL: input.callbackURL,
@@ -35,10 +34,28 @@ export async function startIdentitySignIn(
       },
       headers: meta.headers,
       returnHeaders: true,
-    });
+    }),
+  );
+}
+
+/** A provider this site does not offer (or no longer does). */
+export function unknownProvider(providers: IdentityProviderConfig, provider: string): StartOutcome | null {
+  return identityProviderLabel(providers, provider)
+    ? null
+    : { ok: false, status: 400, message: "That way of signing in isn't available." };
+}
+
+/**
+ * Asks Better Auth for the provider's authorization URL (signing in or linking). When the provider's discovery
+ * document cannot be read (it is down), Better Auth refuses with an APIError: the member is told to try later.
+ */
+export async function toProvider(
+  start: () => Promise<{ headers: Headers; response: { url?: string | null } }>,
+): Promise<StartOutcome> {
+  try {
+    const { headers, response } = await start();
     if (response.url) return { ok: true, url: response.url, headers };
   } catch (error) {
-    // The provider's discovery document could not be read (it is down): Better Auth does not know it yet.
     if (!(error instanceof APIError)) throw error;
   }
   return { ok: false, status: 502, message: PROVIDER_UNAVAILABLE };
