@@ -8,7 +8,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { LOCAL_SIGNATURE_HEADER, LOCAL_WEBHOOK_PATH, signLocalWebhook } from "../../core/payments/local-provider";
 import { createLocalStorage } from "../../core/storage/local-storage";
@@ -19,6 +18,7 @@ import { acquireDataLock } from "../../server/data-lock";
 import { parseEnv } from "../../server/env";
 import { ensureProductionBuild } from "../scale-out/app-process";
 import { checkoutCompletedEvent } from "../support/payment-fixtures";
+import { queryServer } from "../support/pg-server";
 import { type AppUnderTest, appUnderTest } from "./app-under-test";
 import { burstOf, seededRandom, type Write } from "./burst";
 import { filesUnder, halfWritten, lostWrites, missingOverHttp, referencedFiles } from "./checks";
@@ -74,11 +74,7 @@ function faultSuite(kind: "pglite" | "postgres") {
   /** PostgreSQL: the suite's own connection, open throughout. PGlite: only while the app is down. */
   let pgHandle: DbHandle | undefined;
 
-  const serverQuery = async (query: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(query).finally(() => client.end());
-  };
+  const serverQuery = (statement: string) => queryServer(serverUrl as string, statement);
 
   /** The database as the suite reads it. PGlite: opened from `dir` (a copy of the data taken at the kill, or the original with the app stopped). */
   async function withDatabase<T>(dir: string, read: (handle: DbHandle) => Promise<T>): Promise<T> {

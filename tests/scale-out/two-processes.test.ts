@@ -7,7 +7,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { and, eq, inArray, isNotNull, isNull, like } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { RESET_LINK_SENT } from "../../core/auth/request-password-reset";
 import { DAILY_CLEANUP_HOUR, DAILY_CLEANUP_JOB } from "../../core/jobs/daily-cleanup";
@@ -26,6 +25,7 @@ import { jobRuns, mailOutbox } from "../../db/schema/ops";
 import { profiles } from "../../db/schema/profiles";
 import { swapProposals } from "../../db/schema/swaps";
 import { createListing, createMember, createSwap } from "../support/factories";
+import { queryServer } from "../support/pg-server";
 import { totpCode } from "../support/totp";
 import {
   type AppProcess,
@@ -102,15 +102,7 @@ async function eventually<T>(
   }
 }
 
-async function serverQuery(sql: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const serverQuery = (statement: string) => queryServer(serverUrl as string, statement);
 
 /** Before the processes start: a member whose 30 days after deletion are up, one whose are not, and a mail backlog. */
 async function seedBeforeStart() {

@@ -2,25 +2,15 @@
 // database is copied from (CREATE DATABASE ... TEMPLATE) instead of running every migration again per file
 // (3.5 s a file on a busy CI machine, for some 80 files). Without TEST_DATABASE_URL (PGlite) it does nothing.
 import crypto from "node:crypto";
-import pg from "pg";
 import { openDatabase } from "../../db/client";
 import { migrate } from "../../db/migrate";
-
-async function onServer(serverUrl: string, sql: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+import { queryServer } from "./pg-server";
 
 export default async function setup() {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return;
   const name = `swapshed_tpl_${crypto.randomBytes(6).toString("hex")}`;
-  await onServer(serverUrl, `create database ${name}`);
+  await queryServer(serverUrl, `create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ url: url.toString() });
@@ -32,6 +22,6 @@ export default async function setup() {
   // The forked test workers start after this and inherit it (tests/support/test-db.ts reads it).
   process.env.TEST_DATABASE_TEMPLATE = name;
   return async () => {
-    await onServer(serverUrl, `drop database if exists ${name} with (force)`);
+    await queryServer(serverUrl, `drop database if exists ${name} with (force)`);
   };
 }

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import type { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
-import { openDatabase, openPgliteFromDump, type DbHandle } from "../../db/client";
+import { type DbHandle, openDatabase, openPgliteFromDump } from "../../db/client";
 import { migrate } from "../../db/migrate";
+import { queryServer } from "./pg-server";
 
 let migratedDump: Promise<Blob> | undefined;
 
@@ -30,10 +30,7 @@ export async function createTestDatabase(): Promise<DbHandle & { kind: "pglite" 
   const name = `swapshed_test_${crypto.randomBytes(6).toString("hex")}`;
   // A copy of the run's migrated template (tests/support/postgres-template.ts) when there is one.
   const template = process.env.TEST_DATABASE_TEMPLATE;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
-  await admin.end();
+  await queryServer(serverUrl, template ? `create database ${name} template ${template}` : `create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ url: url.toString() });
@@ -45,10 +42,7 @@ export async function createTestDatabase(): Promise<DbHandle & { kind: "pglite" 
     url: url.toString(),
     close: async () => {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await queryServer(serverUrl, `drop database if exists ${name} with (force)`);
     },
   };
 }
