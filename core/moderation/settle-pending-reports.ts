@@ -6,9 +6,9 @@ import { recordStaffEvent } from "../events/record-event";
 
 /**
  * Settles a listing's pending reports (all but `except`) with the status the staff member's decision gives them,
- * inside the caller's transaction, and records for each reporter that it was reviewed (they are mailed the outcome). Acting on a listing, from a report or
- * from the Listings page, resolves the other open reports about it, so none waits in the queue for a decision
- * already taken. Returns the ids settled.
+ * inside the caller's transaction, and records for each reporter that it was reviewed (they are mailed the
+ * outcome). Acting on a listing, from a report or from the Listings page, resolves the other open reports about
+ * it, so none waits in the queue for a decision already taken. Returns the ids settled.
  */
 export async function settlePendingReports(
   tx: Db,
