@@ -62,8 +62,12 @@ export async function runAction<T, S>(
     value = await run();
   } catch (error) {
     if (isAppError(error)) {
-      const field = error.details.field;
-      return refuse({ status: error.status, message: error.message, fields: field ? { [field]: error.message } : {} });
+      const { field, fields } = error.details;
+      return refuse({
+        status: error.status,
+        message: error.message,
+        fields: { ...(field ? { [field]: error.message } : {}), ...fields },
+      });
     }
     if (error instanceof Response || !options.unexpected) throw error;
     logger.error(options.unexpected.log, { error: String((error as Error)?.stack ?? error) });

@@ -9,6 +9,8 @@ export type AppErrorCode =
   | "SUSPENDED"
   /** Busy: the request may well succeed in a moment (a search that ran out of time). */
   | "UNAVAILABLE"
+  /** A service we depend on (an identity provider, the payment provider) failed to answer properly. */
+  | "UPSTREAM"
   | "INTERNAL";
 
 export const HTTP_STATUS: Record<AppErrorCode, number> = {
@@ -20,14 +22,21 @@ export const HTTP_STATUS: Record<AppErrorCode, number> = {
   CONFLICT: 409,
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,
+  UPSTREAM: 502,
   INTERNAL: 500,
 };
+
+/**
+ * What a refusal is about: `field`, the one form field the message belongs to; `fields`, several fields each with
+ * its own message (a form refused on more than one field); `retryAfterSeconds`, when a limit lets the client retry.
+ */
+export type AppErrorDetails = { field?: string; fields?: Record<string, string>; retryAfterSeconds?: number };
 
 export class AppError extends Error {
   constructor(
     readonly code: AppErrorCode,
     message: string,
-    readonly details: { field?: string; retryAfterSeconds?: number } = {},
+    readonly details: AppErrorDetails = {},
   ) {
     super(message);
     this.name = "AppError";

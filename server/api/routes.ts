@@ -56,10 +56,11 @@ export function createApiRoutes() {
   // unexpected ones are logged by the app.
   api.onError((error, c) => {
     if (!isAppError(error)) throw error;
-    const { field, retryAfterSeconds } = error.details;
+    const { field, fields, retryAfterSeconds } = error.details;
     if (retryAfterSeconds) c.header("Retry-After", String(retryAfterSeconds));
+    const named = { ...(field ? { [field]: error.message } : {}), ...fields };
     return c.json(
-      { error: error.message, ...(field ? { fields: { [field]: error.message } } : {}) },
+      { error: error.message, ...(Object.keys(named).length > 0 ? { fields: named } : {}) },
       error.status as 400,
     );
   });
