@@ -169,8 +169,6 @@ export default function MySwaps({ loaderData }: Route.ComponentProps) {
   if (cursor) pageParams.cursor = cursor;
   const pageUrl = `/my-swaps${Object.keys(pageParams).length ? `?${new URLSearchParams(pageParams)}` : ""}`;
 
-  const tabClass = (active: boolean) =>
-    `inline-flex items-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold ${active ? "bg-white text-ink shadow-sm" : "text-muted hover:text-ink"}`;
   return (
     <main id="main" className="py-10">
       {loaderData.confirming && (
@@ -188,26 +186,12 @@ export default function MySwaps({ loaderData }: Route.ComponentProps) {
         </Link>
         <h1 className="mt-3 text-2xl font-bold tracking-tight sm:text-3xl">My Swaps</h1>
         <nav aria-label="Swap proposals" className="mt-6 inline-flex rounded-xl bg-surface p-1">
-          <Link
-            to="/my-swaps"
-            className={tabClass(tab === "received")}
-            aria-current={tab === "received" ? "page" : undefined}
-          >
-            Received{" "}
-            <span className="rounded-full bg-brand-50 px-2 text-xs text-brand-800">
-              {countLabel(loaderData.received.length, loaderData.nextCursors.received)}
-            </span>
-          </Link>
-          <Link
-            to="/my-swaps?tab=sent"
-            className={tabClass(tab === "sent")}
-            aria-current={tab === "sent" ? "page" : undefined}
-          >
-            Sent{" "}
-            <span className="rounded-full bg-brand-50 px-2 text-xs text-brand-800">
-              {countLabel(loaderData.sent.length, loaderData.nextCursors.sent)}
-            </span>
-          </Link>
+          <SwapsTab to="/my-swaps" current={tab === "received"} label="Received">
+            {countLabel(loaderData.received.length, loaderData.nextCursors.received)}
+          </SwapsTab>
+          <SwapsTab to="/my-swaps?tab=sent" current={tab === "sent"} label="Sent">
+            {countLabel(loaderData.sent.length, loaderData.nextCursors.sent)}
+          </SwapsTab>
         </nav>
         <div className="mt-6" aria-busy={loading}>
           {loaderData.loadError ? (
@@ -275,4 +259,17 @@ function listPage(query: URLSearchParams) {
 /** A page's count, with a "+" when older proposals follow on the next page. */
 function countLabel(shown: number, next: string | null) {
   return next ? `${shown}+` : String(shown);
+}
+
+/** A tab of My Swaps: its name and how many proposals it holds. */
+function SwapsTab({ to, current, label, children }: { to: string; current: boolean; label: string; children: string }) {
+  return (
+    <Link
+      to={to}
+      className={`inline-flex items-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold ${current ? "bg-white text-ink shadow-sm" : "text-muted hover:text-ink"}`}
+      aria-current={current ? "page" : undefined}
+    >
+      {label} <span className="rounded-full bg-brand-50 px-2 text-xs text-brand-800">{children}</span>
+    </Link>
+  );
 }

@@ -1,6 +1,6 @@
 import { ChevronDown } from "~/components/ui/icons";
 import type { ReactNode } from "react";
-import { Container } from "~/components/ui/container";
+import { HomeSection, HomeSectionHeading } from "./home-section";
 import { LAPSE_REFUND, NON_REFUNDABLE_ONCE_PAID } from "~/lib/fee-refunds";
 
 const QUESTIONS: { q: string; a: ReactNode }[] = [
@@ -77,26 +77,21 @@ const QUESTIONS: { q: string; a: ReactNode }[] = [
 /** Eight frequently asked questions, as native disclosure widgets (no JavaScript needed). */
 export function Faq() {
   return (
-    <section id="faq" aria-labelledby="faq-heading" className="scroll-mt-20 py-16 sm:py-24">
-      <Container>
-        <div className="mx-auto max-w-3xl">
-          <p className="eyebrow">FAQ</p>
-          <h2 id="faq-heading" className="section-title mt-2">
-            Frequently asked questions
-          </h2>
-          <div className="mt-10 divide-y divide-line rounded-xl border border-line bg-white">
-            {QUESTIONS.map(({ q, a }) => (
-              <details key={q} className="group">
-                <summary className="faq-question">
-                  {q}
-                  <ChevronDown aria-hidden="true" className="faq-chevron size-5" />
-                </summary>
-                <p className="faq-answer">{a}</p>
-              </details>
-            ))}
-          </div>
+    <HomeSection id="faq">
+      <div className="mx-auto max-w-3xl">
+        <HomeSectionHeading id="faq" eyebrow="FAQ" title="Frequently asked questions" />
+        <div className="mt-10 divide-y divide-line rounded-xl border border-line bg-white">
+          {QUESTIONS.map(({ q, a }) => (
+            <details key={q} className="group">
+              <summary className="faq-question">
+                {q}
+                <ChevronDown aria-hidden="true" className="faq-chevron size-5" />
+              </summary>
+              <p className="faq-answer">{a}</p>
+            </details>
+          ))}
         </div>
-      </Container>
-    </section>
+      </div>
+    </HomeSection>
   );
 }

@@ -1,6 +1,7 @@
 import { ArrowLeftRight, BadgeCheck, Lock, MapPin, Sailboat, Search, Truck } from "~/components/ui/icons";
 import { buttonClass } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
+import type { IconComponent } from "~/components/ui/icon";
 
 const fieldClass =
   "h-12 w-full rounded-lg border border-line bg-white pl-10 pr-3 text-base text-ink placeholder:text-muted/80 placeholder:italic focus:border-brand-500";
@@ -103,38 +104,35 @@ export function Hero() {
           {/* A decorative illustration of a swap, built from CSS and icons only. */}
           <div aria-hidden="true" className="hidden lg:block">
             <div className="relative mx-auto max-w-sm rounded-2xl border border-white/15 bg-white/10 p-6 backdrop-blur-sm">
-              <div className="rounded-xl bg-white p-5 text-ink shadow-lg">
-                <div className="flex items-center gap-4">
-                  <span className="icon-tile size-12">
-                    <Truck className="size-6" />
-                  </span>
-                  <div>
-                    <p className="text-xs font-semibold uppercase tracking-wide text-muted">You offer</p>
-                    <p className="font-semibold">Your ute</p>
-                  </div>
-                </div>
-              </div>
+              <SwapSideCard icon={Truck} label="You offer" name="Your ute" />
               <div className="my-3 flex justify-center">
                 <span className="flex size-10 items-center justify-center rounded-full bg-accent-400 text-ink shadow">
                   <ArrowLeftRight className="size-5 rotate-90" />
                 </span>
               </div>
-              <div className="rounded-xl bg-white p-5 text-ink shadow-lg">
-                <div className="flex items-center gap-4">
-                  <span className="icon-tile size-12">
-                    <Sailboat className="size-6" />
-                  </span>
-                  <div>
-                    <p className="text-xs font-semibold uppercase tracking-wide text-muted">For their</p>
-                    <p className="font-semibold">Tinny and trailer</p>
-                  </div>
-                </div>
-              </div>
+              <SwapSideCard icon={Sailboat} label="For their" name="Tinny and trailer" />
               <p className="mt-5 text-center text-sm text-brand-100">Goods for goods. No cash needed.</p>
             </div>
           </div>
         </div>
       </Container>
     </section>
+  );
+}
+
+/** One side of the hero's illustrated swap: what is given or got. */
+function SwapSideCard({ icon: Icon, label, name }: { icon: IconComponent; label: string; name: string }) {
+  return (
+    <div className="rounded-xl bg-white p-5 text-ink shadow-lg">
+      <div className="flex items-center gap-4">
+        <span className="icon-tile size-12">
+          <Icon className="size-6" />
+        </span>
+        <div>
+          <p className="text-xs font-semibold uppercase tracking-wide text-muted">{label}</p>
+          <p className="font-semibold">{name}</p>
+        </div>
+      </div>
+    </div>
   );
 }

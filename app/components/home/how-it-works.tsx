@@ -1,6 +1,6 @@
 import { Clock, Handshake, PackagePlus, Repeat } from "~/components/ui/icons";
 import type { IconComponent } from "~/components/ui/icon";
-import { Container } from "~/components/ui/container";
+import { HomeSection, HomeSectionHeading } from "./home-section";
 
 const STEPS: { icon: IconComponent; title: string; text: string }[] = [
   {
@@ -23,39 +23,36 @@ const STEPS: { icon: IconComponent; title: string; text: string }[] = [
 /** Three steps from listing to swapping. */
 export function HowItWorks() {
   return (
-    <section id="how-it-works" aria-labelledby="how-it-works-heading" className="scroll-mt-20 py-16 sm:py-24">
-      <Container>
-        <div className="max-w-2xl">
-          <p className="eyebrow">Three simple steps</p>
-          <h2 id="how-it-works-heading" className="section-title mt-2">
-            How it Works
-          </h2>
-          <p className="mt-4 text-lg leading-relaxed text-muted">
-            From listing to handshake, you stay in control of who you swap with.
-          </p>
-        </div>
-        <ol className="mt-12 grid gap-6 md:grid-cols-3">
-          {STEPS.map(({ icon: Icon, title, text }, i) => (
-            <li key={title} className="relative rounded-xl border border-line bg-white p-6 sm:p-8">
-              <div className="flex items-center gap-4">
-                <span className="flex size-12 items-center justify-center rounded-xl bg-brand-700 text-white">
-                  <Icon aria-hidden="true" className="size-6" />
-                </span>
-                <p className="eyebrow">Step {i + 1}</p>
-              </div>
-              <h3 className="mt-6 text-xl font-semibold text-ink">{title}</h3>
-              <p className="mt-3 leading-relaxed text-muted">{text}</p>
-            </li>
-          ))}
-        </ol>
-        <p className="mt-8 flex items-start gap-3 rounded-xl border border-line bg-surface p-4 text-muted sm:items-center">
-          <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700 sm:mt-0" />
-          <span>
-            <strong className="font-semibold text-ink">Proposals expire after 48 hours.</strong> If a proposal isn't
-            accepted within 48 hours of being sent, it expires and can no longer be accepted.
-          </span>
-        </p>
-      </Container>
-    </section>
+    <HomeSection id="how-it-works">
+      <div className="max-w-2xl">
+        <HomeSectionHeading
+          id="how-it-works"
+          eyebrow="Three simple steps"
+          title="How it Works"
+          intro="From listing to handshake, you stay in control of who you swap with."
+        />
+      </div>
+      <ol className="mt-12 grid gap-6 md:grid-cols-3">
+        {STEPS.map(({ icon: Icon, title, text }, i) => (
+          <li key={title} className="relative rounded-xl border border-line bg-white p-6 sm:p-8">
+            <div className="flex items-center gap-4">
+              <span className="flex size-12 items-center justify-center rounded-xl bg-brand-700 text-white">
+                <Icon aria-hidden="true" className="size-6" />
+              </span>
+              <p className="eyebrow">Step {i + 1}</p>
+            </div>
+            <h3 className="mt-6 text-xl font-semibold text-ink">{title}</h3>
+            <p className="mt-3 leading-relaxed text-muted">{text}</p>
+          </li>
+        ))}
+      </ol>
+      <p className="mt-8 flex items-start gap-3 rounded-xl border border-line bg-surface p-4 text-muted sm:items-center">
+        <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700 sm:mt-0" />
+        <span>
+          <strong className="font-semibold text-ink">Proposals expire after 48 hours.</strong> If a proposal isn't
+          accepted within 48 hours of being sent, it expires and can no longer be accepted.
+        </span>
+      </p>
+    </HomeSection>
   );
 }

@@ -10,7 +10,7 @@ import {
   Users,
 } from "~/components/ui/icons";
 import type { IconComponent } from "~/components/ui/icon";
-import { Container } from "~/components/ui/container";
+import { HomeSection, HomeSectionHeading } from "./home-section";
 
 const TIPS: { icon: IconComponent; title: string; text: string }[] = [
   {
@@ -57,61 +57,57 @@ const RED_FLAGS = [
 /** Safety guide and red flags. */
 export function Safety() {
   return (
-    <section id="safety" aria-labelledby="safety-heading" className="scroll-mt-20 bg-surface py-16 sm:py-24">
-      <Container>
-        <div className="max-w-2xl">
-          <p className="eyebrow">Swap with confidence</p>
-          <h2 id="safety-heading" className="section-title mt-2">
-            Safety guide
-          </h2>
-          <p className="mt-4 text-lg leading-relaxed text-muted">
-            Most swaps go smoothly. A few simple habits keep it that way, especially for high-value items like vehicles
-            and boats.
+    <HomeSection id="safety" shaded>
+      <div className="max-w-2xl">
+        <HomeSectionHeading
+          id="safety"
+          eyebrow="Swap with confidence"
+          title="Safety guide"
+          intro="Most swaps go smoothly. A few simple habits keep it that way, especially for high-value items like vehicles and boats."
+        />
+      </div>
+
+      <div className="mt-12 grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div>
+          <h3 className="flex items-center gap-2 text-xl font-semibold text-ink">
+            <ShieldCheck aria-hidden="true" className="size-6 text-brand-700" />
+            Before and during the meet
+          </h3>
+          <ul className="mt-6 grid gap-4 sm:grid-cols-2">
+            {TIPS.map(({ icon: Icon, title, text }) => (
+              <li key={title} className="rounded-xl border border-line bg-white p-5">
+                <div className="flex items-center gap-3">
+                  <span className="icon-tile size-9 shrink-0">
+                    <Icon aria-hidden="true" className="size-5" />
+                  </span>
+                  <p className="font-semibold text-ink">{title}</p>
+                </div>
+                <p className="mt-3 text-sm leading-relaxed text-muted">{text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+
+        <div className="h-fit rounded-xl border border-accent-400 bg-white p-6 sm:p-8">
+          <h3 className="flex items-center gap-2 text-xl font-semibold text-ink">
+            <TriangleAlert aria-hidden="true" className="size-6 text-danger" />
+            Red flags
+          </h3>
+          <p className="mt-2 text-muted">Be cautious if:</p>
+          <ul className="mt-5 space-y-4">
+            {RED_FLAGS.map((flag) => (
+              <li key={flag} className="flex gap-3 leading-relaxed text-ink">
+                <Ban aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-danger" />
+                <span>{flag}</span>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-6 border-t border-line pt-5 text-sm leading-relaxed text-muted">
+            SwapShed will never ask you to pay a deposit or send money to another member. The only payment on SwapShed
+            is the handshake fee, paid through our secure checkout.
           </p>
         </div>
-
-        <div className="mt-12 grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-          <div>
-            <h3 className="flex items-center gap-2 text-xl font-semibold text-ink">
-              <ShieldCheck aria-hidden="true" className="size-6 text-brand-700" />
-              Before and during the meet
-            </h3>
-            <ul className="mt-6 grid gap-4 sm:grid-cols-2">
-              {TIPS.map(({ icon: Icon, title, text }) => (
-                <li key={title} className="rounded-xl border border-line bg-white p-5">
-                  <div className="flex items-center gap-3">
-                    <span className="icon-tile size-9 shrink-0">
-                      <Icon aria-hidden="true" className="size-5" />
-                    </span>
-                    <p className="font-semibold text-ink">{title}</p>
-                  </div>
-                  <p className="mt-3 text-sm leading-relaxed text-muted">{text}</p>
-                </li>
-              ))}
-            </ul>
-          </div>
-
-          <div className="h-fit rounded-xl border border-accent-400 bg-white p-6 sm:p-8">
-            <h3 className="flex items-center gap-2 text-xl font-semibold text-ink">
-              <TriangleAlert aria-hidden="true" className="size-6 text-danger" />
-              Red flags
-            </h3>
-            <p className="mt-2 text-muted">Be cautious if:</p>
-            <ul className="mt-5 space-y-4">
-              {RED_FLAGS.map((flag) => (
-                <li key={flag} className="flex gap-3 leading-relaxed text-ink">
-                  <Ban aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-danger" />
-                  <span>{flag}</span>
-                </li>
-              ))}
-            </ul>
-            <p className="mt-6 border-t border-line pt-5 text-sm leading-relaxed text-muted">
-              SwapShed will never ask you to pay a deposit or send money to another member. The only payment on SwapShed
-              is the handshake fee, paid through our secure checkout.
-            </p>
-          </div>
-        </div>
-      </Container>
-    </section>
+      </div>
+    </HomeSection>
   );
 }

@@ -252,26 +252,15 @@ function NextStep({
           </p>
           {/* A long name or e-mail address wraps instead of widening the card at 375 px (N18). */}
           <ul className="mt-2 space-y-1 wrap-anywhere">
-            <li className="flex items-center gap-2">
-              <Mail className="size-4" aria-hidden="true" />
-              <a href={`mailto:${swap.contact.email}`} className="underline">
-                {swap.contact.email}
-              </a>
-            </li>
+            <ContactLine icon={Mail} href={`mailto:${swap.contact.email}`}>
+              {swap.contact.email}
+            </ContactLine>
             {swap.contact.phone && (
-              <li className="flex items-center gap-2">
-                <Phone className="size-4" aria-hidden="true" />
-                <a href={`tel:${swap.contact.phone}`} className="underline">
-                  {swap.contact.phone}
-                </a>
-              </li>
+              <ContactLine icon={Phone} href={`tel:${swap.contact.phone}`}>
+                {swap.contact.phone}
+              </ContactLine>
             )}
-            {swap.contact.location && (
-              <li className="flex items-center gap-2">
-                <MapPin className="size-4" aria-hidden="true" />
-                {swap.contact.location}
-              </li>
-            )}
+            {swap.contact.location && <ContactLine icon={MapPin}>{swap.contact.location}</ContactLine>}
           </ul>
           {!swap.contact.phone && (
             <p className="mt-2 text-muted">
@@ -395,4 +384,20 @@ function PaymentDeadline({ dueAt }: { dueAt?: string | Date | null }) {
 /** Once both have paid the fee stays paid: said where the member pays, in the FAQ's and the Terms' words (N9). */
 function NonRefundableNote() {
   return <p className="mt-1 text-xs text-muted">{NON_REFUNDABLE_ONCE_PAID}</p>;
+}
+
+/** One way to reach the other member: its icon, and the value (a link where it can be opened). */
+function ContactLine({ icon: Icon, href, children }: { icon: typeof Mail; href?: string; children: string }) {
+  return (
+    <li className="flex items-center gap-2">
+      <Icon className="size-4" aria-hidden="true" />
+      {href ? (
+        <a href={href} className="underline">
+          {children}
+        </a>
+      ) : (
+        children
+      )}
+    </li>
+  );
 }
