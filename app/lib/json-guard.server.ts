@@ -1,3 +1,5 @@
+import { cookiesOf } from "./redirect-with-flash.server";
+
 /**
  * Runs a page guard (requireUser, requireRecentAuth) for an endpoint a script calls with fetch: the redirect it
  * throws becomes `{ redirectTo }` with 401, because fetch would follow a redirect and hand the script an HTML page.
@@ -16,8 +18,6 @@ export async function guardForScript<T>(
 }
 
 /** A JSON answer that also carries the Set-Cookie headers a use case returned (a challenge or session cookie). */
-export function jsonWithCookies(body: unknown, cookies: Headers | null, init: ResponseInit = {}) {
-  const headers = new Headers(init.headers);
-  for (const cookie of cookies?.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
-  return Response.json(body, { ...init, headers });
+export function jsonWithCookies(body: unknown, cookies: Headers | null) {
+  return Response.json(body, { headers: cookiesOf(cookies) });
 }
