@@ -5,7 +5,7 @@ import type { Auth } from "../core/auth/auth";
 import type { SessionUser } from "../core/auth/find-session-user";
 import type { Clock } from "../core/shared/clock";
 import type { RequestMeta } from "../core/auth/auth-attempt";
-import type { Env } from "../server/env";
+import type { Env } from "../core/settings/env-schema";
 import type { FileStorage } from "../core/storage/storage";
 import type { PaymentProvider } from "../core/payments/payment-provider";
 
