@@ -147,6 +147,7 @@ const cases: [input: string, expected: Kind[] | "allowed"][] = [
   ["Oh, fine. See you at 10", "allowed"],
   ["it comes with a pump plus 2 helmets", "allowed"],
   ["polka dot dress", "allowed"],
+  ["see you at live music tonight", "allowed"],
   ["Thanks.Me too", "allowed"],
   ["my insta is private", "allowed"],
   ["saw it on insta yesterday", "allowed"],

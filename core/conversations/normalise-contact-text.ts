@@ -4,9 +4,8 @@ import { type MappedText, mapText, type Piece, rewrite } from "./mapped-text";
 // "0412 345 678" and "sam.jones@gmail.com" where the member typed "oh four one two 3 4 5 6 7 8" and
 // "sam dot jones (at) gmail [dot] com". Each step keeps the map back to what was typed.
 
-/** Mail providers members name without the ".com" ("sam at gmail"). */
-export const MAIL_PROVIDERS =
-  "gmail|googlemail|hotmail|outlook|yahoo|icloud|bigpond|live|optusnet|iinet|protonmail|proton";
+/** Mail providers members name without the ".com" ("sam at gmail"). Not "live": "see you at live music". */
+export const MAIL_PROVIDERS = "gmail|googlemail|hotmail|outlook|yahoo|icloud|bigpond|optusnet|iinet|protonmail|proton";
 
 const ONE_CHARACTER = /[^\x20-\x7e]/gu;
 // Zero-width and formatting characters, variation selectors and the keycap mark (as in the emoji "4", U+FE0F,
