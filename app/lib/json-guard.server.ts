@@ -21,3 +21,8 @@ export function jsonWithCookies(body: unknown, cookies: Headers | null, init: Re
   for (const cookie of cookies?.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
   return Response.json(body, { ...init, headers });
 }
+
+/** A refusal for a script (runAction's `onRefusal`): `{ error }` with its status, which the script shows. */
+export function refusedAsJson({ status, message }: { status: number; message: string }) {
+  return Response.json({ error: message }, { status });
+}

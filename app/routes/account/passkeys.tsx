@@ -52,27 +52,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const passkeyId = form.passkeyId ?? "";
   const deps = { db: ctx.db, clock: ctx.clock, appUrl: ctx.env.APP_URL };
   if (intent !== "add" && intent !== "rename" && intent !== "remove") {
-    return data({ intent: null, passkeyId: null, error: "Unknown action", field: undefined }, { status: 400 });
+    return data({ intent: null, passkeyId: null, error: "Unknown action", fields: {} }, { status: 400 });
   }
-  // The field a refusal is about (the name), which the form marks.
-  let field: "name" | undefined;
   return runAction(
-    async () => {
-      const result =
-        intent === "add"
-          ? await addPasskey(
-              deps,
-              { userId: user.id, sessionId: user.session.id, name: form.name, response: form.response },
-              ctx.meta,
-            )
-          : intent === "rename"
-            ? await renamePasskey(deps, { userId: user.id, passkeyId, name: form.name }, ctx.meta)
-            : await removePasskey(deps, { userId: user.id, passkeyId }, ctx.meta);
-      if (!result.ok && "field" in result) field = result.field;
-      return result;
-    },
+    () =>
+      intent === "add"
+        ? addPasskey(
+            deps,
+            { userId: user.id, sessionId: user.session.id, name: form.name, response: form.response },
+            ctx.meta,
+          )
+        : intent === "rename"
+          ? renamePasskey(deps, { userId: user.id, passkeyId, name: form.name }, ctx.meta)
+          : removePasskey(deps, { userId: user.id, passkeyId }, ctx.meta),
     () => redirectWithFlash(ctx, "/account/passkeys", { type: "success", message: FLASH[intent] }),
-    { echo: () => ({ intent, passkeyId: passkeyId || null, field }) },
+    { echo: () => ({ intent, passkeyId: passkeyId || null }) },
   );
 }
 
