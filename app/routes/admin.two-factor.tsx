@@ -55,7 +55,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const totpUri = String(form.get("totpUri") ?? "");
     return runAction(
       () => confirmTwoFactorEnrolment(ctx, { userId: actor.userId, code: form.get("code") }, ctx.meta),
-      (confirmed) => data({ step: "done" as const, backupCodes: confirmed.backupCodes }, { headers: confirmed.headers }),
+      (confirmed) =>
+        data({ step: "done" as const, backupCodes: confirmed.backupCodes }, { headers: confirmed.headers }),
       {
         onRefusal: async ({ status, message }) => {
           // No key to confirm (the first step never ran): back to the first step, with the reason.

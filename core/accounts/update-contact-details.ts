@@ -26,7 +26,8 @@ export function readContactDetails({ phone, location, picked }: ContactInput): P
   if (!parsed.success) throw new AppError("VALIDATION", describeIssues(parsed.error).first, { field: "phone" });
   const typed = typeof location === "string" ? location.trim() : "";
   const locality = resolveLocationField(typed, picked);
-  if (typed && !locality) throw new AppError("VALIDATION", "Please choose a suburb from the list", { field: "location" });
+  if (typed && !locality)
+    throw new AppError("VALIDATION", "Please choose a suburb from the list", { field: "location" });
   return { phone: parsed.data === "" ? null : parsed.data, ...(locality ? locationColumns(locality) : {}) };
 }
 

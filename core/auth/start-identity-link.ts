@@ -5,7 +5,7 @@ import { enforceAccountLimit } from "./account-limits";
 import type { RequestMeta } from "./auth-attempt";
 import type { Auth } from "./auth";
 import { requireVerifiedAddress } from "./verified-address";
-import { type IdentityProviderConfig } from "./identity-providers";
+import type { IdentityProviderConfig } from "./identity-providers";
 import { toProvider, unknownProvider } from "./start-identity-sign-in";
 
 /**

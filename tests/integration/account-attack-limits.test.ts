@@ -85,9 +85,9 @@ describe("F5: a reset link dies when something newer happens", () => {
     await requestPasswordReset(deps, { email: member.email }, meta());
     const token = await tokenIn(member.email, "password_reset");
     const newEmail = freshEmail("moved");
-    expect((await requestEmailChange(deps, { userId: member.userId, newEmail }, meta(member.cookie))).message).toContain(
-      newEmail,
-    );
+    expect(
+      (await requestEmailChange(deps, { userId: member.userId, newEmail }, meta(member.cookie))).message,
+    ).toContain(newEmail);
     expect(
       await verifyEmailAddress(deps, { token: await tokenIn(newEmail, "confirm_new_email"), signedIn: null }, meta()),
     ).toMatchObject({ ok: true, kind: "email_changed" });

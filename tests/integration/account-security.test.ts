@@ -268,7 +268,11 @@ describe("two-step sign-in for members", () => {
       "Security notice: Two-step sign-in was turned on for your account",
     ]);
     await expect(
-      beginTwoFactorSetup(deps, { userId: member.userId, password: MEMBER_PASSWORD }, meta(cookieOf(confirmed.headers))),
+      beginTwoFactorSetup(
+        deps,
+        { userId: member.userId, password: MEMBER_PASSWORD },
+        meta(cookieOf(confirmed.headers)),
+      ),
     ).rejects.toMatchObject({ status: 409, message: ALREADY_ON });
   });
 

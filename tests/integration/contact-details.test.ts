@@ -21,15 +21,21 @@ test("a member saves a phone number and a suburb from the list", async () => {
 test("a bad phone number or an unknown suburb is refused and nothing changes", async () => {
   const member = await signUpMember(testApp, { name: "Quinn Hale" });
   for (const phone of ["12345", "call me maybe", "0".repeat(21)]) {
-    await expect(updateContactDetails(handle.db, { userId: member.userId, phone, location: "" })).rejects.toMatchObject({
-      status: 400,
-      message: "Phone number must be 8 to 20 digits, spaces, dashes, brackets or plus",
-      details: { field: "phone" },
-    });
+    await expect(updateContactDetails(handle.db, { userId: member.userId, phone, location: "" })).rejects.toMatchObject(
+      {
+        status: 400,
+        message: "Phone number must be 8 to 20 digits, spaces, dashes, brackets or plus",
+        details: { field: "phone" },
+      },
+    );
   }
   await expect(
     updateContactDetails(handle.db, { userId: member.userId, phone: "", location: "Atlantis 9999" }),
-  ).rejects.toMatchObject({ status: 400, message: "Please choose a suburb from the list", details: { field: "location" } });
+  ).rejects.toMatchObject({
+    status: 400,
+    message: "Please choose a suburb from the list",
+    details: { field: "location" },
+  });
   const [row] = await handle.db.select().from(profiles).where(eq(profiles.userId, member.userId));
   expect(row.phone).toBeNull();
   expect(row.location).toBeNull();

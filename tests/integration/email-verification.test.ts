@@ -293,9 +293,9 @@ describe("changing the e-mail address", () => {
     const member = await confirmedMember();
     for (let n = 0; n < 3; n++) {
       const tried = freshEmail("try");
-      expect((await requestEmailChange(deps, { userId: member.userId, newEmail: tried }, meta(member.cookie))).message).toContain(
-        tried,
-      );
+      expect(
+        (await requestEmailChange(deps, { userId: member.userId, newEmail: tried }, meta(member.cookie))).message,
+      ).toContain(tried);
     }
     const newEmail = freshEmail("fourth");
     await expect(

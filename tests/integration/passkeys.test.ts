@@ -264,7 +264,11 @@ describe("adding a passkey", () => {
   test("a passkey that does not check it's the member (no PIN, fingerprint or face) is not added", async () => {
     const member = await signedInMember();
     await expect(
-      addPasskeyFor(member, "Old key", softwareAuthenticator({ origin: TEST_ORIGIN, rpId: "localhost", verifyUser: false })),
+      addPasskeyFor(
+        member,
+        "Old key",
+        softwareAuthenticator({ origin: TEST_ORIGIN, rpId: "localhost", verifyUser: false }),
+      ),
     ).rejects.toMatchObject({ status: 400, message: PASSKEY_NOT_ADDED, details: {} });
     expect(await findPasskeys(db, { userId: member.userId })).toEqual([]);
   });
@@ -544,7 +548,11 @@ describe("confirming it's you with a passkey", () => {
     ]);
     // The same answer twice: the challenge is gone.
     await expect(
-      reauthenticateWithPasskey(deps, { userId: member.userId, session: member.user.session, response: answer }, meta()),
+      reauthenticateWithPasskey(
+        deps,
+        { userId: member.userId, session: member.user.session, response: answer },
+        meta(),
+      ),
     ).rejects.toMatchObject({ status: 400, message: PASSKEY_CEREMONY_EXPIRED });
   });
 
@@ -560,7 +568,11 @@ describe("confirming it's you with a passkey", () => {
     });
     const answer = JSON.stringify(authenticator.get(othersPasskey, options));
     await expect(
-      reauthenticateWithPasskey(deps, { userId: member.userId, session: member.user.session, response: answer }, meta()),
+      reauthenticateWithPasskey(
+        deps,
+        { userId: member.userId, session: member.user.session, response: answer },
+        meta(),
+      ),
     ).rejects.toMatchObject({ status: 400, message: PASSKEY_NOT_CONFIRMED, details: {} });
     expect(await isRecentlyAuthenticated(db, member.user.session, clock.now())).toBe(false);
     expect(await eventsOf(member.userId, "reauthentication")).toEqual([expect.objectContaining({ success: false })]);

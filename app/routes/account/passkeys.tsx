@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/passkeys";
 import { appContext } from "../../context";
+import { AccountSection } from "../../components/account/account-section";
 import { AddPasskeyForm } from "../../components/account/add-passkey-form";
 import { PasskeyList } from "../../components/account/passkey-list";
 import { readForm } from "../../lib/read-form.server";
@@ -74,34 +75,23 @@ export default function Passkeys({ loaderData, actionData }: Route.ComponentProp
   const { passkeys, defaultName } = loaderData;
   return (
     <>
-      <section
-        aria-labelledby="passkeys-heading"
-        className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8"
+      <AccountSection
+        id="passkeys"
+        title="Passkeys"
+        intro="Sign in with your fingerprint, face, screen lock or a security key instead of your password. A passkey checks it's you on your device, so it counts as two-step sign-in on its own."
       >
-        <h2 id="passkeys-heading" className="text-lg font-semibold">
-          Passkeys
-        </h2>
-        <p className="mt-1 text-sm text-muted">
-          Sign in with your fingerprint, face, screen lock or a security key instead of your password. A passkey checks
-          it's you on your device, so it counts as two-step sign-in on its own.
-        </p>
         <PasskeyList
           passkeys={passkeys}
           result={actionData?.intent === "rename" || actionData?.intent === "remove" ? actionData : undefined}
         />
-      </section>
-      <section
-        aria-labelledby="add-passkey-heading"
-        className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8"
+      </AccountSection>
+      <AccountSection
+        id="add-passkey"
+        title="Add a passkey"
+        intro="Your browser will ask you to use this device's screen lock, a password manager, your phone or a security key."
       >
-        <h2 id="add-passkey-heading" className="text-lg font-semibold">
-          Add a passkey
-        </h2>
-        <p className="mt-1 text-sm text-muted">
-          Your browser will ask you to use this device's screen lock, a password manager, your phone or a security key.
-        </p>
         <AddPasskeyForm defaultName={defaultName} result={actionData?.intent === "add" ? actionData : undefined} />
-      </section>
+      </AccountSection>
     </>
   );
 }
