@@ -21,3 +21,8 @@ export async function guardForScript<T>(
 export function jsonWithCookies(body: unknown, cookies: Headers | null) {
   return Response.json(body, { headers: cookiesOf(cookies) });
 }
+
+/** A refusal for a script (runAction's `onRefusal`): `{ error }` with its status, which the script shows. */
+export function refusedAsJson({ status, message }: { status: number; message: string }) {
+  return Response.json({ error: message }, { status });
+}

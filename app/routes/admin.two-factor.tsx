@@ -8,9 +8,10 @@ import { Button, ButtonLink } from "../components/ui/button";
 import { Container } from "../components/ui/container";
 import { KeyRound, ShieldCheck } from "../components/ui/icons";
 import { requireStaff } from "../lib/require-staff.server";
+import { runAction } from "../lib/run-action.server";
 import { TotpKey } from "../components/account/totp-key";
 import { findStaffAccess } from "../../core/auth/find-staff-access";
-import { refuseUnverifiedAddress } from "../../core/auth/verified-address";
+import { requireVerifiedAddress } from "../../core/auth/verified-address";
 import { TWO_FACTOR_REQUIRED_FOR_ADMIN } from "../../core/staff/pass-staff-gate";
 import {
   confirmTwoFactorEnrolment,
@@ -52,23 +53,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (form.get("intent") === "confirm") {
     const totpUri = String(form.get("totpUri") ?? "");
-    const confirmed = await confirmTwoFactorEnrolment(ctx, { userId: actor.userId, code: form.get("code") }, ctx.meta);
-    if (!confirmed.ok) {
-      // The same key again (it is this person's own, from the step before): the code was wrong, not the key.
-      const again = totpUri.startsWith("otpauth://totp/") ? await describeTotpUri(totpUri) : null;
-      // No key to confirm (the first step never ran): back to the first step, with the reason.
-      if (confirmed.status === 409)
-        return data({ step: "password" as const, error: confirmed.message }, { status: 409 });
-      if (!again) return data({ step: "password" as const, error: "Please start again." }, { status: 400 });
-      return data({ step: "confirm" as const, ...again, error: confirmed.message }, { status: confirmed.status });
-    }
-    return data({ step: "done" as const, backupCodes: confirmed.backupCodes }, { headers: confirmed.headers });
+    return runAction(
+      () => confirmTwoFactorEnrolment(ctx, { userId: actor.userId, code: form.get("code") }, ctx.meta),
+      (confirmed) =>
+        data({ step: "done" as const, backupCodes: confirmed.backupCodes }, { headers: confirmed.headers }),
+      {
+        onRefusal: async ({ status, message }) => {
+          // No key to confirm (the first step never ran): back to the first step, with the reason.
+          if (status === 409) return data({ step: "password" as const, error: message }, { status: 409 });
+          // The same key again (it is this person's own, from the step before): the code was wrong, not the key.
+          const again = totpUri.startsWith("otpauth://totp/") ? await describeTotpUri(totpUri) : null;
+          if (!again) return data({ step: "password" as const, error: "Please start again." }, { status: 400 });
+          return data({ step: "confirm" as const, ...again, error: message }, { status });
+        },
+      },
+    );
   }
-  const unverified = await refuseUnverifiedAddress(ctx.db, actor.userId);
-  if (unverified) return data({ step: "password" as const, error: unverified.message }, { status: unverified.status });
-  const started = await startTwoFactorEnrolment(ctx, { password: form.get("password") }, ctx.meta);
-  if (!started.ok) return data({ step: "password" as const, error: started.message }, { status: started.status });
-  return { step: "confirm" as const, ...started, error: null };
+  return runAction(
+    async () => {
+      await requireVerifiedAddress(ctx.db, actor.userId);
+      return startTwoFactorEnrolment(ctx, { password: form.get("password") }, ctx.meta);
+    },
+    (key) => ({ step: "confirm" as const, ...key, error: null }),
+    { onRefusal: ({ status, message }) => data({ step: "password" as const, error: message }, { status }) },
+  );
 }
 
 export default function TwoFactorEnrolment({ loaderData, actionData }: Route.ComponentProps) {

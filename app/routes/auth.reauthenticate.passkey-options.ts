@@ -1,7 +1,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/auth.reauthenticate.passkey-options";
 import { appContext } from "../context";
-import { guardForScript } from "../lib/json-guard.server";
+import { guardForScript, refusedAsJson } from "../lib/json-guard.server";
+import { runAction } from "../lib/run-action.server";
 import { requireUser } from "../lib/require-user.server";
 import { startPasskeyReauthentication } from "../../core/auth/start-passkey-reauthentication";
 
@@ -15,10 +16,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const guard = await guardForScript(() => requireUser(ctx, request));
   if (!guard.ok) return guard.response;
   const user = guard.value;
-  const result = await startPasskeyReauthentication(
-    { db: ctx.db, clock: ctx.clock, appUrl: ctx.env.APP_URL },
-    { userId: user.id, sessionId: user.session.id },
+  return runAction(
+    () =>
+      startPasskeyReauthentication(
+        { db: ctx.db, clock: ctx.clock, appUrl: ctx.env.APP_URL },
+        { userId: user.id, sessionId: user.session.id },
+      ),
+    (options) => Response.json({ options }),
+    { onRefusal: refusedAsJson },
   );
-  if (!result.ok) return Response.json({ error: result.message }, { status: result.status });
-  return Response.json({ options: result.options });
 }

@@ -18,18 +18,16 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const user = await requireUser(ctx, request);
   const form = await readForm(request);
   const back = form.tab === "sent" ? "/my-swaps?tab=sent" : "/my-swaps";
-  // The Pay step's optional phone (N17): checked here, saved with the payment in its transaction; a bad one stops
-  // here, nothing paid and nothing saved.
-  const typed = (form.phone ?? "").trim();
-  const contact = readContactDetails({ phone: typed, location: "" });
-  if (!contact.ok) return redirectWithFlash(ctx, back, { type: "error", message: contact.message });
-  const phone = contact.set.phone ?? undefined;
   return runAction(
-    () =>
-      startHandshakePayment(
+    () => {
+      // The Pay step's optional phone (N17): checked first, saved with the payment in its transaction; a bad one
+      // stops here, nothing paid and nothing saved.
+      const { phone } = readContactDetails({ phone: (form.phone ?? "").trim(), location: "" });
+      return startHandshakePayment(
         { db: ctx.db, clock: ctx.clock, provider: ctx.paymentProvider, appUrl: ctx.env.APP_URL },
-        { swapId: params.id, userId: user.id, phone },
-      ),
+        { swapId: params.id, userId: user.id, phone: phone ?? undefined },
+      );
+    },
     // Paid at once (nothing to pay), or on to the local checkout page or Stripe's hosted one.
     (result) =>
       result.kind === "paid"

@@ -1,5 +1,6 @@
 import type { Db } from "../../db/client";
 import { recordSecurityEvent } from "../security/record-security-event";
+import { AppError } from "../shared/app-error";
 import type { RequestMeta } from "../auth/auth-attempt";
 import { dropPendingEmailChange } from "../auth/pending-email-change";
 import { NO_PENDING_EMAIL_CHANGE } from "./resend-email-change";
@@ -11,9 +12,8 @@ export async function cancelEmailChange(
   db: Db,
   { userId }: { userId: string },
   meta: RequestMeta,
-): Promise<{ ok: true; message: string } | { ok: false; status: number; message: string }> {
-  if (!(await dropPendingEmailChange(db, { userId })))
-    return { ok: false, status: 409, message: NO_PENDING_EMAIL_CHANGE };
+): Promise<{ message: string }> {
+  if (!(await dropPendingEmailChange(db, { userId }))) throw new AppError("CONFLICT", NO_PENDING_EMAIL_CHANGE);
   await recordSecurityEvent(db, {
     eventType: "email_change_cancelled",
     attemptedAction: "cancel_email_change",
@@ -22,5 +22,5 @@ export async function cancelEmailChange(
     ipAddress: meta.ip,
     userAgent: meta.userAgent,
   });
-  return { ok: true, message: EMAIL_CHANGE_CANCELLED };
+  return { message: EMAIL_CHANGE_CANCELLED };
 }

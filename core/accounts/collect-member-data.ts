@@ -1,12 +1,13 @@
-import { desc, eq, or } from "drizzle-orm";
+import { desc, eq, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
 import { favourites } from "../../db/schema/favourites";
 import { listings } from "../../db/schema/listings";
 import { creditLedger, paymentLogs } from "../../db/schema/payments";
-import { profiles, userRoles } from "../../db/schema/profiles";
+import { userRoles } from "../../db/schema/profiles";
 import { reviews, swapProposals } from "../../db/schema/swaps";
+import { listingItemColumns } from "../listings/listing-item-columns";
 import { AppError } from "../shared/app-error";
+import { findMemberRecord } from "./find-member-record";
 import { MEMBER_NOT_FOUND } from "./member-guards";
 
 /**
@@ -14,26 +15,7 @@ import { MEMBER_NOT_FOUND } from "./member-guards";
  * and what the member's own "Download my data" gives them. No secrets (password hashes, sessions, 2FA keys).
  */
 export async function collectMemberData(db: Db, { userId, now }: { userId: string; now: Date }) {
-  const [account] = await db
-    .select({
-      id: users.id,
-      fullName: users.name,
-      email: users.email,
-      emailVerified: users.emailVerified,
-      twoFactorEnabled: users.twoFactorEnabled,
-      createdAt: users.createdAt,
-      phone: profiles.phone,
-      location: profiles.location,
-      avatarUrl: profiles.avatarUrl,
-      status: profiles.status,
-      suspendedAt: profiles.suspendedAt,
-      suspensionReason: profiles.suspensionReason,
-      deletedAt: profiles.deletedAt,
-      permanentDeletionAt: profiles.permanentDeletionAt,
-    })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(eq(users.id, userId));
+  const account = await findMemberRecord(db, userId);
   if (!account) throw new AppError("NOT_FOUND", MEMBER_NOT_FOUND);
   const party = or(eq(swapProposals.proposerId, userId), eq(swapProposals.receiverId, userId));
   return {
@@ -46,14 +28,7 @@ export async function collectMemberData(db: Db, { userId, now }: { userId: strin
     },
     listings: await db
       .select({
-        id: listings.id,
-        title: listings.title,
-        description: listings.description,
-        category: listings.category,
-        condition: listings.condition,
-        valueMin: listings.valueMin,
-        valueMax: listings.valueMax,
-        location: listings.location,
+        ...listingItemColumns,
         status: listings.status,
         moderationStatus: listings.moderationStatus,
         createdAt: listings.createdAt,
@@ -101,24 +76,8 @@ export async function collectMemberData(db: Db, { userId, now }: { userId: strin
       .where(eq(creditLedger.userId, userId))
       .orderBy(desc(creditLedger.createdAt)),
     reviews: {
-      given: await db
-        .select({
-          swapProposalId: reviews.swapProposalId,
-          rating: reviews.rating,
-          comment: reviews.comment,
-          createdAt: reviews.createdAt,
-        })
-        .from(reviews)
-        .where(eq(reviews.reviewerId, userId)),
-      received: await db
-        .select({
-          swapProposalId: reviews.swapProposalId,
-          rating: reviews.rating,
-          comment: reviews.comment,
-          createdAt: reviews.createdAt,
-        })
-        .from(reviews)
-        .where(eq(reviews.revieweeId, userId)),
+      given: await reviewsWhere(db, eq(reviews.reviewerId, userId)),
+      received: await reviewsWhere(db, eq(reviews.revieweeId, userId)),
     },
     favourites: await db
       .select({ listingId: favourites.listingId, createdAt: favourites.createdAt })
@@ -128,3 +87,16 @@ export async function collectMemberData(db: Db, { userId, now }: { userId: strin
 }
 
 export type MemberData = Awaited<ReturnType<typeof collectMemberData>>;
+
+/** Reviews the member wrote, or were written about them: the same columns either way. */
+function reviewsWhere(db: Db, which: SQL) {
+  return db
+    .select({
+      swapProposalId: reviews.swapProposalId,
+      rating: reviews.rating,
+      comment: reviews.comment,
+      createdAt: reviews.createdAt,
+    })
+    .from(reviews)
+    .where(which);
+}

@@ -5,8 +5,9 @@ import { profiles } from "../../db/schema/profiles";
 import { swapProposals } from "../../db/schema/swaps";
 import { endSessions, RETENTION_DAYS } from "./member-guards";
 import { recordSecurityEvent } from "../security/record-security-event";
+import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
-import { checkAccountLimit, type Refusal } from "../auth/account-limits";
+import { enforceAccountLimit } from "../auth/account-limits";
 import type { Auth } from "../auth/auth";
 import type { RequestMeta } from "../auth/auth-attempt";
 import { formatLongDate } from "../shared/time";
@@ -40,11 +41,6 @@ export async function deletionProofs(db: Db, userId: string): Promise<DeletionPr
   return proofs;
 }
 
-export type DeletionOutcome =
-  | { ok: true; permanentDeletionAt: Date; headers: Headers }
-  | { ok: false; status: number; message: string }
-  | Refusal;
-
 /**
  * A member deletes their own account: hidden at once (their profile is marked deleted, so their listings leave
  * every public page and they count as signed out), every session ended, and purged for good after 30 days by the
@@ -57,13 +53,12 @@ export async function deleteOwnAccount(
   deps: { db: Db; auth: Auth; clock: Clock; appUrl: string },
   { userId, method, secret }: { userId: string; method: unknown; secret: unknown },
   meta: RequestMeta,
-): Promise<DeletionOutcome> {
+): Promise<{ permanentDeletionAt: Date; headers: Headers }> {
   const proofs = await deletionProofs(deps.db, userId);
   const proof = proofs.find((p) => p === method) ?? proofs[0];
   const text = typeof secret === "string" ? secret.trim() : "";
-  if (!text) return { ok: false, status: 400, message: MISSING[proof] };
-  const limited = await checkAccountLimit(deps, { action: "delete_account", subject: userId, userId }, meta);
-  if (limited) return limited;
+  if (!text) throw new AppError("VALIDATION", MISSING[proof]);
+  await enforceAccountLimit(deps, { action: "delete_account", subject: userId, userId }, meta);
 
   const wrong = await checkProof(deps, { userId, proof, text }, meta);
   if (wrong) {
@@ -76,18 +71,18 @@ export async function deleteOwnAccount(
       ipAddress: meta.ip,
       userAgent: meta.userAgent,
     });
-    return { ok: false, status: 400, message: wrong };
+    throw new AppError("VALIDATION", wrong);
   }
 
   const now = deps.clock.now();
   const permanentDeletionAt = new Date(now.getTime() + RETENTION_DAYS * 24 * 60 * 60 * 1000);
-  const refusal = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const [profile] = await tx
       .select({ userId: profiles.userId })
       .from(profiles)
       .where(and(eq(profiles.userId, userId), isNull(profiles.deletedAt), ne(profiles.status, "suspended")))
       .for("update");
-    if (!profile) return "This account can't be deleted from here. Please contact support.";
+    if (!profile) throw new AppError("CONFLICT", "This account can't be deleted from here. Please contact support.");
     const [waiting] = await tx
       .select({ id: swapProposals.id })
       .from(swapProposals)
@@ -98,7 +93,7 @@ export async function deleteOwnAccount(
         ),
       )
       .limit(1);
-    if (waiting) return SWAP_AWAITING_FEES;
+    if (waiting) throw new AppError("CONFLICT", SWAP_AWAITING_FEES);
     await tx
       .update(profiles)
       .set({ deletedAt: now, permanentDeletionAt, deletionReason: DELETED_BY_MEMBER, updatedAt: now })
@@ -114,10 +109,8 @@ export async function deleteOwnAccount(
       },
       { meta, now, appUrl: deps.appUrl },
     );
-    return null;
   });
-  if (refusal) return { ok: false, status: 409, message: refusal };
-  return { ok: true, permanentDeletionAt, headers: await expiredSessionCookie(deps.auth, meta) };
+  return { permanentDeletionAt, headers: await expiredSessionCookie(deps.auth, meta) };
 }
 
 const MISSING: Record<DeletionProof, string> = {

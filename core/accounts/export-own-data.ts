@@ -2,7 +2,7 @@ import type { Db } from "../../db/client";
 import { collectMemberData, type MemberData } from "./collect-member-data";
 import { recordSecurityEvent } from "../security/record-security-event";
 import type { Clock } from "../shared/clock";
-import { checkAccountLimit, type Refusal } from "../auth/account-limits";
+import { enforceAccountLimit } from "../auth/account-limits";
 import type { RequestMeta } from "../auth/auth-attempt";
 
 /**
@@ -13,11 +13,10 @@ export async function exportOwnData(
   deps: { db: Db; clock: Clock },
   { userId }: { userId: string },
   meta: RequestMeta,
-): Promise<{ ok: true; document: MemberData } | Refusal> {
-  const limited = await checkAccountLimit(deps, { action: "export_data", subject: userId, userId }, meta);
-  if (limited) return limited;
+): Promise<MemberData> {
+  await enforceAccountLimit(deps, { action: "export_data", subject: userId, userId }, meta);
   const now = deps.clock.now();
-  const document = await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const collected = await collectMemberData(tx, { userId, now });
     await recordSecurityEvent(tx, {
       eventType: "data_exported",
@@ -34,5 +33,4 @@ export async function exportOwnData(
     });
     return collected;
   });
-  return { ok: true, document };
 }

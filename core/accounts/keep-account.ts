@@ -1,8 +1,9 @@
 import { and, eq, gt, isNotNull, ne } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { profiles } from "../../db/schema/profiles";
+import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
-import { checkAccountLimit, type Refusal } from "../auth/account-limits";
+import { enforceAccountLimit } from "../auth/account-limits";
 import type { Auth } from "../auth/auth";
 import type { RequestMeta } from "../auth/auth-attempt";
 import { claimedMember, readKeepAccountProof } from "../auth/keep-account-proof";
@@ -23,14 +24,13 @@ export async function keepAccount(
   deps: { db: Db; auth: Auth; clock: Clock; appUrl: string },
   { proof }: { proof: unknown },
   meta: RequestMeta,
-): Promise<{ ok: true; userId: string; headers: Headers } | { ok: false; status: number; message: string } | Refusal> {
+): Promise<{ userId: string; headers: Headers }> {
   const claimed = claimedMember(proof);
-  if (!claimed) return { ok: false, status: 400, message: KEEP_OFFER_EXPIRED };
-  const limited = await checkAccountLimit(deps, { action: "delete_account", subject: claimed, userId: claimed }, meta);
-  if (limited) return limited;
+  if (!claimed) throw new AppError("VALIDATION", KEEP_OFFER_EXPIRED);
+  await enforceAccountLimit(deps, { action: "delete_account", subject: claimed, userId: claimed }, meta);
   const now = deps.clock.now();
   const userId = readKeepAccountProof(deps.auth, proof, now);
-  if (!userId) return { ok: false, status: 400, message: KEEP_OFFER_EXPIRED };
+  if (!userId) throw new AppError("VALIDATION", KEEP_OFFER_EXPIRED);
   const kept = await deps.db.transaction(async (tx) => {
     const restored = await tx
       .update(profiles)
@@ -56,11 +56,11 @@ export async function keepAccount(
     );
     return true;
   });
-  if (!kept) return { ok: false, status: 409, message: KEEP_OFFER_EXPIRED };
+  if (!kept) throw new AppError("CONFLICT", KEEP_OFFER_EXPIRED);
   const { headers } = await deps.auth.api.startKeptAccountSession({
     body: { userId },
     headers: meta.headers,
     returnHeaders: true,
   });
-  return { ok: true, userId, headers };
+  return { userId, headers };
 }

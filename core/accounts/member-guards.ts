@@ -2,6 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { sessions } from "../../db/schema/auth";
 import { profiles } from "../../db/schema/profiles";
+import { type AdminActionRecord, recordAdminAction } from "../audit/record-admin-action";
 import { AppError } from "../shared/app-error";
 import type { StaffActor } from "../staff/pass-staff-gate";
 
@@ -28,4 +29,39 @@ export async function lockMember(tx: Db, { actor, userId }: MemberChange) {
 /** Signs the member out everywhere, at once: their sessions are rows, and a deleted row is a dead cookie. */
 export async function endSessions(tx: Db, userId: string) {
   return (await tx.delete(sessions).where(eq(sessions.userId, userId)).returning()).length;
+}
+
+/**
+ * Takes a locked member off the site (suspended, or deleted by staff): their profile changed as `set` says, every
+ * session ended, and the staff action recorded with the reason, the sessions ended and what else `metadata` says.
+ */
+export async function takeMemberOff(
+  tx: Db,
+  change: MemberChange,
+  {
+    set,
+    action,
+    reason,
+    metadata,
+  }: {
+    set: Partial<typeof profiles.$inferInsert>;
+    action: AdminActionRecord["action"];
+    reason: string;
+    metadata: Record<string, unknown>;
+  },
+) {
+  await tx
+    .update(profiles)
+    .set({ ...set, status: "suspended", updatedAt: change.now })
+    .where(eq(profiles.userId, change.userId));
+  const sessionsEnded = await endSessions(tx, change.userId);
+  await recordAdminAction(tx, {
+    actorId: change.actor.userId,
+    action,
+    targetType: "user",
+    targetId: change.userId,
+    metadata: { reason, sessionsEnded, ...metadata },
+    ip: change.actor.ip,
+    userAgent: change.actor.userAgent,
+  });
 }

@@ -1,23 +1,20 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/auth";
+import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
-import { checkAccountLimit } from "../auth/account-limits";
+import { enforceAccountLimit } from "../auth/account-limits";
 import { type Auth, VERIFY_EMAIL_HOURS } from "../auth/auth";
 import type { RequestMeta } from "../auth/auth-attempt";
 import { emailSchema } from "../auth/credentials-schema";
 import { startPendingEmailChange } from "../auth/pending-email-change";
 import { recordAccountChange } from "../auth/record-account-change";
-import { refuseUnverifiedAddress } from "../auth/verified-address";
+import { requireVerifiedAddress } from "../auth/verified-address";
 
 export const SAME_EMAIL = "That is already your e-mail address.";
 /** Worded so it is true whether or not the new address could be used (nothing is sent if it belongs to another account). */
 export const emailChangeRequested = (to: string, from: string) =>
   `If ${to} can be used for your account, we've sent a link to it. Open it within 24 hours to confirm the change; until then your account keeps ${from}.`;
-
-export type EmailChangeOutcome =
-  | { ok: true; message: string }
-  | { ok: false; status: number; message: string; fields?: Record<string, string> };
 
 /**
  * Changing the e-mail address: Better Auth mails a 24-hour link to the new address (confirm_new_email) and
@@ -29,22 +26,17 @@ export async function requestEmailChange(
   deps: { db: Db; auth: Auth; clock: Clock; appUrl: string },
   { userId, newEmail: raw }: { userId: string; newEmail: unknown },
   meta: RequestMeta,
-): Promise<EmailChangeOutcome> {
+): Promise<{ message: string }> {
   const parsed = emailSchema.safeParse(raw);
-  if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? "Invalid email address";
-    return { ok: false, status: 400, message, fields: { newEmail: message } };
-  }
+  if (!parsed.success)
+    throw new AppError("VALIDATION", parsed.error.issues[0]?.message ?? "Invalid email address", { field: "newEmail" });
   const newEmail = parsed.data;
   const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  if (!user) return { ok: false, status: 404, message: "Account not found" };
-  if (newEmail === user.email.toLowerCase())
-    return { ok: false, status: 400, message: SAME_EMAIL, fields: { newEmail: SAME_EMAIL } };
+  if (!user) throw new AppError("NOT_FOUND", "Account not found");
+  if (newEmail === user.email.toLowerCase()) throw new AppError("VALIDATION", SAME_EMAIL, { field: "newEmail" });
   // A change requested before the address is confirmed could carry the account away from its owner.
-  const unverified = await refuseUnverifiedAddress(deps.db, userId);
-  if (unverified) return unverified;
-  const limited = await checkAccountLimit(deps, { action: "change_email", subject: userId, userId }, meta);
-  if (limited) return limited;
+  await requireVerifiedAddress(deps.db, userId);
+  await enforceAccountLimit(deps, { action: "change_email", subject: userId, userId }, meta);
 
   const now = deps.clock.now();
   // Recorded before the mail goes (its link's hash is added as it does): a taken address, which gets no mail, still
@@ -68,8 +60,5 @@ export async function requestEmailChange(
     },
     { meta, now: deps.clock.now(), appUrl: deps.appUrl },
   );
-  return {
-    ok: true,
-    message: emailChangeRequested(newEmail, user.email),
-  };
+  return { message: emailChangeRequested(newEmail, user.email) };
 }

@@ -1,8 +1,9 @@
 import type { Db } from "../../db/client";
+import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
 import type { Auth } from "../auth/auth";
 import type { RequestMeta } from "../auth/auth-attempt";
-import { type EmailChangeOutcome, requestEmailChange } from "./request-email-change";
+import { requestEmailChange } from "./request-email-change";
 import { findPendingEmailChange } from "../auth/pending-email-change";
 
 export const NO_PENDING_EMAIL_CHANGE = "There is no change of e-mail address waiting to be confirmed.";
@@ -16,8 +17,8 @@ export async function resendEmailChange(
   deps: { db: Db; auth: Auth; clock: Clock; appUrl: string },
   { userId }: { userId: string },
   meta: RequestMeta,
-): Promise<EmailChangeOutcome> {
+): Promise<{ message: string }> {
   const pending = await findPendingEmailChange(deps.db, { userId, now: deps.clock.now() });
-  if (!pending) return { ok: false, status: 409, message: NO_PENDING_EMAIL_CHANGE };
+  if (!pending) throw new AppError("CONFLICT", NO_PENDING_EMAIL_CHANGE);
   return requestEmailChange(deps, { userId, newEmail: pending.newEmail }, meta);
 }

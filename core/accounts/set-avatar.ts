@@ -4,18 +4,14 @@ import type { Db } from "../../db/client";
 import { profiles } from "../../db/schema/profiles";
 import { avatarKeyOf, avatarUrlFor } from "../images/avatar-urls";
 import { processAvatarImage } from "../images/process-avatar-image";
-import { isAppError } from "../shared/app-error";
+import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
 import { keepPendingFiles, notePendingFiles, removePendingFiles } from "../storage/pending-files";
 import type { FileStorage } from "../storage/storage";
-import { checkAccountLimit, type Refusal } from "../auth/account-limits";
+import { enforceAccountLimit } from "../auth/account-limits";
 import type { RequestMeta } from "../auth/auth-attempt";
 
 export type AvatarDeps = { db: Db; clock: Clock; storage: FileStorage };
-export type AvatarResult =
-  | { ok: true; avatarUrl: string | null }
-  | { ok: false; status: number; message: string }
-  | Refusal;
 
 const SAFE_MEMBER_ID = /^[A-Za-z0-9_-]+$/;
 export const NO_FILE_CHOSEN = "Please select an image file";
@@ -30,18 +26,11 @@ export async function setAvatar(
   deps: AvatarDeps,
   { userId, file }: { userId: string; file: Buffer | null },
   meta: RequestMeta,
-): Promise<AvatarResult> {
+): Promise<{ avatarUrl: string }> {
   if (!SAFE_MEMBER_ID.test(userId)) throw new Error(`Unsafe member id for a storage key: ${JSON.stringify(userId)}`);
-  if (!file || file.length === 0) return { ok: false, status: 400, message: NO_FILE_CHOSEN };
-  const limited = await checkAccountLimit(deps, { action: "profile_change", subject: userId, userId }, meta);
-  if (limited) return limited;
-  let body: Buffer;
-  try {
-    body = await processAvatarImage(file);
-  } catch (error) {
-    if (isAppError(error) && error.code === "VALIDATION") return { ok: false, status: 400, message: error.message };
-    throw error;
-  }
+  if (!file || file.length === 0) throw new AppError("VALIDATION", NO_FILE_CHOSEN);
+  await enforceAccountLimit(deps, { action: "profile_change", subject: userId, userId }, meta);
+  const body = await processAvatarImage(file);
   const now = deps.clock.now();
   const key = `avatars/${userId}/${now.getTime()}-${randomBytes(6).toString("hex")}.webp`;
   // Noted before it is written and kept in the transaction that puts it on the profile: a crash in between
@@ -56,7 +45,7 @@ export async function setAvatar(
     throw error;
   }
   if (replaced) await removePendingFiles(deps, replaced);
-  return { ok: true, avatarUrl: avatarUrlFor(key) };
+  return { avatarUrl: avatarUrlFor(key) };
 }
 
 /**

@@ -1,8 +1,5 @@
-import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { profiles } from "../../db/schema/profiles";
-import { recordAdminAction } from "../audit/record-admin-action";
-import { endSessions, lockMember, type MemberChange, RETENTION_DAYS } from "./member-guards";
+import { lockMember, type MemberChange, RETENTION_DAYS, takeMemberOff } from "./member-guards";
 import { requireReason } from "../shared/reason";
 
 /**
@@ -14,30 +11,11 @@ export async function softDeleteMember(db: Db, change: MemberChange & { reason: 
   const purgeAt = new Date(change.now.getTime() + RETENTION_DAYS * 24 * 60 * 60 * 1000);
   return db.transaction(async (tx) => {
     const before = await lockMember(tx, change);
-    await tx
-      .update(profiles)
-      .set({
-        status: "suspended",
-        deletedAt: change.now,
-        permanentDeletionAt: purgeAt,
-        deletionReason: reason,
-        updatedAt: change.now,
-      })
-      .where(eq(profiles.userId, change.userId));
-    const ended = await endSessions(tx, change.userId);
-    await recordAdminAction(tx, {
-      actorId: change.actor.userId,
+    await takeMemberOff(tx, change, {
+      set: { deletedAt: change.now, permanentDeletionAt: purgeAt, deletionReason: reason },
       action: "delete_user",
-      targetType: "user",
-      targetId: change.userId,
-      metadata: {
-        reason,
-        sessionsEnded: ended,
-        permanentDeletionAt: purgeAt.toISOString(),
-        before: { status: before.status },
-      },
-      ip: change.actor.ip,
-      userAgent: change.actor.userAgent,
+      reason,
+      metadata: { permanentDeletionAt: purgeAt.toISOString(), before: { status: before.status } },
     });
     return { permanentDeletionAt: purgeAt };
   });

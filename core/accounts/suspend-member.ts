@@ -1,9 +1,6 @@
-import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { profiles } from "../../db/schema/profiles";
-import { recordAdminAction } from "../audit/record-admin-action";
 import { AppError } from "../shared/app-error";
-import { ALREADY_SUSPENDED, endSessions, lockMember, type MemberChange } from "./member-guards";
+import { ALREADY_SUSPENDED, lockMember, type MemberChange, takeMemberOff } from "./member-guards";
 import { requireReason } from "../shared/reason";
 
 /**
@@ -15,19 +12,11 @@ export async function suspendMember(db: Db, change: MemberChange & { reason: unk
   return db.transaction(async (tx) => {
     const before = await lockMember(tx, change);
     if (before.status === "suspended") throw new AppError("CONFLICT", ALREADY_SUSPENDED);
-    await tx
-      .update(profiles)
-      .set({ status: "suspended", suspendedAt: change.now, suspensionReason: reason, updatedAt: change.now })
-      .where(eq(profiles.userId, change.userId));
-    const ended = await endSessions(tx, change.userId);
-    await recordAdminAction(tx, {
-      actorId: change.actor.userId,
+    await takeMemberOff(tx, change, {
+      set: { suspendedAt: change.now, suspensionReason: reason },
       action: "suspend_user",
-      targetType: "user",
-      targetId: change.userId,
-      metadata: { reason, sessionsEnded: ended, before: { status: before.status }, after: { status: "suspended" } },
-      ip: change.actor.ip,
-      userAgent: change.actor.userAgent,
+      reason,
+      metadata: { before: { status: before.status }, after: { status: "suspended" } },
     });
   });
 }

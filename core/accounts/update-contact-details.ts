@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { profiles } from "../../db/schema/profiles";
+import { AppError } from "../shared/app-error";
 import { describeIssues } from "../shared/describe-issues";
 import { locationColumns, resolveLocationField } from "../locations/localities";
 
@@ -13,36 +14,21 @@ export const phoneSchema = z
     message: "Phone number must be 8 to 20 digits, spaces, dashes, brackets or plus",
   });
 
-export type ContactResult = { ok: true } | { ok: false; message: string; fields: Record<string, string> };
 export type ContactInput = {
   phone: unknown;
   location: unknown;
   picked?: { suburb?: string; state?: string; postcode?: string };
 };
 
-/** The profile columns a phone and a suburb set, or the refusal with the field it belongs to. */
-export function readContactDetails({
-  phone,
-  location,
-  picked,
-}: ContactInput):
-  | { ok: false; message: string; fields: Record<string, string> }
-  | { ok: true; set: Partial<typeof profiles.$inferInsert> } {
+/** The profile columns a phone and a suburb set; a 400 naming the field when one breaks its rule. */
+export function readContactDetails({ phone, location, picked }: ContactInput): Partial<typeof profiles.$inferInsert> {
   const parsed = phoneSchema.safeParse(typeof phone === "string" ? phone : "");
-  if (!parsed.success) {
-    const { fields, first } = describeIssues(parsed.error);
-    return { ok: false, message: first, fields: { phone: fields.form ?? first } };
-  }
+  if (!parsed.success) throw new AppError("VALIDATION", describeIssues(parsed.error).first, { field: "phone" });
   const typed = typeof location === "string" ? location.trim() : "";
   const locality = resolveLocationField(typed, picked);
-  if (typed && !locality) {
-    const message = "Please choose a suburb from the list";
-    return { ok: false, message, fields: { location: message } };
-  }
-  return {
-    ok: true,
-    set: { phone: parsed.data === "" ? null : parsed.data, ...(locality ? locationColumns(locality) : {}) },
-  };
+  if (typed && !locality)
+    throw new AppError("VALIDATION", "Please choose a suburb from the list", { field: "location" });
+  return { phone: parsed.data === "" ? null : parsed.data, ...(locality ? locationColumns(locality) : {}) };
 }
 
 /**
@@ -52,9 +38,6 @@ export function readContactDetails({
 export async function updateContactDetails(
   db: Db,
   { userId, ...input }: ContactInput & { userId: string },
-): Promise<ContactResult> {
-  const read = readContactDetails(input);
-  if (!read.ok) return read;
-  await db.update(profiles).set(read.set).where(eq(profiles.userId, userId));
-  return { ok: true };
+): Promise<void> {
+  await db.update(profiles).set(readContactDetails(input)).where(eq(profiles.userId, userId));
 }

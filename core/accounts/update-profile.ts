@@ -2,17 +2,13 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { profiles } from "../../db/schema/profiles";
+import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
 import { describeIssues } from "../shared/describe-issues";
-import { checkAccountLimit, type Refusal } from "../auth/account-limits";
+import { enforceAccountLimit } from "../auth/account-limits";
 import type { RequestMeta } from "../auth/auth-attempt";
 import { fullNameSchema } from "../auth/credentials-schema";
 import { type ContactInput, readContactDetails } from "./update-contact-details";
-
-export type ProfileResult =
-  | { ok: true }
-  | { ok: false; status: number; message: string; fields: Record<string, string> }
-  | Refusal;
 
 /**
  * A member's own profile: their full name (the spec's name rules, as at sign-up), phone and suburb, saved together
@@ -23,23 +19,17 @@ export async function updateProfile(
   deps: { db: Db; clock: Clock },
   { userId, fullName, ...contact }: ContactInput & { userId: string; fullName: unknown },
   meta: RequestMeta,
-): Promise<ProfileResult> {
+): Promise<void> {
   const name = fullNameSchema.safeParse(fullName);
-  if (!name.success) {
-    const { first } = describeIssues(name.error);
-    return { ok: false, status: 400, message: first, fields: { fullName: first } };
-  }
-  const read = readContactDetails(contact);
-  if (!read.ok) return { ...read, status: 400 };
-  const limited = await checkAccountLimit(deps, { action: "profile_change", subject: userId, userId }, meta);
-  if (limited) return limited;
+  if (!name.success) throw new AppError("VALIDATION", describeIssues(name.error).first, { field: "fullName" });
+  const set = readContactDetails(contact);
+  await enforceAccountLimit(deps, { action: "profile_change", subject: userId, userId }, meta);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ name: name.data, updatedAt: now }).where(eq(users.id, userId));
     await tx
       .update(profiles)
-      .set({ ...read.set, updatedAt: now })
+      .set({ ...set, updatedAt: now })
       .where(eq(profiles.userId, userId));
   });
-  return { ok: true };
 }

@@ -6,8 +6,6 @@ import type { RequestMeta } from "./auth-attempt";
 /** What the account-security use cases need: the database, Better Auth and the clock (an AppContext has all three). */
 export type AccountDeps = { db: Db; auth: Auth; clock: Clock };
 
-export type AccountRefusal = { ok: false; status: number; message: string; fields?: Record<string, string> };
-
 /** The context recordAccountChange needs for its notice: who asked, when, and the site's address for the link. */
 export function noticeContext(deps: AccountDeps, meta: RequestMeta) {
   return { meta, now: deps.clock.now(), appUrl: String(deps.auth.options.baseURL ?? "") };

@@ -1,6 +1,7 @@
 import { recordSecurityEvent } from "../security/record-security-event";
-import { type AccountDeps, type AccountRefusal, betterAuthCode, noticeContext } from "./account-deps";
-import { checkAccountLimit } from "./account-limits";
+import { AppError } from "../shared/app-error";
+import { type AccountDeps, betterAuthCode, noticeContext } from "./account-deps";
+import { enforceAccountLimit } from "./account-limits";
 import type { RequestMeta } from "./auth-attempt";
 import { passwordSchema } from "./credentials-schema";
 import { WRONG_PASSWORD } from "./reauthentication";
@@ -11,8 +12,6 @@ import { PASSWORDS_DIFFER } from "./reset-password";
 export const PASSWORD_UPDATED = "Your password has been changed. You've been signed out on your other devices.";
 export const NO_PASSWORD_YET = "Your account has no password yet. Set one with the link we e-mail you.";
 
-export type PasswordChange = { ok: true; headers: Headers } | AccountRefusal;
-
 /**
  * A signed-in member changes their password with the current one. The current password is itself the fresh proof
  * (no separate reauthentication). Every other session ends; this device gets a new session cookie. Rate limited,
@@ -22,28 +21,14 @@ export async function changePassword(
   deps: AccountDeps,
   input: { userId: string; currentPassword: unknown; newPassword: unknown; confirm: unknown },
   meta: RequestMeta,
-): Promise<PasswordChange> {
+): Promise<{ headers: Headers }> {
   const current = typeof input.currentPassword === "string" ? input.currentPassword : "";
-  if (!current)
-    return {
-      ok: false,
-      status: 400,
-      message: "Current password is required",
-      fields: { currentPassword: "Current password is required" },
-    };
+  if (!current) throw new AppError("VALIDATION", "Current password is required", { field: "currentPassword" });
   const parsed = passwordSchema.safeParse(input.newPassword);
-  if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? "Invalid password";
-    return { ok: false, status: 400, message, fields: { newPassword: message } };
-  }
-  if (input.newPassword !== input.confirm)
-    return { ok: false, status: 400, message: PASSWORDS_DIFFER, fields: { confirm: PASSWORDS_DIFFER } };
-  const limited = await checkAccountLimit(
-    deps,
-    { action: "change_password", subject: input.userId, userId: input.userId },
-    meta,
-  );
-  if (limited) return limited;
+  if (!parsed.success)
+    throw new AppError("VALIDATION", parsed.error.issues[0]?.message ?? "Invalid password", { field: "newPassword" });
+  if (input.newPassword !== input.confirm) throw new AppError("VALIDATION", PASSWORDS_DIFFER, { field: "confirm" });
+  await enforceAccountLimit(deps, { action: "change_password", subject: input.userId, userId: input.userId }, meta);
 
   let headers: Headers;
   try {
@@ -72,7 +57,7 @@ export async function changePassword(
       ipAddress: meta.ip,
       userAgent: meta.userAgent,
     });
-    return { ok: false, status: 400, message: refusal.message, fields: { [refusal.field]: refusal.message } };
+    throw new AppError("VALIDATION", refusal.message, { field: refusal.field });
   }
   // A reset link mailed before the change must not undo it.
   await voidPasswordResetLinks(deps.db, { userId: input.userId });
@@ -81,5 +66,5 @@ export async function changePassword(
     { userId: input.userId, eventType: "password_changed", what: "Your password was changed." },
     noticeContext(deps, meta),
   );
-  return { ok: true, headers };
+  return { headers };
 }

@@ -9,3 +9,9 @@ export function relyingParty(appUrl: string) {
 
 /** How long a member has to finish a ceremony the browser started (the plugin's own challenge lasts as long). */
 export const PASSKEY_CEREMONY_SECONDS = 300;
+
+/** What every answer from the browser must show: this challenge, made for our origin and rpID, the person checked. */
+export function expectedAnswer(appUrl: string, expectedChallenge: string) {
+  const { rpID, origin } = relyingParty(appUrl);
+  return { expectedChallenge, expectedOrigin: origin, expectedRPID: rpID, requireUserVerification: true };
+}

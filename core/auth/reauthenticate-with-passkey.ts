@@ -3,14 +3,15 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { passkeys } from "../../db/schema/auth";
 import { recordSecurityEvent } from "../security/record-security-event";
+import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
-import { checkAccountLimit } from "./account-limits";
+import { enforceAccountLimit } from "./account-limits";
 import type { RequestMeta } from "./auth-attempt";
 import { PASSKEY_CEREMONY_EXPIRED } from "./add-passkey";
 import { takePasskeyChallenge } from "./passkey-challenges";
-import { relyingParty } from "./passkey-relying-party";
+import { expectedAnswer } from "./passkey-relying-party";
 import { parseCeremonyAnswer } from "./passkey-response";
-import { markReauthenticated, type ReauthOutcome, type SessionRef } from "./reauthentication";
+import { markReauthenticated, type SessionRef } from "./reauthentication";
 import { transportsOf } from "./start-passkey-registration";
 
 export const PASSKEY_NOT_CONFIRMED = "Your passkey couldn't confirm it's you. Please try again.";
@@ -28,65 +29,55 @@ export async function reauthenticateWithPasskey(
   deps: { db: Db; clock: Clock; appUrl: string },
   { userId, session, response }: { userId: string; session: SessionRef; response: unknown },
   meta: RequestMeta,
-): Promise<ReauthOutcome> {
-  const limited = await checkAccountLimit(deps, { action: "reauthenticate", subject: userId, userId }, meta);
-  if (limited) return limited;
+): Promise<void> {
+  await enforceAccountLimit(deps, { action: "reauthenticate", subject: userId, userId }, meta);
   const now = deps.clock.now();
-  const outcome = await check();
+  const refusal = await check();
   await recordSecurityEvent(deps.db, {
     eventType: "reauthentication",
     attemptedAction: "reauthenticate_passkey",
-    success: outcome.ok,
+    success: !refusal,
     userId,
-    errorMessage: outcome.ok ? null : outcome.message,
+    errorMessage: refusal,
     ipAddress: meta.ip,
     userAgent: meta.userAgent,
   });
-  if (outcome.ok) await markReauthenticated(deps.db, session.id, now);
-  return outcome;
+  if (refusal) throw new AppError("VALIDATION", refusal);
+  await markReauthenticated(deps.db, session.id, now);
 
-  async function check(): Promise<ReauthOutcome> {
-    const failed = { ok: false as const, status: 400, message: PASSKEY_NOT_CONFIRMED };
+  /** Null when the passkey proved it's the member, else what the member is told. */
+  async function check(): Promise<string | null> {
     const answer = parseCeremonyAnswer(response);
-    if (!answer) return failed;
+    if (!answer) return PASSKEY_NOT_CONFIRMED;
     const expectedChallenge = await takePasskeyChallenge(deps.db, {
       ceremony: "reauthentication",
       sessionId: session.id,
       now,
     });
-    if (!expectedChallenge) return { ok: false, status: 400, message: PASSKEY_CEREMONY_EXPIRED };
+    if (!expectedChallenge) return PASSKEY_CEREMONY_EXPIRED;
     const [passkey] = await deps.db
       .select()
       .from(passkeys)
       .where(and(eq(passkeys.credentialID, answer.id), eq(passkeys.userId, userId)));
-    if (!passkey) return failed;
-    const { rpID, origin } = relyingParty(deps.appUrl);
-    let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
-    try {
-      verification = await verifyAuthenticationResponse({
-        response: answer as unknown as Parameters<typeof verifyAuthenticationResponse>[0]["response"],
-        expectedChallenge,
-        expectedOrigin: origin,
-        expectedRPID: rpID,
-        credential: {
-          id: passkey.credentialID,
-          publicKey: new Uint8Array(Buffer.from(passkey.publicKey, "base64")),
-          counter: passkey.counter,
-          transports: transportsOf(passkey.transports),
-        },
-        requireUserVerification: true,
-      });
-    } catch {
-      // A wrong challenge, origin or counter, or no check of the person: the reason is for us, not the member.
-      return failed;
-    }
-    if (!verification.verified) return failed;
+    if (!passkey) return PASSKEY_NOT_CONFIRMED;
+    // A wrong challenge, origin or counter, or no check of the person, throws: the reason is for us, not the member.
+    const verification = await verifyAuthenticationResponse({
+      response: answer as unknown as Parameters<typeof verifyAuthenticationResponse>[0]["response"],
+      ...expectedAnswer(deps.appUrl, expectedChallenge),
+      credential: {
+        id: passkey.credentialID,
+        publicKey: new Uint8Array(Buffer.from(passkey.publicKey, "base64")),
+        counter: passkey.counter,
+        transports: transportsOf(passkey.transports),
+      },
+    }).catch(() => null);
+    if (!verification?.verified) return PASSKEY_NOT_CONFIRMED;
     // Only from the counter we checked against: a clone of the passkey used at the same moment loses.
     const moved = await deps.db
       .update(passkeys)
       .set({ counter: verification.authenticationInfo.newCounter })
       .where(and(eq(passkeys.id, passkey.id), eq(passkeys.counter, passkey.counter)))
       .returning();
-    return moved.length ? { ok: true } : failed;
+    return moved.length ? null : PASSKEY_NOT_CONFIRMED;
   }
 }

@@ -2,8 +2,9 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { accounts, sessionReauthentications, twoFactors, users } from "../../db/schema/auth";
 import { recordSecurityEvent } from "../security/record-security-event";
+import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
-import { checkAccountLimit } from "./account-limits";
+import { enforceAccountLimit } from "./account-limits";
 import type { Auth } from "./auth";
 import type { RequestMeta } from "./auth-attempt";
 
@@ -48,8 +49,6 @@ export async function reauthenticationMethods(db: Db, userId: string) {
   return { password: !!credential, totp: !!user?.twoFactorEnabled && factor?.verified !== false };
 }
 
-export type ReauthOutcome = { ok: true } | { ok: false; status: number; message: string };
-
 /**
  * Proves the signed-in member again with their password or a code from their authenticator app, then marks the
  * session fresh. Rate limited per member; each try is a `reauthentication` security event.
@@ -63,13 +62,12 @@ export async function reauthenticate(
     secret,
   }: { userId: string; session: SessionRef; method: "password" | "totp"; secret: unknown },
   meta: RequestMeta,
-): Promise<ReauthOutcome> {
+): Promise<void> {
   const text = typeof secret === "string" ? secret : "";
-  if (method === "password" && !text) return { ok: false, status: 400, message: "Password is required" };
+  if (method === "password" && !text) throw new AppError("VALIDATION", "Password is required");
   if (method === "totp" && !/^\d{6}$/.test(text.replace(/\s+/g, "")))
-    return { ok: false, status: 400, message: "Enter the 6-digit code from your app" };
-  const limited = await checkAccountLimit(deps, { action: "reauthenticate", subject: userId, userId }, meta);
-  if (limited) return limited;
+    throw new AppError("VALIDATION", "Enter the 6-digit code from your app");
+  await enforceAccountLimit(deps, { action: "reauthenticate", subject: userId, userId }, meta);
   const ok =
     method === "password"
       ? await passwordMatches(deps.auth, text, meta)
@@ -83,9 +81,8 @@ export async function reauthenticate(
     ipAddress: meta.ip,
     userAgent: meta.userAgent,
   });
-  if (!ok) return { ok: false, status: 400, message: method === "password" ? WRONG_PASSWORD : WRONG_CODE };
+  if (!ok) throw new AppError("VALIDATION", method === "password" ? WRONG_PASSWORD : WRONG_CODE);
   await markReauthenticated(deps.db, session.id, deps.clock.now());
-  return { ok: true };
 }
 
 export async function passwordMatches(auth: Auth, password: string, meta: RequestMeta) {

@@ -1,6 +1,7 @@
 import { recordSecurityEvent } from "../security/record-security-event";
-import { type AccountDeps, type AccountRefusal, betterAuthCode, noticeContext } from "./account-deps";
-import { checkAccountLimit } from "./account-limits";
+import { AppError } from "../shared/app-error";
+import { type AccountDeps, betterAuthCode, noticeContext } from "./account-deps";
+import { enforceAccountLimit } from "./account-limits";
 import type { RequestMeta } from "./auth-attempt";
 import { WRONG_PASSWORD } from "./reauthentication";
 import { recordAccountChange } from "./record-account-change";
@@ -15,19 +16,17 @@ export async function regenerateBackupCodes(
   deps: AccountDeps,
   { userId, password }: { userId: string; password: unknown },
   meta: RequestMeta,
-): Promise<{ ok: true; backupCodes: string[] } | AccountRefusal> {
+): Promise<{ backupCodes: string[] }> {
   const text = typeof password === "string" ? password : "";
-  if (!text)
-    return { ok: false, status: 400, message: "Password is required", fields: { password: "Password is required" } };
-  const limited = await checkAccountLimit(deps, { action: "two_factor_change", subject: userId, userId }, meta);
-  if (limited) return limited;
+  if (!text) throw new AppError("VALIDATION", "Password is required", { field: "password" });
+  await enforceAccountLimit(deps, { action: "two_factor_change", subject: userId, userId }, meta);
   let backupCodes: string[];
   try {
     if (text.length > 72) throw { body: { code: "INVALID_PASSWORD" } };
     ({ backupCodes } = await deps.auth.api.generateBackupCodes({ body: { password: text }, headers: meta.headers }));
   } catch (error) {
     const code = betterAuthCode(error);
-    if (code === "TWO_FACTOR_NOT_ENABLED") return { ok: false, status: 409, message: TWO_FACTOR_IS_OFF };
+    if (code === "TWO_FACTOR_NOT_ENABLED") throw new AppError("CONFLICT", TWO_FACTOR_IS_OFF);
     if (code !== "INVALID_PASSWORD") throw error;
     await recordSecurityEvent(deps.db, {
       eventType: "backup_codes_regenerated",
@@ -38,7 +37,7 @@ export async function regenerateBackupCodes(
       ipAddress: meta.ip,
       userAgent: meta.userAgent,
     });
-    return { ok: false, status: 400, message: WRONG_PASSWORD, fields: { password: WRONG_PASSWORD } };
+    throw new AppError("VALIDATION", WRONG_PASSWORD, { field: "password" });
   }
   await recordAccountChange(
     deps.db,
@@ -49,5 +48,5 @@ export async function regenerateBackupCodes(
     },
     noticeContext(deps, meta),
   );
-  return { ok: true, backupCodes };
+  return { backupCodes };
 }

@@ -2,10 +2,10 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { passkeys } from "../../db/schema/auth";
 import type { Clock } from "../shared/clock";
-import { checkAccountLimit } from "./account-limits";
+import { enforceAccountLimit } from "./account-limits";
 import type { RequestMeta } from "./auth-attempt";
 import { recordAccountChange } from "./record-account-change";
-import { PASSKEY_NOT_FOUND, type PasskeyChangeOutcome } from "./rename-passkey";
+import { passkeyNotFound } from "./rename-passkey";
 
 /**
  * Removes one of the member's own passkeys: it can no longer sign in or confirm it's them. Filtered by the
@@ -15,17 +15,16 @@ export async function removePasskey(
   deps: { db: Db; clock: Clock; appUrl: string },
   { userId, passkeyId }: { userId: string; passkeyId: unknown },
   meta: RequestMeta,
-): Promise<PasskeyChangeOutcome> {
-  if (typeof passkeyId !== "string" || !passkeyId) return { ok: false, status: 404, message: PASSKEY_NOT_FOUND };
-  const limited = await checkAccountLimit(deps, { action: "passkey_change", subject: userId, userId }, meta);
-  if (limited) return limited;
+): Promise<{ name: string }> {
+  if (typeof passkeyId !== "string" || !passkeyId) throw passkeyNotFound();
+  await enforceAccountLimit(deps, { action: "passkey_change", subject: userId, userId }, meta);
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const [removed] = await tx
       .delete(passkeys)
       .where(and(eq(passkeys.id, passkeyId), eq(passkeys.userId, userId)))
       .returning();
-    if (!removed) return { ok: false as const, status: 404, message: PASSKEY_NOT_FOUND };
+    if (!removed) throw passkeyNotFound();
     const name = removed.name ?? "Unnamed passkey";
     await recordAccountChange(
       tx,
@@ -37,6 +36,6 @@ export async function removePasskey(
       },
       { meta, now, appUrl: deps.appUrl },
     );
-    return { ok: true as const, name };
+    return { name };
   });
 }

@@ -1,17 +1,26 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { passkeys } from "../../db/schema/auth";
+import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
-import { checkAccountLimit } from "./account-limits";
+import { enforceAccountLimit } from "./account-limits";
 import type { RequestMeta } from "./auth-attempt";
 import { parsePasskeyName } from "./passkey-name";
 import { recordAccountChange } from "./record-account-change";
 
 export const PASSKEY_NOT_FOUND = "That passkey was not found. It may have been removed already.";
 
-export type PasskeyChangeOutcome =
-  | { ok: true; name: string }
-  | { ok: false; status: number; message: string; field?: "name" };
+/** The passkey's name as stored, or the 400 about the name field (parsePasskeyName's rules, the browser's too). */
+export function requirePasskeyName(input: unknown): string {
+  const parsed = parsePasskeyName(input);
+  if (!parsed.ok) throw new AppError("VALIDATION", parsed.message, { field: "name" });
+  return parsed.name;
+}
+
+/** The member's own passkey, or 404: a missing id and another member's passkey read the same. */
+export function passkeyNotFound() {
+  return new AppError("NOT_FOUND", PASSKEY_NOT_FOUND);
+}
 
 /**
  * Renames one of the member's own passkeys. The update is filtered by the member (Better Auth's updatePasskey is
@@ -21,12 +30,10 @@ export async function renamePasskey(
   deps: { db: Db; clock: Clock; appUrl: string },
   { userId, passkeyId, name }: { userId: string; passkeyId: unknown; name: unknown },
   meta: RequestMeta,
-): Promise<PasskeyChangeOutcome> {
-  const parsed = parsePasskeyName(name);
-  if (!parsed.ok) return { ...parsed, field: "name" };
-  if (typeof passkeyId !== "string" || !passkeyId) return { ok: false, status: 404, message: PASSKEY_NOT_FOUND };
-  const limited = await checkAccountLimit(deps, { action: "passkey_change", subject: userId, userId }, meta);
-  if (limited) return limited;
+): Promise<{ name: string }> {
+  const newName = requirePasskeyName(name);
+  if (typeof passkeyId !== "string" || !passkeyId) throw passkeyNotFound();
+  await enforceAccountLimit(deps, { action: "passkey_change", subject: userId, userId }, meta);
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const [before] = await tx
@@ -34,22 +41,22 @@ export async function renamePasskey(
       .from(passkeys)
       .where(and(eq(passkeys.id, passkeyId), eq(passkeys.userId, userId)))
       .for("update");
-    if (!before) return { ok: false as const, status: 404, message: PASSKEY_NOT_FOUND };
-    if (before.name === parsed.name) return { ok: true as const, name: parsed.name };
+    if (!before) throw passkeyNotFound();
+    if (before.name === newName) return { name: newName };
     await tx
       .update(passkeys)
-      .set({ name: parsed.name })
+      .set({ name: newName })
       .where(and(eq(passkeys.id, passkeyId), eq(passkeys.userId, userId)));
     await recordAccountChange(
       tx,
       {
         userId,
         eventType: "passkey_renamed",
-        what: `Your passkey "${before.name ?? "Unnamed passkey"}" was renamed to "${parsed.name}".`,
-        metadata: { passkeyId, from: before.name, to: parsed.name },
+        what: `Your passkey "${before.name ?? "Unnamed passkey"}" was renamed to "${newName}".`,
+        metadata: { passkeyId, from: before.name, to: newName },
       },
       { meta, now, appUrl: deps.appUrl },
     );
-    return { ok: true as const, name: parsed.name };
+    return { name: newName };
   });
 }

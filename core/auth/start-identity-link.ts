@@ -1,11 +1,12 @@
 import type { Db } from "../../db/client";
+import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
-import { checkAccountLimit } from "./account-limits";
+import { enforceAccountLimit } from "./account-limits";
 import type { RequestMeta } from "./auth-attempt";
 import type { Auth } from "./auth";
-import { refuseUnverifiedAddress } from "./verified-address";
-import { type IdentityProviderConfig } from "./identity-providers";
-import { type StartOutcome, toProvider, unknownProvider } from "./start-identity-sign-in";
+import { requireVerifiedAddress } from "./verified-address";
+import type { IdentityProviderConfig } from "./identity-providers";
+import { toProvider, unknownProvider } from "./start-identity-sign-in";
 
 /**
  * Starts linking a provider to the signed-in member (the route has checked the 10-minute reauthentication):
@@ -16,18 +17,13 @@ export async function startIdentityLink(
   deps: { db: Db; auth: Auth; clock: Clock; providers: IdentityProviderConfig },
   input: { userId: string; provider: string; callbackURL: string; errorCallbackURL: string },
   meta: RequestMeta,
-): Promise<StartOutcome> {
+): Promise<{ url: string; headers: Headers }> {
+  // The sign-in's own helpers (start-identity-sign-in.ts) still answer with a result: their refusals, thrown.
   const unknown = unknownProvider(deps.providers, input.provider);
-  if (unknown) return unknown;
-  const unverified = await refuseUnverifiedAddress(deps.db, input.userId);
-  if (unverified) return unverified;
-  const limited = await checkAccountLimit(
-    deps,
-    { action: "identity_change", subject: input.userId, userId: input.userId },
-    meta,
-  );
-  if (limited) return limited;
-  return toProvider(() =>
+  if (unknown && !unknown.ok) throw new AppError("VALIDATION", unknown.message);
+  await requireVerifiedAddress(deps.db, input.userId);
+  await enforceAccountLimit(deps, { action: "identity_change", subject: input.userId, userId: input.userId }, meta);
+  const started = await toProvider(() =>
     deps.auth.api.linkSocialAccount({
       body: {
         provider: input.provider,
@@ -39,4 +35,6 @@ export async function startIdentityLink(
       returnHeaders: true,
     }),
   );
+  if (!started.ok) throw new AppError("UPSTREAM", started.message);
+  return { url: started.url, headers: started.headers };
 }

@@ -2,16 +2,13 @@ import { generateAuthenticationOptions, type PublicKeyCredentialRequestOptionsJS
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { passkeys } from "../../db/schema/auth";
+import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
 import { savePasskeyChallenge } from "./passkey-challenges";
 import { PASSKEY_CEREMONY_SECONDS, relyingParty } from "./passkey-relying-party";
 import { transportsOf } from "./start-passkey-registration";
 
 export const NO_PASSKEYS = "There are no passkeys on your account.";
-
-export type ReauthenticationStart =
-  | { ok: true; options: PublicKeyCredentialRequestOptionsJSON }
-  | { ok: false; status: number; message: string };
 
 /**
  * The first half of confirming it's you with a passkey: only the member's own passkeys are offered, each must
@@ -20,12 +17,12 @@ export type ReauthenticationStart =
 export async function startPasskeyReauthentication(
   deps: { db: Db; clock: Clock; appUrl: string },
   { userId, sessionId }: { userId: string; sessionId: string },
-): Promise<ReauthenticationStart> {
+): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const own = await deps.db
     .select({ credentialID: passkeys.credentialID, transports: passkeys.transports })
     .from(passkeys)
     .where(eq(passkeys.userId, userId));
-  if (own.length === 0) return { ok: false, status: 400, message: NO_PASSKEYS };
+  if (own.length === 0) throw new AppError("VALIDATION", NO_PASSKEYS);
   const options = await generateAuthenticationOptions({
     rpID: relyingParty(deps.appUrl).rpID,
     allowCredentials: own.map((p) => ({ id: p.credentialID, transports: transportsOf(p.transports) })),
@@ -38,5 +35,5 @@ export async function startPasskeyReauthentication(
     challenge: options.challenge,
     now: deps.clock.now(),
   });
-  return { ok: true, options };
+  return options;
 }

@@ -7,15 +7,11 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { passkeys } from "../../db/schema/auth";
 import type { Clock } from "../shared/clock";
-import { checkAccountLimit } from "./account-limits";
+import { enforceAccountLimit } from "./account-limits";
 import type { RequestMeta } from "./auth-attempt";
-import { refuseUnverifiedAddress } from "./verified-address";
+import { requireVerifiedAddress } from "./verified-address";
 import { savePasskeyChallenge } from "./passkey-challenges";
 import { PASSKEY_CEREMONY_SECONDS, relyingParty } from "./passkey-relying-party";
-
-export type RegistrationStart =
-  | { ok: true; options: PublicKeyCredentialCreationOptionsJSON }
-  | { ok: false; status: number; message: string };
 
 /**
  * The first half of adding a passkey: what the browser needs to make one (navigator.credentials.create), with a
@@ -27,11 +23,9 @@ export async function startPasskeyRegistration(
   deps: { db: Db; clock: Clock; appUrl: string },
   { user, sessionId }: { user: { id: string; email: string; name: string }; sessionId: string },
   meta: RequestMeta,
-): Promise<RegistrationStart> {
-  const unverified = await refuseUnverifiedAddress(deps.db, user.id);
-  if (unverified) return unverified;
-  const limited = await checkAccountLimit(deps, { action: "passkey_change", subject: user.id, userId: user.id }, meta);
-  if (limited) return limited;
+): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  await requireVerifiedAddress(deps.db, user.id);
+  await enforceAccountLimit(deps, { action: "passkey_change", subject: user.id, userId: user.id }, meta);
   const existing = await deps.db
     .select({ credentialID: passkeys.credentialID, transports: passkeys.transports })
     .from(passkeys)
@@ -54,7 +48,7 @@ export async function startPasskeyRegistration(
     challenge: options.challenge,
     now: deps.clock.now(),
   });
-  return { ok: true, options };
+  return options;
 }
 
 /** The comma-separated transports Better Auth's plugin stores, as WebAuthn lists them. */

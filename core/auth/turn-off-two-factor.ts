@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { twoFactors, users } from "../../db/schema/auth";
 import { recordSecurityEvent } from "../security/record-security-event";
+import { AppError } from "../shared/app-error";
 import { findStaffAccess } from "./find-staff-access";
-import { type AccountDeps, type AccountRefusal, betterAuthCode, noticeContext } from "./account-deps";
-import { checkAccountLimit } from "./account-limits";
+import { type AccountDeps, betterAuthCode, noticeContext } from "./account-deps";
+import { enforceAccountLimit } from "./account-limits";
 import { checkBackupCode } from "./backup-codes";
 import type { RequestMeta } from "./auth-attempt";
 import { recordAccountChange } from "./record-account-change";
@@ -22,15 +23,14 @@ export async function turnOffTwoFactor(
   deps: AccountDeps,
   { userId, code }: { userId: string; code: unknown },
   meta: RequestMeta,
-): Promise<{ ok: true } | AccountRefusal> {
+): Promise<void> {
   const access = await findStaffAccess(deps.db, userId);
-  if (access.roles.length > 0) return { ok: false, status: 403, message: STAFF_KEEP_TWO_FACTOR };
-  if (!access.twoFactorEnabled) return { ok: false, status: 409, message: TWO_FACTOR_IS_OFF };
+  if (access.roles.length > 0) throw new AppError("FORBIDDEN", STAFF_KEEP_TWO_FACTOR);
+  if (!access.twoFactorEnabled) throw new AppError("CONFLICT", TWO_FACTOR_IS_OFF);
   const text = typeof code === "string" ? code.replace(/\s+/g, "") : "";
   const kind = /^\d{6}$/.test(text) ? "totp" : /^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/.test(text) ? "backup" : null;
-  if (!kind) return { ok: false, status: 400, message: ENTER_CODE_OR_BACKUP, fields: { code: ENTER_CODE_OR_BACKUP } };
-  const limited = await checkAccountLimit(deps, { action: "two_factor_change", subject: userId, userId }, meta);
-  if (limited) return limited;
+  if (!kind) throw new AppError("VALIDATION", ENTER_CODE_OR_BACKUP, { field: "code" });
+  await enforceAccountLimit(deps, { action: "two_factor_change", subject: userId, userId }, meta);
   try {
     // With a session, Better Auth only checks the code (a backup code is spent); it signs nobody in.
     if (kind === "totp") await deps.auth.api.verifyTOTP({ body: { code: text }, headers: meta.headers });
@@ -51,7 +51,7 @@ export async function turnOffTwoFactor(
       ipAddress: meta.ip,
       userAgent: meta.userAgent,
     });
-    return { ok: false, status: 400, message, fields: { code: message } };
+    throw new AppError("VALIDATION", message, { field: "code" });
   }
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ twoFactorEnabled: false, updatedAt: deps.clock.now() }).where(eq(users.id, userId));
@@ -67,5 +67,4 @@ export async function turnOffTwoFactor(
       noticeContext(deps, meta),
     );
   });
-  return { ok: true };
 }

@@ -1,15 +1,11 @@
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema/auth";
-import type { AccountDeps, AccountRefusal } from "./account-deps";
-import { checkAccountLimit } from "./account-limits";
+import { AppError } from "../shared/app-error";
+import type { AccountDeps } from "./account-deps";
+import { enforceAccountLimit } from "./account-limits";
 import type { RequestMeta } from "./auth-attempt";
-import { refuseUnverifiedAddress } from "./verified-address";
-import {
-  confirmTwoFactorEnrolment,
-  type EnrolmentConfirmation,
-  type EnrolmentStart,
-  startTwoFactorEnrolment,
-} from "./two-factor-enrolment";
+import { requireVerifiedAddress } from "./verified-address";
+import { confirmTwoFactorEnrolment, startTwoFactorEnrolment } from "./two-factor-enrolment";
 
 export const ALREADY_ON = "Two-step sign-in is already on for your account.";
 
@@ -21,12 +17,10 @@ export async function beginTwoFactorSetup(
   deps: AccountDeps,
   { userId, password }: { userId: string; password: unknown },
   meta: RequestMeta,
-): Promise<EnrolmentStart | AccountRefusal> {
-  if (await isOn(deps, userId)) return { ok: false, status: 409, message: ALREADY_ON };
-  const unverified = await refuseUnverifiedAddress(deps.db, userId);
-  if (unverified) return unverified;
-  const limited = await checkAccountLimit(deps, { action: "two_factor_change", subject: userId, userId }, meta);
-  if (limited) return limited;
+) {
+  await refuseWhenOn(deps, userId);
+  await requireVerifiedAddress(deps.db, userId);
+  await enforceAccountLimit(deps, { action: "two_factor_change", subject: userId, userId }, meta);
   return startTwoFactorEnrolment(deps, { password }, meta);
 }
 
@@ -35,14 +29,13 @@ export async function finishTwoFactorSetup(
   deps: AccountDeps,
   { userId, code }: { userId: string; code: unknown },
   meta: RequestMeta,
-): Promise<EnrolmentConfirmation | AccountRefusal> {
-  if (await isOn(deps, userId)) return { ok: false, status: 409, message: ALREADY_ON };
-  const limited = await checkAccountLimit(deps, { action: "two_factor_change", subject: userId, userId }, meta);
-  if (limited) return limited;
+) {
+  await refuseWhenOn(deps, userId);
+  await enforceAccountLimit(deps, { action: "two_factor_change", subject: userId, userId }, meta);
   return confirmTwoFactorEnrolment(deps, { userId, code }, meta);
 }
 
-async function isOn(deps: AccountDeps, userId: string) {
+async function refuseWhenOn(deps: AccountDeps, userId: string) {
   const [row] = await deps.db.select({ on: users.twoFactorEnabled }).from(users).where(eq(users.id, userId));
-  return row?.on === true;
+  if (row?.on === true) throw new AppError("CONFLICT", ALREADY_ON);
 }

@@ -1,16 +1,15 @@
 import { and, count, eq, inArray, isNotNull, ne } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { accounts, passkeys, users } from "../../db/schema/auth";
+import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
-import { checkAccountLimit } from "./account-limits";
+import { enforceAccountLimit } from "./account-limits";
 import type { RequestMeta } from "./auth-attempt";
 import { type IdentityProviderConfig, identityProviderChoices, identityProviderLabel } from "./identity-providers";
 import { recordAccountChange } from "./record-account-change";
 
 export const LAST_WAY_IN = "Add a password or a passkey before you unlink your last way to sign in.";
 export const IDENTITY_NOT_FOUND = "That linked account was not found.";
-
-export type UnlinkOutcome = { ok: true; label: string } | { ok: false; status: number; message: string };
 
 /**
  * Unlinks one of the member's own identities (the route has checked the 10-minute reauthentication), never the
@@ -21,11 +20,10 @@ export async function unlinkIdentity(
   deps: { db: Db; clock: Clock; providers: IdentityProviderConfig; appUrl: string },
   { userId, identityId }: { userId: string; identityId: string },
   meta: RequestMeta,
-): Promise<UnlinkOutcome> {
-  const limited = await checkAccountLimit(deps, { action: "identity_change", subject: userId, userId }, meta);
-  if (limited) return limited;
+): Promise<{ label: string }> {
+  await enforceAccountLimit(deps, { action: "identity_change", subject: userId, userId }, meta);
   const configured = identityProviderChoices(deps.providers).map((c) => c.id);
-  if (!identityId || configured.length === 0) return { ok: false, status: 404, message: IDENTITY_NOT_FOUND };
+  if (!identityId || configured.length === 0) throw new AppError("NOT_FOUND", IDENTITY_NOT_FOUND);
   return deps.db.transaction(async (tx) => {
     // One unlink at a time per member: two at once could each count the other as the way that remains.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
@@ -33,9 +31,9 @@ export async function unlinkIdentity(
       .select({ id: accounts.id, provider: accounts.providerId })
       .from(accounts)
       .where(and(eq(accounts.id, identityId), eq(accounts.userId, userId), ne(accounts.providerId, "credential")));
-    if (!identity) return { ok: false, status: 404, message: IDENTITY_NOT_FOUND };
+    if (!identity) throw new AppError("NOT_FOUND", IDENTITY_NOT_FOUND);
     if (!(await hasAnotherWayIn(tx, { userId, exceptId: identity.id, configured })))
-      return { ok: false, status: 409, message: LAST_WAY_IN };
+      throw new AppError("CONFLICT", LAST_WAY_IN);
     await tx.delete(accounts).where(and(eq(accounts.id, identity.id), eq(accounts.userId, userId)));
     const label = identityProviderLabel(deps.providers, identity.provider) ?? identity.provider;
     await recordAccountChange(
@@ -48,7 +46,7 @@ export async function unlinkIdentity(
       },
       { meta, now: deps.clock.now(), appUrl: deps.appUrl },
     );
-    return { ok: true, label };
+    return { label };
   });
 }
 

@@ -2,6 +2,7 @@ import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { listings } from "../../db/schema/listings";
 import { isUuid } from "../shared/ids";
+import { listingItemColumns } from "./listing-item-columns";
 
 /**
  * The owner's own listing as the edit form needs it, in any state but deleted (the page explains why a reserved
@@ -11,14 +12,7 @@ export async function findListingToEdit(db: Db, { id, ownerId }: { id: string; o
   if (!isUuid(id)) return null;
   const [row] = await db
     .select({
-      id: listings.id,
-      title: listings.title,
-      description: listings.description,
-      category: listings.category,
-      condition: listings.condition,
-      valueMin: listings.valueMin,
-      valueMax: listings.valueMax,
-      location: listings.location,
+      ...listingItemColumns,
       suburb: listings.suburb,
       state: listings.state,
       postcode: listings.postcode,

@@ -11,7 +11,6 @@ import { phoneSchema } from "../../core/accounts/update-contact-details";
 import { updateProfile } from "../../core/accounts/update-profile";
 import { PAYMENT_PROVIDERS, PAYMENT_STATUSES } from "../../db/schema/payments";
 import { SWAP_STATUSES } from "../../db/schema/swaps";
-import { refused } from "./auth";
 import { createRouter, type Endpoint, isoDateTime, named, readJson } from "./contract";
 
 // The member's own account: who they are, their profile (name, phone, suburb), where they are signed in and the
@@ -209,12 +208,11 @@ export function createAccountRoutes() {
     const ctx = c.get("ctx");
     const user = await signedIn(ctx);
     const body = await readJson(c.req.raw);
-    const result = await updateProfile(
+    await updateProfile(
       ctx,
       { userId: user.id, fullName: body.fullName, phone: body.phone, location: body.location },
       ctx.meta,
     );
-    if (!result.ok) return refused(result);
     return reply(200, await profileOf(ctx, user.id));
   });
 

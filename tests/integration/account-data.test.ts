@@ -145,11 +145,11 @@ describe("profile", () => {
       ["<script>", "Name contains invalid characters"],
     ];
     for (const [name, message] of refusals) {
-      expect(await save(name)).toEqual({ ok: false, status: 400, message, fields: { fullName: message } });
+      await expect(save(name)).rejects.toMatchObject({ status: 400, message, details: { field: "fullName" } });
     }
     expect(await nameOf(member.userId)).toBe("Kylie Nguyen");
 
-    expect(await save("  Zoë O'Brien-Smith  ")).toEqual({ ok: true });
+    await expect(save("  Zoë O'Brien-Smith  ")).resolves.toBeUndefined();
     expect(await nameOf(member.userId)).toBe("Zoë O'Brien-Smith");
     const me = await testApp.app.request("/api/v1/me", { headers: { cookie: member.cookie } });
     expect(((await me.json()) as { user: { name: string } }).user.name).toBe("Zoë O'Brien-Smith");
@@ -160,17 +160,18 @@ describe("profile", () => {
     const save = async (phone: string, fullName = "Phil Hone") =>
       updateProfile(deps, { userId: member.userId, fullName, phone, location: "" }, await metaFor());
     for (const phone of ["1234567", "0412 345 678 ext 9", "0".repeat(21)]) {
-      expect(await save(phone, "Philip Hone")).toMatchObject({
-        ok: false,
-        fields: { phone: "Phone number must be 8 to 20 digits, spaces, dashes, brackets or plus" },
+      await expect(save(phone, "Philip Hone")).rejects.toMatchObject({
+        status: 400,
+        message: "Phone number must be 8 to 20 digits, spaces, dashes, brackets or plus",
+        details: { field: "phone" },
       });
     }
     expect(await nameOf(member.userId)).toBe("Phil Hone");
     for (const phone of ["(02) 9999-1234", "+61 412 345 678", "04123456"]) {
-      expect(await save(phone)).toEqual({ ok: true });
+      await expect(save(phone)).resolves.toBeUndefined();
       expect((await profileOf(member.userId)).phone).toBe(phone);
     }
-    expect(await save("")).toEqual({ ok: true });
+    await expect(save("")).resolves.toBeUndefined();
     expect((await profileOf(member.userId)).phone).toBeNull();
   });
 });
@@ -192,10 +193,10 @@ describe("avatar", () => {
       [Buffer.concat([await makeJpeg(), Buffer.alloc(5 * 1024 * 1024)]), "File size exceeds 5MB limit."],
     ];
     for (const [file, message] of files) {
-      expect(await setAvatar(avatarDeps, { userId: member.userId, file }, await metaFor())).toEqual({
-        ok: false,
+      await expect(setAvatar(avatarDeps, { userId: member.userId, file }, await metaFor())).rejects.toMatchObject({
         status: 400,
         message,
+        details: {},
       });
     }
     expect(avatarFiles(member.userId)).toEqual([]);
@@ -207,11 +208,8 @@ describe("avatar", () => {
     const photo = await makeJpeg({ width: 1200, height: 800, exif: true });
     expect((await sharp(photo).metadata()).exif).toBeDefined();
     const result = await setAvatar(avatarDeps, { userId: member.userId, file: photo }, await metaFor());
-    expect(result).toMatchObject({
-      ok: true,
-      avatarUrl: expect.stringMatching(/^\/uploads\/avatars\/[\w-]+\/[\w-]+\.webp$/),
-    });
-    const url = (result as { avatarUrl: string }).avatarUrl;
+    expect(result).toEqual({ avatarUrl: expect.stringMatching(/^\/uploads\/avatars\/[\w-]+\/[\w-]+\.webp$/) });
+    const url = result.avatarUrl;
     expect((await profileOf(member.userId)).avatarUrl).toBe(url);
 
     const served = await testApp.app.request(url);
@@ -225,22 +223,17 @@ describe("avatar", () => {
 
   test("replacing an avatar deletes the old file, removing it deletes the file, and an old address no longer answers", async () => {
     const member = await signUpMember(testApp);
-    const first = (await setAvatar(avatarDeps, { userId: member.userId, file: await makeJpeg() }, await metaFor())) as {
-      avatarUrl: string;
-    };
-    const second = (await setAvatar(
+    const first = await setAvatar(avatarDeps, { userId: member.userId, file: await makeJpeg() }, await metaFor());
+    const second = await setAvatar(
       avatarDeps,
       { userId: member.userId, file: await makeJpeg({ width: 300, height: 300 }) },
       await metaFor(),
-    )) as { avatarUrl: string };
+    );
     expect(second.avatarUrl).not.toBe(first.avatarUrl);
     expect(avatarFiles(member.userId)).toEqual([path.basename(second.avatarUrl)]);
     expect((await testApp.app.request(first.avatarUrl)).status).toBe(404);
 
-    expect(await removeAvatar(avatarDeps, { userId: member.userId }, await metaFor())).toEqual({
-      ok: true,
-      avatarUrl: null,
-    });
+    expect(await removeAvatar(avatarDeps, { userId: member.userId }, await metaFor())).toEqual({ avatarUrl: null });
     expect(avatarFiles(member.userId)).toEqual([]);
     expect((await profileOf(member.userId)).avatarUrl).toBeNull();
     expect((await testApp.app.request(second.avatarUrl)).status).toBe(404);
@@ -394,10 +387,10 @@ describe("deleting my account", () => {
 
     // A proof changed by one character is refused; the real one keeps the account.
     const tampered = `${proof.slice(0, -2)}${proof.endsWith("AA") ? "BB" : "AA"}`;
-    expect(await keepAccount(deps, { proof: tampered }, await metaFor())).toEqual({
-      ok: false,
+    await expect(keepAccount(deps, { proof: tampered }, await metaFor())).rejects.toMatchObject({
       status: 400,
       message: KEEP_OFFER_EXPIRED,
+      details: {},
     });
     const kept = await run(async () =>
       keepRoute.action({
@@ -435,13 +428,13 @@ describe("deleting my account", () => {
 
   test("the offer to keep the account lasts 10 minutes", async () => {
     const member = await signUpMember(testApp);
-    expect((await deleteWithPassword(member)).ok).toBe(true);
+    expect((await deleteWithPassword(member)).permanentDeletionAt).toBeInstanceOf(Date);
     const proof = makeKeepAccountProof(testApp.auth, { userId: member.userId, now: clock.now() });
     clock.advance(11 * MINUTE);
-    expect(await keepAccount(deps, { proof }, await metaFor())).toEqual({
-      ok: false,
+    await expect(keepAccount(deps, { proof }, await metaFor())).rejects.toMatchObject({
       status: 400,
       message: KEEP_OFFER_EXPIRED,
+      details: {},
     });
     expect((await profileOf(member.userId)).deletedAt).not.toBeNull();
   });
@@ -459,8 +452,11 @@ describe("deleting my account", () => {
       proposerId: member.userId,
       receiverId: partner.userId,
     });
-    const result = await deleteWithPassword(member);
-    expect(result).toEqual({ ok: false, status: 409, message: SWAP_AWAITING_FEES });
+    await expect(deleteWithPassword(member)).rejects.toMatchObject({
+      status: 409,
+      message: SWAP_AWAITING_FEES,
+      details: {},
+    });
     expect((await profileOf(member.userId)).deletedAt).toBeNull();
     expect(await sessionCount(member.userId)).toBe(1);
   });
@@ -488,8 +484,7 @@ describe("deleting my account", () => {
     );
     expect(outcome).toEqual({ ok: false, status: 403, message: ACCOUNT_SUSPENDED });
     const forged = makeKeepAccountProof(testApp.auth, { userId: member.userId, now: clock.now() });
-    expect(await keepAccount(deps, { proof: forged }, await metaFor())).toMatchObject({
-      ok: false,
+    await expect(keepAccount(deps, { proof: forged }, await metaFor())).rejects.toMatchObject({
       message: KEEP_OFFER_EXPIRED,
     });
     expect(await profileOf(member.userId)).toMatchObject({ status: "suspended", deletionReason: "Fraud" });
@@ -503,7 +498,7 @@ describe("deleting my account", () => {
       await metaFor(),
     );
     expect(avatarFiles(member.userId)).toHaveLength(1);
-    expect((await deleteWithPassword(member)).ok).toBe(true);
+    expect((await deleteWithPassword(member)).permanentDeletionAt).toBeInstanceOf(Date);
 
     clock.advance(30 * DAY + MINUTE);
     const outcome = await signIn(

@@ -127,16 +127,15 @@ describe("changing the password", () => {
     const member = await confirmedMember();
     const laptop = await anotherDevice(member.email);
     const before = await sessionCount(member.userId);
-    const result = await changePassword(
+    const result = changePassword(
       deps,
       { userId: member.userId, currentPassword: "Wrongpass1", newPassword: NEW_PASSWORD, confirm: NEW_PASSWORD },
       meta(member.cookie),
     );
-    expect(result).toEqual({
-      ok: false,
+    await expect(result).rejects.toMatchObject({
       status: 400,
       message: WRONG_PASSWORD,
-      fields: { currentPassword: WRONG_PASSWORD },
+      details: { field: "currentPassword" },
     });
     expect(WRONG_PASSWORD).toBe("Incorrect password");
     expect(await sessionCount(member.userId)).toBe(before);
@@ -155,28 +154,28 @@ describe("changing the password", () => {
         { userId: member.userId, currentPassword: MEMBER_PASSWORD, newPassword, confirm },
         meta(member.cookie),
       );
-    expect(await attempt("Short1")).toMatchObject({
-      ok: false,
+    await expect(attempt("Short1")).rejects.toMatchObject({
+      status: 400,
       message: "Password must be at least 8 characters",
-      fields: { newPassword: "Password must be at least 8 characters" },
+      details: { field: "newPassword" },
     });
-    expect(await attempt("nouppercase1")).toMatchObject({
-      ok: false,
+    await expect(attempt("nouppercase1")).rejects.toMatchObject({
+      status: 400,
       message: "Password must contain at least one uppercase letter",
     });
-    expect(await attempt("NOLOWERCASE1")).toMatchObject({
-      ok: false,
+    await expect(attempt("NOLOWERCASE1")).rejects.toMatchObject({
+      status: 400,
       message: "Password must contain at least one lowercase letter",
     });
-    expect(await attempt("NoNumbersHere")).toMatchObject({
-      ok: false,
+    await expect(attempt("NoNumbersHere")).rejects.toMatchObject({
+      status: 400,
       message: "Password must contain at least one number",
     });
-    expect(await attempt(`A1${"a".repeat(71)}`)).toMatchObject({ ok: false, message: "Password too long" });
-    expect(await attempt(NEW_PASSWORD, "Fresh-Start8")).toMatchObject({
-      ok: false,
+    await expect(attempt(`A1${"a".repeat(71)}`)).rejects.toMatchObject({ status: 400, message: "Password too long" });
+    await expect(attempt(NEW_PASSWORD, "Fresh-Start8")).rejects.toMatchObject({
+      status: 400,
       message: "The passwords don't match",
-      fields: { confirm: "The passwords don't match" },
+      details: { field: "confirm" },
     });
     expect((await apiSignIn(member.email)).status).toBe(200);
   });
@@ -189,7 +188,6 @@ describe("changing the password", () => {
       { userId: member.userId, currentPassword: MEMBER_PASSWORD, newPassword: NEW_PASSWORD, confirm: NEW_PASSWORD },
       meta(member.cookie),
     );
-    if (!result.ok) throw new Error(result.message);
     const here = cookieOf(result.headers);
     expect(await isSignedIn(here)).toBe(true);
     expect(await isSignedIn(phone)).toBe(false);
@@ -220,20 +218,19 @@ describe("changing the password", () => {
   test("a sixth try within five minutes is refused with the wait", async () => {
     const member = await confirmedMember();
     for (let n = 0; n < 5; n++) {
-      const wrong = await changePassword(
+      const wrong = changePassword(
         deps,
         { userId: member.userId, currentPassword: `Wrongpass${n}`, newPassword: NEW_PASSWORD, confirm: NEW_PASSWORD },
         meta(member.cookie),
       );
-      expect(wrong).toMatchObject({ ok: false, status: 400 });
+      await expect(wrong).rejects.toMatchObject({ status: 400 });
     }
-    const limited = await changePassword(
+    const limited = changePassword(
       deps,
       { userId: member.userId, currentPassword: MEMBER_PASSWORD, newPassword: NEW_PASSWORD, confirm: NEW_PASSWORD },
       meta(member.cookie),
     );
-    expect(limited).toMatchObject({
-      ok: false,
+    await expect(limited).rejects.toMatchObject({
       status: 429,
       message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ seconds\.$/),
     });
@@ -244,27 +241,25 @@ describe("changing the password", () => {
 describe("two-step sign-in for members", () => {
   test("turning it on asks for the password, and it is on only once a code from the app confirms it", async () => {
     const member = await confirmedMember();
-    expect(
-      await beginTwoFactorSetup(deps, { userId: member.userId, password: "Wrongpass1" }, meta(member.cookie)),
-    ).toMatchObject({ ok: false, message: INCORRECT_PASSWORD });
+    await expect(
+      beginTwoFactorSetup(deps, { userId: member.userId, password: "Wrongpass1" }, meta(member.cookie)),
+    ).rejects.toMatchObject({ status: 400, message: INCORRECT_PASSWORD });
     const started = await beginTwoFactorSetup(
       deps,
       { userId: member.userId, password: MEMBER_PASSWORD },
       meta(member.cookie),
     );
-    if (!started.ok) throw new Error(started.message);
     expect(started.qrSvg).toMatch(/^<svg/);
     expect(started.secret).toMatch(/^[A-Z2-7]{16,}$/);
-    expect(
-      await finishTwoFactorSetup(deps, { userId: member.userId, code: "000000" }, meta(member.cookie)),
-    ).toMatchObject({ ok: false, message: WRONG_ENROLMENT_CODE });
+    await expect(
+      finishTwoFactorSetup(deps, { userId: member.userId, code: "000000" }, meta(member.cookie)),
+    ).rejects.toMatchObject({ status: 400, message: WRONG_ENROLMENT_CODE });
     expect(await twoFactorOn(member.userId)).toBe(false);
     const confirmed = await finishTwoFactorSetup(
       deps,
       { userId: member.userId, code: await unusedTotpCode(started.secret) },
       meta(member.cookie),
     );
-    if (!confirmed.ok) throw new Error(confirmed.message);
     expect(confirmed.backupCodes).toHaveLength(10);
     expect(new Set(confirmed.backupCodes).size).toBe(10);
     expect(await twoFactorOn(member.userId)).toBe(true);
@@ -272,13 +267,13 @@ describe("two-step sign-in for members", () => {
     expect((await notices(member.email)).map((m) => m.subject)).toEqual([
       "Security notice: Two-step sign-in was turned on for your account",
     ]);
-    expect(
-      await beginTwoFactorSetup(
+    await expect(
+      beginTwoFactorSetup(
         deps,
         { userId: member.userId, password: MEMBER_PASSWORD },
         meta(cookieOf(confirmed.headers)),
       ),
-    ).toMatchObject({ ok: false, status: 409, message: ALREADY_ON });
+    ).rejects.toMatchObject({ status: 409, message: ALREADY_ON });
   });
 
   test("signing in then asks for a code from the app", async () => {
@@ -311,15 +306,14 @@ describe("two-step sign-in for members", () => {
 
   test("new backup codes replace the old ones at once", async () => {
     const member = await memberWithTwoFactor();
-    expect(
-      await regenerateBackupCodes(deps, { userId: member.userId, password: "Wrongpass1" }, meta(member.cookie)),
-    ).toMatchObject({ ok: false, message: WRONG_PASSWORD });
+    await expect(
+      regenerateBackupCodes(deps, { userId: member.userId, password: "Wrongpass1" }, meta(member.cookie)),
+    ).rejects.toMatchObject({ status: 400, message: WRONG_PASSWORD, details: { field: "password" } });
     const result = await regenerateBackupCodes(
       deps,
       { userId: member.userId, password: MEMBER_PASSWORD },
       meta(member.cookie),
     );
-    if (!result.ok) throw new Error(result.message);
     expect(result.backupCodes).toHaveLength(10);
     expect(result.backupCodes).not.toContain(member.backupCodes[0]);
     expect(await signInWithSecondStep(member.email, member.backupCodes[0], "backup")).toMatchObject({
@@ -338,23 +332,17 @@ describe("two-step sign-in for members", () => {
 
   test("turning it off needs a current code: a wrong one changes nothing; the right one removes the factor", async () => {
     const member = await memberWithTwoFactor();
-    expect(await turnOffTwoFactor(deps, { userId: member.userId, code: "12" }, meta(member.cookie))).toMatchObject({
-      ok: false,
-      message: ENTER_CODE_OR_BACKUP,
-    });
+    await expect(
+      turnOffTwoFactor(deps, { userId: member.userId, code: "12" }, meta(member.cookie)),
+    ).rejects.toMatchObject({ status: 400, message: ENTER_CODE_OR_BACKUP, details: { field: "code" } });
     const wrong = totpCode(member.secret) === "000000" ? "111111" : "000000";
-    expect(await turnOffTwoFactor(deps, { userId: member.userId, code: wrong }, meta(member.cookie))).toMatchObject({
-      ok: false,
-      message: INVALID_TWO_FACTOR_CODE,
-    });
+    await expect(
+      turnOffTwoFactor(deps, { userId: member.userId, code: wrong }, meta(member.cookie)),
+    ).rejects.toMatchObject({ status: 400, message: INVALID_TWO_FACTOR_CODE, details: { field: "code" } });
     expect(await twoFactorOn(member.userId)).toBe(true);
-    expect(
-      await turnOffTwoFactor(
-        deps,
-        { userId: member.userId, code: await unusedTotpCode(member.secret) },
-        meta(member.cookie),
-      ),
-    ).toEqual({ ok: true });
+    await expect(
+      turnOffTwoFactor(deps, { userId: member.userId, code: await unusedTotpCode(member.secret) }, meta(member.cookie)),
+    ).resolves.toBeUndefined();
     expect(await twoFactorOn(member.userId)).toBe(false);
     expect(await db.select().from(twoFactors).where(eq(twoFactors.userId, member.userId))).toHaveLength(0);
     // The password alone signs in again.
@@ -367,33 +355,25 @@ describe("two-step sign-in for members", () => {
 
   test("a backup code can turn it off too, once", async () => {
     const member = await memberWithTwoFactor();
-    expect(
-      await turnOffTwoFactor(deps, { userId: member.userId, code: "zzzzz-zzzzz" }, meta(member.cookie)),
-    ).toMatchObject({ ok: false, message: INVALID_BACKUP_CODE });
-    expect(
-      await turnOffTwoFactor(
+    await expect(
+      turnOffTwoFactor(deps, { userId: member.userId, code: "zzzzz-zzzzz" }, meta(member.cookie)),
+    ).rejects.toMatchObject({ status: 400, message: INVALID_BACKUP_CODE });
+    await expect(
+      turnOffTwoFactor(
         deps,
         { userId: member.userId, code: member.backupCodes[3].replace("-", "") },
         meta(member.cookie),
       ),
-    ).toEqual({ ok: true });
+    ).resolves.toBeUndefined();
     expect(await twoFactorOn(member.userId)).toBe(false);
   });
 
   test("staff cannot turn it off, and are told why", async () => {
     const member = await memberWithTwoFactor();
     await grantStaffRole(db, { userId: member.userId, role: "moderator", by: { actorId: null, via: "cli" } });
-    expect(
-      await turnOffTwoFactor(
-        deps,
-        { userId: member.userId, code: await unusedTotpCode(member.secret) },
-        meta(member.cookie),
-      ),
-    ).toEqual({
-      ok: false,
-      status: 403,
-      message: STAFF_KEEP_TWO_FACTOR,
-    });
+    await expect(
+      turnOffTwoFactor(deps, { userId: member.userId, code: await unusedTotpCode(member.secret) }, meta(member.cookie)),
+    ).rejects.toMatchObject({ status: 403, message: STAFF_KEEP_TWO_FACTOR, details: {} });
     expect(STAFF_KEEP_TWO_FACTOR).toBe("Staff accounts must keep two-step sign-in.");
     expect(await twoFactorOn(member.userId)).toBe(true);
     expect(
@@ -420,13 +400,13 @@ describe("two-step sign-in for members", () => {
       expect(await twoFactorOn(member.userId)).toBe(true);
       const user = await findSessionUser({ db, auth }, new Headers({ cookie: member.cookie }));
       if (!user) throw new Error("signed out");
-      expect(
-        await reauthenticate(
+      await expect(
+        reauthenticate(
           deps,
           { userId: member.userId, session: user.session, method: "totp", secret: await unusedTotpCode(member.secret) },
           meta(member.cookie),
         ),
-      ).toEqual({ ok: true });
+      ).resolves.toBeUndefined();
       const fresh = await postPage(securityPage, member.cookie, {
         intent: "2fa-off",
         code: await unusedTotpCode(member.secret),
@@ -442,16 +422,12 @@ describe("two-step sign-in for members", () => {
     const member = await memberWithTwoFactor();
     // Two tries were counted while turning it on.
     for (let n = 0; n < 8; n++)
-      expect(
-        await turnOffTwoFactor(deps, { userId: member.userId, code: "abcde-fghij" }, meta(member.cookie)),
-      ).toMatchObject({ status: 400 });
-    expect(
-      await turnOffTwoFactor(
-        deps,
-        { userId: member.userId, code: await unusedTotpCode(member.secret) },
-        meta(member.cookie),
-      ),
-    ).toMatchObject({ ok: false, status: 429 });
+      await expect(
+        turnOffTwoFactor(deps, { userId: member.userId, code: "abcde-fghij" }, meta(member.cookie)),
+      ).rejects.toMatchObject({ status: 400 });
+    await expect(
+      turnOffTwoFactor(deps, { userId: member.userId, code: await unusedTotpCode(member.secret) }, meta(member.cookie)),
+    ).rejects.toMatchObject({ status: 429 });
     expect(await twoFactorOn(member.userId)).toBe(true);
   });
 });

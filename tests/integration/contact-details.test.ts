@@ -12,12 +12,7 @@ afterAll(() => handle.close());
 
 test("a member saves a phone number and a suburb from the list", async () => {
   const member = await signUpMember(testApp, { name: "Phoebe Lane" });
-  const result = await updateContactDetails(handle.db, {
-    userId: member.userId,
-    phone: "0412 345 678",
-    location: "Bondi NSW 2026",
-  });
-  expect(result).toEqual({ ok: true });
+  await updateContactDetails(handle.db, { userId: member.userId, phone: "0412 345 678", location: "Bondi NSW 2026" });
   const [row] = await handle.db.select().from(profiles).where(eq(profiles.userId, member.userId));
   expect(row).toMatchObject({ phone: "0412 345 678", suburb: "Bondi", postcode: "2026", location: "Bondi NSW 2026" });
   expect(row.latitude).not.toBeNull();
@@ -26,18 +21,21 @@ test("a member saves a phone number and a suburb from the list", async () => {
 test("a bad phone number or an unknown suburb is refused and nothing changes", async () => {
   const member = await signUpMember(testApp, { name: "Quinn Hale" });
   for (const phone of ["12345", "call me maybe", "0".repeat(21)]) {
-    const result = await updateContactDetails(handle.db, { userId: member.userId, phone, location: "" });
-    expect(result).toMatchObject({
-      ok: false,
-      message: "Phone number must be 8 to 20 digits, spaces, dashes, brackets or plus",
-    });
+    await expect(updateContactDetails(handle.db, { userId: member.userId, phone, location: "" })).rejects.toMatchObject(
+      {
+        status: 400,
+        message: "Phone number must be 8 to 20 digits, spaces, dashes, brackets or plus",
+        details: { field: "phone" },
+      },
+    );
   }
-  const unknown = await updateContactDetails(handle.db, {
-    userId: member.userId,
-    phone: "",
-    location: "Atlantis 9999",
+  await expect(
+    updateContactDetails(handle.db, { userId: member.userId, phone: "", location: "Atlantis 9999" }),
+  ).rejects.toMatchObject({
+    status: 400,
+    message: "Please choose a suburb from the list",
+    details: { field: "location" },
   });
-  expect(unknown).toMatchObject({ ok: false, message: "Please choose a suburb from the list" });
   const [row] = await handle.db.select().from(profiles).where(eq(profiles.userId, member.userId));
   expect(row.phone).toBeNull();
   expect(row.location).toBeNull();

@@ -29,7 +29,7 @@ const open = (token: string) => verifyEmailAddress(deps, { token, signedIn: null
 /** Asks for a change as the member and returns the token of the link mailed to the new address. */
 async function askToMove(member: { userId: string; cookie: string }, to: string) {
   const result = await requestEmailChange(deps, { userId: member.userId, newEmail: to }, meta(member.cookie));
-  expect(result.ok).toBe(true);
+  expect(result.message).toContain(to);
   return confirmToken(to);
 }
 
@@ -62,16 +62,12 @@ describe("a change-of-address link", () => {
   test("is void after Cancel, and the account keeps its address", async () => {
     const member = await signUpConfirmedMember(testApp, db);
     const token = await askToMove(member, freshEmail("cancelled"));
-    expect(await cancelEmailChange(db, { userId: member.userId }, meta())).toEqual({
-      ok: true,
-      message: EMAIL_CHANGE_CANCELLED,
-    });
+    expect(await cancelEmailChange(db, { userId: member.userId }, meta())).toEqual({ message: EMAIL_CHANGE_CANCELLED });
     expect(await findPendingEmailChange(db, { userId: member.userId, now: clock.now() })).toBeNull();
     expect(await open(token)).toEqual({ ok: false, reason: "invalid" });
     expect(await emailOf(member.userId)).toBe(member.email);
     // Nothing left to cancel.
-    expect(await cancelEmailChange(db, { userId: member.userId }, meta())).toMatchObject({
-      ok: false,
+    await expect(cancelEmailChange(db, { userId: member.userId }, meta())).rejects.toMatchObject({
       status: 409,
       message: NO_PENDING_EMAIL_CHANGE,
     });
@@ -102,15 +98,14 @@ describe("the pending change on My Account", () => {
     const first = await askToMove(member, to);
     // The link is a token stamped to the second: a resend within the same second would be the very same link.
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    expect((await resendEmailChange(deps, { userId: member.userId }, meta(member.cookie))).ok).toBe(true);
+    expect((await resendEmailChange(deps, { userId: member.userId }, meta(member.cookie))).message).toContain(to);
     expect(await mailCount(db, to, "confirm_new_email")).toBe(2);
     const second = await confirmToken(to);
     expect(second).not.toBe(first);
     expect(await open(first)).toEqual({ ok: false, reason: "invalid" });
     // Three sends an hour, the first request included.
-    expect((await resendEmailChange(deps, { userId: member.userId }, meta(member.cookie))).ok).toBe(true);
-    expect(await resendEmailChange(deps, { userId: member.userId }, meta(member.cookie))).toMatchObject({
-      ok: false,
+    expect((await resendEmailChange(deps, { userId: member.userId }, meta(member.cookie))).message).toContain(to);
+    await expect(resendEmailChange(deps, { userId: member.userId }, meta(member.cookie))).rejects.toMatchObject({
       status: 429,
     });
     expect(await mailCount(db, to, "confirm_new_email")).toBe(3);

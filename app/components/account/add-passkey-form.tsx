@@ -14,7 +14,8 @@ import { describedBy, Field, inputClass } from "../forms/field";
 import { FormError } from "../forms/form-error";
 import { Button } from "../ui/button";
 
-type Result = { error: string; field?: "name" } | undefined;
+/** A refusal to show: the page's (`fields.name` when it is about the name) or the browser's own. */
+type Result = { error: string; fields?: Record<string, string> } | undefined;
 
 /**
  * Names a new passkey and makes it. The browser creates the passkey (WebAuthn), so this needs JavaScript: without
@@ -30,7 +31,7 @@ export function AddPasskeyForm({ defaultName, result }: { defaultName: string; r
   const [working, setWorking] = useState(false);
   const [problem, setProblem] = useState<Result>(undefined);
   const shown = problem ?? result;
-  const nameError = shown?.field === "name" ? shown.error : undefined;
+  const nameError = shown?.fields?.name;
 
   // Until the page's JavaScript runs (and always without it), say what it takes rather than show a dead button.
   if (!hydrated) {
@@ -52,7 +53,7 @@ export function AddPasskeyForm({ defaultName, result }: { defaultName: string; r
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const name = parsePasskeyName(new FormData(event.currentTarget).get("name"));
-    if (!name.ok) return setProblem({ error: name.message, field: "name" });
+    if (!name.ok) return setProblem({ error: name.message, fields: { name: name.message } });
     setProblem(undefined);
     setWorking(true);
     try {

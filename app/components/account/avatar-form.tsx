@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { describedBy, Field, inputClass } from "../forms/field";
+import { IntentButton } from "../forms/intent-button";
 import { Button } from "../ui/button";
 import { checkChosenFile } from "../../../core/listings/listing-schema";
 
@@ -90,12 +91,9 @@ export function AvatarForm({ avatarUrl, name, error }: { avatarUrl: string | nul
             </Button>
           </Form>
           {avatarUrl && (
-            <Form method="post">
-              <input type="hidden" name="intent" value="remove-avatar" />
-              <Button type="submit" variant="outline" disabled={busy}>
-                Remove picture
-              </Button>
-            </Form>
+            <IntentButton intent="remove-avatar" busy={!!busy}>
+              Remove picture
+            </IntentButton>
           )}
         </div>
       </div>

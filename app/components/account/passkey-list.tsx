@@ -23,78 +23,83 @@ export function PasskeyList({ passkeys, result }: { passkeys: PasskeyRow[]; resu
   }
   return (
     <ul className="mt-4 divide-y divide-line">
-      {passkeys.map((passkey) => {
-        const error = result?.passkeyId === passkey.id ? result.error : undefined;
-        const nameId = `rename-${passkey.id}`;
-        return (
-          // Keyed by the name too: after a rename the row starts again with its forms closed.
-          <li key={`${passkey.id}:${passkey.name}`} className="py-4" aria-label={passkey.name}>
-            <div className="flex items-start gap-3">
-              <KeyRound className="mt-0.5 size-5 shrink-0 text-brand-700" />
-              <div className="min-w-0">
-                <p className="break-words font-medium">{passkey.name}</p>
-                <p className="text-sm text-muted">
-                  Added {passkey.added} · {SYNC_TEXT[passkey.sync]}
-                </p>
-              </div>
-            </div>
-            <div className="mt-3 flex flex-wrap gap-2 pl-8">
-              <details className="open:basis-full" open={result?.intent === "rename" && error ? true : undefined}>
-                <summary className={summaryClass}>
-                  Rename<span className="sr-only"> {passkey.name}</span>
-                </summary>
-                <Form method="post" className="mt-3 space-y-3" noValidate>
-                  <input type="hidden" name="intent" value="rename" />
-                  <input type="hidden" name="passkeyId" value={passkey.id} />
-                  <div>
-                    <label htmlFor={nameId} className="block text-sm font-medium text-ink">
-                      New name
-                    </label>
-                    <input
-                      id={nameId}
-                      name="name"
-                      type="text"
-                      required
-                      defaultValue={passkey.name}
-                      className={`${inputClass(result?.intent === "rename" ? error : undefined)} h-11`}
-                      {...describedBy(nameId, result?.intent === "rename" ? error : undefined)}
-                    />
-                    {result?.intent === "rename" && error && (
-                      <p id={`${nameId}-error`} className="mt-1 text-sm text-danger">
-                        {error}
-                      </p>
-                    )}
-                  </div>
-                  <Button type="submit" size="sm" disabled={busy}>
-                    Save name
-                  </Button>
-                </Form>
-              </details>
-              <details className="open:basis-full" open={result?.intent === "remove" && error ? true : undefined}>
-                <summary className={`${summaryClass} text-danger`}>
-                  Remove<span className="sr-only"> {passkey.name}</span>
-                </summary>
-                <Form method="post" className="mt-3 space-y-3 rounded-xl border border-red-200 bg-red-50 p-4">
-                  <input type="hidden" name="intent" value="remove" />
-                  <input type="hidden" name="passkeyId" value={passkey.id} />
-                  <p className="text-sm text-ink">
-                    Remove "{passkey.name}"? You won't be able to sign in with it any more. Delete it from your device
-                    or password manager too.
-                  </p>
-                  {result?.intent === "remove" && error && (
-                    <p role="alert" className="text-sm text-danger">
-                      {error}
-                    </p>
-                  )}
-                  <Button type="submit" size="sm" variant="outline" className="text-danger" disabled={busy}>
-                    Remove passkey
-                  </Button>
-                </Form>
-              </details>
-            </div>
-          </li>
-        );
-      })}
+      {passkeys.map((passkey) => (
+        // Keyed by the name too: after a rename the row starts again with its forms closed.
+        <PasskeyItem key={`${passkey.id}:${passkey.name}`} passkey={passkey} result={result} busy={busy} />
+      ))}
     </ul>
+  );
+}
+
+/** One passkey: its name, when it was added and whether it syncs, with its rename and remove forms. */
+function PasskeyItem({ passkey, result, busy }: { passkey: PasskeyRow; result: Result; busy: boolean }) {
+  const error = result?.passkeyId === passkey.id ? result.error : undefined;
+  const nameId = `rename-${passkey.id}`;
+  return (
+    <li className="py-4" aria-label={passkey.name}>
+      <div className="flex items-start gap-3">
+        <KeyRound className="mt-0.5 size-5 shrink-0 text-brand-700" />
+        <div className="min-w-0">
+          <p className="break-words font-medium">{passkey.name}</p>
+          <p className="text-sm text-muted">
+            Added {passkey.added} · {SYNC_TEXT[passkey.sync]}
+          </p>
+        </div>
+      </div>
+      <div className="mt-3 flex flex-wrap gap-2 pl-8">
+        <details className="open:basis-full" open={result?.intent === "rename" && error ? true : undefined}>
+          <summary className={summaryClass}>
+            Rename<span className="sr-only"> {passkey.name}</span>
+          </summary>
+          <Form method="post" className="mt-3 space-y-3" noValidate>
+            <input type="hidden" name="intent" value="rename" />
+            <input type="hidden" name="passkeyId" value={passkey.id} />
+            <div>
+              <label htmlFor={nameId} className="block text-sm font-medium text-ink">
+                New name
+              </label>
+              <input
+                id={nameId}
+                name="name"
+                type="text"
+                required
+                defaultValue={passkey.name}
+                className={`${inputClass(result?.intent === "rename" ? error : undefined)} h-11`}
+                {...describedBy(nameId, result?.intent === "rename" ? error : undefined)}
+              />
+              {result?.intent === "rename" && error && (
+                <p id={`${nameId}-error`} className="mt-1 text-sm text-danger">
+                  {error}
+                </p>
+              )}
+            </div>
+            <Button type="submit" size="sm" disabled={busy}>
+              Save name
+            </Button>
+          </Form>
+        </details>
+        <details className="open:basis-full" open={result?.intent === "remove" && error ? true : undefined}>
+          <summary className={`${summaryClass} text-danger`}>
+            Remove<span className="sr-only"> {passkey.name}</span>
+          </summary>
+          <Form method="post" className="mt-3 space-y-3 rounded-xl border border-red-200 bg-red-50 p-4">
+            <input type="hidden" name="intent" value="remove" />
+            <input type="hidden" name="passkeyId" value={passkey.id} />
+            <p className="text-sm text-ink">
+              Remove "{passkey.name}"? You won't be able to sign in with it any more. Delete it from your device or
+              password manager too.
+            </p>
+            {result?.intent === "remove" && error && (
+              <p role="alert" className="text-sm text-danger">
+                {error}
+              </p>
+            )}
+            <Button type="submit" size="sm" variant="outline" className="text-danger" disabled={busy}>
+              Remove passkey
+            </Button>
+          </Form>
+        </details>
+      </div>
+    </li>
   );
 }

@@ -1,6 +1,5 @@
-import { Form } from "react-router";
 import { FormError } from "../forms/form-error";
-import { Button } from "../ui/button";
+import { IntentButton } from "../forms/intent-button";
 import { Mail } from "../ui/icons";
 
 type Props = { pending: { newEmail: string; expiresAt: string }; email: string; busy: boolean; error: string | null };
@@ -24,18 +23,12 @@ export function PendingEmailChange({ pending, email, busy, error }: Props) {
       </p>
       <FormError message={error} className="mt-4" />
       <div className="mt-4 flex flex-wrap gap-3">
-        <Form method="post">
-          <input type="hidden" name="intent" value="resend-change" />
-          <Button type="submit" variant="outline" disabled={busy}>
-            Resend link
-          </Button>
-        </Form>
-        <Form method="post">
-          <input type="hidden" name="intent" value="cancel-change" />
-          <Button type="submit" variant="outline" disabled={busy}>
-            Cancel change
-          </Button>
-        </Form>
+        <IntentButton intent="resend-change" busy={busy}>
+          Resend link
+        </IntentButton>
+        <IntentButton intent="cancel-change" busy={busy}>
+          Cancel change
+        </IntentButton>
       </div>
     </section>
   );

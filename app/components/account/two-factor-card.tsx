@@ -6,21 +6,25 @@ import { ShieldCheck } from "../ui/icons";
 import { BackupCodes } from "./backup-codes";
 import { TotpKey } from "./totp-key";
 
-export type TwoFactorAnswer =
+/** Where setup is: the key to confirm (again, with what was wrong with the code), or the backup codes to save. */
+export type TwoFactorStep =
   | { step: "confirm"; qrSvg: string; secret: string; totpUri: string; error?: string }
-  | { step: "codes"; backupCodes: string[]; fresh: "enrolled" | "regenerated" }
-  | { step: "error"; intent: string; error: string; fields?: Record<string, string> };
+  | { step: "codes"; backupCodes: string[]; fresh: "enrolled" | "regenerated" };
+
+/** A refused form of this card: its intent, the message and the fields it names. */
+type Refusal = { intent: string; error: string; fields: Record<string, string> };
 
 type Props = {
   status: { hasPassword: boolean; twoFactorOn: boolean; isStaff: boolean; backupCodesLeft: number | null };
   email: string;
-  answer: TwoFactorAnswer | null;
+  step: TwoFactorStep | null;
+  refusal: Refusal | null;
   busy: boolean;
 };
 
 /** Two-step sign-in for any member: off → set up with a QR code and a code; on → new backup codes, or turn off. */
-export function TwoFactorCard({ status, email, answer, busy }: Props) {
-  const errorFor = (intent: string) => (answer?.step === "error" && answer.intent === intent ? answer : null);
+export function TwoFactorCard({ status, email, step: answer, refusal, busy }: Props) {
+  const errorFor = (intent: string) => (refusal?.intent === intent ? refusal : null);
   return (
     <section
       aria-labelledby="two-factor-heading"
@@ -145,7 +149,7 @@ function ConfirmStep({
   email,
   busy,
 }: {
-  answer: Extract<TwoFactorAnswer, { step: "confirm" }>;
+  answer: Extract<TwoFactorStep, { step: "confirm" }>;
   email: string;
   busy: boolean;
 }) {

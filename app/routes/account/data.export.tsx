@@ -12,7 +12,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(ctx, request);
   return runAction(
     () => exportOwnData(ctx, { userId: user.id }, ctx.meta),
-    ({ document }) => {
+    (document) => {
       const stamp = document.exportedAt.slice(0, 10);
       return new Response(`${JSON.stringify(document, null, 2)}\n`, {
         headers: {

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/data";
 import { appContext } from "../../context";
+import { AccountSection } from "../../components/account/account-section";
 import { describedBy, Field, inputClass } from "../../components/forms/field";
 import { Button } from "../../components/ui/button";
 import { readForm } from "../../lib/read-form.server";
@@ -90,31 +91,19 @@ export default function YourData({ loaderData, actionData }: Route.ComponentProp
   }, [error]);
   return (
     <>
-      <section
-        aria-labelledby="download-heading"
-        className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8"
+      <AccountSection
+        id="download"
+        title="Download my data"
+        intro="One JSON file with everything SwapShed holds about you: your profile, listings, swaps, payments, credit, reviews and favourites. It never includes your password or sign-in secrets."
       >
-        <h2 id="download-heading" className="text-lg font-semibold">
-          Download my data
-        </h2>
-        <p className="mt-1 text-sm text-muted">
-          One JSON file with everything SwapShed holds about you: your profile, listings, swaps, payments, credit,
-          reviews and favourites. It never includes your password or sign-in secrets.
-        </p>
         <form method="post" action="/account/data/export" className="mt-5">
           <Button type="submit" variant="outline">
             Download my data
           </Button>
         </form>
-      </section>
+      </AccountSection>
 
-      <section
-        aria-labelledby="delete-heading"
-        className="rounded-2xl border border-red-200 bg-white p-6 shadow-sm sm:p-8"
-      >
-        <h2 id="delete-heading" className="text-lg font-semibold">
-          Delete my account
-        </h2>
+      <AccountSection id="delete" title="Delete my account" danger>
         <ul className="mt-3 list-disc space-y-2 pl-5 text-sm text-muted">
           <li>Your profile and listings are hidden at once, and you are signed out on every device.</li>
           <li>
@@ -175,7 +164,7 @@ export default function YourData({ loaderData, actionData }: Route.ComponentProp
             </Form>
           </details>
         )}
-      </section>
+      </AccountSection>
     </>
   );
 }

@@ -1,7 +1,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/passkeys.options";
 import { appContext } from "../../context";
-import { guardForScript } from "../../lib/json-guard.server";
+import { guardForScript, refusedAsJson } from "../../lib/json-guard.server";
+import { runAction } from "../../lib/run-action.server";
 import { requireRecentAuth } from "../../lib/require-recent-auth.server";
 import { requireUser } from "../../lib/require-user.server";
 import { startPasskeyRegistration } from "../../../core/auth/start-passkey-registration";
@@ -20,11 +21,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!guard.ok) return guard.response;
   const user = guard.value;
-  const result = await startPasskeyRegistration(
-    { db: ctx.db, clock: ctx.clock, appUrl: ctx.env.APP_URL },
-    { user: { id: user.id, email: user.email, name: user.name }, sessionId: user.session.id },
-    ctx.meta,
+  return runAction(
+    () =>
+      startPasskeyRegistration(
+        { db: ctx.db, clock: ctx.clock, appUrl: ctx.env.APP_URL },
+        { user: { id: user.id, email: user.email, name: user.name }, sessionId: user.session.id },
+        ctx.meta,
+      ),
+    (options) => Response.json({ options }),
+    { onRefusal: refusedAsJson },
   );
-  if (!result.ok) return Response.json({ error: result.message }, { status: result.status });
-  return Response.json({ options: result.options });
 }

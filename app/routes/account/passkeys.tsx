@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/passkeys";
 import { appContext } from "../../context";
+import { AccountSection } from "../../components/account/account-section";
 import { AddPasskeyForm } from "../../components/account/add-passkey-form";
 import { PasskeyList } from "../../components/account/passkey-list";
 import { readForm } from "../../lib/read-form.server";
@@ -52,27 +53,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const passkeyId = form.passkeyId ?? "";
   const deps = { db: ctx.db, clock: ctx.clock, appUrl: ctx.env.APP_URL };
   if (intent !== "add" && intent !== "rename" && intent !== "remove") {
-    return data({ intent: null, passkeyId: null, error: "Unknown action", field: undefined }, { status: 400 });
+    return data({ intent: null, passkeyId: null, error: "Unknown action", fields: {} }, { status: 400 });
   }
-  // The field a refusal is about (the name), which the form marks.
-  let field: "name" | undefined;
   return runAction(
-    async () => {
-      const result =
-        intent === "add"
-          ? await addPasskey(
-              deps,
-              { userId: user.id, sessionId: user.session.id, name: form.name, response: form.response },
-              ctx.meta,
-            )
-          : intent === "rename"
-            ? await renamePasskey(deps, { userId: user.id, passkeyId, name: form.name }, ctx.meta)
-            : await removePasskey(deps, { userId: user.id, passkeyId }, ctx.meta);
-      if (!result.ok && "field" in result) field = result.field;
-      return result;
-    },
+    () =>
+      intent === "add"
+        ? addPasskey(
+            deps,
+            { userId: user.id, sessionId: user.session.id, name: form.name, response: form.response },
+            ctx.meta,
+          )
+        : intent === "rename"
+          ? renamePasskey(deps, { userId: user.id, passkeyId, name: form.name }, ctx.meta)
+          : removePasskey(deps, { userId: user.id, passkeyId }, ctx.meta),
     () => redirectWithFlash(ctx, "/account/passkeys", { type: "success", message: FLASH[intent] }),
-    { echo: () => ({ intent, passkeyId: passkeyId || null, field }) },
+    { echo: () => ({ intent, passkeyId: passkeyId || null }) },
   );
 }
 
@@ -80,34 +75,23 @@ export default function Passkeys({ loaderData, actionData }: Route.ComponentProp
   const { passkeys, defaultName } = loaderData;
   return (
     <>
-      <section
-        aria-labelledby="passkeys-heading"
-        className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8"
+      <AccountSection
+        id="passkeys"
+        title="Passkeys"
+        intro="Sign in with your fingerprint, face, screen lock or a security key instead of your password. A passkey checks it's you on your device, so it counts as two-step sign-in on its own."
       >
-        <h2 id="passkeys-heading" className="text-lg font-semibold">
-          Passkeys
-        </h2>
-        <p className="mt-1 text-sm text-muted">
-          Sign in with your fingerprint, face, screen lock or a security key instead of your password. A passkey checks
-          it's you on your device, so it counts as two-step sign-in on its own.
-        </p>
         <PasskeyList
           passkeys={passkeys}
           result={actionData?.intent === "rename" || actionData?.intent === "remove" ? actionData : undefined}
         />
-      </section>
-      <section
-        aria-labelledby="add-passkey-heading"
-        className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8"
+      </AccountSection>
+      <AccountSection
+        id="add-passkey"
+        title="Add a passkey"
+        intro="Your browser will ask you to use this device's screen lock, a password manager, your phone or a security key."
       >
-        <h2 id="add-passkey-heading" className="text-lg font-semibold">
-          Add a passkey
-        </h2>
-        <p className="mt-1 text-sm text-muted">
-          Your browser will ask you to use this device's screen lock, a password manager, your phone or a security key.
-        </p>
         <AddPasskeyForm defaultName={defaultName} result={actionData?.intent === "add" ? actionData : undefined} />
-      </section>
+      </AccountSection>
     </>
   );
 }

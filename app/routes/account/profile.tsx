@@ -6,6 +6,7 @@ import { appContext } from "../../context";
 import { describedBy, Field, inputClass } from "../../components/forms/field";
 import { FormError, formLevelError } from "../../components/forms/form-error";
 import { LocationCombobox } from "../../components/forms/location-combobox";
+import { AccountSection } from "../../components/account/account-section";
 import { AvatarForm } from "../../components/account/avatar-form";
 import { Button } from "../../components/ui/button";
 import { formFields, readFormData } from "../../lib/read-form.server";
@@ -92,16 +93,15 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   }, [detailsResult]);
   return (
     <>
-      <section
-        aria-labelledby="profile-heading"
-        className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8"
+      <AccountSection
+        id="profile"
+        title="Profile"
+        intro={
+          <>
+            {details?.name} · {details?.email}
+          </>
+        }
       >
-        <h2 id="profile-heading" className="text-lg font-semibold">
-          Profile
-        </h2>
-        <p className="mt-1 text-sm text-muted">
-          {details?.name} · {details?.email}
-        </p>
         {creditCents > 0 && (
           <p className="mt-4 rounded-xl bg-brand-50 p-4 text-sm text-brand-900">
             Account credit: <strong>${(creditCents / 100).toFixed(2)}</strong>. It pays your next handshake fee first.
@@ -170,7 +170,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             Save details
           </Button>
         </Form>
-      </section>
+      </AccountSection>
       <AvatarForm
         avatarUrl={details?.avatarUrl ?? null}
         name={details?.name ?? ""}

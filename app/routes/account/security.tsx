@@ -2,9 +2,11 @@ import { useEffect, useRef } from "react";
 import { data, useNavigation } from "react-router";
 import type { Route } from "./+types/security";
 import { appContext } from "../../context";
-import { type PasswordAnswer, PasswordCard } from "../../components/account/password-card";
-import { type TwoFactorAnswer, TwoFactorCard } from "../../components/account/two-factor-card";
+import { PasswordCard } from "../../components/account/password-card";
+import { TwoFactorCard, type TwoFactorStep } from "../../components/account/two-factor-card";
+import { readForm } from "../../lib/read-form.server";
 import { redirectWithFlash } from "../../lib/redirect-with-flash.server";
+import { runAction } from "../../lib/run-action.server";
 import { focusFirstError } from "../../lib/focus-first-error";
 import { requireRecentAuth } from "../../lib/require-recent-auth.server";
 import { requireUser } from "../../lib/require-user.server";
@@ -31,71 +33,75 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { email: user.email, status: { ...status, backupCodesLeft } };
 }
 
-type Answer = { password: PasswordAnswer; twoFactor: TwoFactorAnswer | null };
-const answer = (a: Partial<Answer>, status = 200, headers?: Headers) =>
-  data<Answer>({ password: null, twoFactor: null, ...a }, { status, headers });
-const refused = (intent: string, r: { status: number; message: string; fields?: Record<string, string> }) =>
-  answer({ twoFactor: { step: "error", intent, error: r.message, fields: r.fields } }, r.status);
-
-/** Each form names its intent; each calls one use case. Only turning two-step sign-in off needs a recent sign-in:
- * the others ask for the password (or a code from the app) themselves, which is the fresh proof. */
+/**
+ * Each form names its intent; each calls one use case. Only turning two-step sign-in off needs a recent sign-in:
+ * the others ask for the password (or a code from the app) themselves, which is the fresh proof. A refusal is the
+ * one answer of every page, `{ error, fields }`, with the intent of the form it belongs to.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const user = await requireUser(ctx, request);
-  const form = await request.formData();
+  const form = await readForm(request);
+  const intent = form.intent ?? null;
+  // The form a refusal belongs to; `key` only when confirming a key (below).
+  const echo = () => ({ intent, key: null });
   const back = (message: string, cookies?: Headers) =>
     redirectWithFlash(ctx, "/account/security", { type: "success", message }, cookies);
-  switch (form.get("intent")) {
-    case "change-password": {
-      const input = {
-        userId: user.id,
-        currentPassword: form.get("currentPassword"),
-        newPassword: form.get("newPassword"),
-        confirm: form.get("confirm"),
-      };
-      const result = await changePassword(ctx, input, ctx.meta);
-      if (!result.ok) return answer({ password: { error: result.message, fields: result.fields } }, result.status);
-      // Every session was replaced: the new cookie keeps this device signed in.
-      return back(PASSWORD_UPDATED, result.headers);
-    }
-    case "2fa-start": {
-      const result = await beginTwoFactorSetup(ctx, { userId: user.id, password: form.get("password") }, ctx.meta);
-      if (!result.ok) return refused("2fa-start", result);
-      return answer({
-        twoFactor: { step: "confirm", qrSvg: result.qrSvg, secret: result.secret, totpUri: result.totpUri },
-      });
-    }
+  switch (intent) {
+    case "change-password":
+      return runAction(
+        () =>
+          changePassword(
+            ctx,
+            {
+              userId: user.id,
+              currentPassword: form.currentPassword,
+              newPassword: form.newPassword,
+              confirm: form.confirm,
+            },
+            ctx.meta,
+          ),
+        // Every session was replaced: the new cookie keeps this device signed in.
+        ({ headers }) => back(PASSWORD_UPDATED, headers),
+        { echo },
+      );
+    case "2fa-start":
+      return runAction(
+        () => beginTwoFactorSetup(ctx, { userId: user.id, password: form.password }, ctx.meta),
+        (key): Answer => ({ twoFactor: { step: "confirm", ...key } }),
+        { echo },
+      );
     case "2fa-confirm": {
-      const result = await finishTwoFactorSetup(ctx, { userId: user.id, code: form.get("code") }, ctx.meta);
-      if (result.ok)
-        return answer(
-          { twoFactor: { step: "codes", backupCodes: result.backupCodes, fresh: "enrolled" } },
-          200,
-          result.headers,
-        );
-      // The same key again (the member's own, from the step before): the code was wrong, not the key.
-      const totpUri = String(form.get("totpUri") ?? "");
-      if (result.status !== 400 || !totpUri.startsWith("otpauth://totp/")) return refused("2fa-start", result);
-      return answer(
-        { twoFactor: { step: "confirm", ...(await describeTotpUri(totpUri)), error: result.message } },
-        400,
+      // The key from the step before (the member's own), to show again when the code was wrong.
+      const totpUri = form.totpUri ?? "";
+      const key = totpUri.startsWith("otpauth://totp/") ? await describeTotpUri(totpUri) : null;
+      return runAction(
+        () => finishTwoFactorSetup(ctx, { userId: user.id, code: form.code }, ctx.meta),
+        ({ backupCodes, headers }) =>
+          data<Answer>({ twoFactor: { step: "codes", backupCodes, fresh: "enrolled" } }, { headers }),
+        { echo: () => ({ intent, key }) },
       );
     }
-    case "2fa-regenerate": {
-      const result = await regenerateBackupCodes(ctx, { userId: user.id, password: form.get("password") }, ctx.meta);
-      if (!result.ok) return refused("2fa-regenerate", result);
-      return answer({ twoFactor: { step: "codes", backupCodes: result.backupCodes, fresh: "regenerated" } });
-    }
-    case "2fa-off": {
+    case "2fa-regenerate":
+      return runAction(
+        () => regenerateBackupCodes(ctx, { userId: user.id, password: form.password }, ctx.meta),
+        ({ backupCodes }): Answer => ({ twoFactor: { step: "codes", backupCodes, fresh: "regenerated" } }),
+        { echo },
+      );
+    case "2fa-off":
       await requireRecentAuth(ctx, request, user);
-      const result = await turnOffTwoFactor(ctx, { userId: user.id, code: form.get("code") }, ctx.meta);
-      if (!result.ok) return refused("2fa-off", result);
-      return back(TWO_FACTOR_OFF);
-    }
+      return runAction(
+        () => turnOffTwoFactor(ctx, { userId: user.id, code: form.code }, ctx.meta),
+        () => back(TWO_FACTOR_OFF),
+        { echo },
+      );
     default:
-      return answer({ password: { error: "Unknown action" } }, 400);
+      return data({ error: "Unknown action", fields: {} as Record<string, string>, ...echo() }, { status: 400 });
   }
 }
+
+/** What a step of two-step sign-in's setup shows next (a refusal is runAction's `{ error, fields }` instead). */
+type Answer = { twoFactor: TwoFactorStep };
 
 export default function Security({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
@@ -103,13 +109,29 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
   useEffect(() => {
     if (actionData) focusFirstError(root.current);
   }, [actionData]);
+  const refusal = actionData && "error" in actionData ? actionData : null;
+  // A code refused for the key just shown (a refusal about the code field): that key again, the message by the
+  // code. Any other refusal of the confirmation (no key any more, too many tries) is said where setup starts.
+  const keyAgain =
+    refusal?.intent === "2fa-confirm" && refusal.key && refusal.fields.code
+      ? { step: "confirm" as const, ...refusal.key, error: refusal.error }
+      : null;
+  const twoFactorRefusal =
+    refusal?.intent?.startsWith("2fa-") && !keyAgain
+      ? { ...refusal, intent: refusal.intent === "2fa-confirm" ? "2fa-start" : refusal.intent }
+      : null;
   return (
     <div ref={root} className="space-y-6">
-      <PasswordCard hasPassword={loaderData.status.hasPassword} answer={actionData?.password ?? null} busy={busy} />
+      <PasswordCard
+        hasPassword={loaderData.status.hasPassword}
+        answer={refusal && !refusal.intent?.startsWith("2fa-") ? refusal : null}
+        busy={busy}
+      />
       <TwoFactorCard
         status={loaderData.status}
         email={loaderData.email}
-        answer={actionData?.twoFactor ?? null}
+        step={keyAgain ?? (actionData && "twoFactor" in actionData ? actionData.twoFactor : null)}
+        refusal={twoFactorRefusal}
         busy={busy}
       />
     </div>

@@ -1,0 +1,32 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema/auth";
+import { profiles } from "../../db/schema/profiles";
+
+/**
+ * A member's account and profile as "Download my data" lists them (no secrets), or null when there is no such
+ * member. The profile is left-joined: its fields are null for a member without a profile row.
+ */
+export async function findMemberRecord(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      fullName: users.name,
+      email: users.email,
+      emailVerified: users.emailVerified,
+      twoFactorEnabled: users.twoFactorEnabled,
+      createdAt: users.createdAt,
+      phone: profiles.phone,
+      location: profiles.location,
+      avatarUrl: profiles.avatarUrl,
+      status: profiles.status,
+      suspendedAt: profiles.suspendedAt,
+      suspensionReason: profiles.suspensionReason,
+      deletedAt: profiles.deletedAt,
+      permanentDeletionAt: profiles.permanentDeletionAt,
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId));
+  return row ?? null;
+}

@@ -1,0 +1,13 @@
+import { listings } from "../../db/schema/listings";
+
+/** A listing and what its owner wrote about the item (the listing form's fields), as columns to select. */
+export const listingItemColumns = {
+  id: listings.id,
+  title: listings.title,
+  description: listings.description,
+  category: listings.category,
+  condition: listings.condition,
+  valueMin: listings.valueMin,
+  valueMax: listings.valueMax,
+  location: listings.location,
+};
