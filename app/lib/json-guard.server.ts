@@ -21,3 +21,8 @@ export function jsonWithCookies(body: unknown, cookies: Headers | null, init: Re
   for (const cookie of cookies?.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
   return Response.json(body, { ...init, headers });
 }
+
+/** A refusal (runAction's onRefusal) for a script that called with fetch: the message it shows, with the status. */
+export function refusedForScript(refusal: { status: number; message: string }) {
+  return Response.json({ error: refusal.message }, { status: refusal.status });
+}

@@ -7,10 +7,13 @@ import { describedBy, Field, inputClass } from "../components/forms/field";
 import { Button, ButtonLink } from "../components/ui/button";
 import { Container } from "../components/ui/container";
 import { KeyRound, ShieldCheck } from "../components/ui/icons";
+import { readForm } from "../lib/read-form.server";
 import { requireStaff } from "../lib/require-staff.server";
+import { type Refusal, runAction } from "../lib/run-action.server";
 import { TotpKey } from "../components/account/totp-key";
 import { findStaffAccess } from "../../core/auth/find-staff-access";
-import { refuseUnverifiedAddress } from "../../core/auth/verified-address";
+import { requireVerifiedAddress } from "../../core/auth/verified-address";
+import { AppError } from "../../core/shared/app-error";
 import { TWO_FACTOR_REQUIRED_FOR_ADMIN } from "../../core/staff/pass-staff-gate";
 import {
   confirmTwoFactorEnrolment,
@@ -43,32 +46,36 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const actor = await requireStaff(ctx, request, permission, { allowWithoutTwoFactor: true });
-  const form = await request.formData();
-  if ((await findStaffAccess(ctx.db, actor.userId)).twoFactorEnabled && form.get("intent") !== "confirm") {
-    return data(
-      { step: "password" as const, error: "Two-factor sign-in is already on for this account." },
-      { status: 409 },
+  const form = await readForm(request);
+  const backToStart = (refusal: Refusal) =>
+    data({ step: "password" as const, error: refusal.message }, { status: refusal.status });
+  if (form.intent === "confirm") {
+    return runAction(
+      () => confirmTwoFactorEnrolment(ctx, { userId: actor.userId, code: form.code }, ctx.meta),
+      (confirmed) => data({ step: "done" as const, backupCodes: confirmed.backupCodes }, { headers: confirmed.headers }),
+      {
+        onRefusal: async (refusal) => {
+          // No key to confirm (the first step never ran): back to the first step, with the reason.
+          if (refusal.status === 409) return backToStart(refusal);
+          // The same key again (it is this person's own, from the step before): the code was wrong, not the key.
+          const totpUri = form.totpUri ?? "";
+          const again = totpUri.startsWith("otpauth://totp/") ? await describeTotpUri(totpUri) : null;
+          if (!again) return backToStart({ status: 400, message: "Please start again.", fields: {} });
+          return data({ step: "confirm" as const, ...again, error: refusal.message }, { status: refusal.status });
+        },
+      },
     );
   }
-  if (form.get("intent") === "confirm") {
-    const totpUri = String(form.get("totpUri") ?? "");
-    const confirmed = await confirmTwoFactorEnrolment(ctx, { userId: actor.userId, code: form.get("code") }, ctx.meta);
-    if (!confirmed.ok) {
-      // The same key again (it is this person's own, from the step before): the code was wrong, not the key.
-      const again = totpUri.startsWith("otpauth://totp/") ? await describeTotpUri(totpUri) : null;
-      // No key to confirm (the first step never ran): back to the first step, with the reason.
-      if (confirmed.status === 409)
-        return data({ step: "password" as const, error: confirmed.message }, { status: 409 });
-      if (!again) return data({ step: "password" as const, error: "Please start again." }, { status: 400 });
-      return data({ step: "confirm" as const, ...again, error: confirmed.message }, { status: confirmed.status });
-    }
-    return data({ step: "done" as const, backupCodes: confirmed.backupCodes }, { headers: confirmed.headers });
-  }
-  const unverified = await refuseUnverifiedAddress(ctx.db, actor.userId);
-  if (unverified) return data({ step: "password" as const, error: unverified.message }, { status: unverified.status });
-  const started = await startTwoFactorEnrolment(ctx, { password: form.get("password") }, ctx.meta);
-  if (!started.ok) return data({ step: "password" as const, error: started.message }, { status: started.status });
-  return { step: "confirm" as const, ...started, error: null };
+  return runAction(
+    async () => {
+      if ((await findStaffAccess(ctx.db, actor.userId)).twoFactorEnabled)
+        throw new AppError("CONFLICT", "Two-factor sign-in is already on for this account.");
+      await requireVerifiedAddress(ctx.db, actor.userId);
+      return startTwoFactorEnrolment(ctx, { password: form.password }, ctx.meta);
+    },
+    (started) => ({ step: "confirm" as const, ...started, error: null }),
+    { onRefusal: backToStart },
+  );
 }
 
 export default function TwoFactorEnrolment({ loaderData, actionData }: Route.ComponentProps) {

@@ -8,7 +8,9 @@ import { Button } from "../components/ui/button";
 import { Container } from "../components/ui/container";
 import { Mail } from "../components/ui/icons";
 import { KeepAccountOffer } from "../components/auth/keep-account-offer";
-import { cookiesOf, redirectWithFlash } from "../lib/redirect-with-flash.server";
+import { afterSignIn, type KeepOffer } from "../lib/after-sign-in.server";
+import { readForm } from "../lib/read-form.server";
+import { runAction } from "../lib/run-action.server";
 import { focusFirstError } from "../lib/focus-first-error";
 import { safeRedirect } from "../lib/safe-redirect";
 import { SIGN_IN_CODE_MINUTES } from "../../core/auth/auth";
@@ -28,7 +30,7 @@ type Answer = {
   error: string | null;
   fields: Record<string, string>;
   /** The member's own deletion is pending: the offer to keep the account instead of a session. */
-  keep?: { proof: string; deletesOn: string };
+  keep?: KeepOffer;
 };
 
 /**
@@ -46,34 +48,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
-  const form = await request.formData();
-  const email = String(form.get("email") ?? "");
-  const answer = (status: number, a: Partial<Answer> & { step: Step }) =>
+  const form = await readForm(request);
+  const email = form.email ?? "";
+  const answer = (a: Partial<Answer> & { step: Step }, status = 200) =>
     data<Answer>({ email, notice: null, error: null, fields: {}, ...a }, { status });
-  if (form.get("intent") === "request") {
-    const result = await requestSignInCode(ctx, { email }, ctx.meta);
-    if (!result.ok)
-      return answer(result.status, {
-        step: "email",
-        error: result.message,
-        fields: "fields" in result ? (result.fields ?? {}) : {},
-      });
-    return answer(200, { step: "code", email: result.email, notice: result.message });
+  if (form.intent === "request") {
+    return runAction(
+      () => requestSignInCode(ctx, { email }, ctx.meta),
+      (sent) => answer({ step: "code", email: sent.email, notice: sent.message }),
+      { onRefusal: (refusal) => answer({ step: "email", error: refusal.message, fields: refusal.fields }, refusal.status) },
+    );
   }
-  const result = await signInWithCode({ ...ctx, appUrl: ctx.env.APP_URL }, { email, code: form.get("code") }, ctx.meta);
-  const back = safeRedirect(form.get("redirectTo"), "");
-  if (!result.ok && result.twoFactor) {
-    // The code proved the mailbox; this account also has an authenticator app: its code comes next.
-    return redirect(`/auth/two-factor${back ? `?${new URLSearchParams({ redirectTo: back })}` : ""}`, {
-      headers: cookiesOf(result.twoFactor.headers),
-    });
-  }
-  if (!result.ok && result.pendingDeletion) return answer(403, { step: "code", keep: result.pendingDeletion });
-  if (!result.ok) {
-    const fields = result.fields ?? {};
-    return answer(result.status, { step: fields.email ? "email" : "code", error: result.message, fields });
-  }
-  return redirectWithFlash(ctx, back || "/", { type: "success", message: "Welcome back!" }, result.headers);
+  return runAction(
+    () => signInWithCode({ ...ctx, appUrl: ctx.env.APP_URL }, { email, code: form.code }, ctx.meta),
+    // The code proved the mailbox; with an authenticator app too, its code comes next (afterSignIn).
+    (outcome) =>
+      afterSignIn(ctx, outcome, {
+        redirectTo: safeRedirect(form.redirectTo, ""),
+        keepOffer: (keep): Answer => ({ email, notice: null, error: null, fields: {}, step: "code", keep }),
+      }),
+    {
+      // A refused address is put right on the first step; anything about the code, on the second.
+      onRefusal: (refusal) =>
+        answer(
+          { step: refusal.fields.email ? "email" : "code", error: refusal.message, fields: refusal.fields },
+          refusal.status,
+        ),
+    },
+  );
 }
 
 const linkClass = "inline-block py-1 font-semibold text-brand-700 underline-offset-2 hover:underline";

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/auth.two-factor";
 import { appContext } from "../context";
 import { describedBy, Field, inputClass } from "../components/forms/field";
@@ -6,9 +6,12 @@ import { Button } from "../components/ui/button";
 import { Container } from "../components/ui/container";
 import { ShieldCheck } from "../components/ui/icons";
 import { KeepAccountOffer } from "../components/auth/keep-account-offer";
-import { redirectWithFlash } from "../lib/redirect-with-flash.server";
+import { afterSignIn } from "../lib/after-sign-in.server";
+import { readForm } from "../lib/read-form.server";
+import { runAction } from "../lib/run-action.server";
 import { safeRedirect } from "../lib/safe-redirect";
 import { TWO_FACTOR_EXPIRED, verifyTwoFactorSignIn } from "../../core/auth/verify-two-factor-sign-in";
+import { AppError } from "../../core/shared/app-error";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Two-step verification | SwapShed" },
@@ -31,20 +34,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
-  // Without the first step's cookie Better Auth would check the code against a signed-in session instead (its
-  // enrolment check, which turns on a set-up that was started but never confirmed): this is the sign-in step only.
-  if (!hasPendingSignIn(request)) return data({ error: TWO_FACTOR_EXPIRED, keep: null }, { status: 401 });
-  const form = await request.formData();
-  const kind = form.get("method") === "backup" ? "backup" : "totp";
-  const result = await verifyTwoFactorSignIn(ctx, { code: form.get("code"), kind }, ctx.meta);
-  // Both steps were right and the member's own deletion is pending: the offer to keep it (decision 068).
-  if (!result.ok && result.pendingDeletion) return data({ error: null, keep: result.pendingDeletion }, { status: 403 });
-  if (!result.ok) return data({ error: result.message, keep: null }, { status: result.status });
-  return redirectWithFlash(
-    ctx,
-    safeRedirect(form.get("redirectTo")),
-    { type: "success", message: "Welcome back!" },
-    result.headers,
+  const form = await readForm(request);
+  return runAction(
+    async () => {
+      // Without the first step's cookie Better Auth would check the code against a signed-in session instead (its
+      // enrolment check, which turns on a set-up that was started but never confirmed): this is the sign-in step only.
+      if (!hasPendingSignIn(request)) throw new AppError("UNAUTHENTICATED", TWO_FACTOR_EXPIRED);
+      const kind = form.method === "backup" ? "backup" : "totp";
+      return verifyTwoFactorSignIn(ctx, { code: form.code, kind }, ctx.meta);
+    },
+    // Both steps were right: signed in, or, when the member's own deletion is pending, the offer to keep it
+    // (decision 068).
+    (outcome) =>
+      afterSignIn(ctx, outcome, {
+        redirectTo: safeRedirect(form.redirectTo, ""),
+        keepOffer: (keep) => ({ error: null, keep }),
+      }),
+    { echo: () => ({ keep: null }) },
   );
 }
 

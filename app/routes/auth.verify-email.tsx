@@ -43,7 +43,7 @@ export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
   let title: string;
   let body: React.ReactNode;
   let action: React.ReactNode = nextStep;
-  if (result.ok && result.kind === "verified") {
+  if (result.kind === "verified") {
     title = "Your e-mail address is verified";
     body = (
       <>
@@ -51,7 +51,7 @@ export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
         verified mark beside your name on your listings.
       </>
     );
-  } else if (result.ok) {
+  } else if (result.kind === "email_changed") {
     title = "Your new e-mail address is confirmed";
     body = (
       <>
@@ -59,7 +59,7 @@ export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
         address about the change.
       </>
     );
-  } else if (result.reason === "sign_in_first") {
+  } else if (result.kind === "sign_in_first") {
     icon = <BadgeCheck className="size-8 text-brand-600" aria-hidden="true" />;
     title = "Sign in to confirm your address";
     body = (
@@ -74,7 +74,7 @@ export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
       </>
     );
     action = <ButtonLink to={signInUrl}>Sign in to confirm</ButtonLink>;
-  } else if (result.reason === "expired") {
+  } else if (result.kind === "expired") {
     icon = <Clock className="size-8 text-accent-600" aria-hidden="true" />;
     title = "This link has expired";
     body = `Links in our e-mails work for ${VERIFY_EMAIL_HOURS} hours.`;
@@ -88,7 +88,7 @@ export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
         Sign in to send a new link
       </ButtonLink>
     );
-  } else if (result.reason === "other_member") {
+  } else if (result.kind === "other_member") {
     icon = <TriangleAlert className="size-8 text-danger" aria-hidden="true" />;
     title = "This link is for another account";
     body = "You're signed in as a different member. Sign out, then open the link from the e-mail again.";

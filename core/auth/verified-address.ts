@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/auth";
+import { AppError } from "../shared/app-error";
 
 /**
  * Until the mailbox's owner proves it, an account may belong to someone who typed another person's address
@@ -10,10 +11,23 @@ import { users } from "../../db/schema/auth";
 export const CONFIRM_ADDRESS_FIRST =
   "Please confirm your e-mail address first: open the link we sent you, or send a new one from the E-mail page of My Account.";
 
+/** Whether the member has proved their mailbox (a link, a code or a reset from it). */
+export async function isAddressVerified(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ verified: users.emailVerified }).from(users).where(eq(users.id, userId));
+  return row?.verified === true;
+}
+
+/** Refuses (403) a member whose address is not confirmed yet. */
+export async function requireVerifiedAddress(db: Db, userId: string): Promise<void> {
+  if (!(await isAddressVerified(db, userId))) throw new AppError("FORBIDDEN", CONFIRM_ADDRESS_FIRST);
+}
+
 export type UnverifiedRefusal = { ok: false; status: 403; message: string };
 
-/** The refusal for a member whose address is not confirmed yet, or null when it is. */
+/**
+ * The refusal as a value, or null when the address is confirmed: for the use cases that still return their
+ * refusals (account security, My Account's address change) until they throw like requireVerifiedAddress.
+ */
 export async function refuseUnverifiedAddress(db: Db, userId: string): Promise<UnverifiedRefusal | null> {
-  const [row] = await db.select({ verified: users.emailVerified }).from(users).where(eq(users.id, userId));
-  return row?.verified ? null : { ok: false, status: 403, message: CONFIRM_ADDRESS_FIRST };
+  return (await isAddressVerified(db, userId)) ? null : { ok: false, status: 403, message: CONFIRM_ADDRESS_FIRST };
 }
