@@ -3,7 +3,7 @@ import { data, Form, useNavigation } from "react-router";
 import { safeRedirect } from "../lib/safe-redirect";
 import type { Route } from "./+types/admin.two-factor";
 import { appContext } from "../context";
-import { describedBy, Field, inputClass } from "../components/forms/field";
+import { CodeField, PasswordField } from "../components/forms/field";
 import { Button, ButtonLink } from "../components/ui/button";
 import { Container } from "../components/ui/container";
 import { KeyRound, ShieldCheck } from "../components/ui/icons";
@@ -52,7 +52,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.intent === "confirm") {
     return runAction(
       () => confirmTwoFactorEnrolment(ctx, { userId: actor.userId, code: form.code }, ctx.meta),
-      (confirmed) => data({ step: "done" as const, backupCodes: confirmed.backupCodes }, { headers: confirmed.headers }),
+      (confirmed) =>
+        data({ step: "done" as const, backupCodes: confirmed.backupCodes }, { headers: confirmed.headers }),
       {
         onRefusal: async (refusal) => {
           // No key to confirm (the first step never ran): back to the first step, with the reason.
@@ -118,18 +119,7 @@ export default function TwoFactorEnrolment({ loaderData, actionData }: Route.Com
               <Form method="post" className="mt-6 space-y-4" noValidate>
                 <input type="hidden" name="intent" value="confirm" />
                 <input type="hidden" name="totpUri" value={actionData.totpUri} />
-                <Field id="code" label="Code from your app" error={actionData.error ?? undefined}>
-                  <input
-                    id="code"
-                    name="code"
-                    required
-                    autoComplete="one-time-code"
-                    inputMode="numeric"
-                    maxLength={7}
-                    className={`${inputClass(actionData.error ?? undefined)} h-12 font-mono text-lg tracking-widest`}
-                    {...describedBy("code", actionData.error ?? undefined)}
-                  />
-                </Field>
+                <CodeField id="code" label="Code from your app" error={actionData.error ?? undefined} />
                 <Button type="submit" className="w-full" disabled={busy}>
                   {busy ? "Checking..." : "Turn on two-factor"}
                 </Button>
@@ -176,17 +166,12 @@ export default function TwoFactorEnrolment({ loaderData, actionData }: Route.Com
                 Staff accounts must use a second step at sign-in. Confirm your password to get your key.
               </p>
               <input type="hidden" name="intent" value="start" />
-              <Field id="password" label="Password" error={actionData?.error ?? undefined}>
-                <input
-                  id="password"
-                  name="password"
-                  type="password"
-                  required
-                  autoComplete="current-password"
-                  className={`${inputClass(actionData?.error ?? undefined)} h-11`}
-                  {...describedBy("password", actionData?.error ?? undefined)}
-                />
-              </Field>
+              <PasswordField
+                name="password"
+                label="Password"
+                error={actionData?.error ?? undefined}
+                autoComplete="current-password"
+              />
               <Button type="submit" className="w-full" disabled={busy}>
                 {busy ? "Please wait..." : "Set up two-factor"}
               </Button>

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/auth.code";
 import { appContext } from "../context";
-import { describedBy, Field, inputClass } from "../components/forms/field";
+import { CodeField, EmailField } from "../components/forms/field";
 import { FormError, formLevelError } from "../components/forms/form-error";
 import { Button } from "../components/ui/button";
 import { Container } from "../components/ui/container";
@@ -56,7 +56,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return runAction(
       () => requestSignInCode(ctx, { email }, ctx.meta),
       (sent) => answer({ step: "code", email: sent.email, notice: sent.message }),
-      { onRefusal: (refusal) => answer({ step: "email", error: refusal.message, fields: refusal.fields }, refusal.status) },
+      {
+        onRefusal: (refusal) =>
+          answer({ step: "email", error: refusal.message, fields: refusal.fields }, refusal.status),
+      },
     );
   }
   return runAction(
@@ -106,18 +109,7 @@ export default function SignInWithCode({ loaderData, actionData }: Route.Compone
               <Form ref={formRef} method="post" className="mt-6 space-y-4" noValidate>
                 <FormError message={formLevelError(actionData?.error, fields)} />
                 <input type="hidden" name="intent" value="request" />
-                <Field id="email" label="Email" error={fields.email}>
-                  <input
-                    id="email"
-                    name="email"
-                    type="email"
-                    required
-                    autoComplete="email"
-                    defaultValue={email}
-                    className={`${inputClass(fields.email)} h-11`}
-                    {...describedBy("email", fields.email)}
-                  />
-                </Field>
+                <EmailField name="email" label="Email" error={fields.email} defaultValue={email} />
                 <Button type="submit" className="w-full" disabled={busy}>
                   {busy ? "Sending..." : "Email me a code"}
                 </Button>
@@ -142,21 +134,12 @@ export default function SignInWithCode({ loaderData, actionData }: Route.Compone
                 <input type="hidden" name="intent" value="verify" />
                 <input type="hidden" name="email" value={email} />
                 <input type="hidden" name="redirectTo" value={redirectTo} />
-                <Field id="code" label="Sign-in code" error={fields.code}>
-                  <input
-                    id="code"
-                    name="code"
-                    required
-                    autoComplete="one-time-code"
-                    inputMode="numeric"
-                    pattern="[0-9 ]{6,7}"
-                    maxLength={7}
-                    spellCheck={false}
-                    defaultValue={loaderData.step === "code" ? loaderData.code : ""}
-                    className={`${inputClass(fields.code)} h-12 font-mono text-lg tracking-widest`}
-                    {...describedBy("code", fields.code)}
-                  />
-                </Field>
+                <CodeField
+                  id="code"
+                  label="Sign-in code"
+                  error={fields.code}
+                  defaultValue={loaderData.step === "code" ? loaderData.code : ""}
+                />
                 <Button type="submit" className="w-full" disabled={busy}>
                   {busy ? "Checking..." : "Sign in"}
                 </Button>

@@ -3,7 +3,7 @@ import { readForm } from "../lib/read-form.server";
 import { runAction } from "../lib/run-action.server";
 import type { Route } from "./+types/auth.forgot-password";
 import { appContext } from "../context";
-import { describedBy, Field, inputClass } from "../components/forms/field";
+import { EmailField } from "../components/forms/field";
 import { Button } from "../components/ui/button";
 import { Container } from "../components/ui/container";
 import { KeyRound } from "../components/ui/icons";
@@ -46,18 +46,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
             </p>
           ) : (
             <Form method="post" className="mt-6 space-y-4" noValidate>
-              <Field id="email" label="Email" error={error}>
-                <input
-                  id="email"
-                  name="email"
-                  type="email"
-                  required
-                  autoComplete="email"
-                  defaultValue={actionData?.email}
-                  className={`${inputClass(error)} h-11`}
-                  {...describedBy("email", error)}
-                />
-              </Field>
+              <EmailField name="email" label="Email" error={error} defaultValue={actionData?.email} />
               <Button type="submit" className="w-full" disabled={busy}>
                 {busy ? "Sending..." : "Send reset link"}
               </Button>

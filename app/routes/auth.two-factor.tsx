@@ -1,7 +1,7 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/auth.two-factor";
 import { appContext } from "../context";
-import { describedBy, Field, inputClass } from "../components/forms/field";
+import { CodeField } from "../components/forms/field";
 import { Button } from "../components/ui/button";
 import { Container } from "../components/ui/container";
 import { ShieldCheck } from "../components/ui/icons";
@@ -74,20 +74,12 @@ export default function TwoFactorSignIn({ loaderData, actionData }: Route.Compon
           <Form method="post" className="mt-6 space-y-4" noValidate>
             <input type="hidden" name="method" value={backup ? "backup" : "totp"} />
             <input type="hidden" name="redirectTo" value={redirectTo} />
-            <Field id="code" label={backup ? "Backup code" : "Authentication code"} error={error}>
-              <input
-                id="code"
-                name="code"
-                required
-                autoComplete="one-time-code"
-                inputMode={backup ? "text" : "numeric"}
-                pattern={backup ? undefined : "[0-9 ]{6,7}"}
-                maxLength={backup ? 32 : 7}
-                spellCheck={false}
-                className={`${inputClass(error)} h-12 font-mono text-lg tracking-widest`}
-                {...describedBy("code", error)}
-              />
-            </Field>
+            <CodeField
+              id="code"
+              label={backup ? "Backup code" : "Authentication code"}
+              error={error ?? undefined}
+              backup={backup}
+            />
             <Button type="submit" className="w-full" disabled={busy}>
               {busy ? "Checking..." : "Verify"}
             </Button>

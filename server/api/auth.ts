@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { FormSpec } from "../../core/shared/field-rules";
-import type { SignedIn, SignInOutcome } from "../../core/auth/auth-attempt";
+import type { SignedIn as Session, SignInOutcome } from "../../core/auth/auth-attempt";
 import { SIGN_IN_FIELDS, SIGN_UP_FIELDS } from "../../core/auth/credential-rules";
 import { signInSchema, signUpSchema } from "../../core/auth/credentials-schema";
 import { deletionPendingMessage } from "../../core/auth/pending-deletion";
@@ -135,7 +135,7 @@ export function createAuthRoutes() {
  * The API has no second step and no offer to keep an account: both are refusals here (403), with the words the
  * site would give for them; the member finishes on the site.
  */
-function sessionOnly(outcome: SignInOutcome): SignedIn {
+function sessionOnly(outcome: SignInOutcome): Session {
   if (outcome.kind === "second-step") throw new AppError("FORBIDDEN", TWO_FACTOR_REQUIRED);
   if (outcome.kind === "pending-deletion") throw new AppError("FORBIDDEN", deletionPendingMessage(outcome.deletesOn));
   return outcome;

@@ -161,9 +161,9 @@ describe("signing in with the code", () => {
     await requestSignInCode(deps, { email: member.email }, meta());
     const code = (await codeFor(member.email)) as string;
     for (let n = 0; n < 3; n++) {
-      await expect(
-        signInWithCode(deps, { email: member.email, code: wrongCode(code) }, meta()),
-      ).rejects.toMatchObject({ message: WRONG_SIGN_IN_CODE });
+      await expect(signInWithCode(deps, { email: member.email, code: wrongCode(code) }, meta())).rejects.toMatchObject({
+        message: WRONG_SIGN_IN_CODE,
+      });
     }
     await expect(signInWithCode(deps, { email: member.email, code }, meta())).rejects.toMatchObject({
       status: 429,

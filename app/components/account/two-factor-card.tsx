@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { describedBy, Field, inputClass } from "../forms/field";
+import { CodeField, describedBy, Field, inputClass } from "../forms/field";
 import { FormError, formLevelError } from "../forms/form-error";
 import { Button } from "../ui/button";
 import { ShieldCheck } from "../ui/icons";
@@ -171,18 +171,7 @@ function ConfirmStep({
       <Form method="post" className="mt-5 space-y-4" noValidate>
         <input type="hidden" name="intent" value="2fa-confirm" />
         <input type="hidden" name="totpUri" value={answer.totpUri} />
-        <Field id="enrolCode" label="Code from your app" error={answer.error}>
-          <input
-            id="enrolCode"
-            name="code"
-            required
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            maxLength={7}
-            className={`${inputClass(answer.error)} h-12 font-mono text-lg tracking-widest`}
-            {...describedBy("enrolCode", answer.error)}
-          />
-        </Field>
+        <CodeField id="enrolCode" label="Code from your app" error={answer.error} />
         <Button type="submit" disabled={busy}>
           Turn on two-step sign-in
         </Button>

@@ -69,3 +69,68 @@ export function PasswordField({
     </Field>
   );
 }
+
+/** A required e-mail box in its Field; the browser offers the member's own address. */
+export function EmailField({
+  name,
+  label,
+  error,
+  defaultValue,
+}: {
+  name: string;
+  label: string;
+  error?: string;
+  defaultValue?: string;
+}) {
+  return (
+    <Field id={name} label={label} error={error}>
+      <input
+        id={name}
+        name={name}
+        type="email"
+        required
+        autoComplete="email"
+        defaultValue={defaultValue}
+        className={`${inputClass(error)} h-11`}
+        {...describedBy(name, error)}
+      />
+    </Field>
+  );
+}
+
+/**
+ * The box for a one-time code, sent as `code`: the six digits from an authenticator app or an e-mail (typed with
+ * or without a space in the middle), or with `backup` one of the backup codes. The phone's keyboard and autofill
+ * offer the code; big monospaced characters make it easy to check against the screen it came from.
+ */
+export function CodeField({
+  id,
+  label,
+  error,
+  backup = false,
+  defaultValue,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  backup?: boolean;
+  defaultValue?: string;
+}) {
+  return (
+    <Field id={id} label={label} error={error}>
+      <input
+        id={id}
+        name="code"
+        required
+        autoComplete="one-time-code"
+        inputMode={backup ? "text" : "numeric"}
+        pattern={backup ? undefined : "[0-9 ]{6,7}"}
+        maxLength={backup ? 32 : 7}
+        spellCheck={false}
+        defaultValue={defaultValue}
+        className={`${inputClass(error)} h-12 font-mono text-lg tracking-widest`}
+        {...describedBy(id, error)}
+      />
+    </Field>
+  );
+}
