@@ -10,7 +10,7 @@ import { KeyRound, ShieldCheck } from "../components/ui/icons";
 import { readForm } from "../lib/read-form.server";
 import { requireStaff } from "../lib/require-staff.server";
 import { type Refusal, runAction } from "../lib/run-action.server";
-import { TotpKey } from "../components/account/totp-key";
+import { AuthenticatorSetUp } from "../components/account/authenticator-set-up";
 import { findStaffAccess } from "../../core/auth/find-staff-access";
 import { requireVerifiedAddress } from "../../core/auth/verified-address";
 import { AppError } from "../../core/shared/app-error";
@@ -98,24 +98,13 @@ export default function TwoFactorEnrolment({ loaderData, actionData }: Route.Com
           )}
 
           {actionData?.step === "confirm" ? (
-            <>
-              <ol className="mt-5 list-decimal space-y-2 pl-5 text-sm text-ink">
-                <li>Open an authenticator app (Google Authenticator, 1Password, Authy, Microsoft Authenticator).</li>
-                <li>Scan this QR code, or type the key below into the app.</li>
-                <li>Enter the 6-digit code the app shows.</li>
-              </ol>
-              <div className="mt-5 flex flex-col items-center gap-4 sm:flex-row sm:items-start">
-                <div
-                  role="img"
-                  aria-label={`QR code for the two-factor key of ${loaderData.email}`}
-                  className="size-44 shrink-0 rounded-lg border border-line bg-white p-2"
-                  // biome-ignore lint/security/noDangerouslySetInnerHtml: an SVG the server drew from this person's own key
-                  dangerouslySetInnerHTML={{ __html: actionData.qrSvg }}
-                />
-                <div className="min-w-0 self-stretch">
-                  <TotpKey secret={actionData.secret} totpUri={actionData.totpUri} />
-                </div>
-              </div>
+            <AuthenticatorSetUp
+              gap="mt-5"
+              qrSvg={actionData.qrSvg}
+              qrLabel={`QR code for the two-factor key of ${loaderData.email}`}
+              secret={actionData.secret}
+              totpUri={actionData.totpUri}
+            >
               <Form method="post" className="mt-6 space-y-4" noValidate>
                 <input type="hidden" name="intent" value="confirm" />
                 <input type="hidden" name="totpUri" value={actionData.totpUri} />
@@ -124,7 +113,7 @@ export default function TwoFactorEnrolment({ loaderData, actionData }: Route.Com
                   {busy ? "Checking..." : "Turn on two-factor"}
                 </Button>
               </Form>
-            </>
+            </AuthenticatorSetUp>
           ) : actionData?.step === "done" ? (
             <>
               <p

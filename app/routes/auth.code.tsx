@@ -5,7 +5,7 @@ import { appContext } from "../context";
 import { CodeField, EmailField } from "../components/forms/field";
 import { FormError, formLevelError } from "../components/forms/form-error";
 import { Button } from "../components/ui/button";
-import { Container } from "../components/ui/container";
+import { AuthCard, AuthCardLink, authLinkClass } from "../components/auth/auth-card";
 import { Mail } from "../components/ui/icons";
 import { KeepAccountOffer } from "../components/auth/keep-account-offer";
 import { afterSignIn, type KeepOffer } from "../lib/after-sign-in.server";
@@ -81,8 +81,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-const linkClass = "inline-block py-1 font-semibold text-brand-700 underline-offset-2 hover:underline";
-
 export default function SignInWithCode({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
   const step = actionData?.step ?? loaderData.step;
@@ -96,75 +94,67 @@ export default function SignInWithCode({ loaderData, actionData }: Route.Compone
   if (actionData?.keep) return <KeepAccountOffer {...actionData.keep} />;
   const restart = `/auth/code${redirectTo ? `?${new URLSearchParams({ redirectTo })}` : ""}`;
   return (
-    <main id="main" className="bg-surface py-12 sm:py-20">
-      <Container className="max-w-md">
-        <div className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
-          <Mail className="size-8 text-brand-600" aria-hidden="true" />
-          <h1 className="mt-3 text-2xl font-bold tracking-tight">Sign in with a code</h1>
-          {step === "email" ? (
-            <>
-              <p className="mt-1 text-sm text-muted">
-                Enter your account's e-mail address and we'll send you a 6-digit code. No password needed.
-              </p>
-              <Form ref={formRef} method="post" className="mt-6 space-y-4" noValidate>
-                <FormError message={formLevelError(actionData?.error, fields)} />
-                <input type="hidden" name="intent" value="request" />
-                <EmailField name="email" label="Email" error={fields.email} defaultValue={email} />
-                <Button type="submit" className="w-full" disabled={busy}>
-                  {busy ? "Sending..." : "Email me a code"}
-                </Button>
-              </Form>
-            </>
-          ) : (
-            <>
-              <p className="mt-1 text-sm text-muted">
-                Enter the 6-digit code we e-mailed to <strong className="break-all text-ink">{email}</strong>. It works
-                once, for {SIGN_IN_CODE_MINUTES} minutes.
-              </p>
-              {actionData?.notice && (
-                <p
-                  role="status"
-                  className="mt-5 rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-brand-800"
-                >
-                  {actionData.notice}
-                </p>
-              )}
-              <Form ref={formRef} method="post" className="mt-6 space-y-4" noValidate>
-                <FormError message={formLevelError(actionData?.error, fields)} />
-                <input type="hidden" name="intent" value="verify" />
-                <input type="hidden" name="email" value={email} />
-                <input type="hidden" name="redirectTo" value={redirectTo} />
-                <CodeField
-                  id="code"
-                  label="Sign-in code"
-                  error={fields.code}
-                  defaultValue={loaderData.step === "code" ? loaderData.code : ""}
-                />
-                <Button type="submit" className="w-full" disabled={busy}>
-                  {busy ? "Checking..." : "Sign in"}
-                </Button>
-              </Form>
-              <Form method="post" className="mt-4 text-center">
-                <input type="hidden" name="intent" value="request" />
-                <input type="hidden" name="email" value={email} />
-                <button type="submit" className={`${linkClass} text-sm`} disabled={busy}>
-                  Send a new code
-                </button>
-              </Form>
-              <p className="mt-1 text-center text-sm">
-                <Link to={restart} className={linkClass}>
-                  Use a different address
-                </Link>
-              </p>
-            </>
+    <AuthCard icon={<Mail className="size-8 text-brand-600" aria-hidden="true" />} title="Sign in with a code">
+      {step === "email" ? (
+        <>
+          <p className="mt-1 text-sm text-muted">
+            Enter your account's e-mail address and we'll send you a 6-digit code. No password needed.
+          </p>
+          <Form ref={formRef} method="post" className="mt-6 space-y-4" noValidate>
+            <FormError message={formLevelError(actionData?.error, fields)} />
+            <input type="hidden" name="intent" value="request" />
+            <EmailField name="email" label="Email" error={fields.email} defaultValue={email} />
+            <Button type="submit" className="w-full" disabled={busy}>
+              {busy ? "Sending..." : "Email me a code"}
+            </Button>
+          </Form>
+        </>
+      ) : (
+        <>
+          <p className="mt-1 text-sm text-muted">
+            Enter the 6-digit code we e-mailed to <strong className="break-all text-ink">{email}</strong>. It works
+            once, for {SIGN_IN_CODE_MINUTES} minutes.
+          </p>
+          {actionData?.notice && (
+            <p
+              role="status"
+              className="mt-5 rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-brand-800"
+            >
+              {actionData.notice}
+            </p>
           )}
-          <p className="mt-6 text-center text-sm">
-            <Link to={`/auth${redirectTo ? `?${new URLSearchParams({ redirectTo })}` : ""}`} className={linkClass}>
-              Sign in with your password instead
+          <Form ref={formRef} method="post" className="mt-6 space-y-4" noValidate>
+            <FormError message={formLevelError(actionData?.error, fields)} />
+            <input type="hidden" name="intent" value="verify" />
+            <input type="hidden" name="email" value={email} />
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            <CodeField
+              id="code"
+              label="Sign-in code"
+              error={fields.code}
+              defaultValue={loaderData.step === "code" ? loaderData.code : ""}
+            />
+            <Button type="submit" className="w-full" disabled={busy}>
+              {busy ? "Checking..." : "Sign in"}
+            </Button>
+          </Form>
+          <Form method="post" className="mt-4 text-center">
+            <input type="hidden" name="intent" value="request" />
+            <input type="hidden" name="email" value={email} />
+            <button type="submit" className={`${authLinkClass} text-sm`} disabled={busy}>
+              Send a new code
+            </button>
+          </Form>
+          <p className="mt-1 text-center text-sm">
+            <Link to={restart} className={authLinkClass}>
+              Use a different address
             </Link>
           </p>
-        </div>
-      </Container>
-    </main>
+        </>
+      )}
+      <AuthCardLink to={`/auth${redirectTo ? `?${new URLSearchParams({ redirectTo })}` : ""}`}>
+        Sign in with your password instead
+      </AuthCardLink>
+    </AuthCard>
   );
 }

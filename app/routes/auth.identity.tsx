@@ -2,7 +2,7 @@ import { Link, redirect } from "react-router";
 import type { Route } from "./+types/auth.identity";
 import { appContext } from "../context";
 import { FormError } from "../components/forms/form-error";
-import { Container } from "../components/ui/container";
+import { AuthCard, authLinkClass } from "../components/auth/auth-card";
 import { readForm } from "../lib/read-form.server";
 import { cookiesOf } from "../lib/redirect-with-flash.server";
 import { runAction } from "../lib/run-action.server";
@@ -46,21 +46,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function IdentitySignIn({ actionData }: Route.ComponentProps) {
   return (
-    <main id="main" className="bg-surface py-12 sm:py-20">
-      <Container className="max-w-md">
-        <div className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
-          <h1 className="text-2xl font-bold tracking-tight">Sign in with an identity provider</h1>
-          <FormError message={actionData?.error} className="mt-4" />
-          <p className="mt-4 text-sm text-muted">
-            <Link
-              to="/auth"
-              className="inline-block py-1 font-semibold text-brand-700 underline-offset-2 hover:underline"
-            >
-              Back to Sign In
-            </Link>
-          </p>
-        </div>
-      </Container>
-    </main>
+    <AuthCard title="Sign in with an identity provider">
+      <FormError message={actionData?.error} className="mt-4" />
+      <p className="mt-4 text-sm text-muted">
+        <Link to="/auth" className={authLinkClass}>
+          Back to Sign In
+        </Link>
+      </p>
+    </AuthCard>
   );
 }

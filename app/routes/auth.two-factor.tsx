@@ -1,9 +1,9 @@
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/auth.two-factor";
 import { appContext } from "../context";
 import { CodeField } from "../components/forms/field";
 import { Button } from "../components/ui/button";
-import { Container } from "../components/ui/container";
+import { AuthCard, AuthCardLink } from "../components/auth/auth-card";
 import { ShieldCheck } from "../components/ui/icons";
 import { KeepAccountOffer } from "../components/auth/keep-account-offer";
 import { afterSignIn } from "../lib/after-sign-in.server";
@@ -61,39 +61,28 @@ export default function TwoFactorSignIn({ loaderData, actionData }: Route.Compon
   const error = actionData?.error;
   const switchTo = `/auth/two-factor?${new URLSearchParams({ ...(backup ? {} : { method: "backup" }), ...(redirectTo ? { redirectTo } : {}) })}`;
   return (
-    <main id="main" className="bg-surface py-12 sm:py-20">
-      <Container className="max-w-md">
-        <div className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
-          <ShieldCheck className="size-8 text-brand-600" />
-          <h1 className="mt-3 text-2xl font-bold tracking-tight">Two-step verification</h1>
-          <p className="mt-1 text-sm text-muted">
-            {backup
-              ? "Enter one of the backup codes you saved when you set up two-step sign-in. Each code works once."
-              : "Enter the 6-digit code from your authenticator app."}
-          </p>
-          <Form method="post" className="mt-6 space-y-4" noValidate>
-            <input type="hidden" name="method" value={backup ? "backup" : "totp"} />
-            <input type="hidden" name="redirectTo" value={redirectTo} />
-            <CodeField
-              id="code"
-              label={backup ? "Backup code" : "Authentication code"}
-              error={error ?? undefined}
-              backup={backup}
-            />
-            <Button type="submit" className="w-full" disabled={busy}>
-              {busy ? "Checking..." : "Verify"}
-            </Button>
-          </Form>
-          <p className="mt-6 text-center text-sm">
-            <Link
-              to={switchTo}
-              className="inline-block py-1 font-semibold text-brand-700 underline-offset-2 hover:underline"
-            >
-              {backup ? "Use the code from your app instead" : "Use a backup code instead"}
-            </Link>
-          </p>
-        </div>
-      </Container>
-    </main>
+    <AuthCard icon={<ShieldCheck className="size-8 text-brand-600" />} title="Two-step verification">
+      <p className="mt-1 text-sm text-muted">
+        {backup
+          ? "Enter one of the backup codes you saved when you set up two-step sign-in. Each code works once."
+          : "Enter the 6-digit code from your authenticator app."}
+      </p>
+      <Form method="post" className="mt-6 space-y-4" noValidate>
+        <input type="hidden" name="method" value={backup ? "backup" : "totp"} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <CodeField
+          id="code"
+          label={backup ? "Backup code" : "Authentication code"}
+          error={error ?? undefined}
+          backup={backup}
+        />
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? "Checking..." : "Verify"}
+        </Button>
+      </Form>
+      <AuthCardLink to={switchTo}>
+        {backup ? "Use the code from your app instead" : "Use a backup code instead"}
+      </AuthCardLink>
+    </AuthCard>
   );
 }

@@ -1,5 +1,5 @@
 import { AppError } from "../shared/app-error";
-import { describeIssues } from "../shared/describe-issues";
+import { parseOrRefuse } from "../shared/describe-issues";
 import { ACCOUNT_SUSPENDED_CODE, type Auth } from "./auth";
 import { type AuthDeps, enforceAuthRateLimit, type RequestMeta, type SignInOutcome } from "./auth-attempt";
 import { signInSchema } from "./credentials-schema";
@@ -18,12 +18,7 @@ export async function signIn(
   input: { email?: unknown; password?: unknown },
   meta: RequestMeta,
 ): Promise<SignInOutcome> {
-  const parsed = signInSchema.safeParse(input);
-  if (!parsed.success) {
-    const { fields, first } = describeIssues(parsed.error);
-    throw new AppError("VALIDATION", first, { fields });
-  }
-  const { email, password } = parsed.data;
+  const { email, password } = parseOrRefuse(signInSchema, input);
   await enforceAuthRateLimit(
     { ...deps, appUrl: String(deps.auth.options.baseURL ?? "") },
     { action: "sign_in", email, meta },

@@ -4,7 +4,7 @@ import { recordSecurityEvent } from "../security/record-security-event";
 import { AppError } from "../shared/app-error";
 import type { Auth } from "./auth";
 import { type AuthDeps, enforceAuthRateLimit, type RequestMeta, type SignedIn } from "./auth-attempt";
-import { describeIssues } from "../shared/describe-issues";
+import { parseOrRefuse } from "../shared/describe-issues";
 import { signUpSchema } from "./credentials-schema";
 
 export const EMAIL_TAKEN = "This email is already registered. Please sign in instead.";
@@ -15,12 +15,7 @@ export async function signUp(
   input: { email?: unknown; password?: unknown; fullName?: unknown },
   meta: RequestMeta,
 ): Promise<SignedIn> {
-  const parsed = signUpSchema.safeParse(input);
-  if (!parsed.success) {
-    const { fields, first } = describeIssues(parsed.error);
-    throw new AppError("VALIDATION", first, { fields });
-  }
-  const { email, password, fullName } = parsed.data;
+  const { email, password, fullName } = parseOrRefuse(signUpSchema, input);
   await enforceAuthRateLimit(deps, { action: "sign_up", email, meta });
 
   const log = (success: boolean, errorMessage: string | null, userId: string | null = null) =>

@@ -110,6 +110,13 @@ async function run(fn: () => Promise<unknown>): Promise<Response> {
   }
 }
 
+/** The sign-in use case itself (as the /auth page calls it), with the member's password. */
+const passwordSignIn = async (email: string) =>
+  signIn(
+    { db, clock, auth: testApp.auth, authAddressLimit: 1000 },
+    { email, password: MEMBER_PASSWORD },
+    await metaFor(),
+  );
 const apiSignIn = (email: string, password = MEMBER_PASSWORD) =>
   testApp.post("/api/v1/auth/sign-in", { email, password });
 const deps = { db, auth: testApp.auth, clock, appUrl };
@@ -382,11 +389,7 @@ describe("deleting my account", () => {
     expect(await sessionCount(member.userId)).toBe(0);
     expect((await apiSignIn(member.email, "Wrongpass1")).status).toBe(401);
 
-    const outcome = await signIn(
-      { db, clock, auth: testApp.auth, authAddressLimit: 1000 },
-      { email: member.email, password: MEMBER_PASSWORD },
-      await metaFor(),
-    );
+    const outcome = await passwordSignIn(member.email);
     expect(outcome).toMatchObject({
       kind: "pending-deletion",
       proof: expect.any(String),
@@ -483,13 +486,7 @@ describe("deleting my account", () => {
     const api = await apiSignIn(member.email);
     expect(api.status).toBe(403);
     expect(await api.json()).toMatchObject({ error: ACCOUNT_SUSPENDED });
-    await expect(
-      signIn(
-        { db, clock, auth: testApp.auth, authAddressLimit: 1000 },
-        { email: member.email, password: MEMBER_PASSWORD },
-        await metaFor(),
-      ),
-    ).rejects.toMatchObject({ status: 403, message: ACCOUNT_SUSPENDED });
+    await expect(passwordSignIn(member.email)).rejects.toMatchObject({ status: 403, message: ACCOUNT_SUSPENDED });
     const forged = makeKeepAccountProof(testApp.auth, { userId: member.userId, now: clock.now() });
     expect(await keepAccount(deps, { proof: forged }, await metaFor())).toMatchObject({
       ok: false,
@@ -509,13 +506,7 @@ describe("deleting my account", () => {
     expect((await deleteWithPassword(member)).ok).toBe(true);
 
     clock.advance(30 * DAY + MINUTE);
-    await expect(
-      signIn(
-        { db, clock, auth: testApp.auth, authAddressLimit: 1000 },
-        { email: member.email, password: MEMBER_PASSWORD },
-        await metaFor(),
-      ),
-    ).rejects.toMatchObject({ status: 403, message: ACCOUNT_SUSPENDED });
+    await expect(passwordSignIn(member.email)).rejects.toMatchObject({ status: 403, message: ACCOUNT_SUSPENDED });
 
     expect(await purgeDeletedMembers({ db, clock, storage: testApp.storage })).toContain(member.userId);
     expect((await db.select().from(users).where(eq(users.id, member.userId)))[0]).toMatchObject({

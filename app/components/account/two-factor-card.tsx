@@ -4,7 +4,7 @@ import { FormError, formLevelError } from "../forms/form-error";
 import { Button } from "../ui/button";
 import { ShieldCheck } from "../ui/icons";
 import { BackupCodes } from "./backup-codes";
-import { TotpKey } from "./totp-key";
+import { AuthenticatorSetUp } from "./authenticator-set-up";
 
 export type TwoFactorAnswer =
   | { step: "confirm"; qrSvg: string; secret: string; totpUri: string; error?: string }
@@ -150,24 +150,13 @@ function ConfirmStep({
   busy: boolean;
 }) {
   return (
-    <div className="mt-4">
-      <ol className="list-decimal space-y-2 pl-5 text-sm text-ink">
-        <li>Open an authenticator app (Google Authenticator, 1Password, Authy, Microsoft Authenticator).</li>
-        <li>Scan this QR code, or type the key below into the app.</li>
-        <li>Enter the 6-digit code the app shows.</li>
-      </ol>
-      <div className="mt-4 flex flex-col items-center gap-4 sm:flex-row sm:items-start">
-        <div
-          role="img"
-          aria-label={`QR code for the two-step sign-in key of ${email}`}
-          className="size-44 shrink-0 rounded-lg border border-line bg-white p-2"
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: an SVG the server drew from this member's own key
-          dangerouslySetInnerHTML={{ __html: answer.qrSvg }}
-        />
-        <div className="min-w-0 self-stretch">
-          <TotpKey secret={answer.secret} totpUri={answer.totpUri} />
-        </div>
-      </div>
+    <AuthenticatorSetUp
+      gap="mt-4"
+      qrSvg={answer.qrSvg}
+      qrLabel={`QR code for the two-step sign-in key of ${email}`}
+      secret={answer.secret}
+      totpUri={answer.totpUri}
+    >
       <Form method="post" className="mt-5 space-y-4" noValidate>
         <input type="hidden" name="intent" value="2fa-confirm" />
         <input type="hidden" name="totpUri" value={answer.totpUri} />
@@ -176,7 +165,7 @@ function ConfirmStep({
           Turn on two-step sign-in
         </Button>
       </Form>
-    </div>
+    </AuthenticatorSetUp>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { InputHTMLAttributes, ReactNode } from "react";
 
 export const inputClass = (error?: string) =>
   `mt-1 block w-full rounded-lg border bg-white px-3 text-ink shadow-xs outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-200 ${error ? "border-danger" : "border-line"}`;
@@ -43,59 +43,38 @@ export function describedBy(id: string, error?: string, hint?: string) {
   return { "aria-invalid": error ? true : undefined, "aria-describedby": ids || undefined } as const;
 }
 
-/** A required password box in its Field: the browser's password manager reads `autoComplete` (current or new). */
-export function PasswordField({
-  name,
+type BoxProps = { label: string; error?: string; defaultValue?: string };
+
+/**
+ * A required box in its Field, tied to its label and error; `look` is what it adds to the usual box (its height,
+ * its lettering) and `input` the rest of what the box is.
+ */
+function RequiredBox({
+  id,
   label,
   error,
-  autoComplete,
-}: {
-  name: string;
-  label: string;
-  error?: string;
-  autoComplete: "current-password" | "new-password";
-}) {
+  look,
+  ...input
+}: BoxProps & { id: string; look: string } & Omit<InputHTMLAttributes<HTMLInputElement>, "className">) {
   return (
-    <Field id={name} label={label} error={error}>
-      <input
-        id={name}
-        name={name}
-        type="password"
-        required
-        autoComplete={autoComplete}
-        className={`${inputClass(error)} h-11`}
-        {...describedBy(name, error)}
-      />
+    <Field id={id} label={label} error={error}>
+      <input id={id} required {...input} className={`${inputClass(error)} ${look}`} {...describedBy(id, error)} />
     </Field>
   );
 }
 
-/** A required e-mail box in its Field; the browser offers the member's own address. */
-export function EmailField({
+/** A required password box in its Field: the browser's password manager reads `autoComplete` (current or new). */
+export function PasswordField({
   name,
-  label,
-  error,
-  defaultValue,
-}: {
-  name: string;
-  label: string;
-  error?: string;
-  defaultValue?: string;
-}) {
-  return (
-    <Field id={name} label={label} error={error}>
-      <input
-        id={name}
-        name={name}
-        type="email"
-        required
-        autoComplete="email"
-        defaultValue={defaultValue}
-        className={`${inputClass(error)} h-11`}
-        {...describedBy(name, error)}
-      />
-    </Field>
-  );
+  autoComplete,
+  ...box
+}: Omit<BoxProps, "defaultValue"> & { name: string; autoComplete: "current-password" | "new-password" }) {
+  return <RequiredBox {...box} id={name} name={name} type="password" autoComplete={autoComplete} look="h-11" />;
+}
+
+/** A required e-mail box in its Field; the browser offers the member's own address. */
+export function EmailField({ name, ...box }: BoxProps & { name: string }) {
+  return <RequiredBox {...box} id={name} name={name} type="email" autoComplete="email" look="h-11" />;
 }
 
 /**
@@ -103,34 +82,18 @@ export function EmailField({
  * or without a space in the middle), or with `backup` one of the backup codes. The phone's keyboard and autofill
  * offer the code; big monospaced characters make it easy to check against the screen it came from.
  */
-export function CodeField({
-  id,
-  label,
-  error,
-  backup = false,
-  defaultValue,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  backup?: boolean;
-  defaultValue?: string;
-}) {
+export function CodeField({ id, backup = false, ...box }: BoxProps & { id: string; backup?: boolean }) {
   return (
-    <Field id={id} label={label} error={error}>
-      <input
-        id={id}
-        name="code"
-        required
-        autoComplete="one-time-code"
-        inputMode={backup ? "text" : "numeric"}
-        pattern={backup ? undefined : "[0-9 ]{6,7}"}
-        maxLength={backup ? 32 : 7}
-        spellCheck={false}
-        defaultValue={defaultValue}
-        className={`${inputClass(error)} h-12 font-mono text-lg tracking-widest`}
-        {...describedBy(id, error)}
-      />
-    </Field>
+    <RequiredBox
+      {...box}
+      id={id}
+      name="code"
+      autoComplete="one-time-code"
+      inputMode={backup ? "text" : "numeric"}
+      pattern={backup ? undefined : "[0-9 ]{6,7}"}
+      maxLength={backup ? 32 : 7}
+      spellCheck={false}
+      look="h-12 font-mono text-lg tracking-widest"
+    />
   );
 }
