@@ -22,7 +22,7 @@ export function jsonWithCookies(body: unknown, cookies: Headers | null) {
   return Response.json(body, { headers: cookiesOf(cookies) });
 }
 
-/** A refusal for a script (runAction's `onRefusal`): `{ error }` with its status, which the script shows. */
-export function refusedAsJson({ status, message }: { status: number; message: string }) {
-  return Response.json({ error: message }, { status });
+/** A refusal (runAction's onRefusal) for a script that called with fetch: the message it shows, with the status. */
+export function refusedForScript(refusal: { status: number; message: string }) {
+  return Response.json({ error: refusal.message }, { status: refusal.status });
 }

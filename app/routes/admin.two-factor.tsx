@@ -3,15 +3,17 @@ import { data, Form, useNavigation } from "react-router";
 import { safeRedirect } from "../lib/safe-redirect";
 import type { Route } from "./+types/admin.two-factor";
 import { appContext } from "../context";
-import { describedBy, Field, inputClass } from "../components/forms/field";
+import { CodeField, PasswordField } from "../components/forms/field";
 import { Button, ButtonLink } from "../components/ui/button";
 import { Container } from "../components/ui/container";
 import { KeyRound, ShieldCheck } from "../components/ui/icons";
+import { readForm } from "../lib/read-form.server";
 import { requireStaff } from "../lib/require-staff.server";
-import { runAction } from "../lib/run-action.server";
-import { TotpKey } from "../components/account/totp-key";
+import { type Refusal, runAction } from "../lib/run-action.server";
+import { AuthenticatorSetUp } from "../components/account/authenticator-set-up";
 import { findStaffAccess } from "../../core/auth/find-staff-access";
 import { requireVerifiedAddress } from "../../core/auth/verified-address";
+import { AppError } from "../../core/shared/app-error";
 import { TWO_FACTOR_REQUIRED_FOR_ADMIN } from "../../core/staff/pass-staff-gate";
 import {
   confirmTwoFactorEnrolment,
@@ -44,38 +46,36 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const actor = await requireStaff(ctx, request, permission, { allowWithoutTwoFactor: true });
-  const form = await request.formData();
-  if ((await findStaffAccess(ctx.db, actor.userId)).twoFactorEnabled && form.get("intent") !== "confirm") {
-    return data(
-      { step: "password" as const, error: "Two-factor sign-in is already on for this account." },
-      { status: 409 },
-    );
-  }
-  if (form.get("intent") === "confirm") {
-    const totpUri = String(form.get("totpUri") ?? "");
+  const form = await readForm(request);
+  const backToStart = (refusal: Refusal) =>
+    data({ step: "password" as const, error: refusal.message }, { status: refusal.status });
+  if (form.intent === "confirm") {
     return runAction(
-      () => confirmTwoFactorEnrolment(ctx, { userId: actor.userId, code: form.get("code") }, ctx.meta),
+      () => confirmTwoFactorEnrolment(ctx, { userId: actor.userId, code: form.code }, ctx.meta),
       (confirmed) =>
         data({ step: "done" as const, backupCodes: confirmed.backupCodes }, { headers: confirmed.headers }),
       {
-        onRefusal: async ({ status, message }) => {
+        onRefusal: async (refusal) => {
           // No key to confirm (the first step never ran): back to the first step, with the reason.
-          if (status === 409) return data({ step: "password" as const, error: message }, { status: 409 });
+          if (refusal.status === 409) return backToStart(refusal);
           // The same key again (it is this person's own, from the step before): the code was wrong, not the key.
+          const totpUri = form.totpUri ?? "";
           const again = totpUri.startsWith("otpauth://totp/") ? await describeTotpUri(totpUri) : null;
-          if (!again) return data({ step: "password" as const, error: "Please start again." }, { status: 400 });
-          return data({ step: "confirm" as const, ...again, error: message }, { status });
+          if (!again) return backToStart({ status: 400, message: "Please start again.", fields: {} });
+          return data({ step: "confirm" as const, ...again, error: refusal.message }, { status: refusal.status });
         },
       },
     );
   }
   return runAction(
     async () => {
+      if ((await findStaffAccess(ctx.db, actor.userId)).twoFactorEnabled)
+        throw new AppError("CONFLICT", "Two-factor sign-in is already on for this account.");
       await requireVerifiedAddress(ctx.db, actor.userId);
-      return startTwoFactorEnrolment(ctx, { password: form.get("password") }, ctx.meta);
+      return startTwoFactorEnrolment(ctx, { password: form.password }, ctx.meta);
     },
-    (key) => ({ step: "confirm" as const, ...key, error: null }),
-    { onRefusal: ({ status, message }) => data({ step: "password" as const, error: message }, { status }) },
+    (started) => ({ step: "confirm" as const, ...started, error: null }),
+    { onRefusal: backToStart },
   );
 }
 
@@ -98,44 +98,22 @@ export default function TwoFactorEnrolment({ loaderData, actionData }: Route.Com
           )}
 
           {actionData?.step === "confirm" ? (
-            <>
-              <ol className="mt-5 list-decimal space-y-2 pl-5 text-sm text-ink">
-                <li>Open an authenticator app (Google Authenticator, 1Password, Authy, Microsoft Authenticator).</li>
-                <li>Scan this QR code, or type the key below into the app.</li>
-                <li>Enter the 6-digit code the app shows.</li>
-              </ol>
-              <div className="mt-5 flex flex-col items-center gap-4 sm:flex-row sm:items-start">
-                <div
-                  role="img"
-                  aria-label={`QR code for the two-factor key of ${loaderData.email}`}
-                  className="size-44 shrink-0 rounded-lg border border-line bg-white p-2"
-                  // biome-ignore lint/security/noDangerouslySetInnerHtml: an SVG the server drew from this person's own key
-                  dangerouslySetInnerHTML={{ __html: actionData.qrSvg }}
-                />
-                <div className="min-w-0 self-stretch">
-                  <TotpKey secret={actionData.secret} totpUri={actionData.totpUri} />
-                </div>
-              </div>
+            <AuthenticatorSetUp
+              gap="mt-5"
+              qrSvg={actionData.qrSvg}
+              qrLabel={`QR code for the two-factor key of ${loaderData.email}`}
+              secret={actionData.secret}
+              totpUri={actionData.totpUri}
+            >
               <Form method="post" className="mt-6 space-y-4" noValidate>
                 <input type="hidden" name="intent" value="confirm" />
                 <input type="hidden" name="totpUri" value={actionData.totpUri} />
-                <Field id="code" label="Code from your app" error={actionData.error ?? undefined}>
-                  <input
-                    id="code"
-                    name="code"
-                    required
-                    autoComplete="one-time-code"
-                    inputMode="numeric"
-                    maxLength={7}
-                    className={`${inputClass(actionData.error ?? undefined)} h-12 font-mono text-lg tracking-widest`}
-                    {...describedBy("code", actionData.error ?? undefined)}
-                  />
-                </Field>
+                <CodeField id="code" label="Code from your app" error={actionData.error ?? undefined} />
                 <Button type="submit" className="w-full" disabled={busy}>
                   {busy ? "Checking..." : "Turn on two-factor"}
                 </Button>
               </Form>
-            </>
+            </AuthenticatorSetUp>
           ) : actionData?.step === "done" ? (
             <>
               <p
@@ -177,17 +155,12 @@ export default function TwoFactorEnrolment({ loaderData, actionData }: Route.Com
                 Staff accounts must use a second step at sign-in. Confirm your password to get your key.
               </p>
               <input type="hidden" name="intent" value="start" />
-              <Field id="password" label="Password" error={actionData?.error ?? undefined}>
-                <input
-                  id="password"
-                  name="password"
-                  type="password"
-                  required
-                  autoComplete="current-password"
-                  className={`${inputClass(actionData?.error ?? undefined)} h-11`}
-                  {...describedBy("password", actionData?.error ?? undefined)}
-                />
-              </Field>
+              <PasswordField
+                name="password"
+                label="Password"
+                error={actionData?.error ?? undefined}
+                autoComplete="current-password"
+              />
               <Button type="submit" className="w-full" disabled={busy}>
                 {busy ? "Please wait..." : "Set up two-factor"}
               </Button>

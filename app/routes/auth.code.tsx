@@ -2,13 +2,15 @@ import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/auth.code";
 import { appContext } from "../context";
-import { describedBy, Field, inputClass } from "../components/forms/field";
+import { CodeField, EmailField } from "../components/forms/field";
 import { FormError, formLevelError } from "../components/forms/form-error";
 import { Button } from "../components/ui/button";
-import { Container } from "../components/ui/container";
+import { AuthCard, AuthCardLink, authLinkClass } from "../components/auth/auth-card";
 import { Mail } from "../components/ui/icons";
 import { KeepAccountOffer } from "../components/auth/keep-account-offer";
-import { cookiesOf, redirectWithFlash } from "../lib/redirect-with-flash.server";
+import { afterSignIn, type KeepOffer } from "../lib/after-sign-in.server";
+import { readForm } from "../lib/read-form.server";
+import { runAction } from "../lib/run-action.server";
 import { focusFirstError } from "../lib/focus-first-error";
 import { safeRedirect } from "../lib/safe-redirect";
 import { SIGN_IN_CODE_MINUTES } from "../../core/auth/auth";
@@ -28,7 +30,7 @@ type Answer = {
   error: string | null;
   fields: Record<string, string>;
   /** The member's own deletion is pending: the offer to keep the account instead of a session. */
-  keep?: { proof: string; deletesOn: string };
+  keep?: KeepOffer;
 };
 
 /**
@@ -46,37 +48,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
-  const form = await request.formData();
-  const email = String(form.get("email") ?? "");
-  const answer = (status: number, a: Partial<Answer> & { step: Step }) =>
+  const form = await readForm(request);
+  const email = form.email ?? "";
+  const answer = (a: Partial<Answer> & { step: Step }, status = 200) =>
     data<Answer>({ email, notice: null, error: null, fields: {}, ...a }, { status });
-  if (form.get("intent") === "request") {
-    const result = await requestSignInCode(ctx, { email }, ctx.meta);
-    if (!result.ok)
-      return answer(result.status, {
-        step: "email",
-        error: result.message,
-        fields: "fields" in result ? (result.fields ?? {}) : {},
-      });
-    return answer(200, { step: "code", email: result.email, notice: result.message });
+  if (form.intent === "request") {
+    return runAction(
+      () => requestSignInCode(ctx, { email }, ctx.meta),
+      (sent) => answer({ step: "code", email: sent.email, notice: sent.message }),
+      {
+        onRefusal: (refusal) =>
+          answer({ step: "email", error: refusal.message, fields: refusal.fields }, refusal.status),
+      },
+    );
   }
-  const result = await signInWithCode({ ...ctx, appUrl: ctx.env.APP_URL }, { email, code: form.get("code") }, ctx.meta);
-  const back = safeRedirect(form.get("redirectTo"), "");
-  if (!result.ok && result.twoFactor) {
-    // The code proved the mailbox; this account also has an authenticator app: its code comes next.
-    return redirect(`/auth/two-factor${back ? `?${new URLSearchParams({ redirectTo: back })}` : ""}`, {
-      headers: cookiesOf(result.twoFactor.headers),
-    });
-  }
-  if (!result.ok && result.pendingDeletion) return answer(403, { step: "code", keep: result.pendingDeletion });
-  if (!result.ok) {
-    const fields = result.fields ?? {};
-    return answer(result.status, { step: fields.email ? "email" : "code", error: result.message, fields });
-  }
-  return redirectWithFlash(ctx, back || "/", { type: "success", message: "Welcome back!" }, result.headers);
+  return runAction(
+    () => signInWithCode({ ...ctx, appUrl: ctx.env.APP_URL }, { email, code: form.code }, ctx.meta),
+    // The code proved the mailbox; with an authenticator app too, its code comes next (afterSignIn).
+    (outcome) =>
+      afterSignIn(ctx, outcome, {
+        redirectTo: safeRedirect(form.redirectTo, ""),
+        keepOffer: (keep): Answer => ({ email, notice: null, error: null, fields: {}, step: "code", keep }),
+      }),
+    {
+      // A refused address is put right on the first step; anything about the code, on the second.
+      onRefusal: (refusal) =>
+        answer(
+          { step: refusal.fields.email ? "email" : "code", error: refusal.message, fields: refusal.fields },
+          refusal.status,
+        ),
+    },
+  );
 }
-
-const linkClass = "inline-block py-1 font-semibold text-brand-700 underline-offset-2 hover:underline";
 
 export default function SignInWithCode({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
@@ -91,95 +94,67 @@ export default function SignInWithCode({ loaderData, actionData }: Route.Compone
   if (actionData?.keep) return <KeepAccountOffer {...actionData.keep} />;
   const restart = `/auth/code${redirectTo ? `?${new URLSearchParams({ redirectTo })}` : ""}`;
   return (
-    <main id="main" className="bg-surface py-12 sm:py-20">
-      <Container className="max-w-md">
-        <div className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
-          <Mail className="size-8 text-brand-600" aria-hidden="true" />
-          <h1 className="mt-3 text-2xl font-bold tracking-tight">Sign in with a code</h1>
-          {step === "email" ? (
-            <>
-              <p className="mt-1 text-sm text-muted">
-                Enter your account's e-mail address and we'll send you a 6-digit code. No password needed.
-              </p>
-              <Form ref={formRef} method="post" className="mt-6 space-y-4" noValidate>
-                <FormError message={formLevelError(actionData?.error, fields)} />
-                <input type="hidden" name="intent" value="request" />
-                <Field id="email" label="Email" error={fields.email}>
-                  <input
-                    id="email"
-                    name="email"
-                    type="email"
-                    required
-                    autoComplete="email"
-                    defaultValue={email}
-                    className={`${inputClass(fields.email)} h-11`}
-                    {...describedBy("email", fields.email)}
-                  />
-                </Field>
-                <Button type="submit" className="w-full" disabled={busy}>
-                  {busy ? "Sending..." : "Email me a code"}
-                </Button>
-              </Form>
-            </>
-          ) : (
-            <>
-              <p className="mt-1 text-sm text-muted">
-                Enter the 6-digit code we e-mailed to <strong className="break-all text-ink">{email}</strong>. It works
-                once, for {SIGN_IN_CODE_MINUTES} minutes.
-              </p>
-              {actionData?.notice && (
-                <p
-                  role="status"
-                  className="mt-5 rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-brand-800"
-                >
-                  {actionData.notice}
-                </p>
-              )}
-              <Form ref={formRef} method="post" className="mt-6 space-y-4" noValidate>
-                <FormError message={formLevelError(actionData?.error, fields)} />
-                <input type="hidden" name="intent" value="verify" />
-                <input type="hidden" name="email" value={email} />
-                <input type="hidden" name="redirectTo" value={redirectTo} />
-                <Field id="code" label="Sign-in code" error={fields.code}>
-                  <input
-                    id="code"
-                    name="code"
-                    required
-                    autoComplete="one-time-code"
-                    inputMode="numeric"
-                    pattern="[0-9 ]{6,7}"
-                    maxLength={7}
-                    spellCheck={false}
-                    defaultValue={loaderData.step === "code" ? loaderData.code : ""}
-                    className={`${inputClass(fields.code)} h-12 font-mono text-lg tracking-widest`}
-                    {...describedBy("code", fields.code)}
-                  />
-                </Field>
-                <Button type="submit" className="w-full" disabled={busy}>
-                  {busy ? "Checking..." : "Sign in"}
-                </Button>
-              </Form>
-              <Form method="post" className="mt-4 text-center">
-                <input type="hidden" name="intent" value="request" />
-                <input type="hidden" name="email" value={email} />
-                <button type="submit" className={`${linkClass} text-sm`} disabled={busy}>
-                  Send a new code
-                </button>
-              </Form>
-              <p className="mt-1 text-center text-sm">
-                <Link to={restart} className={linkClass}>
-                  Use a different address
-                </Link>
-              </p>
-            </>
+    <AuthCard icon={<Mail className="size-8 text-brand-600" aria-hidden="true" />} title="Sign in with a code">
+      {step === "email" ? (
+        <>
+          <p className="mt-1 text-sm text-muted">
+            Enter your account's e-mail address and we'll send you a 6-digit code. No password needed.
+          </p>
+          <Form ref={formRef} method="post" className="mt-6 space-y-4" noValidate>
+            <FormError message={formLevelError(actionData?.error, fields)} />
+            <input type="hidden" name="intent" value="request" />
+            <EmailField name="email" label="Email" error={fields.email} defaultValue={email} />
+            <Button type="submit" className="w-full" disabled={busy}>
+              {busy ? "Sending..." : "Email me a code"}
+            </Button>
+          </Form>
+        </>
+      ) : (
+        <>
+          <p className="mt-1 text-sm text-muted">
+            Enter the 6-digit code we e-mailed to <strong className="break-all text-ink">{email}</strong>. It works
+            once, for {SIGN_IN_CODE_MINUTES} minutes.
+          </p>
+          {actionData?.notice && (
+            <p
+              role="status"
+              className="mt-5 rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-brand-800"
+            >
+              {actionData.notice}
+            </p>
           )}
-          <p className="mt-6 text-center text-sm">
-            <Link to={`/auth${redirectTo ? `?${new URLSearchParams({ redirectTo })}` : ""}`} className={linkClass}>
-              Sign in with your password instead
+          <Form ref={formRef} method="post" className="mt-6 space-y-4" noValidate>
+            <FormError message={formLevelError(actionData?.error, fields)} />
+            <input type="hidden" name="intent" value="verify" />
+            <input type="hidden" name="email" value={email} />
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            <CodeField
+              id="code"
+              label="Sign-in code"
+              error={fields.code}
+              defaultValue={loaderData.step === "code" ? loaderData.code : ""}
+            />
+            <Button type="submit" className="w-full" disabled={busy}>
+              {busy ? "Checking..." : "Sign in"}
+            </Button>
+          </Form>
+          <Form method="post" className="mt-4 text-center">
+            <input type="hidden" name="intent" value="request" />
+            <input type="hidden" name="email" value={email} />
+            <button type="submit" className={`${authLinkClass} text-sm`} disabled={busy}>
+              Send a new code
+            </button>
+          </Form>
+          <p className="mt-1 text-center text-sm">
+            <Link to={restart} className={authLinkClass}>
+              Use a different address
             </Link>
           </p>
-        </div>
-      </Container>
-    </main>
+        </>
+      )}
+      <AuthCardLink to={`/auth${redirectTo ? `?${new URLSearchParams({ redirectTo })}` : ""}`}>
+        Sign in with your password instead
+      </AuthCardLink>
+    </AuthCard>
   );
 }

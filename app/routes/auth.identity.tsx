@@ -1,8 +1,11 @@
-import { data, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import type { Route } from "./+types/auth.identity";
 import { appContext } from "../context";
 import { FormError } from "../components/forms/form-error";
-import { Container } from "../components/ui/container";
+import { AuthCard, authLinkClass } from "../components/auth/auth-card";
+import { readForm } from "../lib/read-form.server";
+import { cookiesOf } from "../lib/redirect-with-flash.server";
+import { runAction } from "../lib/run-action.server";
 import { safeRedirect } from "../lib/safe-redirect";
 import { identityProvidersFromEnv } from "../../core/auth/identity-providers";
 import { startIdentitySignIn } from "../../core/auth/start-identity-sign-in";
@@ -20,44 +23,36 @@ export async function loader() {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
-  const form = await request.formData();
-  const provider = String(form.get("provider") ?? "");
-  const back = safeRedirect(form.get("redirectTo"), "");
+  const form = await readForm(request);
+  const provider = form.provider ?? "";
+  const back = safeRedirect(form.redirectTo, "");
   const query = (extra: Record<string, string> = {}) =>
     new URLSearchParams({ provider, ...(back ? { redirectTo: back } : {}), ...extra }).toString();
-  const result = await startIdentitySignIn(
-    { ...ctx, providers: identityProvidersFromEnv(ctx.env) },
-    {
-      provider,
-      callbackURL: `/auth/identity/complete?${query()}`,
-      newUserCallbackURL: `/auth/identity/complete?${query({ new: "1" })}`,
-      errorCallbackURL: `/auth?${query()}`,
-    },
-    ctx.meta,
+  return runAction(
+    () =>
+      startIdentitySignIn(
+        { ...ctx, providers: identityProvidersFromEnv(ctx.env) },
+        {
+          provider,
+          callbackURL: `/auth/identity/complete?${query()}`,
+          newUserCallbackURL: `/auth/identity/complete?${query({ new: "1" })}`,
+          errorCallbackURL: `/auth?${query()}`,
+        },
+        ctx.meta,
+      ),
+    (to) => redirect(to.url, { headers: cookiesOf(to.headers) }),
   );
-  if (!result.ok) return data({ error: result.message }, { status: result.status });
-  const headers = new Headers();
-  for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  return redirect(result.url, { headers });
 }
 
 export default function IdentitySignIn({ actionData }: Route.ComponentProps) {
   return (
-    <main id="main" className="bg-surface py-12 sm:py-20">
-      <Container className="max-w-md">
-        <div className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
-          <h1 className="text-2xl font-bold tracking-tight">Sign in with an identity provider</h1>
-          <FormError message={actionData?.error} className="mt-4" />
-          <p className="mt-4 text-sm text-muted">
-            <Link
-              to="/auth"
-              className="inline-block py-1 font-semibold text-brand-700 underline-offset-2 hover:underline"
-            >
-              Back to Sign In
-            </Link>
-          </p>
-        </div>
-      </Container>
-    </main>
+    <AuthCard title="Sign in with an identity provider">
+      <FormError message={actionData?.error} className="mt-4" />
+      <p className="mt-4 text-sm text-muted">
+        <Link to="/auth" className={authLinkClass}>
+          Back to Sign In
+        </Link>
+      </p>
+    </AuthCard>
   );
 }

@@ -1,7 +1,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/auth.passkey.options";
 import { appContext } from "../context";
-import { jsonWithCookies } from "../lib/json-guard.server";
+import { jsonWithCookies, refusedForScript } from "../lib/json-guard.server";
+import { runAction } from "../lib/run-action.server";
 import { startPasskeySignIn } from "../../core/auth/start-passkey-sign-in";
 
 export function loader() {
@@ -11,7 +12,9 @@ export function loader() {
 /** A challenge for signing in with a passkey; Better Auth keeps it behind the cookie this answer sets. */
 export async function action({ context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
-  const result = await startPasskeySignIn(ctx, ctx.meta);
-  if (!result.ok) return Response.json({ error: result.message }, { status: result.status });
-  return jsonWithCookies({ options: result.options }, result.headers);
+  return runAction(
+    () => startPasskeySignIn(ctx, ctx.meta),
+    (start) => jsonWithCookies({ options: start.options }, start.headers),
+    { onRefusal: refusedForScript },
+  );
 }

@@ -2,7 +2,9 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/auth.passkey";
 import { appContext } from "../context";
 import { flashHeaders } from "../lib/redirect-with-flash.server";
-import { jsonWithCookies } from "../lib/json-guard.server";
+import { jsonWithCookies, refusedForScript } from "../lib/json-guard.server";
+import { readForm } from "../lib/read-form.server";
+import { runAction } from "../lib/run-action.server";
 import { safeRedirect } from "../lib/safe-redirect";
 import { signInWithPasskey } from "../../core/auth/sign-in-with-passkey";
 
@@ -16,9 +18,13 @@ export function loader() {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
-  const form = await request.formData();
-  const result = await signInWithPasskey(ctx, { response: form.get("response") }, ctx.meta);
-  if (!result.ok) return Response.json({ error: result.message }, { status: result.status });
-  const headers = await flashHeaders(ctx, { type: "success", message: "Welcome back!" }, result.headers);
-  return jsonWithCookies({ redirectTo: safeRedirect(form.get("redirectTo")) }, headers);
+  const form = await readForm(request);
+  return runAction(
+    () => signInWithPasskey(ctx, { response: form.response }, ctx.meta),
+    async (signedIn) => {
+      const headers = await flashHeaders(ctx, { type: "success", message: "Welcome back!" }, signedIn.headers);
+      return jsonWithCookies({ redirectTo: safeRedirect(form.redirectTo) }, headers);
+    },
+    { onRefusal: refusedForScript },
+  );
 }

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/auth.reauthenticate.passkey-options";
 import { appContext } from "../context";
-import { guardForScript, refusedAsJson } from "../lib/json-guard.server";
+import { guardForScript, refusedForScript } from "../lib/json-guard.server";
 import { runAction } from "../lib/run-action.server";
 import { requireUser } from "../lib/require-user.server";
 import { startPasskeyReauthentication } from "../../core/auth/start-passkey-reauthentication";
@@ -23,6 +23,6 @@ export async function action({ request, context }: Route.ActionArgs) {
         { userId: user.id, sessionId: user.session.id },
       ),
     (options) => Response.json({ options }),
-    { onRefusal: refusedAsJson },
+    { onRefusal: refusedForScript },
   );
 }

@@ -3,7 +3,7 @@ import type { Route } from "./+types/auth.reset-password";
 import { appContext } from "../context";
 import { PasswordField } from "../components/forms/field";
 import { Button } from "../components/ui/button";
-import { Container } from "../components/ui/container";
+import { AuthCard } from "../components/auth/auth-card";
 import { KeyRound } from "../components/ui/icons";
 import { readForm } from "../lib/read-form.server";
 import { redirectWithFlash } from "../lib/redirect-with-flash.server";
@@ -34,38 +34,27 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const fields: Record<string, string> = actionData?.fields ?? {};
   const formError = actionData && !fields.password && !fields.confirm ? actionData.error : undefined;
   return (
-    <main id="main" className="bg-surface py-12 sm:py-20">
-      <Container className="max-w-md">
-        <div className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
-          <KeyRound className="size-8 text-brand-600" />
-          <h1 className="mt-3 text-2xl font-bold tracking-tight">Choose a new password</h1>
-          <p className="mt-1 text-sm text-muted">
-            At least 8 characters, with an uppercase letter, a lowercase letter and a number. You'll be signed out
-            everywhere else.
-          </p>
-          {formError && (
-            <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-danger">
-              {formError}{" "}
-              <Link to="/auth/forgot-password" className="font-semibold underline">
-                Send a new link
-              </Link>
-            </p>
-          )}
-          <Form method="post" className="mt-6 space-y-4" noValidate>
-            <input type="hidden" name="token" value={loaderData.token} />
-            <PasswordField name="password" label="New password" error={fields.password} autoComplete="new-password" />
-            <PasswordField
-              name="confirm"
-              label="New password again"
-              error={fields.confirm}
-              autoComplete="new-password"
-            />
-            <Button type="submit" className="w-full" disabled={busy}>
-              {busy ? "Saving..." : "Set new password"}
-            </Button>
-          </Form>
-        </div>
-      </Container>
-    </main>
+    <AuthCard icon={<KeyRound className="size-8 text-brand-600" />} title="Choose a new password">
+      <p className="mt-1 text-sm text-muted">
+        At least 8 characters, with an uppercase letter, a lowercase letter and a number. You'll be signed out
+        everywhere else.
+      </p>
+      {formError && (
+        <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-danger">
+          {formError}{" "}
+          <Link to="/auth/forgot-password" className="font-semibold underline">
+            Send a new link
+          </Link>
+        </p>
+      )}
+      <Form method="post" className="mt-6 space-y-4" noValidate>
+        <input type="hidden" name="token" value={loaderData.token} />
+        <PasswordField name="password" label="New password" error={fields.password} autoComplete="new-password" />
+        <PasswordField name="confirm" label="New password again" error={fields.confirm} autoComplete="new-password" />
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? "Saving..." : "Set new password"}
+        </Button>
+      </Form>
+    </AuthCard>
   );
 }

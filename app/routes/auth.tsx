@@ -1,9 +1,12 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { Route } from "./+types/auth";
 import { appContext } from "../context";
 import { AuthForm, type AuthMode } from "../components/auth/auth-form";
 import { KeepAccountOffer } from "../components/auth/keep-account-offer";
-import { cookiesOf, redirectWithFlash } from "../lib/redirect-with-flash.server";
+import { afterSignIn } from "../lib/after-sign-in.server";
+import { readForm } from "../lib/read-form.server";
+import { redirectWithFlash } from "../lib/redirect-with-flash.server";
+import { runAction } from "../lib/run-action.server";
 import { signIn } from "../../core/auth/sign-in";
 import { signUp } from "../../core/auth/sign-up";
 import { safeRedirect } from "../lib/safe-redirect";
@@ -49,46 +52,34 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
-  const form = await request.formData();
-  const mode: AuthMode = form.get("mode") === "signup" ? "signup" : "signin";
-  const input = {
-    email: form.get("email") ?? "",
-    password: form.get("password") ?? "",
-    fullName: form.get("fullName") ?? "",
-  };
-  const result = mode === "signup" ? await signUp(ctx, input, ctx.meta) : await signIn(ctx, input, ctx.meta);
-  if (!result.ok && result.twoFactor) {
-    // The password was right and the account has two-step sign-in: the code comes next, on its own page.
-    const back = safeRedirect(form.get("redirectTo"), "");
-    return redirect(`/auth/two-factor${back ? `?${new URLSearchParams({ redirectTo: back })}` : ""}`, {
-      headers: cookiesOf(result.twoFactor.headers),
-    });
-  }
-  if (!result.ok && result.pendingDeletion) {
-    // The password was right and the member's own deletion is pending: no session, the offer to keep the account.
-    return data({ mode, keep: result.pendingDeletion }, { status: 403 });
-  }
-  if (!result.ok) {
-    return data(
-      {
-        mode,
-        error: result.message,
-        fields: result.fields ?? {},
-        values: { email: String(input.email), fullName: String(input.fullName) },
-      },
-      { status: result.status },
+  const form = await readForm(request);
+  const mode: AuthMode = form.mode === "signup" ? "signup" : "signin";
+  const input = { email: form.email ?? "", password: form.password ?? "", fullName: form.fullName ?? "" };
+  const redirectTo = safeRedirect(form.redirectTo, "");
+  const echo = () => ({ mode, values: { email: input.email, fullName: input.fullName } });
+  if (mode === "signup") {
+    return runAction(
+      () => signUp(ctx, input, ctx.meta),
+      // The spec's words, and what a new member must do next: confirm the address the link was sent to (N24).
+      (signedUp) =>
+        redirectWithFlash(
+          ctx,
+          redirectTo || "/",
+          {
+            type: "success",
+            message: "Account created! Redirecting...",
+            description: `Please confirm your e-mail address: we've sent a link to ${input.email.trim()}.`,
+          },
+          signedUp.headers,
+        ),
+      { echo },
     );
   }
-  // The spec's words, and what a new member must do next: confirm the address the link was sent to (N24).
-  const flash =
-    mode === "signup"
-      ? {
-          type: "success" as const,
-          message: "Account created! Redirecting...",
-          description: `Please confirm your e-mail address: we've sent a link to ${String(input.email).trim()}.`,
-        }
-      : { type: "success" as const, message: "Welcome back!" };
-  return redirectWithFlash(ctx, safeRedirect(form.get("redirectTo")), flash, result.headers);
+  return runAction(
+    () => signIn(ctx, input, ctx.meta),
+    (outcome) => afterSignIn(ctx, outcome, { redirectTo, keepOffer: (keep) => ({ mode, keep }) }),
+    { echo },
+  );
 }
 
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {

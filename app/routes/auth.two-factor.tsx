@@ -1,14 +1,17 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/auth.two-factor";
 import { appContext } from "../context";
-import { describedBy, Field, inputClass } from "../components/forms/field";
+import { CodeField } from "../components/forms/field";
 import { Button } from "../components/ui/button";
-import { Container } from "../components/ui/container";
+import { AuthCard, AuthCardLink } from "../components/auth/auth-card";
 import { ShieldCheck } from "../components/ui/icons";
 import { KeepAccountOffer } from "../components/auth/keep-account-offer";
-import { redirectWithFlash } from "../lib/redirect-with-flash.server";
+import { afterSignIn } from "../lib/after-sign-in.server";
+import { readForm } from "../lib/read-form.server";
+import { runAction } from "../lib/run-action.server";
 import { safeRedirect } from "../lib/safe-redirect";
 import { TWO_FACTOR_EXPIRED, verifyTwoFactorSignIn } from "../../core/auth/verify-two-factor-sign-in";
+import { AppError } from "../../core/shared/app-error";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Two-step verification | SwapShed" },
@@ -31,20 +34,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
-  // Without the first step's cookie Better Auth would check the code against a signed-in session instead (its
-  // enrolment check, which turns on a set-up that was started but never confirmed): this is the sign-in step only.
-  if (!hasPendingSignIn(request)) return data({ error: TWO_FACTOR_EXPIRED, keep: null }, { status: 401 });
-  const form = await request.formData();
-  const kind = form.get("method") === "backup" ? "backup" : "totp";
-  const result = await verifyTwoFactorSignIn(ctx, { code: form.get("code"), kind }, ctx.meta);
-  // Both steps were right and the member's own deletion is pending: the offer to keep it (decision 068).
-  if (!result.ok && result.pendingDeletion) return data({ error: null, keep: result.pendingDeletion }, { status: 403 });
-  if (!result.ok) return data({ error: result.message, keep: null }, { status: result.status });
-  return redirectWithFlash(
-    ctx,
-    safeRedirect(form.get("redirectTo")),
-    { type: "success", message: "Welcome back!" },
-    result.headers,
+  const form = await readForm(request);
+  return runAction(
+    async () => {
+      // Without the first step's cookie Better Auth would check the code against a signed-in session instead (its
+      // enrolment check, which turns on a set-up that was started but never confirmed): this is the sign-in step only.
+      if (!hasPendingSignIn(request)) throw new AppError("UNAUTHENTICATED", TWO_FACTOR_EXPIRED);
+      const kind = form.method === "backup" ? "backup" : "totp";
+      return verifyTwoFactorSignIn(ctx, { code: form.code, kind }, ctx.meta);
+    },
+    // Both steps were right: signed in, or, when the member's own deletion is pending, the offer to keep it
+    // (decision 068).
+    (outcome) =>
+      afterSignIn(ctx, outcome, {
+        redirectTo: safeRedirect(form.redirectTo, ""),
+        keepOffer: (keep) => ({ error: null, keep }),
+      }),
+    { echo: () => ({ keep: null }) },
   );
 }
 
@@ -55,47 +61,28 @@ export default function TwoFactorSignIn({ loaderData, actionData }: Route.Compon
   const error = actionData?.error;
   const switchTo = `/auth/two-factor?${new URLSearchParams({ ...(backup ? {} : { method: "backup" }), ...(redirectTo ? { redirectTo } : {}) })}`;
   return (
-    <main id="main" className="bg-surface py-12 sm:py-20">
-      <Container className="max-w-md">
-        <div className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
-          <ShieldCheck className="size-8 text-brand-600" />
-          <h1 className="mt-3 text-2xl font-bold tracking-tight">Two-step verification</h1>
-          <p className="mt-1 text-sm text-muted">
-            {backup
-              ? "Enter one of the backup codes you saved when you set up two-step sign-in. Each code works once."
-              : "Enter the 6-digit code from your authenticator app."}
-          </p>
-          <Form method="post" className="mt-6 space-y-4" noValidate>
-            <input type="hidden" name="method" value={backup ? "backup" : "totp"} />
-            <input type="hidden" name="redirectTo" value={redirectTo} />
-            <Field id="code" label={backup ? "Backup code" : "Authentication code"} error={error}>
-              <input
-                id="code"
-                name="code"
-                required
-                autoComplete="one-time-code"
-                inputMode={backup ? "text" : "numeric"}
-                pattern={backup ? undefined : "[0-9 ]{6,7}"}
-                maxLength={backup ? 32 : 7}
-                spellCheck={false}
-                className={`${inputClass(error)} h-12 font-mono text-lg tracking-widest`}
-                {...describedBy("code", error)}
-              />
-            </Field>
-            <Button type="submit" className="w-full" disabled={busy}>
-              {busy ? "Checking..." : "Verify"}
-            </Button>
-          </Form>
-          <p className="mt-6 text-center text-sm">
-            <Link
-              to={switchTo}
-              className="inline-block py-1 font-semibold text-brand-700 underline-offset-2 hover:underline"
-            >
-              {backup ? "Use the code from your app instead" : "Use a backup code instead"}
-            </Link>
-          </p>
-        </div>
-      </Container>
-    </main>
+    <AuthCard icon={<ShieldCheck className="size-8 text-brand-600" />} title="Two-step verification">
+      <p className="mt-1 text-sm text-muted">
+        {backup
+          ? "Enter one of the backup codes you saved when you set up two-step sign-in. Each code works once."
+          : "Enter the 6-digit code from your authenticator app."}
+      </p>
+      <Form method="post" className="mt-6 space-y-4" noValidate>
+        <input type="hidden" name="method" value={backup ? "backup" : "totp"} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <CodeField
+          id="code"
+          label={backup ? "Backup code" : "Authentication code"}
+          error={error ?? undefined}
+          backup={backup}
+        />
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? "Checking..." : "Verify"}
+        </Button>
+      </Form>
+      <AuthCardLink to={switchTo}>
+        {backup ? "Use the code from your app instead" : "Use a backup code instead"}
+      </AuthCardLink>
+    </AuthCard>
   );
 }

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/auth.verify-email";
 import { appContext } from "../context";
 import { Button, ButtonLink } from "../components/ui/button";
-import { Container } from "../components/ui/container";
+import { AuthCard, AuthCardLink, authLinkClass } from "../components/auth/auth-card";
 import { BadgeCheck, Clock, TriangleAlert } from "../components/ui/icons";
 import { VERIFY_EMAIL_HOURS } from "../../core/auth/auth";
 import { verifyEmailAddress } from "../../core/auth/verify-email-address";
@@ -30,8 +30,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { result, signedIn: !!user, signInUrl: `/auth?${new URLSearchParams({ redirectTo: back })}` };
 }
 
-const linkClass = "inline-block py-1 font-semibold text-brand-700 underline-offset-2 hover:underline";
-
 export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
   const { result, signedIn, signInUrl } = loaderData;
   const nextStep = signedIn ? (
@@ -43,7 +41,7 @@ export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
   let title: string;
   let body: React.ReactNode;
   let action: React.ReactNode = nextStep;
-  if (result.ok && result.kind === "verified") {
+  if (result.kind === "verified") {
     title = "Your e-mail address is verified";
     body = (
       <>
@@ -51,7 +49,7 @@ export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
         verified mark beside your name on your listings.
       </>
     );
-  } else if (result.ok) {
+  } else if (result.kind === "email_changed") {
     title = "Your new e-mail address is confirmed";
     body = (
       <>
@@ -59,7 +57,7 @@ export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
         address about the change.
       </>
     );
-  } else if (result.reason === "sign_in_first") {
+  } else if (result.kind === "sign_in_first") {
     icon = <BadgeCheck className="size-8 text-brand-600" aria-hidden="true" />;
     title = "Sign in to confirm your address";
     body = (
@@ -67,14 +65,14 @@ export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
         To confirm <strong className="break-all text-ink">{result.email}</strong>, sign in with the password you chose
         when you signed up; we'll bring you back here. Didn't sign up for SwapShed? Someone may have used your address:
         choose a password with{" "}
-        <Link to="/auth/forgot-password" className={linkClass}>
+        <Link to="/auth/forgot-password" className={authLinkClass}>
           Forgot password?
         </Link>{" "}
         and the account is yours, with anything they set up removed.
       </>
     );
     action = <ButtonLink to={signInUrl}>Sign in to confirm</ButtonLink>;
-  } else if (result.reason === "expired") {
+  } else if (result.kind === "expired") {
     icon = <Clock className="size-8 text-accent-600" aria-hidden="true" />;
     title = "This link has expired";
     body = `Links in our e-mails work for ${VERIFY_EMAIL_HOURS} hours.`;
@@ -88,7 +86,7 @@ export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
         Sign in to send a new link
       </ButtonLink>
     );
-  } else if (result.reason === "other_member") {
+  } else if (result.kind === "other_member") {
     icon = <TriangleAlert className="size-8 text-danger" aria-hidden="true" />;
     title = "This link is for another account";
     body = "You're signed in as a different member. Sign out, then open the link from the e-mail again.";
@@ -100,20 +98,10 @@ export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
       "It may have been used already, replaced by a newer one, or copied only in part. You can ask for a new one from My Account.";
   }
   return (
-    <main id="main" className="bg-surface py-12 sm:py-20">
-      <Container className="max-w-md">
-        <div className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
-          {icon}
-          <h1 className="mt-3 text-2xl font-bold tracking-tight">{title}</h1>
-          <p className="mt-2 text-sm text-muted">{body}</p>
-          <div className="mt-6">{action}</div>
-          <p className="mt-6 text-center text-sm">
-            <Link to="/" className={linkClass}>
-              Back to SwapShed
-            </Link>
-          </p>
-        </div>
-      </Container>
-    </main>
+    <AuthCard icon={icon} title={title}>
+      <p className="mt-2 text-sm text-muted">{body}</p>
+      <div className="mt-6">{action}</div>
+      <AuthCardLink to="/">Back to SwapShed</AuthCardLink>
+    </AuthCard>
   );
 }

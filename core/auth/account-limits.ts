@@ -46,19 +46,19 @@ export const ACCOUNT_LIMITS = {
 
 export type AccountLimitedAction = keyof typeof ACCOUNT_LIMITS;
 
-export type Refusal = { ok: false; status: 429; message: string; retryAfterSeconds: number };
-
 /**
- * Counts one attempt at `action` for `subject` (a member id or an e-mail address) and the client address; returns
- * the spec's 'Too many attempts' refusal (and logs a `rate_limited` event) when a window is exceeded, else null.
- * Counters live in the database, so every process shares them; the enable_rate_limiting flag turns them off.
+ * Counts one attempt at `action` for `subject` (a member id or an e-mail address) and the client address; refuses
+ * with the spec's 'Too many attempts' (429 with the wait, after logging a `rate_limited` event) when a window is
+ * exceeded. Counters live in the database, so every process shares them: it is called on the database, not inside
+ * the use case's transaction, so that a refused or failed attempt still counts. The enable_rate_limiting flag
+ * turns them off.
  */
-export async function checkAccountLimit(
+export async function enforceAccountLimit(
   deps: { db: Db; clock: Clock },
   { action, subject, userId = null }: { action: AccountLimitedAction; subject: string; userId?: string | null },
   meta: RequestMeta,
-): Promise<Refusal | null> {
-  if (!(await isFeatureEnabled(deps.db, "enable_rate_limiting"))) return null;
+): Promise<void> {
+  if (!(await isFeatureEnabled(deps.db, "enable_rate_limiting"))) return;
   const now = deps.clock.now();
   let retryAfter = 0;
   for (const window of ACCOUNT_LIMITS[action]) {
@@ -66,7 +66,7 @@ export async function checkAccountLimit(
     const hit = await hitRateLimit(deps.db, { key, limit: window.limit, windowSeconds: window.windowSeconds, now });
     if (!hit.allowed) retryAfter = Math.max(retryAfter, hit.retryAfterSeconds);
   }
-  if (!retryAfter) return null;
+  if (!retryAfter) return;
   const message = tooManyAttempts(retryAfter);
   await recordSecurityEvent(deps.db, {
     eventType: "rate_limited",
@@ -77,15 +77,5 @@ export async function checkAccountLimit(
     ipAddress: meta.ip,
     userAgent: meta.userAgent,
   });
-  return { ok: false, status: 429, message, retryAfterSeconds: retryAfter };
-}
-
-/** As checkAccountLimit, for a use case that throws: the same refusal, as the 429 AppError with its wait. */
-export async function enforceAccountLimit(
-  deps: { db: Db; clock: Clock },
-  attempt: { action: AccountLimitedAction; subject: string; userId?: string | null },
-  meta: RequestMeta,
-): Promise<void> {
-  const limited = await checkAccountLimit(deps, attempt, meta);
-  if (limited) throw new AppError("RATE_LIMITED", limited.message, { retryAfterSeconds: limited.retryAfterSeconds });
+  throw new AppError("RATE_LIMITED", message, { retryAfterSeconds: retryAfter });
 }

@@ -3,6 +3,7 @@ import { addressKey } from "../rate-limit/address-key";
 import { hitRateLimit } from "../rate-limit/hit-rate-limit";
 import { recordSecurityEvent } from "../security/record-security-event";
 import type { Db } from "../../db/client";
+import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema/auth";
@@ -14,19 +15,18 @@ import { isKnownSignInAddress } from "./known-sign-in-address";
 /** Who is attempting: taken from the socket (or the trusted proxy) by the HTTP layer. */
 export type RequestMeta = { ip: string; userAgent: string | null; headers: Headers };
 
-export type AuthOutcome =
-  | { ok: true; userId: string; headers: Headers }
-  | {
-      ok: false;
-      status: number;
-      message: string;
-      fields?: Record<string, string>;
-      retryAfterSeconds?: number;
-      /** The password was right and the account has two-factor on: the cookie that carries the second step. */
-      twoFactor?: { headers: Headers };
-      /** The password was right and the member's own deletion is pending: the offer to keep the account. */
-      pendingDeletion?: { proof: string; deletesOn: string };
-    };
+/** Signed in: the member, and the session cookie Better Auth set (for the browser). */
+export type SignedIn = { kind: "signed-in"; userId: string; headers: Headers };
+/** The first factor was right and the account has two-factor on: the signed cookie that carries the second step. */
+export type SecondStep = { kind: "second-step"; headers: Headers };
+/** Every step was right and the member's own deletion is pending: no session, the offer to keep the account. */
+export type PendingDeletion = { kind: "pending-deletion"; proof: string; deletesOn: string };
+
+/**
+ * How a sign-in that was not refused ended (a refusal is a thrown AppError): each way of signing in answers the
+ * members of this union it can reach.
+ */
+export type SignInOutcome = SignedIn | SecondStep | PendingDeletion;
 
 // The product decisions (docs/spec/DECISIONS.md): 5 attempts per e-mail per 5 minutes, plus a per-address limit.
 // The 5 count per e-mail *and client*: counted per e-mail alone, a stranger's five wrong passwords locked the
@@ -43,15 +43,15 @@ export function tooManyAttempts(seconds: number) {
 
 /**
  * Counts one sign-in or sign-up attempt against the e-mail from this client, the client address, and the e-mail
- * across all clients; returns the refusal when a limit is exceeded (and logs it), or null when the attempt may go
- * ahead. The ceiling across clients refuses only clients the account has not signed in from (known-sign-in-address.ts),
- * and the first time it is reached in its window the account's owner is told by mail.
+ * across all clients; throws the 429 AppError (with its wait) when a limit is exceeded, and logs it. The ceiling
+ * across clients refuses only clients the account has not signed in from (known-sign-in-address.ts), and the
+ * first time it is reached in its window the account's owner is told by mail.
  */
-export async function checkAuthRateLimit(
+export async function enforceAuthRateLimit(
   { db, clock, authAddressLimit, appUrl }: AuthDeps & { appUrl?: string },
   { action, email, meta }: { action: "sign_in" | "sign_up"; email: string; meta: RequestMeta },
-): Promise<AuthOutcome | null> {
-  if (!(await isFeatureEnabled(db, "enable_rate_limiting"))) return null;
+): Promise<void> {
+  if (!(await isFeatureEnabled(db, "enable_rate_limiting"))) return;
   const now = clock.now();
   const client = addressKey(meta.ip);
   const byEmail = await hitRateLimit(db, { key: `auth:email-client:${email}:${client}`, ...EMAIL_LIMIT, now });
@@ -71,7 +71,7 @@ export async function checkAuthRateLimit(
     { by: "address", hit: byAddress, applies: !byAddress.allowed },
     { by: "email_ceiling", hit: ceiling, applies: ceilingApplies },
   ].filter((r) => r.applies);
-  if (refused.length === 0) return null;
+  if (refused.length === 0) return;
   const seconds = Math.max(...refused.map((r) => r.hit.retryAfterSeconds));
   const message = tooManyAttempts(seconds);
   await recordSecurityEvent(db, {
@@ -83,7 +83,7 @@ export async function checkAuthRateLimit(
     ipAddress: meta.ip,
     userAgent: meta.userAgent,
   });
-  return { ok: false, status: 429, message, retryAfterSeconds: seconds };
+  throw new AppError("RATE_LIMITED", message, { retryAfterSeconds: seconds });
 }
 
 /** The one notice per ceiling window: what happened, and the ways in that still work. */

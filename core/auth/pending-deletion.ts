@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { profiles } from "../../db/schema/profiles";
 import type { Clock } from "../shared/clock";
 import { ACCOUNT_DELETION_PENDING_CODE, type Auth } from "./auth";
-import type { AuthOutcome } from "./auth-attempt";
+import type { PendingDeletion } from "./auth-attempt";
 import { formatLongDate } from "../shared/time";
 import { makeKeepAccountProof } from "./keep-account-proof";
 
@@ -18,13 +18,13 @@ export const deletionPendingMessage = (date: string) =>
 
 /**
  * After the password was found right: when this member asked for their own deletion and its 30 days are not up,
- * the refusal that offers to keep the account, with the proof that lets "Keep my account" do it (no session is
- * made). Null otherwise (a staff deletion or suspension, or a deletion already due, is refused as suspended).
+ * the offer to keep the account, with the proof that lets "Keep my account" do it (no session is made). Null
+ * otherwise (a staff deletion or suspension, or a deletion already due, is refused as suspended).
  */
 export async function pendingDeletionOffer(
   deps: { db: Db; clock: Clock; auth: Auth },
   userId: string,
-): Promise<AuthOutcome | null> {
+): Promise<PendingDeletion | null> {
   const [profile] = await deps.db
     .select({
       status: profiles.status,
@@ -41,11 +41,9 @@ export async function pendingDeletionOffer(
     profile.permanentDeletionAt <= now
   )
     return null;
-  const deletesOn = formatLongDate(profile.permanentDeletionAt);
   return {
-    ok: false,
-    status: 403,
-    message: deletionPendingMessage(deletesOn),
-    pendingDeletion: { proof: makeKeepAccountProof(deps.auth, { userId, now }), deletesOn },
+    kind: "pending-deletion",
+    proof: makeKeepAccountProof(deps.auth, { userId, now }),
+    deletesOn: formatLongDate(profile.permanentDeletionAt),
   };
 }

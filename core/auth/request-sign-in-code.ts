@@ -1,7 +1,8 @@
 import type { Db } from "../../db/client";
 import { recordSecurityEvent } from "../security/record-security-event";
 import type { Clock } from "../shared/clock";
-import { checkAccountLimit } from "./account-limits";
+import { AppError } from "../shared/app-error";
+import { enforceAccountLimit } from "./account-limits";
 import type { Auth } from "./auth";
 import type { RequestMeta } from "./auth-attempt";
 import { emailSchema } from "./credentials-schema";
@@ -11,9 +12,8 @@ export const EMAIL_OR_PHONE_REQUIRED = "You must provide either an email or phon
 /** The same answer whether or not the address has an account: it must not tell anyone who is a member. */
 export const SIGN_IN_CODE_SENT = "If an account uses this address, we've e-mailed a 6-digit code to it.";
 
-export type CodeRequestOutcome =
-  | { ok: true; email: string; message: string }
-  | { ok: false; status: number; message: string; fields?: Record<string, string> };
+/** The code is on its way (or would be, had the address an account): the address as read, and what to tell. */
+export type CodeRequested = { email: string; message: string };
 
 /**
  * 'Email me a sign-in code': mails a code to an existing account only (emailOTP's disableSignUp, and our
@@ -24,13 +24,12 @@ export async function requestSignInCode(
   deps: { db: Db; auth: Auth; clock: Clock },
   { email: raw }: { email: unknown },
   meta: RequestMeta,
-): Promise<CodeRequestOutcome> {
-  if (typeof raw !== "string" || !raw.trim()) return refuse(EMAIL_OR_PHONE_REQUIRED);
+): Promise<CodeRequested> {
+  if (typeof raw !== "string" || !raw.trim()) throw invalidEmail(EMAIL_OR_PHONE_REQUIRED);
   const parsed = emailSchema.safeParse(raw);
-  if (!parsed.success) return refuse(parsed.error.issues[0]?.message ?? "Invalid email address");
+  if (!parsed.success) throw invalidEmail(parsed.error.issues[0]?.message ?? "Invalid email address");
   const email = parsed.data;
-  const limited = await checkAccountLimit(deps, { action: "sign_in_code_request", subject: email }, meta);
-  if (limited) return limited;
+  await enforceAccountLimit(deps, { action: "sign_in_code_request", subject: email }, meta);
   await deps.auth.api.sendVerificationOTP({ body: { email, type: "sign-in" }, headers: meta.headers });
   await recordSecurityEvent(deps.db, {
     eventType: "sign_in_code_request",
@@ -40,9 +39,9 @@ export async function requestSignInCode(
     ipAddress: meta.ip,
     userAgent: meta.userAgent,
   });
-  return { ok: true, email, message: SIGN_IN_CODE_SENT };
+  return { email, message: SIGN_IN_CODE_SENT };
 }
 
-function refuse(message: string): CodeRequestOutcome {
-  return { ok: false, status: 400, message, fields: { email: message } };
+function invalidEmail(message: string) {
+  return new AppError("VALIDATION", message, { field: "email" });
 }

@@ -1,19 +1,16 @@
 import { recordSecurityEvent } from "../security/record-security-event";
 import type { Db } from "../../db/client";
+import { AppError } from "../shared/app-error";
 import type { Auth } from "./auth";
 import type { RequestMeta } from "./auth-attempt";
 import { passwordSchema } from "./credentials-schema";
 import { removeUnprovenAccess } from "./remove-unproven-access";
-import { refuseUnverifiedAddress } from "./verified-address";
+import { isAddressVerified } from "./verified-address";
 import { findResetLinkOwner, voidPasswordResetLinks } from "./password-reset-links";
 
 export const RESET_LINK_INVALID = "This reset link has expired or was already used. Ask for a new one.";
 export const PASSWORDS_DIFFER = "The passwords don't match";
 export const PASSWORD_CHANGED = "Your password has been changed. Please sign in with it.";
-
-export type ResetOutcome =
-  | { ok: true }
-  | { ok: false; status: number; message: string; fields?: Record<string, string> };
 
 /**
  * Sets a new password from a reset link: the spec's password rules, the link once and within its hour, and every
@@ -23,19 +20,16 @@ export async function resetPassword(
   deps: { db: Db; auth: Auth },
   { token, password, confirm }: { token: unknown; password: unknown; confirm: unknown },
   meta: RequestMeta,
-): Promise<ResetOutcome> {
+): Promise<void> {
   if (typeof token !== "string" || !/^[A-Za-z0-9_-]{10,100}$/.test(token))
-    return { ok: false, status: 400, message: RESET_LINK_INVALID };
+    throw new AppError("VALIDATION", RESET_LINK_INVALID);
   const parsed = passwordSchema.safeParse(password);
-  if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? "Invalid password";
-    return { ok: false, status: 400, message, fields: { password: message } };
-  }
-  if (password !== confirm)
-    return { ok: false, status: 400, message: PASSWORDS_DIFFER, fields: { confirm: PASSWORDS_DIFFER } };
+  if (!parsed.success)
+    throw new AppError("VALIDATION", parsed.error.issues[0]?.message ?? "Invalid password", { field: "password" });
+  if (password !== confirm) throw new AppError("VALIDATION", PASSWORDS_DIFFER, { field: "confirm" });
   // Whose link it is (Better Auth keeps the member's id with it): read before it is used up.
   const owner = await findResetLinkOwner(deps.db, token);
-  const wasUnverified = owner ? await refuseUnverifiedAddress(deps.db, owner) : null;
+  const wasUnverified = owner ? !(await isAddressVerified(deps.db, owner)) : false;
   try {
     await deps.auth.api.resetPassword({ body: { token, newPassword: parsed.data }, headers: meta.headers });
   } catch (error) {
@@ -49,7 +43,7 @@ export async function resetPassword(
         ipAddress: meta.ip,
         userAgent: meta.userAgent,
       });
-      return { ok: false, status: 400, message: RESET_LINK_INVALID };
+      throw new AppError("VALIDATION", RESET_LINK_INVALID);
     }
     throw error;
   }
@@ -72,5 +66,4 @@ export async function resetPassword(
     ipAddress: meta.ip,
     userAgent: meta.userAgent,
   });
-  return { ok: true };
 }

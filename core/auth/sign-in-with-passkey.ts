@@ -3,13 +3,14 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { passkeys } from "../../db/schema/auth";
 import { recordSignInAttempt } from "./record-sign-in-attempt";
+import { AppError, type AppErrorCode } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
-import { checkAccountLimit } from "./account-limits";
+import { enforceAccountLimit } from "./account-limits";
 import { ACCOUNT_SUSPENDED_CODE, type Auth } from "./auth";
-import type { AuthOutcome, RequestMeta } from "./auth-attempt";
+import type { RequestMeta, SignedIn } from "./auth-attempt";
 import { PASSKEY_CEREMONY_EXPIRED } from "./add-passkey";
 import { parseCeremonyAnswer, userWasVerified } from "./passkey-response";
-import { ACCOUNT_SUSPENDED } from "./sign-in";
+import { ACCOUNT_SUSPENDED } from "./sign-in-attempt";
 import { isPendingDeletion, pendingDeletionOffer } from "./pending-deletion";
 
 export const keepWithPasswordOrCode = (date: string) =>
@@ -30,9 +31,8 @@ export async function signInWithPasskey(
   deps: { db: Db; clock: Clock; auth: Auth },
   { response }: { response: unknown },
   meta: RequestMeta,
-): Promise<AuthOutcome> {
-  const limited = await checkAccountLimit(deps, { action: "passkey_sign_in", subject: meta.ip }, meta);
-  if (limited) return limited;
+): Promise<SignedIn> {
+  await enforceAccountLimit(deps, { action: "passkey_sign_in", subject: meta.ip }, meta);
   const answer = parseCeremonyAnswer(response);
   const [owner] = answer
     ? await deps.db
@@ -49,15 +49,15 @@ export async function signInWithPasskey(
       metadata: owner ? { passkeyId: owner.id } : {},
       meta,
     });
-  const refuse = async (status: number, message: string) => {
+  const refuse = async (code: AppErrorCode, message: string): Promise<never> => {
     await log(false, owner?.userId ?? null, message);
-    return { ok: false as const, status, message };
+    throw new AppError(code, message);
   };
 
-  if (!answer) return refuse(400, PASSKEY_SIGN_IN_FAILED);
-  if (!owner) return refuse(401, PASSKEY_UNKNOWN);
+  if (!answer) return refuse("VALIDATION", PASSKEY_SIGN_IN_FAILED);
+  if (!owner) return refuse("UNAUTHENTICATED", PASSKEY_UNKNOWN);
   // The flag is checked before the signature; a forged flag fails the signature check that follows.
-  if (!userWasVerified(answer)) return refuse(401, PASSKEY_NOT_VERIFIED);
+  if (!userWasVerified(answer)) return refuse("UNAUTHENTICATED", PASSKEY_NOT_VERIFIED);
   try {
     const { headers, response: result } = await deps.auth.api.verifyPasskeyAuthentication({
       body: { response: answer as unknown as AuthenticationResponseJSON },
@@ -65,20 +65,19 @@ export async function signInWithPasskey(
       returnHeaders: true,
     });
     await log(true, result.user.id, null);
-    return { ok: true, userId: result.user.id, headers };
+    return { kind: "signed-in", userId: result.user.id, headers };
   } catch (error) {
     const code = (error as { body?: { code?: string; message?: string } })?.body;
     if (code?.code === ACCOUNT_SUSPENDED_CODE || code?.message === ACCOUNT_SUSPENDED_CODE)
-      return refuse(403, ACCOUNT_SUSPENDED);
+      return refuse("SUSPENDED", ACCOUNT_SUSPENDED);
     if (isPendingDeletion(error)) {
       // Keeping the account is offered where the password or an e-mailed code is given (sign-in.ts, sign-in-with-code.ts).
       const offer = await pendingDeletionOffer(deps, owner.userId);
-      const deletesOn = offer && !offer.ok ? offer.pendingDeletion?.deletesOn : undefined;
-      return refuse(403, deletesOn ? keepWithPasswordOrCode(deletesOn) : ACCOUNT_SUSPENDED);
+      return refuse("FORBIDDEN", offer ? keepWithPasswordOrCode(offer.deletesOn) : ACCOUNT_SUSPENDED);
     }
-    if (code?.code === "CHALLENGE_NOT_FOUND") return refuse(400, PASSKEY_CEREMONY_EXPIRED);
-    if (code?.code === "PASSKEY_NOT_FOUND") return refuse(401, PASSKEY_UNKNOWN);
-    if (code?.code === "AUTHENTICATION_FAILED") return refuse(401, PASSKEY_SIGN_IN_FAILED);
+    if (code?.code === "CHALLENGE_NOT_FOUND") return refuse("VALIDATION", PASSKEY_CEREMONY_EXPIRED);
+    if (code?.code === "PASSKEY_NOT_FOUND") return refuse("UNAUTHENTICATED", PASSKEY_UNKNOWN);
+    if (code?.code === "AUTHENTICATION_FAILED") return refuse("UNAUTHENTICATED", PASSKEY_SIGN_IN_FAILED);
     throw error;
   }
 }

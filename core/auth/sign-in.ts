@@ -1,48 +1,29 @@
-import { eq } from "drizzle-orm";
-import { users } from "../../db/schema/auth";
-import { recordSignInAttempt } from "./record-sign-in-attempt";
+import { AppError } from "../shared/app-error";
+import { parseOrRefuse } from "../shared/describe-issues";
 import { ACCOUNT_SUSPENDED_CODE, type Auth } from "./auth";
-import { type AuthDeps, type AuthOutcome, checkAuthRateLimit, type RequestMeta } from "./auth-attempt";
-import { describeIssues } from "../shared/describe-issues";
+import { type AuthDeps, enforceAuthRateLimit, type RequestMeta, type SignInOutcome } from "./auth-attempt";
 import { signInSchema } from "./credentials-schema";
-import { isPendingDeletion, pendingDeletionOffer } from "./pending-deletion";
+import { isPendingDeletion } from "./pending-deletion";
+import { ACCOUNT_SUSPENDED, offerToKeepOrRefuse, signedInOrSecondStep, startSignInAttempt } from "./sign-in-attempt";
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
-export const ACCOUNT_SUSPENDED = "Your account has been suspended. Please contact support.";
-export const TWO_FACTOR_REQUIRED = "Two-factor verification is required for this account.";
 
 /**
- * Signs a member in with e-mail and password, refusing suspended or deleted accounts; a member whose own deletion
- * is pending gets, instead of a session, the offer to keep their account (pending-deletion.ts).
+ * Signs a member in with e-mail and password, refusing suspended or deleted accounts; a member with two-factor
+ * on gets the second step instead of a session, and one whose own deletion is pending the offer to keep their
+ * account (pending-deletion.ts).
  */
 export async function signIn(
   deps: AuthDeps & { auth: Auth },
   input: { email?: unknown; password?: unknown },
   meta: RequestMeta,
-): Promise<AuthOutcome> {
-  const parsed = signInSchema.safeParse(input);
-  if (!parsed.success) {
-    const { fields, first } = describeIssues(parsed.error);
-    return { ok: false, status: 400, message: first, fields };
-  }
-  const { email, password } = parsed.data;
-  const limited = await checkAuthRateLimit(
+): Promise<SignInOutcome> {
+  const { email, password } = parseOrRefuse(signInSchema, input);
+  await enforceAuthRateLimit(
     { ...deps, appUrl: String(deps.auth.options.baseURL ?? "") },
     { action: "sign_in", email, meta },
   );
-  if (limited) return limited;
-
-  const [account] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-
-  const log = (success: boolean, errorMessage: string | null) =>
-    recordSignInAttempt(deps.db, {
-      way: "sign_in",
-      success,
-      userId: account?.id ?? null,
-      errorMessage,
-      metadata: { email },
-      meta,
-    });
+  const { account, log } = await startSignInAttempt(deps.db, { way: "sign_in", email, meta });
 
   try {
     const { headers, response } = await deps.auth.api.signInEmail({
@@ -53,22 +34,14 @@ export async function signIn(
     // A member whose own deletion is pending is offered to keep it only after the second step (decision 068).
     return await signedInOrSecondStep({ headers, response }, log);
   } catch (error) {
-    if (isPendingDeletion(error)) {
-      const offer = account ? await pendingDeletionOffer(deps, account.id) : null;
-      if (offer && !offer.ok) {
-        await log(false, offer.message);
-        return offer;
-      }
-      await log(false, ACCOUNT_SUSPENDED);
-      return { ok: false, status: 403, message: ACCOUNT_SUSPENDED };
-    }
+    if (isPendingDeletion(error)) return await offerToKeepOrRefuse(deps, { userId: account?.id ?? null, log });
     if (isSuspended(error)) {
       await log(false, ACCOUNT_SUSPENDED);
-      return { ok: false, status: 403, message: ACCOUNT_SUSPENDED };
+      throw new AppError("SUSPENDED", ACCOUNT_SUSPENDED);
     }
     if (isInvalidCredentials(error)) {
       await log(false, INVALID_CREDENTIALS);
-      return { ok: false, status: 401, message: INVALID_CREDENTIALS };
+      throw new AppError("UNAUTHENTICATED", INVALID_CREDENTIALS);
     }
     throw error;
   }
@@ -82,22 +55,4 @@ function isSuspended(error: unknown) {
 function isInvalidCredentials(error: unknown) {
   const e = error as { status?: string | number; statusCode?: number; body?: { code?: string } };
   return e?.body?.code === "INVALID_EMAIL_OR_PASSWORD" || e?.statusCode === 401 || e?.status === "UNAUTHORIZED";
-}
-
-/**
- * What Better Auth's first step answered: a session (signed in), or none because two-factor sign-in is on. Then
- * the page asks for the code next (/auth/two-factor) with the signed cookie Better Auth set; the JSON API has no
- * second step and refuses. Either way the attempt is logged.
- */
-export async function signedInOrSecondStep(
-  { headers, response }: { headers: Headers; response: object },
-  log: (success: boolean, errorMessage: string | null) => Promise<void>,
-): Promise<AuthOutcome> {
-  const user = "user" in response ? (response.user as { id: string } | null | undefined) : null;
-  if (!user) {
-    await log(false, TWO_FACTOR_REQUIRED);
-    return { ok: false, status: 403, message: TWO_FACTOR_REQUIRED, twoFactor: { headers } };
-  }
-  await log(true, null);
-  return { ok: true, userId: user.id, headers };
 }

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema/auth";
 import { recordSecurityEvent } from "../security/record-security-event";
+import { AppError } from "../shared/app-error";
 import type { Auth } from "./auth";
-import { type AuthDeps, type AuthOutcome, checkAuthRateLimit, type RequestMeta } from "./auth-attempt";
-import { describeIssues } from "../shared/describe-issues";
+import { type AuthDeps, enforceAuthRateLimit, type RequestMeta, type SignedIn } from "./auth-attempt";
+import { parseOrRefuse } from "../shared/describe-issues";
 import { signUpSchema } from "./credentials-schema";
 
 export const EMAIL_TAKEN = "This email is already registered. Please sign in instead.";
@@ -13,15 +14,9 @@ export async function signUp(
   deps: AuthDeps & { auth: Auth },
   input: { email?: unknown; password?: unknown; fullName?: unknown },
   meta: RequestMeta,
-): Promise<AuthOutcome> {
-  const parsed = signUpSchema.safeParse(input);
-  if (!parsed.success) {
-    const { fields, first } = describeIssues(parsed.error);
-    return { ok: false, status: 400, message: first, fields };
-  }
-  const { email, password, fullName } = parsed.data;
-  const limited = await checkAuthRateLimit(deps, { action: "sign_up", email, meta });
-  if (limited) return limited;
+): Promise<SignedIn> {
+  const { email, password, fullName } = parseOrRefuse(signUpSchema, input);
+  await enforceAuthRateLimit(deps, { action: "sign_up", email, meta });
 
   const log = (success: boolean, errorMessage: string | null, userId: string | null = null) =>
     recordSecurityEvent(deps.db, {
@@ -42,13 +37,13 @@ export async function signUp(
       returnHeaders: true,
     });
     await log(true, null, response.user.id);
-    return { ok: true, userId: response.user.id, headers };
+    return { kind: "signed-in", userId: response.user.id, headers };
   } catch (error) {
     // A duplicate can surface as Better Auth's own error or, in a race, as the unique index.
     const [existing] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
     if (existing) {
       await log(false, EMAIL_TAKEN);
-      return { ok: false, status: 409, message: EMAIL_TAKEN, fields: { email: EMAIL_TAKEN } };
+      throw new AppError("CONFLICT", EMAIL_TAKEN, { field: "email" });
     }
     throw error;
   }

@@ -1,12 +1,11 @@
 import type { Db } from "../../db/client";
-import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
 import { enforceAccountLimit } from "./account-limits";
 import type { RequestMeta } from "./auth-attempt";
 import type { Auth } from "./auth";
 import { requireVerifiedAddress } from "./verified-address";
 import type { IdentityProviderConfig } from "./identity-providers";
-import { toProvider, unknownProvider } from "./start-identity-sign-in";
+import { goToProvider, requireOfferedProvider } from "./start-identity-sign-in";
 
 /**
  * Starts linking a provider to the signed-in member (the route has checked the 10-minute reauthentication):
@@ -18,12 +17,10 @@ export async function startIdentityLink(
   input: { userId: string; provider: string; callbackURL: string; errorCallbackURL: string },
   meta: RequestMeta,
 ): Promise<{ url: string; headers: Headers }> {
-  // The sign-in's own helpers (start-identity-sign-in.ts) still answer with a result: their refusals, thrown.
-  const unknown = unknownProvider(deps.providers, input.provider);
-  if (unknown && !unknown.ok) throw new AppError("VALIDATION", unknown.message);
+  requireOfferedProvider(deps.providers, input.provider);
   await requireVerifiedAddress(deps.db, input.userId);
   await enforceAccountLimit(deps, { action: "identity_change", subject: input.userId, userId: input.userId }, meta);
-  const started = await toProvider(() =>
+  return goToProvider(() =>
     deps.auth.api.linkSocialAccount({
       body: {
         provider: input.provider,
@@ -35,6 +32,4 @@ export async function startIdentityLink(
       returnHeaders: true,
     }),
   );
-  if (!started.ok) throw new AppError("UPSTREAM", started.message);
-  return { url: started.url, headers: started.headers };
 }

@@ -1,12 +1,17 @@
 import { APIError } from "better-auth";
 import type { Db } from "../../db/client";
+import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
-import { checkAccountLimit } from "./account-limits";
+import { enforceAccountLimit } from "./account-limits";
 import type { RequestMeta } from "./auth-attempt";
 import type { Auth } from "./auth";
 import { type IdentityProviderConfig, identityProviderLabel } from "./identity-providers";
 
-export type StartOutcome = { ok: true; url: string; headers: Headers } | { ok: false; status: number; message: string };
+/** Where to send the browser (the provider's authorization URL), with Better Auth's state cookie for it. */
+export type ToProvider = { url: string; headers: Headers };
+
+export const PROVIDER_NOT_OFFERED = "That way of signing in isn't available.";
+export const PROVIDER_UNAVAILABLE = "Signing in with that provider isn't working right now. Please try again later.";
 
 /**
  * Starts "Continue with <provider>": Better Auth stores the state (with the PKCE verifier and the nonce), sets
@@ -18,12 +23,10 @@ export async function startIdentitySignIn(
   deps: { db: Db; auth: Auth; clock: Clock; providers: IdentityProviderConfig },
   input: { provider: string; callbackURL: string; newUserCallbackURL: string; errorCallbackURL: string },
   meta: RequestMeta,
-): Promise<StartOutcome> {
-  const unknown = unknownProvider(deps.providers, input.provider);
-  if (unknown) return unknown;
-  const limited = await checkAccountLimit(deps, { action: "identity_sign_in", subject: meta.ip }, meta);
-  if (limited) return limited;
-  return toProvider(() =>
+): Promise<ToProvider> {
+  requireOfferedProvider(deps.providers, input.provider);
+  await enforceAccountLimit(deps, { action: "identity_sign_in", subject: meta.ip }, meta);
+  return goToProvider(() =>
     deps.auth.api.signInSocial({
       body: {
         provider: input.provider,
@@ -38,27 +41,22 @@ export async function startIdentitySignIn(
   );
 }
 
-/** A provider this site does not offer (or no longer does). */
-export function unknownProvider(providers: IdentityProviderConfig, provider: string): StartOutcome | null {
-  return identityProviderLabel(providers, provider)
-    ? null
-    : { ok: false, status: 400, message: "That way of signing in isn't available." };
+/** Refuses (400) a provider this site does not offer (or no longer does). */
+export function requireOfferedProvider(providers: IdentityProviderConfig, provider: string): void {
+  if (!identityProviderLabel(providers, provider)) throw new AppError("VALIDATION", PROVIDER_NOT_OFFERED);
 }
 
 /**
  * Asks Better Auth for the provider's authorization URL (signing in or linking). When the provider's discovery
- * document cannot be read (it is down), Better Auth refuses with an APIError: the member is told to try later.
+ * document cannot be read (it is down), Better Auth refuses with an APIError: the member is told to try later (502).
  */
-export async function toProvider(
+export async function goToProvider(
   start: () => Promise<{ headers: Headers; response: { url?: string | null } }>,
-): Promise<StartOutcome> {
-  try {
-    const { headers, response } = await start();
-    if (response.url) return { ok: true, url: response.url, headers };
-  } catch (error) {
-    if (!(error instanceof APIError)) throw error;
-  }
-  return { ok: false, status: 502, message: PROVIDER_UNAVAILABLE };
+): Promise<ToProvider> {
+  const { headers, response } = await start().catch((error: unknown) => {
+    if (error instanceof APIError) throw new AppError("UPSTREAM", PROVIDER_UNAVAILABLE);
+    throw error;
+  });
+  if (!response.url) throw new AppError("UPSTREAM", PROVIDER_UNAVAILABLE);
+  return { url: response.url, headers };
 }
-
-export const PROVIDER_UNAVAILABLE = "Signing in with that provider isn't working right now. Please try again later.";

@@ -1,13 +1,11 @@
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
 import type { Db } from "../../db/client";
 import type { Clock } from "../shared/clock";
-import { checkAccountLimit } from "./account-limits";
+import { enforceAccountLimit } from "./account-limits";
 import type { Auth } from "./auth";
 import type { RequestMeta } from "./auth-attempt";
 
-export type PasskeySignInStart =
-  | { ok: true; options: PublicKeyCredentialRequestOptionsJSON; headers: Headers }
-  | { ok: false; status: number; message: string };
+export type PasskeySignInStart = { options: PublicKeyCredentialRequestOptionsJSON; headers: Headers };
 
 /**
  * The first half of signing in with a passkey: Better Auth's plugin makes the challenge and keeps it behind a
@@ -18,11 +16,10 @@ export async function startPasskeySignIn(
   deps: { db: Db; clock: Clock; auth: Auth },
   meta: RequestMeta,
 ): Promise<PasskeySignInStart> {
-  const limited = await checkAccountLimit(deps, { action: "passkey_sign_in_start", subject: meta.ip }, meta);
-  if (limited) return limited;
+  await enforceAccountLimit(deps, { action: "passkey_sign_in_start", subject: meta.ip }, meta);
   const { headers, response } = await deps.auth.api.generatePasskeyAuthenticationOptions({
     headers: meta.headers,
     returnHeaders: true,
   });
-  return { ok: true, options: response as PublicKeyCredentialRequestOptionsJSON, headers };
+  return { options: response as PublicKeyCredentialRequestOptionsJSON, headers };
 }

@@ -11,16 +11,13 @@ import { AppError } from "../shared/app-error";
 export const CONFIRM_ADDRESS_FIRST =
   "Please confirm your e-mail address first: open the link we sent you, or send a new one from the E-mail page of My Account.";
 
-export type UnverifiedRefusal = { ok: false; status: 403; message: string };
-
-/** The refusal for a member whose address is not confirmed yet, or null when it is. */
-export async function refuseUnverifiedAddress(db: Db, userId: string): Promise<UnverifiedRefusal | null> {
+/** Whether the member has proved their mailbox (a link, a code or a reset from it). */
+export async function isAddressVerified(db: Db, userId: string): Promise<boolean> {
   const [row] = await db.select({ verified: users.emailVerified }).from(users).where(eq(users.id, userId));
-  return row?.verified ? null : { ok: false, status: 403, message: CONFIRM_ADDRESS_FIRST };
+  return row?.verified === true;
 }
 
-/** As refuseUnverifiedAddress, for a use case that throws: the same 403, as an AppError. */
+/** Refuses (403) a member whose address is not confirmed yet. */
 export async function requireVerifiedAddress(db: Db, userId: string): Promise<void> {
-  const unverified = await refuseUnverifiedAddress(db, userId);
-  if (unverified) throw new AppError("FORBIDDEN", unverified.message);
+  if (!(await isAddressVerified(db, userId))) throw new AppError("FORBIDDEN", CONFIRM_ADDRESS_FIRST);
 }

@@ -12,12 +12,16 @@ import { voidPasswordResetLinks } from "./password-reset-links";
 import { recordAccountChange } from "./record-account-change";
 import { removeUnprovenAccess } from "./remove-unproven-access";
 
+/**
+ * What opening the link did, each a page of its own (none is an error: the page explains it, and what to do next).
+ * Only "verified" and "email_changed" changed anything.
+ */
 export type VerifyEmailOutcome =
-  | { ok: true; kind: "verified"; email: string }
-  | { ok: true; kind: "email_changed"; email: string }
-  | { ok: false; reason: "expired" | "invalid" | "other_member" }
+  | { kind: "verified"; email: string }
+  | { kind: "email_changed"; email: string }
   /** The address is not confirmed yet and nobody is signed in to its account here: sign in with the password first. */
-  | { ok: false; reason: "sign_in_first"; email: string };
+  | { kind: "sign_in_first"; email: string }
+  | { kind: "expired" | "invalid" | "other_member" };
 
 /** What the token says about itself (read before Better Auth checks its signature: used only to refuse early). */
 type TokenClaims = { email?: string; updateTo?: string; requestType?: string; userId?: string };
@@ -34,39 +38,39 @@ export async function verifyEmailAddress(
   { token, signedIn }: { token: unknown; signedIn: { id: string; email: string; sessionId?: string } | null },
   meta: RequestMeta,
 ): Promise<VerifyEmailOutcome> {
-  if (typeof token !== "string" || !token) return { ok: false, reason: "invalid" };
+  if (typeof token !== "string" || !token) return { kind: "invalid" };
   const claims = readClaims(token);
-  if (!claims) return { ok: false, reason: "invalid" };
+  if (!claims) return { kind: "invalid" };
   const owner = claims.userId ?? null;
   if (signedIn && (owner ? owner !== signedIn.id : claims.email !== signedIn.email.toLowerCase())) {
-    return { ok: false, reason: "other_member" };
+    return { kind: "other_member" };
   }
   const isChange = claims.requestType === "change-email-verification" && !!claims.updateTo && !!owner;
   // Someone may have taken the new address since the request: the change cannot go ahead (nor say who has it).
   if (isChange && (await addressTakenByOther(deps.db, claims.updateTo as string, owner as string)))
-    return { ok: false, reason: "invalid" };
+    return { kind: "invalid" };
   // A change of address issued before the mailbox was proven (by whoever held the account then) is void.
-  if (isChange && (await issuedBeforeProof(deps.db, owner as string, token))) return { ok: false, reason: "invalid" };
+  if (isChange && (await issuedBeforeProof(deps.db, owner as string, token))) return { kind: "invalid" };
   // One use, and only the newest link of a change still pending from the address the account has now: a link
   // that was used, replaced by a newer request, cancelled, or sent before another address change is void.
   const claim = { userId: owner as string, token, newEmail: claims.updateTo as string, fromEmail: claims.email ?? "" };
-  if (isChange && !(await claimEmailChangeLink(deps.db, claim))) return { ok: false, reason: "invalid" };
+  if (isChange && !(await claimEmailChangeLink(deps.db, claim))) return { kind: "invalid" };
   // Confirming a new account's address: the person opening the link must also hold the password (be signed in
   // to that account here), or the password of whoever typed the address would survive the proof. A link opened
   // signed out, or by a mail scanner, changes nothing and says how to go on (decision 067).
   const pending = isChange ? null : await unverifiedAccount(deps.db, claims.email as string);
   if (pending && (!signedIn || signedIn.id !== pending.id || !signedIn.sessionId)) {
-    if (await tokenIsSound(deps, token)) return { ok: false, reason: "sign_in_first", email: claims.email as string };
+    if (await tokenIsSound(deps, token)) return { kind: "sign_in_first", email: claims.email as string };
   }
 
   try {
     await deps.auth.api.verifyEmail({ query: { token }, headers: meta.headers });
   } catch (error) {
     const code = (error as { body?: { code?: string } }).body?.code;
-    if (code === "TOKEN_EXPIRED") return { ok: false, reason: "expired" };
-    if (code === "INVALID_USER") return { ok: false, reason: "other_member" };
+    if (code === "TOKEN_EXPIRED") return { kind: "expired" };
+    if (code === "INVALID_USER") return { kind: "other_member" };
     if (code === "INVALID_TOKEN" || code === "USER_NOT_FOUND" || (error as { name?: string }).name === "ZodError")
-      return { ok: false, reason: "invalid" };
+      return { kind: "invalid" };
     throw error;
   }
 
@@ -89,7 +93,7 @@ export async function verifyEmailAddress(
         { meta, now: deps.clock.now(), appUrl: deps.appUrl },
       );
     });
-    return { ok: true, kind: "email_changed", email: to };
+    return { kind: "email_changed", email: to };
   }
   if (pending && signedIn?.sessionId) {
     await removeUnprovenAccess(
@@ -107,7 +111,7 @@ export async function verifyEmailAddress(
     ipAddress: meta.ip,
     userAgent: meta.userAgent,
   });
-  return { ok: true, kind: "verified", email: claims.email ?? "" };
+  return { kind: "verified", email: claims.email ?? "" };
 }
 
 function readClaims(token: string): TokenClaims | null {

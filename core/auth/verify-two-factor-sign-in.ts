@@ -1,9 +1,10 @@
 import { recordSecurityEvent } from "../security/record-security-event";
+import { AppError, type AppErrorCode } from "../shared/app-error";
 import type { Auth } from "./auth";
-import type { AuthDeps, AuthOutcome, RequestMeta } from "./auth-attempt";
+import type { AuthDeps, PendingDeletion, RequestMeta, SignedIn } from "./auth-attempt";
 import { checkBackupCode } from "./backup-codes";
-import { pendingDeletionOffer } from "./pending-deletion";
-import { ACCOUNT_SUSPENDED } from "./sign-in";
+import { deletionPendingMessage, pendingDeletionOffer } from "./pending-deletion";
+import { ACCOUNT_SUSPENDED } from "./sign-in-attempt";
 
 export const INVALID_TWO_FACTOR_CODE = "That code is not right. Check your app and try again.";
 export const INVALID_BACKUP_CODE = "That backup code is not right, or it was used already.";
@@ -14,13 +15,14 @@ export const TWO_FACTOR_LOCKED = "Too many wrong codes. Please sign in again in 
  * The second step of a sign-in with two-factor on: a 6-digit code from the authenticator app, or one of the
  * backup codes (each works once). Better Auth checks it against the signed cookie the first step set, allows
  * 5 tries per sign-in and locks the account for a while after repeated failures; each try is a
- * `two_factor_attempt` security event.
+ * `two_factor_attempt` security event. Both steps right, the member is signed in, or offered to keep an account
+ * whose own deletion is pending.
  */
 export async function verifyTwoFactorSignIn(
   deps: AuthDeps & { auth: Auth },
   { code, kind }: { code: unknown; kind: "totp" | "backup" },
   meta: RequestMeta,
-): Promise<AuthOutcome> {
+): Promise<SignedIn | PendingDeletion> {
   const text = typeof code === "string" ? code.replace(/\s+/g, "") : "";
   const wrong = kind === "totp" ? INVALID_TWO_FACTOR_CODE : INVALID_BACKUP_CODE;
   const log = (success: boolean, userId: string | null, errorMessage: string | null) =>
@@ -35,12 +37,11 @@ export async function verifyTwoFactorSignIn(
     });
   const formatOk = kind === "totp" ? /^\d{6}$/.test(text) : /^[A-Za-z0-9-]{6,32}$/.test(text);
   if (!formatOk) {
-    return {
-      ok: false,
-      status: 400,
-      message: kind === "totp" ? "Enter the 6-digit code from your app" : "Enter one of your backup codes",
-      fields: { code: "required" },
-    };
+    throw new AppError(
+      "VALIDATION",
+      kind === "totp" ? "Enter the 6-digit code from your app" : "Enter one of your backup codes",
+      { fields: { code: "required" } },
+    );
   }
   try {
     const call = kind === "totp" ? deps.auth.api.verifyTOTP : deps.auth.api.verifyBackupCode;
@@ -49,37 +50,37 @@ export async function verifyTwoFactorSignIn(
     const { headers, response } = kind === "totp" ? await attempt(text) : await checkBackupCode(text, attempt);
     const userId = (response as { user?: { id: string } }).user?.id ?? null;
     await log(true, userId, null);
-    return { ok: true, userId: userId ?? "", headers };
+    return { kind: "signed-in", userId: userId ?? "", headers };
   } catch (error) {
     const body = (error as { body?: { code?: string; message?: string; userId?: string } }).body;
     if (body?.code === "ACCOUNT_DELETION_PENDING" && body.userId) {
       // Both steps were right and the member's own deletion is pending: now, and only now, the offer to keep it.
       const offer = await pendingDeletionOffer(deps, body.userId);
-      if (offer && !offer.ok) {
-        await log(false, body.userId, offer.message);
+      if (offer) {
+        await log(false, body.userId, deletionPendingMessage(offer.deletesOn));
         return offer;
       }
     }
     const refusal =
       REFUSALS[body?.code ?? ""] ??
       REFUSALS[body?.message ?? ""] ??
-      (isWrongCode(body?.code) ? { message: wrong, status: 401 } : null);
+      (isWrongCode(body?.code) ? { message: wrong, code: "UNAUTHENTICATED" as const } : null);
     if (!refusal) throw error;
     await log(false, null, refusal.message);
-    return { ok: false, ...refusal, fields: { code: refusal.message } };
+    throw new AppError(refusal.code, refusal.message, { field: "code" });
   }
 }
 
 /** Better Auth's error codes for this step, as the member reads them. */
-const REFUSALS: Record<string, { message: string; status: number }> = {
-  INVALID_TWO_FACTOR_COOKIE: { message: TWO_FACTOR_EXPIRED, status: 401 },
-  ACCOUNT_TEMPORARILY_LOCKED: { message: TWO_FACTOR_LOCKED, status: 429 },
-  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: { message: TWO_FACTOR_LOCKED, status: 429 },
-  ACCOUNT_SUSPENDED: { message: ACCOUNT_SUSPENDED, status: 403 },
+const REFUSALS: Record<string, { message: string; code: AppErrorCode }> = {
+  INVALID_TWO_FACTOR_COOKIE: { message: TWO_FACTOR_EXPIRED, code: "UNAUTHENTICATED" },
+  ACCOUNT_TEMPORARILY_LOCKED: { message: TWO_FACTOR_LOCKED, code: "RATE_LIMITED" },
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: { message: TWO_FACTOR_LOCKED, code: "RATE_LIMITED" },
+  ACCOUNT_SUSPENDED: { message: ACCOUNT_SUSPENDED, code: "SUSPENDED" },
   // No second step to take: two-factor was turned off since the first step, or there was no first step at all.
-  TOTP_NOT_ENABLED: { message: TWO_FACTOR_EXPIRED, status: 401 },
+  TOTP_NOT_ENABLED: { message: TWO_FACTOR_EXPIRED, code: "UNAUTHENTICATED" },
   // Deleted between the two steps (sign-in makes the keep offer before this step): start again to see it.
-  ACCOUNT_DELETION_PENDING: { message: TWO_FACTOR_EXPIRED, status: 403 },
+  ACCOUNT_DELETION_PENDING: { message: TWO_FACTOR_EXPIRED, code: "FORBIDDEN" },
 };
 
 const isWrongCode = (code: string | undefined) => code === "INVALID_CODE" || code === "INVALID_BACKUP_CODE";

@@ -1,9 +1,13 @@
 import { z } from "zod";
 import type { FormSpec } from "../../core/shared/field-rules";
+import type { SignedIn as Session, SignInOutcome } from "../../core/auth/auth-attempt";
 import { SIGN_IN_FIELDS, SIGN_UP_FIELDS } from "../../core/auth/credential-rules";
 import { signInSchema, signUpSchema } from "../../core/auth/credentials-schema";
+import { deletionPendingMessage } from "../../core/auth/pending-deletion";
 import { signIn } from "../../core/auth/sign-in";
+import { TWO_FACTOR_REQUIRED } from "../../core/auth/sign-in-attempt";
 import { signUp } from "../../core/auth/sign-up";
+import { AppError } from "../../core/shared/app-error";
 import { BAD_SCOPE, parseSignOutScope, SIGN_OUT_SCOPES, signOut } from "../../core/auth/sign-out";
 import { createRouter, type Endpoint, named, readJson } from "./contract";
 
@@ -106,16 +110,14 @@ export function createAuthRoutes() {
 
   router.add(signUpEndpoint, async (c, reply) => {
     const ctx = c.get("ctx");
-    const result = await signUp(ctx, await readJson(c.req.raw), ctx.meta);
-    if (!result.ok) return refused(result);
-    return reply(201, { userId: result.userId }, result.headers);
+    const signedUp = await signUp(ctx, await readJson(c.req.raw), ctx.meta);
+    return reply(201, { userId: signedUp.userId }, signedUp.headers);
   });
 
   router.add(signInEndpoint, async (c, reply) => {
     const ctx = c.get("ctx");
-    const result = await signIn(ctx, await readJson(c.req.raw), ctx.meta);
-    if (!result.ok) return refused(result);
-    return reply(200, { userId: result.userId }, result.headers);
+    const signedIn = sessionOnly(await signIn(ctx, await readJson(c.req.raw), ctx.meta));
+    return reply(200, { userId: signedIn.userId }, signedIn.headers);
   });
 
   router.add(signOutEndpoint, async (c, reply) => {
@@ -129,17 +131,12 @@ export function createAuthRoutes() {
   return router;
 }
 
-/** A refused attempt in the API's error shape; 429s also say when to come back. */
-export function refused(result: {
-  status: number;
-  message: string;
-  fields?: Record<string, string>;
-  retryAfterSeconds?: number;
-}) {
-  const headers: Record<string, string> = {};
-  if (result.retryAfterSeconds) headers["Retry-After"] = String(result.retryAfterSeconds);
-  return Response.json(
-    { error: result.message, ...(result.fields ? { fields: result.fields } : {}) },
-    { status: result.status, headers },
-  );
+/**
+ * The API has no second step and no offer to keep an account: both are refusals here (403), with the words the
+ * site would give for them; the member finishes on the site.
+ */
+function sessionOnly(outcome: SignInOutcome): Session {
+  if (outcome.kind === "second-step") throw new AppError("FORBIDDEN", TWO_FACTOR_REQUIRED);
+  if (outcome.kind === "pending-deletion") throw new AppError("FORBIDDEN", deletionPendingMessage(outcome.deletesOn));
+  return outcome;
 }

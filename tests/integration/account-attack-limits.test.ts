@@ -19,6 +19,7 @@ import { cookiesFrom, createTestApp, TEST_ORIGIN } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
 import { totpCode, unusedTotpCode } from "../support/totp";
 import { turnOnTwoFactor } from "../support/two-factor";
+import { answerOrRefusal } from "../support/refusal";
 
 // The third outside attack: F5 (reset links outliving changes), F7 (a TOTP code accepted twice), F10 (a stranger's
 // wrong passwords locking an account). Decision 067.
@@ -50,14 +51,12 @@ describe("F5: a reset link dies when something newer happens", () => {
     await requestPasswordReset(deps, { email: member.email }, meta());
     const newer = await tokenIn(member.email, "password_reset");
     expect(newer).not.toBe(older);
-    expect(await resetPassword(deps, { token: older, password: NEW_PASSWORD, confirm: NEW_PASSWORD }, meta())).toEqual({
-      ok: false,
-      status: 400,
-      message: RESET_LINK_INVALID,
-    });
-    expect(await resetPassword(deps, { token: newer, password: NEW_PASSWORD, confirm: NEW_PASSWORD }, meta())).toEqual({
-      ok: true,
-    });
+    await expect(
+      resetPassword(deps, { token: older, password: NEW_PASSWORD, confirm: NEW_PASSWORD }, meta()),
+    ).rejects.toMatchObject({ status: 400, message: RESET_LINK_INVALID });
+    await expect(
+      resetPassword(deps, { token: newer, password: NEW_PASSWORD, confirm: NEW_PASSWORD }, meta()),
+    ).resolves.toBeUndefined();
   });
 
   test("changing the password voids a link mailed before", async () => {
@@ -70,11 +69,9 @@ describe("F5: a reset link dies when something newer happens", () => {
       meta(member.cookie),
     );
     expect(changed.headers.getSetCookie().join()).toContain("session_token=");
-    expect(await resetPassword(deps, { token, password: "Thief-Pass77", confirm: "Thief-Pass77" }, meta())).toEqual({
-      ok: false,
-      status: 400,
-      message: RESET_LINK_INVALID,
-    });
+    await expect(
+      resetPassword(deps, { token, password: "Thief-Pass77", confirm: "Thief-Pass77" }, meta()),
+    ).rejects.toMatchObject({ status: 400, message: RESET_LINK_INVALID });
     expect((await testApp.post("/api/v1/auth/sign-in", { email: member.email, password: NEW_PASSWORD })).status).toBe(
       200,
     );
@@ -90,12 +87,10 @@ describe("F5: a reset link dies when something newer happens", () => {
     ).toContain(newEmail);
     expect(
       await verifyEmailAddress(deps, { token: await tokenIn(newEmail, "confirm_new_email"), signedIn: null }, meta()),
-    ).toMatchObject({ ok: true, kind: "email_changed" });
-    expect(await resetPassword(deps, { token, password: "Thief-Pass77", confirm: "Thief-Pass77" }, meta())).toEqual({
-      ok: false,
-      status: 400,
-      message: RESET_LINK_INVALID,
-    });
+    ).toMatchObject({ kind: "email_changed" });
+    await expect(
+      resetPassword(deps, { token, password: "Thief-Pass77", confirm: "Thief-Pass77" }, meta()),
+    ).rejects.toMatchObject({ status: 400, message: RESET_LINK_INVALID });
     expect((await testApp.post("/api/v1/auth/sign-in", { email: newEmail, password: MEMBER_PASSWORD })).status).toBe(
       200,
     );
@@ -105,12 +100,12 @@ describe("F5: a reset link dies when something newer happens", () => {
     const member = await confirmedMember();
     await requestPasswordReset(deps, { email: member.email }, meta());
     const token = await tokenIn(member.email, "password_reset");
-    expect(await resetPassword(deps, { token, password: NEW_PASSWORD, confirm: NEW_PASSWORD }, meta())).toEqual({
-      ok: true,
-    });
-    expect(
-      await resetPassword(deps, { token, password: "Thief-Pass77", confirm: "Thief-Pass77" }, meta()),
-    ).toMatchObject({ ok: false, message: RESET_LINK_INVALID });
+    await expect(
+      resetPassword(deps, { token, password: NEW_PASSWORD, confirm: NEW_PASSWORD }, meta()),
+    ).resolves.toBeUndefined();
+    await expect(
+      resetPassword(deps, { token, password: "Thief-Pass77", confirm: "Thief-Pass77" }, meta()),
+    ).rejects.toMatchObject({ message: RESET_LINK_INVALID });
   });
 });
 
@@ -126,23 +121,25 @@ describe("F7: each authenticator code works once", () => {
 
   async function secondStep(email: string, code: string) {
     const first = await signIn(deps, { email, password: MEMBER_PASSWORD }, meta());
-    if (first.ok || !first.twoFactor) throw new Error("expected the second step");
-    return verifyTwoFactorSignIn(deps, { code, kind: "totp" }, meta(cookieOf(first.twoFactor.headers)));
+    if (first.kind !== "second-step") throw new Error("expected the second step");
+    return answerOrRefusal(verifyTwoFactorSignIn(deps, { code, kind: "totp" }, meta(cookieOf(first.headers))));
   }
 
   for (const who of ["a member", "a staff member"] as const) {
     test(`${who}'s code signs in once; typed again in its window it is refused`, async () => {
       const member = await memberWithTwoFactor(who === "a staff member" ? "admin" : undefined);
       const code = await unusedTotpCode(member.secret);
-      expect(await secondStep(member.email, code)).toMatchObject({ ok: true, userId: member.userId });
+      expect(await secondStep(member.email, code)).toMatchObject({ kind: "signed-in", userId: member.userId });
       // Someone who saw it typed (or relayed it from a phishing page) tries it at once.
       expect(await secondStep(member.email, code)).toMatchObject({
-        ok: false,
+        name: "AppError",
         status: 401,
         message: INVALID_TWO_FACTOR_CODE,
       });
       // The next code from the app works.
-      expect(await secondStep(member.email, await unusedTotpCode(member.secret))).toMatchObject({ ok: true });
+      expect(await secondStep(member.email, await unusedTotpCode(member.secret))).toMatchObject({
+        kind: "signed-in",
+      });
     }, 120_000);
   }
 
@@ -165,7 +162,7 @@ describe("F7: each authenticator code works once", () => {
         meta(member.cookie),
       ),
     ).rejects.toMatchObject({ status: 400, message: WRONG_CODE });
-    expect(await secondStep(member.email, code)).toMatchObject({ ok: false, message: INVALID_TWO_FACTOR_CODE });
+    expect(await secondStep(member.email, code)).toMatchObject({ name: "AppError", message: INVALID_TWO_FACTOR_CODE });
     // The test's own clock helper agrees this was the code of the moment (so the refusal is the replay, not a typo).
     expect([
       totpCode(member.secret),
@@ -179,21 +176,21 @@ describe("F10: a stranger cannot lock anyone out", () => {
   const WRONG = "Wrongpass1";
   const stranger = (n: number) => `203.0.113.${n}`;
   const attempt = (email: string, password: string, address: string) =>
-    signIn(deps, { email, password }, meta("", address));
+    answerOrRefusal(signIn(deps, { email, password }, meta("", address)));
 
   test("five wrong passwords from a stranger's address leave the member's own sign-in open", async () => {
     const member = await confirmedMember();
     for (let i = 0; i < EMAIL_LIMIT.limit; i++)
-      expect(await attempt(member.email, WRONG, stranger(7))).toMatchObject({ ok: false, status: 401 });
+      expect(await attempt(member.email, WRONG, stranger(7))).toMatchObject({ name: "AppError", status: 401 });
     // The stranger is held back...
     expect(await attempt(member.email, WRONG, stranger(7))).toMatchObject({
-      ok: false,
+      name: "AppError",
       status: 429,
       message: "Too many attempts. Please try again in 300 seconds.",
     });
     // ...and the member, from their own address, signs in.
     expect(await attempt(member.email, MEMBER_PASSWORD, "198.51.100.251")).toMatchObject({
-      ok: true,
+      kind: "signed-in",
       userId: member.userId,
     });
   }, 120_000);
@@ -202,14 +199,14 @@ describe("F10: a stranger cannot lock anyone out", () => {
     const admin = await confirmedMember();
     await grantStaffRole(db, { userId: admin.userId, role: "admin", by: { actorId: null, via: "cli" } });
     for (let i = 0; i < EMAIL_LIMIT.limit + 2; i++) await attempt(admin.email, WRONG, stranger(8));
-    expect(await attempt(admin.email, MEMBER_PASSWORD, "198.51.100.252")).toMatchObject({ ok: true });
+    expect(await attempt(admin.email, MEMBER_PASSWORD, "198.51.100.252")).toMatchObject({ kind: "signed-in" });
   }, 120_000);
 
   test("the ceiling across addresses stops strangers, mails the owner once, and still lets the owner's known address in", async () => {
     const member = await confirmedMember();
     // The member signed in from home before.
     const home = "198.51.100.253";
-    expect(await attempt(member.email, MEMBER_PASSWORD, home)).toMatchObject({ ok: true });
+    expect(await attempt(member.email, MEMBER_PASSWORD, home)).toMatchObject({ kind: "signed-in" });
     // Strangers from many addresses, each under its own per-client limit, reach the ceiling.
     const perClient = EMAIL_LIMIT.limit - 1;
     let tried = 1;
@@ -217,13 +214,21 @@ describe("F10: a stranger cannot lock anyone out", () => {
       for (let i = 0; i < perClient && tried < EMAIL_CEILING.limit; i++, tried++)
         await attempt(member.email, WRONG, `192.0.2.${n}`);
     }
-    const refused = await attempt(member.email, WRONG, "192.0.2.200");
-    expect(refused).toMatchObject({ ok: false, status: 429 });
-    expect(refused.ok ? "" : refused.message).toMatch(/^Too many attempts\. Please try again in \d+ seconds\.$/);
+    expect(await attempt(member.email, WRONG, "192.0.2.200")).toMatchObject({
+      name: "AppError",
+      status: 429,
+      message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ seconds\.$/),
+    });
     // A fresh address with the right password is refused too (it could be a stranger who guessed it)...
-    expect(await attempt(member.email, MEMBER_PASSWORD, "192.0.2.201")).toMatchObject({ ok: false, status: 429 });
+    expect(await attempt(member.email, MEMBER_PASSWORD, "192.0.2.201")).toMatchObject({
+      name: "AppError",
+      status: 429,
+    });
     // ...but the member at home is not locked out.
-    expect(await attempt(member.email, MEMBER_PASSWORD, home)).toMatchObject({ ok: true, userId: member.userId });
+    expect(await attempt(member.email, MEMBER_PASSWORD, home)).toMatchObject({
+      kind: "signed-in",
+      userId: member.userId,
+    });
     // The owner heard about it once, however many attempts followed.
     for (let i = 0; i < 3; i++) await attempt(member.email, WRONG, `192.0.2.${210 + i}`);
     expect(await mailCount(db, member.email, "security_notice")).toBe(1);

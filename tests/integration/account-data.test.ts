@@ -21,7 +21,9 @@ import { updateProfile } from "../../core/accounts/update-profile";
 import { findSessionUser } from "../../core/auth/find-session-user";
 import { makeKeepAccountProof } from "../../core/auth/keep-account-proof";
 import { WRONG_PASSWORD } from "../../core/auth/reauthentication";
-import { ACCOUNT_SUSPENDED, signIn } from "../../core/auth/sign-in";
+import type { PendingDeletion } from "../../core/auth/auth-attempt";
+import { signIn } from "../../core/auth/sign-in";
+import { ACCOUNT_SUSPENDED } from "../../core/auth/sign-in-attempt";
 import { parseIpAllowlist } from "../../core/staff/ip-allowlist";
 import { securityEvents } from "../../db/schema/audit";
 import { sessions, users } from "../../db/schema/auth";
@@ -108,6 +110,13 @@ async function run(fn: () => Promise<unknown>): Promise<Response> {
   }
 }
 
+/** The sign-in use case itself (as the /auth page calls it), with the member's password. */
+const passwordSignIn = async (email: string) =>
+  signIn(
+    { db, clock, auth: testApp.auth, authAddressLimit: 1000 },
+    { email, password: MEMBER_PASSWORD },
+    await metaFor(),
+  );
 const apiSignIn = (email: string, password = MEMBER_PASSWORD) =>
   testApp.post("/api/v1/auth/sign-in", { email, password });
 const deps = { db, auth: testApp.auth, clock, appUrl };
@@ -373,17 +382,13 @@ describe("deleting my account", () => {
     expect(await sessionCount(member.userId)).toBe(0);
     expect((await apiSignIn(member.email, "Wrongpass1")).status).toBe(401);
 
-    const outcome = await signIn(
-      { db, clock, auth: testApp.auth, authAddressLimit: 1000 },
-      { email: member.email, password: MEMBER_PASSWORD },
-      await metaFor(),
-    );
+    const outcome = await passwordSignIn(member.email);
     expect(outcome).toMatchObject({
-      ok: false,
-      status: 403,
-      pendingDeletion: { proof: expect.any(String), deletesOn: expect.any(String) },
+      kind: "pending-deletion",
+      proof: expect.any(String),
+      deletesOn: expect.any(String),
     });
-    const proof = (outcome as { pendingDeletion: { proof: string } }).pendingDeletion.proof;
+    const proof = (outcome as PendingDeletion).proof;
 
     // A proof changed by one character is refused; the real one keeps the account.
     const tampered = `${proof.slice(0, -2)}${proof.endsWith("AA") ? "BB" : "AA"}`;
@@ -477,12 +482,7 @@ describe("deleting my account", () => {
     const api = await apiSignIn(member.email);
     expect(api.status).toBe(403);
     expect(await api.json()).toMatchObject({ error: ACCOUNT_SUSPENDED });
-    const outcome = await signIn(
-      { db, clock, auth: testApp.auth, authAddressLimit: 1000 },
-      { email: member.email, password: MEMBER_PASSWORD },
-      await metaFor(),
-    );
-    expect(outcome).toEqual({ ok: false, status: 403, message: ACCOUNT_SUSPENDED });
+    await expect(passwordSignIn(member.email)).rejects.toMatchObject({ status: 403, message: ACCOUNT_SUSPENDED });
     const forged = makeKeepAccountProof(testApp.auth, { userId: member.userId, now: clock.now() });
     await expect(keepAccount(deps, { proof: forged }, await metaFor())).rejects.toMatchObject({
       message: KEEP_OFFER_EXPIRED,
@@ -501,12 +501,7 @@ describe("deleting my account", () => {
     expect((await deleteWithPassword(member)).permanentDeletionAt).toBeInstanceOf(Date);
 
     clock.advance(30 * DAY + MINUTE);
-    const outcome = await signIn(
-      { db, clock, auth: testApp.auth, authAddressLimit: 1000 },
-      { email: member.email, password: MEMBER_PASSWORD },
-      await metaFor(),
-    );
-    expect(outcome).toEqual({ ok: false, status: 403, message: ACCOUNT_SUSPENDED });
+    await expect(passwordSignIn(member.email)).rejects.toMatchObject({ status: 403, message: ACCOUNT_SUSPENDED });
 
     expect(await purgeDeletedMembers({ db, clock, storage: testApp.storage })).toContain(member.userId);
     expect((await db.select().from(users).where(eq(users.id, member.userId)))[0]).toMatchObject({

@@ -78,12 +78,8 @@ async function memberWithTwoFactor() {
 /** Password, then the second step with a code from the app or a backup code: the outcome of the second step. */
 async function signInWithSecondStep(email: string, code: string, kind: "totp" | "backup") {
   const first = await signIn({ ...deps, authAddressLimit: 1000 }, { email, password: MEMBER_PASSWORD }, meta());
-  if (first.ok || !first.twoFactor) throw new Error("expected the second step");
-  return verifyTwoFactorSignIn(
-    { ...deps, authAddressLimit: 1000 },
-    { code, kind },
-    meta(cookieOf(first.twoFactor.headers)),
-  );
+  if (first.kind !== "second-step") throw new Error("expected the second step");
+  return verifyTwoFactorSignIn({ ...deps, authAddressLimit: 1000 }, { code, kind }, meta(cookieOf(first.headers)));
 }
 
 /** Runs a page's action as the browser behind `cookie` would (the form posted from /account/security). */
@@ -283,25 +279,27 @@ describe("two-step sign-in for members", () => {
       { email: member.email, password: MEMBER_PASSWORD },
       meta(),
     );
-    expect(first).toMatchObject({ ok: false, twoFactor: expect.anything() });
+    expect(first).toMatchObject({ kind: "second-step", headers: expect.anything() });
     const wrong = totpCode(member.secret) === "123456" ? "654321" : "123456";
-    expect(await signInWithSecondStep(member.email, wrong, "totp")).toMatchObject({
-      ok: false,
+    await expect(signInWithSecondStep(member.email, wrong, "totp")).rejects.toMatchObject({
       message: INVALID_TWO_FACTOR_CODE,
     });
-    expect((await signInWithSecondStep(member.email, await unusedTotpCode(member.secret), "totp")).ok).toBe(true);
+    expect(await signInWithSecondStep(member.email, await unusedTotpCode(member.secret), "totp")).toMatchObject({
+      kind: "signed-in",
+    });
   });
 
   test("each backup code signs in once", async () => {
     const member = await memberWithTwoFactor();
     const withBackup = await signInWithSecondStep(member.email, member.backupCodes[0], "backup");
-    if (!withBackup.ok) throw new Error(withBackup.message);
+    if (withBackup.kind !== "signed-in") throw new Error("expected a session");
     expect(await isSignedIn(cookieOf(withBackup.headers))).toBe(true);
-    expect(await signInWithSecondStep(member.email, member.backupCodes[0], "backup")).toMatchObject({
-      ok: false,
+    await expect(signInWithSecondStep(member.email, member.backupCodes[0], "backup")).rejects.toMatchObject({
       message: INVALID_BACKUP_CODE,
     });
-    expect((await signInWithSecondStep(member.email, member.backupCodes[1], "backup")).ok).toBe(true);
+    expect(await signInWithSecondStep(member.email, member.backupCodes[1], "backup")).toMatchObject({
+      kind: "signed-in",
+    });
   });
 
   test("new backup codes replace the old ones at once", async () => {
@@ -316,11 +314,12 @@ describe("two-step sign-in for members", () => {
     );
     expect(result.backupCodes).toHaveLength(10);
     expect(result.backupCodes).not.toContain(member.backupCodes[0]);
-    expect(await signInWithSecondStep(member.email, member.backupCodes[0], "backup")).toMatchObject({
-      ok: false,
+    await expect(signInWithSecondStep(member.email, member.backupCodes[0], "backup")).rejects.toMatchObject({
       message: INVALID_BACKUP_CODE,
     });
-    expect((await signInWithSecondStep(member.email, result.backupCodes[0], "backup")).ok).toBe(true);
+    expect(await signInWithSecondStep(member.email, result.backupCodes[0], "backup")).toMatchObject({
+      kind: "signed-in",
+    });
     expect((await events(member.userId, "backup_codes_regenerated")).map((e) => e.success).sort()).toEqual([
       false,
       true,

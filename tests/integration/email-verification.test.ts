@@ -97,7 +97,7 @@ describe("the verification link", () => {
     });
     expect(opened.response).toBeNull();
     expect(opened.data).toMatchObject({
-      result: { ok: false, reason: "sign_in_first", email: member.email },
+      result: { kind: "sign_in_first", email: member.email },
       signedIn: false,
     });
     expect((opened.data as { signInUrl: string }).signInUrl).toBe(
@@ -107,12 +107,11 @@ describe("the verification link", () => {
     // Signed in with the password, the same link confirms it; no session is made or ended.
     expect(
       await verifyEmailAddress(deps, { token, signedIn: await signedInAs(member.cookie) }, meta(member.cookie)),
-    ).toEqual({ ok: true, kind: "verified", email: member.email });
+    ).toEqual({ kind: "verified", email: member.email });
     expect((await userRow(member.userId)).emailVerified).toBe(true);
     expect(await db.select().from(sessions).where(eq(sessions.userId, member.userId))).toHaveLength(before.length);
     // Opened again, signed out, it still says verified (and changes nothing).
     expect(await verifyEmailAddress(deps, { token, signedIn: null }, meta())).toMatchObject({
-      ok: true,
       kind: "verified",
     });
   });
@@ -123,8 +122,7 @@ describe("the verification link", () => {
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + (VERIFY_EMAIL_HOURS * 60 + 1) * 60 * 1000 });
     try {
       expect(await verifyEmailAddress(deps, { token, signedIn: null }, meta())).toEqual({
-        ok: false,
-        reason: "expired",
+        kind: "expired",
       });
     } finally {
       vi.useRealTimers();
@@ -137,8 +135,7 @@ describe("the verification link", () => {
     const token = (await tokenIn(member.email, "verify_email")) as string;
     for (const bad of [`${token.slice(0, -2)}xx`, "", "not-a-token", null]) {
       expect(await verifyEmailAddress(deps, { token: bad, signedIn: null }, meta())).toEqual({
-        ok: false,
-        reason: "invalid",
+        kind: "invalid",
       });
     }
     expect((await userRow(member.userId)).emailVerified).toBe(false);
@@ -150,8 +147,7 @@ describe("the verification link", () => {
     const token = await tokenIn(owner.email, "verify_email");
     const signedIn = await sessionUser(other.cookie);
     expect(await verifyEmailAddress(deps, { token, signedIn }, meta(other.cookie))).toEqual({
-      ok: false,
-      reason: "other_member",
+      kind: "other_member",
     });
     expect((await userRow(owner.userId)).emailVerified).toBe(false);
   });
@@ -178,7 +174,7 @@ describe("resending the verification e-mail", () => {
         { token: await tokenIn(member.email, "verify_email"), signedIn: await signedInAs(member.cookie) },
         meta(member.cookie),
       ),
-    ).toMatchObject({ ok: true });
+    ).toMatchObject({ kind: "verified" });
   });
 
   test("a verified member is told there is nothing to do", async () => {
@@ -235,11 +231,10 @@ describe("changing the e-mail address", () => {
     const other = await signUpMember(testApp);
     expect(
       await verifyEmailAddress(deps, { token, signedIn: await sessionUser(other.cookie) }, meta(other.cookie)),
-    ).toEqual({ ok: false, reason: "other_member" });
+    ).toEqual({ kind: "other_member" });
     expect((await userRow(member.userId)).email).toBe(member.email);
 
     expect(await verifyEmailAddress(deps, { token, signedIn: null }, meta())).toEqual({
-      ok: true,
       kind: "email_changed",
       email: newEmail,
     });
@@ -256,7 +251,7 @@ describe("changing the e-mail address", () => {
     expect((await testApp.post("/api/v1/auth/sign-in", { email: newEmail, password: MEMBER_PASSWORD })).status).toBe(
       200,
     );
-    expect(await verifyEmailAddress(deps, { token, signedIn: null }, meta())).toEqual({ ok: false, reason: "invalid" });
+    expect(await verifyEmailAddress(deps, { token, signedIn: null }, meta())).toEqual({ kind: "invalid" });
   });
 
   test("an address that belongs to another account gets the same answer, and it is sent nothing", async () => {
@@ -310,7 +305,7 @@ describe("changing the e-mail address", () => {
     await requestEmailChange(deps, { userId: member.userId, newEmail }, meta(member.cookie));
     const token = await tokenIn(newEmail, "confirm_new_email");
     await signUpMember(testApp, { email: newEmail });
-    expect(await verifyEmailAddress(deps, { token, signedIn: null }, meta())).toEqual({ ok: false, reason: "invalid" });
+    expect(await verifyEmailAddress(deps, { token, signedIn: null }, meta())).toEqual({ kind: "invalid" });
     expect((await userRow(member.userId)).email).toBe(member.email);
   });
 });

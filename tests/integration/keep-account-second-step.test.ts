@@ -15,6 +15,7 @@ import { latestMail } from "../support/mailbox";
 import { requestMeta, TEST_ORIGIN } from "../support/test-app";
 import { totpCode, unusedTotpCode } from "../support/totp";
 import { turnOnTwoFactor } from "../support/two-factor";
+import type { PendingDeletion, SecondStep } from "../../core/auth/auth-attempt";
 
 const { db, clock, testApp, auth, cookieOf } = await authTestSetup();
 const deps = { db, auth, clock, appUrl: TEST_ORIGIN, authAddressLimit: 1000 };
@@ -38,14 +39,13 @@ describe("keeping an account that has two-step sign-in", () => {
   test("the password alone gets the second step, not the offer", async () => {
     const member = await deletedMemberWithTwoFactor();
     const first = await signIn(deps, { email: member.email, password: MEMBER_PASSWORD }, meta());
-    expect(first).toMatchObject({ ok: false, twoFactor: expect.anything() });
-    expect(first).not.toHaveProperty("pendingDeletion");
+    expect(first).toMatchObject({ kind: "second-step", headers: expect.anything() });
+    expect(first).not.toHaveProperty("proof");
     expect(await sessionCount(member.userId)).toBe(0);
     // A wrong code gets no offer either.
     const wrong = totpCode(member.secret) === "123456" ? "654321" : "123456";
-    const cookie = cookieOf((first as { twoFactor: { headers: Headers } }).twoFactor.headers);
-    expect(await verifyTwoFactorSignIn(deps, { code: wrong, kind: "totp" }, meta(cookie))).toMatchObject({
-      ok: false,
+    const cookie = cookieOf((first as SecondStep).headers);
+    await expect(verifyTwoFactorSignIn(deps, { code: wrong, kind: "totp" }, meta(cookie))).rejects.toMatchObject({
       message: INVALID_TWO_FACTOR_CODE,
     });
   });
@@ -55,27 +55,27 @@ describe("keeping an account that has two-step sign-in", () => {
     await testApp.auth.api.sendVerificationOTP({ body: { email: member.email, type: "sign-in" } });
     const code = (await latestMail(db, member.email, "sign_in_code"))?.textBody.match(/\b\d{6}\b/)?.[0] as string;
     const outcome = await signInWithCode(deps, { email: member.email, code }, meta());
-    expect(outcome).toMatchObject({ ok: false, twoFactor: expect.anything() });
-    expect(outcome).not.toHaveProperty("pendingDeletion");
+    expect(outcome).toMatchObject({ kind: "second-step", headers: expect.anything() });
+    expect(outcome).not.toHaveProperty("proof");
   });
 
   test("after the code from the app it offers to keep the account, and keeping it signs the member in once", async () => {
     const member = await deletedMemberWithTwoFactor();
     const first = await signIn(deps, { email: member.email, password: MEMBER_PASSWORD }, meta());
-    const cookie = cookieOf((first as { twoFactor: { headers: Headers } }).twoFactor.headers);
+    const cookie = cookieOf((first as SecondStep).headers);
     const second = await verifyTwoFactorSignIn(
       deps,
       { code: await unusedTotpCode(member.secret), kind: "totp" },
       meta(cookie),
     );
     expect(second).toMatchObject({
-      ok: false,
-      status: 403,
-      pendingDeletion: { proof: expect.any(String), deletesOn: expect.any(String) },
+      kind: "pending-deletion",
+      proof: expect.any(String),
+      deletesOn: expect.any(String),
     });
     expect(await sessionCount(member.userId)).toBe(0);
 
-    const proof = (second as { pendingDeletion: { proof: string } }).pendingDeletion.proof;
+    const proof = (second as PendingDeletion).proof;
     const kept = await keepAccount(deps, { proof }, meta());
     expect(kept.userId).toBe(member.userId);
     expect(await deletedAt(member.userId)).toBeNull();

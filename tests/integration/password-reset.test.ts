@@ -46,22 +46,23 @@ describe("forgot password", () => {
     expect(await requestPasswordReset(deps, { email: member.email }, meta())).toEqual({ message: RESET_LINK_SENT });
     const token = await tokenFromMail(member.email);
     expect(token).toBeTruthy();
-    expect(await resetPassword(deps, { token, password: "short", confirm: "short" }, meta())).toMatchObject({
-      ok: false,
+    await expect(resetPassword(deps, { token, password: "short", confirm: "short" }, meta())).rejects.toMatchObject({
       message: "Password must be at least 8 characters",
     });
-    expect(await resetPassword(deps, { token, password: "Newpass123", confirm: "Newpass124" }, meta())).toMatchObject({
-      ok: false,
+    await expect(
+      resetPassword(deps, { token, password: "Newpass123", confirm: "Newpass124" }, meta()),
+    ).rejects.toMatchObject({
       message: "The passwords don't match",
     });
-    expect(await resetPassword(deps, { token, password: "Newpass123", confirm: "Newpass123" }, meta())).toEqual({
-      ok: true,
-    });
+    await expect(
+      resetPassword(deps, { token, password: "Newpass123", confirm: "Newpass123" }, meta()),
+    ).resolves.toBeUndefined();
     expect(await db.select().from(sessions).where(eq(sessions.userId, member.userId))).toHaveLength(0);
     expect((await signIn(member.email, MEMBER_PASSWORD)).status).toBe(401);
     expect((await signIn(member.email, "Newpass123")).status).toBe(200);
-    expect(await resetPassword(deps, { token, password: "Other1234", confirm: "Other1234" }, meta())).toEqual({
-      ok: false,
+    await expect(
+      resetPassword(deps, { token, password: "Other1234", confirm: "Other1234" }, meta()),
+    ).rejects.toMatchObject({
       status: 400,
       message: RESET_LINK_INVALID,
     });
@@ -75,8 +76,9 @@ describe("forgot password", () => {
       .update(verifications)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(ne(verifications.identifier, SIGNING_KEY_IDENTIFIER));
-    expect(await resetPassword(deps, { token, password: "Newpass123", confirm: "Newpass123" }, meta())).toMatchObject({
-      ok: false,
+    await expect(
+      resetPassword(deps, { token, password: "Newpass123", confirm: "Newpass123" }, meta()),
+    ).rejects.toMatchObject({
       message: RESET_LINK_INVALID,
     });
   });

@@ -95,12 +95,11 @@ describe("signing in with two-factor on", () => {
   test("the password alone gives no session; the right code from the app does", async () => {
     const staff = await enrolledStaff("admin");
     const first = await signIn(deps, { email: staff.email, password: MEMBER_PASSWORD }, meta());
-    if (first.ok || !first.twoFactor) throw new Error("expected the second step");
-    const pending = cookiesFrom(new Response(null, { headers: first.twoFactor.headers }));
+    if (first.kind !== "second-step") throw new Error("expected the second step");
+    const pending = cookiesFrom(new Response(null, { headers: first.headers }));
     expect(await userOf(pending)).toBeNull();
 
-    expect(await verifyTwoFactorSignIn(deps, { code: "123456", kind: "totp" }, meta(pending))).toMatchObject({
-      ok: false,
+    await expect(verifyTwoFactorSignIn(deps, { code: "123456", kind: "totp" }, meta(pending))).rejects.toMatchObject({
       message: INVALID_TWO_FACTOR_CODE,
     });
     const second = await verifyTwoFactorSignIn(
@@ -108,7 +107,7 @@ describe("signing in with two-factor on", () => {
       { code: await unusedTotpCode(staff.secret), kind: "totp" },
       meta(pending),
     );
-    if (!second.ok) throw new Error(second.message);
+    if (second.kind !== "signed-in") throw new Error("expected a session");
     expect(await userOf(cookiesFrom(new Response(null, { headers: second.headers })))).toMatchObject({
       id: staff.userId,
     });
@@ -118,12 +117,12 @@ describe("signing in with two-factor on", () => {
     const staff = await enrolledStaff("moderator");
     const tryBackup = async () => {
       const first = await signIn(deps, { email: staff.email, password: MEMBER_PASSWORD }, meta());
-      if (first.ok || !first.twoFactor) throw new Error("expected the second step");
-      const pending = cookiesFrom(new Response(null, { headers: first.twoFactor.headers }));
+      if (first.kind !== "second-step") throw new Error("expected the second step");
+      const pending = cookiesFrom(new Response(null, { headers: first.headers }));
       return verifyTwoFactorSignIn(deps, { code: staff.backupCodes[0], kind: "backup" }, meta(pending));
     };
-    expect((await tryBackup()).ok).toBe(true);
-    expect(await tryBackup()).toMatchObject({ ok: false, message: INVALID_BACKUP_CODE });
+    expect(await tryBackup()).toMatchObject({ kind: "signed-in" });
+    await expect(tryBackup()).rejects.toMatchObject({ message: INVALID_BACKUP_CODE });
   });
 });
 

@@ -1,10 +1,10 @@
 import { Form } from "react-router";
-import { describedBy, Field, inputClass } from "../forms/field";
+import { CodeField, describedBy, Field, inputClass } from "../forms/field";
 import { FormError, formLevelError } from "../forms/form-error";
 import { Button } from "../ui/button";
 import { ShieldCheck } from "../ui/icons";
 import { BackupCodes } from "./backup-codes";
-import { TotpKey } from "./totp-key";
+import { AuthenticatorSetUp } from "./authenticator-set-up";
 
 /** Where setup is: the key to confirm (again, with what was wrong with the code), or the backup codes to save. */
 export type TwoFactorStep =
@@ -154,44 +154,22 @@ function ConfirmStep({
   busy: boolean;
 }) {
   return (
-    <div className="mt-4">
-      <ol className="list-decimal space-y-2 pl-5 text-sm text-ink">
-        <li>Open an authenticator app (Google Authenticator, 1Password, Authy, Microsoft Authenticator).</li>
-        <li>Scan this QR code, or type the key below into the app.</li>
-        <li>Enter the 6-digit code the app shows.</li>
-      </ol>
-      <div className="mt-4 flex flex-col items-center gap-4 sm:flex-row sm:items-start">
-        <div
-          role="img"
-          aria-label={`QR code for the two-step sign-in key of ${email}`}
-          className="size-44 shrink-0 rounded-lg border border-line bg-white p-2"
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: an SVG the server drew from this member's own key
-          dangerouslySetInnerHTML={{ __html: answer.qrSvg }}
-        />
-        <div className="min-w-0 self-stretch">
-          <TotpKey secret={answer.secret} totpUri={answer.totpUri} />
-        </div>
-      </div>
+    <AuthenticatorSetUp
+      gap="mt-4"
+      qrSvg={answer.qrSvg}
+      qrLabel={`QR code for the two-step sign-in key of ${email}`}
+      secret={answer.secret}
+      totpUri={answer.totpUri}
+    >
       <Form method="post" className="mt-5 space-y-4" noValidate>
         <input type="hidden" name="intent" value="2fa-confirm" />
         <input type="hidden" name="totpUri" value={answer.totpUri} />
-        <Field id="enrolCode" label="Code from your app" error={answer.error}>
-          <input
-            id="enrolCode"
-            name="code"
-            required
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            maxLength={7}
-            className={`${inputClass(answer.error)} h-12 font-mono text-lg tracking-widest`}
-            {...describedBy("enrolCode", answer.error)}
-          />
-        </Field>
+        <CodeField id="enrolCode" label="Code from your app" error={answer.error} />
         <Button type="submit" disabled={busy}>
           Turn on two-step sign-in
         </Button>
       </Form>
-    </div>
+    </AuthenticatorSetUp>
   );
 }
 

@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { checkForm } from "../../../core/shared/field-rules";
 import { SIGN_IN_FIELDS, SIGN_UP_FIELDS } from "../../../core/auth/credential-rules";
 import { focusFirstError } from "../../lib/focus-first-error";
+import { Field } from "../forms/field";
 import { FormError, formLevelError } from "../forms/form-error";
 import { OtherSignInOptions } from "./other-sign-in-options";
 import { ShowPasswordButton } from "./show-password-button";
@@ -41,6 +42,10 @@ export function AuthForm({
   // when no field is to blame for it (a wrong password, a limit reached).
   const formError = formLevelError(clientErrors ? null : result?.error, clientErrors ?? result?.fields);
   const formRef = useRef<HTMLFormElement>(null);
+  // A text box as the last answer left it: its error, and what was typed.
+  const textField = (name: keyof typeof TEXT_FIELDS) => (
+    <CredentialField {...TEXT_FIELDS[name]} name={name} error={errors[name]} defaultValue={result?.values[name]} />
+  );
 
   // Switching between Sign In and Sign Up starts with a clean form.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the effect runs because the mode changed
@@ -91,24 +96,9 @@ export function AuthForm({
             <FormError message={formError} />
             <input type="hidden" name="mode" value={mode} />
             {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
-            {signup && (
-              <Field
-                label="Full Name"
-                name="fullName"
-                autoComplete="name"
-                error={errors.fullName}
-                defaultValue={result?.values.fullName}
-              />
-            )}
-            <Field
-              label="Email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              error={errors.email}
-              defaultValue={result?.values.email}
-            />
-            <Field
+            {signup && textField("fullName")}
+            {textField("email")}
+            <CredentialField
               label="Password"
               name="password"
               type="password"
@@ -167,7 +157,13 @@ function authHref(mode: AuthMode, redirectTo: string) {
 /** The spec's password rules, said before the first try (and still there beside an error). */
 const PASSWORD_RULES = ["8 to 72 characters", "an uppercase letter", "a lowercase letter", "a number"];
 
-type FieldProps = {
+/** The text boxes before the password (the name on Sign Up only), and what the browser may fill them with. */
+const TEXT_FIELDS = {
+  fullName: { label: "Full Name", autoComplete: "name" },
+  email: { label: "Email", type: "email", autoComplete: "email" },
+};
+
+type CredentialFieldProps = {
   /** A list said before the box: what the value must have. */
   rules?: string[];
   /** A password box with a Show password toggle. */
@@ -177,20 +173,24 @@ type FieldProps = {
   type?: string;
   autoComplete?: string;
   error?: string;
-  hint?: string;
   defaultValue?: string;
 };
 
-function Field({ label, name, type = "text", autoComplete, error, hint, defaultValue, rules, revealable }: FieldProps) {
+function CredentialField({
+  label,
+  name,
+  type = "text",
+  autoComplete,
+  error,
+  defaultValue,
+  rules,
+  revealable,
+}: CredentialFieldProps) {
   const id = `field-${name}`;
   const [shown, setShown] = useState(false);
-  const describedBy =
-    [rules && `${id}-rules`, error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(" ") || undefined;
+  const describedBy = [rules && `${id}-rules`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-ink">
-        {label}
-      </label>
+    <Field id={id} label={label} error={error}>
       {rules && (
         <div id={`${id}-rules`} className="mt-1 text-xs text-muted">
           <span>Your password needs:</span>
@@ -217,16 +217,6 @@ function Field({ label, name, type = "text", autoComplete, error, hint, defaultV
         />
         {revealable && <ShowPasswordButton shown={shown} onToggle={() => setShown(!shown)} controls={id} />}
       </div>
-      {hint && !error && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-danger">
-          {error}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 }

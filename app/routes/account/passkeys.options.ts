@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/passkeys.options";
 import { appContext } from "../../context";
-import { guardForScript, refusedAsJson } from "../../lib/json-guard.server";
+import { guardForScript, refusedForScript } from "../../lib/json-guard.server";
 import { runAction } from "../../lib/run-action.server";
 import { requireRecentAuth } from "../../lib/require-recent-auth.server";
 import { requireUser } from "../../lib/require-user.server";
@@ -29,6 +29,6 @@ export async function action({ request, context }: Route.ActionArgs) {
         ctx.meta,
       ),
     (options) => Response.json({ options }),
-    { onRefusal: refusedAsJson },
+    { onRefusal: refusedForScript },
   );
 }
