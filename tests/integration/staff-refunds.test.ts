@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import * as paymentPage from "../../app/routes/admin/payments.$id";
 import * as swapPage from "../../app/routes/admin/swaps.$id";
 import { refundText } from "../../app/components/admin/payment-labels";
@@ -26,11 +26,9 @@ import {
   paymentRow,
   swapRow,
 } from "../support/staff-payment-fixtures";
-import { createTestDatabase } from "../support/test-db";
+import { databaseForThisFile } from "../support/database-for-file";
 
-const handle = await createTestDatabase();
-const db = handle.db;
-afterAll(() => handle.close());
+const { handle, db } = await databaseForThisFile();
 const clock = systemClock;
 const testApp = createPaymentTestApp(handle, { clock });
 const { provider } = testApp;
