@@ -29,7 +29,7 @@ import { mailOutbox } from "../../db/schema/ops";
 import { profiles } from "../../db/schema/profiles";
 import { sessionSigning } from "../../server/middleware/session-signing";
 import { MEMBER_PASSWORD, postListing, signUpMember } from "../support/api-factories";
-import { createSwap } from "../support/factories";
+import { createSwap, staffActor } from "../support/factories";
 import { makeJpeg } from "../support/images";
 import { createTestApp, TEST_ORIGIN } from "../support/test-app";
 import { controlledClock } from "../support/test-clock";
@@ -277,14 +277,7 @@ describe("download my data", () => {
     expect(response.headers.get("cache-control")).toBe("private, no-store");
     const document = JSON.parse(await response.text());
 
-    const admin = {
-      userId: other.userId,
-      name: "Otto",
-      email: other.email,
-      roles: ["admin" as const],
-      ip: "127.0.0.1",
-      userAgent: null,
-    };
+    const admin = staffActor({ id: other.userId, name: "Otto", email: other.email }, ["admin"], "127.0.0.1");
     const staffDocument = JSON.parse(
       JSON.stringify(await exportMemberDataAsStaff(db, { actor: admin, userId: member.userId, now: clock.now() })),
     );
@@ -468,14 +461,7 @@ describe("deleting my account", () => {
   test("a member deleted by staff is refused as suspended and cannot keep the account", async () => {
     const member = await signUpMember(testApp);
     const admin = await signUpMember(testApp);
-    const actor = {
-      userId: admin.userId,
-      name: "Avery Admin",
-      email: admin.email,
-      roles: ["admin" as const],
-      ip: "127.0.0.1",
-      userAgent: null,
-    };
+    const actor = staffActor({ id: admin.userId, name: "Avery Admin", email: admin.email }, ["admin"], "127.0.0.1");
     await softDeleteMember(db, { actor, userId: member.userId, reason: "Fraud", now: clock.now() });
 
     const api = await apiSignIn(member.email);
