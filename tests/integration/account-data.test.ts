@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { and, desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeEach, describe, expect, test } from "vitest";
@@ -23,9 +23,7 @@ import { makeKeepAccountProof } from "../../core/auth/keep-account-proof";
 import { WRONG_PASSWORD } from "../../core/auth/reauthentication";
 import { ACCOUNT_SUSPENDED, signIn } from "../../core/auth/sign-in";
 import { parseIpAllowlist } from "../../core/staff/ip-allowlist";
-import { securityEvents } from "../../db/schema/audit";
 import { sessions, users } from "../../db/schema/auth";
-import { mailOutbox } from "../../db/schema/ops";
 import { profiles } from "../../db/schema/profiles";
 import { sessionSigning } from "../../server/middleware/session-signing";
 import { MEMBER_PASSWORD, postListing, signUpMember } from "../support/api-factories";
@@ -34,6 +32,8 @@ import { makeJpeg } from "../support/images";
 import { createTestApp, TEST_ORIGIN } from "../support/test-app";
 import { controlledClock } from "../support/test-clock";
 import { createTestDatabase } from "../support/test-db";
+import { mailsOf } from "../support/mailbox";
+import { securityEventsOf } from "../support/security-events";
 
 const handle = await createTestDatabase();
 const db = handle.db;
@@ -120,18 +120,8 @@ const avatarFiles = (userId: string) => {
   const dir = path.join(uploads, "avatars", userId);
   return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
 };
-const events = (userId: string, eventType: string) =>
-  db
-    .select()
-    .from(securityEvents)
-    .where(and(eq(securityEvents.userId, userId), eq(securityEvents.eventType, eventType)))
-    .orderBy(desc(securityEvents.createdAt));
-const securityMails = (email: string) =>
-  db
-    .select()
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.template, "security_notice")))
-    .orderBy(desc(mailOutbox.seq));
+const events = (userId: string, eventType: string) => securityEventsOf(db, userId, eventType);
+const securityMails = (email: string) => mailsOf(db, email, "security_notice");
 
 describe("profile", () => {
   test("a member changes their full name within the spec's rules, and the next request already shows it", async () => {

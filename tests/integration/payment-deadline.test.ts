@@ -37,13 +37,8 @@ const paymentsOf = (swapId: string) => db.select().from(paymentLogs).where(eq(pa
 const listingStatus = async (id: string) => (await db.select().from(listings).where(eq(listings.id, id)))[0].status;
 
 /** An accepted swap whose 48 hours run from the test's clock. */
-async function acceptedSwap() {
-  const swap = await createSwap(db, { status: "accepted" });
-  await db
-    .update(swapProposals)
-    .set({ paymentDueAt: new Date(clock.now().getTime() + 48 * HOUR) })
-    .where(eq(swapProposals.id, swap.swapId));
-  return swap;
+function acceptedSwap() {
+  return createSwap(db, { status: "accepted", paymentDueAt: new Date(clock.now().getTime() + 48 * HOUR) });
 }
 
 /** A card payment through the local checkout, completed by its signed webhook. */
