@@ -75,7 +75,7 @@ export async function enrolledStaff(
 }
 
 /** Sets up two-factor through the enrolment page (signed in with the password first); remembers the key. */
-export async function enrol(page: Page, staff: { email: string; password: string }): Promise<Staff> {
+async function enrol(page: Page, staff: { email: string; password: string }): Promise<Staff> {
   await signIn(page, staff);
   await page.goto("/admin/two-factor");
   await page.getByLabel("Password").fill(staff.password);

@@ -242,12 +242,13 @@ function listingForm(w: World): Body {
 // path every row of a route shares are filled in by `area`, so a row says only what is its own.
 
 /** One request to a route: its method, what it sends and who gets what (its own path where it differs). */
-type Request = Omit<Entry, "area" | "route" | "path"> & { path?: string };
-type More = Omit<Request, "method" | "expect">;
+type RouteRequest = Omit<Entry, "area" | "route" | "path"> & { path?: string };
+/** What a request may add to its method and outcomes: a body, a target, an intent, a path of its own, a note. */
+type Details = Omit<RouteRequest, "method" | "expect">;
 
 const ask =
   (method: Entry["method"]) =>
-  (expect: Expect, more: More = {}): Request => ({ method, expect, ...more });
+  (expect: Expect, more: Details = {}): RouteRequest => ({ method, expect, ...more });
 const get = ask("GET");
 const post = ask("POST");
 const put = ask("PUT");
@@ -257,7 +258,12 @@ const del = ask("DELETE");
  * A form posted with one field saying what to do ("intent=suspend", "moderation=approve"): the row's intent and the
  * field the form sends are the same words, so they are written once.
  */
-function act(choice: string, fields: Fields | ((t: Target) => Fields), expect: Expect, more: More = {}): Request {
+function act(
+  choice: string,
+  fields: Fields | ((t: Target) => Fields),
+  expect: Expect,
+  more: Details = {},
+): RouteRequest {
   const [field, value] = choice.split("=");
   const rest = (t: Target) => (typeof fields === "function" ? fields(t) : fields);
   return { method: "POST", intent: choice, expect, ...more, body: (t) => form({ [field]: value, ...rest(t) }) };
@@ -266,7 +272,7 @@ function act(choice: string, fields: Fields | ((t: Target) => Fields), expect: E
 /** The rows of one area of the site: a route, its URL and the requests walked against it. */
 const area =
   (name: string) =>
-  (route: string, path: string, ...requests: Request[]): Entry[] =>
+  (route: string, path: string, ...requests: RouteRequest[]): Entry[] =>
     requests.map(({ path: own, ...request }) => ({ area: name, route, path: own ?? path, ...request }));
 
 const publicPage = area("public");
