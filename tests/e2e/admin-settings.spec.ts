@@ -1,17 +1,23 @@
 import crypto from "node:crypto";
 import type { Browser } from "@playwright/test";
-import { axeAtBothWidths, expect as baseExpect, listItem, PASSWORD, signUpViaApi, test, uniqueEmail } from "./fixtures";
+import {
+  axeAtBothWidths,
+  expect as baseExpect,
+  member,
+  originHeader,
+  PASSWORD,
+  someonesListing,
+  test,
+} from "./fixtures";
 import { postgres, staffSession } from "./staff";
 
 // Each step waits on a server round trip; a busy machine can take seconds.
 const expect = baseExpect.configure({ timeout: 20_000 });
 
 async function memberViewing(browser: Browser, listingId: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signUpViaApi(page, { email: uniqueEmail("viewer"), fullName: "Vera Viewer" });
-  await page.goto(`/listings/${listingId}`);
-  return { page, close: () => context.close() };
+  const viewer = await member(browser, "Vera Viewer");
+  await viewer.page.goto(`/listings/${listingId}`);
+  return viewer;
 }
 
 test("an admin turns moderation off and the 'Report listing' control leaves the listing page, then turns it back on without JavaScript", async ({
@@ -19,10 +25,7 @@ test("an admin turns moderation off and the 'Report listing' control leaves the 
   browser,
 }) => {
   test.setTimeout(180_000);
-  const ownerContext = await browser.newContext();
-  const owner = await ownerContext.newPage();
-  await signUpViaApi(owner, { email: uniqueEmail("owner"), fullName: "Olive Owner" });
-  const listingId = await listItem(owner, `Settings journey drill ${Date.now()}`);
+  const listingId = await someonesListing(browser, "Olive Owner", `Settings journey drill ${Date.now()}`);
   const viewer = await memberViewing(browser, listingId);
   await expect(viewer.page.getByText("Report listing", { exact: true })).toBeVisible();
 
@@ -79,7 +82,6 @@ test("an admin turns moderation off and the 'Report listing' control leaves the 
   await viewer.page.reload();
   await expect(viewer.page.getByText("Report listing", { exact: true })).toBeVisible();
   await viewer.close();
-  await ownerContext.close();
 });
 
 test("an admin rotates the session-signing key: no one is signed out, and new sessions carry the new key's signature", async ({
@@ -87,9 +89,8 @@ test("an admin rotates the session-signing key: no one is signed out, and new se
   browser,
 }) => {
   test.setTimeout(180_000);
-  const memberContext = await browser.newContext();
-  const member = await memberContext.newPage();
-  const { email } = await signUpViaApi(member, { email: uniqueEmail("stays"), fullName: "Stella Stays" });
+  const stella = await member(browser, "Stella Stays");
+  const { email } = stella;
 
   await staffSession(page, "admin");
   await page.goto("/admin/settings");
@@ -114,7 +115,7 @@ test("an admin rotates the session-signing key: no one is signed out, and new se
   await page.goto("/admin/audit-logs?action=rotate_keys");
   await expect(page.getByRole("heading", { name: "Audit Logs" })).toBeVisible();
   await expect(page.getByRole("listitem").filter({ hasText: "rotate_keys" }).first()).toBeVisible();
-  const me = await member.request.get("/api/v1/me");
+  const me = await stella.page.request.get("/api/v1/me");
   expect(me.status()).toBe(200);
   expect((await me.json()).user.email).toBe(email);
 
@@ -123,7 +124,7 @@ test("an admin rotates the session-signing key: no one is signed out, and new se
   const again = await fresh.newPage();
   const signIn = await again.request.post("/api/v1/auth/sign-in", {
     data: { email, password: PASSWORD },
-    headers: { origin: test.info().project.use.baseURL as string },
+    headers: originHeader(),
   });
   expect(signIn.status()).toBe(200);
   const cookie = (await fresh.cookies()).find((c) => c.name.endsWith("better-auth.session_token"));
@@ -136,5 +137,5 @@ test("an admin rotates the session-signing key: no one is signed out, and new se
   );
   expect((await (await again.request.get("/api/v1/me")).json()).user.email).toBe(email);
   await fresh.close();
-  await memberContext.close();
+  await stella.close();
 });

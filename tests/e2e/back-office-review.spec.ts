@@ -1,5 +1,5 @@
 import { unusedTotpCode } from "../support/totp";
-import { expect, listItem, signUpViaApi, test, uniqueEmail } from "./fixtures";
+import { expect, signUpViaApi, someonesListing, test } from "./fixtures";
 import { type Staff, staffSession } from "./staff";
 
 // Decision 070: the back-office review's defects 1, 2, 6, 7, 8 and 10, as staff meet them in the browser.
@@ -19,12 +19,8 @@ test("approving a rejected listing restores it, and the dialog says so; a flagge
   browser,
 }) => {
   test.setTimeout(90_000);
-  const ownerContext = await browser.newContext();
-  const ownerPage = await ownerContext.newPage();
-  await signUpViaApi(ownerPage, { email: uniqueEmail("owner"), fullName: "Dana Dahlia" });
   const title = `Dahlia tubers ${Date.now()}`;
-  const listingId = await listItem(ownerPage, title);
-  await ownerContext.close();
+  const listingId = await someonesListing(browser, "Dana Dahlia", title);
 
   await staffSession(page, "admin");
   await page.goto(`/admin/listings?${new URLSearchParams({ q: title })}`);
@@ -105,14 +101,10 @@ test("a member's page leads to their swaps; the audit log is one line per event 
   browser,
 }) => {
   test.setTimeout(90_000);
-  const ownerContext = await browser.newContext();
-  const ownerPage = await ownerContext.newPage();
   // Names take letters only: the run's time, spelt in letters, keeps this member apart from earlier runs.
   const name = `Olivia ${[...String(Date.now()).slice(-6)].map((d) => "abcdefghij"[Number(d)]).join("")}`;
-  await signUpViaApi(ownerPage, { email: uniqueEmail("olivia"), fullName: name });
   const title = `Surfboard ${Date.now()}`;
-  await listItem(ownerPage, title);
-  await ownerContext.close();
+  await someonesListing(browser, name, title);
 
   await staffSession(page, "admin");
   await page.goto(`/admin/listings?${new URLSearchParams({ q: title })}`);

@@ -1,70 +1,20 @@
-import { spawnSync } from "node:child_process";
 import type { Browser, Page } from "@playwright/test";
-import { unusedTotpCode } from "../support/totp";
 import {
+  accept,
   axeAtBothWidths,
   expect as baseExpect,
   expectNoAxeViolations,
   listItem,
   member,
-  PASSWORD,
-  signUpViaApi,
+  originHeader,
+  propose,
+  startCheckout,
   test,
-  uniqueEmail,
 } from "./fixtures";
-import { rememberStaffKey } from "./staff-keys";
-import { E2E_STAFF_PASSWORD } from "./staff-password";
+import { enrolledStaff } from "./staff";
 
 // Each step waits on a server round trip (an action, then the page again); a busy machine can take seconds.
 const expect = baseExpect.configure({ timeout: 20_000 });
-
-const postgres = process.env.E2E_DATABASE_URL;
-const origin = () => test.info().project.use.baseURL as string;
-
-/**
- * An admin who has not set up two-factor yet, of this journey's own: on the embedded database the demo seed's
- * second admin (support@example.com; back-office.spec.ts enrols admin@example.com), on PostgreSQL a member made
- * admin with the staff command, as an operator would.
- */
-async function freshAdmin(page: Page) {
-  if (postgres) {
-    const email = uniqueEmail("admin");
-    await signUpViaApi(page, { email, fullName: "Sasha Support" });
-    const granted = spawnSync("npx", ["tsx", "server/cli/staff.ts", "grant", "admin", email], {
-      encoding: "utf8",
-      env: { ...process.env, LOG_LEVEL: "silent", DATABASE_URL: postgres },
-    });
-    expect(granted.status, granted.stderr).toBe(0);
-    await page.context().clearCookies();
-    return { email, password: PASSWORD };
-  }
-  return { email: "support@example.com", password: E2E_STAFF_PASSWORD };
-}
-
-/** Signs in, sets up two-factor through the enrolment page and lands in the back office. */
-async function enrolAdmin(page: Page) {
-  const admin = await freshAdmin(page);
-  await page.goto("/auth");
-  await page.getByLabel("Email").fill(admin.email);
-  await page.getByLabel("Password").fill(admin.password);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== "/auth");
-  await page.goto("/admin/two-factor");
-  await page.getByLabel("Password").fill(admin.password);
-  await page.getByRole("button", { name: "Set up two-factor" }).click();
-  const key = ((await page.getByTestId("totp-key").textContent()) ?? "").replace(/\s+/g, "");
-  await page.getByLabel("Code from your app").fill(await unusedTotpCode(key));
-  await page.getByRole("button", { name: "Turn on two-factor" }).click();
-  await expect(page.getByRole("list", { name: "Backup codes" })).toBeVisible();
-  // Later journeys (system-logs.spec.ts) sign in as this admin with the same key.
-  rememberStaffKey(admin.email, key);
-}
-
-async function api(page: Page, url: string, data?: Record<string, unknown>) {
-  const res = await page.request.post(url, { data: data ?? {}, headers: { origin: origin() } });
-  expect(res.status(), await res.text()).toBeLessThan(300);
-  return res.json();
-}
 
 /** Two members, each with a listing; the first proposes, the second accepts. */
 async function acceptedSwap(browser: Browser, names: [string, string], tag: string) {
@@ -72,18 +22,17 @@ async function acceptedSwap(browser: Browser, names: [string, string], tag: stri
   const receiver = await member(browser, names[1]);
   const offered = await listItem(proposer.page, `${names[0].split(" ")[0]}'s drill ${tag}`);
   const target = await listItem(receiver.page, `${names[1].split(" ")[0]}'s mower ${tag}`);
-  const { id } = await api(proposer.page, "/api/v1/swaps", { targetListingId: target, offeredListingId: offered });
-  await api(receiver.page, `/api/v1/swaps/${id}/accept`);
-  return { id: id as string, proposer, receiver };
+  const id = await propose(proposer.page, { offered, target });
+  await accept(receiver.page, id);
+  return { id, proposer, receiver };
 }
 
 /** The member pays their fee with the test card through the local checkout (its webhook settles it). */
 async function payWithTestCard(page: Page, swapId: string) {
-  const started = await api(page, `/api/v1/swaps/${swapId}/pay`);
-  expect(started.kind).toBe("redirect");
-  const res = await page.request.post(new URL(started.url).pathname, {
+  const checkout = await startCheckout(page, swapId);
+  const res = await page.request.post(new URL(checkout).pathname, {
     form: { cardNumber: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" },
-    headers: { origin: origin() },
+    headers: originHeader(),
     maxRedirects: 0,
   });
   expect(res.status()).toBeLessThan(400);
@@ -101,7 +50,8 @@ test("an admin cancels a swap, marks and resolves a dispute, refunds a payment, 
   await payWithTestCard(done.receiver.page, done.id);
   const open = await acceptedSwap(browser, ["Cleo Park", "Dev Singh"], tag);
 
-  await enrolAdmin(page);
+  // The demo's second admin (back-office.spec.ts enrols admin@example.com); system-logs.spec.ts signs in as them later.
+  await enrolledStaff(page, "admin", "support@example.com");
   await page.goto("/admin/swaps");
   await expect(page.getByRole("heading", { name: "Swaps", exact: true })).toBeVisible();
   await axeAtBothWidths(page, 800);

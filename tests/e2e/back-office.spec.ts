@@ -1,6 +1,15 @@
 import type { Page } from "@playwright/test";
 import { unusedTotpCode } from "../support/totp";
-import { expect, expectNoAxeViolations, listItem, PASSWORD, signUpViaApi, test, uniqueEmail } from "./fixtures";
+import {
+  expect,
+  expectNoAxeViolations,
+  listItem,
+  PASSWORD,
+  signUpViaApi,
+  someonesListing,
+  test,
+  uniqueEmail,
+} from "./fixtures";
 import { rememberStaffKey } from "./staff-keys";
 import { enrolledStaff, freshStaff, postgres, signIn, signOut, type Staff, staffCli } from "./staff";
 
@@ -192,12 +201,8 @@ test("a moderator takes a listing down but is offered no member actions, and the
   page,
   browser,
 }) => {
-  const ownerContext = await browser.newContext();
-  const ownerPage = await ownerContext.newPage();
-  await signUpViaApi(ownerPage, { email: uniqueEmail("owner"), fullName: "Olive Owner" });
   const title = `Replica watch ${Date.now()}`;
-  const listingId = await listItem(ownerPage, title);
-  await ownerContext.close();
+  const listingId = await someonesListing(browser, "Olive Owner", title);
 
   const moderator = await enrolledStaff(page, "moderator");
   await page.goto("/admin/listings");

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, listItem, member, originHeader, propose, test } from "./fixtures";
+import { accept, expect, expectNoAxeViolations, listItem, member, originHeader, propose, test } from "./fixtures";
 
 // My Swaps and the test checkout as a deal screen: both items linked, Accept/Decline/Withdraw asked first
 // (dialog with JavaScript, the same step as a page without), who has paid in words, and a checkout that
@@ -50,9 +50,7 @@ test("both items of a proposal link to their listings, for both members, before 
 
   // Accepted (both listings reserved): each member still opens the other's listing from the card, which no
   // longer offers a swap of its own.
-  expect((await mia.page.request.post(`/api/v1/swaps/${swapId}/accept`, { headers: originHeader() })).status()).toBe(
-    200,
-  );
+  await accept(mia.page, swapId);
   await liam.page.goto("/my-swaps?tab=sent");
   const sent = liam.page.getByRole("article").filter({ hasText: bike.title });
   await sent.getByRole("link", { name: bike.title }).click();
@@ -193,9 +191,7 @@ test("each card says who has paid; a declined card stays on the checkout with th
 }) => {
   test.slow();
   const { liam, mia, bike, drone, swapId } = await pendingDeal(browser);
-  expect((await mia.page.request.post(`/api/v1/swaps/${swapId}/accept`, { headers: originHeader() })).status()).toBe(
-    200,
-  );
+  await accept(mia.page, swapId);
 
   const checkout = await openCheckout(liam.page, "sent");
   await fillCard(liam.page, { number: "4000 0000 0000 0002", expiry: "12 / 34", cvc: "123" });
@@ -235,9 +231,7 @@ for (const js of [true, false]) {
   }) => {
     // With JavaScript at 375 px (the expiry and CVC messages side by side), without at 1280 px.
     const { liam, mia, swapId } = await pendingDeal(browser, { javaScriptEnabled: js, viewport: js ? NARROW : WIDE });
-    expect((await mia.page.request.post(`/api/v1/swaps/${swapId}/accept`, { headers: originHeader() })).status()).toBe(
-      200,
-    );
+    await accept(mia.page, swapId);
     const checkout = await openCheckout(liam.page, "sent");
 
     await liam.page.getByLabel("Card number").fill("4242 4242 4242 4242");

@@ -1,12 +1,14 @@
 import type { Locator, Page } from "@playwright/test";
 import {
+  accept,
   expect as baseExpect,
   expectNoAxeViolations,
   listItem,
   member,
-  originHeader,
   PASSWORD,
+  propose,
   signUpViaApi,
+  startCheckout,
   test,
   uniqueEmail,
 } from "./fixtures";
@@ -294,20 +296,12 @@ test("the checkout's 'You receive' label stays on one line on a phone", async ({
   const ben = await member(browser, "Ben Checkout");
   const mine = await listItem(ana.page, `A very long listing title that wraps on a phone ${tag}`);
   const theirs = await listItem(ben.page, `Another quite long listing title for the other side ${tag}`);
-  const proposed = await ana.page.request.post("/api/v1/swaps", {
-    headers: originHeader(),
-    data: { targetListingId: theirs, offeredListingId: mine },
-  });
-  expect(proposed.status(), await proposed.text()).toBe(201);
-  const { id } = await proposed.json();
-  const accepted = await ben.page.request.post(`/api/v1/swaps/${id}/accept`, { headers: originHeader() });
-  expect(accepted.status(), await accepted.text()).toBe(200);
-  const pay = await ana.page.request.post(`/api/v1/swaps/${id}/pay`, { headers: originHeader() });
-  const started = await pay.json();
-  expect(started.kind, JSON.stringify(started)).toBe("redirect");
+  const id = await propose(ana.page, { offered: mine, target: theirs });
+  await accept(ben.page, id);
+  const checkoutUrl = await startCheckout(ana.page, id);
 
   await ana.page.setViewportSize({ width: 375, height: 800 });
-  await ana.page.goto(started.url);
+  await ana.page.goto(checkoutUrl);
   // Lines of text the label takes (its box stretches with the row, so count the text's own line boxes).
   const lines = (label: string) =>
     ana.page.getByText(label, { exact: true }).evaluate((el) => {

@@ -78,6 +78,19 @@ export async function listItem(
   return (await res.json()).id as string;
 }
 
+/** Another member's listing: they sign up, list it through the JSON API and close their browser; returns its id. */
+export async function someonesListing(
+  browser: Browser,
+  name: string,
+  title: string,
+  fields: Parameters<typeof listItem>[2] = {},
+) {
+  const owner = await member(browser, name);
+  const id = await listItem(owner.page, title, fields);
+  await owner.close();
+  return id;
+}
+
 /** The page's member offers their listing for another's through the JSON API; returns the proposal's id. */
 export async function propose(page: Page, { offered, target }: { offered: string; target: string }) {
   const res = await page.request.post("/api/v1/swaps", {
@@ -88,13 +101,24 @@ export async function propose(page: Page, { offered, target }: { offered: string
   return (await res.json()).id as string;
 }
 
-/** Pays the page's member's handshake fee on the local test checkout's page, with the test card. */
-export async function payOnTestCheckout(page: Page, swapId: string) {
+/** The page's member accepts a proposal made to them, through the JSON API. */
+export async function accept(page: Page, swapId: string) {
+  const res = await page.request.post(`/api/v1/swaps/${swapId}/accept`, { headers: originHeader(), data: {} });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** The page's member starts paying their handshake fee through the JSON API; returns the test checkout's URL. */
+export async function startCheckout(page: Page, swapId: string) {
   const res = await page.request.post(`/api/v1/swaps/${swapId}/pay`, { headers: originHeader(), data: {} });
   expect(res.status(), await res.text()).toBe(200);
   const started = (await res.json()) as { kind: string; url: string };
-  expect(started.kind).toBe("redirect");
-  await page.goto(started.url);
+  expect(started.kind, JSON.stringify(started)).toBe("redirect");
+  return started.url;
+}
+
+/** Pays the page's member's handshake fee on the local test checkout's page, with the test card. */
+export async function payOnTestCheckout(page: Page, swapId: string) {
+  await page.goto(await startCheckout(page, swapId));
   await page.getByLabel("Card number").fill("4242 4242 4242 4242");
   await page.getByLabel(/expiry/i).fill("12/34");
   await page.getByLabel(/cvc/i).fill("123");
@@ -110,11 +134,16 @@ export async function signInWithPassword(page: Page, email: string, password = P
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
 }
 
-/** expectNoAxeViolations on a wide screen and on a phone's; leaves the page wide again. */
-export async function axeAtBothWidths(page: Page, height = 900) {
+/**
+ * expectNoAxeViolations on a wide screen and on a phone's, with a full-page screenshot at each when `screenshot`
+ * names one; leaves the page wide again.
+ */
+export async function axeAtBothWidths(page: Page, height = 900, screenshot?: string) {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height });
     await expectNoAxeViolations(page);
+    if (screenshot)
+      await page.screenshot({ path: test.info().outputPath(`${screenshot}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height });
 }

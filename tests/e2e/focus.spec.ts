@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, listItem, signUpViaApi, test, uniqueEmail } from "./fixtures";
+import { expect, listItem, signUpViaApi, someonesListing, test, uniqueEmail } from "./fixtures";
 
 // N23: focus never falls to <body> when a dialog closes, and a client-side navigation puts focus on the new page's
 // main heading, as a full page load would put a keyboard or screen-reader user at the top of the new content.
@@ -11,11 +11,7 @@ test("after a proposal is sent from the listing page, focus is on the new 'You'v
   browser,
   page,
 }) => {
-  const owner = await browser.newContext();
-  const ownerPage = await owner.newPage();
-  await signUpViaApi(ownerPage, { email: uniqueEmail("owner"), fullName: "Olivia Bennett" });
-  const wanted = await listItem(ownerPage, `Focus kayak ${Date.now()}`);
-  await owner.close();
+  const wanted = await someonesListing(browser, "Olivia Bennett", `Focus kayak ${Date.now()}`);
   await signUpViaApi(page, { email: uniqueEmail("jarrah"), fullName: "Jarrah Wilson" });
   const mine = `Jarrah's tent ${Date.now()}`;
   await listItem(page, mine);

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import {
+  accept,
   expect,
   expectNoAxeViolations,
   listItem,
@@ -33,11 +34,6 @@ function putEdit(page: Page, id: string) {
       images: { name: "photo.jpg", mimeType: "image/jpeg", buffer: photo },
     },
   });
-}
-
-async function accept(page: Page, swapId: string) {
-  const res = await page.request.post(`/api/v1/swaps/${swapId}/accept`, { headers: originHeader(), data: {} });
-  expect(res.status(), await res.text()).toBe(200);
 }
 
 /** The site's 404, inside its header and footer, with a title. */

@@ -1,14 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import {
-  expect,
-  expectNoAxeViolations,
-  listItem,
-  member,
-  originHeader,
-  payOnTestCheckout,
-  propose,
-  test,
-} from "./fixtures";
+import { accept, expect, expectNoAxeViolations, listItem, member, payOnTestCheckout, propose, test } from "./fixtures";
 
 // What a newcomer tripped over on a phone: header menus that never closed or overlapped, boxes running out of
 // their cards, buttons hidden in the menu, and links too small to tap.
@@ -331,8 +322,7 @@ test.describe("tap targets are at least 24 by 24 px at 375 px", () => {
     const offered = await listItem(ana.page, "Ana's speaker");
     const target = await listItem(ben.page, "Ben's camera");
     const swapId = await propose(ana.page, { offered, target });
-    const accepted = await ben.page.request.post(`/api/v1/swaps/${swapId}/accept`, { headers: originHeader() });
-    expect(accepted.status(), await accepted.text()).toBe(200);
+    await accept(ben.page, swapId);
     await payOnTestCheckout(ana.page, swapId);
     await payOnTestCheckout(ben.page, swapId);
 

@@ -1,29 +1,23 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Browser } from "@playwright/test";
-import { expect, listItem, PASSWORD, signUpViaApi, test, uniqueEmail } from "./fixtures";
+import { expect, PASSWORD, signUpViaApi, someonesListing, test, uniqueEmail } from "./fixtures";
 
 // Old defect 12 and N3: a visitor or a newcomer is brought back to what they were doing (decision 069).
 const photo = path.join(import.meta.dirname, "files/listing-photo.jpg");
 // Password hashing on a busy two-core machine can take several seconds.
 const SIGN_IN_TIME = 20_000;
 
-/** Another member's listing, for the visitor to want. */
-async function someonesListing(browser: Browser, title: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signUpViaApi(page, { email: uniqueEmail("owner"), fullName: "Olivia Bennett" });
-  const id = await listItem(page, title, { category: "motorcycles" });
-  await context.close();
-  return id;
-}
+/** Another member's motorbike, for the visitor to want. */
+const oliviasMotorbike = (browser: Browser, title: string) =>
+  someonesListing(browser, "Olivia Bennett", title, { category: "motorcycles" });
 
 test("a visitor who presses Propose Swap and signs up lands on the proposal for that item", async ({
   browser,
   page,
 }) => {
   const title = `Honda CB500X ${Date.now()}`;
-  const id = await someonesListing(browser, title);
+  const id = await oliviasMotorbike(browser, title);
   await page.goto(`/listings/${id}`);
   await page.getByRole("link", { name: "Propose Swap" }).click();
   await expect(page.getByText("Please sign in to propose swaps")).toBeVisible();
@@ -44,7 +38,7 @@ test("a visitor who presses Propose Swap on a search card and signs in lands on 
   page,
 }) => {
   const title = `Vespa Primavera ${Date.now()}`;
-  const id = await someonesListing(browser, title);
+  const id = await oliviasMotorbike(browser, title);
   const { email } = await signUpViaApi(page, { email: uniqueEmail("lucas"), fullName: "Lucas Murphy" });
   await page.context().clearCookies();
   await page.goto(`/search?q=${encodeURIComponent(title)}`);
@@ -91,7 +85,7 @@ test("a newcomer with nothing listed lists an item from the propose dialog and i
   page,
 }) => {
   const wanted = `Honda CB500X ${Date.now()}`;
-  const id = await someonesListing(browser, wanted);
+  const id = await oliviasMotorbike(browser, wanted);
   await signUpViaApi(page, { email: uniqueEmail("newbie"), fullName: "Mei Lin" });
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto(`/listings/${id}`);

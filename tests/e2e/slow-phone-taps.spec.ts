@@ -4,10 +4,8 @@
 // control tapped as soon as it is drawn, without waiting for React (the framework loads after the first paint,
 // decision 020, so the tap lands before, while or just after the page hydrates). A try is dead when the page the
 // control promises has not appeared 15 s later: nothing happened, or the tap hit something else.
-import fs from "node:fs";
-import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
-import { expect, signUpViaApi, test, uniqueEmail } from "./fixtures";
+import { expect, someonesListing, test } from "./fixtures";
 
 const TRIES = 10;
 /**
@@ -18,7 +16,6 @@ const RESULT_MS = 30_000;
 /** Tries run this many at a time: each waits mostly on its own slowed page, and the suite stays a few minutes. */
 const AT_ONCE = 3;
 
-const photo = fs.readFileSync(path.join(import.meta.dirname, "files/listing-photo.jpg"));
 const title = `Slow phone kayak ${Date.now().toString(36)}`;
 let listingId = "";
 
@@ -102,25 +99,12 @@ const controls: Control[] = [
 
 // A listing of this file's own, for the card, its page and Propose Swap.
 test.beforeAll(async ({ browser }) => {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signUpViaApi(page, { email: uniqueEmail("slow-taps"), fullName: "Robin Slowtap" });
-  const res = await page.request.post("/api/v1/listings", {
-    headers: { origin: test.info().project.use.baseURL as string },
-    multipart: {
-      title,
-      description: "A sea kayak with two paddles, for the slow phone taps journey.",
-      category: "sports_outdoors",
-      condition: "good",
-      valueMin: "300",
-      valueMax: "500",
-      location: "Bondi NSW 2026",
-      images: { name: "photo.jpg", mimeType: "image/jpeg", buffer: photo },
-    },
+  listingId = await someonesListing(browser, "Robin Slowtap", title, {
+    description: "A sea kayak with two paddles, for the slow phone taps journey.",
+    category: "sports_outdoors",
+    valueMin: "300",
+    valueMax: "500",
   });
-  expect(res.status(), await res.text()).toBe(201);
-  listingId = (await res.json()).id;
-  await context.close();
 });
 
 type Outcome = { dead: boolean; tapped: "before hydration" | "after hydration" | "unknown"; detail: string };

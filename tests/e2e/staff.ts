@@ -22,14 +22,18 @@ export function staffCli(args: string[]) {
   });
 }
 
+/** The demo seed's staff accounts a journey may enrol (decision 066). */
+type DemoStaff = `${"admin" | "moderator" | "support"}@example.com`;
+
 /**
- * An admin who has not set up two-factor yet. On the embedded database the server made admin@example.com at boot,
- * with the password the run gave it (DEMO_STAFF_PASSWORD); on PostgreSQL there is no demo staff, so an operator
- * grants the role with the command line.
+ * A staff member who has not set up two-factor yet. On the embedded database the server made the demo's accounts
+ * at boot (admin@example.com, or the one named), with the password the run gave them (DEMO_STAFF_PASSWORD); on
+ * PostgreSQL there is no demo staff, so an operator grants the role with the command line.
  */
 export async function freshStaff(
   page: Page,
   role: "admin" | "moderator" = "admin",
+  demoAccount: DemoStaff = `${role}@example.com`,
 ): Promise<{ email: string; password: string }> {
   if (postgres) {
     const email = uniqueEmail(role);
@@ -41,7 +45,7 @@ export async function freshStaff(
     await page.context().clearCookies();
     return { email, password: PASSWORD };
   }
-  return { email: `${role}@example.com`, password: E2E_STAFF_PASSWORD };
+  return { email: demoAccount, password: E2E_STAFF_PASSWORD };
 }
 
 export type Staff = { email: string; password: string; key: string };
@@ -54,14 +58,20 @@ export async function signInAsStaff(page: Page, staff: Staff) {
   await page.waitForURL((url) => !url.pathname.startsWith("/auth"));
 }
 
-/** A staff member who sets up two-factor through the enrolment page; returns the key their app holds. */
-export async function enrolledStaff(page: Page, role: "admin" | "moderator"): Promise<Staff> {
-  // On the embedded database the seeded account may have been enrolled by an earlier journey of this run.
+/**
+ * A staff member with two-factor set up, signed in: set up through the enrolment page now, or, for a demo account an
+ * earlier journey of this run enrolled, signed in with the key it remembered.
+ */
+export async function enrolledStaff(
+  page: Page,
+  role: "admin" | "moderator",
+  demoAccount: DemoStaff = `${role}@example.com`,
+): Promise<Staff> {
   if (!postgres) {
-    const key = knownStaffKey(`${role}@example.com`);
-    if (key) return signInKnown(page, `${role}@example.com`, key);
+    const key = knownStaffKey(demoAccount);
+    if (key) return signInKnown(page, demoAccount, key);
   }
-  return enrol(page, await freshStaff(page, role));
+  return enrol(page, await freshStaff(page, role, demoAccount));
 }
 
 /** Sets up two-factor through the enrolment page (signed in with the password first); remembers the key. */

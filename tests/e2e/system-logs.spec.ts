@@ -1,68 +1,11 @@
-import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import type { Page } from "@playwright/test";
-import { unusedTotpCode } from "../support/totp";
-import { expect as baseExpect, expectNoAxeViolations, PASSWORD, signUpViaApi, test, uniqueEmail } from "./fixtures";
-import { knownStaffKey, rememberStaffKey } from "./staff-keys";
-import { E2E_STAFF_PASSWORD } from "./staff-password";
+import { axeAtBothWidths, expect as baseExpect, test, uniqueEmail } from "./fixtures";
+import { enrolledStaff } from "./staff";
 
 // Each step waits on a server round trip; a busy machine can take seconds.
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-const postgres = process.env.E2E_DATABASE_URL;
 const origin = () => test.info().project.use.baseURL as string;
-
-async function signIn(page: Page, { email, password }: { email: string; password: string }) {
-  await page.goto("/auth");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== "/auth");
-}
-
-/**
- * An admin in the back office. On the embedded database the demo seed's second admin (support@example.com),
- * signing in with the key an earlier journey enrolled, or enrolling now; on PostgreSQL a member made admin with
- * the staff command, who enrols.
- */
-async function adminInBackOffice(page: Page) {
-  let admin = { email: "support@example.com", password: E2E_STAFF_PASSWORD };
-  if (postgres) {
-    admin = { email: uniqueEmail("admin"), password: PASSWORD };
-    await signUpViaApi(page, { email: admin.email, fullName: "Sasha Support" });
-    const granted = spawnSync("npx", ["tsx", "server/cli/staff.ts", "grant", "admin", admin.email], {
-      encoding: "utf8",
-      env: { ...process.env, LOG_LEVEL: "silent", DATABASE_URL: postgres },
-    });
-    expect(granted.status, granted.stderr).toBe(0);
-    await page.context().clearCookies();
-  }
-  await signIn(page, admin);
-  const key = knownStaffKey(admin.email);
-  if (key) {
-    await page.getByLabel("Authentication code").fill(await unusedTotpCode(key));
-    await page.getByRole("button", { name: "Verify" }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith("/auth"));
-    return;
-  }
-  await page.goto("/admin/two-factor");
-  await page.getByLabel("Password").fill(admin.password);
-  await page.getByRole("button", { name: "Set up two-factor" }).click();
-  const newKey = ((await page.getByTestId("totp-key").textContent()) ?? "").replace(/\s+/g, "");
-  await page.getByLabel("Code from your app").fill(await unusedTotpCode(newKey));
-  await page.getByRole("button", { name: "Turn on two-factor" }).click();
-  await expect(page.getByRole("list", { name: "Backup codes" })).toBeVisible();
-  rememberStaffKey(admin.email, newKey);
-}
-
-async function axeAtBothWidths(page: Page, shot: string) {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectNoAxeViolations(page);
-    await page.screenshot({ path: test.info().outputPath(`${shot}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test("an admin searches the logs, toggles a quick filter, exports the CSV and copies a target id", async ({
   page,
@@ -81,7 +24,8 @@ test("an admin searches the logs, toggles a quick filter, exports the CSV and co
   }
   await guesser.close();
 
-  await adminInBackOffice(page);
+  // The demo's second admin, whom back-office-swaps.spec.ts enrolled (or enrolled now, if it has not run).
+  await enrolledStaff(page, "admin", "support@example.com");
   await page.goto("/admin");
   await page.getByRole("navigation").getByRole("link", { name: "System Logs" }).click();
   await expect(page.getByRole("heading", { name: "System Logs", exact: true })).toBeVisible();
@@ -95,7 +39,7 @@ test("an admin searches the logs, toggles a quick filter, exports the CSV and co
   await expect(page).toHaveURL(/tab=auth/);
   await expect(tabs.getByRole("link", { name: /^Auth Events/ })).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("cell", { name: "rate_limited" }).first()).toBeVisible();
-  await axeAtBothWidths(page, "system-logs-auth");
+  await axeAtBothWidths(page, 900, "system-logs-auth");
 
   // Search by event type.
   // The search runs as it is typed (after a pause): no button to press once the page runs.
@@ -120,7 +64,7 @@ test("an admin searches the logs, toggles a quick filter, exports the CSV and co
   await expect(eventTypes.first()).toHaveText("rate_limited");
   expect(new Set(await eventTypes.allInnerTexts())).toEqual(new Set(["rate_limited"]));
   await expect(page.getByRole("button", { name: "Webhook Failed" })).toHaveAttribute("aria-pressed", "false");
-  await axeAtBothWidths(page, "system-logs-rate-limited");
+  await axeAtBothWidths(page, 900, "system-logs-rate-limited");
 
   // Export CSV of what is shown: a file named {type}-logs-{timestamp}.csv with the spec's columns.
   const downloading = page.waitForEvent("download");

@@ -1,10 +1,7 @@
 // Visitor pages sent from the shared copies (decision 062), in a real browser: a copy runs under its hash-based
 // Content-Security-Policy exactly as a fresh render runs under its nonce, and a member's change shows at once.
-import fs from "node:fs";
-import path from "node:path";
-import { expect, hydrated, signUpViaApi, test, uniqueEmail } from "./fixtures";
+import { expect, hydrated, someonesListing, test } from "./fixtures";
 
-const photo = fs.readFileSync(path.join(import.meta.dirname, "files/listing-photo.jpg"));
 const tag = `vc${Date.now().toString(36)}`;
 
 test.describe("visitor pages from the shared copies", () => {
@@ -32,25 +29,13 @@ test.describe("visitor pages from the shared copies", () => {
     await page.goto("/");
     await expect(page.getByText(`Pressure washer ${tag}`)).toHaveCount(0);
 
-    const memberContext = await browser.newContext();
-    const member = await memberContext.newPage();
-    await signUpViaApi(member, { email: uniqueEmail("lister"), fullName: "Lee Lister" });
-    const created = await member.request.post("/api/v1/listings", {
-      headers: { origin: test.info().project.use.baseURL as string },
-      multipart: {
-        title: `Pressure washer ${tag}`,
-        description: "Petrol pressure washer, 3000 psi, barely used.",
-        category: "tradie_tools",
-        condition: "like_new",
-        valueMin: "200",
-        valueMax: "300",
-        location: "Bondi NSW 2026",
-        images: { name: "photo.jpg", mimeType: "image/jpeg", buffer: photo },
-      },
+    const id = await someonesListing(browser, "Lee Lister", `Pressure washer ${tag}`, {
+      description: "Petrol pressure washer, 3000 psi, barely used.",
+      category: "tradie_tools",
+      condition: "like_new",
+      valueMin: "200",
+      valueMax: "300",
     });
-    expect(created.status(), await created.text()).toBe(201);
-    const { id } = (await created.json()) as { id: string };
-    await memberContext.close();
 
     await page.reload();
     await expect(page.getByRole("link", { name: new RegExp(`Pressure washer ${tag}`) }).first()).toBeVisible();

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { and, desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeEach, describe, expect, test } from "vitest";
@@ -25,17 +25,17 @@ import type { PendingDeletion } from "../../core/auth/auth-attempt";
 import { signIn } from "../../core/auth/sign-in";
 import { ACCOUNT_SUSPENDED } from "../../core/auth/sign-in-attempt";
 import { parseIpAllowlist } from "../../core/staff/ip-allowlist";
-import { securityEvents } from "../../db/schema/audit";
 import { sessions, users } from "../../db/schema/auth";
-import { mailOutbox } from "../../db/schema/ops";
 import { profiles } from "../../db/schema/profiles";
 import { sessionSigning } from "../../server/middleware/session-signing";
 import { MEMBER_PASSWORD, postListing, signUpMember } from "../support/api-factories";
-import { createSwap } from "../support/factories";
+import { createSwap, staffActor } from "../support/factories";
 import { makeJpeg } from "../support/images";
 import { createTestApp, TEST_ORIGIN } from "../support/test-app";
 import { controlledClock } from "../support/test-clock";
 import { createTestDatabase } from "../support/test-db";
+import { mailsOf } from "../support/mailbox";
+import { securityEventsOf } from "../support/security-events";
 
 const handle = await createTestDatabase();
 const db = handle.db;
@@ -129,18 +129,8 @@ const avatarFiles = (userId: string) => {
   const dir = path.join(uploads, "avatars", userId);
   return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
 };
-const events = (userId: string, eventType: string) =>
-  db
-    .select()
-    .from(securityEvents)
-    .where(and(eq(securityEvents.userId, userId), eq(securityEvents.eventType, eventType)))
-    .orderBy(desc(securityEvents.createdAt));
-const securityMails = (email: string) =>
-  db
-    .select()
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.template, "security_notice")))
-    .orderBy(desc(mailOutbox.seq));
+const events = (userId: string, eventType: string) => securityEventsOf(db, userId, eventType);
+const securityMails = (email: string) => mailsOf(db, email, "security_notice");
 
 describe("profile", () => {
   test("a member changes their full name within the spec's rules, and the next request already shows it", async () => {
@@ -279,14 +269,7 @@ describe("download my data", () => {
     expect(response.headers.get("cache-control")).toBe("private, no-store");
     const document = JSON.parse(await response.text());
 
-    const admin = {
-      userId: other.userId,
-      name: "Otto",
-      email: other.email,
-      roles: ["admin" as const],
-      ip: "127.0.0.1",
-      userAgent: null,
-    };
+    const admin = staffActor({ id: other.userId, name: "Otto", email: other.email }, ["admin"], "127.0.0.1");
     const staffDocument = JSON.parse(
       JSON.stringify(await exportMemberDataAsStaff(db, { actor: admin, userId: member.userId, now: clock.now() })),
     );
@@ -469,14 +452,7 @@ describe("deleting my account", () => {
   test("a member deleted by staff is refused as suspended and cannot keep the account", async () => {
     const member = await signUpMember(testApp);
     const admin = await signUpMember(testApp);
-    const actor = {
-      userId: admin.userId,
-      name: "Avery Admin",
-      email: admin.email,
-      roles: ["admin" as const],
-      ip: "127.0.0.1",
-      userAgent: null,
-    };
+    const actor = staffActor({ id: admin.userId, name: "Avery Admin", email: admin.email }, ["admin"], "127.0.0.1");
     await softDeleteMember(db, { actor, userId: member.userId, reason: "Fraud", now: clock.now() });
 
     const api = await apiSignIn(member.email);

@@ -1,5 +1,5 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { findListing } from "../../core/listings/find-listing";
 import {
   CARD_NUMBER_REQUIRED,
@@ -22,12 +22,10 @@ import { swapProposals } from "../../db/schema/swaps";
 import { createPaymentTestApp, grantCredit } from "../support/payment-fixtures";
 import { createMember, createSwap } from "../support/factories";
 import { TEST_ORIGIN } from "../support/test-app";
-import { createTestDatabase } from "../support/test-db";
+import { databaseForThisFile } from "../support/database-for-file";
 
-const handle = await createTestDatabase();
-const db = handle.db;
+const { handle, db } = await databaseForThisFile();
 const { provider } = createPaymentTestApp(handle);
-afterAll(() => handle.close());
 
 const deps = { db, clock: systemClock, provider, appUrl: TEST_ORIGIN };
 

@@ -13,7 +13,7 @@ import { type Db, type DbHandle, openDatabase } from "../../db/client";
 import { domainEvents } from "../../db/schema/events";
 import { listings } from "../../db/schema/listings";
 import { mailOutbox } from "../../db/schema/ops";
-import { createListing, createMember, createStaff } from "../support/factories";
+import { createListing, createMember, createStaff, staffActor } from "../support/factories";
 import { controlledClock } from "../support/test-clock";
 import { closeTestDatabase } from "../support/test-db";
 import { createTestDatabase } from "../support/test-db";
@@ -151,15 +151,7 @@ describe("swap events and their mail", () => {
 
 describe("staff events and their mail", () => {
   async function moderator(): Promise<StaffActor> {
-    const staff = await createStaff(db, ["moderator"]);
-    return {
-      userId: staff.id,
-      name: staff.name,
-      email: staff.email,
-      roles: ["moderator"],
-      ip: "127.0.0.1",
-      userAgent: null,
-    };
+    return staffActor(await createStaff(db, ["moderator"]), ["moderator"], "127.0.0.1");
   }
 
   test("a takedown records one event in its transaction and mails the owner once; a refused one records nothing", async () => {

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, test, vi } from "vitest";
 import { appContext } from "../../app/context";
 import * as emailPage from "../../app/routes/account/email";
@@ -9,7 +9,6 @@ import { VERIFY_EMAIL_HOURS } from "../../core/auth/auth";
 import { markReauthenticated } from "../../core/auth/reauthentication";
 import { ALREADY_VERIFIED, resendVerificationEmail } from "../../core/auth/resend-verification-email";
 import { verifyEmailAddress } from "../../core/auth/verify-email-address";
-import { securityEvents } from "../../db/schema/audit";
 import { sessions, users } from "../../db/schema/auth";
 import { freshEmail, MEMBER_PASSWORD, signUpMember } from "../support/api-factories";
 import { authTestSetup } from "../support/auth-test-setup";
@@ -17,6 +16,7 @@ import { confirmAddress } from "../support/factories";
 import { latestMail, linkIn, mailCount } from "../support/mailbox";
 import { contextFor, load } from "../support/staff-route";
 import { requestMeta, TEST_ORIGIN } from "../support/test-app";
+import { securityEventsOf } from "../support/security-events";
 
 const { db, clock, testApp, deps, caller, sessionUser } = await authTestSetup();
 // Sessions are stamped by Better Auth with the real time; each test starts with the product's clock beside it.
@@ -198,12 +198,7 @@ describe("changing the e-mail address", () => {
     clock.advance(11 * 60 * 1000);
     const answer = await act(emailPage, member, "/account/email", { intent: "change", newEmail: freshEmail("new") });
     expect(answer).toMatchObject({ status: 302, location: "/auth/reauthenticate?redirectTo=%2F" });
-    expect(
-      await db
-        .select()
-        .from(securityEvents)
-        .where(and(eq(securityEvents.userId, member.userId), eq(securityEvents.eventType, "email_change_requested"))),
-    ).toHaveLength(0);
+    expect(await securityEventsOf(db, member.userId, "email_change_requested")).toHaveLength(0);
     // Once the member has proved it's them again, the same request goes through.
     await markReauthenticated(db, (await sessionUser(member.cookie)).session.id, clock.now());
     expect(
@@ -242,10 +237,7 @@ describe("changing the e-mail address", () => {
     expect(row).toMatchObject({ email: newEmail, emailVerified: true });
     const notice = await latestMail(db, member.email, "security_notice");
     expect(notice?.textBody).toContain(`changed from ${member.email} to ${newEmail}`);
-    const [event] = await db
-      .select()
-      .from(securityEvents)
-      .where(and(eq(securityEvents.userId, member.userId), eq(securityEvents.eventType, "email_changed")));
+    const [event] = await securityEventsOf(db, member.userId, "email_changed");
     expect(event.metadata).toEqual({ from: member.email, to: newEmail });
     // The member signs in with the new address; the link does nothing a second time.
     expect((await testApp.post("/api/v1/auth/sign-in", { email: newEmail, password: MEMBER_PASSWORD })).status).toBe(

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, test, vi } from "vitest";
 import * as signInRoute from "../../app/routes/auth.identity";
 import * as completeRoute from "../../app/routes/auth.identity.complete";
@@ -6,9 +6,7 @@ import * as authRoute from "../../app/routes/auth";
 import * as identitiesRoute from "../../app/routes/account/identities";
 import * as layoutRoute from "../../app/routes/account/layout";
 import { IDENTITY_NOT_FOUND, LAST_WAY_IN } from "../../core/auth/unlink-identity";
-import { securityEvents } from "../../db/schema/audit";
 import { accounts, passkeys, users } from "../../db/schema/auth";
-import { mailOutbox } from "../../db/schema/ops";
 import { profiles } from "../../db/schema/profiles";
 import { signUpConfirmedMember, signUpMember } from "../support/api-factories";
 import { controlledClock } from "../support/test-clock";
@@ -17,6 +15,8 @@ import { callRoute, CookieJar, flashOf, openCallback, throughProvider } from "..
 import { type OidcPerson, startOidcProvider } from "../support/oidc-provider";
 import { createTestApp, TEST_ORIGIN } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
+import { mailsOf } from "../support/mailbox";
+import { securityEventsOf } from "../support/security-events";
 
 // The provider first: the app discovers it when Better Auth starts.
 const oidc = await startOidcProvider({ redirectUris: [`${TEST_ORIGIN}/api/auth/callback/oidc`] });
@@ -74,17 +74,14 @@ const memberJar = (cookie: string) => {
   jar.store(new Response(null, { headers: cookie.split("; ").map((c) => ["set-cookie", c]) }));
   return jar;
 };
-const eventsOf = (userId: string, eventType: string) =>
+const eventsOf = (userId: string, eventType: string) => securityEventsOf(db, userId, eventType);
+const noticesTo = (email: string) => mailsOf(db, email, "security_notice");
+/** The member's links to the test provider (Test ID). */
+const oidcAccountsOf = (userId: string) =>
   db
     .select()
-    .from(securityEvents)
-    .where(and(eq(securityEvents.userId, userId), eq(securityEvents.eventType, eventType)))
-    .orderBy(desc(securityEvents.createdAt));
-const noticesTo = (email: string) =>
-  db
-    .select()
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.template, "security_notice")));
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "oidc")));
 const userByEmail = async (email: string) => (await db.select().from(users).where(eq(users.email, email)))[0];
 
 describe("signing in with an identity provider", () => {
@@ -202,12 +199,7 @@ describe("existing members", () => {
     const jar = memberJar(member.cookie);
     const back = await linkWithProvider(jar, person());
     expect(back.location).toBe("/account/identities?provider=oidc&error=email_does_not_match");
-    expect(
-      await db
-        .select()
-        .from(accounts)
-        .where(and(eq(accounts.userId, member.userId), eq(accounts.providerId, "oidc"))),
-    ).toHaveLength(0);
+    expect(await oidcAccountsOf(member.userId)).toHaveLength(0);
     const page = await callRoute(deps, jar, identitiesRoute, { path: back.location as string });
     expect(page.data?.error).toContain("That Test ID account uses a different e-mail address.");
     expect(page.data?.notice).toBeNull();
@@ -226,12 +218,7 @@ describe("existing members", () => {
     expect(back.location).toContain("error=account_already_linked_to_different_user");
     const page = await callRoute(deps, memberJar(other.cookie), identitiesRoute, { path: back.location as string });
     expect(page.data?.error).toBe("That Test ID account is already linked to another SwapShed account.");
-    expect(
-      await db
-        .select()
-        .from(accounts)
-        .where(and(eq(accounts.userId, other.userId), eq(accounts.providerId, "oidc"))),
-    ).toHaveLength(0);
+    expect(await oidcAccountsOf(other.userId)).toHaveLength(0);
   });
 
   test("a member with a verified address is linked implicitly at sign-in, and told by mail", async () => {
@@ -282,10 +269,7 @@ describe("existing members", () => {
 
 describe("unlinking", () => {
   async function identityOf(userId: string) {
-    const [row] = await db
-      .select()
-      .from(accounts)
-      .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "oidc")));
+    const [row] = await oidcAccountsOf(userId);
     return row;
   }
 

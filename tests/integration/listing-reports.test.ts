@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { findHomeListings } from "../../core/listings/find-home-listings";
 import { findListing } from "../../core/listings/find-listing";
 import { findMyListings } from "../../core/listings/find-my-listings";
@@ -19,11 +19,9 @@ import { controlledClock, HOUR } from "../support/test-clock";
 import { createListing, createMember } from "../support/factories";
 import { refusal } from "../support/swap-fixtures";
 import { setFlag } from "../support/flags";
-import { createTestDatabase } from "../support/test-db";
+import { databaseForThisFile } from "../support/database-for-file";
 
-const handle = await createTestDatabase();
-const db = handle.db;
-afterAll(() => handle.close());
+const { handle, db } = await databaseForThisFile();
 const clock = controlledClock("2030-06-01T00:00:00.000Z");
 const deps = { db, clock };
 beforeEach(async () => {

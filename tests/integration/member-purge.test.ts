@@ -10,7 +10,7 @@ import { paymentLogs } from "../../db/schema/payments";
 import { profiles } from "../../db/schema/profiles";
 import { swapProposals } from "../../db/schema/swaps";
 import { postListing, signUpMember } from "../support/api-factories";
-import { createPayment, createSwap } from "../support/factories";
+import { createPayment, createSwap, staffActor } from "../support/factories";
 import { createTestApp } from "../support/test-app";
 import { controlledClock } from "../support/test-clock";
 import { createTestDatabase } from "../support/test-db";
@@ -49,14 +49,7 @@ describe("purging a deleted member after 30 days", () => {
     const files = tradedRow.images.map((i) => path.join(testApp.uploadsDir as string, `${i.key}-${i.widths[0]}.webp`));
     expect(files.every((f) => fs.existsSync(f))).toBe(true);
 
-    const actor = {
-      userId: admin.userId,
-      name: "Avery Admin",
-      email: admin.email,
-      roles: ["admin" as const],
-      ip: "127.0.0.1",
-      userAgent: null,
-    };
+    const actor = staffActor({ id: admin.userId, name: "Avery Admin", email: admin.email }, ["admin"], "127.0.0.1");
     await softDeleteMember(db, { actor, userId: member.userId, reason: "Asked to leave", now });
 
     clock.advance(29 * DAY);

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { searchBackOffice } from "../../core/back-office/search-back-office";
 import { deleteListing } from "../../core/listings/delete-listing";
 import { findListing } from "../../core/listings/find-listing";
@@ -25,11 +25,9 @@ import { createListing, createMember, createSwap, type TestMember } from "../sup
 import { setFlag } from "../support/flags";
 import { refusal } from "../support/swap-fixtures";
 import { controlledClock, HOUR } from "../support/test-clock";
-import { createTestDatabase } from "../support/test-db";
+import { databaseForThisFile } from "../support/database-for-file";
 
-const handle = await createTestDatabase();
-const db = handle.db;
-afterAll(() => handle.close());
+const { handle, db } = await databaseForThisFile();
 const clock = controlledClock("2030-07-01T00:00:00.000Z");
 const appUrl = "http://localhost:3000";
 beforeEach(async () => {

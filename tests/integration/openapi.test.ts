@@ -445,130 +445,118 @@ describe("every endpoint, called as a real member, answers within its documented
   test("refusals answer in the one documented error shape, with the site's messages", async () => {
     const kylie = await signUp("Kylie Nguyen");
     const tom = await signUp("Tom O'Brien");
+    /** The operation ("POST /swaps/{id}") answers `expected` with the error `message`; returns the body. */
     const refused = async (
+      operation: string,
       expected: number,
       message: string,
-      method: string,
-      path: string,
       params: Record<string, string> = {},
       options: CallOptions = {},
     ) => {
+      const [method, path] = operation.split(" ");
       const { status, body } = await call(method, path, params, options);
-      expect([status, body.error], `${method} ${path}`).toEqual([expected, message]);
+      expect([status, body.error], operation).toEqual([expected, message]);
       return body;
     };
 
     const bad = await refused(
+      "POST /auth/sign-up",
       400,
       "Invalid email address",
-      "POST",
-      "/auth/sign-up",
       {},
       { json: { email: "nope", password: "short", fullName: "" } },
     );
     expect(Object.keys(bad.fields)).toEqual(["email", "password", "fullName"]);
     await refused(
+      "POST /auth/sign-up",
       409,
       "This email is already registered. Please sign in instead.",
-      "POST",
-      "/auth/sign-up",
       {},
       { json: { email: kylie.email, password: MEMBER_PASSWORD, fullName: "Kylie" } },
     );
     await refused(
+      "POST /auth/sign-in",
       401,
       "Invalid email or password",
-      "POST",
-      "/auth/sign-in",
       {},
       { json: { email: kylie.email, password: "Wrong-password1" } },
     );
     await refused(
+      "POST /auth/sign-out",
       400,
       "scope must be local, others or global",
-      "POST",
-      "/auth/sign-out",
       {},
       { as: kylie, json: { scope: "everything" } },
     );
     await refused(
+      "PUT /me/profile",
       400,
       "Please choose a suburb from the list",
-      "PUT",
-      "/me/profile",
       {},
       { as: kylie, json: { fullName: "Kylie", location: "Atlantis" } },
     );
     await refused(
+      "POST /auth/sign-in",
       400,
       "The request body is not valid JSON.",
-      "POST",
-      "/auth/sign-in",
       {},
       { body: '{"email": ', headers: { "content-type": "application/json" } },
     );
     await refused(
+      "POST /swaps",
       415,
       "Send JSON: Content-Type: application/json.",
-      "POST",
-      "/swaps",
       {},
       { as: kylie, body: "hello", headers: { "content-type": "text/plain" } },
     );
-    await refused(413, "Request body too large.", "POST", "/auth/sign-in", {}, { json: { email: "x".repeat(70_000) } });
+    await refused("POST /auth/sign-in", 413, "Request body too large.", {}, { json: { email: "x".repeat(70_000) } });
     await refused(
+      "DELETE /listings/{id}",
       403,
       "Cross-site request refused",
-      "DELETE",
-      "/listings/{id}",
       { id: NOWHERE },
       { as: kylie, headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" } },
     );
 
     const missing = await refused(
+      "POST /listings",
       400,
       "Title must be at least 3 characters",
-      "POST",
-      "/listings",
       {},
       { as: kylie, form: await listingForm({ title: "" }) },
     );
     expect(missing.fields).toMatchObject({ title: "Title must be at least 3 characters" });
     await refused(
+      "POST /listings",
       415,
       "Send this as multipart/form-data (a listing with its pictures).",
-      "POST",
-      "/listings",
       {},
       { as: kylie, body: JSON.stringify(GOOD_LISTING), headers: { "content-type": "application/json" } },
     );
-    await refused(404, "Listing not found", "GET", "/listings/{id}", { id: NOWHERE });
-    await refused(404, "Listing not found", "PUT", "/listings/{id}/favourite", { id: NOWHERE }, { as: kylie });
-    await refused(404, "Listing not found", "DELETE", "/listings/{id}", { id: NOWHERE }, { as: kylie });
+    await refused("GET /listings/{id}", 404, "Listing not found", { id: NOWHERE });
+    await refused("PUT /listings/{id}/favourite", 404, "Listing not found", { id: NOWHERE }, { as: kylie });
+    await refused("DELETE /listings/{id}", 404, "Listing not found", { id: NOWHERE }, { as: kylie });
 
     const mine = await list(kylie, "Weber kettle barbecue");
     const theirs = await list(tom, "Firewire surfboard");
     await refused(
+      "PUT /listings/{id}",
       404,
       "Listing not found",
-      "PUT",
-      "/listings/{id}",
       { id: theirs },
       { as: kylie, form: await listingForm() },
     );
     await refused(
+      "POST /swaps",
       403,
       "You cannot propose a swap on your own listing",
-      "POST",
-      "/swaps",
       {},
       { as: kylie, json: { targetListingId: mine, offeredListingId: mine } },
     );
     const notOffered = await refused(
+      "POST /swaps",
       400,
       "The listing you offered is not available",
-      "POST",
-      "/swaps",
       {},
       { as: kylie, json: { targetListingId: theirs, offeredListingId: theirs } },
     );
@@ -577,72 +565,27 @@ describe("every endpoint, called as a real member, answers within its documented
       await call("POST", "/swaps", {}, { as: kylie, json: { targetListingId: theirs, offeredListingId: mine } })
     ).body.id;
     await refused(
+      "POST /swaps",
       409,
       "You already have a pending proposal for this listing",
-      "POST",
-      "/swaps",
       {},
       { as: kylie, json: { targetListingId: theirs, offeredListingId: mine } },
     );
-    await refused(404, "Swap proposal not found", "GET", "/swaps/{id}", { id: NOWHERE }, { as: kylie });
-    await refused(
-      403,
-      "Only the receiver can accept this proposal",
-      "POST",
-      "/swaps/{id}/accept",
-      { id: swapId },
-      { as: kylie },
-    );
-    await refused(
-      403,
-      "Only the proposer can withdraw this proposal",
-      "POST",
-      "/swaps/{id}/withdraw",
-      { id: swapId },
-      { as: tom },
-    );
-    await refused(
-      403,
-      "Only the receiver can decline this proposal",
-      "POST",
-      "/swaps/{id}/decline",
-      { id: swapId },
-      { as: kylie },
-    );
-    await refused(
-      409,
-      "This swap is not waiting for payment",
-      "POST",
-      "/swaps/{id}/pay",
-      { id: swapId },
-      { as: kylie },
-    );
-    await refused(
-      409,
-      "You can review a swap once it is completed",
-      "POST",
-      "/swaps/{id}/review",
-      { id: swapId },
-      { as: kylie, json: { rating: 5 } },
-    );
-    await refused(
-      400,
-      "Rating must be between 1 and 5",
-      "POST",
-      "/swaps/{id}/review",
-      { id: swapId },
-      { as: kylie, json: { rating: 9 } },
-    );
+    await refused("GET /swaps/{id}", 404, "Swap proposal not found", { id: NOWHERE }, { as: kylie });
+    // A step on the pending swap that is the other party's, or not yet due: refused with the reason.
+    const wrongSteps: [operation: string, as: Member, status: number, message: string, json?: unknown][] = [
+      ["POST /swaps/{id}/accept", kylie, 403, "Only the receiver can accept this proposal"],
+      ["POST /swaps/{id}/withdraw", tom, 403, "Only the proposer can withdraw this proposal"],
+      ["POST /swaps/{id}/decline", kylie, 403, "Only the receiver can decline this proposal"],
+      ["POST /swaps/{id}/pay", kylie, 409, "This swap is not waiting for payment"],
+      ["POST /swaps/{id}/review", kylie, 409, "You can review a swap once it is completed", { rating: 5 }],
+      ["POST /swaps/{id}/review", kylie, 400, "Rating must be between 1 and 5", { rating: 9 }],
+    ];
+    for (const [operation, as, status, message, json] of wrongSteps)
+      await refused(operation, status, message, { id: swapId }, { as, json });
     await call("POST", "/swaps/{id}/accept", { id: swapId }, { as: tom });
-    await refused(
-      409,
-      "This proposal is no longer pending",
-      "POST",
-      "/swaps/{id}/decline",
-      { id: swapId },
-      { as: tom },
-    );
-    await refused(409, LISTING_IN_SWAP, "DELETE", "/listings/{id}", { id: mine }, { as: kylie });
+    await refused("POST /swaps/{id}/decline", 409, "This proposal is no longer pending", { id: swapId }, { as: tom });
+    await refused("DELETE /listings/{id}", 409, LISTING_IN_SWAP, { id: mine }, { as: kylie });
 
     // Over the sign-in limit (5 attempts per e-mail in 5 minutes): 429 with Retry-After.
     for (let i = 0; i < 5; i++)

@@ -11,7 +11,12 @@ import { proposeSwap } from "../../core/swaps/propose-swap";
 import { listings } from "../../db/schema/listings";
 import { paymentLogs } from "../../db/schema/payments";
 import { swapProposals } from "../../db/schema/swaps";
-import { checkoutCompletedEvent, createPaymentTestApp, grantCredit } from "../support/payment-fixtures";
+import {
+  checkoutCompletedEvent,
+  createPaymentTestApp,
+  grantCredit,
+  watchingRefunds,
+} from "../support/payment-fixtures";
 import { createListing, createMember, createSwap } from "../support/factories";
 import { controlledClock, HOUR } from "../support/test-clock";
 import { refusal } from "../support/swap-fixtures";
@@ -23,15 +28,8 @@ const db = handle.db;
 afterAll(() => handle.close());
 const clock = controlledClock(new Date());
 const { provider, postWebhook } = createPaymentTestApp(handle, { clock });
-const refunds: string[] = [];
 // The local provider, watched: which payment intents were refunded through it.
-const watched: PaymentProvider = {
-  ...provider,
-  refund: async (input) => {
-    refunds.push(input.paymentIntentId);
-    return provider.refund(input);
-  },
-};
+const { refunded: refunds, provider: watched } = watchingRefunds(provider);
 const deps = { db, clock, provider: watched, appUrl: TEST_ORIGIN };
 
 const swapRow = async (id: string) => (await db.select().from(swapProposals).where(eq(swapProposals.id, id)))[0];
@@ -39,13 +37,8 @@ const paymentsOf = (swapId: string) => db.select().from(paymentLogs).where(eq(pa
 const listingStatus = async (id: string) => (await db.select().from(listings).where(eq(listings.id, id)))[0].status;
 
 /** An accepted swap whose 48 hours run from the test's clock. */
-async function acceptedSwap() {
-  const swap = await createSwap(db, { status: "accepted" });
-  await db
-    .update(swapProposals)
-    .set({ paymentDueAt: new Date(clock.now().getTime() + 48 * HOUR) })
-    .where(eq(swapProposals.id, swap.swapId));
-  return swap;
+function acceptedSwap() {
+  return createSwap(db, { status: "accepted", paymentDueAt: new Date(clock.now().getTime() + 48 * HOUR) });
 }
 
 /** A card payment through the local checkout, completed by its signed webhook. */

@@ -1,5 +1,5 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { completeLocalCheckout } from "../../core/payments/local-provider";
 import type { PaymentProvider } from "../../core/payments/payment-provider";
 import { ALREADY_PAID, CHECKOUT_UNAVAILABLE, startHandshakePayment } from "../../core/payments/start-handshake-payment";
@@ -21,12 +21,10 @@ import {
 } from "../support/payment-fixtures";
 import { createMember, createSwap } from "../support/factories";
 import { TEST_ORIGIN } from "../support/test-app";
-import { createTestDatabase } from "../support/test-db";
+import { databaseForThisFile } from "../support/database-for-file";
 
-const handle = await createTestDatabase();
-const db = handle.db;
+const { handle, db } = await databaseForThisFile();
 const { app, provider, postWebhook } = createPaymentTestApp(handle);
-afterAll(() => handle.close());
 
 const deps = { db, clock: systemClock, provider, appUrl: TEST_ORIGIN };
 

@@ -21,15 +21,13 @@ import { pendingFiles } from "../../db/schema/ops";
 import { GOOD_LISTING } from "../support/api-factories";
 import { makeJpeg } from "../support/images";
 import { createMember } from "../support/factories";
-import { createTestDatabase } from "../support/test-db";
+import { databaseForThisFile } from "../support/database-for-file";
 
-const handle = await createTestDatabase();
-const db = handle.db;
+const { db } = await databaseForThisFile();
 const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "swapshed-pending-"));
 const storage = createLocalStorage(uploadsDir);
 const deps = { db, storage, clock: systemClock };
 afterAll(async () => {
-  await handle.close();
   fs.rmSync(uploadsDir, { recursive: true, force: true });
 });
 

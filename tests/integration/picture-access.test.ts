@@ -5,7 +5,7 @@ import { moderateListings } from "../../core/moderation/moderate-listings";
 import { systemClock } from "../../core/shared/clock";
 import { listings } from "../../db/schema/listings";
 import { postListing, signUpMember } from "../support/api-factories";
-import { createSwap } from "../support/factories";
+import { createSwap, staffActor } from "../support/factories";
 import { createTestApp } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
 
@@ -54,14 +54,7 @@ describe("who may see a listing's pictures", () => {
       receiverId: owner.userId,
     });
     const url = await pictureOf(id);
-    const staff = {
-      userId: stranger.userId,
-      name: "Mod",
-      email: stranger.email,
-      roles: ["moderator" as const],
-      ip: "127.0.0.1",
-      userAgent: null,
-    };
+    const staff = staffActor({ id: stranger.userId, name: "Mod", email: stranger.email }, ["moderator"], "127.0.0.1");
     await db.update(listings).set({ status: "active" }).where(eq(listings.id, id));
     await moderateListings(
       { db },

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import {
   plannerSettingsSql,
   type SearchListingsOptions,
@@ -23,11 +23,9 @@ import { users } from "../../db/schema/auth";
 import { type ListingCategory, type ListingCondition, type ListingStatus, listings } from "../../db/schema/listings";
 import { profiles } from "../../db/schema/profiles";
 import { createListing as createListingRow } from "../support/factories";
-import { createTestDatabase } from "../support/test-db";
+import { databaseForThisFile } from "../support/database-for-file";
 
-const handle = await createTestDatabase();
-const db = handle.db;
-afterAll(() => handle.close());
+const { handle, db } = await databaseForThisFile();
 
 function place(suburb: string, postcode: string): Locality {
   const found = findLocality({ suburb, postcode });
@@ -113,44 +111,56 @@ let owner: string;
 const corpus: Record<string, string> = {};
 const hidden: string[] = [];
 
+/**
+ * The listings every search below runs over, by name: whose, what, in which category, where, for how much, and what
+ * else sets it apart. One row each, so a search's expected answer can be read off the table.
+ */
+const CORPUS: Record<string, [lister: "owner" | "other", title: string, fields: Omit<ListingFields, "title">]> = {
+  chainsaw: [
+    "owner",
+    "Stihl chainsaw MS250",
+    { category: "tradie_tools", value: [300, 400], description: "Starts first pull, new chain." },
+  ],
+  mulcher: [
+    "other",
+    "Garden mulcher",
+    {
+      category: "home_garden",
+      at: STRATHFIELD,
+      value: [150, 250],
+      description: "Handles the branches after the chainsaw has been through.",
+    },
+  ],
+  hilux: [
+    "other",
+    "Toyota Hilux SR5 ute",
+    {
+      category: "cars_vehicles",
+      condition: "fair",
+      at: PARRAMATTA,
+      value: [15000, 18000],
+      description: "Dual cab, towbar, logbook serviced.",
+    },
+  ],
+  drill: [
+    "owner",
+    "Makita cordless drill",
+    { category: "tradie_tools", condition: "like_new", at: NEWCASTLE, value: [80, 120] },
+  ],
+  surfboard: [
+    "other",
+    "Vintage single fin surfboard",
+    { category: "sports_outdoors", at: MELBOURNE, value: [400, 900] },
+  ],
+  kettle: ["owner", "Weber kettle barbecue", { at: SYDNEY, category: "home_garden" }],
+};
+
 beforeAll(async () => {
   owner = await createOwner();
   const other = await createOwner();
-  corpus.chainsaw = await createListing(owner, {
-    title: "Stihl chainsaw MS250",
-    description: "Starts first pull, new chain.",
-    category: "tradie_tools",
-    value: [300, 400],
-  });
-  corpus.mulcher = await createListing(other, {
-    title: "Garden mulcher",
-    description: "Handles the branches after the chainsaw has been through.",
-    category: "home_garden",
-    at: STRATHFIELD,
-    value: [150, 250],
-  });
-  corpus.hilux = await createListing(other, {
-    title: "Toyota Hilux SR5 ute",
-    description: "Dual cab, towbar, logbook serviced.",
-    category: "cars_vehicles",
-    condition: "fair",
-    at: PARRAMATTA,
-    value: [15000, 18000],
-  });
-  corpus.drill = await createListing(owner, {
-    title: "Makita cordless drill",
-    category: "tradie_tools",
-    condition: "like_new",
-    at: NEWCASTLE,
-    value: [80, 120],
-  });
-  corpus.surfboard = await createListing(other, {
-    title: "Vintage single fin surfboard",
-    category: "sports_outdoors",
-    at: MELBOURNE,
-    value: [400, 900],
-  });
-  corpus.kettle = await createListing(owner, { title: "Weber kettle barbecue", at: SYDNEY, category: "home_garden" });
+  for (const [name, [lister, title, fields]] of Object.entries(CORPUS)) {
+    corpus[name] = await createListing(lister === "owner" ? owner : other, { title, ...fields });
+  }
 
   const suspended = await createOwner({ status: "suspended", suspendedAt: new Date(), suspensionReason: "fraud" });
   const leaving = await createOwner({

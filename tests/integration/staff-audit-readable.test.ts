@@ -1,15 +1,13 @@
-import { afterAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { findAuditLog } from "../../core/audit/find-audit-log";
 import { moderateListings } from "../../core/moderation/moderate-listings";
 import { grantStaffRole } from "../../core/staff/grant-staff-role";
 import { createListing, createMember, staffActor } from "../support/factories";
-import { createTestDatabase } from "../support/test-db";
+import { databaseForThisFile } from "../support/database-for-file";
 
 // Decision 070 (review defect 7): the audit log names who did it (the demo seed is not "Unknown") and what it was
 // done to.
-const handle = await createTestDatabase();
-const db = handle.db;
-afterAll(() => handle.close());
+const { db } = await databaseForThisFile();
 
 describe("the audit log, read by a person", () => {
   test("a role the demo seed granted reads 'Demo seed' and names the member; the command line says so too", async () => {

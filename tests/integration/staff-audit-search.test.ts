@@ -1,15 +1,13 @@
-import { afterAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { findAuditLog } from "../../core/audit/find-audit-log";
 import { recordAdminAction } from "../../core/audit/record-admin-action";
 import { searchBackOffice } from "../../core/back-office/search-back-office";
 import { proposeSwap } from "../../core/swaps/propose-swap";
 import { controlledClock } from "../support/test-clock";
 import { createListing, createMember } from "../support/factories";
-import { createTestDatabase } from "../support/test-db";
+import { databaseForThisFile } from "../support/database-for-file";
 
-const handle = await createTestDatabase();
-const db = handle.db;
-afterAll(() => handle.close());
+const { db } = await databaseForThisFile();
 
 describe("the audit log", () => {
   test("pages newest first and filters by staff member, action and target", async () => {

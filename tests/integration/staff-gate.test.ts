@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { parseIpAllowlist } from "../../core/staff/ip-allowlist";
 import { checkAdminRateLimit } from "../../core/staff/check-admin-rate-limit";
 import { grantStaffRole } from "../../core/staff/grant-staff-role";
@@ -25,13 +25,11 @@ import { featureFlags } from "../../db/schema/flags";
 import { confirmAddress } from "../support/factories";
 import { MEMBER_PASSWORD, signUpConfirmedMember, signUpMember } from "../support/api-factories";
 import { cookiesFrom, createTestApp } from "../support/test-app";
-import { createTestDatabase } from "../support/test-db";
+import { databaseForThisFile } from "../support/database-for-file";
 import { unusedTotpCode } from "../support/totp";
 import { turnOnTwoFactor } from "../support/two-factor";
 
-const handle = await createTestDatabase();
-const db = handle.db;
-afterAll(() => handle.close());
+const { handle, db } = await databaseForThisFile();
 
 let current = new Date("2030-05-01T00:00:00.000Z");
 const clock: Clock = { now: () => current };

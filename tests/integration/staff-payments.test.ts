@@ -102,11 +102,11 @@ describe("replaying payment webhooks", () => {
     postForm(replayCaller, paymentsPage, { user, path: "/admin/payments", form: { intent: "replay" } });
 
   async function openPayment() {
-    const swap = await createSwap(db, { status: "accepted" });
-    await db
-      .update(swapProposals)
-      .set({ paymentDueAt: new Date(clock.now().getTime() + 48 * HOUR) })
-      .where(eq(swapProposals.id, swap.swapId));
+    // Its 48 hours run from this block's clock.
+    const swap = await createSwap(db, {
+      status: "accepted",
+      paymentDueAt: new Date(clock.now().getTime() + 48 * HOUR),
+    });
     const { payment, sessionId } = await openCheckout({ ...pay, clock }, swap.swapId, swap.proposerId);
     return { ...swap, payment, sessionId };
   }

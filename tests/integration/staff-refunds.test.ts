@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import * as paymentPage from "../../app/routes/admin/payments.$id";
 import * as swapPage from "../../app/routes/admin/swaps.$id";
 import { refundText } from "../../app/components/admin/payment-labels";
@@ -14,7 +14,13 @@ import { systemClock } from "../../core/shared/clock";
 import { findPaymentForStaff } from "../../core/payments/find-payment-for-staff";
 import { adminAuditLog } from "../../db/schema/audit";
 import { webhookEvents } from "../../db/schema/payments";
-import { createPaymentTestApp, grantCredit, ledgerEntries, ledgerOf } from "../support/payment-fixtures";
+import {
+  createPaymentTestApp,
+  grantCredit,
+  ledgerEntries,
+  ledgerOf,
+  watchingRefunds,
+} from "../support/payment-fixtures";
 import { createStaff, createSwap, staffActor } from "../support/factories";
 import { postForm, type RouteCaller } from "../support/staff-route";
 import { refusal } from "../support/swap-fixtures";
@@ -26,11 +32,9 @@ import {
   paymentRow,
   swapRow,
 } from "../support/staff-payment-fixtures";
-import { createTestDatabase } from "../support/test-db";
+import { databaseForThisFile } from "../support/database-for-file";
 
-const handle = await createTestDatabase();
-const db = handle.db;
-afterAll(() => handle.close());
+const { handle, db } = await databaseForThisFile();
 const clock = systemClock;
 const testApp = createPaymentTestApp(handle, { clock });
 const { provider } = testApp;
@@ -40,19 +44,6 @@ const caller: RouteCaller = { db, clock, provider, testApp };
 const admin = await createStaff(db, ["admin"], { name: "Avery Admin" });
 const moderator = await createStaff(db, ["moderator"], { name: "Morgan Moderator" });
 const actor = staffActor(admin, ["admin"], "203.0.113.7");
-
-/** The local provider, watched: how many refunds were asked of it. */
-function watched(base: PaymentProvider = provider) {
-  const calls: string[] = [];
-  const wrapped: PaymentProvider = {
-    ...base,
-    refund: async (input) => {
-      calls.push(input.paymentIntentId);
-      return base.refund(input);
-    },
-  };
-  return { calls, provider: wrapped };
-}
 
 async function completedSwap() {
   const swap = await createSwap(db, { status: "accepted" });
@@ -144,7 +135,7 @@ describe("issuing a refund", () => {
     const { swapId, receiverId } = await createSwap(db, { status: "accepted" });
     await grantCredit(db, receiverId, 999);
     const payment = await payFromCredit(pay, swapId, receiverId);
-    const { calls, provider: watchedProvider } = watched();
+    const { refunded: calls, provider: watchedProvider } = watchingRefunds(provider);
     expect(
       await issueRefund({ db, clock, provider: watchedProvider }, { actor, paymentId: payment.id, reason: "goodwill" }),
     ).toMatchObject({ status: "refunded", refundId: null });
@@ -196,7 +187,7 @@ describe("issuing a refund", () => {
 
   test("ten refunds of one payment at once: exactly one goes through, the provider is asked once, one audit row", async () => {
     const { proposerPayment } = await completedSwap();
-    const { calls, provider: watchedProvider } = watched();
+    const { refunded: calls, provider: watchedProvider } = watchingRefunds(provider);
     const results = await Promise.allSettled(
       Array.from({ length: 10 }, () =>
         issueRefund(

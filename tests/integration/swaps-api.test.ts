@@ -28,10 +28,9 @@ import { paymentProviderFromEnv } from "../../server/payments";
 import { createListingViaApi, sameOrigin, signUpMember } from "../support/api-factories";
 import { makeJpeg } from "../support/images";
 import { createTestApp } from "../support/test-app";
-import { closeTestDatabase, createTestDatabase } from "../support/test-db";
+import { databaseForThisFile } from "../support/database-for-file";
 
-const handle = await createTestDatabase();
-const db = handle.db;
+const { handle, db } = await databaseForThisFile();
 // Every request comes from 127.0.0.1: a high per-address limit keeps sign-ups out of the limiter's way.
 const testApp = createTestApp(handle, { authAddressLimit: 1000 });
 const { app } = testApp;
@@ -42,7 +41,6 @@ const provider = paymentProviderFromEnv(testApp.env, {
 
 afterAll(async () => {
   await setSwapPayments(true);
-  await closeTestDatabase(handle);
   fs.rmSync(testApp.uploadsDir as string, { recursive: true, force: true });
 });
 
@@ -83,6 +81,10 @@ async function listingOf(owner: Member, title: string) {
 const get = (path: string, who?: Member) => app.request(path, { headers: who ? { cookie: who.cookie } : {} });
 const post = (path: string, body: unknown, who?: Member) => testApp.post(path, body, who ? { cookie: who.cookie } : {});
 
+/** Proposes a swap through the API: the proposer's listing offered for the target (a visitor's request without `who`). */
+const propose = (targetListingId: string, offeredListingId: string, who?: Member, message?: string) =>
+  post("/api/v1/swaps", { targetListingId, offeredListingId, message }, who);
+
 async function json<T = Record<string, unknown>>(res: Response | Promise<Response>) {
   const response = await res;
   return { status: response.status, body: (await response.json()) as T };
@@ -114,11 +116,7 @@ async function pendingSwap(options: { message?: string } = {}) {
   const receiver = await member("Liam O'Connor", "Fitzroy VIC 3065");
   const offeredId = await listingOf(proposer, "Trek road bike");
   const targetId = await listingOf(receiver, "Firewire surfboard");
-  const res = await post(
-    "/api/v1/swaps",
-    { targetListingId: targetId, offeredListingId: offeredId, message: options.message },
-    proposer,
-  );
+  const res = await propose(targetId, offeredId, proposer, options.message);
   expect(res.status).toBe(201);
   const { id: swapId } = (await res.json()) as { id: string };
   return { proposer, receiver, offeredId, targetId, swapId };
@@ -293,6 +291,17 @@ async function expectNoContactLeak(world: SwapWorld) {
 
 const contactOf = (m: Member): Contact => ({ name: m.name, email: m.email, phone: m.phone, location: m.location });
 
+/** Each party has been sent one 'swap_completed' e-mail, naming the other's address; returns the two mails. */
+async function expectSwapCompletedMailEach(proposer: Member, receiver: Member) {
+  const toProposer = await mailsTo(proposer, "swap_completed");
+  const toReceiver = await mailsTo(receiver, "swap_completed");
+  expect(toProposer).toHaveLength(1);
+  expect(toReceiver).toHaveLength(1);
+  expect(toProposer[0].textBody).toContain(receiver.email);
+  expect(toReceiver[0].textBody).toContain(proposer.email);
+  return { toProposer: toProposer[0], toReceiver: toReceiver[0] };
+}
+
 // ---------------------------------------------------------------------------------------------------
 
 describe("proposing a swap through the API", () => {
@@ -321,11 +330,7 @@ describe("proposing a swap through the API", () => {
   test("a visitor cannot propose, read or act on swaps: 401 and nothing changes", async () => {
     const { offeredId, targetId, swapId } = await pendingSwap();
     const required = "Authentication required";
-    await expectRefused(
-      () => post("/api/v1/swaps", { targetListingId: targetId, offeredListingId: offeredId }),
-      401,
-      required,
-    );
+    await expectRefused(() => propose(targetId, offeredId), 401, required);
     await expectRefused(() => get("/api/v1/swaps"), 401, required);
     await expectRefused(() => get(`/api/v1/swaps/${swapId}`), 401, required);
     for (const action of ["accept", "decline", "withdraw", "pay", "review"]) {
@@ -337,11 +342,7 @@ describe("proposing a swap through the API", () => {
     const owner = await member("Kylie Nguyen");
     const mine = await listingOf(owner, "Weber kettle barbecue");
     const alsoMine = await listingOf(owner, "Camping stove");
-    await expectRefused(
-      () => post("/api/v1/swaps", { targetListingId: mine, offeredListingId: alsoMine }, owner),
-      403,
-      OWN_LISTING,
-    );
+    await expectRefused(() => propose(mine, alsoMine, owner), 403, OWN_LISTING);
   });
 
   test("offering someone else's listing is refused and nothing changes", async () => {
@@ -350,29 +351,14 @@ describe("proposing a swap through the API", () => {
     const bystander = await member("Mia Rossi");
     const target = await listingOf(owner, "Firewire surfboard");
     const notMine = await listingOf(bystander, "Kayak with paddle");
-    await expectRefused(
-      () => post("/api/v1/swaps", { targetListingId: target, offeredListingId: notMine }, proposer),
-      400,
-      OFFERED_NOT_AVAILABLE,
-      "offeredListingId",
-    );
+    await expectRefused(() => propose(target, notMine, proposer), 400, OFFERED_NOT_AVAILABLE, "offeredListingId");
     // Nor the target's own listing offered back to its owner.
-    await expectRefused(
-      () => post("/api/v1/swaps", { targetListingId: target, offeredListingId: target }, proposer),
-      400,
-      OFFERED_NOT_AVAILABLE,
-      "offeredListingId",
-    );
+    await expectRefused(() => propose(target, target, proposer), 400, OFFERED_NOT_AVAILABLE, "offeredListingId");
   });
 
   test("proposing twice for the same pair is refused and nothing changes", async () => {
     const { proposer, offeredId, targetId } = await pendingSwap();
-    await expectRefused(
-      () =>
-        post("/api/v1/swaps", { targetListingId: targetId, offeredListingId: offeredId, message: "Again?" }, proposer),
-      409,
-      ALREADY_PROPOSED,
-    );
+    await expectRefused(() => propose(targetId, offeredId, proposer, "Again?"), 409, ALREADY_PROPOSED);
   });
 
   test("a message of 1001 characters is refused with 'Message too long'; 1000 is fine", async () => {
@@ -380,22 +366,8 @@ describe("proposing a swap through the API", () => {
     const owner = await member("Liam O'Connor");
     const offered = await listingOf(proposer, "Trek road bike");
     const target = await listingOf(owner, "Firewire surfboard");
-    await expectRefused(
-      () =>
-        post(
-          "/api/v1/swaps",
-          { targetListingId: target, offeredListingId: offered, message: "a".repeat(1001) },
-          proposer,
-        ),
-      400,
-      MESSAGE_TOO_LONG,
-      "message",
-    );
-    const res = await post(
-      "/api/v1/swaps",
-      { targetListingId: target, offeredListingId: offered, message: "a".repeat(1000) },
-      proposer,
-    );
+    await expectRefused(() => propose(target, offered, proposer, "a".repeat(1001)), 400, MESSAGE_TOO_LONG, "message");
+    const res = await propose(target, offered, proposer, "a".repeat(1000));
     expect(res.status).toBe(201);
   });
 });
@@ -443,7 +415,7 @@ describe("who can read a proposal", () => {
     // A second member also wants the receiver's surfboard.
     const rival = await member("Mia Rossi");
     const rivalOffer = await listingOf(rival, "Kayak with paddle");
-    const res = await post("/api/v1/swaps", { targetListingId: targetId, offeredListingId: rivalOffer }, rival);
+    const res = await propose(targetId, rivalOffer, rival);
     expect(res.status).toBe(201);
     const { id: rivalSwapId } = (await res.json()) as { id: string };
     const outsider = await member("Noah Williams");
@@ -592,16 +564,11 @@ describe("contact details", () => {
     expect((await mySwaps(proposer)).sent[0].contact).toEqual(contactOf(receiver));
     expect((await mySwaps(receiver)).received[0].contact).toEqual(contactOf(proposer));
 
-    const toProposer = await mailsTo(proposer, "swap_completed");
-    const toReceiver = await mailsTo(receiver, "swap_completed");
-    expect(toProposer).toHaveLength(1);
-    expect(toReceiver).toHaveLength(1);
-    expect(toProposer[0].textBody).toContain(receiver.email);
-    expect(toProposer[0].textBody).toContain(receiver.phone);
-    expect(toProposer[0].textBody).not.toContain(proposer.phone);
-    expect(toReceiver[0].textBody).toContain(proposer.email);
-    expect(toReceiver[0].textBody).toContain(proposer.phone);
-    expect(toReceiver[0].textBody).not.toContain(receiver.phone);
+    const { toProposer, toReceiver } = await expectSwapCompletedMailEach(proposer, receiver);
+    expect(toProposer.textBody).toContain(receiver.phone);
+    expect(toProposer.textBody).not.toContain(proposer.phone);
+    expect(toReceiver.textBody).toContain(proposer.phone);
+    expect(toReceiver.textBody).not.toContain(receiver.phone);
 
     // Still nothing for anyone else.
     const stranger = await member("Mia Rossi");
@@ -619,12 +586,7 @@ describe("contact details", () => {
 
     expect((await swapRow(swapId)).status).toBe("completed");
     expect((await swapOf(swapId, receiver)).contact).toEqual(contactOf(proposer));
-    const toProposer = await mailsTo(proposer, "swap_completed");
-    const toReceiver = await mailsTo(receiver, "swap_completed");
-    expect(toProposer).toHaveLength(1);
-    expect(toReceiver).toHaveLength(1);
-    expect(toProposer[0].textBody).toContain(receiver.email);
-    expect(toReceiver[0].textBody).toContain(proposer.email);
+    await expectSwapCompletedMailEach(proposer, receiver);
   });
 });
 
@@ -782,12 +744,7 @@ describe("with swap payments switched off", () => {
 
     expect((await swapOf(swapId, proposer)).contact).toEqual(contactOf(receiver));
     expect((await swapOf(swapId, receiver)).contact).toEqual(contactOf(proposer));
-    const toProposer = await mailsTo(proposer, "swap_completed");
-    const toReceiver = await mailsTo(receiver, "swap_completed");
-    expect(toProposer).toHaveLength(1);
-    expect(toReceiver).toHaveLength(1);
-    expect(toProposer[0].textBody).toContain(receiver.email);
-    expect(toReceiver[0].textBody).toContain(proposer.email);
+    await expectSwapCompletedMailEach(proposer, receiver);
     // Nobody is asked to pay a fee that was waived.
     expect(await mailsTo(proposer, "proposal_accepted")).toHaveLength(0);
     await expectRefused(() => post(`/api/v1/swaps/${swapId}/pay`, {}, proposer), 409, NOT_WAITING_FOR_PAYMENT);

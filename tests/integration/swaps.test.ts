@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { isAppError } from "../../core/shared/app-error";
 import { acceptSwap, ONLY_RECEIVER_ACCEPTS } from "../../core/swaps/accept-swap";
 import { completeSwapIfPaid, markPartyPaid } from "../../core/swaps/complete-swap-if-paid";
@@ -32,11 +32,9 @@ import { controlledClock, HOUR } from "../support/test-clock";
 import { createListing, createMember, type TestMember } from "../support/factories";
 import { proposalCount, refusal } from "../support/swap-fixtures";
 import { setFlag } from "../support/flags";
-import { closeTestDatabase, createTestDatabase } from "../support/test-db";
+import { databaseForThisFile } from "../support/database-for-file";
 
-const handle = await createTestDatabase();
-const db = handle.db;
-afterAll(() => closeTestDatabase(handle));
+const { handle, db } = await databaseForThisFile();
 
 const START = "2026-11-20T01:00:00.000Z";
 const clock = controlledClock(START);

@@ -7,9 +7,8 @@
 // no row, and no built-in prototype gains a key. Fixed seed, fixed runs: see Figures in the output.
 import fs from "node:fs";
 import fc from "fast-check";
-import { afterAll, describe, expect, test, vi } from "vitest";
+import { afterAll, describe, expect, test } from "vitest";
 import { listingFieldsSchema } from "../../core/listings/listing-schema";
-import { logger } from "../../core/shared/logger";
 import { proposeSwapSchema, reviewSchema } from "../../core/swaps/swap-schema";
 import { signInSchema, signUpSchema } from "../../core/auth/credentials-schema";
 import { ProfileUpdate } from "../../server/api/account";
@@ -19,7 +18,6 @@ import { TEST_ORIGIN } from "../support/test-app";
 import {
   accountFields,
   changedTables,
-  checkProperty,
   encodePathSegment,
   type Entry,
   entriesArb,
@@ -31,17 +29,17 @@ import {
   formHostile,
   formValues,
   hostileJson,
-  hostileString,
   jsonBody,
   nonObjectJson,
   oneOf,
+  pathId,
   type Outcome,
-  pollutedPrototypes,
   POISONED_OBJECT,
   runsFor,
   schemaFields,
   seedFor,
 } from "./support/fuzz";
+import { type FuzzAnswer, fuzzEndpoint } from "./support/fuzz-endpoint";
 import { fuzzSetup } from "./support/world";
 
 const { handle, db, testApp, world, figures } = await fuzzSetup();
@@ -179,13 +177,7 @@ const OTHER_TYPES = [
 type Case = { entries: Entry[]; whole: string | null; param: string; contentType: string };
 
 function caseArb(e: Endpoint): fc.Arbitrary<Case> {
-  const param = e.ids
-    ? fc.oneof(
-        { weight: 6, arbitrary: fc.constantFrom(...e.ids) },
-        { weight: 1, arbitrary: fc.uuid() },
-        { weight: 1, arbitrary: hostileString.filter((s) => s.length < 400) },
-      )
-    : fc.constant("");
+  const param = pathId(e.ids);
   const multipart = e.body === "multipart";
   return fc.record({
     entries: entriesArb(e.fields ?? {}, {}, multipart ? formHostile : hostileJson),
@@ -232,8 +224,18 @@ const bodyRoutes = app.routes
   )
   .map((r) => `${r.method} ${r.path}`);
 
-const logged: string[] = [];
-const realError = logger.error;
+/** A refusal from the API says why, in JSON: `{ error: "..." }`. */
+function refusalSaysWhy({ outcome, status, text }: FuzzAnswer) {
+  if (outcome !== "refused") return;
+  let error: unknown;
+  try {
+    error = (JSON.parse(text) as { error?: unknown }).error;
+  } catch {
+    error = undefined;
+  }
+  if (typeof error !== "string" || !error)
+    throw new Error(`a refusal without a JSON error message: ${status} ${text.slice(0, 300)}`);
+}
 
 describe("the JSON API under property-based bad input", () => {
   test("every API route that takes a body is fuzzed", () => {
@@ -337,49 +339,18 @@ describe("the JSON API under property-based bad input", () => {
   for (const [index, e] of ENDPOINTS.entries()) {
     const name = nameOf(e);
     test(name, async () => {
-      vi.spyOn(logger, "error").mockImplementation((message, fields) => {
-        logged.push(`${message} ${JSON.stringify(fields)}`);
-        return realError(message, fields);
-      });
-      await world.resetAttemptCounters();
-      let before = await fingerprint(db);
-      await checkProperty(
+      await fuzzEndpoint(
+        { db, world, figures },
         name,
-        fc.asyncProperty(caseArb(e), async (c) => {
-          logged.length = 0;
+        caseArb(e),
+        async (c) => {
           const response = await app.request(requestFor(e, c));
-          const text = await response.text();
           const status = response.status;
           const outcome: Outcome =
             status >= 500 ? "server error" : status >= 400 ? "refused" : status >= 300 ? "redirected" : "accepted";
-          const after = await fingerprint(db);
-          const changed = outcome === "refused" ? changedTables(before, after) : [];
-          figures.count(name, outcome, changed.length > 0, status);
-          const answer = `${status} ${text.slice(0, 300)}`;
-          if (outcome === "server error") throw new Error(`5xx: ${answer}`);
-          if (logged.length)
-            throw new Error(`an unexpected error was logged (answered ${answer}): ${logged.join("; ")}`);
-          if (changed.length) throw new Error(`refused (${answer}) but changed: ${changed.join(", ")}`);
-          if (outcome === "refused") {
-            let error: unknown;
-            try {
-              error = (JSON.parse(text) as { error?: unknown }).error;
-            } catch {
-              error = undefined;
-            }
-            if (typeof error !== "string" || !error)
-              throw new Error(`a refusal without a JSON error message: ${answer}`);
-          }
-          const polluted = pollutedPrototypes();
-          if (polluted.length) throw new Error(`polluted: ${polluted.join(", ")}`);
-          if (outcome === "refused") {
-            before = after;
-          } else {
-            await world.heal();
-            before = await fingerprint(db);
-          }
-        }),
-        { numRuns: runsFor(e.runs ?? DEFAULT_RUNS), seed: seedFor(100 + index) },
+          return { outcome, status, text: await response.text() };
+        },
+        { numRuns: runsFor(e.runs ?? DEFAULT_RUNS), seed: seedFor(100 + index), check: refusalSaysWhy },
       );
     });
   }

@@ -9,7 +9,7 @@ import { listings } from "../../db/schema/listings";
 import { profiles } from "../../db/schema/profiles";
 import { GOOD_LISTING, signUpMember } from "../support/api-factories";
 import { createTestDatabase } from "../support/test-db";
-import { classify, type Outcome } from "./route-access";
+import { classify, fillPath, type Outcome } from "./route-access";
 import { type Actor, type Answer, type Body, changedTables, createWorld, tableFingerprints, type World } from "./world";
 
 const handle = await createTestDatabase();
@@ -45,7 +45,8 @@ type Case = {
   check?: (answer: Answer & { body: string }, t: Record<string, string>) => void;
 };
 
-const form = (fields: Record<string, string>): Body => ({ form: fields });
+type Fields = Record<string, string>;
+const form = (fields: Fields): Body => ({ form: fields });
 function listingForm(jpeg: Buffer): Body {
   const multipart = new FormData();
   for (const [k, v] of Object.entries({ ...GOOD_LISTING, title: "Changed by someone else" })) multipart.append(k, v);
@@ -172,8 +173,32 @@ function cases(): Record<string, Record<string, Case>> {
     method: "GET",
     path: path(t),
   });
+  /** A form posted to `path` (its :names filled from the target), with the fields the target fills. */
+  const post =
+    (path: string, fields: Fields | ((t: Record<string, string>) => Fields)) => (t: Record<string, string>) => ({
+      method: "POST",
+      path: fillPath(path, t),
+      body: form(typeof fields === "function" ? fields(t) : fields),
+    });
   const done = { expect: "redirect", changes: true } as const;
   const works = { expect: "ok", changes: true } as const;
+  /** One of the victim's own account records, sent by its id to its account page's form. */
+  const victimsOwn = (
+    kind: "session" | "passkey" | "identity",
+    path: string,
+    fields: Fields,
+  ): Pick<Case, "setup" | "attempt" | "control"> => {
+    const key = `${kind}Id`;
+    // The world is made before the first test, after this table: look the insert up when the case runs.
+    const insert = () => ({ session: w.insertSession, passkey: w.insertPasskey, identity: w.insertIdentity })[kind];
+    return {
+      setup: async () => ({ [key]: await insert()(b()) }),
+      ...sameRequest(
+        post(path, (t) => ({ ...fields, [key]: t[key] })),
+        done,
+      ),
+    };
+  };
 
   return {
     listing: {
@@ -214,19 +239,12 @@ function cases(): Record<string, Record<string, Case>> {
       },
       "delete on the listing page": {
         setup: victimsListing,
-        ...sameRequest(
-          (t) => ({
-            method: "POST",
-            path: `/listings/${t.listingId}`,
-            body: form({ intent: "delete", confirmed: "yes" }),
-          }),
-          done,
-        ),
+        ...sameRequest(post("/listings/:listingId", { intent: "delete", confirmed: "yes" }), done),
       },
       "delete on My Listings": {
         setup: victimsListing,
         ...sameRequest(
-          (t) => ({ method: "POST", path: "/my-listings", body: form({ listingId: t.listingId, confirmed: "yes" }) }),
+          post("/my-listings", (t) => ({ listingId: t.listingId, confirmed: "yes" })),
           done,
         ),
       },
@@ -309,11 +327,7 @@ function cases(): Record<string, Record<string, Case>> {
             {
               setup: pendingSwap(side),
               ...sameRequest(
-                (t) => ({
-                  method: "POST",
-                  path: "/my-swaps",
-                  body: form({ intent, swapId: t.swapId, confirm: "yes" }),
-                }),
+                post("/my-swaps", (t) => ({ intent, swapId: t.swapId, confirm: "yes" })),
                 done,
               ),
             } satisfies Case,
@@ -330,11 +344,7 @@ function cases(): Record<string, Record<string, Case>> {
       "review on My Swaps": {
         setup: victimsSwap("completed"),
         ...sameRequest(
-          (t) => ({
-            method: "POST",
-            path: "/my-swaps",
-            body: form({ intent: "review", swapId: t.swapId, rating: "5" }),
-          }),
+          post("/my-swaps", (t) => ({ intent: "review", swapId: t.swapId, rating: "5" })),
           done,
         ),
       },
@@ -349,7 +359,7 @@ function cases(): Record<string, Record<string, Case>> {
     payment: {
       "pay on My Swaps": {
         setup: victimsSwap("accepted"),
-        ...sameRequest((t) => ({ method: "POST", path: `/my-swaps/${t.swapId}/pay`, body: form({}) }), done),
+        ...sameRequest(post("/my-swaps/:swapId/pay", {}), done),
       },
       "POST /api/v1/swaps/:id/pay": {
         setup: victimsSwap("accepted"),
@@ -365,11 +375,7 @@ function cases(): Record<string, Record<string, Case>> {
       "paying another's checkout": {
         setup: async () => w.openCheckout(b(), olive()),
         ...sameRequest(
-          (t) => ({
-            method: "POST",
-            path: `/checkout/${t.sessionId}`,
-            body: form({ cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123" }),
-          }),
+          post("/checkout/:sessionId", { cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123" }),
           done,
         ),
       },
@@ -386,11 +392,7 @@ function cases(): Record<string, Record<string, Case>> {
       "reviewing a report": {
         setup: reportByVictim,
         ...staffOnly(
-          (t) => ({
-            method: "POST",
-            path: "/admin/moderation",
-            body: form({ review: "reject", reportId: t.reportId, notes: "Checked" }),
-          }),
+          post("/admin/moderation", (t) => ({ review: "reject", reportId: t.reportId, notes: "Checked" })),
           done,
           victim,
         ),
@@ -406,69 +408,25 @@ function cases(): Record<string, Record<string, Case>> {
       },
       "suspending a member": {
         setup: async () => ({ userId: await w.throwaway() }),
-        ...staffOnly(
-          (t) => ({
-            method: "POST",
-            path: `/admin/users/${t.userId}`,
-            body: form({ intent: "suspend", reason: "Spam" }),
-          }),
-          done,
-        ),
+        ...staffOnly(post("/admin/users/:userId", { intent: "suspend", reason: "Spam" }), done),
       },
       "exporting a member's data": {
         setup: async () => ({ userId: b() }),
-        ...staffOnly((t) => ({ method: "POST", path: `/admin/users/${t.userId}/export`, body: form({}) }), works),
+        ...staffOnly(post("/admin/users/:userId/export", {}), works),
       },
     },
     session: {
-      "signing out another member's device": {
-        setup: async () => ({ sessionId: await w.insertSession(b()) }),
-        ...sameRequest(
-          (t) => ({
-            method: "POST",
-            path: "/account/sessions",
-            body: form({ intent: "revoke", sessionId: t.sessionId }),
-          }),
-          done,
-        ),
-      },
+      "signing out another member's device": victimsOwn("session", "/account/sessions", { intent: "revoke" }),
     },
     passkey: {
-      "renaming another member's passkey": {
-        setup: async () => ({ passkeyId: await w.insertPasskey(b()) }),
-        ...sameRequest(
-          (t) => ({
-            method: "POST",
-            path: "/account/passkeys",
-            body: form({ intent: "rename", passkeyId: t.passkeyId, name: "Home laptop" }),
-          }),
-          done,
-        ),
-      },
-      "removing another member's passkey": {
-        setup: async () => ({ passkeyId: await w.insertPasskey(b()) }),
-        ...sameRequest(
-          (t) => ({
-            method: "POST",
-            path: "/account/passkeys",
-            body: form({ intent: "remove", passkeyId: t.passkeyId }),
-          }),
-          done,
-        ),
-      },
+      "renaming another member's passkey": victimsOwn("passkey", "/account/passkeys", {
+        intent: "rename",
+        name: "Home laptop",
+      }),
+      "removing another member's passkey": victimsOwn("passkey", "/account/passkeys", { intent: "remove" }),
     },
     identity: {
-      "unlinking another member's identity": {
-        setup: async () => ({ identityId: await w.insertIdentity(b()) }),
-        ...sameRequest(
-          (t) => ({
-            method: "POST",
-            path: "/account/identities",
-            body: form({ intent: "unlink", identityId: t.identityId }),
-          }),
-          done,
-        ),
-      },
+      "unlinking another member's identity": victimsOwn("identity", "/account/identities", { intent: "unlink" }),
     },
     picture: {
       "a taken-down listing's picture": {

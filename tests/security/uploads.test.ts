@@ -49,33 +49,38 @@ const HTML_PAYLOAD = "<html><body><script>alert('swapshed-polyglot')</script></b
 const JS_PAYLOAD = "alert('swapshed-gifar');";
 const ZIP_MARKER = "swapshed-zip-payload.txt";
 
+/** A little-endian record of `size` bytes: each field as its offset, its width in bytes and its value. */
+function littleEndian(size: number, fields: [offset: number, width: 2 | 4, value: number][]) {
+  const record = Buffer.alloc(size);
+  for (const [offset, width, value] of fields) {
+    if (width === 4) record.writeUInt32LE(value, offset);
+    else record.writeUInt16LE(value, offset);
+  }
+  return record;
+}
+
 /** A minimal zip archive (one stored file), the kind appended to an image to make a GIFAR-style polyglot. */
 function zipWith(name: string, content: string) {
   const body = text(content);
   const fileName = text(name);
   const crc = zlib.crc32(body);
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(10, 4);
-  local.writeUInt32LE(crc, 14);
-  local.writeUInt32LE(body.length, 18);
-  local.writeUInt32LE(body.length, 22);
-  local.writeUInt16LE(fileName.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(10, 6);
-  central.writeUInt32LE(crc, 16);
-  central.writeUInt32LE(body.length, 20);
-  central.writeUInt32LE(body.length, 24);
-  central.writeUInt16LE(fileName.length, 28);
+  // The file's CRC, compressed and uncompressed size (the same: stored) and name length, in both headers.
+  const sizes = (at: number): [number, 2 | 4, number][] => [
+    [at, 4, crc],
+    [at + 4, 4, body.length],
+    [at + 8, 4, body.length],
+    [at + 12, 2, fileName.length],
+  ];
+  const local = littleEndian(30, [[0, 4, 0x04034b50], [4, 2, 10], ...sizes(14)]);
+  const central = littleEndian(46, [[0, 4, 0x02014b50], [4, 2, 20], [6, 2, 10], ...sizes(16)]);
   const centralOffset = local.length + fileName.length + body.length;
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(central.length + fileName.length, 12);
-  end.writeUInt32LE(centralOffset, 16);
+  const end = littleEndian(22, [
+    [0, 4, 0x06054b50],
+    [8, 2, 1],
+    [10, 2, 1],
+    [12, 4, central.length + fileName.length],
+    [16, 4, centralOffset],
+  ]);
   return Buffer.concat([local, fileName, body, central, fileName, end]);
 }
 

@@ -1,15 +1,13 @@
 // Drives "sign in with an identity provider" over HTTP as a browser would: our route's action, the provider's
 // login form (tests/support/oidc-provider.ts), Better Auth's callback on the Hono app, with a cookie jar per site.
-import crypto from "node:crypto";
-import { RouterContextProvider } from "react-router";
-import { type AppContext, appContext } from "../../app/context";
+import type { AppContext } from "../../app/context";
 import { readFlash } from "../../app/lib/flash.server";
-import { parseIpAllowlist } from "../../core/staff/ip-allowlist";
 import type { Clock } from "../../core/shared/clock";
 import { CLIENT_IP_HEADER } from "../../core/auth/auth";
 import { findSessionUser } from "../../core/auth/find-session-user";
 import type { Db } from "../../db/client";
 import type { OidcPerson } from "./oidc-provider";
+import { type RouteModule, routeContext } from "./route-context";
 import { type createTestApp, TEST_ORIGIN } from "./test-app";
 
 /** The cookies one site has set, sent back as a browser would (expired ones dropped). */
@@ -52,26 +50,14 @@ export function contextWith(deps: Deps, jar: CookieJar) {
     [CLIENT_IP_HEADER]: "203.0.113.9",
     origin: TEST_ORIGIN,
   });
-  const ctx: AppContext = {
+  return routeContext({
+    testApp: deps.testApp,
     db: deps.db as AppContext["db"],
-    auth: deps.testApp.auth,
-    env: deps.testApp.env,
     clock: deps.clock,
-    storage: deps.testApp.storage,
-    paymentProvider: undefined as never,
-    authAddressLimit: 1000,
-    staffAllowlist: parseIpAllowlist(""),
-    nonce: "test",
-    requestId: crypto.randomUUID(),
     meta: { ip: "203.0.113.9", userAgent: "vitest", headers },
     getUser: () => findSessionUser({ db: deps.db, auth: deps.testApp.auth }, headers),
-  };
-  const context = new RouterContextProvider();
-  context.set(appContext, ctx);
-  return context;
+  });
 }
-
-type RouteModule = { action?: (args: never) => Promise<unknown>; loader?: (args: never) => Promise<unknown> };
 
 /** Runs a route's action (POST `form`) or loader (GET) with `jar`'s cookies; Set-Cookie answers go into the jar. */
 export async function callRoute(

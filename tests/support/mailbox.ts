@@ -13,6 +13,15 @@ export async function latestMail(db: Db, to: string, template: string) {
   return mail ?? null;
 }
 
+/** Every mail of one kind to an address, newest first. */
+export function mailsOf(db: Db, to: string, template: string) {
+  return db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.toAddress, to), eq(mailOutbox.template, template)))
+    .orderBy(desc(mailOutbox.seq));
+}
+
 /** How many mails of one kind went to an address. */
 export async function mailCount(db: Db, to: string, template: string) {
   return (

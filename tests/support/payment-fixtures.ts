@@ -8,6 +8,7 @@ import {
   LOCAL_WEBHOOK_PATH,
   signLocalWebhook,
 } from "../../core/payments/local-provider";
+import type { PaymentProvider } from "../../core/payments/payment-provider";
 import type { Clock } from "../../core/shared/clock";
 import { systemClock } from "../../core/shared/clock";
 import { localPaymentsSecret, paymentProviderFromEnv } from "../../server/payments";
@@ -64,46 +65,55 @@ export function ledgerEntries(...entries: LedgerEntry[]) {
   return [...entries].sort((a, b) => a[0] - b[0] || a[1].localeCompare(b[1]));
 }
 
-/** An event in the shape the local provider (and Stripe) sends. */
-export function checkoutCompletedEvent(
-  paymentId: string,
-  sessionId: string | null,
-  options: { id?: string; at?: Date } = {},
-) {
+type EventOptions = { id?: string; at?: Date };
+
+/** An event in the shape the local provider (and Stripe) sends: its type, when, and the object it is about. */
+function providerEvent(type: string, object: Record<string, unknown>, options: EventOptions) {
   return {
     id: options.id ?? `evt_test_${crypto.randomBytes(8).toString("hex")}`,
     object: "event",
-    type: "checkout.session.completed",
+    type,
     created: Math.floor((options.at ?? new Date()).getTime() / 1000),
-    data: {
-      object: {
-        id: sessionId,
-        object: "checkout.session",
-        payment_status: "paid",
-        payment_intent: `pi_test_${crypto.randomBytes(8).toString("hex")}`,
-        metadata: { paymentId },
-      },
-    },
+    data: { object },
   };
 }
 
-export function paymentFailedEvent(
-  paymentId: string,
-  message: string | null,
-  options: { id?: string; at?: Date } = {},
-) {
-  return {
-    id: options.id ?? `evt_test_${crypto.randomBytes(8).toString("hex")}`,
-    object: "event",
-    type: "payment_intent.payment_failed",
-    created: Math.floor((options.at ?? new Date()).getTime() / 1000),
-    data: {
-      object: {
-        id: `pi_test_${crypto.randomBytes(8).toString("hex")}`,
-        object: "payment_intent",
-        metadata: { paymentId },
-        ...(message ? { last_payment_error: { message } } : {}),
-      },
+export function checkoutCompletedEvent(paymentId: string, sessionId: string | null, options: EventOptions = {}) {
+  return providerEvent(
+    "checkout.session.completed",
+    {
+      id: sessionId,
+      object: "checkout.session",
+      payment_status: "paid",
+      payment_intent: `pi_test_${crypto.randomBytes(8).toString("hex")}`,
+      metadata: { paymentId },
+    },
+    options,
+  );
+}
+
+export function paymentFailedEvent(paymentId: string, message: string | null, options: EventOptions = {}) {
+  return providerEvent(
+    "payment_intent.payment_failed",
+    {
+      id: `pi_test_${crypto.randomBytes(8).toString("hex")}`,
+      object: "payment_intent",
+      metadata: { paymentId },
+      ...(message ? { last_payment_error: { message } } : {}),
+    },
+    options,
+  );
+}
+
+/** The provider, watched: the payment intent of every refund asked of it, in order, before `base` is asked. */
+export function watchingRefunds(base: PaymentProvider) {
+  const refunded: string[] = [];
+  const provider: PaymentProvider = {
+    ...base,
+    refund: async (input) => {
+      refunded.push(input.paymentIntentId);
+      return base.refund(input);
     },
   };
+  return { refunded, provider };
 }

@@ -1,14 +1,12 @@
 // Calls a back-office route's real loader or action (gate, permission, rate limit, use case) with the context
 // the Hono app would give it, as a chosen person: the guards are what these tests are about, not the sign-in.
-import crypto from "node:crypto";
-import { RouterContextProvider } from "react-router";
-import { type AppContext, appContext } from "../../app/context";
+import type { AppContext } from "../../app/context";
 import { readFlash } from "../../app/lib/flash.server";
 import type { PaymentProvider } from "../../core/payments/payment-provider";
 import type { Clock } from "../../core/shared/clock";
-import { parseIpAllowlist } from "../../core/staff/ip-allowlist";
 import type { SessionUser } from "../../core/auth/find-session-user";
 import type { Db } from "../../db/client";
+import { type RouteModule, routeContext } from "./route-context";
 import type { createTestApp } from "./test-app";
 import { TEST_ORIGIN } from "./test-app";
 
@@ -23,29 +21,16 @@ export type RouteCaller = {
 
 /** The context the Hono app would give a route, as `user`. */
 export function contextFor(caller: RouteCaller, user: SessionUser | null) {
-  const ctx: AppContext = {
+  return routeContext({
+    testApp: caller.testApp,
     db: caller.db as AppContext["db"],
-    auth: caller.testApp.auth,
-    env: caller.testApp.env,
     clock: caller.clock,
-    storage: caller.testApp.storage,
     paymentProvider: caller.provider,
-    authAddressLimit: 1000,
-    staffAllowlist: parseIpAllowlist(caller.staffAllowlist ?? ""),
-    nonce: "test",
-    requestId: crypto.randomUUID(),
+    staffAllowlist: caller.staffAllowlist,
     meta: { ip: "203.0.113.7", userAgent: "vitest", headers: new Headers() },
     getUser: async () => user,
-  };
-  const context = new RouterContextProvider();
-  context.set(appContext, ctx);
-  return context;
+  });
 }
-
-type RouteModule = {
-  action?: (args: never) => Promise<unknown>;
-  loader?: (args: never) => Promise<unknown>;
-};
 
 /**
  * POSTs a form to a route module's action as `user`. Returns the Response the action answered or threw (a

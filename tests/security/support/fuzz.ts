@@ -120,6 +120,16 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.string({ unit: "grapheme", maxLength: 40 }) },
 );
 
+/** The id in a request's path: mostly one of the world's own (`ids`), sometimes any UUID or a hostile string. */
+export function pathId(ids: string[] | undefined): fc.Arbitrary<string> {
+  if (!ids) return fc.constant("");
+  return fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom(...ids) },
+    { weight: 1, arbitrary: fc.uuid() },
+    { weight: 1, arbitrary: hostileString.filter((s) => s.length < 400) },
+  );
+}
+
 /** A value JSON carries that breaks naive coercion: String() and Number() of it throw. */
 export const POISONED_OBJECT = { toString: 1, valueOf: 1 } as const;
 

@@ -1,0 +1,12 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { securityEvents } from "../../db/schema/audit";
+
+/** A member's security events of one type, newest first. */
+export function securityEventsOf(db: Db, userId: string, eventType: string) {
+  return db
+    .select()
+    .from(securityEvents)
+    .where(and(eq(securityEvents.userId, userId), eq(securityEvents.eventType, eventType)))
+    .orderBy(desc(securityEvents.createdAt));
+}
