@@ -13,6 +13,7 @@ import { runAction } from "../lib/run-action.server";
 import { findListingToEdit } from "../../core/listings/find-listing-to-edit";
 import { whyNotEditable } from "../../core/listings/listing-edit-rules";
 import { updateListing } from "../../core/listings/update-listing";
+import { isAppError } from "../../core/shared/app-error";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `Edit ${loaderData.listing.title} | SwapShed` : "Listing not found | SwapShed" },
@@ -38,15 +39,17 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     async () => {
       const input = await readListingForm(request);
       typed = input;
-      const result = await updateListing(ctx, { listingId: params.id, actorId: user.id, ...input });
-      // Gone (or never this member's): the page's 404, not a message on the form.
-      if (!result.ok && result.status === 404) throw data("Listing not found", { status: 404 });
-      return result;
+      return updateListing(ctx, { listingId: params.id, actorId: user.id, ...input }).catch(notFoundAsPage);
     },
-    ({ id }) =>
-      redirectWithFlash(ctx, `/listings/${id}`, { type: "success", message: "Listing updated successfully!" }),
+    (id) => redirectWithFlash(ctx, `/listings/${id}`, { type: "success", message: "Listing updated successfully!" }),
     { echo: () => ({ values: typed?.echo, keep: typed?.keep }) },
   );
+}
+
+/** Gone (or never this member's): the page's 404, not a message on the form. */
+function notFoundAsPage(error: unknown): never {
+  if (isAppError(error) && error.code === "NOT_FOUND") throw data("Listing not found", { status: 404 });
+  throw error;
 }
 
 export default function EditListing({ loaderData, actionData }: Route.ComponentProps) {

@@ -373,13 +373,7 @@ export function createListingRoutes() {
       const ctx = c.get("ctx");
       const user = await signedIn(ctx);
       const input = await readListingForm(c.req.raw);
-      const result = await createListing(ctx, { ownerId: user.id, ...input });
-      if (!result.ok)
-        return c.json(
-          { error: result.message, ...(result.fields ? { fields: result.fields } : {}) },
-          result.status as 400,
-        );
-      return reply(201, { id: result.id });
+      return reply(201, { id: await createListing(ctx, { ownerId: user.id, ...input }) });
     },
     refusedUpload,
   );
@@ -390,13 +384,9 @@ export function createListingRoutes() {
       const ctx = c.get("ctx");
       const user = await signedIn(ctx);
       const input = await readListingForm(c.req.raw);
-      const result = await updateListing(ctx, { listingId: pathParam(c, "id"), actorId: user.id, ...input });
-      if (!result.ok)
-        return c.json(
-          { error: result.message, ...(result.fields ? { fields: result.fields } : {}) },
-          result.status as 400,
-        );
-      return reply(200, { id: result.id });
+      return reply(200, {
+        id: await updateListing(ctx, { listingId: pathParam(c, "id"), actorId: user.id, ...input }),
+      });
     },
     refusedUpload,
   );
