@@ -6,7 +6,7 @@ import { readListingForm } from "../../core/listings/read-listing-form";
 import { RouteError } from "../components/layout/route-error";
 import { ListingForm } from "../components/listings/form/listing-form";
 import { ButtonLink } from "../components/ui/button";
-import { Container } from "../components/ui/container";
+import { CardPage } from "../components/layout/card-page";
 import { redirectWithFlash } from "../lib/redirect-with-flash.server";
 import { requireUser } from "../lib/require-user.server";
 import { runAction } from "../lib/run-action.server";
@@ -55,44 +55,38 @@ function notFoundAsPage(error: unknown): never {
 export default function EditListing({ loaderData, actionData }: Route.ComponentProps) {
   const { listing, notEditable } = loaderData;
   return (
-    <main id="main" className="bg-surface py-10 sm:py-14">
-      <Container className="max-w-2xl">
-        <div className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
-          <h1 className="text-2xl font-bold tracking-tight">Edit listing</h1>
-          <p className="mt-1 text-sm text-muted">{listing.title}</p>
-          {notEditable ? (
-            <div className="mt-6">
-              <p className="flex items-start gap-2 rounded-lg bg-accent-100 px-3 py-3 text-sm text-ink">
-                <Lock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                {notEditable}
-              </p>
-              <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-                {listing.status !== "cancelled" && (
-                  <ButtonLink to={`/listings/${listing.id}`} variant="outline">
-                    Back to listing
-                  </ButtonLink>
-                )}
-                <ButtonLink to="/my-swaps" variant="outline">
-                  My Swaps
+    <CardPage title="Edit listing" intro={listing.title} width="wide">
+      <div className="mt-6">
+        {notEditable ? (
+          <>
+            <p className="flex items-start gap-2 rounded-lg bg-accent-100 px-3 py-3 text-sm text-ink">
+              <Lock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              {notEditable}
+            </p>
+            <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+              {listing.status !== "cancelled" && (
+                <ButtonLink to={`/listings/${listing.id}`} variant="outline">
+                  Back to listing
                 </ButtonLink>
-                <ButtonLink to="/my-listings" variant="outline">
-                  My Listings
-                </ButtonLink>
-              </div>
+              )}
+              <ButtonLink to="/my-swaps" variant="outline">
+                My Swaps
+              </ButtonLink>
+              <ButtonLink to="/my-listings" variant="outline">
+                My Listings
+              </ButtonLink>
             </div>
-          ) : (
-            <div className="mt-6">
-              {/* Keyed by the answer, so that pictures ticked before a refused save come back as sent. */}
-              <ListingForm
-                key={actionData ? JSON.stringify(actionData.keep) : "stored"}
-                result={actionData ?? undefined}
-                listing={listing}
-              />
-            </div>
-          )}
-        </div>
-      </Container>
-    </main>
+          </>
+        ) : (
+          // Keyed by the answer, so that pictures ticked before a refused save come back as sent.
+          <ListingForm
+            key={actionData ? JSON.stringify(actionData.keep) : "stored"}
+            result={actionData ?? undefined}
+            listing={listing}
+          />
+        )}
+      </div>
+    </CardPage>
   );
 }
 
