@@ -3,13 +3,11 @@ import { listings } from "../../db/schema/listings";
 import { hitMemberLimit } from "../rate-limit/member-limits";
 import type { Clock } from "../shared/clock";
 import type { FileStorage } from "../storage/storage";
-import { IMAGE_REQUIRED, MAX_IMAGES, TOO_MANY_IMAGES } from "./listing-schema";
 import {
+  checkPictureCount,
   type ListingSubmission,
   listingColumnsFrom,
-  picturesRefused,
   saveWithNewPictures,
-  storeNewPictures,
 } from "./listing-submission";
 
 export type CreateListingInput = ListingSubmission & { ownerId: string };
@@ -24,13 +22,11 @@ export async function createListing(
   input: CreateListingInput,
 ): Promise<string> {
   const columns = listingColumnsFrom(input);
-  if (input.files.length === 0) throw picturesRefused(IMAGE_REQUIRED);
-  if (input.files.length > MAX_IMAGES) throw picturesRefused(TOO_MANY_IMAGES);
+  checkPictureCount(input.files.length);
   // Counted once the listing is valid (a typo costs nothing) and before any picture is processed.
   await hitMemberLimit(deps, { userId: input.ownerId, action: "create_listing" });
 
-  const { images, note } = await storeNewPictures(deps, input);
-  return saveWithNewPictures(deps, note, async (tx) => {
+  return saveWithNewPictures(deps, input, async (tx, images) => {
     const [row] = await tx
       .insert(listings)
       .values({ userId: input.ownerId, ...columns, images })

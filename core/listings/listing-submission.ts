@@ -7,7 +7,7 @@ import type { Clock } from "../shared/clock";
 import { describeIssues } from "../shared/describe-issues";
 import { keepPendingFiles, notePendingFiles, removePendingFiles } from "../storage/pending-files";
 import type { FileStorage } from "../storage/storage";
-import { listingFieldsSchema, UNKNOWN_LOCATION } from "./listing-schema";
+import { IMAGE_REQUIRED, listingFieldsSchema, MAX_IMAGES, TOO_MANY_IMAGES, UNKNOWN_LOCATION } from "./listing-schema";
 
 /** What creating and editing a listing both read: the same fields, rules and messages. */
 export type ListingSubmission = {
@@ -39,42 +39,45 @@ export function picturesRefused(message: string) {
   return new AppError("VALIDATION", message, { field: "images" });
 }
 
-/**
- * Stores new pictures, noted as pending before any is written: a crash from here on leaves a note to delete
- * them, never files that nothing points at (pending-files.ts). `note` is that note, for `saveWithNewPictures`.
- */
-export async function storeNewPictures(
-  deps: Deps,
-  { ownerId, files, names }: { ownerId: string } & Pick<ListingSubmission, "files" | "names">,
-): Promise<{ images: ListingImage[]; note?: string }> {
-  if (files.length === 0) return { images: [] };
-  let note: string | undefined;
-  try {
-    const { images } = await storeListingImages(deps.storage, {
-      ownerId,
-      files,
-      names,
-      now: deps.clock.now(),
-      beforeStore: async (keys) => {
-        note = await notePendingFiles(deps.db, { keys, now: deps.clock.now() });
-      },
-    });
-    return { images, note };
-  } catch (error) {
-    if (note) await removePendingFiles(deps, note);
-    if (isAppError(error) && error.code === "VALIDATION") throw picturesRefused(error.message);
-    throw error;
-  }
+/** Refuses a listing with no picture, or with more than it may have (new and kept ones together). */
+export function checkPictureCount(count: number) {
+  if (count === 0) throw picturesRefused(IMAGE_REQUIRED);
+  if (count > MAX_IMAGES) throw picturesRefused(TOO_MANY_IMAGES);
 }
 
 /**
- * Writes the row in a transaction that also settles the new pictures' note, so that they are kept exactly when
- * the row that points at them is saved; if the write fails or is refused, the new pictures are deleted again.
+ * Stores the new pictures, then runs `write` (given them) in a transaction, so that they are kept exactly when the
+ * row that points at them is saved. They are noted as pending before any is written and the note is settled in
+ * that transaction: a refusal or a failure deletes them again, and a crash anywhere in between leaves a note to
+ * delete them, never files that nothing points at (pending-files.ts).
  */
-export async function saveWithNewPictures<T>(deps: Deps, note: string | undefined, write: (tx: Db) => Promise<T>) {
+export async function saveWithNewPictures<T>(
+  deps: Deps,
+  { ownerId, files, names }: { ownerId: string } & Pick<ListingSubmission, "files" | "names">,
+  write: (tx: Db, added: ListingImage[]) => Promise<T>,
+): Promise<T> {
+  let note: string | undefined;
+  let added: ListingImage[] = [];
+  if (files.length > 0) {
+    try {
+      ({ images: added } = await storeListingImages(deps.storage, {
+        ownerId,
+        files,
+        names,
+        now: deps.clock.now(),
+        beforeStore: async (keys) => {
+          note = await notePendingFiles(deps.db, { keys, now: deps.clock.now() });
+        },
+      }));
+    } catch (error) {
+      if (note) await removePendingFiles(deps, note);
+      if (isAppError(error) && error.code === "VALIDATION") throw picturesRefused(error.message);
+      throw error;
+    }
+  }
   try {
     return await deps.db.transaction(async (tx) => {
-      const value = await write(tx);
+      const value = await write(tx, added);
       if (note) await keepPendingFiles(tx, { noteId: note, now: deps.clock.now() });
       return value;
     });

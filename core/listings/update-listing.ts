@@ -11,13 +11,12 @@ import { notePendingFiles, removePendingFiles } from "../storage/pending-files";
 import type { FileStorage } from "../storage/storage";
 import { LISTING_NOT_FOUND } from "./delete-listing";
 import { LISTING_RESERVED_NOT_EDITABLE, whyNotEditable } from "./listing-edit-rules";
-import { IMAGE_REQUIRED, MAX_IMAGES, TOO_MANY_IMAGES } from "./listing-schema";
 import {
+  checkPictureCount,
   type ListingSubmission,
   listingColumnsFrom,
   picturesRefused,
   saveWithNewPictures,
-  storeNewPictures,
 } from "./listing-submission";
 
 export const PICTURES_CHANGED =
@@ -52,8 +51,7 @@ export async function updateListing(
   if (!isUuid(input.listingId)) throw notFound();
   const columns = listingColumnsFrom(input);
   const keep = [...new Set(input.keep)];
-  if (keep.length + input.files.length === 0) throw picturesRefused(IMAGE_REQUIRED);
-  if (keep.length + input.files.length > MAX_IMAGES) throw picturesRefused(TOO_MANY_IMAGES);
+  checkPictureCount(keep.length + input.files.length);
   if (input.order && !isPermutation(input.order, keep, input.files.length))
     throw picturesRefused(PICTURE_ORDER_INVALID);
 
@@ -62,8 +60,8 @@ export async function updateListing(
   await hitMemberLimit(deps, { userId: input.actorId, action: "update_listing" });
 
   // Removed pictures are noted in the transaction that lets go of them, and deleted once it has committed.
-  const stored = await storeNewPictures(deps, { ownerId: input.actorId, files: input.files, names: input.names });
-  const removed = await saveWithNewPictures(deps, stored.note, async (tx) => {
+  const pictures = { ownerId: input.actorId, files: input.files, names: input.names };
+  const removed = await saveWithNewPictures(deps, pictures, async (tx, added) => {
     // Locked, and checked again: an accept that reserves it, or another edit of its pictures, waits or went first.
     const current = await checkEditable(tx, input.listingId, input.actorId, keep, { lock: true });
     const byKey = new Map(current.map((image) => [image.key, image]));
@@ -71,10 +69,10 @@ export async function updateListing(
     const images = input.order
       ? input.order.map((entry) =>
           entry.startsWith(NEW_PICTURE)
-            ? stored.images[Number(entry.slice(NEW_PICTURE.length))]
+            ? added[Number(entry.slice(NEW_PICTURE.length))]
             : (byKey.get(entry) as ListingImage),
         )
-      : [...kept, ...stored.images];
+      : [...kept, ...added];
     const now = deps.clock.now();
     await tx
       .update(listings)

@@ -5,6 +5,7 @@ import { users } from "../../db/schema/auth";
 import { type ListingImage, listings } from "../../db/schema/listings";
 import { moderationReports } from "../../db/schema/moderation";
 import { isUuid } from "../shared/ids";
+import { listingStateColumns } from "./listing-state-columns";
 import { webAddress } from "./report-form";
 
 /** The Report Details dialog shows up to this many of the listing's pictures. */
@@ -51,13 +52,10 @@ export async function findReportForStaff(db: Db, { id }: { id: string }) {
       otherOpenReports: sql<number>`(select count(*)::int from moderation_reports o
         where o.listing_id = ${moderationReports.listingId} and o.status = 'pending' and o.id <> ${moderationReports.id})`,
       listing: {
-        id: listings.id,
-        title: listings.title,
+        ...listingStateColumns,
         category: listings.category,
         location: listings.location,
         images: listings.images,
-        status: listings.status,
-        moderationStatus: listings.moderationStatus,
         isFlagged: listings.isFlagged,
         takedownReason: listings.takedownReason,
         ownerId: listings.userId,
