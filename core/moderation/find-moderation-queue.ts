@@ -1,11 +1,10 @@
 import { and, count, eq, type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
 import { listings } from "../../db/schema/listings";
 import { moderationReports } from "../../db/schema/moderation";
 import { REPORT_STATUSES, type ReportStatus } from "../../db/schema/report-values";
 import { newestFirst, pageOf } from "../shared/keyset-cursor";
+import { onReport, reporter } from "./report-joins";
 
 export const QUEUE_PAGE_SIZE = 25;
 export const QUEUE_FILTERS = ["all", ...REPORT_STATUSES] as const;
@@ -15,8 +14,6 @@ export type QueueFilter = (typeof QUEUE_FILTERS)[number];
 export function queueFilter(value: string | null | undefined): QueueFilter {
   return QUEUE_FILTERS.includes(value as QueueFilter) ? (value as QueueFilter) : "pending";
 }
-
-const reporter = alias(users, "reporter");
 
 /**
  * The Moderation Queue, newest first, a page at a time (keyset on created_at, id): each report with its listing's
@@ -46,8 +43,8 @@ export async function findModerationQueue(
         where o.listing_id = ${moderationReports.listingId} and o.status = 'pending' and o.id <> ${moderationReports.id})`,
     })
     .from(moderationReports)
-    .leftJoin(listings, eq(listings.id, moderationReports.listingId))
-    .leftJoin(reporter, eq(reporter.id, moderationReports.reportedBy))
+    .leftJoin(listings, onReport.listing)
+    .leftJoin(reporter, onReport.reporter)
     .where(and(inFilter, keyset.after))
     .orderBy(...keyset.order)
     .limit(limit + 1);
