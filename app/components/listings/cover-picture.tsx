@@ -33,3 +33,19 @@ export function SmallCover({ images, alt, className, emptyClassName, iconClassNa
     <img src={imageUrl(cover, cover.widths[0])} alt={alt} loading={lazy ? "lazy" : undefined} className={className} />
   );
 }
+
+const THUMBNAIL_SIZES = { small: "size-14", large: "size-16" };
+
+/** A square thumbnail of a listing beside its title (so the picture itself needs no text). */
+export function Thumbnail({ images, size }: { images: SmallCoverProps["images"]; size: keyof typeof THUMBNAIL_SIZES }) {
+  const box = THUMBNAIL_SIZES[size];
+  return (
+    <SmallCover
+      images={images}
+      alt=""
+      className={`${box} shrink-0 rounded-lg object-cover`}
+      emptyClassName={`flex ${box} shrink-0 items-center justify-center rounded-lg bg-surface text-muted`}
+      iconClassName="size-5"
+    />
+  );
+}

@@ -3,7 +3,7 @@ import { Form, Link, useFetcher } from "react-router";
 import { focusFirstError } from "../../lib/focus-first-error";
 import { FormError } from "../forms/form-error";
 import { useHydrated } from "../../lib/use-hydrated";
-import { SmallCover } from "../listings/cover-picture";
+import { Thumbnail } from "../listings/cover-picture";
 import { formatValueRange } from "../../lib/format";
 import { Button, ButtonLink } from "../ui/button";
 
@@ -91,13 +91,7 @@ export function ProposeSwapForm({
                   className="size-4 shrink-0 accent-brand-700"
                   onChange={() => setChosen(listing.id)}
                 />
-                <SmallCover
-                  images={listing.images}
-                  alt=""
-                  className="size-14 shrink-0 rounded-lg object-cover"
-                  emptyClassName="flex size-14 shrink-0 items-center justify-center rounded-lg bg-surface text-muted"
-                  iconClassName="size-5"
-                />
+                <Thumbnail images={listing.images} size="small" />
                 <span className="min-w-0">
                   <span className="block truncate font-semibold">{listing.title}</span>
                   <span className="block text-sm text-muted">

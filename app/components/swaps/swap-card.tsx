@@ -6,7 +6,7 @@ import { firstName, whoHasPaid } from "./who-has-paid";
 import { Avatar } from "../ui/avatar";
 import { NON_REFUNDABLE_ONCE_PAID } from "../../lib/fee-refunds";
 import { formatDayAndTime } from "../../../core/shared/time";
-import { SmallCover } from "../listings/cover-picture";
+import { Thumbnail } from "../listings/cover-picture";
 
 type Listing = { id: string; title: string; images: { key: string; widths: number[] }[]; viewable?: boolean };
 export type SwapCardData = {
@@ -94,13 +94,7 @@ export function SwapCard({
 function ListingThumb({ label, listing }: { label: string; listing: Listing }) {
   return (
     <div className="relative flex items-center gap-3 rounded-xl border border-line p-2 focus-within:ring-2 focus-within:ring-brand-200">
-      <SmallCover
-        images={listing.images}
-        alt=""
-        className="size-16 shrink-0 rounded-lg object-cover"
-        emptyClassName="flex size-16 shrink-0 items-center justify-center rounded-lg bg-surface text-muted"
-        iconClassName="size-5"
-      />
+      <Thumbnail images={listing.images} size="large" />
       <div className="min-w-0">
         <p className="text-xs font-semibold uppercase tracking-wide text-muted">{label}</p>
         {listing.viewable ? (
