@@ -3,20 +3,10 @@
 // It renders the same 12 listings the real home page shows (fetched once from /api/v1/listings) and
 // serialises them into the page as the real page's hydration data does, so its markup is of similar size.
 import { renderToString } from "react-dom/server";
+import type { ListingCardData } from "../app/components/listings/listing-card";
 
-export type BaselineListing = {
-  id: string;
-  title: string;
-  category: string;
-  condition: string;
-  valueMin: number;
-  valueMax: number;
-  location: string;
-  images: { key: string; widths: number[] }[];
-  ownerName: string | null;
-  ownerVerified: boolean;
-  ownerRating: number | null;
-};
+// The fields a card draws, named as the real card names them (a type only: nothing of the app is rendered here).
+export type BaselineListing = Omit<ListingCardData, "ownerReviewCount" | "isFavourite" | "distanceKm" | "ownerId">;
 
 const CATEGORIES = [
   ["cars_vehicles", "Cars & Vehicles"],

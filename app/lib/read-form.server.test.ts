@@ -1,7 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
 import { AppError } from "../../core/shared/app-error";
-import { formFields, readForm, readFormData, UNREADABLE_FORM } from "./read-form.server";
+import { UNREADABLE_FORM } from "../../core/shared/read-form-data";
+import { formFields, readForm, readFormData } from "./read-form.server";
 
 const post = (body: BodyInit, headers?: HeadersInit) =>
   new Request("http://localhost/x", { method: "POST", body, headers });

@@ -1,20 +1,13 @@
 import type { z } from "zod";
 import { AppError } from "../../core/shared/app-error";
 import { describeIssues } from "../../core/shared/describe-issues";
-
-export const UNREADABLE_FORM = "The form could not be read. Please try again.";
+import { readFormData } from "../../core/shared/read-form-data";
 
 /** A form's text fields by name (the first value of each); a field the form did not send is absent. */
 export type FormFields = Readonly<Record<string, string | undefined>>;
 
-/** The request's form data; a body that is not a form (cut short, wrong type) is the spec's 400, not a 500. */
-export async function readFormData(request: Request): Promise<FormData> {
-  try {
-    return await request.formData();
-  } catch {
-    throw new AppError("VALIDATION", UNREADABLE_FORM);
-  }
-}
+// A page whose form also carries files reads it with readFormData (the listing form's reader too), then formFields.
+export { readFormData } from "../../core/shared/read-form-data";
 
 /**
  * Reads a request's form into a plain object of its text fields (files are left out: read them with

@@ -2,7 +2,7 @@ import type { Route } from "./+types/create-listing";
 import { appContext } from "../context";
 import { readListingForm } from "../../core/listings/read-listing-form";
 import { ListingForm } from "../components/listings/form/listing-form";
-import { Container } from "../components/ui/container";
+import { CardPage } from "../components/layout/card-page";
 import { redirectWithFlash } from "../lib/redirect-with-flash.server";
 import { requireUser } from "../lib/require-user.server";
 import { runAction } from "../lib/run-action.server";
@@ -53,30 +53,26 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function CreateListing({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <main id="main" className="bg-surface py-10 sm:py-14">
-      <Container className="max-w-2xl">
-        <div className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
-          <h1 className="text-2xl font-bold tracking-tight">List an item</h1>
-          <p className="mt-1 text-sm text-muted">
-            Listing is free. You only pay the $9.99 handshake fee once a swap is accepted.
-          </p>
-          {loaderData.returnTo && (
-            <p
-              role="status"
-              className="mt-4 rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-brand-800"
-            >
-              Once it's listed, we'll take you straight back to propose your swap.
-            </p>
-          )}
-          <div className="mt-6">
-            <ListingForm
-              result={actionData}
-              defaultLocation={loaderData.profileSuburb ?? undefined}
-              doneTo={loaderData.returnTo || undefined}
-            />
-          </div>
-        </div>
-      </Container>
-    </main>
+    <CardPage
+      title="List an item"
+      intro="Listing is free. You only pay the $9.99 handshake fee once a swap is accepted."
+      width="wide"
+    >
+      {loaderData.returnTo && (
+        <p
+          role="status"
+          className="mt-4 rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-brand-800"
+        >
+          Once it's listed, we'll take you straight back to propose your swap.
+        </p>
+      )}
+      <div className="mt-6">
+        <ListingForm
+          result={actionData}
+          defaultLocation={loaderData.profileSuburb ?? undefined}
+          doneTo={loaderData.returnTo || undefined}
+        />
+      </div>
+    </CardPage>
   );
 }

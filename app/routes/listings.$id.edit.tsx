@@ -6,13 +6,14 @@ import { readListingForm } from "../../core/listings/read-listing-form";
 import { RouteError } from "../components/layout/route-error";
 import { ListingForm } from "../components/listings/form/listing-form";
 import { ButtonLink } from "../components/ui/button";
-import { Container } from "../components/ui/container";
+import { CardPage } from "../components/layout/card-page";
 import { redirectWithFlash } from "../lib/redirect-with-flash.server";
 import { requireUser } from "../lib/require-user.server";
 import { runAction } from "../lib/run-action.server";
 import { findListingToEdit } from "../../core/listings/find-listing-to-edit";
 import { whyNotEditable } from "../../core/listings/listing-edit-rules";
 import { updateListing } from "../../core/listings/update-listing";
+import { isAppError } from "../../core/shared/app-error";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `Edit ${loaderData.listing.title} | SwapShed` : "Listing not found | SwapShed" },
@@ -38,58 +39,54 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     async () => {
       const input = await readListingForm(request);
       typed = input;
-      const result = await updateListing(ctx, { listingId: params.id, actorId: user.id, ...input });
-      // Gone (or never this member's): the page's 404, not a message on the form.
-      if (!result.ok && result.status === 404) throw data("Listing not found", { status: 404 });
-      return result;
+      return updateListing(ctx, { listingId: params.id, actorId: user.id, ...input }).catch(notFoundAsPage);
     },
-    ({ id }) =>
-      redirectWithFlash(ctx, `/listings/${id}`, { type: "success", message: "Listing updated successfully!" }),
+    (id) => redirectWithFlash(ctx, `/listings/${id}`, { type: "success", message: "Listing updated successfully!" }),
     { echo: () => ({ values: typed?.echo, keep: typed?.keep }) },
   );
+}
+
+/** Gone (or never this member's): the page's 404, not a message on the form. */
+function notFoundAsPage(error: unknown): never {
+  if (isAppError(error) && error.code === "NOT_FOUND") throw data("Listing not found", { status: 404 });
+  throw error;
 }
 
 export default function EditListing({ loaderData, actionData }: Route.ComponentProps) {
   const { listing, notEditable } = loaderData;
   return (
-    <main id="main" className="bg-surface py-10 sm:py-14">
-      <Container className="max-w-2xl">
-        <div className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
-          <h1 className="text-2xl font-bold tracking-tight">Edit listing</h1>
-          <p className="mt-1 text-sm text-muted">{listing.title}</p>
-          {notEditable ? (
-            <div className="mt-6">
-              <p className="flex items-start gap-2 rounded-lg bg-accent-100 px-3 py-3 text-sm text-ink">
-                <Lock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                {notEditable}
-              </p>
-              <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-                {listing.status !== "cancelled" && (
-                  <ButtonLink to={`/listings/${listing.id}`} variant="outline">
-                    Back to listing
-                  </ButtonLink>
-                )}
-                <ButtonLink to="/my-swaps" variant="outline">
-                  My Swaps
+    <CardPage title="Edit listing" intro={listing.title} width="wide">
+      <div className="mt-6">
+        {notEditable ? (
+          <>
+            <p className="flex items-start gap-2 rounded-lg bg-accent-100 px-3 py-3 text-sm text-ink">
+              <Lock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              {notEditable}
+            </p>
+            <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+              {listing.status !== "cancelled" && (
+                <ButtonLink to={`/listings/${listing.id}`} variant="outline">
+                  Back to listing
                 </ButtonLink>
-                <ButtonLink to="/my-listings" variant="outline">
-                  My Listings
-                </ButtonLink>
-              </div>
+              )}
+              <ButtonLink to="/my-swaps" variant="outline">
+                My Swaps
+              </ButtonLink>
+              <ButtonLink to="/my-listings" variant="outline">
+                My Listings
+              </ButtonLink>
             </div>
-          ) : (
-            <div className="mt-6">
-              {/* Keyed by the answer, so that pictures ticked before a refused save come back as sent. */}
-              <ListingForm
-                key={actionData ? JSON.stringify(actionData.keep) : "stored"}
-                result={actionData ?? undefined}
-                listing={listing}
-              />
-            </div>
-          )}
-        </div>
-      </Container>
-    </main>
+          </>
+        ) : (
+          // Keyed by the answer, so that pictures ticked before a refused save come back as sent.
+          <ListingForm
+            key={actionData ? JSON.stringify(actionData.keep) : "stored"}
+            result={actionData ?? undefined}
+            listing={listing}
+          />
+        )}
+      </div>
+    </CardPage>
   );
 }
 

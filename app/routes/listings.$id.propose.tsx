@@ -4,7 +4,7 @@ import { appContext } from "../context";
 import { RouteError } from "../components/layout/route-error";
 import { AlreadyProposed } from "../components/listings/already-proposed";
 import { ProposeSwapForm } from "../components/swaps/propose-swap-form";
-import { Container } from "../components/ui/container";
+import { CardPage } from "../components/layout/card-page";
 import { proposeSignInHref } from "../lib/auth-links";
 import { readForm } from "../lib/read-form.server";
 import { flashHeaders, redirectWithFlash } from "../lib/redirect-with-flash.server";
@@ -59,28 +59,28 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 export default function ProposePage({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <main id="main" className="bg-surface py-10">
-      <Container className="max-w-xl">
-        <div className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
-          <h1 className="text-2xl font-bold tracking-tight">Propose a Swap</h1>
-          <p className="mt-1 text-sm text-muted">
-            For <span className="font-semibold text-ink">{loaderData.target.title}</span> from{" "}
-            {loaderData.target.ownerName ?? "Unknown"}
-          </p>
-          <div className="mt-6">
-            {loaderData.proposed ? (
-              <AlreadyProposed />
-            ) : (
-              <ProposeSwapForm
-                targetId={loaderData.target.id}
-                offerable={loaderData.offerable}
-                error={actionData && "error" in actionData ? actionData.error : undefined}
-              />
-            )}
-          </div>
-        </div>
-      </Container>
-    </main>
+    <CardPage
+      title="Propose a Swap"
+      intro={
+        <>
+          For <span className="font-semibold text-ink">{loaderData.target.title}</span> from{" "}
+          {loaderData.target.ownerName ?? "Unknown"}
+        </>
+      }
+      width="narrow"
+    >
+      <div className="mt-6">
+        {loaderData.proposed ? (
+          <AlreadyProposed />
+        ) : (
+          <ProposeSwapForm
+            targetId={loaderData.target.id}
+            offerable={loaderData.offerable}
+            error={actionData && "error" in actionData ? actionData.error : undefined}
+          />
+        )}
+      </div>
+    </CardPage>
   );
 }
 

@@ -1,4 +1,4 @@
-import { ImageOff, PackageOpen, Plus } from "~/components/ui/icons";
+import { PackageOpen, Plus } from "~/components/ui/icons";
 import { data, Form, Link, useNavigation } from "react-router";
 import { useHydrated } from "../lib/use-hydrated";
 import type { Route } from "./+types/my-listings";
@@ -11,7 +11,7 @@ import { formatValueRange } from "../lib/format";
 import { redirectWithFlash } from "../lib/redirect-with-flash.server";
 import { requireUser } from "../lib/require-user.server";
 import { runAction } from "../lib/run-action.server";
-import { imageUrl } from "../../core/images/image-urls";
+import { SmallCover } from "../components/listings/cover-picture";
 import { deleteListing } from "../../core/listings/delete-listing";
 import { whyNotEditable } from "../../core/listings/listing-edit-rules";
 import { findMyListings } from "../../core/listings/find-my-listings";
@@ -95,25 +95,20 @@ export default function MyListings({ loaderData, actionData }: Route.ComponentPr
         ) : (
           <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {loaderData.listings.map((listing) => {
-              const cover = listing.images[0];
               const deleting = navigation.formData?.get("listingId") === listing.id;
               return (
                 <li
                   key={listing.id}
                   className="flex flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm"
                 >
-                  {cover ? (
-                    <img
-                      src={imageUrl(cover, cover.widths[0])}
-                      alt={listing.title}
-                      loading="lazy"
-                      className="aspect-[4/3] w-full object-cover"
-                    />
-                  ) : (
-                    <div className="flex aspect-[4/3] items-center justify-center bg-surface text-muted">
-                      <ImageOff className="size-8" aria-hidden="true" />
-                    </div>
-                  )}
+                  <SmallCover
+                    images={listing.images}
+                    alt={listing.title}
+                    lazy
+                    className="aspect-[4/3] w-full object-cover"
+                    emptyClassName="flex aspect-[4/3] items-center justify-center bg-surface text-muted"
+                    iconClassName="size-8"
+                  />
                   <div className="flex flex-1 flex-col gap-2 p-4">
                     <div className="flex items-start justify-between gap-2">
                       <h2 className="min-w-0 font-semibold wrap-anywhere">

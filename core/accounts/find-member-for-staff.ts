@@ -1,5 +1,4 @@
 import { and, desc, eq, isNull, or } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { securityEvents } from "../../db/schema/audit";
 import { users } from "../../db/schema/auth";
@@ -7,12 +6,10 @@ import { listings } from "../../db/schema/listings";
 import { paymentLogs } from "../../db/schema/payments";
 import { profiles, userRoles } from "../../db/schema/profiles";
 import { swapProposals } from "../../db/schema/swaps";
+import { listingStateColumns } from "../moderation/listing-state-columns";
+import { offered, onSwap, swapTitleColumns, target } from "../swaps/swap-columns";
 
 const HISTORY = 10;
-
-// A swap is named by its two listings ("Cleo's drill ⇄ Painter's brush set"), as the Swaps list names it.
-const offered = alias(listings, "offered");
-const target = alias(listings, "target");
 
 /** One member as the back office sees them (soft-deleted members are gone), or null. */
 export async function findMemberForStaff(db: Db, { userId }: { userId: string }) {
@@ -43,13 +40,7 @@ export async function findMemberForStaff(db: Db, { userId }: { userId: string })
       .where(eq(userRoles.userId, userId))
       .orderBy(userRoles.createdAt, userRoles.role),
     await db
-      .select({
-        id: listings.id,
-        title: listings.title,
-        status: listings.status,
-        moderationStatus: listings.moderationStatus,
-        createdAt: listings.createdAt,
-      })
+      .select({ ...listingStateColumns, createdAt: listings.createdAt })
       .from(listings)
       .where(eq(listings.userId, userId))
       .orderBy(desc(listings.createdAt))
@@ -60,12 +51,12 @@ export async function findMemberForStaff(db: Db, { userId }: { userId: string })
         status: swapProposals.status,
         createdAt: swapProposals.createdAt,
         proposerId: swapProposals.proposerId,
-        offeredTitle: offered.title,
-        targetTitle: target.title,
+        // Named by its two listings, as the Swaps list names it.
+        ...swapTitleColumns,
       })
       .from(swapProposals)
-      .leftJoin(offered, eq(offered.id, swapProposals.offeredListingId))
-      .leftJoin(target, eq(target.id, swapProposals.targetListingId))
+      .leftJoin(offered, onSwap.offered)
+      .leftJoin(target, onSwap.target)
       .where(party)
       .orderBy(desc(swapProposals.createdAt))
       .limit(HISTORY),
@@ -76,13 +67,12 @@ export async function findMemberForStaff(db: Db, { userId }: { userId: string })
         status: paymentLogs.status,
         createdAt: paymentLogs.createdAt,
         swapId: paymentLogs.swapProposalId,
-        offeredTitle: offered.title,
-        targetTitle: target.title,
+        ...swapTitleColumns,
       })
       .from(paymentLogs)
       .leftJoin(swapProposals, eq(swapProposals.id, paymentLogs.swapProposalId))
-      .leftJoin(offered, eq(offered.id, swapProposals.offeredListingId))
-      .leftJoin(target, eq(target.id, swapProposals.targetListingId))
+      .leftJoin(offered, onSwap.offered)
+      .leftJoin(target, onSwap.target)
       .where(eq(paymentLogs.userId, userId))
       .orderBy(desc(paymentLogs.createdAt))
       .limit(HISTORY),

@@ -1,5 +1,4 @@
 import { and, eq, gte, lte, or } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { paymentLogs } from "../../db/schema/payments";
@@ -8,10 +7,9 @@ import { findLogEventsById } from "../logs/find-log-event-by-id";
 import { findMembers } from "../accounts/find-members";
 import { findListingsForStaff } from "../moderation/find-listings-for-staff";
 import { findReportsForSearch } from "../moderation/find-reports-for-search";
+import { onSwap, proposer, receiver, swapPartiesColumns } from "../swaps/swap-columns";
 
 const RESULTS_PER_KIND = 10;
-const proposer = alias(users, "proposer");
-const receiver = alias(users, "receiver");
 
 /**
  * The top bar's search, grouped by kind: members by name or e-mail, listings by title, swaps by id (the whole id,
@@ -58,18 +56,10 @@ async function findSwapsByIdPrefix(db: Db, text: string) {
   const asUuid = (h: string) =>
     `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
   return db
-    .select({
-      id: swapProposals.id,
-      status: swapProposals.status,
-      createdAt: swapProposals.createdAt,
-      proposerId: swapProposals.proposerId,
-      proposerName: proposer.name,
-      receiverId: swapProposals.receiverId,
-      receiverName: receiver.name,
-    })
+    .select(swapPartiesColumns)
     .from(swapProposals)
-    .innerJoin(proposer, eq(proposer.id, swapProposals.proposerId))
-    .innerJoin(receiver, eq(receiver.id, swapProposals.receiverId))
+    .innerJoin(proposer, onSwap.proposer)
+    .innerJoin(receiver, onSwap.receiver)
     .where(and(gte(swapProposals.id, asUuid(hex.padEnd(32, "0"))), lte(swapProposals.id, asUuid(hex.padEnd(32, "f")))))
     .orderBy(swapProposals.id)
     .limit(RESULTS_PER_KIND);

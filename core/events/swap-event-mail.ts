@@ -1,20 +1,23 @@
 import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
-import { listings } from "../../db/schema/listings";
 import { profiles } from "../../db/schema/profiles";
 import { swapProposals } from "../../db/schema/swaps";
+import { offered, onSwap, proposer, receiver, swapTitleColumns, target } from "../swaps/swap-columns";
 import type { DomainEvent, SwapEventKind } from "./event-kinds";
 import { enqueueEventMail, type OutgoingMail } from "../mail/mailer";
 import * as mails from "../mail/templates";
 
-const proposer = alias(users, "proposer");
-const receiver = alias(users, "receiver");
 const proposerProfile = alias(profiles, "proposer_profile");
 const receiverProfile = alias(profiles, "receiver_profile");
-const offered = alias(listings, "offered");
-const target = alias(listings, "target");
+
+/** What the mails say about a member: the name, and, once both have paid, how to reach them. */
+function contactColumns(
+  user: typeof proposer | typeof receiver,
+  profile: typeof proposerProfile | typeof receiverProfile,
+) {
+  return { name: user.name, email: user.email, phone: profile.phone, location: profile.location };
+}
 
 /**
  * The e-mails a swap event calls for, queued in the dispatcher's transaction with the event's id (so an event
@@ -31,28 +34,17 @@ export async function mailSwapEvent(tx: Db, event: DomainEvent & { kind: SwapEve
       rejectionReason: swapProposals.rejectionReason,
       expiresAt: swapProposals.expiresAt,
       paymentDueAt: swapProposals.paymentDueAt,
-      proposer: {
-        name: proposer.name,
-        email: proposer.email,
-        phone: proposerProfile.phone,
-        location: proposerProfile.location,
-      },
-      receiver: {
-        name: receiver.name,
-        email: receiver.email,
-        phone: receiverProfile.phone,
-        location: receiverProfile.location,
-      },
-      offeredTitle: offered.title,
-      targetTitle: target.title,
+      proposer: contactColumns(proposer, proposerProfile),
+      receiver: contactColumns(receiver, receiverProfile),
+      ...swapTitleColumns,
     })
     .from(swapProposals)
-    .innerJoin(proposer, eq(proposer.id, swapProposals.proposerId))
-    .innerJoin(receiver, eq(receiver.id, swapProposals.receiverId))
+    .innerJoin(proposer, onSwap.proposer)
+    .innerJoin(receiver, onSwap.receiver)
     .leftJoin(proposerProfile, eq(proposerProfile.userId, swapProposals.proposerId))
     .leftJoin(receiverProfile, eq(receiverProfile.userId, swapProposals.receiverId))
-    .innerJoin(offered, eq(offered.id, swapProposals.offeredListingId))
-    .innerJoin(target, eq(target.id, swapProposals.targetListingId))
+    .innerJoin(offered, onSwap.offered)
+    .innerJoin(target, onSwap.target)
     .where(eq(swapProposals.id, swapId));
   if (!s) return;
   const what = event.kind.slice("swap.".length);

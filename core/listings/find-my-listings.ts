@@ -1,41 +1,37 @@
-import { and, desc, eq, ne } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { listings } from "../../db/schema/listings";
-import { afterRow, pageOf } from "../shared/keyset-cursor";
-import { isUuid } from "../shared/ids";
+import { newestFirst, pageOf } from "../shared/keyset-cursor";
 
 export const MY_LISTINGS_PAGE_SIZE = 24;
+
+/** What My Listings shows of each listing: the fields, both states (and why it was taken down) and its pictures. */
+const ownListingColumns = {
+  id: listings.id,
+  title: listings.title,
+  description: listings.description,
+  category: listings.category,
+  status: listings.status,
+  moderationStatus: listings.moderationStatus,
+  takedownReason: listings.takedownReason,
+  valueMin: listings.valueMin,
+  valueMax: listings.valueMax,
+  location: listings.location,
+  images: listings.images,
+  createdAt: listings.createdAt,
+};
 
 /** The owner's own listings in every state but deleted, newest first, a page at a time (keyset). */
 export async function findMyListings(
   db: Db,
   { ownerId, cursor, limit = MY_LISTINGS_PAGE_SIZE }: { ownerId: string; cursor?: string | null; limit?: number },
 ) {
-  const after = isUuid(cursor) ? cursor : null;
+  const keyset = newestFirst(listings, cursor);
   const rows = await db
-    .select({
-      id: listings.id,
-      title: listings.title,
-      description: listings.description,
-      category: listings.category,
-      status: listings.status,
-      moderationStatus: listings.moderationStatus,
-      takedownReason: listings.takedownReason,
-      valueMin: listings.valueMin,
-      valueMax: listings.valueMax,
-      location: listings.location,
-      images: listings.images,
-      createdAt: listings.createdAt,
-    })
+    .select(ownListingColumns)
     .from(listings)
-    .where(
-      and(
-        eq(listings.userId, ownerId),
-        ne(listings.status, "deleted"),
-        afterRow(listings, { createdAt: listings.createdAt, id: listings.id }, after),
-      ),
-    )
-    .orderBy(desc(listings.createdAt), desc(listings.id))
+    .where(and(eq(listings.userId, ownerId), ne(listings.status, "deleted"), keyset.after))
+    .orderBy(...keyset.order)
     .limit(limit + 1);
   const { page, nextCursor } = pageOf(rows, limit);
   return { listings: page, nextCursor };

@@ -1,21 +1,13 @@
 import { AppError } from "../shared/app-error";
 import { formHasNul, NUL_REFUSED } from "../shared/nul-characters";
-
-export const UNREADABLE_FORM = "The form could not be read. Please try again.";
+import { readFormData } from "../shared/read-form-data";
 
 /**
  * Reads a multipart create- or edit-listing submission into the use cases' input (files as Buffers): the page's
- * action passes its Request, the JSON API its raw Request, so both front doors read the form the same way. A body
- * that is not a readable form (truncated, wrong boundary) is the sender's fault: VALIDATION, never a server error.
+ * action passes its Request, the JSON API its raw Request, so both front doors read the form the same way.
  */
 export async function readListingForm(body: { formData: () => Promise<FormData> }) {
-  let form: FormData;
-  try {
-    form = await body.formData();
-  } catch {
-    throw new AppError("VALIDATION", UNREADABLE_FORM);
-  }
-  return listingInputFromForm(form);
+  return listingInputFromForm(await readFormData(body));
 }
 
 /** The submitted form as the create and update use cases' input: no HTTP in it. */

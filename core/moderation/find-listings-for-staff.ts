@@ -5,6 +5,7 @@ import { LISTING_CATEGORIES } from "../../db/schema/listing-values";
 import { LISTING_STATUSES, listings, MODERATION_STATUSES } from "../../db/schema/listings";
 import { likeText } from "../shared/sql-like";
 import { isUuid } from "../shared/ids";
+import { listingStateColumns } from "./listing-state-columns";
 import { afterRow, pageOf } from "../shared/keyset-cursor";
 
 export const STAFF_LISTINGS_PAGE_SIZE = 50;
@@ -49,11 +50,8 @@ export async function findListingsForStaff(db: Db, filters: StaffListingFilters,
   const after = isUuid(filters.cursor) ? filters.cursor : null;
   const rows = await db
     .select({
-      id: listings.id,
-      title: listings.title,
+      ...listingStateColumns,
       category: listings.category,
-      status: listings.status,
-      moderationStatus: listings.moderationStatus,
       isFlagged: listings.isFlagged,
       takedownReason: listings.takedownReason,
       createdAt: listings.createdAt,

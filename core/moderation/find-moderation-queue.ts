@@ -1,12 +1,10 @@
-import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, count, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
 import { listings } from "../../db/schema/listings";
 import { moderationReports } from "../../db/schema/moderation";
 import { REPORT_STATUSES, type ReportStatus } from "../../db/schema/report-values";
-import { afterRow, pageOf } from "../shared/keyset-cursor";
-import { isUuid } from "../shared/ids";
+import { newestFirst, pageOf } from "../shared/keyset-cursor";
+import { onReport, reporter } from "./report-joins";
 
 export const QUEUE_PAGE_SIZE = 25;
 export const QUEUE_FILTERS = ["all", ...REPORT_STATUSES] as const;
@@ -16,8 +14,6 @@ export type QueueFilter = (typeof QUEUE_FILTERS)[number];
 export function queueFilter(value: string | null | undefined): QueueFilter {
   return QUEUE_FILTERS.includes(value as QueueFilter) ? (value as QueueFilter) : "pending";
 }
-
-const reporter = alias(users, "reporter");
 
 /**
  * The Moderation Queue, newest first, a page at a time (keyset on created_at, id): each report with its listing's
@@ -30,7 +26,7 @@ export async function findModerationQueue(
   limit = QUEUE_PAGE_SIZE,
 ) {
   const inFilter: SQL | undefined = status === "all" ? undefined : eq(moderationReports.status, status as ReportStatus);
-  const after = isUuid(cursor) ? cursor : null;
+  const keyset = newestFirst(moderationReports, cursor);
   const rows = await db
     .select({
       id: moderationReports.id,
@@ -47,15 +43,10 @@ export async function findModerationQueue(
         where o.listing_id = ${moderationReports.listingId} and o.status = 'pending' and o.id <> ${moderationReports.id})`,
     })
     .from(moderationReports)
-    .leftJoin(listings, eq(listings.id, moderationReports.listingId))
-    .leftJoin(reporter, eq(reporter.id, moderationReports.reportedBy))
-    .where(
-      and(
-        inFilter,
-        afterRow(moderationReports, { createdAt: moderationReports.createdAt, id: moderationReports.id }, after),
-      ),
-    )
-    .orderBy(desc(moderationReports.createdAt), desc(moderationReports.id))
+    .leftJoin(listings, onReport.listing)
+    .leftJoin(reporter, onReport.reporter)
+    .where(and(inFilter, keyset.after))
+    .orderBy(...keyset.order)
     .limit(limit + 1);
   const [{ total }] = await db.select({ total: count() }).from(moderationReports).where(inFilter);
   const { page, nextCursor } = pageOf(rows, limit);

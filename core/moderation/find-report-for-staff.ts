@@ -5,7 +5,9 @@ import { users } from "../../db/schema/auth";
 import { type ListingImage, listings } from "../../db/schema/listings";
 import { moderationReports } from "../../db/schema/moderation";
 import { isUuid } from "../shared/ids";
+import { listingStateColumns } from "./listing-state-columns";
 import { webAddress } from "./report-form";
+import { onReport, reporter } from "./report-joins";
 
 /** The Report Details dialog shows up to this many of the listing's pictures. */
 export const REPORT_IMAGES = 3;
@@ -25,7 +27,6 @@ export type StaffReportListing = {
   ownerName: string | null;
 };
 
-const reporter = alias(users, "reporter");
 const owner = alias(users, "owner");
 const reviewer = alias(users, "reviewer");
 
@@ -51,13 +52,10 @@ export async function findReportForStaff(db: Db, { id }: { id: string }) {
       otherOpenReports: sql<number>`(select count(*)::int from moderation_reports o
         where o.listing_id = ${moderationReports.listingId} and o.status = 'pending' and o.id <> ${moderationReports.id})`,
       listing: {
-        id: listings.id,
-        title: listings.title,
+        ...listingStateColumns,
         category: listings.category,
         location: listings.location,
         images: listings.images,
-        status: listings.status,
-        moderationStatus: listings.moderationStatus,
         isFlagged: listings.isFlagged,
         takedownReason: listings.takedownReason,
         ownerId: listings.userId,
@@ -65,9 +63,9 @@ export async function findReportForStaff(db: Db, { id }: { id: string }) {
       },
     })
     .from(moderationReports)
-    .leftJoin(listings, eq(listings.id, moderationReports.listingId))
+    .leftJoin(listings, onReport.listing)
     .leftJoin(owner, eq(owner.id, listings.userId))
-    .leftJoin(reporter, eq(reporter.id, moderationReports.reportedBy))
+    .leftJoin(reporter, onReport.reporter)
     .leftJoin(reviewer, eq(reviewer.id, moderationReports.reviewedBy))
     .where(eq(moderationReports.id, id));
   if (!row) return null;

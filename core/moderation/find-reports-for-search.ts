@@ -1,12 +1,11 @@
-import { and, desc, eq, gte, ilike, inArray, lte, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, desc, gte, ilike, inArray, lte, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { listings } from "../../db/schema/listings";
 import { moderationReports } from "../../db/schema/moderation";
 import { likeText } from "../shared/sql-like";
+import { onReport, reporter } from "./report-joins";
 
-const reporter = alias(users, "reporter");
 const asUuid = (h: string) =>
   `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
 
@@ -59,8 +58,8 @@ function reportsWhere(db: Db, where: SQL | undefined, limit: number) {
       reporterName: reporter.name,
     })
     .from(moderationReports)
-    .leftJoin(listings, eq(listings.id, moderationReports.listingId))
-    .leftJoin(reporter, eq(reporter.id, moderationReports.reportedBy))
+    .leftJoin(listings, onReport.listing)
+    .leftJoin(reporter, onReport.reporter)
     .where(where)
     .orderBy(desc(moderationReports.createdAt), desc(moderationReports.id))
     .limit(limit);

@@ -1,6 +1,7 @@
 import { asc, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { type ListingImage, listings } from "../../db/schema/listings";
+import { listingStateColumns } from "./listing-state-columns";
 
 /** What a moderation decision reads of a listing, with the row locked for the rest of the transaction. */
 export type ListingUnderModeration = {
@@ -20,15 +21,7 @@ export type ListingUnderModeration = {
 export async function lockListingsForModeration(tx: Db, ids: string[]): Promise<ListingUnderModeration[]> {
   if (ids.length === 0) return [];
   return (await tx
-    .select({
-      id: listings.id,
-      userId: listings.userId,
-      title: listings.title,
-      status: listings.status,
-      moderationStatus: listings.moderationStatus,
-      isFlagged: listings.isFlagged,
-      images: listings.images,
-    })
+    .select({ ...listingStateColumns, userId: listings.userId, isFlagged: listings.isFlagged, images: listings.images })
     .from(listings)
     .where(inArray(listings.id, ids))
     .orderBy(asc(listings.id))

@@ -7,7 +7,7 @@ import { recordAdminAction } from "../audit/record-admin-action";
 import { deliverAfterCommit } from "../events/deliver-after-commit";
 import { recordStaffEvent } from "../events/record-event";
 import { requireReason } from "../shared/reason";
-import { lockMemberCredit, recordCredit } from "./lock-member-credit";
+import { giveBackCredit, lockMemberCredit } from "./lock-member-credit";
 import type { PaymentProvider } from "./payment-provider";
 import { AppError } from "../shared/app-error";
 import { logger } from "../shared/logger";
@@ -62,13 +62,7 @@ export async function cancelSwapAsStaff(
         .update(paymentLogs)
         .set({ status: "failed", errorMessage: CHECKOUT_CLOSED_BY_CANCEL, updatedAt: now })
         .where(eq(paymentLogs.id, payment.id));
-      await recordCredit(tx, {
-        userId: payment.userId,
-        amountCents: payment.creditCents,
-        reason: "reversal",
-        swapProposalId: swap.id,
-        now,
-      });
+      await giveBackCredit(tx, payment, "reversal", now);
     }
 
     await recordStaffEvent(tx, { kind: "swap.cancelled_by_staff", subjectId: swap.id, payload: { reason } });

@@ -8,7 +8,7 @@ import { deliverAfterCommit } from "../events/deliver-after-commit";
 import { settlePartyFee } from "../swaps/complete-swap-if-paid";
 import { isUuid } from "../shared/ids";
 import { creditBalance } from "./credit-balance";
-import { lockMemberCredit, recordCredit } from "./lock-member-credit";
+import { giveBackCredit, lockMemberCredit, recordCredit } from "./lock-member-credit";
 import { settleRefund } from "./settle-refund";
 import { CHARGE_REFUNDED, CHECKOUT_COMPLETED, PAYMENT_FAILED, type PaymentEvent } from "./payment-provider";
 
@@ -99,7 +99,7 @@ async function settle(tx: Db, provider: "local" | "stripe", event: PaymentEvent,
       })
       .where(and(eq(paymentLogs.id, payment.id), eq(paymentLogs.status, "pending")))
       .returning();
-    if (failed) await giveBackCredit(tx, payment, now);
+    if (failed) await giveBackCredit(tx, payment, "reversal", now);
     return { result: "processed" };
   }
 
@@ -122,7 +122,7 @@ async function settle(tx: Db, provider: "local" | "stripe", event: PaymentEvent,
         updatedAt: now,
       })
       .where(eq(paymentLogs.id, payment.id));
-    if (payment.status === "pending") await giveBackCredit(tx, payment, now);
+    if (payment.status === "pending") await giveBackCredit(tx, payment, "reversal", now);
     logger.warn("a payment that cannot count is to be refunded", {
       paymentId: payment.id,
       swapId: swap.id,
@@ -191,18 +191,4 @@ async function findPayment(tx: Db, provider: "local" | "stripe", event: PaymentE
     // A local event can never settle a Stripe payment, nor the reverse.
     .where(and(match, eq(paymentLogs.provider, provider)));
   return payment ?? null;
-}
-
-async function giveBackCredit(
-  tx: Db,
-  payment: { userId: string; creditCents: number; swapProposalId: string },
-  now: Date,
-) {
-  await recordCredit(tx, {
-    userId: payment.userId,
-    amountCents: payment.creditCents,
-    reason: "reversal",
-    swapProposalId: payment.swapProposalId,
-    now,
-  });
 }

@@ -5,7 +5,7 @@ import { swapProposals } from "../../db/schema/swaps";
 import { recordAdminAction } from "../audit/record-admin-action";
 import { requireReason } from "../shared/reason";
 import { isUuid } from "../shared/ids";
-import { lockMemberCredit, recordCredit } from "./lock-member-credit";
+import { giveBackCredit, lockMemberCredit } from "./lock-member-credit";
 import type { PaymentProvider } from "./payment-provider";
 import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
@@ -71,13 +71,7 @@ export async function issueRefund(
           : { refundReason: ADMIN_REFUND, status: "refunded", refundedAt: now, updatedAt: now },
       )
       .where(eq(paymentLogs.id, payment.id));
-    await recordCredit(tx, {
-      userId: payment.userId,
-      amountCents: payment.creditCents,
-      reason: "refund",
-      swapProposalId: swap.id,
-      now,
-    });
+    await giveBackCredit(tx, payment, "refund", now);
     const feeReleased = await releasePaidFee(tx, { swap, userId: payment.userId, now });
     await recordAdminAction(tx, {
       actorId: actor.userId,

@@ -30,3 +30,22 @@ export async function recordCredit(
     createdAt: entry.now,
   });
 }
+
+/**
+ * Gives the credit a payment had reserved back to its payer: a `reversal` when the checkout never completed,
+ * a `refund` when it was paid for.
+ */
+export async function giveBackCredit(
+  tx: Db,
+  payment: { userId: string; creditCents: number; swapProposalId: string },
+  reason: "reversal" | "refund",
+  now: Date,
+) {
+  await recordCredit(tx, {
+    userId: payment.userId,
+    amountCents: payment.creditCents,
+    reason,
+    swapProposalId: payment.swapProposalId,
+    now,
+  });
+}

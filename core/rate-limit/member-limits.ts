@@ -9,50 +9,30 @@ import { hitRateLimit } from "./hit-rate-limit";
 const HOUR = 60 * 60;
 const DAY = 24 * HOUR;
 
+/** `perHour` an hour and `perDay` a day: both windows are counted. */
+function hourlyAndDaily(perHour: number, perDay: number) {
+  return [
+    { limit: perHour, windowSeconds: HOUR },
+    { limit: perDay, windowSeconds: DAY },
+  ] as const;
+}
+
 /**
  * What one member may do in a window: generous for a person (listing a garage's worth of tools in an evening),
  * tight for a script. Every window of an action is counted; the first one exceeded refuses. Decision 023.
  */
 export const MEMBER_LIMITS = {
-  create_listing: {
-    windows: [
-      { limit: 10, windowSeconds: HOUR },
-      { limit: 30, windowSeconds: DAY },
-    ],
-    noun: "new listings",
-    again: "list another item",
-  },
+  create_listing: { windows: hourlyAndDaily(10, 30), noun: "new listings", again: "list another item" },
   // Edits re-encode any new pictures: a person fixes a typo or a photo a few times, a script churns storage.
-  update_listing: {
-    windows: [
-      { limit: 30, windowSeconds: HOUR },
-      { limit: 100, windowSeconds: DAY },
-    ],
-    noun: "listing changes",
-    again: "change a listing again",
-  },
-  propose_swap: {
-    windows: [
-      { limit: 20, windowSeconds: HOUR },
-      { limit: 60, windowSeconds: DAY },
-    ],
-    noun: "offers",
-    again: "make another offer",
-  },
+  update_listing: { windows: hourlyAndDaily(30, 100), noun: "listing changes", again: "change a listing again" },
+  propose_swap: { windows: hourlyAndDaily(20, 60), noun: "offers", again: "make another offer" },
   // Offers on one listing from one member: its owner gets an e-mail for each, so three a day is plenty.
   propose_swap_on_listing: {
     windows: [{ limit: 3, windowSeconds: DAY }],
     noun: "offers on this listing",
     again: "offer on it again",
   },
-  report_listing: {
-    windows: [
-      { limit: 10, windowSeconds: HOUR },
-      { limit: 30, windowSeconds: DAY },
-    ],
-    noun: "reports",
-    again: "report another listing",
-  },
+  report_listing: { windows: hourlyAndDaily(10, 30), noun: "reports", again: "report another listing" },
 } as const;
 
 export type MemberLimitedAction = keyof typeof MEMBER_LIMITS;

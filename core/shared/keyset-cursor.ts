@@ -1,5 +1,6 @@
-import { type SQL, sql } from "drizzle-orm";
+import { desc, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import { isUuid } from "./ids";
 
 /**
  * Keyset paging for lists ordered newest first by (created_at, id). The cursor is the id of the last row shown;
@@ -14,6 +15,19 @@ export function afterRow(
 ): SQL | undefined {
   if (!cursorId) return undefined;
   return sql`(${columns.createdAt}, ${columns.id}) < (select ${columns.createdAt}, ${columns.id} from ${table} where ${columns.id} = ${cursorId})`;
+}
+
+/**
+ * Newest-first paging of a table keyed by a UUID `id` and `createdAt`: `after`, the condition for the rows after
+ * the cursor's row (none for a first page, or a cursor that is not one of its ids); `order`, the order to read them.
+ * Read `limit + 1` rows and hand them to pageOf.
+ */
+export function newestFirst(
+  table: PgTable & { createdAt: AnyPgColumn; id: AnyPgColumn },
+  cursor: string | null | undefined,
+) {
+  const keys = { createdAt: table.createdAt, id: table.id };
+  return { after: afterRow(table, keys, isUuid(cursor) ? cursor : null), order: [desc(keys.createdAt), desc(keys.id)] };
 }
 
 /** One page of `limit` from `limit + 1` fetched rows, with the next page's cursor (or null at the end). */

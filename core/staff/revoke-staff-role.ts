@@ -1,10 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { sessions } from "../../db/schema/auth";
 import { type Role, userRoles } from "../../db/schema/profiles";
-import { recordAdminAction } from "../audit/record-admin-action";
 import { AppError } from "../shared/app-error";
 import type { RoleChanger } from "./grant-staff-role";
+import { signOutAfterChange } from "./sign-out-after-change";
 
 export const LAST_ADMIN = "The last admin can't be removed";
 
@@ -30,16 +29,7 @@ export async function revokeStaffRole(
     if (removing.includes("admin") && admins.length <= 1) throw new AppError("CONFLICT", LAST_ADMIN);
 
     await tx.delete(userRoles).where(and(eq(userRoles.userId, userId), inArray(userRoles.role, removing)));
-    const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning();
-    await recordAdminAction(tx, {
-      actorId: by.actorId,
-      action: "update_user_role",
-      targetType: "user",
-      targetId: userId,
-      metadata: { removed: removing, sessionsEnded: ended.length, via: by.via },
-      ip: by.ip,
-      userAgent: by.userAgent,
-    });
+    await signOutAfterChange(tx, { userId, by, action: "update_user_role", metadata: { removed: removing } });
     return { changed: true, removed: removing };
   });
 }

@@ -2,12 +2,12 @@ import crypto from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { accounts, sessions } from "../../db/schema/auth";
+import { accounts } from "../../db/schema/auth";
 import { userRoles } from "../../db/schema/profiles";
-import { recordAdminAction } from "../audit/record-admin-action";
 import { AppError } from "../shared/app-error";
 import { passwordSchema } from "../auth/credentials-schema";
 import type { RoleChanger } from "./grant-staff-role";
+import { signOutAfterChange } from "./sign-out-after-change";
 
 export const NOT_STAFF = "That member has no back-office role: `npm run staff -- password` is for staff accounts only";
 
@@ -38,14 +38,6 @@ export async function setStaffPassword(
         .insert(accounts)
         .values({ id: crypto.randomUUID(), accountId: userId, providerId: "credential", userId, password: hash });
     }
-    const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning();
-    await recordAdminAction(tx, {
-      actorId: by.actorId,
-      action: "set_staff_password",
-      targetType: "user",
-      targetId: userId,
-      metadata: { sessionsEnded: ended.length, via: by.via },
-    });
-    return { sessionsEnded: ended.length };
+    return { sessionsEnded: await signOutAfterChange(tx, { userId, by, action: "set_staff_password" }) };
   });
 }

@@ -1,11 +1,8 @@
-import { and, count, desc, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, count, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
-import { listings } from "../../db/schema/listings";
 import { SWAP_STATUSES, swapProposals } from "../../db/schema/swaps";
-import { afterRow, pageOf } from "../shared/keyset-cursor";
-import { isUuid } from "../shared/ids";
+import { newestFirst, pageOf } from "../shared/keyset-cursor";
+import { offered, onSwap, proposer, receiver, swapPartiesColumns, swapTitleColumns, target } from "./swap-columns";
 
 /** The spec: the Swaps page lists up to 100 proposals, newest first (further pages by keyset). */
 export const STAFF_SWAPS_PAGE_SIZE = 100;
@@ -15,11 +12,6 @@ export const DISPUTE_FILTERS = ["open", "resolved", "none"] as const;
 export type DisputeFilter = (typeof DISPUTE_FILTERS)[number];
 
 export type StaffSwapFilters = { status?: string; dispute?: string; cursor?: string | null };
-
-const proposer = alias(users, "proposer");
-const receiver = alias(users, "receiver");
-const offered = alias(listings, "offered");
-const target = alias(listings, "target");
 
 function disputeWhere(filter: string | undefined): SQL | undefined {
   if (filter === "open") return eq(swapProposals.isDisputed, true);
@@ -47,35 +39,23 @@ export async function countSwapsForStaff(db: Db, filters: StaffSwapFilters): Pro
  * parties, both listings' titles, who has paid and whether it is under dispute. Filters: status and dispute.
  */
 export async function findSwapsForStaff(db: Db, filters: StaffSwapFilters, limit = STAFF_SWAPS_PAGE_SIZE) {
-  const after = isUuid(filters.cursor) ? filters.cursor : null;
+  const keyset = newestFirst(swapProposals, filters.cursor);
   const rows = await db
     .select({
-      id: swapProposals.id,
-      status: swapProposals.status,
-      createdAt: swapProposals.createdAt,
-      proposerId: swapProposals.proposerId,
-      proposerName: proposer.name,
-      receiverId: swapProposals.receiverId,
-      receiverName: receiver.name,
-      offeredTitle: offered.title,
-      targetTitle: target.title,
+      ...swapPartiesColumns,
+      ...swapTitleColumns,
       proposerPaid: swapProposals.proposerPaid,
       receiverPaid: swapProposals.receiverPaid,
       isDisputed: swapProposals.isDisputed,
       disputeResolvedAt: swapProposals.disputeResolvedAt,
     })
     .from(swapProposals)
-    .innerJoin(proposer, eq(proposer.id, swapProposals.proposerId))
-    .innerJoin(receiver, eq(receiver.id, swapProposals.receiverId))
-    .innerJoin(offered, eq(offered.id, swapProposals.offeredListingId))
-    .innerJoin(target, eq(target.id, swapProposals.targetListingId))
-    .where(
-      and(
-        swapWhere(filters),
-        afterRow(swapProposals, { createdAt: swapProposals.createdAt, id: swapProposals.id }, after),
-      ),
-    )
-    .orderBy(desc(swapProposals.createdAt), desc(swapProposals.id))
+    .innerJoin(proposer, onSwap.proposer)
+    .innerJoin(receiver, onSwap.receiver)
+    .innerJoin(offered, onSwap.offered)
+    .innerJoin(target, onSwap.target)
+    .where(and(swapWhere(filters), keyset.after))
+    .orderBy(...keyset.order)
     .limit(limit + 1);
   const { page, nextCursor } = pageOf(rows, limit);
   return { swaps: page, nextCursor };

@@ -8,6 +8,13 @@ import { lockSwapForStaff, requireNotes, type SwapChange } from "./staff-swap-gu
 export const ALREADY_DISPUTED = "This swap is already under dispute";
 export const NOT_DISPUTED = "This swap has no open dispute";
 
+type Swap = Awaited<ReturnType<typeof lockSwapForStaff>>;
+type DisputeStep = {
+  action: "mark_dispute" | "resolve_dispute";
+  set: Partial<typeof swapProposals.$inferInsert>;
+  metadata: Record<string, unknown>;
+};
+
 /**
  * An admin marks a swap as disputed, with notes: both parties then see on My Swaps that it is under review.
  * Any swap can be disputed, whatever its status (disputes mostly follow a completed swap); a resolved dispute can
@@ -15,47 +22,44 @@ export const NOT_DISPUTED = "This swap has no open dispute";
  */
 export async function markSwapDispute(db: Db, change: SwapChange & { notes: unknown }) {
   const notes = requireNotes(change.notes);
-  await db.transaction(async (tx) => {
-    const swap = await lockSwapForStaff(tx, change.swapId);
+  await changeDispute(db, change, (swap) => {
     if (swap.isDisputed) throw new AppError("CONFLICT", ALREADY_DISPUTED);
-    await tx
-      .update(swapProposals)
-      .set({
-        isDisputed: true,
-        disputeNotes: notes,
-        disputeResolvedAt: null,
-        disputeResolution: null,
-        updatedAt: change.now,
-      })
-      .where(eq(swapProposals.id, swap.id));
-    await recordAdminAction(tx, {
-      actorId: change.actor.userId,
+    return {
       action: "mark_dispute",
-      targetType: "swap",
-      targetId: swap.id,
+      set: { isDisputed: true, disputeNotes: notes, disputeResolvedAt: null, disputeResolution: null },
       metadata: { notes, status: swap.status, reopened: swap.disputeResolvedAt !== null },
-      ip: change.actor.ip,
-      userAgent: change.actor.userAgent,
-    });
+    };
   });
 }
 
 /** An admin resolves the open dispute with resolution notes; the parties' "under review" line goes away. */
 export async function resolveSwapDispute(db: Db, change: SwapChange & { resolution: unknown }) {
   const resolution = requireNotes(change.resolution);
+  await changeDispute(db, change, (swap) => {
+    if (!swap.isDisputed) throw new AppError("CONFLICT", NOT_DISPUTED);
+    return {
+      action: "resolve_dispute",
+      set: { isDisputed: false, disputeResolvedAt: change.now, disputeResolution: resolution },
+      metadata: { resolution, notes: swap.disputeNotes },
+    };
+  });
+}
+
+/** Locks the swap, lets `step` refuse or say what changes, then saves that with its audit row, in one transaction. */
+async function changeDispute(db: Db, change: SwapChange, step: (swap: Swap) => DisputeStep) {
   await db.transaction(async (tx) => {
     const swap = await lockSwapForStaff(tx, change.swapId);
-    if (!swap.isDisputed) throw new AppError("CONFLICT", NOT_DISPUTED);
+    const { action, set, metadata } = step(swap);
     await tx
       .update(swapProposals)
-      .set({ isDisputed: false, disputeResolvedAt: change.now, disputeResolution: resolution, updatedAt: change.now })
+      .set({ ...set, updatedAt: change.now })
       .where(eq(swapProposals.id, swap.id));
     await recordAdminAction(tx, {
       actorId: change.actor.userId,
-      action: "resolve_dispute",
+      action,
       targetType: "swap",
       targetId: swap.id,
-      metadata: { resolution, notes: swap.disputeNotes },
+      metadata,
       ip: change.actor.ip,
       userAgent: change.actor.userAgent,
     });

@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../../app/context";
 import { creditBalance } from "../../core/payments/credit-balance";
@@ -11,7 +12,7 @@ import { phoneSchema } from "../../core/accounts/update-contact-details";
 import { updateProfile } from "../../core/accounts/update-profile";
 import { PAYMENT_PROVIDERS, PAYMENT_STATUSES } from "../../db/schema/payments";
 import { SWAP_STATUSES } from "../../db/schema/swaps";
-import { createRouter, type Endpoint, isoDateTime, named, readJson } from "./contract";
+import { type ApiEnv, createRouter, endpointsOf, isoDateTime, named, readJson } from "./contract";
 
 // The member's own account: who they are, their profile (name, phone, suburb), where they are signed in and the
 // handshake fees they paid. Changes that need a fresh sign-in (e-mail, password, two-step, deleting the
@@ -23,6 +24,12 @@ export async function signedIn(ctx: AppContext) {
   const user = await ctx.getUser();
   if (!user) throw new AppError("UNAUTHENTICATED", UNAUTHENTICATED);
   return user;
+}
+
+/** A member endpoint's request context and its signed-in member (401 without one). */
+export async function memberOf(c: Context<ApiEnv>) {
+  const ctx = c.get("ctx");
+  return { ctx, user: await signedIn(ctx) };
 }
 
 export const cursorQuery = (what: string) =>
@@ -124,67 +131,50 @@ const Payments = named(
   }),
 );
 
-export const meEndpoint = {
-  method: "get",
-  path: "/me",
+const accountEndpoint = endpointsOf({ tag: "Account", access: "member" });
+const paymentEndpoint = endpointsOf({ tag: "Payments", access: "member" });
+
+export const meEndpoint = accountEndpoint("get /me", {
   operationId: "getMe",
-  tag: "Account",
   summary: "The signed-in member",
-  access: "member",
   responses: { 200: { description: "Who is signed in, and this session.", schema: Me } },
-} as const satisfies Endpoint;
+});
 
-export const getProfileEndpoint = {
-  method: "get",
-  path: "/me/profile",
+export const getProfileEndpoint = accountEndpoint("get /me/profile", {
   operationId: "getProfile",
-  tag: "Account",
   summary: "The member's profile",
-  access: "member",
   responses: { 200: { description: "Name, contact details and account credit.", schema: Profile } },
-} as const satisfies Endpoint;
+});
 
-export const updateProfileEndpoint = {
-  method: "put",
-  path: "/me/profile",
+export const updateProfileEndpoint = accountEndpoint("put /me/profile", {
   operationId: "updateProfile",
-  tag: "Account",
   summary: "Change the member's name, phone number and suburb",
   description: "All three are saved together, or none. 20 changes an hour.",
-  access: "member",
   body: { type: "json", schema: ProfileUpdate, required: true },
   responses: { 200: { description: "Saved: the profile as it is now.", schema: Profile } },
   errors: {
     400: "A field breaks its rule (`fields` names it), e.g. 'Please choose a suburb from the list'.",
     429: "Too many changes in the last hour; Retry-After says when to try again.",
   },
-} as const satisfies Endpoint;
+});
 
-export const sessionsEndpoint = {
-  method: "get",
-  path: "/me/sessions",
+export const sessionsEndpoint = accountEndpoint("get /me/sessions", {
   operationId: "findSessions",
-  tag: "Account",
   summary: "Where the member is signed in",
   description: "Signing devices out is on the site (`/account/sessions`), or `POST /auth/sign-out` with a scope.",
-  access: "member",
   responses: { 200: { description: "Every session that has not expired, this one first.", schema: Sessions } },
-} as const satisfies Endpoint;
+});
 
-export const paymentsEndpoint = {
-  method: "get",
-  path: "/me/payments",
+export const paymentsEndpoint = paymentEndpoint("get /me/payments", {
   operationId: "listMyPayments",
-  tag: "Payments",
   summary: "The handshake fees the member paid",
   description:
     "Every payment the member made or started (a checkout not finished is `pending`), newest first, 20 a page.",
-  access: "member",
   query: { cursor: cursorQuery("payments") },
   responses: {
     200: { description: "A page of payments and the cursor of the next (null on the last).", schema: Payments },
   },
-} as const satisfies Endpoint;
+});
 
 /** /api/v1/me...: the same use cases as My Account. */
 export function createAccountRoutes() {
@@ -199,14 +189,12 @@ export function createAccountRoutes() {
   };
 
   router.add(getProfileEndpoint, async (c, reply) => {
-    const ctx = c.get("ctx");
-    const user = await signedIn(ctx);
+    const { ctx, user } = await memberOf(c);
     return reply(200, await profileOf(ctx, user.id));
   });
 
   router.add(updateProfileEndpoint, async (c, reply) => {
-    const ctx = c.get("ctx");
-    const user = await signedIn(ctx);
+    const { ctx, user } = await memberOf(c);
     const body = await readJson(c.req.raw);
     await updateProfile(
       ctx,
@@ -217,8 +205,7 @@ export function createAccountRoutes() {
   });
 
   router.add(sessionsEndpoint, async (c, reply) => {
-    const ctx = c.get("ctx");
-    const user = await signedIn(ctx);
+    const { ctx, user } = await memberOf(c);
     return reply(200, {
       sessions: await findSessions(ctx.db, {
         userId: user.id,
@@ -229,8 +216,7 @@ export function createAccountRoutes() {
   });
 
   router.add(paymentsEndpoint, async (c, reply) => {
-    const ctx = c.get("ctx");
-    const user = await signedIn(ctx);
+    const { ctx, user } = await memberOf(c);
     return reply(200, await findMyPayments(ctx.db, { userId: user.id, cursor: c.req.query("cursor") }));
   });
 

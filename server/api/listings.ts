@@ -16,8 +16,8 @@ import { AppError } from "../../core/shared/app-error";
 import { findMemberLocation } from "../../core/accounts/find-member-location";
 import { AU_STATES } from "../../db/schema/columns";
 import { LISTING_STATUSES, MODERATION_STATUSES } from "../../db/schema/listings";
-import { cursorQuery, signedIn } from "./account";
-import { createRouter, type Endpoint, isoDateTime, named, pathParam } from "./contract";
+import { cursorQuery, memberOf } from "./account";
+import { createRouter, endpointsOf, isoDateTime, named, pathParam } from "./contract";
 import { localitiesHandler } from "./localities";
 import { idParam, ListingCard, ListingDetail, ListingImage } from "./shapes";
 
@@ -191,13 +191,15 @@ const MyListings = named(
 
 // ---- The endpoints ----
 
-export const localitiesEndpoint = {
-  method: "get",
-  path: "/localities",
+// By who may call them: anyone (no session read), anyone with members seeing more, members only.
+const publicEndpoint = endpointsOf({ tag: "Listings", access: "public" });
+const browseEndpoint = endpointsOf({ tag: "Listings", access: "optional" });
+const ownListingEndpoint = endpointsOf({ tag: "Listings", access: "member" });
+const favouriteEndpoint = endpointsOf({ tag: "Favourites", access: "member" });
+
+export const localitiesEndpoint = publicEndpoint("get /localities", {
   operationId: "suggestLocalities",
-  tag: "Listings",
   summary: "Suburb suggestions for a location field",
-  access: "public",
   query: {
     q: z
       .string()
@@ -205,61 +207,45 @@ export const localitiesEndpoint = {
       .meta({ description: "2 to 60 characters of a suburb's name or postcode; anything else suggests nothing." }),
   },
   responses: { 200: { description: "Up to 8 suburbs, best first.", schema: Localities } },
-} as const satisfies Endpoint;
+});
 
-export const searchEndpoint = {
-  method: "get",
-  path: "/listings",
+export const searchEndpoint = browseEndpoint("get /listings", {
   operationId: "searchListings",
-  tag: "Listings",
   summary: "Search public listings",
   description:
     "Every parameter is optional: with none, the newest listings. A value that does not fit is ignored (as an edited link would be), never an error. Pages are keyset: follow `nextCursor` with the same search. Asked without a cookie or a token, the answer is shared between visitors: it carries an `ETag` (send it back in `If-None-Match` for a 304) and `Cache-Control: public, max-age=0, s-maxage=10, stale-while-revalidate=30`.",
-  access: "optional",
   query: { ...searchQuery, limit: limitQuery },
   responses: { 200: { description: "A page of listing cards.", schema: SearchResults } },
   errors: {
     503: "'Search is busy right now. Please try again in a moment, or narrow it down with a place or a category.'",
   },
-} as const satisfies Endpoint;
+});
 
-export const getListingEndpoint = {
-  method: "get",
-  path: "/listings/:id",
+export const getListingEndpoint = browseEndpoint("get /listings/:id", {
   operationId: "getListing",
-  tag: "Listings",
   summary: "One listing",
   description:
     "Public listings for anyone; the owner also sees their own reserved or swapped ones, and so does the other party of its swap. Asked without a cookie or a token, the answer is shared between visitors: it carries an `ETag` (send it back in `If-None-Match` for a 304) and `Cache-Control: public, max-age=0, s-maxage=10, stale-while-revalidate=30`.",
-  access: "optional",
   params: { id: idParam("listing") },
   responses: { 200: { description: "The listing.", schema: OneListing } },
   errors: { 404: "'Listing not found'" },
-} as const satisfies Endpoint;
+});
 
-export const createListingEndpoint = {
-  method: "post",
-  path: "/listings",
+export const createListingEndpoint = ownListingEndpoint("post /listings", {
   operationId: "createListing",
-  tag: "Listings",
   summary: "List an item",
   description: "10 new listings an hour and 30 a day per member.",
-  access: "member",
   body: { type: "multipart", schema: NewListingForm, required: true },
   responses: { 201: { description: "Listed: the new listing's id.", schema: ListingId } },
   errors: {
     400: "A field breaks its rule (`fields` names it), e.g. 'Title must be at least 3 characters', 'Please select an image', 'fake.jpg: Invalid file type. Only JPEG, PNG, WEBP, and GIF images are allowed.' (each refused picture by name, one a line).",
     429: "'You've reached the limit for new listings. …' (when you can list again).",
   },
-} as const satisfies Endpoint;
+});
 
-export const updateListingEndpoint = {
-  method: "put",
-  path: "/listings/:id",
+export const updateListingEndpoint = ownListingEndpoint("put /listings/:id", {
   operationId: "updateListing",
-  tag: "Listings",
   summary: "Change one of your listings",
-  access: "member",
   params: { id: idParam("listing") },
   body: { type: "multipart", schema: ListingEditForm, required: true },
   responses: { 200: { description: "Saved.", schema: ListingId } },
@@ -268,70 +254,50 @@ export const updateListingEndpoint = {
     404: "'Listing not found' (also for someone else's listing).",
     409: "The listing is in an accepted or completed swap, was removed by moderators, or its pictures changed meanwhile.",
   },
-} as const satisfies Endpoint;
+});
 
-export const deleteListingEndpoint = {
-  method: "delete",
-  path: "/listings/:id",
+export const deleteListingEndpoint = ownListingEndpoint("delete /listings/:id", {
   operationId: "deleteListing",
-  tag: "Listings",
   summary: "Delete one of your listings",
-  access: "member",
   params: { id: idParam("listing") },
   responses: { 200: { description: "Deleted.", schema: Ok } },
   errors: {
     404: "'Listing not found' (also for someone else's listing).",
     409: "The listing is in an accepted or completed swap.",
   },
-} as const satisfies Endpoint;
+});
 
-export const myListingsEndpoint = {
-  method: "get",
-  path: "/me/listings",
+export const myListingsEndpoint = ownListingEndpoint("get /me/listings", {
   operationId: "listMyListings",
-  tag: "Listings",
   summary: "Your listings",
   description: "Every state but deleted, newest first, 24 a page.",
-  access: "member",
   query: { cursor: cursorQuery("listings") },
   responses: { 200: { description: "A page of your listings and the next page's cursor.", schema: MyListings } },
-} as const satisfies Endpoint;
+});
 
-export const favouritesEndpoint = {
-  method: "get",
-  path: "/me/favourites",
+export const favouritesEndpoint = favouriteEndpoint("get /me/favourites", {
   operationId: "listFavourites",
-  tag: "Favourites",
   summary: "Your saved listings",
   description: "Those still public, most recently saved first (200 at most).",
-  access: "member",
   responses: { 200: { description: "Listing cards.", schema: Favourites } },
-} as const satisfies Endpoint;
+});
 
-export const addFavouriteEndpoint = {
-  method: "put",
-  path: "/listings/:id/favourite",
+export const addFavouriteEndpoint = favouriteEndpoint("put /listings/:id/favourite", {
   operationId: "addFavourite",
-  tag: "Favourites",
   summary: "Save a listing",
   description: "Saving one already saved changes nothing.",
-  access: "member",
   params: { id: idParam("listing") },
   responses: { 200: { description: "Saved.", schema: Favourite } },
   errors: { 404: "'Listing not found': only public listings can be saved." },
-} as const satisfies Endpoint;
+});
 
-export const removeFavouriteEndpoint = {
-  method: "delete",
-  path: "/listings/:id/favourite",
+export const removeFavouriteEndpoint = favouriteEndpoint("delete /listings/:id/favourite", {
   operationId: "removeFavourite",
-  tag: "Favourites",
   summary: "Un-save a listing",
   description: "Always works, even when the listing has gone since.",
-  access: "member",
   params: { id: idParam("listing") },
   responses: { 200: { description: "No longer saved.", schema: Favourite } },
-} as const satisfies Endpoint;
+});
 
 const refusedUpload = bodyLimit({
   maxSize: LISTING_UPLOAD_LIMIT,
@@ -370,16 +336,9 @@ export function createListingRoutes() {
   router.add(
     createListingEndpoint,
     async (c, reply) => {
-      const ctx = c.get("ctx");
-      const user = await signedIn(ctx);
+      const { ctx, user } = await memberOf(c);
       const input = await readListingForm(c.req.raw);
-      const result = await createListing(ctx, { ownerId: user.id, ...input });
-      if (!result.ok)
-        return c.json(
-          { error: result.message, ...(result.fields ? { fields: result.fields } : {}) },
-          result.status as 400,
-        );
-      return reply(201, { id: result.id });
+      return reply(201, { id: await createListing(ctx, { ownerId: user.id, ...input }) });
     },
     refusedUpload,
   );
@@ -387,36 +346,28 @@ export function createListingRoutes() {
   router.add(
     updateListingEndpoint,
     async (c, reply) => {
-      const ctx = c.get("ctx");
-      const user = await signedIn(ctx);
+      const { ctx, user } = await memberOf(c);
       const input = await readListingForm(c.req.raw);
-      const result = await updateListing(ctx, { listingId: pathParam(c, "id"), actorId: user.id, ...input });
-      if (!result.ok)
-        return c.json(
-          { error: result.message, ...(result.fields ? { fields: result.fields } : {}) },
-          result.status as 400,
-        );
-      return reply(200, { id: result.id });
+      return reply(200, {
+        id: await updateListing(ctx, { listingId: pathParam(c, "id"), actorId: user.id, ...input }),
+      });
     },
     refusedUpload,
   );
 
   router.add(deleteListingEndpoint, async (c, reply) => {
-    const ctx = c.get("ctx");
-    const user = await signedIn(ctx);
+    const { ctx, user } = await memberOf(c);
     await deleteListing(ctx, { listingId: pathParam(c, "id"), actorId: user.id });
     return reply(200, { ok: true });
   });
 
   router.add(myListingsEndpoint, async (c, reply) => {
-    const ctx = c.get("ctx");
-    const user = await signedIn(ctx);
+    const { ctx, user } = await memberOf(c);
     return reply(200, await findMyListings(ctx.db, { ownerId: user.id, cursor: c.req.query("cursor") }));
   });
 
   router.add(favouritesEndpoint, async (c, reply) => {
-    const ctx = c.get("ctx");
-    const user = await signedIn(ctx);
+    const { ctx, user } = await memberOf(c);
     return reply(200, {
       listings: await findFavouriteListings(ctx.db, { userId: user.id, viewer: await viewerOf(ctx) }),
     });
@@ -427,8 +378,7 @@ export function createListingRoutes() {
     [removeFavouriteEndpoint, false],
   ] as const) {
     router.add(endpoint, async (c, reply) => {
-      const ctx = c.get("ctx");
-      const user = await signedIn(ctx);
+      const { ctx, user } = await memberOf(c);
       return reply(200, {
         favourite: await setFavourite(ctx.db, { userId: user.id, listingId: pathParam(c, "id"), favourite }),
       });

@@ -1,6 +1,7 @@
 import { useId, useRef } from "react";
 import { Form } from "react-router";
 import { Button } from "../ui/button";
+import { ModalDialog } from "../ui/modal-dialog";
 
 const QUESTION = "Are you sure you want to delete this listing?";
 
@@ -52,33 +53,27 @@ export function DeleteListingButton({
         {deleting ? "Deleting..." : label}
       </Button>
       {hydrated && (
-        <dialog
-          ref={dialog}
-          aria-labelledby={headingId}
-          className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl p-0 shadow-xl backdrop:bg-ink/50"
-        >
-          <div className="p-6">
-            <h2 id={headingId} className="text-lg font-semibold">
-              {QUESTION}
-            </h2>
-            <p className="mt-1 break-words text-sm text-muted">
-              “{title}” is removed from SwapShed and can no longer be offered or proposed for.
-            </p>
-            <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Button type="button" variant="outline" size="sm" onClick={() => dialog.current?.close()}>
-                Cancel
-              </Button>
-              <Button
-                type="submit"
-                size="sm"
-                className="bg-danger hover:bg-red-800"
-                onClick={() => dialog.current?.close()}
-              >
-                Delete
-              </Button>
-            </div>
+        <ModalDialog ref={dialog} labelledBy={headingId} width="narrow">
+          <h2 id={headingId} className="text-lg font-semibold">
+            {QUESTION}
+          </h2>
+          <p className="mt-1 break-words text-sm text-muted">
+            “{title}” is removed from SwapShed and can no longer be offered or proposed for.
+          </p>
+          <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button type="button" variant="outline" size="sm" onClick={() => dialog.current?.close()}>
+              Cancel
+            </Button>
+            <Button
+              type="submit"
+              size="sm"
+              className="bg-danger hover:bg-red-800"
+              onClick={() => dialog.current?.close()}
+            >
+              Delete
+            </Button>
           </div>
-        </dialog>
+        </ModalDialog>
       )}
     </Form>
   );

@@ -1,9 +1,10 @@
-import { BadgeCheck, ImageOff, MapPin, Navigation, Star } from "~/components/ui/icons";
+import { BadgeCheck, MapPin, Navigation, Star } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { imageUrl, srcSet } from "../../../core/images/image-urls";
 import { categoryLabel } from "../../lib/categories";
 import { conditionLabel, formatDistance, formatValueRange } from "../../lib/format";
 import { ProposeSwapButton } from "../swaps/propose-swap-button";
+import { NoPicture } from "./cover-picture";
 import { FavouriteButton } from "./favourite-button";
 
 export type ListingCardData = {
@@ -83,13 +84,10 @@ export function ListingCard({
             className="size-full object-cover"
           />
         ) : (
-          <div
+          <NoPicture
             className="flex size-full flex-col items-center justify-center gap-2 text-muted"
-            role="img"
-            aria-label="No picture yet"
-          >
-            <ImageOff className="size-8" aria-hidden="true" />
-          </div>
+            iconClassName="size-8"
+          />
         )}
         <span className="listing-card-category">{categoryLabel(listing.category)}</span>
         {!own && (

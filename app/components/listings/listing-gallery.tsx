@@ -1,7 +1,7 @@
-import { ImageOff } from "~/components/ui/icons";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { imageUrl, srcSet } from "../../../core/images/image-urls";
+import { NoPicture } from "./cover-picture";
 
 type Image = { key: string; widths: number[] };
 
@@ -24,13 +24,10 @@ export function ListingGallery({ images, title }: { images: Image[]; title: stri
   const shown = images[current] ?? images[0];
   if (!shown) {
     return (
-      <div
+      <NoPicture
         className="flex aspect-[4/3] items-center justify-center rounded-2xl bg-surface text-muted"
-        role="img"
-        aria-label="No picture yet"
-      >
-        <ImageOff className="size-10" aria-hidden="true" />
-      </div>
+        iconClassName="size-10"
+      />
     );
   }
   return (

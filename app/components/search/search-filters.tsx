@@ -1,5 +1,5 @@
 import { ChevronDown, SlidersHorizontal } from "~/components/ui/icons";
-import { useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { RADIUS_OPTIONS, SORT_OPTIONS } from "../../../core/listings/search-query";
 import { CATEGORIES } from "../../lib/categories";
 import { LocationCombobox } from "../forms/location-combobox";
@@ -90,92 +90,84 @@ export function SearchFilters({ values }: { values: FilterValues }) {
         <div className="px-4 pb-4 sm:supports-[selector(::details-content)]:pt-4">
           {/* Two columns even on a phone: the seven fields would otherwise fill the first screen before any result. */}
           <div className="grid grid-cols-2 gap-3 lg:grid-cols-6">
-            <div className="col-span-2">
-              <label htmlFor="search-category" className="text-sm font-medium">
-                Category
-              </label>
-              <select id="search-category" name="category" defaultValue={values.category ?? ""} className={field}>
-                <option value="">All categories</option>
-                {CATEGORIES.map((c) => (
-                  <option key={c.value} value={c.value}>
-                    {c.label}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor="search-condition" className="text-sm font-medium">
-                Condition
-              </label>
-              <select id="search-condition" name="condition" defaultValue={values.condition ?? ""} className={field}>
-                <option value="">Any</option>
-                {CONDITION_OPTIONS.map((c) => (
-                  <option key={c.value} value={c.value}>
-                    {c.label}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor="search-radius" className="text-sm font-medium">
-                Distance
-              </label>
-              <select
-                id="search-radius"
-                name="radius"
-                defaultValue={values.radiusKm ? String(values.radiusKm) : ""}
-                className={field}
-              >
-                {RADIUS_OPTIONS.map((r) => (
-                  <option key={r.label} value={r.value ?? ""}>
-                    {r.value ? `Within ${r.label}` : r.label}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor="search-min" className="text-sm font-medium">
-                Min value ($)
-              </label>
-              <input
-                id="search-min"
-                name="min"
-                type="number"
-                min={0}
-                inputMode="numeric"
-                defaultValue={values.minValue}
-                className={field}
-              />
-            </div>
-            <div>
-              <label htmlFor="search-max" className="text-sm font-medium">
-                Max value ($)
-              </label>
-              <input
-                id="search-max"
-                name="max"
-                type="number"
-                min={0}
-                inputMode="numeric"
-                defaultValue={values.maxValue}
-                className={field}
-              />
-            </div>
-            <div className="col-span-2">
-              <label htmlFor="search-sort" className="text-sm font-medium">
-                Sort by
-              </label>
-              <select id="search-sort" name="sort" defaultValue={values.sort} className={field}>
-                {SORT_OPTIONS.map((s) => (
-                  <option key={s.value} value={s.value}>
-                    {s.label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <FilterSelect
+              name="category"
+              label="Category"
+              defaultValue={values.category ?? ""}
+              options={[{ value: "", label: "All categories" }, ...CATEGORIES]}
+              wide
+            />
+            <FilterSelect
+              name="condition"
+              label="Condition"
+              defaultValue={values.condition ?? ""}
+              options={[{ value: "", label: "Any" }, ...CONDITION_OPTIONS]}
+            />
+            <FilterSelect
+              name="radius"
+              label="Distance"
+              defaultValue={values.radiusKm ? String(values.radiusKm) : ""}
+              options={RADIUS_OPTIONS.map((r) => ({
+                value: r.value ? String(r.value) : "",
+                label: r.value ? `Within ${r.label}` : r.label,
+              }))}
+            />
+            <ValueFilter name="min" label="Min value ($)" defaultValue={values.minValue} />
+            <ValueFilter name="max" label="Max value ($)" defaultValue={values.maxValue} />
+            <FilterSelect name="sort" label="Sort by" defaultValue={values.sort} options={SORT_OPTIONS} wide />
           </div>
         </div>
       </details>
     </form>
+  );
+}
+
+type FilterProps = { name: string; label: string };
+
+/** One filter's label and its place in the grid (`wide`: two columns). */
+function Filter({ name, label, wide = false, children }: FilterProps & { wide?: boolean; children: ReactNode }) {
+  return (
+    <div className={wide ? "col-span-2" : undefined}>
+      <label htmlFor={`search-${name}`} className="text-sm font-medium">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+/** A filter picked from a list; the first option is the one that filters nothing. */
+function FilterSelect({
+  options,
+  defaultValue,
+  ...props
+}: FilterProps & { options: readonly { value: string; label: string }[]; defaultValue: string; wide?: boolean }) {
+  return (
+    <Filter {...props}>
+      <select id={`search-${props.name}`} name={props.name} defaultValue={defaultValue} className={field}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </Filter>
+  );
+}
+
+/** A whole-dollar bound of the value range. */
+function ValueFilter({ defaultValue, ...props }: FilterProps & { defaultValue?: number }) {
+  return (
+    <Filter {...props}>
+      <input
+        id={`search-${props.name}`}
+        name={props.name}
+        type="number"
+        min={0}
+        inputMode="numeric"
+        defaultValue={defaultValue}
+        className={field}
+      />
+    </Filter>
   );
 }

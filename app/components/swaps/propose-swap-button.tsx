@@ -2,6 +2,7 @@ import { X } from "~/components/ui/icons";
 import { lazy, Suspense, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { buttonClass } from "../ui/button";
+import { ModalDialog } from "../ui/modal-dialog";
 import { AlreadyProposed } from "../listings/already-proposed";
 import type { Offerable } from "./propose-swap-form";
 import { proposeSignInHref } from "../../lib/auth-links";
@@ -61,47 +62,41 @@ export function ProposeSwapButton({
         Propose Swap
       </Link>
       {signedIn && (
-        <dialog
-          ref={dialog}
-          aria-labelledby={headingId}
-          className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-2xl p-0 shadow-xl backdrop:bg-ink/50"
-        >
-          <div className="p-6">
-            <div className="flex items-start justify-between gap-4">
-              <div>
-                <h2 id={headingId} className="text-xl font-bold">
-                  Propose a Swap
-                </h2>
-                <p className="mt-1 text-sm text-muted">
-                  For <span className="font-semibold text-ink">{title}</span>
-                </p>
-              </div>
-              <button
-                type="button"
-                onClick={() => dialog.current?.close()}
-                className="rounded-full p-1 hover:bg-surface"
-                aria-label="Close"
-              >
-                <X className="size-5" aria-hidden="true" />
-              </button>
+        <ModalDialog ref={dialog} labelledBy={headingId} width="wide">
+          <div className="flex items-start justify-between gap-4">
+            <div>
+              <h2 id={headingId} className="text-xl font-bold">
+                Propose a Swap
+              </h2>
+              <p className="mt-1 text-sm text-muted">
+                For <span className="font-semibold text-ink">{title}</span>
+              </p>
             </div>
-            <div className="mt-5">
-              {fetcher.data?.proposed ? (
-                <AlreadyProposed />
-              ) : fetcher.data ? (
-                <Suspense fallback={loading}>
-                  <ProposeSwapForm
-                    targetId={listingId}
-                    offerable={fetcher.data.offerable}
-                    onSent={() => dialog.current?.close()}
-                  />
-                </Suspense>
-              ) : (
-                loading
-              )}
-            </div>
+            <button
+              type="button"
+              onClick={() => dialog.current?.close()}
+              className="rounded-full p-1 hover:bg-surface"
+              aria-label="Close"
+            >
+              <X className="size-5" aria-hidden="true" />
+            </button>
           </div>
-        </dialog>
+          <div className="mt-5">
+            {fetcher.data?.proposed ? (
+              <AlreadyProposed />
+            ) : fetcher.data ? (
+              <Suspense fallback={loading}>
+                <ProposeSwapForm
+                  targetId={listingId}
+                  offerable={fetcher.data.offerable}
+                  onSent={() => dialog.current?.close()}
+                />
+              </Suspense>
+            ) : (
+              loading
+            )}
+          </div>
+        </ModalDialog>
       )}
     </>
   );

@@ -1,10 +1,9 @@
-import { ImageOff } from "~/components/ui/icons";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { focusFirstError } from "../../lib/focus-first-error";
 import { FormError } from "../forms/form-error";
 import { useHydrated } from "../../lib/use-hydrated";
-import { imageUrl } from "../../../core/images/image-urls";
+import { Thumbnail } from "../listings/cover-picture";
 import { formatValueRange } from "../../lib/format";
 import { Button, ButtonLink } from "../ui/button";
 
@@ -80,41 +79,28 @@ export function ProposeSwapForm({
       <fieldset className="min-w-0">
         <legend className="text-sm font-medium text-ink">Choose one of your listings to offer</legend>
         <ul className="mt-2 max-h-72 space-y-2 overflow-y-auto">
-          {offerable.map((listing) => {
-            const cover = listing.images[0];
-            return (
-              <li key={listing.id}>
-                <label
-                  className={`flex cursor-pointer items-center gap-3 rounded-xl border p-2 ${chosen === listing.id ? "border-brand-600 bg-brand-50" : "border-line hover:bg-surface"}`}
-                >
-                  <input
-                    type="radio"
-                    name="offeredListingId"
-                    value={listing.id}
-                    className="size-4 shrink-0 accent-brand-700"
-                    onChange={() => setChosen(listing.id)}
-                  />
-                  {cover ? (
-                    <img
-                      src={imageUrl(cover, cover.widths[0])}
-                      alt=""
-                      className="size-14 shrink-0 rounded-lg object-cover"
-                    />
-                  ) : (
-                    <span className="flex size-14 shrink-0 items-center justify-center rounded-lg bg-surface text-muted">
-                      <ImageOff className="size-5" aria-hidden="true" />
-                    </span>
-                  )}
-                  <span className="min-w-0">
-                    <span className="block truncate font-semibold">{listing.title}</span>
-                    <span className="block text-sm text-muted">
-                      {formatValueRange(listing.valueMin, listing.valueMax)}
-                    </span>
+          {offerable.map((listing) => (
+            <li key={listing.id}>
+              <label
+                className={`flex cursor-pointer items-center gap-3 rounded-xl border p-2 ${chosen === listing.id ? "border-brand-600 bg-brand-50" : "border-line hover:bg-surface"}`}
+              >
+                <input
+                  type="radio"
+                  name="offeredListingId"
+                  value={listing.id}
+                  className="size-4 shrink-0 accent-brand-700"
+                  onChange={() => setChosen(listing.id)}
+                />
+                <Thumbnail images={listing.images} size="small" />
+                <span className="min-w-0">
+                  <span className="block truncate font-semibold">{listing.title}</span>
+                  <span className="block text-sm text-muted">
+                    {formatValueRange(listing.valueMin, listing.valueMax)}
                   </span>
-                </label>
-              </li>
-            );
-          })}
+                </span>
+              </label>
+            </li>
+          ))}
         </ul>
       </fieldset>
       <div>

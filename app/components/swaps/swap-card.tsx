@@ -1,12 +1,12 @@
 import { useSite } from "../../lib/use-site";
-import { ArrowLeftRight, Clock, ImageOff, Mail, MapPin, Phone, Star } from "~/components/ui/icons";
+import { ArrowLeftRight, Clock, Mail, MapPin, Phone, Star } from "~/components/ui/icons";
 import { Form, Link } from "react-router";
-import { imageUrl } from "../../../core/images/image-urls";
 import { Button } from "../ui/button";
 import { firstName, whoHasPaid } from "./who-has-paid";
 import { Avatar } from "../ui/avatar";
 import { NON_REFUNDABLE_ONCE_PAID } from "../../lib/fee-refunds";
 import { formatDayAndTime } from "../../../core/shared/time";
+import { Thumbnail } from "../listings/cover-picture";
 
 type Listing = { id: string; title: string; images: { key: string; widths: number[] }[]; viewable?: boolean };
 export type SwapCardData = {
@@ -92,16 +92,9 @@ export function SwapCard({
 }
 
 function ListingThumb({ label, listing }: { label: string; listing: Listing }) {
-  const cover = listing.images[0];
   return (
     <div className="relative flex items-center gap-3 rounded-xl border border-line p-2 focus-within:ring-2 focus-within:ring-brand-200">
-      {cover ? (
-        <img src={imageUrl(cover, cover.widths[0])} alt="" className="size-16 shrink-0 rounded-lg object-cover" />
-      ) : (
-        <span className="flex size-16 shrink-0 items-center justify-center rounded-lg bg-surface text-muted">
-          <ImageOff className="size-5" aria-hidden="true" />
-        </span>
-      )}
+      <Thumbnail images={listing.images} size="large" />
       <div className="min-w-0">
         <p className="text-xs font-semibold uppercase tracking-wide text-muted">{label}</p>
         {listing.viewable ? (

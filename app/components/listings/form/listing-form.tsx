@@ -73,6 +73,8 @@ export function ListingForm({
   const editing = Boolean(listing);
   const values: Record<string, string | undefined> = result?.values ?? (listing ? storedValues(listing) : {});
   const busy = progress !== null || navigation.state === "submitting";
+  /** A field's name with what it holds and what is wrong with it, for the small field components below. */
+  const fieldState = (name: string): FieldState => ({ name, value: values[name], error: errors[name] });
 
   useEffect(() => {
     setErrors(result?.fields ?? {});
@@ -174,28 +176,19 @@ export function ListingForm({
         />
       </Field>
       <div className="grid gap-5 sm:grid-cols-2">
-        <ChoiceField
-          name="category"
-          label="Category"
-          prompt="Select a category"
-          options={CATEGORIES}
-          value={values.category}
-          error={errors.category}
-        >
+        <ChoiceField {...fieldState("category")} label="Category" prompt="Select a category" options={CATEGORIES}>
           <option value="services" disabled>
             Services (Coming Soon)
           </option>
         </ChoiceField>
         <ChoiceField
-          name="condition"
+          {...fieldState("condition")}
           label="Condition"
           prompt="Select a condition"
           options={CONDITION_OPTIONS}
-          value={values.condition}
-          error={errors.condition}
         />
-        <AmountField name="valueMin" label="Min Value (AUD)" value={values.valueMin} error={errors.valueMin} />
-        <AmountField name="valueMax" label="Max Value (AUD)" value={values.valueMax} error={errors.valueMax} />
+        <AmountField {...fieldState("valueMin")} label="Min Value (AUD)" />
+        <AmountField {...fieldState("valueMax")} label="Max Value (AUD)" />
       </div>
       <LocationCombobox
         id="location"
@@ -250,7 +243,8 @@ export function ListingForm({
   );
 }
 
-/** An edited listing's stored fields as the form's text. */
+type FieldState = { name: string; value: string | undefined; error: string | undefined };
+
 /** A required choice whose first option asks for one (it cannot be sent back chosen). */
 function ChoiceField({
   name,
@@ -260,13 +254,10 @@ function ChoiceField({
   value,
   error,
   children,
-}: {
-  name: string;
+}: FieldState & {
   label: string;
   prompt: string;
   options: readonly { value: string; label: string }[];
-  value: string | undefined;
-  error: string | undefined;
   children?: React.ReactNode;
 }) {
   return (
@@ -293,17 +284,7 @@ function ChoiceField({
 }
 
 /** Whole Australian dollars, with the number keypad on phones. */
-function AmountField({
-  name,
-  label,
-  value,
-  error,
-}: {
-  name: string;
-  label: string;
-  value: string | undefined;
-  error: string | undefined;
-}) {
+function AmountField({ name, label, value, error }: FieldState & { label: string }) {
   return (
     <Field id={name} label={label} error={error}>
       <input
@@ -321,6 +302,7 @@ function AmountField({
   );
 }
 
+/** An edited listing's stored fields as the form's text. */
 function storedValues(listing: EditableListing): Record<string, string> {
   const { title, description, category, condition, valueMin, valueMax } = listing;
   return { title, description, category, condition, valueMin: String(valueMin), valueMax: String(valueMax) };

@@ -1,0 +1,88 @@
+import type { Db } from "../../db/client";
+import type { ListingImage } from "../../db/schema/listings";
+import { storeListingImages } from "../images/store-listing-images";
+import { locationColumns, resolveLocationField } from "../locations/localities";
+import { AppError, isAppError } from "../shared/app-error";
+import type { Clock } from "../shared/clock";
+import { describeIssues } from "../shared/describe-issues";
+import { keepPendingFiles, notePendingFiles, removePendingFiles } from "../storage/pending-files";
+import type { FileStorage } from "../storage/storage";
+import { IMAGE_REQUIRED, listingFieldsSchema, MAX_IMAGES, TOO_MANY_IMAGES, UNKNOWN_LOCATION } from "./listing-schema";
+
+/** What creating and editing a listing both read: the same fields, rules and messages. */
+export type ListingSubmission = {
+  fields: Record<string, unknown>;
+  /** Suburb, state and postcode picked from the autocomplete, when the browser had JavaScript. */
+  picked?: { suburb?: unknown; state?: unknown; postcode?: unknown };
+  files: Buffer[];
+  /** The files' names, to say which one a refusal is about. */
+  names?: string[];
+};
+
+type Deps = { db: Db; storage: FileStorage; clock: Clock };
+
+/** The form's fields as the listing row's columns; a refusal names every field that breaks a rule. */
+export function listingColumnsFrom({ fields, picked }: Pick<ListingSubmission, "fields" | "picked">) {
+  const parsed = listingFieldsSchema.safeParse(fields);
+  if (!parsed.success) {
+    const { fields: messages, first } = describeIssues(parsed.error);
+    throw new AppError("VALIDATION", first, { fields: messages });
+  }
+  const locality = resolveLocationField(parsed.data.location, picked);
+  if (!locality) throw new AppError("VALIDATION", UNKNOWN_LOCATION, { field: "location" });
+  const { title, description, category, condition, valueMin, valueMax } = parsed.data;
+  return { title, description, category, condition, valueMin, valueMax, ...locationColumns(locality) };
+}
+
+/** A refusal about the pictures, shown beside the form's picture field. */
+export function picturesRefused(message: string) {
+  return new AppError("VALIDATION", message, { field: "images" });
+}
+
+/** Refuses a listing with no picture, or with more than it may have (new and kept ones together). */
+export function checkPictureCount(count: number) {
+  if (count === 0) throw picturesRefused(IMAGE_REQUIRED);
+  if (count > MAX_IMAGES) throw picturesRefused(TOO_MANY_IMAGES);
+}
+
+/**
+ * Stores the new pictures, then runs `write` (given them) in a transaction, so that they are kept exactly when the
+ * row that points at them is saved. They are noted as pending before any is written and the note is settled in
+ * that transaction: a refusal or a failure deletes them again, and a crash anywhere in between leaves a note to
+ * delete them, never files that nothing points at (pending-files.ts).
+ */
+export async function saveWithNewPictures<T>(
+  deps: Deps,
+  { ownerId, files, names }: { ownerId: string } & Pick<ListingSubmission, "files" | "names">,
+  write: (tx: Db, added: ListingImage[]) => Promise<T>,
+): Promise<T> {
+  let note: string | undefined;
+  let added: ListingImage[] = [];
+  if (files.length > 0) {
+    try {
+      ({ images: added } = await storeListingImages(deps.storage, {
+        ownerId,
+        files,
+        names,
+        now: deps.clock.now(),
+        beforeStore: async (keys) => {
+          note = await notePendingFiles(deps.db, { keys, now: deps.clock.now() });
+        },
+      }));
+    } catch (error) {
+      if (note) await removePendingFiles(deps, note);
+      if (isAppError(error) && error.code === "VALIDATION") throw picturesRefused(error.message);
+      throw error;
+    }
+  }
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const value = await write(tx, added);
+      if (note) await keepPendingFiles(tx, { noteId: note, now: deps.clock.now() });
+      return value;
+    });
+  } catch (error) {
+    if (note) await removePendingFiles(deps, note);
+    throw error;
+  }
+}
