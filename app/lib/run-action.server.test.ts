@@ -46,17 +46,14 @@ describe("runAction", () => {
     expect(conflict.init?.status).toBe(409);
   });
 
-  test("a failure result (the older use cases' way) is read the same as a thrown AppError", async () => {
+  test("a refusal naming several fields gives each its own message", async () => {
     const result = answer(
       await runAction(
-        async (): Promise<
-          { ok: true; id: string } | { ok: false; status: number; message: string; fields?: Record<string, string> }
-        > => ({
-          ok: false,
-          status: 400,
-          message: "Title is required",
-          fields: { title: "Title is required", category: "Please choose a category" },
-        }),
+        async () => {
+          throw new AppError("VALIDATION", "Title is required", {
+            fields: { title: "Title is required", category: "Please choose a category" },
+          });
+        },
         () => "never",
       ),
     );

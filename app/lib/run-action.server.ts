@@ -6,7 +6,7 @@ import { logger } from "../../core/shared/logger";
 export type ActionFailure = { error: string; fields: Record<string, string> };
 
 /**
- * A refusal, whichever way the use case said it: its status, the text the member sees, the fields it names.
+ * A refusal: its status, the text the member sees, the fields it names (the error's one field, or each of several).
  * `unexpected`: not a refusal at all but a failure the page has a text for (see `unexpected` below).
  */
 export type Refusal = { status: number; message: string; fields: Record<string, string>; unexpected?: true };
@@ -17,12 +17,6 @@ export type Refusal = { status: number; message: string; fields: Record<string, 
  * the error page.
  */
 type Unexpected = { unexpected?: { message: string; log: string } };
-
-/**
- * The failure some older use cases still return instead of throwing an AppError (create/update listing, the
- * profile's and the auth use cases). Read the same way here, so that a page need not care which kind it calls.
- */
-type FailureResult = { ok: false; status: number; message: string; fields?: Record<string, string> };
 
 type PageOptions<X> = Unexpected & {
   /**
@@ -38,23 +32,23 @@ type ElsewhereOptions<F> = Unexpected & {
 
 /**
  * One form action: runs the use case, then `onSuccess` with its value (usually a redirect with a flash). A refusal
- * (an AppError thrown, or a failure result returned) becomes the page's `{ error, fields }` with the error's HTTP
- * status, or what `onRefusal` makes of it. Anything else is rethrown: the error page (and the log) for a bug, and
- * a guard's redirect goes through as it is.
+ * (an AppError thrown) becomes the page's `{ error, fields }` with the error's HTTP status, or what `onRefusal`
+ * makes of it. Anything else is rethrown: the error page (and the log) for a bug, and a guard's redirect goes
+ * through as it is.
  */
 export async function runAction<T, S, F>(
   run: () => Promise<T>,
-  onSuccess: (value: Exclude<T, FailureResult>) => S | Promise<S>,
+  onSuccess: (value: T) => S | Promise<S>,
   options: ElsewhereOptions<F>,
 ): Promise<S | F>;
 export async function runAction<T, S, X extends object = Record<never, never>>(
   run: () => Promise<T>,
-  onSuccess: (value: Exclude<T, FailureResult>) => S | Promise<S>,
+  onSuccess: (value: T) => S | Promise<S>,
   options?: PageOptions<X>,
 ): Promise<S | ReturnType<typeof data<ActionFailure & X>>>;
 export async function runAction<T, S>(
   run: () => Promise<T>,
-  onSuccess: (value: Exclude<T, FailureResult>) => S | Promise<S>,
+  onSuccess: (value: T) => S | Promise<S>,
   options: PageOptions<object> | ElsewhereOptions<unknown> = {},
 ) {
   let value: T;
@@ -73,19 +67,11 @@ export async function runAction<T, S>(
     logger.error(options.unexpected.log, { error: String((error as Error)?.stack ?? error) });
     return refuse({ status: 500, message: options.unexpected.message, fields: {}, unexpected: true });
   }
-  if (isFailureResult(value))
-    return refuse({ status: value.status, message: value.message, fields: value.fields ?? {} });
-  return onSuccess(value as Exclude<T, FailureResult>);
+  return onSuccess(value);
 
   function refuse(refusal: Refusal) {
     if ("onRefusal" in options) return options.onRefusal(refusal);
     const echo = "echo" in options ? options.echo?.() : undefined;
     return data({ error: refusal.message, fields: refusal.fields, ...echo }, { status: refusal.status });
   }
-}
-
-function isFailureResult(value: unknown): value is FailureResult {
-  if (!value || typeof value !== "object") return false;
-  const result = value as Record<string, unknown>;
-  return result.ok === false && typeof result.status === "number" && typeof result.message === "string";
 }
