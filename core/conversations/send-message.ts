@@ -51,15 +51,13 @@ export async function sendMessage(
         .values({ conversationId: thread.id, senderId, kind: "text", body, maskedKinds: masked, createdAt: now })
         .returning();
       if (masked.length > 0) {
-        await tx
-          .insert(contactDetailAttempts)
-          .values({
-            userId: senderId,
-            conversationId: thread.id,
-            messageId: message.id,
-            kinds: masked,
-            createdAt: now,
-          });
+        await tx.insert(contactDetailAttempts).values({
+          userId: senderId,
+          conversationId: thread.id,
+          messageId: message.id,
+          kinds: masked,
+          createdAt: now,
+        });
       }
       // Whoever answers has read what came before.
       await advanceReadPointer(tx, { conversationId: thread.id, userId: senderId, seq: message.seq, now });
