@@ -1,15 +1,9 @@
 import { asc, desc, eq, inArray, or } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
 import { conversationMessages, conversations, memberBlocks } from "../../db/schema/conversations";
-import { profiles } from "../../db/schema/profiles";
 import { swapProposals } from "../../db/schema/swaps";
 import { contactDetailsUnlocked, type MaskContactDetails, textForViewer } from "./contact-mask";
-import { memberName, otherMemberId } from "./thread-columns";
-
-const other = alias(users, "other_user");
-const otherProfile = alias(profiles, "other_profile");
+import { memberName, otherMemberId, otherProfile, otherUser } from "./thread-columns";
 
 /**
  * A member's conversations for their data download: each thread with every line in it, the member's own words as
@@ -28,7 +22,7 @@ export async function collectConversationData(
       listingId: conversations.listingId,
       listingTitle: conversations.listingTitle,
       role: conversations.askerId,
-      otherMember: memberName(other, otherProfile),
+      otherMember: memberName(otherUser, otherProfile),
       swapId: conversations.swapId,
       unlocked: contactDetailsUnlocked(),
       createdAt: conversations.createdAt,
@@ -36,7 +30,7 @@ export async function collectConversationData(
     })
     .from(conversations)
     .leftJoin(swapProposals, eq(swapProposals.id, conversations.swapId))
-    .leftJoin(other, eq(other.id, otherId))
+    .leftJoin(otherUser, eq(otherUser.id, otherId))
     .leftJoin(otherProfile, eq(otherProfile.userId, otherId))
     .where(or(eq(conversations.askerId, userId), eq(conversations.ownerId, userId)))
     .orderBy(desc(conversations.createdAt));

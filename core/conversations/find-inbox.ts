@@ -1,14 +1,19 @@
 import { and, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
 import { conversationMessages, conversations, type ThreadEventKind } from "../../db/schema/conversations";
 import { listings } from "../../db/schema/listings";
-import { profiles } from "../../db/schema/profiles";
 import { swapProposals } from "../../db/schema/swaps";
 import { afterRow, cursorId, pageOf } from "../shared/keyset-cursor";
 import { contactDetailsUnlocked, type MaskContactDetails, textForViewer } from "./contact-mask";
-import { memberName, otherMemberId, type ThreadListing, threadListing } from "./thread-columns";
+import {
+  memberName,
+  otherMemberId,
+  otherProfile,
+  otherUser,
+  type ThreadListing,
+  threadListing,
+  threadListingColumns,
+} from "./thread-columns";
 
 export type InboxThread = {
   id: string;
@@ -28,8 +33,6 @@ export type InboxThread = {
 };
 
 const DEFAULT_LIMIT = 20;
-const other = alias(users, "other_user");
-const otherProfile = alias(profiles, "other_profile");
 
 /**
  * A member's threads, the latest line first, a page at a time (keyset on last_message_at and id, as the other
@@ -45,14 +48,10 @@ export async function findInbox(
   const rows = await db
     .select({
       id: conversations.id,
-      listingId: conversations.listingId,
-      keptTitle: conversations.listingTitle,
-      listingTitle: listings.title,
-      listingStatus: listings.status,
-      images: listings.images,
+      ...threadListingColumns,
       lastMessageAt: conversations.lastMessageAt,
       otherId,
-      otherName: memberName(other, otherProfile),
+      otherName: memberName(otherUser, otherProfile),
       unlocked: contactDetailsUnlocked(),
       // Counted over the thread's index from the member's read pointer on, never over the whole thread.
       unread: sql<number>`(
@@ -65,7 +64,7 @@ export async function findInbox(
     .from(conversations)
     .leftJoin(listings, eq(listings.id, conversations.listingId))
     .leftJoin(swapProposals, eq(swapProposals.id, conversations.swapId))
-    .leftJoin(other, eq(other.id, otherId))
+    .leftJoin(otherUser, eq(otherUser.id, otherId))
     .leftJoin(otherProfile, eq(otherProfile.userId, otherId))
     .where(
       and(

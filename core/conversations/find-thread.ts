@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, gt, lt } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
 import {
   type ConversationMessageKind,
   conversationMessages,
@@ -10,12 +9,18 @@ import {
   type ThreadEventKind,
 } from "../../db/schema/conversations";
 import { listings } from "../../db/schema/listings";
-import { profiles } from "../../db/schema/profiles";
 import { swapProposals } from "../../db/schema/swaps";
 import { contactDetailsUnlocked, type MaskContactDetails, textForViewer } from "./contact-mask";
 import { findThreadAsParticipant } from "./conversation-guards";
 import { isBlockedBetween } from "./member-blocks";
-import { memberName, type ThreadListing, threadListing } from "./thread-columns";
+import {
+  memberName,
+  otherProfile,
+  otherUser,
+  type ThreadListing,
+  threadListing,
+  threadListingColumns,
+} from "./thread-columns";
 
 export type ThreadLine = {
   id: string;
@@ -56,8 +61,6 @@ export type ThreadPage = {
 
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 100;
-const other = alias(users, "other_user");
-const otherProfile = alias(profiles, "other_profile");
 const otherRead = alias(conversationReads, "other_read");
 const myRead = alias(conversationReads, "my_read");
 
@@ -86,13 +89,9 @@ export async function findThread(
   const [row] = await db
     .select({
       id: conversations.id,
-      listingId: conversations.listingId,
-      keptTitle: conversations.listingTitle,
-      listingTitle: listings.title,
-      listingStatus: listings.status,
-      images: listings.images,
+      ...threadListingColumns,
       swapId: conversations.swapId,
-      otherName: memberName(other, otherProfile),
+      otherName: memberName(otherUser, otherProfile),
       unlocked: contactDetailsUnlocked(),
       seenUpTo: otherRead.lastReadSeq,
       lastReadSeq: myRead.lastReadSeq,
@@ -100,7 +99,7 @@ export async function findThread(
     .from(conversations)
     .leftJoin(listings, eq(listings.id, conversations.listingId))
     .leftJoin(swapProposals, eq(swapProposals.id, conversations.swapId))
-    .leftJoin(other, eq(other.id, participant.otherId))
+    .leftJoin(otherUser, eq(otherUser.id, participant.otherId))
     .leftJoin(otherProfile, eq(otherProfile.userId, participant.otherId))
     .leftJoin(otherRead, and(eq(otherRead.conversationId, conversations.id), eq(otherRead.userId, participant.otherId)))
     .leftJoin(myRead, and(eq(myRead.conversationId, conversations.id), eq(myRead.userId, viewerId)))

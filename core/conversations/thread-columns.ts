@@ -1,6 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { ListingImage } from "../../db/schema/listings";
+import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
+import { users } from "../../db/schema/auth";
+import { conversations } from "../../db/schema/conversations";
+import { type ListingImage, listings } from "../../db/schema/listings";
+import { profiles } from "../../db/schema/profiles";
 
 /** How a member whose account was deleted appears in the other member's threads (as the purge renames them). */
 export const DELETED_MEMBER_NAME = "Deleted member";
@@ -14,6 +17,19 @@ export function otherMemberId(thread: { askerId: AnyPgColumn; ownerId: AnyPgColu
 export function memberName(user: { name: AnyPgColumn }, profile: { deletedAt: AnyPgColumn }): SQL<string> {
   return sql<string>`case when ${profile.deletedAt} is not null then ${DELETED_MEMBER_NAME} else ${user.name} end`;
 }
+
+/** The member across the thread, for queries that join them (on otherMemberId) beside the thread's own rows. */
+export const otherUser = alias(users, "other_user");
+export const otherProfile = alias(profiles, "other_profile");
+
+/** What threadListing() reads; select them from conversations left-joined with listings. */
+export const threadListingColumns = {
+  listingId: conversations.listingId,
+  keptTitle: conversations.listingTitle,
+  listingTitle: listings.title,
+  listingStatus: listings.status,
+  images: listings.images,
+};
 
 /** The thread's listing as the inbox and the thread page show it: its current title, or the one kept when it went. */
 export type ThreadListing = { id: string | null; title: string; picture: ListingImage | null };
