@@ -33,6 +33,7 @@ export type InboxThread = {
 };
 
 const DEFAULT_LIMIT = 20;
+const MAX_LIMIT = 100;
 
 /**
  * A member's threads, the latest line first, a page at a time (keyset on last_message_at and id, as the other
@@ -44,6 +45,7 @@ export async function findInbox(
   { userId, cursor, limit = DEFAULT_LIMIT }: { userId: string; cursor?: string | null; limit?: number },
 ): Promise<{ threads: InboxThread[]; nextCursor: string | null }> {
   const { db } = deps;
+  const size = Math.min(Math.max(Math.trunc(limit), 1), MAX_LIMIT);
   const otherId = otherMemberId(conversations, userId);
   const rows = await db
     .select({
@@ -74,8 +76,8 @@ export async function findInbox(
       ),
     )
     .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
-    .limit(limit + 1);
-  const { page, nextCursor } = pageOf(rows, limit);
+    .limit(size + 1);
+  const { page, nextCursor } = pageOf(rows, size);
   const lastLines = await findLastLines(
     db,
     page.map((t) => t.id),
