@@ -27,7 +27,20 @@ export const STAFF_EVENT_KINDS = [
 ] as const;
 
 export type StaffEventKind = (typeof STAFF_EVENT_KINDS)[number];
-export type EventKind = SwapEventKind | StaffEventKind;
+
+/** Members' conversations; the subject is the message. */
+export const MESSAGE_EVENT_KINDS = [
+  // A member wrote in a thread: the other member is to hear of it (in-app, live, or a digest mail).
+  "message.sent",
+] as const;
+
+export type MessageEventKind = (typeof MESSAGE_EVENT_KINDS)[number];
+export type EventKind = SwapEventKind | StaffEventKind | MessageEventKind;
+
+/** What each message event carries: who is to hear of it, without reading the thread again. */
+export type MessageEventPayloads = {
+  "message.sent": { conversationId: string; senderId: string; recipientId: string };
+};
 
 /** What each staff event carries: the facts of the moment (a deleted listing's title survives in the event). */
 export type StaffEventPayloads = {

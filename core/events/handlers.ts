@@ -21,6 +21,9 @@ const HANDLERS: Record<EventKind, Handler> = {
   "listing.moderated": (tx, event, deps) => mailListingModerated(tx, event as never, deps.appUrl),
   "report.reviewed": (tx, event, deps) => mailReportReviewed(tx, event as never, deps.appUrl),
   "swap.cancelled_by_staff": (tx, event, deps) => mailSwapCancelledByStaff(tx, event as never, deps.appUrl),
+  // No effect yet, on purpose: a message is never mailed the moment it is sent. The notification centre (issue 26,
+  // second part) adds its in-app notice, its live update and the unread-for-an-hour digest here (decision 081).
+  "message.sent": async () => {},
 };
 
 export async function recordEffects(tx: Db, event: DomainEvent, deps: EffectDeps): Promise<void> {

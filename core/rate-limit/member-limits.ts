@@ -6,13 +6,22 @@ import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
 import { hitRateLimit } from "./hit-rate-limit";
 
-const HOUR = 60 * 60;
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /** `perHour` an hour and `perDay` a day: both windows are counted. */
 function hourlyAndDaily(perHour: number, perDay: number) {
   return [
     { limit: perHour, windowSeconds: HOUR },
+    { limit: perDay, windowSeconds: DAY },
+  ] as const;
+}
+
+/** `perMinute` a minute (a burst) and `perDay` a day: both windows are counted. */
+function perMinuteAndDaily(perMinute: number, perDay: number) {
+  return [
+    { limit: perMinute, windowSeconds: MINUTE },
     { limit: perDay, windowSeconds: DAY },
   ] as const;
 }
@@ -31,6 +40,21 @@ export const MEMBER_LIMITS = {
     windows: [{ limit: 3, windowSeconds: DAY }],
     noun: "offers on this listing",
     again: "offer on it again",
+  },
+  // Conversations (decision 081): a person chats in bursts; a script sprays. A member's account is new for its
+  // first NEW_ACCOUNT_DAYS (core/conversations/conversation-limits.ts) and gets the tighter row of each pair.
+  send_message: { windows: perMinuteAndDaily(30, 500), noun: "messages", again: "send another message" },
+  send_message_new_account: { windows: perMinuteAndDaily(10, 100), noun: "messages", again: "send another message" },
+  // Each new thread lands in another member's inbox, unasked: fewer than messages, far fewer from a new account.
+  start_conversation: {
+    windows: [{ limit: 30, windowSeconds: DAY }],
+    noun: "new conversations",
+    again: "start another conversation",
+  },
+  start_conversation_new_account: {
+    windows: [{ limit: 5, windowSeconds: DAY }],
+    noun: "new conversations",
+    again: "start another conversation",
   },
   report_listing: { windows: hourlyAndDaily(10, 30), noun: "reports", again: "report another listing" },
 } as const;

@@ -5,6 +5,7 @@ import type { Db } from "../../db/client";
 import { listings } from "../../db/schema/listings";
 import { profiles } from "../../db/schema/profiles";
 import { swapProposals } from "../../db/schema/swaps";
+import { BLOCKED_PAIR_PROPOSAL, refuseIfBlocked } from "../conversations/member-blocks";
 import { isPublicListing } from "../listings/public-listings";
 import { isUuid } from "../shared/ids";
 import { AppError } from "../shared/app-error";
@@ -66,6 +67,8 @@ export async function proposeSwap(
 
       if (!target?.isPublic) throw new AppError("NOT_FOUND", TARGET_NOT_AVAILABLE);
       if (target.ownerId === input.proposerId) throw new AppError("FORBIDDEN", OWN_LISTING);
+      // A blocked pair (whoever blocked whom) cannot deal: no proposal, so no mail to the one who blocked.
+      await refuseIfBlocked(tx, input.proposerId, target.ownerId, BLOCKED_PAIR_PROPOSAL);
       if (!offered || offered.ownerId !== input.proposerId || !offered.isPublic) {
         throw new AppError("VALIDATION", OFFERED_NOT_AVAILABLE, { field: "offeredListingId" });
       }

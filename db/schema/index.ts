@@ -13,4 +13,5 @@ export * from "./email-changes";
 export * from "./reports";
 export * from "./seed-records";
 export * from "./events";
+export * from "./conversations";
 export { AU_STATES, type AuState } from "./columns";

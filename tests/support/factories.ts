@@ -3,11 +3,12 @@
 // cases. Each takes `db` first and returns what a test names next (ids). For members who must sign in, see
 // api-factories.ts (sign-up through the API).
 import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { SessionUser } from "../../core/auth/find-session-user";
 import type { StaffActor } from "../../core/staff/pass-staff-gate";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/auth";
+import { conversationMessages, conversations } from "../../db/schema/conversations";
 import { type ListingStatus, listings } from "../../db/schema/listings";
 import { HANDSHAKE_FEE_CENTS, paymentLogs } from "../../db/schema/payments";
 import { type ProfileStatus, profiles, type Role, userRoles } from "../../db/schema/profiles";
@@ -30,6 +31,8 @@ export async function createMember(
     status?: ProfileStatus;
     deleted?: boolean;
     twoFactorEnabled?: boolean;
+    /** When the account was made (now by default): limits are tighter for a new account. */
+    joinedAt?: Date;
   } = {},
 ): Promise<TestMember> {
   const id = crypto.randomUUID();
@@ -46,6 +49,7 @@ export async function createMember(
     email: member.email,
     emailVerified: true,
     twoFactorEnabled: options.twoFactorEnabled ?? false,
+    ...(options.joinedAt ? { createdAt: options.joinedAt } : {}),
   });
   const deletedAt = options.deleted ? new Date() : null;
   await db.insert(profiles).values({
@@ -209,4 +213,51 @@ export async function createPayment(
     .values({ amountCents: HANDSHAKE_FEE_CENTS, status: "completed", provider: "local", ...payment })
     .returning();
   return row.id;
+}
+
+/**
+ * A thread about a listing between its owner and an asker, as askAboutListing leaves it (no lines yet). Whatever is
+ * not given is made: the owner (Olive), her listing, and the asker (Arlo).
+ */
+export async function createConversation(
+  db: Db,
+  options: { listingId?: string; ownerId?: string; askerId?: string; swapId?: string | null; at?: Date } = {},
+) {
+  const ownerId = options.ownerId ?? (await createMember(db, { name: "Olive Owner" })).id;
+  const askerId = options.askerId ?? (await createMember(db, { name: "Arlo Asker" })).id;
+  const listingId = options.listingId ?? (await createListing(db, ownerId, { title: "Stihl chainsaw" }));
+  const [listing] = await db.select({ title: listings.title }).from(listings).where(eq(listings.id, listingId));
+  const [row] = await db
+    .insert(conversations)
+    .values({
+      listingId,
+      listingTitle: listing.title,
+      askerId,
+      ownerId,
+      swapId: options.swapId ?? null,
+      createdAt: options.at ?? new Date(),
+    })
+    .returning();
+  return { conversationId: row.id, listingId, askerId, ownerId };
+}
+
+/** A member's message in a thread (as sendMessage stores it, without its checks); the thread's latest line moves to it. */
+export async function createMessage(
+  db: Db,
+  {
+    conversationId,
+    senderId,
+    body = "Is it still available?",
+    at = new Date(),
+  }: { conversationId: string; senderId: string; body?: string; at?: Date },
+) {
+  await db
+    .update(conversations)
+    .set({ lastMessageAt: sql`greatest(${conversations.lastMessageAt}, ${at.toISOString()}::timestamptz)` })
+    .where(eq(conversations.id, conversationId));
+  const [row] = await db
+    .insert(conversationMessages)
+    .values({ conversationId, senderId, kind: "text", body, createdAt: at })
+    .returning();
+  return { messageId: row.id, seq: row.seq };
 }

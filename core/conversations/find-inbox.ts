@@ -1,0 +1,136 @@
+import { and, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { conversationMessages, conversations, type ThreadEventKind } from "../../db/schema/conversations";
+import { listings } from "../../db/schema/listings";
+import { swapProposals } from "../../db/schema/swaps";
+import { afterRow, cursorId, pageOf } from "../shared/keyset-cursor";
+import { contactDetailsUnlocked, type MaskContactDetails, textForViewer } from "./contact-mask";
+import {
+  memberName,
+  otherMemberId,
+  otherProfile,
+  otherUser,
+  type ThreadListing,
+  threadListing,
+  threadListingColumns,
+} from "./thread-columns";
+
+export type InboxThread = {
+  id: string;
+  listing: ThreadListing;
+  other: { id: string; name: string };
+  lastMessageAt: Date;
+  /** The thread's last line as this member may see it. */
+  lastLine: {
+    mine: boolean;
+    body: string | null;
+    masked: boolean;
+    removed: boolean;
+    eventKind: ThreadEventKind | null;
+  } | null;
+  /** Lines from the other member (or nobody) after the last one this member read. */
+  unread: number;
+};
+
+const DEFAULT_LIMIT = 20;
+const MAX_LIMIT = 100;
+
+/**
+ * A member's threads, the latest line first, a page at a time (keyset on last_message_at and id, as the other
+ * lists): each with its listing, the other member, the last line masked for this member, and the unread count. A
+ * thread opened and never written in is in nobody's inbox.
+ */
+export async function findInbox(
+  deps: { db: Db; mask: MaskContactDetails },
+  { userId, cursor, limit = DEFAULT_LIMIT }: { userId: string; cursor?: string | null; limit?: number },
+): Promise<{ threads: InboxThread[]; nextCursor: string | null }> {
+  const { db } = deps;
+  const size = Math.min(Math.max(Math.trunc(limit), 1), MAX_LIMIT);
+  const otherId = otherMemberId(conversations, userId);
+  const rows = await db
+    .select({
+      id: conversations.id,
+      ...threadListingColumns,
+      lastMessageAt: conversations.lastMessageAt,
+      otherId,
+      otherName: memberName(otherUser, otherProfile),
+      unlocked: contactDetailsUnlocked(),
+      // Counted over the thread's index from the member's read pointer on, never over the whole thread.
+      unread: sql<number>`(
+        select count(*)::int from ${conversationMessages} m
+        where m.conversation_id = ${conversations.id}
+          and m.seq > coalesce((select r.last_read_seq from conversation_reads r
+                                where r.conversation_id = ${conversations.id} and r.user_id = ${userId}), 0)
+          and m.sender_id is distinct from ${userId})`,
+    })
+    .from(conversations)
+    .leftJoin(listings, eq(listings.id, conversations.listingId))
+    .leftJoin(swapProposals, eq(swapProposals.id, conversations.swapId))
+    .leftJoin(otherUser, eq(otherUser.id, otherId))
+    .leftJoin(otherProfile, eq(otherProfile.userId, otherId))
+    .where(
+      and(
+        or(eq(conversations.askerId, userId), eq(conversations.ownerId, userId)),
+        isNotNull(conversations.lastMessageAt),
+        afterRow(conversations, { createdAt: conversations.lastMessageAt, id: conversations.id }, cursorId(cursor)),
+      ),
+    )
+    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
+    .limit(size + 1);
+  const { page, nextCursor } = pageOf(rows, size);
+  const lastLines = await findLastLines(
+    db,
+    page.map((t) => t.id),
+  );
+
+  return {
+    threads: page.map((row) => {
+      const line = lastLines.get(row.id);
+      return {
+        id: row.id,
+        listing: threadListing(row),
+        other: { id: row.otherId, name: row.otherName },
+        lastMessageAt: row.lastMessageAt as Date,
+        lastLine: line
+          ? {
+              mine: line.senderId === userId,
+              ...textForViewer(deps.mask, line, { viewerId: userId, unlocked: Boolean(row.unlocked) }),
+              removed: line.removedAt !== null,
+              eventKind: line.eventKind,
+            }
+          : null,
+        unread: Number(row.unread),
+      };
+    }),
+    nextCursor,
+  };
+}
+
+type LastLine = {
+  conversationId: string;
+  senderId: string | null;
+  body: string | null;
+  removedAt: Date | null;
+  eventKind: ThreadEventKind | null;
+};
+
+/** Each thread's last line, one index probe per thread. */
+async function findLastLines(db: Db, threadIds: string[]): Promise<Map<string, LastLine>> {
+  if (threadIds.length === 0) return new Map();
+  const lines = await db
+    .select({
+      conversationId: conversationMessages.conversationId,
+      senderId: conversationMessages.senderId,
+      body: conversationMessages.body,
+      removedAt: conversationMessages.removedAt,
+      eventKind: conversationMessages.eventKind,
+    })
+    .from(conversationMessages)
+    .where(
+      and(
+        inArray(conversationMessages.conversationId, threadIds),
+        sql`${conversationMessages.seq} = (select max(m.seq) from ${conversationMessages} m where m.conversation_id = ${conversationMessages.conversationId})`,
+      ),
+    );
+  return new Map(lines.map((line) => [line.conversationId, line]));
+}

@@ -1,0 +1,24 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { contactDetailAttempts, conversationMessages, memberBlocks } from "../../db/schema/conversations";
+
+/**
+ * The conversations' part of purging a member whose 30 days after deletion are up, in the purge's transaction
+ * (purgeDeletedMembers' purgeOne): the words of every message they wrote go (the line stays, marked removed, so the
+ * other member's thread keeps its shape and shows "Deleted member"), and so do their contact-detail attempts and
+ * the blocks they made. Threads, event lines and the other member's words stay. Idempotent.
+ */
+export async function purgeMemberMessages(tx: Db, { userId, now }: { userId: string; now: Date }): Promise<void> {
+  await tx
+    .update(conversationMessages)
+    .set({ body: null, maskedKinds: [], removedAt: now })
+    .where(
+      and(
+        eq(conversationMessages.senderId, userId),
+        eq(conversationMessages.kind, "text"),
+        isNull(conversationMessages.removedAt),
+      ),
+    );
+  await tx.delete(contactDetailAttempts).where(eq(contactDetailAttempts.userId, userId));
+  await tx.delete(memberBlocks).where(eq(memberBlocks.blockerId, userId));
+}

@@ -1,0 +1,61 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { conversationMessages, conversations, type ThreadEventKind } from "../../db/schema/conversations";
+import { listings } from "../../db/schema/listings";
+
+/** The swap an event line is about, as the swap use cases hold it. */
+export type ThreadSwap = { id: string; targetListingId: string; proposerId: string; receiverId: string };
+
+/** These lines make the swap the thread's deal (the one whose fees decide what is masked). */
+const TAKES_THE_DEAL: readonly ThreadEventKind[] = ["proposal", "accepted"];
+
+/**
+ * Puts a line in the thread of a swap's listing and proposer ("proposal sent", "accepted", "paid", "review"), opening
+ * the thread if the two never wrote: the swap use cases call it in their own transaction, so the line is there
+ * exactly when the change is. `actorId` is who did it (NULL for what nobody did, a lapse); `payload` what the line
+ * shows besides (a rating). Returns the thread's id.
+ */
+export async function recordThreadEvent(
+  tx: Db,
+  {
+    swap,
+    kind,
+    actorId,
+    payload = {},
+    now,
+  }: { swap: ThreadSwap; kind: ThreadEventKind; actorId: string | null; payload?: Record<string, unknown>; now: Date },
+): Promise<string> {
+  const [listing] = await tx
+    .select({ title: listings.title })
+    .from(listings)
+    .where(eq(listings.id, swap.targetListingId));
+  const takesDeal = TAKES_THE_DEAL.includes(kind);
+  const [thread] = await tx
+    .insert(conversations)
+    .values({
+      listingId: swap.targetListingId,
+      listingTitle: listing.title,
+      askerId: swap.proposerId,
+      ownerId: swap.receiverId,
+      swapId: swap.id,
+      createdAt: now,
+      lastMessageAt: now,
+    })
+    .onConflictDoUpdate({
+      target: [conversations.listingId, conversations.askerId],
+      set: {
+        lastMessageAt: now,
+        swapId: takesDeal ? swap.id : sql`coalesce(${conversations.swapId}, excluded.swap_id)`,
+      },
+    })
+    .returning();
+  await tx.insert(conversationMessages).values({
+    conversationId: thread.id,
+    senderId: actorId,
+    kind: "event",
+    eventKind: kind,
+    eventPayload: { swapId: swap.id, ...payload },
+    createdAt: now,
+  });
+  return thread.id;
+}

@@ -1,0 +1,79 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { contactDetailAttempts, conversationMessages, conversations } from "../../db/schema/conversations";
+import { deliverAfterCommit } from "../events/deliver-after-commit";
+import type { MessageEventPayloads } from "../events/event-kinds";
+import { recordEvent } from "../events/record-event";
+import { MemberLimitError, recordMemberLimitRefusal } from "../rate-limit/member-limits";
+import type { Clock } from "../shared/clock";
+import { advanceReadPointer } from "./advance-read-pointer";
+import type { MaskContactDetails } from "./contact-mask";
+import { findThreadAsParticipant, refuseUnlessBothActive } from "./conversation-guards";
+import { hitConversationLimit } from "./conversation-limits";
+import { refuseIfBlocked } from "./member-blocks";
+import { readMessageBody } from "./read-message-body";
+
+export type SentMessage = {
+  id: string;
+  seq: number;
+  createdAt: Date;
+  /** The kinds of contact detail the other member will see masked until both fees are paid (empty when none). */
+  masked: string[];
+};
+
+/**
+ * A member writes in a thread, in one transaction: the thread's row is locked first, so the messages of one thread
+ * commit in the order of their `seq` (the one order both members see, and what "read up to" counts). The words are
+ * stored as written; the contact rule's findings are kept with them, and a message with any is recorded as an
+ * attempt. The other member hears of it through the `message.sent` event once it commits.
+ */
+export async function sendMessage(
+  deps: { db: Db; clock: Clock; mask: MaskContactDetails; env?: { APP_URL: string } },
+  { conversationId, senderId, body: input }: { conversationId: string; senderId: string; body: unknown },
+): Promise<SentMessage> {
+  const body = readMessageBody(input);
+  const now = deps.clock.now();
+  try {
+    const sent = await deps.db.transaction(async (tx) => {
+      const thread = await findThreadAsParticipant(tx, { conversationId, userId: senderId });
+      await refuseIfBlocked(tx, senderId, thread.otherId);
+      const { senderJoinedAt } = await refuseUnlessBothActive(tx, { senderId, recipientId: thread.otherId });
+      await hitConversationLimit(
+        { db: tx, clock: deps.clock },
+        { userId: senderId, joinedAt: senderJoinedAt, what: "message" },
+      );
+      const masked = deps.mask(body).masked;
+
+      // The lock that puts this thread's messages in one order: taken before the message draws its seq.
+      await tx.update(conversations).set({ lastMessageAt: now }).where(eq(conversations.id, thread.id));
+      const [message] = await tx
+        .insert(conversationMessages)
+        .values({ conversationId: thread.id, senderId, kind: "text", body, maskedKinds: masked, createdAt: now })
+        .returning();
+      if (masked.length > 0) {
+        await tx.insert(contactDetailAttempts).values({
+          userId: senderId,
+          conversationId: thread.id,
+          messageId: message.id,
+          kinds: masked,
+          createdAt: now,
+        });
+      }
+      // Whoever answers has read what came before.
+      await advanceReadPointer(tx, { conversationId: thread.id, userId: senderId, seq: message.seq, now });
+      const payload: MessageEventPayloads["message.sent"] = {
+        conversationId: thread.id,
+        senderId,
+        recipientId: thread.otherId,
+      };
+      await recordEvent(tx, { kind: "message.sent", subjectId: message.id, payload });
+      return { id: message.id, seq: message.seq, createdAt: message.createdAt, masked };
+    });
+    await deliverAfterCommit(deps);
+    return sent;
+  } catch (error) {
+    // Over a limit nothing was stored (the transaction rolled back); the refusal's security event is written now.
+    if (error instanceof MemberLimitError) await recordMemberLimitRefusal(deps.db, senderId, error);
+    throw error;
+  }
+}
