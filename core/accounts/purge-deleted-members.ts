@@ -10,6 +10,7 @@ import { avatarKeyOf } from "../images/avatar-urls";
 import { pictureKeys } from "../images/picture-keys";
 import type { FileStorage } from "../storage/storage";
 import type { Clock } from "../shared/clock";
+import { purgeMemberMessages } from "../conversations/purge-member-messages";
 import { logger } from "../shared/logger";
 
 /** A purged member's e-mail: unique, undeliverable, and how the purge knows it already ran for them. */
@@ -88,6 +89,7 @@ async function purgeOne(db: Db, userId: string, now: Date): Promise<string[]> {
     await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
     await tx.delete(favourites).where(eq(favourites.userId, userId));
     await tx.update(reviews).set({ comment: null }).where(eq(reviews.reviewerId, userId));
+    await purgeMemberMessages(tx, { userId, now });
     await tx.update(securityEvents).set({ userId: null }).where(eq(securityEvents.userId, userId));
 
     const owned = (await tx

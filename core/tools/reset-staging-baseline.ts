@@ -1,6 +1,7 @@
 import { eq, notInArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/auth";
+import { conversations } from "../../db/schema/conversations";
 import { favourites } from "../../db/schema/favourites";
 import { listings } from "../../db/schema/listings";
 import { moderationReports } from "../../db/schema/moderation";
@@ -61,6 +62,8 @@ export async function resetStagingBaseline(
       webhook_events: await count(webhookEvents),
       reports: await count(moderationReports),
       favourites: await count(favourites),
+      // Threads before the swaps and members they name (their lines, reads and attempts go with them).
+      conversations: await count(conversations),
       swaps: await count(swapProposals),
       listings: await count(listings),
       mails: await count(mailOutbox),
