@@ -8,7 +8,6 @@ import { precompress } from "./scripts/vite-precompress.ts";
 // module graph in the server bundle (see docs/decisions/002-hono-custom-server.md).
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), iconSprite(), precompress()],
-  resolve: { tsconfigPaths: true },
   environments: {
     ssr: { build: { rollupOptions: { input: "./server/entry.ts" } } },
   },

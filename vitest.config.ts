@@ -6,7 +6,6 @@ import { iconSprite } from "./scripts/vite-icon-sprite.ts";
 export default defineConfig({
   // Components import the icon sprite's URL (`virtual:icon-sprite`).
   plugins: [iconSprite()],
-  resolve: { tsconfigPaths: true },
   test: {
     include: [
       "core/**/*.test.ts",

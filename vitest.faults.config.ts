@@ -4,7 +4,6 @@ import { defineConfig } from "vitest/config";
 // on embedded PGlite and (with TEST_DATABASE_URL) on PostgreSQL. One file, one fork; long timeouts, since each
 // database gets twenty kills and restarts.
 export default defineConfig({
-  resolve: { tsconfigPaths: true },
   test: {
     include: ["tests/faults/**/*.test.ts"],
     setupFiles: ["tests/support/vitest-setup.ts"],

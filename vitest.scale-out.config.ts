@@ -4,7 +4,6 @@ import { defineConfig } from "vitest/config";
 // (TEST_DATABASE_URL), driven over HTTP. One file, one fork; long timeouts, since it waits for the processes to
 // start and for their 15-second mail runs.
 export default defineConfig({
-  resolve: { tsconfigPaths: true },
   test: {
     include: ["tests/scale-out/**/*.test.ts"],
     setupFiles: ["tests/support/vitest-setup.ts"],

@@ -1,13 +1,13 @@
 import type { BlockList } from "node:net";
 import { createContext } from "react-router";
-import type { Database } from "../db/client";
-import type { Auth } from "../core/auth/auth";
-import type { SessionUser } from "../core/auth/find-session-user";
-import type { Clock } from "../core/shared/clock";
-import type { RequestMeta } from "../core/auth/auth-attempt";
-import type { Env } from "../core/settings/env-schema";
-import type { FileStorage } from "../core/storage/storage";
-import type { PaymentProvider } from "../core/payments/payment-provider";
+import type { Database } from "#db/client.ts";
+import type { Auth } from "#core/auth/auth.ts";
+import type { SessionUser } from "#core/auth/find-session-user.ts";
+import type { Clock } from "#core/shared/clock.ts";
+import type { RequestMeta } from "#core/auth/auth-attempt.ts";
+import type { Env } from "#core/settings/env-schema.ts";
+import type { FileStorage } from "#core/storage/storage.ts";
+import type { PaymentProvider } from "#core/payments/payment-provider.ts";
 
 /** What the Hono app hands to every loader and action (typed; read with `context.get(appContext)`). */
 export type AppContext = {

@@ -14,8 +14,8 @@ import {
   restoreHydrationStream,
 } from "./lib/hydration-data.server";
 import { NonceProvider } from "./lib/nonce";
-import { logger } from "../core/shared/logger";
-import { recordRequestError } from "../core/logs/record-request-error";
+import { logger } from "#core/shared/logger.ts";
+import { recordRequestError } from "#core/logs/record-request-error.ts";
 
 export const streamTimeout = 5_000;
 

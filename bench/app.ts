@@ -13,7 +13,7 @@ export type BenchApp = Awaited<ReturnType<typeof startApp>>;
 
 export async function startApp(db: BenchDatabase, serverEntry: string) {
   const { handle, raw, benchUrl, dataDir } = db;
-  const { parseEnv } = await import("../server/env");
+  const { parseEnv } = await import("#server/env.ts");
   const { pathToFileURL } = await import("node:url");
   const port = await freePort();
   const env = parseEnv({

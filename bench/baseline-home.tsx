@@ -3,7 +3,7 @@
 // It renders the same 12 listings the real home page shows (fetched once from /api/v1/listings) and
 // serialises them into the page as the real page's hydration data does, so its markup is of similar size.
 import { renderToString } from "react-dom/server";
-import type { ListingCardData } from "../app/components/listings/listing-card";
+import type { ListingCardData } from "#app/components/listings/listing-card.tsx";
 
 // The fields a card draws, named as the real card names them (a type only: nothing of the app is rendered here).
 export type BaselineListing = Omit<ListingCardData, "ownerReviewCount" | "isFavourite" | "distanceKm" | "ownerId">;

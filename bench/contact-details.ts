@@ -1,7 +1,7 @@
 // `npx tsx bench/contact-details.ts`: how long masking the contact details in one 2,000-character message takes
 // (decision 080). The server masks every message it shows before both sides have paid, and the message form checks
 // as the member types, so it has to stay well under a millisecond or two. Timed here, never in a test.
-import { maskContactDetails } from "../core/conversations/contact-details";
+import { maskContactDetails } from "#core/conversations/contact-details.ts";
 import { log, ms, round } from "./log";
 
 const RUNS = 2_000;

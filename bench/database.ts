@@ -9,7 +9,7 @@ import { log } from "./log";
 import { args, KIND as kind, N } from "./options";
 import { BENCH_SWAP_COUNT, type Exec } from "./seed";
 
-type DbHandle = import("../db/client").DbHandle;
+type DbHandle = import("#db/client.ts").DbHandle;
 export type Raw = (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
 
 /** One SQL statement the app ran while capturing was on (Drizzle's logger on the app's own instance). */
@@ -50,8 +50,8 @@ export async function openBenchDatabase(): Promise<BenchDatabase> {
   const pg = (await import("pg")).default;
   const { drizzle: drizzlePglite } = await import("drizzle-orm/pglite");
   const { drizzle: drizzlePg } = await import("drizzle-orm/node-postgres");
-  const schema = await import("../db/schema/index");
-  const { openDatabase } = await import("../db/client");
+  const schema = await import("#db/schema/index.ts");
+  const { openDatabase } = await import("#db/client.ts");
 
   const databaseUrl = process.env.DATABASE_URL;
   let benchUrl: string | undefined;

@@ -89,7 +89,7 @@ async function seed({ exec }: BenchDatabase, localities: ReturnType<typeof pickL
 }
 
 async function main() {
-  const { migrate } = await import("../db/migrate");
+  const { migrate } = await import("#db/migrate.ts");
   const startedAt = new Date().toISOString();
   let t = process.hrtime.bigint();
   await migrate(db.handle);

@@ -16,7 +16,7 @@ export type VisitedPages = Awaited<ReturnType<typeof visitVisitorPages>>;
 
 /** One request to each visitor page, keeping the SQL the app ran for it (and checking that the page works). */
 export async function visitVisitorPages(app: BenchApp, raw: Raw) {
-  const { resolveLocationInput } = await import("../core/locations/localities");
+  const { resolveLocationInput } = await import("#core/locations/localities.ts");
   // A listing a third of the way down the feed, from a member who is not suspended.
   const [listing] = await raw(
     `select l.id from listings l join profiles p on p.user_id = l.user_id

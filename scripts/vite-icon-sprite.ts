@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import path from "node:path";
 import type { Plugin } from "vite";
-import { ICON_NAMES } from "../app/components/ui/icon-names.ts";
-import { type IconNode, renderIconSprite } from "../app/components/ui/icon-sprite.ts";
+import { ICON_NAMES } from "#app/components/ui/icon-names.ts";
+import { type IconNode, renderIconSprite } from "#app/components/ui/icon-sprite.ts";
 
 // Makes the icon sprite (one SVG, a <symbol> per icon) from lucide-react's own shapes for the names in
 // app/components/ui/icon-names.ts, and gives the app its URL as `virtual:icon-sprite` (app/components/ui/icon.tsx

@@ -1,6 +1,6 @@
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { describe, expect, test } from "vitest";
-import { serverBuildShell } from "../tests/support/server-build-shell";
+import { serverBuildShell } from "#tests/support/server-build-shell.ts";
 import { allowAppOrigin } from "./action-origins";
 
 // A one-route site: React Router's own request handler, with a form action at "/" that says it ran.

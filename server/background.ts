@@ -1,17 +1,17 @@
-import type { Db } from "../db/client";
-import { startScheduler } from "../core/jobs/scheduler";
-import { createMailTransport } from "../core/mail/create-mail-transport";
-import { deliverPendingMail } from "../core/mail/mailer";
-import type { Clock } from "../core/shared/clock";
-import { logger } from "../core/shared/logger";
-import { recordJobFailure } from "../core/logs/record-job-failure";
-import { claimExpiryWarnings } from "../core/swaps/expire-swaps";
-import { dispatchEvents } from "../core/events/dispatch-events";
+import type { Db } from "#db/client.ts";
+import { startScheduler } from "#core/jobs/scheduler.ts";
+import { createMailTransport } from "#core/mail/create-mail-transport.ts";
+import { deliverPendingMail } from "#core/mail/mailer.ts";
+import type { Clock } from "#core/shared/clock.ts";
+import { logger } from "#core/shared/logger.ts";
+import { recordJobFailure } from "#core/logs/record-job-failure.ts";
+import { claimExpiryWarnings } from "#core/swaps/expire-swaps.ts";
+import { dispatchEvents } from "#core/events/dispatch-events.ts";
 import type { Env } from "./env";
 import { paymentProviderFromEnv } from "./payments";
 import { storageFromEnv } from "./storage";
-import { refundOwedPayments } from "../core/payments/refund-owed-payments";
-import { claimPaymentWarnings, lapseUnpaidSwaps } from "../core/payments/lapse-unpaid-swaps";
+import { refundOwedPayments } from "#core/payments/refund-owed-payments.ts";
+import { claimPaymentWarnings, lapseUnpaidSwaps } from "#core/payments/lapse-unpaid-swaps.ts";
 
 /**
  * The app's background work, safe with several processes: the scheduler (expiry, the daily 02:00

@@ -1,7 +1,7 @@
-import { openDatabase, type DbHandle } from "../db/client";
-import { migrate } from "../db/migrate";
-import { logger } from "../core/shared/logger";
-import { removeAbandonedFiles } from "../core/storage/pending-files";
+import { openDatabase, type DbHandle } from "#db/client.ts";
+import { migrate } from "#db/migrate.ts";
+import { logger } from "#core/shared/logger.ts";
+import { removeAbandonedFiles } from "#core/storage/pending-files.ts";
 import { acquireDataLock } from "./data-lock";
 import type { Env } from "./env";
 import { storageFromEnv } from "./storage";

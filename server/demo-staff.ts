@@ -1,7 +1,7 @@
-import { seedStaffAccounts, maySeedStaff, type NewDemoStaff } from "../core/seed/seed-staff-accounts";
-import { logger } from "../core/shared/logger";
-import type { Db } from "../db/client";
-import type { Auth } from "../core/auth/auth";
+import { seedStaffAccounts, maySeedStaff, type NewDemoStaff } from "#core/seed/seed-staff-accounts.ts";
+import { logger } from "#core/shared/logger.ts";
+import type { Db } from "#db/client.ts";
+import type { Auth } from "#core/auth/auth.ts";
 import type { Env } from "./env";
 
 /**

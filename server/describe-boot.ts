@@ -1,5 +1,5 @@
 import path from "node:path";
-import { isDemoMode } from "../core/shared/demo-mode";
+import { isDemoMode } from "#core/shared/demo-mode.ts";
 import type { Env } from "./env";
 
 export type BootLine = { part: string; value: string };

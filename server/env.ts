@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
-import { type AuthSecretSource, type Env, envSchema as schema } from "../core/settings/env-schema";
+import { type AuthSecretSource, type Env, envSchema as schema } from "#core/settings/env-schema.ts";
 
 export type { AuthSecretSource, Env };
 

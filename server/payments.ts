@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
-import { createLocalPaymentProvider, type DeliverWebhook } from "../core/payments/local-provider";
-import type { PaymentProvider } from "../core/payments/payment-provider";
-import { createStripePaymentProvider } from "../core/payments/stripe-provider";
+import { createLocalPaymentProvider, type DeliverWebhook } from "#core/payments/local-provider.ts";
+import type { PaymentProvider } from "#core/payments/payment-provider.ts";
+import { createStripePaymentProvider } from "#core/payments/stripe-provider.ts";
 import type { Env } from "./env";
 
 /**

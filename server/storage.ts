@@ -1,6 +1,6 @@
 import path from "node:path";
-import { createStorage } from "../core/storage/create-storage";
-import type { FileStorage } from "../core/storage/storage";
+import { createStorage } from "#core/storage/create-storage.ts";
+import type { FileStorage } from "#core/storage/storage.ts";
 import type { Env } from "./env";
 
 /** The configured upload storage: local disk under DATA_DIR by default, or an S3-compatible bucket. */

@@ -1,9 +1,9 @@
 import type { Context } from "hono";
-import type { AppContext } from "../app/context";
-import { avatarKeyOf } from "../core/images/avatar-urls";
-import { findAvatarAccess } from "../core/accounts/find-avatar-access";
-import { findPictureAccess } from "../core/listings/find-picture-access";
-import type { FileStorage } from "../core/storage/storage";
+import type { AppContext } from "#app/context.ts";
+import { avatarKeyOf } from "#core/images/avatar-urls.ts";
+import { findAvatarAccess } from "#core/accounts/find-avatar-access.ts";
+import { findPictureAccess } from "#core/listings/find-picture-access.ts";
+import type { FileStorage } from "#core/storage/storage.ts";
 
 const SAFE_KEY = /^(listings\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+)-\d+\.webp$/;
 

@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { Db } from "../db/client";
-import { handlePaymentEvent } from "../core/payments/handle-payment-event";
-import { type PaymentProvider, WebhookPayloadError, WebhookSignatureError } from "../core/payments/payment-provider";
-import type { Clock } from "../core/shared/clock";
-import { logger } from "../core/shared/logger";
-import { refundOwedPayments } from "../core/payments/refund-owed-payments";
+import type { Db } from "#db/client.ts";
+import { handlePaymentEvent } from "#core/payments/handle-payment-event.ts";
+import { type PaymentProvider, WebhookPayloadError, WebhookSignatureError } from "#core/payments/payment-provider.ts";
+import type { Clock } from "#core/shared/clock.ts";
+import { logger } from "#core/shared/logger.ts";
+import { refundOwedPayments } from "#core/payments/refund-owed-payments.ts";
 
 /** Provider events are a few kilobytes; nothing bigger is read, let alone verified. */
 export const WEBHOOK_BODY_LIMIT = 512 * 1024;

@@ -1,4 +1,4 @@
-import { isStaffAction } from "../../core/staff/permissions";
+import { isStaffAction } from "#core/staff/permissions.ts";
 
 type AdminRouteModule = { permission?: string; actionPermissions?: Record<string, string> };
 

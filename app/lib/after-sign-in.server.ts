@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import type { SignInOutcome } from "../../core/auth/auth-attempt";
+import type { SignInOutcome } from "#core/auth/auth-attempt.ts";
 import type { AppContext } from "../context";
 import { cookiesOf, redirectWithFlash } from "./redirect-with-flash.server";
 

@@ -1,4 +1,4 @@
-import { LISTING_CONDITIONS, type ListingCondition } from "../../db/schema/listing-values";
+import { LISTING_CONDITIONS, type ListingCondition } from "#db/schema/listing-values.ts";
 
 const aud = new Intl.NumberFormat("en-AU", { style: "currency", currency: "AUD", maximumFractionDigits: 0 });
 

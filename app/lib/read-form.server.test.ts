@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
-import { AppError } from "../../core/shared/app-error";
-import { UNREADABLE_FORM } from "../../core/shared/read-form-data";
+import { AppError } from "#core/shared/app-error.ts";
+import { UNREADABLE_FORM } from "#core/shared/read-form-data.ts";
 import { formFields, readForm, readFormData } from "./read-form.server";
 
 const post = (body: BodyInit, headers?: HeadersInit) =>

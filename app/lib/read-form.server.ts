@@ -1,13 +1,13 @@
 import type { z } from "zod";
-import { AppError } from "../../core/shared/app-error";
-import { describeIssues } from "../../core/shared/describe-issues";
-import { readFormData } from "../../core/shared/read-form-data";
+import { AppError } from "#core/shared/app-error.ts";
+import { describeIssues } from "#core/shared/describe-issues.ts";
+import { readFormData } from "#core/shared/read-form-data.ts";
 
 /** A form's text fields by name (the first value of each); a field the form did not send is absent. */
 export type FormFields = Readonly<Record<string, string | undefined>>;
 
 // A page whose form also carries files reads it with readFormData (the listing form's reader too), then formFields.
-export { readFormData } from "../../core/shared/read-form-data";
+export { readFormData } from "#core/shared/read-form-data.ts";
 
 /**
  * Reads a request's form into a plain object of its text fields (files are left out: read them with

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { AppContext } from "../context";
-import type { SessionUser } from "../../core/auth/find-session-user";
-import { isRecentlyAuthenticated } from "../../core/auth/reauthentication";
+import type { SessionUser } from "#core/auth/find-session-user.ts";
+import { isRecentlyAuthenticated } from "#core/auth/reauthentication.ts";
 import { returnPath } from "./require-user.server";
 
 /**

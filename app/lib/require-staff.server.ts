@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
-import { onlyAdminsText } from "../../core/staff/admin-only-texts";
-import { passStaffGate, type StaffActor, type StaffGateResult } from "../../core/staff/pass-staff-gate";
-import type { StaffAction } from "../../core/staff/permissions";
-import { recordRequestError } from "../../core/logs/record-request-error";
+import { onlyAdminsText } from "#core/staff/admin-only-texts.ts";
+import { passStaffGate, type StaffActor, type StaffGateResult } from "#core/staff/pass-staff-gate.ts";
+import type { StaffAction } from "#core/staff/permissions.ts";
+import { recordRequestError } from "#core/logs/record-request-error.ts";
 import type { AppContext } from "../context";
 import { redirectWithFlash } from "./redirect-with-flash.server";
 import { safeRedirect } from "./safe-redirect";

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { describe, expect, test } from "vitest";
-import { AppError } from "../../core/shared/app-error";
+import { AppError } from "#core/shared/app-error.ts";
 import { runAction } from "./run-action.server";
 
 /** What react-router answers for a `data(...)` value: its body and status. */

@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { isAppError } from "../../core/shared/app-error";
-import { logger } from "../../core/shared/logger";
+import { isAppError } from "#core/shared/app-error.ts";
+import { logger } from "#core/shared/logger.ts";
 
 /** What a page's action gives back when the use case refused: the spec's message, and the fields it is about. */
 export type ActionFailure = { error: string; fields: Record<string, string> };

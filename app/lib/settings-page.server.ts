@@ -1,8 +1,8 @@
-import { checkSecurity } from "../../core/settings/check-security";
-import { describeSecrets } from "../../core/settings/describe-secrets";
-import { findSystemInfo } from "../../core/settings/find-system-info";
-import { loadSigningKeys } from "../../core/session-keys/signing-keys";
-import { findFeatureFlags } from "../../core/flags/find-feature-flags";
+import { checkSecurity } from "#core/settings/check-security.ts";
+import { describeSecrets } from "#core/settings/describe-secrets.ts";
+import { findSystemInfo } from "#core/settings/find-system-info.ts";
+import { loadSigningKeys } from "#core/session-keys/signing-keys.ts";
+import { findFeatureFlags } from "#core/flags/find-feature-flags.ts";
 import { formatBytes, formatUptime } from "../components/admin/settings/format";
 import type { AppContext } from "../context";
 import { readAdminRoutePermissions } from "./admin-route-permissions.server";

@@ -1,8 +1,8 @@
 import { data } from "react-router";
-import { isAppError } from "../../core/shared/app-error";
-import { checkAdminRateLimit } from "../../core/staff/check-admin-rate-limit";
-import type { StaffActor } from "../../core/staff/pass-staff-gate";
-import type { StaffAction } from "../../core/staff/permissions";
+import { isAppError } from "#core/shared/app-error.ts";
+import { checkAdminRateLimit } from "#core/staff/check-admin-rate-limit.ts";
+import type { StaffActor } from "#core/staff/pass-staff-gate.ts";
+import type { StaffAction } from "#core/staff/permissions.ts";
 import type { AppContext } from "../context";
 import { redirectWithFlash } from "./redirect-with-flash.server";
 import { requireStaff } from "./require-staff.server";

@@ -1,6 +1,6 @@
 // Dates and money as staff and members read them: Sydney time, AUD from cents. Formatted on the server so the
 // page's text does not depend on the browser's time zone (no hydration mismatch).
-import { sydneyFormat } from "../../core/shared/time";
+import { sydneyFormat } from "#core/shared/time.ts";
 
 const dateTime = sydneyFormat({
   day: "numeric",

@@ -1,7 +1,7 @@
 import { createCookie } from "react-router";
 import type { AppContext } from "../context";
-import { findLocality, type Locality } from "../../core/locations/localities";
-import { findMemberLocation } from "../../core/accounts/find-member-location";
+import { findLocality, type Locality } from "#core/locations/localities.ts";
+import { findMemberLocation } from "#core/accounts/find-member-location.ts";
 
 /** A visitor's chosen suburb, kept for a year (a preference cookie, see the Cookie Policy). */
 const locationCookie = createCookie("viewer_location", {

@@ -1,4 +1,4 @@
-import type { StaffAction } from "../../core/staff/permissions";
+import type { StaffAction } from "#core/staff/permissions.ts";
 import { data, Form, useNavigation } from "react-router";
 import { safeRedirect } from "../lib/safe-redirect";
 import type { Route } from "./+types/admin.two-factor";
@@ -11,15 +11,15 @@ import { readForm } from "../lib/read-form.server";
 import { requireStaff } from "../lib/require-staff.server";
 import { type Refusal, runAction } from "../lib/run-action.server";
 import { AuthenticatorSetUp } from "../components/account/authenticator-set-up";
-import { findStaffAccess } from "../../core/auth/find-staff-access";
-import { requireVerifiedAddress } from "../../core/auth/verified-address";
-import { AppError } from "../../core/shared/app-error";
-import { TWO_FACTOR_REQUIRED_FOR_ADMIN } from "../../core/staff/pass-staff-gate";
+import { findStaffAccess } from "#core/auth/find-staff-access.ts";
+import { requireVerifiedAddress } from "#core/auth/verified-address.ts";
+import { AppError } from "#core/shared/app-error.ts";
+import { TWO_FACTOR_REQUIRED_FOR_ADMIN } from "#core/staff/pass-staff-gate.ts";
 import {
   confirmTwoFactorEnrolment,
   describeTotpUri,
   startTwoFactorEnrolment,
-} from "../../core/auth/two-factor-enrolment";
+} from "#core/auth/two-factor-enrolment.ts";
 
 /** What it takes to open this page (and, unless an action names its own, to use it): the permission table's entry. */
 export const permission: StaffAction = "view_dashboard";

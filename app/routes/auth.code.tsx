@@ -13,9 +13,9 @@ import { readForm } from "../lib/read-form.server";
 import { runAction } from "../lib/run-action.server";
 import { focusFirstError } from "../lib/focus-first-error";
 import { safeRedirect } from "../lib/safe-redirect";
-import { SIGN_IN_CODE_MINUTES } from "../../core/auth/auth";
-import { requestSignInCode } from "../../core/auth/request-sign-in-code";
-import { signInWithCode } from "../../core/auth/sign-in-with-code";
+import { SIGN_IN_CODE_MINUTES } from "#core/auth/auth.ts";
+import { requestSignInCode } from "#core/auth/request-sign-in-code.ts";
+import { signInWithCode } from "#core/auth/sign-in-with-code.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Sign in with a code | SwapShed" },

@@ -7,7 +7,7 @@ import { EmailField } from "../components/forms/field";
 import { Button } from "../components/ui/button";
 import { AuthCard, AuthCardLink } from "../components/auth/auth-card";
 import { KeyRound } from "../components/ui/icons";
-import { requestPasswordReset } from "../../core/auth/request-password-reset";
+import { requestPasswordReset } from "#core/auth/request-password-reset.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Forgot password | SwapShed" },

@@ -7,8 +7,8 @@ import { readForm } from "../lib/read-form.server";
 import { cookiesOf } from "../lib/redirect-with-flash.server";
 import { runAction } from "../lib/run-action.server";
 import { safeRedirect } from "../lib/safe-redirect";
-import { identityProvidersFromEnv } from "../../core/auth/identity-providers";
-import { startIdentitySignIn } from "../../core/auth/start-identity-sign-in";
+import { identityProvidersFromEnv } from "#core/auth/identity-providers.ts";
+import { startIdentitySignIn } from "#core/auth/start-identity-sign-in.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign In | SwapShed" }, { name: "robots", content: "noindex" }];
 

@@ -5,7 +5,7 @@ import { readForm } from "../lib/read-form.server";
 import { redirectWithFlash } from "../lib/redirect-with-flash.server";
 import { runAction } from "../lib/run-action.server";
 import { safeRedirect } from "../lib/safe-redirect";
-import { ACCOUNT_KEPT, keepAccount } from "../../core/accounts/keep-account";
+import { ACCOUNT_KEPT, keepAccount } from "#core/accounts/keep-account.ts";
 
 /** POST from the offer at sign-in: cancels the member's own pending deletion and signs them in (decision 068). */
 export async function action({ context, request }: Route.ActionArgs) {

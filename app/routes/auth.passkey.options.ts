@@ -3,7 +3,7 @@ import type { Route } from "./+types/auth.passkey.options";
 import { appContext } from "../context";
 import { jsonWithCookies, refusedForScript } from "../lib/json-guard.server";
 import { runAction } from "../lib/run-action.server";
-import { startPasskeySignIn } from "../../core/auth/start-passkey-sign-in";
+import { startPasskeySignIn } from "#core/auth/start-passkey-sign-in.ts";
 
 export function loader() {
   return redirect("/auth");

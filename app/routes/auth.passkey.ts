@@ -6,7 +6,7 @@ import { jsonWithCookies, refusedForScript } from "../lib/json-guard.server";
 import { readForm } from "../lib/read-form.server";
 import { runAction } from "../lib/run-action.server";
 import { safeRedirect } from "../lib/safe-redirect";
-import { signInWithPasskey } from "../../core/auth/sign-in-with-passkey";
+import { signInWithPasskey } from "#core/auth/sign-in-with-passkey.ts";
 
 export function loader() {
   return redirect("/auth");

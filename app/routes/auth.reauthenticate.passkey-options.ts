@@ -4,7 +4,7 @@ import { appContext } from "../context";
 import { guardForScript, refusedForScript } from "../lib/json-guard.server";
 import { runAction } from "../lib/run-action.server";
 import { requireUser } from "../lib/require-user.server";
-import { startPasskeyReauthentication } from "../../core/auth/start-passkey-reauthentication";
+import { startPasskeyReauthentication } from "#core/auth/start-passkey-reauthentication.ts";
 
 export function loader() {
   return redirect("/auth/reauthenticate");

@@ -10,9 +10,9 @@ import { readForm } from "../lib/read-form.server";
 import { requireUser } from "../lib/require-user.server";
 import { runAction } from "../lib/run-action.server";
 import { safeRedirect } from "../lib/safe-redirect";
-import { REAUTH_MINUTES, reauthenticate, reauthenticationMethods } from "../../core/auth/reauthentication";
-import { findPasskeys } from "../../core/auth/find-passkeys";
-import { reauthenticateWithPasskey } from "../../core/auth/reauthenticate-with-passkey";
+import { REAUTH_MINUTES, reauthenticate, reauthenticationMethods } from "#core/auth/reauthentication.ts";
+import { findPasskeys } from "#core/auth/find-passkeys.ts";
+import { reauthenticateWithPasskey } from "#core/auth/reauthenticate-with-passkey.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Confirm it's you | SwapShed" },

@@ -8,7 +8,7 @@ import { KeyRound } from "../components/ui/icons";
 import { readForm } from "../lib/read-form.server";
 import { redirectWithFlash } from "../lib/redirect-with-flash.server";
 import { runAction } from "../lib/run-action.server";
-import { PASSWORD_CHANGED, resetPassword } from "../../core/auth/reset-password";
+import { PASSWORD_CHANGED, resetPassword } from "#core/auth/reset-password.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Choose a new password | SwapShed" },

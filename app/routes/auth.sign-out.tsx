@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/auth.sign-out";
 import { appContext } from "../context";
 import { cookiesOf, redirectWithFlash } from "../lib/redirect-with-flash.server";
-import { BAD_SCOPE, parseSignOutScope, signOut } from "../../core/auth/sign-out";
+import { BAD_SCOPE, parseSignOutScope, signOut } from "#core/auth/sign-out.ts";
 
 // Sign-out changes state, so it is a POST only; a GET just goes home.
 export function loader() {

@@ -7,15 +7,15 @@ import { afterSignIn } from "../lib/after-sign-in.server";
 import { readForm } from "../lib/read-form.server";
 import { redirectWithFlash } from "../lib/redirect-with-flash.server";
 import { runAction } from "../lib/run-action.server";
-import { signIn } from "../../core/auth/sign-in";
-import { signUp } from "../../core/auth/sign-up";
+import { signIn } from "#core/auth/sign-in.ts";
+import { signUp } from "#core/auth/sign-up.ts";
 import { safeRedirect } from "../lib/safe-redirect";
 import {
   identityProviderChoices,
   identityProviderLabel,
   identityProvidersFromEnv,
-} from "../../core/auth/identity-providers";
-import { identityErrorMessage } from "../../core/auth/identity-errors";
+} from "#core/auth/identity-providers.ts";
+import { identityErrorMessage } from "#core/auth/identity-errors.ts";
 
 export const meta: Route.MetaFunction = ({ location }) => [
   { title: `${modeOf(location.search) === "signup" ? "Create Account" : "Sign In"} | SwapShed` },

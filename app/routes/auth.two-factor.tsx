@@ -10,8 +10,8 @@ import { afterSignIn } from "../lib/after-sign-in.server";
 import { readForm } from "../lib/read-form.server";
 import { runAction } from "../lib/run-action.server";
 import { safeRedirect } from "../lib/safe-redirect";
-import { TWO_FACTOR_EXPIRED, verifyTwoFactorSignIn } from "../../core/auth/verify-two-factor-sign-in";
-import { AppError } from "../../core/shared/app-error";
+import { TWO_FACTOR_EXPIRED, verifyTwoFactorSignIn } from "#core/auth/verify-two-factor-sign-in.ts";
+import { AppError } from "#core/shared/app-error.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Two-step verification | SwapShed" },

@@ -4,8 +4,8 @@ import { appContext } from "../context";
 import { Button, ButtonLink } from "../components/ui/button";
 import { AuthCard, AuthCardLink, authLinkClass } from "../components/auth/auth-card";
 import { BadgeCheck, Clock, TriangleAlert } from "../components/ui/icons";
-import { VERIFY_EMAIL_HOURS } from "../../core/auth/auth";
-import { verifyEmailAddress } from "../../core/auth/verify-email-address";
+import { VERIFY_EMAIL_HOURS } from "#core/auth/auth.ts";
+import { verifyEmailAddress } from "#core/auth/verify-email-address.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Confirm e-mail address | SwapShed" },

@@ -1,4 +1,4 @@
-import { CreditCard, Lock } from "~/components/ui/icons";
+import { CreditCard, Lock } from "#app/components/ui/icons.ts";
 import { useEffect, useRef } from "react";
 import { data, Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout.$sessionId";
@@ -14,10 +14,10 @@ import { readForm } from "../lib/read-form.server";
 import { redirectWithFlash } from "../lib/redirect-with-flash.server";
 import { requireUser } from "../lib/require-user.server";
 import { runAction } from "../lib/run-action.server";
-import type { CheckoutCardErrors } from "../../core/payments/checkout-card-rules";
-import { findLocalCheckout } from "../../core/payments/find-local-checkout";
-import { isLocalProvider } from "../../core/payments/local-provider";
-import { submitLocalCheckout } from "../../core/payments/submit-local-checkout";
+import type { CheckoutCardErrors } from "#core/payments/checkout-card-rules.ts";
+import { findLocalCheckout } from "#core/payments/find-local-checkout.ts";
+import { isLocalProvider } from "#core/payments/local-provider.ts";
+import { submitLocalCheckout } from "#core/payments/submit-local-checkout.ts";
 
 export const meta: Route.MetaFunction = ({ error }) => {
   if (isRouteErrorResponse(error) && error.status === 404) return pageNotFoundMeta;

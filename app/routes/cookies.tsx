@@ -1,6 +1,6 @@
 import type { MetaFunction } from "react-router";
-import { LegalLink, LegalList, LegalP, LegalPage, LegalSection } from "~/components/layout/legal-page";
-import { useSite } from "~/lib/use-site";
+import { LegalLink, LegalList, LegalP, LegalPage, LegalSection } from "#app/components/layout/legal-page.tsx";
+import { useSite } from "#app/lib/use-site.ts";
 
 export const meta: MetaFunction = () => [
   { title: "Cookie Policy | SwapShed" },

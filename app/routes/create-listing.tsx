@@ -1,14 +1,14 @@
 import type { Route } from "./+types/create-listing";
 import { appContext } from "../context";
-import { readListingForm } from "../../core/listings/read-listing-form";
+import { readListingForm } from "#core/listings/read-listing-form.ts";
 import { ListingForm } from "../components/listings/form/listing-form";
 import { CardPage } from "../components/layout/card-page";
 import { redirectWithFlash } from "../lib/redirect-with-flash.server";
 import { requireUser } from "../lib/require-user.server";
 import { runAction } from "../lib/run-action.server";
 import { safeRedirect } from "../lib/safe-redirect";
-import { createListing } from "../../core/listings/create-listing";
-import { findProfileSuburb } from "../../core/accounts/find-profile-suburb";
+import { createListing } from "#core/listings/create-listing.ts";
+import { findProfileSuburb } from "#core/accounts/find-profile-suburb.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "List an item | SwapShed" },

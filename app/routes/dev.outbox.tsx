@@ -1,11 +1,11 @@
-import { Inbox, RefreshCw } from "~/components/ui/icons";
+import { Inbox, RefreshCw } from "#app/components/ui/icons.ts";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/dev.outbox";
 import { appContext } from "../context";
 import { OutboxList, sydneyStamp } from "../components/dev/outbox-list";
 import { ButtonLink } from "../components/ui/button";
 import { Container } from "../components/ui/container";
-import { isOutboxPageEnabled, findOutbox } from "../../core/mail/find-outbox";
+import { isOutboxPageEnabled, findOutbox } from "#core/mail/find-outbox.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Mail Outbox | SwapShed" },

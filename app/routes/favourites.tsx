@@ -1,4 +1,4 @@
-import { Heart } from "~/components/ui/icons";
+import { Heart } from "#app/components/ui/icons.ts";
 import type { Route } from "./+types/favourites";
 import { appContext } from "../context";
 import { ListingCard } from "../components/listings/listing-card";
@@ -6,7 +6,7 @@ import { ButtonLink } from "../components/ui/button";
 import { Container } from "../components/ui/container";
 import { requireUser } from "../lib/require-user.server";
 import { getViewer } from "../lib/viewer.server";
-import { findFavouriteListings } from "../../core/listings/find-favourite-listings";
+import { findFavouriteListings } from "#core/listings/find-favourite-listings.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "My Favourites | SwapShed" },

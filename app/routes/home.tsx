@@ -10,9 +10,9 @@ import { Hero } from "../components/home/hero";
 import { cardData } from "../components/listings/listing-card";
 import { HowItWorks } from "../components/home/how-it-works";
 import { Safety } from "../components/home/safety";
-import { recordRequestError } from "../../core/logs/record-request-error";
+import { recordRequestError } from "#core/logs/record-request-error.ts";
 import { getViewer } from "../lib/viewer.server";
-import { findHomeListings } from "../../core/listings/find-home-listings";
+import { findHomeListings } from "#core/listings/find-home-listings.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "SwapShed | Swap your goods across Australia" },

@@ -9,14 +9,14 @@ import {
   Target,
   TrendingUp,
   TriangleAlert,
-} from "~/components/ui/icons";
-import type { IconComponent } from "~/components/ui/icon";
+} from "#app/components/ui/icons.ts";
+import type { IconComponent } from "#app/components/ui/icon.tsx";
 import type { ReactNode } from "react";
 import type { MetaFunction } from "react-router";
-import { PageTopBar } from "~/components/layout/legal-page";
-import { buttonClass } from "~/components/ui/button";
-import { Container } from "~/components/ui/container";
-import { useSite } from "~/lib/use-site";
+import { PageTopBar } from "#app/components/layout/legal-page.tsx";
+import { buttonClass } from "#app/components/ui/button.tsx";
+import { Container } from "#app/components/ui/container.tsx";
+import { useSite } from "#app/lib/use-site.ts";
 
 export const meta: MetaFunction = () => [
   { title: "Investor Overview | SwapShed" },

@@ -1,8 +1,8 @@
-import { Lock } from "~/components/ui/icons";
+import { Lock } from "#app/components/ui/icons.ts";
 import { data } from "react-router";
 import type { Route } from "./+types/listings.$id.edit";
 import { appContext } from "../context";
-import { readListingForm } from "../../core/listings/read-listing-form";
+import { readListingForm } from "#core/listings/read-listing-form.ts";
 import { RouteError } from "../components/layout/route-error";
 import { ListingForm } from "../components/listings/form/listing-form";
 import { ButtonLink } from "../components/ui/button";
@@ -10,10 +10,10 @@ import { CardPage } from "../components/layout/card-page";
 import { redirectWithFlash } from "../lib/redirect-with-flash.server";
 import { requireUser } from "../lib/require-user.server";
 import { runAction } from "../lib/run-action.server";
-import { findListingToEdit } from "../../core/listings/find-listing-to-edit";
-import { whyNotEditable } from "../../core/listings/listing-edit-rules";
-import { updateListing } from "../../core/listings/update-listing";
-import { isAppError } from "../../core/shared/app-error";
+import { findListingToEdit } from "#core/listings/find-listing-to-edit.ts";
+import { whyNotEditable } from "#core/listings/listing-edit-rules.ts";
+import { updateListing } from "#core/listings/update-listing.ts";
+import { isAppError } from "#core/shared/app-error.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `Edit ${loaderData.listing.title} | SwapShed` : "Listing not found | SwapShed" },

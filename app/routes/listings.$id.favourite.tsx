@@ -4,7 +4,7 @@ import { appContext } from "../context";
 import { readForm } from "../lib/read-form.server";
 import { runAction } from "../lib/run-action.server";
 import { safeRedirect } from "../lib/safe-redirect";
-import { setFavourite } from "../../core/listings/toggle-favourite";
+import { setFavourite } from "#core/listings/toggle-favourite.ts";
 
 export function loader({ params }: Route.LoaderArgs) {
   return redirect(`/listings/${encodeURIComponent(params.id)}`);

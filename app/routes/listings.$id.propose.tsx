@@ -9,10 +9,10 @@ import { proposeSignInHref } from "../lib/auth-links";
 import { readForm } from "../lib/read-form.server";
 import { flashHeaders, redirectWithFlash } from "../lib/redirect-with-flash.server";
 import { runAction } from "../lib/run-action.server";
-import { findListing } from "../../core/listings/find-listing";
-import { findOfferableListings } from "../../core/listings/find-offerable-listings";
-import { findPendingProposalForListing } from "../../core/swaps/find-pending-proposal-for-listing";
-import { proposeSwap } from "../../core/swaps/propose-swap";
+import { findListing } from "#core/listings/find-listing.ts";
+import { findOfferableListings } from "#core/listings/find-offerable-listings.ts";
+import { findPendingProposalForListing } from "#core/swaps/find-pending-proposal-for-listing.ts";
+import { proposeSwap } from "#core/swaps/propose-swap.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Propose a Swap | SwapShed" },

@@ -6,9 +6,9 @@ import { Container } from "../components/ui/container";
 import { readForm } from "../lib/read-form.server";
 import { redirectWithFlash } from "../lib/redirect-with-flash.server";
 import { runAction } from "../lib/run-action.server";
-import { findListing } from "../../core/listings/find-listing";
-import { isOwnListing, isReportingOn } from "../../core/moderation/can-report";
-import { reportListing } from "../../core/moderation/report-listing";
+import { findListing } from "#core/listings/find-listing.ts";
+import { isOwnListing, isReportingOn } from "#core/moderation/can-report.ts";
+import { reportListing } from "#core/moderation/report-listing.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Report listing | SwapShed" },

@@ -1,5 +1,5 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
-import { BadgeCheck, CalendarDays, MapPin, Navigation, Star } from "~/components/ui/icons";
+import { BadgeCheck, CalendarDays, MapPin, Navigation, Star } from "#app/components/ui/icons.ts";
 import { data, Link } from "react-router";
 import { useEffect, useRef } from "react";
 import type { Route } from "./+types/listings.$id";
@@ -20,12 +20,12 @@ import { redirectWithFlash } from "../lib/redirect-with-flash.server";
 import { requireUser } from "../lib/require-user.server";
 import { runAction } from "../lib/run-action.server";
 import { getViewer } from "../lib/viewer.server";
-import { imageUrl } from "../../core/images/image-urls";
-import { deleteListing } from "../../core/listings/delete-listing";
-import { findListing } from "../../core/listings/find-listing";
-import { canReport } from "../../core/moderation/can-report";
-import { findPendingProposalForListing } from "../../core/swaps/find-pending-proposal-for-listing";
-import { formatLongDate, sydneyFormat } from "../../core/shared/time";
+import { imageUrl } from "#core/images/image-urls.ts";
+import { deleteListing } from "#core/listings/delete-listing.ts";
+import { findListing } from "#core/listings/find-listing.ts";
+import { canReport } from "#core/moderation/can-report.ts";
+import { findPendingProposalForListing } from "#core/swaps/find-pending-proposal-for-listing.ts";
+import { formatLongDate, sydneyFormat } from "#core/shared/time.ts";
 
 /** "November 2026": how long the owner has been a member. */
 const monthAndYear = sydneyFormat({ month: "long", year: "numeric" });

@@ -5,8 +5,8 @@ import { readForm } from "../lib/read-form.server";
 import { flashHeaders, redirectWithFlash } from "../lib/redirect-with-flash.server";
 import { safeRedirect } from "../lib/safe-redirect";
 import { serializeViewerLocation } from "../lib/viewer.server";
-import { resolveLocationField } from "../../core/locations/localities";
-import { setMemberLocation } from "../../core/accounts/set-member-location";
+import { resolveLocationField } from "#core/locations/localities.ts";
+import { setMemberLocation } from "#core/accounts/set-member-location.ts";
 
 export function loader() {
   return redirect("/");

@@ -1,4 +1,4 @@
-import { PackageOpen, Plus } from "~/components/ui/icons";
+import { PackageOpen, Plus } from "#app/components/ui/icons.ts";
 import { data, Form, Link, useNavigation } from "react-router";
 import { useHydrated } from "../lib/use-hydrated";
 import type { Route } from "./+types/my-listings";
@@ -12,10 +12,10 @@ import { redirectWithFlash } from "../lib/redirect-with-flash.server";
 import { requireUser } from "../lib/require-user.server";
 import { runAction } from "../lib/run-action.server";
 import { SmallCover } from "../components/listings/cover-picture";
-import { deleteListing } from "../../core/listings/delete-listing";
-import { whyNotEditable } from "../../core/listings/listing-edit-rules";
-import { findMyListings } from "../../core/listings/find-my-listings";
-import { recordRequestError } from "../../core/logs/record-request-error";
+import { deleteListing } from "#core/listings/delete-listing.ts";
+import { whyNotEditable } from "#core/listings/listing-edit-rules.ts";
+import { findMyListings } from "#core/listings/find-my-listings.ts";
+import { recordRequestError } from "#core/logs/record-request-error.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "My Listings | SwapShed" },

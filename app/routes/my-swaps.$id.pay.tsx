@@ -5,8 +5,8 @@ import { readForm } from "../lib/read-form.server";
 import { redirectWithFlash } from "../lib/redirect-with-flash.server";
 import { requireUser } from "../lib/require-user.server";
 import { runAction } from "../lib/run-action.server";
-import { startHandshakePayment } from "../../core/payments/start-handshake-payment";
-import { readContactDetails } from "../../core/accounts/update-contact-details";
+import { startHandshakePayment } from "#core/payments/start-handshake-payment.ts";
+import { readContactDetails } from "#core/accounts/update-contact-details.ts";
 
 export function loader() {
   return redirect("/my-swaps");

@@ -1,4 +1,4 @@
-import { ArrowLeft } from "~/components/ui/icons";
+import { ArrowLeft } from "#app/components/ui/icons.ts";
 import { Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/my-swaps";
 import { type AppContext, appContext } from "../context";
@@ -11,13 +11,13 @@ import { readForm } from "../lib/read-form.server";
 import { redirectWithFlash } from "../lib/redirect-with-flash.server";
 import { requireUser } from "../lib/require-user.server";
 import { runAction } from "../lib/run-action.server";
-import { recordRequestError } from "../../core/logs/record-request-error";
-import { acceptSwap } from "../../core/swaps/accept-swap";
-import { findMySwaps, findSwapForParty } from "../../core/swaps/find-my-swaps";
-import { leaveReview } from "../../core/swaps/leave-review";
-import { rejectSwap } from "../../core/swaps/reject-swap";
-import { withdrawSwap } from "../../core/swaps/withdraw-swap";
-import { findContactDetails } from "../../core/accounts/find-contact-details";
+import { recordRequestError } from "#core/logs/record-request-error.ts";
+import { acceptSwap } from "#core/swaps/accept-swap.ts";
+import { findMySwaps, findSwapForParty } from "#core/swaps/find-my-swaps.ts";
+import { leaveReview } from "#core/swaps/leave-review.ts";
+import { rejectSwap } from "#core/swaps/reject-swap.ts";
+import { withdrawSwap } from "#core/swaps/withdraw-swap.ts";
+import { findContactDetails } from "#core/accounts/find-contact-details.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "My Swaps | SwapShed" },

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
 import { PageNotFound, pageNotFoundMeta } from "../components/layout/page-not-found";
-import { logger } from "../../core/shared/logger";
+import { logger } from "#core/shared/logger.ts";
 
 export const meta: Route.MetaFunction = () => pageNotFoundMeta;
 

@@ -1,4 +1,4 @@
-import { SearchX } from "~/components/ui/icons";
+import { SearchX } from "#app/components/ui/icons.ts";
 import { data, isRouteErrorResponse, Link, useLocation } from "react-router";
 import type { Route } from "./+types/search";
 import { appContext } from "../context";
@@ -9,11 +9,11 @@ import { buttonClass } from "../components/ui/button";
 import { Container } from "../components/ui/container";
 import { categoryLabel } from "../lib/categories";
 import { getViewer } from "../lib/viewer.server";
-import { parseSearchParams } from "../../core/listings/search-params";
-import { toSearchQuery } from "../../core/listings/search-query";
-import { COUNT_CAP } from "../../core/listings/search-listings";
-import { searchFromUrl } from "../../core/listings/search-from-url";
-import { isAppError } from "../../core/shared/app-error";
+import { parseSearchParams } from "#core/listings/search-params.ts";
+import { toSearchQuery } from "#core/listings/search-query.ts";
+import { COUNT_CAP } from "#core/listings/search-listings.ts";
+import { searchFromUrl } from "#core/listings/search-from-url.ts";
+import { isAppError } from "#core/shared/app-error.ts";
 import { PlaceChoice } from "../components/search/place-choice";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {

@@ -1,4 +1,4 @@
-import { Database, KeyRound } from "~/components/ui/icons";
+import { Database, KeyRound } from "#app/components/ui/icons.ts";
 import { useEffect, useState } from "react";
 import { data, Form, useFetcher } from "react-router";
 import { readForm } from "../lib/read-form.server";
@@ -9,11 +9,11 @@ import { appContext } from "../context";
 import { Button, ButtonLink } from "../components/ui/button";
 import { Container } from "../components/ui/container";
 import { FormError } from "../components/forms/form-error";
-import { seedDemoData, type SeedStep } from "../../core/seed/seed-demo-data";
-import { SEED_LISTINGS, SEED_PASSWORD, SEED_USERS } from "../../db/seed/seed-data";
-import { isDemoMode } from "../../core/shared/demo-mode";
-import { maySeedStaff } from "../../core/seed/seed-staff-accounts";
-import { SEED_STAFF } from "../../db/seed/seed-staff";
+import { seedDemoData, type SeedStep } from "#core/seed/seed-demo-data.ts";
+import { SEED_LISTINGS, SEED_PASSWORD, SEED_USERS } from "#db/seed/seed-data.ts";
+import { isDemoMode } from "#core/shared/demo-mode.ts";
+import { maySeedStaff } from "#core/seed/seed-staff-accounts.ts";
+import { SEED_STAFF } from "#db/seed/seed-staff.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Seed Test Data | SwapShed" },

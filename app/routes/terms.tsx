@@ -1,7 +1,7 @@
 import type { MetaFunction } from "react-router";
-import { LegalLink, LegalList, LegalP, LegalPage, LegalSection } from "~/components/layout/legal-page";
-import { useSite } from "~/lib/use-site";
-import { LAPSE_REFUND, NON_REFUNDABLE_ONCE_PAID } from "~/lib/fee-refunds";
+import { LegalLink, LegalList, LegalP, LegalPage, LegalSection } from "#app/components/layout/legal-page.tsx";
+import { useSite } from "#app/lib/use-site.ts";
+import { LAPSE_REFUND, NON_REFUNDABLE_ONCE_PAID } from "#app/lib/fee-refunds.ts";
 
 export const meta: MetaFunction = () => [
   { title: "Terms and Conditions | SwapShed" },

@@ -1,10 +1,10 @@
 import { desc, eq, or, type SQL } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { favourites } from "../../db/schema/favourites";
-import { listings } from "../../db/schema/listings";
-import { creditLedger, paymentLogs } from "../../db/schema/payments";
-import { userRoles } from "../../db/schema/profiles";
-import { reviews, swapProposals } from "../../db/schema/swaps";
+import type { Db } from "#db/client.ts";
+import { favourites } from "#db/schema/favourites.ts";
+import { listings } from "#db/schema/listings.ts";
+import { creditLedger, paymentLogs } from "#db/schema/payments.ts";
+import { userRoles } from "#db/schema/profiles.ts";
+import { reviews, swapProposals } from "#db/schema/swaps.ts";
 import { listingItemColumns } from "../listings/listing-item-columns";
 import { AppError } from "../shared/app-error";
 import { findMemberRecord } from "./find-member-record";

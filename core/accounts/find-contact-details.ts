@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client";
+import type { Db } from "#db/client.ts";
 import { findMemberRecord } from "./find-member-record";
 
 /** The member's own details for their account page. */

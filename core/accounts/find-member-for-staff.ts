@@ -1,11 +1,11 @@
 import { and, desc, eq, isNull, or } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { securityEvents } from "../../db/schema/audit";
-import { users } from "../../db/schema/auth";
-import { listings } from "../../db/schema/listings";
-import { paymentLogs } from "../../db/schema/payments";
-import { profiles, userRoles } from "../../db/schema/profiles";
-import { swapProposals } from "../../db/schema/swaps";
+import type { Db } from "#db/client.ts";
+import { securityEvents } from "#db/schema/audit.ts";
+import { users } from "#db/schema/auth.ts";
+import { listings } from "#db/schema/listings.ts";
+import { paymentLogs } from "#db/schema/payments.ts";
+import { profiles, userRoles } from "#db/schema/profiles.ts";
+import { swapProposals } from "#db/schema/swaps.ts";
 import { listingStateColumns } from "../moderation/listing-state-columns";
 import { offered, onSwap, swapTitleColumns, target } from "../swaps/swap-columns";
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { profiles } from "../../db/schema/profiles";
+import type { Db } from "#db/client.ts";
+import { profiles } from "#db/schema/profiles.ts";
 
 /** The member's profile suburb with its coordinates, or null when they have not set one. */
 export async function findMemberLocation(db: Db, userId: string) {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
-import { profiles } from "../../db/schema/profiles";
+import type { Db } from "#db/client.ts";
+import { users } from "#db/schema/auth.ts";
+import { profiles } from "#db/schema/profiles.ts";
 
 /**
  * A member's account and profile as "Download my data" lists them (no secrets), or null when there is no such

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, exists, ilike, isNotNull, isNull, notExists, or, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
-import { PROFILE_STATUSES, profiles, ROLES, userRoles } from "../../db/schema/profiles";
+import type { Db } from "#db/client.ts";
+import { users } from "#db/schema/auth.ts";
+import { PROFILE_STATUSES, profiles, ROLES, userRoles } from "#db/schema/profiles.ts";
 import { afterRow, cursorId, pageOf } from "../shared/keyset-cursor";
 import { likeText } from "../shared/sql-like";
 

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNotNull, ne } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { profiles } from "../../db/schema/profiles";
+import type { Db } from "#db/client.ts";
+import { profiles } from "#db/schema/profiles.ts";
 import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
 import { enforceAccountLimit } from "../auth/account-limits";

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { sessions } from "../../db/schema/auth";
-import { profiles } from "../../db/schema/profiles";
+import type { Db } from "#db/client.ts";
+import { sessions } from "#db/schema/auth.ts";
+import { profiles } from "#db/schema/profiles.ts";
 import { type AdminActionRecord, recordAdminAction } from "../audit/record-admin-action";
 import { AppError } from "../shared/app-error";
 import type { StaffActor } from "../staff/pass-staff-gate";

@@ -1,11 +1,11 @@
 import { and, eq, inArray, isNotNull, lte, not, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { securityEvents } from "../../db/schema/audit";
-import { accounts, sessions, twoFactors, users } from "../../db/schema/auth";
-import { favourites } from "../../db/schema/favourites";
-import { type ListingImage, listings } from "../../db/schema/listings";
-import { profiles } from "../../db/schema/profiles";
-import { reviews, swapProposals } from "../../db/schema/swaps";
+import type { Db } from "#db/client.ts";
+import { securityEvents } from "#db/schema/audit.ts";
+import { accounts, sessions, twoFactors, users } from "#db/schema/auth.ts";
+import { favourites } from "#db/schema/favourites.ts";
+import { type ListingImage, listings } from "#db/schema/listings.ts";
+import { profiles } from "#db/schema/profiles.ts";
+import { reviews, swapProposals } from "#db/schema/swaps.ts";
 import { avatarKeyOf } from "../images/avatar-urls";
 import { pictureKeys } from "../images/picture-keys";
 import type { FileStorage } from "../storage/storage";

@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client";
+import type { Db } from "#db/client.ts";
 import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
 import type { Auth } from "../auth/auth";

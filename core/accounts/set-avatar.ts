@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { profiles } from "../../db/schema/profiles";
+import type { Db } from "#db/client.ts";
+import { profiles } from "#db/schema/profiles.ts";
 import { avatarKeyOf, avatarUrlFor } from "../images/avatar-urls";
 import { processAvatarImage } from "../images/process-avatar-image";
 import { AppError } from "../shared/app-error";

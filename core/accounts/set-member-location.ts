@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { profiles } from "../../db/schema/profiles";
+import type { Db } from "#db/client.ts";
+import { profiles } from "#db/schema/profiles.ts";
 import { type Locality, locationColumns } from "../locations/localities";
 
 /** Saves the member's suburb on their profile: distances on cards are measured from it. */

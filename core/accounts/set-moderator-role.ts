@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { profiles } from "../../db/schema/profiles";
+import type { Db } from "#db/client.ts";
+import { profiles } from "#db/schema/profiles.ts";
 import { AppError } from "../shared/app-error";
 import { grantStaffRole } from "../staff/grant-staff-role";
 import type { StaffActor } from "../staff/pass-staff-gate";

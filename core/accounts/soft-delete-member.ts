@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client";
+import type { Db } from "#db/client.ts";
 import { lockMember, type MemberChange, RETENTION_DAYS, takeMemberOff } from "./member-guards";
 import { requireReason } from "../shared/reason";
 

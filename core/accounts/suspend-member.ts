@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client";
+import type { Db } from "#db/client.ts";
 import { AppError } from "../shared/app-error";
 import { ALREADY_SUSPENDED, lockMember, type MemberChange, takeMemberOff } from "./member-guards";
 import { requireReason } from "../shared/reason";

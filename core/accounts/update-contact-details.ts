@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../../db/client";
-import { profiles } from "../../db/schema/profiles";
+import type { Db } from "#db/client.ts";
+import { profiles } from "#db/schema/profiles.ts";
 import { AppError } from "../shared/app-error";
 import { describeIssues } from "../shared/describe-issues";
 import { locationColumns, resolveLocationField } from "../locations/localities";

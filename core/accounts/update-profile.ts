@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
-import { profiles } from "../../db/schema/profiles";
+import type { Db } from "#db/client.ts";
+import { users } from "#db/schema/auth.ts";
+import { profiles } from "#db/schema/profiles.ts";
 import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
 import { describeIssues } from "../shared/describe-issues";

@@ -1,10 +1,10 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { listings } from "../../db/schema/listings";
-import type { Db } from "../../db/client";
-import { AUDIT_TARGET_TYPES, adminAuditLog } from "../../db/schema/audit";
-import { users } from "../../db/schema/auth";
-import { userRoles } from "../../db/schema/profiles";
+import { listings } from "#db/schema/listings.ts";
+import type { Db } from "#db/client.ts";
+import { AUDIT_TARGET_TYPES, adminAuditLog } from "#db/schema/audit.ts";
+import { users } from "#db/schema/auth.ts";
+import { userRoles } from "#db/schema/profiles.ts";
 import { afterRow, pageOf } from "../shared/keyset-cursor";
 import { isUuid } from "../shared/ids";
 

@@ -1,5 +1,5 @@
-import type { Db } from "../../db/client";
-import { adminAuditLog, type AuditTargetType } from "../../db/schema/audit";
+import type { Db } from "#db/client.ts";
+import { adminAuditLog, type AuditTargetType } from "#db/schema/audit.ts";
 
 export type AdminActionRecord = {
   /** Who did it: the staff member's user id, or null for the command line (the page shows 'Unknown'). */

@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client";
+import type { Db } from "#db/client.ts";
 import { isFeatureEnabled } from "../flags/is-feature-enabled";
 import { addressKey } from "../rate-limit/address-key";
 import { hitRateLimit } from "../rate-limit/hit-rate-limit";

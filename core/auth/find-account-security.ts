@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client";
+import type { Db } from "#db/client.ts";
 import { findStaffAccess } from "./find-staff-access";
 import { reauthenticationMethods } from "./reauthentication";
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { accounts } from "../../db/schema/auth";
+import type { Db } from "#db/client.ts";
+import { accounts } from "#db/schema/auth.ts";
 import { type IdentityProviderConfig, identityProviderChoices } from "./identity-providers";
 
 export type LinkedIdentity = { id: string; provider: string; subject: string; email: string | null; linkedAt: Date };

@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { passkeys } from "../../db/schema/auth";
+import type { Db } from "#db/client.ts";
+import { passkeys } from "#db/schema/auth.ts";
 
 export type PasskeySummary = {
   id: string;

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { profiles, userRoles } from "../../db/schema/profiles";
+import type { Db } from "#db/client.ts";
+import { profiles, userRoles } from "#db/schema/profiles.ts";
 import type { Auth } from "./auth";
 
 export type SessionUser = {

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { sessions } from "../../db/schema/auth";
+import type { Db } from "#db/client.ts";
+import { sessions } from "#db/schema/auth.ts";
 import { describeDevice } from "./describe-device";
 
 export type MemberSession = {

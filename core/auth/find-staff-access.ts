@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
-import { ROLES, type Role, userRoles } from "../../db/schema/profiles";
+import type { Db } from "#db/client.ts";
+import { users } from "#db/schema/auth.ts";
+import { ROLES, type Role, userRoles } from "#db/schema/profiles.ts";
 
 export type StaffAccess = { roles: Role[]; twoFactorEnabled: boolean };
 

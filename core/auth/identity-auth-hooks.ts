@@ -3,9 +3,9 @@
 // linked identity are written, so no way around our pages skips them.
 import { APIError } from "better-auth";
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
-import { profiles } from "../../db/schema/profiles";
+import type { Db } from "#db/client.ts";
+import { users } from "#db/schema/auth.ts";
+import { profiles } from "#db/schema/profiles.ts";
 import { recordSignInAttempt } from "./record-sign-in-attempt";
 import type { RequestMeta } from "./auth-attempt";
 import { IDENTITY_ERRORS, identityErrorMessage } from "./identity-errors";

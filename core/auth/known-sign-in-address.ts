@@ -1,7 +1,7 @@
 import { and, eq, gt } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { securityEvents } from "../../db/schema/audit";
-import { users } from "../../db/schema/auth";
+import type { Db } from "#db/client.ts";
+import { securityEvents } from "#db/schema/audit.ts";
+import { users } from "#db/schema/auth.ts";
 import { addressKey } from "../rate-limit/address-key";
 
 /** How far back a successful sign-in makes a client address one the member uses. */

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { verifications } from "../../db/schema/auth";
+import type { Db } from "#db/client.ts";
+import { verifications } from "#db/schema/auth.ts";
 import { PASSKEY_CEREMONY_SECONDS } from "./passkey-relying-party";
 
 /** The ceremonies whose challenge we keep ourselves (sign-in keeps its own in Better Auth's signed cookie). */

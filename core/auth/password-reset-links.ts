@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, like, ne } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { verifications } from "../../db/schema/auth";
+import type { Db } from "#db/client.ts";
+import { verifications } from "#db/schema/auth.ts";
 
 /** Better Auth's identifier for a reset link's row: this prefix, then the token. */
 export const RESET_LINK_PREFIX = "reset-password:";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { profiles } from "../../db/schema/profiles";
+import type { Db } from "#db/client.ts";
+import { profiles } from "#db/schema/profiles.ts";
 import type { Clock } from "../shared/clock";
 import { ACCOUNT_DELETION_PENDING_CODE, type Auth } from "./auth";
 import type { PendingDeletion } from "./auth-attempt";

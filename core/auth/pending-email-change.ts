@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { and, eq, exists, gt } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
-import { pendingEmailChanges } from "../../db/schema/email-changes";
+import type { Db } from "#db/client.ts";
+import { users } from "#db/schema/auth.ts";
+import { pendingEmailChanges } from "#db/schema/email-changes.ts";
 
 /**
  * The one change of e-mail address an account may have waiting (pending_email_changes). Better Auth's link is a

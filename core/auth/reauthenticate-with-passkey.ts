@@ -1,7 +1,7 @@
 import { verifyAuthenticationResponse } from "@simplewebauthn/server";
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { passkeys } from "../../db/schema/auth";
+import type { Db } from "#db/client.ts";
+import { passkeys } from "#db/schema/auth.ts";
 import { recordSecurityEvent } from "../security/record-security-event";
 import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";

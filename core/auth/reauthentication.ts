@@ -1,6 +1,6 @@
 import { and, eq, isNotNull } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { accounts, sessionReauthentications, twoFactors, users } from "../../db/schema/auth";
+import type { Db } from "#db/client.ts";
+import { accounts, sessionReauthentications, twoFactors, users } from "#db/schema/auth.ts";
 import { recordSecurityEvent } from "../security/record-security-event";
 import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
+import type { Db } from "#db/client.ts";
+import { users } from "#db/schema/auth.ts";
 import { securityNotice } from "../mail/account-templates";
 import { enqueueMail } from "../mail/mailer";
 import { recordSecurityEvent } from "../security/record-security-event";

@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client";
+import type { Db } from "#db/client.ts";
 import { recordSecurityEvent } from "../security/record-security-event";
 
 /** How a member tried to sign in: the `attempted_action` of their login_attempt row in System Logs. */

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { passkeys } from "../../db/schema/auth";
+import type { Db } from "#db/client.ts";
+import { passkeys } from "#db/schema/auth.ts";
 import type { Clock } from "../shared/clock";
 import { enforceAccountLimit } from "./account-limits";
 import type { RequestMeta } from "./auth-attempt";

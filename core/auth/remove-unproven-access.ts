@@ -1,6 +1,6 @@
 import { and, eq, ne } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { accounts, passkeys, sessions, twoFactors, users } from "../../db/schema/auth";
+import type { Db } from "#db/client.ts";
+import { accounts, passkeys, sessions, twoFactors, users } from "#db/schema/auth.ts";
 import type { RequestMeta } from "./auth-attempt";
 import { voidPasswordResetLinks } from "./password-reset-links";
 import { recordSecurityEvent } from "../security/record-security-event";

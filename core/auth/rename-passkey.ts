@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { passkeys } from "../../db/schema/auth";
+import type { Db } from "#db/client.ts";
+import { passkeys } from "#db/schema/auth.ts";
 import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
 import { enforceAccountLimit } from "./account-limits";

@@ -4,7 +4,7 @@ import { hitRateLimit } from "../rate-limit/hit-rate-limit";
 import { recordSecurityEvent } from "../security/record-security-event";
 import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
-import type { Db } from "../../db/client";
+import type { Db } from "#db/client.ts";
 import type { Auth } from "./auth";
 import type { RequestMeta } from "./auth-attempt";
 import { emailSchema } from "./credentials-schema";

@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client";
+import type { Db } from "#db/client.ts";
 import { recordSecurityEvent } from "../security/record-security-event";
 import type { Clock } from "../shared/clock";
 import { AppError } from "../shared/app-error";

@@ -1,5 +1,5 @@
 import { recordSecurityEvent } from "../security/record-security-event";
-import type { Db } from "../../db/client";
+import type { Db } from "#db/client.ts";
 import { AppError } from "../shared/app-error";
 import type { Auth } from "./auth";
 import type { RequestMeta } from "./auth-attempt";

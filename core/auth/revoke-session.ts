@@ -1,5 +1,5 @@
 import { and, eq, ne } from "drizzle-orm";
-import { sessions } from "../../db/schema/auth";
+import { sessions } from "#db/schema/auth.ts";
 import { recordSecurityEvent } from "../security/record-security-event";
 import { AppError } from "../shared/app-error";
 import type { AccountDeps } from "./account-deps";

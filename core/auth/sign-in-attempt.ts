@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
+import type { Db } from "#db/client.ts";
+import { users } from "#db/schema/auth.ts";
 import { AppError, type AppErrorDetails } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
 import type { Auth } from "./auth";

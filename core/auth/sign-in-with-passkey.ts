@@ -1,7 +1,7 @@
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { passkeys } from "../../db/schema/auth";
+import type { Db } from "#db/client.ts";
+import { passkeys } from "#db/schema/auth.ts";
 import { recordSignInAttempt } from "./record-sign-in-attempt";
 import { AppError, type AppErrorCode } from "../shared/app-error";
 import type { Clock } from "../shared/clock";

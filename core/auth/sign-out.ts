@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client";
+import type { Db } from "#db/client.ts";
 import { recordSecurityEvent } from "../security/record-security-event";
 import type { Auth } from "./auth";
 import type { RequestMeta } from "./auth-attempt";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { users } from "../../db/schema/auth";
+import { users } from "#db/schema/auth.ts";
 import { recordSecurityEvent } from "../security/record-security-event";
 import { AppError } from "../shared/app-error";
 import type { Auth } from "./auth";

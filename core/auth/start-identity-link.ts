@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client";
+import type { Db } from "#db/client.ts";
 import type { Clock } from "../shared/clock";
 import { enforceAccountLimit } from "./account-limits";
 import type { RequestMeta } from "./auth-attempt";

@@ -1,5 +1,5 @@
 import { APIError } from "better-auth";
-import type { Db } from "../../db/client";
+import type { Db } from "#db/client.ts";
 import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
 import { enforceAccountLimit } from "./account-limits";

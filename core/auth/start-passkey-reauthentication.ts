@@ -1,7 +1,7 @@
 import { generateAuthenticationOptions, type PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { passkeys } from "../../db/schema/auth";
+import type { Db } from "#db/client.ts";
+import { passkeys } from "#db/schema/auth.ts";
 import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
 import { savePasskeyChallenge } from "./passkey-challenges";

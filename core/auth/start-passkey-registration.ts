@@ -4,8 +4,8 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
 } from "@simplewebauthn/server";
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { passkeys } from "../../db/schema/auth";
+import type { Db } from "#db/client.ts";
+import { passkeys } from "#db/schema/auth.ts";
 import type { Clock } from "../shared/clock";
 import { enforceAccountLimit } from "./account-limits";
 import type { RequestMeta } from "./auth-attempt";

@@ -1,5 +1,5 @@
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
-import type { Db } from "../../db/client";
+import type { Db } from "#db/client.ts";
 import type { Clock } from "../shared/clock";
 import { enforceAccountLimit } from "./account-limits";
 import type { Auth } from "./auth";

@@ -1,6 +1,6 @@
 import { APIError, type BetterAuthPlugin } from "better-auth";
 import { createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
-import type { Db } from "../../db/client";
+import type { Db } from "#db/client.ts";
 import { hitRateLimit } from "../rate-limit/hit-rate-limit";
 
 /**

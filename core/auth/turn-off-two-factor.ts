@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { twoFactors, users } from "../../db/schema/auth";
+import { twoFactors, users } from "#db/schema/auth.ts";
 import { recordSecurityEvent } from "../security/record-security-event";
 import { AppError } from "../shared/app-error";
 import { findStaffAccess } from "./find-staff-access";

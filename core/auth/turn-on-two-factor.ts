@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { users } from "../../db/schema/auth";
+import { users } from "#db/schema/auth.ts";
 import { AppError } from "../shared/app-error";
 import type { AccountDeps } from "./account-deps";
 import { enforceAccountLimit } from "./account-limits";

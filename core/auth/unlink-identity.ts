@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, isNotNull, ne } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { accounts, passkeys, users } from "../../db/schema/auth";
+import type { Db } from "#db/client.ts";
+import { accounts, passkeys, users } from "#db/schema/auth.ts";
 import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
 import { enforceAccountLimit } from "./account-limits";

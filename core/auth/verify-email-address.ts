@@ -1,8 +1,8 @@
 import { and, eq, gte, ne } from "drizzle-orm";
 import { verifyJWT } from "better-auth/crypto";
-import { securityEvents } from "../../db/schema/audit";
-import type { Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
+import { securityEvents } from "#db/schema/audit.ts";
+import type { Db } from "#db/client.ts";
+import { users } from "#db/schema/auth.ts";
 import { recordSecurityEvent } from "../security/record-security-event";
 import type { Clock } from "../shared/clock";
 import type { Auth } from "./auth";

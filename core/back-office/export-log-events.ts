@@ -1,5 +1,5 @@
 import { and, count, desc, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db } from "#db/client.ts";
 import { recordAdminAction } from "../audit/record-admin-action";
 import { afterRow, pageOf } from "../shared/keyset-cursor";
 import type { StaffActor } from "../staff/pass-staff-gate";

@@ -1,8 +1,8 @@
 import { and, eq, gte, lte, or } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
-import { paymentLogs } from "../../db/schema/payments";
-import { swapProposals } from "../../db/schema/swaps";
+import type { Db } from "#db/client.ts";
+import { users } from "#db/schema/auth.ts";
+import { paymentLogs } from "#db/schema/payments.ts";
+import { swapProposals } from "#db/schema/swaps.ts";
 import { findLogEventsById } from "../logs/find-log-event-by-id";
 import { findMembers } from "../accounts/find-members";
 import { findListingsForStaff } from "../moderation/find-listings-for-staff";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { conversationReads } from "../../db/schema/conversations";
+import type { Db } from "#db/client.ts";
+import { conversationReads } from "#db/schema/conversations.ts";
 
 /** Moves a member's "read up to" in a thread forward to `seq`, never back; returns where it now stands. */
 export async function advanceReadPointer(

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
-import { memberBlocks } from "../../db/schema/conversations";
+import type { Db } from "#db/client.ts";
+import { users } from "#db/schema/auth.ts";
+import { memberBlocks } from "#db/schema/conversations.ts";
 import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
 

@@ -1,7 +1,7 @@
 import { asc, desc, eq, inArray, or } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { conversationMessages, conversations, memberBlocks } from "../../db/schema/conversations";
-import { swapProposals } from "../../db/schema/swaps";
+import type { Db } from "#db/client.ts";
+import { conversationMessages, conversations, memberBlocks } from "#db/schema/conversations.ts";
+import { swapProposals } from "#db/schema/swaps.ts";
 import { contactDetailsUnlocked, type MaskContactDetails, textForViewer } from "./contact-mask";
 import { memberName, otherMemberId, otherProfile, otherUser } from "./thread-columns";
 

@@ -1,5 +1,5 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import { swapProposals } from "../../db/schema/swaps";
+import { swapProposals } from "#db/schema/swaps.ts";
 
 /**
  * The contact-detail rule as the conversations need it: the text with phone numbers, addresses, links and handles

@@ -1,8 +1,8 @@
 import { and, eq, inArray, or } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
-import { conversations } from "../../db/schema/conversations";
-import { profiles } from "../../db/schema/profiles";
+import type { Db } from "#db/client.ts";
+import { users } from "#db/schema/auth.ts";
+import { conversations } from "#db/schema/conversations.ts";
+import { profiles } from "#db/schema/profiles.ts";
 import { AppError } from "../shared/app-error";
 import { isUuid } from "../shared/ids";
 

@@ -1,8 +1,8 @@
 import { desc, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
-import { memberBlocks } from "../../db/schema/conversations";
-import { profiles } from "../../db/schema/profiles";
+import type { Db } from "#db/client.ts";
+import { users } from "#db/schema/auth.ts";
+import { memberBlocks } from "#db/schema/conversations.ts";
+import { profiles } from "#db/schema/profiles.ts";
 import { memberName } from "./thread-columns";
 
 export type BlockedMember = { id: string; name: string; blockedAt: Date };

@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { conversationMessages, conversations, type ThreadEventKind } from "../../db/schema/conversations";
-import { listings } from "../../db/schema/listings";
-import { swapProposals } from "../../db/schema/swaps";
+import type { Db } from "#db/client.ts";
+import { conversationMessages, conversations, type ThreadEventKind } from "#db/schema/conversations.ts";
+import { listings } from "#db/schema/listings.ts";
+import { swapProposals } from "#db/schema/swaps.ts";
 import { afterRow, cursorId, pageOf } from "../shared/keyset-cursor";
 import { contactDetailsUnlocked, type MaskContactDetails, textForViewer } from "./contact-mask";
 import {

@@ -1,15 +1,15 @@
 import { and, asc, desc, eq, gt, lt } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Db } from "../../db/client";
+import type { Db } from "#db/client.ts";
 import {
   type ConversationMessageKind,
   conversationMessages,
   conversationReads,
   conversations,
   type ThreadEventKind,
-} from "../../db/schema/conversations";
-import { listings } from "../../db/schema/listings";
-import { swapProposals } from "../../db/schema/swaps";
+} from "#db/schema/conversations.ts";
+import { listings } from "#db/schema/listings.ts";
+import { swapProposals } from "#db/schema/swaps.ts";
 import { contactDetailsUnlocked, type MaskContactDetails, textForViewer } from "./contact-mask";
 import { findThreadAsParticipant } from "./conversation-guards";
 import { isBlockedBetween } from "./member-blocks";

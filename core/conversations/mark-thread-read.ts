@@ -1,6 +1,6 @@
 import { eq, max } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { conversationMessages } from "../../db/schema/conversations";
+import type { Db } from "#db/client.ts";
+import { conversationMessages } from "#db/schema/conversations.ts";
 import type { Clock } from "../shared/clock";
 import { advanceReadPointer } from "./advance-read-pointer";
 import { findThreadAsParticipant } from "./conversation-guards";

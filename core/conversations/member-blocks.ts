@@ -1,6 +1,6 @@
 import { and, eq, or } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { memberBlocks } from "../../db/schema/conversations";
+import type { Db } from "#db/client.ts";
+import { memberBlocks } from "#db/schema/conversations.ts";
 import { AppError } from "../shared/app-error";
 
 /** Said to either member of a blocked pair, whoever blocked whom: it names no one and accuses no one. */

@@ -1,7 +1,7 @@
 // The rules of a message's text as plain data (core/shared/field-rules.ts): the thread page can check them in the
 // browser with the server's own words. No imports of the database or of Node: safe in both bundles.
 import type { FieldSpec } from "../shared/field-rules";
-import { MAX_CONVERSATION_MESSAGE_LENGTH } from "../../db/schema/conversations";
+import { MAX_CONVERSATION_MESSAGE_LENGTH } from "#db/schema/conversations.ts";
 
 export const MESSAGE_REQUIRED = "Please write a message.";
 export const MESSAGE_TOO_LONG = `Messages can be up to ${MAX_CONVERSATION_MESSAGE_LENGTH.toLocaleString("en-AU")} characters.`;

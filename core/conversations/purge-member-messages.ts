@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { contactDetailAttempts, conversationMessages, memberBlocks } from "../../db/schema/conversations";
+import type { Db } from "#db/client.ts";
+import { contactDetailAttempts, conversationMessages, memberBlocks } from "#db/schema/conversations.ts";
 
 /**
  * The conversations' part of purging a member whose 30 days after deletion are up, in the purge's transaction

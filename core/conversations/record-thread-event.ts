@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { conversationMessages, conversations, type ThreadEventKind } from "../../db/schema/conversations";
-import { listings } from "../../db/schema/listings";
+import type { Db } from "#db/client.ts";
+import { conversationMessages, conversations, type ThreadEventKind } from "#db/schema/conversations.ts";
+import { listings } from "#db/schema/listings.ts";
 
 /** The swap an event line is about, as the swap use cases hold it. */
 export type ThreadSwap = { id: string; targetListingId: string; proposerId: string; receiverId: string };

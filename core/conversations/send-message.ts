@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { contactDetailAttempts, conversationMessages, conversations } from "../../db/schema/conversations";
+import type { Db } from "#db/client.ts";
+import { contactDetailAttempts, conversationMessages, conversations } from "#db/schema/conversations.ts";
 import { deliverAfterCommit } from "../events/deliver-after-commit";
 import type { MessageEventPayloads } from "../events/event-kinds";
 import { recordEvent } from "../events/record-event";

@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { conversations } from "../../db/schema/conversations";
-import { listings } from "../../db/schema/listings";
-import { profiles } from "../../db/schema/profiles";
+import type { Db } from "#db/client.ts";
+import { conversations } from "#db/schema/conversations.ts";
+import { listings } from "#db/schema/listings.ts";
+import { profiles } from "#db/schema/profiles.ts";
 import { isPublicListing } from "../listings/public-listings";
 import { MemberLimitError, recordMemberLimitRefusal } from "../rate-limit/member-limits";
 import { AppError } from "../shared/app-error";

@@ -1,9 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
-import { users } from "../../db/schema/auth";
-import { conversations } from "../../db/schema/conversations";
-import { type ListingImage, listings } from "../../db/schema/listings";
-import { profiles } from "../../db/schema/profiles";
+import { users } from "#db/schema/auth.ts";
+import { conversations } from "#db/schema/conversations.ts";
+import { type ListingImage, listings } from "#db/schema/listings.ts";
+import { profiles } from "#db/schema/profiles.ts";
 
 /** How a member whose account was deleted appears in the other member's threads (as the purge renames them). */
 export const DELETED_MEMBER_NAME = "Deleted member";

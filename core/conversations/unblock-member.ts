@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { memberBlocks } from "../../db/schema/conversations";
+import type { Db } from "#db/client.ts";
+import { memberBlocks } from "#db/schema/conversations.ts";
 
 /**
  * A member lifts their own block (from My Account). Only their own: a block the other member made stays. Lifting

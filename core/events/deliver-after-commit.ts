@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client";
+import type { Db } from "#db/client.ts";
 import { logger } from "../shared/logger";
 import { dispatchEvents } from "./dispatch-events";
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, lt, lte, notInArray, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { domainEvents } from "../../db/schema/events";
+import type { Db } from "#db/client.ts";
+import { domainEvents } from "#db/schema/events.ts";
 import { logger } from "../shared/logger";
 import type { DomainEvent } from "./event-kinds";
 import { type EffectDeps, recordEffects } from "./handlers";

@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client";
+import type { Db } from "#db/client.ts";
 import { type DomainEvent, type EventKind, SWAP_EVENT_KINDS, type SwapEventKind } from "./event-kinds";
 import { mailListingModerated, mailReportReviewed, mailSwapCancelledByStaff } from "./staff-event-mail";
 import { mailSwapEvent } from "./swap-event-mail";

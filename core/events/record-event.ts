@@ -1,5 +1,5 @@
-import type { Db } from "../../db/client";
-import { domainEvents } from "../../db/schema/events";
+import type { Db } from "#db/client.ts";
+import { domainEvents } from "#db/schema/events.ts";
 import type { EventKind, StaffEventKind, StaffEventPayloads } from "./event-kinds";
 
 /**

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Db } from "../../db/client";
-import { profiles } from "../../db/schema/profiles";
-import { swapProposals } from "../../db/schema/swaps";
+import type { Db } from "#db/client.ts";
+import { profiles } from "#db/schema/profiles.ts";
+import { swapProposals } from "#db/schema/swaps.ts";
 import { offered, onSwap, proposer, receiver, swapTitleColumns, target } from "../swaps/swap-columns";
 import type { DomainEvent, SwapEventKind } from "./event-kinds";
 import { enqueueEventMail, type OutgoingMail } from "../mail/mailer";

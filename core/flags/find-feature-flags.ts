@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
-import { FEATURE_FLAG_DEFAULTS, FEATURE_FLAG_KEYS, type FeatureFlagKey, featureFlags } from "../../db/schema/flags";
+import type { Db } from "#db/client.ts";
+import { users } from "#db/schema/auth.ts";
+import { FEATURE_FLAG_DEFAULTS, FEATURE_FLAG_KEYS, type FeatureFlagKey, featureFlags } from "#db/schema/flags.ts";
 
 /** `changedBy`/`changedAt`: the admin who last changed it and when (null while it has the migration's default). */
 export type FeatureFlagState = {

@@ -1,5 +1,5 @@
 // Pure string helpers, safe in the browser bundle: no node imports (the type import is erased).
-import type { ListingImage } from "../../db/schema/listings";
+import type { ListingImage } from "#db/schema/listings.ts";
 
 /** Where the variant of `image` at `width` is served from. */
 export function imageUrl(image: ListingImage, width: number): string {

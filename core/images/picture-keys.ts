@@ -1,4 +1,4 @@
-import type { ListingImage } from "../../db/schema/listings";
+import type { ListingImage } from "#db/schema/listings.ts";
 
 /** Every stored file behind a listing's pictures (one WebP per width), for removing them from storage. */
 export function pictureKeys(images: ListingImage[]): string[] {

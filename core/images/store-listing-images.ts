@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { ListingImage } from "../../db/schema/listings";
+import type { ListingImage } from "#db/schema/listings.ts";
 import { logger } from "../shared/logger";
 import type { FileStorage } from "../storage/storage";
 import { AppError, isAppError } from "../shared/app-error";

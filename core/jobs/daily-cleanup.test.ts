@@ -1,10 +1,10 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, test } from "vitest";
-import { jobRuns, rateLimits } from "../../db/schema/ops";
-import { swapProposals } from "../../db/schema/swaps";
-import { controlledClock, HOUR } from "../../tests/support/test-clock";
-import { createListing, createMember } from "../../tests/support/factories";
-import { closeTestDatabase, createTestDatabase } from "../../tests/support/test-db";
+import { jobRuns, rateLimits } from "#db/schema/ops.ts";
+import { swapProposals } from "#db/schema/swaps.ts";
+import { controlledClock, HOUR } from "#tests/support/test-clock.ts";
+import { createListing, createMember } from "#tests/support/factories.ts";
+import { closeTestDatabase, createTestDatabase } from "#tests/support/test-db.ts";
 import { proposeSwap } from "../swaps/propose-swap";
 import { DAILY_CLEANUP_JOB, dailyCleanup } from "./daily-cleanup";
 import { sydneyTime } from "../shared/time";

@@ -1,6 +1,6 @@
 import { lt } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { rateLimits } from "../../db/schema/ops";
+import type { Db } from "#db/client.ts";
+import { rateLimits } from "#db/schema/ops.ts";
 import type { Clock } from "../shared/clock";
 import { expireSwaps } from "../swaps/expire-swaps";
 import { purgeDeletedMembers } from "../accounts/purge-deleted-members";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, test } from "vitest";
-import { jobRuns } from "../../db/schema/ops";
-import { closeTestDatabase, createTestDatabase } from "../../tests/support/test-db";
+import { jobRuns } from "#db/schema/ops.ts";
+import { closeTestDatabase, createTestDatabase } from "#tests/support/test-db.ts";
 import { runOnce } from "./run-once";
 
 const handle = await createTestDatabase();

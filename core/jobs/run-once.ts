@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { jobRuns } from "../../db/schema/ops";
+import type { Db } from "#db/client.ts";
+import { jobRuns } from "#db/schema/ops.ts";
 
 export type RunOnceResult<T> = { ran: true; result: T } | { ran: false };
 

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, test, vi } from "vitest";
-import { jobRuns } from "../../db/schema/ops";
-import { controlledClock, HOUR } from "../../tests/support/test-clock";
-import { createListing, createMember } from "../../tests/support/factories";
-import { closeTestDatabase, createTestDatabase } from "../../tests/support/test-db";
+import { jobRuns } from "#db/schema/ops.ts";
+import { controlledClock, HOUR } from "#tests/support/test-clock.ts";
+import { createListing, createMember } from "#tests/support/factories.ts";
+import { closeTestDatabase, createTestDatabase } from "#tests/support/test-db.ts";
 import { proposeSwap } from "../swaps/propose-swap";
 import { DAILY_CLEANUP_JOB } from "./daily-cleanup";
 import { type SchedulerTick, startScheduler } from "./scheduler";

@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client";
+import type { Db } from "#db/client.ts";
 import type { Clock } from "../shared/clock";
 import { logger } from "../shared/logger";
 import { recordJobFailure } from "../logs/record-job-failure";

@@ -1,5 +1,5 @@
-import type { Db } from "../../db/client";
-import { listings } from "../../db/schema/listings";
+import type { Db } from "#db/client.ts";
+import { listings } from "#db/schema/listings.ts";
 import { hitMemberLimit } from "../rate-limit/member-limits";
 import type { Clock } from "../shared/clock";
 import type { FileStorage } from "../storage/storage";

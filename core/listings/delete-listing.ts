@@ -1,7 +1,7 @@
 import { and, eq, inArray, or } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { listings } from "../../db/schema/listings";
-import { swapProposals } from "../../db/schema/swaps";
+import type { Db } from "#db/client.ts";
+import { listings } from "#db/schema/listings.ts";
+import { swapProposals } from "#db/schema/swaps.ts";
 import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
 import { isUuid } from "../shared/ids";

@@ -1,8 +1,8 @@
 import { desc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
-import { listings } from "../../db/schema/listings";
-import { profiles } from "../../db/schema/profiles";
+import type { Db } from "#db/client.ts";
+import { users } from "#db/schema/auth.ts";
+import { listings } from "#db/schema/listings.ts";
+import { profiles } from "#db/schema/profiles.ts";
 import { isPublicListing, listingCardColumns, type Viewer } from "./public-listings";
 
 export const HOME_LISTING_COUNT = 12;

@@ -1,9 +1,9 @@
 import { and, eq, inArray, type SQL, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
-import { listings } from "../../db/schema/listings";
-import { profiles } from "../../db/schema/profiles";
-import { swapProposals } from "../../db/schema/swaps";
+import type { Db } from "#db/client.ts";
+import { users } from "#db/schema/auth.ts";
+import { listings } from "#db/schema/listings.ts";
+import { profiles } from "#db/schema/profiles.ts";
+import { swapProposals } from "#db/schema/swaps.ts";
 import { isUuid } from "../shared/ids";
 import { isPublicListing, listingCardColumns, type Viewer } from "./public-listings";
 

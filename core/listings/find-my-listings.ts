@@ -1,6 +1,6 @@
 import { and, eq, ne } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { listings } from "../../db/schema/listings";
+import type { Db } from "#db/client.ts";
+import { listings } from "#db/schema/listings.ts";
 import { newestFirst, pageOf } from "../shared/keyset-cursor";
 
 export const MY_LISTINGS_PAGE_SIZE = 24;

@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { listings } from "../../db/schema/listings";
+import type { Db } from "#db/client.ts";
+import { listings } from "#db/schema/listings.ts";
 
 /** The member's own active listings, which are the ones they may offer in a swap (not one held for review). */
 export async function findOfferableListings(db: Db, { ownerId }: { ownerId: string }) {

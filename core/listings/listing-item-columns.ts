@@ -1,4 +1,4 @@
-import { listings } from "../../db/schema/listings";
+import { listings } from "#db/schema/listings.ts";
 
 /** A listing and what its owner wrote about the item (the listing form's fields), as columns to select. */
 export const listingItemColumns = {

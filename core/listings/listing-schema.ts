@@ -2,7 +2,7 @@ import { z } from "zod";
 import {
   LISTING_CATEGORIES as CATEGORY_VALUES,
   LISTING_CONDITIONS as CONDITION_VALUES,
-} from "../../db/schema/listing-values";
+} from "#db/schema/listing-values.ts";
 
 // The spec's rules for a new listing, shared by the form and the server. Pure zod: browser-safe.
 // One list of categories and conditions for the database's checks, the form and the server.

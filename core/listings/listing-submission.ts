@@ -1,5 +1,5 @@
-import type { Db } from "../../db/client";
-import type { ListingImage } from "../../db/schema/listings";
+import type { Db } from "#db/client.ts";
+import type { ListingImage } from "#db/schema/listings.ts";
 import { storeListingImages } from "../images/store-listing-images";
 import { locationColumns, resolveLocationField } from "../locations/localities";
 import { AppError, isAppError } from "../shared/app-error";

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
-import { users } from "../../db/schema/auth";
-import { listings } from "../../db/schema/listings";
-import { profiles } from "../../db/schema/profiles";
+import { users } from "#db/schema/auth.ts";
+import { listings } from "#db/schema/listings.ts";
+import { profiles } from "#db/schema/profiles.ts";
 import { distanceKmSql } from "../locations/distance";
 
 /**

@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client";
+import type { Db } from "#db/client.ts";
 import { resolveSearchPlace } from "../locations/resolve-search-place";
 import type { Viewer } from "./public-listings";
 import { searchListings } from "./search-listings";

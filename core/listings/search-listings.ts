@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gte, lte, or, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
-import { GEO_CELL_ROW_FACTOR, GEO_CELLS_PER_DEGREE, listings } from "../../db/schema/listings";
-import { profiles } from "../../db/schema/profiles";
+import type { Db } from "#db/client.ts";
+import { users } from "#db/schema/auth.ts";
+import { GEO_CELL_ROW_FACTOR, GEO_CELLS_PER_DEGREE, listings } from "#db/schema/listings.ts";
+import { profiles } from "#db/schema/profiles.ts";
 import { boundingBox, distanceKmSql, type Point } from "../locations/distance";
 import { AppError } from "../shared/app-error";
 import { isStatementTimeout } from "../shared/sql-errors";

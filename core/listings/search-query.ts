@@ -1,4 +1,4 @@
-import type { LISTING_CATEGORIES, LISTING_CONDITIONS } from "../../db/schema/listing-values";
+import type { LISTING_CATEGORIES, LISTING_CONDITIONS } from "#db/schema/listing-values.ts";
 
 // What a search URL may say, and how to write one: plain TypeScript with no zod, so the search page's
 // browser bundle can build links and the filter form from it. search-params.ts reads URLs with zod.

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
-import { favourites } from "../../db/schema/favourites";
-import { listings } from "../../db/schema/listings";
-import { profiles } from "../../db/schema/profiles";
+import type { Db } from "#db/client.ts";
+import { users } from "#db/schema/auth.ts";
+import { favourites } from "#db/schema/favourites.ts";
+import { listings } from "#db/schema/listings.ts";
+import { profiles } from "#db/schema/profiles.ts";
 import { AppError } from "../shared/app-error";
 import { isUuid } from "../shared/ids";
 import { isPublicListing } from "./public-listings";

@@ -1,7 +1,7 @@
 import { and, eq, inArray, or } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { type ListingImage, listings } from "../../db/schema/listings";
-import { swapProposals } from "../../db/schema/swaps";
+import type { Db } from "#db/client.ts";
+import { type ListingImage, listings } from "#db/schema/listings.ts";
+import { swapProposals } from "#db/schema/swaps.ts";
 import { pictureKeys } from "../images/picture-keys";
 import { hitMemberLimit } from "../rate-limit/member-limits";
 import { AppError } from "../shared/app-error";

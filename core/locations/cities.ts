@@ -1,4 +1,4 @@
-import type { AuState } from "../../db/schema/columns";
+import type { AuState } from "#db/schema/columns.ts";
 
 /**
  * Australia's bigger cities (ABS Significant Urban Areas of roughly 30,000 people or more), so that a search

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, test } from "vitest";
-import { createTestDatabase } from "../../tests/support/test-db";
+import { createTestDatabase } from "#tests/support/test-db.ts";
 import { boundingBox, distanceKm, distanceKmSql, formatDistance } from "./distance";
 
 const sydney = { latitude: -33.8688, longitude: 151.2093 };

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { AU_STATES, type AuState } from "../../db/schema/columns";
+import { AU_STATES, type AuState } from "#db/schema/columns.ts";
 
 /** An Australian suburb or locality from the postcode data set (db/data/au-localities.tsv). */
 export type Locality = {

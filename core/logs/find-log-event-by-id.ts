@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, or, type SQL } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { auditLogs, securityEvents } from "../../db/schema/audit";
-import { webhookEvents } from "../../db/schema/payments";
+import type { Db } from "#db/client.ts";
+import { auditLogs, securityEvents } from "#db/schema/audit.ts";
+import { webhookEvents } from "#db/schema/payments.ts";
 import { isUuid } from "../shared/ids";
 import { LOG_SOURCES } from "./log-sources";
 import { ERROR_ACTIONS, type LogEvent, type LogTab } from "./log-tabs";

@@ -1,5 +1,5 @@
 import { and, count, desc } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db } from "#db/client.ts";
 import { afterRow, pageOf } from "../shared/keyset-cursor";
 import { LOG_SOURCES, quickCondition, searchCondition } from "./log-sources";
 import { asQuickFilter, LOG_PAGE_SIZE, LOG_TABS, type LogEvent, type LogFilters, type LogTab } from "./log-tabs";

@@ -1,7 +1,7 @@
 import { and, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
-import { auditLogs, securityEvents } from "../../db/schema/audit";
-import { webhookEvents } from "../../db/schema/payments";
+import { auditLogs, securityEvents } from "#db/schema/audit.ts";
+import { webhookEvents } from "#db/schema/payments.ts";
 import { isUuid } from "../shared/ids";
 import { AUTH_EVENT_TYPES, ERROR_ACTIONS, type LogTab, type QuickFilter } from "./log-tabs";
 import { escapeLike } from "../shared/sql-like";

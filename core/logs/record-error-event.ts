@@ -1,5 +1,5 @@
-import type { Db } from "../../db/client";
-import { auditLogs } from "../../db/schema/audit";
+import type { Db } from "#db/client.ts";
+import { auditLogs } from "#db/schema/audit.ts";
 import { logger } from "../shared/logger";
 import type { ErrorAction } from "./log-tabs";
 import { scrubSecrets } from "./scrub-secrets";

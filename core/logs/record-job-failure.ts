@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client";
+import type { Db } from "#db/client.ts";
 import { recordErrorEvent } from "./record-error-event";
 
 /** A background job that failed, for System Logs' Errors tab (never throws; see recordErrorEvent). */

@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client";
+import type { Db } from "#db/client.ts";
 import { recordErrorEvent } from "./record-error-event";
 
 /** A mail the transport refused (it stays in the outbox and is tried again), without its address or content. */

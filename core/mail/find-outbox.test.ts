@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from "vitest";
-import { mailOutbox } from "../../db/schema/ops";
-import { createTestDatabase } from "../../tests/support/test-db";
+import { mailOutbox } from "#db/schema/ops.ts";
+import { createTestDatabase } from "#tests/support/test-db.ts";
 import { isOutboxPageEnabled, findOutbox } from "./find-outbox";
 import { deliverPendingMail, enqueueMail } from "./mailer";
 import { outboxTransport } from "./outbox-transport";

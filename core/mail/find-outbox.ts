@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { mailOutbox } from "../../db/schema/ops";
+import type { Db } from "#db/client.ts";
+import { mailOutbox } from "#db/schema/ops.ts";
 import { isDemoMode } from "../shared/demo-mode";
 
 /**

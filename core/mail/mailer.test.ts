@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, test } from "vitest";
-import { mailOutbox } from "../../db/schema/ops";
-import { createTestDatabase } from "../../tests/support/test-db";
+import { mailOutbox } from "#db/schema/ops.ts";
+import { createTestDatabase } from "#tests/support/test-db.ts";
 import {
   deliverPendingMail,
   enqueueMail,

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, lt, lte, notInArray, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
-import { mailOutbox } from "../../db/schema/ops";
+import type { Db } from "#db/client.ts";
+import { users } from "#db/schema/auth.ts";
+import { mailOutbox } from "#db/schema/ops.ts";
 import { logger } from "../shared/logger";
 import { recordMailFailure } from "../logs/record-mail-failure";
 

@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client";
+import type { Db } from "#db/client.ts";
 import { isFeatureEnabled } from "../flags/is-feature-enabled";
 
 // Who may report a listing: one rule for the listing page (whether to offer 'Report listing') and for

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, ilike, type SQL } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
-import { LISTING_CATEGORIES } from "../../db/schema/listing-values";
-import { LISTING_STATUSES, listings, MODERATION_STATUSES } from "../../db/schema/listings";
+import type { Db } from "#db/client.ts";
+import { users } from "#db/schema/auth.ts";
+import { LISTING_CATEGORIES } from "#db/schema/listing-values.ts";
+import { LISTING_STATUSES, listings, MODERATION_STATUSES } from "#db/schema/listings.ts";
 import { likeText } from "../shared/sql-like";
 import { isUuid } from "../shared/ids";
 import { listingStateColumns } from "./listing-state-columns";

@@ -1,8 +1,8 @@
 import { and, count, eq, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { listings } from "../../db/schema/listings";
-import { moderationReports } from "../../db/schema/moderation";
-import { REPORT_STATUSES, type ReportStatus } from "../../db/schema/report-values";
+import type { Db } from "#db/client.ts";
+import { listings } from "#db/schema/listings.ts";
+import { moderationReports } from "#db/schema/moderation.ts";
+import { REPORT_STATUSES, type ReportStatus } from "#db/schema/report-values.ts";
 import { newestFirst, pageOf } from "../shared/keyset-cursor";
 import { onReport, reporter } from "./report-joins";
 

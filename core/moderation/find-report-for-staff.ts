@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
-import { type ListingImage, listings } from "../../db/schema/listings";
-import { moderationReports } from "../../db/schema/moderation";
+import type { Db } from "#db/client.ts";
+import { users } from "#db/schema/auth.ts";
+import { type ListingImage, listings } from "#db/schema/listings.ts";
+import { moderationReports } from "#db/schema/moderation.ts";
 import { isUuid } from "../shared/ids";
 import { listingStateColumns } from "./listing-state-columns";
 import { webAddress } from "./report-form";

@@ -1,8 +1,8 @@
 import { and, desc, gte, ilike, inArray, lte, type SQL } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
-import { listings } from "../../db/schema/listings";
-import { moderationReports } from "../../db/schema/moderation";
+import type { Db } from "#db/client.ts";
+import { users } from "#db/schema/auth.ts";
+import { listings } from "#db/schema/listings.ts";
+import { moderationReports } from "#db/schema/moderation.ts";
 import { likeText } from "../shared/sql-like";
 import { onReport, reporter } from "./report-joins";
 

@@ -1,6 +1,6 @@
 import { asc, inArray } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { type ListingImage, listings } from "../../db/schema/listings";
+import type { Db } from "#db/client.ts";
+import { type ListingImage, listings } from "#db/schema/listings.ts";
 import { listingStateColumns } from "./listing-state-columns";
 
 /** What a moderation decision reads of a listing, with the row locked for the rest of the transaction. */

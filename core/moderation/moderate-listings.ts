@@ -1,8 +1,8 @@
 import { eq, or } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { favourites } from "../../db/schema/favourites";
-import { listings } from "../../db/schema/listings";
-import { swapProposals } from "../../db/schema/swaps";
+import type { Db } from "#db/client.ts";
+import { favourites } from "#db/schema/favourites.ts";
+import { listings } from "#db/schema/listings.ts";
+import { swapProposals } from "#db/schema/swaps.ts";
 import { recordAdminAction } from "../audit/record-admin-action";
 import { deliverAfterCommit } from "../events/deliver-after-commit";
 import { recordStaffEvent } from "../events/record-event";

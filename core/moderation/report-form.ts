@@ -1,6 +1,6 @@
 // What a member's report of a listing may hold, shared by the form (labels, limits) and the server (the check).
 // No imports but the value list: safe in the browser bundle.
-import { REPORT_REASONS, type ReportReason } from "../../db/schema/report-values";
+import { REPORT_REASONS, type ReportReason } from "#db/schema/report-values.ts";
 
 export const MAX_REPORT_NOTES = 2000;
 export const MAX_EVIDENCE_LINKS = 10;

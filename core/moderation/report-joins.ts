@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { users } from "../../db/schema/auth";
-import { listings } from "../../db/schema/listings";
-import { moderationReports } from "../../db/schema/moderation";
+import { users } from "#db/schema/auth.ts";
+import { listings } from "#db/schema/listings.ts";
+import { moderationReports } from "#db/schema/moderation.ts";
 
 /** The member who made a report, under the name staff queries join them by. */
 export const reporter = alias(users, "reporter");

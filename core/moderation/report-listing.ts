@@ -1,8 +1,8 @@
 import { and, countDistinct, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { listings } from "../../db/schema/listings";
-import { AUTO_TAKEDOWN_REPORTS, moderationReports } from "../../db/schema/moderation";
-import { profiles } from "../../db/schema/profiles";
+import type { Db } from "#db/client.ts";
+import { listings } from "#db/schema/listings.ts";
+import { AUTO_TAKEDOWN_REPORTS, moderationReports } from "#db/schema/moderation.ts";
+import { profiles } from "#db/schema/profiles.ts";
 import { isFeatureEnabled } from "../flags/is-feature-enabled";
 import { isUuid } from "../shared/ids";
 import { isPublicListing } from "../listings/public-listings";

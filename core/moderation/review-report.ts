@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { listings } from "../../db/schema/listings";
-import { moderationReports } from "../../db/schema/moderation";
-import type { ReportStatus } from "../../db/schema/report-values";
+import type { Db } from "#db/client.ts";
+import { listings } from "#db/schema/listings.ts";
+import { moderationReports } from "#db/schema/moderation.ts";
+import type { ReportStatus } from "#db/schema/report-values.ts";
 import { recordAdminAction } from "../audit/record-admin-action";
 import { isFeatureEnabled } from "../flags/is-feature-enabled";
 import { deliverAfterCommit } from "../events/deliver-after-commit";

@@ -1,7 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { moderationReports } from "../../db/schema/moderation";
-import type { ReportStatus } from "../../db/schema/report-values";
+import type { Db } from "#db/client.ts";
+import { moderationReports } from "#db/schema/moderation.ts";
+import type { ReportStatus } from "#db/schema/report-values.ts";
 import { recordStaffEvent } from "../events/record-event";
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db } from "#db/client.ts";
 
 export type Readiness = { ready: true } | { ready: false; reason: "database" | "migrations" };
 

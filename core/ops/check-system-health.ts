@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db } from "#db/client.ts";
 import { DAILY_CLEANUP_JOB } from "../jobs/daily-cleanup";
 import { checkReadiness } from "./check-readiness";
 import { rowsOf } from "../shared/sql-rows";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db } from "#db/client.ts";
 import { rowsOf } from "../shared/sql-rows";
 
 export type OpsFigures = {

@@ -1,7 +1,7 @@
 import { and, eq, or } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { ADMIN_CREDIT_CENTS, creditLedger } from "../../db/schema/payments";
-import { swapProposals } from "../../db/schema/swaps";
+import type { Db } from "#db/client.ts";
+import { ADMIN_CREDIT_CENTS, creditLedger } from "#db/schema/payments.ts";
+import { swapProposals } from "#db/schema/swaps.ts";
 import { recordAdminAction } from "../audit/record-admin-action";
 import { lockMember } from "../accounts/member-guards";
 import { requireReason } from "../shared/reason";

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { creditLedger } from "../../db/schema/payments";
+import type { Db } from "#db/client.ts";
+import { creditLedger } from "#db/schema/payments.ts";
 
 /** A member's account credit in cents: the sum of their ledger (0 when they have none). */
 export async function creditBalance(db: Db, userId: string): Promise<number> {

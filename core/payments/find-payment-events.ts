@@ -1,6 +1,6 @@
 import { and, asc, gte, inArray, or, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { webhookEvents } from "../../db/schema/payments";
+import type { Db } from "#db/client.ts";
+import { webhookEvents } from "#db/schema/payments.ts";
 
 export type EventPayment = {
   id: string;

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
-import { paymentLogs } from "../../db/schema/payments";
-import { swapProposals } from "../../db/schema/swaps";
+import type { Db } from "#db/client.ts";
+import { users } from "#db/schema/auth.ts";
+import { paymentLogs } from "#db/schema/payments.ts";
+import { swapProposals } from "#db/schema/swaps.ts";
 import { findPaymentEvents } from "./find-payment-events";
 import { isUuid } from "../shared/ids";
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
-import { PAYMENT_PROVIDERS, PAYMENT_STATUSES, paymentLogs } from "../../db/schema/payments";
+import type { Db } from "#db/client.ts";
+import { users } from "#db/schema/auth.ts";
+import { PAYMENT_PROVIDERS, PAYMENT_STATUSES, paymentLogs } from "#db/schema/payments.ts";
 import { afterRow, pageOf } from "../shared/keyset-cursor";
 import { isUuid } from "../shared/ids";
 

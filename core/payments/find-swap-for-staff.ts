@@ -1,9 +1,9 @@
 import { asc, eq, inArray } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
-import { listings } from "../../db/schema/listings";
-import { paymentLogs } from "../../db/schema/payments";
-import { swapProposals } from "../../db/schema/swaps";
+import type { Db } from "#db/client.ts";
+import { users } from "#db/schema/auth.ts";
+import { listings } from "#db/schema/listings.ts";
+import { paymentLogs } from "#db/schema/payments.ts";
+import { swapProposals } from "#db/schema/swaps.ts";
 import { creditBalance } from "./credit-balance";
 import { findPaymentEvents, type PaymentEventRow } from "./find-payment-events";
 import { isUuid } from "../shared/ids";

@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { paymentLogs, webhookEvents } from "../../db/schema/payments";
-import { swapProposals } from "../../db/schema/swaps";
+import type { Db } from "#db/client.ts";
+import { paymentLogs, webhookEvents } from "#db/schema/payments.ts";
+import { swapProposals } from "#db/schema/swaps.ts";
 import type { Clock } from "../shared/clock";
 import { logger } from "../shared/logger";
 import { deliverAfterCommit } from "../events/deliver-after-commit";

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { paymentLogs } from "../../db/schema/payments";
-import { swapProposals } from "../../db/schema/swaps";
+import type { Db } from "#db/client.ts";
+import { paymentLogs } from "#db/schema/payments.ts";
+import { swapProposals } from "#db/schema/swaps.ts";
 import { recordAdminAction } from "../audit/record-admin-action";
 import { requireReason } from "../shared/reason";
 import { isUuid } from "../shared/ids";

@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import { deliverAfterCommit } from "../events/deliver-after-commit";
 import { recordEvent } from "../events/record-event";
-import type { Db } from "../../db/client";
-import { listings } from "../../db/schema/listings";
-import { paymentLogs } from "../../db/schema/payments";
-import { swapProposals } from "../../db/schema/swaps";
+import type { Db } from "#db/client.ts";
+import { listings } from "#db/schema/listings.ts";
+import { paymentLogs } from "#db/schema/payments.ts";
+import { swapProposals } from "#db/schema/swaps.ts";
 import { lockMemberCredit, recordCredit } from "./lock-member-credit";
 import type { Clock } from "../shared/clock";
 import { claimSwapReminders, type RemindedSwap, type SwapReminder } from "../swaps/claim-swap-reminders";

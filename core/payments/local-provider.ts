@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { Db } from "../../db/client";
+import type { Db } from "#db/client.ts";
 import { AppError } from "../shared/app-error";
 import { paymentEventFromStripeShape } from "./event-shape";
 import { findLocalPayment } from "./find-local-checkout";

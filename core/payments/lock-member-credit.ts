@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { creditLedger, type CreditReason } from "../../db/schema/payments";
-import { profiles } from "../../db/schema/profiles";
+import type { Db } from "#db/client.ts";
+import { creditLedger, type CreditReason } from "#db/schema/payments.ts";
+import { profiles } from "#db/schema/profiles.ts";
 
 /**
  * Takes the row lock that serialises every spend of one member's credit (the ledger itself has no row to

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { paymentLogs } from "../../db/schema/payments";
+import type { Db } from "#db/client.ts";
+import { paymentLogs } from "#db/schema/payments.ts";
 import type { Clock } from "../shared/clock";
 import { logger } from "../shared/logger";
 import type { PaymentProvider } from "./payment-provider";

@@ -1,6 +1,6 @@
 import { and, asc, gte, inArray } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { webhookEvents } from "../../db/schema/payments";
+import type { Db } from "#db/client.ts";
+import { webhookEvents } from "#db/schema/payments.ts";
 import { recordAdminAction } from "../audit/record-admin-action";
 import { paymentEventFromStripeShape } from "./event-shape";
 import { handlePaymentEvent } from "./handle-payment-event";

@@ -1,10 +1,10 @@
 import { and, eq, inArray, or } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
-import { listings } from "../../db/schema/listings";
-import { profiles } from "../../db/schema/profiles";
-import { HANDSHAKE_FEE_CENTS, paymentLogs } from "../../db/schema/payments";
-import { swapProposals } from "../../db/schema/swaps";
+import type { Db } from "#db/client.ts";
+import { users } from "#db/schema/auth.ts";
+import { listings } from "#db/schema/listings.ts";
+import { profiles } from "#db/schema/profiles.ts";
+import { HANDSHAKE_FEE_CENTS, paymentLogs } from "#db/schema/payments.ts";
+import { swapProposals } from "#db/schema/swaps.ts";
 import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
 import { logger } from "../shared/logger";

@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client";
+import type { Db } from "#db/client.ts";
 import { type CheckoutCardErrors, checkCheckoutCard } from "./checkout-card-rules";
 import { completeLocalCheckout, type LocalPaymentProvider } from "./local-provider";
 

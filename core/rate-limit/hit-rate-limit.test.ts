@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, test } from "vitest";
-import { rateLimits } from "../../db/schema/ops";
-import { createTestDatabase } from "../../tests/support/test-db";
+import { rateLimits } from "#db/schema/ops.ts";
+import { createTestDatabase } from "#tests/support/test-db.ts";
 import { hitRateLimit } from "./hit-rate-limit";
 
 const handle = await createTestDatabase();

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db } from "#db/client.ts";
 
 export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number; count: number };
 

@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client";
+import type { Db } from "#db/client.ts";
 import { isFeatureEnabled } from "../flags/is-feature-enabled";
 import { PRODUCT_TIME_ZONE } from "../shared/time";
 import { recordSecurityEvent } from "../security/record-security-event";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db } from "#db/client.ts";
 import { dailyFiguresSql } from "./daily-figures-sql";
 import type { ReportRange } from "./report-period";
 import { firstUnsettledDay, rollUpReportDays } from "./roll-up-report-days";

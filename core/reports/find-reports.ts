@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client";
+import type { Db } from "#db/client.ts";
 import { buildReportCharts } from "./build-report-charts";
 import { findReportFigures } from "./find-report-figures";
 import { type ReportGrouping, type ReportPeriod, reportRange } from "./report-period";

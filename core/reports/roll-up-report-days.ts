@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db } from "#db/client.ts";
 import { addDays } from "./report-period";
 import { dailyFiguresSql } from "./daily-figures-sql";
 

@@ -1,5 +1,5 @@
-import type { Db } from "../../db/client";
-import { securityEvents } from "../../db/schema/audit";
+import type { Db } from "#db/client.ts";
+import { securityEvents } from "#db/schema/audit.ts";
 
 export type SecurityEventInput = {
   eventType: string;

@@ -1,11 +1,11 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
-import { listings } from "../../db/schema/listings";
-import { seedRecords } from "../../db/schema/seed-records";
-import { SEED_LISTINGS, SEED_PASSWORD, SEED_USERS } from "../../db/seed/seed-data";
+import type { Db } from "#db/client.ts";
+import { users } from "#db/schema/auth.ts";
+import { listings } from "#db/schema/listings.ts";
+import { seedRecords } from "#db/schema/seed-records.ts";
+import { SEED_LISTINGS, SEED_PASSWORD, SEED_USERS } from "#db/seed/seed-data.ts";
 import { storeListingImages } from "../images/store-listing-images";
 import { locationColumns, resolveLocationInput } from "../locations/localities";
 import type { FileStorage } from "../storage/storage";

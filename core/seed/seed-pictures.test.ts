@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { SEED_LISTINGS } from "../../db/seed/seed-data";
+import { SEED_LISTINGS } from "#db/seed/seed-data.ts";
 import { SEED_IMAGES_DIR } from "./seed-demo-data";
 
 describe("seed pictures", () => {

@@ -1,9 +1,9 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, test } from "vitest";
-import { users } from "../../db/schema/auth";
-import { userRoles } from "../../db/schema/profiles";
-import { createTestApp } from "../../tests/support/test-app";
-import { createTestDatabase } from "../../tests/support/test-db";
+import { users } from "#db/schema/auth.ts";
+import { userRoles } from "#db/schema/profiles.ts";
+import { createTestApp } from "#tests/support/test-app.ts";
+import { createTestDatabase } from "#tests/support/test-db.ts";
 import { findStaffAccess } from "../auth/find-staff-access";
 import { maySeedStaff, randomStaffPassword, seedStaffAccounts } from "./seed-staff-accounts";
 

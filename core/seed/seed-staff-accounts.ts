@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import { verifyPassword } from "better-auth/crypto";
 import { and, eq, ne, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { accounts, passkeys, twoFactors, users } from "../../db/schema/auth";
-import { seedRecords } from "../../db/schema/seed-records";
-import { SEED_PASSWORD } from "../../db/seed/seed-data";
-import { SEED_STAFF } from "../../db/seed/seed-staff";
+import type { Db } from "#db/client.ts";
+import { accounts, passkeys, twoFactors, users } from "#db/schema/auth.ts";
+import { seedRecords } from "#db/schema/seed-records.ts";
+import { SEED_PASSWORD } from "#db/seed/seed-data.ts";
+import { SEED_STAFF } from "#db/seed/seed-staff.ts";
 import { grantStaffRole } from "../staff/grant-staff-role";
 import { setStaffPassword } from "../staff/set-staff-password";
 import type { Auth } from "../auth/auth";

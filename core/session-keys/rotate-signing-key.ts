@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, gt, lte, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { verifications } from "../../db/schema/auth";
+import type { Db } from "#db/client.ts";
+import { verifications } from "#db/schema/auth.ts";
 import { recordAdminAction } from "../audit/record-admin-action";
 import type { StaffActor } from "../staff/pass-staff-gate";
 import { LEGACY_KEY_VALUE, NEVER, RETIRED_KEY_GRACE_MS, SIGNING_KEY_IDENTIFIER } from "./signing-keys";

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, asc, desc, eq, gt } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { verifications } from "../../db/schema/auth";
+import type { Db } from "#db/client.ts";
+import { verifications } from "#db/schema/auth.ts";
 import { SESSION_DAYS } from "../auth/auth";
 
 /**

@@ -1,8 +1,8 @@
 import { desc, eq, exists, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
-import { snapshots } from "../../db/schema/ops";
-import { userRoles } from "../../db/schema/profiles";
+import type { Db } from "#db/client.ts";
+import { users } from "#db/schema/auth.ts";
+import { snapshots } from "#db/schema/ops.ts";
+import { userRoles } from "#db/schema/profiles.ts";
 import { isFeatureEnabled } from "../flags/is-feature-enabled";
 
 export type SecurityCheck = { id: string; label: string; passed: boolean; reason: string };

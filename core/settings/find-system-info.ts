@@ -1,7 +1,7 @@
 import { count, desc, sql, sum } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { snapshots } from "../../db/schema/ops";
-import pkg from "../../package.json" with { type: "json" };
+import type { Db } from "#db/client.ts";
+import { snapshots } from "#db/schema/ops.ts";
+import pkg from "#package.json" with { type: "json" };
 
 export type SystemInfo = {
   version: string;

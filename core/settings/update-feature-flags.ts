@@ -1,7 +1,7 @@
 import type net from "node:net";
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { FEATURE_FLAG_KEYS, type FeatureFlagKey, featureFlags } from "../../db/schema/flags";
+import type { Db } from "#db/client.ts";
+import { FEATURE_FLAG_KEYS, type FeatureFlagKey, featureFlags } from "#db/schema/flags.ts";
 import { recordAdminAction } from "../audit/record-admin-action";
 import { AppError } from "../shared/app-error";
 import { isAddressAllowed } from "../staff/ip-allowlist";

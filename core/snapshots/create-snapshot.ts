@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { Database } from "../../db/client";
-import { snapshots } from "../../db/schema/ops";
+import type { Database } from "#db/client.ts";
+import { snapshots } from "#db/schema/ops.ts";
 import { recordAdminAction } from "../audit/record-admin-action";
 import type { StaffActor } from "../staff/pass-staff-gate";
 import { dumpDatabase, snapshotDirectory, snapshotFileName } from "./snapshot-files";

@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
-import { snapshots } from "../../db/schema/ops";
+import type { Db } from "#db/client.ts";
+import { users } from "#db/schema/auth.ts";
+import { snapshots } from "#db/schema/ops.ts";
 
 /** The newest snapshots with who took them, for the Tools page (and the Settings page's backup figures). */
 export async function findSnapshots(db: Db, { limit = 20 }: { limit?: number } = {}) {

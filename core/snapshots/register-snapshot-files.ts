@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { inArray } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { snapshots } from "../../db/schema/ops";
+import type { Db } from "#db/client.ts";
+import { snapshots } from "#db/schema/ops.ts";
 import { snapshotDirectory } from "./snapshot-files";
 
 const SNAPSHOT_FILE = /^(snap-\d{8}-\d{6}-[0-9a-f]{4})\.(tar\.gz|dump)$/;

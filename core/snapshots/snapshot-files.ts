@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
-import type { Database } from "../../db/client";
+import type { Database } from "#db/client.ts";
 import { AppError } from "../shared/app-error";
 
 /** Where snapshots are kept: beside the data they copy, never under the web root. */

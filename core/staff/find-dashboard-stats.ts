@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db } from "#db/client.ts";
 
 /** The spec's get_admin_dashboard_stats, plus the figures the prototype only promised. */
 export type DashboardStats = {

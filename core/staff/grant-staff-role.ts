@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
-import { type Role, userRoles } from "../../db/schema/profiles";
+import type { Db } from "#db/client.ts";
+import { users } from "#db/schema/auth.ts";
+import { type Role, userRoles } from "#db/schema/profiles.ts";
 import { recordAdminAction } from "../audit/record-admin-action";
 import { AppError } from "../shared/app-error";
 

@@ -1,6 +1,6 @@
 import type net from "node:net";
-import type { Db } from "../../db/client";
-import type { Role } from "../../db/schema/profiles";
+import type { Db } from "#db/client.ts";
+import type { Role } from "#db/schema/profiles.ts";
 import { isFeatureEnabled } from "../flags/is-feature-enabled";
 import { recordSecurityEvent } from "../security/record-security-event";
 import type { RequestMeta } from "../auth/auth-attempt";

@@ -1,4 +1,4 @@
-import type { Role } from "../../db/schema/profiles";
+import type { Role } from "#db/schema/profiles.ts";
 
 const STAFF: readonly Role[] = ["admin", "moderator"];
 const ADMIN: readonly Role[] = ["admin"];

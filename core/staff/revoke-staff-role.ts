@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { type Role, userRoles } from "../../db/schema/profiles";
+import type { Db } from "#db/client.ts";
+import { type Role, userRoles } from "#db/schema/profiles.ts";
 import { AppError } from "../shared/app-error";
 import type { RoleChanger } from "./grant-staff-role";
 import { signOutAfterChange } from "./sign-out-after-change";

@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { accounts } from "../../db/schema/auth";
-import { userRoles } from "../../db/schema/profiles";
+import type { Db } from "#db/client.ts";
+import { accounts } from "#db/schema/auth.ts";
+import { userRoles } from "#db/schema/profiles.ts";
 import { AppError } from "../shared/app-error";
 import { passwordSchema } from "../auth/credentials-schema";
 import type { RoleChanger } from "./grant-staff-role";

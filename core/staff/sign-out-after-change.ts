@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client";
+import type { Db } from "#db/client.ts";
 import { endSessions } from "../accounts/member-guards";
 import { recordAdminAction } from "../audit/record-admin-action";
 import type { RoleChanger } from "./grant-staff-role";

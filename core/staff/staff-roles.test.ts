@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, test } from "vitest";
-import { adminAuditLog } from "../../db/schema/audit";
-import { sessions, users } from "../../db/schema/auth";
-import { userRoles } from "../../db/schema/profiles";
-import { createMember } from "../../tests/support/factories";
-import { createTestDatabase } from "../../tests/support/test-db";
+import { adminAuditLog } from "#db/schema/audit.ts";
+import { sessions, users } from "#db/schema/auth.ts";
+import { userRoles } from "#db/schema/profiles.ts";
+import { createMember } from "#tests/support/factories.ts";
+import { createTestDatabase } from "#tests/support/test-db.ts";
 import { findMemberIdByEmail, grantStaffRole, NO_SUCH_MEMBER } from "./grant-staff-role";
 import { LAST_ADMIN, revokeStaffRole } from "./revoke-staff-role";
 

@@ -1,6 +1,6 @@
 import { and, eq, gt, lte } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { pendingFiles } from "../../db/schema/ops";
+import type { Db } from "#db/client.ts";
+import { pendingFiles } from "#db/schema/ops.ts";
 import { logger } from "../shared/logger";
 import type { FileStorage } from "./storage";
 

@@ -1,8 +1,8 @@
 import { and, eq, inArray, ne, or } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { listings } from "../../db/schema/listings";
-import { paymentLogs } from "../../db/schema/payments";
-import { swapProposals } from "../../db/schema/swaps";
+import type { Db } from "#db/client.ts";
+import { listings } from "#db/schema/listings.ts";
+import { paymentLogs } from "#db/schema/payments.ts";
+import { swapProposals } from "#db/schema/swaps.ts";
 import { deliverAfterCommit } from "../events/deliver-after-commit";
 import { recordEvent } from "../events/record-event";
 import { isFeatureEnabled } from "../flags/is-feature-enabled";

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, lte, notExists, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { jobRuns } from "../../db/schema/ops";
-import { swapProposals } from "../../db/schema/swaps";
+import type { Db } from "#db/client.ts";
+import { jobRuns } from "#db/schema/ops.ts";
+import { swapProposals } from "#db/schema/swaps.ts";
 import { deliverAfterCommit } from "../events/deliver-after-commit";
 import type { SwapEventKind } from "../events/event-kinds";
 import { recordEvent } from "../events/record-event";

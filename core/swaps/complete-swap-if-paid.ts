@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { listings } from "../../db/schema/listings";
-import { swapProposals } from "../../db/schema/swaps";
+import type { Db } from "#db/client.ts";
+import { listings } from "#db/schema/listings.ts";
+import { swapProposals } from "#db/schema/swaps.ts";
 import { recordEvent } from "../events/record-event";
 import { AppError } from "../shared/app-error";
 import { SWAP_NOT_FOUND } from "./swap-guards";

@@ -1,6 +1,6 @@
 import { and, eq, inArray, lte } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { swapProposals } from "../../db/schema/swaps";
+import type { Db } from "#db/client.ts";
+import { swapProposals } from "#db/schema/swaps.ts";
 import type { Clock } from "../shared/clock";
 import { claimSwapReminders, type RemindedSwap, type SwapReminder } from "./claim-swap-reminders";
 

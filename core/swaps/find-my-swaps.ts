@@ -1,10 +1,10 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
-import type { Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
-import { type ListingImage, listings } from "../../db/schema/listings";
-import { profiles } from "../../db/schema/profiles";
-import { type SwapStatus, swapProposals } from "../../db/schema/swaps";
+import type { Db } from "#db/client.ts";
+import { users } from "#db/schema/auth.ts";
+import { type ListingImage, listings } from "#db/schema/listings.ts";
+import { profiles } from "#db/schema/profiles.ts";
+import { type SwapStatus, swapProposals } from "#db/schema/swaps.ts";
 import { afterRow, pageOf } from "../shared/keyset-cursor";
 import { isUuid } from "../shared/ids";
 

@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { swapProposals } from "../../db/schema/swaps";
+import type { Db } from "#db/client.ts";
+import { swapProposals } from "#db/schema/swaps.ts";
 import { isUuid } from "../shared/ids";
 
 /**

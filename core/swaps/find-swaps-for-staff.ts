@@ -1,6 +1,6 @@
 import { and, count, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { SWAP_STATUSES, swapProposals } from "../../db/schema/swaps";
+import type { Db } from "#db/client.ts";
+import { SWAP_STATUSES, swapProposals } from "#db/schema/swaps.ts";
 import { newestFirst, pageOf } from "../shared/keyset-cursor";
 import { offered, onSwap, proposer, receiver, swapPartiesColumns, swapTitleColumns, target } from "./swap-columns";
 

@@ -1,5 +1,5 @@
-import type { Db } from "../../db/client";
-import { reviews } from "../../db/schema/swaps";
+import type { Db } from "#db/client.ts";
+import { reviews } from "#db/schema/swaps.ts";
 import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
 import { describeIssues } from "../shared/describe-issues";

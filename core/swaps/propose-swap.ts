@@ -1,10 +1,10 @@
 import { deliverAfterCommit } from "../events/deliver-after-commit";
 import { recordEvent } from "../events/record-event";
 import { eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { listings } from "../../db/schema/listings";
-import { profiles } from "../../db/schema/profiles";
-import { swapProposals } from "../../db/schema/swaps";
+import type { Db } from "#db/client.ts";
+import { listings } from "#db/schema/listings.ts";
+import { profiles } from "#db/schema/profiles.ts";
+import { swapProposals } from "#db/schema/swaps.ts";
 import { BLOCKED_PAIR_PROPOSAL, refuseIfBlocked } from "../conversations/member-blocks";
 import { isPublicListing } from "../listings/public-listings";
 import { isUuid } from "../shared/ids";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { swapProposals } from "../../db/schema/swaps";
+import type { Db } from "#db/client.ts";
+import { swapProposals } from "#db/schema/swaps.ts";
 import { AppError } from "../shared/app-error";
 import type { StaffActor } from "../staff/pass-staff-gate";
 import { isUuid } from "../shared/ids";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { users } from "../../db/schema/auth";
-import { listings } from "../../db/schema/listings";
-import { swapProposals } from "../../db/schema/swaps";
+import { users } from "#db/schema/auth.ts";
+import { listings } from "#db/schema/listings.ts";
+import { swapProposals } from "#db/schema/swaps.ts";
 
 // A swap's two members and two listings, under the names every query that reads them joins them by.
 export const proposer = alias(users, "proposer");

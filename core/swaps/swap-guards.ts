@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNull, or } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { profiles } from "../../db/schema/profiles";
-import { swapProposals } from "../../db/schema/swaps";
+import type { Db } from "#db/client.ts";
+import { profiles } from "#db/schema/profiles.ts";
+import { swapProposals } from "#db/schema/swaps.ts";
 import { AppError } from "../shared/app-error";
 import { isUuid } from "../shared/ids";
 

@@ -1,7 +1,7 @@
 import { and, count, desc, gte, lt, or, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { adminAuditLog, securityEvents } from "../../db/schema/audit";
-import { paymentLogs } from "../../db/schema/payments";
+import type { Db } from "#db/client.ts";
+import { adminAuditLog, securityEvents } from "#db/schema/audit.ts";
+import { paymentLogs } from "#db/schema/payments.ts";
 import { recordAdminAction } from "../audit/record-admin-action";
 import type { StaffActor } from "../staff/pass-staff-gate";
 

@@ -1,17 +1,17 @@
 import type { Context } from "hono";
 import { z } from "zod";
-import type { AppContext } from "../../app/context";
-import { creditBalance } from "../../core/payments/credit-balance";
-import { findMyPayments } from "../../core/payments/find-my-payments";
-import { AppError } from "../../core/shared/app-error";
-import { FULL_NAME } from "../../core/auth/credential-rules";
-import { fullNameSchema } from "../../core/auth/credentials-schema";
-import { findContactDetails } from "../../core/accounts/find-contact-details";
-import { findSessions } from "../../core/auth/find-sessions";
-import { phoneSchema } from "../../core/accounts/update-contact-details";
-import { updateProfile } from "../../core/accounts/update-profile";
-import { PAYMENT_PROVIDERS, PAYMENT_STATUSES } from "../../db/schema/payments";
-import { SWAP_STATUSES } from "../../db/schema/swaps";
+import type { AppContext } from "#app/context.ts";
+import { creditBalance } from "#core/payments/credit-balance.ts";
+import { findMyPayments } from "#core/payments/find-my-payments.ts";
+import { AppError } from "#core/shared/app-error.ts";
+import { FULL_NAME } from "#core/auth/credential-rules.ts";
+import { fullNameSchema } from "#core/auth/credentials-schema.ts";
+import { findContactDetails } from "#core/accounts/find-contact-details.ts";
+import { findSessions } from "#core/auth/find-sessions.ts";
+import { phoneSchema } from "#core/accounts/update-contact-details.ts";
+import { updateProfile } from "#core/accounts/update-profile.ts";
+import { PAYMENT_PROVIDERS, PAYMENT_STATUSES } from "#db/schema/payments.ts";
+import { SWAP_STATUSES } from "#db/schema/swaps.ts";
 import { type ApiEnv, createRouter, endpointsOf, isoDateTime, named, readJson } from "./contract";
 
 // The member's own account: who they are, their profile (name, phone, suburb), where they are signed in and the

@@ -1,14 +1,14 @@
 import { z } from "zod";
-import type { FormSpec } from "../../core/shared/field-rules";
-import type { SignedIn as Session, SignInOutcome } from "../../core/auth/auth-attempt";
-import { SIGN_IN_FIELDS, SIGN_UP_FIELDS } from "../../core/auth/credential-rules";
-import { signInSchema, signUpSchema } from "../../core/auth/credentials-schema";
-import { deletionPendingMessage } from "../../core/auth/pending-deletion";
-import { signIn } from "../../core/auth/sign-in";
-import { TWO_FACTOR_REQUIRED } from "../../core/auth/sign-in-attempt";
-import { signUp } from "../../core/auth/sign-up";
-import { AppError } from "../../core/shared/app-error";
-import { BAD_SCOPE, parseSignOutScope, SIGN_OUT_SCOPES, signOut } from "../../core/auth/sign-out";
+import type { FormSpec } from "#core/shared/field-rules.ts";
+import type { SignedIn as Session, SignInOutcome } from "#core/auth/auth-attempt.ts";
+import { SIGN_IN_FIELDS, SIGN_UP_FIELDS } from "#core/auth/credential-rules.ts";
+import { signInSchema, signUpSchema } from "#core/auth/credentials-schema.ts";
+import { deletionPendingMessage } from "#core/auth/pending-deletion.ts";
+import { signIn } from "#core/auth/sign-in.ts";
+import { TWO_FACTOR_REQUIRED } from "#core/auth/sign-in-attempt.ts";
+import { signUp } from "#core/auth/sign-up.ts";
+import { AppError } from "#core/shared/app-error.ts";
+import { BAD_SCOPE, parseSignOutScope, SIGN_OUT_SCOPES, signOut } from "#core/auth/sign-out.ts";
 import { createRouter, type Endpoint, named, readJson } from "./contract";
 
 const SESSION_COOKIE =

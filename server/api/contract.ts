@@ -1,7 +1,7 @@
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
-import type { AppContext } from "../../app/context";
+import type { AppContext } from "#app/context.ts";
 
 // Each /api/v1 endpoint is declared once, beside its handler: its path, who may call it, the zod schemas of what
 // it reads and of what it answers. The handler answers through `reply`, which serialises the value with the

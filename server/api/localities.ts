@@ -1,4 +1,4 @@
-import { type Locality, searchLocalities } from "../../core/locations/localities";
+import { type Locality, searchLocalities } from "#core/locations/localities.ts";
 
 /**
  * GET /api/v1/localities?q=... : suggestions for the location field. Anyone may ask (sign-up and search

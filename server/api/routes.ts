@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { Hono } from "hono";
 import { z } from "zod";
-import { isAppError } from "../../core/shared/app-error";
+import { isAppError } from "#core/shared/app-error.ts";
 import { createAccountRoutes } from "./account";
 import { createAuthRoutes } from "./auth";
 import { type ApiEnv, createRouter, type Endpoint, named } from "./contract";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { CATEGORY_VALUES, CONDITION_VALUES } from "../../core/listings/listing-schema";
-import { LISTING_STATUSES } from "../../db/schema/listings";
+import { CATEGORY_VALUES, CONDITION_VALUES } from "#core/listings/listing-schema.ts";
+import { LISTING_STATUSES } from "#db/schema/listings.ts";
 import { isoDateTime, named } from "./contract";
 
 // The answers more than one group of endpoints shares: listing cards (search, favourites, a listing's page).

@@ -1,4 +1,4 @@
-import type { DbHandle } from "../../db/client";
+import type { DbHandle } from "#db/client.ts";
 import { openAppDatabase } from "../boot";
 import { DataDirectoryInUse } from "../data-lock";
 import type { Env } from "../env";

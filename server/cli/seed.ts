@@ -1,10 +1,10 @@
 // `npm run seed`: the same demo data as the /seed page, from the command line.
-import { isDemoMode } from "../../core/shared/demo-mode";
-import { seedDemoData } from "../../core/seed/seed-demo-data";
-import { maySeedStaff } from "../../core/seed/seed-staff-accounts";
-import { systemClock } from "../../core/shared/clock";
-import { createAuth } from "../../core/auth/auth";
-import { SEED_PASSWORD } from "../../db/seed/seed-data";
+import { isDemoMode } from "#core/shared/demo-mode.ts";
+import { seedDemoData } from "#core/seed/seed-demo-data.ts";
+import { maySeedStaff } from "#core/seed/seed-staff-accounts.ts";
+import { systemClock } from "#core/shared/clock.ts";
+import { createAuth } from "#core/auth/auth.ts";
+import { SEED_PASSWORD } from "#db/seed/seed-data.ts";
 import { prepareDemoStaff } from "../demo-staff";
 import { storageFromEnv } from "../storage";
 import { openCliDatabase } from "./open-cli-database";

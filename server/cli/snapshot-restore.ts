@@ -3,10 +3,10 @@
 // process, since the restore replaces the whole database (in one transaction).
 import fs from "node:fs";
 import path from "node:path";
-import { registerSnapshotFiles } from "../../core/snapshots/register-snapshot-files";
-import { restoreDatabase, snapshotDirectory } from "../../core/snapshots/snapshot-files";
-import { openDatabase } from "../../db/client";
-import { migrate } from "../../db/migrate";
+import { registerSnapshotFiles } from "#core/snapshots/register-snapshot-files.ts";
+import { restoreDatabase, snapshotDirectory } from "#core/snapshots/snapshot-files.ts";
+import { openDatabase } from "#db/client.ts";
+import { migrate } from "#db/migrate.ts";
 import { acquireDataLock } from "../data-lock";
 import { readCliEnv } from "./read-cli-env";
 

@@ -1,11 +1,11 @@
 // `npm run staff -- grant admin|moderator EMAIL`, `revoke EMAIL` and `password EMAIL`: who runs the back office.
 // On the embedded database this needs the data directory to itself: while the app runs, it refuses (the lock).
-import { isAppError } from "../../core/shared/app-error";
-import { findMemberIdByEmail, grantStaffRole } from "../../core/staff/grant-staff-role";
-import { revokeStaffRole } from "../../core/staff/revoke-staff-role";
-import { setStaffPassword } from "../../core/staff/set-staff-password";
-import { randomStaffPassword } from "../../core/seed/seed-staff-accounts";
-import { ROLES, type Role } from "../../db/schema/profiles";
+import { isAppError } from "#core/shared/app-error.ts";
+import { findMemberIdByEmail, grantStaffRole } from "#core/staff/grant-staff-role.ts";
+import { revokeStaffRole } from "#core/staff/revoke-staff-role.ts";
+import { setStaffPassword } from "#core/staff/set-staff-password.ts";
+import { randomStaffPassword } from "#core/seed/seed-staff-accounts.ts";
+import { ROLES, type Role } from "#db/schema/profiles.ts";
 import { openCliDatabase } from "./open-cli-database";
 import { readCliEnv } from "./read-cli-env";
 

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { addressHasNul, formHasNul, hasNul, NUL_REFUSED } from "../../core/shared/nul-characters";
+import { addressHasNul, formHasNul, hasNul, NUL_REFUSED } from "#core/shared/nul-characters.ts";
 
 /** Forms and JSON are a few kilobytes; nothing bigger is read, let alone parsed. */
 export const DEFAULT_BODY_LIMIT = 64 * 1024;

@@ -1,12 +1,8 @@
 import type { MiddlewareHandler } from "hono";
-import {
-  isSignedAuthCookie,
-  signOutgoingCookie,
-  verifyIncomingCookies,
-} from "../../core/session-keys/cookie-signatures";
-import { loadSigningKeys } from "../../core/session-keys/signing-keys";
-import type { Clock } from "../../core/shared/clock";
-import type { Database } from "../../db/client";
+import { isSignedAuthCookie, signOutgoingCookie, verifyIncomingCookies } from "#core/session-keys/cookie-signatures.ts";
+import { loadSigningKeys } from "#core/session-keys/signing-keys.ts";
+import type { Clock } from "#core/shared/clock.ts";
+import type { Database } from "#db/client.ts";
 
 type Deps = { db: Database; authSecret: string; clock: Clock };
 

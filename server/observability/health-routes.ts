@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
 import { Hono } from "hono";
-import type { Db } from "../../db/client";
-import { latestMigrationMillis } from "../../db/migrate";
-import { checkReadiness } from "../../core/ops/check-readiness";
-import type { Clock } from "../../core/shared/clock";
-import { logger } from "../../core/shared/logger";
+import type { Db } from "#db/client.ts";
+import { latestMigrationMillis } from "#db/migrate.ts";
+import { checkReadiness } from "#core/ops/check-readiness.ts";
+import type { Clock } from "#core/shared/clock.ts";
+import { logger } from "#core/shared/logger.ts";
 import type { Metrics } from "./metrics";
 
 /**

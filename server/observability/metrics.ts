@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from "hono";
 import type pg from "pg";
 import client from "prom-client";
-import type { Db } from "../../db/client";
-import { findOpsFigures } from "../../core/ops/find-ops-figures";
+import type { Db } from "#db/client.ts";
+import { findOpsFigures } from "#core/ops/find-ops-figures.ts";
 import { routeLabel } from "./route-label";
 
 type PageCacheStats = { hits: number; renders: number; notModified: number; copies: number; bytes: number };

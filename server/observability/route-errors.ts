@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse, type RouterContextProvider, type ServerBuild } from "react-router";
-import { appContext } from "../../app/context";
-import { recordRequestError } from "../../core/logs/record-request-error";
+import { appContext } from "#app/context.ts";
+import { recordRequestError } from "#core/logs/record-request-error.ts";
 
 type Handler = (args: { request: Request; context: RouterContextProvider }) => Promise<unknown>;
 

@@ -1,6 +1,6 @@
 // A request's path as a metrics label. Labels must stay few (every distinct value is a time series kept
 // forever), so ids, numbers and anything odd collapse to placeholders and unknown paths to one value.
-import { isUuid } from "../../core/shared/ids";
+import { isUuid } from "#core/shared/ids.ts";
 
 const WORD = /^[a-z_][a-z0-9._-]{0,39}$/i;
 const MAX_SEGMENTS = 5;

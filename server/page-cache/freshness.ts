@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import type { Channel, ListenFn } from "../../db/notifications";
-import { logger } from "../../core/shared/logger";
+import type { Channel, ListenFn } from "#db/notifications.ts";
+import { logger } from "#core/shared/logger.ts";
 
 /** The channel the database triggers notify (migration 0013). */
 export const PAGE_CACHE_CHANNEL = "page_cache";

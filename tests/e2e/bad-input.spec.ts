@@ -1,5 +1,5 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import routes from "../../app/routes";
+import routes from "#app/routes.ts";
 import { expect, signUpViaApi, test } from "./fixtures";
 
 /** Every page path in the route config (params filled with a well-formed id), so a new route is walked too. */

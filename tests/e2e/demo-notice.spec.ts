@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { SEED_PASSWORD } from "../../db/seed/seed-data";
+import { SEED_PASSWORD } from "#db/seed/seed-data.ts";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { postgres, staffSession } from "./staff";
 

@@ -2,7 +2,7 @@
 // and the process SIGKILLed at a random moment while they run. What the app acknowledged (a whole 2xx or
 // success redirect received) is recorded; whatever was cut off is not.
 import crypto from "node:crypto";
-import { LOCAL_SIGNATURE_HEADER, LOCAL_WEBHOOK_PATH, signLocalWebhook } from "../../core/payments/local-provider";
+import { LOCAL_SIGNATURE_HEADER, LOCAL_WEBHOOK_PATH, signLocalWebhook } from "#core/payments/local-provider.ts";
 import { checkoutCompletedEvent } from "../support/payment-fixtures";
 import { type Answer, flashOf, multipart, send } from "./http";
 import type { Member, TrialPlan, World } from "./world";

@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db } from "#db/client.ts";
 import type { Write } from "./burst";
 import { send } from "./http";
 import type { Member } from "./world";

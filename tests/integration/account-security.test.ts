@@ -2,29 +2,29 @@ import crypto from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, test, vi } from "vitest";
-import { type AppContext, appContext } from "../../app/context";
-import * as securityPage from "../../app/routes/account/security";
-import * as signOutRoute from "../../app/routes/auth.sign-out";
-import { changePassword, PASSWORD_UPDATED } from "../../core/auth/change-password";
-import { findSessionUser } from "../../core/auth/find-session-user";
-import { findSessions } from "../../core/auth/find-sessions";
-import { reauthenticate, WRONG_PASSWORD } from "../../core/auth/reauthentication";
-import { regenerateBackupCodes } from "../../core/auth/regenerate-backup-codes";
-import { revokeSession, SESSION_NOT_FOUND } from "../../core/auth/revoke-session";
-import { signIn } from "../../core/auth/sign-in";
-import { ENTER_CODE_OR_BACKUP, STAFF_KEEP_TWO_FACTOR, turnOffTwoFactor } from "../../core/auth/turn-off-two-factor";
-import { ALREADY_ON, beginTwoFactorSetup, finishTwoFactorSetup } from "../../core/auth/turn-on-two-factor";
-import { INCORRECT_PASSWORD, WRONG_ENROLMENT_CODE } from "../../core/auth/two-factor-enrolment";
+import { type AppContext, appContext } from "#app/context.ts";
+import * as securityPage from "#app/routes/account/security.tsx";
+import * as signOutRoute from "#app/routes/auth.sign-out.tsx";
+import { changePassword, PASSWORD_UPDATED } from "#core/auth/change-password.ts";
+import { findSessionUser } from "#core/auth/find-session-user.ts";
+import { findSessions } from "#core/auth/find-sessions.ts";
+import { reauthenticate, WRONG_PASSWORD } from "#core/auth/reauthentication.ts";
+import { regenerateBackupCodes } from "#core/auth/regenerate-backup-codes.ts";
+import { revokeSession, SESSION_NOT_FOUND } from "#core/auth/revoke-session.ts";
+import { signIn } from "#core/auth/sign-in.ts";
+import { ENTER_CODE_OR_BACKUP, STAFF_KEEP_TWO_FACTOR, turnOffTwoFactor } from "#core/auth/turn-off-two-factor.ts";
+import { ALREADY_ON, beginTwoFactorSetup, finishTwoFactorSetup } from "#core/auth/turn-on-two-factor.ts";
+import { INCORRECT_PASSWORD, WRONG_ENROLMENT_CODE } from "#core/auth/two-factor-enrolment.ts";
 import {
   INVALID_BACKUP_CODE,
   INVALID_TWO_FACTOR_CODE,
   verifyTwoFactorSignIn,
-} from "../../core/auth/verify-two-factor-sign-in";
-import { grantStaffRole } from "../../core/staff/grant-staff-role";
-import { parseIpAllowlist } from "../../core/staff/ip-allowlist";
-import { securityEvents } from "../../db/schema/audit";
-import { sessions, twoFactors, users } from "../../db/schema/auth";
-import { mailOutbox } from "../../db/schema/ops";
+} from "#core/auth/verify-two-factor-sign-in.ts";
+import { grantStaffRole } from "#core/staff/grant-staff-role.ts";
+import { parseIpAllowlist } from "#core/staff/ip-allowlist.ts";
+import { securityEvents } from "#db/schema/audit.ts";
+import { sessions, twoFactors, users } from "#db/schema/auth.ts";
+import { mailOutbox } from "#db/schema/ops.ts";
 import { MEMBER_PASSWORD, signUpConfirmedMember } from "../support/api-factories";
 import { authTestSetup } from "../support/auth-test-setup";
 import { cookiesFrom, TEST_ORIGIN } from "../support/test-app";

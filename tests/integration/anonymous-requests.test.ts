@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from "vitest";
-import { auditLogs } from "../../db/schema/audit";
+import { auditLogs } from "#db/schema/audit.ts";
 import { sameOrigin, signUpMember } from "../support/api-factories";
 import { makeNoisePng } from "../support/images";
 import { createPageHandler } from "../support/page-build";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, test } from "vitest";
-import { securityEvents } from "../../db/schema/audit";
-import { sessions, users } from "../../db/schema/auth";
-import { profiles } from "../../db/schema/profiles";
+import { securityEvents } from "#db/schema/audit.ts";
+import { sessions, users } from "#db/schema/auth.ts";
+import { profiles } from "#db/schema/profiles.ts";
 import { createTestDatabase } from "../support/test-db";
 import { cookiesFrom, createTestApp } from "../support/test-app";
 

@@ -1,13 +1,13 @@
 // N22: backup codes a person can copy by hand (no look-alike characters, one case, typed in any case, with or
 // without the dash), and the security page says how many are left.
 import { describe, expect, test } from "vitest";
-import * as securityPage from "../../app/routes/account/security";
-import { BACKUP_CODE_ALPHABET } from "../../core/auth/backup-codes";
-import { countBackupCodesLeft } from "../../core/auth/count-backup-codes";
-import { findSessionUser, type SessionUser } from "../../core/auth/find-session-user";
-import { signIn } from "../../core/auth/sign-in";
-import { turnOffTwoFactor } from "../../core/auth/turn-off-two-factor";
-import { INVALID_BACKUP_CODE, verifyTwoFactorSignIn } from "../../core/auth/verify-two-factor-sign-in";
+import * as securityPage from "#app/routes/account/security.tsx";
+import { BACKUP_CODE_ALPHABET } from "#core/auth/backup-codes.ts";
+import { countBackupCodesLeft } from "#core/auth/count-backup-codes.ts";
+import { findSessionUser, type SessionUser } from "#core/auth/find-session-user.ts";
+import { signIn } from "#core/auth/sign-in.ts";
+import { turnOffTwoFactor } from "#core/auth/turn-off-two-factor.ts";
+import { INVALID_BACKUP_CODE, verifyTwoFactorSignIn } from "#core/auth/verify-two-factor-sign-in.ts";
 import { MEMBER_PASSWORD, signUpConfirmedMember } from "../support/api-factories";
 import { authTestSetup } from "../support/auth-test-setup";
 import { contextFor } from "../support/staff-route";

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from "vitest";
-import { users } from "../../db/schema/auth";
-import { listings } from "../../db/schema/listings";
-import { swapProposals } from "../../db/schema/swaps";
+import { users } from "#db/schema/auth.ts";
+import { listings } from "#db/schema/listings.ts";
+import { swapProposals } from "#db/schema/swaps.ts";
 import { sameOrigin, signUpMember } from "../support/api-factories";
 import { TEST_ORIGIN, createTestApp } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, expect, test } from "vitest";
-import { profiles } from "../../db/schema/profiles";
-import { updateContactDetails } from "../../core/accounts/update-contact-details";
+import { profiles } from "#db/schema/profiles.ts";
+import { updateContactDetails } from "#core/accounts/update-contact-details.ts";
 import { signUpMember } from "../support/api-factories";
 import { createTestApp } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";

@@ -4,45 +4,32 @@
 // pass a small stand-in for it, `maskPhonesAndEmails`, since what is tested here is when the rule applies.
 import { and, count, eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, test } from "vitest";
-import { blockMember, CANNOT_BLOCK_YOURSELF, MEMBER_TO_BLOCK_NOT_FOUND } from "../../core/conversations/block-member";
-import { collectConversationData } from "../../core/conversations/collect-conversation-data";
-import type { MaskContactDetails } from "../../core/conversations/contact-mask";
-import {
-  RECIPIENT_NOT_ACTIVE,
-  SENDER_NOT_ACTIVE,
-  THREAD_NOT_FOUND,
-} from "../../core/conversations/conversation-guards";
-import { findBlockedMembers } from "../../core/conversations/find-blocked-members";
-import { findInbox } from "../../core/conversations/find-inbox";
-import { findThread } from "../../core/conversations/find-thread";
-import { markThreadRead } from "../../core/conversations/mark-thread-read";
-import { BLOCKED_PAIR, BLOCKED_PAIR_PROPOSAL, isBlockedBetween } from "../../core/conversations/member-blocks";
-import { MESSAGE_REQUIRED, MESSAGE_TOO_LONG } from "../../core/conversations/message-rules";
-import { purgeMemberMessages } from "../../core/conversations/purge-member-messages";
-import { recordThreadEvent } from "../../core/conversations/record-thread-event";
-import { sendMessage } from "../../core/conversations/send-message";
-import {
-  askAboutListing,
-  LISTING_NOT_AVAILABLE,
-  OWN_LISTING_MESSAGE,
-} from "../../core/conversations/start-conversation";
-import { unblockMember } from "../../core/conversations/unblock-member";
-import { dispatchEvents } from "../../core/events/dispatch-events";
-import { MEMBER_LIMITS } from "../../core/rate-limit/member-limits";
-import { NUL_REFUSED } from "../../core/shared/nul-characters";
-import { proposeSwap } from "../../core/swaps/propose-swap";
-import { securityEvents } from "../../db/schema/audit";
-import {
-  contactDetailAttempts,
-  conversationMessages,
-  conversations,
-  memberBlocks,
-} from "../../db/schema/conversations";
-import { domainEvents } from "../../db/schema/events";
-import { listings } from "../../db/schema/listings";
-import { mailOutbox } from "../../db/schema/ops";
-import { profiles } from "../../db/schema/profiles";
-import { swapProposals } from "../../db/schema/swaps";
+import { blockMember, CANNOT_BLOCK_YOURSELF, MEMBER_TO_BLOCK_NOT_FOUND } from "#core/conversations/block-member.ts";
+import { collectConversationData } from "#core/conversations/collect-conversation-data.ts";
+import type { MaskContactDetails } from "#core/conversations/contact-mask.ts";
+import { RECIPIENT_NOT_ACTIVE, SENDER_NOT_ACTIVE, THREAD_NOT_FOUND } from "#core/conversations/conversation-guards.ts";
+import { findBlockedMembers } from "#core/conversations/find-blocked-members.ts";
+import { findInbox } from "#core/conversations/find-inbox.ts";
+import { findThread } from "#core/conversations/find-thread.ts";
+import { markThreadRead } from "#core/conversations/mark-thread-read.ts";
+import { BLOCKED_PAIR, BLOCKED_PAIR_PROPOSAL, isBlockedBetween } from "#core/conversations/member-blocks.ts";
+import { MESSAGE_REQUIRED, MESSAGE_TOO_LONG } from "#core/conversations/message-rules.ts";
+import { purgeMemberMessages } from "#core/conversations/purge-member-messages.ts";
+import { recordThreadEvent } from "#core/conversations/record-thread-event.ts";
+import { sendMessage } from "#core/conversations/send-message.ts";
+import { askAboutListing, LISTING_NOT_AVAILABLE, OWN_LISTING_MESSAGE } from "#core/conversations/start-conversation.ts";
+import { unblockMember } from "#core/conversations/unblock-member.ts";
+import { dispatchEvents } from "#core/events/dispatch-events.ts";
+import { MEMBER_LIMITS } from "#core/rate-limit/member-limits.ts";
+import { NUL_REFUSED } from "#core/shared/nul-characters.ts";
+import { proposeSwap } from "#core/swaps/propose-swap.ts";
+import { securityEvents } from "#db/schema/audit.ts";
+import { contactDetailAttempts, conversationMessages, conversations, memberBlocks } from "#db/schema/conversations.ts";
+import { domainEvents } from "#db/schema/events.ts";
+import { listings } from "#db/schema/listings.ts";
+import { mailOutbox } from "#db/schema/ops.ts";
+import { profiles } from "#db/schema/profiles.ts";
+import { swapProposals } from "#db/schema/swaps.ts";
 import { createConversation, createListing, createMember, createMessage, createSwap } from "../support/factories";
 import { refusal } from "../support/swap-fixtures";
 import { controlledClock, HOUR } from "../support/test-clock";

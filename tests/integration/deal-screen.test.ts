@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { findListing } from "../../core/listings/find-listing";
+import { findListing } from "#core/listings/find-listing.ts";
 import {
   CARD_NUMBER_REQUIRED,
   CVC_INVALID,
@@ -8,17 +8,17 @@ import {
   EXPIRY_INVALID,
   EXPIRY_PAST,
   EXPIRY_REQUIRED,
-} from "../../core/payments/checkout-card-rules";
-import { creditBalance } from "../../core/payments/credit-balance";
-import { findLocalCheckout } from "../../core/payments/find-local-checkout";
-import { CHECKOUT_CLOSED, completeLocalCheckout } from "../../core/payments/local-provider";
-import { startHandshakePayment } from "../../core/payments/start-handshake-payment";
-import { submitLocalCheckout } from "../../core/payments/submit-local-checkout";
-import { AppError } from "../../core/shared/app-error";
-import { systemClock } from "../../core/shared/clock";
-import { findMySwaps, findSwapForParty } from "../../core/swaps/find-my-swaps";
-import { creditLedger, paymentLogs, webhookEvents } from "../../db/schema/payments";
-import { swapProposals } from "../../db/schema/swaps";
+} from "#core/payments/checkout-card-rules.ts";
+import { creditBalance } from "#core/payments/credit-balance.ts";
+import { findLocalCheckout } from "#core/payments/find-local-checkout.ts";
+import { CHECKOUT_CLOSED, completeLocalCheckout } from "#core/payments/local-provider.ts";
+import { startHandshakePayment } from "#core/payments/start-handshake-payment.ts";
+import { submitLocalCheckout } from "#core/payments/submit-local-checkout.ts";
+import { AppError } from "#core/shared/app-error.ts";
+import { systemClock } from "#core/shared/clock.ts";
+import { findMySwaps, findSwapForParty } from "#core/swaps/find-my-swaps.ts";
+import { creditLedger, paymentLogs, webhookEvents } from "#db/schema/payments.ts";
+import { swapProposals } from "#db/schema/swaps.ts";
 import { createPaymentTestApp, grantCredit } from "../support/payment-fixtures";
 import { createMember, createSwap } from "../support/factories";
 import { TEST_ORIGIN } from "../support/test-app";

@@ -3,16 +3,16 @@
 // many dispatchers run at once (on PostgreSQL: two separate connection pools, as two processes have).
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { dispatchEvents } from "../../core/events/dispatch-events";
-import { recordEvent } from "../../core/events/record-event";
-import { moderateListings } from "../../core/moderation/moderate-listings";
-import type { StaffActor } from "../../core/staff/pass-staff-gate";
-import { acceptSwap } from "../../core/swaps/accept-swap";
-import { proposeSwap } from "../../core/swaps/propose-swap";
-import { type Db, type DbHandle, openDatabase } from "../../db/client";
-import { domainEvents } from "../../db/schema/events";
-import { listings } from "../../db/schema/listings";
-import { mailOutbox } from "../../db/schema/ops";
+import { dispatchEvents } from "#core/events/dispatch-events.ts";
+import { recordEvent } from "#core/events/record-event.ts";
+import { moderateListings } from "#core/moderation/moderate-listings.ts";
+import type { StaffActor } from "#core/staff/pass-staff-gate.ts";
+import { acceptSwap } from "#core/swaps/accept-swap.ts";
+import { proposeSwap } from "#core/swaps/propose-swap.ts";
+import { type Db, type DbHandle, openDatabase } from "#db/client.ts";
+import { domainEvents } from "#db/schema/events.ts";
+import { listings } from "#db/schema/listings.ts";
+import { mailOutbox } from "#db/schema/ops.ts";
 import { createListing, createMember, createStaff, staffActor } from "../support/factories";
 import { controlledClock } from "../support/test-clock";
 import { closeTestDatabase } from "../support/test-db";

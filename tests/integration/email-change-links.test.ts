@@ -2,15 +2,15 @@
 // Resend and Cancel) and F4 (the demo outbox shows a member only their own account's mail).
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, test } from "vitest";
-import { appContext } from "../../app/context";
-import * as emailPage from "../../app/routes/account/email";
-import * as outboxPage from "../../app/routes/dev.outbox";
-import { cancelEmailChange, EMAIL_CHANGE_CANCELLED } from "../../core/accounts/cancel-email-change";
-import { requestEmailChange } from "../../core/accounts/request-email-change";
-import { NO_PENDING_EMAIL_CHANGE, resendEmailChange } from "../../core/accounts/resend-email-change";
-import { findPendingEmailChange } from "../../core/auth/pending-email-change";
-import { verifyEmailAddress } from "../../core/auth/verify-email-address";
-import { users } from "../../db/schema/auth";
+import { appContext } from "#app/context.ts";
+import * as emailPage from "#app/routes/account/email.tsx";
+import * as outboxPage from "#app/routes/dev.outbox.tsx";
+import { cancelEmailChange, EMAIL_CHANGE_CANCELLED } from "#core/accounts/cancel-email-change.ts";
+import { requestEmailChange } from "#core/accounts/request-email-change.ts";
+import { NO_PENDING_EMAIL_CHANGE, resendEmailChange } from "#core/accounts/resend-email-change.ts";
+import { findPendingEmailChange } from "#core/auth/pending-email-change.ts";
+import { verifyEmailAddress } from "#core/auth/verify-email-address.ts";
+import { users } from "#db/schema/auth.ts";
 import { freshEmail, signUpConfirmedMember } from "../support/api-factories";
 import { authTestSetup } from "../support/auth-test-setup";
 import { latestMail, linkIn, mailCount } from "../support/mailbox";

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, test } from "vitest";
-import { runOnce } from "../../core/jobs/run-once";
-import { mailOutbox } from "../../db/schema/ops";
-import { paymentLogs } from "../../db/schema/payments";
+import { runOnce } from "#core/jobs/run-once.ts";
+import { mailOutbox } from "#db/schema/ops.ts";
+import { paymentLogs } from "#db/schema/payments.ts";
 import { createSwap } from "../support/factories";
 import { createTestApp } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";

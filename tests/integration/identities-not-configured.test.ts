@@ -2,9 +2,9 @@
 // site's 404 title, shown inside My Account's frame.
 import { UNSAFE_ErrorResponseImpl } from "react-router";
 import { afterAll, expect, test } from "vitest";
-import { pageNotFoundMeta } from "../../app/components/layout/page-not-found";
-import * as identitiesPage from "../../app/routes/account/identities";
-import { findSessionUser, type SessionUser } from "../../core/auth/find-session-user";
+import { pageNotFoundMeta } from "#app/components/layout/page-not-found.tsx";
+import * as identitiesPage from "#app/routes/account/identities.tsx";
+import { findSessionUser, type SessionUser } from "#core/auth/find-session-user.ts";
 import { signUpMember } from "../support/api-factories";
 import { contextFor, type RouteCaller } from "../support/staff-route";
 import { controlledClock } from "../support/test-clock";

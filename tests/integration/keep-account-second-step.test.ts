@@ -2,20 +2,20 @@
 // keeping it signs them in once (no "Please sign in again").
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { deleteOwnAccount } from "../../core/accounts/delete-own-account";
-import { KEEP_OFFER_EXPIRED, keepAccount } from "../../core/accounts/keep-account";
-import { signIn } from "../../core/auth/sign-in";
-import { signInWithCode } from "../../core/auth/sign-in-with-code";
-import { INVALID_TWO_FACTOR_CODE, verifyTwoFactorSignIn } from "../../core/auth/verify-two-factor-sign-in";
-import { sessions } from "../../db/schema/auth";
-import { profiles } from "../../db/schema/profiles";
+import { deleteOwnAccount } from "#core/accounts/delete-own-account.ts";
+import { KEEP_OFFER_EXPIRED, keepAccount } from "#core/accounts/keep-account.ts";
+import { signIn } from "#core/auth/sign-in.ts";
+import { signInWithCode } from "#core/auth/sign-in-with-code.ts";
+import { INVALID_TWO_FACTOR_CODE, verifyTwoFactorSignIn } from "#core/auth/verify-two-factor-sign-in.ts";
+import { sessions } from "#db/schema/auth.ts";
+import { profiles } from "#db/schema/profiles.ts";
 import { MEMBER_PASSWORD, signUpConfirmedMember } from "../support/api-factories";
 import { authTestSetup } from "../support/auth-test-setup";
 import { latestMail } from "../support/mailbox";
 import { requestMeta, TEST_ORIGIN } from "../support/test-app";
 import { totpCode, unusedTotpCode } from "../support/totp";
 import { turnOnTwoFactor } from "../support/two-factor";
-import type { PendingDeletion, SecondStep } from "../../core/auth/auth-attempt";
+import type { PendingDeletion, SecondStep } from "#core/auth/auth-attempt.ts";
 
 const { db, clock, testApp, auth, cookieOf } = await authTestSetup();
 const deps = { db, auth, clock, appUrl: TEST_ORIGIN, authAddressLimit: 1000 };

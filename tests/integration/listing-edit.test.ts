@@ -3,19 +3,19 @@ import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { pictureKeys } from "../../core/images/picture-keys";
+import { pictureKeys } from "#core/images/picture-keys.ts";
 import {
   LISTING_REMOVED_NOT_EDITABLE,
   LISTING_RESERVED_NOT_EDITABLE,
   LISTING_SWAPPED_NOT_EDITABLE,
-} from "../../core/listings/listing-edit-rules";
-import { PICTURES_CHANGED, updateListing } from "../../core/listings/update-listing";
-import type { AppError } from "../../core/shared/app-error";
-import { MEMBER_LIMITS } from "../../core/rate-limit/member-limits";
-import { systemClock } from "../../core/shared/clock";
-import { createLocalStorage } from "../../core/storage/local-storage";
-import type { FileStorage } from "../../core/storage/storage";
-import { type ListingStatus, listings } from "../../db/schema/listings";
+} from "#core/listings/listing-edit-rules.ts";
+import { PICTURES_CHANGED, updateListing } from "#core/listings/update-listing.ts";
+import type { AppError } from "#core/shared/app-error.ts";
+import { MEMBER_LIMITS } from "#core/rate-limit/member-limits.ts";
+import { systemClock } from "#core/shared/clock.ts";
+import { createLocalStorage } from "#core/storage/local-storage.ts";
+import type { FileStorage } from "#core/storage/storage.ts";
+import { type ListingStatus, listings } from "#db/schema/listings.ts";
 import { GOOD_LISTING, postListing, sameOrigin, signUpMember } from "../support/api-factories";
 import { appWithUploads, filesUnder } from "../support/app-with-uploads";
 import { createSwap } from "../support/factories";

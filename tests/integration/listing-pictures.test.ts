@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { LOCATION_REQUIRED } from "../../core/listings/listing-schema";
-import { PICTURE_ORDER_INVALID, PICTURES_CHANGED } from "../../core/listings/update-listing";
-import { listings } from "../../db/schema/listings";
+import { LOCATION_REQUIRED } from "#core/listings/listing-schema.ts";
+import { PICTURE_ORDER_INVALID, PICTURES_CHANGED } from "#core/listings/update-listing.ts";
+import { listings } from "#db/schema/listings.ts";
 import { createListingViaApi, GOOD_LISTING, postListing, sameOrigin, signUpMember } from "../support/api-factories";
 import { makeJpeg, type Upload } from "../support/images";
 import { appWithUploads, filesUnder } from "../support/app-with-uploads";

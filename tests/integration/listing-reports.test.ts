@@ -1,20 +1,20 @@
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, test } from "vitest";
-import { findHomeListings } from "../../core/listings/find-home-listings";
-import { findListing } from "../../core/listings/find-listing";
-import { findMyListings } from "../../core/listings/find-my-listings";
-import { canReport } from "../../core/moderation/can-report";
-import { CHOOSE_A_REASON, LINK_NOT_WEB, NOTES_TOO_LONG, TOO_MANY_LINKS } from "../../core/moderation/report-form";
+import { findHomeListings } from "#core/listings/find-home-listings.ts";
+import { findListing } from "#core/listings/find-listing.ts";
+import { findMyListings } from "#core/listings/find-my-listings.ts";
+import { canReport } from "#core/moderation/can-report.ts";
+import { CHOOSE_A_REASON, LINK_NOT_WEB, NOTES_TOO_LONG, TOO_MANY_LINKS } from "#core/moderation/report-form.ts";
 import {
   ALREADY_REPORTED,
   LISTING_NOT_FOUND,
   OWN_LISTING,
   REPORTING_OFF,
   reportListing,
-} from "../../core/moderation/report-listing";
-import { securityEvents } from "../../db/schema/audit";
-import { listings } from "../../db/schema/listings";
-import { moderationReports } from "../../db/schema/moderation";
+} from "#core/moderation/report-listing.ts";
+import { securityEvents } from "#db/schema/audit.ts";
+import { listings } from "#db/schema/listings.ts";
+import { moderationReports } from "#db/schema/moderation.ts";
 import { controlledClock, HOUR } from "../support/test-clock";
 import { createListing, createMember } from "../support/factories";
 import { refusal } from "../support/swap-fixtures";

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from "vitest";
-import { findMyListings } from "../../core/listings/find-my-listings";
-import { findMySwaps } from "../../core/swaps/find-my-swaps";
-import { proposeSwap } from "../../core/swaps/propose-swap";
+import { findMyListings } from "#core/listings/find-my-listings.ts";
+import { findMySwaps } from "#core/swaps/find-my-swaps.ts";
+import { proposeSwap } from "#core/swaps/propose-swap.ts";
 import { controlledClock } from "../support/test-clock";
 import { createListing, createMember } from "../support/factories";
 import { setFlag } from "../support/flags";

@@ -1,26 +1,26 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { beforeEach, describe, expect, test } from "vitest";
-import { searchBackOffice } from "../../core/back-office/search-back-office";
-import { deleteListing } from "../../core/listings/delete-listing";
-import { findListing } from "../../core/listings/find-listing";
-import { findModerationQueue, queueFilter } from "../../core/moderation/find-moderation-queue";
-import { findReportForStaff } from "../../core/moderation/find-report-for-staff";
-import { IN_ACCEPTED_SWAP, moderateListings } from "../../core/moderation/moderate-listings";
-import { reportListing } from "../../core/moderation/report-listing";
+import { searchBackOffice } from "#core/back-office/search-back-office.ts";
+import { deleteListing } from "#core/listings/delete-listing.ts";
+import { findListing } from "#core/listings/find-listing.ts";
+import { findModerationQueue, queueFilter } from "#core/moderation/find-moderation-queue.ts";
+import { findReportForStaff } from "#core/moderation/find-report-for-staff.ts";
+import { IN_ACCEPTED_SWAP, moderateListings } from "#core/moderation/moderate-listings.ts";
+import { reportListing } from "#core/moderation/report-listing.ts";
 import {
   alreadyReviewed,
   MODERATION_OFF,
   REPORT_NOT_FOUND,
   type ReportReview,
   reviewReport,
-} from "../../core/moderation/review-report";
-import { REASON_REQUIRED } from "../../core/shared/reason";
-import type { StaffActor } from "../../core/staff/pass-staff-gate";
-import { adminAuditLog } from "../../db/schema/audit";
-import { listings } from "../../db/schema/listings";
-import { moderationReports } from "../../db/schema/moderation";
-import { mailOutbox } from "../../db/schema/ops";
-import { swapProposals } from "../../db/schema/swaps";
+} from "#core/moderation/review-report.ts";
+import { REASON_REQUIRED } from "#core/shared/reason.ts";
+import type { StaffActor } from "#core/staff/pass-staff-gate.ts";
+import { adminAuditLog } from "#db/schema/audit.ts";
+import { listings } from "#db/schema/listings.ts";
+import { moderationReports } from "#db/schema/moderation.ts";
+import { mailOutbox } from "#db/schema/ops.ts";
+import { swapProposals } from "#db/schema/swaps.ts";
 import { createListing, createMember, createSwap, type TestMember } from "../support/factories";
 import { setFlag } from "../support/flags";
 import { refusal } from "../support/swap-fixtures";

@@ -1,16 +1,16 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, test } from "vitest";
-import { creditBalance } from "../../core/payments/credit-balance";
-import { PAID_AFTER_CLOSE, PAID_TWICE } from "../../core/payments/handle-payment-event";
-import type { PaymentProvider } from "../../core/payments/payment-provider";
-import { refundOwedPayments } from "../../core/payments/refund-owed-payments";
-import { PAYMENT_WINDOW_CLOSED, startHandshakePayment } from "../../core/payments/start-handshake-payment";
-import { acceptSwap } from "../../core/swaps/accept-swap";
-import { claimPaymentWarnings, LAPSED, lapseUnpaidSwaps } from "../../core/payments/lapse-unpaid-swaps";
-import { proposeSwap } from "../../core/swaps/propose-swap";
-import { listings } from "../../db/schema/listings";
-import { paymentLogs } from "../../db/schema/payments";
-import { swapProposals } from "../../db/schema/swaps";
+import { creditBalance } from "#core/payments/credit-balance.ts";
+import { PAID_AFTER_CLOSE, PAID_TWICE } from "#core/payments/handle-payment-event.ts";
+import type { PaymentProvider } from "#core/payments/payment-provider.ts";
+import { refundOwedPayments } from "#core/payments/refund-owed-payments.ts";
+import { PAYMENT_WINDOW_CLOSED, startHandshakePayment } from "#core/payments/start-handshake-payment.ts";
+import { acceptSwap } from "#core/swaps/accept-swap.ts";
+import { claimPaymentWarnings, LAPSED, lapseUnpaidSwaps } from "#core/payments/lapse-unpaid-swaps.ts";
+import { proposeSwap } from "#core/swaps/propose-swap.ts";
+import { listings } from "#db/schema/listings.ts";
+import { paymentLogs } from "#db/schema/payments.ts";
+import { swapProposals } from "#db/schema/swaps.ts";
 import {
   checkoutCompletedEvent,
   createPaymentTestApp,

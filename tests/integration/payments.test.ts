@@ -1,16 +1,16 @@
 import { count, eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { completeLocalCheckout } from "../../core/payments/local-provider";
-import type { PaymentProvider } from "../../core/payments/payment-provider";
-import { ALREADY_PAID, CHECKOUT_UNAVAILABLE, startHandshakePayment } from "../../core/payments/start-handshake-payment";
-import { creditBalance } from "../../core/payments/credit-balance";
-import { AppError } from "../../core/shared/app-error";
-import { systemClock } from "../../core/shared/clock";
-import { listings } from "../../db/schema/listings";
-import { creditLedger, paymentLogs, webhookEvents } from "../../db/schema/payments";
-import { profiles } from "../../db/schema/profiles";
-import { swapProposals } from "../../db/schema/swaps";
-import { MEMBER_NOT_ACTIVE } from "../../core/swaps/swap-guards";
+import { completeLocalCheckout } from "#core/payments/local-provider.ts";
+import type { PaymentProvider } from "#core/payments/payment-provider.ts";
+import { ALREADY_PAID, CHECKOUT_UNAVAILABLE, startHandshakePayment } from "#core/payments/start-handshake-payment.ts";
+import { creditBalance } from "#core/payments/credit-balance.ts";
+import { AppError } from "#core/shared/app-error.ts";
+import { systemClock } from "#core/shared/clock.ts";
+import { listings } from "#db/schema/listings.ts";
+import { creditLedger, paymentLogs, webhookEvents } from "#db/schema/payments.ts";
+import { profiles } from "#db/schema/profiles.ts";
+import { swapProposals } from "#db/schema/swaps.ts";
+import { MEMBER_NOT_ACTIVE } from "#core/swaps/swap-guards.ts";
 import {
   checkoutCompletedEvent,
   createPaymentTestApp,

@@ -6,18 +6,18 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, test } from "vitest";
-import { createListing } from "../../core/listings/create-listing";
-import { updateListing } from "../../core/listings/update-listing";
-import { systemClock } from "../../core/shared/clock";
-import { createLocalStorage } from "../../core/storage/local-storage";
+import { createListing } from "#core/listings/create-listing.ts";
+import { updateListing } from "#core/listings/update-listing.ts";
+import { systemClock } from "#core/shared/clock.ts";
+import { createLocalStorage } from "#core/storage/local-storage.ts";
 import {
   keepPendingFiles,
   notePendingFiles,
   removeAbandonedFiles,
   UPLOAD_GRACE_MS,
-} from "../../core/storage/pending-files";
-import { listings } from "../../db/schema/listings";
-import { pendingFiles } from "../../db/schema/ops";
+} from "#core/storage/pending-files.ts";
+import { listings } from "#db/schema/listings.ts";
+import { pendingFiles } from "#db/schema/ops.ts";
 import { GOOD_LISTING } from "../support/api-factories";
 import { makeJpeg } from "../support/images";
 import { createMember } from "../support/factories";

@@ -1,6 +1,6 @@
 import { PGlite, types } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { enableStatementCache, STATEMENT_CACHE_SIZE } from "../../db/pglite-statement-cache";
+import { enableStatementCache, STATEMENT_CACHE_SIZE } from "#db/pglite-statement-cache.ts";
 
 // The embedded database's statement cache must answer exactly as PGlite's own `query` does: same rows, same
 // types, same errors, same transaction behaviour. A plain PGlite is the reference for each case.

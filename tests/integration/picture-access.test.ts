@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, test } from "vitest";
-import { deleteListing } from "../../core/listings/delete-listing";
-import { moderateListings } from "../../core/moderation/moderate-listings";
-import { systemClock } from "../../core/shared/clock";
-import { listings } from "../../db/schema/listings";
+import { deleteListing } from "#core/listings/delete-listing.ts";
+import { moderateListings } from "#core/moderation/moderate-listings.ts";
+import { systemClock } from "#core/shared/clock.ts";
+import { listings } from "#db/schema/listings.ts";
 import { postListing, signUpMember } from "../support/api-factories";
 import { createSwap, staffActor } from "../support/factories";
 import { createTestApp } from "../support/test-app";

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, test } from "vitest";
-import type { Clock } from "../../core/shared/clock";
-import { securityEvents } from "../../db/schema/audit";
-import { sessions, users } from "../../db/schema/auth";
-import { featureFlags } from "../../db/schema/flags";
-import { rateLimits } from "../../db/schema/ops";
+import type { Clock } from "#core/shared/clock.ts";
+import { securityEvents } from "#db/schema/audit.ts";
+import { sessions, users } from "#db/schema/auth.ts";
+import { featureFlags } from "#db/schema/flags.ts";
+import { rateLimits } from "#db/schema/ops.ts";
 import { cookiesFrom, createTestApp } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
 

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { findHomeListings } from "../../core/listings/find-home-listings";
-import { reviews, swapProposals } from "../../db/schema/index";
-import { profiles } from "../../db/schema/profiles";
+import { findHomeListings } from "#core/listings/find-home-listings.ts";
+import { reviews, swapProposals } from "#db/schema/index.ts";
+import { profiles } from "#db/schema/profiles.ts";
 import { createListing, createMember, createSwap } from "../support/factories";
 import { closeTestDatabase, createTestDatabase } from "../support/test-db";
 

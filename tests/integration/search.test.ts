@@ -6,7 +6,7 @@ import {
   type SearchListingsOptions,
   searchListings,
   searchListingsQuery,
-} from "../../core/listings/search-listings";
+} from "#core/listings/search-listings.ts";
 import {
   decodeCursor,
   parseSearchParams,
@@ -15,13 +15,13 @@ import {
   type SearchSort,
   SORT_OPTIONS,
   toSearchQuery,
-} from "../../core/listings/search-params";
-import { distanceKmSql, type Point } from "../../core/locations/distance";
-import { findLocality, type Locality } from "../../core/locations/localities";
-import { resolveSearchPlace } from "../../core/locations/resolve-search-place";
-import { users } from "../../db/schema/auth";
-import { type ListingCategory, type ListingCondition, type ListingStatus, listings } from "../../db/schema/listings";
-import { profiles } from "../../db/schema/profiles";
+} from "#core/listings/search-params.ts";
+import { distanceKmSql, type Point } from "#core/locations/distance.ts";
+import { findLocality, type Locality } from "#core/locations/localities.ts";
+import { resolveSearchPlace } from "#core/locations/resolve-search-place.ts";
+import { users } from "#db/schema/auth.ts";
+import { type ListingCategory, type ListingCondition, type ListingStatus, listings } from "#db/schema/listings.ts";
+import { profiles } from "#db/schema/profiles.ts";
 import { createListing as createListingRow } from "../support/factories";
 import { databaseForThisFile } from "../support/database-for-file";
 

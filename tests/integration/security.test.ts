@@ -1,9 +1,9 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, test } from "vitest";
-import type { Clock } from "../../core/shared/clock";
-import { securityEvents } from "../../db/schema/audit";
-import { sessions, users } from "../../db/schema/auth";
-import { rateLimits } from "../../db/schema/ops";
+import type { Clock } from "#core/shared/clock.ts";
+import { securityEvents } from "#db/schema/audit.ts";
+import { sessions, users } from "#db/schema/auth.ts";
+import { rateLimits } from "#db/schema/ops.ts";
 import { cookiesFrom, createTestApp, TEST_ORIGIN } from "../support/test-app";
 import { createTestDatabase } from "../support/test-db";
 

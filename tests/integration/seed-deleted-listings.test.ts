@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import * as toolsPage from "../../app/routes/admin/tools";
-import { moderateListings } from "../../core/moderation/moderate-listings";
-import { seedDemoData } from "../../core/seed/seed-demo-data";
-import { resetStagingBaseline } from "../../core/tools/reset-staging-baseline";
-import { listings } from "../../db/schema/listings";
-import { SEED_LISTINGS } from "../../db/seed/seed-data";
+import * as toolsPage from "#app/routes/admin/tools.tsx";
+import { moderateListings } from "#core/moderation/moderate-listings.ts";
+import { seedDemoData } from "#core/seed/seed-demo-data.ts";
+import { resetStagingBaseline } from "#core/tools/reset-staging-baseline.ts";
+import { listings } from "#db/schema/listings.ts";
+import { SEED_LISTINGS } from "#db/seed/seed-data.ts";
 import { backOfficeSetup } from "../support/back-office-setup";
 import { createStaff, staffActor } from "../support/factories";
 import { postForm } from "../support/staff-route";

@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import * as settingsPage from "../../app/routes/admin/settings";
-import { sign } from "../../core/session-keys/cookie-signatures";
-import { loadSigningKeys, SIGNING_KEY_IDENTIFIER } from "../../core/session-keys/signing-keys";
-import { adminAuditLog } from "../../db/schema/audit";
-import { verifications } from "../../db/schema/auth";
+import * as settingsPage from "#app/routes/admin/settings.tsx";
+import { sign } from "#core/session-keys/cookie-signatures.ts";
+import { loadSigningKeys, SIGNING_KEY_IDENTIFIER } from "#core/session-keys/signing-keys.ts";
+import { adminAuditLog } from "#db/schema/audit.ts";
+import { verifications } from "#db/schema/auth.ts";
 import { MEMBER_PASSWORD, signUpConfirmedMember } from "../support/api-factories";
 import { createStaff } from "../support/factories";
 import { createTwoProcessDatabase } from "../support/second-process";

@@ -1,23 +1,23 @@
 import { and, eq, ne } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { readFlash } from "../../app/lib/flash.server";
-import * as codePage from "../../app/routes/auth.code";
-import { findSessionUser } from "../../core/auth/find-session-user";
-import { EMAIL_OR_PHONE_REQUIRED, requestSignInCode, SIGN_IN_CODE_SENT } from "../../core/auth/request-sign-in-code";
-import { ACCOUNT_SUSPENDED, TWO_FACTOR_REQUIRED } from "../../core/auth/sign-in-attempt";
-import { AppError } from "../../core/shared/app-error";
+import { readFlash } from "#app/lib/flash.server.ts";
+import * as codePage from "#app/routes/auth.code.tsx";
+import { findSessionUser } from "#core/auth/find-session-user.ts";
+import { EMAIL_OR_PHONE_REQUIRED, requestSignInCode, SIGN_IN_CODE_SENT } from "#core/auth/request-sign-in-code.ts";
+import { ACCOUNT_SUSPENDED, TWO_FACTOR_REQUIRED } from "#core/auth/sign-in-attempt.ts";
+import { AppError } from "#core/shared/app-error.ts";
 import {
   CODE_FORMAT,
   SIGN_IN_CODE_EXPIRED,
   SIGN_IN_CODE_LOCKED,
   signInWithCode,
   WRONG_SIGN_IN_CODE,
-} from "../../core/auth/sign-in-with-code";
-import { verifyTwoFactorSignIn } from "../../core/auth/verify-two-factor-sign-in";
-import { SIGNING_KEY_IDENTIFIER } from "../../core/session-keys/signing-keys";
-import { securityEvents } from "../../db/schema/audit";
-import { accounts, users, verifications } from "../../db/schema/auth";
-import { profiles } from "../../db/schema/profiles";
+} from "#core/auth/sign-in-with-code.ts";
+import { verifyTwoFactorSignIn } from "#core/auth/verify-two-factor-sign-in.ts";
+import { SIGNING_KEY_IDENTIFIER } from "#core/session-keys/signing-keys.ts";
+import { securityEvents } from "#db/schema/audit.ts";
+import { accounts, users, verifications } from "#db/schema/auth.ts";
+import { profiles } from "#db/schema/profiles.ts";
 import { freshEmail, signUpConfirmedMember, signUpMember } from "../support/api-factories";
 import { authTestSetup } from "../support/auth-test-setup";
 import { latestMail, mailCount } from "../support/mailbox";

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { findAuditLog } from "../../core/audit/find-audit-log";
-import { moderateListings } from "../../core/moderation/moderate-listings";
-import { grantStaffRole } from "../../core/staff/grant-staff-role";
+import { findAuditLog } from "#core/audit/find-audit-log.ts";
+import { moderateListings } from "#core/moderation/moderate-listings.ts";
+import { grantStaffRole } from "#core/staff/grant-staff-role.ts";
 import { createListing, createMember, staffActor } from "../support/factories";
 import { databaseForThisFile } from "../support/database-for-file";
 

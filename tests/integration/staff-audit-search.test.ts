@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { findAuditLog } from "../../core/audit/find-audit-log";
-import { recordAdminAction } from "../../core/audit/record-admin-action";
-import { searchBackOffice } from "../../core/back-office/search-back-office";
-import { proposeSwap } from "../../core/swaps/propose-swap";
+import { findAuditLog } from "#core/audit/find-audit-log.ts";
+import { recordAdminAction } from "#core/audit/record-admin-action.ts";
+import { searchBackOffice } from "#core/back-office/search-back-office.ts";
+import { proposeSwap } from "#core/swaps/propose-swap.ts";
 import { controlledClock } from "../support/test-clock";
 import { createListing, createMember } from "../support/factories";
 import { databaseForThisFile } from "../support/database-for-file";

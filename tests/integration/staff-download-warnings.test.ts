@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
-import * as logsExport from "../../app/routes/admin/logs.export";
-import * as reportCsv from "../../app/routes/admin/reports.csv";
-import type { SessionUser } from "../../core/auth/find-session-user";
+import * as logsExport from "#app/routes/admin/logs.export.tsx";
+import * as reportCsv from "#app/routes/admin/reports.csv.tsx";
+import type { SessionUser } from "#core/auth/find-session-user.ts";
 import { backOfficeSetup } from "../support/back-office-setup";
 import { createStaff } from "../support/factories";
 import { contextFor } from "../support/staff-route";

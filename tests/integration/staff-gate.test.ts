@@ -1,27 +1,27 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { parseIpAllowlist } from "../../core/staff/ip-allowlist";
-import { checkAdminRateLimit } from "../../core/staff/check-admin-rate-limit";
-import { grantStaffRole } from "../../core/staff/grant-staff-role";
-import { ACCESS_DENIED, NO_PERMISSION, passStaffGate } from "../../core/staff/pass-staff-gate";
-import { isAppError } from "../../core/shared/app-error";
-import type { Clock } from "../../core/shared/clock";
-import { findSessionUser } from "../../core/auth/find-session-user";
-import { signIn } from "../../core/auth/sign-in";
+import { parseIpAllowlist } from "#core/staff/ip-allowlist.ts";
+import { checkAdminRateLimit } from "#core/staff/check-admin-rate-limit.ts";
+import { grantStaffRole } from "#core/staff/grant-staff-role.ts";
+import { ACCESS_DENIED, NO_PERMISSION, passStaffGate } from "#core/staff/pass-staff-gate.ts";
+import { isAppError } from "#core/shared/app-error.ts";
+import type { Clock } from "#core/shared/clock.ts";
+import { findSessionUser } from "#core/auth/find-session-user.ts";
+import { signIn } from "#core/auth/sign-in.ts";
 import {
   confirmTwoFactorEnrolment,
   INCORRECT_PASSWORD,
   startTwoFactorEnrolment,
   WRONG_ENROLMENT_CODE,
-} from "../../core/auth/two-factor-enrolment";
+} from "#core/auth/two-factor-enrolment.ts";
 import {
   INVALID_BACKUP_CODE,
   INVALID_TWO_FACTOR_CODE,
   verifyTwoFactorSignIn,
-} from "../../core/auth/verify-two-factor-sign-in";
-import { securityEvents } from "../../db/schema/audit";
-import { users } from "../../db/schema/auth";
-import { featureFlags } from "../../db/schema/flags";
+} from "#core/auth/verify-two-factor-sign-in.ts";
+import { securityEvents } from "#db/schema/audit.ts";
+import { users } from "#db/schema/auth.ts";
+import { featureFlags } from "#db/schema/flags.ts";
 import { confirmAddress } from "../support/factories";
 import { MEMBER_PASSWORD, signUpConfirmedMember, signUpMember } from "../support/api-factories";
 import { cookiesFrom, createTestApp } from "../support/test-app";

@@ -1,11 +1,11 @@
 import { describe, expect, test } from "vitest";
-import * as listingsPage from "../../app/routes/admin/listings";
-import * as paymentsPage from "../../app/routes/admin/payments";
-import * as swapsPage from "../../app/routes/admin/swaps";
-import * as usersPage from "../../app/routes/admin/users";
-import { countMembers, findMembers } from "../../core/accounts/find-members";
-import { softDeleteMember } from "../../core/accounts/soft-delete-member";
-import { paymentLogs } from "../../db/schema/payments";
+import * as listingsPage from "#app/routes/admin/listings.tsx";
+import * as paymentsPage from "#app/routes/admin/payments.tsx";
+import * as swapsPage from "#app/routes/admin/swaps.tsx";
+import * as usersPage from "#app/routes/admin/users.tsx";
+import { countMembers, findMembers } from "#core/accounts/find-members.ts";
+import { softDeleteMember } from "#core/accounts/soft-delete-member.ts";
+import { paymentLogs } from "#db/schema/payments.ts";
 import { backOfficeSetup } from "../support/back-office-setup";
 import { createListing, createMember, createStaff, createSwap, staffActor } from "../support/factories";
 import { load } from "../support/staff-route";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { findListing } from "../../core/listings/find-listing";
-import { adminAuditLog } from "../../db/schema/audit";
-import { listings } from "../../db/schema/listings";
+import { findListing } from "#core/listings/find-listing.ts";
+import { adminAuditLog } from "#db/schema/audit.ts";
+import { listings } from "#db/schema/listings.ts";
 import { createListing, createMember } from "../support/factories";
 import { moderationSetup } from "../support/moderation-setup";
 import { refusal } from "../support/swap-fixtures";

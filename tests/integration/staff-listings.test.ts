@@ -1,11 +1,11 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { findListingsForStaff } from "../../core/moderation/find-listings-for-staff";
-import { IN_ACCEPTED_SWAP, NO_LISTINGS_SELECTED } from "../../core/moderation/moderate-listings";
-import { REASON_REQUIRED } from "../../core/shared/reason";
-import { adminAuditLog } from "../../db/schema/audit";
-import { listings } from "../../db/schema/listings";
-import { swapProposals } from "../../db/schema/swaps";
+import { findListingsForStaff } from "#core/moderation/find-listings-for-staff.ts";
+import { IN_ACCEPTED_SWAP, NO_LISTINGS_SELECTED } from "#core/moderation/moderate-listings.ts";
+import { REASON_REQUIRED } from "#core/shared/reason.ts";
+import { adminAuditLog } from "#db/schema/audit.ts";
+import { listings } from "#db/schema/listings.ts";
+import { swapProposals } from "#db/schema/swaps.ts";
 import { createListing, createMember, createSwap } from "../support/factories";
 import { moderationSetup } from "../support/moderation-setup";
 import { refusal } from "../support/swap-fixtures";

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from "vitest";
-import { findMemberForStaff } from "../../core/accounts/find-member-for-staff";
-import { paymentLogs } from "../../db/schema/payments";
+import { findMemberForStaff } from "#core/accounts/find-member-for-staff.ts";
+import { paymentLogs } from "#db/schema/payments.ts";
 import { createSwap } from "../support/factories";
 import { createTestDatabase } from "../support/test-db";
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import type { SessionUser } from "../../core/auth/find-session-user";
+import type { SessionUser } from "#core/auth/find-session-user.ts";
 import { backOfficeSetup } from "../support/back-office-setup";
 import { createStaff } from "../support/factories";
 import { createPageHandler, pageRoutes } from "../support/page-build";

@@ -1,13 +1,13 @@
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, describe, expect, test } from "vitest";
-import routes from "../../app/routes";
-import type { SessionUser } from "../../core/auth/find-session-user";
-import { adminOnlyActions, onlyAdminsText } from "../../core/staff/admin-only-texts";
-import { parseIpAllowlist } from "../../core/staff/ip-allowlist";
-import { passStaffGate } from "../../core/staff/pass-staff-gate";
-import { can, STAFF_PERMISSIONS, type StaffAction } from "../../core/staff/permissions";
-import type { Role } from "../../db/schema/profiles";
+import routes from "#app/routes.ts";
+import type { SessionUser } from "#core/auth/find-session-user.ts";
+import { adminOnlyActions, onlyAdminsText } from "#core/staff/admin-only-texts.ts";
+import { parseIpAllowlist } from "#core/staff/ip-allowlist.ts";
+import { passStaffGate } from "#core/staff/pass-staff-gate.ts";
+import { can, STAFF_PERMISSIONS, type StaffAction } from "#core/staff/permissions.ts";
+import type { Role } from "#db/schema/profiles.ts";
 import { createStaff } from "../support/factories";
 import { createTestDatabase } from "../support/test-db";
 

@@ -1,19 +1,19 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import * as paymentPage from "../../app/routes/admin/payments.$id";
-import * as swapPage from "../../app/routes/admin/swaps.$id";
-import { refundText } from "../../app/components/admin/payment-labels";
-import { applyCredit, NOT_A_PARTY } from "../../core/payments/apply-credit";
-import { REASON_REQUIRED } from "../../core/shared/reason";
-import { creditBalance } from "../../core/payments/credit-balance";
-import type { PaymentProvider } from "../../core/payments/payment-provider";
-import { refundOwedPayments } from "../../core/payments/refund-owed-payments";
-import { ALREADY_REFUNDED, issueRefund, ONLY_COMPLETED, REFUND_UNDER_WAY } from "../../core/payments/issue-refund";
-import { systemClock } from "../../core/shared/clock";
-import { findPaymentForStaff } from "../../core/payments/find-payment-for-staff";
-import { adminAuditLog } from "../../db/schema/audit";
-import { webhookEvents } from "../../db/schema/payments";
+import * as paymentPage from "#app/routes/admin/payments.$id.tsx";
+import * as swapPage from "#app/routes/admin/swaps.$id.tsx";
+import { refundText } from "#app/components/admin/payment-labels.ts";
+import { applyCredit, NOT_A_PARTY } from "#core/payments/apply-credit.ts";
+import { REASON_REQUIRED } from "#core/shared/reason.ts";
+import { creditBalance } from "#core/payments/credit-balance.ts";
+import type { PaymentProvider } from "#core/payments/payment-provider.ts";
+import { refundOwedPayments } from "#core/payments/refund-owed-payments.ts";
+import { ALREADY_REFUNDED, issueRefund, ONLY_COMPLETED, REFUND_UNDER_WAY } from "#core/payments/issue-refund.ts";
+import { systemClock } from "#core/shared/clock.ts";
+import { findPaymentForStaff } from "#core/payments/find-payment-for-staff.ts";
+import { adminAuditLog } from "#db/schema/audit.ts";
+import { webhookEvents } from "#db/schema/payments.ts";
 import {
   createPaymentTestApp,
   grantCredit,

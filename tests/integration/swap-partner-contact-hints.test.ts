@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, expect, test } from "vitest";
-import { findMySwaps, findSwapForParty } from "../../core/swaps/find-my-swaps";
-import { updateContactDetails } from "../../core/accounts/update-contact-details";
-import { profiles } from "../../db/schema/profiles";
-import { swapProposals } from "../../db/schema/swaps";
+import { findMySwaps, findSwapForParty } from "#core/swaps/find-my-swaps.ts";
+import { updateContactDetails } from "#core/accounts/update-contact-details.ts";
+import { profiles } from "#db/schema/profiles.ts";
+import { swapProposals } from "#db/schema/swaps.ts";
 import { createMember, createSwap } from "../support/factories";
 import { closeTestDatabase, createTestDatabase } from "../support/test-db";
 

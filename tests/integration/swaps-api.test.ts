@@ -5,26 +5,22 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { afterAll, describe, expect, test } from "vitest";
-import {
-  completeLocalCheckout,
-  type LocalPaymentProvider,
-  TEST_CARD_SUCCESS,
-} from "../../core/payments/local-provider";
-import { ALREADY_PAID, NOT_WAITING_FOR_PAYMENT } from "../../core/payments/start-handshake-payment";
-import { ONLY_RECEIVER_ACCEPTS } from "../../core/swaps/accept-swap";
-import { ALREADY_REVIEWED, REVIEW_NOT_YET } from "../../core/swaps/leave-review";
-import { ALREADY_PROPOSED, OFFERED_NOT_AVAILABLE, OWN_LISTING } from "../../core/swaps/propose-swap";
-import { ONLY_RECEIVER_DECLINES } from "../../core/swaps/reject-swap";
-import { SWAP_NOT_FOUND } from "../../core/swaps/swap-guards";
-import { MESSAGE_TOO_LONG, RATING_OUT_OF_RANGE } from "../../core/swaps/swap-schema";
-import { ONLY_PROPOSER_WITHDRAWS } from "../../core/swaps/withdraw-swap";
-import { featureFlags } from "../../db/schema/flags";
-import { listings } from "../../db/schema/listings";
-import { mailOutbox } from "../../db/schema/ops";
-import { creditLedger, paymentLogs } from "../../db/schema/payments";
-import { profiles } from "../../db/schema/profiles";
-import { reviews, swapProposals } from "../../db/schema/swaps";
-import { paymentProviderFromEnv } from "../../server/payments";
+import { completeLocalCheckout, type LocalPaymentProvider, TEST_CARD_SUCCESS } from "#core/payments/local-provider.ts";
+import { ALREADY_PAID, NOT_WAITING_FOR_PAYMENT } from "#core/payments/start-handshake-payment.ts";
+import { ONLY_RECEIVER_ACCEPTS } from "#core/swaps/accept-swap.ts";
+import { ALREADY_REVIEWED, REVIEW_NOT_YET } from "#core/swaps/leave-review.ts";
+import { ALREADY_PROPOSED, OFFERED_NOT_AVAILABLE, OWN_LISTING } from "#core/swaps/propose-swap.ts";
+import { ONLY_RECEIVER_DECLINES } from "#core/swaps/reject-swap.ts";
+import { SWAP_NOT_FOUND } from "#core/swaps/swap-guards.ts";
+import { MESSAGE_TOO_LONG, RATING_OUT_OF_RANGE } from "#core/swaps/swap-schema.ts";
+import { ONLY_PROPOSER_WITHDRAWS } from "#core/swaps/withdraw-swap.ts";
+import { featureFlags } from "#db/schema/flags.ts";
+import { listings } from "#db/schema/listings.ts";
+import { mailOutbox } from "#db/schema/ops.ts";
+import { creditLedger, paymentLogs } from "#db/schema/payments.ts";
+import { profiles } from "#db/schema/profiles.ts";
+import { reviews, swapProposals } from "#db/schema/swaps.ts";
+import { paymentProviderFromEnv } from "#server/payments.ts";
 import { createListingViaApi, sameOrigin, signUpMember } from "../support/api-factories";
 import { makeJpeg } from "../support/images";
 import { createTestApp } from "../support/test-app";

@@ -1,11 +1,11 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { beforeEach, describe, expect, test } from "vitest";
-import { isAppError } from "../../core/shared/app-error";
-import { acceptSwap, ONLY_RECEIVER_ACCEPTS } from "../../core/swaps/accept-swap";
-import { completeSwapIfPaid, markPartyPaid } from "../../core/swaps/complete-swap-if-paid";
-import { claimExpiryWarnings, expireSwaps } from "../../core/swaps/expire-swaps";
-import { findMySwaps, findSwapForParty } from "../../core/swaps/find-my-swaps";
-import { ALREADY_REVIEWED, leaveReview, REVIEW_NOT_YET } from "../../core/swaps/leave-review";
+import { isAppError } from "#core/shared/app-error.ts";
+import { acceptSwap, ONLY_RECEIVER_ACCEPTS } from "#core/swaps/accept-swap.ts";
+import { completeSwapIfPaid, markPartyPaid } from "#core/swaps/complete-swap-if-paid.ts";
+import { claimExpiryWarnings, expireSwaps } from "#core/swaps/expire-swaps.ts";
+import { findMySwaps, findSwapForParty } from "#core/swaps/find-my-swaps.ts";
+import { ALREADY_REVIEWED, leaveReview, REVIEW_NOT_YET } from "#core/swaps/leave-review.ts";
 import {
   ALREADY_PROPOSED,
   OFFERED_NOT_AVAILABLE,
@@ -13,21 +13,21 @@ import {
   type ProposeSwapInput,
   proposeSwap,
   TARGET_NOT_AVAILABLE,
-} from "../../core/swaps/propose-swap";
-import { ONLY_RECEIVER_DECLINES, rejectSwap } from "../../core/swaps/reject-swap";
+} from "#core/swaps/propose-swap.ts";
+import { ONLY_RECEIVER_DECLINES, rejectSwap } from "#core/swaps/reject-swap.ts";
 import {
   LISTING_NO_LONGER_AVAILABLE,
   MEMBER_NOT_ACTIVE,
   NOT_PENDING,
   PROPOSAL_EXPIRED,
   SWAP_NOT_FOUND,
-} from "../../core/swaps/swap-guards";
-import { MESSAGE_TOO_LONG, OFFER_REQUIRED, RATING_OUT_OF_RANGE, REVIEW_TOO_LONG } from "../../core/swaps/swap-schema";
-import { ONLY_PROPOSER_WITHDRAWS, withdrawSwap } from "../../core/swaps/withdraw-swap";
-import { listings } from "../../db/schema/listings";
-import { paymentLogs } from "../../db/schema/payments";
-import { profiles } from "../../db/schema/profiles";
-import { reviews, swapProposals } from "../../db/schema/swaps";
+} from "#core/swaps/swap-guards.ts";
+import { MESSAGE_TOO_LONG, OFFER_REQUIRED, RATING_OUT_OF_RANGE, REVIEW_TOO_LONG } from "#core/swaps/swap-schema.ts";
+import { ONLY_PROPOSER_WITHDRAWS, withdrawSwap } from "#core/swaps/withdraw-swap.ts";
+import { listings } from "#db/schema/listings.ts";
+import { paymentLogs } from "#db/schema/payments.ts";
+import { profiles } from "#db/schema/profiles.ts";
+import { reviews, swapProposals } from "#db/schema/swaps.ts";
 import { controlledClock, HOUR } from "../support/test-clock";
 import { createListing, createMember, type TestMember } from "../support/factories";
 import { proposalCount, refusal } from "../support/swap-fixtures";

@@ -8,10 +8,10 @@
 import fs from "node:fs";
 import fc from "fast-check";
 import { afterAll, describe, expect, test } from "vitest";
-import { listingFieldsSchema } from "../../core/listings/listing-schema";
-import { proposeSwapSchema, reviewSchema } from "../../core/swaps/swap-schema";
-import { signInSchema, signUpSchema } from "../../core/auth/credentials-schema";
-import { ProfileUpdate } from "../../server/api/account";
+import { listingFieldsSchema } from "#core/listings/listing-schema.ts";
+import { proposeSwapSchema, reviewSchema } from "#core/swaps/swap-schema.ts";
+import { signInSchema, signUpSchema } from "#core/auth/credentials-schema.ts";
+import { ProfileUpdate } from "#server/api/account.ts";
 import { GOOD_LISTING, sameOrigin } from "../support/api-factories";
 import { makeJpeg } from "../support/images";
 import { TEST_ORIGIN } from "../support/test-app";

@@ -5,8 +5,8 @@
 // an admin, for back-office ids) and expects it to work, so a refusal is about whose id it is, not a bad request.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { listings } from "../../db/schema/listings";
-import { profiles } from "../../db/schema/profiles";
+import { listings } from "#db/schema/listings.ts";
+import { profiles } from "#db/schema/profiles.ts";
 import { GOOD_LISTING, signUpMember } from "../support/api-factories";
 import { createTestDatabase } from "../support/test-db";
 import { classify, fillPath, type Outcome } from "./route-access";

@@ -17,9 +17,9 @@
 //   invalid     another 4xx: the request reached the route, which refused what was sent (a wrong password, ...)
 // A 5xx is never expected and always fails the walk.
 import { eq } from "drizzle-orm";
-import { FEATURE_FLAG_KEYS, featureFlags } from "../../db/schema/flags";
-import { listings } from "../../db/schema/listings";
-import { SWAGGER_UI_VERSION } from "../../server/api-docs";
+import { FEATURE_FLAG_KEYS, featureFlags } from "#db/schema/flags.ts";
+import { listings } from "#db/schema/listings.ts";
+import { SWAGGER_UI_VERSION } from "#server/api-docs.ts";
 import { freshEmail, GOOD_LISTING, MEMBER_PASSWORD } from "../support/api-factories";
 import type { Actor, ActorName, Answer, Body, World } from "./world";
 

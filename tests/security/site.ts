@@ -5,14 +5,14 @@
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import routeConfig from "../../app/routes";
-import type { DbHandle } from "../../db/client";
-import { allowAppOrigin } from "../../server/action-origins";
-import { createApp } from "../../server/app";
-import { parseEnv } from "../../server/env";
-import { recordRouteErrors } from "../../server/observability/route-errors";
-import { createLocalStorage } from "../../core/storage/local-storage";
-import type { Clock } from "../../core/shared/clock";
+import routeConfig from "#app/routes.ts";
+import type { DbHandle } from "#db/client.ts";
+import { allowAppOrigin } from "#server/action-origins.ts";
+import { createApp } from "#server/app.ts";
+import { parseEnv } from "#server/env.ts";
+import { recordRouteErrors } from "#server/observability/route-errors.ts";
+import { createLocalStorage } from "#core/storage/local-storage.ts";
+import type { Clock } from "#core/shared/clock.ts";
 import fs from "node:fs";
 import os from "node:os";
 import { TEST_ORIGIN } from "../support/test-app";
@@ -36,7 +36,7 @@ const join = (base: string, part: string | undefined) =>
 /** Every route in app/routes.ts under the root route, with its module, as the build would list them. */
 export async function readPageRoutes(): Promise<PageRoute[]> {
   const out: PageRoute[] = [];
-  const root = await import("../../app/root");
+  const root = await import("#app/root.tsx");
   out.push({
     id: "root",
     parentId: undefined,

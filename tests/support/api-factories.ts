@@ -1,7 +1,7 @@
 // Members and listings made through the JSON API, as a browser would make them: real sign-up (password hash,
 // session cookie) and real uploads. For rows straight in the database, see factories.ts.
 import crypto from "node:crypto";
-import type { Db } from "../../db/client";
+import type { Db } from "#db/client.ts";
 import { confirmAddress } from "./factories";
 import { makeJpeg, type Upload } from "./images";
 import { cookiesFrom, TEST_ORIGIN } from "./test-app";

@@ -2,7 +2,7 @@
 // file), a controlled clock, the real app over both (1,000 sign-in attempts per address, as every request comes
 // from one address), and what its use cases and routes are called with.
 import { afterAll } from "vitest";
-import { findSessionUser, type SessionUser } from "../../core/auth/find-session-user";
+import { findSessionUser, type SessionUser } from "#core/auth/find-session-user.ts";
 import type { RouteCaller } from "./staff-route";
 import { cookiesFrom, createTestApp, TEST_ORIGIN } from "./test-app";
 import { controlledClock } from "./test-clock";

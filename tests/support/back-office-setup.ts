@@ -2,7 +2,7 @@
 // the local payment provider (tests/support/payment-fixtures.ts) on `clock`, and the caller its routes are
 // loaded and posted to with (tests/support/staff-route.ts).
 import { afterAll } from "vitest";
-import { type Clock, systemClock } from "../../core/shared/clock";
+import { type Clock, systemClock } from "#core/shared/clock.ts";
 import { createPaymentTestApp } from "./payment-fixtures";
 import type { RouteCaller } from "./staff-route";
 import { createTestDatabase } from "./test-db";

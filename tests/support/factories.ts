@@ -4,15 +4,15 @@
 // api-factories.ts (sign-up through the API).
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import type { SessionUser } from "../../core/auth/find-session-user";
-import type { StaffActor } from "../../core/staff/pass-staff-gate";
-import type { Db } from "../../db/client";
-import { users } from "../../db/schema/auth";
-import { conversationMessages, conversations } from "../../db/schema/conversations";
-import { type ListingStatus, listings } from "../../db/schema/listings";
-import { HANDSHAKE_FEE_CENTS, paymentLogs } from "../../db/schema/payments";
-import { type ProfileStatus, profiles, type Role, userRoles } from "../../db/schema/profiles";
-import { SWAP_EXPIRY_HOURS, type SwapStatus, swapProposals } from "../../db/schema/swaps";
+import type { SessionUser } from "#core/auth/find-session-user.ts";
+import type { StaffActor } from "#core/staff/pass-staff-gate.ts";
+import type { Db } from "#db/client.ts";
+import { users } from "#db/schema/auth.ts";
+import { conversationMessages, conversations } from "#db/schema/conversations.ts";
+import { type ListingStatus, listings } from "#db/schema/listings.ts";
+import { HANDSHAKE_FEE_CENTS, paymentLogs } from "#db/schema/payments.ts";
+import { type ProfileStatus, profiles, type Role, userRoles } from "#db/schema/profiles.ts";
+import { SWAP_EXPIRY_HOURS, type SwapStatus, swapProposals } from "#db/schema/swaps.ts";
 import { HOUR } from "./test-clock";
 
 export type TestMember = { id: string; name: string; email: string; phone: string | null; location: string | null };

@@ -1,5 +1,5 @@
-import type { Db } from "../../db/client";
-import { type FeatureFlagKey, featureFlags } from "../../db/schema/flags";
+import type { Db } from "#db/client.ts";
+import { type FeatureFlagKey, featureFlags } from "#db/schema/flags.ts";
 
 /** Turns a feature flag on or off, as the Settings page does. */
 export async function setFlag(db: Db, key: FeatureFlagKey, enabled: boolean) {

@@ -1,11 +1,11 @@
 // Drives "sign in with an identity provider" over HTTP as a browser would: our route's action, the provider's
 // login form (tests/support/oidc-provider.ts), Better Auth's callback on the Hono app, with a cookie jar per site.
-import type { AppContext } from "../../app/context";
-import { readFlash } from "../../app/lib/flash.server";
-import type { Clock } from "../../core/shared/clock";
-import { CLIENT_IP_HEADER } from "../../core/auth/auth";
-import { findSessionUser } from "../../core/auth/find-session-user";
-import type { Db } from "../../db/client";
+import type { AppContext } from "#app/context.ts";
+import { readFlash } from "#app/lib/flash.server.ts";
+import type { Clock } from "#core/shared/clock.ts";
+import { CLIENT_IP_HEADER } from "#core/auth/auth.ts";
+import { findSessionUser } from "#core/auth/find-session-user.ts";
+import type { Db } from "#db/client.ts";
 import type { OidcPerson } from "./oidc-provider";
 import { type RouteModule, routeContext } from "./route-context";
 import { type createTestApp, TEST_ORIGIN } from "./test-app";

@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { mailOutbox } from "../../db/schema/ops";
+import type { Db } from "#db/client.ts";
+import { mailOutbox } from "#db/schema/ops.ts";
 
 /** The newest mail of one kind to an address, as its recipient would open it (null when none was queued). */
 export async function latestMail(db: Db, to: string, template: string) {

@@ -3,10 +3,10 @@
 // check (the listing row, the audit rows about it, the mail sent to an address).
 import { eq } from "drizzle-orm";
 import { afterAll } from "vitest";
-import { moderateListings } from "../../core/moderation/moderate-listings";
-import { adminAuditLog } from "../../db/schema/audit";
-import { listings } from "../../db/schema/listings";
-import { mailOutbox } from "../../db/schema/ops";
+import { moderateListings } from "#core/moderation/moderate-listings.ts";
+import { adminAuditLog } from "#db/schema/audit.ts";
+import { listings } from "#db/schema/listings.ts";
+import { mailOutbox } from "#db/schema/ops.ts";
 import { createMember, staffActor } from "./factories";
 import { createTestDatabase } from "./test-db";
 

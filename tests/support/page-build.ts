@@ -10,12 +10,12 @@ import {
   UNSAFE_withErrorBoundaryProps,
   UNSAFE_withHydrateFallbackProps,
 } from "react-router";
-import * as entryServer from "../../app/entry.server";
-import * as rootModule from "../../app/root";
-import routeConfig from "../../app/routes";
-import { allowAppOrigin } from "../../server/action-origins";
-import type { PageHandler } from "../../server/app";
-import { recordRouteErrors } from "../../server/observability/route-errors";
+import * as entryServer from "#app/entry.server.tsx";
+import * as rootModule from "#app/root.tsx";
+import routeConfig from "#app/routes.ts";
+import { allowAppOrigin } from "#server/action-origins.ts";
+import type { PageHandler } from "#server/app.ts";
+import { recordRouteErrors } from "#server/observability/route-errors.ts";
 import { serverBuildShell } from "./server-build-shell";
 
 type ConfigEntry = {

@@ -1,18 +1,18 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { DbHandle, Db } from "../../db/client";
-import { creditLedger } from "../../db/schema/payments";
+import type { DbHandle, Db } from "#db/client.ts";
+import { creditLedger } from "#db/schema/payments.ts";
 import {
   type LocalPaymentProvider,
   LOCAL_SIGNATURE_HEADER,
   LOCAL_WEBHOOK_PATH,
   signLocalWebhook,
-} from "../../core/payments/local-provider";
-import type { PaymentProvider } from "../../core/payments/payment-provider";
-import type { Clock } from "../../core/shared/clock";
-import { systemClock } from "../../core/shared/clock";
-import { localPaymentsSecret, paymentProviderFromEnv } from "../../server/payments";
-import { createWebhookRoutes } from "../../server/webhooks";
+} from "#core/payments/local-provider.ts";
+import type { PaymentProvider } from "#core/payments/payment-provider.ts";
+import type { Clock } from "#core/shared/clock.ts";
+import { systemClock } from "#core/shared/clock.ts";
+import { localPaymentsSecret, paymentProviderFromEnv } from "#server/payments.ts";
+import { createWebhookRoutes } from "#server/webhooks.ts";
 import { createTestApp } from "./test-app";
 
 /**

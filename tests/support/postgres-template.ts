@@ -2,8 +2,8 @@
 // database is copied from (CREATE DATABASE ... TEMPLATE) instead of running every migration again per file
 // (3.5 s a file on a busy CI machine, for some 80 files). Without TEST_DATABASE_URL (PGlite) it does nothing.
 import crypto from "node:crypto";
-import { openDatabase } from "../../db/client";
-import { migrate } from "../../db/migrate";
+import { openDatabase } from "#db/client.ts";
+import { migrate } from "#db/migrate.ts";
 import { queryServer } from "./pg-server";
 
 export default async function setup() {

@@ -1,4 +1,4 @@
-import { type AppError, isAppError } from "../../core/shared/app-error";
+import { type AppError, isAppError } from "#core/shared/app-error.ts";
 
 /**
  * A use case's answer, or the AppError it refused with: for a run of attempts where some are refused and the test

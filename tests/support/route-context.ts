@@ -2,8 +2,8 @@
 // module directly: the test app's services, with who is asking (getUser) and from where (meta).
 import crypto from "node:crypto";
 import { RouterContextProvider } from "react-router";
-import { type AppContext, appContext } from "../../app/context";
-import { parseIpAllowlist } from "../../core/staff/ip-allowlist";
+import { type AppContext, appContext } from "#app/context.ts";
+import { parseIpAllowlist } from "#core/staff/ip-allowlist.ts";
 import type { createTestApp } from "./test-app";
 
 /** A route module, as the tests call its loader and action. */

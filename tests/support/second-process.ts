@@ -1,7 +1,7 @@
 // A second app process over the same database: on PostgreSQL its own connection pool (as another process or
 // machine would have), on PGlite the same single connection (the embedded database is one process by design).
 import { afterAll } from "vitest";
-import { type DbHandle, openDatabase } from "../../db/client";
+import { type DbHandle, openDatabase } from "#db/client.ts";
 import { createTestDatabase } from "./test-db";
 
 export async function openSecondHandle(handle: DbHandle): Promise<DbHandle> {

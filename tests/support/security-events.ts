@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { securityEvents } from "../../db/schema/audit";
+import type { Db } from "#db/client.ts";
+import { securityEvents } from "#db/schema/audit.ts";
 
 /** A member's security events of one type, newest first. */
 export function securityEventsOf(db: Db, userId: string, eventType: string) {

@@ -1,17 +1,13 @@
 // Swaps with real payments for the back-office tests: fees paid through the local test checkout (its signed
 // webhook goes through the app's handler), or from account credit.
 import { and, eq } from "drizzle-orm";
-import {
-  completeLocalCheckout,
-  type LocalPaymentProvider,
-  TEST_CARD_SUCCESS,
-} from "../../core/payments/local-provider";
-import { startHandshakePayment } from "../../core/payments/start-handshake-payment";
-import type { Clock } from "../../core/shared/clock";
-import type { Db } from "../../db/client";
-import { adminAuditLog } from "../../db/schema/audit";
-import { paymentLogs } from "../../db/schema/payments";
-import { swapProposals } from "../../db/schema/swaps";
+import { completeLocalCheckout, type LocalPaymentProvider, TEST_CARD_SUCCESS } from "#core/payments/local-provider.ts";
+import { startHandshakePayment } from "#core/payments/start-handshake-payment.ts";
+import type { Clock } from "#core/shared/clock.ts";
+import type { Db } from "#db/client.ts";
+import { adminAuditLog } from "#db/schema/audit.ts";
+import { paymentLogs } from "#db/schema/payments.ts";
+import { swapProposals } from "#db/schema/swaps.ts";
 import { TEST_ORIGIN } from "./test-app";
 
 export type PayDeps = { db: Db; clock: Clock; provider: LocalPaymentProvider };

@@ -1,11 +1,11 @@
 // Calls a back-office route's real loader or action (gate, permission, rate limit, use case) with the context
 // the Hono app would give it, as a chosen person: the guards are what these tests are about, not the sign-in.
-import type { AppContext } from "../../app/context";
-import { readFlash } from "../../app/lib/flash.server";
-import type { PaymentProvider } from "../../core/payments/payment-provider";
-import type { Clock } from "../../core/shared/clock";
-import type { SessionUser } from "../../core/auth/find-session-user";
-import type { Db } from "../../db/client";
+import type { AppContext } from "#app/context.ts";
+import { readFlash } from "#app/lib/flash.server.ts";
+import type { PaymentProvider } from "#core/payments/payment-provider.ts";
+import type { Clock } from "#core/shared/clock.ts";
+import type { SessionUser } from "#core/auth/find-session-user.ts";
+import type { Db } from "#db/client.ts";
 import { type RouteModule, routeContext } from "./route-context";
 import type { createTestApp } from "./test-app";
 import { TEST_ORIGIN } from "./test-app";

@@ -1,9 +1,9 @@
 // What swap tests ask of the database and of a use case besides the factories: how many proposals there are,
 // and the refusal a use case threw.
 import { count, type SQL } from "drizzle-orm";
-import { isAppError } from "../../core/shared/app-error";
-import type { Db } from "../../db/client";
-import { swapProposals } from "../../db/schema/swaps";
+import { isAppError } from "#core/shared/app-error.ts";
+import type { Db } from "#db/client.ts";
+import { swapProposals } from "#db/schema/swaps.ts";
 
 /** How many proposals match `where` (all of them without it). */
 export async function proposalCount(db: Db, where?: SQL) {

@@ -1,14 +1,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createApp, type PageHandler } from "../../server/app";
-import { parseEnv } from "../../server/env";
-import type { DbHandle } from "../../db/client";
-import type { Clock } from "../../core/shared/clock";
-import { createLocalStorage } from "../../core/storage/local-storage";
-import type { FileStorage } from "../../core/storage/storage";
-import { createPageCache } from "../../server/page-cache/page-cache";
-import { watchForChanges } from "../../server/page-cache/freshness";
+import { createApp, type PageHandler } from "#server/app.ts";
+import { parseEnv } from "#server/env.ts";
+import type { DbHandle } from "#db/client.ts";
+import type { Clock } from "#core/shared/clock.ts";
+import { createLocalStorage } from "#core/storage/local-storage.ts";
+import type { FileStorage } from "#core/storage/storage.ts";
+import { createPageCache } from "#server/page-cache/page-cache.ts";
+import { watchForChanges } from "#server/page-cache/freshness.ts";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 

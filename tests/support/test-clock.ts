@@ -1,4 +1,4 @@
-import type { Clock } from "../../core/shared/clock";
+import type { Clock } from "#core/shared/clock.ts";
 
 export const HOUR = 60 * 60 * 1000;
 

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { PGlite } from "@electric-sql/pglite";
-import { type DbHandle, openDatabase, openPgliteFromDump } from "../../db/client";
-import { migrate } from "../../db/migrate";
+import { type DbHandle, openDatabase, openPgliteFromDump } from "#db/client.ts";
+import { migrate } from "#db/migrate.ts";
 import { queryServer } from "./pg-server";
 
 let migratedDump: Promise<Blob> | undefined;

@@ -1,9 +1,9 @@
 // Two-step sign-in turned on the real way, for tests that start from a member or staff member who has it: Better
 // Auth makes the key, a code from the "app" (tests/support/totp.ts) confirms it.
-import { beginTwoFactorSetup, finishTwoFactorSetup } from "../../core/auth/turn-on-two-factor";
-import { confirmTwoFactorEnrolment, startTwoFactorEnrolment } from "../../core/auth/two-factor-enrolment";
-import type { AccountDeps } from "../../core/auth/account-deps";
-import type { RequestMeta } from "../../core/auth/auth-attempt";
+import { beginTwoFactorSetup, finishTwoFactorSetup } from "#core/auth/turn-on-two-factor.ts";
+import { confirmTwoFactorEnrolment, startTwoFactorEnrolment } from "#core/auth/two-factor-enrolment.ts";
+import type { AccountDeps } from "#core/auth/account-deps.ts";
+import type { RequestMeta } from "#core/auth/auth-attempt.ts";
 import { MEMBER_PASSWORD } from "./api-factories";
 import { cookiesFrom } from "./test-app";
 import { unusedTotpCode } from "./totp";

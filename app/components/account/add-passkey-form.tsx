@@ -1,15 +1,15 @@
 import { useState } from "react";
 import { Form, useNavigate, useNavigation, useSubmit } from "react-router";
 import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
-import { parsePasskeyName } from "../../../core/auth/passkey-name";
-import { useHydrated } from "../../lib/use-hydrated";
+import { parsePasskeyName } from "#core/auth/passkey-name.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import {
   describeCeremonyError,
   loadWebAuthn,
   type OptionsAnswer,
   postForJson,
   usePasskeySupport,
-} from "../../lib/passkey-browser";
+} from "#app/lib/passkey-browser.ts";
 import { describedBy, Field, inputClass } from "../forms/field";
 import { FormError } from "../forms/form-error";
 import { Button } from "../ui/button";

@@ -3,7 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { describedBy, Field, inputClass } from "../forms/field";
 import { IntentButton } from "../forms/intent-button";
 import { Button } from "../ui/button";
-import { checkChosenFile } from "../../../core/listings/listing-schema";
+import { checkChosenFile } from "#core/listings/listing-schema.ts";
 
 const initials = (name: string) =>
   name

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useHydrated } from "../../lib/use-hydrated";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { buttonClass } from "../ui/button";
 import { Check, Copy, Smartphone } from "../ui/icons";
 

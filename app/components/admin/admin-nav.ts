@@ -1,4 +1,4 @@
-import type { StaffAction } from "../../../core/staff/permissions";
+import type { StaffAction } from "#core/staff/permissions.ts";
 
 export type AdminNavItem = { label: string; to: string; icon: AdminIconName; permission: StaffAction; end?: boolean };
 export type AdminNavGroup = { label: string; items: AdminNavItem[] };

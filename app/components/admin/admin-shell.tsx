@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation, useMatches, useNavigation } from "react-router";
-import { useHydrated } from "../../lib/use-hydrated";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import {
   Activity,
   ArrowLeftRight,

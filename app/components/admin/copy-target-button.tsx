@@ -1,4 +1,4 @@
-import { toast } from "../../lib/toast";
+import { toast } from "#app/lib/toast.ts";
 
 /** The logs' View Record action: copies what the event is about (its target id) and says so. */
 export function CopyTargetButton({ targetId }: { targetId: string }) {

@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "../../lib/toast";
-import { useHydrated } from "../../lib/use-hydrated";
+import { toast } from "#app/lib/toast.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { Download } from "../ui/icons";
 
 /** Set by the server on a download when few requests are left (app/lib/staff-action.server.ts says the same). */

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useLocation, useNavigation } from "react-router";
-import { formatCount } from "../../lib/sydney-format";
+import { formatCount } from "#app/lib/sydney-format.ts";
 
 /** Parameters that open a dialog over a list without changing which rows it shows. */
 const DIALOG_PARAMS = ["do", "ids", "report", "tab"];

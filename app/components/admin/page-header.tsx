@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useContext, useEffect, useRef } from "react";
 import { Form, useLocation, useNavigationType, useSubmit } from "react-router";
-import { useHydrated } from "../../lib/use-hydrated";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 
 export function PageHeader({
   title,

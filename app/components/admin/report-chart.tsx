@@ -1,5 +1,5 @@
-import { acceptanceRate, type ReportChart, type ReportUnit } from "../../../core/reports/build-report-charts";
-import { formatCount } from "../../lib/sydney-format";
+import { acceptanceRate, type ReportChart, type ReportUnit } from "#core/reports/build-report-charts.ts";
+import { formatCount } from "#app/lib/sydney-format.ts";
 import { ExportButton, type ExportTexts } from "./export-button";
 
 /** A chart's numbers as a file: the spec's success text, and its failure text for exports. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useHydrated } from "../../lib/use-hydrated";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 
 /**
  * A "select every row on this page" checkbox for a list whose rows carry checkboxes named `name` inside the form

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { toast } from "../../lib/toast";
+import { toast } from "#app/lib/toast.ts";
 
 /** A back-office action's failure as the spec's toast (the dialog or page also says it in place, for no-JS). */
 export function useFailureToast(actionData: unknown) {

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { checkForm } from "../../../core/shared/field-rules";
-import { SIGN_IN_FIELDS, SIGN_UP_FIELDS } from "../../../core/auth/credential-rules";
-import { focusFirstError } from "../../lib/focus-first-error";
+import { checkForm } from "#core/shared/field-rules.ts";
+import { SIGN_IN_FIELDS, SIGN_UP_FIELDS } from "#core/auth/credential-rules.ts";
+import { focusFirstError } from "#app/lib/focus-first-error.ts";
 import { Field } from "../forms/field";
 import { FormError, formLevelError } from "../forms/form-error";
 import { OtherSignInOptions } from "./other-sign-in-options";

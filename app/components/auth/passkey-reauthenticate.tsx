@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useNavigation, useSubmit } from "react-router";
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
-import { describeCeremonyError, loadWebAuthn, type OptionsAnswer, postForJson } from "../../lib/passkey-browser";
+import { describeCeremonyError, loadWebAuthn, type OptionsAnswer, postForJson } from "#app/lib/passkey-browser.ts";
 import { Button } from "../ui/button";
 import { KeyRound } from "../ui/icons";
 

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
-import { describeCeremonyError, loadWebAuthn, type OptionsAnswer, postForJson } from "../../lib/passkey-browser";
+import { describeCeremonyError, loadWebAuthn, type OptionsAnswer, postForJson } from "#app/lib/passkey-browser.ts";
 import { Button } from "../ui/button";
 import { KeyRound } from "../ui/icons";
 

@@ -1,4 +1,4 @@
-import { useHydrated } from "../../lib/use-hydrated";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { Eye, EyeOff } from "../ui/icons";
 
 /**

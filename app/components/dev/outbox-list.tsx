@@ -1,6 +1,6 @@
-import { ChevronDown } from "~/components/ui/icons";
+import { ChevronDown } from "#app/components/ui/icons.ts";
 import type { ReactNode } from "react";
-import { sydneyFormat } from "../../../core/shared/time";
+import { sydneyFormat } from "#core/shared/time.ts";
 
 /** One outbox row as the page shows it: dates already formatted (in the loader) for Sydney. */
 export type OutboxEntry = {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { Locality } from "../../../core/locations/localities";
+import type { Locality } from "#core/locations/localities.ts";
 import { describedBy, Field, inputClass } from "./field";
 
 type LocalityLike = { suburb: string; state: string; postcode: string; label?: string };

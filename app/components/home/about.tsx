@@ -1,5 +1,5 @@
-import { ArrowLeftRight, BadgeCheck, HandCoins, MapPin } from "~/components/ui/icons";
-import type { IconComponent } from "~/components/ui/icon";
+import { ArrowLeftRight, BadgeCheck, HandCoins, MapPin } from "#app/components/ui/icons.ts";
+import type { IconComponent } from "#app/components/ui/icon.tsx";
 import { HomeSection, HomeSectionHeading } from "./home-section";
 
 const POINTS: { icon: IconComponent; title: string; text: string }[] = [

@@ -1,4 +1,4 @@
-import { PackageOpen } from "~/components/ui/icons";
+import { PackageOpen } from "#app/components/ui/icons.ts";
 import { ListingCard, type ListingCardData } from "../listings/listing-card";
 import { ListingGridSkeleton } from "../listings/listing-grid-skeleton";
 import { ButtonLink } from "../ui/button";

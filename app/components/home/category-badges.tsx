@@ -10,11 +10,11 @@ import {
   Smartphone,
   Tent,
   Wrench,
-} from "~/components/ui/icons";
-import type { IconComponent } from "~/components/ui/icon";
+} from "#app/components/ui/icons.ts";
+import type { IconComponent } from "#app/components/ui/icon.tsx";
 import { Link } from "react-router";
-import { Container } from "~/components/ui/container";
-import { CATEGORIES, type Category } from "~/lib/categories";
+import { Container } from "#app/components/ui/container.tsx";
+import { CATEGORIES, type Category } from "#app/lib/categories.ts";
 
 const ICONS: Record<Category, IconComponent> = {
   cars_vehicles: Car,

@@ -1,7 +1,7 @@
-import { ChevronDown } from "~/components/ui/icons";
+import { ChevronDown } from "#app/components/ui/icons.ts";
 import type { ReactNode } from "react";
 import { HomeSection, HomeSectionHeading } from "./home-section";
-import { LAPSE_REFUND, NON_REFUNDABLE_ONCE_PAID } from "~/lib/fee-refunds";
+import { LAPSE_REFUND, NON_REFUNDABLE_ONCE_PAID } from "#app/lib/fee-refunds.ts";
 
 const QUESTIONS: { q: string; a: ReactNode }[] = [
   {

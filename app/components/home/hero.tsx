@@ -1,7 +1,7 @@
-import { ArrowLeftRight, BadgeCheck, Lock, MapPin, Sailboat, Search, Truck } from "~/components/ui/icons";
-import { buttonClass } from "~/components/ui/button";
-import { Container } from "~/components/ui/container";
-import type { IconComponent } from "~/components/ui/icon";
+import { ArrowLeftRight, BadgeCheck, Lock, MapPin, Sailboat, Search, Truck } from "#app/components/ui/icons.ts";
+import { buttonClass } from "#app/components/ui/button.tsx";
+import { Container } from "#app/components/ui/container.tsx";
+import type { IconComponent } from "#app/components/ui/icon.tsx";
 
 const fieldClass =
   "h-12 w-full rounded-lg border border-line bg-white pl-10 pr-3 text-base text-ink placeholder:text-muted/80 placeholder:italic focus:border-brand-500";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Container } from "~/components/ui/container";
+import { Container } from "#app/components/ui/container.tsx";
 
 /**
  * One of the home page's long sections: an anchor the header's links jump to (clear of the sticky header), a small

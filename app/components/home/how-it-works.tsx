@@ -1,5 +1,5 @@
-import { Clock, Handshake, PackagePlus, Repeat } from "~/components/ui/icons";
-import type { IconComponent } from "~/components/ui/icon";
+import { Clock, Handshake, PackagePlus, Repeat } from "#app/components/ui/icons.ts";
+import type { IconComponent } from "#app/components/ui/icon.tsx";
 import { HomeSection, HomeSectionHeading } from "./home-section";
 
 const STEPS: { icon: IconComponent; title: string; text: string }[] = [

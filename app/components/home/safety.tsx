@@ -8,8 +8,8 @@ import {
   ShieldCheck,
   TriangleAlert,
   Users,
-} from "~/components/ui/icons";
-import type { IconComponent } from "~/components/ui/icon";
+} from "#app/components/ui/icons.ts";
+import type { IconComponent } from "#app/components/ui/icon.tsx";
 import { HomeSection, HomeSectionHeading } from "./home-section";
 
 const TIPS: { icon: IconComponent; title: string; text: string }[] = [

@@ -1,7 +1,7 @@
-import { ArrowLeftRight, Mail } from "~/components/ui/icons";
+import { ArrowLeftRight, Mail } from "#app/components/ui/icons.ts";
 import { Link } from "react-router";
-import { Container } from "~/components/ui/container";
-import { useSite } from "~/lib/use-site";
+import { Container } from "#app/components/ui/container.tsx";
+import { useSite } from "#app/lib/use-site.ts";
 
 const LINKS = [
   { to: "/terms", label: "Terms and Conditions" },

@@ -1,7 +1,7 @@
-import { ArrowLeft } from "~/components/ui/icons";
+import { ArrowLeft } from "#app/components/ui/icons.ts";
 import type { ComponentProps, ReactNode } from "react";
 import { Link } from "react-router";
-import { Container } from "~/components/ui/container";
+import { Container } from "#app/components/ui/container.tsx";
 import { Logo } from "./logo";
 
 /**

@@ -1,6 +1,6 @@
-import { ChevronDown, Menu, Plus } from "~/components/ui/icons";
+import { ChevronDown, Menu, Plus } from "#app/components/ui/icons.ts";
 import { Form, Link, useLocation } from "react-router";
-import { authHref, returnPathOf } from "../../lib/auth-links";
+import { authHref, returnPathOf } from "#app/lib/auth-links.ts";
 import { buttonClass, ButtonLink } from "../ui/button";
 import { Avatar } from "../ui/avatar";
 import { Container } from "../ui/container";

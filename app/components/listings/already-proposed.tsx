@@ -1,4 +1,4 @@
-import { CircleCheck } from "~/components/ui/icons";
+import { CircleCheck } from "#app/components/ui/icons.ts";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 

@@ -1,5 +1,5 @@
-import { ImageOff } from "~/components/ui/icons";
-import { imageUrl } from "../../../core/images/image-urls";
+import { ImageOff } from "#app/components/ui/icons.ts";
+import { imageUrl } from "#core/images/image-urls.ts";
 
 /** Where a listing's picture would be on its card or page, when it has none: named for screen readers. */
 export function NoPicture({ className, iconClassName }: { className: string; iconClassName: string }) {

@@ -1,5 +1,5 @@
-import { Heart } from "~/components/ui/icons";
-import { useHydrated } from "../../lib/use-hydrated";
+import { Heart } from "#app/components/ui/icons.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { useFetcher, useLocation } from "react-router";
 
 /**

@@ -1,8 +1,8 @@
-import { BadgeCheck, MapPin, Navigation, Star } from "~/components/ui/icons";
+import { BadgeCheck, MapPin, Navigation, Star } from "#app/components/ui/icons.ts";
 import { Link } from "react-router";
-import { imageUrl, srcSet } from "../../../core/images/image-urls";
-import { categoryLabel } from "../../lib/categories";
-import { conditionLabel, formatDistance, formatValueRange } from "../../lib/format";
+import { imageUrl, srcSet } from "#core/images/image-urls.ts";
+import { categoryLabel } from "#app/lib/categories.ts";
+import { conditionLabel, formatDistance, formatValueRange } from "#app/lib/format.ts";
 import { ProposeSwapButton } from "../swaps/propose-swap-button";
 import { NoPicture } from "./cover-picture";
 import { FavouriteButton } from "./favourite-button";

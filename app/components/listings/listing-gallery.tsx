@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router";
-import { imageUrl, srcSet } from "../../../core/images/image-urls";
+import { imageUrl, srcSet } from "#core/images/image-urls.ts";
 import { NoPicture } from "./cover-picture";
 
 type Image = { key: string; widths: number[] };

@@ -1,4 +1,4 @@
-import { MapPin } from "~/components/ui/icons";
+import { MapPin } from "#app/components/ui/icons.ts";
 import { Form, useLocation } from "react-router";
 import { LocationCombobox } from "../forms/location-combobox";
 import { Button } from "../ui/button";

@@ -1,7 +1,7 @@
-import { Lock } from "~/components/ui/icons";
+import { Lock } from "#app/components/ui/icons.ts";
 import { Form, Link, useNavigation } from "react-router";
-import { isDeletable, whyNotEditable } from "../../../core/listings/listing-edit-rules";
-import { useHydrated } from "../../lib/use-hydrated";
+import { isDeletable, whyNotEditable } from "#core/listings/listing-edit-rules.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { Button, ButtonLink } from "../ui/button";
 import { DeleteListingButton } from "./delete-listing-button";
 

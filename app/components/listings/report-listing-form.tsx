@@ -1,14 +1,14 @@
 import { useEffect, useId } from "react";
 import { Form, Link, useFetcher } from "react-router";
-import { toast } from "../../lib/toast";
-import { useHydrated } from "../../lib/use-hydrated";
+import { toast } from "#app/lib/toast.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import {
   MAX_EVIDENCE_LINKS,
   MAX_REPORT_NOTES,
   REPORT_REASON_LABELS,
   type ReportFieldErrors,
-} from "../../../core/moderation/report-form";
-import { REPORT_REASONS } from "../../../db/schema/report-values";
+} from "#core/moderation/report-form.ts";
+import { REPORT_REASONS } from "#db/schema/report-values.ts";
 import { describedBy, Field, inputClass } from "../forms/field";
 import { Button } from "../ui/button";
 

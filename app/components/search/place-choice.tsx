@@ -1,4 +1,4 @@
-import { MapPin } from "~/components/ui/icons";
+import { MapPin } from "#app/components/ui/icons.ts";
 import { Link } from "react-router";
 
 type Props = {

@@ -1,10 +1,10 @@
-import { ChevronDown, SlidersHorizontal } from "~/components/ui/icons";
+import { ChevronDown, SlidersHorizontal } from "#app/components/ui/icons.ts";
 import { type ReactNode, useEffect, useRef } from "react";
-import { RADIUS_OPTIONS, SORT_OPTIONS } from "../../../core/listings/search-query";
-import { CATEGORIES } from "../../lib/categories";
+import { RADIUS_OPTIONS, SORT_OPTIONS } from "#core/listings/search-query.ts";
+import { CATEGORIES } from "#app/lib/categories.ts";
 import { LocationCombobox } from "../forms/location-combobox";
 import { buttonClass } from "../ui/button";
-import { CONDITION_OPTIONS } from "../../lib/format";
+import { CONDITION_OPTIONS } from "#app/lib/format.ts";
 
 export type FilterValues = {
   q: string;

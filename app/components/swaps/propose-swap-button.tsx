@@ -1,11 +1,11 @@
-import { X } from "~/components/ui/icons";
+import { X } from "#app/components/ui/icons.ts";
 import { lazy, Suspense, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { buttonClass } from "../ui/button";
 import { ModalDialog } from "../ui/modal-dialog";
 import { AlreadyProposed } from "../listings/already-proposed";
 import type { Offerable } from "./propose-swap-form";
-import { proposeSignInHref } from "../../lib/auth-links";
+import { proposeSignInHref } from "#app/lib/auth-links.ts";
 
 // The form is only ever drawn in the browser, after a click: its code stays out of every card's first load
 // and is fetched on that click, alongside the member's listings.

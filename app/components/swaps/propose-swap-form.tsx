@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher } from "react-router";
-import { focusFirstError } from "../../lib/focus-first-error";
+import { focusFirstError } from "#app/lib/focus-first-error.ts";
 import { FormError } from "../forms/form-error";
-import { useHydrated } from "../../lib/use-hydrated";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { Thumbnail } from "../listings/cover-picture";
-import { formatValueRange } from "../../lib/format";
+import { formatValueRange } from "#app/lib/format.ts";
 import { Button, ButtonLink } from "../ui/button";
 
 export type Offerable = {

@@ -1,11 +1,11 @@
-import { useSite } from "../../lib/use-site";
-import { ArrowLeftRight, Clock, Mail, MapPin, Phone, Star } from "~/components/ui/icons";
+import { useSite } from "#app/lib/use-site.ts";
+import { ArrowLeftRight, Clock, Mail, MapPin, Phone, Star } from "#app/components/ui/icons.ts";
 import { Form, Link } from "react-router";
 import { Button } from "../ui/button";
 import { firstName, whoHasPaid } from "./who-has-paid";
 import { Avatar } from "../ui/avatar";
-import { NON_REFUNDABLE_ONCE_PAID } from "../../lib/fee-refunds";
-import { formatDayAndTime } from "../../../core/shared/time";
+import { NON_REFUNDABLE_ONCE_PAID } from "#app/lib/fee-refunds.ts";
+import { formatDayAndTime } from "#core/shared/time.ts";
 import { Thumbnail } from "../listings/cover-picture";
 
 type Listing = { id: string; title: string; images: { key: string; widths: number[] }[]; viewable?: boolean };

@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import spriteUrl from "virtual:icon-sprite";
 import { describe, expect, it } from "vitest";
-import { iconSpriteSvg, lucideIconShapes } from "../../../scripts/vite-icon-sprite";
+import { iconSpriteSvg, lucideIconShapes } from "#scripts/vite-icon-sprite.ts";
 import { ICON_NAMES } from "./icon-names";
 import * as icons from "./icons";
 

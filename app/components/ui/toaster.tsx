@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck, Info, X } from "./icons";
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { useHydrated } from "../../lib/use-hydrated";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import {
   dismissToast,
   getServerToasts,
@@ -8,7 +8,7 @@ import {
   subscribeToasts,
   TOAST_DURATION_MS,
   type Toast,
-} from "../../lib/toast";
+} from "#app/lib/toast.ts";
 
 const ICONS = { success: CircleCheck, error: CircleAlert, info: Info } as const;
 const ICON_COLOURS = { success: "text-brand-600", error: "text-danger", info: "text-ink" } as const;

@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/data.export";
-import { appContext } from "../../context";
-import { redirectWithFlash } from "../../lib/redirect-with-flash.server";
-import { runAction } from "../../lib/run-action.server";
-import { requireUser } from "../../lib/require-user.server";
-import { exportOwnData } from "../../../core/accounts/export-own-data";
+import { appContext } from "#app/context.ts";
+import { redirectWithFlash } from "#app/lib/redirect-with-flash.server.ts";
+import { runAction } from "#app/lib/run-action.server.ts";
+import { requireUser } from "#app/lib/require-user.server.ts";
+import { exportOwnData } from "#core/accounts/export-own-data.ts";
 
 /** POST: the member's own data as a JSON download, the same document an admin's export gives. No page. */
 export async function action({ request, context }: Route.ActionArgs) {

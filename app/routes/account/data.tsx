@@ -1,19 +1,19 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/data";
-import { appContext } from "../../context";
-import { AccountSection } from "../../components/account/account-section";
-import { describedBy, Field, inputClass } from "../../components/forms/field";
-import { Button } from "../../components/ui/button";
-import { readForm } from "../../lib/read-form.server";
-import { redirectWithFlash } from "../../lib/redirect-with-flash.server";
-import { runAction } from "../../lib/run-action.server";
-import { requireRecentAuth } from "../../lib/require-recent-auth.server";
-import { requireUser } from "../../lib/require-user.server";
-import { RETENTION_DAYS } from "../../../core/accounts/member-guards";
-import { deleteOwnAccount, deletionProofs, type DeletionProof } from "../../../core/accounts/delete-own-account";
-import { formatLongDate } from "../../../core/shared/time";
-import { isRecentlyAuthenticated, REAUTH_MINUTES } from "../../../core/auth/reauthentication";
+import { appContext } from "#app/context.ts";
+import { AccountSection } from "#app/components/account/account-section.tsx";
+import { describedBy, Field, inputClass } from "#app/components/forms/field.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { readForm } from "#app/lib/read-form.server.ts";
+import { redirectWithFlash } from "#app/lib/redirect-with-flash.server.ts";
+import { runAction } from "#app/lib/run-action.server.ts";
+import { requireRecentAuth } from "#app/lib/require-recent-auth.server.ts";
+import { requireUser } from "#app/lib/require-user.server.ts";
+import { RETENTION_DAYS } from "#core/accounts/member-guards.ts";
+import { deleteOwnAccount, deletionProofs, type DeletionProof } from "#core/accounts/delete-own-account.ts";
+import { formatLongDate } from "#core/shared/time.ts";
+import { isRecentlyAuthenticated, REAUTH_MINUTES } from "#core/auth/reauthentication.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Your data | My Account | SwapShed" },

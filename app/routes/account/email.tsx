@@ -1,25 +1,25 @@
 import { useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/email";
-import { appContext } from "../../context";
-import { describedBy, Field, inputClass } from "../../components/forms/field";
-import { FormError, formLevelError } from "../../components/forms/form-error";
-import { Button } from "../../components/ui/button";
-import { BadgeCheck, CircleAlert } from "../../components/ui/icons";
-import { readForm } from "../../lib/read-form.server";
-import { redirectWithFlash } from "../../lib/redirect-with-flash.server";
-import { runAction } from "../../lib/run-action.server";
-import { focusFirstError } from "../../lib/focus-first-error";
-import { requireRecentAuth } from "../../lib/require-recent-auth.server";
-import { requireUser } from "../../lib/require-user.server";
-import { VERIFY_EMAIL_HOURS } from "../../../core/auth/auth";
-import { requestEmailChange } from "../../../core/accounts/request-email-change";
-import { resendVerificationEmail } from "../../../core/auth/resend-verification-email";
-import { cancelEmailChange } from "../../../core/accounts/cancel-email-change";
-import { findPendingEmailChange } from "../../../core/auth/pending-email-change";
-import { resendEmailChange } from "../../../core/accounts/resend-email-change";
-import { PendingEmailChange } from "../../components/account/pending-email-change";
-import { formatDayAndTime } from "../../../core/shared/time";
+import { appContext } from "#app/context.ts";
+import { describedBy, Field, inputClass } from "#app/components/forms/field.tsx";
+import { FormError, formLevelError } from "#app/components/forms/form-error.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { BadgeCheck, CircleAlert } from "#app/components/ui/icons.ts";
+import { readForm } from "#app/lib/read-form.server.ts";
+import { redirectWithFlash } from "#app/lib/redirect-with-flash.server.ts";
+import { runAction } from "#app/lib/run-action.server.ts";
+import { focusFirstError } from "#app/lib/focus-first-error.ts";
+import { requireRecentAuth } from "#app/lib/require-recent-auth.server.ts";
+import { requireUser } from "#app/lib/require-user.server.ts";
+import { VERIFY_EMAIL_HOURS } from "#core/auth/auth.ts";
+import { requestEmailChange } from "#core/accounts/request-email-change.ts";
+import { resendVerificationEmail } from "#core/auth/resend-verification-email.ts";
+import { cancelEmailChange } from "#core/accounts/cancel-email-change.ts";
+import { findPendingEmailChange } from "#core/auth/pending-email-change.ts";
+import { resendEmailChange } from "#core/accounts/resend-email-change.ts";
+import { PendingEmailChange } from "#app/components/account/pending-email-change.tsx";
+import { formatDayAndTime } from "#core/shared/time.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "E-mail address | My Account | SwapShed" },

@@ -1,20 +1,20 @@
 import { data, Form, isRouteErrorResponse, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/identities";
-import { appContext } from "../../context";
-import { FormError } from "../../components/forms/form-error";
-import { Button, ButtonLink } from "../../components/ui/button";
-import { pageNotFoundMeta } from "../../components/layout/page-not-found";
-import { readForm } from "../../lib/read-form.server";
-import { cookiesOf, redirectWithFlash } from "../../lib/redirect-with-flash.server";
-import { runAction } from "../../lib/run-action.server";
-import { requireRecentAuth } from "../../lib/require-recent-auth.server";
-import { requireUser } from "../../lib/require-user.server";
-import { identityLinkErrorMessage } from "../../../core/auth/identity-errors";
-import { identityProviderLabel, identityProvidersFromEnv } from "../../../core/auth/identity-providers";
-import { findIdentities } from "../../../core/auth/find-identities";
-import { startIdentityLink } from "../../../core/auth/start-identity-link";
-import { unlinkIdentity } from "../../../core/auth/unlink-identity";
-import { formatLongDate } from "../../../core/shared/time";
+import { appContext } from "#app/context.ts";
+import { FormError } from "#app/components/forms/form-error.tsx";
+import { Button, ButtonLink } from "#app/components/ui/button.tsx";
+import { pageNotFoundMeta } from "#app/components/layout/page-not-found.tsx";
+import { readForm } from "#app/lib/read-form.server.ts";
+import { cookiesOf, redirectWithFlash } from "#app/lib/redirect-with-flash.server.ts";
+import { runAction } from "#app/lib/run-action.server.ts";
+import { requireRecentAuth } from "#app/lib/require-recent-auth.server.ts";
+import { requireUser } from "#app/lib/require-user.server.ts";
+import { identityLinkErrorMessage } from "#core/auth/identity-errors.ts";
+import { identityProviderLabel, identityProvidersFromEnv } from "#core/auth/identity-providers.ts";
+import { findIdentities } from "#core/auth/find-identities.ts";
+import { startIdentityLink } from "#core/auth/start-identity-link.ts";
+import { unlinkIdentity } from "#core/auth/unlink-identity.ts";
+import { formatLongDate } from "#core/shared/time.ts";
 
 export const meta: Route.MetaFunction = ({ error }) =>
   isRouteErrorResponse(error) && error.status === 404

@@ -1,9 +1,9 @@
 import { NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
-import { appContext } from "../../context";
-import { ACCOUNT_PAGES, type AccountFeature } from "../../components/account/account-nav";
-import { Container } from "../../components/ui/container";
-import { identityProviderChoices, identityProvidersFromEnv } from "../../../core/auth/identity-providers";
+import { appContext } from "#app/context.ts";
+import { ACCOUNT_PAGES, type AccountFeature } from "#app/components/account/account-nav.ts";
+import { Container } from "#app/components/ui/container.tsx";
+import { identityProviderChoices, identityProvidersFromEnv } from "#core/auth/identity-providers.ts";
 
 /** Which optional pages this deployment has (each page still checks for itself). */
 export async function loader({ context }: Route.LoaderArgs) {

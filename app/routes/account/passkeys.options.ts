@@ -1,11 +1,11 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/passkeys.options";
-import { appContext } from "../../context";
-import { guardForScript, refusedForScript } from "../../lib/json-guard.server";
-import { runAction } from "../../lib/run-action.server";
-import { requireRecentAuth } from "../../lib/require-recent-auth.server";
-import { requireUser } from "../../lib/require-user.server";
-import { startPasskeyRegistration } from "../../../core/auth/start-passkey-registration";
+import { appContext } from "#app/context.ts";
+import { guardForScript, refusedForScript } from "#app/lib/json-guard.server.ts";
+import { runAction } from "#app/lib/run-action.server.ts";
+import { requireRecentAuth } from "#app/lib/require-recent-auth.server.ts";
+import { requireUser } from "#app/lib/require-user.server.ts";
+import { startPasskeyRegistration } from "#core/auth/start-passkey-registration.ts";
 
 export function loader() {
   return redirect("/account/passkeys");

@@ -1,20 +1,20 @@
 import { data } from "react-router";
 import type { Route } from "./+types/passkeys";
-import { appContext } from "../../context";
-import { AccountSection } from "../../components/account/account-section";
-import { AddPasskeyForm } from "../../components/account/add-passkey-form";
-import { PasskeyList } from "../../components/account/passkey-list";
-import { readForm } from "../../lib/read-form.server";
-import { redirectWithFlash } from "../../lib/redirect-with-flash.server";
-import { runAction } from "../../lib/run-action.server";
-import { requireRecentAuth } from "../../lib/require-recent-auth.server";
-import { requireUser } from "../../lib/require-user.server";
-import { sydneyDateTime } from "../../lib/sydney-format";
-import { addPasskey } from "../../../core/auth/add-passkey";
-import { describeDevice } from "../../../core/auth/describe-device";
-import { findPasskeys } from "../../../core/auth/find-passkeys";
-import { removePasskey } from "../../../core/auth/remove-passkey";
-import { renamePasskey } from "../../../core/auth/rename-passkey";
+import { appContext } from "#app/context.ts";
+import { AccountSection } from "#app/components/account/account-section.tsx";
+import { AddPasskeyForm } from "#app/components/account/add-passkey-form.tsx";
+import { PasskeyList } from "#app/components/account/passkey-list.tsx";
+import { readForm } from "#app/lib/read-form.server.ts";
+import { redirectWithFlash } from "#app/lib/redirect-with-flash.server.ts";
+import { runAction } from "#app/lib/run-action.server.ts";
+import { requireRecentAuth } from "#app/lib/require-recent-auth.server.ts";
+import { requireUser } from "#app/lib/require-user.server.ts";
+import { sydneyDateTime } from "#app/lib/sydney-format.ts";
+import { addPasskey } from "#core/auth/add-passkey.ts";
+import { describeDevice } from "#core/auth/describe-device.ts";
+import { findPasskeys } from "#core/auth/find-passkeys.ts";
+import { removePasskey } from "#core/auth/remove-passkey.ts";
+import { renamePasskey } from "#core/auth/rename-passkey.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Passkeys | My Account | SwapShed" },

@@ -1,25 +1,25 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { focusFirstError } from "../../lib/focus-first-error";
+import { focusFirstError } from "#app/lib/focus-first-error.ts";
 import type { Route } from "./+types/profile";
-import { appContext } from "../../context";
-import { describedBy, Field, inputClass } from "../../components/forms/field";
-import { FormError, formLevelError } from "../../components/forms/form-error";
-import { LocationCombobox } from "../../components/forms/location-combobox";
-import { AccountSection } from "../../components/account/account-section";
-import { AvatarForm } from "../../components/account/avatar-form";
-import { Button } from "../../components/ui/button";
-import { formFields, readFormData } from "../../lib/read-form.server";
-import { redirectWithFlash } from "../../lib/redirect-with-flash.server";
-import { requireUser } from "../../lib/require-user.server";
-import { runAction } from "../../lib/run-action.server";
-import { creditBalance } from "../../../core/payments/credit-balance";
-import { findContactDetails } from "../../../core/accounts/find-contact-details";
-import { removeAvatar } from "../../../core/accounts/remove-avatar";
-import { setAvatar } from "../../../core/accounts/set-avatar";
-import { updateProfile } from "../../../core/accounts/update-profile";
-import { FULL_NAME } from "../../../core/auth/credential-rules";
-import { firstBroken } from "../../../core/shared/field-rules";
+import { appContext } from "#app/context.ts";
+import { describedBy, Field, inputClass } from "#app/components/forms/field.tsx";
+import { FormError, formLevelError } from "#app/components/forms/form-error.tsx";
+import { LocationCombobox } from "#app/components/forms/location-combobox.tsx";
+import { AccountSection } from "#app/components/account/account-section.tsx";
+import { AvatarForm } from "#app/components/account/avatar-form.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { formFields, readFormData } from "#app/lib/read-form.server.ts";
+import { redirectWithFlash } from "#app/lib/redirect-with-flash.server.ts";
+import { requireUser } from "#app/lib/require-user.server.ts";
+import { runAction } from "#app/lib/run-action.server.ts";
+import { creditBalance } from "#core/payments/credit-balance.ts";
+import { findContactDetails } from "#core/accounts/find-contact-details.ts";
+import { removeAvatar } from "#core/accounts/remove-avatar.ts";
+import { setAvatar } from "#core/accounts/set-avatar.ts";
+import { updateProfile } from "#core/accounts/update-profile.ts";
+import { FULL_NAME } from "#core/auth/credential-rules.ts";
+import { firstBroken } from "#core/shared/field-rules.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Profile | My Account | SwapShed" },

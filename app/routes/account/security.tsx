@@ -1,22 +1,22 @@
 import { useEffect, useRef } from "react";
 import { data, useNavigation } from "react-router";
 import type { Route } from "./+types/security";
-import { appContext } from "../../context";
-import { PasswordCard } from "../../components/account/password-card";
-import { TwoFactorCard, type TwoFactorStep } from "../../components/account/two-factor-card";
-import { readForm } from "../../lib/read-form.server";
-import { redirectWithFlash } from "../../lib/redirect-with-flash.server";
-import { runAction } from "../../lib/run-action.server";
-import { focusFirstError } from "../../lib/focus-first-error";
-import { requireRecentAuth } from "../../lib/require-recent-auth.server";
-import { requireUser } from "../../lib/require-user.server";
-import { changePassword, PASSWORD_UPDATED } from "../../../core/auth/change-password";
-import { countBackupCodesLeft } from "../../../core/auth/count-backup-codes";
-import { findAccountSecurity } from "../../../core/auth/find-account-security";
-import { regenerateBackupCodes } from "../../../core/auth/regenerate-backup-codes";
-import { describeTotpUri } from "../../../core/auth/two-factor-enrolment";
-import { turnOffTwoFactor } from "../../../core/auth/turn-off-two-factor";
-import { beginTwoFactorSetup, finishTwoFactorSetup } from "../../../core/auth/turn-on-two-factor";
+import { appContext } from "#app/context.ts";
+import { PasswordCard } from "#app/components/account/password-card.tsx";
+import { TwoFactorCard, type TwoFactorStep } from "#app/components/account/two-factor-card.tsx";
+import { readForm } from "#app/lib/read-form.server.ts";
+import { redirectWithFlash } from "#app/lib/redirect-with-flash.server.ts";
+import { runAction } from "#app/lib/run-action.server.ts";
+import { focusFirstError } from "#app/lib/focus-first-error.ts";
+import { requireRecentAuth } from "#app/lib/require-recent-auth.server.ts";
+import { requireUser } from "#app/lib/require-user.server.ts";
+import { changePassword, PASSWORD_UPDATED } from "#core/auth/change-password.ts";
+import { countBackupCodesLeft } from "#core/auth/count-backup-codes.ts";
+import { findAccountSecurity } from "#core/auth/find-account-security.ts";
+import { regenerateBackupCodes } from "#core/auth/regenerate-backup-codes.ts";
+import { describeTotpUri } from "#core/auth/two-factor-enrolment.ts";
+import { turnOffTwoFactor } from "#core/auth/turn-off-two-factor.ts";
+import { beginTwoFactorSetup, finishTwoFactorSetup } from "#core/auth/turn-on-two-factor.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Sign-in & security | My Account | SwapShed" },

@@ -1,16 +1,16 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/sessions";
-import { appContext } from "../../context";
-import { FormError } from "../../components/forms/form-error";
-import { Button } from "../../components/ui/button";
-import { readForm } from "../../lib/read-form.server";
-import { cookiesOf, redirectWithFlash } from "../../lib/redirect-with-flash.server";
-import { runAction } from "../../lib/run-action.server";
-import { requireUser } from "../../lib/require-user.server";
-import { sydneyDateTime } from "../../lib/sydney-format";
-import { findSessions } from "../../../core/auth/find-sessions";
-import { revokeSession } from "../../../core/auth/revoke-session";
-import { signOut } from "../../../core/auth/sign-out";
+import { appContext } from "#app/context.ts";
+import { FormError } from "#app/components/forms/form-error.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { readForm } from "#app/lib/read-form.server.ts";
+import { cookiesOf, redirectWithFlash } from "#app/lib/redirect-with-flash.server.ts";
+import { runAction } from "#app/lib/run-action.server.ts";
+import { requireUser } from "#app/lib/require-user.server.ts";
+import { sydneyDateTime } from "#app/lib/sydney-format.ts";
+import { findSessions } from "#core/auth/find-sessions.ts";
+import { revokeSession } from "#core/auth/revoke-session.ts";
+import { signOut } from "#core/auth/sign-out.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Devices | My Account | SwapShed" },

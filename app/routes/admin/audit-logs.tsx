@@ -1,16 +1,16 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/audit-logs";
-import { appContext } from "../../context";
-import { Badge } from "../../components/admin/badges";
-import { filterOptions, pageLinks, readListFilters } from "../../components/admin/list-filters";
-import { adminErrorBoundary } from "../../components/admin/load-error";
-import { EmptyList, hasFilters, listBoxProps, useListLoading } from "../../components/admin/list-state";
-import { FilterBar, FilterSearch, FilterSelect, PageHeader, Pager } from "../../components/admin/page-header";
-import { requireStaff } from "../../lib/require-staff.server";
-import { sydneyDateTime } from "../../lib/sydney-format";
-import { findAuditActors, findAuditLog } from "../../../core/audit/find-audit-log";
-import { STAFF_PERMISSIONS, type StaffAction } from "../../../core/staff/permissions";
-import { AUDIT_TARGET_TYPES } from "../../../db/schema/audit";
+import { appContext } from "#app/context.ts";
+import { Badge } from "#app/components/admin/badges.tsx";
+import { filterOptions, pageLinks, readListFilters } from "#app/components/admin/list-filters.ts";
+import { adminErrorBoundary } from "#app/components/admin/load-error.tsx";
+import { EmptyList, hasFilters, listBoxProps, useListLoading } from "#app/components/admin/list-state.tsx";
+import { FilterBar, FilterSearch, FilterSelect, PageHeader, Pager } from "#app/components/admin/page-header.tsx";
+import { requireStaff } from "#app/lib/require-staff.server.ts";
+import { sydneyDateTime } from "#app/lib/sydney-format.ts";
+import { findAuditActors, findAuditLog } from "#core/audit/find-audit-log.ts";
+import { STAFF_PERMISSIONS, type StaffAction } from "#core/staff/permissions.ts";
+import { AUDIT_TARGET_TYPES } from "#db/schema/audit.ts";
 
 /** What it takes to open this page (and, unless an action names its own, to use it): the permission table's entry. */
 export const permission: StaffAction = "view_audit_logs";

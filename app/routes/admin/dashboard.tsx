@@ -1,7 +1,7 @@
-import type { StaffAction } from "../../../core/staff/permissions";
+import type { StaffAction } from "#core/staff/permissions.ts";
 import { Form, isRouteErrorResponse, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard";
-import { appContext } from "../../context";
+import { appContext } from "#app/context.ts";
 import {
   Activity,
   ArrowLeftRight,
@@ -11,12 +11,12 @@ import {
   Server,
   TrendingUp,
   Users,
-} from "../../components/ui/icons";
-import { requireStaff } from "../../lib/require-staff.server";
-import { ageOf, formatCount, sydneyDateTime } from "../../lib/sydney-format";
-import { latestMigrationMillis } from "../../../db/migrate";
-import { checkSystemHealth } from "../../../core/ops/check-system-health";
-import { findDashboardStats, type Trend } from "../../../core/staff/find-dashboard-stats";
+} from "#app/components/ui/icons.ts";
+import { requireStaff } from "#app/lib/require-staff.server.ts";
+import { ageOf, formatCount, sydneyDateTime } from "#app/lib/sydney-format.ts";
+import { latestMigrationMillis } from "#db/migrate.ts";
+import { checkSystemHealth } from "#core/ops/check-system-health.ts";
+import { findDashboardStats, type Trend } from "#core/staff/find-dashboard-stats.ts";
 
 /** What it takes to open this page (and, unless an action names its own, to use it): the permission table's entry. */
 export const permission: StaffAction = "view_dashboard";

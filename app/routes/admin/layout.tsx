@@ -1,11 +1,11 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
-import { appContext } from "../../context";
-import { ADMIN_NAV } from "../../components/admin/admin-nav";
-import { AdminShell, type AdminHandle } from "../../components/admin/admin-shell";
-import { readSidebarState } from "../../components/admin/sidebar-state";
-import { requireStaff } from "../../lib/require-staff.server";
-import { accessLevel, can, type StaffAction } from "../../../core/staff/permissions";
+import { appContext } from "#app/context.ts";
+import { ADMIN_NAV } from "#app/components/admin/admin-nav.ts";
+import { AdminShell, type AdminHandle } from "#app/components/admin/admin-shell.tsx";
+import { readSidebarState } from "#app/components/admin/sidebar-state.ts";
+import { requireStaff } from "#app/lib/require-staff.server.ts";
+import { accessLevel, can, type StaffAction } from "#core/staff/permissions.ts";
 
 /** What it takes to open this page (and, unless an action names its own, to use it): the permission table's entry. */
 export const permission: StaffAction = "view_dashboard";

@@ -1,30 +1,30 @@
 import { data } from "react-router";
 import type { Route } from "./+types/listings";
-import { appContext } from "../../context";
-import { EmptyList, hasFilters, ListSummary, listBoxProps, useListLoading } from "../../components/admin/list-state";
-import { filterOptions, pageLinks, readListFilters } from "../../components/admin/list-filters";
-import { ListTable } from "../../components/admin/list-table";
-import { PageAlert } from "../../components/admin/detail-parts";
-import { adminErrorBoundary } from "../../components/admin/load-error";
-import { BulkActions } from "../../components/admin/listings/bulk-actions";
-import { ListingRow } from "../../components/admin/listings/listing-row";
-import { ModerationDialog } from "../../components/admin/listings/moderation-dialog";
-import { usePageDialog } from "../../components/admin/use-page-dialog";
-import { FilterBar, FilterSearch, FilterSelect, PageHeader, Pager } from "../../components/admin/page-header";
-import { CATEGORIES } from "../../lib/categories";
-import { requireStaff } from "../../lib/require-staff.server";
-import { runStaffAction } from "../../lib/staff-action.server";
-import { sydneyDateTime } from "../../lib/sydney-format";
-import { countListingsForStaff, findListingsForStaff } from "../../../core/moderation/find-listings-for-staff";
+import { appContext } from "#app/context.ts";
+import { EmptyList, hasFilters, ListSummary, listBoxProps, useListLoading } from "#app/components/admin/list-state.tsx";
+import { filterOptions, pageLinks, readListFilters } from "#app/components/admin/list-filters.ts";
+import { ListTable } from "#app/components/admin/list-table.tsx";
+import { PageAlert } from "#app/components/admin/detail-parts.tsx";
+import { adminErrorBoundary } from "#app/components/admin/load-error.tsx";
+import { BulkActions } from "#app/components/admin/listings/bulk-actions.tsx";
+import { ListingRow } from "#app/components/admin/listings/listing-row.tsx";
+import { ModerationDialog } from "#app/components/admin/listings/moderation-dialog.tsx";
+import { usePageDialog } from "#app/components/admin/use-page-dialog.ts";
+import { FilterBar, FilterSearch, FilterSelect, PageHeader, Pager } from "#app/components/admin/page-header.tsx";
+import { CATEGORIES } from "#app/lib/categories.ts";
+import { requireStaff } from "#app/lib/require-staff.server.ts";
+import { runStaffAction } from "#app/lib/staff-action.server.ts";
+import { sydneyDateTime } from "#app/lib/sydney-format.ts";
+import { countListingsForStaff, findListingsForStaff } from "#core/moderation/find-listings-for-staff.ts";
 import {
   type ListingModeration,
   type ModerationResult,
   moderateListings,
   NO_LISTINGS_SELECTED,
-} from "../../../core/moderation/moderate-listings";
-import { can, type StaffAction } from "../../../core/staff/permissions";
-import { LISTING_STATUSES, MODERATION_STATUSES } from "../../../db/schema/listings";
-import { asciiPath } from "../../lib/safe-redirect";
+} from "#core/moderation/moderate-listings.ts";
+import { can, type StaffAction } from "#core/staff/permissions.ts";
+import { LISTING_STATUSES, MODERATION_STATUSES } from "#db/schema/listings.ts";
+import { asciiPath } from "#app/lib/safe-redirect.ts";
 
 /** What it takes to open this page (and, unless an action names its own, to use it): the permission table's entry. */
 export const permission: StaffAction = "view_listings";

@@ -1,11 +1,11 @@
 import { redirect } from "react-router";
-import { exportLogEvents } from "../../../core/back-office/export-log-events";
-import { asLogTab } from "../../../core/logs/log-tabs";
-import { logCsvFileName, logCsvHeader, logCsvRow } from "../../../core/logs/logs-csv";
-import { recordRequestError } from "../../../core/logs/record-request-error";
-import type { StaffAction } from "../../../core/staff/permissions";
-import { appContext } from "../../context";
-import { authorizeDownload } from "../../lib/staff-action.server";
+import { exportLogEvents } from "#core/back-office/export-log-events.ts";
+import { asLogTab } from "#core/logs/log-tabs.ts";
+import { logCsvFileName, logCsvHeader, logCsvRow } from "#core/logs/logs-csv.ts";
+import { recordRequestError } from "#core/logs/record-request-error.ts";
+import type { StaffAction } from "#core/staff/permissions.ts";
+import { appContext } from "#app/context.ts";
+import { authorizeDownload } from "#app/lib/staff-action.server.ts";
 import type { Route } from "./+types/logs.export";
 
 /** This route has no page: its one action needs the export permission (the permission test walks these). */

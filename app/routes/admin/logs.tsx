@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { countLogEvents, findLogEvents } from "../../../core/logs/find-log-events";
+import { countLogEvents, findLogEvents } from "#core/logs/find-log-events.ts";
 import {
   asLogTab,
   asQuickFilter,
@@ -7,14 +7,14 @@ import {
   LOG_TABS,
   QUICK_FILTER_LABELS,
   QUICK_FILTERS,
-} from "../../../core/logs/log-tabs";
-import { can, type StaffAction } from "../../../core/staff/permissions";
-import { StatusBadge } from "../../components/admin/badges";
-import { CopyTargetButton } from "../../components/admin/copy-target-button";
-import { ExportButton } from "../../components/admin/export-button";
-import { ListTable } from "../../components/admin/list-table";
-import { adminErrorBoundary } from "../../components/admin/load-error";
-import { EmptyList, listBoxProps, useListLoading } from "../../components/admin/list-state";
+} from "#core/logs/log-tabs.ts";
+import { can, type StaffAction } from "#core/staff/permissions.ts";
+import { StatusBadge } from "#app/components/admin/badges.tsx";
+import { CopyTargetButton } from "#app/components/admin/copy-target-button.tsx";
+import { ExportButton } from "#app/components/admin/export-button.tsx";
+import { ListTable } from "#app/components/admin/list-table.tsx";
+import { adminErrorBoundary } from "#app/components/admin/load-error.tsx";
+import { EmptyList, listBoxProps, useListLoading } from "#app/components/admin/list-state.tsx";
 import {
   FilterBar,
   FilterSearch,
@@ -23,10 +23,10 @@ import {
   Pager,
   QuickFilters,
   withParam,
-} from "../../components/admin/page-header";
-import { appContext } from "../../context";
-import { requireStaff } from "../../lib/require-staff.server";
-import { formatCount, sydneyDateTimeSeconds } from "../../lib/sydney-format";
+} from "#app/components/admin/page-header.tsx";
+import { appContext } from "#app/context.ts";
+import { requireStaff } from "#app/lib/require-staff.server.ts";
+import { formatCount, sydneyDateTimeSeconds } from "#app/lib/sydney-format.ts";
 import type { Route } from "./+types/logs";
 
 /** What it takes to open this page: the permission table's entry. Its export is a route of its own (logs.export). */

@@ -1,9 +1,9 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/not-found";
-import { appContext } from "../../context";
-import { requireStaff } from "../../lib/require-staff.server";
-import { logger } from "../../../core/shared/logger";
-import type { StaffAction } from "../../../core/staff/permissions";
+import { appContext } from "#app/context.ts";
+import { requireStaff } from "#app/lib/require-staff.server.ts";
+import { logger } from "#core/shared/logger.ts";
+import type { StaffAction } from "#core/staff/permissions.ts";
 
 /**
  * An /admin/... address that is no page: staff get the 404 inside the back office's frame, with the way back to

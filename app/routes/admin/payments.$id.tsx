@@ -1,9 +1,9 @@
 import { data, Link } from "react-router";
-import type { AdminHandle } from "../../components/admin/admin-shell";
+import type { AdminHandle } from "#app/components/admin/admin-shell.tsx";
 import type { Route } from "./+types/payments.$id";
-import { appContext } from "../../context";
-import { RefundDialog } from "../../components/admin/payments/refund-dialog";
-import { StatusBadge } from "../../components/admin/badges";
+import { appContext } from "#app/context.ts";
+import { RefundDialog } from "#app/components/admin/payments/refund-dialog.tsx";
+import { StatusBadge } from "#app/components/admin/badges.tsx";
 import {
   ActionLink,
   DetailCard,
@@ -11,16 +11,16 @@ import {
   DetailRow,
   PageAlert,
   RecordsCard,
-} from "../../components/admin/detail-parts";
-import { adminErrorBoundary } from "../../components/admin/load-error";
-import { failureText, refundConsequences, refundText } from "../../components/admin/payment-labels";
-import { usePageDialog } from "../../components/admin/use-page-dialog";
-import { requireStaff } from "../../lib/require-staff.server";
-import { runStaffAction } from "../../lib/staff-action.server";
-import { formatCents, sydneyDateTime } from "../../lib/sydney-format";
-import { issueRefund } from "../../../core/payments/issue-refund";
-import { findPaymentForStaff } from "../../../core/payments/find-payment-for-staff";
-import { can, type StaffAction } from "../../../core/staff/permissions";
+} from "#app/components/admin/detail-parts.tsx";
+import { adminErrorBoundary } from "#app/components/admin/load-error.tsx";
+import { failureText, refundConsequences, refundText } from "#app/components/admin/payment-labels.ts";
+import { usePageDialog } from "#app/components/admin/use-page-dialog.ts";
+import { requireStaff } from "#app/lib/require-staff.server.ts";
+import { runStaffAction } from "#app/lib/staff-action.server.ts";
+import { formatCents, sydneyDateTime } from "#app/lib/sydney-format.ts";
+import { issueRefund } from "#core/payments/issue-refund.ts";
+import { findPaymentForStaff } from "#core/payments/find-payment-for-staff.ts";
+import { can, type StaffAction } from "#core/staff/permissions.ts";
 
 /** What it takes to open this page (and, unless an action names its own, to use it): the permission table's entry. */
 export const permission: StaffAction = "view_payment";

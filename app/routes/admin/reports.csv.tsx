@@ -1,14 +1,14 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/reports.csv";
-import { appContext } from "../../context";
-import { categoryLabel } from "../../lib/categories";
-import { flashHeader } from "../../lib/flash.server";
-import { authorizeStaffAction, rateLimitWarningHeaders } from "../../lib/staff-action.server";
-import { exportReportCsv } from "../../../core/reports/export-report-csv";
-import { parseReportParams } from "../../../core/reports/report-period";
-import { reportCsvFileName, reportCsvStream } from "../../../core/reports/report-csv";
-import { isAppError } from "../../../core/shared/app-error";
-import type { StaffAction } from "../../../core/staff/permissions";
+import { appContext } from "#app/context.ts";
+import { categoryLabel } from "#app/lib/categories.ts";
+import { flashHeader } from "#app/lib/flash.server.ts";
+import { authorizeStaffAction, rateLimitWarningHeaders } from "#app/lib/staff-action.server.ts";
+import { exportReportCsv } from "#core/reports/export-report-csv.ts";
+import { parseReportParams } from "#core/reports/report-period.ts";
+import { reportCsvFileName, reportCsvStream } from "#core/reports/report-csv.ts";
+import { isAppError } from "#core/shared/app-error.ts";
+import type { StaffAction } from "#core/staff/permissions.ts";
 
 /** This route has no page: its one action needs the export permission (the permission test walks these). */
 export const permission: StaffAction = "export_report_csv";

@@ -1,15 +1,15 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/reports";
-import { appContext } from "../../context";
-import { adminErrorBoundary } from "../../components/admin/load-error";
-import { PageHeader } from "../../components/admin/page-header";
-import { ReportChartCard } from "../../components/admin/report-chart";
-import { categoryLabel } from "../../lib/categories";
-import { requireStaff } from "../../lib/require-staff.server";
-import { formatDay } from "../../../core/reports/build-report-charts";
-import { findReports } from "../../../core/reports/find-reports";
-import { parseReportParams, REPORT_GROUPINGS, REPORT_PERIODS } from "../../../core/reports/report-period";
-import type { StaffAction } from "../../../core/staff/permissions";
+import { appContext } from "#app/context.ts";
+import { adminErrorBoundary } from "#app/components/admin/load-error.tsx";
+import { PageHeader } from "#app/components/admin/page-header.tsx";
+import { ReportChartCard } from "#app/components/admin/report-chart.tsx";
+import { categoryLabel } from "#app/lib/categories.ts";
+import { requireStaff } from "#app/lib/require-staff.server.ts";
+import { formatDay } from "#core/reports/build-report-charts.ts";
+import { findReports } from "#core/reports/find-reports.ts";
+import { parseReportParams, REPORT_GROUPINGS, REPORT_PERIODS } from "#core/reports/report-period.ts";
+import type { StaffAction } from "#core/staff/permissions.ts";
 
 /** What it takes to open this page: the permission table's entry (staff: decision 070 opened it to moderators). */
 export const permission: StaffAction = "view_reports";

@@ -1,14 +1,14 @@
-import type { StaffAction } from "../../../core/staff/permissions";
+import type { StaffAction } from "#core/staff/permissions.ts";
 import { Link } from "react-router";
 import type { Route } from "./+types/search";
-import { appContext } from "../../context";
-import { RoleBadge, StatusBadge } from "../../components/admin/badges";
-import { adminErrorBoundary } from "../../components/admin/load-error";
-import { ReasonBadge } from "../../components/admin/moderation/reason-badge";
-import { PageHeader } from "../../components/admin/page-header";
-import { requireStaff } from "../../lib/require-staff.server";
-import { formatCents, sydneyDateTime } from "../../lib/sydney-format";
-import { searchBackOffice } from "../../../core/back-office/search-back-office";
+import { appContext } from "#app/context.ts";
+import { RoleBadge, StatusBadge } from "#app/components/admin/badges.tsx";
+import { adminErrorBoundary } from "#app/components/admin/load-error.tsx";
+import { ReasonBadge } from "#app/components/admin/moderation/reason-badge.tsx";
+import { PageHeader } from "#app/components/admin/page-header.tsx";
+import { requireStaff } from "#app/lib/require-staff.server.ts";
+import { formatCents, sydneyDateTime } from "#app/lib/sydney-format.ts";
+import { searchBackOffice } from "#core/back-office/search-back-office.ts";
 
 /** What it takes to open this page (and, unless an action names its own, to use it): the permission table's entry. */
 export const permission: StaffAction = "global_search";

@@ -1,10 +1,10 @@
-import type { StaffAction } from "../../../core/staff/permissions";
+import type { StaffAction } from "#core/staff/permissions.ts";
 import { redirect } from "react-router";
 import type { Route } from "./+types/sidebar";
-import { appContext } from "../../context";
-import { sidebarCookie } from "../../components/admin/sidebar-state";
-import { requireStaff } from "../../lib/require-staff.server";
-import { safeRedirect } from "../../lib/safe-redirect";
+import { appContext } from "#app/context.ts";
+import { sidebarCookie } from "#app/components/admin/sidebar-state.ts";
+import { requireStaff } from "#app/lib/require-staff.server.ts";
+import { safeRedirect } from "#app/lib/safe-redirect.ts";
 
 /** What it takes to open this page (and, unless an action names its own, to use it): the permission table's entry. */
 export const permission: StaffAction = "view_dashboard";

@@ -1,17 +1,17 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/swaps";
-import { appContext } from "../../context";
-import { Badge, StatusBadge } from "../../components/admin/badges";
-import { hasFilters, useListLoading } from "../../components/admin/list-state";
-import { filterOptions, pageLinks, readListFilters } from "../../components/admin/list-filters";
-import { FilteredList, MemberCell } from "../../components/admin/list-table";
-import { adminErrorBoundary } from "../../components/admin/load-error";
-import { FilterBar, FilterSelect, PageHeader } from "../../components/admin/page-header";
-import { requireStaff } from "../../lib/require-staff.server";
-import { sydneyDateTime } from "../../lib/sydney-format";
-import { countSwapsForStaff, DISPUTE_FILTERS, findSwapsForStaff } from "../../../core/swaps/find-swaps-for-staff";
-import type { StaffAction } from "../../../core/staff/permissions";
-import { SWAP_STATUSES } from "../../../db/schema/swaps";
+import { appContext } from "#app/context.ts";
+import { Badge, StatusBadge } from "#app/components/admin/badges.tsx";
+import { hasFilters, useListLoading } from "#app/components/admin/list-state.tsx";
+import { filterOptions, pageLinks, readListFilters } from "#app/components/admin/list-filters.ts";
+import { FilteredList, MemberCell } from "#app/components/admin/list-table.tsx";
+import { adminErrorBoundary } from "#app/components/admin/load-error.tsx";
+import { FilterBar, FilterSelect, PageHeader } from "#app/components/admin/page-header.tsx";
+import { requireStaff } from "#app/lib/require-staff.server.ts";
+import { sydneyDateTime } from "#app/lib/sydney-format.ts";
+import { countSwapsForStaff, DISPUTE_FILTERS, findSwapsForStaff } from "#core/swaps/find-swaps-for-staff.ts";
+import type { StaffAction } from "#core/staff/permissions.ts";
+import { SWAP_STATUSES } from "#db/schema/swaps.ts";
 
 /** What it takes to open this page (and, unless an action names its own, to use it): the permission table's entry. */
 export const permission: StaffAction = "view_swaps";

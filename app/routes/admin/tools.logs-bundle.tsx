@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/tools.logs-bundle";
-import { appContext } from "../../context";
-import { authorizeDownload } from "../../lib/staff-action.server";
-import type { StaffAction } from "../../../core/staff/permissions";
-import { exportLogsBundle } from "../../../core/tools/export-logs-bundle";
+import { appContext } from "#app/context.ts";
+import { authorizeDownload } from "#app/lib/staff-action.server.ts";
+import type { StaffAction } from "#core/staff/permissions.ts";
+import { exportLogsBundle } from "#core/tools/export-logs-bundle.ts";
 
 /** This route has no page: its one action needs the export permission (the permission test walks these). */
 export const permission: StaffAction = "export_logs_bundle";

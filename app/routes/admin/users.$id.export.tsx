@@ -1,10 +1,10 @@
-import type { StaffAction } from "../../../core/staff/permissions";
+import type { StaffAction } from "#core/staff/permissions.ts";
 import { redirect } from "react-router";
 import type { Route } from "./+types/users.$id.export";
-import { appContext } from "../../context";
-import { authorizeDownload } from "../../lib/staff-action.server";
-import { exportMemberDataAsStaff } from "../../../core/accounts/export-member-data";
-import { isAppError } from "../../../core/shared/app-error";
+import { appContext } from "#app/context.ts";
+import { authorizeDownload } from "#app/lib/staff-action.server.ts";
+import { exportMemberDataAsStaff } from "#core/accounts/export-member-data.ts";
+import { isAppError } from "#core/shared/app-error.ts";
 
 /** This route has no page: its one action needs the export permission (the permission test walks these). */
 export const permission: StaffAction = "export_user_data";

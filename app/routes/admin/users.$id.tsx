@@ -1,27 +1,32 @@
 import { data } from "react-router";
-import { findMemberForStaff } from "../../../core/accounts/find-member-for-staff";
-import { reactivateMember } from "../../../core/accounts/reactivate-member";
-import { sendPasswordReset } from "../../../core/accounts/send-password-reset";
-import { setModeratorRole } from "../../../core/accounts/set-moderator-role";
-import { softDeleteMember } from "../../../core/accounts/soft-delete-member";
-import { suspendMember } from "../../../core/accounts/suspend-member";
-import { can, type StaffAction } from "../../../core/staff/permissions";
-import type { AdminHandle } from "../../components/admin/admin-shell";
-import { PageAlert } from "../../components/admin/detail-parts";
-import { adminErrorBoundary } from "../../components/admin/load-error";
-import { usePageDialog } from "../../components/admin/use-page-dialog";
-import { ListingsCard, PaymentsCard, SecurityEventsCard, SwapsCard } from "../../components/admin/user/activity-cards";
-import { DeleteMemberDialog } from "../../components/admin/user/delete-dialog";
-import { MemberHeader } from "../../components/admin/user/member-header";
-import { ProfileCard } from "../../components/admin/user/profile-card";
-import { ReactivateDialog } from "../../components/admin/user/reactivate-dialog";
-import { PasswordResetDialog } from "../../components/admin/user/reset-dialog";
-import { ModeratorRoleDialog } from "../../components/admin/user/role-dialog";
-import { SuspendDialog } from "../../components/admin/user/suspend-dialog";
-import { appContext } from "../../context";
-import { requireStaff } from "../../lib/require-staff.server";
-import { intentRunner, runStaffAction } from "../../lib/staff-action.server";
-import { formatCents, sydneyDateTime } from "../../lib/sydney-format";
+import { findMemberForStaff } from "#core/accounts/find-member-for-staff.ts";
+import { reactivateMember } from "#core/accounts/reactivate-member.ts";
+import { sendPasswordReset } from "#core/accounts/send-password-reset.ts";
+import { setModeratorRole } from "#core/accounts/set-moderator-role.ts";
+import { softDeleteMember } from "#core/accounts/soft-delete-member.ts";
+import { suspendMember } from "#core/accounts/suspend-member.ts";
+import { can, type StaffAction } from "#core/staff/permissions.ts";
+import type { AdminHandle } from "#app/components/admin/admin-shell.tsx";
+import { PageAlert } from "#app/components/admin/detail-parts.tsx";
+import { adminErrorBoundary } from "#app/components/admin/load-error.tsx";
+import { usePageDialog } from "#app/components/admin/use-page-dialog.ts";
+import {
+  ListingsCard,
+  PaymentsCard,
+  SecurityEventsCard,
+  SwapsCard,
+} from "#app/components/admin/user/activity-cards.tsx";
+import { DeleteMemberDialog } from "#app/components/admin/user/delete-dialog.tsx";
+import { MemberHeader } from "#app/components/admin/user/member-header.tsx";
+import { ProfileCard } from "#app/components/admin/user/profile-card.tsx";
+import { ReactivateDialog } from "#app/components/admin/user/reactivate-dialog.tsx";
+import { PasswordResetDialog } from "#app/components/admin/user/reset-dialog.tsx";
+import { ModeratorRoleDialog } from "#app/components/admin/user/role-dialog.tsx";
+import { SuspendDialog } from "#app/components/admin/user/suspend-dialog.tsx";
+import { appContext } from "#app/context.ts";
+import { requireStaff } from "#app/lib/require-staff.server.ts";
+import { intentRunner, runStaffAction } from "#app/lib/staff-action.server.ts";
+import { formatCents, sydneyDateTime } from "#app/lib/sydney-format.ts";
 import type { Route } from "./+types/users.$id";
 
 /** What it takes to open this page (and, unless an action names its own, to use it): the permission table's entry. */

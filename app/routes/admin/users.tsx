@@ -1,16 +1,16 @@
-import type { StaffAction } from "../../../core/staff/permissions";
+import type { StaffAction } from "#core/staff/permissions.ts";
 import { Link } from "react-router";
 import type { Route } from "./+types/users";
-import { appContext } from "../../context";
-import { RoleBadge, StatusBadge } from "../../components/admin/badges";
-import { FilterBar, FilterSearch, FilterSelect, PageHeader } from "../../components/admin/page-header";
-import { hasFilters, useListLoading } from "../../components/admin/list-state";
-import { filterOptions, pageLinks, readListFilters } from "../../components/admin/list-filters";
-import { FilteredList } from "../../components/admin/list-table";
-import { adminErrorBoundary } from "../../components/admin/load-error";
-import { requireStaff } from "../../lib/require-staff.server";
-import { sydneyDateTime } from "../../lib/sydney-format";
-import { countMembers, findMembers, MEMBER_STATUS_FILTERS } from "../../../core/accounts/find-members";
+import { appContext } from "#app/context.ts";
+import { RoleBadge, StatusBadge } from "#app/components/admin/badges.tsx";
+import { FilterBar, FilterSearch, FilterSelect, PageHeader } from "#app/components/admin/page-header.tsx";
+import { hasFilters, useListLoading } from "#app/components/admin/list-state.tsx";
+import { filterOptions, pageLinks, readListFilters } from "#app/components/admin/list-filters.ts";
+import { FilteredList } from "#app/components/admin/list-table.tsx";
+import { adminErrorBoundary } from "#app/components/admin/load-error.tsx";
+import { requireStaff } from "#app/lib/require-staff.server.ts";
+import { sydneyDateTime } from "#app/lib/sydney-format.ts";
+import { countMembers, findMembers, MEMBER_STATUS_FILTERS } from "#core/accounts/find-members.ts";
 
 /** What it takes to open this page (and, unless an action names its own, to use it): the permission table's entry. */
 export const permission: StaffAction = "view_users";

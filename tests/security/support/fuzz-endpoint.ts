@@ -2,8 +2,8 @@
 // polluted prototype, and a refused request changes nothing in the database.
 import fc from "fast-check";
 import { vi } from "vitest";
-import type { Db } from "../../../db/client";
-import { logger } from "../../../core/shared/logger";
+import type { Db } from "#db/client.ts";
+import { logger } from "#core/shared/logger.ts";
 import { changedTables, checkProperty, type Figures, fingerprint, type Outcome, pollutedPrototypes } from "./fuzz";
 
 /** What one fuzzed request came to: how the person would take it, its status and the answer's text. */

@@ -3,10 +3,10 @@
 import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { type FieldSpec, firstBroken } from "../../../core/shared/field-rules";
-import { EMAIL, FULL_NAME, PASSWORD } from "../../../core/auth/credential-rules";
-import type { Db } from "../../../db/client";
-import { makeJpeg } from "../../support/images";
+import { type FieldSpec, firstBroken } from "#core/shared/field-rules.ts";
+import { EMAIL, FULL_NAME, PASSWORD } from "#core/auth/credential-rules.ts";
+import type { Db } from "#db/client.ts";
+import { makeJpeg } from "#tests/support/images.ts";
 
 /** One seed for every run (FUZZ_SEED overrides it to explore, or to replay a failure CI printed). */
 export const FUZZ_SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : 20_151_015;

@@ -7,26 +7,22 @@ import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll } from "vitest";
-import {
-  completeLocalCheckout,
-  type LocalPaymentProvider,
-  TEST_CARD_SUCCESS,
-} from "../../../core/payments/local-provider";
-import { startHandshakePayment } from "../../../core/payments/start-handshake-payment";
-import { grantStaffRole } from "../../../core/staff/grant-staff-role";
-import type { DbHandle } from "../../../db/client";
-import { FEATURE_FLAG_DEFAULTS, type FeatureFlagKey, featureFlags } from "../../../db/schema/flags";
-import { listings } from "../../../db/schema/listings";
-import { moderationReports } from "../../../db/schema/moderation";
-import { rateLimits } from "../../../db/schema/ops";
-import { paymentLogs } from "../../../db/schema/payments";
-import type { PageHandler } from "../../../server/app";
-import { paymentProviderFromEnv } from "../../../server/payments";
-import { MEMBER_PASSWORD, postListing, sameOrigin, signUpConfirmedMember } from "../../support/api-factories";
-import { createListing, createMember, createSwap } from "../../support/factories";
-import { cookiesFrom, createTestApp, TEST_ORIGIN } from "../../support/test-app";
-import { createTestDatabase } from "../../support/test-db";
-import { turnOnTwoFactor } from "../../support/two-factor";
+import { completeLocalCheckout, type LocalPaymentProvider, TEST_CARD_SUCCESS } from "#core/payments/local-provider.ts";
+import { startHandshakePayment } from "#core/payments/start-handshake-payment.ts";
+import { grantStaffRole } from "#core/staff/grant-staff-role.ts";
+import type { DbHandle } from "#db/client.ts";
+import { FEATURE_FLAG_DEFAULTS, type FeatureFlagKey, featureFlags } from "#db/schema/flags.ts";
+import { listings } from "#db/schema/listings.ts";
+import { moderationReports } from "#db/schema/moderation.ts";
+import { rateLimits } from "#db/schema/ops.ts";
+import { paymentLogs } from "#db/schema/payments.ts";
+import type { PageHandler } from "#server/app.ts";
+import { paymentProviderFromEnv } from "#server/payments.ts";
+import { MEMBER_PASSWORD, postListing, sameOrigin, signUpConfirmedMember } from "#tests/support/api-factories.ts";
+import { createListing, createMember, createSwap } from "#tests/support/factories.ts";
+import { cookiesFrom, createTestApp, TEST_ORIGIN } from "#tests/support/test-app.ts";
+import { createTestDatabase } from "#tests/support/test-db.ts";
+import { turnOnTwoFactor } from "#tests/support/two-factor.ts";
 import { Figures } from "./fuzz";
 
 type TestApp = ReturnType<typeof createTestApp>;

@@ -1,4 +1,4 @@
-import type { ListingModeration } from "../../../../core/moderation/listing-moderation";
+import type { ListingModeration } from "#core/moderation/listing-moderation.ts";
 import { SelectAll } from "../select-all";
 
 /**

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { ListingModeration } from "../../../../core/moderation/listing-moderation";
-import { categoryLabel } from "../../../lib/categories";
+import type { ListingModeration } from "#core/moderation/listing-moderation.ts";
+import { categoryLabel } from "#app/lib/categories.ts";
 import { Badge, StatusBadge } from "../badges";
 import { MemberCell } from "../list-table";
 import { approveLabel, type ListingState } from "./listing-state";

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import type { ListingModeration } from "../../../../core/moderation/listing-moderation";
+import type { ListingModeration } from "#core/moderation/listing-moderation.ts";
 import { ActionDialog, DialogButtons, DialogError, type DialogState, ReasonField } from "../action-dialog";
 import { isFlagOnly, isRemoved, type ListingState } from "./listing-state";
 

@@ -1,5 +1,5 @@
-import type { ReportReason } from "../../../../db/schema/report-values";
-import { REPORT_REASON_LABELS } from "../../../../core/moderation/report-form";
+import type { ReportReason } from "#db/schema/report-values.ts";
+import { REPORT_REASON_LABELS } from "#core/moderation/report-form.ts";
 import { Badge, type Tone } from "../badges";
 
 /** Graver reasons in warmer colours; the label is always written, so colour is never the only signal. */

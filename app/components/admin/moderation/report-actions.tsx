@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
-import type { ReportReview } from "../../../../core/moderation/review-report";
+import type { ReportReview } from "#core/moderation/review-report.ts";
 import { ReasonField } from "../action-dialog";
 
 /** Each review in the order the tab offers them: its button, what it does, and the notes it asks for. */

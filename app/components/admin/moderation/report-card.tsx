@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { ReportReason } from "../../../../db/schema/report-values";
+import type { ReportReason } from "#db/schema/report-values.ts";
 import { StatusBadge } from "../badges";
 import { ReasonBadge } from "./reason-badge";
 

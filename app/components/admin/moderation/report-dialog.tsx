@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { Link, useNavigate } from "react-router";
 import { DialogFrame, wrapTab } from "../dialog-frame";
-import { useHydrated } from "../../../lib/use-hydrated";
-import { X } from "../../ui/icons";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { X } from "#app/components/ui/icons.ts";
 
 export const REPORT_TABS = [
   { key: "info", label: "Report Info" },

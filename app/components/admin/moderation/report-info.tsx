@@ -1,4 +1,4 @@
-import type { ReportReason } from "../../../../db/schema/report-values";
+import type { ReportReason } from "#db/schema/report-values.ts";
 import { StatusBadge } from "../badges";
 import { ReasonBadge } from "./reason-badge";
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import type { ListingImage } from "../../../../db/schema/listings";
-import { imageUrl } from "../../../../core/images/image-urls";
-import { categoryLabel } from "../../../lib/categories";
+import type { ListingImage } from "#db/schema/listings.ts";
+import { imageUrl } from "#core/images/image-urls.ts";
+import { categoryLabel } from "#app/lib/categories.ts";
 import { Badge, StatusBadge } from "../badges";
 
 export type ReportListingData = {

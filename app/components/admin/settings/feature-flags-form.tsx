@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Form } from "react-router";
-import type { FeatureFlagKey } from "../../../../db/schema/flags";
+import type { FeatureFlagKey } from "#db/schema/flags.ts";
 import { FLAG_TEXTS } from "./flag-texts";
 import { UnsavedChangesGuard } from "./unsaved-changes";
 

@@ -1,4 +1,4 @@
-import type { FeatureFlagKey } from "../../../../db/schema/flags";
+import type { FeatureFlagKey } from "#db/schema/flags.ts";
 
 /** What each switch is called on the Settings page and what it does, as the code does it (see each flag's readers). */
 export const FLAG_TEXTS: Record<FeatureFlagKey, { label: string; description: string }> = {

@@ -1,4 +1,4 @@
-import { CircleAlert, CircleCheck } from "../../ui/icons";
+import { CircleAlert, CircleCheck } from "#app/components/ui/icons.ts";
 
 export type CheckView = { id: string; label: string; passed: boolean; reason: string };
 

@@ -1,7 +1,7 @@
-import { ImagePlus } from "~/components/ui/icons";
+import { ImagePlus } from "#app/components/ui/icons.ts";
 import { useEffect, useRef, useState } from "react";
-import { checkChosenPicture } from "../../../../core/listings/check-chosen-picture";
-import { checkChosenFiles, MAX_IMAGES, TOO_MANY_IMAGES } from "../../../../core/listings/listing-schema";
+import { checkChosenPicture } from "#core/listings/check-chosen-picture.ts";
+import { checkChosenFiles, MAX_IMAGES, TOO_MANY_IMAGES } from "#core/listings/listing-schema.ts";
 import { type PictureEntry, PictureTile } from "./picture-tile";
 
 type StoredPicture = { key: string; widths: number[] };

@@ -1,21 +1,21 @@
-import { ArrowLeft } from "~/components/ui/icons";
+import { ArrowLeft } from "#app/components/ui/icons.ts";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 // First, before the schema module builds its schemas (see zod-jitless.ts).
-import "../../../lib/zod-jitless";
-import { focusFirstError } from "../../../lib/focus-first-error";
-import { toast } from "../../../lib/toast";
-import { useHydrated } from "../../../lib/use-hydrated";
-import { checkChosenFiles, listingFieldsSchema, recheckFields } from "../../../../core/listings/listing-schema";
-import { describeIssues } from "../../../../core/shared/describe-issues";
-import { CATEGORIES } from "../../../lib/categories";
-import { uploadWithProgress } from "../../../lib/upload-with-progress";
-import { describedBy, Field, inputClass } from "../../forms/field";
-import { FormError, formLevelError } from "../../forms/form-error";
-import { LocationCombobox } from "../../forms/location-combobox";
-import { Button } from "../../ui/button";
+import "#app/lib/zod-jitless.ts";
+import { focusFirstError } from "#app/lib/focus-first-error.ts";
+import { toast } from "#app/lib/toast.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { checkChosenFiles, listingFieldsSchema, recheckFields } from "#core/listings/listing-schema.ts";
+import { describeIssues } from "#core/shared/describe-issues.ts";
+import { CATEGORIES } from "#app/lib/categories.ts";
+import { uploadWithProgress } from "#app/lib/upload-with-progress.ts";
+import { describedBy, Field, inputClass } from "#app/components/forms/field.tsx";
+import { FormError, formLevelError } from "#app/components/forms/form-error.tsx";
+import { LocationCombobox } from "#app/components/forms/location-combobox.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 import { ImagePicker } from "./image-picker";
-import { CONDITION_OPTIONS } from "../../../lib/format";
+import { CONDITION_OPTIONS } from "#app/lib/format.ts";
 
 /** What a refused submission sends back (the no-JavaScript path): the reason, each field's error, what was typed. */
 export type ListingFormResult =

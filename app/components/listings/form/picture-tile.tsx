@@ -1,5 +1,5 @@
-import { ArrowLeft, Star, X } from "~/components/ui/icons";
-import { imageUrl } from "../../../../core/images/image-urls";
+import { ArrowLeft, Star, X } from "#app/components/ui/icons.ts";
+import { imageUrl } from "#core/images/image-urls.ts";
 
 /** One picture in the picker: an edited listing's stored one (kept or not) or a newly chosen file. */
 export type PictureEntry = {
