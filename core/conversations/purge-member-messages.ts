@@ -11,7 +11,7 @@ import { contactDetailAttempts, conversationMessages, memberBlocks } from "#db/s
 export async function purgeMemberMessages(tx: Db, { userId, now }: { userId: string; now: Date }): Promise<void> {
   await tx
     .update(conversationMessages)
-    .set({ body: null, maskedKinds: [], removedAt: now })
+    .set({ body: null, pictures: [], maskedKinds: [], removedAt: now })
     .where(
       and(
         eq(conversationMessages.senderId, userId),

@@ -20,6 +20,10 @@ import { swapProposals } from "./swaps";
 
 /** The longest message a member may send, in characters (the database holds the same line). */
 export const MAX_CONVERSATION_MESSAGE_LENGTH = 2000;
+/** Pictures one message may carry (through the listing pictures' pipeline: checked, re-encoded, metadata gone). */
+export const MAX_MESSAGE_PICTURES = 4;
+/** A stored picture of a message: its storage key and the widths it was re-encoded at (as a listing's). */
+export type MessagePicture = { key: string; widths: number[] };
 
 /** A member's words, or a line the swap use cases put in the thread (recordThreadEvent). */
 export const CONVERSATION_MESSAGE_KINDS = ["text", "event"] as const;
@@ -89,6 +93,8 @@ export const conversationMessages = pgTable(
     body: text("body"),
     eventKind: text("event_kind", { enum: THREAD_EVENT_KINDS }),
     eventPayload: jsonb("event_payload").$type<Record<string, unknown>>(),
+    // Up to MAX_MESSAGE_PICTURES pictures (text lines only); emptied with the words by the purge.
+    pictures: jsonb("pictures").$type<MessagePicture[]>().notNull().default(sql`'[]'::jsonb`),
     // The kinds of contact detail the rule found when it was sent (empty when none).
     maskedKinds: text("masked_kinds").array().notNull().default(sql`'{}'::text[]`),
     // When the purge removed the words of a member whose 30 days after deletion were up.
@@ -102,15 +108,17 @@ export const conversationMessages = pgTable(
       "conversation_messages_event_kind_check",
       sql`${t.eventKind} IS NULL OR ${inList(t.eventKind, THREAD_EVENT_KINDS)}`,
     ),
-    // A text line holds 1 to 2,000 characters until the purge empties it; an event line holds its kind, no text.
-    // (Each branch is a plain true or false: a CHECK that comes out NULL would let the row in.)
+    // A text line holds up to 2,000 characters and up to 4 pictures, at least one of the two, until the purge
+    // empties it; an event line holds its kind, no text and no picture. (Each branch is a plain true or false: a
+    // CHECK that comes out NULL would let the row in; CASE keeps jsonb_array_length from a non-array.)
     check(
       "conversation_messages_shape_check",
-      sql`CASE ${t.kind}
-        WHEN 'text' THEN ${t.eventKind} IS NULL AND (
-          (${t.removedAt} IS NULL AND ${t.body} IS NOT NULL AND char_length(${t.body}) BETWEEN 1 AND ${sql.raw(String(MAX_CONVERSATION_MESSAGE_LENGTH))})
-          OR (${t.removedAt} IS NOT NULL AND ${t.body} IS NULL))
-        ELSE ${t.eventKind} IS NOT NULL AND ${t.body} IS NULL END`,
+      sql`CASE WHEN jsonb_typeof(${t.pictures}) <> 'array' OR jsonb_array_length(${t.pictures}) > ${sql.raw(String(MAX_MESSAGE_PICTURES))} THEN false
+        WHEN ${t.kind} = 'text' THEN ${t.eventKind} IS NULL AND (
+          (${t.removedAt} IS NULL AND coalesce(char_length(${t.body}) <= ${sql.raw(String(MAX_CONVERSATION_MESSAGE_LENGTH))}, true)
+            AND (coalesce(char_length(${t.body}), 0) >= 1 OR jsonb_array_length(${t.pictures}) >= 1))
+          OR (${t.removedAt} IS NOT NULL AND ${t.body} IS NULL AND jsonb_array_length(${t.pictures}) = 0))
+        ELSE ${t.eventKind} IS NOT NULL AND ${t.body} IS NULL AND jsonb_array_length(${t.pictures}) = 0 END`,
     ),
     // A thread's page, in order, and its unread count (seq after the member's last read one).
     uniqueIndex("conversation_messages_thread_idx").on(t.conversationId, t.seq),

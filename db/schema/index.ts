@@ -14,4 +14,5 @@ export * from "./reports";
 export * from "./seed-records";
 export * from "./events";
 export * from "./conversations";
+export * from "./notifications";
 export { AU_STATES, type AuState } from "./columns";
