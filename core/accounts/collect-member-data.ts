@@ -8,8 +8,6 @@ import { reviews, swapProposals } from "#db/schema/swaps.ts";
 import { listingItemColumns } from "../listings/listing-item-columns";
 import { AppError } from "../shared/app-error";
 import { findMemberRecord } from "./find-member-record";
-import { collectConversationData } from "../conversations/collect-conversation-data";
-import { maskContactDetails } from "../conversations/contact-details";
 import { MEMBER_NOT_FOUND } from "./member-guards";
 
 /**
@@ -85,7 +83,6 @@ export async function collectMemberData(db: Db, { userId, now }: { userId: strin
       .select({ listingId: favourites.listingId, createdAt: favourites.createdAt })
       .from(favourites)
       .where(eq(favourites.userId, userId)),
-    conversations: await collectConversationData({ db, mask: maskContactDetails }, { userId }),
   };
 }
 

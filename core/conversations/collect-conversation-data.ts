@@ -8,7 +8,8 @@ import { memberName, otherMemberId, otherProfile, otherUser } from "./thread-col
 /**
  * A member's conversations for their data download: each thread with every line in it, the member's own words as
  * written and the other member's as the member sees them on the page (masked until both fees are paid: the download
- * must not hand over what the fee pays for), and whom they have blocked. Part of collectMemberData's document.
+ * must not hand over what the fee pays for), and whom they have blocked. Part of the member's own download
+ * (exportOwnData); staff's export of a member leaves it out.
  */
 export async function collectConversationData(
   deps: { db: Db; mask: MaskContactDetails },

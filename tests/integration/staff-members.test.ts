@@ -153,7 +153,7 @@ describe("roles from the Users page", () => {
 });
 
 describe("exporting a member's data", () => {
-  test("gives their profile, listings, swaps, payments, reviews and favourites, with the time, and no secrets", async () => {
+  test("gives their profile, listings, swaps, payments, reviews and favourites, with the time, and no secrets (nor their conversations)", async () => {
     const member = await signUpMember(testApp, { name: "Jo Export" });
     await postListing(testApp, member.cookie);
     const document = await exportMemberDataAsStaff(db, { actor: admin, userId: member.userId, now });
