@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { notifications } from "#db/schema/notifications.ts";
 
-/** The bell counts up to this many; beyond it, it shows "99+". */
+/** Enough to tell "99" from "99+", which is all the bell shows (app/components/layout/notification-bell.tsx). */
 export const UNREAD_COUNT_CAP = 100;
 
 /**
