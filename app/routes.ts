@@ -23,6 +23,8 @@ export default [
     route("my-listings", "routes/my-listings.tsx"),
     route("favourites", "routes/favourites.tsx"),
     route("notifications", "routes/notifications.tsx"),
+    // Opening a notice: marks it read and redirects to what it is about (a 404 in the site's frame otherwise).
+    route("notifications/:id", "routes/notifications.$id.tsx"),
     route("account", "routes/account/layout.tsx", [
       index("routes/account/profile.tsx"),
       route("email", "routes/account/email.tsx"),
@@ -72,8 +74,6 @@ export default [
   route("auth/reauthenticate/passkey-options", "routes/auth.reauthenticate.passkey-options.ts"),
   route("listings/:id/favourite", "routes/listings.$id.favourite.tsx"),
   route("my-swaps/:id/pay", "routes/my-swaps.$id.pay.tsx"),
-  // Opening a notice: marks it read and redirects to what it is about.
-  route("notifications/:id", "routes/notifications.$id.tsx"),
   route("location", "routes/location.tsx"),
   // Text pages carry their own slim header (LegalPage).
   route("terms", "routes/terms.tsx"),
