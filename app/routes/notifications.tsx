@@ -63,7 +63,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
   const { groups, anyUnread, cursor, nextCursor } = loaderData;
   return (
     <main id="main" className="py-10">
-      <Container className="max-w-3xl">
+      <Container>
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div>
             <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Notifications</h1>
@@ -92,7 +92,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
           groups.map((group) => (
             <section key={group.heading} aria-label={group.heading} className="mt-8">
               <h2 className="text-sm font-semibold uppercase tracking-wide text-muted">{group.heading}</h2>
-              <ul className="mt-3 divide-y divide-line rounded-2xl border border-line bg-white">
+              <ul className="mt-3 divide-y divide-line overflow-hidden rounded-2xl border border-line bg-white">
                 {group.items.map((notice) => (
                   <li
                     key={notice.id}
