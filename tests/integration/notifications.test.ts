@@ -1,7 +1,7 @@
 // The notification centre (issue 26, decision 082): each kind of notice comes from its domain event, to the right
 // member only, once per event and member however often or by however many processes the event is dispatched;
 // a member reads, pages and marks their own notices and nobody else's.
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, test } from "vitest";
 import { blockMember } from "#core/conversations/block-member.ts";
 import { sendMessage } from "#core/conversations/send-message.ts";
@@ -29,6 +29,7 @@ import { mailOutbox } from "#db/schema/ops.ts";
 import { swapProposals } from "#db/schema/swaps.ts";
 import { createListing, createMember, createStaff, createSwap, staffActor } from "../support/factories";
 import { controlledClock, HOUR } from "../support/test-clock";
+import { ownerAndAsker } from "../support/swap-fixtures";
 import { closeTestDatabase, createTestDatabase } from "../support/test-db";
 
 const APP_URL = "https://swapshed.example";
@@ -52,31 +53,16 @@ async function noticesOf(userId: string) {
 }
 const kindsOf = async (userId: string) => (await noticesOf(userId)).map((n) => n.kind);
 
-/** The mail the events about a subject queued. */
+/** The templates of the mail the events about a subject queued. */
 async function mailAbout(subjectId: string) {
-  const events = await db
-    .select({ id: domainEvents.id })
-    .from(domainEvents)
-    .where(eq(domainEvents.subjectId, subjectId));
-  if (events.length === 0) return [];
   return db
-    .select()
+    .select({ template: mailOutbox.template })
     .from(mailOutbox)
-    .where(
-      inArray(
-        mailOutbox.eventId,
-        events.map((e) => e.id),
-      ),
-    );
+    .innerJoin(domainEvents, eq(domainEvents.id, mailOutbox.eventId))
+    .where(eq(domainEvents.subjectId, subjectId));
 }
 
-async function pair() {
-  const owner = await createMember(db, { name: "Olive Owner" });
-  const asker = await createMember(db, { name: "Arlo Asker" });
-  const target = await createListing(db, owner.id, { title: "Stihl chainsaw" });
-  const offered = await createListing(db, asker.id, { title: "Ryobi mower" });
-  return { owner, asker, target, offered };
-}
+const pair = () => ownerAndAsker(db);
 
 async function proposal() {
   const p = await pair();
