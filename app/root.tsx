@@ -3,7 +3,6 @@ import {
   data,
   isRouteErrorResponse,
   Links,
-  Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
@@ -23,6 +22,8 @@ import { DemoBanner } from "./components/layout/demo-banner";
 import { Toaster } from "./components/ui/toaster";
 import { TOAST_DURATION_MS, toast } from "./lib/toast";
 import { useFocusOnNavigation } from "./lib/use-focus-on-navigation";
+import { MetaWithUnreadCount } from "./components/layout/meta-with-unread-count";
+import { countUnreadNotifications } from "#core/notifications/count-unread-notifications.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
@@ -31,6 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       user: user && { id: user.id, name: user.name, role: user.role, avatarUrl: user.avatarUrl ?? null },
+      // The bell's badge and the tab title's "(3)": one capped count on the unread index (decision 082).
+      unread: user ? await countUnreadNotifications(ctx.db, user.id) : 0,
       site: {
         supportEmail: ctx.env.SUPPORT_EMAIL,
         investorEmail: ctx.env.INVESTOR_EMAIL,
@@ -72,7 +75,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* With a precedence, React writes the stylesheet at the top of <head>, before the ~20 modulepreload
             links <Scripts> hoists there: the render-blocking CSS is requested first, not last. */}
         <link rel="stylesheet" href={appCss} precedence="default" />
-        <Meta />
+        <MetaWithUnreadCount unread={root?.unread ?? 0} />
         <Links />
       </head>
       <body className="min-h-screen bg-white font-sans text-ink">

@@ -22,6 +22,9 @@ export default [
     route("dev/outbox", "routes/dev.outbox.tsx"),
     route("my-listings", "routes/my-listings.tsx"),
     route("favourites", "routes/favourites.tsx"),
+    route("notifications", "routes/notifications.tsx"),
+    // Opening a notice: marks it read and redirects to what it is about (a 404 in the site's frame otherwise).
+    route("notifications/:id", "routes/notifications.$id.tsx"),
     route("account", "routes/account/layout.tsx", [
       index("routes/account/profile.tsx"),
       route("email", "routes/account/email.tsx"),

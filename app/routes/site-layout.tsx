@@ -3,7 +3,7 @@ import { Footer } from "../components/layout/footer";
 import { Navbar, type NavUser } from "../components/layout/navbar";
 
 export default function SiteLayout() {
-  const root = useRouteLoaderData("root") as { user: NavUser } | undefined;
+  const root = useRouteLoaderData("root") as { user: NavUser; unread: number } | undefined;
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -12,7 +12,7 @@ export default function SiteLayout() {
       >
         Skip to content
       </a>
-      <Navbar user={root?.user ?? null} />
+      <Navbar user={root?.user ?? null} unread={root?.unread ?? 0} />
       <div className="flex-1">
         <Outlet />
       </div>

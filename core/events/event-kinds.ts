@@ -12,6 +12,12 @@ export const SWAP_EVENT_KINDS = [
   "swap.expiring",
   "swap.payment_due_soon",
   "swap.lapsed",
+  // The proposer took back a pending proposal (no mail: the receiver sees it in the bell).
+  "swap.withdrawn",
+  // A pending proposal's 48 hours ran out unanswered (no mail).
+  "swap.expired",
+  // A party reviewed the other after a completed swap (no mail); the payload names the reviewer.
+  "swap.reviewed",
 ] as const;
 
 export type SwapEventKind = (typeof SWAP_EVENT_KINDS)[number];
@@ -42,12 +48,21 @@ export type MessageEventPayloads = {
   "message.sent": { conversationId: string; senderId: string; recipientId: string };
 };
 
+/** What the swap events that carry more than the swap's id carry. */
+export type SwapEventPayloads = {
+  // Whose payment settled (absent when the swap completed with its fees waived).
+  "swap.paid": { userId: string };
+  "swap.completed": { userId?: string };
+  "swap.reviewed": { reviewerId: string; rating: number };
+};
+
 /** What each staff event carries: the facts of the moment (a deleted listing's title survives in the event). */
 export type StaffEventPayloads = {
   "listing.moderated": {
     ownerId: string;
     title: string;
-    outcome: "rejected" | "takedown" | "deleted" | "reinstated" | "restored";
+    // "approved": a listing held for review (not removed) approved from the Listings page; a notice only, no mail.
+    outcome: "rejected" | "takedown" | "deleted" | "reinstated" | "restored" | "approved";
     reason: string;
   };
   "report.reviewed": { reporterId: string; title: string | null; outcome: "approved" | "takedown" | "rejected" };

@@ -23,6 +23,8 @@ async function member(tx: Db, id: string) {
 /** To the owner: staff removed their listing (and why), or put it back. A closed account is told nothing. */
 export async function mailListingModerated(tx: Db, event: StaffEvent<"listing.moderated">, appUrl: string) {
   const { ownerId, title, outcome, reason } = event.payload;
+  // A held listing approved from the Listings page was never mailed about; its owner sees a notice only.
+  if (outcome === "approved") return;
   const owner = await member(tx, ownerId);
   if (!owner) return;
   const to = { to: owner.email, name: owner.name, title, appUrl };

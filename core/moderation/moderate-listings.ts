@@ -131,6 +131,13 @@ export async function moderateListings(
           subjectId: listing.id,
           payload: { ownerId: listing.userId, title: listing.title, outcome: "reinstated", reason: "" },
         });
+      else if (moderation === "approve" && listing.moderationStatus === "pending")
+        // Held for review (hidden) and now public: the owner is told in the bell (no mail, as before).
+        await recordStaffEvent(tx, {
+          kind: "listing.moderated",
+          subjectId: listing.id,
+          payload: { ownerId: listing.userId, title: listing.title, outcome: "approved", reason: "" },
+        });
       if (moderation !== "approve") {
         await declineOffersOnListing(tx, listing.id, now);
         await recordStaffEvent(tx, {

@@ -1,6 +1,7 @@
-import { and, eq, inArray, lte } from "drizzle-orm";
+import { and, eq, inArray, lte, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { swapProposals } from "#db/schema/swaps.ts";
+import { recordEvent } from "../events/record-event";
 import type { Clock } from "../shared/clock";
 import { claimSwapReminders, type RemindedSwap, type SwapReminder } from "./claim-swap-reminders";
 
@@ -16,7 +17,16 @@ export const EXPIRY_WARNING_HOURS = 6;
 export async function expireSwaps(deps: { db: Db; clock: Clock }): Promise<string[]> {
   const now = deps.clock.now();
   const due = and(eq(swapProposals.status, "pending"), lte(swapProposals.expiresAt, now));
-  const rows = await deps.db
+  // Each expiry's event commits with it; the background dispatcher turns them into notices within seconds.
+  return deps.db.transaction(async (tx) => {
+    const ids = await markExpired(tx, due, now);
+    for (const id of ids) await recordEvent(tx, { kind: "swap.expired", subjectId: id });
+    return ids;
+  });
+}
+
+async function markExpired(tx: Db, due: SQL | undefined, now: Date): Promise<string[]> {
+  const rows = await tx
     .update(swapProposals)
     .set({ status: "expired", updatedAt: now })
     .where(
@@ -26,7 +36,7 @@ export async function expireSwaps(deps: { db: Db; clock: Clock }): Promise<strin
         // transaction decides stands, and anything still pending is caught on the next run.
         inArray(
           swapProposals.id,
-          deps.db
+          tx
             .select({ id: swapProposals.id })
             .from(swapProposals)
             .where(due)

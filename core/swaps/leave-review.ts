@@ -2,6 +2,9 @@ import type { Db } from "#db/client.ts";
 import { reviews } from "#db/schema/swaps.ts";
 import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
+import { deliverAfterCommit } from "../events/deliver-after-commit";
+import type { SwapEventPayloads } from "../events/event-kinds";
+import { recordEvent } from "../events/record-event";
 import { describeIssues } from "../shared/describe-issues";
 import { isUniqueViolation } from "../shared/sql-errors";
 import { findSwapAsParty } from "./swap-guards";
@@ -12,7 +15,7 @@ export const ALREADY_REVIEWED = "You have already reviewed this swap";
 
 /** After a completed swap each party may review the other once (1-5 stars, optional text). */
 export async function leaveReview(
-  deps: { db: Db; clock: Clock },
+  deps: { db: Db; clock: Clock; env?: { APP_URL: string } },
   input: { swapId: string; reviewerId: string; rating: unknown; comment?: string | null },
 ): Promise<{ id: string }> {
   const parsed = reviewSchema.safeParse({ rating: input.rating, comment: input.comment });
@@ -22,7 +25,7 @@ export async function leaveReview(
   }
   const now = deps.clock.now();
   try {
-    return await deps.db.transaction(async (tx) => {
+    const review = await deps.db.transaction(async (tx) => {
       const swap = await findSwapAsParty(tx, { swapId: input.swapId, actorId: input.reviewerId });
       if (swap.status !== "completed") throw new AppError("CONFLICT", REVIEW_NOT_YET);
       const revieweeId = swap.proposerId === input.reviewerId ? swap.receiverId : swap.proposerId;
@@ -37,8 +40,12 @@ export async function leaveReview(
           createdAt: now,
         })
         .returning();
+      const payload: SwapEventPayloads["swap.reviewed"] = { reviewerId: input.reviewerId, rating: row.rating };
+      await recordEvent(tx, { kind: "swap.reviewed", subjectId: swap.id, payload });
       return { id: row.id };
     });
+    await deliverAfterCommit(deps);
+    return review;
   } catch (error) {
     // The unique index (swap, reviewer) is the guard, so two reviews sent at once cannot both land.
     if (isUniqueViolation(error, "reviews_one_per_reviewer_idx")) throw new AppError("CONFLICT", ALREADY_REVIEWED);

@@ -1,13 +1,15 @@
 import type { Db } from "#db/client.ts";
 import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
+import { deliverAfterCommit } from "../events/deliver-after-commit";
+import { recordEvent } from "../events/record-event";
 import { answerPendingSwap, findSwapAsParty, refuseUnlessOpen } from "./swap-guards";
 
 export const ONLY_PROPOSER_WITHDRAWS = "Only the proposer can withdraw this proposal";
 
 /** The proposer takes back a pending proposal. Conditional, so it cannot undo an accept that won the race. */
 export async function withdrawSwap(
-  deps: { db: Db; clock: Clock },
+  deps: { db: Db; clock: Clock; env?: { APP_URL: string } },
   { swapId, actorId }: { swapId: string; actorId: string },
 ) {
   const now = deps.clock.now();
@@ -16,6 +18,8 @@ export async function withdrawSwap(
     if (swap.proposerId !== actorId) throw new AppError("FORBIDDEN", ONLY_PROPOSER_WITHDRAWS);
     refuseUnlessOpen(swap, now);
     await answerPendingSwap(tx, { swapId, actorId, as: "proposer", now, set: { status: "withdrawn" } });
+    await recordEvent(tx, { kind: "swap.withdrawn", subjectId: swapId });
   });
+  await deliverAfterCommit(deps);
   return { status: "withdrawn" as const };
 }

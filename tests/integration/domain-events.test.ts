@@ -13,8 +13,9 @@ import { type Db, type DbHandle, openDatabase } from "#db/client.ts";
 import { domainEvents } from "#db/schema/events.ts";
 import { listings } from "#db/schema/listings.ts";
 import { mailOutbox } from "#db/schema/ops.ts";
-import { createListing, createMember, createStaff, staffActor } from "../support/factories";
+import { createStaff, staffActor } from "../support/factories";
 import { controlledClock } from "../support/test-clock";
+import { ownerAndAsker } from "../support/swap-fixtures";
 import { closeTestDatabase } from "../support/test-db";
 import { createTestDatabase } from "../support/test-db";
 
@@ -35,13 +36,7 @@ async function mailsOf(swapId: string, template: string) {
   return rows.filter((m) => events.some((e) => e.id === m.eventId));
 }
 
-async function pair() {
-  const owner = await createMember(db, { name: "Olive Owner" });
-  const asker = await createMember(db, { name: "Arlo Asker" });
-  const target = await createListing(db, owner.id, { title: "Stihl chainsaw" });
-  const offered = await createListing(db, asker.id, { title: "Ryobi mower" });
-  return { owner, asker, target, offered };
-}
+const pair = () => ownerAndAsker(db);
 
 describe("swap events and their mail", () => {
   test("a proposal made through the use case is mailed to the receiver once it commits, with the event's id", async () => {

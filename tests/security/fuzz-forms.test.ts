@@ -234,6 +234,14 @@ const ENDPOINTS: FormEndpoint[] = [
     },
   },
 
+  // The notification centre (issue 26): mark one read (any id, anyone's or none) or all; the page to go back to.
+  ...intents("routes/notifications", "member", "/notifications", "intent", ["read", "read-all"], {
+    fields: {
+      id: field(fc.oneof(fc.uuid(), fc.string({ maxLength: 40 }))),
+      cursor: field(fc.oneof(fc.uuid(), fc.string({ maxLength: 40 }))),
+    },
+  }),
+
   // The member's account: profile, e-mail, password and two-factor, sessions, passkeys, identities, data.
   ...intents("routes/account/profile", "member", "/account?index", "intent", ["details"], {
     fields: {

@@ -6,6 +6,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { listings } from "#db/schema/listings.ts";
+import { notifications } from "#db/schema/notifications.ts";
 import { profiles } from "#db/schema/profiles.ts";
 import { GOOD_LISTING, signUpMember } from "../support/api-factories";
 import { createTestDatabase } from "../support/test-db";
@@ -168,6 +169,14 @@ function cases(): Record<string, Record<string, Case>> {
     if (seen.status !== 200) throw new Error(`a member in good standing's avatar answered ${seen.status}`);
     await leave(actor.userId as string);
     return { url };
+  };
+  /** An unread notice of the victim's. */
+  const victimsNotice = async () => {
+    const [row] = await w.db
+      .insert(notifications)
+      .values({ userId: b(), kind: "listing.approved", payload: { listingId: w.publicListingId, title: "Drill" } })
+      .returning();
+    return { notificationId: row.id };
   };
   const get = (path: (t: Record<string, string>) => string) => (t: Record<string, string>) => ({
     method: "GET",
@@ -473,6 +482,23 @@ function cases(): Record<string, Record<string, Case>> {
         ...sameRequest(
           get((t) => t.url),
           { by: () => w.actors.visitor, expect: "not-found" },
+        ),
+      },
+    },
+    // The notification centre (issue 26): a member's notices are theirs alone.
+    notification: {
+      "open another's notice": {
+        setup: victimsNotice,
+        ...sameRequest(
+          get((t) => `/notifications/${t.notificationId}`),
+          done,
+        ),
+      },
+      "mark another's notice read": {
+        setup: victimsNotice,
+        ...sameRequest(
+          post("/notifications", (t) => ({ intent: "read", id: t.notificationId })),
+          done,
         ),
       },
     },

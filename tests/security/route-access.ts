@@ -19,6 +19,7 @@
 import { eq } from "drizzle-orm";
 import { FEATURE_FLAG_KEYS, featureFlags } from "#db/schema/flags.ts";
 import { listings } from "#db/schema/listings.ts";
+import { notifications } from "#db/schema/notifications.ts";
 import { SWAGGER_UI_VERSION } from "#server/api-docs.ts";
 import { freshEmail, GOOD_LISTING, MEMBER_PASSWORD } from "../support/api-factories";
 import type { Actor, ActorName, Answer, Body, World } from "./world";
@@ -218,6 +219,18 @@ export const TARGETS = {
   report: async (w: World) => {
     const listingId = await w.insertListing(w.owner.userId!);
     return { reportId: await w.insertReport(listingId, await w.throwaway()) };
+  },
+  /** A fresh unread notice of the member's (issue 26, notification centre). */
+  memberNotification: async (w: World) => {
+    const [row] = await w.db
+      .insert(notifications)
+      .values({
+        userId: w.actors.member.userId!,
+        kind: "listing.approved",
+        payload: { listingId: w.publicListingId, title: "Drill" },
+      })
+      .returning();
+    return { notificationId: row.id };
   },
   flags: async (w: World) => {
     const rows = await w.db.select().from(featureFlags);
@@ -473,6 +486,23 @@ export const ROUTE_ACCESS: Entry[] = [
     }),
   ),
   ...listing("routes/favourites", "/favourites", get(MEMBERS("ok"))),
+
+  // ----- Notification centre (issue 26) -----
+  ...area("notifications")(
+    "routes/notifications",
+    "/notifications",
+    get(MEMBERS("ok")),
+    act("intent=read", (t) => ({ id: t.notificationId }), OWNER("redirect", "declined"), {
+      target: "memberNotification",
+      note: "another's notice: back with 'Notification not found'",
+    }),
+    act("intent=read-all", {}, MEMBERS("redirect")),
+  ),
+  ...area("notifications")(
+    "routes/notifications.$id",
+    "/notifications/:notificationId",
+    get(OWNER("redirect"), { target: "memberNotification", note: "marks it read, then to what it is about" }),
+  ),
 
   // ----- Swaps and payments (member side) -----
   ...swaps(

@@ -6,6 +6,7 @@ import { Avatar } from "../ui/avatar";
 import { Container } from "../ui/container";
 import { HeaderMenu } from "./header-menu";
 import { Logo } from "./logo";
+import { NotificationBell, notificationsName } from "./notification-bell";
 
 export type NavUser = { id: string; name: string; role: string | null; avatarUrl?: string | null } | null;
 
@@ -22,7 +23,7 @@ const anchors = [
  * icons, so the spec's buttons (Login, Sign Up and List Item, or Account and List Item) all stay in the bar,
  * down to 320 px; the ☰ menu holds the section anchors.
  */
-export function Navbar({ user }: { user: NavUser }) {
+export function Navbar({ user, unread = 0 }: { user: NavUser; unread?: number }) {
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-white/95 backdrop-blur">
       <Container className="flex h-16 items-center gap-3 sm:gap-6">
@@ -39,12 +40,14 @@ export function Navbar({ user }: { user: NavUser }) {
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          {/* On the narrowest phones the bell is in the ☰ menu instead, so the bar still fits at 320 px. */}
+          {user && <NotificationBell unread={unread} className="max-[359px]:hidden" />}
           {user ? <AccountMenu user={user} /> : <VisitorLinks />}
           <ButtonLink to="/create-listing" variant="accent" size="sm" className="max-sm:px-2.5">
             <Plus className="hidden size-4 sm:block" aria-hidden="true" />
             List Item
           </ButtonLink>
-          <MobileMenu />
+          <MobileMenu unread={user ? unread : null} />
         </div>
       </Container>
     </header>
@@ -128,7 +131,8 @@ function AccountMenu({ user }: { user: NonNullable<NavUser> }) {
   );
 }
 
-function MobileMenu() {
+/** `unread`: a signed-in member's unread count (their Notifications link heads the menu); null for a visitor. */
+function MobileMenu({ unread }: { unread: number | null }) {
   return (
     <HeaderMenu
       className="md:hidden"
@@ -142,6 +146,13 @@ function MobileMenu() {
     >
       <nav aria-label="Mobile" className={panelClass}>
         <ul>
+          {unread !== null && (
+            <li>
+              <Link to="/notifications" className="menu-item">
+                {notificationsName(unread)}
+              </Link>
+            </li>
+          )}
           {anchors.map((a) => (
             <li key={a.href}>
               <a href={a.href} className="menu-item">

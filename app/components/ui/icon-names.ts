@@ -9,6 +9,7 @@ export const ICON_NAMES = [
   "arrow-left-right",
   "badge-check",
   "ban",
+  "bell",
   "briefcase-business",
   "calendar-days",
   "car",

@@ -6,6 +6,7 @@ export const ArrowLeft = defineIcon("arrow-left");
 export const ArrowLeftRight = defineIcon("arrow-left-right");
 export const BadgeCheck = defineIcon("badge-check");
 export const Ban = defineIcon("ban");
+export const Bell = defineIcon("bell");
 export const BriefcaseBusiness = defineIcon("briefcase-business");
 export const CalendarDays = defineIcon("calendar-days");
 export const Car = defineIcon("car");

@@ -1,0 +1,232 @@
+import type { EventKind } from "../events/event-kinds";
+import { formatDayAndTime } from "../shared/time";
+import type { FactsOf, SwapFacts } from "./notice-facts";
+
+/**
+ * THE table of the notification centre (decision 082): every kind of notice, once, with
+ * - `on`: the domain event kind(s) that produce it;
+ * - `to`: from that event's facts, who is told (one member at most once per event), by whom (`fromId`: no notice
+ *   from a member either side has blocked) and the facts the line shows, kept as of that moment (`payload`);
+ * - `line` and `href`: what the line says and where it takes the member, from the payload alone (a renamed
+ *   listing or member does not rewrite what was said).
+ * A new kind (saved-search matches, swap circles) is one more row here; its event, if new, is one more entry in
+ * core/events/event-kinds.ts.
+ */
+
+/** A notice to write: who gets it, from whom (if a member caused it), and what its line shows. */
+export type Notice<P> = { userId: string; fromId?: string; payload: P };
+
+type KindRow<E extends EventKind, P> = {
+  on: readonly E[];
+  to: (facts: FactsOf<E>) => Notice<P>[];
+  line: (payload: P) => string;
+  href: (payload: P) => string;
+};
+
+/** A row with its types checked where it is written, then kept in the table without them. */
+export type NotificationKindRow = {
+  on: readonly EventKind[];
+  to: (facts: unknown) => Notice<unknown>[];
+  line: (payload: never) => string;
+  href: (payload: never) => string;
+};
+const kind = <E extends EventKind, P>(row: KindRow<E, P>) => row as unknown as NotificationKindRow;
+
+/** A swap as one of its parties sees it: the other member, their own listing and the other's. */
+type SwapNotice = { swapId: string; role: "proposer" | "receiver"; otherName: string; mine: string; theirs: string };
+
+function toParty(f: SwapFacts, role: SwapNotice["role"], options: { fromOther?: boolean } = {}) {
+  const proposing = role === "proposer";
+  const payload: SwapNotice = {
+    swapId: f.swapId,
+    role,
+    otherName: proposing ? f.receiverName : f.proposerName,
+    mine: proposing ? f.offeredTitle : f.targetTitle,
+    theirs: proposing ? f.targetTitle : f.offeredTitle,
+  };
+  const userId = proposing ? f.proposerId : f.receiverId;
+  const otherId = proposing ? f.receiverId : f.proposerId;
+  return { userId, payload, ...(options.fromOther ? { fromId: otherId } : {}) };
+}
+
+const REPORT_OUTCOME_LINES = {
+  approved: "the listing has been removed",
+  takedown: "the listing has been taken down",
+  rejected: "the listing stays up",
+} as const;
+
+type MessageNotice = { conversationId: string; otherName: string; listingTitle: string | null };
+type ListingNotice = { listingId: string; title: string; reason?: string };
+type ReportNotice = { title: string | null; outcome: keyof typeof REPORT_OUTCOME_LINES; listingId: string | null };
+
+/** My Swaps, at the tab the swap is on for this member. */
+const mySwaps = (p: { role: SwapNotice["role"] }) => (p.role === "proposer" ? "/my-swaps?tab=sent" : "/my-swaps");
+const quoted = (title: string) => `“${title}”`;
+
+/** The party who has not paid (of an accepted swap where one has): the other one paid. */
+function unpaidParty(f: SwapFacts): SwapNotice["role"] | null {
+  if (f.status !== "accepted" || f.proposerPaid === f.receiverPaid) return null;
+  return f.proposerPaid ? "receiver" : "proposer";
+}
+
+export const NOTIFICATION_KINDS = {
+  "proposal.received": kind({
+    on: ["swap.proposed"],
+    to: (f) => [toParty(f, "receiver", { fromOther: true })],
+    line: (p: SwapNotice) => `${p.otherName} offered their ${quoted(p.theirs)} for your ${quoted(p.mine)}`,
+    href: mySwaps,
+  }),
+  "proposal.accepted": kind({
+    on: ["swap.accepted"],
+    to: (f) => [toParty(f, "proposer", { fromOther: true })],
+    line: (p: SwapNotice) => `${p.otherName} accepted your offer for ${quoted(p.theirs)}. Pay the fee to swap details.`,
+    href: mySwaps,
+  }),
+  "proposal.declined": kind({
+    on: ["swap.declined"],
+    to: (f) => [toParty(f, "proposer", { fromOther: true })],
+    line: (p: SwapNotice) => `Your offer for ${quoted(p.theirs)} was declined`,
+    href: mySwaps,
+  }),
+  "proposal.withdrawn": kind({
+    on: ["swap.withdrawn"],
+    to: (f) => [toParty(f, "receiver", { fromOther: true })],
+    line: (p: SwapNotice) => `${p.otherName} withdrew their offer for your ${quoted(p.mine)}`,
+    href: mySwaps,
+  }),
+  "proposal.expired": kind({
+    on: ["swap.expired"],
+    to: (f) => [toParty(f, "proposer"), toParty(f, "receiver")],
+    line: (p: SwapNotice) =>
+      p.role === "proposer"
+        ? `Your offer for ${quoted(p.theirs)} expired without an answer`
+        : `${p.otherName}'s offer for your ${quoted(p.mine)} expired`,
+    href: mySwaps,
+  }),
+  // The first payment tells the other party it is their turn; the second completes the swap and tells the first.
+  "partner.paid": kind({
+    on: ["swap.paid", "swap.completed"],
+    to: (f) => {
+      const payerId = f.event.userId;
+      if (typeof payerId !== "string") return [];
+      const complete = f.eventKind === "swap.completed";
+      const role = complete ? (payerId === f.proposerId ? "receiver" : "proposer") : unpaidParty(f);
+      if (!role) return [];
+      const notice = toParty(f, role, { fromOther: true });
+      return [{ ...notice, payload: { ...notice.payload, complete } }];
+    },
+    line: (p: SwapNotice & { complete: boolean }) =>
+      p.complete
+        ? `${p.otherName} paid too: your swap for ${quoted(p.theirs)} is confirmed. Their details are in My Swaps.`
+        : `${p.otherName} paid their fee for the swap for ${quoted(p.theirs)}. Pay yours to swap details.`,
+    href: mySwaps,
+  }),
+  "payment.due_soon": kind({
+    on: ["swap.payment_due_soon"],
+    to: (f) => {
+      if (f.status !== "accepted" || !f.paymentDueAt) return [];
+      const dueAt = f.paymentDueAt.toISOString();
+      const unpaid = [f.proposerPaid ? null : "proposer", f.receiverPaid ? null : "receiver"] as const;
+      return unpaid
+        .filter((role) => role !== null)
+        .map((role) => {
+          const notice = toParty(f, role);
+          return { ...notice, payload: { ...notice.payload, dueAt } };
+        });
+    },
+    line: (p: SwapNotice & { dueAt: string }) =>
+      `Your fee for the swap for ${quoted(p.theirs)} is due by ${formatDayAndTime(p.dueAt)}`,
+    href: mySwaps,
+  }),
+  "swap.lapsed": kind({
+    on: ["swap.lapsed"],
+    to: (f) => [toParty(f, "proposer"), toParty(f, "receiver")],
+    line: (p: SwapNotice) =>
+      `Your swap with ${p.otherName} for ${quoted(p.theirs)} lapsed: both fees weren't paid in time`,
+    href: mySwaps,
+  }),
+  "message.received": kind({
+    on: ["message.sent"],
+    to: (f) => [
+      {
+        userId: f.recipientId,
+        fromId: f.senderId,
+        payload: { conversationId: f.conversationId, otherName: f.senderName, listingTitle: f.listingTitle },
+      },
+    ],
+    line: (p: MessageNotice) =>
+      p.listingTitle
+        ? `${p.otherName} sent you a message about ${quoted(p.listingTitle)}`
+        : `${p.otherName} sent you a message`,
+    href: (p: MessageNotice) => `/messages/${p.conversationId}`,
+  }),
+  "review.received": kind({
+    on: ["swap.reviewed"],
+    to: (f) => {
+      const reviewerId = f.event.reviewerId;
+      const role = reviewerId === f.proposerId ? "receiver" : reviewerId === f.receiverId ? "proposer" : null;
+      if (!role) return [];
+      const notice = toParty(f, role, { fromOther: true });
+      return [{ ...notice, payload: { ...notice.payload, rating: Number(f.event.rating) } }];
+    },
+    line: (p: SwapNotice & { rating: number }) =>
+      `${p.otherName} left you a ${p.rating}-star review for your swap for ${quoted(p.theirs)}`,
+    href: mySwaps,
+  }),
+  "listing.approved": kind({
+    on: ["listing.moderated"],
+    to: (f) =>
+      f.outcome === "reinstated" || f.outcome === "restored" || f.outcome === "approved"
+        ? [{ userId: f.ownerId, payload: { listingId: f.subjectId, title: f.title } }]
+        : [],
+    line: (p: ListingNotice) => `Your listing ${quoted(p.title)} was approved and is live`,
+    href: (p: ListingNotice) => `/listings/${p.listingId}`,
+  }),
+  "listing.rejected": kind({
+    on: ["listing.moderated"],
+    to: (f) =>
+      f.outcome === "rejected"
+        ? [{ userId: f.ownerId, payload: { listingId: f.subjectId, title: f.title, reason: f.reason } }]
+        : [],
+    line: (p: ListingNotice) => `Your listing ${quoted(p.title)} was rejected: ${p.reason}`,
+    href: () => "/my-listings",
+  }),
+  "listing.taken_down": kind({
+    on: ["listing.moderated"],
+    to: (f) =>
+      f.outcome === "takedown" || f.outcome === "deleted"
+        ? [{ userId: f.ownerId, payload: { listingId: f.subjectId, title: f.title, reason: f.reason } }]
+        : [],
+    line: (p: ListingNotice) => `Your listing ${quoted(p.title)} was taken down: ${p.reason}`,
+    href: () => "/my-listings",
+  }),
+  "report.settled": kind({
+    on: ["report.reviewed"],
+    to: (f) => [
+      {
+        userId: f.reporterId,
+        payload: { title: f.title, outcome: f.outcome, listingId: f.outcome === "rejected" ? f.listingId : null },
+      },
+    ],
+    line: (p: ReportNotice) =>
+      `We've reviewed your report about ${p.title ? quoted(p.title) : "a listing"}: ${REPORT_OUTCOME_LINES[p.outcome] ?? "thank you"}`,
+    href: (p: ReportNotice) => (p.listingId ? `/listings/${p.listingId}` : "/"),
+  }),
+} satisfies Record<string, NotificationKindRow>;
+
+export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
+
+/** The kinds an event produces (in the table's order). */
+export function kindsOn(eventKind: EventKind): [NotificationKind, NotificationKindRow][] {
+  return (Object.entries(NOTIFICATION_KINDS) as [NotificationKind, NotificationKindRow][]).filter(([, row]) =>
+    row.on.includes(eventKind),
+  );
+}
+
+/** What a stored notice says and where it leads; a kind no longer in the table says nothing (it is not shown). */
+export function describeNotice(kindName: string, payload: unknown): { text: string; href: string } | null {
+  if (!Object.hasOwn(NOTIFICATION_KINDS, kindName)) return null;
+  const row = NOTIFICATION_KINDS[kindName as NotificationKind] as NotificationKindRow;
+  const read = payload as never;
+  return { text: row.line(read), href: row.href(read) };
+}
