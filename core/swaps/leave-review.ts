@@ -1,4 +1,5 @@
 import type { Db } from "#db/client.ts";
+import { recordThreadEvent } from "../conversations/record-thread-event";
 import { reviews } from "#db/schema/swaps.ts";
 import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
@@ -37,6 +38,13 @@ export async function leaveReview(
           createdAt: now,
         })
         .returning();
+      await recordThreadEvent(tx, {
+        swap,
+        kind: "review",
+        actorId: input.reviewerId,
+        payload: { rating: parsed.data.rating },
+        now,
+      });
       return { id: row.id };
     });
   } catch (error) {
