@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
+  type ShouldRevalidateFunctionArgs,
   Links,
   Meta,
   Outlet,
@@ -23,6 +24,7 @@ import { DemoBanner } from "./components/layout/demo-banner";
 import { Toaster } from "./components/ui/toaster";
 import { TOAST_DURATION_MS, toast } from "./lib/toast";
 import { useFocusOnNavigation } from "./lib/use-focus-on-navigation";
+import { countUnreadMessages } from "#core/conversations/count-unread-messages.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
@@ -30,7 +32,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { flash, clear } = await readFlash(request);
   return data(
     {
-      user: user && { id: user.id, name: user.name, role: user.role, avatarUrl: user.avatarUrl ?? null },
+      user: user && {
+        id: user.id,
+        name: user.name,
+        role: user.role,
+        avatarUrl: user.avatarUrl ?? null,
+        // Beside "Messages" in the account menu.
+        unreadMessages: await countUnreadMessages(ctx.db, { userId: user.id }),
+      },
       site: {
         supportEmail: ctx.env.SUPPORT_EMAIL,
         investorEmail: ctx.env.INVESTOR_EMAIL,
@@ -43,6 +52,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
+}
+
+/** Opening a thread (or the inbox) changes the unread count the header shows: read it again on the way there. */
+export function shouldRevalidate({ nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return nextUrl.pathname === "/messages" || nextUrl.pathname.startsWith("/messages/") || defaultShouldRevalidate;
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];

@@ -21,6 +21,8 @@ export default [
     route("checkout/:sessionId", "routes/checkout.$sessionId.tsx"),
     route("dev/outbox", "routes/dev.outbox.tsx"),
     route("my-listings", "routes/my-listings.tsx"),
+    route("messages", "routes/messages.tsx"),
+    route("messages/:id", "routes/messages.$id.tsx"),
     route("favourites", "routes/favourites.tsx"),
     route("account", "routes/account/layout.tsx", [
       index("routes/account/profile.tsx"),
@@ -30,6 +32,7 @@ export default [
       route("passkeys", "routes/account/passkeys.tsx"),
       route("identities", "routes/account/identities.tsx"),
       route("data", "routes/account/data.tsx"),
+      route("blocked", "routes/account/blocked.tsx"),
     ]),
     route("auth/keep-account", "routes/auth.keep-account.tsx"),
     route("auth/reauthenticate", "routes/auth.reauthenticate.tsx"),

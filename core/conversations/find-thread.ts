@@ -14,6 +14,7 @@ import { contactDetailsUnlocked, type MaskContactDetails, textForViewer } from "
 import { findThreadAsParticipant } from "./conversation-guards";
 import { isBlockedBetween } from "./member-blocks";
 import {
+  memberAvatarUrl,
   memberName,
   otherProfile,
   otherUser,
@@ -42,7 +43,7 @@ export type ThreadPage = {
   thread: {
     id: string;
     listing: ThreadListing;
-    other: { id: string; name: string };
+    other: { id: string; name: string; avatarUrl: string | null };
     swapId: string | null;
     /** Both fees of the thread's swap are paid: nothing is masked. */
     unlocked: boolean;
@@ -92,6 +93,7 @@ export async function findThread(
       ...threadListingColumns,
       swapId: conversations.swapId,
       otherName: memberName(otherUser, otherProfile),
+      otherAvatarUrl: memberAvatarUrl(otherProfile),
       unlocked: contactDetailsUnlocked(),
       seenUpTo: otherRead.lastReadSeq,
       lastReadSeq: myRead.lastReadSeq,
@@ -129,7 +131,7 @@ export async function findThread(
     thread: {
       id: row.id,
       listing: threadListing(row),
-      other: { id: participant.otherId, name: row.otherName },
+      other: { id: participant.otherId, name: row.otherName, avatarUrl: row.otherAvatarUrl ?? null },
       swapId: row.swapId,
       unlocked,
       blocked: await isBlockedBetween(db, viewerId, participant.otherId),
