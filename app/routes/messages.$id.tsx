@@ -32,10 +32,26 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 /**
- * The thread, its latest lines (or a page of older ones with ?before=). Opening the latest lines marks them read
- * (decision 082): a write in a GET, safe because it only moves the member's own pointer forward to what this page
- * shows, so repeating it, or a prefetch, changes nothing a member could notice but "Seen".
+ * Opening the thread's latest lines marks them read (decision 082). A write on a GET, safe because it only moves the
+ * member's own pointer forward to the thread's last line: repeating it, or a prefetch, changes nothing but their
+ * unread count and the other member's "Seen". It runs before the loaders (the header's, the page's), so the count
+ * the header draws with this page already leaves this thread out. A page of older lines (?before=) marks nothing.
  */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, params, context }, next) => {
+    const ctx = context.get(appContext);
+    const user = request.method === "GET" && !new URL(request.url).searchParams.has("before") && (await ctx.getUser());
+    if (user) {
+      await markThreadRead(ctx, { conversationId: params.id, userId: user.id }).catch((error) => {
+        // Not one of its members (or no such thread): the loader answers with the 404.
+        if (!isAppError(error) || error.status !== 404) throw error;
+      });
+    }
+    return next();
+  },
+];
+
+/** The thread, its latest lines (or a page of older ones with ?before=), each masked for this member. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const user = await requireUser(ctx, request);
@@ -48,10 +64,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     if (isAppError(error) && error.status === 404) throw data(error.message, { status: 404 });
     throw error;
   });
-  const last = page.lines.at(-1);
-  if (!before && last && last.seq > page.lastReadSeq) {
-    await markThreadRead(ctx, { conversationId: page.thread.id, userId: user.id, upToSeq: last.seq });
-  }
   return { ...page, paged: Boolean(before) };
 }
 
