@@ -43,7 +43,9 @@ test("B asks about A's listing, A answers with the number hidden, B sees Seen, a
   await expect(row).not.toContainText("0412 345 678");
   await axeAtBothWidths(ana.page, 900, "inbox");
   await row.click();
-  await expect(ana.page.getByText("Is it still available? Call me on [contact details hidden until you both pay]")).toBeVisible();
+  await expect(
+    ana.page.getByText("Is it still available? Call me on [contact details hidden until you both pay]"),
+  ).toBeVisible();
   await expect(ana.page.getByText(NOTE)).toBeVisible();
   await expect(ana.page.getByText("0412 345 678")).toHaveCount(0);
   await axeAtBothWidths(ana.page, 900, "thread-receiver");
