@@ -1,21 +1,10 @@
-import type { ThreadEventKind } from "#db/schema/conversations.ts";
+import type { ThreadLine } from "#core/conversations/thread-line.ts";
 import { CONTACT_DETAILS_NOTE } from "#core/conversations/contact-details.ts";
 import { formatDayAndTime } from "#core/shared/time.ts";
 import { threadEventText } from "./thread-event-text";
 
-/** A line as the page receives it from findThread (dates arrive as strings once serialised). */
-type Line = {
-  id: string;
-  seq: number;
-  kind: string;
-  senderId: string | null;
-  mine: boolean;
-  body: string | null;
-  masked: boolean;
-  removed: boolean;
-  event: { kind: ThreadEventKind; payload: Record<string, unknown> } | null;
-  createdAt: Date | string;
-};
+/** A line as the page receives it (its date arrives as a string once serialised). */
+type Line = Omit<ThreadLine, "createdAt"> & { createdAt: Date | string };
 
 /**
  * A thread's lines, oldest first: a member's words as bubbles (theirs on the left, mine on the right), the deal's
