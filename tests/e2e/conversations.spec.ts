@@ -16,6 +16,7 @@ test("B asks about A's listing, A answers with the number hidden, B sees Seen, a
 
   // B opens A's listing and asks.
   await ben.page.goto(`/listings/${listing}`);
+  await axeAtBothWidths(ben.page, 900, "listing-message");
   await ben.page.getByRole("button", { name: "Message" }).click();
   await expect(ben.page).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
   const thread = ben.page.url();
@@ -73,6 +74,7 @@ test("B asks about A's listing, A answers with the number hidden, B sees Seen, a
   await expect(ana.page.getByText(/Neither of you will be able to send messages/)).toBeVisible();
   await ana.page.getByRole("button", { name: "Block Ben Walker" }).click();
   await expect(ana.page.getByText("You can't message this member.")).toBeVisible();
+  await axeAtBothWidths(ana.page, 900, "thread-blocked");
   await ben.page.goto(`/listings/${listing}`);
   await expect(ben.page.getByRole("button", { name: "Message" })).toHaveCount(0);
   const refused = await ben.page.request.post(`${thread}`, {
@@ -82,6 +84,7 @@ test("B asks about A's listing, A answers with the number hidden, B sees Seen, a
   expect(refused.status()).toBe(403);
   // A lifts it from My Account.
   await ana.page.goto("/account/blocked");
+  await axeAtBothWidths(ana.page, 900, "blocked-members");
   await ana.page.getByRole("button", { name: "Unblock Ben Walker" }).click();
   await expect(ana.page.getByText("You haven't blocked anyone.")).toBeVisible();
   await ben.page.goto(`/listings/${listing}`);
