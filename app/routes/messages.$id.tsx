@@ -32,7 +32,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 /**
- * Opening the thread's latest lines marks them read (decision 082). A write on a GET, safe because it only moves the
+ * Opening the thread's latest lines marks them read (decision 083). A write on a GET, safe because it only moves the
  * member's own pointer forward to the thread's last line: repeating it, or a prefetch, changes nothing but their
  * unread count and the other member's "Seen". It runs before the loaders (the header's, the page's), so the count
  * the header draws with this page already leaves this thread out. A page of older lines (?before=) marks nothing.
