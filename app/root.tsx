@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
+  type ShouldRevalidateFunctionArgs,
   Links,
   Outlet,
   Scripts,
@@ -24,6 +25,7 @@ import { TOAST_DURATION_MS, toast } from "./lib/toast";
 import { useFocusOnNavigation } from "./lib/use-focus-on-navigation";
 import { MetaWithUnreadCount } from "./components/layout/meta-with-unread-count";
 import { countUnreadNotifications } from "#core/notifications/count-unread-notifications.ts";
+import { countUnreadMessages } from "#core/conversations/count-unread-messages.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
@@ -31,7 +33,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { flash, clear } = await readFlash(request);
   return data(
     {
-      user: user && { id: user.id, name: user.name, role: user.role, avatarUrl: user.avatarUrl ?? null },
+      user: user && {
+        id: user.id,
+        name: user.name,
+        role: user.role,
+        avatarUrl: user.avatarUrl ?? null,
+        // Beside "Messages" in the account menu.
+        unreadMessages: await countUnreadMessages(ctx.db, { userId: user.id }),
+      },
       // The bell's badge and the tab title's "(3)": one capped count on the unread index (decision 082).
       unread: user ? await countUnreadNotifications(ctx.db, user.id) : 0,
       site: {
@@ -46,6 +55,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
+}
+
+/** Opening a thread (or the inbox) changes the unread count the header shows: read it again on the way there. */
+export function shouldRevalidate({ nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return nextUrl.pathname === "/messages" || nextUrl.pathname.startsWith("/messages/") || defaultShouldRevalidate;
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];

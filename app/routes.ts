@@ -21,6 +21,8 @@ export default [
     route("checkout/:sessionId", "routes/checkout.$sessionId.tsx"),
     route("dev/outbox", "routes/dev.outbox.tsx"),
     route("my-listings", "routes/my-listings.tsx"),
+    route("messages", "routes/messages.tsx"),
+    route("messages/:id", "routes/messages.$id.tsx"),
     route("favourites", "routes/favourites.tsx"),
     route("notifications", "routes/notifications.tsx"),
     // Opening a notice: marks it read and redirects to what it is about (a 404 in the site's frame otherwise).
@@ -33,6 +35,7 @@ export default [
       route("passkeys", "routes/account/passkeys.tsx"),
       route("identities", "routes/account/identities.tsx"),
       route("data", "routes/account/data.tsx"),
+      route("blocked", "routes/account/blocked.tsx"),
     ]),
     route("auth/keep-account", "routes/auth.keep-account.tsx"),
     route("auth/reauthenticate", "routes/auth.reauthenticate.tsx"),

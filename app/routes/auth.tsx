@@ -30,6 +30,7 @@ function modeOf(search: string): AuthMode {
 const REASONS: Record<string, string> = {
   propose: "Please sign in to propose swaps",
   favourite: "Please sign in to save favourites",
+  message: "Please sign in to message members",
 };
 
 export async function loader({ context, request }: Route.LoaderArgs) {

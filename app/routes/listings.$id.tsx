@@ -1,6 +1,6 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { BadgeCheck, CalendarDays, MapPin, Navigation, Star } from "#app/components/ui/icons.ts";
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { useEffect, useRef } from "react";
 import type { Route } from "./+types/listings.$id";
 import { appContext } from "../context";
@@ -12,6 +12,7 @@ import { ListingGallery } from "../components/listings/listing-gallery";
 import { reviewCount } from "../components/listings/listing-card";
 import { OwnerActions } from "../components/listings/owner-actions";
 import { ProposeSwapButton } from "../components/swaps/propose-swap-button";
+import { MessageButton } from "#app/components/conversations/message-button.tsx";
 import { Avatar } from "../components/ui/avatar";
 import { Container } from "../components/ui/container";
 import { categoryLabel } from "../lib/categories";
@@ -26,6 +27,8 @@ import { findListing } from "#core/listings/find-listing.ts";
 import { canReport } from "#core/moderation/can-report.ts";
 import { findPendingProposalForListing } from "#core/swaps/find-pending-proposal-for-listing.ts";
 import { formatLongDate, sydneyFormat } from "#core/shared/time.ts";
+import { isBlockedBetween } from "#core/conversations/member-blocks.ts";
+import { askAboutListing } from "#core/conversations/start-conversation.ts";
 
 /** "November 2026": how long the owner has been a member. */
 const monthAndYear = sydneyFormat({ month: "long", year: "numeric" });
@@ -42,17 +45,37 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       ? Boolean(await findPendingProposalForListing(ctx.db, { proposerId: viewer.userId, listingId: listing.id }))
       : false;
   const reportable = await canReport(ctx.db, { viewerId: viewer.userId, ownerId: listing.ownerId });
+  // "Message" is offered to a visitor (as a way to sign in) and to a member who is not the owner, unless either of
+  // the two has blocked the other: the one who blocked no longer hears from them, nor do they see a way to try.
+  const canMessage = !isOwner && (!viewer.userId || !(await isBlockedBetween(ctx.db, viewer.userId, listing.ownerId)));
   // The page's data is written into its HTML for hydration: only what the page draws (not the owner's id or
   // the suburb's parts, which `location` already reads as one line).
   const { ownerId: _ownerId, suburb: _suburb, state: _state, postcode: _postcode, ...shown } = listing;
-  return { listing: shown, signedIn: Boolean(viewer.userId), isOwner, proposed, origin: ctx.env.APP_URL, reportable };
+  return {
+    listing: shown,
+    signedIn: Boolean(viewer.userId),
+    isOwner,
+    proposed,
+    origin: ctx.env.APP_URL,
+    reportable,
+    canMessage,
+  };
 }
 
-/** The owner's Delete (the only thing this page posts): the same use case and answers as My Listings. */
+/**
+ * What this page posts: a member's "Message" (opens or continues their thread about the listing, then goes there),
+ * and the owner's Delete (the same use case and answers as My Listings).
+ */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const user = await requireUser(ctx, request);
   const form = await request.formData();
+  if (form.get("intent") === "message") {
+    return runAction(
+      () => askAboutListing(ctx, { listingId: params.id, askerId: user.id }),
+      (thread) => redirect(`/messages/${thread.id}`),
+    );
+  }
   if (form.get("intent") !== "delete") throw data("Unknown action", { status: 400 });
   // Without JavaScript the question is asked on the page first (see OwnerActions).
   if (form.get("confirmed") !== "yes") return data({ confirm: true as const });
@@ -91,7 +114,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function ListingPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { listing, signedIn, isOwner, proposed } = loaderData;
+  const { listing, signedIn, isOwner, proposed, canMessage } = loaderData;
   // Whether this listing's page was drawn without a proposal: if one appears now, it was just sent from the dialog.
   const before = useRef({ id: listing.id, proposed });
   const justProposed = proposed && before.current.id === listing.id && !before.current.proposed;
@@ -209,6 +232,9 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
                       size="lg"
                       className="w-full"
                     />
+                  )}
+                  {canMessage && (
+                    <MessageButton listingId={listing.id} signedIn={signedIn} error={actionError} className="mt-3" />
                   )}
                   <p className="mt-2 text-center text-xs text-muted">
                     Contact details are shared only after both sides pay the $9.99 handshake fee.

@@ -6,6 +6,7 @@ import { swapProposals } from "#db/schema/swaps.ts";
 import { afterRow, cursorId, pageOf } from "../shared/keyset-cursor";
 import { contactDetailsUnlocked, type MaskContactDetails, textForViewer } from "./contact-mask";
 import {
+  memberAvatarUrl,
   memberName,
   otherMemberId,
   otherProfile,
@@ -18,7 +19,7 @@ import {
 export type InboxThread = {
   id: string;
   listing: ThreadListing;
-  other: { id: string; name: string };
+  other: { id: string; name: string; avatarUrl: string | null };
   lastMessageAt: Date;
   /** The thread's last line as this member may see it. */
   lastLine: {
@@ -54,6 +55,7 @@ export async function findInbox(
       lastMessageAt: conversations.lastMessageAt,
       otherId,
       otherName: memberName(otherUser, otherProfile),
+      otherAvatarUrl: memberAvatarUrl(otherProfile),
       unlocked: contactDetailsUnlocked(),
       // Counted over the thread's index from the member's read pointer on, never over the whole thread.
       unread: sql<number>`(
@@ -89,7 +91,7 @@ export async function findInbox(
       return {
         id: row.id,
         listing: threadListing(row),
-        other: { id: row.otherId, name: row.otherName },
+        other: { id: row.otherId, name: row.otherName, avatarUrl: row.otherAvatarUrl ?? null },
         lastMessageAt: row.lastMessageAt as Date,
         lastLine: line
           ? {

@@ -1,19 +1,15 @@
 import { and, asc, desc, eq, gt, lt } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "#db/client.ts";
-import {
-  type ConversationMessageKind,
-  conversationMessages,
-  conversationReads,
-  conversations,
-  type ThreadEventKind,
-} from "#db/schema/conversations.ts";
+import { conversationMessages, conversationReads, conversations } from "#db/schema/conversations.ts";
 import { listings } from "#db/schema/listings.ts";
 import { swapProposals } from "#db/schema/swaps.ts";
 import { contactDetailsUnlocked, type MaskContactDetails, textForViewer } from "./contact-mask";
 import { findThreadAsParticipant } from "./conversation-guards";
 import { isBlockedBetween } from "./member-blocks";
+import type { ThreadLine } from "./thread-line";
 import {
+  memberAvatarUrl,
   memberName,
   otherProfile,
   otherUser,
@@ -22,27 +18,13 @@ import {
   threadListingColumns,
 } from "./thread-columns";
 
-export type ThreadLine = {
-  id: string;
-  seq: number;
-  kind: ConversationMessageKind;
-  senderId: string | null;
-  mine: boolean;
-  /** The words as this member may see them (masked where the rule says); NULL on event lines and removed words. */
-  body: string | null;
-  /** Contact details in it are hidden from this member until both fees are paid. */
-  masked: boolean;
-  /** The purge removed the words of a member whose account was deleted. */
-  removed: boolean;
-  event: { kind: ThreadEventKind; payload: Record<string, unknown> } | null;
-  createdAt: Date;
-};
+export type { ThreadLine };
 
 export type ThreadPage = {
   thread: {
     id: string;
     listing: ThreadListing;
-    other: { id: string; name: string };
+    other: { id: string; name: string; avatarUrl: string | null };
     swapId: string | null;
     /** Both fees of the thread's swap are paid: nothing is masked. */
     unlocked: boolean;
@@ -92,6 +74,7 @@ export async function findThread(
       ...threadListingColumns,
       swapId: conversations.swapId,
       otherName: memberName(otherUser, otherProfile),
+      otherAvatarUrl: memberAvatarUrl(otherProfile),
       unlocked: contactDetailsUnlocked(),
       seenUpTo: otherRead.lastReadSeq,
       lastReadSeq: myRead.lastReadSeq,
@@ -129,7 +112,7 @@ export async function findThread(
     thread: {
       id: row.id,
       listing: threadListing(row),
-      other: { id: participant.otherId, name: row.otherName },
+      other: { id: participant.otherId, name: row.otherName, avatarUrl: row.otherAvatarUrl ?? null },
       swapId: row.swapId,
       unlocked,
       blocked: await isBlockedBetween(db, viewerId, participant.otherId),

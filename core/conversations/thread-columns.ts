@@ -18,6 +18,11 @@ export function memberName(user: { name: AnyPgColumn }, profile: { deletedAt: An
   return sql<string>`case when ${profile.deletedAt} is not null then ${DELETED_MEMBER_NAME} else ${user.name} end`;
 }
 
+/** The member's picture in a thread: none from the day they delete their account, as their name goes. */
+export function memberAvatarUrl(profile: { deletedAt: AnyPgColumn; avatarUrl: AnyPgColumn }): SQL<string | null> {
+  return sql<string | null>`case when ${profile.deletedAt} is null then ${profile.avatarUrl} end`;
+}
+
 /** The member across the thread, for queries that join them (on otherMemberId) beside the thread's own rows. */
 export const otherUser = alias(users, "other_user");
 export const otherProfile = alias(profiles, "other_profile");

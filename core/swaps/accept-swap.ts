@@ -3,6 +3,7 @@ import type { Db } from "#db/client.ts";
 import { listings } from "#db/schema/listings.ts";
 import { paymentLogs } from "#db/schema/payments.ts";
 import { swapProposals } from "#db/schema/swaps.ts";
+import { recordThreadEvent } from "../conversations/record-thread-event";
 import { deliverAfterCommit } from "../events/deliver-after-commit";
 import { recordEvent } from "../events/record-event";
 import { isFeatureEnabled } from "../flags/is-feature-enabled";
@@ -94,6 +95,8 @@ export async function acceptSwap(
     // The proposers of these are told their offer closed, as if declined.
     const rejectedIds = rejected.map((r) => r.id);
     for (const closed of rejectedIds) await recordEvent(tx, { kind: "swap.declined", subjectId: closed });
+    // The thread about the listing carries on as the deal's thread.
+    await recordThreadEvent(tx, { swap, kind: "accepted", actorId, now });
 
     if (await isFeatureEnabled(tx, "enable_swap_payments")) {
       await recordEvent(tx, { kind: "swap.accepted", subjectId: swapId });

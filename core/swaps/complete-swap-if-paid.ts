@@ -2,6 +2,7 @@ import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { listings } from "#db/schema/listings.ts";
 import { swapProposals } from "#db/schema/swaps.ts";
+import { recordThreadEvent } from "../conversations/record-thread-event";
 import { recordEvent } from "../events/record-event";
 import { AppError } from "../shared/app-error";
 import { SWAP_NOT_FOUND } from "./swap-guards";
@@ -51,6 +52,16 @@ export async function settlePartyFee(
   await markPartyPaid(tx, { swapId, userId, now });
   const completed = await completeSwapIfPaid(tx, { swapId, now });
   await recordEvent(tx, { kind: completed ? "swap.completed" : "swap.paid", subjectId: swapId, payload: { userId } });
+  const [swap] = await tx
+    .select({
+      id: swapProposals.id,
+      targetListingId: swapProposals.targetListingId,
+      proposerId: swapProposals.proposerId,
+      receiverId: swapProposals.receiverId,
+    })
+    .from(swapProposals)
+    .where(eq(swapProposals.id, swapId));
+  await recordThreadEvent(tx, { swap, kind: "paid", actorId: userId, payload: { completed }, now });
   return completed;
 }
 

@@ -53,6 +53,8 @@ export type SwapCard = {
   myReview: { rating: number } | null;
   /** Staff have marked a dispute on it that is not resolved yet. */
   underReview: boolean;
+  /** The two members' thread about the target listing (where the proposal's line is), when there is one. */
+  threadId: string | null;
 };
 
 const offered = alias(listings, "offered_listing");
@@ -118,6 +120,10 @@ async function selectCards(
       contactPhone: onceCompleted<string>(otherProfile.phone),
       contactLocation: onceCompleted<string>(otherProfile.location),
       feesWaived: sql<boolean>`exists(select 1 from payment_logs p where p.swap_proposal_id = ${swapProposals.id} and p.provider = 'waived')`,
+      // The one thread of the target listing and the proposer (its unique index), which the proposal opened.
+      threadId: sql<
+        string | null
+      >`(select c.id from conversations c where c.listing_id = ${swapProposals.targetListingId} and c.asker_id = ${swapProposals.proposerId})`,
       myRating: sql<
         number | null
       >`(select r.rating from reviews r where r.swap_proposal_id = ${swapProposals.id} and r.reviewer_id = ${userId})`,

@@ -1,4 +1,5 @@
 import type { Db } from "#db/client.ts";
+import { recordThreadEvent } from "../conversations/record-thread-event";
 import { reviews } from "#db/schema/swaps.ts";
 import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
@@ -42,6 +43,13 @@ export async function leaveReview(
         .returning();
       const payload: SwapEventPayloads["swap.reviewed"] = { reviewerId: input.reviewerId, rating: row.rating };
       await recordEvent(tx, { kind: "swap.reviewed", subjectId: swap.id, payload });
+      await recordThreadEvent(tx, {
+        swap,
+        kind: "review",
+        actorId: input.reviewerId,
+        payload: { rating: parsed.data.rating },
+        now,
+      });
       return { id: row.id };
     });
     await deliverAfterCommit(deps);

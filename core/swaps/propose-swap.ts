@@ -6,6 +6,7 @@ import { listings } from "#db/schema/listings.ts";
 import { profiles } from "#db/schema/profiles.ts";
 import { swapProposals } from "#db/schema/swaps.ts";
 import { BLOCKED_PAIR_PROPOSAL, refuseIfBlocked } from "../conversations/member-blocks";
+import { recordThreadEvent } from "../conversations/record-thread-event";
 import { isPublicListing } from "../listings/public-listings";
 import { isUuid } from "../shared/ids";
 import { AppError } from "../shared/app-error";
@@ -98,6 +99,8 @@ export async function proposeSwap(
         .returning();
       // The receiver hears of it (proposal_received) once this commits.
       await recordEvent(tx, { kind: "swap.proposed", subjectId: row.id });
+      // The proposal opens (or continues) the pair's thread about the listing, and becomes its deal.
+      await recordThreadEvent(tx, { swap: row, kind: "proposal", actorId: input.proposerId, now });
       return { id: row.id };
     });
     await deliverAfterCommit(deps);

@@ -7,7 +7,15 @@ test("every My Account section is on screen at 375 px", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 900 });
   await page.goto("/account");
   const links = page.getByRole("navigation", { name: "My Account" }).getByRole("link");
-  for (const name of ["Profile", "E-mail address", "Sign-in & security", "Passkeys", "Devices", "Your data"]) {
+  for (const name of [
+    "Profile",
+    "E-mail address",
+    "Sign-in & security",
+    "Passkeys",
+    "Devices",
+    "Blocked members",
+    "Your data",
+  ]) {
     const link = links.filter({ hasText: name });
     await expect(link).toBeInViewport({ ratio: 1 });
   }

@@ -160,10 +160,11 @@ test.describe("the header on phones and desktops", () => {
     await expect(accountMenu(page)).not.toHaveAttribute("open");
     await expect(accountButton(page)).toBeFocused();
 
-    // Open again and tab past the last item (Sign Out): focus reaches List Item and the menu has closed.
+    // Open again and tab past the last item (Sign Out): focus reaches List Item and the menu has closed. The items:
+    // My Listings, My Swaps, Messages, My Favourites, My Account, Sign Out.
     await page.keyboard.press("Enter");
     await expect(accountMenu(page)).toHaveAttribute("open");
-    for (let i = 0; i < 6; i++) await page.keyboard.press("Tab");
+    for (let i = 0; i < 7; i++) await page.keyboard.press("Tab");
     await expect(header(page).getByRole("link", { name: "List Item", exact: true })).toBeFocused();
     await expect(accountMenu(page)).not.toHaveAttribute("open");
 

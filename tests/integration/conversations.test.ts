@@ -535,7 +535,7 @@ describe("reading: the inbox, unread counts and Seen", () => {
       after: String(latest.lines[2].seq),
     });
     expect(fresh.lines.map((l) => l.body)).toEqual(["Line 8"]);
-    expect(fresh.thread.other).toEqual({ id: asker.id, name: "Arlo Asker" });
+    expect(fresh.thread.other).toEqual({ id: asker.id, name: "Arlo Asker", avatarUrl: null });
   });
 });
 

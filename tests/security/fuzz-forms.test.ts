@@ -314,6 +314,24 @@ const ENDPOINTS: FormEndpoint[] = [
     intent: ["intent", "delete"],
     fields: { confirmed: oneOf("yes", "no") },
   },
+  // Conversations (issue 26): Message on a listing, writing and blocking in a thread, lifting a block.
+  {
+    route: "routes/listings.$id",
+    as: "member",
+    path: "/listings/:id",
+    ids: [world.otherListing, world.disposable[2]],
+    intent: ["intent", "message"],
+  },
+  ...intents("routes/messages.$id", "member", "/messages/:id", "intent", ["send", "block"], {
+    ids: [world.thread],
+    fields: { body: field(fc.oneof(fc.string({ maxLength: 2100 }), fc.constantFrom("Call me on 0412 345 678"))) },
+  }),
+  {
+    route: "routes/account/blocked",
+    as: "member",
+    path: "/account/blocked",
+    fields: { memberId: field(fc.oneof(fc.uuid(), fc.string({ maxLength: 40 }))) },
+  },
   {
     route: "routes/my-listings",
     as: "member",

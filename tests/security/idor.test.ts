@@ -5,10 +5,12 @@
 // an admin, for back-office ids) and expects it to work, so a refusal is about whose id it is, not a bad request.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { memberBlocks } from "#db/schema/conversations.ts";
 import { listings } from "#db/schema/listings.ts";
 import { notifications } from "#db/schema/notifications.ts";
 import { profiles } from "#db/schema/profiles.ts";
 import { GOOD_LISTING, signUpMember } from "../support/api-factories";
+import { createConversation, createMessage } from "../support/factories";
 import { createTestDatabase } from "../support/test-db";
 import { classify, fillPath, type Outcome } from "./route-access";
 import { type Actor, type Answer, type Body, changedTables, createWorld, tableFingerprints, type World } from "./world";
@@ -156,6 +158,12 @@ function cases(): Record<string, Record<string, Case>> {
   const victimsSwap = (status: "accepted" | "completed") => async () => ({
     swapId: (await w.insertSwap(b(), olive(), status)).swapId,
   });
+  /** The victim's thread about Olive's listing, with Olive's answer in it. */
+  const victimsThread = async () => {
+    const { conversationId } = await createConversation(w.db, { ownerId: olive(), askerId: b() });
+    await createMessage(w.db, { conversationId, senderId: olive(), body: "Yes, still available." });
+    return { threadId: conversationId };
+  };
   const reportByVictim = async () => ({ reportId: await w.insertReport(await w.insertListing(olive()), b()) });
   const offerTheirs = async () => ({
     target: await w.insertListing(olive()),
@@ -498,6 +506,48 @@ function cases(): Record<string, Record<string, Case>> {
         setup: victimsNotice,
         ...sameRequest(
           post("/notifications", (t) => ({ intent: "read", id: t.notificationId })),
+          done,
+        ),
+      },
+    },
+    // Conversations (issue 26): a thread is its two members' only; anyone else is told it does not exist.
+    conversation: {
+      "reading another member's thread": {
+        setup: victimsThread,
+        ...sameRequest(
+          get((t) => `/messages/${t.threadId}`),
+          { expect: "ok" },
+        ),
+      },
+      "writing in another member's thread": {
+        setup: victimsThread,
+        ...sameRequest(post("/messages/:threadId", { intent: "send", body: "Is Saturday good?" }), done),
+      },
+      "blocking from another member's thread": {
+        setup: victimsThread,
+        ...sameRequest(post("/messages/:threadId", { intent: "block" }), done),
+      },
+      "lifting another member's block": {
+        setup: async () => {
+          const memberId = await w.throwaway();
+          await w.db.insert(memberBlocks).values({ blockerId: b(), blockedId: memberId });
+          return { memberId };
+        },
+        // Only a block of one's own is lifted: the attacker's request finds none and changes nothing.
+        refusedAs: ["redirect"],
+        ...sameRequest(
+          post("/account/blocked", (t) => ({ memberId: t.memberId })),
+          done,
+        ),
+      },
+      "Message on a taken-down listing": {
+        setup: hiddenAndOpen,
+        ...hiddenThenOpen(
+          (listingId) => ({
+            method: "POST",
+            path: `/listings/${listingId}`,
+            body: form({ intent: "message" }),
+          }),
           done,
         ),
       },

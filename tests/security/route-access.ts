@@ -17,11 +17,13 @@
 //   invalid     another 4xx: the request reached the route, which refused what was sent (a wrong password, ...)
 // A 5xx is never expected and always fails the walk.
 import { eq } from "drizzle-orm";
+import { memberBlocks } from "#db/schema/conversations.ts";
 import { FEATURE_FLAG_KEYS, featureFlags } from "#db/schema/flags.ts";
 import { listings } from "#db/schema/listings.ts";
 import { notifications } from "#db/schema/notifications.ts";
 import { SWAGGER_UI_VERSION } from "#server/api-docs.ts";
 import { freshEmail, GOOD_LISTING, MEMBER_PASSWORD } from "../support/api-factories";
+import { createConversation, createMessage } from "../support/factories";
 import type { Actor, ActorName, Answer, Body, World } from "./world";
 
 export type Outcome =
@@ -231,6 +233,19 @@ export const TARGETS = {
       })
       .returning();
     return { notificationId: row.id };
+  },
+  /** Conversations (issue 26): a thread the member opened about a throwaway's listing, with the owner's answer. */
+  memberThread: async (w: World) => {
+    const ownerId = await w.throwaway();
+    const { conversationId } = await createConversation(w.db, { ownerId, askerId: w.actors.member.userId! });
+    await createMessage(w.db, { conversationId, senderId: ownerId, body: "Yes, still available." });
+    return { threadId: conversationId };
+  },
+  /** A throwaway the actor has blocked (to unblock). */
+  ownBlock: async (w: World, a: Actor) => {
+    const blockedId = await w.throwaway();
+    await w.db.insert(memberBlocks).values({ blockerId: me(w, a), blockedId });
+    return { memberId: blockedId };
   },
   flags: async (w: World) => {
     const rows = await w.db.select().from(featureFlags);
@@ -549,6 +564,27 @@ export const ROUTE_ACCESS: Entry[] = [
       target: "checkout",
       body: () => form({ cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123" }),
     }),
+  ),
+
+  // ----- Conversations (issue 26): a thread is its two members' only; staff are answered as if it did not exist -----
+  ...area("conversations")(
+    "routes/listings.$id",
+    "/listings/:listingId",
+    act("intent=message", {}, MEMBERS("redirect"), { target: "offer", note: "opens the thread and goes there" }),
+  ),
+  ...area("conversations")("routes/messages", "/messages", get(MEMBERS("ok"))),
+  ...area("conversations")(
+    "routes/messages.$id",
+    "/messages/:threadId",
+    get(OWNER("ok"), { target: "memberThread" }),
+    act("intent=send", { body: "Saturday morning suits me." }, OWNER("redirect"), { target: "memberThread" }),
+    act("intent=block", {}, OWNER("redirect"), { target: "memberThread" }),
+  ),
+  ...area("conversations")(
+    "routes/account/blocked",
+    "/account/blocked",
+    get(MEMBERS("ok")),
+    post(MEMBERS("redirect"), { target: "ownBlock", body: (t) => form({ memberId: t.memberId }) }),
   ),
 
   // ----- The member's account -----

@@ -8,7 +8,14 @@ import { HeaderMenu } from "./header-menu";
 import { Logo } from "./logo";
 import { NotificationBell, notificationsName } from "./notification-bell";
 
-export type NavUser = { id: string; name: string; role: string | null; avatarUrl?: string | null } | null;
+export type NavUser = {
+  id: string;
+  name: string;
+  role: string | null;
+  avatarUrl?: string | null;
+  /** Lines waiting in the member's threads. */
+  unreadMessages?: number;
+} | null;
 
 const anchors = [
   { href: "/#browse", label: "Browse" },
@@ -79,6 +86,7 @@ const panelClass = "absolute right-0 mt-2 w-56 rounded-xl border border-line bg-
 
 function AccountMenu({ user }: { user: NonNullable<NavUser> }) {
   const itemClass = "menu-item w-full text-left";
+  const unread = user.unreadMessages ?? 0;
   return (
     <HeaderMenu
       summaryClassName={buttonClass({ variant: "outline", size: "sm" }, "max-sm:px-2.5")}
@@ -87,6 +95,12 @@ function AccountMenu({ user }: { user: NonNullable<NavUser> }) {
           {/* Hidden on the narrowest phones, so the spec's buttons all stay in the bar down to 320 px. */}
           <Avatar name={user.name} url={user.avatarUrl} size="xs" className="max-[359px]:hidden" />
           <span>Account</span>
+          {/* A dot, not a number: the bar stays as light as it was; the menu says how many. */}
+          {unread > 0 && (
+            <span className="size-2 rounded-full bg-brand-600">
+              <span className="sr-only">, unread messages</span>
+            </span>
+          )}
           <ChevronDown className="size-4 transition-transform group-open:rotate-180" aria-hidden="true" />
         </>
       }
@@ -104,6 +118,17 @@ function AccountMenu({ user }: { user: NonNullable<NavUser> }) {
           <li>
             <Link to="/my-swaps" className={itemClass}>
               My Swaps
+            </Link>
+          </li>
+          <li>
+            <Link to="/messages" className={`${itemClass} flex items-center justify-between gap-2`}>
+              Messages
+              {unread > 0 && (
+                <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
+                  {unread}
+                  <span className="sr-only"> unread</span>
+                </span>
+              )}
             </Link>
           </li>
           <li>

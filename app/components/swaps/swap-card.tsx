@@ -26,6 +26,8 @@ export type SwapCardData = {
   contact: { name: string; email: string; phone: string | null; location: string | null } | null;
   myReview?: { rating: number } | null;
   underReview?: boolean;
+  /** The two members' thread about the listing, where the deal's steps are written. */
+  threadId?: string | null;
 };
 
 const STATUS_STYLE: Record<string, string> = {
@@ -82,6 +84,16 @@ export function SwapCard({
         <ArrowLeftRight className="mx-auto size-5 text-muted" aria-hidden="true" />
         <ListingThumb label={received ? "For your" : "For their"} listing={swap.target} />
       </div>
+      {swap.threadId && (
+        <Link
+          to={`/messages/${swap.threadId}`}
+          className="mt-3 inline-flex items-center gap-1.5 py-1 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
+          aria-label={`Messages with ${swap.otherParty.name ?? "the other member"}`}
+        >
+          <Mail className="size-4" aria-hidden="true" />
+          Messages
+        </Link>
+      )}
       {swap.status === "pending" && <TimeLeft expiresAt={swap.expiresAt} now={now} />}
       {swap.rejectionReason && (swap.status === "rejected" || swap.status === "expired") && (
         <p className="mt-3 text-sm text-muted">Reason: {swap.rejectionReason}</p>

@@ -19,7 +19,7 @@ import { paymentLogs } from "#db/schema/payments.ts";
 import type { PageHandler } from "#server/app.ts";
 import { paymentProviderFromEnv } from "#server/payments.ts";
 import { MEMBER_PASSWORD, postListing, sameOrigin, signUpConfirmedMember } from "#tests/support/api-factories.ts";
-import { createListing, createMember, createSwap } from "#tests/support/factories.ts";
+import { createConversation, createListing, createMember, createSwap } from "#tests/support/factories.ts";
 import { cookiesFrom, createTestApp, TEST_ORIGIN } from "#tests/support/test-app.ts";
 import { createTestDatabase } from "#tests/support/test-db.ts";
 import { turnOnTwoFactor } from "#tests/support/two-factor.ts";
@@ -84,6 +84,9 @@ export async function buildWorld(handle: DbHandle, testApp: TestApp) {
   const other = await createMember(db, { name: "Tom O'Brien" });
   const otherListing = await createListing(db, other.id, { title: "Ryobi lawn mower" });
   const otherSpare = await createListing(db, other.id, { title: "Weber kettle barbecue" });
+  // A thread of the member's with someone else (blocking in it must not stop the proposals to Tom).
+  const talker = await createMember(db, { name: "Tess Talker" });
+  const { conversationId: thread } = await createConversation(db, { ownerId: talker.id, askerId: member.userId });
   const { swapId: received } = await createSwap(db, {
     status: "pending",
     offeredListingId: otherListing,
@@ -214,6 +217,7 @@ export async function buildWorld(handle: DbHandle, testApp: TestApp) {
     imageKeys,
     otherListing,
     otherSpare,
+    thread,
     swaps: { received, sent, accepted: accepted.swapId, completed, staff: staffSwap.swapId },
     checkoutSession,
     victims: victims.map((v) => v.id),

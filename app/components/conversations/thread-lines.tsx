@@ -1,0 +1,57 @@
+import type { ThreadLine } from "#core/conversations/thread-line.ts";
+import { CONTACT_DETAILS_NOTE } from "#core/conversations/contact-details.ts";
+import { formatDayAndTime } from "#core/shared/time.ts";
+import { threadEventText } from "./thread-event-text";
+
+/** A line as the page receives it (its date arrives as a string once serialised). */
+type Line = Omit<ThreadLine, "createdAt"> & { createdAt: Date | string };
+
+/**
+ * A thread's lines, oldest first: a member's words as bubbles (theirs on the left, mine on the right), the deal's
+ * steps as small centred notes, and "Seen" under the last of my lines the other member has read.
+ */
+export function ThreadLines({ lines, otherName, seenUpTo }: { lines: Line[]; otherName: string; seenUpTo: number }) {
+  if (lines.length === 0) {
+    return (
+      <p className="py-6 text-center text-sm text-muted">No messages yet. Say hello and ask what you'd like to know.</p>
+    );
+  }
+  const lastSeen = lines.findLast((line) => line.mine && line.kind === "text" && line.seq <= seenUpTo)?.id;
+  return (
+    <ol className="space-y-3">
+      {lines.map((line) => (
+        <li key={line.id} data-seq={line.seq}>
+          {line.event ? (
+            <p className="mx-auto w-fit max-w-full rounded-full bg-surface px-3 py-1 text-center text-xs text-muted">
+              {threadEventText(line.event, line.mine ? "You" : line.senderId ? otherName : null)}
+              <span aria-hidden="true"> · </span>
+              <time dateTime={new Date(line.createdAt).toISOString()}>{formatDayAndTime(line.createdAt)}</time>
+            </p>
+          ) : (
+            <TextLine line={line} otherName={otherName} seen={line.id === lastSeen} />
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function TextLine({ line, otherName, seen }: { line: Line; otherName: string; seen: boolean }) {
+  return (
+    <div className={`flex flex-col ${line.mine ? "items-end" : "items-start"}`}>
+      <p className="sr-only">{line.mine ? "You wrote:" : `${otherName} wrote:`}</p>
+      <div
+        className={`max-w-[85%] rounded-2xl px-3.5 py-2 text-sm whitespace-pre-line wrap-anywhere ${
+          line.mine ? "rounded-br-sm bg-brand-600 text-white" : "rounded-bl-sm bg-surface text-ink"
+        }`}
+      >
+        {line.removed ? <span className="italic">Message removed</span> : line.body}
+      </div>
+      {line.masked && <p className="mt-1 max-w-[85%] text-xs text-muted">{CONTACT_DETAILS_NOTE}</p>}
+      <p className="mt-0.5 text-xs text-muted">
+        <time dateTime={new Date(line.createdAt).toISOString()}>{formatDayAndTime(line.createdAt)}</time>
+        {seen && <span className="ml-2 font-semibold">Seen</span>}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,188 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/messages.$id";
+import { appContext } from "#app/context.ts";
+import { BlockMemberForm } from "#app/components/conversations/block-member-form.tsx";
+import { MessageForm } from "#app/components/conversations/message-form.tsx";
+import { NewLineAnnouncer } from "#app/components/conversations/new-line-announcer.tsx";
+import { ThreadLines } from "#app/components/conversations/thread-lines.tsx";
+import { RouteError } from "#app/components/layout/route-error.tsx";
+import { Thumbnail } from "#app/components/listings/cover-picture.tsx";
+import { Avatar } from "#app/components/ui/avatar.tsx";
+import { Container } from "#app/components/ui/container.tsx";
+import { ArrowLeft } from "#app/components/ui/icons.ts";
+import { readForm } from "#app/lib/read-form.server.ts";
+import { redirectWithFlash } from "#app/lib/redirect-with-flash.server.ts";
+import { requireUser } from "#app/lib/require-user.server.ts";
+import { runAction } from "#app/lib/run-action.server.ts";
+import { blockMember } from "#core/conversations/block-member.ts";
+import { CONTACT_DETAILS_NOTE, maskContactDetails } from "#core/conversations/contact-details.ts";
+import { findThreadAsParticipant } from "#core/conversations/conversation-guards.ts";
+import { findThread } from "#core/conversations/find-thread.ts";
+import { markThreadRead } from "#core/conversations/mark-thread-read.ts";
+import { sendMessage } from "#core/conversations/send-message.ts";
+import { isAppError } from "#core/shared/app-error.ts";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  {
+    title: loaderData
+      ? `${loaderData.thread.other.name}: ${loaderData.thread.listing.title} | SwapShed`
+      : "Messages | SwapShed",
+  },
+  { name: "robots", content: "noindex" },
+];
+
+/**
+ * Opening the thread's latest lines marks them read (decision 083). A write on a GET, safe because it only moves the
+ * member's own pointer forward to the thread's last line: repeating it, or a prefetch, changes nothing but their
+ * unread count and the other member's "Seen". It runs before the loaders (the header's, the page's), so the count
+ * the header draws with this page already leaves this thread out. A page of older lines (?before=) marks nothing.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, params, context }, next) => {
+    const ctx = context.get(appContext);
+    const user = request.method === "GET" && !new URL(request.url).searchParams.has("before") && (await ctx.getUser());
+    if (user) {
+      await markThreadRead(ctx, { conversationId: params.id, userId: user.id }).catch((error) => {
+        // Not one of its members (or no such thread): the loader answers with the 404.
+        if (!isAppError(error) || error.status !== 404) throw error;
+      });
+    }
+    return next();
+  },
+];
+
+/** The thread, its latest lines (or a page of older ones with ?before=), each masked for this member. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const user = await requireUser(ctx, request);
+  const before = new URL(request.url).searchParams.get("before");
+  const page = await findThread(
+    { db: ctx.db, mask: maskContactDetails },
+    { conversationId: params.id, viewerId: user.id, before },
+  ).catch((error) => {
+    // Not one of its two members, or no such thread: the site's 404, as for a missing listing.
+    if (isAppError(error) && error.status === 404) throw data(error.message, { status: 404 });
+    throw error;
+  });
+  return { ...page, paged: Boolean(before) };
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  const user = await requireUser(ctx, request);
+  const form = await readForm(request);
+  const here = `/messages/${params.id}`;
+  if (form.intent === "block") {
+    return runAction(
+      async () => {
+        const thread = await findThreadAsParticipant(ctx.db, { conversationId: params.id, userId: user.id });
+        await blockMember(ctx, { blockerId: user.id, blockedId: thread.otherId });
+      },
+      () => redirectWithFlash(ctx, here, { type: "success", message: "Member blocked" }),
+    );
+  }
+  if (form.intent !== "send") return data({ error: "Unknown action", fields: {} }, { status: 400 });
+  return runAction(
+    () =>
+      sendMessage(
+        { db: ctx.db, clock: ctx.clock, env: ctx.env, mask: maskContactDetails },
+        { conversationId: params.id, senderId: user.id, body: form.body },
+      ),
+    (sent) =>
+      // Without JavaScript the sender was not warned before sending: the page after it says what the other sees.
+      redirectWithFlash(
+        ctx,
+        here,
+        sent.masked.length > 0
+          ? {
+              type: "info",
+              message: "Message sent. Its contact details are hidden for now.",
+              description: CONTACT_DETAILS_NOTE,
+            }
+          : { type: "success", message: "Message sent" },
+      ),
+    { echo: () => ({ body: String(form.body ?? "") }) },
+  );
+}
+
+export default function Thread({ loaderData, actionData }: Route.ComponentProps) {
+  const { thread, lines, olderCursor, seenUpTo, paged } = loaderData;
+  const other = thread.other;
+  const lastSeq = lines.at(-1)?.seq ?? 0;
+  return (
+    <main id="main" className="bg-surface py-6 sm:py-10">
+      <Container className="max-w-3xl">
+        <Link to="/messages" className="inline-flex items-center gap-1 py-1 text-sm text-muted hover:underline">
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          All messages
+        </Link>
+        <header className="mt-3 flex items-center gap-3 rounded-2xl border border-line bg-white p-4">
+          <Thumbnail images={thread.listing.picture ? [thread.listing.picture] : []} size="small" />
+          <div className="min-w-0 flex-1">
+            <h1 className="flex items-center gap-2 text-lg font-bold">
+              <Avatar name={other.name} url={other.avatarUrl} size="xs" />
+              <span className="min-w-0 truncate">{other.name}</span>
+            </h1>
+            <p className="truncate text-sm text-muted">
+              About{" "}
+              {thread.listing.id ? (
+                <Link to={`/listings/${thread.listing.id}`} className="font-semibold text-brand-700 underline">
+                  {thread.listing.title}
+                </Link>
+              ) : (
+                <span className="font-semibold text-ink">{thread.listing.title}</span>
+              )}
+            </p>
+          </div>
+        </header>
+
+        <section aria-label="Messages" className="mt-4 rounded-2xl border border-line bg-white p-4 sm:p-6">
+          {olderCursor && (
+            <p className="mb-4 text-center">
+              <Link to={`?before=${olderCursor}`} className="text-sm font-semibold text-brand-700 underline">
+                Load older messages
+              </Link>
+            </p>
+          )}
+          <ThreadLines lines={lines} otherName={other.name} seenUpTo={seenUpTo} />
+          {paged && (
+            <p className="mt-4 text-center">
+              <Link to="." className="text-sm font-semibold text-brand-700 underline">
+                Back to the latest messages
+              </Link>
+            </p>
+          )}
+          <NewLineAnnouncer threadId={thread.id} lines={lines} otherName={other.name} />
+        </section>
+
+        {thread.blocked ? (
+          <div role="status" className="mt-4 rounded-2xl border border-line bg-white p-4 text-sm">
+            <p className="font-semibold">You can't message this member.</p>
+            <p className="mt-1 text-muted">
+              The conversation stays here to read. Members you've blocked are listed in{" "}
+              <Link to="/account/blocked" className="font-semibold text-brand-700 underline">
+                My Account
+              </Link>
+              .
+            </p>
+          </div>
+        ) : (
+          <>
+            <MessageForm
+              key={lastSeq}
+              error={actionData && "error" in actionData ? actionData.error : null}
+              body={actionData && "body" in actionData ? String(actionData.body) : ""}
+              otherName={other.name}
+              unlocked={thread.unlocked}
+            />
+            <BlockMemberForm name={other.name} />
+          </>
+        )}
+      </Container>
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} />;
+}

@@ -1,0 +1,21 @@
+import type { ConversationMessageKind, ThreadEventKind } from "#db/schema/conversations.ts";
+
+/**
+ * One line of a thread as one of its two members sees it (findThread's answer, and what the thread page draws).
+ * A type only, so the page's components may name it too (browser-safe, listed in biome.json).
+ */
+export type ThreadLine = {
+  id: string;
+  seq: number;
+  kind: ConversationMessageKind;
+  senderId: string | null;
+  mine: boolean;
+  /** The words as this member may see them (masked where the rule says); NULL on event lines and removed words. */
+  body: string | null;
+  /** Contact details in it are hidden from this member until both fees are paid. */
+  masked: boolean;
+  /** The purge removed the words of a member whose account was deleted. */
+  removed: boolean;
+  event: { kind: ThreadEventKind; payload: Record<string, unknown> } | null;
+  createdAt: Date;
+};
