@@ -7,7 +7,7 @@ import { paymentLogs } from "#db/schema/payments.ts";
 import { profiles, userRoles } from "#db/schema/profiles.ts";
 import { swapProposals } from "#db/schema/swaps.ts";
 import { listingStateColumns } from "../moderation/listing-state-columns";
-import { offered, onSwap, swapTitleColumns, target } from "../swaps/swap-columns";
+import { offered, onSwap, swapTitleColumns, target } from "../shared/swap-columns";
 
 const HISTORY = 10;
 

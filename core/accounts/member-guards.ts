@@ -1,9 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
-import { sessions } from "#db/schema/auth.ts";
 import { profiles } from "#db/schema/profiles.ts";
 import { type AdminActionRecord, recordAdminAction } from "../audit/record-admin-action";
 import { AppError } from "../shared/app-error";
+import { endSessions } from "../auth/end-sessions";
 import type { StaffActor } from "../staff/pass-staff-gate";
 
 export const MEMBER_NOT_FOUND = "Member not found";
@@ -24,11 +24,6 @@ export async function lockMember(tx: Db, { actor, userId }: MemberChange) {
     .for("update");
   if (!member) throw new AppError("NOT_FOUND", MEMBER_NOT_FOUND);
   return member;
-}
-
-/** Signs the member out everywhere, at once: their sessions are rows, and a deleted row is a dead cookie. */
-export async function endSessions(tx: Db, userId: string) {
-  return (await tx.delete(sessions).where(eq(sessions.userId, userId)).returning()).length;
 }
 
 /**

@@ -7,7 +7,7 @@ import { findLogEventsById } from "../logs/find-log-event-by-id";
 import { findMembers } from "../accounts/find-members";
 import { findListingsForStaff } from "../moderation/find-listings-for-staff";
 import { findReportsForSearch } from "../moderation/find-reports-for-search";
-import { onSwap, proposer, receiver, swapPartiesColumns } from "../swaps/swap-columns";
+import { onSwap, proposer, receiver, swapPartiesColumns } from "../shared/swap-columns";
 
 const RESULTS_PER_KIND = 10;
 

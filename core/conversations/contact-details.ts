@@ -2,13 +2,14 @@ import { findLinks } from "./find-links";
 import { findMessengerHandles } from "./find-messenger-handles";
 import { findPhoneNumbers } from "./find-phone-numbers";
 import { originalSpan } from "./mapped-text";
+import type { ContactDetailMatch } from "./contact-detail-match";
 import { normaliseContactText } from "./normalise-contact-text";
 
 // Contact details in a message between members (issue 26, decision 080). They are what the $9.99 handshake fee
 // pays for, so until both sides of an accepted swap have paid, the server shows them to the other member masked
 // and the message form warns the sender before sending. Browser-safe: no Node built-ins, no database.
 
-export type ContactDetailMatch = { kind: "phone" | "email" | "url" | "handle"; start: number; end: number };
+export type { ContactDetailMatch };
 
 /** What the other member sees in place of each contact detail. */
 export const HIDDEN_CONTACT_DETAILS = "[contact details hidden until you both pay]";

@@ -1,5 +1,5 @@
 import { LinkifyIt } from "linkify-it";
-import type { ContactDetailMatch } from "./contact-details";
+import type { ContactDetailMatch } from "./contact-detail-match";
 import { MAIL_PROVIDERS } from "./normalise-contact-text";
 
 // Links and e-mail addresses, found by linkify-it (markdown-it's linkifier) in the normalised message.

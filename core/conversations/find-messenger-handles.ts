@@ -1,4 +1,4 @@
-import type { ContactDetailMatch } from "./contact-details";
+import type { ContactDetailMatch } from "./contact-detail-match";
 
 // Messenger handles and invitations to move to a messenger. No library finds these: the patterns are ours, and
 // they ask for a messenger's name next to the handle so that "meet @ Bunnings" or "saw it on insta" stay.

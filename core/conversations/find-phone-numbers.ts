@@ -1,5 +1,5 @@
 import { findPhoneNumbersInText } from "libphonenumber-js";
-import type { ContactDetailMatch } from "./contact-details";
+import type { ContactDetailMatch } from "./contact-detail-match";
 
 // Phone numbers in the normalised message: libphonenumber-js (Google's libphonenumber matcher) for numbers written
 // the way numbers are written, then runs of digit groups for what a matcher is right to refuse but a member means

@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "#db/client.ts";
 import { profiles } from "#db/schema/profiles.ts";
 import { swapProposals } from "#db/schema/swaps.ts";
-import { offered, onSwap, proposer, receiver, swapTitleColumns, target } from "../swaps/swap-columns";
+import { offered, onSwap, proposer, receiver, swapTitleColumns, target } from "../shared/swap-columns";
 import type { DomainEvent, SwapEventKind } from "./event-kinds";
 import { enqueueEventMail, type OutgoingMail } from "../mail/mailer";
 import * as mails from "../mail/templates";

@@ -12,7 +12,7 @@ import type {
   StaffEventPayloads,
   SwapEventKind,
 } from "../events/event-kinds";
-import { offered, onSwap, proposer, receiver, swapTitleColumns, target } from "../swaps/swap-columns";
+import { offered, onSwap, proposer, receiver, swapTitleColumns, target } from "../shared/swap-columns";
 
 /** A swap as its notices need it, read when the event is dispatched; `event` is what the event itself carried. */
 export type SwapFacts = {

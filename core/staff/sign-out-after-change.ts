@@ -1,5 +1,5 @@
 import type { Db } from "#db/client.ts";
-import { endSessions } from "../accounts/member-guards";
+import { endSessions } from "../auth/end-sessions";
 import { recordAdminAction } from "../audit/record-admin-action";
 import type { RoleChanger } from "./grant-staff-role";
 

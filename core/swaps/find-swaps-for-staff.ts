@@ -2,7 +2,15 @@ import { and, count, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { SWAP_STATUSES, swapProposals } from "#db/schema/swaps.ts";
 import { newestFirst, pageOf } from "../shared/keyset-cursor";
-import { offered, onSwap, proposer, receiver, swapPartiesColumns, swapTitleColumns, target } from "./swap-columns";
+import {
+  offered,
+  onSwap,
+  proposer,
+  receiver,
+  swapPartiesColumns,
+  swapTitleColumns,
+  target,
+} from "../shared/swap-columns";
 
 /** The spec: the Swaps page lists up to 100 proposals, newest first (further pages by keyset). */
 export const STAFF_SWAPS_PAGE_SIZE = 100;

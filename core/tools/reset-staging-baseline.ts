@@ -8,7 +8,7 @@ import { moderationReports } from "#db/schema/moderation.ts";
 import { mailOutbox, rateLimits } from "#db/schema/ops.ts";
 import { creditLedger, paymentLogs, webhookEvents } from "#db/schema/payments.ts";
 import { userRoles } from "#db/schema/profiles.ts";
-import { reportDaily, reportDays } from "#db/schema/reports.ts";
+import { reportDaily, reportDays } from "#db/schema/report-rollups.ts";
 import { seedRecords } from "#db/schema/seed-records.ts";
 import { reviews, swapProposals } from "#db/schema/swaps.ts";
 import { recordAdminAction } from "../audit/record-admin-action";

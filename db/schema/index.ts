@@ -10,7 +10,7 @@ export * from "./audit";
 export * from "./flags";
 export * from "./ops";
 export * from "./email-changes";
-export * from "./reports";
+export * from "./report-rollups";
 export * from "./seed-records";
 export * from "./events";
 export * from "./conversations";

@@ -14,7 +14,7 @@ import { users } from "#db/schema/auth.ts";
 import { type ListingCategory, listings } from "#db/schema/listings.ts";
 import { paymentLogs } from "#db/schema/payments.ts";
 import { profiles } from "#db/schema/profiles.ts";
-import { reportDays } from "#db/schema/reports.ts";
+import { reportDays } from "#db/schema/report-rollups.ts";
 import { swapProposals } from "#db/schema/swaps.ts";
 import { backOfficeSetup } from "../support/back-office-setup";
 import { createStaff } from "../support/factories";
