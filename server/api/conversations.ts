@@ -100,13 +100,10 @@ const Conversations = named(
         lastLine: z
           .object({
             mine: z.boolean(),
-            body: z
-              .string()
-              .nullable()
-              .meta({
-                description:
-                  "As this member may see it (masked where the rule says); null for an event line or removed words.",
-              }),
+            body: z.string().nullable().meta({
+              description:
+                "As this member may see it (masked where the rule says); null for an event line or removed words.",
+            }),
             masked: z.boolean(),
             removed: z.boolean(),
             eventKind: z.enum(THREAD_EVENT_KINDS).nullable(),
