@@ -6,6 +6,7 @@ import { CONTACT_DETAILS_NOTE } from "#core/conversations/contact-note.ts";
 import { findBlockedMembers } from "#core/conversations/find-blocked-members.ts";
 import { findInbox } from "#core/conversations/find-inbox.ts";
 import { findThread } from "#core/conversations/find-thread.ts";
+import { isThreadUnlocked } from "#core/conversations/is-thread-unlocked.ts";
 import { markThreadRead } from "#core/conversations/mark-thread-read.ts";
 import { sendMessage } from "#core/conversations/send-message.ts";
 import { askAboutListing } from "#core/conversations/start-conversation.ts";
@@ -196,7 +197,7 @@ const SentMessage = named(
       createdAt: isoDateTime,
       masked: z.array(z.enum(CONTACT_DETAIL_KINDS)).meta({
         description:
-          "The kinds of contact detail the other member will see masked until both fees are paid, each once (empty when none): what a client warns about.",
+          "The kinds of contact detail the other member will see masked, each once: what a client tells the sender about. Empty when there are none, and once both fees of the thread's swap are paid (nothing is masked then).",
       }),
     }),
     maskedNote,
@@ -385,7 +386,9 @@ export function createConversationRoutes() {
       senderId: user.id,
       body: input.body,
     });
-    const masked = [...new Set(sent.masked)] as ContactDetailMatch["kind"][];
+    // The rule's findings are recorded whatever the deal; the sender is told of them only while they are masked.
+    const found = [...new Set(sent.masked)] as ContactDetailMatch["kind"][];
+    const masked = found.length > 0 && !(await isThreadUnlocked(ctx.db, pathParam(c, "id"))) ? found : [];
     return reply(201, {
       message: { id: sent.id, seq: sent.seq, createdAt: sent.createdAt, masked },
       maskedNote: masked.length > 0 ? CONTACT_DETAILS_NOTE : null,
