@@ -39,7 +39,7 @@ const withRule = (ctx: AppContext) => ({ db: ctx.db, clock: ctx.clock, mask: mas
 
 export const UP_TO_SEQ_INVALID = "upToSeq must be a whole number, 0 or more.";
 
-const SendMessageRequest = named(
+export const SendMessageRequest = named(
   "SendMessageRequest",
   z
     .object({
@@ -57,7 +57,7 @@ const SendMessageRequest = named(
     }),
 );
 
-const MarkReadRequest = named(
+export const MarkReadRequest = named(
   "MarkReadRequest",
   z
     .object({

@@ -7,7 +7,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { listings } from "#db/schema/listings.ts";
 import { profiles } from "#db/schema/profiles.ts";
+import { memberBlocks } from "#db/schema/conversations.ts";
 import { GOOD_LISTING, signUpMember } from "../support/api-factories";
+import { createConversation, createMessage } from "../support/factories";
 import { createTestDatabase } from "../support/test-db";
 import { classify, fillPath, type Outcome } from "./route-access";
 import { type Actor, type Answer, type Body, changedTables, createWorld, tableFingerprints, type World } from "./world";
@@ -168,6 +170,22 @@ function cases(): Record<string, Record<string, Case>> {
     if (seen.status !== 200) throw new Error(`a member in good standing's avatar answered ${seen.status}`);
     await leave(actor.userId as string);
     return { url };
+  };
+  /** The victim's thread about a listing of Olive's, with a line from Olive the victim has not read. */
+  const victimsThread = async () => {
+    const { conversationId } = await createConversation(w.db, {
+      ownerId: olive(),
+      askerId: b(),
+      listingId: await w.insertListing(olive()),
+    });
+    await createMessage(w.db, { conversationId, senderId: olive() });
+    return { conversationId };
+  };
+  /** The victim has blocked a member: only the victim can lift it. */
+  const victimsBlock = async () => {
+    const memberId = await w.throwaway();
+    await w.db.insert(memberBlocks).values({ blockerId: b(), blockedId: memberId });
+    return { memberId };
   };
   const get = (path: (t: Record<string, string>) => string) => (t: Record<string, string>) => ({
     method: "GET",
@@ -354,6 +372,40 @@ function cases(): Record<string, Record<string, Case>> {
           (t) => ({ method: "POST", path: `/api/v1/swaps/${t.swapId}/review`, body: { json: { rating: 5 } } }),
           works,
         ),
+      },
+    },
+    conversation: {
+      "GET /api/v1/conversations/:id/messages": {
+        setup: victimsThread,
+        ...sameRequest(
+          get((t) => `/api/v1/conversations/${t.conversationId}/messages`),
+          { expect: "ok" },
+        ),
+      },
+      "POST /api/v1/conversations/:id/messages": {
+        setup: victimsThread,
+        ...sameRequest(
+          (t) => ({
+            method: "POST",
+            path: `/api/v1/conversations/${t.conversationId}/messages`,
+            body: { json: { body: "Could you do Saturday?" } },
+          }),
+          works,
+        ),
+      },
+      "POST /api/v1/conversations/:id/read": {
+        setup: victimsThread,
+        ...sameRequest((t) => ({ method: "POST", path: `/api/v1/conversations/${t.conversationId}/read` }), works),
+      },
+      "ask about a hidden listing (API)": {
+        setup: hiddenAndOpen,
+        ...hiddenThenOpen((id) => ({ method: "POST", path: `/api/v1/listings/${id}/conversation` }), works),
+      },
+      // Unblocking is idempotent: another member's DELETE answers as for a block that is not there, and lifts nothing.
+      "DELETE /api/v1/blocks/:memberId (another member's block)": {
+        setup: victimsBlock,
+        refusedAs: ["ok"],
+        ...sameRequest((t) => ({ method: "DELETE", path: `/api/v1/blocks/${t.memberId}` }), works),
       },
     },
     payment: {

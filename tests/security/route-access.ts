@@ -21,6 +21,7 @@ import { FEATURE_FLAG_KEYS, featureFlags } from "#db/schema/flags.ts";
 import { listings } from "#db/schema/listings.ts";
 import { SWAGGER_UI_VERSION } from "#server/api-docs.ts";
 import { freshEmail, GOOD_LISTING, MEMBER_PASSWORD } from "../support/api-factories";
+import { createConversation, createMessage } from "../support/factories";
 import type { Actor, ActorName, Answer, Body, World } from "./world";
 
 export type Outcome =
@@ -219,6 +220,18 @@ export const TARGETS = {
     const listingId = await w.insertListing(w.owner.userId!);
     return { reportId: await w.insertReport(listingId, await w.throwaway()) };
   },
+  /** A thread the member asked in about a fresh listing of Olive's, with a line from Olive for them to read. */
+  memberThread: async (w: World) => {
+    const { conversationId } = await createConversation(w.db, {
+      ownerId: w.owner.userId!,
+      askerId: w.actors.member.userId!,
+      listingId: await w.insertListing(w.owner.userId!),
+    });
+    await createMessage(w.db, { conversationId, senderId: w.owner.userId! });
+    return { conversationId };
+  },
+  /** A member to block or unblock (made fresh, so a block never stands between the actors of other rows). */
+  blockable: async (w: World) => ({ memberId: await w.throwaway() }),
   flags: async (w: World) => {
     const rows = await w.db.select().from(featureFlags);
     return Object.fromEntries(FEATURE_FLAG_KEYS.map((k) => [k, rows.find((r) => r.key === k)?.enabled ? "on" : ""]));
@@ -857,6 +870,31 @@ export const ROUTE_ACCESS: Entry[] = [
     "/api/v1/swaps/:swapId/review",
     post(OWNER("ok"), { target: "completedSwap", body: () => ({ json: { rating: 5, comment: "Smooth swap" } }) }),
   ),
+  // ----- JSON API: conversations and blocks -----
+  ...api("GET /api/v1/conversations", "/api/v1/conversations", get(MEMBERS("ok"))),
+  ...api(
+    "POST /api/v1/listings/:id/conversation",
+    "/api/v1/listings/:listingId/conversation",
+    post(MEMBERS("ok"), { target: "offer" }),
+  ),
+  ...api(
+    "GET /api/v1/conversations/:id/messages",
+    "/api/v1/conversations/:conversationId/messages",
+    get(OWNER("ok"), { target: "memberThread" }),
+  ),
+  ...api(
+    "POST /api/v1/conversations/:id/messages",
+    "/api/v1/conversations/:conversationId/messages",
+    post(OWNER("ok"), { target: "memberThread", body: () => ({ json: { body: "Could you do Saturday?" } }) }),
+  ),
+  ...api(
+    "POST /api/v1/conversations/:id/read",
+    "/api/v1/conversations/:conversationId/read",
+    post(OWNER("ok"), { target: "memberThread" }),
+  ),
+  ...api("GET /api/v1/blocks", "/api/v1/blocks", get(MEMBERS("ok"))),
+  ...api("PUT /api/v1/blocks/:memberId", "/api/v1/blocks/:memberId", put(MEMBERS("ok"), { target: "blockable" })),
+  ...api("DELETE /api/v1/blocks/:memberId", "/api/v1/blocks/:memberId", del(MEMBERS("ok"), { target: "blockable" })),
   ...api("ALL /api/v1/*", "/api/v1/no-such-thing", get(EVERYONE("not-found"))),
 
   // ----- Files -----

@@ -19,7 +19,13 @@ import { paymentLogs } from "#db/schema/payments.ts";
 import type { PageHandler } from "#server/app.ts";
 import { paymentProviderFromEnv } from "#server/payments.ts";
 import { MEMBER_PASSWORD, postListing, sameOrigin, signUpConfirmedMember } from "#tests/support/api-factories.ts";
-import { createListing, createMember, createSwap } from "#tests/support/factories.ts";
+import {
+  createConversation,
+  createListing,
+  createMember,
+  createMessage,
+  createSwap,
+} from "#tests/support/factories.ts";
 import { cookiesFrom, createTestApp, TEST_ORIGIN } from "#tests/support/test-app.ts";
 import { createTestDatabase } from "#tests/support/test-db.ts";
 import { turnOnTwoFactor } from "#tests/support/two-factor.ts";
@@ -148,6 +154,19 @@ export async function buildWorld(handle: DbHandle, testApp: TestApp) {
     .values({ listingId: otherListing, reportedBy: victims[0].id, reason: "spam", notes: "Posted three times" })
     .returning();
 
+  // A thread the member asked in about the other's listing (with a line to read), and one the member is not in.
+  const { conversationId: conversation } = await createConversation(db, {
+    ownerId: other.id,
+    askerId: member.userId,
+    listingId: otherListing,
+  });
+  await createMessage(db, { conversationId: conversation, senderId: other.id });
+  const { conversationId: strangersConversation } = await createConversation(db, {
+    ownerId: other.id,
+    askerId: victims[1].id,
+    listingId: otherSpare,
+  });
+
   const signedIn = async (cookie: string) =>
     (await testApp.app.request(`${TEST_ORIGIN}/api/v1/me`, { headers: sameOrigin(cookie) })).status === 200;
 
@@ -216,6 +235,7 @@ export async function buildWorld(handle: DbHandle, testApp: TestApp) {
     otherSpare,
     swaps: { received, sent, accepted: accepted.swapId, completed, staff: staffSwap.swapId },
     checkoutSession,
+    conversations: { own: conversation, strangers: strangersConversation },
     victims: victims.map((v) => v.id),
     staffSwapParties: [staffSwap.proposerId, staffSwap.receiverId],
     paymentId: payment.id,
