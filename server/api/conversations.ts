@@ -1,17 +1,23 @@
 import { z } from "zod";
 import type { AppContext } from "#app/context.ts";
-import { blockMember } from "#core/conversations/block-member.ts";
+import { blockMember, CANNOT_BLOCK_YOURSELF, MEMBER_TO_BLOCK_NOT_FOUND } from "#core/conversations/block-member.ts";
 import { type ContactDetailMatch, maskContactDetails } from "#core/conversations/contact-details.ts";
 import { CONTACT_DETAILS_NOTE } from "#core/conversations/contact-note.ts";
+import { RECIPIENT_NOT_ACTIVE, SENDER_NOT_ACTIVE, THREAD_NOT_FOUND } from "#core/conversations/conversation-guards.ts";
+import { NEW_ACCOUNT_DAYS } from "#core/conversations/conversation-limits.ts";
 import { findBlockedMembers } from "#core/conversations/find-blocked-members.ts";
 import { findInbox } from "#core/conversations/find-inbox.ts";
 import { findThread } from "#core/conversations/find-thread.ts";
 import { isThreadUnlocked } from "#core/conversations/is-thread-unlocked.ts";
 import { markThreadRead } from "#core/conversations/mark-thread-read.ts";
+import { BLOCKED_PAIR } from "#core/conversations/member-blocks.ts";
+import { MESSAGE_REQUIRED, MESSAGE_TOO_LONG } from "#core/conversations/message-rules.ts";
 import { sendMessage } from "#core/conversations/send-message.ts";
-import { askAboutListing } from "#core/conversations/start-conversation.ts";
+import { askAboutListing, LISTING_NOT_AVAILABLE, OWN_LISTING_MESSAGE } from "#core/conversations/start-conversation.ts";
 import { unblockMember } from "#core/conversations/unblock-member.ts";
+import { MEMBER_LIMITS, type MemberLimitedAction } from "#core/rate-limit/member-limits.ts";
 import { AppError } from "#core/shared/app-error.ts";
+import { NUL_REFUSED } from "#core/shared/nul-characters.ts";
 import {
   CONVERSATION_MESSAGE_KINDS,
   MAX_CONVERSATION_MESSAGE_LENGTH,
@@ -227,10 +233,12 @@ const conversationEndpoint = endpointsOf({ tag: "Conversations", access: "member
 const blockEndpoint = endpointsOf({ tag: "Blocks", access: "member" });
 
 const conversationId = { id: idParam("conversation") };
-const NOT_FOUND = "'Conversation not found' (also for a thread you are not in).";
-const BLOCKED = "'You can't message this member.' (either of you blocked the other)";
-const SENDER_INACTIVE = "'Your account isn't active, so you can't send messages.'";
-const RECIPIENT_INACTIVE = "'This member's account is no longer active, so they can't receive messages.'";
+const NOT_FOUND = `'${THREAD_NOT_FOUND}' (also for a thread you are not in).`;
+const BLOCKED = `'${BLOCKED_PAIR}' (either of you blocked the other)`;
+const SENDER_INACTIVE = `'${SENDER_NOT_ACTIVE}'`;
+const RECIPIENT_INACTIVE = `'${RECIPIENT_NOT_ACTIVE}'`;
+/** A limit as MEMBER_LIMITS holds it: its `window`-th window's count. */
+const limitOf = (action: MemberLimitedAction, window = 0) => MEMBER_LIMITS[action].windows[window].limit;
 
 export const listConversationsEndpoint = conversationEndpoint("get /conversations", {
   operationId: "listConversations",
@@ -244,16 +252,15 @@ export const listConversationsEndpoint = conversationEndpoint("get /conversation
 export const askAboutListingEndpoint = conversationEndpoint("post /listings/:id/conversation", {
   operationId: "askAboutListing",
   summary: "Open (or continue) the conversation about a listing",
-  description:
-    "One thread per listing and member asking: asking again continues it, even once the listing is reserved or gone. Write in it with `POST /conversations/{id}/messages`. New threads: 30 a day, 5 a day for an account younger than 7 days.",
+  description: `One thread per listing and member asking: asking again continues it, even once the listing is reserved or gone. Write in it with \`POST /conversations/{id}/messages\`. New threads: ${limitOf("start_conversation")} a day, ${limitOf("start_conversation_new_account")} a day for an account younger than ${NEW_ACCOUNT_DAYS} days.`,
   params: { id: idParam("listing") },
   responses: {
     201: { description: "A new thread.", schema: AskedConversation },
     200: { description: "The thread you already have about this listing.", schema: AskedConversation },
   },
   errors: {
-    403: `'This is your own listing, so there's no one to message about it.', ${BLOCKED} or ${SENDER_INACTIVE}`,
-    404: "'This listing is no longer available' (missing, or not public, and no thread about it yet).",
+    403: `'${OWN_LISTING_MESSAGE}', ${BLOCKED} or ${SENDER_INACTIVE}`,
+    404: `'${LISTING_NOT_AVAILABLE}' (missing, or not public, and no thread about it yet).`,
     409: RECIPIENT_INACTIVE,
     429: "'You've reached the limit for new conversations. …' (when you can start another).",
   },
@@ -282,13 +289,12 @@ export const listMessagesEndpoint = conversationEndpoint("get /conversations/:id
 export const sendMessageEndpoint = conversationEndpoint("post /conversations/:id/messages", {
   operationId: "sendMessage",
   summary: "Write in a conversation",
-  description:
-    "Stored as written, in the one order both members see. Contact details in it are shown to the other member masked until both fees of the thread's swap are paid: the answer names what was found, so a client can tell the sender. 30 messages a minute and 500 a day (10 and 100 for an account younger than 7 days).",
+  description: `Stored as written, in the one order both members see. Contact details in it are shown to the other member masked until both fees of the thread's swap are paid: the answer names what was found, so a client can tell the sender. ${limitOf("send_message")} messages a minute and ${limitOf("send_message", 1)} a day (${limitOf("send_message_new_account")} and ${limitOf("send_message_new_account", 1)} for an account younger than ${NEW_ACCOUNT_DAYS} days).`,
   params: conversationId,
   body: { type: "json", schema: SendMessageRequest, required: true },
   responses: { 201: { description: "Sent.", schema: SentMessage } },
   errors: {
-    400: "'Please write a message.', 'Messages can be up to 2,000 characters.' or 'Text can't contain the NUL character (U+0000).' (`fields.body`).",
+    400: `'${MESSAGE_REQUIRED}' or '${MESSAGE_TOO_LONG}' (\`fields.body\`), or '${NUL_REFUSED}' (refused before it is read).`,
     403: `${BLOCKED} or ${SENDER_INACTIVE}`,
     404: NOT_FOUND,
     409: RECIPIENT_INACTIVE,
@@ -324,7 +330,7 @@ export const blockMemberEndpoint = blockEndpoint("put /blocks/:memberId", {
     "Neither of you can then message the other, open a thread with them or propose a swap to them; your threads with them stay, read-only. Blocking again changes nothing.",
   params: memberId,
   responses: { 200: { description: "Blocked.", schema: Block } },
-  errors: { 400: "'You can't block yourself.'", 404: "'Member not found'" },
+  errors: { 400: `'${CANNOT_BLOCK_YOURSELF}'`, 404: `'${MEMBER_TO_BLOCK_NOT_FOUND}'` },
 });
 
 export const unblockMemberEndpoint = blockEndpoint("delete /blocks/:memberId", {
