@@ -13,6 +13,12 @@ export type ContactDetailMatch = { kind: "phone" | "email" | "url" | "handle"; s
 /** What the other member sees in place of each contact detail. */
 export const HIDDEN_CONTACT_DETAILS = "[contact details hidden until you both pay]";
 
+/**
+ * The one line said wherever contact details are held back: under a masked message, to the sender before and after
+ * sending one, and by the API beside a masked line. One wording everywhere, so members learn it once.
+ */
+export const CONTACT_DETAILS_NOTE = "Contact details are shared once you both pay the $9.99 handshake fee.";
+
 function overlaps(a: ContactDetailMatch, b: ContactDetailMatch): boolean {
   return a.start < b.end && b.start < a.end;
 }

@@ -1,8 +1,11 @@
 import { z } from "zod";
 import type { AppContext } from "#app/context.ts";
 import { blockMember, CANNOT_BLOCK_YOURSELF, MEMBER_TO_BLOCK_NOT_FOUND } from "#core/conversations/block-member.ts";
-import { type ContactDetailMatch, maskContactDetails } from "#core/conversations/contact-details.ts";
-import { CONTACT_DETAILS_NOTE } from "#core/conversations/contact-note.ts";
+import {
+  CONTACT_DETAILS_NOTE,
+  type ContactDetailMatch,
+  maskContactDetails,
+} from "#core/conversations/contact-details.ts";
 import { RECIPIENT_NOT_ACTIVE, SENDER_NOT_ACTIVE, THREAD_NOT_FOUND } from "#core/conversations/conversation-guards.ts";
 import { NEW_ACCOUNT_DAYS } from "#core/conversations/conversation-limits.ts";
 import { findBlockedMembers } from "#core/conversations/find-blocked-members.ts";

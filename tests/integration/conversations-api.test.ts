@@ -6,11 +6,9 @@
 import { and, count, eq, inArray } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { BLOCKED_PAIR, BLOCKED_PAIR_PROPOSAL } from "#core/conversations/member-blocks.ts";
-import { HIDDEN_CONTACT_DETAILS } from "#core/conversations/contact-details.ts";
-import { CONTACT_DETAILS_NOTE } from "#core/conversations/contact-note.ts";
+import { CONTACT_DETAILS_NOTE, HIDDEN_CONTACT_DETAILS } from "#core/conversations/contact-details.ts";
 import { THREAD_NOT_FOUND } from "#core/conversations/conversation-guards.ts";
 import { MESSAGE_REQUIRED, MESSAGE_TOO_LONG } from "#core/conversations/message-rules.ts";
-import { recordThreadEvent } from "#core/conversations/record-thread-event.ts";
 import { LISTING_NOT_AVAILABLE, OWN_LISTING_MESSAGE } from "#core/conversations/start-conversation.ts";
 import { MEMBER_LIMITS } from "#core/rate-limit/member-limits.ts";
 import { NUL_REFUSED } from "#core/shared/nul-characters.ts";
@@ -184,16 +182,9 @@ describe("a conversation through the API", () => {
     });
     expect(proposed.status).toBe(201);
     const swapId = proposed.body.id;
-    // proposeSwap does not yet put its line in the thread (decision 081 leaves that wiring for later): the deal is
-    // linked here exactly as recordThreadEvent will link it from proposeSwap's transaction.
-    await db.transaction((tx) =>
-      recordThreadEvent(tx, {
-        swap: { id: swapId, targetListingId: mower, proposerId: kylie.userId, receiverId: tom.userId },
-        kind: "proposal",
-        actorId: kylie.userId,
-        now: new Date(),
-      }),
-    );
+    // The proposal makes the swap the thread's deal. proposeSwap does that itself once it writes its line in the
+    // thread (recordThreadEvent, the pages' change); until then the link is set here as it will be (a no-op after).
+    await db.update(conversations).set({ swapId }).where(eq(conversations.id, conversationId));
     expect((await send("POST", `/swaps/${swapId}/accept`, tom)).status).toBe(200);
 
     // One fee paid: still masked.

@@ -145,7 +145,7 @@ const ENDPOINTS: Endpoint[] = [
     path: "/api/v1/conversations/:id/messages",
     as: "member",
     body: "json",
-    ids: [world.conversations.own, world.conversations.strangers],
+    ids: [world.thread],
     fields: schemaFields(SendMessageRequest),
     runs: 40,
   },
@@ -154,7 +154,7 @@ const ENDPOINTS: Endpoint[] = [
     path: "/api/v1/conversations/:id/read",
     as: "member",
     body: "json",
-    ids: [world.conversations.own, world.conversations.strangers],
+    ids: [world.thread],
     fields: schemaFields(MarkReadRequest),
   },
   {

@@ -157,6 +157,12 @@ function cases(): Record<string, Record<string, Case>> {
   const victimsSwap = (status: "accepted" | "completed") => async () => ({
     swapId: (await w.insertSwap(b(), olive(), status)).swapId,
   });
+  /** The victim's thread about Olive's listing, with Olive's answer in it. */
+  const victimsThread = async () => {
+    const { conversationId } = await createConversation(w.db, { ownerId: olive(), askerId: b() });
+    await createMessage(w.db, { conversationId, senderId: olive(), body: "Yes, still available." });
+    return { threadId: conversationId };
+  };
   const reportByVictim = async () => ({ reportId: await w.insertReport(await w.insertListing(olive()), b()) });
   const offerTheirs = async () => ({
     target: await w.insertListing(olive()),
@@ -170,22 +176,6 @@ function cases(): Record<string, Record<string, Case>> {
     if (seen.status !== 200) throw new Error(`a member in good standing's avatar answered ${seen.status}`);
     await leave(actor.userId as string);
     return { url };
-  };
-  /** The victim's thread about a listing of Olive's, with a line from Olive the victim has not read. */
-  const victimsThread = async () => {
-    const { conversationId } = await createConversation(w.db, {
-      ownerId: olive(),
-      askerId: b(),
-      listingId: await w.insertListing(olive()),
-    });
-    await createMessage(w.db, { conversationId, senderId: olive() });
-    return { conversationId };
-  };
-  /** The victim has blocked a member: only the victim can lift it. */
-  const victimsBlock = async () => {
-    const memberId = await w.throwaway();
-    await w.db.insert(memberBlocks).values({ blockerId: b(), blockedId: memberId });
-    return { memberId };
   };
   const get = (path: (t: Record<string, string>) => string) => (t: Record<string, string>) => ({
     method: "GET",
@@ -374,11 +364,12 @@ function cases(): Record<string, Record<string, Case>> {
         ),
       },
     },
-    conversation: {
+    // The JSON API's conversations and blocks (the pages' are under "conversation").
+    "conversation (API)": {
       "GET /api/v1/conversations/:id/messages": {
         setup: victimsThread,
         ...sameRequest(
-          get((t) => `/api/v1/conversations/${t.conversationId}/messages`),
+          get((t) => `/api/v1/conversations/${t.threadId}/messages`),
           { expect: "ok" },
         ),
       },
@@ -387,7 +378,7 @@ function cases(): Record<string, Record<string, Case>> {
         ...sameRequest(
           (t) => ({
             method: "POST",
-            path: `/api/v1/conversations/${t.conversationId}/messages`,
+            path: `/api/v1/conversations/${t.threadId}/messages`,
             body: { json: { body: "Could you do Saturday?" } },
           }),
           works,
@@ -395,15 +386,19 @@ function cases(): Record<string, Record<string, Case>> {
       },
       "POST /api/v1/conversations/:id/read": {
         setup: victimsThread,
-        ...sameRequest((t) => ({ method: "POST", path: `/api/v1/conversations/${t.conversationId}/read` }), works),
+        ...sameRequest((t) => ({ method: "POST", path: `/api/v1/conversations/${t.threadId}/read` }), works),
       },
-      "ask about a hidden listing (API)": {
+      "POST /api/v1/listings/:id/conversation on a taken-down listing": {
         setup: hiddenAndOpen,
         ...hiddenThenOpen((id) => ({ method: "POST", path: `/api/v1/listings/${id}/conversation` }), works),
       },
       // Unblocking is idempotent: another member's DELETE answers as for a block that is not there, and lifts nothing.
       "DELETE /api/v1/blocks/:memberId (another member's block)": {
-        setup: victimsBlock,
+        setup: async () => {
+          const memberId = await w.throwaway();
+          await w.db.insert(memberBlocks).values({ blockerId: b(), blockedId: memberId });
+          return { memberId };
+        },
         refusedAs: ["ok"],
         ...sameRequest((t) => ({ method: "DELETE", path: `/api/v1/blocks/${t.memberId}` }), works),
       },

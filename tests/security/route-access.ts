@@ -17,6 +17,7 @@
 //   invalid     another 4xx: the request reached the route, which refused what was sent (a wrong password, ...)
 // A 5xx is never expected and always fails the walk.
 import { eq } from "drizzle-orm";
+import { memberBlocks } from "#db/schema/conversations.ts";
 import { FEATURE_FLAG_KEYS, featureFlags } from "#db/schema/flags.ts";
 import { listings } from "#db/schema/listings.ts";
 import { SWAGGER_UI_VERSION } from "#server/api-docs.ts";
@@ -220,18 +221,19 @@ export const TARGETS = {
     const listingId = await w.insertListing(w.owner.userId!);
     return { reportId: await w.insertReport(listingId, await w.throwaway()) };
   },
-  /** A thread the member asked in about a fresh listing of Olive's, with a line from Olive for them to read. */
+  /** Conversations (issue 26): a thread the member opened about a throwaway's listing, with the owner's answer. */
   memberThread: async (w: World) => {
-    const { conversationId } = await createConversation(w.db, {
-      ownerId: w.owner.userId!,
-      askerId: w.actors.member.userId!,
-      listingId: await w.insertListing(w.owner.userId!),
-    });
-    await createMessage(w.db, { conversationId, senderId: w.owner.userId! });
-    return { conversationId };
+    const ownerId = await w.throwaway();
+    const { conversationId } = await createConversation(w.db, { ownerId, askerId: w.actors.member.userId! });
+    await createMessage(w.db, { conversationId, senderId: ownerId, body: "Yes, still available." });
+    return { threadId: conversationId };
   },
-  /** A member to block or unblock (made fresh, so a block never stands between the actors of other rows). */
-  blockable: async (w: World) => ({ memberId: await w.throwaway() }),
+  /** A throwaway the actor has blocked (to unblock). */
+  ownBlock: async (w: World, a: Actor) => {
+    const blockedId = await w.throwaway();
+    await w.db.insert(memberBlocks).values({ blockerId: me(w, a), blockedId });
+    return { memberId: blockedId };
+  },
   flags: async (w: World) => {
     const rows = await w.db.select().from(featureFlags);
     return Object.fromEntries(FEATURE_FLAG_KEYS.map((k) => [k, rows.find((r) => r.key === k)?.enabled ? "on" : ""]));
@@ -879,22 +881,22 @@ export const ROUTE_ACCESS: Entry[] = [
   ),
   ...api(
     "GET /api/v1/conversations/:id/messages",
-    "/api/v1/conversations/:conversationId/messages",
+    "/api/v1/conversations/:threadId/messages",
     get(OWNER("ok"), { target: "memberThread" }),
   ),
   ...api(
     "POST /api/v1/conversations/:id/messages",
-    "/api/v1/conversations/:conversationId/messages",
+    "/api/v1/conversations/:threadId/messages",
     post(OWNER("ok"), { target: "memberThread", body: () => ({ json: { body: "Could you do Saturday?" } }) }),
   ),
   ...api(
     "POST /api/v1/conversations/:id/read",
-    "/api/v1/conversations/:conversationId/read",
+    "/api/v1/conversations/:threadId/read",
     post(OWNER("ok"), { target: "memberThread" }),
   ),
   ...api("GET /api/v1/blocks", "/api/v1/blocks", get(MEMBERS("ok"))),
-  ...api("PUT /api/v1/blocks/:memberId", "/api/v1/blocks/:memberId", put(MEMBERS("ok"), { target: "blockable" })),
-  ...api("DELETE /api/v1/blocks/:memberId", "/api/v1/blocks/:memberId", del(MEMBERS("ok"), { target: "blockable" })),
+  ...api("PUT /api/v1/blocks/:memberId", "/api/v1/blocks/:userId", put(MEMBERS("ok"), { target: "throwaway" })),
+  ...api("DELETE /api/v1/blocks/:memberId", "/api/v1/blocks/:memberId", del(MEMBERS("ok"), { target: "ownBlock" })),
   ...api("ALL /api/v1/*", "/api/v1/no-such-thing", get(EVERYONE("not-found"))),
 
   // ----- Files -----

@@ -19,13 +19,7 @@ import { paymentLogs } from "#db/schema/payments.ts";
 import type { PageHandler } from "#server/app.ts";
 import { paymentProviderFromEnv } from "#server/payments.ts";
 import { MEMBER_PASSWORD, postListing, sameOrigin, signUpConfirmedMember } from "#tests/support/api-factories.ts";
-import {
-  createConversation,
-  createListing,
-  createMember,
-  createMessage,
-  createSwap,
-} from "#tests/support/factories.ts";
+import { createConversation, createListing, createMember, createSwap } from "#tests/support/factories.ts";
 import { cookiesFrom, createTestApp, TEST_ORIGIN } from "#tests/support/test-app.ts";
 import { createTestDatabase } from "#tests/support/test-db.ts";
 import { turnOnTwoFactor } from "#tests/support/two-factor.ts";
@@ -90,6 +84,9 @@ export async function buildWorld(handle: DbHandle, testApp: TestApp) {
   const other = await createMember(db, { name: "Tom O'Brien" });
   const otherListing = await createListing(db, other.id, { title: "Ryobi lawn mower" });
   const otherSpare = await createListing(db, other.id, { title: "Weber kettle barbecue" });
+  // A thread of the member's with someone else (blocking in it must not stop the proposals to Tom).
+  const talker = await createMember(db, { name: "Tess Talker" });
+  const { conversationId: thread } = await createConversation(db, { ownerId: talker.id, askerId: member.userId });
   const { swapId: received } = await createSwap(db, {
     status: "pending",
     offeredListingId: otherListing,
@@ -153,19 +150,6 @@ export async function buildWorld(handle: DbHandle, testApp: TestApp) {
     .insert(moderationReports)
     .values({ listingId: otherListing, reportedBy: victims[0].id, reason: "spam", notes: "Posted three times" })
     .returning();
-
-  // A thread the member asked in about the other's listing (with a line to read), and one the member is not in.
-  const { conversationId: conversation } = await createConversation(db, {
-    ownerId: other.id,
-    askerId: member.userId,
-    listingId: otherListing,
-  });
-  await createMessage(db, { conversationId: conversation, senderId: other.id });
-  const { conversationId: strangersConversation } = await createConversation(db, {
-    ownerId: other.id,
-    askerId: victims[1].id,
-    listingId: otherSpare,
-  });
 
   const signedIn = async (cookie: string) =>
     (await testApp.app.request(`${TEST_ORIGIN}/api/v1/me`, { headers: sameOrigin(cookie) })).status === 200;
@@ -233,9 +217,9 @@ export async function buildWorld(handle: DbHandle, testApp: TestApp) {
     imageKeys,
     otherListing,
     otherSpare,
+    thread,
     swaps: { received, sent, accepted: accepted.swapId, completed, staff: staffSwap.swapId },
     checkoutSession,
-    conversations: { own: conversation, strangers: strangersConversation },
     victims: victims.map((v) => v.id),
     staffSwapParties: [staffSwap.proposerId, staffSwap.receiverId],
     paymentId: payment.id,
