@@ -5,9 +5,9 @@
 // an admin, for back-office ids) and expects it to work, so a refusal is about whose id it is, not a bad request.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { memberBlocks } from "#db/schema/conversations.ts";
 import { listings } from "#db/schema/listings.ts";
 import { profiles } from "#db/schema/profiles.ts";
-import { memberBlocks } from "#db/schema/conversations.ts";
 import { GOOD_LISTING, signUpMember } from "../support/api-factories";
 import { createConversation, createMessage } from "../support/factories";
 import { createTestDatabase } from "../support/test-db";
