@@ -19,7 +19,9 @@ send \`Origin: <the site's own origin>\` (browsers do this themselves). Otherwis
 message the site itself shows. Every answer carries an \`X-Request-Id\`.
 
 **Limits.** Sign-in and sign-up: 5 attempts per e-mail address and 20 per client address in 5 minutes; new listings:
-10 an hour, 30 a day; offers: 20 an hour, 60 a day, 3 a day on one listing. Over a limit: 429 with the time to try
+10 an hour, 30 a day; offers: 20 an hour, 60 a day, 3 a day on one listing; messages: 30 a minute, 500 a day; new
+conversations: 30 a day (an account younger than 7 days: 10 messages a minute, 100 a day, 5 new conversations a
+day). Over a limit: 429 with the time to try
 again in the message (and a \`Retry-After\` header in seconds where the wait is known).
 
 **Lists** page with keyset cursors: pass the \`nextCursor\` of one page as \`cursor\` for the next (null on the last).
@@ -33,6 +35,12 @@ const TAGS = [
   { name: "Favourites", description: "Saved listings." },
   { name: "Swaps", description: "Proposals: propose, accept, decline, withdraw, review." },
   { name: "Payments", description: "The AUD 9.99 handshake fee each party pays once a swap is accepted." },
+  {
+    name: "Conversations",
+    description:
+      "Ask about a listing and talk it over: contact details are masked for the other member until both fees are paid.",
+  },
+  { name: "Blocks", description: "Members you have blocked: neither of you can message or propose to the other." },
   { name: "Documentation", description: "This document." },
 ];
 

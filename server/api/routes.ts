@@ -5,6 +5,7 @@ import { isAppError } from "#core/shared/app-error.ts";
 import { createAccountRoutes } from "./account";
 import { createAuthRoutes } from "./auth";
 import { type ApiEnv, createRouter, type Endpoint, named } from "./contract";
+import { createConversationRoutes } from "./conversations";
 import { createListingRoutes } from "./listings";
 import { buildOpenApiDocument } from "./openapi";
 import { createSwapRoutes } from "./swaps";
@@ -32,7 +33,13 @@ export const openApiEndpoint = {
 /** The JSON API: the same use cases the pages call, answering with the same messages. */
 export function createApiRoutes() {
   const api = new Hono<ApiEnv>();
-  const groups = [createAuthRoutes(), createAccountRoutes(), createListingRoutes(), createSwapRoutes()];
+  const groups = [
+    createAuthRoutes(),
+    createAccountRoutes(),
+    createListingRoutes(),
+    createSwapRoutes(),
+    createConversationRoutes(),
+  ];
   const docs = createRouter();
   const endpoints: Endpoint[] = [...groups.flatMap((group) => group.endpoints), openApiEndpoint];
 

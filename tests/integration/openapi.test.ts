@@ -597,6 +597,107 @@ describe("every endpoint, called as a real member, answers within its documented
   });
 });
 
+describe("conversations and blocks, called as real members, answer within their documented schemas", () => {
+  test("ask, write, read the inbox and the thread, mark read, block and unblock; each refusal as documented", async () => {
+    const kylie = await signUp("Kylie Nguyen");
+    const tom = await signUp("Tom O'Brien");
+    const mower = await list(tom, "Ryobi lawn mower");
+    const refused = async (operation: string, status: number, message: string, params = {}, options = {}) => {
+      const [method, path] = operation.split(" ");
+      const answer = await call(method, path, params, options);
+      expect([answer.status, answer.body.error], operation).toEqual([status, message]);
+      return answer.body;
+    };
+
+    const asked = await call("POST", "/listings/{id}/conversation", { id: mower }, { as: kylie });
+    expect(asked).toMatchObject({ status: 201, body: { id: expect.any(String), created: true } });
+    const id = asked.body.id as string;
+    expect((await call("POST", "/listings/{id}/conversation", { id: mower }, { as: kylie })).body).toEqual({
+      id,
+      created: false,
+    });
+    const sent = await call(
+      "POST",
+      "/conversations/{id}/messages",
+      { id },
+      { as: kylie, json: { body: "Still available? Text me on 0412 345 678" } },
+    );
+    expect(sent).toMatchObject({
+      status: 201,
+      body: { message: { masked: ["phone"] }, maskedNote: expect.any(String) },
+    });
+    const inbox = (await call("GET", "/conversations", {}, { as: tom })).body;
+    expect(inbox.conversations).toMatchObject([{ id, unread: 1, lastLine: { masked: true } }]);
+    const page = (await call("GET", "/conversations/{id}/messages", { id }, { as: tom, query: { after: "0" } })).body;
+    expect(page.messages).toHaveLength(1);
+    expect(page.messages[0].body).not.toContain("0412");
+    expect((await call("POST", "/conversations/{id}/read", { id }, { as: tom, json: {} })).body).toEqual({
+      lastReadSeq: page.messages[0].seq,
+    });
+    expect((await call("PUT", "/blocks/{memberId}", { memberId: kylie.userId }, { as: tom })).body).toEqual({
+      blocked: true,
+    });
+    expect((await call("GET", "/blocks", {}, { as: tom })).body.blocked).toMatchObject([{ id: kylie.userId }]);
+
+    await refused(
+      "POST /conversations/{id}/messages",
+      403,
+      "You can't message this member.",
+      { id },
+      {
+        as: kylie,
+        json: { body: "Hello?" },
+      },
+    );
+    expect((await call("DELETE", "/blocks/{memberId}", { memberId: kylie.userId }, { as: tom })).body).toEqual({
+      blocked: false,
+    });
+    const empty = await refused(
+      "POST /conversations/{id}/messages",
+      400,
+      "Please write a message.",
+      { id },
+      {
+        as: kylie,
+        json: { body: "  " },
+      },
+    );
+    expect(empty.fields).toEqual({ body: "Please write a message." });
+    await refused(
+      "POST /conversations/{id}/read",
+      400,
+      "upToSeq must be a whole number, 0 or more.",
+      { id },
+      {
+        as: tom,
+        json: { upToSeq: "all" },
+      },
+    );
+    for (const [operation, json] of [
+      ["GET /conversations/{id}/messages", undefined],
+      ["POST /conversations/{id}/messages", { body: "Hi" }],
+      ["POST /conversations/{id}/read", {}],
+    ] as const)
+      await refused(operation, 404, "Conversation not found", { id: NOWHERE }, { as: tom, json });
+    await refused(
+      "POST /listings/{id}/conversation",
+      403,
+      "This is your own listing, so there's no one to message about it.",
+      { id: mower },
+      { as: tom },
+    );
+    await refused(
+      "POST /listings/{id}/conversation",
+      404,
+      "This listing is no longer available",
+      { id: NOWHERE },
+      { as: tom },
+    );
+    await refused("PUT /blocks/{memberId}", 400, "You can't block yourself.", { memberId: tom.userId }, { as: tom });
+    await refused("PUT /blocks/{memberId}", 404, "Member not found", { memberId: "nobody" }, { as: tom });
+  });
+});
+
 afterAll(() => {
   const operations = documentedRoutes();
   const answered = new Set([...seen].filter((s) => /\s2\d\d$/.test(s)).map((s) => s.replace(/\s\d{3}$/, "")));

@@ -12,6 +12,7 @@ import { listingFieldsSchema } from "#core/listings/listing-schema.ts";
 import { proposeSwapSchema, reviewSchema } from "#core/swaps/swap-schema.ts";
 import { signInSchema, signUpSchema } from "#core/auth/credentials-schema.ts";
 import { ProfileUpdate } from "#server/api/account.ts";
+import { MarkReadRequest, SendMessageRequest } from "#server/api/conversations.ts";
 import { GOOD_LISTING, sameOrigin } from "../support/api-factories";
 import { makeJpeg } from "../support/images";
 import { TEST_ORIGIN } from "../support/test-app";
@@ -47,7 +48,7 @@ const { app } = testApp;
 
 type Endpoint = {
   method: "POST" | "PUT" | "DELETE";
-  /** The route as Hono lists it (`:id` for the id). */
+  /** The route as Hono lists it (its one `:param`, e.g. `:id`, is the id). */
   path: string;
   as: "member" | "visitor";
   body: "json" | "multipart";
@@ -133,6 +134,38 @@ const ENDPOINTS: Endpoint[] = [
   { method: "POST", path: "/api/v1/swaps/:id/decline", as: "member", body: "json", ids: swapIds },
   { method: "POST", path: "/api/v1/swaps/:id/withdraw", as: "member", body: "json", ids: swapIds },
   {
+    method: "POST",
+    path: "/api/v1/listings/:id/conversation",
+    as: "member",
+    body: "json",
+    ids: [world.otherListing, world.otherSpare, world.ownListing],
+  },
+  {
+    method: "POST",
+    path: "/api/v1/conversations/:id/messages",
+    as: "member",
+    body: "json",
+    ids: [world.thread],
+    fields: schemaFields(SendMessageRequest),
+    runs: 40,
+  },
+  {
+    method: "POST",
+    path: "/api/v1/conversations/:id/read",
+    as: "member",
+    body: "json",
+    ids: [world.thread],
+    fields: schemaFields(MarkReadRequest),
+  },
+  {
+    method: "PUT",
+    path: "/api/v1/blocks/:memberId",
+    as: "member",
+    body: "json",
+    ids: [world.victims[0], world.member.userId],
+  },
+  { method: "DELETE", path: "/api/v1/blocks/:memberId", as: "member", body: "json", ids: [world.victims[0]] },
+  {
     method: "DELETE",
     path: "/api/v1/listings/:id",
     as: "member",
@@ -199,7 +232,7 @@ function caseArb(e: Endpoint): fc.Arbitrary<Case> {
 }
 
 function requestFor(e: Endpoint, c: Case): Request {
-  const path = e.path.replace(":id", encodePathSegment(c.param));
+  const path = e.path.replace(/:[A-Za-z]+/, encodePathSegment(c.param));
   const headers: Record<string, string> = sameOrigin(e.as === "member" ? world.member.cookie : undefined);
   let body: BodyInit;
   if (c.contentType === "multipart") {

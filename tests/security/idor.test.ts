@@ -373,6 +373,45 @@ function cases(): Record<string, Record<string, Case>> {
         ),
       },
     },
+    // The JSON API's conversations and blocks (the pages' are under "conversation").
+    "conversation (API)": {
+      "GET /api/v1/conversations/:id/messages": {
+        setup: victimsThread,
+        ...sameRequest(
+          get((t) => `/api/v1/conversations/${t.threadId}/messages`),
+          { expect: "ok" },
+        ),
+      },
+      "POST /api/v1/conversations/:id/messages": {
+        setup: victimsThread,
+        ...sameRequest(
+          (t) => ({
+            method: "POST",
+            path: `/api/v1/conversations/${t.threadId}/messages`,
+            body: { json: { body: "Could you do Saturday?" } },
+          }),
+          works,
+        ),
+      },
+      "POST /api/v1/conversations/:id/read": {
+        setup: victimsThread,
+        ...sameRequest((t) => ({ method: "POST", path: `/api/v1/conversations/${t.threadId}/read` }), works),
+      },
+      "POST /api/v1/listings/:id/conversation on a taken-down listing": {
+        setup: hiddenAndOpen,
+        ...hiddenThenOpen((id) => ({ method: "POST", path: `/api/v1/listings/${id}/conversation` }), works),
+      },
+      // Unblocking is idempotent: another member's DELETE answers as for a block that is not there, and lifts nothing.
+      "DELETE /api/v1/blocks/:memberId (another member's block)": {
+        setup: async () => {
+          const memberId = await w.throwaway();
+          await w.db.insert(memberBlocks).values({ blockerId: b(), blockedId: memberId });
+          return { memberId };
+        },
+        refusedAs: ["ok"],
+        ...sameRequest((t) => ({ method: "DELETE", path: `/api/v1/blocks/${t.memberId}` }), works),
+      },
+    },
     payment: {
       "pay on My Swaps": {
         setup: victimsSwap("accepted"),

@@ -923,6 +923,31 @@ export const ROUTE_ACCESS: Entry[] = [
     "/api/v1/swaps/:swapId/review",
     post(OWNER("ok"), { target: "completedSwap", body: () => ({ json: { rating: 5, comment: "Smooth swap" } }) }),
   ),
+  // ----- JSON API: conversations and blocks -----
+  ...api("GET /api/v1/conversations", "/api/v1/conversations", get(MEMBERS("ok"))),
+  ...api(
+    "POST /api/v1/listings/:id/conversation",
+    "/api/v1/listings/:listingId/conversation",
+    post(MEMBERS("ok"), { target: "offer" }),
+  ),
+  ...api(
+    "GET /api/v1/conversations/:id/messages",
+    "/api/v1/conversations/:threadId/messages",
+    get(OWNER("ok"), { target: "memberThread" }),
+  ),
+  ...api(
+    "POST /api/v1/conversations/:id/messages",
+    "/api/v1/conversations/:threadId/messages",
+    post(OWNER("ok"), { target: "memberThread", body: () => ({ json: { body: "Could you do Saturday?" } }) }),
+  ),
+  ...api(
+    "POST /api/v1/conversations/:id/read",
+    "/api/v1/conversations/:threadId/read",
+    post(OWNER("ok"), { target: "memberThread" }),
+  ),
+  ...api("GET /api/v1/blocks", "/api/v1/blocks", get(MEMBERS("ok"))),
+  ...api("PUT /api/v1/blocks/:memberId", "/api/v1/blocks/:userId", put(MEMBERS("ok"), { target: "throwaway" })),
+  ...api("DELETE /api/v1/blocks/:memberId", "/api/v1/blocks/:memberId", del(MEMBERS("ok"), { target: "ownBlock" })),
   ...api("ALL /api/v1/*", "/api/v1/no-such-thing", get(EVERYONE("not-found"))),
 
   // ----- Files -----
