@@ -49,13 +49,17 @@ export async function recordThreadEvent(
       },
     })
     .returning();
-  await tx.insert(conversationMessages).values({
-    conversationId: thread.id,
-    senderId: actorId,
-    kind: "event",
-    eventKind: kind,
-    eventPayload: { swapId: swap.id, ...payload },
-    createdAt: now,
-  });
+  const [line] = await tx
+    .insert(conversationMessages)
+    .values({
+      conversationId: thread.id,
+      senderId: actorId,
+      kind: "event",
+      eventKind: kind,
+      eventPayload: { swapId: swap.id, ...payload },
+      createdAt: now,
+    })
+    .returning();
+  await tx.update(conversations).set({ lastSeq: line.seq }).where(eq(conversations.id, thread.id));
   return thread.id;
 }

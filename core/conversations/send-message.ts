@@ -50,6 +50,7 @@ export async function sendMessage(
         .insert(conversationMessages)
         .values({ conversationId: thread.id, senderId, kind: "text", body, maskedKinds: masked, createdAt: now })
         .returning();
+      await tx.update(conversations).set({ lastSeq: message.seq }).where(eq(conversations.id, thread.id));
       if (masked.length > 0) {
         await tx.insert(contactDetailAttempts).values({
           userId: senderId,

@@ -57,6 +57,9 @@ export const conversations = pgTable(
     createdAt: createdAt(),
     // NULL until the first line: a thread opened and never written in is in nobody's inbox.
     lastMessageAt: tstz("last_message_at"),
+    // The seq of the thread's latest line (0 before the first): a thread is unread for a member while this is past
+    // their read pointer, so the header's count only looks inside threads that have something new.
+    lastSeq: bigint("last_seq", { mode: "number" }).notNull().default(0),
   },
   (t) => [
     check("conversations_distinct_members_check", sql`${t.askerId} <> ${t.ownerId}`),

@@ -15,3 +15,7 @@ export type ReportReason = (typeof REPORT_REASONS)[number];
 /** pending -> approved (listing rejected) | rejected (listing restored) | takedown (listing taken down). */
 export const REPORT_STATUSES = ["pending", "approved", "rejected", "takedown"] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/** What a report is about: a listing, or a line a member wrote in a conversation. */
+export const REPORT_SUBJECTS = ["listing", "message"] as const;
+export type ReportSubject = (typeof REPORT_SUBJECTS)[number];

@@ -125,7 +125,7 @@ function AccountMenu({ user }: { user: NonNullable<NavUser> }) {
               Messages
               {unread > 0 && (
                 <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
-                  {unread}
+                  {unread > 99 ? "99+" : unread}
                   <span className="sr-only"> unread</span>
                 </span>
               )}
