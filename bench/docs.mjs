@@ -245,6 +245,47 @@ function benchSection(runs) {
         );
       }
     }
+    if (r.conversations?.queries?.length) {
+      out.push(
+        "",
+        "A member's conversations and notices (50,000 lines in 2,000 threads among 10,000 other threads, 20,000 notices; " +
+          "EXPLAIN ANALYZE of the SQL each use case ran, the sum of the statements' medians; in-process: the use case's own time over the app's connection):",
+        "",
+        "| Query | answer | DB ms (statements) | in-process median ms | slowest statement's plan |",
+        "|---|---|---:|---:|---|",
+      );
+      const targetOf = {
+        inbox: 20,
+        inbox_deep: 20,
+        thread: 20,
+        unread_messages: 5,
+        unread_messages_none_read: 20,
+        notifications: 20,
+        unread_notices: 5,
+      };
+      for (const q of r.conversations.queries) {
+        const limit = targetOf[q.name];
+        const plan = q.slowest
+          ? q.slowest.plan
+              .split("\n")
+              .map((l) => l.trim())
+              .slice(0, 5)
+              .join(" › ")
+              .replaceAll("|", "\\|")
+          : "";
+        out.push(
+          `| ${q.label.replaceAll("|", "\\|")} | ${q.answer} | ${fmt(q.dbMs, 3)} (${q.statements})${limit ? ` ≤ ${limit} ${verdict(q.dbMs <= limit)}` : ""} | ${fmt(q.wallMedianMs, 2)} | ${plan} |`,
+        );
+      }
+      out.push(
+        "",
+        `Contact rule, one message (in process, 2,000 runs each; target: the slowest median ≤ 3 ms): ${r.conversations.contactRule
+          .map(
+            (t) => `${t.name} (${t.characters} characters) median ${fmt(t.medianMs, 3)} ms, p99 ${fmt(t.p99Ms, 3)} ms`,
+          )
+          .join("; ")}.`,
+      );
+    }
     const pages = Object.entries(r.pages)
       .map(([k, p]) => `${k} ${p.status} (${p.listingLinks} listing links, ${p.sqlStatements} SQL)`)
       .join(", ");

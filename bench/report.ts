@@ -2,6 +2,7 @@
 // (bench/results/<timestamp>-<pglite|postgres>-<N>.json) with docs/performance.md regenerated from it.
 import fs from "node:fs";
 import path from "node:path";
+import type { measureConversations } from "./conversations";
 import type { DbTime } from "./explain";
 import type { LoadResult } from "./http";
 import { log } from "./log";
@@ -16,6 +17,7 @@ export function printReport(r: {
   database: Record<string, DbTime | null>;
   searchProbes: Record<string, { label: string; status: number; listingLinks: number; db: DbTime | null }>;
   targets: ReturnType<typeof check>[];
+  conversations: Awaited<ReturnType<typeof measureConversations>>;
   homeToHomeLikeRenderRatio: number;
   visitorRatios: Record<
     string,
@@ -64,6 +66,20 @@ export function printReport(r: {
   for (const probe of Object.values(r.searchProbes)) {
     console.log(
       `${pad(probe.label.slice(0, 69), 70)}${lpad(String(probe.status), 7)}${lpad(String(probe.listingLinks), 6)}${lpad(probe.db ? probe.db.executionMs.toFixed(3) : "n/a", 11)}${lpad(probe.db ? probe.db.pageTotalMs.toFixed(3) : "n/a", 11)}`,
+    );
+  }
+  console.log(
+    `\n${pad("A member's conversations and notices (database)", 70)}${lpad("DB ms", 9)}${lpad("stmts", 6)}${lpad("in-process ms", 15)}  answer`,
+  );
+  for (const q of r.conversations.queries) {
+    console.log(
+      `${pad(q.label.slice(0, 69), 70)}${lpad(q.dbMs.toFixed(3), 9)}${lpad(String(q.statements), 6)}${lpad(q.wallMedianMs.toFixed(3), 15)}  ${q.answer}`,
+    );
+    if (q.slowest) for (const line of q.slowest.plan.split("\n").slice(0, 6)) console.log(`${" ".repeat(8)}${line}`);
+  }
+  for (const t of r.conversations.contactRule) {
+    console.log(
+      `${pad(`Contact rule, ${t.name} (${t.characters} characters)`, 70)} median ${t.medianMs} ms, p99 ${t.p99Ms} ms`,
     );
   }
   console.log("\nTargets");

@@ -23,8 +23,9 @@
 //
 // This file is the runner: the database (bench/database.ts, seeded by bench/seed.ts, back-office.ts and
 // trust-and-money.ts), the app (bench/app.ts), then each benchmark in turn: the visitor pages
-// (bench/visitor-pages.ts), the search probes (bench/search-probes.ts) and the back office
-// (bench/back-office-pages.ts), their targets (bench/targets.ts) and the report (bench/report.ts). The order of
+// (bench/visitor-pages.ts), the search probes (bench/search-probes.ts), the back office
+// (bench/back-office-pages.ts) and a member's conversations and notices with the contact rule
+// (bench/conversations.ts), their targets (bench/targets.ts) and the report (bench/report.ts). The order of
 // the steps is the measurement's: every page is visited and the back office timed before any load runs, and
 // EXPLAIN comes after the load.
 process.env.NODE_ENV = "production"; // before React loads: react-dom/server picks its build from this
@@ -34,6 +35,7 @@ import os from "node:os";
 import { explainBackOffice, timeBackOffice } from "./back-office-pages";
 import { seedExtraMembers, seedModeration } from "./back-office";
 import { ensureBuild, serverEntry } from "./build";
+import { conversationsSeeded, measureConversations, seedConversations } from "./conversations";
 import { startApp } from "./app";
 import { type BenchDatabase, openBenchDatabase } from "./database";
 import { explainer } from "./explain";
@@ -99,6 +101,10 @@ async function main() {
   const localities = pickLocalities(400);
   t = process.hrtime.bigint();
   if (!db.reused) await seed(db, localities);
+  if (!(await conversationsSeeded(raw))) {
+    await seedConversations(exec, MEMBERS);
+    log("seeded a member's 2,000 threads of 25 lines, 10,000 other threads and the member's 20,000 notices");
+  }
   const insertMs = ms(t);
   t = process.hrtime.bigint();
   await exec(db.reused ? "ANALYZE" : "VACUUM ANALYZE");
@@ -132,6 +138,7 @@ async function main() {
   const { dbTimes, explained } = await visitorDatabaseTimes(explain, raw, visited);
   const probes = await explainSearchProbes(explain, probePages);
   const backOfficeResult = await explainBackOffice(explain, backOffice);
+  const conversations = await measureConversations(db, explain);
 
   // ------------------------------------------------------------------------------------- targets
   const { http: http_, visitorRatios, ratio, ratioHomeLike } = visitorLoad;
@@ -143,6 +150,7 @@ async function main() {
     ratio,
     slowestBackOffice: backOfficeResult.slowestBackOffice,
     slowestQueueAndPayments: backOfficeResult.slowestQueueAndPayments,
+    conversations,
   });
 
   const result = {
@@ -199,6 +207,7 @@ async function main() {
     database: dbTimes,
     searchProbes: probes,
     backOffice: backOfficeResult.pages,
+    conversations,
     explainedPerPage: explained,
     targets: targetsChecked,
   };

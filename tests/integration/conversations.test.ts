@@ -7,6 +7,7 @@ import { afterAll, describe, expect, test } from "vitest";
 import { blockMember, CANNOT_BLOCK_YOURSELF, MEMBER_TO_BLOCK_NOT_FOUND } from "#core/conversations/block-member.ts";
 import { collectConversationData } from "#core/conversations/collect-conversation-data.ts";
 import type { MaskContactDetails } from "#core/conversations/contact-mask.ts";
+import { countUnreadMessages } from "#core/conversations/count-unread-messages.ts";
 import { RECIPIENT_NOT_ACTIVE, SENDER_NOT_ACTIVE, THREAD_NOT_FOUND } from "#core/conversations/conversation-guards.ts";
 import { findBlockedMembers } from "#core/conversations/find-blocked-members.ts";
 import { findInbox } from "#core/conversations/find-inbox.ts";
@@ -631,4 +632,5 @@ test("the factories make a thread and its lines as the use cases do", async () =
   const view = await findThread(deps, { conversationId, viewerId: ownerId });
   expect(view.lines.map((l) => l.body)).toEqual(["Is it still available?"]);
   expect((await findInbox(deps, { userId: ownerId })).threads[0]).toMatchObject({ id: conversationId, unread: 1 });
+  expect(await countUnreadMessages(db, { userId: ownerId })).toBe(1);
 });

@@ -259,5 +259,10 @@ export async function createMessage(
     .insert(conversationMessages)
     .values({ conversationId, senderId, kind: "text", body, createdAt: at })
     .returning();
+  // As sendMessage: the thread's last seq, which the header's unread count looks at first.
+  await db
+    .update(conversations)
+    .set({ lastSeq: sql`greatest(${conversations.lastSeq}, ${row.seq})` })
+    .where(eq(conversations.id, conversationId));
   return { messageId: row.id, seq: row.seq };
 }
