@@ -109,13 +109,14 @@ WHERE c.last_seq > 0`);
   await exec(`
 INSERT INTO notifications (user_id, kind, payload, created_at, read_at)
 SELECT ${m},
-  (ARRAY['message.received', 'swap.proposed', 'review.received'])[1 + g % 3],
+  (ARRAY['message.received', 'proposal.received', 'review.received'])[1 + g % 3],
   CASE g % 3
     WHEN 0 THEN jsonb_build_object('conversationId', md5('bench-thread-' || (1 + g % ${MEMBER_THREADS}))::uuid,
       'otherName', 'Olivia Smith', 'listingTitle', 'Cordless drill')
     WHEN 1 THEN jsonb_build_object('swapId', md5('bench-swap-' || (1 + g % 2000))::uuid, 'role', 'receiver',
       'otherName', 'Jack Jones', 'mine', 'Mountain bike', 'theirs', 'Surfboard')
-    ELSE jsonb_build_object('swapId', md5('bench-swap-' || (1 + g % 2000))::uuid, 'otherName', 'Mia Tran', 'rating', 5)
+    ELSE jsonb_build_object('swapId', md5('bench-swap-' || (1 + g % 2000))::uuid, 'role', 'proposer',
+      'otherName', 'Mia Tran', 'mine', 'Camping tent', 'theirs', 'Road bike', 'rating', 5)
   END,
   now() - g * interval '26 minutes',
   CASE WHEN g > ${UNREAD_NOTICES} THEN now() - g * interval '26 minutes' + interval '1 hour' END
@@ -252,3 +253,38 @@ export async function measureConversations({ handle, exec }: BenchDatabase, { ex
   const contactRule = timeContactRule();
   return { queries: results, contactRule };
 }
+
+/**
+ * `npx tsx bench/conversations.ts`: this benchmark alone, on a small fresh database (the members, 3,000 listings and
+ * the extra members the threads need), for working on these queries; `npm run bench` measures it beside the rest.
+ */
+async function standalone() {
+  const { openBenchDatabase } = await import("./database");
+  const { explainer } = await import("./explain");
+  const { seedMembers, seedListings, pickLocalities } = await import("./seed");
+  const { seedExtraMembers } = await import("./back-office");
+  const { root } = await import("./options");
+  process.chdir(root);
+  const db = await openBenchDatabase();
+  try {
+    const { migrate } = await import("#db/migrate.ts");
+    await migrate(db.handle);
+    if (!(await conversationsSeeded(db.raw))) {
+      const localities = pickLocalities(50);
+      await seedMembers(db.exec, localities);
+      await seedListings(db.exec, 3_000, localities);
+      await seedExtraMembers(db.exec, 200, 7_200);
+      const start = process.hrtime.bigint();
+      await seedConversations(db.exec, 7_200);
+      log(`seeded the conversations in ${(ms(start) / 1000).toFixed(1)} s`);
+    }
+    await db.exec("VACUUM ANALYZE");
+    const { queries, contactRule } = await measureConversations(db, explainer(db));
+    for (const q of queries) console.log(`\n${q.label}: ${q.dbMs} ms\n${q.plans.join("\n--\n")}`);
+    console.log(contactRule);
+  } finally {
+    await db.cleanup();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await standalone();

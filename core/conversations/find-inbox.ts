@@ -1,10 +1,11 @@
-import { and, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { conversationMessages, conversations, type ThreadEventKind } from "#db/schema/conversations.ts";
 import { listings } from "#db/schema/listings.ts";
 import { swapProposals } from "#db/schema/swaps.ts";
 import { afterRow, cursorId, pageOf } from "../shared/keyset-cursor";
 import { contactDetailsUnlocked, type MaskContactDetails, textForViewer } from "./contact-mask";
+import { memberThreadIds } from "./member-threads";
 import {
   memberAvatarUrl,
   memberName,
@@ -48,6 +49,11 @@ export async function findInbox(
   const { db } = deps;
   const size = Math.min(Math.max(Math.trunc(limit), 1), MAX_LIMIT);
   const otherId = otherMemberId(conversations, userId);
+  const after = afterRow(
+    conversations,
+    { createdAt: conversations.lastMessageAt, id: conversations.id },
+    cursorId(cursor),
+  );
   const rows = await db
     .select({
       id: conversations.id,
@@ -72,9 +78,9 @@ export async function findInbox(
     .leftJoin(otherProfile, eq(otherProfile.userId, otherId))
     .where(
       and(
-        or(eq(conversations.askerId, userId), eq(conversations.ownerId, userId)),
-        isNotNull(conversations.lastMessageAt),
-        afterRow(conversations, { createdAt: conversations.lastMessageAt, id: conversations.id }, cursorId(cursor)),
+        // The page's threads, read from both sides' inbox indexes (member-threads.ts), then joined.
+        sql`${conversations.id} in ${memberThreadIds(userId, { where: after, limit: size + 1 })}`,
+        after,
       ),
     )
     .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))

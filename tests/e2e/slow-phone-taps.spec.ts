@@ -4,8 +4,8 @@
 // control tapped as soon as it is drawn, without waiting for React (the framework loads after the first paint,
 // decision 020, so the tap lands before, while or just after the page hydrates). A try is dead when the page the
 // control promises has not appeared 15 s later: nothing happened, or the tap hit something else.
-import type { Browser, Page } from "@playwright/test";
-import { expect, someonesListing, test } from "./fixtures";
+import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
+import { expect, listItem, member, originHeader, test } from "./fixtures";
 
 const TRIES = 10;
 /**
@@ -18,6 +18,15 @@ const AT_ONCE = 3;
 
 const title = `Slow phone kayak ${Date.now().toString(36)}`;
 let listingId = "";
+type Signed = NonNullable<BrowserContextOptions["storageState"]>;
+/** The members of the signed-in controls: the listing's owner, a member asking about it, one who writes to the owner. */
+const signedIn: { owner?: Signed; asker?: Signed; writer?: Signed } = {};
+/** The asker's thread about the listing, and the writer's (whose messages put notices in the owner's bell). */
+let askerThread = "";
+let writerThread = "";
+/** What each try of the Send form typed, by page, for its `done` to find in the thread. */
+const typed = new WeakMap<Page, string>();
+let sends = 0;
 
 type Control = {
   name: string;
@@ -27,7 +36,54 @@ type Control = {
   tap: (page: Page) => Promise<void>;
   /** What the control promises; throws if it has not appeared in time. */
   done: (page: Page) => Promise<void>;
+  /** The signed-in member who taps (a new visitor when absent). */
+  as?: () => Signed;
+  /** Fewer tries for a control whose tries need writes of their own (each member's limits stay far off). */
+  tries?: number;
+  /** One try at a time for a control whose tries change what the next one starts from. */
+  atOnce?: number;
+  /** Before each try, unthrottled: what the try needs (an unread notice). */
+  before?: (browser: Browser) => Promise<void>;
+  /** After each try, unthrottled: what it changed put back (an unblock). */
+  after?: (browser: Browser) => Promise<void>;
 };
+
+/** A request as a signed-in member, outside the throttled try (their own unthrottled context). */
+async function asMember<T>(browser: Browser, state: Signed, run: (page: Page) => Promise<T>): Promise<T> {
+  const context = await browser.newContext({ storageState: state });
+  try {
+    return await run(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+/** The member's conversation about a listing (opened or continued), through the JSON API. */
+async function askAbout(page: Page, id: string): Promise<string> {
+  const res = await page.request.post(`/api/v1/listings/${id}/conversation`, { headers: originHeader() });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  return (await res.json()).id as string;
+}
+
+async function sendByApi(page: Page, thread: string, body: string) {
+  const res = await page.request.post(`/api/v1/conversations/${thread}/messages`, {
+    headers: originHeader(),
+    data: { body },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+/** The owner has an unread notice: the writer sends a message and the owner's page offers "Mark all as read". */
+async function unreadNoticeForOwner(browser: Browser) {
+  await asMember(browser, signedIn.writer!, (page) => sendByApi(page, writerThread, `Still there? ${Date.now()}`));
+  await asMember(browser, signedIn.owner!, async (page) => {
+    await expect
+      .poll(async () => (await (await page.request.get("/notifications")).text()).includes("Mark all as read"), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+  });
+}
 
 const controls: Control[] = [
   {
@@ -95,22 +151,136 @@ const controls: Control[] = [
       await expect(page.getByRole("heading", { level: 1, name: /Results for/ })).toBeVisible({ timeout: RESULT_MS });
     },
   },
+  // Conversations and notices (issue 26): every control of theirs works before React, as a form or a link.
+  {
+    name: "Message on a listing (member)",
+    as: () => signedIn.asker!,
+    from: () => `/listings/${listingId}`,
+    tap: (page) => page.getByRole("main").getByRole("button", { name: "Message" }).tap(),
+    done: async (page) => {
+      await expect(page).toHaveURL(new RegExp(`/messages/${askerThread}$`), { timeout: RESULT_MS });
+      await expect(page.getByRole("heading", { level: 1, name: "Robin Slowtap" })).toBeVisible({ timeout: RESULT_MS });
+    },
+  },
+  {
+    name: "Send in a thread",
+    as: () => signedIn.asker!,
+    // Each try sends one message: a new account's 10 a minute stay far off with 6 tries, 3 at a time.
+    tries: 6,
+    from: () => `/messages/${askerThread}`,
+    tap: async (page) => {
+      const words = `Early tap number ${++sends} on a slow phone`;
+      typed.set(page, words);
+      await page.getByRole("textbox", { name: "Message to Robin Slowtap" }).fill(words);
+      await page.getByRole("button", { name: "Send", exact: true }).tap();
+    },
+    done: async (page) => {
+      await expect(page.getByRole("region", { name: "Messages" }).getByText(typed.get(page)!)).toBeVisible({
+        timeout: RESULT_MS,
+      });
+      await expect(page).toHaveURL(new RegExp(`/messages/${askerThread}$`), { timeout: RESULT_MS });
+    },
+  },
+  {
+    name: "Block in a thread, with its confirmation",
+    as: () => signedIn.asker!,
+    tries: 6,
+    atOnce: 1,
+    from: () => `/messages/${askerThread}`,
+    tap: async (page) => {
+      await page.getByRole("main").locator("summary", { hasText: "Block Robin Slowtap" }).tap();
+      await page.getByRole("main").getByRole("button", { name: "Block Robin Slowtap" }).tap();
+    },
+    done: async (page) => {
+      await expect(page.getByText("You can't message this member.")).toBeVisible({ timeout: RESULT_MS });
+    },
+    after: (browser) =>
+      asMember(browser, signedIn.asker!, async (page) => {
+        const list = (await (await page.request.get("/api/v1/blocks")).json()) as { blocked: { id: string }[] };
+        for (const b of list.blocked)
+          await page.request.delete(`/api/v1/blocks/${b.id}`, { headers: originHeader() });
+      }),
+  },
+  {
+    name: "Mark all as read on notifications",
+    as: () => signedIn.owner!,
+    tries: 6,
+    atOnce: 1,
+    before: unreadNoticeForOwner,
+    from: () => "/notifications",
+    tap: (page) => page.getByRole("main").getByRole("button", { name: "Mark all as read" }).tap(),
+    done: async (page) => {
+      await expect(page.getByText("All notifications marked as read.")).toBeVisible({ timeout: RESULT_MS });
+    },
+  },
+  {
+    name: "A notice on notifications",
+    as: () => signedIn.owner!,
+    tries: 6,
+    from: () => "/notifications",
+    tap: (page) =>
+      page
+        .getByRole("main")
+        .getByRole("link", { name: /^Nell Notice sent you a message/ })
+        .first()
+        .tap(),
+    done: async (page) => {
+      await expect(page).toHaveURL(new RegExp(`/messages/${writerThread}$`), { timeout: RESULT_MS });
+      await expect(page.getByRole("heading", { level: 1, name: "Nell Notice" })).toBeVisible({ timeout: RESULT_MS });
+    },
+  },
+  {
+    name: "The bell in the header",
+    as: () => signedIn.owner!,
+    tries: 6,
+    from: () => "/messages",
+    tap: (page) =>
+      page
+        .getByRole("banner")
+        .getByRole("link", { name: /^Notifications/ })
+        .tap(),
+    done: async (page) => {
+      await expect(page).toHaveURL(/\/notifications$/, { timeout: RESULT_MS });
+      await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible({ timeout: RESULT_MS });
+    },
+  },
 ];
 
-// A listing of this file's own, for the card, its page and Propose Swap.
+// A listing of this file's own, for the card, its page, Propose Swap and Message; its owner, a member asking about
+// it, and a member writing to the owner (the owner's notices), each signed in once.
 test.beforeAll(async ({ browser }) => {
-  listingId = await someonesListing(browser, "Robin Slowtap", title, {
+  test.setTimeout(120_000);
+  const owner = await member(browser, "Robin Slowtap");
+  listingId = await listItem(owner.page, title, {
     description: "A sea kayak with two paddles, for the slow phone taps journey.",
     category: "sports_outdoors",
     valueMin: "300",
     valueMax: "500",
   });
+  signedIn.owner = await owner.context.storageState();
+  await owner.close();
+  const asker = await member(browser, "Sam Asker");
+  askerThread = await askAbout(asker.page, listingId);
+  await sendByApi(asker.page, askerThread, "Is the kayak still available?");
+  signedIn.asker = await asker.context.storageState();
+  await asker.close();
+  const writer = await member(browser, "Nell Notice");
+  writerThread = await askAbout(writer.page, listingId);
+  await sendByApi(writer.page, writerThread, "Does it come with a spray skirt?");
+  signedIn.writer = await writer.context.storageState();
+  await writer.close();
 });
 
 type Outcome = { dead: boolean; tapped: "before hydration" | "after hydration" | "unknown"; detail: string };
 
 async function tryOnce(browser: Browser, control: Control): Promise<Outcome> {
-  const context = await browser.newContext({ viewport: { width: 375, height: 800 }, isMobile: true, hasTouch: true });
+  await control.before?.(browser);
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 800 },
+    isMobile: true,
+    hasTouch: true,
+    ...(control.as ? { storageState: control.as() } : {}),
+  });
   try {
     const page = await context.newPage();
     // Whether React ran the page when the tap's click arrived (logged by the page itself, so the test's own
@@ -153,26 +323,29 @@ async function tryOnce(browser: Browser, control: Control): Promise<Outcome> {
     }
   } finally {
     await context.close();
+    await control.after?.(browser);
   }
 }
 
 test.describe("taps on a slow phone", () => {
   for (const control of controls) {
-    test(`${control.name}: ${TRIES} early taps, none dead`, async ({ browser }) => {
-      test.setTimeout(TRIES * 30_000);
+    const tries = control.tries ?? TRIES;
+    const atOnce = control.atOnce ?? AT_ONCE;
+    test(`${control.name}: ${tries} early taps, none dead`, async ({ browser }) => {
+      test.setTimeout(tries * 30_000);
       const outcomes: Outcome[] = [];
-      for (let i = 0; i < TRIES; i += AT_ONCE) {
-        const batch = Array.from({ length: Math.min(AT_ONCE, TRIES - i) }, () => tryOnce(browser, control));
+      for (let i = 0; i < tries; i += atOnce) {
+        const batch = Array.from({ length: Math.min(atOnce, tries - i) }, () => tryOnce(browser, control));
         outcomes.push(...(await Promise.all(batch)));
       }
       const count = (tapped: Outcome["tapped"]) => outcomes.filter((o) => o.tapped === tapped).length;
       const dead = outcomes.filter((o) => o.dead);
-      const summary = `${dead.length}/${TRIES} dead; tapped before hydration ${count("before hydration")}, after ${count("after hydration")}, unknown ${count("unknown")}`;
+      const summary = `${dead.length}/${tries} dead; tapped before hydration ${count("before hydration")}, after ${count("after hydration")}, unknown ${count("unknown")}`;
       test.info().annotations.push({ type: "taps", description: summary });
       console.log(`${control.name}: ${summary}`);
       expect(
         dead.map((o) => `${o.tapped}: ${o.detail}`),
-        `${control.name}: dead taps out of ${TRIES}`,
+        `${control.name}: dead taps out of ${tries}`,
       ).toEqual([]);
     });
   }
