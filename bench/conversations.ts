@@ -150,6 +150,8 @@ export type ConversationQuery = {
   answer: string;
   slowest: { sql: string; executionMs: number; plan: string } | null;
   plans: string[];
+  /** Each statement's median, in the order the use case ran them. */
+  statementsMs: number[];
 };
 
 const SAMPLES = 30;
@@ -229,6 +231,7 @@ export async function measureConversations({ handle, exec }: BenchDatabase, { ex
         ? { sql: slowest.sql.slice(0, 600), executionMs: slowest.executionMs, plan: slowest.plan }
         : null,
       plans: explained.map((q) => q.plan),
+      statementsMs: explained.map((q) => q.executionMs),
     };
     log(
       `${label}: ${result.answer}; database ${result.dbMs} ms in ${result.statements} statements, in process median ${result.wallMedianMs} ms`,
@@ -280,7 +283,8 @@ async function standalone() {
     }
     await db.exec("VACUUM ANALYZE");
     const { queries, contactRule } = await measureConversations(db, explainer(db));
-    for (const q of queries) console.log(`\n${q.label}: ${q.dbMs} ms\n${q.plans.join("\n--\n")}`);
+    for (const q of queries)
+      console.log(`\n${q.label}: ${q.dbMs} ms (${q.statementsMs.join(" + ")})\n${q.plans.join("\n--\n")}`);
     console.log(contactRule);
   } finally {
     await db.cleanup();

@@ -112,7 +112,7 @@ export default function Thread({ loaderData, actionData }: Route.ComponentProps)
   return (
     <main id="main" className="bg-surface py-6 sm:py-10">
       <Container className="max-w-3xl">
-        <Link to="/messages" className="inline-flex items-center gap-1 py-1 text-sm text-muted hover:underline">
+        <Link to="/messages" className="inline-flex min-h-11 items-center gap-1 text-sm text-muted hover:underline">
           <ArrowLeft className="size-4" aria-hidden="true" />
           All messages
         </Link>

@@ -44,14 +44,14 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
         {(nextCursor || paged) && (
           <nav aria-label="More conversations" className="mt-6 flex flex-wrap justify-center gap-3">
             {paged && (
-              <Link to="/messages" className={buttonClass({ variant: "ghost", size: "sm" })}>
+              <Link to="/messages" className={buttonClass({ variant: "ghost" })}>
                 Newest conversations
               </Link>
             )}
             {nextCursor && (
               <Link
                 to={`/messages?${new URLSearchParams({ cursor: nextCursor })}`}
-                className={buttonClass({ variant: "outline", size: "sm" })}
+                className={buttonClass({ variant: "outline" })}
               >
                 Older conversations
               </Link>
@@ -73,7 +73,8 @@ function InboxRow({ thread }: { thread: InboxThread }) {
       >
         <Thumbnail images={thread.listing.picture ? [thread.listing.picture] : []} size="small" />
         <div className="min-w-0 flex-1">
-          <div className="flex items-baseline justify-between gap-3">
+          {/* On a phone the time goes under the title, which would otherwise keep a dozen characters. */}
+          <div className="flex flex-col sm:flex-row sm:items-baseline sm:justify-between sm:gap-3">
             <p className={`min-w-0 truncate ${unread ? "font-bold" : "font-semibold"} text-ink`}>
               {thread.listing.title}
             </p>
@@ -118,7 +119,7 @@ function EmptyInbox({ paged }: { paged: boolean }) {
           Ask about a listing with its Message button. When someone asks about yours, you'll find it here.
         </p>
       )}
-      <Link to="/#browse" className={buttonClass({ variant: "outline", size: "sm" }, "mt-4")}>
+      <Link to="/#browse" className={buttonClass({ variant: "outline" }, "mt-4")}>
         Browse listings
       </Link>
     </div>

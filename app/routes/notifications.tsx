@@ -73,7 +73,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
             <Form method="post">
               <input type="hidden" name="intent" value="read-all" />
               {cursor && <input type="hidden" name="cursor" value={cursor} />}
-              <Button type="submit" variant="outline" size="sm">
+              <Button type="submit" variant="outline">
                 Mark all as read
               </Button>
             </Form>
@@ -121,7 +121,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
                         {cursor && <input type="hidden" name="cursor" value={cursor} />}
                         <button
                           type="submit"
-                          className="rounded-md px-2 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-100"
+                          className="inline-flex min-h-11 items-center rounded-md px-2 text-sm font-semibold text-brand-700 hover:bg-brand-100"
                         >
                           Mark as read
                           <span className="sr-only">: {notice.text}</span>
@@ -138,14 +138,20 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
         {(nextCursor || cursor) && (
           <nav aria-label="Pages" className="mt-6 flex justify-between gap-3">
             {cursor ? (
-              <Link to="/notifications" className="font-semibold text-brand-700 hover:underline">
+              <Link
+                to="/notifications"
+                className="inline-flex min-h-11 items-center font-semibold text-brand-700 hover:underline"
+              >
                 ← Newest notifications
               </Link>
             ) : (
               <span />
             )}
             {nextCursor && (
-              <Link to={pageUrl(nextCursor)} className="font-semibold text-brand-700 hover:underline">
+              <Link
+                to={pageUrl(nextCursor)}
+                className="inline-flex min-h-11 items-center font-semibold text-brand-700 hover:underline"
+              >
                 Older notifications →
               </Link>
             )}

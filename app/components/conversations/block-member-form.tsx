@@ -8,7 +8,7 @@ import { Button } from "#app/components/ui/button.tsx";
 export function BlockMemberForm({ name }: { name: string }) {
   return (
     <details className="mt-4 rounded-2xl border border-line bg-white p-4 text-sm">
-      <summary className="cursor-pointer py-1 font-semibold text-muted">Block {name}</summary>
+      <summary className="cursor-pointer py-3 font-semibold text-muted">Block {name}</summary>
       <Form method="post" className="mt-3 space-y-3">
         <p className="text-muted">
           Neither of you will be able to send messages or propose swaps to the other, and you won't see Message on each
@@ -16,7 +16,12 @@ export function BlockMemberForm({ name }: { name: string }) {
           at any time.
         </p>
         <input type="hidden" name="intent" value="block" />
-        <Button type="submit" variant="outline" size="sm" className="text-danger">
+        {/* A long name wraps inside the button rather than pushing it past a phone's edge. */}
+        <Button
+          type="submit"
+          variant="outline"
+          className="h-auto min-h-11 max-w-full whitespace-normal py-2 text-danger"
+        >
           Block {name}
         </Button>
       </Form>

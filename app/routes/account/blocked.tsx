@@ -56,7 +56,7 @@ export default function BlockedMembers({ loaderData, actionData }: Route.Compone
               </div>
               <Form method="post">
                 <input type="hidden" name="memberId" value={member.id} />
-                <Button type="submit" variant="outline" size="sm" disabled={busy} aria-label={`Unblock ${member.name}`}>
+                <Button type="submit" variant="outline" disabled={busy} aria-label={`Unblock ${member.name}`}>
                   Unblock
                 </Button>
               </Form>

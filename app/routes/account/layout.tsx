@@ -32,7 +32,7 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
                     end
                     prefetch="intent"
                     className={({ isActive }) =>
-                      `block whitespace-nowrap rounded-lg px-3 py-2.5 text-sm font-medium ${isActive ? "bg-white text-brand-800 shadow-sm ring-1 ring-line" : "text-muted hover:bg-white hover:text-ink"}`
+                      `block whitespace-nowrap rounded-lg px-3 py-3 text-sm font-medium ${isActive ? "bg-white text-brand-800 shadow-sm ring-1 ring-line" : "text-muted hover:bg-white hover:text-ink"}`
                     }
                   >
                     {page.label}
