@@ -222,7 +222,7 @@ describe("the header's unread count", () => {
           body: `Line ${i + 1}`,
         })),
       )
-      .returning({ seq: conversationMessages.seq });
+      .returning();
     await db
       .update(conversations)
       .set({ lastSeq: Math.max(...rows.map((r) => r.seq)), lastMessageAt: clock.now() })
