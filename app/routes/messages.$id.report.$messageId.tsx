@@ -131,8 +131,8 @@ export default function ReportMessagePage({ loaderData, actionData }: Route.Comp
               />
             </Field>
             <p className="text-xs text-muted">
-              Reports are private: the member who wrote it is not told who reported it. Our moderators read the
-              reported message and the messages around it, nothing else of your conversations.
+              Reports are private: the member who wrote it is not told who reported it. Our moderators read the reported
+              message and the messages around it, nothing else of your conversations.
             </p>
             <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
               <Link

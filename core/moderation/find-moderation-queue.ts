@@ -51,7 +51,9 @@ export async function findModerationQueue(
       subject: moderationReports.subject,
       // An owner-deleted listing is a tombstone: for the queue it is as gone as a hard-deleted one. A message
       // report shows its thread's listing, as the thread keeps it.
-      listingTitle: sql<string | null>`case when ${moderationReports.subject} = 'message' then ${conversations.listingTitle}
+      listingTitle: sql<
+        string | null
+      >`case when ${moderationReports.subject} = 'message' then ${conversations.listingTitle}
         when ${listings.status} = 'deleted' then null else ${listings.title} end`,
       reporterName: reporter.name,
       otherOpenReports: sql<number>`(select count(*)::int from moderation_reports o

@@ -43,7 +43,7 @@ async function reportableMessage(
     .where(and(eq(conversationMessages.id, messageId), eq(conversationMessages.conversationId, thread.id)));
   const [message] = lock ? await query.for("update") : await query;
   // Only a member's words are reported: a line of the deal (a proposal, a payment) is the site's, not theirs.
-  if (!message || message.kind !== "text" || !message.senderId) throw new AppError("NOT_FOUND", MESSAGE_NOT_FOUND);
+  if (message?.kind !== "text" || !message.senderId) throw new AppError("NOT_FOUND", MESSAGE_NOT_FOUND);
   if (message.senderId === reporterId) throw new AppError("FORBIDDEN", OWN_MESSAGE);
   if (message.removedAt) throw new AppError("CONFLICT", MESSAGE_ALREADY_REMOVED);
   return { thread, message };
@@ -77,7 +77,10 @@ export async function findMessageToReport(
  * holds it too). Counts against the member's 'report_message' limit once the report is valid and new. Off while
  * `enable_moderation` is off, as reporting listings.
  */
-export async function reportMessage(deps: { db: Db; clock: Clock }, input: ReportMessageInput): Promise<{ id: string }> {
+export async function reportMessage(
+  deps: { db: Db; clock: Clock },
+  input: ReportMessageInput,
+): Promise<{ id: string }> {
   if (!(await isReportingOn(deps.db))) throw new AppError("FORBIDDEN", REPORTING_MESSAGES_OFF);
   const checked = checkReportForm({ reason: input.reason, notes: input.notes });
   if (!checked.ok) throw new AppError("VALIDATION", checked.first, { field: Object.keys(checked.errors)[0] });

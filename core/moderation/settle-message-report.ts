@@ -44,7 +44,14 @@ export async function settleMessageReport(
     notes: rawNotes,
     now,
     appUrl,
-  }: { actor: StaffActor; reportId: string; decision: MessageReportDecision; notes?: unknown; now: Date; appUrl: string },
+  }: {
+    actor: StaffActor;
+    reportId: string;
+    decision: MessageReportDecision;
+    notes?: unknown;
+    now: Date;
+    appUrl: string;
+  },
 ) {
   if (!isUuid(reportId)) throw new AppError("NOT_FOUND", REPORT_NOT_FOUND);
   if (!(await isFeatureEnabled(db, "enable_moderation"))) throw new AppError("FORBIDDEN", MODERATION_OFF);

@@ -121,7 +121,11 @@ export async function viewReportedMessage(db: Db, { actor, reportId }: { actor: 
         desc(conversationMessages.seq),
         CONTEXT_LINES,
       );
-      const at = await read(and(inThread, eq(conversationMessages.seq, reported.seq)), asc(conversationMessages.seq), 1);
+      const at = await read(
+        and(inThread, eq(conversationMessages.seq, reported.seq)),
+        asc(conversationMessages.seq),
+        1,
+      );
       const after = await read(
         and(inThread, gt(conversationMessages.seq, reported.seq)),
         asc(conversationMessages.seq),

@@ -73,7 +73,10 @@ async function thread(n = 2) {
 }
 
 const report = (reporterId: string, conversationId: string, messageId: string, more: Record<string, unknown> = {}) =>
-  reportMessage({ db, clock }, { reporterId, conversationId, messageId, reason: "fraud", notes: "Asked for cash", ...more });
+  reportMessage(
+    { db, clock },
+    { reporterId, conversationId, messageId, reason: "fraud", notes: "Asked for cash", ...more },
+  );
 
 const settle = (reportId: string, decision: "dismiss" | "remove", notes?: string) =>
   settleMessageReport(db, { actor: morgan, reportId, decision, notes, now: clock.now(), appUrl });
@@ -99,7 +102,10 @@ describe("a member reports a message", () => {
       status: "pending",
     });
     const queue = await findModerationQueue(db, { status: "pending", subject: "message" });
-    expect(queue.reports.find((r) => r.id === id)).toMatchObject({ subject: "message", listingTitle: "Stihl chainsaw" });
+    expect(queue.reports.find((r) => r.id === id)).toMatchObject({
+      subject: "message",
+      listingTitle: "Stihl chainsaw",
+    });
     const listingsOnly = await findModerationQueue(db, { status: "pending", subject: "listing" });
     expect(listingsOnly.reports.some((r) => r.id === id)).toBe(false);
     // Searchable like the rest: by the thread's listing title and by the reporter's name.
@@ -225,7 +231,7 @@ describe("staff open a message report", () => {
       path: `/admin/moderation/messages/${id}`,
       params: { id },
     });
-    expect((page.data?.report as { lines: unknown[] }).lines).toHaveLength(2);
+    expect((page.data as { report: { lines: unknown[] } }).report.lines).toHaveLength(2);
     expect(await auditOf(id)).toHaveLength(1);
 
     // A member is refused by the gate and nothing is written.
@@ -287,7 +293,10 @@ describe("staff settle a message report", () => {
     });
     const mail = await db.select().from(mailOutbox).where(eq(mailOutbox.template, "report_rejected"));
     expect(mail.some((m) => m.subject.includes("a message about"))).toBe(true);
-    expect(await refusal(settle(first.id, "remove"))).toEqual({ code: "CONFLICT", message: alreadyReviewed("rejected") });
+    expect(await refusal(settle(first.id, "remove"))).toEqual({
+      code: "CONFLICT",
+      message: alreadyReviewed("rejected"),
+    });
   });
 
   test("remove: words gone, both members read that staff removed it (findThread: the page's and the API's read)", async () => {
@@ -301,9 +310,16 @@ describe("staff settle a message report", () => {
     expect(message.removedAt).not.toBeNull();
     for (const viewer of [t.askerId, t.ownerId]) {
       const page = await threadFor(t.conversationId, viewer);
-      expect(page.lines.find((l) => l.id === olives)).toMatchObject({ removed: true, removedByStaff: true, body: null });
+      expect(page.lines.find((l) => l.id === olives)).toMatchObject({
+        removed: true,
+        removedByStaff: true,
+        body: null,
+      });
       // The other line is untouched.
-      expect(page.lines.find((l) => l.id === t.lines[0].messageId)).toMatchObject({ removed: false, removedByStaff: false });
+      expect(page.lines.find((l) => l.id === t.lines[0].messageId)).toMatchObject({
+        removed: false,
+        removedByStaff: false,
+      });
     }
     const audit = await auditOf(arlos.id);
     expect(audit.map((a) => a.action)).toEqual(["remove_reported_message"]);
@@ -331,7 +347,11 @@ describe("staff settle a message report", () => {
       params: { id },
       form: { decision: "remove", notes: "Scam" },
     });
-    expect(done).toMatchObject({ status: 302, location: "/admin/moderation?subject=message", flash: "Message removed" });
+    expect(done).toMatchObject({
+      status: 302,
+      location: "/admin/moderation?subject=message",
+      flash: "Message removed",
+    });
     const second = await report(t.ownerId, t.conversationId, t.lines[0].messageId);
     await setFlag(db, "enable_moderation", false);
     const off = await postForm(caller, staffMessagePage, {
@@ -340,7 +360,11 @@ describe("staff settle a message report", () => {
       params: { id: second.id },
       form: { decision: "dismiss" },
     });
-    expect(off.error).toBe("Failed to dismiss report: Moderation is turned off");
+    // Back to the queue with the reason (drawing the page again would be another audited reading).
+    expect(off).toMatchObject({
+      location: "/admin/moderation?subject=message",
+      flash: "Failed to dismiss report: Moderation is turned off",
+    });
     expect(await auditOf(second.id)).toHaveLength(0);
   });
 });

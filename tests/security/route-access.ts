@@ -239,7 +239,11 @@ export const TARGETS = {
   memberThread: async (w: World) => {
     const ownerId = await w.throwaway();
     const { conversationId } = await createConversation(w.db, { ownerId, askerId: w.actors.member.userId! });
-    const { messageId } = await createMessage(w.db, { conversationId, senderId: ownerId, body: "Yes, still available." });
+    const { messageId } = await createMessage(w.db, {
+      conversationId,
+      senderId: ownerId,
+      body: "Yes, still available.",
+    });
     return { threadId: conversationId, messageId };
   },
   /** A pending report of a line in a thread between two throwaways (decision 086), for staff to open and settle. */

@@ -73,7 +73,9 @@ function TextLine({
         }`}
       >
         {line.removed ? (
-          <span className="italic">{line.removedByStaff ? "Message removed by SwapShed staff" : "Message removed"}</span>
+          <span className="italic">
+            {line.removedByStaff ? "Message removed by SwapShed staff" : "Message removed"}
+          </span>
         ) : (
           line.body
         )}

@@ -5,8 +5,8 @@ import type { AdminHandle } from "#app/components/admin/admin-shell.tsx";
 import { adminErrorBoundary } from "#app/components/admin/load-error.tsx";
 import { ReasonBadge } from "#app/components/admin/moderation/reason-badge.tsx";
 import { StatusBadge } from "#app/components/admin/badges.tsx";
-import { useFailureToast } from "#app/components/admin/use-failure-toast.ts";
 import { requireStaff } from "#app/lib/require-staff.server.ts";
+import { redirectWithFlash } from "#app/lib/redirect-with-flash.server.ts";
 import { runStaffAction } from "#app/lib/staff-action.server.ts";
 import { sydneyDateTime } from "#app/lib/sydney-format.ts";
 import { isFeatureEnabled } from "#core/flags/is-feature-enabled.ts";
@@ -74,12 +74,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const form = await request.formData();
   const decision = form.get("decision");
-  if (!isDecision(decision)) return data({ ok: false as const, error: "Unknown action" }, { status: 400 });
-  return runStaffAction(
+  if (!isDecision(decision)) return redirectWithFlash(ctx, QUEUE, { type: "error", message: "Unknown action" });
+  const answer = await runStaffAction(
     ctx,
     request,
     MESSAGE_DECISIONS[decision].action,
-    { ...TEXTS[decision], backTo: "/admin/moderation?subject=message" },
+    { ...TEXTS[decision], backTo: QUEUE },
     (actor) =>
       settleMessageReport(ctx.db, {
         actor,
@@ -90,13 +90,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         appUrl: ctx.env.APP_URL,
       }),
   );
+  if (answer instanceof Response) return answer;
+  // A refusal goes back to the queue with its reason, not to this page: drawing the page again would be another
+  // reading of the message (and another audit row) that nobody asked for.
+  return redirectWithFlash(ctx, QUEUE, { type: "error", message: answer.data.error });
 }
 
-export default function ReportedMessage({ loaderData, actionData }: Route.ComponentProps) {
+const QUEUE = "/admin/moderation?subject=message";
+
+export default function ReportedMessage({ loaderData }: Route.ComponentProps) {
   const { report, may, moderationOn } = loaderData;
   const navigation = useNavigation();
-  useFailureToast(actionData);
-  const error = actionData && "error" in actionData ? actionData.error : undefined;
   const thread = report.thread;
   const busy = navigation.state === "submitting";
   return (
@@ -217,11 +221,6 @@ export default function ReportedMessage({ loaderData, actionData }: Route.Compon
         <h2 id="actions-heading" className="font-semibold">
           Actions
         </h2>
-        {error && (
-          <p role="alert" className="mt-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-danger">
-            {error}
-          </p>
-        )}
         {report.status !== "pending" ? (
           <p className="mt-2 text-sm">This report has already been {report.status}</p>
         ) : !moderationOn ? (
@@ -232,10 +231,17 @@ export default function ReportedMessage({ loaderData, actionData }: Route.Compon
               <Form method="post" className="space-y-2">
                 <input type="hidden" name="decision" value="dismiss" />
                 <h3 className="text-sm font-semibold">Dismiss report</h3>
-                <p className="text-xs text-muted">The message stays; the reporter is told it doesn't break the rules.</p>
+                <p className="text-xs text-muted">
+                  The message stays; the reporter is told it doesn't break the rules.
+                </p>
                 <label className="block text-xs font-medium text-muted">
                   Review notes (optional)
-                  <textarea name="notes" rows={2} maxLength={500} className="mt-1 w-full rounded-md border border-line p-2 text-sm text-ink" />
+                  <textarea
+                    name="notes"
+                    rows={2}
+                    maxLength={500}
+                    className="mt-1 w-full rounded-md border border-line p-2 text-sm text-ink"
+                  />
                 </label>
                 <button
                   type="submit"
@@ -255,7 +261,12 @@ export default function ReportedMessage({ loaderData, actionData }: Route.Compon
                 </p>
                 <label className="block text-xs font-medium text-muted">
                   Review notes (optional)
-                  <textarea name="notes" rows={2} maxLength={500} className="mt-1 w-full rounded-md border border-line p-2 text-sm text-ink" />
+                  <textarea
+                    name="notes"
+                    rows={2}
+                    maxLength={500}
+                    className="mt-1 w-full rounded-md border border-line p-2 text-sm text-ink"
+                  />
                 </label>
                 <button
                   type="submit"

@@ -154,7 +154,10 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                 <li key={r.id} className="flex flex-wrap items-center gap-2 px-3 py-2">
                   {r.subject === "message" ? (
                     // Opening a message report is audited (decision 086): its own page, never prefetched.
-                    <Link to={`/admin/moderation/messages/${r.id}`} className="font-medium text-brand-800 hover:underline">
+                    <Link
+                      to={`/admin/moderation/messages/${r.id}`}
+                      className="font-medium text-brand-800 hover:underline"
+                    >
                       Message about {r.listingTitle ?? "a listing"}
                     </Link>
                   ) : (

@@ -23,7 +23,9 @@ export type QueueCard = {
  */
 export function ReportCard({ report, href }: { report: QueueCard; href: string }) {
   const message = report.subject === "message";
-  const title = message ? `Message about ${report.listingTitle ?? "a listing"}` : (report.listingTitle ?? "Deleted Listing");
+  const title = message
+    ? `Message about ${report.listingTitle ?? "a listing"}`
+    : (report.listingTitle ?? "Deleted Listing");
   return (
     <article className="relative flex h-full flex-col gap-2 rounded-lg border border-line bg-white p-4 focus-within:ring-2 focus-within:ring-brand-500 hover:border-brand-300">
       <div className="flex items-start justify-between gap-2">
@@ -40,7 +42,9 @@ export function ReportCard({ report, href }: { report: QueueCard; href: string }
         <StatusBadge status={report.status} />
       </div>
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted">
-        <span className="rounded-full bg-surface px-2 py-0.5 font-medium text-ink">{message ? "Message" : "Listing"}</span>
+        <span className="rounded-full bg-surface px-2 py-0.5 font-medium text-ink">
+          {message ? "Message" : "Listing"}
+        </span>
         <ReasonBadge reason={report.reason} />
         <span>by {report.reporterName ?? "Unknown"}</span>
         <span aria-hidden="true">·</span>
