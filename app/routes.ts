@@ -23,6 +23,7 @@ export default [
     route("my-listings", "routes/my-listings.tsx"),
     route("messages", "routes/messages.tsx"),
     route("messages/:id", "routes/messages.$id.tsx"),
+    route("messages/:id/report/:messageId", "routes/messages.$id.report.$messageId.tsx"),
     route("favourites", "routes/favourites.tsx"),
     route("notifications", "routes/notifications.tsx"),
     // Opening a notice: marks it read and redirects to what it is about (a 404 in the site's frame otherwise).
@@ -54,6 +55,8 @@ export default [
     route("payments/:id", "routes/admin/payments.$id.tsx"),
     route("reports", "routes/admin/reports.tsx"),
     route("moderation", "routes/admin/moderation.tsx"),
+    // A message report (decision 086): the only staff page with members' messages on it; opening it is audited.
+    route("moderation/messages/:id", "routes/admin/moderation.messages.$id.tsx"),
     route("audit-logs", "routes/admin/audit-logs.tsx"),
     route("logs", "routes/admin/logs.tsx"),
     route("settings", "routes/admin/settings.tsx"),

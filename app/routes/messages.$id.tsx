@@ -20,6 +20,7 @@ import { findThreadAsParticipant } from "#core/conversations/conversation-guards
 import { findThread } from "#core/conversations/find-thread.ts";
 import { markThreadRead } from "#core/conversations/mark-thread-read.ts";
 import { sendMessage } from "#core/conversations/send-message.ts";
+import { isReportingOn } from "#core/moderation/can-report.ts";
 import { isAppError } from "#core/shared/app-error.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -64,7 +65,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     if (isAppError(error) && error.status === 404) throw data(error.message, { status: 404 });
     throw error;
   });
-  return { ...page, paged: Boolean(before) };
+  // "Report" on the other member's lines (decision 086), while reporting is on.
+  return { ...page, paged: Boolean(before), reporting: await isReportingOn(ctx.db) };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -144,7 +146,12 @@ export default function Thread({ loaderData, actionData }: Route.ComponentProps)
               </Link>
             </p>
           )}
-          <ThreadLines lines={lines} otherName={other.name} seenUpTo={seenUpTo} />
+          <ThreadLines
+            lines={lines}
+            otherName={other.name}
+            seenUpTo={seenUpTo}
+            reportHref={loaderData.reporting ? (lineId) => `/messages/${thread.id}/report/${lineId}` : undefined}
+          />
           {paged && (
             <p className="mt-4 text-center">
               <Link to="." className="text-sm font-semibold text-brand-700 underline">

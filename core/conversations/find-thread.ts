@@ -6,6 +6,7 @@ import { listings } from "#db/schema/listings.ts";
 import { swapProposals } from "#db/schema/swaps.ts";
 import { contactDetailsUnlocked, type MaskContactDetails, textForViewer } from "./contact-mask";
 import { findThreadAsParticipant } from "./conversation-guards";
+import { findRemovedByStaff } from "./removed-by-staff";
 import { isBlockedBetween } from "./member-blocks";
 import type { ThreadLine } from "./thread-line";
 import {
@@ -107,6 +108,10 @@ export async function findThread(
   const oldestFirst = afterSeq !== null ? page : page.reverse();
   const hasOlder = afterSeq === null && fetched.length > size;
   const unlocked = Boolean(row.unlocked);
+  const removedByStaff = await findRemovedByStaff(
+    db,
+    oldestFirst.filter((line) => line.removedAt !== null).map((line) => line.id),
+  );
 
   return {
     thread: {
@@ -125,6 +130,7 @@ export async function findThread(
       mine: line.senderId === viewerId,
       ...textForViewer(deps.mask, line, { viewerId, unlocked }),
       removed: line.removedAt !== null,
+      removedByStaff: removedByStaff.has(line.id),
       event: line.eventKind ? { kind: line.eventKind, payload: line.eventPayload ?? {} } : null,
       createdAt: line.createdAt,
     })),

@@ -14,8 +14,10 @@ export type ThreadLine = {
   body: string | null;
   /** Contact details in it are hidden from this member until both fees are paid. */
   masked: boolean;
-  /** The purge removed the words of a member whose account was deleted. */
+  /** The purge removed the words of a member whose account was deleted, or staff removed a reported message. */
   removed: boolean;
+  /** Staff removed it after a report (decision 086): "Message removed by SwapShed staff". */
+  removedByStaff: boolean;
   event: { kind: ThreadEventKind; payload: Record<string, unknown> } | null;
   createdAt: Date;
 };

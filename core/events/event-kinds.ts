@@ -65,7 +65,14 @@ export type StaffEventPayloads = {
     outcome: "rejected" | "takedown" | "deleted" | "reinstated" | "restored" | "approved";
     reason: string;
   };
-  "report.reviewed": { reporterId: string; title: string | null; outcome: "approved" | "takedown" | "rejected" };
+  // A message report (decision 086) names its subject and thread; `title` is then the thread's listing's.
+  "report.reviewed": {
+    reporterId: string;
+    title: string | null;
+    outcome: "approved" | "takedown" | "rejected";
+    subject?: "listing" | "message";
+    conversationId?: string | null;
+  };
   "swap.cancelled_by_staff": { reason: string };
 };
 

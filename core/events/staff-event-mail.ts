@@ -39,12 +39,15 @@ export async function mailListingModerated(tx: Db, event: StaffEvent<"listing.mo
 
 /** To the member who reported a listing: what the moderators decided. */
 export async function mailReportReviewed(tx: Db, event: StaffEvent<"report.reviewed">, appUrl: string) {
-  const { reporterId, title, outcome } = event.payload;
+  const { reporterId, title, outcome, subject, conversationId } = event.payload;
   const reporter = await member(tx, reporterId);
   if (!reporter) return;
-  await enqueueEventMail(tx, reportReviewed({ to: reporter.email, name: reporter.name, title, outcome, appUrl }), {
-    eventId: event.id,
-  });
+  const message = subject === "message" ? { conversationId: conversationId ?? null } : undefined;
+  await enqueueEventMail(
+    tx,
+    reportReviewed({ to: reporter.email, name: reporter.name, title, outcome, appUrl, message }),
+    { eventId: event.id },
+  );
 }
 
 /** To both parties of a swap staff cancelled: the reason, and whether their fee comes back. */

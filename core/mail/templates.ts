@@ -321,7 +321,24 @@ export function reportReviewed(p: {
   title: string | null;
   outcome: keyof typeof REPORT_OUTCOMES;
   appUrl: string;
+  /** A report of a message (decision 086): its thread, where the member is sent back to. */
+  message?: { conversationId: string | null };
 }): OutgoingMail {
+  const appUrl = p.appUrl.replace(/\/+$/, "");
+  if (p.message) {
+    const about = p.title ? `a message about "${oneLine(p.title)}"` : "a message";
+    return render({
+      // The same template names as a listing report: one kind of e-mail ("report settled") either way.
+      template: `report_${p.outcome}`,
+      to: p.to,
+      subject: oneLine(`We've reviewed your report about ${about}`),
+      greeting: `Hi ${p.name},`,
+      blocks: [paragraph(`We've reviewed your report about ${about}.`), paragraph(MESSAGE_REPORT_OUTCOMES[p.outcome])],
+      action: p.message.conversationId
+        ? { label: "Open the conversation", url: `${appUrl}/messages/${p.message.conversationId}` }
+        : { label: "Browse SwapShed", url: `${appUrl}/` },
+    });
+  }
   const what = p.title ? `"${oneLine(p.title)}"` : "a listing";
   return render({
     template: `report_${p.outcome}`,
@@ -329,9 +346,18 @@ export function reportReviewed(p: {
     subject: oneLine(`We've reviewed your report about ${what}`),
     greeting: `Hi ${p.name},`,
     blocks: [paragraph(`We've reviewed your report about ${what}.`), paragraph(REPORT_OUTCOMES[p.outcome])],
-    action: { label: "Browse SwapShed", url: `${p.appUrl.replace(/\/+$/, "")}/` },
+    action: { label: "Browse SwapShed", url: `${appUrl}/` },
   });
 }
+
+const MESSAGE_REPORT_OUTCOMES = {
+  approved:
+    "Our moderators agreed with your report and removed the message: both of you now see that SwapShed staff removed it. Thank you for helping keep SwapShed safe.",
+  takedown:
+    "Our moderators agreed with your report and removed the message: both of you now see that SwapShed staff removed it. Thank you for helping keep SwapShed safe.",
+  rejected:
+    "Our moderators read the message and found that it doesn't break our rules, so it stays. Thank you for telling us all the same. You can always block a member you'd rather not hear from.",
+} as const;
 
 /** To a listing's owner: the listing that was held for review after reports is public again. */
 export function listingRestored(p: { to: string; name: string; title: string; appUrl: string }): OutgoingMail {

@@ -39,6 +39,7 @@ export async function findReportForStaff(db: Db, { id }: { id: string }) {
   const [row] = await db
     .select({
       id: moderationReports.id,
+      subject: moderationReports.subject,
       reason: moderationReports.reason,
       status: moderationReports.status,
       notes: moderationReports.notes,

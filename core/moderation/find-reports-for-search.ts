@@ -1,6 +1,7 @@
-import { and, desc, gte, ilike, inArray, lte, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { users } from "#db/schema/auth.ts";
+import { conversations } from "#db/schema/conversations.ts";
 import { listings } from "#db/schema/listings.ts";
 import { moderationReports } from "#db/schema/moderation.ts";
 import { likeText } from "../shared/sql-like";
@@ -10,7 +11,7 @@ const asUuid = (h: string) =>
   `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
 
 /**
- * Reports for the top bar's search, newest first: by the reported listing's title, the reporter's name, or the
+ * Reports for the top bar's search, newest first: by the reported listing's title (a message report: its thread's), the reporter's name, or the
  * report's id (whole, or its first 8+ characters, as a range the primary key answers). Three queries, each led
  * by its own index (listings' title trigrams, then reports by listing; members' name trigrams, then reports by
  * reporter; the primary key), merged: one query joining all three with OR reads every report at scale.
@@ -30,6 +31,15 @@ export async function findReportsForSearch(db: Db, { q }: { q: string }, limit: 
       inArray(
         moderationReports.listingId,
         db.select({ id: listings.id }).from(listings).where(ilike(listings.title, like)),
+      ),
+      limit,
+    ),
+    // A message report, by its thread's listing title (decision 086).
+    reportsWhere(
+      db,
+      inArray(
+        moderationReports.conversationId,
+        db.select({ id: conversations.id }).from(conversations).where(ilike(conversations.listingTitle, like)),
       ),
       limit,
     ),
@@ -53,12 +63,14 @@ function reportsWhere(db: Db, where: SQL | undefined, limit: number) {
       reason: moderationReports.reason,
       status: moderationReports.status,
       createdAt: moderationReports.createdAt,
-      listingTitle: listings.title,
+      subject: moderationReports.subject,
+      listingTitle: sql<string | null>`coalesce(${listings.title}, ${conversations.listingTitle})`,
       listingStatus: listings.status,
       reporterName: reporter.name,
     })
     .from(moderationReports)
     .leftJoin(listings, onReport.listing)
+    .leftJoin(conversations, eq(conversations.id, moderationReports.conversationId))
     .leftJoin(reporter, onReport.reporter)
     .where(where)
     .orderBy(desc(moderationReports.createdAt), desc(moderationReports.id))

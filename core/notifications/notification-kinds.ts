@@ -57,7 +57,20 @@ const REPORT_OUTCOME_LINES = {
 
 type MessageNotice = { conversationId: string; otherName: string; listingTitle: string | null };
 type ListingNotice = { listingId: string; title: string; reason?: string };
-type ReportNotice = { title: string | null; outcome: keyof typeof REPORT_OUTCOME_LINES; listingId: string | null };
+/** A message report's outcome (decision 086): approved means staff removed the message. */
+const MESSAGE_REPORT_OUTCOME_LINES = {
+  approved: "the message has been removed",
+  takedown: "the message has been removed",
+  rejected: "the message doesn't break our rules, so it stays",
+} as const;
+
+type ReportNotice = {
+  title: string | null;
+  outcome: keyof typeof REPORT_OUTCOME_LINES;
+  listingId: string | null;
+  /** Set on a message report: the thread the message is in. */
+  conversationId?: string | null;
+};
 
 /** My Swaps, at the tab the swap is on for this member. */
 const mySwaps = (p: { role: SwapNotice["role"] }) => (p.role === "proposer" ? "/my-swaps?tab=sent" : "/my-swaps");
@@ -205,12 +218,18 @@ export const NOTIFICATION_KINDS = {
     to: (f) => [
       {
         userId: f.reporterId,
-        payload: { title: f.title, outcome: f.outcome, listingId: f.outcome === "rejected" ? f.listingId : null },
+        payload:
+          f.subject === "message"
+            ? { title: f.title, outcome: f.outcome, listingId: null, conversationId: f.conversationId ?? null }
+            : { title: f.title, outcome: f.outcome, listingId: f.outcome === "rejected" ? f.listingId : null },
       },
     ],
     line: (p: ReportNotice) =>
-      `We've reviewed your report about ${p.title ? quoted(p.title) : "a listing"}: ${REPORT_OUTCOME_LINES[p.outcome] ?? "thank you"}`,
-    href: (p: ReportNotice) => (p.listingId ? `/listings/${p.listingId}` : "/"),
+      p.conversationId !== undefined
+        ? `We've reviewed your report about a message${p.title ? ` about ${quoted(p.title)}` : ""}: ${MESSAGE_REPORT_OUTCOME_LINES[p.outcome] ?? "thank you"}`
+        : `We've reviewed your report about ${p.title ? quoted(p.title) : "a listing"}: ${REPORT_OUTCOME_LINES[p.outcome] ?? "thank you"}`,
+    href: (p: ReportNotice) =>
+      p.conversationId ? `/messages/${p.conversationId}` : p.listingId ? `/listings/${p.listingId}` : "/",
   }),
 } satisfies Record<string, NotificationKindRow>;
 

@@ -57,6 +57,8 @@ export const MEMBER_LIMITS = {
     again: "start another conversation",
   },
   report_listing: { windows: hourlyAndDaily(10, 30), noun: "reports", again: "report another listing" },
+  // Reports of lines in a member's own threads (decision 086): as many as of listings.
+  report_message: { windows: hourlyAndDaily(10, 30), noun: "message reports", again: "report another message" },
 } as const;
 
 export type MemberLimitedAction = keyof typeof MEMBER_LIMITS;

@@ -43,6 +43,10 @@ export const STAFF_PERMISSIONS = {
   approve_report: STAFF,
   reject_report: STAFF,
   takedown_from_report: STAFF,
+  // Message reports (decision 086): opening one is the only staff read of members' messages, and is audited.
+  view_reported_message: STAFF,
+  reject_message_report: STAFF,
+  remove_reported_message: STAFF,
   // Tools (admins: "run tools").
   view_tools: ADMIN,
   seed_demo_data: ADMIN,
@@ -94,6 +98,8 @@ export const RATE_LIMITED_VERBS = [
   "export",
   // Not in the spec's list: re-running payment webhooks is an admin action like the others (decision 052).
   "replay",
+  // Not in the spec's list: removing a reported message (decision 086) is a moderation action like a takedown.
+  "remove",
 ] as const;
 
 export function isRateLimitedAction(action: string): boolean {

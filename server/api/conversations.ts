@@ -18,9 +18,19 @@ import { MESSAGE_REQUIRED, MESSAGE_TOO_LONG } from "#core/conversations/message-
 import { sendMessage } from "#core/conversations/send-message.ts";
 import { askAboutListing, LISTING_NOT_AVAILABLE, OWN_LISTING_MESSAGE } from "#core/conversations/start-conversation.ts";
 import { unblockMember } from "#core/conversations/unblock-member.ts";
+import { CHOOSE_A_REASON, MAX_REPORT_NOTES, NOTES_TOO_LONG } from "#core/moderation/report-form.ts";
+import {
+  MESSAGE_ALREADY_REMOVED,
+  MESSAGE_ALREADY_REPORTED,
+  MESSAGE_NOT_FOUND,
+  OWN_MESSAGE,
+  REPORTING_MESSAGES_OFF,
+  reportMessage,
+} from "#core/moderation/report-message.ts";
 import { MEMBER_LIMITS, type MemberLimitedAction } from "#core/rate-limit/member-limits.ts";
 import { AppError } from "#core/shared/app-error.ts";
 import { NUL_REFUSED } from "#core/shared/nul-characters.ts";
+import { REPORT_REASONS } from "#db/schema/report-values.ts";
 import {
   CONVERSATION_MESSAGE_KINDS,
   MAX_CONVERSATION_MESSAGE_LENGTH,
@@ -76,6 +86,24 @@ export const MarkReadRequest = named(
       }),
     })
     .meta({ description: "Optional: without a body, the whole thread is read." }),
+);
+
+export const ReportMessageRequest = named(
+  "ReportMessageRequest",
+  z
+    .object({
+      reason: z.enum(REPORT_REASONS).meta({ description: "Why: one of the report reasons, as for a listing." }),
+      notes: z
+        .string()
+        .max(MAX_REPORT_NOTES)
+        .nullable()
+        .optional()
+        .meta({ description: `What is wrong with it, up to ${MAX_REPORT_NOTES.toLocaleString("en-AU")} characters.` }),
+    })
+    .meta({
+      description:
+        "A report of a message the other member wrote, for SwapShed's moderators. They read the reported message and the messages around it, nothing else of the conversation; the member who wrote it is not told who reported it.",
+    }),
 );
 
 // ---- What they answer ----
@@ -150,9 +178,13 @@ const Message = named(
       masked: z
         .boolean()
         .meta({ description: "Contact details in it are hidden from this member until both fees are paid." }),
-      removed: z
+      removed: z.boolean().meta({
+        description:
+          "The words are gone: a deleted member's, removed after 30 days, or a reported message SwapShed staff removed.",
+      }),
+      removedByStaff: z
         .boolean()
-        .meta({ description: "The words of a member whose account was deleted, removed after 30 days." }),
+        .meta({ description: 'SwapShed staff removed it after a report: show "Message removed by SwapShed staff".' }),
       event: z
         .object({ kind: z.enum(THREAD_EVENT_KINDS), payload: z.record(z.string(), z.unknown()) })
         .nullable()
@@ -214,6 +246,14 @@ const SentMessage = named(
 );
 
 const ReadUpTo = named("ReadUpTo", z.object({ lastReadSeq: z.number().int() }));
+
+const MessageReport = named(
+  "MessageReport",
+  z.object({
+    id: z.guid().meta({ description: "The report's id." }),
+    status: z.literal("pending").meta({ description: "Waiting for a moderator." }),
+  }),
+);
 
 const BlockedMembers = named(
   "BlockedMembers",
@@ -315,6 +355,25 @@ export const markReadEndpoint = conversationEndpoint("post /conversations/:id/re
   errors: { 400: `'${UP_TO_SEQ_INVALID}' (\`fields.upToSeq\`).`, 404: NOT_FOUND },
 });
 
+export const reportMessageEndpoint = conversationEndpoint("post /conversations/:id/messages/:messageId/report", {
+  operationId: "reportMessage",
+  summary: "Report a message",
+  description: `Reports a message the other member wrote in this conversation to SwapShed's moderators (not your own, not a step of the deal, not one already removed). One open report per message from you. Moderators who remove it leave "Message removed by SwapShed staff" in its place for both of you; either way you get a notice when it is settled. ${limitOf("report_message")} reports an hour, ${limitOf("report_message", 1)} a day.`,
+  params: {
+    ...conversationId,
+    messageId: z.string().meta({ description: "The message's `id` (as in `GET /conversations/{id}/messages`)." }),
+  },
+  body: { type: "json", schema: ReportMessageRequest, required: true },
+  responses: { 201: { description: "Reported.", schema: MessageReport } },
+  errors: {
+    400: `'${CHOOSE_A_REASON}' (\`fields.reason\`) or '${NOTES_TOO_LONG}' (\`fields.notes\`).`,
+    403: `'${OWN_MESSAGE}', or '${REPORTING_MESSAGES_OFF}'.`,
+    404: `${NOT_FOUND.replace(/\.$/, "")}, or '${MESSAGE_NOT_FOUND}' (not a message of the other member's in this conversation).`,
+    409: `'${MESSAGE_ALREADY_REPORTED}' or '${MESSAGE_ALREADY_REMOVED}'.`,
+    429: "'You've reached the limit for message reports. …' (when you can report another); nothing is stored.",
+  },
+});
+
 export const listBlocksEndpoint = blockEndpoint("get /blocks", {
   operationId: "listBlockedMembers",
   summary: "The members you have blocked",
@@ -408,6 +467,19 @@ export function createConversationRoutes() {
     const { ctx, user } = await memberOf(c);
     const upToSeq = readUpToSeq(await readJson(c.req.raw));
     return reply(200, await markThreadRead(ctx, { conversationId: pathParam(c, "id"), userId: user.id, upToSeq }));
+  });
+
+  router.add(reportMessageEndpoint, async (c, reply) => {
+    const { ctx, user } = await memberOf(c);
+    const input = await readJson(c.req.raw);
+    const report = await reportMessage(ctx, {
+      reporterId: user.id,
+      conversationId: pathParam(c, "id"),
+      messageId: pathParam(c, "messageId"),
+      reason: input.reason,
+      notes: input.notes ?? undefined,
+    });
+    return reply(201, { id: report.id, status: "pending" as const });
   });
 
   router.add(listBlocksEndpoint, async (c, reply) => {

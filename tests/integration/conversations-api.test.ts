@@ -10,6 +10,9 @@ import { CONTACT_DETAILS_NOTE, HIDDEN_CONTACT_DETAILS } from "#core/conversation
 import { THREAD_NOT_FOUND } from "#core/conversations/conversation-guards.ts";
 import { MESSAGE_REQUIRED, MESSAGE_TOO_LONG } from "#core/conversations/message-rules.ts";
 import { LISTING_NOT_AVAILABLE, OWN_LISTING_MESSAGE } from "#core/conversations/start-conversation.ts";
+import { CHOOSE_A_REASON } from "#core/moderation/report-form.ts";
+import { MESSAGE_ALREADY_REMOVED, MESSAGE_ALREADY_REPORTED, OWN_MESSAGE } from "#core/moderation/report-message.ts";
+import { settleMessageReport } from "#core/moderation/settle-message-report.ts";
 import { MEMBER_LIMITS } from "#core/rate-limit/member-limits.ts";
 import { NUL_REFUSED } from "#core/shared/nul-characters.ts";
 import { UP_TO_SEQ_INVALID } from "#server/api/conversations.ts";
@@ -22,10 +25,11 @@ import {
   memberBlocks,
 } from "#db/schema/conversations.ts";
 import { domainEvents } from "#db/schema/events.ts";
+import { moderationReports } from "#db/schema/moderation.ts";
 import { swapProposals } from "#db/schema/swaps.ts";
 import { sameOrigin, signUpMember } from "../support/api-factories";
 import { databaseForThisFile } from "../support/database-for-file";
-import { createConversation, createListing, createMessage } from "../support/factories";
+import { createConversation, createListing, createMessage, createStaff, staffActor } from "../support/factories";
 import { grantCredit } from "../support/payment-fixtures";
 import { createTestApp } from "../support/test-app";
 
@@ -476,5 +480,61 @@ describe("paging", () => {
       .from(conversationMessages)
       .where(inArray(conversationMessages.conversationId, [conversationId]));
     expect(ids).toHaveLength(121);
+  });
+});
+
+describe("reporting a message through the API (decision 086)", () => {
+  const reportOf = (conversationId: string, messageId: string, who: Member, body: unknown) =>
+    send<{ id: string; status: string }>(
+      "POST",
+      `/conversations/${conversationId}/messages/${messageId}/report`,
+      who,
+      body,
+    );
+
+  test("the other member's message: 201 pending; twice 409; own 403; a stranger 404; after removal both see it gone", async () => {
+    const { kylie, tom, conversationId } = await askedThread();
+    await write(conversationId, kylie, "Is it still available?");
+    const tomsLine = (await write(conversationId, tom, "Pay me by gift card first")).body.message.id;
+    const kylies = (await thread(conversationId, kylie)).messages[0].id;
+
+    const reported = await reportOf(conversationId, tomsLine, kylie, { reason: "fraud", notes: "Gift cards" });
+    expect(reported).toMatchObject({ status: 201, body: { status: "pending" } });
+    await expectRefused(
+      () => reportOf(conversationId, tomsLine, kylie, { reason: "spam" }),
+      409,
+      MESSAGE_ALREADY_REPORTED,
+    );
+    await expectRefused(() => reportOf(conversationId, kylies, kylie, { reason: "spam" }), 403, OWN_MESSAGE);
+    await expectRefused(
+      () => reportOf(conversationId, tomsLine, tom, { reason: "nope" }),
+      400,
+      CHOOSE_A_REASON,
+      "reason",
+    );
+    // A member of neither thread: not found, as for a thread that does not exist; nothing stored.
+    const mallory = await member("Mallory Stone");
+    await expectRefused(() => reportOf(conversationId, tomsLine, mallory, { reason: "spam" }), 404, THREAD_NOT_FOUND);
+    const rows = await db.select().from(moderationReports).where(eq(moderationReports.messageId, tomsLine));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: reported.body.id, subject: "message", reportedBy: kylie.userId });
+
+    const moderator = await createStaff(db, ["moderator"], { name: "Morgan Moderator" });
+    await settleMessageReport(db, {
+      actor: staffActor(moderator, ["moderator"]),
+      reportId: reported.body.id,
+      decision: "remove",
+      now: new Date(),
+      appUrl: "http://localhost:3000",
+    });
+    for (const who of [kylie, tom]) {
+      const line = (await thread(conversationId, who)).messages.find((m) => m.id === tomsLine);
+      expect(line).toMatchObject({ body: null, removed: true, removedByStaff: true });
+    }
+    await expectRefused(
+      () => reportOf(conversationId, tomsLine, kylie, { reason: "spam" }),
+      409,
+      MESSAGE_ALREADY_REMOVED,
+    );
   });
 });

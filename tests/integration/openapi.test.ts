@@ -4,6 +4,8 @@ import addFormats from "ajv-formats";
 import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, test } from "vitest";
 import { LISTING_IN_SWAP } from "#core/listings/delete-listing.ts";
+import { CHOOSE_A_REASON } from "#core/moderation/report-form.ts";
+import { MESSAGE_ALREADY_REPORTED, MESSAGE_NOT_FOUND, OWN_MESSAGE } from "#core/moderation/report-message.ts";
 import { paymentLogs } from "#db/schema/payments.ts";
 import { openApiPath } from "#server/api/openapi.ts";
 import { freshEmail, GOOD_LISTING, MEMBER_PASSWORD, sameOrigin } from "../support/api-factories";
@@ -634,6 +636,31 @@ describe("conversations and blocks, called as real members, answer within their 
     expect((await call("POST", "/conversations/{id}/read", { id }, { as: tom, json: {} })).body).toEqual({
       lastReadSeq: page.messages[0].seq,
     });
+    // Tom reports Kylie's line (decision 086); a second report, her own report of it and a stranger's thread refused.
+    const report = "POST /conversations/{id}/messages/{messageId}/report";
+    const line = { id, messageId: page.messages[0].id as string };
+    const reported = await call("POST", "/conversations/{id}/messages/{messageId}/report", line, {
+      as: tom,
+      json: { reason: "spam", notes: "Asks for my number" },
+    });
+    expect(reported).toMatchObject({ status: 201, body: { id: expect.any(String), status: "pending" } });
+    await refused(report, 409, MESSAGE_ALREADY_REPORTED, line, { as: tom, json: { reason: "spam" } });
+    await refused(report, 403, OWN_MESSAGE, line, { as: kylie, json: { reason: "spam" } });
+    await refused(report, 400, CHOOSE_A_REASON, line, { as: tom, json: { reason: "boring" } });
+    await refused(
+      report,
+      404,
+      "Conversation not found",
+      { ...line, id: NOWHERE },
+      { as: tom, json: { reason: "spam" } },
+    );
+    await refused(
+      report,
+      404,
+      MESSAGE_NOT_FOUND,
+      { ...line, messageId: NOWHERE },
+      { as: tom, json: { reason: "spam" } },
+    );
     expect((await call("PUT", "/blocks/{memberId}", { memberId: kylie.userId }, { as: tom })).body).toEqual({
       blocked: true,
     });

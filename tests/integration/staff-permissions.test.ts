@@ -48,6 +48,10 @@ const MODERATORS_MAY: StaffAction[] = [
   "approve_report",
   "reject_report",
   "takedown_from_report",
+  // Message reports are reports too (decision 086).
+  "view_reported_message",
+  "reject_message_report",
+  "remove_reported_message",
 ];
 MODERATORS_MAY.push("view_swaps", "view_swap", "view_payments", "view_payment");
 // System Logs is for moderators and admins; its CSV export is what the page shows (decision 057).

@@ -12,7 +12,7 @@ import { listingFieldsSchema } from "#core/listings/listing-schema.ts";
 import { proposeSwapSchema, reviewSchema } from "#core/swaps/swap-schema.ts";
 import { signInSchema, signUpSchema } from "#core/auth/credentials-schema.ts";
 import { ProfileUpdate } from "#server/api/account.ts";
-import { MarkReadRequest, SendMessageRequest } from "#server/api/conversations.ts";
+import { MarkReadRequest, ReportMessageRequest, SendMessageRequest } from "#server/api/conversations.ts";
 import { GOOD_LISTING, sameOrigin } from "../support/api-factories";
 import { makeJpeg } from "../support/images";
 import { TEST_ORIGIN } from "../support/test-app";
@@ -53,6 +53,8 @@ type Endpoint = {
   as: "member" | "visitor";
   body: "json" | "multipart";
   ids?: string[];
+  /** Path parameters after the first, filled as given (the first is the fuzzed id). */
+  fixed?: Record<string, string>;
   fields?: Record<string, FieldArbs>;
   runs?: number;
 };
@@ -151,6 +153,16 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     method: "POST",
+    path: "/api/v1/conversations/:id/messages/:messageId/report",
+    as: "member",
+    body: "json",
+    ids: [world.thread, world.otherListing],
+    fixed: { messageId: world.threadLine },
+    fields: schemaFields(ReportMessageRequest),
+    runs: 40,
+  },
+  {
+    method: "POST",
     path: "/api/v1/conversations/:id/read",
     as: "member",
     body: "json",
@@ -232,7 +244,8 @@ function caseArb(e: Endpoint): fc.Arbitrary<Case> {
 }
 
 function requestFor(e: Endpoint, c: Case): Request {
-  const path = e.path.replace(/:[A-Za-z]+/, encodePathSegment(c.param));
+  const given = Object.entries(e.fixed ?? {}).reduce((p, [name, value]) => p.replace(`:${name}`, value), e.path);
+  const path = given.replace(/:[A-Za-z]+/, encodePathSegment(c.param));
   const headers: Record<string, string> = sameOrigin(e.as === "member" ? world.member.cookie : undefined);
   let body: BodyInit;
   if (c.contentType === "multipart") {

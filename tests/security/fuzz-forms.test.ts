@@ -322,6 +322,14 @@ const ENDPOINTS: FormEndpoint[] = [
     ids: [world.otherListing, world.disposable[2]],
     intent: ["intent", "message"],
   },
+  // Reporting the talker's line (decision 086): the thread's id fuzzed, the line's given.
+  {
+    route: "routes/messages.$id.report.$messageId",
+    as: "member",
+    path: `/messages/:id/report/${world.threadLine}`,
+    ids: [world.thread, world.otherListing],
+    fields: { reason: reportFields.reason, notes: reportFields.notes },
+  },
   ...intents("routes/messages.$id", "member", "/messages/:id", "intent", ["send", "block"], {
     ids: [world.thread],
     fields: { body: field(fc.oneof(fc.string({ maxLength: 2100 }), fc.constantFrom("Call me on 0412 345 678"))) },
@@ -412,6 +420,18 @@ const ENDPOINTS: FormEndpoint[] = [
     },
     runs: 10,
   }),
+  ...intents(
+    "routes/admin/moderation.messages.$id",
+    "admin",
+    "/admin/moderation/messages/:id",
+    "decision",
+    ["dismiss", "remove"],
+    {
+      ids: [world.messageReportId, world.reportId],
+      fields: { notes: field(fc.string({ maxLength: 2100 })) },
+      runs: 10,
+    },
+  ),
   ...intents("routes/admin/settings", "admin", "/admin/settings", "intent", ["flags"], {
     fields: Object.fromEntries(FEATURE_FLAG_KEYS.map((key) => [key, oneOf("on", "off")])),
     runs: 10,

@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { memberBlocks } from "#db/schema/conversations.ts";
 import { listings } from "#db/schema/listings.ts";
+import { moderationReports } from "#db/schema/moderation.ts";
 import { notifications } from "#db/schema/notifications.ts";
 import { profiles } from "#db/schema/profiles.ts";
 import { GOOD_LISTING, signUpMember } from "../support/api-factories";
@@ -161,8 +162,31 @@ function cases(): Record<string, Record<string, Case>> {
   /** The victim's thread about Olive's listing, with Olive's answer in it. */
   const victimsThread = async () => {
     const { conversationId } = await createConversation(w.db, { ownerId: olive(), askerId: b() });
-    await createMessage(w.db, { conversationId, senderId: olive(), body: "Yes, still available." });
-    return { threadId: conversationId };
+    const { messageId } = await createMessage(w.db, {
+      conversationId,
+      senderId: olive(),
+      body: "Yes, still available.",
+    });
+    return { threadId: conversationId, messageId };
+  };
+  /** The victim's thread with Olive, and one of the attacker's own with Olive: a line named through the wrong one. */
+  const victimsLineAndAttackersThread = async () => {
+    const victims = await victimsThread();
+    const { conversationId } = await createConversation(w.db, {
+      ownerId: olive(),
+      askerId: a(),
+      listingId: await w.insertListing(olive()),
+    });
+    return { ...victims, ownThreadId: conversationId };
+  };
+  /** The victim's pending report of Olive's line in their thread (decision 086). */
+  const messageReportByVictim = async () => {
+    const { threadId, messageId } = await victimsThread();
+    const [row] = await w.db
+      .insert(moderationReports)
+      .values({ subject: "message", messageId, conversationId: threadId, reportedBy: b(), reason: "fraud" })
+      .returning();
+    return { reportId: row.id };
   };
   const reportByVictim = async () => ({ reportId: await w.insertReport(await w.insertListing(olive()), b()) });
   const offerTheirs = async () => ({
@@ -397,6 +421,33 @@ function cases(): Record<string, Record<string, Case>> {
         setup: victimsThread,
         ...sameRequest((t) => ({ method: "POST", path: `/api/v1/conversations/${t.threadId}/read` }), works),
       },
+      "POST /api/v1/conversations/:id/messages/:messageId/report": {
+        setup: victimsThread,
+        ...sameRequest(
+          (t) => ({
+            method: "POST",
+            path: `/api/v1/conversations/${t.threadId}/messages/${t.messageId}/report`,
+            body: { json: { reason: "spam" } },
+          }),
+          works,
+        ),
+      },
+      "POST /api/v1/…/report: another thread's line named through one's own thread": {
+        setup: victimsLineAndAttackersThread,
+        attempt: (t) => ({
+          as: attacker(),
+          method: "POST",
+          path: `/api/v1/conversations/${t.ownThreadId}/messages/${t.messageId}/report`,
+          body: { json: { reason: "spam" } },
+        }),
+        control: (t) => ({
+          as: victim(),
+          method: "POST",
+          path: `/api/v1/conversations/${t.threadId}/messages/${t.messageId}/report`,
+          body: { json: { reason: "spam" } },
+          ...works,
+        }),
+      },
       "POST /api/v1/listings/:id/conversation on a taken-down listing": {
         setup: hiddenAndOpen,
         ...hiddenThenOpen((id) => ({ method: "POST", path: `/api/v1/listings/${id}/conversation` }), works),
@@ -442,6 +493,22 @@ function cases(): Record<string, Record<string, Case>> {
         ...staffOnly(
           get((t) => `/admin/moderation?report=${t.reportId}`),
           { expect: "ok" },
+          victim,
+        ),
+      },
+      "a message report's page (the reported line and its context)": {
+        setup: messageReportByVictim,
+        ...staffOnly(
+          get((t) => `/admin/moderation/messages/${t.reportId}`),
+          { expect: "ok" },
+          victim,
+        ),
+      },
+      "removing a reported message": {
+        setup: messageReportByVictim,
+        ...staffOnly(
+          post("/admin/moderation/messages/:reportId", { decision: "remove", notes: "Checked" }),
+          done,
           victim,
         ),
       },
@@ -565,6 +632,33 @@ function cases(): Record<string, Record<string, Case>> {
       "blocking from another member's thread": {
         setup: victimsThread,
         ...sameRequest(post("/messages/:threadId", { intent: "block" }), done),
+      },
+      "the report page of a line in another member's thread": {
+        setup: victimsThread,
+        ...sameRequest(
+          get((t) => `/messages/${t.threadId}/report/${t.messageId}`),
+          { expect: "ok" },
+        ),
+      },
+      "reporting a line in another member's thread": {
+        setup: victimsThread,
+        ...sameRequest(post("/messages/:threadId/report/:messageId", { reason: "spam", notes: "Not mine" }), done),
+      },
+      "reporting another thread's line through one's own thread": {
+        setup: victimsLineAndAttackersThread,
+        attempt: (t) => ({
+          as: attacker(),
+          method: "POST",
+          path: `/messages/${t.ownThreadId}/report/${t.messageId}`,
+          body: form({ reason: "spam" }),
+        }),
+        control: (t) => ({
+          as: victim(),
+          method: "POST",
+          path: `/messages/${t.threadId}/report/${t.messageId}`,
+          body: form({ reason: "spam" }),
+          ...done,
+        }),
       },
       "lifting another member's block": {
         setup: async () => {

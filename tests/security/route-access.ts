@@ -20,6 +20,7 @@ import { eq } from "drizzle-orm";
 import { memberBlocks } from "#db/schema/conversations.ts";
 import { FEATURE_FLAG_KEYS, featureFlags } from "#db/schema/flags.ts";
 import { listings } from "#db/schema/listings.ts";
+import { moderationReports } from "#db/schema/moderation.ts";
 import { notifications } from "#db/schema/notifications.ts";
 import { SWAGGER_UI_VERSION } from "#server/api-docs.ts";
 import { freshEmail, GOOD_LISTING, MEMBER_PASSWORD } from "../support/api-factories";
@@ -238,8 +239,24 @@ export const TARGETS = {
   memberThread: async (w: World) => {
     const ownerId = await w.throwaway();
     const { conversationId } = await createConversation(w.db, { ownerId, askerId: w.actors.member.userId! });
-    await createMessage(w.db, { conversationId, senderId: ownerId, body: "Yes, still available." });
-    return { threadId: conversationId };
+    const { messageId } = await createMessage(w.db, {
+      conversationId,
+      senderId: ownerId,
+      body: "Yes, still available.",
+    });
+    return { threadId: conversationId, messageId };
+  },
+  /** A pending report of a line in a thread between two throwaways (decision 086), for staff to open and settle. */
+  messageReport: async (w: World) => {
+    const ownerId = await w.throwaway();
+    const askerId = await w.throwaway();
+    const { conversationId } = await createConversation(w.db, { ownerId, askerId });
+    const { messageId } = await createMessage(w.db, { conversationId, senderId: ownerId, body: "Pay me off-site." });
+    const [row] = await w.db
+      .insert(moderationReports)
+      .values({ subject: "message", messageId, conversationId, reportedBy: askerId, reason: "fraud", notes: "matrix" })
+      .returning();
+    return { reportId: row.id };
   },
   /** A throwaway the actor has blocked (to unblock). */
   ownBlock: async (w: World, a: Actor) => {
@@ -580,6 +597,13 @@ export const ROUTE_ACCESS: Entry[] = [
     act("intent=send", { body: "Saturday morning suits me." }, OWNER("redirect"), { target: "memberThread" }),
     act("intent=block", {}, OWNER("redirect"), { target: "memberThread" }),
   ),
+  // Reporting the other member's line (decision 086): only a member of the thread; anyone else, staff included, 404.
+  ...area("conversations")(
+    "routes/messages.$id.report.$messageId",
+    "/messages/:threadId/report/:messageId",
+    get(OWNER("ok"), { target: "memberThread" }),
+    post(OWNER("redirect"), { target: "memberThread", body: () => form({ reason: "spam", notes: "Matrix" }) }),
+  ),
   ...area("conversations")(
     "routes/account/blocked",
     "/account/blocked",
@@ -775,6 +799,15 @@ export const ROUTE_ACCESS: Entry[] = [
       ),
     ),
   ),
+  // A message report's own page (decision 086): the only staff read of members' messages; opening it is audited.
+  ...backOffice(
+    "routes/admin/moderation.messages.$id",
+    "/admin/moderation/messages/:reportId",
+    get(STAFF("ok"), { target: "messageReport" }),
+    ...(["dismiss", "remove"] as const).map((decision) =>
+      act(`decision=${decision}`, { notes: "Checked" }, STAFF("redirect"), { target: "messageReport" }),
+    ),
+  ),
   ...backOffice("routes/admin/swaps", "/admin/swaps", get(STAFF("ok"))),
   ...backOffice(
     "routes/admin/swaps.$id",
@@ -944,6 +977,11 @@ export const ROUTE_ACCESS: Entry[] = [
     "POST /api/v1/conversations/:id/read",
     "/api/v1/conversations/:threadId/read",
     post(OWNER("ok"), { target: "memberThread" }),
+  ),
+  ...api(
+    "POST /api/v1/conversations/:id/messages/:messageId/report",
+    "/api/v1/conversations/:threadId/messages/:messageId/report",
+    post(OWNER("ok"), { target: "memberThread", body: () => ({ json: { reason: "spam", notes: "Matrix" } }) }),
   ),
   ...api("GET /api/v1/blocks", "/api/v1/blocks", get(MEMBERS("ok"))),
   ...api("PUT /api/v1/blocks/:memberId", "/api/v1/blocks/:userId", put(MEMBERS("ok"), { target: "throwaway" })),

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import type { ThreadLine } from "#core/conversations/thread-line.ts";
 import { CONTACT_DETAILS_NOTE } from "#core/conversations/contact-details.ts";
 import { formatDayAndTime } from "#core/shared/time.ts";
@@ -10,7 +11,18 @@ type Line = Omit<ThreadLine, "createdAt"> & { createdAt: Date | string };
  * A thread's lines, oldest first: a member's words as bubbles (theirs on the left, mine on the right), the deal's
  * steps as small centred notes, and "Seen" under the last of my lines the other member has read.
  */
-export function ThreadLines({ lines, otherName, seenUpTo }: { lines: Line[]; otherName: string; seenUpTo: number }) {
+export function ThreadLines({
+  lines,
+  otherName,
+  seenUpTo,
+  reportHref,
+}: {
+  lines: Line[];
+  otherName: string;
+  seenUpTo: number;
+  /** Where "Report" on the other member's line leads (decision 086); no link when reporting is off. */
+  reportHref?: (lineId: string) => string;
+}) {
   if (lines.length === 0) {
     return (
       <p className="py-6 text-center text-sm text-muted">No messages yet. Say hello and ask what you'd like to know.</p>
@@ -28,7 +40,12 @@ export function ThreadLines({ lines, otherName, seenUpTo }: { lines: Line[]; oth
               <time dateTime={new Date(line.createdAt).toISOString()}>{formatDayAndTime(line.createdAt)}</time>
             </p>
           ) : (
-            <TextLine line={line} otherName={otherName} seen={line.id === lastSeen} />
+            <TextLine
+              line={line}
+              otherName={otherName}
+              seen={line.id === lastSeen}
+              reportHref={!line.mine && !line.removed && line.senderId ? reportHref?.(line.id) : undefined}
+            />
           )}
         </li>
       ))}
@@ -36,7 +53,17 @@ export function ThreadLines({ lines, otherName, seenUpTo }: { lines: Line[]; oth
   );
 }
 
-function TextLine({ line, otherName, seen }: { line: Line; otherName: string; seen: boolean }) {
+function TextLine({
+  line,
+  otherName,
+  seen,
+  reportHref,
+}: {
+  line: Line;
+  otherName: string;
+  seen: boolean;
+  reportHref?: string;
+}) {
   return (
     <div className={`flex flex-col ${line.mine ? "items-end" : "items-start"}`}>
       <p className="sr-only">{line.mine ? "You wrote:" : `${otherName} wrote:`}</p>
@@ -45,12 +72,27 @@ function TextLine({ line, otherName, seen }: { line: Line; otherName: string; se
           line.mine ? "rounded-br-sm bg-brand-600 text-white" : "rounded-bl-sm bg-surface text-ink"
         }`}
       >
-        {line.removed ? <span className="italic">Message removed</span> : line.body}
+        {line.removed ? (
+          <span className="italic">
+            {line.removedByStaff ? "Message removed by SwapShed staff" : "Message removed"}
+          </span>
+        ) : (
+          line.body
+        )}
       </div>
       {line.masked && <p className="mt-1 max-w-[85%] text-xs text-muted">{CONTACT_DETAILS_NOTE}</p>}
       <p className="mt-0.5 text-xs text-muted">
         <time dateTime={new Date(line.createdAt).toISOString()}>{formatDayAndTime(line.createdAt)}</time>
         {seen && <span className="ml-2 font-semibold">Seen</span>}
+        {reportHref && (
+          <Link
+            to={reportHref}
+            aria-label={`Report this message from ${otherName}`}
+            className="ml-2 inline-block py-1 underline hover:text-ink"
+          >
+            Report
+          </Link>
+        )}
       </p>
     </div>
   );

@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { data, type ShouldRevalidateFunctionArgs, useLocation, useNavigation } from "react-router";
+import { data, redirect, type ShouldRevalidateFunctionArgs, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/moderation";
 import { appContext } from "#app/context.ts";
 import { pageLinks } from "#app/components/admin/list-filters.ts";
@@ -16,7 +16,13 @@ import { requireStaff } from "#app/lib/require-staff.server.ts";
 import { runStaffAction } from "#app/lib/staff-action.server.ts";
 import { sydneyDateTime } from "#app/lib/sydney-format.ts";
 import { isFeatureEnabled } from "#core/flags/is-feature-enabled.ts";
-import { findModerationQueue, QUEUE_FILTERS, queueFilter } from "#core/moderation/find-moderation-queue.ts";
+import {
+  findModerationQueue,
+  QUEUE_FILTERS,
+  queueFilter,
+  SUBJECT_FILTERS,
+  subjectFilter,
+} from "#core/moderation/find-moderation-queue.ts";
 import { findReportForStaff } from "#core/moderation/find-report-for-staff.ts";
 import { REVIEWS, type ReportReview, reviewReport } from "#core/moderation/review-report.ts";
 import { can, type StaffAction } from "#core/staff/permissions.ts";
@@ -47,16 +53,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(ctx, request, permission);
   const url = new URL(request.url);
   const status = queueFilter(url.searchParams.get("status"));
+  const subject = subjectFilter(url.searchParams.get("subject"));
   const cursor = url.searchParams.get("cursor");
   const [queue, report, moderationOn] = await Promise.all([
-    findModerationQueue(ctx.db, { status, cursor }),
+    findModerationQueue(ctx.db, { status, subject, cursor }),
     url.searchParams.get("report")
       ? findReportForStaff(ctx.db, { id: url.searchParams.get("report") as string })
       : null,
     isFeatureEnabled(ctx.db, "enable_moderation"),
   ]);
+  // A message report opens on its own page, where reading the message is audited (decision 086).
+  if (report?.subject === "message") throw redirect(messageReportHref(report.id));
   return {
     status,
+    subject,
     paged: Boolean(cursor),
     total: queue.total,
     reports: queue.reports.map((r) => ({ ...r, createdAt: sydneyDateTime(r.createdAt) })),
@@ -114,12 +124,15 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return formMethod === "POST" ? true : defaultShouldRevalidate;
 }
 
+/** A message report's own page (never prefetched: opening it writes an audit row). */
+const messageReportHref = (id: string) => `/admin/moderation/messages/${id}`;
+
 const safeBack = (value: FormDataEntryValue | null) =>
   (typeof value === "string" && /^\/admin\/moderation(\?[^\s\\]*)?$/.test(value) ? asciiPath(value) : null) ??
   "/admin/moderation";
 
 export default function ModerationQueue({ loaderData, actionData }: Route.ComponentProps) {
-  const { status, total, reports, report, may, moderationOn } = loaderData;
+  const { status, subject, total, reports, report, may, moderationOn } = loaderData;
   const location = useLocation();
   const navigation = useNavigation();
   const list = useRef<HTMLUListElement>(null);
@@ -156,7 +169,7 @@ export default function ModerationQueue({ loaderData, actionData }: Route.Compon
               <span className="sr-only"> {total === 1 ? "report" : "reports"}</span>
             </span>
           </h1>
-          <p className="text-sm text-muted">Listings members reported, newest first.</p>
+          <p className="text-sm text-muted">Listings and messages members reported, newest first.</p>
         </div>
       </div>
       {!moderationOn && (
@@ -170,6 +183,12 @@ export default function ModerationQueue({ loaderData, actionData }: Route.Compon
           label="Status"
           value={status}
           options={QUEUE_FILTERS.map((s) => ({ value: s, label: s }))}
+        />
+        <FilterSelect
+          name="subject"
+          label="Subject"
+          value={subject}
+          options={SUBJECT_FILTERS.map((s) => ({ value: s, label: s === "all" ? "all" : `${s}s` }))}
         />
       </FilterBar>
       {/* Phones have no keyboard to use these with: the line is for wider screens with a fine pointer. */}
@@ -191,7 +210,7 @@ export default function ModerationQueue({ loaderData, actionData }: Route.Compon
         </p>
       ) : reports.length === 0 ? (
         <p role="status" className="rounded-lg border border-line bg-white p-6 text-center text-sm text-muted">
-          No reports in the {status} queue
+          No {subject === "all" ? "" : `${subject} `}reports in the {status} queue
         </p>
       ) : (
         <ul
@@ -202,7 +221,7 @@ export default function ModerationQueue({ loaderData, actionData }: Route.Compon
         >
           {reports.map((r) => (
             <li key={r.id}>
-              <ReportCard report={r} href={reportHref(r.id)} />
+              <ReportCard report={r} href={r.subject === "message" ? messageReportHref(r.id) : reportHref(r.id)} />
             </li>
           ))}
         </ul>

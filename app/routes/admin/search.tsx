@@ -51,7 +51,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
     <div>
       <PageHeader
         title="Search"
-        description="Members by name or e-mail, listings by title, swaps by id, payments by payment intent id, reports by listing, reporter or id, log events by id or request id."
+        description="Members by name or e-mail, listings by title, swaps by id, payments by payment intent id, reports by listing (a message report by its thread's), reporter or id, log events by id or request id."
       />
       <form method="get" className="mb-4 flex gap-2">
         <label htmlFor="search-page-q" className="sr-only">
@@ -152,12 +152,22 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             <ResultGroup title="Reports" count={reports.length}>
               {reports.map((r) => (
                 <li key={r.id} className="flex flex-wrap items-center gap-2 px-3 py-2">
-                  <Link
-                    to={`/admin/moderation?status=all&report=${r.id}`}
-                    className="font-medium text-brand-800 hover:underline"
-                  >
-                    {r.listingTitle && r.listingStatus !== "deleted" ? r.listingTitle : "Deleted Listing"}
-                  </Link>
+                  {r.subject === "message" ? (
+                    // Opening a message report is audited (decision 086): its own page, never prefetched.
+                    <Link
+                      to={`/admin/moderation/messages/${r.id}`}
+                      className="font-medium text-brand-800 hover:underline"
+                    >
+                      Message about {r.listingTitle ?? "a listing"}
+                    </Link>
+                  ) : (
+                    <Link
+                      to={`/admin/moderation?status=all&report=${r.id}`}
+                      className="font-medium text-brand-800 hover:underline"
+                    >
+                      {r.listingTitle && r.listingStatus !== "deleted" ? r.listingTitle : "Deleted Listing"}
+                    </Link>
+                  )}
                   <ReasonBadge reason={r.reason} />
                   <StatusBadge status={r.status} />
                   <span className="text-muted">by {r.reporterName ?? "Unknown"}</span>

@@ -19,7 +19,13 @@ import { paymentLogs } from "#db/schema/payments.ts";
 import type { PageHandler } from "#server/app.ts";
 import { paymentProviderFromEnv } from "#server/payments.ts";
 import { MEMBER_PASSWORD, postListing, sameOrigin, signUpConfirmedMember } from "#tests/support/api-factories.ts";
-import { createConversation, createListing, createMember, createSwap } from "#tests/support/factories.ts";
+import {
+  createConversation,
+  createListing,
+  createMember,
+  createMessage,
+  createSwap,
+} from "#tests/support/factories.ts";
 import { cookiesFrom, createTestApp, TEST_ORIGIN } from "#tests/support/test-app.ts";
 import { createTestDatabase } from "#tests/support/test-db.ts";
 import { turnOnTwoFactor } from "#tests/support/two-factor.ts";
@@ -87,6 +93,12 @@ export async function buildWorld(handle: DbHandle, testApp: TestApp) {
   // A thread of the member's with someone else (blocking in it must not stop the proposals to Tom).
   const talker = await createMember(db, { name: "Tess Talker" });
   const { conversationId: thread } = await createConversation(db, { ownerId: talker.id, askerId: member.userId });
+  // A line of the talker's in it, for the member to report (decision 086).
+  const { messageId: threadLine } = await createMessage(db, {
+    conversationId: thread,
+    senderId: talker.id,
+    body: "Pay me by gift card and I'll post it",
+  });
   const { swapId: received } = await createSwap(db, {
     status: "pending",
     offeredListingId: otherListing,
@@ -149,6 +161,16 @@ export async function buildWorld(handle: DbHandle, testApp: TestApp) {
   const [report] = await db
     .insert(moderationReports)
     .values({ listingId: otherListing, reportedBy: victims[0].id, reason: "spam", notes: "Posted three times" })
+    .returning();
+  const [messageReport] = await db
+    .insert(moderationReports)
+    .values({
+      subject: "message",
+      messageId: threadLine,
+      conversationId: thread,
+      reportedBy: victims[0].id,
+      reason: "fraud",
+    })
     .returning();
 
   const signedIn = async (cookie: string) =>
@@ -218,12 +240,14 @@ export async function buildWorld(handle: DbHandle, testApp: TestApp) {
     otherListing,
     otherSpare,
     thread,
+    threadLine,
     swaps: { received, sent, accepted: accepted.swapId, completed, staff: staffSwap.swapId },
     checkoutSession,
     victims: victims.map((v) => v.id),
     staffSwapParties: [staffSwap.proposerId, staffSwap.receiverId],
     paymentId: payment.id,
     reportId: report.id,
+    messageReportId: messageReport.id,
     randomUuid: () => crypto.randomUUID(),
     heal,
     /**

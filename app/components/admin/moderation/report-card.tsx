@@ -5,6 +5,8 @@ import { ReasonBadge } from "./reason-badge";
 
 export type QueueCard = {
   id: string;
+  /** A listing, or a line of a conversation (decision 086). */
+  subject: "listing" | "message";
   reason: ReportReason;
   status: string;
   notes: string | null;
@@ -20,7 +22,10 @@ export type QueueCard = {
  * card so a click anywhere opens it; the queue's keys move focus from one such link to the next.
  */
 export function ReportCard({ report, href }: { report: QueueCard; href: string }) {
-  const title = report.listingTitle ?? "Deleted Listing";
+  const message = report.subject === "message";
+  const title = message
+    ? `Message about ${report.listingTitle ?? "a listing"}`
+    : (report.listingTitle ?? "Deleted Listing");
   return (
     <article className="relative flex h-full flex-col gap-2 rounded-lg border border-line bg-white p-4 focus-within:ring-2 focus-within:ring-brand-500 hover:border-brand-300">
       <div className="flex items-start justify-between gap-2">
@@ -37,6 +42,9 @@ export function ReportCard({ report, href }: { report: QueueCard; href: string }
         <StatusBadge status={report.status} />
       </div>
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted">
+        <span className="rounded-full bg-surface px-2 py-0.5 font-medium text-ink">
+          {message ? "Message" : "Listing"}
+        </span>
         <ReasonBadge reason={report.reason} />
         <span>by {report.reporterName ?? "Unknown"}</span>
         <span aria-hidden="true">·</span>
@@ -44,12 +52,15 @@ export function ReportCard({ report, href }: { report: QueueCard; href: string }
       </div>
       {report.notes && <p className="line-clamp-2 whitespace-pre-line break-words text-sm">{report.notes}</p>}
       <div className="mt-auto flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted">
-        <span>
-          {report.evidenceCount} evidence {report.evidenceCount === 1 ? "link" : "links"}
-        </span>
+        {!message && (
+          <span>
+            {report.evidenceCount} evidence {report.evidenceCount === 1 ? "link" : "links"}
+          </span>
+        )}
         {report.otherOpenReports > 0 && (
           <span className="font-medium text-amber-900">
-            {report.otherOpenReports} other open {report.otherOpenReports === 1 ? "report" : "reports"} on this listing
+            {report.otherOpenReports} other open {report.otherOpenReports === 1 ? "report" : "reports"} on this{" "}
+            {message ? "message" : "listing"}
           </span>
         )}
       </div>
