@@ -11,6 +11,7 @@ import { type Clock, systemClock } from "#core/shared/clock.ts";
 import type { Env } from "./env";
 import { clientIp } from "./middleware/client-ip";
 import { csrfProtection } from "./middleware/csrf";
+import { setUnsubscribeSecret } from "#core/notifications/unsubscribe-token.ts";
 import { securityHeaders, securityHeaderValues } from "./middleware/security-headers";
 import { varyAcceptEncoding } from "./middleware/vary-accept-encoding";
 import { createApiRoutes } from "./api/routes";
@@ -103,6 +104,8 @@ export function createApp(deps: AppDeps) {
   const production = env.NODE_ENV === "production";
   // Every process of one deployment signs (and checks) the flash message with the same secret.
   setFlashSecret(env.BETTER_AUTH_SECRET);
+  // ... and the notice e-mails' one-click unsubscribe links (decision 085).
+  setUnsubscribeSecret(env.BETTER_AUTH_SECRET);
   const identityProviders = identityProvidersFromEnv(env);
   const auth =
     deps.auth ??

@@ -7,6 +7,7 @@ import { logger } from "#core/shared/logger.ts";
 import { recordJobFailure } from "#core/logs/record-job-failure.ts";
 import { claimExpiryWarnings } from "#core/swaps/expire-swaps.ts";
 import { dispatchEvents } from "#core/events/dispatch-events.ts";
+import { setUnsubscribeSecret } from "#core/notifications/unsubscribe-token.ts";
 import type { Env } from "./env";
 import { paymentProviderFromEnv } from "./payments";
 import { storageFromEnv } from "./storage";
@@ -19,6 +20,8 @@ import { claimPaymentWarnings, lapseUnpaidSwaps } from "#core/payments/lapse-unp
  * (SKIP LOCKED per swap) and the refunds they owe, and mail delivery with SKIP LOCKED.
  */
 export function startBackgroundWork({ db, clock, env }: { db: Db; clock: Clock; env: Env }) {
+  // The notice e-mails this process queues carry one-click unsubscribe links signed with the app's secret.
+  setUnsubscribeSecret(env.BETTER_AUTH_SECRET);
   const transport = createMailTransport(
     env.MAIL_TRANSPORT === "smtp" ? { driver: "smtp", url: env.SMTP_URL!, from: env.MAIL_FROM } : { driver: "outbox" },
   );
