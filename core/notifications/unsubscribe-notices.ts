@@ -15,10 +15,24 @@ export function scopeWords(scope: UnsubscribeScope): string {
   return scope === "digest" ? "the daily digest" : aboutKind(scope);
 }
 
-/** What a link would stop (the GET page shows it beside the button), or null for a bad link. */
-export function readUnsubscribeLink(token: string): { what: string } | null {
+/**
+ * What a link would stop and whether it already has (the GET page shows it beside the button), or null for a
+ * bad link. Reading changes nothing: link scanners fetch every link in a mail.
+ */
+export async function readUnsubscribeLink(
+  deps: { db: Db },
+  token: string,
+): Promise<{ what: string; stopped: boolean } | null> {
   const read = readUnsubscribeToken(token);
-  return read ? { what: scopeWords(read.scope) } : null;
+  if (!read) return null;
+  const [member] = await deps.db.select({ id: users.id }).from(users).where(eq(users.id, read.userId));
+  if (!member) return null;
+  const preferences = await memberPreferences(deps.db, read.userId);
+  const stopped =
+    read.scope === "digest"
+      ? preferences.every((p) => p.email !== "digest")
+      : preferences.find((p) => p.kind === read.scope)?.email === "off";
+  return { what: scopeWords(read.scope), stopped };
 }
 
 /**

@@ -19,4 +19,4 @@ afterEach(() => {
 });
 
 // Notice e-mails carry signed unsubscribe links; the app and the background work set the secret at boot.
-setUnsubscribeSecret("test-secret-for-unsubscribe-links-0123456789");
+setUnsubscribeSecret("test-secret-0123456789-0123456789-0123456789");
