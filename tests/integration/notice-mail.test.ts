@@ -4,6 +4,7 @@
 // sends nothing, in-app off writes no notice, a read notice is never in a digest.
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
+import fc from "fast-check";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeEach, describe, expect, test } from "vitest";
 import { sendMessage } from "#core/conversations/send-message.ts";
@@ -213,6 +214,36 @@ describe("one-click unsubscribe over real SMTP", () => {
     expect(await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, owner.id))).toEqual(
       [],
     );
+  });
+});
+
+describe("the one-click endpoint under property-based bad input", () => {
+  test("any token, any body, any content type: a 400 (with the message when the body is a form) or a 404, never a 5xx, nothing changed", async () => {
+    const count = async () => (await db.select().from(notificationPreferences)).length;
+    const before = await count();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.string({ maxLength: 300 }),
+          fc.base64String({ maxLength: 200 }).map((b) => `${b}.${b}`),
+        ),
+        fc.oneof(fc.string({ maxLength: 200 }), fc.constant("List-Unsubscribe=One-Click")),
+        fc.constantFrom("application/x-www-form-urlencoded", "application/json", "text/plain", "multipart/form-data"),
+        async (token, body, type) => {
+          const answer = await app.request(`/unsubscribe/${encodeURIComponent(token)}`, {
+            method: "POST",
+            headers: { "content-type": type },
+            body,
+          });
+          expect(answer.status).toBeLessThan(500);
+          // A body the app cannot read at all is refused before the route (400 "the form could not be read").
+          if (answer.status === 400 && type === "application/x-www-form-urlencoded")
+            expect(await answer.text()).toBe(BAD_UNSUBSCRIBE_LINK);
+        },
+      ),
+      { numRuns: 60 },
+    );
+    expect(await count()).toBe(before);
   });
 });
 
