@@ -120,6 +120,7 @@ const E2E_SECONDS = {
   "menus-mobile.spec.ts": 96,
   "moderation-queue.spec.ts": 46,
   "listing-owner.spec.ts": 46,
+  "notice-settings.spec.ts": 45,
   "back-office.spec.ts": 36,
   "deal-screen.spec.ts": 32,
   "auth.spec.ts": 28,
