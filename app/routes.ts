@@ -37,10 +37,13 @@ export default [
       route("identities", "routes/account/identities.tsx"),
       route("data", "routes/account/data.tsx"),
       route("blocked", "routes/account/blocked.tsx"),
+      route("notifications", "routes/account/notifications.tsx"),
     ]),
     route("auth/keep-account", "routes/auth.keep-account.tsx"),
     route("auth/reauthenticate", "routes/auth.reauthenticate.tsx"),
     route("seed", "routes/seed.tsx"),
+    // One-click unsubscribe from a notice e-mail: the page (GET) shows a button; the POST is server/unsubscribe.ts.
+    route("unsubscribe/:token", "routes/unsubscribe.$token.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   // The back office: its own frame; every page and action checks the staff gate itself (app/lib/require-staff.server.ts).

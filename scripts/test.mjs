@@ -124,6 +124,7 @@ const E2E_SECONDS = {
   // Not measured on an idle machine: 3 min with the server's start on a machine shared by five runs.
   "message-report.spec.ts": 40,
   "listing-owner.spec.ts": 46,
+  "notice-settings.spec.ts": 45,
   "back-office.spec.ts": 36,
   "deal-screen.spec.ts": 32,
   "auth.spec.ts": 28,

@@ -11,6 +11,8 @@ import { type Clock, systemClock } from "#core/shared/clock.ts";
 import type { Env } from "./env";
 import { clientIp } from "./middleware/client-ip";
 import { csrfProtection } from "./middleware/csrf";
+import { createUnsubscribeRoutes } from "./unsubscribe";
+import { setUnsubscribeSecret } from "#core/notifications/unsubscribe-token.ts";
 import { securityHeaders, securityHeaderValues } from "./middleware/security-headers";
 import { varyAcceptEncoding } from "./middleware/vary-accept-encoding";
 import { createApiRoutes } from "./api/routes";
@@ -103,6 +105,8 @@ export function createApp(deps: AppDeps) {
   const production = env.NODE_ENV === "production";
   // Every process of one deployment signs (and checks) the flash message with the same secret.
   setFlashSecret(env.BETTER_AUTH_SECRET);
+  // ... and the notice e-mails' one-click unsubscribe links (decision 085).
+  setUnsubscribeSecret(env.BETTER_AUTH_SECRET);
   const identityProviders = identityProvidersFromEnv(env);
   const auth =
     deps.auth ??
@@ -166,7 +170,11 @@ export function createApp(deps: AppDeps) {
   // An identity provider may answer with a cross-site form POST (Apple's form_post): Better Auth only turns it
   // into a GET of the same callback (its state cookie is SameSite=Lax), so it changes nothing by itself.
   app.use(
-    csrfProtection({ appOrigin: new URL(env.APP_URL).origin, exempt: ["/api/webhooks/", "/api/auth/callback/"] }),
+    csrfProtection({
+      appOrigin: new URL(env.APP_URL).origin,
+      // The one-click unsubscribe: mail clients post it cross-site; it uses no session (server/unsubscribe.ts).
+      exempt: ["/api/webhooks/", "/api/auth/callback/", "/unsubscribe/"],
+    }),
   );
   app.use(signing.outgoing);
 
@@ -216,6 +224,8 @@ export function createApp(deps: AppDeps) {
   app.route("/api/docs", createApiDocsRoutes());
   app.get("/uploads/*", serveUpload(storage));
   app.route("/api/webhooks", createWebhookRoutes({ db, clock, provider: paymentProvider, env }));
+
+  app.route("/", createUnsubscribeRoutes({ db }));
 
   if (deps.staticFiles) app.route("/", deps.staticFiles);
 

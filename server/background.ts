@@ -7,6 +7,8 @@ import { logger } from "#core/shared/logger.ts";
 import { recordJobFailure } from "#core/logs/record-job-failure.ts";
 import { claimExpiryWarnings } from "#core/swaps/expire-swaps.ts";
 import { dispatchEvents } from "#core/events/dispatch-events.ts";
+import { setUnsubscribeSecret } from "#core/notifications/unsubscribe-token.ts";
+import { sendNoticeDigests } from "#core/notifications/send-notice-digests.ts";
 import type { Env } from "./env";
 import { paymentProviderFromEnv } from "./payments";
 import { storageFromEnv } from "./storage";
@@ -16,9 +18,12 @@ import { claimPaymentWarnings, lapseUnpaidSwaps } from "#core/payments/lapse-unp
 /**
  * The app's background work, safe with several processes: the scheduler (expiry, the daily 02:00
  * cleanup through job_runs), expiry and payment-deadline warnings claimed once each, lapsing unpaid swaps
- * (SKIP LOCKED per swap) and the refunds they owe, and mail delivery with SKIP LOCKED.
+ * (SKIP LOCKED per swap) and the refunds they owe, the notice digests (SKIP LOCKED per member's notices), and mail
+ * delivery with SKIP LOCKED.
  */
 export function startBackgroundWork({ db, clock, env }: { db: Db; clock: Clock; env: Env }) {
+  // The notice e-mails this process queues carry one-click unsubscribe links signed with the app's secret.
+  setUnsubscribeSecret(env.BETTER_AUTH_SECRET);
   const transport = createMailTransport(
     env.MAIL_TRANSPORT === "smtp" ? { driver: "smtp", url: env.SMTP_URL!, from: env.MAIL_FROM } : { driver: "outbox" },
   );
@@ -38,6 +43,8 @@ export function startBackgroundWork({ db, clock, env }: { db: Db; clock: Clock; 
       // Whatever events are still pending (a process that died between its commit and the dispatch, a handler
       // that failed) become their mail here, then the mail goes out.
       await dispatchEvents({ db, appUrl: env.APP_URL });
+      // Unread notices whose digest time has come: one e-mail per member (SKIP LOCKED: once across processes).
+      await sendNoticeDigests({ db, clock, appUrl: env.APP_URL });
       await deliverPendingMail(db, transport);
     })()
       .catch(async (error) => {

@@ -1,4 +1,6 @@
 import type { Db } from "#db/client.ts";
+import { enqueueNoticeMail, plainNoticeMail } from "../notifications/mail-notices";
+import { kindRow } from "../notifications/notification-kinds";
 import { recordNotices } from "../notifications/record-notices";
 import { type DomainEvent, type EventKind, SWAP_EVENT_KINDS, type SwapEventKind } from "./event-kinds";
 import { mailListingModerated, mailReportReviewed, mailSwapCancelledByStaff } from "./staff-event-mail";
@@ -12,12 +14,27 @@ type Handler = (tx: Db, event: DomainEvent, deps: EffectDeps) => Promise<void>;
 const swapMail: Handler = (tx, event, deps) =>
   mailSwapEvent(tx, event as DomainEvent & { kind: SwapEventKind }, deps.appUrl);
 
-/** The kind's mail (as before), then its in-app notices (core/notifications' kinds table). */
+/**
+ * The event's own mail (as before, each gated by the member's e-mail preference for its kind), then its in-app
+ * notices (core/notifications' kinds table); a notice of a kind without an own mail is e-mailed plainly to a
+ * member who wants that kind "immediately" (decision 085).
+ */
 const withNotices =
   (mail: Handler): Handler =>
   async (tx, event, deps) => {
     await mail(tx, event, deps);
-    await recordNotices(tx, event);
+    const notices = await recordNotices(tx, event);
+    for (const notice of notices) {
+      if (kindRow(notice.kind).eventMail) continue;
+      const plain = plainNoticeMail({ ...notice, to: notice.email, appUrl: deps.appUrl });
+      if (plain)
+        await enqueueNoticeMail(tx, plain, {
+          eventId: event.id,
+          userId: notice.userId,
+          kind: notice.kind,
+          appUrl: deps.appUrl,
+        });
+    }
   };
 
 /**
@@ -35,8 +52,8 @@ const HANDLERS: Record<EventKind, Handler> = {
   "swap.cancelled_by_staff": withNotices((tx, event, deps) =>
     mailSwapCancelledByStaff(tx, event as never, deps.appUrl),
   ),
-  // A message is never mailed the moment it is sent: its recipient gets a notice (the live update and the
-  // unread-for-an-hour digest come later, decision 081).
+  // A message has no mail of its own: its recipient's notice is mailed as they chose (by default in a digest if
+  // still unread an hour later, decision 085).
   "message.sent": withNotices(async () => {}),
 };
 

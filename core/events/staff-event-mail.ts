@@ -12,6 +12,7 @@ import {
   swapCancelledByStaff,
 } from "../mail/templates";
 import type { DomainEvent, StaffEventKind, StaffEventPayloads } from "./event-kinds";
+import { enqueueNoticeMail } from "../notifications/mail-notices";
 
 type StaffEvent<K extends StaffEventKind> = DomainEvent & { kind: K; payload: StaffEventPayloads[K] };
 
@@ -34,7 +35,13 @@ export async function mailListingModerated(tx: Db, event: StaffEvent<"listing.mo
       : outcome === "restored"
         ? listingRestored(to)
         : listingModerated({ ...to, outcome, reason });
-  await enqueueEventMail(tx, mail, { eventId: event.id });
+  const kind =
+    outcome === "rejected"
+      ? "listing.rejected"
+      : outcome === "reinstated" || outcome === "restored"
+        ? "listing.approved"
+        : "listing.taken_down";
+  await enqueueNoticeMail(tx, mail, { eventId: event.id, userId: ownerId, kind, appUrl });
 }
 
 /** To the member who reported a listing: what the moderators decided. */
@@ -43,14 +50,17 @@ export async function mailReportReviewed(tx: Db, event: StaffEvent<"report.revie
   const reporter = await member(tx, reporterId);
   if (!reporter) return;
   const message = subject === "message" ? { conversationId: conversationId ?? null } : undefined;
-  await enqueueEventMail(
+  await enqueueNoticeMail(
     tx,
     reportReviewed({ to: reporter.email, name: reporter.name, title, outcome, appUrl, message }),
-    { eventId: event.id },
+    { eventId: event.id, userId: reporterId, kind: "report.settled", appUrl },
   );
 }
 
-/** To both parties of a swap staff cancelled: the reason, and whether their fee comes back. */
+/**
+ * To both parties of a swap staff cancelled: the reason, and whether their fee comes back. Not a notice kind:
+ * it is about their money, so no preference turns it off (decision 085).
+ */
 export async function mailSwapCancelledByStaff(tx: Db, event: StaffEvent<"swap.cancelled_by_staff">, appUrl: string) {
   const [swap] = await tx.select().from(swapProposals).where(eq(swapProposals.id, event.subjectId));
   if (!swap) return;

@@ -6,6 +6,8 @@ import { swapProposals } from "#db/schema/swaps.ts";
 import { offered, onSwap, proposer, receiver, swapTitleColumns, target } from "../shared/swap-columns";
 import type { DomainEvent, SwapEventKind } from "./event-kinds";
 import { enqueueEventMail, type OutgoingMail } from "../mail/mailer";
+import { enqueueNoticeMail } from "../notifications/mail-notices";
+import type { NotificationKind } from "../notifications/notification-kinds";
 import * as mails from "../mail/templates";
 
 const proposerProfile = alias(profiles, "proposer_profile");
@@ -16,12 +18,15 @@ function contactColumns(
   user: typeof proposer | typeof receiver,
   profile: typeof proposerProfile | typeof receiverProfile,
 ) {
-  return { name: user.name, email: user.email, phone: profile.phone, location: profile.location };
+  return { id: user.id, name: user.name, email: user.email, phone: profile.phone, location: profile.location };
 }
 
 /**
  * The e-mails a swap event calls for, queued in the dispatcher's transaction with the event's id (so an event
- * dispatched twice mails nobody twice). Names, addresses and titles are read now, as they stand.
+ * dispatched twice mails nobody twice). Names, addresses and titles are read now, as they stand. Each mail that
+ * tells a member of a notice kind is sent only if they want that kind by e-mail at once (mail-notices.ts), with
+ * its one-click unsubscribe; the completed swap's mail to the member whose payment completed it is their receipt
+ * (with the partner's details) and always goes.
  */
 export async function mailSwapEvent(tx: Db, event: DomainEvent & { kind: SwapEventKind }, appUrl: string) {
   const swapId = event.subjectId;
@@ -49,9 +54,17 @@ export async function mailSwapEvent(tx: Db, event: DomainEvent & { kind: SwapEve
   if (!s) return;
   const what = event.kind.slice("swap.".length);
   const titles = { offeredTitle: s.offeredTitle, targetTitle: s.targetTitle };
-  const out: OutgoingMail[] = [];
+  // Each mail with the member it is for and the notice kind it tells of (none: always sent).
+  const out: [OutgoingMail, { id: string }, NotificationKind | null][] = [];
+  const p = { id: s.proposer.id };
+  const r = { id: s.receiver.id };
+  // A completed swap tells the member who paid first that the other paid too ("partner.paid"); the one whose
+  // payment completed it gets the same mail as a receipt.
+  const completerId = typeof event.payload.userId === "string" ? event.payload.userId : null;
+  const completedKind = (member: { id: string }): NotificationKind | null =>
+    completerId && member.id !== completerId ? "partner.paid" : null;
   if (what === "proposed") {
-    out.push(
+    out.push([
       mails.proposalReceived({
         to: s.receiver.email,
         receiverName: s.receiver.name,
@@ -60,9 +73,11 @@ export async function mailSwapEvent(tx: Db, event: DomainEvent & { kind: SwapEve
         appUrl,
         ...titles,
       }),
-    );
+      r,
+      "proposal.received",
+    ]);
   } else if (what === "accepted") {
-    out.push(
+    out.push([
       mails.proposalAccepted({
         to: s.proposer.email,
         proposerName: s.proposer.name,
@@ -70,9 +85,11 @@ export async function mailSwapEvent(tx: Db, event: DomainEvent & { kind: SwapEve
         targetTitle: s.targetTitle,
         appUrl,
       }),
-    );
+      p,
+      "proposal.accepted",
+    ]);
   } else if (what === "declined") {
-    out.push(
+    out.push([
       mails.proposalDeclined({
         to: s.proposer.email,
         proposerName: s.proposer.name,
@@ -81,27 +98,37 @@ export async function mailSwapEvent(tx: Db, event: DomainEvent & { kind: SwapEve
         appUrl,
         ...titles,
       }),
-    );
+      p,
+      "proposal.declined",
+    ]);
   } else if (what === "paid" && s.status === "accepted") {
     // One side has paid: the other is told it is their turn (unless the swap has completed or lapsed since; the
     // event of that says so).
     if (s.proposerPaid && !s.receiverPaid)
-      out.push(
+      out.push([
         mails.paymentNeeded({ to: s.receiver.email, name: s.receiver.name, otherName: s.proposer.name, appUrl }),
-      );
+        r,
+        "partner.paid",
+      ]);
     if (s.receiverPaid && !s.proposerPaid)
-      out.push(
+      out.push([
         mails.paymentNeeded({ to: s.proposer.email, name: s.proposer.name, otherName: s.receiver.name, appUrl }),
-      );
+        p,
+        "partner.paid",
+      ]);
   } else if (what === "completed") {
-    out.push(
+    out.push([
       mails.swapCompleted({ to: s.proposer.email, name: s.proposer.name, other: s.receiver, appUrl, ...titles }),
-    );
-    out.push(
+      p,
+      completedKind(p),
+    ]);
+    out.push([
       mails.swapCompleted({ to: s.receiver.email, name: s.receiver.name, other: s.proposer, appUrl, ...titles }),
-    );
+      r,
+      completedKind(r),
+    ]);
   } else if (what === "expiring" && s.status === "pending") {
-    out.push(
+    out.push([
       mails.proposalExpiringSoon({
         to: s.receiver.email,
         name: s.receiver.name,
@@ -110,12 +137,14 @@ export async function mailSwapEvent(tx: Db, event: DomainEvent & { kind: SwapEve
         expiresAt: s.expiresAt,
         appUrl,
       }),
-    );
+      r,
+      "proposal.received",
+    ]);
   } else if (what === "payment_due_soon" && s.status === "accepted" && s.paymentDueAt) {
     // Whoever has not paid yet is reminded; the deadline is the same for both.
     const dueAt = s.paymentDueAt;
     if (!s.proposerPaid)
-      out.push(
+      out.push([
         mails.paymentDeadlineSoon({
           to: s.proposer.email,
           name: s.proposer.name,
@@ -123,9 +152,11 @@ export async function mailSwapEvent(tx: Db, event: DomainEvent & { kind: SwapEve
           dueAt,
           appUrl,
         }),
-      );
+        p,
+        "payment.due_soon",
+      ]);
     if (!s.receiverPaid)
-      out.push(
+      out.push([
         mails.paymentDeadlineSoon({
           to: s.receiver.email,
           name: s.receiver.name,
@@ -133,9 +164,11 @@ export async function mailSwapEvent(tx: Db, event: DomainEvent & { kind: SwapEve
           dueAt,
           appUrl,
         }),
-      );
+        r,
+        "payment.due_soon",
+      ]);
   } else if (what === "lapsed") {
-    out.push(
+    out.push([
       mails.swapLapsed({
         to: s.proposer.email,
         name: s.proposer.name,
@@ -144,8 +177,10 @@ export async function mailSwapEvent(tx: Db, event: DomainEvent & { kind: SwapEve
         appUrl,
         ...titles,
       }),
-    );
-    out.push(
+      p,
+      "swap.lapsed",
+    ]);
+    out.push([
       mails.swapLapsed({
         to: s.receiver.email,
         name: s.receiver.name,
@@ -154,7 +189,12 @@ export async function mailSwapEvent(tx: Db, event: DomainEvent & { kind: SwapEve
         appUrl,
         ...titles,
       }),
-    );
+      r,
+      "swap.lapsed",
+    ]);
   }
-  for (const mail of out) await enqueueEventMail(tx, mail, { eventId: event.id });
+  for (const [mail, member, kind] of out) {
+    if (kind) await enqueueNoticeMail(tx, mail, { eventId: event.id, userId: member.id, kind, appUrl });
+    else await enqueueEventMail(tx, mail, { eventId: event.id });
+  }
 }

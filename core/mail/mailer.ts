@@ -4,9 +4,18 @@ import { users } from "#db/schema/auth.ts";
 import { mailOutbox } from "#db/schema/ops.ts";
 import { logger } from "../shared/logger";
 import { recordMailFailure } from "../logs/record-mail-failure";
+import { unsubscribeHeaders } from "./unsubscribe-link";
 
 /** One e-mail as the app composes it (see templates.ts); `template` names it for tests and the logs. */
-export type OutgoingMail = { to: string; subject: string; text: string; html: string; template: string };
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  template: string;
+  /** Extra headers as sent (List-Unsubscribe on member notices: derived from the body, see unsubscribe-link.ts). */
+  headers?: Record<string, string>;
+};
 
 /** Where mail goes: the outbox itself (development, demos, tests) or an SMTP server. */
 export interface MailTransport {
@@ -114,6 +123,7 @@ export async function deliverPendingMail(
         text: row.textBody,
         html: row.htmlBody ?? "",
         template: row.template ?? "",
+        headers: unsubscribeHeaders(row.textBody),
       };
       try {
         await transport.send(mail);

@@ -27,7 +27,7 @@ export function createSmtpTransport({ url, from }: SmtpConfig): MailTransport & 
         subject: mail.subject,
         text: mail.text,
         html: mail.html || undefined,
-        headers: { "X-SwapShed-Template": mail.template },
+        headers: { ...mail.headers, "X-SwapShed-Template": mail.template },
       });
     },
     close: () => transporter.close(),

@@ -30,7 +30,8 @@ export function formatSydneyTime(date: Date): string {
 export type Block =
   | { kind: "paragraph"; text: string }
   | { kind: "quote"; label: string; text: string }
-  | { kind: "details"; rows: Array<[label: string, value: string]> };
+  | { kind: "details"; rows: Array<[label: string, value: string]> }
+  | { kind: "links"; items: Array<{ text: string; url: string }> };
 
 export type Content = {
   template: string;
@@ -60,6 +61,7 @@ function renderText(c: Content): string {
           .map((line) => `> ${line}`)
           .join("\n")}`,
       );
+    else if (block.kind === "links") parts.push(block.items.map((i) => `- ${i.text}\n  ${i.url}`).join("\n"));
     else parts.push(block.rows.map(([label, value]) => `${label}: ${value}`).join("\n"));
   }
   parts.push(`${c.action.label}: ${c.action.url}`, "Cheers,\nThe SwapShed team", `--\n${FOOTER}`);
@@ -74,6 +76,13 @@ function renderBlockHtml(block: Block): string {
     const lines = block.text.split(/\r?\n/).map(escapeHtml).join("<br>");
     return `<p ${P}>${escapeHtml(block.label)}</p><blockquote style="margin:0 0 16px;padding:12px 16px;border-left:4px solid #79bea2;background:#eef7f3;font-size:16px;line-height:1.5">${lines}</blockquote>`;
   }
+  if (block.kind === "links")
+    return `<ul style="margin:0 0 16px;padding-left:20px;font-size:16px;line-height:1.5">${block.items
+      .map(
+        (i) =>
+          `<li style="margin:0 0 8px"><a href="${escapeHtml(i.url)}" style="color:#1f6f51">${escapeHtml(i.text)}</a></li>`,
+      )
+      .join("")}</ul>`;
   const rows = block.rows
     .map(
       ([label, value]) =>

@@ -16,7 +16,21 @@ import type { FactsOf, SwapFacts } from "./notice-facts";
 /** A notice to write: who gets it, from whom (if a member caused it), and what its line shows. */
 export type Notice<P> = { userId: string; fromId?: string; payload: P };
 
-type KindRow<E extends EventKind, P> = {
+/** How a kind reaches a member by e-mail when they have not chosen (db/schema/notifications.ts' modes). */
+export type EmailDefault = "immediately" | "digest" | "off";
+
+/**
+ * What every kind says about itself on the preferences page and by e-mail:
+ * - `label`: the kind on My Account's Notifications page ("Offers you receive");
+ * - `email`: the default e-mail mode (in the bell is on by default for every kind);
+ * - `digestAfterMinutes`: a digest notice is due this long after it was made (messages: unread for an hour);
+ *   otherwise at the next daily digest (core/notifications/notice-preferences.ts);
+ * - `eventMail`: the event's handler (core/events) already writes this kind's own e-mail; otherwise an
+ *   "immediately" member gets the plain notice e-mail (core/notifications/mail-notices.ts).
+ */
+type KindSettings = { label: string; email: EmailDefault; digestAfterMinutes?: number; eventMail?: true };
+
+type KindRow<E extends EventKind, P> = KindSettings & {
   on: readonly E[];
   to: (facts: FactsOf<E>) => Notice<P>[];
   line: (payload: P) => string;
@@ -24,7 +38,7 @@ type KindRow<E extends EventKind, P> = {
 };
 
 /** A row with its types checked where it is written, then kept in the table without them. */
-export type NotificationKindRow = {
+export type NotificationKindRow = KindSettings & {
   on: readonly EventKind[];
   to: (facts: unknown) => Notice<unknown>[];
   line: (payload: never) => string;
@@ -84,30 +98,43 @@ function unpaidParty(f: SwapFacts): SwapNotice["role"] | null {
 
 export const NOTIFICATION_KINDS = {
   "proposal.received": kind({
+    label: "Offers you receive",
+    email: "immediately",
+    eventMail: true,
     on: ["swap.proposed"],
     to: (f) => [toParty(f, "receiver", { fromOther: true })],
     line: (p: SwapNotice) => `${p.otherName} offered their ${quoted(p.theirs)} for your ${quoted(p.mine)}`,
     href: mySwaps,
   }),
   "proposal.accepted": kind({
+    label: "Your offers accepted",
+    email: "immediately",
+    eventMail: true,
     on: ["swap.accepted"],
     to: (f) => [toParty(f, "proposer", { fromOther: true })],
     line: (p: SwapNotice) => `${p.otherName} accepted your offer for ${quoted(p.theirs)}. Pay the fee to swap details.`,
     href: mySwaps,
   }),
   "proposal.declined": kind({
+    label: "Your offers declined",
+    email: "immediately",
+    eventMail: true,
     on: ["swap.declined"],
     to: (f) => [toParty(f, "proposer", { fromOther: true })],
     line: (p: SwapNotice) => `Your offer for ${quoted(p.theirs)} was declined`,
     href: mySwaps,
   }),
   "proposal.withdrawn": kind({
+    label: "Offers withdrawn",
+    email: "digest",
     on: ["swap.withdrawn"],
     to: (f) => [toParty(f, "receiver", { fromOther: true })],
     line: (p: SwapNotice) => `${p.otherName} withdrew their offer for your ${quoted(p.mine)}`,
     href: mySwaps,
   }),
   "proposal.expired": kind({
+    label: "Offers expired",
+    email: "digest",
     on: ["swap.expired"],
     to: (f) => [toParty(f, "proposer"), toParty(f, "receiver")],
     line: (p: SwapNotice) =>
@@ -118,6 +145,9 @@ export const NOTIFICATION_KINDS = {
   }),
   // The first payment tells the other party it is their turn; the second completes the swap and tells the first.
   "partner.paid": kind({
+    label: "Your swap partner paid",
+    email: "immediately",
+    eventMail: true,
     on: ["swap.paid", "swap.completed"],
     to: (f) => {
       const payerId = f.event.userId;
@@ -135,6 +165,9 @@ export const NOTIFICATION_KINDS = {
     href: mySwaps,
   }),
   "payment.due_soon": kind({
+    label: "Payment deadline near",
+    email: "immediately",
+    eventMail: true,
     on: ["swap.payment_due_soon"],
     to: (f) => {
       if (f.status !== "accepted" || !f.paymentDueAt) return [];
@@ -152,6 +185,9 @@ export const NOTIFICATION_KINDS = {
     href: mySwaps,
   }),
   "swap.lapsed": kind({
+    label: "Swaps lapsed unpaid",
+    email: "immediately",
+    eventMail: true,
     on: ["swap.lapsed"],
     to: (f) => [toParty(f, "proposer"), toParty(f, "receiver")],
     line: (p: SwapNotice) =>
@@ -159,6 +195,9 @@ export const NOTIFICATION_KINDS = {
     href: mySwaps,
   }),
   "message.received": kind({
+    label: "New messages",
+    email: "digest",
+    digestAfterMinutes: 60,
     on: ["message.sent"],
     to: (f) => [
       {
@@ -174,6 +213,8 @@ export const NOTIFICATION_KINDS = {
     href: (p: MessageNotice) => `/messages/${p.conversationId}`,
   }),
   "review.received": kind({
+    label: "Reviews of you",
+    email: "digest",
     on: ["swap.reviewed"],
     to: (f) => {
       const reviewerId = f.event.reviewerId;
@@ -187,6 +228,9 @@ export const NOTIFICATION_KINDS = {
     href: mySwaps,
   }),
   "listing.approved": kind({
+    label: "Listings approved",
+    email: "immediately",
+    eventMail: true,
     on: ["listing.moderated"],
     to: (f) =>
       f.outcome === "reinstated" || f.outcome === "restored" || f.outcome === "approved"
@@ -196,6 +240,9 @@ export const NOTIFICATION_KINDS = {
     href: (p: ListingNotice) => `/listings/${p.listingId}`,
   }),
   "listing.rejected": kind({
+    label: "Listings rejected",
+    email: "immediately",
+    eventMail: true,
     on: ["listing.moderated"],
     to: (f) =>
       f.outcome === "rejected"
@@ -205,6 +252,9 @@ export const NOTIFICATION_KINDS = {
     href: () => "/my-listings",
   }),
   "listing.taken_down": kind({
+    label: "Listings taken down",
+    email: "immediately",
+    eventMail: true,
     on: ["listing.moderated"],
     to: (f) =>
       f.outcome === "takedown" || f.outcome === "deleted"
@@ -214,6 +264,9 @@ export const NOTIFICATION_KINDS = {
     href: () => "/my-listings",
   }),
   "report.settled": kind({
+    label: "Your reports reviewed",
+    email: "immediately",
+    eventMail: true,
     on: ["report.reviewed"],
     to: (f) => [
       {
@@ -248,4 +301,17 @@ export function describeNotice(kindName: string, payload: unknown): { text: stri
   const row = NOTIFICATION_KINDS[kindName as NotificationKind] as NotificationKindRow;
   const read = payload as never;
   return { text: row.line(read), href: row.href(read) };
+}
+
+/** Every kind, in the table's order. */
+export const NOTIFICATION_KIND_NAMES = Object.keys(NOTIFICATION_KINDS) as NotificationKind[];
+
+/** Whether a string names a kind of the table. */
+export function isNotificationKind(name: string): name is NotificationKind {
+  return Object.hasOwn(NOTIFICATION_KINDS, name);
+}
+
+/** A kind's row (its label, defaults and line). */
+export function kindRow(kind: NotificationKind): NotificationKindRow {
+  return NOTIFICATION_KINDS[kind] as NotificationKindRow;
 }

@@ -5,18 +5,24 @@ import { notifications } from "#db/schema/notifications.ts";
 import type { DomainEvent } from "../events/event-kinds";
 import { isBlockedBetween } from "../conversations/member-blocks";
 import { loadFacts } from "./notice-facts";
-import { kindsOn } from "./notification-kinds";
+import { kindsOn, type NotificationKind } from "./notification-kinds";
+import { digestDueAt, loadPreferences } from "./notice-preferences";
+
+/** A notice the event calls for, whether or not the member has it in the bell (their preference says). */
+export type PlannedNotice = { userId: string; kind: NotificationKind; payload: unknown; email: string; name: string };
 
 /**
  * Writes the notices an event calls for (the kinds table says which, to whom), in the dispatcher's transaction.
  * Unique by (event, member): an event dispatched twice, or by two processes, tells each member once. A member the
  * other side has blocked (either way) hears nothing from them; a member whose account is gone hears nothing.
+ * The member's preferences for the kind (decision 085): in-app off writes no row; e-mail "digest" dates the row
+ * for the digest job. Returns every notice the event called for, for the kinds' own e-mails (handlers.ts).
  */
-export async function recordNotices(tx: Db, event: DomainEvent): Promise<void> {
+export async function recordNotices(tx: Db, event: DomainEvent): Promise<PlannedNotice[]> {
   const kinds = kindsOn(event.kind);
-  if (kinds.length === 0) return;
+  if (kinds.length === 0) return [];
   const facts = await loadFacts(tx, event);
-  if (!facts) return;
+  if (!facts) return [];
   const rows: (typeof notifications.$inferInsert)[] = [];
   for (const [kind, row] of kinds) {
     for (const notice of row.to(facts)) {
@@ -24,9 +30,9 @@ export async function recordNotices(tx: Db, event: DomainEvent): Promise<void> {
       rows.push({ userId: notice.userId, kind, eventId: event.id, payload: notice.payload as Record<string, unknown> });
     }
   }
-  if (rows.length === 0) return;
+  if (rows.length === 0) return [];
   const existing = await tx
-    .select({ id: users.id })
+    .select({ id: users.id, email: users.email, name: users.name })
     .from(users)
     .where(
       inArray(
@@ -35,9 +41,28 @@ export async function recordNotices(tx: Db, event: DomainEvent): Promise<void> {
       ),
     );
   const known = rows.filter((r) => existing.some((u) => u.id === r.userId));
-  if (known.length === 0) return;
-  await tx
-    .insert(notifications)
-    .values(known)
-    .onConflictDoNothing({ target: [notifications.eventId, notifications.userId] });
+  if (known.length === 0) return [];
+  const preferences = await loadPreferences(
+    tx,
+    known.map((r) => r.userId),
+    known.map((r) => r.kind as NotificationKind),
+  );
+  const planned: PlannedNotice[] = [];
+  const inApp: typeof known = [];
+  for (const row of known) {
+    const kind = row.kind as NotificationKind;
+    const who = existing.find((u) => u.id === row.userId)!;
+    planned.push({ userId: row.userId, kind, payload: row.payload, email: who.email, name: who.name });
+    const preference = preferences.get(row.userId)?.get(kind);
+    if (preference && !preference.inApp) continue;
+    inApp.push(
+      preference?.email === "digest" ? { ...row, digestDueAt: digestDueAt(kind, new Date(event.occurredAt)) } : row,
+    );
+  }
+  if (inApp.length > 0)
+    await tx
+      .insert(notifications)
+      .values(inApp)
+      .onConflictDoNothing({ target: [notifications.eventId, notifications.userId] });
+  return planned;
 }

@@ -13,6 +13,7 @@ test("every My Account section is on screen at 375 px", async ({ page }) => {
     "Sign-in & security",
     "Passkeys",
     "Devices",
+    "Notifications",
     "Blocked members",
     "Your data",
   ]) {

@@ -153,6 +153,7 @@ test("every page under My Account is titled '<section> | My Account | SwapShed'"
     ["/account/sessions", "Devices | My Account | SwapShed"],
     ["/account/data", "Your data | My Account | SwapShed"],
     ["/account/blocked", "Blocked members | My Account | SwapShed"],
+    ["/account/notifications", "Notifications | My Account | SwapShed"],
   ]) {
     await page.goto(url);
     await expect(page).toHaveTitle(title);

@@ -334,6 +334,19 @@ const ENDPOINTS: FormEndpoint[] = [
     ids: [world.thread],
     fields: { body: field(fc.oneof(fc.string({ maxLength: 2100 }), fc.constantFrom("Call me on 0412 345 678"))) },
   }),
+  // Notification settings (decision 085): any kind name, any mode, the bell's box or not.
+  {
+    route: "routes/account/notifications",
+    as: "member",
+    path: "/account/notifications",
+    fields: {
+      "email:review.received": oneOf("immediately", "digest", "off", "weekly", "", "__proto__"),
+      "inApp:review.received": oneOf("on", "", "off"),
+      "email:message.received": field(fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom("digest", "off"))),
+      "email:__proto__": oneOf("off", "digest"),
+      "email:constructor": oneOf("off"),
+    },
+  },
   {
     route: "routes/account/blocked",
     as: "member",

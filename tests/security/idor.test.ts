@@ -9,6 +9,7 @@ import { memberBlocks } from "#db/schema/conversations.ts";
 import { listings } from "#db/schema/listings.ts";
 import { moderationReports } from "#db/schema/moderation.ts";
 import { notifications } from "#db/schema/notifications.ts";
+import { signUnsubscribeToken } from "#core/notifications/unsubscribe-token.ts";
 import { profiles } from "#db/schema/profiles.ts";
 import { GOOD_LISTING, signUpMember } from "../support/api-factories";
 import { createConversation, createMessage } from "../support/factories";
@@ -616,6 +617,20 @@ function cases(): Record<string, Record<string, Case>> {
         ),
       },
     },
+    // One-click unsubscribe (decision 085): the link's signature covers the member it names; a link re-pointed
+    // at another member (the attacker's own signature, the victim's id) is refused and changes nothing.
+    unsubscribe: {
+      "another member's id in one's own unsubscribe link": {
+        setup: async () => {
+          const own = signUnsubscribeToken(a(), "review.received");
+          const body = Buffer.from(JSON.stringify([1, b(), "review.received"])).toString("base64url");
+          return { forged: `${body}.${own.split(".")[1]}`, own };
+        },
+        refusedAs: ["invalid"],
+        attempt: (t) => ({ as: attacker(), ...oneClick(t.forged) }),
+        control: (t) => ({ as: attacker(), ...oneClick(t.own), expect: "ok", changes: true }),
+      },
+    },
     // Conversations (issue 26): a thread is its two members' only; anyone else is told it does not exist.
     conversation: {
       "reading another member's thread": {
@@ -687,6 +702,13 @@ function cases(): Record<string, Record<string, Case>> {
     },
   };
 }
+
+/** A mail client's one-click unsubscribe POST (RFC 8058). */
+const oneClick = (token: string): Sent => ({
+  method: "POST",
+  path: `/unsubscribe/${token}`,
+  body: form({ "List-Unsubscribe": "One-Click" }),
+});
 
 /** Proposing from a listing's page: `offered` for the listing `target`. */
 const proposeOn = (target: string, offered: string): Sent => ({

@@ -23,6 +23,7 @@ import { listings } from "#db/schema/listings.ts";
 import { moderationReports } from "#db/schema/moderation.ts";
 import { notifications } from "#db/schema/notifications.ts";
 import { SWAGGER_UI_VERSION } from "#server/api-docs.ts";
+import { signUnsubscribeToken } from "#core/notifications/unsubscribe-token.ts";
 import { freshEmail, GOOD_LISTING, MEMBER_PASSWORD } from "../support/api-factories";
 import { createConversation, createMessage } from "../support/factories";
 import type { Actor, ActorName, Answer, Body, World } from "./world";
@@ -259,6 +260,8 @@ export const TARGETS = {
     return { reportId: row.id };
   },
   /** A throwaway the actor has blocked (to unblock). */
+  /** The member's one-click unsubscribe link (signed; whoever holds it may use it, as a mail client does). */
+  unsubscribeLink: async (w: World) => ({ token: signUnsubscribeToken(w.actors.member.userId!, "review.received") }),
   ownBlock: async (w: World, a: Actor) => {
     const blockedId = await w.throwaway();
     await w.db.insert(memberBlocks).values({ blockerId: me(w, a), blockedId });
@@ -534,6 +537,41 @@ export const ROUTE_ACCESS: Entry[] = [
     "routes/notifications.$id",
     "/notifications/:notificationId",
     get(OWNER("redirect"), { target: "memberNotification", note: "marks it read, then to what it is about" }),
+  ),
+  ...area("notifications")(
+    "routes/account/notifications",
+    "/account/notifications",
+    get(MEMBERS("ok")),
+    post(MEMBERS("redirect"), {
+      body: () => form({ "inApp:review.received": "on", "email:review.received": "off" }),
+      note: "the member's own preferences only",
+    }),
+    post(MEMBERS("invalid"), {
+      intent: "(unknown kind)",
+      body: () => form({ "email:no.such.kind": "off" }),
+      note: "refused with the reason, nothing changed",
+    }),
+  ),
+  // One-click unsubscribe (decision 085): the signed link is the proof, for anyone holding it, signed in or not.
+  ...area("notifications")(
+    "routes/unsubscribe.$token",
+    "/unsubscribe/:token",
+    get(EVERYONE("ok"), { target: "unsubscribeLink", note: "a button that posts; reading changes nothing" }),
+    get(EVERYONE("invalid"), { path: "/unsubscribe/forged.link", note: "a bad link: 400 with the message" }),
+  ),
+  ...area("notifications")(
+    "POST /unsubscribe/:token",
+    "/unsubscribe/:token",
+    post(EVERYONE("ok"), {
+      target: "unsubscribeLink",
+      body: () => form({ "List-Unsubscribe": "One-Click" }),
+      note: "as a mail client posts it (RFC 8058): that kind's e-mail off, nothing else",
+    }),
+    post(EVERYONE("invalid"), {
+      path: "/unsubscribe/forged.link",
+      body: () => form({ "List-Unsubscribe": "One-Click" }),
+      note: "a forged link changes nothing",
+    }),
   ),
 
   // ----- Swaps and payments (member side) -----

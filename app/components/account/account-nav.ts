@@ -9,6 +9,7 @@ export const ACCOUNT_PAGES: ReadonlyArray<{ to: string; label: string; requires?
   { to: "/account/passkeys", label: "Passkeys" },
   { to: "/account/identities", label: "Linked accounts", requires: "identityProviders" },
   { to: "/account/sessions", label: "Devices" },
+  { to: "/account/notifications", label: "Notifications" },
   { to: "/account/blocked", label: "Blocked members" },
   { to: "/account/data", label: "Your data" },
 ];

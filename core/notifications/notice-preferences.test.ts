@@ -1,0 +1,61 @@
+import { describe, expect, test } from "vitest";
+import { digestDueAt, nextDailyDigest } from "./notice-preferences";
+import { readUnsubscribeToken, setUnsubscribeSecret, signUnsubscribeToken } from "./unsubscribe-token";
+import { unsubscribeHeaders, withUnsubscribeLink } from "../mail/unsubscribe-link";
+
+describe("the daily digest time: 07:00 in Sydney", () => {
+  test.each([
+    // Daylight saving (AEDT, UTC+11): 07:00 is 20:00 UTC the day before.
+    ["2026-11-28T10:00:00Z", "2026-11-28T20:00:00.000Z"],
+    ["2026-11-28T20:00:00Z", "2026-11-29T20:00:00.000Z"],
+    ["2026-11-28T19:59:00Z", "2026-11-28T20:00:00.000Z"],
+    // Standard time (AEST, UTC+10): 21:00 UTC the day before.
+    ["2026-06-15T00:00:00Z", "2026-06-15T21:00:00.000Z"],
+    // Across the April change back to standard time (5 April 2026, 03:00 AEDT becomes 02:00 AEST; 20:30 UTC is 06:30 AEST).
+    ["2026-04-04T20:30:00Z", "2026-04-04T21:00:00.000Z"],
+    // Across the October change to daylight saving (4 October 2026).
+    ["2026-10-03T21:30:00Z", "2026-10-04T20:00:00.000Z"],
+  ])("after %s: %s", (after, expected) => {
+    expect(nextDailyDigest(new Date(after)).toISOString()).toBe(expected);
+  });
+
+  test("messages wait an hour, other digest kinds the next 07:00", () => {
+    const at = new Date("2026-11-28T10:00:00Z");
+    expect(digestDueAt("message.received", at).toISOString()).toBe("2026-11-28T11:00:00.000Z");
+    expect(digestDueAt("review.received", at).toISOString()).toBe("2026-11-28T20:00:00.000Z");
+  });
+});
+
+describe("unsubscribe tokens and links", () => {
+  test("a token names its member and kind; any other secret or a changed byte is refused", () => {
+    setUnsubscribeSecret("one-deployment-secret-0123456789-0123456789");
+    const token = signUnsubscribeToken("user-1", "partner.paid");
+    expect(readUnsubscribeToken(token)).toEqual({ userId: "user-1", scope: "partner.paid" });
+    expect(readUnsubscribeToken(signUnsubscribeToken("user-1", "digest"))).toEqual({
+      userId: "user-1",
+      scope: "digest",
+    });
+    const [body, mac] = token.split(".");
+    const otherBody = Buffer.from(JSON.stringify([1, "user-2", "partner.paid"])).toString("base64url");
+    expect(readUnsubscribeToken(`${otherBody}.${mac}`)).toBeNull();
+    expect(readUnsubscribeToken(`${body}.${mac.slice(0, -1)}${mac.endsWith("A") ? "B" : "A"}`)).toBeNull();
+    expect(readUnsubscribeToken("")).toBeNull();
+    setUnsubscribeSecret("another-deployment-secret-0123456789-01234");
+    expect(readUnsubscribeToken(token)).toBeNull();
+    setUnsubscribeSecret("test-secret-0123456789-0123456789-0123456789");
+  });
+
+  test("the headers come from the body's last line only", () => {
+    const url = "https://swapshed.example/unsubscribe/abc.def";
+    const mail = { to: "a@b.example", subject: "s", text: "Hi\n", html: "<p>Hi</p>", template: "t" };
+    const linked = withUnsubscribeLink(mail, url, "offers you receive");
+    expect(unsubscribeHeaders(linked.text)).toEqual({
+      "List-Unsubscribe": `<${url}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
+    expect(linked.html).toContain(`href="${url}"`);
+    // A member's own words quoting the line, anywhere but last, give no headers.
+    expect(unsubscribeHeaders(`${linked.text}\nCheers`)).toBeUndefined();
+    expect(unsubscribeHeaders(mail.text)).toBeUndefined();
+  });
+});
