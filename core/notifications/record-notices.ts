@@ -6,6 +6,7 @@ import type { DomainEvent } from "../events/event-kinds";
 import { isBlockedBetween } from "../conversations/member-blocks";
 import { loadFacts } from "./notice-facts";
 import { kindsOn } from "./notification-kinds";
+import { publishNoticesOf } from "../live/publish-live";
 
 /**
  * Writes the notices an event calls for (the kinds table says which, to whom), in the dispatcher's transaction.
@@ -40,4 +41,6 @@ export async function recordNotices(tx: Db, event: DomainEvent): Promise<void> {
     .insert(notifications)
     .values(known)
     .onConflictDoNothing({ target: [notifications.eventId, notifications.userId] });
+  // The members' open tabs hear of them at commit (their bells, their tab titles).
+  await publishNoticesOf(tx, event.id);
 }
