@@ -33,7 +33,12 @@ type Deps = { db: Db; mask: MaskContactDetails };
  */
 export async function readThreadLines(
   deps: Deps,
-  { viewerId, conversationId, afterSeq, upToSeq }: { viewerId: string; conversationId: string; afterSeq: number; upToSeq?: number },
+  {
+    viewerId,
+    conversationId,
+    afterSeq,
+    upToSeq,
+  }: { viewerId: string; conversationId: string; afterSeq: number; upToSeq?: number },
 ): Promise<LiveLine[]> {
   const page = await findThread(deps, {
     conversationId,

@@ -102,7 +102,10 @@ describe("a line sent in a thread", () => {
 
     await ownerTab.until("the owner's line", (f) => f.some((x) => x.event === "line"));
     const [ownerLine] = ownerTab.of("line");
-    const seen = ownerLine.data as { thread: string; line: { seq: number; body: string; masked: boolean; mine: boolean } };
+    const seen = ownerLine.data as {
+      thread: string;
+      line: { seq: number; body: string; masked: boolean; mine: boolean };
+    };
     expect(seen.thread).toBe(conversationId);
     expect(seen.line.seq).toBe(sent.seq);
     expect(seen.line.mine).toBe(false);
@@ -268,7 +271,9 @@ describe("GET /live and /readyz", () => {
     const testApp = createTestApp(handle, { live: true });
     await testApp.liveHub?.ready();
     const member = await signUpMember(testApp);
-    const res = await testApp.app.request("/live", { headers: { cookie: member.cookie, "accept-encoding": "gzip, br" } });
+    const res = await testApp.app.request("/live", {
+      headers: { cookie: member.cookie, "accept-encoding": "gzip, br" },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
     expect(res.headers.get("cache-control")).toContain("no-store");
