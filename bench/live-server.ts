@@ -21,10 +21,10 @@ const hub = createLiveHub({ db: handle.db, listen: handle.listen, mask: maskCont
 await hub.ready();
 
 const app = new Hono();
-app.get("/live", async (c, next) => {
+app.get("/live", async (c) => {
   const member = c.req.header("x-bench-member") ?? "";
   c.set("ctx" as never, { getUser: async () => (member ? { id: member } : null) } as never);
-  return liveRoute(hub)(c as never, next as never);
+  return liveRoute(hub)(c as never);
 });
 app.post("/send", async (c) => {
   const { conversationId, senderId, body } = await c.req.json();

@@ -59,7 +59,7 @@ test("every step of a deal appears live in the other member's bell and thread, m
   await markWindow(ben.page);
   await ben.page.getByLabel("Message to Ana Costa").fill(ASK);
   await ben.page.getByRole("button", { name: "Send" }).click();
-  await expect(ben.page.getByText(ASK)).toBeVisible();
+  await expect(ben.page.getByText(ASK, { exact: true })).toBeVisible();
 
   // A's bell and tab title count it, live.
   await expect.poll(() => bellCount(ana.page)).toBe(1);
@@ -69,12 +69,12 @@ test("every step of a deal appears live in the other member's bell and thread, m
   // A opens the thread: the number is masked for her. She answers; B's open thread shows it, and says it aloud.
   await ana.page.goto(thread);
   await markWindow(ana.page);
-  await expect(ana.page.getByText(MASKED_ASK)).toBeVisible();
+  await expect(ana.page.getByText(MASKED_ASK, { exact: true })).toBeVisible();
   await expect(ana.page.getByText("0412 345 678")).toHaveCount(0);
   const benBell = await bellCount(ben.page);
   await ana.page.getByLabel("Message to Ben Walker").fill("Yes, it is. Come and see it on Saturday?");
   await ana.page.getByRole("button", { name: "Send" }).click();
-  await expect(ben.page.getByText("Yes, it is. Come and see it on Saturday?")).toBeVisible();
+  await expect(ben.page.getByText("Yes, it is. Come and see it on Saturday?", { exact: true })).toBeVisible();
   await expect(
     ben.page.getByText("New message from Ana Costa: Yes, it is. Come and see it on Saturday?"),
   ).toBeAttached();
@@ -99,15 +99,15 @@ test("every step of a deal appears live in the other member's bell and thread, m
   await payInAnotherTab(ben, swapId);
   await expect(ana.page.getByText("Ben Walker paid the handshake fee")).toBeVisible();
   await expect.poll(() => bellCount(ana.page)).toBe(anaBell + 1);
-  await expect(ana.page.getByText(MASKED_ASK)).toBeVisible();
+  await expect(ana.page.getByText(MASKED_ASK, { exact: true })).toBeVisible();
 
   // A pays in another tab: the swap is complete in B's open thread, and in A's open thread the number shows.
   benBellNow = await bellCount(ben.page);
   await payInAnotherTab(ana, swapId);
   await expect(ben.page.getByText("Ana Costa paid the handshake fee. The swap is complete")).toBeVisible();
   await expect.poll(() => bellCount(ben.page)).toBe(benBellNow + 1);
-  await expect(ana.page.getByText(ASK)).toBeVisible();
-  await expect(ana.page.getByText(MASKED_ASK)).toHaveCount(0);
+  await expect(ana.page.getByText(ASK, { exact: true })).toBeVisible();
+  await expect(ana.page.getByText(MASKED_ASK, { exact: true })).toHaveCount(0);
 
   // Neither page was loaded again: all of it came over the live stream.
   expect(await stillOpen(ana.page)).toBe(true);
