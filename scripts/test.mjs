@@ -119,7 +119,7 @@ const E2E_SECONDS = {
   "slow-phone-taps.spec.ts": 331,
   "menus-mobile.spec.ts": 96,
   "moderation-queue.spec.ts": 46,
-  "live.spec.ts": 60,
+  "live.spec.ts": 90,
   "listing-owner.spec.ts": 46,
   "back-office.spec.ts": 36,
   "deal-screen.spec.ts": 32,

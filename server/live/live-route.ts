@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { AppContext } from "#app/context.ts";
+import { UNAUTHENTICATED } from "../api/account";
 import type { LiveHub } from "./live-hub";
 
 /**
@@ -11,7 +12,8 @@ export function liveRoute(hub: LiveHub) {
   return async (c: Context<{ Variables: { ctx: AppContext } }>) => {
     const user = await c.get("ctx").getUser();
     if (!user) {
-      return c.text("Sign in to receive live updates.", 401, { "Cache-Control": "no-store" });
+      // As the JSON API answers a request without a session (an EventSource gives up on a 401 and retries nothing).
+      return c.json({ error: UNAUTHENTICATED }, 401, { "Cache-Control": "no-store" });
     }
     // The browser sends Last-Event-ID on its own reconnects; a script starting a new EventSource passes ?last=.
     const lastEventId = c.req.header("last-event-id") ?? c.req.query("last") ?? null;
