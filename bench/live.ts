@@ -20,6 +20,7 @@ const root = path.resolve(import.meta.dirname, "..");
 const IDLE_STREAMS = Number(process.env.LIVE_BENCH_STREAMS ?? 5_000);
 const FANOUT_MEMBERS = Number(process.env.LIVE_BENCH_MEMBERS ?? 1_000);
 const IDLE_WINDOW_MS = 30_000;
+const SENDS_AT_ONCE = Math.max(1, Number(process.env.LIVE_BENCH_CONCURRENCY ?? 1));
 
 type Server = { child: ChildProcess; port: number; url: string };
 
@@ -93,16 +94,20 @@ const percentile = (sorted: number[], p: number) =>
 async function idleStreams(databaseUrl: string | null) {
   const server = await startServer(databaseUrl ? { LIVE_DATABASE_URL: databaseUrl } : { LIVE_MIGRATE: "1" });
   try {
-    // A few streams first, so what is measured is each further stream, not the first one's code paths warming up.
-    const warm = await inBatches(20, 20, () => openStream(server, crypto.randomUUID()));
-    const before = await stats(server);
+    // The slope between 1,000 and 5,000 streams, each after a full GC: what each further stream costs, without the
+    // process's start (its first requests, and the garbage a GC hands back to the system, move RSS either way).
+    const first = Math.min(1_000, Math.floor(IDLE_STREAMS / 5));
     const started = Date.now();
-    const streams = await inBatches(IDLE_STREAMS, 250, () => openStream(server, crypto.randomUUID()));
+    const warm = await inBatches(first, 250, () => openStream(server, crypto.randomUUID()));
+    await new Promise((r) => setTimeout(r, 2_000));
+    const before = await stats(server);
+    const streams = await inBatches(IDLE_STREAMS - first, 250, () => openStream(server, crypto.randomUUID()));
     const connectMs = Date.now() - started;
     await new Promise((r) => setTimeout(r, 2_000));
     const after = await stats(server);
-    const perStreamRssKb = (after.rss - before.rss) / IDLE_STREAMS / 1024;
-    const perStreamHeapKb = (after.heapUsed - before.heapUsed) / IDLE_STREAMS / 1024;
+    const measured = IDLE_STREAMS - first;
+    const perStreamRssKb = (after.rss - before.rss) / measured / 1024;
+    const perStreamHeapKb = (after.heapUsed - before.heapUsed) / measured / 1024;
     const idleStart = await stats(server);
     await new Promise((r) => setTimeout(r, IDLE_WINDOW_MS));
     const idleEnd = await stats(server);
@@ -173,9 +178,10 @@ async function fanOut(url: URL) {
     });
     log(`live (b): ${(streams.length * 2).toLocaleString("en-AU")} members connected, half to each of two processes`);
 
-    // Each pair's sender writes once through process one; ten at a time, as members do, not all at once.
+    // Each pair's sender writes once through process one, SENDS_AT_ONCE at a time (1 by default: the latency of one
+    // message, not the queue of a load test; LIVE_BENCH_CONCURRENCY=10 measures that).
     const latencies: number[] = [];
-    await inBatches(pairs.length, 10, async (i) => {
+    await inBatches(pairs.length, SENDS_AT_ONCE, async (i) => {
       const { sender, conversationId } = pairs[i];
       const heard = new Promise<number>((resolve) => waiting.set(conversationId, resolve));
       const sentAt = Date.now();
@@ -193,6 +199,7 @@ async function fanOut(url: URL) {
     const sorted = latencies.filter((l) => !Number.isNaN(l)).sort((a, b) => a - b);
     const figures = {
       members: streams.length * 2,
+      sendsAtOnce: SENDS_AT_ONCE,
       messages: latencies.length,
       missed,
       p50Ms: percentile(sorted, 50),
