@@ -24,6 +24,8 @@ import { Toaster } from "./components/ui/toaster";
 import { TOAST_DURATION_MS, toast } from "./lib/toast";
 import { useFocusOnNavigation } from "./lib/use-focus-on-navigation";
 import { MetaWithUnreadCount } from "./components/layout/meta-with-unread-count";
+import { LiveUpdates } from "./components/layout/live-updates";
+import { useLiveCounts } from "./lib/live-counts";
 import { countUnreadNotifications } from "#core/notifications/count-unread-notifications.ts";
 import { countUnreadMessages } from "#core/conversations/count-unread-messages.ts";
 
@@ -69,6 +71,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Undefined on an error page the root loader did not answer for.
   const root = useRouteLoaderData<typeof loader>("root");
   const flash = root?.flash;
+  // The loader's counts, or newer ones from the live stream (decision 084).
+  const counts = useLiveCounts(root, { notices: root?.unread ?? 0, messages: root?.user?.unreadMessages ?? 0 });
   // Marks the page as running React: it hydrates after the first paint (decision 020), and the browser
   // journeys wait for this before using what only works with JavaScript.
   useEffect(() => {
@@ -89,13 +93,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* With a precedence, React writes the stylesheet at the top of <head>, before the ~20 modulepreload
             links <Scripts> hoists there: the render-blocking CSS is requested first, not last. */}
         <link rel="stylesheet" href={appCss} precedence="default" />
-        <MetaWithUnreadCount unread={root?.unread ?? 0} />
+        <MetaWithUnreadCount unread={counts.notices} />
         <Links />
       </head>
       <body className="min-h-screen bg-white font-sans text-ink">
         {root?.site.testPayments && <DemoBanner />}
         {children}
         <Toaster flash={flash} />
+        {root?.user && <LiveUpdates root={root} />}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

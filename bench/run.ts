@@ -24,8 +24,9 @@
 // This file is the runner: the database (bench/database.ts, seeded by bench/seed.ts, back-office.ts and
 // trust-and-money.ts), the app (bench/app.ts), then each benchmark in turn: the visitor pages
 // (bench/visitor-pages.ts), the search probes (bench/search-probes.ts), the back office
-// (bench/back-office-pages.ts) and a member's conversations and notices with the contact rule
-// (bench/conversations.ts), their targets (bench/targets.ts) and the report (bench/report.ts). The order of
+// (bench/back-office-pages.ts), a member's conversations and notices with the contact rule
+// (bench/conversations.ts) and live updates (bench/live.ts), their targets (bench/targets.ts) and the report
+// (bench/report.ts). The order of
 // the steps is the measurement's: every page is visited and the back office timed before any load runs, and
 // EXPLAIN comes after the load.
 process.env.NODE_ENV = "production"; // before React loads: react-dom/server picks its build from this
@@ -60,6 +61,7 @@ import { BENCH_SWAP_COUNT, BENCH_USER_COUNT, pickLocalities, seedListings, seedM
 import { checkTargets, failLoudly } from "./targets";
 import { seedPayments, seedReports } from "./trust-and-money";
 import { loadVisitorPages, visitorDatabaseTimes, visitVisitorPages } from "./visitor-pages";
+import { benchLiveUpdates } from "./live";
 
 process.chdir(root); // migrations and the localities file are found relative to the project
 
@@ -214,6 +216,12 @@ async function main() {
 
   app.close();
   await visitorLoad.closeBaselines();
+
+  // ------------------------------------------------------------------------------------- live updates
+  // Idle streams on one process, and a message across two processes over PostgreSQL (bench/live.ts).
+  const live = await benchLiveUpdates();
+  Object.assign(result, { live: { idle: live.idle, fanOut: live.fanOut } });
+  result.targets.push(...live.targets);
 
   // ------------------------------------------------------------------------------------- report
   printReport(result);

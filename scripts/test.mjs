@@ -123,6 +123,7 @@ const E2E_SECONDS = {
   "moderation-queue.spec.ts": 46,
   // Not measured on an idle machine: 3 min with the server's start on a machine shared by five runs.
   "message-report.spec.ts": 40,
+  "live.spec.ts": 90,
   "listing-owner.spec.ts": 46,
   "notice-settings.spec.ts": 45,
   "back-office.spec.ts": 36,

@@ -37,6 +37,8 @@ import { LISTING_UPLOAD_LIMIT } from "./api/listings";
 import { WEBHOOK_BODY_LIMIT } from "./webhooks";
 import { FILE_TOO_LARGE, MAX_IMAGE_BYTES } from "#core/images/process-listing-image.ts";
 import type { PageCache, PageCacheVars } from "./page-cache/page-cache";
+import type { LiveHub } from "./live/live-hub";
+import { liveRoute } from "./live/live-route";
 
 /** The routes that take pictures: the API's listing upload and change, and the pages' create and edit forms (with their .data twins). */
 const isListingUploadApi = (method: string, path: string) =>
@@ -85,6 +87,8 @@ export type AppDeps = {
   dbPool?: pg.Pool;
   /** Visitor pages kept and sent again (server/page-cache); without it every request is rendered. */
   pageCache?: PageCache;
+  /** Live updates over Server-Sent Events (server/live); without it there is no /live and /readyz ignores it. */
+  liveHub?: LiveHub;
 };
 
 type Vars = PageCacheVars & { requestId: string; ctx: AppContext };
@@ -212,7 +216,11 @@ export function createApp(deps: AppDeps) {
     await next();
   });
 
-  app.route("/", createHealthRoutes({ db, clock, metrics, metricsToken: env.METRICS_TOKEN }));
+  app.route(
+    "/",
+    createHealthRoutes({ db, clock, metrics, metricsToken: env.METRICS_TOKEN, liveListening: deps.liveHub?.listening }),
+  );
+  if (deps.liveHub) app.get("/live", liveRoute(deps.liveHub));
 
   app.all("/api/auth/*", async (c) => {
     if (!OPEN_AUTH_PATHS.some((open) => open.test(c.req.path))) return c.json({ error: "Not found" }, 404);

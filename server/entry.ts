@@ -19,6 +19,8 @@ import type { ListenFn } from "#db/notifications.ts";
 import { createPageCache } from "./page-cache/page-cache";
 import { watchForChanges } from "./page-cache/freshness";
 import { prepareDemoStaff } from "./demo-staff";
+import { createLiveHub } from "./live/live-hub";
+import { maskContactDetails } from "#core/conversations/contact-details.ts";
 
 /**
  * The whole site: HTTP API, auth and the React Router pages. `wrapBuild` lets the benchmark watch the pages
@@ -44,7 +46,9 @@ export function createSiteApp(options: {
     options.env.NODE_ENV === "production" ? "production" : "development",
   );
   const pageCache = listen ? createPageCache({ freshness: watchForChanges(listen) }) : undefined;
-  return { ...createApp({ ...appOptions, pageHandler, pageCache }), pageCache };
+  // Members' open tabs hear of new lines and notices from whichever process committed them (decision 084).
+  const liveHub = listen ? createLiveHub({ db: options.db, listen, mask: maskContactDetails }) : undefined;
+  return { ...createApp({ ...appOptions, pageHandler, pageCache, liveHub }), pageCache, liveHub };
 }
 
 /** Production start: open (and migrate) the database, serve build/client, answer everything else. */
@@ -68,7 +72,7 @@ export async function startApp(options: { clientDir: string }) {
   // The other files in public/ (favicon.svg, robots.txt) all have an extension; a page's path never asks
   // the disk first.
   statics.use("*", async (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? publicFiles(c, next) : next()));
-  const { app, auth, pageCache } = createSiteApp({
+  const { app, auth, pageCache, liveHub } = createSiteApp({
     db: handle.db,
     env,
     staticFiles: statics,
@@ -82,6 +86,7 @@ export async function startApp(options: { clientDir: string }) {
   const stopBackground = async () => {
     await stopJobs();
     await pageCache?.close();
+    await liveHub?.close();
   };
   return { app, env, handle, stopBackground };
 }

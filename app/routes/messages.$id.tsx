@@ -110,7 +110,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 export default function Thread({ loaderData, actionData }: Route.ComponentProps) {
   const { thread, lines, olderCursor, seenUpTo, paged } = loaderData;
   const other = thread.other;
-  const lastSeq = lines.at(-1)?.seq ?? 0;
+  // The form starts empty again after this member's own line, not when the other member's arrives (live, mid-draft).
+  const lastOwnSeq = lines.filter((line) => line.mine).at(-1)?.seq ?? 0;
   return (
     <main id="main" className="bg-surface py-6 sm:py-10">
       <Container className="max-w-3xl">
@@ -176,7 +177,7 @@ export default function Thread({ loaderData, actionData }: Route.ComponentProps)
         ) : (
           <>
             <MessageForm
-              key={lastSeq}
+              key={lastOwnSeq}
               error={actionData && "error" in actionData ? actionData.error : null}
               body={actionData && "body" in actionData ? String(actionData.body) : ""}
               otherName={other.name}

@@ -1,9 +1,13 @@
 import { Outlet, useRouteLoaderData } from "react-router";
 import { Footer } from "../components/layout/footer";
 import { Navbar, type NavUser } from "../components/layout/navbar";
+import { useLiveCounts } from "../lib/live-counts";
 
 export default function SiteLayout() {
   const root = useRouteLoaderData("root") as { user: NavUser; unread: number } | undefined;
+  // The loader's counts, or newer ones from the live stream (app/components/layout/live-updates.tsx).
+  const counts = useLiveCounts(root, { notices: root?.unread ?? 0, messages: root?.user?.unreadMessages ?? 0 });
+  const user = root?.user ? { ...root.user, unreadMessages: counts.messages } : null;
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -12,7 +16,7 @@ export default function SiteLayout() {
       >
         Skip to content
       </a>
-      <Navbar user={root?.user ?? null} unread={root?.unread ?? 0} />
+      <Navbar user={user} unread={counts.notices} />
       <div className="flex-1">
         <Outlet />
       </div>

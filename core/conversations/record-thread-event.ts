@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { conversationMessages, conversations, type ThreadEventKind } from "#db/schema/conversations.ts";
 import { listings } from "#db/schema/listings.ts";
+import { publishLive } from "../live/publish-live";
 
 /** The swap an event line is about, as the swap use cases hold it. */
 export type ThreadSwap = { id: string; targetListingId: string; proposerId: string; receiverId: string };
@@ -61,5 +62,6 @@ export async function recordThreadEvent(
     })
     .returning();
   await tx.update(conversations).set({ lastSeq: line.seq }).where(eq(conversations.id, thread.id));
+  await publishLive(tx, { t: "line", to: [thread.askerId, thread.ownerId], c: thread.id, s: line.seq });
   return thread.id;
 }

@@ -4,6 +4,7 @@ import { contactDetailAttempts, conversationMessages, conversations } from "#db/
 import { deliverAfterCommit } from "../events/deliver-after-commit";
 import type { MessageEventPayloads } from "../events/event-kinds";
 import { recordEvent } from "../events/record-event";
+import { publishLive } from "../live/publish-live";
 import { MemberLimitError, recordMemberLimitRefusal } from "../rate-limit/member-limits";
 import type { Clock } from "../shared/clock";
 import { advanceReadPointer } from "./advance-read-pointer";
@@ -68,6 +69,8 @@ export async function sendMessage(
         recipientId: thread.otherId,
       };
       await recordEvent(tx, { kind: "message.sent", subjectId: message.id, payload });
+      // Both members' open tabs hear of the line at commit (the sender's other tabs too).
+      await publishLive(tx, { t: "line", to: [senderId, thread.otherId], c: thread.id, s: message.seq });
       return { id: message.id, seq: message.seq, createdAt: message.createdAt, masked };
     });
     await deliverAfterCommit(deps);

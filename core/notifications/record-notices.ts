@@ -7,6 +7,7 @@ import { isBlockedBetween } from "../conversations/member-blocks";
 import { loadFacts } from "./notice-facts";
 import { kindsOn, type NotificationKind } from "./notification-kinds";
 import { digestDueAt, loadPreferences } from "./notice-preferences";
+import { publishNoticesOf } from "../live/publish-live";
 
 /** A notice the event calls for, whether or not the member has it in the bell (their preference says). */
 export type PlannedNotice = { userId: string; kind: NotificationKind; payload: unknown; email: string; name: string };
@@ -59,10 +60,13 @@ export async function recordNotices(tx: Db, event: DomainEvent): Promise<Planned
       preference?.email === "digest" ? { ...row, digestDueAt: digestDueAt(kind, new Date(event.occurredAt)) } : row,
     );
   }
-  if (inApp.length > 0)
+  if (inApp.length > 0) {
     await tx
       .insert(notifications)
       .values(inApp)
       .onConflictDoNothing({ target: [notifications.eventId, notifications.userId] });
+    // The members' open tabs hear of them at commit (their bells, their tab titles).
+    await publishNoticesOf(tx, event.id);
+  }
   return planned;
 }

@@ -12,7 +12,14 @@ import type { Metrics } from "./metrics";
  * GET /metrics (Prometheus text, only with METRICS_TOKEN set and sent as a bearer token). The probes say
  * nothing beyond up or down: they are public to whatever can reach the port.
  */
-export function createHealthRoutes(deps: { db: Db; clock: Clock; metrics: Metrics | null; metricsToken?: string }) {
+export function createHealthRoutes(deps: {
+  db: Db;
+  clock: Clock;
+  metrics: Metrics | null;
+  metricsToken?: string;
+  /** Whether this process hears live updates (server/live): a process that cannot listen is not ready. */
+  liveListening?: () => boolean;
+}) {
   const routes = new Hono();
   const migrations = latestMigrationMillis();
 
@@ -23,9 +30,16 @@ export function createHealthRoutes(deps: { db: Db; clock: Clock; metrics: Metric
 
   routes.get("/readyz", async (c) => {
     const readiness = await checkReadiness(deps.db, { latestMigrationMillis: migrations });
-    if (readiness.ready) return c.text("ready", 200, noStore);
-    logger.warn("not ready", { reason: readiness.reason });
-    return c.text("not ready", 503, noStore);
+    if (!readiness.ready) {
+      logger.warn("not ready", { reason: readiness.reason });
+      return c.text("not ready", 503, noStore);
+    }
+    if (deps.liveListening && !deps.liveListening()) {
+      // The members' open tabs would hear nothing from this process: the balancer should send them elsewhere.
+      logger.warn("not ready", { reason: "not listening for live updates" });
+      return c.text("not ready: not listening for live updates", 503, noStore);
+    }
+    return c.text("ready", 200, noStore);
   });
 
   routes.get("/metrics", async (c) => {

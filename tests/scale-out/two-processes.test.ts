@@ -400,6 +400,70 @@ describe("two app processes over one PostgreSQL, both running the jobs", () => {
     }
   });
 
+  test("a message sent through A reaches the other member's open stream on B at once, masked for them, and back the other way (LISTEN/NOTIFY)", async () => {
+    const owner = new Visitor();
+    const asker = new Visitor();
+    const { userId: ownerId } = await signUp(owner, A, "Opal Owner");
+    await signUp(asker, B, "Ash Asker");
+    const listingId = await createListing(db(), ownerId, { title: "Trailer, 6x4, caged" });
+    const asked = await asker.postJson(B, `/api/v1/listings/${listingId}/conversation`, {});
+    expect(asked.status).toBeLessThan(300);
+    const conversationId = String(asked.json().id);
+
+    /** A tab's /live on `app`, read as an EventSource reads it. */
+    const openStream = async (visitor: Visitor, app: AppProcess) => {
+      const controller = new AbortController();
+      const res = await fetch(`${app.url}/live`, {
+        headers: { cookie: visitor.cookieHeader, accept: "text/event-stream", "x-forwarded-for": visitor.ip },
+        signal: controller.signal,
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toContain("text/event-stream");
+      const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+      const decoder = new TextDecoder();
+      let text = "";
+      const until = async (what: string, pattern: RegExp) => {
+        const deadline = Date.now() + 5_000;
+        while (!pattern.test(text)) {
+          if (Date.now() > deadline) throw new Error(`no ${what} on ${app.name}'s stream: ${text}`);
+          const next = await Promise.race([
+            reader.read(),
+            new Promise<null>((r) => setTimeout(() => r(null), deadline - Date.now())),
+          ]);
+          if (next && !next.done) text += decoder.decode(next.value, { stream: true });
+        }
+        return text;
+      };
+      await until("first counts", /event: counts\n/);
+      return { until, text: () => text, close: () => controller.abort() };
+    };
+
+    const ownerOnB = await openStream(owner, B);
+    const askerOnA = await openStream(asker, A);
+    const sent = await asker.postJson(A, `/api/v1/conversations/${conversationId}/messages`, {
+      body: "Is it still available? Text me on 0412 345 678",
+    });
+    expect(sent.status).toBe(201);
+    const seq = Number((sent.json().message as { seq: number }).seq);
+    const received = await ownerOnB.until("the line", new RegExp(`event: line\ndata: .*"seq":${seq}`));
+    // Masked for the owner (the fees are not paid), by B, which read it from the database for them.
+    expect(received).not.toContain("345 678");
+    expect(received).toMatch(/"masked":true/);
+    // How soon is the bench's to say (bench/live.ts); here it must arrive within the 5 s `until` waits.
+
+    // And the owner's answer through B reaches the asker's stream on A; then the owner's read moves the asker's Seen.
+    const answer = await owner.postJson(B, `/api/v1/conversations/${conversationId}/messages`, { body: "Yes, it is" });
+    expect(answer.status).toBe(201);
+    await askerOnA.until("the answer", /"body":"Yes, it is"/);
+    const more = await asker.postJson(A, `/api/v1/conversations/${conversationId}/messages`, { body: "Saturday?" });
+    expect(more.status).toBe(201);
+    await ownerOnB.until("the second line", /"body":"Saturday\?"/);
+    expect((await owner.postJson(B, `/api/v1/conversations/${conversationId}/read`, {})).status).toBe(200);
+    await askerOnA.until("Seen", new RegExp(`event: seen\ndata: \\{"thread":"${conversationId}"`));
+    ownerOnB.close();
+    askerOnA.close();
+  });
+
   test("twenty proposals for one listing accepted at once, half through A and half through B: one winner, the listing reserved once, the rest refused", async () => {
     const receiver = new Visitor();
     const { userId: receiverId } = await signUp(receiver, A, "Rhea Receiver");

@@ -1068,6 +1068,11 @@ export const ROUTE_ACCESS: Entry[] = [
   // ----- Operations -----
   ...ops("GET /healthz", "/healthz", get(EVERYONE("ok"))),
   ...ops("GET /readyz", "/readyz", get(EVERYONE("ok"))),
+  ...ops(
+    "GET /live",
+    "/live",
+    get(MEMBERS("ok"), { note: "the member's own live updates (Server-Sent Events); a visitor's 401 opens no stream" }),
+  ),
   ...ops("GET /metrics", "/metrics", get(EVERYONE("declined"), { note: "its bearer token only; no session opens it" })),
   ...ops(
     "ALL /*",

@@ -9,6 +9,8 @@ import routeConfig from "#app/routes.ts";
 import type { DbHandle } from "#db/client.ts";
 import { allowAppOrigin } from "#server/action-origins.ts";
 import { createApp } from "#server/app.ts";
+import { createLiveHub } from "#server/live/live-hub.ts";
+import { maskContactDetails } from "#core/conversations/contact-details.ts";
 import { parseEnv } from "#server/env.ts";
 import { recordRouteErrors } from "#server/observability/route-errors.ts";
 import { createLocalStorage } from "#core/storage/local-storage.ts";
@@ -129,6 +131,9 @@ export async function createSiteApp(handle: DbHandle, routes: PageRoute[], optio
   const storage = createLocalStorage(uploadsDir);
   const build = allowAppOrigin(recordRouteErrors(serverBuildOf(routes)), env.APP_URL);
   const pageHandler = createRequestHandler(build, "production");
-  const { app, auth } = createApp({ db: handle.db, env, clock: options.clock, storage, pageHandler });
+  // /live as the site serves it (server/live), so the matrix walks it too.
+  const liveHub = createLiveHub({ db: handle.db, listen: handle.listen, mask: maskContactDetails });
+  await liveHub.ready();
+  const { app, auth } = createApp({ db: handle.db, env, clock: options.clock, storage, pageHandler, liveHub });
   return { app, auth, env, storage, uploadsDir };
 }

@@ -111,7 +111,10 @@ export async function createWorld(handle: DbHandle & { url?: string }) {
       init.headers["content-type"] = "application/json";
     }
     const res = await app.request(url, init);
-    const text = await res.text();
+    // An event stream (/live) never ends: its status and headers are the answer.
+    const streaming = (res.headers.get("content-type") ?? "").startsWith("text/event-stream");
+    if (streaming) await res.body?.cancel();
+    const text = streaming ? "" : await res.text();
     let json: unknown = null;
     if ((res.headers.get("content-type") ?? "").includes("json")) {
       try {

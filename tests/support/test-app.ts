@@ -9,6 +9,9 @@ import { createLocalStorage } from "#core/storage/local-storage.ts";
 import type { FileStorage } from "#core/storage/storage.ts";
 import { createPageCache } from "#server/page-cache/page-cache.ts";
 import { watchForChanges } from "#server/page-cache/freshness.ts";
+import { createLiveHub } from "#server/live/live-hub.ts";
+import { maskContactDetails } from "#core/conversations/contact-details.ts";
+import type { ListenFn } from "#db/notifications.ts";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
@@ -28,6 +31,8 @@ export type TestAppOptions = {
   pageHandler?: PageHandler;
   /** Keeps visitor pages and sends them again, as the site does (server/page-cache); close it with `pageCache.close()`. */
   pageCache?: boolean;
+  /** Serves /live and has /readyz watch its listener, as the site does (server/live); `listen` replaces the handle's. */
+  live?: boolean | { listen: ListenFn };
 };
 
 /** The real Hono app over a test database, driven with app.request() (no port; pages only with `pageHandler`). */
@@ -46,7 +51,15 @@ export function createTestApp(handle: DbHandle, options: TestAppOptions = {}) {
   const uploadsDir = options.storage ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), "swapshed-uploads-"));
   const storage = options.storage ?? createLocalStorage(uploadsDir as string);
   const pageCache = options.pageCache ? createPageCache({ freshness: watchForChanges(handle.listen) }) : undefined;
+  const liveHub = options.live
+    ? createLiveHub({
+        db: handle.db,
+        listen: typeof options.live === "object" ? options.live.listen : handle.listen,
+        mask: maskContactDetails,
+      })
+    : undefined;
   const { app, auth } = createApp({
+    liveHub,
     db: handle.db,
     env,
     clock: options.clock,
@@ -63,7 +76,7 @@ export function createTestApp(handle: DbHandle, options: TestAppOptions = {}) {
       body: JSON.stringify(body),
     });
 
-  return { app, auth, env, post, storage, uploadsDir, pageCache };
+  return { app, auth, env, post, storage, uploadsDir, pageCache, liveHub };
 }
 
 /** The cookie header a browser would send back after this response. */
