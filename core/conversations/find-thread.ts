@@ -124,6 +124,7 @@ export async function findThread(
       senderId: line.senderId,
       mine: line.senderId === viewerId,
       ...textForViewer(deps.mask, line, { viewerId, unlocked }),
+      pictures: line.pictures,
       removed: line.removedAt !== null,
       event: line.eventKind ? { kind: line.eventKind, payload: line.eventPayload ?? {} } : null,
       createdAt: line.createdAt,
