@@ -1,11 +1,6 @@
 import { asc, desc, eq, inArray, or } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
-import {
-  conversationMessages,
-  conversations,
-  type MessagePicture,
-  memberBlocks,
-} from "#db/schema/conversations.ts";
+import { conversationMessages, conversations, type MessagePicture, memberBlocks } from "#db/schema/conversations.ts";
 import { swapProposals } from "#db/schema/swaps.ts";
 import { contactDetailsUnlocked, type MaskContactDetails, textForViewer } from "./contact-mask";
 import { imageUrl } from "../images/image-urls";

@@ -13,7 +13,8 @@ import { MAX_MESSAGE_PICTURES } from "#db/schema/conversations.ts";
 // name 128 random bits, served only to the thread's two members (server/uploads.ts), removed with the words.
 
 /** A message picture's key as the pipeline makes it: its thread's id, the time, 32 random hex digits. */
-const MESSAGE_PICTURE_KEY = /^messages\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/\d+-[0-9a-f]{32}$/;
+const MESSAGE_PICTURE_KEY =
+  /^messages\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/\d+-[0-9a-f]{32}$/;
 
 /** The storage key of a served message picture's file ("messages/<thread>/<name>-640.webp"), or null. */
 export function messagePictureKeyOf(path: string): string | null {

@@ -11,7 +11,10 @@ import { releaseMessagePictures } from "./message-pictures";
  * are noted as removable in the same transaction: returns the note for deleteMessagePictures after the commit
  * (null when they sent none); the scheduler's sweep deletes them if nothing else does (decision 087).
  */
-export async function purgeMemberMessages(tx: Db, { userId, now }: { userId: string; now: Date }): Promise<string | null> {
+export async function purgeMemberMessages(
+  tx: Db,
+  { userId, now }: { userId: string; now: Date },
+): Promise<string | null> {
   const pictures = await releaseMessagePictures(tx, { senderId: userId, now });
   await tx
     .update(conversationMessages)

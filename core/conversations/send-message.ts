@@ -61,48 +61,48 @@ export async function sendMessage(
   const body = readMessageBody(input, { withPictures: files.length > 0 });
   const now = deps.clock.now();
   const write = async (tx: Db, pictures: MessagePicture[]) => {
-      const thread = await findThreadAsParticipant(tx, { conversationId, userId: senderId });
-      await refuseIfBlocked(tx, senderId, thread.otherId);
-      const { senderJoinedAt } = await refuseUnlessBothActive(tx, { senderId, recipientId: thread.otherId });
-      await hitConversationLimit(
-        { db: tx, clock: deps.clock },
-        { userId: senderId, joinedAt: senderJoinedAt, what: "message" },
-      );
-      const masked = deps.mask(body).masked;
+    const thread = await findThreadAsParticipant(tx, { conversationId, userId: senderId });
+    await refuseIfBlocked(tx, senderId, thread.otherId);
+    const { senderJoinedAt } = await refuseUnlessBothActive(tx, { senderId, recipientId: thread.otherId });
+    await hitConversationLimit(
+      { db: tx, clock: deps.clock },
+      { userId: senderId, joinedAt: senderJoinedAt, what: "message" },
+    );
+    const masked = deps.mask(body).masked;
 
-      // The lock that puts this thread's messages in one order: taken before the message draws its seq.
-      await tx.update(conversations).set({ lastMessageAt: now }).where(eq(conversations.id, thread.id));
-      const [message] = await tx
-        .insert(conversationMessages)
-        .values({
-          conversationId: thread.id,
-          senderId,
-          kind: "text",
-          body: body === "" ? null : body,
-          pictures,
-          maskedKinds: masked,
-          createdAt: now,
-        })
-        .returning();
-      await tx.update(conversations).set({ lastSeq: message.seq }).where(eq(conversations.id, thread.id));
-      if (masked.length > 0) {
-        await tx.insert(contactDetailAttempts).values({
-          userId: senderId,
-          conversationId: thread.id,
-          messageId: message.id,
-          kinds: masked,
-          createdAt: now,
-        });
-      }
-      // Whoever answers has read what came before.
-      await advanceReadPointer(tx, { conversationId: thread.id, userId: senderId, seq: message.seq, now });
-      const payload: MessageEventPayloads["message.sent"] = {
+    // The lock that puts this thread's messages in one order: taken before the message draws its seq.
+    await tx.update(conversations).set({ lastMessageAt: now }).where(eq(conversations.id, thread.id));
+    const [message] = await tx
+      .insert(conversationMessages)
+      .values({
         conversationId: thread.id,
         senderId,
-        recipientId: thread.otherId,
-      };
-      await recordEvent(tx, { kind: "message.sent", subjectId: message.id, payload });
-      return { id: message.id, seq: message.seq, createdAt: message.createdAt, masked };
+        kind: "text",
+        body: body === "" ? null : body,
+        pictures,
+        maskedKinds: masked,
+        createdAt: now,
+      })
+      .returning();
+    await tx.update(conversations).set({ lastSeq: message.seq }).where(eq(conversations.id, thread.id));
+    if (masked.length > 0) {
+      await tx.insert(contactDetailAttempts).values({
+        userId: senderId,
+        conversationId: thread.id,
+        messageId: message.id,
+        kinds: masked,
+        createdAt: now,
+      });
+    }
+    // Whoever answers has read what came before.
+    await advanceReadPointer(tx, { conversationId: thread.id, userId: senderId, seq: message.seq, now });
+    const payload: MessageEventPayloads["message.sent"] = {
+      conversationId: thread.id,
+      senderId,
+      recipientId: thread.otherId,
+    };
+    await recordEvent(tx, { kind: "message.sent", subjectId: message.id, payload });
+    return { id: message.id, seq: message.seq, createdAt: message.createdAt, masked };
   };
   try {
     let sent: SentMessage;

@@ -79,7 +79,8 @@ function commonErrors(endpoint: Endpoint): Record<number, string> {
     errors[400] = "'The form could not be read. Please try again.'";
     errors[415] = "'Send this as multipart/form-data (a listing with its pictures).'";
   }
-  if (endpoint.body?.multipart) errors[400] = `${errors[400]} Or, as a form, 'The form could not be read. Please try again.'`;
+  if (endpoint.body?.multipart)
+    errors[400] = `${errors[400]} Or, as a form, 'The form could not be read. Please try again.'`;
   if (endpoint.body)
     errors[413] =
       "'Request body too large.' (64 KB for JSON; 8 pictures of 5 MB for a listing, 4 for a message: 'File size exceeds 5MB limit.').";
