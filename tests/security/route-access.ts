@@ -609,7 +609,7 @@ export const ROUTE_ACCESS: Entry[] = [
     get(OWNER("ok"), { target: "memberThread" }),
     act("intent=send", { body: "Saturday morning suits me." }, OWNER("redirect"), { target: "memberThread" }),
     post(OWNER("redirect"), {
-      intent: "intent=send (with a picture)",
+      intent: "(intent=send, with a picture)",
       target: "memberThread",
       body: (_t, w) => messageWithPicture(w, { intent: "send" }),
     }),
