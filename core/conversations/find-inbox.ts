@@ -28,6 +28,8 @@ export type InboxThread = {
     masked: boolean;
     removed: boolean;
     eventKind: ThreadEventKind | null;
+    /** How many pictures it carries (a message may be pictures only: then `body` is null). */
+    pictures: number;
   } | null;
   /** Lines from the other member (or nobody) after the last one this member read. */
   unread: number;
@@ -99,6 +101,7 @@ export async function findInbox(
               ...textForViewer(deps.mask, line, { viewerId: userId, unlocked: Boolean(row.unlocked) }),
               removed: line.removedAt !== null,
               eventKind: line.eventKind,
+              pictures: Number(line.pictures),
             }
           : null,
         unread: Number(row.unread),
@@ -114,6 +117,7 @@ type LastLine = {
   body: string | null;
   removedAt: Date | null;
   eventKind: ThreadEventKind | null;
+  pictures: number;
 };
 
 /** Each thread's last line, one index probe per thread. */
@@ -126,6 +130,7 @@ async function findLastLines(db: Db, threadIds: string[]): Promise<Map<string, L
       body: conversationMessages.body,
       removedAt: conversationMessages.removedAt,
       eventKind: conversationMessages.eventKind,
+      pictures: sql<number>`jsonb_array_length(${conversationMessages.pictures})`,
     })
     .from(conversationMessages)
     .where(

@@ -152,6 +152,10 @@ const Conversations = named(
             masked: z.boolean(),
             removed: z.boolean(),
             eventKind: z.enum(THREAD_EVENT_KINDS).nullable(),
+            pictures: z
+              .number()
+              .int()
+              .meta({ description: "How many pictures it carries (a message of pictures only has a null body)." }),
           })
           .nullable(),
         unread: z
