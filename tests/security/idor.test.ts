@@ -176,11 +176,11 @@ function cases(): Record<string, Record<string, Case>> {
     const { threadId } = await victimsThread();
     const sent = await w.send(w.owner, "POST", `/api/v1/conversations/${threadId}/messages`, withPicture());
     if (sent.status !== 201) throw new Error(`picture not sent: ${sent.status}`);
-    const [row] = await w.db
+    const rows = await w.db
       .select({ pictures: conversationMessages.pictures })
       .from(conversationMessages)
       .where(eq(conversationMessages.conversationId, threadId));
-    const [picture] = row.pictures;
+    const [picture] = rows.flatMap((row) => row.pictures);
     return { threadId, url: `/uploads/${picture.key}-${picture.widths[0]}.webp` };
   };
   const reportByVictim = async () => ({ reportId: await w.insertReport(await w.insertListing(olive()), b()) });
