@@ -17,6 +17,7 @@ import {
 } from "#core/conversations/message-pictures.ts";
 import { MESSAGE_REQUIRED, TOO_MANY_MESSAGE_PICTURES } from "#core/conversations/message-rules.ts";
 import { systemClock } from "#core/shared/clock.ts";
+import { NUL_REFUSED } from "#core/shared/nul-characters.ts";
 import { conversationMessages, memberBlocks } from "#db/schema/conversations.ts";
 import { pendingFiles } from "#db/schema/ops.ts";
 import { profiles } from "#db/schema/profiles.ts";
@@ -177,6 +178,16 @@ describe("sending pictures", () => {
     const sent = await sendForm(stranger, id, { body: "Hi", pictures: [{ body: await makeJpeg() }] });
     expect(sent.status).toBe(404);
     expect(sent.body.error).toBe(THREAD_NOT_FOUND);
+    expect(filesUnder(uploadsDir)).toEqual(before);
+  });
+
+  test("a NUL in the words of a picture form is refused before anything is stored", async () => {
+    const { asker, id } = await thread();
+    const before = filesUnder(uploadsDir);
+    const sent = await sendForm(asker, id, { body: "Hi\u0000there", pictures: [{ body: await makeJpeg() }] });
+    expect(sent.status).toBe(400);
+    expect(sent.body.error).toBe(NUL_REFUSED);
+    expect(await rowsOf(id)).toEqual([]);
     expect(filesUnder(uploadsDir)).toEqual(before);
   });
 
