@@ -34,6 +34,7 @@ import { refererIsAUrl } from "./middleware/referer-is-a-url";
 import { privateResponses } from "./middleware/private-responses";
 import { sessionSigning } from "./middleware/session-signing";
 import { LISTING_UPLOAD_LIMIT } from "./api/listings";
+import { MESSAGE_UPLOAD_LIMIT } from "./api/conversations";
 import { WEBHOOK_BODY_LIMIT } from "./webhooks";
 import { FILE_TOO_LARGE, MAX_IMAGE_BYTES } from "#core/images/process-listing-image.ts";
 import type { PageCache, PageCacheVars } from "./page-cache/page-cache";
@@ -65,6 +66,25 @@ function avatarUploadLimit(signedIn: (c: Context) => Promise<boolean>): BodyRout
     maxSize: MAX_IMAGE_BYTES + 1024 * 1024,
     message: FILE_TOO_LARGE,
     allowed: async (c) => /^multipart\/form-data\b/i.test(c.req.header("content-type") ?? "") && (await signedIn(c)),
+  };
+}
+
+/** A message with pictures: the API's send and the thread page's form (and its .data twin). Decision 087. */
+const isMessageUploadApi = (method: string, path: string) =>
+  method === "POST" && /^\/api\/v1\/conversations\/[^/]+\/messages$/.test(path);
+const isMessageUploadPage = (path: string) => /^\/messages\/[^/]+(\.data)?$/.test(path);
+const isMultipart = (c: Context) => /^multipart\/form-data\b/i.test(c.req.header("content-type") ?? "");
+
+/**
+ * A message's pictures, up to 4 of 5MB: the larger limit only for a signed-in member's multipart form (asked
+ * before a byte is read, as for the avatar); everyone else, and every other form there, keeps 64 KB.
+ */
+function messageUploadLimit(signedIn: (c: Context) => Promise<boolean>): BodyRoute {
+  return {
+    match: (method, path) => isMessageUploadApi(method, path) || (method === "POST" && isMessageUploadPage(path)),
+    maxSize: MESSAGE_UPLOAD_LIMIT,
+    message: FILE_TOO_LARGE,
+    allowed: async (c) => isMultipart(c) && (await signedIn(c)),
   };
 }
 
@@ -169,8 +189,16 @@ export function createApp(deps: AppDeps) {
     headers.set("cookie", cookie);
     return (await findSessionUser({ db, auth }, headers)) !== null;
   };
-  app.use(boundedBodies([...BODY_LIMIT_EXCEPTIONS, avatarUploadLimit(signedIn)]));
-  app.use(parseableBodies({ multipartApi: isListingUploadApi, uploadPage: isListingUploadPage }));
+  app.use(boundedBodies([...BODY_LIMIT_EXCEPTIONS, avatarUploadLimit(signedIn), messageUploadLimit(signedIn)]));
+  app.use(
+    parseableBodies({
+      multipartApi: isListingUploadApi,
+      multipartAlsoApi: isMessageUploadApi,
+      // A message's multipart form is parsed once, by its action (which refuses a NUL); its other forms here.
+      uploadPage: (path, type) =>
+        isListingUploadPage(path) || (isMessageUploadPage(path) && /^multipart\/form-data\b/i.test(type)),
+    }),
+  );
   // An identity provider may answer with a cross-site form POST (Apple's form_post): Better Auth only turns it
   // into a GET of the same callback (its state cookie is SameSite=Lax), so it changes nothing by itself.
   app.use(

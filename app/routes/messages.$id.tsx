@@ -10,7 +10,7 @@ import { Thumbnail } from "#app/components/listings/cover-picture.tsx";
 import { Avatar } from "#app/components/ui/avatar.tsx";
 import { Container } from "#app/components/ui/container.tsx";
 import { ArrowLeft } from "#app/components/ui/icons.ts";
-import { readForm } from "#app/lib/read-form.server.ts";
+import { formFields, readFormData } from "#app/lib/read-form.server.ts";
 import { redirectWithFlash } from "#app/lib/redirect-with-flash.server.ts";
 import { requireUser } from "#app/lib/require-user.server.ts";
 import { runAction } from "#app/lib/run-action.server.ts";
@@ -19,9 +19,11 @@ import { CONTACT_DETAILS_NOTE, maskContactDetails } from "#core/conversations/co
 import { findThreadAsParticipant } from "#core/conversations/conversation-guards.ts";
 import { findThread } from "#core/conversations/find-thread.ts";
 import { markThreadRead } from "#core/conversations/mark-thread-read.ts";
+import { readMessageForm } from "#core/conversations/read-message-form.ts";
 import { sendMessage } from "#core/conversations/send-message.ts";
 import { isReportingOn } from "#core/moderation/can-report.ts";
 import { isAppError } from "#core/shared/app-error.ts";
+import { formHasNul, NUL_REFUSED } from "#core/shared/nul-characters.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   {
@@ -72,7 +74,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const user = await requireUser(ctx, request);
-  const form = await readForm(request);
+  // Read once: the send form is multipart when it carries pictures, and then parsed here only (decision 087).
+  const formData = await readFormData(request).catch((error: unknown) => error);
+  if (!(formData instanceof FormData) || formHasNul(formData)) {
+    const message = isAppError(formData) ? formData.message : NUL_REFUSED;
+    return data({ error: message, fields: {} }, { status: 400 });
+  }
+  const form = formFields(formData);
   const here = `/messages/${params.id}`;
   if (form.intent === "block") {
     return runAction(
@@ -85,10 +93,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
   if (form.intent !== "send") return data({ error: "Unknown action", fields: {} }, { status: 400 });
   return runAction(
-    () =>
+    async () =>
       sendMessage(
-        { db: ctx.db, clock: ctx.clock, env: ctx.env, mask: maskContactDetails },
-        { conversationId: params.id, senderId: user.id, body: form.body },
+        { db: ctx.db, clock: ctx.clock, env: ctx.env, mask: maskContactDetails, storage: ctx.storage },
+        { conversationId: params.id, senderId: user.id, ...(await readMessageForm(formData)) },
       ),
     (sent) =>
       // Without JavaScript the sender was not warned before sending: the page after it says what the other sees.

@@ -106,7 +106,11 @@ function lastLineText({ lastLine, other }: InboxThread): string {
   if (lastLine.eventKind)
     return threadEventText({ kind: lastLine.eventKind, payload: {} }, lastLine.mine ? "You" : other.name);
   if (lastLine.removed) return "Message removed";
-  return lastLine.mine ? `You: ${lastLine.body ?? ""}` : (lastLine.body ?? "");
+  // A message of pictures only says so (decision 087).
+  const text =
+    lastLine.body ??
+    (lastLine.pictures > 0 ? `Sent ${lastLine.pictures === 1 ? "a picture" : `${lastLine.pictures} pictures`}` : "");
+  return lastLine.mine ? `You: ${text}` : text;
 }
 
 function EmptyInbox({ paged }: { paged: boolean }) {

@@ -10,6 +10,7 @@ import { avatarKeyOf } from "../images/avatar-urls";
 import { pictureKeys } from "../images/picture-keys";
 import type { FileStorage } from "../storage/storage";
 import type { Clock } from "../shared/clock";
+import { deleteMessagePictures } from "../conversations/message-pictures";
 import { purgeMemberMessages } from "../conversations/purge-member-messages";
 import { logger } from "../shared/logger";
 
@@ -22,7 +23,8 @@ const PURGED_NAME = "Deleted member";
  * avatar, password and two-factor keys, sessions, favourites, review texts, listing descriptions and pictures),
  * while swap and payment records stay whole, pointing at the anonymised account ("Deleted member"). Listings that
  * were never in a proposal are removed; those with history stay as tombstones with their titles. Security events
- * lose the member's id. One transaction per member; the picture and avatar files go after its commit. Idempotent.
+ * lose the member's id. One transaction per member; the picture, avatar and message picture files go after its
+ * commit. Idempotent.
  */
 export async function purgeDeletedMembers(deps: { db: Db; clock: Clock; storage?: FileStorage }): Promise<string[]> {
   const now = deps.clock.now();
@@ -40,17 +42,23 @@ export async function purgeDeletedMembers(deps: { db: Db; clock: Clock; storage?
     .limit(100);
   const purged: string[] = [];
   for (const { userId } of due) {
-    const files = await purgeOne(deps.db, userId, now);
+    const { files, messagePictures } = await purgeOne(deps.db, userId, now);
     if (deps.storage && files.length)
       await deps.storage
         .delete(files)
         .catch((error) => logger.error("purged pictures not deleted", { userId, error: String(error) }));
+    // Noted in the purge's transaction: without storage here, the scheduler's sweep deletes them.
+    if (deps.storage) await deleteMessagePictures({ db: deps.db, storage: deps.storage }, messagePictures);
     purged.push(userId);
   }
   return purged;
 }
 
-async function purgeOne(db: Db, userId: string, now: Date): Promise<string[]> {
+async function purgeOne(
+  db: Db,
+  userId: string,
+  now: Date,
+): Promise<{ files: string[]; messagePictures: string | null }> {
   return db.transaction(async (tx) => {
     const [profile] = await tx
       .select({ avatarUrl: profiles.avatarUrl })
@@ -89,7 +97,7 @@ async function purgeOne(db: Db, userId: string, now: Date): Promise<string[]> {
     await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
     await tx.delete(favourites).where(eq(favourites.userId, userId));
     await tx.update(reviews).set({ comment: null }).where(eq(reviews.reviewerId, userId));
-    await purgeMemberMessages(tx, { userId, now });
+    const messagePictures = await purgeMemberMessages(tx, { userId, now });
     await tx.update(securityEvents).set({ userId: null }).where(eq(securityEvents.userId, userId));
 
     const owned = (await tx
@@ -135,6 +143,9 @@ async function purgeOne(db: Db, userId: string, now: Date): Promise<string[]> {
         })
         .where(inArray(listings.id, kept));
     }
-    return [...owned.flatMap((l) => pictureKeys(l.images)), ...(avatar ? [avatar] : [])];
+    return {
+      files: [...owned.flatMap((l) => pictureKeys(l.images)), ...(avatar ? [avatar] : [])],
+      messagePictures,
+    };
   });
 }

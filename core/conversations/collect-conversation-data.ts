@@ -1,8 +1,9 @@
 import { asc, desc, eq, inArray, or } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
-import { conversationMessages, conversations, memberBlocks } from "#db/schema/conversations.ts";
+import { conversationMessages, conversations, type MessagePicture, memberBlocks } from "#db/schema/conversations.ts";
 import { swapProposals } from "#db/schema/swaps.ts";
 import { contactDetailsUnlocked, type MaskContactDetails, textForViewer } from "./contact-mask";
+import { imageUrl } from "../images/image-urls";
 import { memberName, otherMemberId, otherProfile, otherUser } from "./thread-columns";
 
 /**
@@ -57,6 +58,8 @@ export async function collectConversationData(
           sentByMe: line.senderId === userId,
           kind: line.kind,
           text: textForViewer(deps.mask, line, { viewerId: userId, unlocked: Boolean(unlocked) }).body,
+          // The member's own pictures, where they are served (to the thread's two members) while the message is there.
+          pictures: line.senderId === userId ? line.pictures.map(largestUrl) : [],
           event: line.eventKind,
           removed: line.removedAt !== null,
           createdAt: line.createdAt,
@@ -68,5 +71,8 @@ export async function collectConversationData(
       .where(eq(memberBlocks.blockerId, userId)),
   };
 }
+
+/** A picture's largest stored width's address. */
+const largestUrl = (picture: MessagePicture) => imageUrl(picture, Math.max(...picture.widths));
 
 export type ConversationData = Awaited<ReturnType<typeof collectConversationData>>;

@@ -29,6 +29,8 @@ export type InboxThread = {
     masked: boolean;
     removed: boolean;
     eventKind: ThreadEventKind | null;
+    /** How many pictures it carries (a message may be pictures only: then `body` is null). */
+    pictures: number;
   } | null;
   /** Lines from the other member (or nobody) after the last one this member read. */
   unread: number;
@@ -105,6 +107,7 @@ export async function findInbox(
               ...textForViewer(deps.mask, line, { viewerId: userId, unlocked: Boolean(row.unlocked) }),
               removed: line.removedAt !== null,
               eventKind: line.eventKind,
+              pictures: Number(line.pictures),
             }
           : null,
         unread: Number(row.unread),
@@ -120,6 +123,7 @@ type LastLine = {
   body: string | null;
   removedAt: Date | null;
   eventKind: ThreadEventKind | null;
+  pictures: number;
 };
 
 /**
@@ -136,6 +140,7 @@ async function findLastLines(db: Db, threadIds: string[]): Promise<Map<string, L
       body: conversationMessages.body,
       removedAt: conversationMessages.removedAt,
       eventKind: conversationMessages.eventKind,
+      pictures: sql<number>`jsonb_array_length(${conversationMessages.pictures})`,
     })
     .from(conversations)
     .innerJoin(

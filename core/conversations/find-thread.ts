@@ -129,6 +129,7 @@ export async function findThread(
       senderId: line.senderId,
       mine: line.senderId === viewerId,
       ...textForViewer(deps.mask, line, { viewerId, unlocked }),
+      pictures: line.pictures,
       removed: line.removedAt !== null,
       removedByStaff: removedByStaff.has(line.id),
       event: line.eventKind ? { kind: line.eventKind, payload: line.eventPayload ?? {} } : null,

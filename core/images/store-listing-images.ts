@@ -7,6 +7,9 @@ import { checkUploadedImage, processListingImage } from "./process-listing-image
 
 const SAFE_OWNER_ID = /^[A-Za-z0-9_-]+$/;
 
+/** The folders pictures are stored under: listings' and messages' (decision 087). */
+export type PictureFolder = "listings" | "messages";
+
 export type StoredListingImages = {
   images: ListingImage[];
   /** Every key written, so the caller can delete them if the database write fails. */
@@ -31,9 +34,14 @@ export async function storeListingImages(
     names?: string[];
     /** Called with every key once the pictures are checked, before any is written (to note them: pending-files.ts). */
     beforeStore?: (keys: string[]) => Promise<void>;
+    /**
+     * Whose pictures: a listing's (under its owner's folder) or a message's (under its thread's folder, `ownerId`
+     * being the thread's id). A message picture's name carries 128 random bits, so its key is never guessed.
+     */
+    folder?: PictureFolder;
   },
 ): Promise<StoredListingImages> {
-  const { ownerId, files, now } = options;
+  const { ownerId, files, now, folder = "listings" } = options;
   if (!SAFE_OWNER_ID.test(ownerId)) throw new Error(`Unsafe owner id for a storage key: ${JSON.stringify(ownerId)}`);
 
   // Every file's quick check first (bytes and header, nothing decoded), so that one answer names every bad one.
@@ -65,7 +73,8 @@ export async function storeListingImages(
 
   const uploads: { key: string; body: Buffer }[] = [];
   const images = processed.map(({ widths, variants }): ListingImage => {
-    const prefix = `listings/${ownerId}/${now.getTime()}-${randomBytes(4).toString("hex")}`;
+    const random = randomBytes(folder === "messages" ? 16 : 4).toString("hex");
+    const prefix = `${folder}/${ownerId}/${now.getTime()}-${random}`;
     for (const variant of variants) uploads.push({ key: `${prefix}-${variant.width}.webp`, body: variant.body });
     return { key: prefix, widths };
   });

@@ -1,11 +1,10 @@
 import type { Db } from "#db/client.ts";
 import type { ListingImage } from "#db/schema/listings.ts";
-import { storeListingImages } from "../images/store-listing-images";
+import { saveWithNewPictures as savePictures } from "../images/save-with-new-pictures";
 import { locationColumns, resolveLocationField } from "../locations/localities";
-import { AppError, isAppError } from "../shared/app-error";
+import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
 import { describeIssues } from "../shared/describe-issues";
-import { keepPendingFiles, notePendingFiles, removePendingFiles } from "../storage/pending-files";
 import type { FileStorage } from "../storage/storage";
 import { IMAGE_REQUIRED, listingFieldsSchema, MAX_IMAGES, TOO_MANY_IMAGES, UNKNOWN_LOCATION } from "./listing-schema";
 
@@ -45,44 +44,11 @@ export function checkPictureCount(count: number) {
   if (count > MAX_IMAGES) throw picturesRefused(TOO_MANY_IMAGES);
 }
 
-/**
- * Stores the new pictures, then runs `write` (given them) in a transaction, so that they are kept exactly when the
- * row that points at them is saved. They are noted as pending before any is written and the note is settled in
- * that transaction: a refusal or a failure deletes them again, and a crash anywhere in between leaves a note to
- * delete them, never files that nothing points at (pending-files.ts).
- */
-export async function saveWithNewPictures<T>(
+/** A listing's new pictures stored and kept with its row (core/images/save-with-new-pictures.ts). */
+export function saveWithNewPictures<T>(
   deps: Deps,
   { ownerId, files, names }: { ownerId: string } & Pick<ListingSubmission, "files" | "names">,
   write: (tx: Db, added: ListingImage[]) => Promise<T>,
 ): Promise<T> {
-  let note: string | undefined;
-  let added: ListingImage[] = [];
-  if (files.length > 0) {
-    try {
-      ({ images: added } = await storeListingImages(deps.storage, {
-        ownerId,
-        files,
-        names,
-        now: deps.clock.now(),
-        beforeStore: async (keys) => {
-          note = await notePendingFiles(deps.db, { keys, now: deps.clock.now() });
-        },
-      }));
-    } catch (error) {
-      if (note) await removePendingFiles(deps, note);
-      if (isAppError(error) && error.code === "VALIDATION") throw picturesRefused(error.message);
-      throw error;
-    }
-  }
-  try {
-    return await deps.db.transaction(async (tx) => {
-      const value = await write(tx, added);
-      if (note) await keepPendingFiles(tx, { noteId: note, now: deps.clock.now() });
-      return value;
-    });
-  } catch (error) {
-    if (note) await removePendingFiles(deps, note);
-    throw error;
-  }
+  return savePictures(deps, { ownerId, files, names, folder: "listings", field: "images" }, write);
 }

@@ -28,7 +28,8 @@ export type Endpoint = {
   params?: Record<string, z.ZodType>;
   /** Query parameters by name, each documented with its own schema. */
   query?: Record<string, z.ZodType>;
-  body?: { type: "json" | "multipart"; schema: z.ZodType; required?: boolean };
+  /** `multipart`, beside a JSON body: the same request may also come as a form with files (a message's pictures). */
+  body?: { type: "json" | "multipart"; schema: z.ZodType; required?: boolean; multipart?: z.ZodType };
   /** The successful answers. */
   responses: Record<number, ResponseSpec>;
   /** The refusals this endpoint's rules give (all in the one error shape), besides those every endpoint of its kind can give. */

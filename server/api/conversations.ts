@@ -14,7 +14,9 @@ import { findThread } from "#core/conversations/find-thread.ts";
 import { isThreadUnlocked } from "#core/conversations/is-thread-unlocked.ts";
 import { markThreadRead } from "#core/conversations/mark-thread-read.ts";
 import { BLOCKED_PAIR } from "#core/conversations/member-blocks.ts";
-import { MESSAGE_REQUIRED, MESSAGE_TOO_LONG } from "#core/conversations/message-rules.ts";
+import { messagePictureUrls } from "#core/conversations/message-pictures.ts";
+import { MESSAGE_REQUIRED, MESSAGE_TOO_LONG, TOO_MANY_MESSAGE_PICTURES } from "#core/conversations/message-rules.ts";
+import { readMessageForm } from "#core/conversations/read-message-form.ts";
 import { sendMessage } from "#core/conversations/send-message.ts";
 import { askAboutListing, LISTING_NOT_AVAILABLE, OWN_LISTING_MESSAGE } from "#core/conversations/start-conversation.ts";
 import { unblockMember } from "#core/conversations/unblock-member.ts";
@@ -28,12 +30,16 @@ import {
   reportMessage,
 } from "#core/moderation/report-message.ts";
 import { MEMBER_LIMITS, type MemberLimitedAction } from "#core/rate-limit/member-limits.ts";
+import { INVALID_FILE_TYPE } from "#core/images/detect-image-type.ts";
+import { FILE_TOO_LARGE, MAX_IMAGE_BYTES } from "#core/images/process-listing-image.ts";
 import { AppError } from "#core/shared/app-error.ts";
 import { NUL_REFUSED } from "#core/shared/nul-characters.ts";
 import { REPORT_REASONS } from "#db/schema/report-values.ts";
+import { readFormData } from "#core/shared/read-form-data.ts";
 import {
   CONVERSATION_MESSAGE_KINDS,
   MAX_CONVERSATION_MESSAGE_LENGTH,
+  MAX_MESSAGE_PICTURES,
   THREAD_EVENT_KINDS,
 } from "#db/schema/conversations.ts";
 import { cursorQuery, memberOf } from "./account";
@@ -52,7 +58,16 @@ const CONTACT_DETAIL_KINDS = {
 } as const satisfies { [K in ContactDetailMatch["kind"]]: K };
 
 /** The rule as the use cases take it. */
-const withRule = (ctx: AppContext) => ({ db: ctx.db, clock: ctx.clock, mask: maskContactDetails, env: ctx.env });
+const withRule = (ctx: AppContext) => ({
+  db: ctx.db,
+  clock: ctx.clock,
+  mask: maskContactDetails,
+  env: ctx.env,
+  storage: ctx.storage,
+});
+
+/** A message's body as large as its pictures may make it: 4 of 5 MB, and room for the words and the form. */
+export const MESSAGE_UPLOAD_LIMIT = MAX_MESSAGE_PICTURES * MAX_IMAGE_BYTES + 1024 * 1024;
 
 // ---- What the endpoints read ----
 
@@ -74,6 +89,26 @@ export const SendMessageRequest = named(
       description:
         "Phone numbers, e-mail addresses, links and messenger handles are kept as written, but shown to the other member masked until both fees of the thread's swap are paid.",
     }),
+);
+
+export const SendMessageForm = named(
+  "SendMessageForm",
+  z
+    .object({
+      body: z
+        .string()
+        .max(MAX_CONVERSATION_MESSAGE_LENGTH)
+        .optional()
+        .meta({ description: "The words, trimmed: up to 2,000 characters; may be left out when pictures are sent." }),
+      pictures: z
+        .array(z.file().mime(["image/jpeg", "image/png", "image/webp", "image/gif"]).max(MAX_IMAGE_BYTES))
+        .max(MAX_MESSAGE_PICTURES)
+        .optional()
+        .meta({
+          description: `Up to ${MAX_MESSAGE_PICTURES} pictures of up to 5 MB each (JPEG, PNG, WebP or GIF, recognised by their bytes), re-encoded and stripped of their metadata (GPS position included), as a listing's are.`,
+        }),
+    })
+    .meta({ description: "A message with pictures: words, pictures, or both." }),
 );
 
 export const MarkReadRequest = named(
@@ -145,6 +180,10 @@ const Conversations = named(
             masked: z.boolean(),
             removed: z.boolean(),
             eventKind: z.enum(THREAD_EVENT_KINDS).nullable(),
+            pictures: z
+              .number()
+              .int()
+              .meta({ description: "How many pictures it carries (a message of pictures only has a null body)." }),
           })
           .nullable(),
         unread: z
@@ -154,6 +193,17 @@ const Conversations = named(
       }),
     ),
     nextCursor: z.string().nullable(),
+  }),
+);
+
+const MessagePictureShape = named(
+  "MessagePicture",
+  z.object({
+    key: z.string(),
+    widths: z.array(z.number().int().positive()),
+    urls: z
+      .array(z.object({ width: z.number().int().positive(), url: z.string() }))
+      .meta({ description: "Each stored width's address, narrowest first (`/uploads/{key}-{width}.webp`)." }),
   }),
 );
 
@@ -178,6 +228,10 @@ const Message = named(
       masked: z
         .boolean()
         .meta({ description: "Contact details in it are hidden from this member until both fees are paid." }),
+      pictures: z.array(MessagePictureShape).meta({
+        description:
+          "Up to 4, in the order sent; empty on an event line and once the words are removed. Served to the thread's two members only (a 404 for anyone else).",
+      }),
       removed: z.boolean().meta({
         description:
           "The words are gone: a deleted member's, removed after 30 days, or a reported message SwapShed staff removed.",
@@ -332,12 +386,12 @@ export const listMessagesEndpoint = conversationEndpoint("get /conversations/:id
 export const sendMessageEndpoint = conversationEndpoint("post /conversations/:id/messages", {
   operationId: "sendMessage",
   summary: "Write in a conversation",
-  description: `Stored as written, in the one order both members see. Contact details in it are shown to the other member masked until both fees of the thread's swap are paid: the answer names what was found, so a client can tell the sender. ${limitOf("send_message")} messages a minute and ${limitOf("send_message", 1)} a day (${limitOf("send_message_new_account")} and ${limitOf("send_message_new_account", 1)} for an account younger than ${NEW_ACCOUNT_DAYS} days).`,
+  description: `Stored as written, in the one order both members see. Words alone as JSON; with pictures (up to ${MAX_MESSAGE_PICTURES}, words optional) as multipart/form-data with \`body\` and \`pictures\` parts. Contact details in it are shown to the other member masked until both fees of the thread's swap are paid: the answer names what was found, so a client can tell the sender. ${limitOf("send_message")} messages a minute and ${limitOf("send_message", 1)} a day (${limitOf("send_message_new_account")} and ${limitOf("send_message_new_account", 1)} for an account younger than ${NEW_ACCOUNT_DAYS} days).`,
   params: conversationId,
-  body: { type: "json", schema: SendMessageRequest, required: true },
+  body: { type: "json", schema: SendMessageRequest, required: true, multipart: SendMessageForm },
   responses: { 201: { description: "Sent.", schema: SentMessage } },
   errors: {
-    400: `'${MESSAGE_REQUIRED}' or '${MESSAGE_TOO_LONG}' (\`fields.body\`), or '${NUL_REFUSED}' (refused before it is read).`,
+    400: `'${MESSAGE_REQUIRED}' or '${MESSAGE_TOO_LONG}' (\`fields.body\`), or '${NUL_REFUSED}' (refused before it is read). With pictures: '${TOO_MANY_MESSAGE_PICTURES}', or a picture refused by name ('photo.heic: ${INVALID_FILE_TYPE}', '…: ${FILE_TOO_LARGE}') (\`fields.pictures\`); nothing is stored.`,
     403: `${BLOCKED} or ${SENDER_INACTIVE}`,
     404: NOT_FOUND,
     409: RECIPIENT_INACTIVE,
@@ -438,7 +492,7 @@ export function createConversationRoutes() {
     });
     return reply(200, {
       conversation: page.thread,
-      messages: page.lines,
+      messages: page.lines.map((line) => ({ ...line, pictures: messagePictureUrls(line.pictures) })),
       nextCursor: page.olderCursor,
       seenUpTo: page.seenUpTo,
       lastReadSeq: page.lastReadSeq,
@@ -448,11 +502,14 @@ export function createConversationRoutes() {
 
   router.add(sendMessageEndpoint, async (c, reply) => {
     const { ctx, user } = await memberOf(c);
-    const input = await readJson(c.req.raw);
+    // JSON for words alone; a form for pictures (with or without words).
+    const input = /^multipart\/form-data\b/i.test(c.req.header("content-type") ?? "")
+      ? await readMessageForm(await readFormData(c.req.raw))
+      : { body: (await readJson(c.req.raw)).body };
     const sent = await sendMessage(withRule(ctx), {
       conversationId: pathParam(c, "id"),
       senderId: user.id,
-      body: input.body,
+      ...input,
     });
     // The rule's findings are recorded whatever the deal; the sender is told of them only while they are masked.
     const found = [...new Set(sent.masked)] as ContactDetailMatch["kind"][];

@@ -79,7 +79,11 @@ function commonErrors(endpoint: Endpoint): Record<number, string> {
     errors[400] = "'The form could not be read. Please try again.'";
     errors[415] = "'Send this as multipart/form-data (a listing with its pictures).'";
   }
-  if (endpoint.body) errors[413] = "'Request body too large.' (64 KB for JSON; 8 pictures of 5 MB for a listing).";
+  if (endpoint.body?.multipart)
+    errors[400] = `${errors[400]} Or, as a form, 'The form could not be read. Please try again.'`;
+  if (endpoint.body)
+    errors[413] =
+      "'Request body too large.' (64 KB for JSON; 8 pictures of 5 MB for a listing, 4 for a message: 'File size exceeds 5MB limit.').";
   errors[500] = "'An unexpected error occurred.', with the `requestId` to quote.";
   return errors;
 }
@@ -152,6 +156,7 @@ function operation(endpoint: Endpoint) {
             required: body.required ?? false,
             content: {
               [body.type === "json" ? "application/json" : "multipart/form-data"]: { schema: ref(body.schema, where) },
+              ...(body.multipart ? { "multipart/form-data": { schema: ref(body.multipart, where) } } : {}),
             },
           },
         }

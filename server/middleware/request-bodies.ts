@@ -60,10 +60,14 @@ const JSON_TYPE = /^application\/(json|[a-z0-9.+-]+\+json)\b/i;
  */
 export function parseableBodies({
   multipartApi,
+  multipartAlsoApi = () => false,
   uploadPage,
 }: {
   multipartApi: (method: string, path: string) => boolean;
-  uploadPage: (path: string) => boolean;
+  /** API routes that take JSON or, with files, multipart (read and checked by their handler). */
+  multipartAlsoApi?: (method: string, path: string) => boolean;
+  /** Pages whose picture forms their action parses (and checks) itself; `type` is the request's content type. */
+  uploadPage: (path: string, type: string) => boolean;
 }): MiddlewareHandler {
   return async (c, next) => {
     const { method, path } = c.req;
@@ -79,6 +83,7 @@ export function parseableBodies({
           return c.json({ error: "Send this as multipart/form-data (a listing with its pictures)." }, 415);
         return next();
       }
+      if (multipartAlsoApi(method, path) && /^multipart\/form-data\b/i.test(type)) return next();
       if (!JSON_TYPE.test(type)) return c.json({ error: "Send JSON: Content-Type: application/json." }, 415);
       let body: unknown;
       try {
@@ -93,7 +98,7 @@ export function parseableBodies({
     if (!FORM_TYPES.test(type)) return c.text("Unsupported Media Type: send a form.", 415);
     // Picture uploads are parsed once, by their action (which refuses a malformed one); every other form is
     // small (the body limit) and checked here on a copy, so an action never fails on a body it cannot read.
-    if (!uploadPage(path)) {
+    if (!uploadPage(path, type)) {
       let form: FormData;
       try {
         form = await c.req.raw.clone().formData();

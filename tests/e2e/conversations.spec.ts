@@ -1,5 +1,6 @@
 // Conversations (issue 26): asking about a listing, the inbox, the thread with a masked number, "Seen", the deal's
-// steps in the thread, blocking, and the same sending without JavaScript.
+// steps in the thread, blocking, the same sending without JavaScript, and a picture sent and seen (decision 087).
+import sharp from "sharp";
 import { axeAtBothWidths, expect, listItem, member, propose, test } from "./fixtures";
 
 const ASK = "Is it still available? Call me on 0412 345 678";
@@ -115,6 +116,51 @@ test("without JavaScript: Message, send, and the page after sending says the num
   await page.getByRole("link", { name: "Message" }).click();
   await expect(page.getByText("Please sign in to message members")).toBeVisible();
   expect(new URL(page.url()).searchParams.get("redirectTo")).toBe(`/listings/${listing}`);
+  await visitor.close();
+  await ana.close();
+  await ben.close();
+});
+
+test("a picture in a message: a file that is not one is refused at once, a photo is sent and only the other member sees it", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const ana = await member(browser, "Ana Costa");
+  const ben = await member(browser, "Ben Walker");
+  const listing = await listItem(ana.page, `Ana's kayak ${Date.now()}`);
+  await ben.page.goto(`/listings/${listing}`);
+  await ben.page.getByRole("button", { name: "Message" }).click();
+  await expect(ben.page).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
+  const thread = new URL(ben.page.url()).pathname;
+
+  // Not a picture by its bytes, whatever it is called: said by name before anything is uploaded.
+  const picker = ben.page.getByLabel("Pictures (optional)");
+  await picker.setInputFiles({ name: "fake.jpg", mimeType: "image/jpeg", buffer: Buffer.from("just some text") });
+  await expect(ben.page.getByText("fake.jpg: Invalid file type.", { exact: false })).toBeVisible();
+  await ben.page.getByRole("button", { name: "Send" }).click();
+  await expect(ben.page.getByText("No messages yet", { exact: false })).toBeVisible();
+
+  const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#2a6f97" } })
+    .jpeg()
+    .toBuffer();
+  await picker.setInputFiles({ name: "kayak.jpg", mimeType: "image/jpeg", buffer: photo });
+  await expect(ben.page.getByText("fake.jpg: Invalid file type.", { exact: false })).toHaveCount(0);
+  await expect(ben.page.getByRole("img", { name: "1 of 1 to send: kayak.jpg" })).toBeVisible();
+  await ben.page.getByLabel("Message to Ana Costa").fill("The hull, from below");
+  await ben.page.getByRole("button", { name: "Send" }).click();
+  await expect(ben.page.getByRole("img", { name: "Picture 1 of 1 from you (opens full size)" })).toBeVisible();
+  await expect(ben.page.getByRole("img", { name: /to send/ })).toHaveCount(0);
+
+  // The other member sees it, loaded; a visitor asking for the same address gets a 404.
+  await ana.page.goto(thread);
+  const seen = ana.page.getByRole("img", { name: "Picture 1 of 1 from Ben Walker (opens full size)" });
+  await expect(seen).toBeVisible();
+  await expect.poll(() => seen.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await axeAtBothWidths(ana.page, 900, "thread-picture");
+  const src = (await seen.getAttribute("src")) as string;
+  expect(src).toMatch(/^\/uploads\/messages\//);
+  const visitor = await browser.newContext();
+  expect((await visitor.request.get(new URL(src, ana.page.url()).href)).status()).toBe(404);
   await visitor.close();
   await ana.close();
   await ben.close();

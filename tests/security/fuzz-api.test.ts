@@ -57,6 +57,8 @@ type Endpoint = {
   fixed?: Record<string, string>;
   fields?: Record<string, FieldArbs>;
   runs?: number;
+  /** Told apart from the same route's other row (a JSON send and a multipart one). */
+  label?: string;
 };
 
 const listing = {
@@ -151,6 +153,17 @@ const ENDPOINTS: Endpoint[] = [
     fields: schemaFields(SendMessageRequest),
     runs: 40,
   },
+  // The same send as a form with pictures (decision 087): words optional, up to 4 files checked by their bytes.
+  {
+    method: "POST",
+    path: "/api/v1/conversations/:id/messages",
+    as: "member",
+    body: "multipart",
+    ids: [world.thread],
+    fields: { ...schemaFields(SendMessageRequest), pictures: fileField },
+    runs: 30,
+    label: "with pictures",
+  },
   {
     method: "POST",
     path: "/api/v1/conversations/:id/messages/:messageId/report",
@@ -202,7 +215,7 @@ const ENDPOINTS: Endpoint[] = [
 ];
 
 const DEFAULT_RUNS = 20;
-const nameOf = (e: Endpoint) => `${e.method} ${e.path} (${e.as})`;
+const nameOf = (e: Endpoint) => `${e.method} ${e.path} (${e.as})${e.label ? ` ${e.label}` : ""}`;
 
 const JSON_TYPES = [
   "application/json",

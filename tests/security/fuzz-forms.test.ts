@@ -332,7 +332,11 @@ const ENDPOINTS: FormEndpoint[] = [
   },
   ...intents("routes/messages.$id", "member", "/messages/:id", "intent", ["send", "block"], {
     ids: [world.thread],
-    fields: { body: field(fc.oneof(fc.string({ maxLength: 2100 }), fc.constantFrom("Call me on 0412 345 678"))) },
+    fields: {
+      body: field(fc.oneof(fc.string({ maxLength: 2100 }), fc.constantFrom("Call me on 0412 345 678"))),
+      // A message's pictures (decision 087): good and bad files, the form then multipart.
+      pictures: fileField,
+    },
   }),
   // Notification settings (decision 085): any kind name, any mode, the bell's box or not.
   {

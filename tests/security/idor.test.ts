@@ -5,7 +5,7 @@
 // an admin, for back-office ids) and expects it to work, so a refusal is about whose id it is, not a bad request.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { memberBlocks } from "#db/schema/conversations.ts";
+import { conversationMessages, memberBlocks } from "#db/schema/conversations.ts";
 import { listings } from "#db/schema/listings.ts";
 import { moderationReports } from "#db/schema/moderation.ts";
 import { notifications } from "#db/schema/notifications.ts";
@@ -188,6 +188,25 @@ function cases(): Record<string, Record<string, Case>> {
       .values({ subject: "message", messageId, conversationId: threadId, reportedBy: b(), reason: "fraud" })
       .returning();
     return { reportId: row.id };
+  };
+  /** A message with a picture, as the thread page and an API client send it (decision 087). */
+  const withPicture = (fields: Record<string, string> = {}): Body => {
+    const multipart = new FormData();
+    for (const [k, v] of Object.entries({ body: "The blade, close up", ...fields })) multipart.append(k, v);
+    multipart.append("pictures", new File([new Uint8Array(w.jpeg)], "blade.jpg", { type: "image/jpeg" }));
+    return { multipart };
+  };
+  /** The victim's thread with Olive, and a picture Olive sent in it: its address. */
+  const victimsThreadPicture = async () => {
+    const { threadId } = await victimsThread();
+    const sent = await w.send(w.owner, "POST", `/api/v1/conversations/${threadId}/messages`, withPicture());
+    if (sent.status !== 201) throw new Error(`picture not sent: ${sent.status}`);
+    const rows = await w.db
+      .select({ pictures: conversationMessages.pictures })
+      .from(conversationMessages)
+      .where(eq(conversationMessages.conversationId, threadId));
+    const [picture] = rows.flatMap((row) => row.pictures);
+    return { threadId, url: `/uploads/${picture.key}-${picture.widths[0]}.webp` };
   };
   const reportByVictim = async () => ({ reportId: await w.insertReport(await w.insertListing(olive()), b()) });
   const offerTheirs = async () => ({
@@ -418,6 +437,20 @@ function cases(): Record<string, Record<string, Case>> {
           works,
         ),
       },
+      "POST /api/v1/conversations/:id/messages with a picture": {
+        setup: victimsThread,
+        ...sameRequest(
+          (t) => ({ method: "POST", path: `/api/v1/conversations/${t.threadId}/messages`, body: withPicture() }),
+          works,
+        ),
+      },
+      "GET /uploads/* a picture in another member's thread": {
+        setup: victimsThreadPicture,
+        ...sameRequest(
+          get((t) => t.url),
+          { expect: "ok" },
+        ),
+      },
       "POST /api/v1/conversations/:id/read": {
         setup: victimsThread,
         ...sameRequest((t) => ({ method: "POST", path: `/api/v1/conversations/${t.threadId}/read` }), works),
@@ -643,6 +676,13 @@ function cases(): Record<string, Record<string, Case>> {
       "writing in another member's thread": {
         setup: victimsThread,
         ...sameRequest(post("/messages/:threadId", { intent: "send", body: "Is Saturday good?" }), done),
+      },
+      "sending a picture into another member's thread": {
+        setup: victimsThread,
+        ...sameRequest(
+          (t) => ({ method: "POST", path: `/messages/${t.threadId}`, body: withPicture({ intent: "send" }) }),
+          done,
+        ),
       },
       "blocking from another member's thread": {
         setup: victimsThread,

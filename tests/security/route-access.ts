@@ -17,7 +17,7 @@
 //   invalid     another 4xx: the request reached the route, which refused what was sent (a wrong password, ...)
 // A 5xx is never expected and always fails the walk.
 import { eq } from "drizzle-orm";
-import { memberBlocks } from "#db/schema/conversations.ts";
+import { conversationMessages, memberBlocks } from "#db/schema/conversations.ts";
 import { FEATURE_FLAG_KEYS, featureFlags } from "#db/schema/flags.ts";
 import { listings } from "#db/schema/listings.ts";
 import { moderationReports } from "#db/schema/moderation.ts";
@@ -259,6 +259,27 @@ export const TARGETS = {
       .returning();
     return { reportId: row.id };
   },
+  /** A picture Olive sent the member in a thread of theirs (decision 087): served to those two only. */
+  memberThreadPicture: async (w: World) => {
+    const listingId = await w.insertListing(w.owner.userId!);
+    const { conversationId } = await createConversation(w.db, {
+      ownerId: w.owner.userId!,
+      askerId: w.actors.member.userId!,
+      listingId,
+    });
+    const answer = await w.send(
+      w.owner,
+      "POST",
+      `/api/v1/conversations/${conversationId}/messages`,
+      messageWithPicture(w),
+    );
+    if (answer.status !== 201) throw new Error(`picture not sent: ${answer.status} ${JSON.stringify(answer.json)}`);
+    const [row] = await w.db
+      .select({ pictures: conversationMessages.pictures })
+      .from(conversationMessages)
+      .where(eq(conversationMessages.conversationId, conversationId));
+    return { file: `${row.pictures[0].key}-${row.pictures[0].widths[0]}.webp` };
+  },
   /** A throwaway the actor has blocked (to unblock). */
   /** The member's one-click unsubscribe link (signed; whoever holds it may use it, as a mail client does). */
   unsubscribeLink: async (w: World) => ({ token: signUnsubscribeToken(w.actors.member.userId!, "review.received") }),
@@ -282,6 +303,15 @@ function listingForm(w: World): Body {
   const multipart = new FormData();
   for (const [k, v] of Object.entries(GOOD_LISTING)) multipart.append(k, v);
   multipart.append("images", new File([new Uint8Array(w.jpeg)], "photo.jpg", { type: "image/jpeg" }));
+  return { multipart };
+}
+
+/** A message with a picture, as the thread page and an API client send it (decision 087). */
+function messageWithPicture(w: World, fields: Fields = {}): Body {
+  const multipart = new FormData();
+  for (const [k, v] of Object.entries({ body: "The blade, close up", ...fields }))
+    for (const one of Array.isArray(v) ? v : [v]) multipart.append(k, one);
+  multipart.append("pictures", new File([new Uint8Array(w.jpeg)], "blade.jpg", { type: "image/jpeg" }));
   return { multipart };
 }
 
@@ -633,6 +663,11 @@ export const ROUTE_ACCESS: Entry[] = [
     "/messages/:threadId",
     get(OWNER("ok"), { target: "memberThread" }),
     act("intent=send", { body: "Saturday morning suits me." }, OWNER("redirect"), { target: "memberThread" }),
+    post(OWNER("redirect"), {
+      intent: "(intent=send, with a picture)",
+      target: "memberThread",
+      body: (_t, w) => messageWithPicture(w, { intent: "send" }),
+    }),
     act("intent=block", {}, OWNER("redirect"), { target: "memberThread" }),
   ),
   // Reporting the other member's line (decision 086): only a member of the thread; anyone else, staff included, 404.
@@ -1010,6 +1045,11 @@ export const ROUTE_ACCESS: Entry[] = [
     "POST /api/v1/conversations/:id/messages",
     "/api/v1/conversations/:threadId/messages",
     post(OWNER("ok"), { target: "memberThread", body: () => ({ json: { body: "Could you do Saturday?" } }) }),
+    post(OWNER("ok"), {
+      intent: "(with a picture)",
+      target: "memberThread",
+      body: (_t, w) => messageWithPicture(w),
+    }),
   ),
   ...api(
     "POST /api/v1/conversations/:id/read",
@@ -1031,6 +1071,10 @@ export const ROUTE_ACCESS: Entry[] = [
     "GET /uploads/*",
     "/uploads/:file",
     get(EVERYONE("ok"), { target: "publicPicture", note: "hidden pictures and avatars: idor.test.ts" }),
+    get(
+      { ...OWNER("ok"), visitor: "not-found", suspended: "not-found" },
+      { target: "memberThreadPicture", note: "a message's picture: its thread's two members only (decision 087)" },
+    ),
   ),
 
   // ----- Payment webhooks -----

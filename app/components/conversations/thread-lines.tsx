@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { ThreadLine } from "#core/conversations/thread-line.ts";
 import { CONTACT_DETAILS_NOTE } from "#core/conversations/contact-details.ts";
+import { imageUrl } from "#core/images/image-urls.ts";
 import { formatDayAndTime } from "#core/shared/time.ts";
 import { threadEventText } from "./thread-event-text";
 
@@ -66,20 +67,27 @@ function TextLine({
 }) {
   return (
     <div className={`flex flex-col ${line.mine ? "items-end" : "items-start"}`}>
-      <p className="sr-only">{line.mine ? "You wrote:" : `${otherName} wrote:`}</p>
-      <div
-        className={`max-w-[85%] rounded-2xl px-3.5 py-2 text-sm whitespace-pre-line wrap-anywhere ${
-          line.mine ? "rounded-br-sm bg-brand-600 text-white" : "rounded-bl-sm bg-surface text-ink"
-        }`}
-      >
-        {line.removed ? (
-          <span className="italic">
-            {line.removedByStaff ? "Message removed by SwapShed staff" : "Message removed"}
-          </span>
-        ) : (
-          line.body
-        )}
-      </div>
+      <p className="sr-only">
+        {line.mine ? "You" : otherName} {line.body === null && !line.removed ? "sent:" : "wrote:"}
+      </p>
+      {(line.removed || line.body !== null) && (
+        <div
+          className={`max-w-[85%] rounded-2xl px-3.5 py-2 text-sm whitespace-pre-line wrap-anywhere ${
+            line.mine ? "rounded-br-sm bg-brand-600 text-white" : "rounded-bl-sm bg-surface text-ink"
+          }`}
+        >
+          {line.removed ? (
+            <span className="italic">
+              {line.removedByStaff ? "Message removed by SwapShed staff" : "Message removed"}
+            </span>
+          ) : (
+            line.body
+          )}
+        </div>
+      )}
+      {!line.removed && line.pictures.length > 0 && (
+        <MessagePictures pictures={line.pictures} from={line.mine ? "you" : otherName} mine={line.mine} />
+      )}
       {line.masked && <p className="mt-1 max-w-[85%] text-xs text-muted">{CONTACT_DETAILS_NOTE}</p>}
       <p className="mt-0.5 text-xs text-muted">
         <time dateTime={new Date(line.createdAt).toISOString()}>{formatDayAndTime(line.createdAt)}</time>
@@ -95,5 +103,44 @@ function TextLine({
         )}
       </p>
     </div>
+  );
+}
+
+/** Thumbnail width in CSS pixels; the srcset lets a dense screen take a wider variant. */
+const THUMBNAIL = 160;
+
+/**
+ * A message's pictures as square thumbnails, each a link to its largest stored width (opened full size). Served to
+ * the thread's two members only, so a private address: never cached by a shared cache (server/uploads.ts).
+ */
+function MessagePictures({ pictures, from, mine }: { pictures: ThreadLine["pictures"]; from: string; mine: boolean }) {
+  return (
+    <ul className={`mt-1 flex max-w-[85%] flex-wrap gap-2 ${mine ? "justify-end" : ""}`}>
+      {pictures.map((picture, i) => {
+        const widths = [...picture.widths].sort((a, b) => a - b);
+        const label = `Picture ${i + 1} of ${pictures.length} from ${from}`;
+        return (
+          <li key={picture.key}>
+            <a
+              href={imageUrl(picture, widths[widths.length - 1])}
+              target="_blank"
+              rel="noopener"
+              className="block rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2"
+            >
+              <img
+                src={imageUrl(picture, widths[0])}
+                srcSet={widths.map((width) => `${imageUrl(picture, width)} ${width}w`).join(", ")}
+                sizes={`${THUMBNAIL}px`}
+                alt={`${label} (opens full size)`}
+                width={THUMBNAIL}
+                height={THUMBNAIL}
+                loading="lazy"
+                className="size-32 rounded-xl border border-line bg-surface object-cover sm:size-40"
+              />
+            </a>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
