@@ -10,6 +10,8 @@ import { AppError } from "../shared/app-error";
 import { isUuid } from "../shared/ids";
 import type { StaffActor } from "../staff/pass-staff-gate";
 import type { StaffAction } from "../staff/permissions";
+import type { FileStorage } from "../storage/storage";
+import { deleteMessagePictures, releaseMessagePictures } from "../conversations/message-pictures";
 import { alreadyReviewed, MODERATION_OFF, REPORT_NOT_FOUND } from "./review-report";
 
 export type MessageReportDecision = "dismiss" | "remove";
@@ -28,7 +30,9 @@ export const MESSAGE_DECISIONS: Record<
  * message (same status, same notes):
  * - dismiss: the message stays as it is (status rejected);
  * - remove: the message's words and pictures are emptied and it is marked removed (status approved); both members
- *   then read "Message removed by SwapShed staff" in its place, on the page and through the API.
+ *   then read "Message removed by SwapShed staff" in its place, on the page and through the API. Its picture files
+ *   are let go of in the transaction and deleted after it (the scheduler's sweep deletes them if this process
+ *   cannot).
  * Each reporter is told the outcome (the 'report settled' notice and its e-mail, through the events path). One
  * transaction with exactly one audit row (target the report; the metadata names the message, its thread, its writer
  * and the reports settled with it). The message's row is locked first (a member's report locks it too), and the
@@ -36,7 +40,7 @@ export const MESSAGE_DECISIONS: Record<
  * 'This report has already been ...'.
  */
 export async function settleMessageReport(
-  db: Db,
+  deps: { db: Db; storage?: FileStorage },
   {
     actor,
     reportId,
@@ -53,6 +57,7 @@ export async function settleMessageReport(
     appUrl: string;
   },
 ) {
+  const { db } = deps;
   if (!isUuid(reportId)) throw new AppError("NOT_FOUND", REPORT_NOT_FOUND);
   if (!(await isFeatureEnabled(db, "enable_moderation"))) throw new AppError("FORBIDDEN", MODERATION_OFF);
   const notes = typeof rawNotes === "string" && rawNotes.trim() ? rawNotes.trim().slice(0, 500) : null;
@@ -103,14 +108,15 @@ export async function settleMessageReport(
           .returning()
       : [];
 
-    const removed =
-      decision === "remove" && message && !message.removedAt
-        ? await tx
-            .update(conversationMessages)
-            .set({ body: null, pictures: [], maskedKinds: [], removedAt: now })
-            .where(and(eq(conversationMessages.id, message.id), isNull(conversationMessages.removedAt)))
-            .returning()
-        : [];
+    const removing = decision === "remove" && message && !message.removedAt;
+    const pictures = removing ? await releaseMessagePictures(tx, { messageIds: [message.id], now }) : null;
+    const removed = removing
+      ? await tx
+          .update(conversationMessages)
+          .set({ body: null, pictures: [], maskedKinds: [], removedAt: now })
+          .where(and(eq(conversationMessages.id, message.id), isNull(conversationMessages.removedAt)))
+          .returning()
+      : [];
 
     const [thread] = seen.conversationId
       ? await tx
@@ -150,8 +156,9 @@ export async function settleMessageReport(
       ip: actor.ip,
       userAgent: actor.userAgent,
     });
-    return { reportId: report.id, status, messageRemoved: removed.length > 0 };
+    return { reportId: report.id, status, messageRemoved: removed.length > 0, pictures };
   });
+  if (deps.storage) await deleteMessagePictures({ db, storage: deps.storage }, settled.pictures);
   await deliverAfterCommit({ db, env: { APP_URL: appUrl } });
-  return settled;
+  return { reportId: settled.reportId, status: settled.status, messageRemoved: settled.messageRemoved };
 }

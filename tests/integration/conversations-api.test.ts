@@ -520,7 +520,7 @@ describe("reporting a message through the API (decision 086)", () => {
     expect(rows[0]).toMatchObject({ id: reported.body.id, subject: "message", reportedBy: kylie.userId });
 
     const moderator = await createStaff(db, ["moderator"], { name: "Morgan Moderator" });
-    await settleMessageReport(db, {
+    await settleMessageReport({ db }, {
       actor: staffActor(moderator, ["moderator"]),
       reportId: reported.body.id,
       decision: "remove",

@@ -79,7 +79,7 @@ const report = (reporterId: string, conversationId: string, messageId: string, m
   );
 
 const settle = (reportId: string, decision: "dismiss" | "remove", notes?: string) =>
-  settleMessageReport(db, { actor: morgan, reportId, decision, notes, now: clock.now(), appUrl });
+  settleMessageReport({ db }, { actor: morgan, reportId, decision, notes, now: clock.now(), appUrl });
 
 const auditOf = (reportId: string) => db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, reportId));
 const threadFor = (conversationId: string, viewerId: string) =>

@@ -81,7 +81,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     MESSAGE_DECISIONS[decision].action,
     { ...TEXTS[decision], backTo: QUEUE },
     (actor) =>
-      settleMessageReport(ctx.db, {
+      settleMessageReport(ctx, {
         actor,
         reportId: params.id,
         decision,
