@@ -73,6 +73,13 @@ export const conversations = pgTable(
     index("conversations_owner_inbox_idx")
       .on(t.ownerId, t.lastMessageAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.lastMessageAt} IS NOT NULL`),
+    // Each side's threads with their latest line, read from the index alone: the header's count (decision 088).
+    index("conversations_asker_seq_idx")
+      .on(t.askerId, t.id, t.lastSeq)
+      .where(sql`${t.lastMessageAt} IS NOT NULL`),
+    index("conversations_owner_seq_idx")
+      .on(t.ownerId, t.id, t.lastSeq)
+      .where(sql`${t.lastMessageAt} IS NOT NULL`),
     index("conversations_swap_idx").on(t.swapId).where(sql`${t.swapId} IS NOT NULL`),
   ],
 );
@@ -143,7 +150,11 @@ export const conversationReads = pgTable(
     lastReadSeq: bigint("last_read_seq", { mode: "number" }).notNull().default(0),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ name: "conversation_reads_pkey", columns: [t.conversationId, t.userId] })],
+  (t) => [
+    primaryKey({ name: "conversation_reads_pkey", columns: [t.conversationId, t.userId] }),
+    // A member's pointers in one read, without a probe per thread: the header's count (decision 088).
+    index("conversation_reads_user_idx").on(t.userId, t.conversationId, t.lastReadSeq),
+  ],
 );
 
 /** A member who no longer wants to hear from another: no messages, no proposals, either way. */
