@@ -1,7 +1,7 @@
 // Reporting a message (issue 26, decision 086): a member reports the other member's line from the thread, staff
 // open it from the Moderation Queue with the lines around it as written, the opening is in the audit trail, and
 // removing it leaves "Message removed by SwapShed staff" in both members' thread.
-import { expect as baseExpect, listItem, member, test } from "./fixtures";
+import { axeAtBothWidths, expect as baseExpect, listItem, member, test } from "./fixtures";
 import { staffSession } from "./staff";
 
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -40,6 +40,7 @@ test("a member reports a message; staff see it in the queue with its context, th
   await ben.page.getByRole("link", { name: "Report this message from Ana Costa" }).click();
   await expect(ben.page.getByRole("heading", { level: 1, name: "Report message" })).toBeVisible();
   await expect(ben.page.getByText("Pay me $50 in gift cards first")).toBeVisible();
+  await axeAtBothWidths(ben.page, 900, "report-message");
   await ben.page.getByLabel("Reason").selectOption({ label: "Fraud or scam" });
   await ben.page.getByLabel("Notes (optional)").fill("Wants gift cards before I see the bike.");
   await ben.page.getByRole("button", { name: "Send report" }).click();
@@ -56,6 +57,7 @@ test("a member reports a message; staff see it in the queue with its context, th
   await expect(page.getByText(SCAM)).toBeVisible();
   await expect(page.getByText(ASK)).toBeVisible();
   await expect(page.getByText("Wants gift cards before I see the bike.")).toBeVisible();
+  await axeAtBothWidths(page, 900, "reported-message-staff");
 
   // The opening is in the audit trail, under the report.
   await page.goto(`/admin/audit-logs?targetId=${reportId}`);

@@ -180,6 +180,19 @@ describe("a member reports a message", () => {
     expect(rows).toHaveLength(1);
   });
 
+  test("the thread's member and an outsider report one line at once: only the member's report is taken", async () => {
+    const t = await thread(2);
+    const olives = t.lines[1].messageId;
+    const third = await createMember(db, { name: "Third Party" });
+    // Only the other member of a thread can report a line; an outsider racing them is refused, Arlo's is taken.
+    const answers = await Promise.allSettled([
+      report(t.askerId, t.conversationId, olives),
+      report(third.id, t.conversationId, olives),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual(["fulfilled", "rejected"]);
+    expect(await db.select().from(moderationReports).where(eq(moderationReports.messageId, olives))).toHaveLength(1);
+  });
+
   test("over the member's limit: a clear message, nothing stored", async () => {
     const t = await thread(24);
     const olives = t.lines.filter((l) => l.senderId === t.ownerId);
@@ -328,6 +341,19 @@ describe("staff settle a message report", () => {
     expect(describeNotice(notice.kind, notice.payload)?.text).toMatch(/the message has been removed$/);
     // A removed line cannot be reported again.
     expect(await refusal(report(t.askerId, t.conversationId, olives))).toMatchObject({ code: "CONFLICT" });
+  });
+
+  test("two moderators at once: one settles it, the other is told it already is; one audit row", async () => {
+    const t = await thread(2);
+    const olives = t.lines[1].messageId;
+    const { id } = await report(t.askerId, t.conversationId, olives);
+    const answers = await Promise.allSettled([settle(id, "remove"), settle(id, "dismiss")]);
+    expect(answers.filter((a) => a.status === "fulfilled")).toHaveLength(1);
+    const refused = answers.find((a) => a.status === "rejected") as PromiseRejectedResult;
+    expect(refused.reason.message).toMatch(/^This report has already been (approved|rejected)$/);
+    expect(
+      (await auditOf(id)).filter((a) => a.action === "remove_reported_message" || a.action === "reject_message_report"),
+    ).toHaveLength(1);
   });
 
   test("through the page's action: the guard, the toast, back to the queue; moderation off refuses", async () => {
