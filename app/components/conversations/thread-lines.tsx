@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { ThreadLine } from "#core/conversations/thread-line.ts";
 import { CONTACT_DETAILS_NOTE } from "#core/conversations/contact-details.ts";
-import { imageUrl } from "#core/images/image-urls.ts";
+import { imageUrl, srcSet } from "#core/images/image-urls.ts";
 import { formatDayAndTime } from "#core/shared/time.ts";
 import { threadEventText } from "./thread-event-text";
 
@@ -129,7 +129,7 @@ function MessagePictures({ pictures, from, mine }: { pictures: ThreadLine["pictu
             >
               <img
                 src={imageUrl(picture, widths[0])}
-                srcSet={widths.map((width) => `${imageUrl(picture, width)} ${width}w`).join(", ")}
+                srcSet={srcSet(picture)}
                 sizes={`${THUMBNAIL}px`}
                 alt={`${label} (opens full size)`}
                 width={THUMBNAIL}
