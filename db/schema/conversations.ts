@@ -74,12 +74,8 @@ export const conversations = pgTable(
       .on(t.ownerId, t.lastMessageAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.lastMessageAt} IS NOT NULL`),
     // Each side's threads with their latest line, read from the index alone: the header's count (decision 088).
-    index("conversations_asker_seq_idx")
-      .on(t.askerId, t.id, t.lastSeq)
-      .where(sql`${t.lastMessageAt} IS NOT NULL`),
-    index("conversations_owner_seq_idx")
-      .on(t.ownerId, t.id, t.lastSeq)
-      .where(sql`${t.lastMessageAt} IS NOT NULL`),
+    index("conversations_asker_seq_idx").on(t.askerId, t.id, t.lastSeq).where(sql`${t.lastMessageAt} IS NOT NULL`),
+    index("conversations_owner_seq_idx").on(t.ownerId, t.id, t.lastSeq).where(sql`${t.lastMessageAt} IS NOT NULL`),
     index("conversations_swap_idx").on(t.swapId).where(sql`${t.swapId} IS NOT NULL`),
   ],
 );

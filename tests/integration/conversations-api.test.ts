@@ -520,13 +520,16 @@ describe("reporting a message through the API (decision 086)", () => {
     expect(rows[0]).toMatchObject({ id: reported.body.id, subject: "message", reportedBy: kylie.userId });
 
     const moderator = await createStaff(db, ["moderator"], { name: "Morgan Moderator" });
-    await settleMessageReport({ db }, {
-      actor: staffActor(moderator, ["moderator"]),
-      reportId: reported.body.id,
-      decision: "remove",
-      now: new Date(),
-      appUrl: "http://localhost:3000",
-    });
+    await settleMessageReport(
+      { db },
+      {
+        actor: staffActor(moderator, ["moderator"]),
+        reportId: reported.body.id,
+        decision: "remove",
+        now: new Date(),
+        appUrl: "http://localhost:3000",
+      },
+    );
     for (const who of [kylie, tom]) {
       const line = (await thread(conversationId, who)).messages.find((m) => m.id === tomsLine);
       expect(line).toMatchObject({ body: null, removed: true, removedByStaff: true });
