@@ -12,7 +12,7 @@ import {
   readMissedNotices,
   readNotices,
   readThreadLines,
-} from "#core/live/read-live.ts";
+} from "#core/notifications/live-reads.ts";
 import { logger } from "#core/shared/logger.ts";
 
 /** Comment lines this often keep proxies (and the browser) from dropping an idle stream. */

@@ -135,8 +135,12 @@ describe("a line sent in a thread", () => {
     // Even a change that names the stranger gets them nothing from a thread that is not theirs.
     await publishLive(db, { t: "line", to: [stranger.id], c: conversationId, s: 1 });
     await ownerTab.until("the owner's notice", (f) => f.some((x) => x.event === "notice"));
+    // A change that is the stranger's own comes after all that on the channel and in their queue: once its counts
+    // are there, anything the others' changes would have sent them would be there too.
+    await publishLive(db, { t: "notices-read", to: [stranger.id] });
+    await strangerTab.until("the stranger's own change", (f) => f.filter((x) => x.event === "counts").length === 2);
     await settle();
-    expect(strangerTab.frames.map((f) => f.event)).toEqual(["ready", "counts"]);
+    expect(strangerTab.frames.map((f) => f.event)).toEqual(["ready", "counts", "counts"]);
     await strangerTab.close();
     await ownerTab.close();
   });
@@ -148,7 +152,9 @@ describe("a line sent in a thread", () => {
     const ownerTab = await opened(hub, owner.id);
     // Published again (as a redelivered change would be): the blocked member's line is not sent.
     await publishLive(db, { t: "line", to: [owner.id, asker.id], c: conversationId, s: sent.seq });
-    await settle();
+    // The owner's own change after it: once its counts arrive, the line would have been there before them.
+    await publishLive(db, { t: "notices-read", to: [owner.id] });
+    await ownerTab.until("the owner's own change", (f) => f.filter((x) => x.event === "counts").length === 2);
     expect(ownerTab.of("line")).toEqual([]);
     // Nor on a resume from before it.
     const resumed = await opened(hub, owner.id, `${sent.seq - 1}.0.`);

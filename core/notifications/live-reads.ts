@@ -7,9 +7,9 @@ import { countUnreadMessages } from "../conversations/count-unread-messages";
 import { findThread } from "../conversations/find-thread";
 import type { ThreadLine } from "../conversations/thread-line";
 import { isAppError } from "../shared/app-error";
-import { countUnreadNotifications } from "../notifications/count-unread-notifications";
-import { describeNotice } from "../notifications/notification-kinds";
-import type { LiveCursor } from "./live-cursor";
+import { countUnreadNotifications } from "./count-unread-notifications";
+import { describeNotice } from "./notification-kinds";
+import type { LiveCursor } from "../live/live-cursor";
 
 // What a member's open tabs are sent, read from the database for that member (never from the NOTIFY payload, which
 // carries ids only): thread lines masked for them exactly as the thread page masks them (findThread), notices as
