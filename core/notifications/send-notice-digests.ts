@@ -16,9 +16,10 @@ export const DIGEST_MAX_NOTICES = 50;
 /**
  * The digest job (server/background.ts, every few seconds in every process): for each member with unread
  * notices whose digest time has passed and that no digest has carried yet, ONE e-mail listing them, queued in the
- * mail outbox in the transaction that marks them mailed. The member's due notices are claimed FOR UPDATE SKIP
- * LOCKED, so however many processes run this, each notice is mailed once; a notice read meanwhile is never
- * mailed; a kind the member no longer wants as a digest is dropped from it (its notice stays in the bell).
+ * mail outbox in the transaction that marks them mailed. The member's row is locked FOR UPDATE SKIP LOCKED, so
+ * however many processes run this, one at a time works on a member and each notice is mailed once; the notices
+ * are locked too, so a notice read meanwhile is never mailed; a kind the member no longer wants as a digest is
+ * dropped from it (its notice stays in the bell).
  */
 export async function sendNoticeDigests(
   deps: { db: Db; clock: Clock; appUrl: string },
@@ -40,16 +41,24 @@ export async function sendNoticeDigests(
         .from(notifications)
         .where(and(due, tried.length ? notInArray(notifications.userId, tried) : undefined))
         .orderBy(asc(notifications.digestDueAt))
-        .limit(1)
-        .for("update", { skipLocked: true });
+        .limit(1);
       if (!first) return null;
       tried.push(first.userId);
+      // One digest per member at a time: the member's row is the lock (another process busy with them skips them;
+      // once it commits, its notices are mailed and no longer due).
+      const [member] = await tx
+        .select({ email: users.email, name: users.name })
+        .from(users)
+        .where(eq(users.id, first.userId))
+        // NO KEY UPDATE: new rows that reference the member (a notice being written now) are not held up.
+        .for("no key update", { skipLocked: true });
+      if (!member) return 0;
       const rows = await tx
         .select()
         .from(notifications)
         .where(and(due, eq(notifications.userId, first.userId)))
         .orderBy(asc(notifications.createdAt), asc(notifications.id))
-        .for("update", { skipLocked: true });
+        .for("update");
       const preferences = (await loadPreferences(tx as unknown as Db, [first.userId])).get(first.userId)!;
       const wanted = rows.filter(
         (r) =>
@@ -60,11 +69,7 @@ export async function sendNoticeDigests(
       const dropped = rows.filter((r) => !wanted.includes(r)).map((r) => r.id);
       if (dropped.length)
         await tx.update(notifications).set({ digestDueAt: null }).where(inArray(notifications.id, dropped));
-      const [member] = await tx
-        .select({ email: users.email, name: users.name })
-        .from(users)
-        .where(eq(users.id, first.userId));
-      if (!member || wanted.length === 0) return 0;
+      if (wanted.length === 0) return 0;
       const listed = wanted.slice(-DIGEST_MAX_NOTICES);
       await enqueueMail(
         tx as unknown as Db,

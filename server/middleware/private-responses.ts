@@ -12,6 +12,8 @@ const PERSONAL = [
   /^\/create-listing\b/,
   /^\/auth\b/,
   /^\/dev\/outbox\b/,
+  // A one-click unsubscribe link names a member (decision 085).
+  /^\/unsubscribe\//,
   /^\/api\/v1\/(swaps|me)\b/,
   /^\/api\/auth\//,
 ];

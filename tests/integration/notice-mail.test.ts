@@ -129,6 +129,7 @@ describe("one-click unsubscribe over real SMTP", () => {
       origin: "https://mail.example",
     });
     expect(answer.status).toBe(200);
+    expect(answer.headers.get("cache-control")).toBe("private, no-store");
     expect(await answer.text()).toContain("offers you receive");
     const after = await memberPreferences(db, owner.id);
     for (const p of after) {
