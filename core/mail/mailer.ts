@@ -4,7 +4,6 @@ import { users } from "#db/schema/auth.ts";
 import { mailOutbox } from "#db/schema/ops.ts";
 import { logger } from "../shared/logger";
 import { recordMailFailure } from "../logs/record-mail-failure";
-import { unsubscribeHeaders } from "./unsubscribe-link";
 
 /** One e-mail as the app composes it (see templates.ts); `template` names it for tests and the logs. */
 export type OutgoingMail = {
@@ -13,7 +12,7 @@ export type OutgoingMail = {
   text: string;
   html: string;
   template: string;
-  /** Extra headers as sent (List-Unsubscribe on member notices: derived from the body, see unsubscribe-link.ts). */
+  /** Extra headers, kept with it in the outbox (List-Unsubscribe on member notices: unsubscribe-link.ts). */
   headers?: Record<string, string>;
 };
 
@@ -75,6 +74,7 @@ function insertMail(db: Db, mail: OutgoingMail, { userId, eventId }: { userId?: 
         textBody: mail.text,
         htmlBody: mail.html,
         template: mail.template,
+        headers: mail.headers ?? null,
         eventId,
       })
       // Only the event index can conflict (mail_outbox_event_once_idx): direct mail has no event id.
@@ -123,7 +123,7 @@ export async function deliverPendingMail(
         text: row.textBody,
         html: row.htmlBody ?? "",
         template: row.template ?? "",
-        headers: unsubscribeHeaders(row.textBody),
+        headers: row.headers ?? undefined,
       };
       try {
         await transport.send(mail);

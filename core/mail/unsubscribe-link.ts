@@ -3,14 +3,9 @@ import { escapeHtml } from "./templates";
 
 /**
  * A member notice e-mail's one-click unsubscribe (RFC 8058): a visible link at the very end of the text and
- * HTML bodies, and the List-Unsubscribe / List-Unsubscribe-Post headers the transport adds when it sends.
- *
- * The outbox has no column for headers (decision 085): the link is the text body's LAST line, written here after
- * everything else (a member's own words, quoted above it, can never be last), and `unsubscribeHeaders` reads it
- * back from there when the mail is delivered.
+ * HTML bodies, and the List-Unsubscribe / List-Unsubscribe-Post headers, kept with the mail in the outbox and
+ * sent with it.
  */
-const LAST_LINE =
-  /\nTo stop these e-mails, unsubscribe in one click: (https?:\/\/[^\s<>]+\/unsubscribe\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)\n?$/;
 
 /** The mail with its unsubscribe link (about `what`, e.g. "offers you receive") added to both bodies. */
 export function withUnsubscribeLink(mail: OutgoingMail, url: string, what: string): OutgoingMail {
@@ -18,12 +13,6 @@ export function withUnsubscribeLink(mail: OutgoingMail, url: string, what: strin
   const link = `<p style="max-width:560px;margin:8px auto 0;font-size:12px;line-height:1.5;color:#55645d">You get these e-mails about ${escapeHtml(what)}. <a href="${escapeHtml(url)}" style="color:#1f6f51">Unsubscribe in one click</a></p>\n`;
   const at = mail.html.lastIndexOf("</td></tr></table>");
   const html = mail.html ? (at >= 0 ? mail.html.slice(0, at) + link + mail.html.slice(at) : mail.html + link) : "";
-  return { ...mail, text, html };
-}
-
-/** The headers for a mail whose text body ends with its unsubscribe link; none for any other mail. */
-export function unsubscribeHeaders(text: string): Record<string, string> | undefined {
-  const url = LAST_LINE.exec(text)?.[1];
-  if (!url) return undefined;
-  return { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+  const headers = { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+  return { ...mail, text, html, headers: { ...mail.headers, ...headers } };
 }

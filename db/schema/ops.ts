@@ -46,6 +46,8 @@ export const mailOutbox = pgTable(
     htmlBody: text("html_body"),
     // Template name, e.g. "password_reset", for tests and the logs.
     template: text("template"),
+    // Extra headers sent with it: a member notice's List-Unsubscribe and List-Unsubscribe-Post (decision 085).
+    headers: jsonb("headers").$type<Record<string, string>>(),
     // The domain event this mail is an effect of (NULL for mail sent directly, e.g. a password reset). With the
     // address and template it is unique: an event dispatched twice still mails each person once.
     eventId: uuid("event_id"),
