@@ -125,9 +125,10 @@ FROM generate_series(1, ${MEMBER_NOTICES}) AS g`);
 
 /** The member's read pointers as seeded: to the end, except 5 lines behind in their newest threads. */
 const memberReadPointers = `
-UPDATE conversation_reads r SET last_read_seq = CASE
+UPDATE conversation_reads r SET (last_read_seq, waiting) = (SELECT CASE
   WHEN c.id IN (SELECT md5('bench-thread-' || g)::uuid FROM generate_series(1, ${UNREAD_THREADS}) AS g)
-  THEN c.last_seq - 5 ELSE c.last_seq END
+  THEN c.last_seq - 5 ELSE c.last_seq END AS seq, c.id IN (SELECT md5('bench-thread-' || g)::uuid
+  FROM generate_series(1, ${UNREAD_THREADS}) AS g) AS waiting)
 FROM conversations c
 WHERE r.conversation_id = c.id AND r.user_id = '${CONVERSATION_MEMBER}'`;
 
@@ -242,7 +243,7 @@ export async function measureConversations({ handle, exec }: BenchDatabase, { ex
 
   // The worst case for the header: nothing read in any of the 2,000 threads (shown as 99+).
   await exec(
-    `UPDATE conversation_reads SET last_read_seq = 0 WHERE user_id = '${userId}'
+    `UPDATE conversation_reads SET last_read_seq = 0, waiting = true WHERE user_id = '${userId}'
        AND conversation_id IN (SELECT md5('bench-thread-' || g)::uuid FROM generate_series(1, ${MEMBER_THREADS}) AS g)`,
   );
   await exec("ANALYZE conversation_reads");

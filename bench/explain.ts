@@ -52,7 +52,8 @@ export function explainer(db: Pick<BenchDatabase, "raw" | "handle" | "pgliteClie
       if (/^\s*select set_config\(/i.test(captured.query)) settings = [...settings, captured];
       else if (/^\s*(begin|commit|rollback)\b/i.test(captured.query)) settings = [];
       else if (/^\s*(savepoint|release)\b/i.test(captured.query)) continue;
-      else if (/^\s*select\b/i.test(captured.query))
+      // A WITH is a read too where it only selects (the app's CTEs do; a data-changing one would be a bug here).
+      else if (/^\s*(select|with)\b/i.test(captured.query) && !/\b(insert|update|delete)\b/i.test(captured.query))
         // EXPLAIN ANALYZE runs the statement: reads only
         explained.push(await explain(captured.query, captured.params, "captured from the app", settings));
     }

@@ -3,6 +3,7 @@ import type { Db } from "#db/client.ts";
 import { conversationMessages, conversations, type ThreadEventKind } from "#db/schema/conversations.ts";
 import { listings } from "#db/schema/listings.ts";
 import { publishLive } from "../live/publish-live";
+import { markThreadWaiting } from "./advance-read-pointer";
 
 /** The swap an event line is about, as the swap use cases hold it. */
 export type ThreadSwap = { id: string; targetListingId: string; proposerId: string; receiverId: string };
@@ -62,6 +63,8 @@ export async function recordThreadEvent(
     })
     .returning();
   await tx.update(conversations).set({ lastSeq: line.seq }).where(eq(conversations.id, thread.id));
+  const members = [thread.askerId, thread.ownerId].filter((userId) => userId !== actorId);
+  await markThreadWaiting(tx, { conversationId: thread.id, userIds: members, now });
   await publishLive(tx, { t: "line", to: [thread.askerId, thread.ownerId], c: thread.id, s: line.seq });
   return thread.id;
 }

@@ -14,7 +14,7 @@ import { saveWithNewPictures } from "../images/save-with-new-pictures";
 import { MemberLimitError, recordMemberLimitRefusal } from "../rate-limit/member-limits";
 import type { Clock } from "../shared/clock";
 import type { FileStorage } from "../storage/storage";
-import { advanceReadPointer } from "./advance-read-pointer";
+import { advanceReadPointer, markThreadWaiting } from "./advance-read-pointer";
 import type { MaskContactDetails } from "./contact-mask";
 import { findThreadAsParticipant, refuseUnlessBothActive } from "./conversation-guards";
 import { hitConversationLimit } from "./conversation-limits";
@@ -97,6 +97,7 @@ export async function sendMessage(
     }
     // Whoever answers has read what came before.
     await advanceReadPointer(tx, { conversationId: thread.id, userId: senderId, seq: message.seq, now });
+    await markThreadWaiting(tx, { conversationId: thread.id, userIds: [thread.otherId], now });
     const payload: MessageEventPayloads["message.sent"] = {
       conversationId: thread.id,
       senderId,

@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   index,
   jsonb,
@@ -73,9 +74,6 @@ export const conversations = pgTable(
     index("conversations_owner_inbox_idx")
       .on(t.ownerId, t.lastMessageAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.lastMessageAt} IS NOT NULL`),
-    // Each side's threads with their latest line, read from the index alone: the header's count (decision 088).
-    index("conversations_asker_seq_idx").on(t.askerId, t.id, t.lastSeq).where(sql`${t.lastMessageAt} IS NOT NULL`),
-    index("conversations_owner_seq_idx").on(t.ownerId, t.id, t.lastSeq).where(sql`${t.lastMessageAt} IS NOT NULL`),
     index("conversations_swap_idx").on(t.swapId).where(sql`${t.swapId} IS NOT NULL`),
   ],
 );
@@ -144,12 +142,15 @@ export const conversationReads = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     lastReadSeq: bigint("last_read_seq", { mode: "number" }).notNull().default(0),
+    // True once someone else puts a line in the thread, false once the member has read to its last line: the
+    // header's count looks only inside the member's waiting threads (decision 088). Never false while a line of
+    // someone else's is past the pointer (a read takes the thread's row lock before it clears it).
+    waiting: boolean("waiting").notNull().default(false),
     updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ name: "conversation_reads_pkey", columns: [t.conversationId, t.userId] }),
-    // A member's pointers in one read, without a probe per thread: the header's count (decision 088).
-    index("conversation_reads_user_idx").on(t.userId, t.conversationId, t.lastReadSeq),
+    index("conversation_reads_waiting_idx").on(t.userId).where(sql`${t.waiting}`),
   ],
 );
 

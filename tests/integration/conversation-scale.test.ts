@@ -27,6 +27,7 @@ import { createConversation, createListing, createMember, createMessage, createS
 import { refusal } from "../support/swap-fixtures";
 import { controlledClock, HOUR } from "../support/test-clock";
 import { closeTestDatabase, createTestDatabase } from "../support/test-db";
+import { markThreadWaiting } from "#core/conversations/advance-read-pointer.ts";
 
 const handle = await createTestDatabase();
 const db = handle.db;
@@ -223,10 +224,14 @@ describe("the header's unread count", () => {
         })),
       )
       .returning();
-    await db
+    const [thread] = await db
       .update(conversations)
       .set({ lastSeq: Math.max(...rows.map((r) => r.seq)), lastMessageAt: clock.now() })
-      .where(eq(conversations.id, conversationId));
+      .where(eq(conversations.id, conversationId))
+      .returning();
+    // As sendMessage: the thread now waits for whoever did not write the lines.
+    const others = [thread.askerId, thread.ownerId].filter((userId) => userId !== senderId);
+    await markThreadWaiting(db, { conversationId, userIds: others, now: clock.now() });
   }
 
   test("ignores threads read to the end, and threads whose new lines are all the member's own", async () => {

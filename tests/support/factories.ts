@@ -14,6 +14,7 @@ import { HANDSHAKE_FEE_CENTS, paymentLogs } from "#db/schema/payments.ts";
 import { type ProfileStatus, profiles, type Role, userRoles } from "#db/schema/profiles.ts";
 import { SWAP_EXPIRY_HOURS, type SwapStatus, swapProposals } from "#db/schema/swaps.ts";
 import { HOUR } from "./test-clock";
+import { markThreadWaiting } from "#core/conversations/advance-read-pointer.ts";
 
 export type TestMember = { id: string; name: string; email: string; phone: string | null; location: string | null };
 
@@ -259,10 +260,13 @@ export async function createMessage(
     .insert(conversationMessages)
     .values({ conversationId, senderId, kind: "text", body, createdAt: at })
     .returning();
-  // As sendMessage: the thread's last seq, which the header's unread count looks at first.
-  await db
+  // As sendMessage: the thread's last seq, and the thread waiting for the other member (the header's count).
+  const [thread] = await db
     .update(conversations)
     .set({ lastSeq: sql`greatest(${conversations.lastSeq}, ${row.seq})` })
-    .where(eq(conversations.id, conversationId));
+    .where(eq(conversations.id, conversationId))
+    .returning();
+  const others = [thread.askerId, thread.ownerId].filter((userId) => userId !== senderId);
+  await markThreadWaiting(db, { conversationId, userIds: others, now: at });
   return { messageId: row.id, seq: row.seq };
 }

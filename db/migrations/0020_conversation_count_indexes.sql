@@ -1,3 +1,0 @@
-CREATE INDEX "conversation_reads_user_idx" ON "conversation_reads" USING btree ("user_id","conversation_id","last_read_seq");--> statement-breakpoint
-CREATE INDEX "conversations_asker_seq_idx" ON "conversations" USING btree ("asker_id","id","last_seq") WHERE "conversations"."last_message_at" IS NOT NULL;--> statement-breakpoint
-CREATE INDEX "conversations_owner_seq_idx" ON "conversations" USING btree ("owner_id","id","last_seq") WHERE "conversations"."last_message_at" IS NOT NULL;
