@@ -2,7 +2,7 @@ import { useId } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/messages.$id.report.$messageId";
 import { appContext } from "#app/context.ts";
-import { describedBy, Field, inputClass } from "#app/components/forms/field.tsx";
+import { ReportReasonFields } from "#app/components/forms/report-reason-fields.tsx";
 import { REPORT_SENT } from "#app/components/listings/report-listing-form.tsx";
 import { RouteError } from "#app/components/layout/route-error.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -13,11 +13,9 @@ import { requireUser } from "#app/lib/require-user.server.ts";
 import { runAction } from "#app/lib/run-action.server.ts";
 import { maskContactDetails } from "#core/conversations/contact-details.ts";
 import { isReportingOn } from "#core/moderation/can-report.ts";
-import { MAX_REPORT_NOTES, REPORT_REASON_LABELS } from "#core/moderation/report-form.ts";
 import { findMessageToReport, reportMessage } from "#core/moderation/report-message.ts";
 import { isAppError } from "#core/shared/app-error.ts";
 import { formatDayAndTime } from "#core/shared/time.ts";
-import { REPORT_REASONS } from "#db/schema/report-values.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Report message | SwapShed" },
@@ -95,41 +93,15 @@ export default function ReportMessagePage({ loaderData, actionData }: Route.Comp
                 {error}
               </p>
             )}
-            <Field id={`${id}-reason`} label="Reason" error={errors.reason}>
-              <select
-                id={`${id}-reason`}
-                name="reason"
-                required
-                defaultValue={actionData && "reason" in actionData ? String(actionData.reason) : ""}
-                className={`${inputClass(errors.reason)} h-11`}
-                {...describedBy(`${id}-reason`, errors.reason)}
-              >
-                <option value="" disabled>
-                  Choose a reason
-                </option>
-                {REPORT_REASONS.map((reason) => (
-                  <option key={reason} value={reason}>
-                    {REPORT_REASON_LABELS[reason]}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field
-              id={`${id}-notes`}
-              label="Notes (optional)"
-              error={errors.notes}
-              hint="What is wrong with this message? Up to 2,000 characters."
-            >
-              <textarea
-                id={`${id}-notes`}
-                name="notes"
-                rows={4}
-                maxLength={MAX_REPORT_NOTES}
-                defaultValue={actionData && "notes" in actionData ? String(actionData.notes) : ""}
-                className={`${inputClass(errors.notes)} py-2`}
-                {...describedBy(`${id}-notes`, errors.notes, "hint")}
-              />
-            </Field>
+            <ReportReasonFields
+              id={id}
+              what="message"
+              errors={errors}
+              values={{
+                reason: actionData && "reason" in actionData ? String(actionData.reason) : undefined,
+                notes: actionData && "notes" in actionData ? String(actionData.notes) : undefined,
+              }}
+            />
             <p className="text-xs text-muted">
               Reports are private: the member who wrote it is not told who reported it. Our moderators read the reported
               message and the messages around it, nothing else of your conversations.

@@ -24,6 +24,39 @@ export const REPORT_NOT_FOUND = "Report not found";
 export const MODERATION_OFF = "Moderation is turned off";
 export const alreadyReviewed = (status: ReportStatus) => `This report has already been ${status}`;
 
+/**
+ * Settles one report while it is pending (`where status = 'pending'`: of two moderators at once, one wins) and
+ * returns it; the other is told it has already been settled, or that there is no such report.
+ */
+export async function settlePendingReport(
+  tx: Db,
+  {
+    reportId,
+    status,
+    reviewerId,
+    notes,
+    now,
+  }: {
+    reportId: string;
+    status: Exclude<ReportStatus, "pending">;
+    reviewerId: string;
+    notes: string | null;
+    now: Date;
+  },
+) {
+  const [report] = await tx
+    .update(moderationReports)
+    .set({ status, reviewedBy: reviewerId, reviewedAt: now, reviewNotes: notes })
+    .where(and(eq(moderationReports.id, reportId), eq(moderationReports.status, "pending")))
+    .returning();
+  if (report) return report;
+  const [current] = await tx
+    .select({ status: moderationReports.status })
+    .from(moderationReports)
+    .where(eq(moderationReports.id, reportId));
+  throw new AppError(current ? "CONFLICT" : "NOT_FOUND", current ? alreadyReviewed(current.status) : REPORT_NOT_FOUND);
+}
+
 /** Each review: the status its reports get, and the audit log's action name (the permission table's entry). */
 export const REVIEWS: Record<ReportReview, { status: Exclude<ReportStatus, "pending">; action: StaffAction }> = {
   approve: { status: "approved", action: "approve_report" },
@@ -73,21 +106,7 @@ export async function reviewReport(
     if (!seen) throw new AppError("NOT_FOUND", REPORT_NOT_FOUND);
     const [listing] = seen.listingId ? await lockListingsForModeration(tx, [seen.listingId]) : [];
 
-    const [report] = await tx
-      .update(moderationReports)
-      .set({ status, reviewedBy: actor.userId, reviewedAt: now, reviewNotes: notes })
-      .where(and(eq(moderationReports.id, reportId), eq(moderationReports.status, "pending")))
-      .returning();
-    if (!report) {
-      const [current] = await tx
-        .select({ status: moderationReports.status })
-        .from(moderationReports)
-        .where(eq(moderationReports.id, reportId));
-      throw new AppError(
-        current ? "CONFLICT" : "NOT_FOUND",
-        current ? alreadyReviewed(current.status) : REPORT_NOT_FOUND,
-      );
-    }
+    const report = await settlePendingReport(tx, { reportId, status, reviewerId: actor.userId, notes, now });
     const applies = listing ? listingTakes(listing, review) : false;
     if (applies && review !== "reject" && listing.status === "reserved")
       throw new AppError("CONFLICT", IN_ACCEPTED_SWAP);

@@ -12,7 +12,7 @@ import type { StaffActor } from "../staff/pass-staff-gate";
 import type { StaffAction } from "../staff/permissions";
 import type { FileStorage } from "../storage/storage";
 import { deleteMessagePictures, releaseMessagePictures } from "../conversations/message-pictures";
-import { alreadyReviewed, MODERATION_OFF, REPORT_NOT_FOUND } from "./review-report";
+import { MODERATION_OFF, REPORT_NOT_FOUND, settlePendingReport } from "./review-report";
 
 export type MessageReportDecision = "dismiss" | "remove";
 
@@ -81,21 +81,7 @@ export async function settleMessageReport(
           .for("update")
       : [];
 
-    const [report] = await tx
-      .update(moderationReports)
-      .set({ status, reviewedBy: actor.userId, reviewedAt: now, reviewNotes: notes })
-      .where(and(eq(moderationReports.id, reportId), eq(moderationReports.status, "pending")))
-      .returning();
-    if (!report) {
-      const [current] = await tx
-        .select({ status: moderationReports.status })
-        .from(moderationReports)
-        .where(eq(moderationReports.id, reportId));
-      throw new AppError(
-        current ? "CONFLICT" : "NOT_FOUND",
-        current ? alreadyReviewed(current.status) : REPORT_NOT_FOUND,
-      );
-    }
+    const report = await settlePendingReport(tx, { reportId, status, reviewerId: actor.userId, notes, now });
     // Removing a message that is gone (its thread deleted) or already removed changes nothing but the reports.
     if (decision === "remove" && !message)
       throw new AppError("CONFLICT", "The message is no longer there: dismiss the report instead");

@@ -2,14 +2,9 @@ import { useEffect, useId } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { toast } from "#app/lib/toast.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
-import {
-  MAX_EVIDENCE_LINKS,
-  MAX_REPORT_NOTES,
-  REPORT_REASON_LABELS,
-  type ReportFieldErrors,
-} from "#core/moderation/report-form.ts";
-import { REPORT_REASONS } from "#db/schema/report-values.ts";
+import { MAX_EVIDENCE_LINKS, type ReportFieldErrors } from "#core/moderation/report-form.ts";
 import { describedBy, Field, inputClass } from "../forms/field";
+import { ReportReasonFields } from "../forms/report-reason-fields";
 import { Button } from "../ui/button";
 
 export const REPORT_SENT = "Thanks for your report. Our moderators will review it.";
@@ -57,40 +52,7 @@ export function ReportListingForm({
           {shown.error}
         </p>
       )}
-      <Field id={`${id}-reason`} label="Reason" error={errors.reason}>
-        <select
-          id={`${id}-reason`}
-          name="reason"
-          required
-          defaultValue=""
-          className={`${inputClass(errors.reason)} h-11`}
-          {...describedBy(`${id}-reason`, errors.reason)}
-        >
-          <option value="" disabled>
-            Choose a reason
-          </option>
-          {REPORT_REASONS.map((reason) => (
-            <option key={reason} value={reason}>
-              {REPORT_REASON_LABELS[reason]}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field
-        id={`${id}-notes`}
-        label="Notes (optional)"
-        error={errors.notes}
-        hint="What is wrong with this listing? Up to 2,000 characters."
-      >
-        <textarea
-          id={`${id}-notes`}
-          name="notes"
-          rows={4}
-          maxLength={MAX_REPORT_NOTES}
-          className={`${inputClass(errors.notes)} py-2`}
-          {...describedBy(`${id}-notes`, errors.notes, "hint")}
-        />
-      </Field>
+      <ReportReasonFields id={id} what="listing" errors={errors} />
       <Field
         id={`${id}-evidence`}
         label="Evidence links (optional)"
