@@ -65,6 +65,10 @@ test("a member reports a message; staff see it in the queue with its context, th
 
   // Remove it: both members read that staff removed it, and the words are gone.
   await page.goto(`/admin/moderation/messages/${reportId}`);
+  // A destructive step: the button is behind its own disclosure, with what it does.
+  await expect(page.getByRole("button", { name: "Remove message" })).toBeHidden();
+  await page.getByText("Remove message…").click();
+  await expect(page.getByText("This cannot be undone.")).toBeVisible();
   await page.getByRole("button", { name: "Remove message" }).click();
   await expect(page.getByText("Message removed", { exact: true })).toBeVisible();
   for (const who of [ana, ben]) {

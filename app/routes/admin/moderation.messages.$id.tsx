@@ -228,54 +228,32 @@ export default function ReportedMessage({ loaderData }: Route.ComponentProps) {
         ) : (
           <div className="mt-2 grid gap-4 sm:grid-cols-2">
             {may.dismiss && (
-              <Form method="post" className="space-y-2">
-                <input type="hidden" name="decision" value="dismiss" />
-                <h3 className="text-sm font-semibold">Dismiss report</h3>
-                <p className="text-xs text-muted">
-                  The message stays; the reporter is told it doesn't break the rules.
-                </p>
-                <label className="block text-xs font-medium text-muted">
-                  Review notes (optional)
-                  <textarea
-                    name="notes"
-                    rows={2}
-                    maxLength={500}
-                    className="mt-1 w-full rounded-md border border-line p-2 text-sm text-ink"
-                  />
-                </label>
-                <button
-                  type="submit"
-                  disabled={busy}
-                  className="h-10 rounded-md border border-line bg-white px-3 text-sm font-semibold hover:bg-surface"
-                >
-                  Dismiss
-                </button>
-              </Form>
+              <DecisionForm
+                decision="dismiss"
+                title="Dismiss report"
+                explanation="The message stays; the reporter is told it doesn't break the rules."
+                submit="Dismiss"
+                busy={busy}
+              />
             )}
             {may.remove && (
-              <Form method="post" className="space-y-2">
-                <input type="hidden" name="decision" value="remove" />
-                <h3 className="text-sm font-semibold">Remove message</h3>
-                <p className="text-xs text-muted">
-                  Its words and pictures are deleted; both members see "Message removed by SwapShed staff".
-                </p>
-                <label className="block text-xs font-medium text-muted">
-                  Review notes (optional)
-                  <textarea
-                    name="notes"
-                    rows={2}
-                    maxLength={500}
-                    className="mt-1 w-full rounded-md border border-line p-2 text-sm text-ink"
+              // Destructive, so behind one more step: the form opens in place (a new page would be another reading
+              // of the message, and another audit row).
+              <details className="group rounded-md border border-line p-3">
+                <summary className="cursor-pointer text-sm font-semibold text-danger">Remove message…</summary>
+                <div className="mt-2">
+                  <DecisionForm
+                    decision="remove"
+                    title="Remove message"
+                    explanation={
+                      'Its words and pictures are deleted for good; both members see "Message removed by SwapShed staff". This cannot be undone.'
+                    }
+                    submit="Remove message"
+                    busy={busy}
+                    danger
                   />
-                </label>
-                <button
-                  type="submit"
-                  disabled={busy}
-                  className="h-10 rounded-md bg-danger px-3 text-sm font-semibold text-white hover:opacity-90"
-                >
-                  Remove message
-                </button>
-              </Form>
+                </div>
+              </details>
             )}
           </div>
         )}
@@ -290,3 +268,48 @@ export default function ReportedMessage({ loaderData }: Route.ComponentProps) {
 }
 
 export const ErrorBoundary = adminErrorBoundary({ failure: "Failed to fetch report" });
+
+/** One way to settle the report: what it does, optional review notes, and its button. */
+function DecisionForm({
+  decision,
+  title,
+  explanation,
+  submit,
+  busy,
+  danger = false,
+}: {
+  decision: MessageReportDecision;
+  title: string;
+  explanation: string;
+  submit: string;
+  busy: boolean;
+  danger?: boolean;
+}) {
+  return (
+    <Form method="post" className="space-y-2">
+      <input type="hidden" name="decision" value={decision} />
+      <h3 className="text-sm font-semibold">{title}</h3>
+      <p className="text-xs text-muted">{explanation}</p>
+      <label className="block text-xs font-medium text-muted">
+        Review notes (optional)
+        <textarea
+          name="notes"
+          rows={2}
+          maxLength={500}
+          className="mt-1 w-full rounded-md border border-line p-2 text-sm text-ink"
+        />
+      </label>
+      <button
+        type="submit"
+        disabled={busy}
+        className={
+          danger
+            ? "h-10 rounded-md bg-danger px-3 text-sm font-semibold text-white hover:opacity-90"
+            : "h-10 rounded-md border border-line bg-white px-3 text-sm font-semibold hover:bg-surface"
+        }
+      >
+        {submit}
+      </button>
+    </Form>
+  );
+}
