@@ -25,13 +25,9 @@ async function currentSubscription(): Promise<PushSubscription | null> {
   return (await registration?.pushManager.getSubscription()) ?? null;
 }
 
-async function send(method: "POST" | "DELETE", body: unknown): Promise<string | null> {
-  const response = await fetch(ENDPOINT, {
-    method,
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-    credentials: "same-origin",
-  });
+/** Posts the subscription as a form (the site's pages take forms), and reads the JSON answer. */
+async function send(method: "POST" | "DELETE", fields: Record<string, string>): Promise<string | null> {
+  const response = await fetch(ENDPOINT, { method, body: new URLSearchParams(fields), credentials: "same-origin" });
   if (response.ok) return null;
   const answer = (await response.json().catch(() => null)) as { error?: string; redirectTo?: string } | null;
   if (answer?.redirectTo) {
@@ -84,7 +80,12 @@ export function BrowserNotifications({ publicKey }: { publicKey: string }) {
           userVisibleOnly: true,
           applicationServerKey: keyBytes(publicKey),
         }));
-      const error = await send("POST", subscription.toJSON());
+      const { endpoint, keys } = subscription.toJSON();
+      const error = await send("POST", {
+        endpoint: endpoint ?? "",
+        p256dh: keys?.p256dh ?? "",
+        auth: keys?.auth ?? "",
+      });
       if (error) {
         await subscription.unsubscribe().catch(() => {});
         setMessage(error);
