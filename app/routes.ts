@@ -78,6 +78,7 @@ export default [
   route("auth/identity/complete", "routes/auth.identity.complete.tsx"),
   // Passkey ceremonies: the browser asks for a challenge (JSON), runs WebAuthn, then posts the answer.
   route("account/passkeys/options", "routes/account/passkeys.options.ts"),
+  route("account/push-subscription", "routes/account/push-subscription.ts"),
   route("auth/passkey/options", "routes/auth.passkey.options.ts"),
   route("auth/passkey", "routes/auth.passkey.ts"),
   route("auth/reauthenticate/passkey-options", "routes/auth.reauthenticate.passkey-options.ts"),

@@ -13,6 +13,7 @@ import { clientIp } from "./middleware/client-ip";
 import { csrfProtection } from "./middleware/csrf";
 import { createUnsubscribeRoutes } from "./unsubscribe";
 import { setUnsubscribeSecret } from "#core/notifications/unsubscribe-token.ts";
+import { pushConfigFromEnv, setPushConfig } from "#core/notifications/push-settings.ts";
 import { securityHeaders, securityHeaderValues } from "./middleware/security-headers";
 import { varyAcceptEncoding } from "./middleware/vary-accept-encoding";
 import { createApiRoutes } from "./api/routes";
@@ -131,6 +132,8 @@ export function createApp(deps: AppDeps) {
   setFlashSecret(env.BETTER_AUTH_SECRET);
   // ... and the notice e-mails' one-click unsubscribe links (decision 085).
   setUnsubscribeSecret(env.BETTER_AUTH_SECRET);
+  // ... and whether notices are owed to members' browsers (Web Push, only with the VAPID keys).
+  setPushConfig(pushConfigFromEnv(env));
   const identityProviders = identityProvidersFromEnv(env);
   const auth =
     deps.auth ??

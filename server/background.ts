@@ -9,6 +9,8 @@ import { claimExpiryWarnings } from "#core/swaps/expire-swaps.ts";
 import { dispatchEvents } from "#core/events/dispatch-events.ts";
 import { setUnsubscribeSecret } from "#core/notifications/unsubscribe-token.ts";
 import { sendNoticeDigests } from "#core/notifications/send-notice-digests.ts";
+import { pushConfigFromEnv, setPushConfig } from "#core/notifications/push-settings.ts";
+import { sendPushes } from "#core/notifications/send-pushes.ts";
 import type { Env } from "./env";
 import { paymentProviderFromEnv } from "./payments";
 import { storageFromEnv } from "./storage";
@@ -18,12 +20,16 @@ import { claimPaymentWarnings, lapseUnpaidSwaps } from "#core/payments/lapse-unp
 /**
  * The app's background work, safe with several processes: the scheduler (expiry, the daily 02:00
  * cleanup through job_runs), expiry and payment-deadline warnings claimed once each, lapsing unpaid swaps
- * (SKIP LOCKED per swap) and the refunds they owe, the notice digests (SKIP LOCKED per member's notices), and mail
+ * (SKIP LOCKED per swap) and the refunds they owe, the notice digests (SKIP LOCKED per member's notices), Web Push
+ * where configured (SKIP LOCKED per notice), and mail
  * delivery with SKIP LOCKED.
  */
 export function startBackgroundWork({ db, clock, env }: { db: Db; clock: Clock; env: Env }) {
   // The notice e-mails this process queues carry one-click unsubscribe links signed with the app's secret.
   setUnsubscribeSecret(env.BETTER_AUTH_SECRET);
+  // Web Push only where the VAPID keys are configured (decision 085): otherwise no notice is marked, no work here.
+  const push = pushConfigFromEnv(env);
+  setPushConfig(push);
   const transport = createMailTransport(
     env.MAIL_TRANSPORT === "smtp" ? { driver: "smtp", url: env.SMTP_URL!, from: env.MAIL_FROM } : { driver: "outbox" },
   );
@@ -45,6 +51,8 @@ export function startBackgroundWork({ db, clock, env }: { db: Db; clock: Clock; 
       await dispatchEvents({ db, appUrl: env.APP_URL });
       // Unread notices whose digest time has come: one e-mail per member (SKIP LOCKED: once across processes).
       await sendNoticeDigests({ db, clock, appUrl: env.APP_URL });
+      // Notices owed to members' browsers (SKIP LOCKED, cleared before the send: once across processes).
+      if (push) await sendPushes({ db, clock, push });
       await deliverPendingMail(db, transport);
     })()
       .catch(async (error) => {

@@ -15,8 +15,10 @@ describe("describeBoot", () => {
       "test payments",
       "seeding",
       "jobs",
+      "web push",
       "metrics",
     ]);
+    expect(line(lines, "web push")).toBe("off (no VAPID keys)");
     expect(line(lines, "database")).toContain("embedded PGlite");
     expect(line(lines, "test payments")).toBe("ON: no real money moves");
     expect(line(lines, "seeding")).toContain("demo mode ON");

@@ -34,6 +34,10 @@ export function describeBoot(env: Env): BootLine[] {
     { part: "test payments", value: env.PAYMENT_PROVIDER === "local" ? "ON: no real money moves" : "off" },
     { part: "seeding", value: isDemoMode(env) ? "demo mode ON: /seed and the outbox page are open" : "off" },
     { part: "jobs", value: env.RUN_JOBS ? "on" : "off (RUN_JOBS=false)" },
+    {
+      part: "web push",
+      value: env.VAPID_PUBLIC_KEY ? `on (VAPID contact ${env.VAPID_SUBJECT})` : "off (no VAPID keys)",
+    },
     { part: "metrics", value: env.METRICS_TOKEN ? "/metrics with a bearer token" : "off (no METRICS_TOKEN)" },
   ];
 }

@@ -51,6 +51,18 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       : [];
   });
   if (partial.length) throw new Error(`Invalid environment:\n${partial.join("\n")}`);
+  const vapid = (["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY", "VAPID_SUBJECT"] as const).filter((k) => env[k]);
+  if (vapid.length > 0 && vapid.length < 3) {
+    const missing = (["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY", "VAPID_SUBJECT"] as const).filter((k) => !env[k]);
+    throw new Error(
+      `Invalid environment:\n${missing.map((k) => `  - ${k}: required with the other VAPID variables (Web Push needs all three, or none)`).join("\n")}`,
+    );
+  }
+  if (env.PUSH_ALLOW_INSECURE_ENDPOINTS && env.NODE_ENV !== "test") {
+    throw new Error(
+      "Invalid environment:\n  - PUSH_ALLOW_INSECURE_ENDPOINTS: for the test suite only (NODE_ENV=test); real push services are https",
+    );
+  }
   if (env.MAIL_TRANSPORT === "smtp" && !env.SMTP_URL) {
     throw new Error("Invalid environment:\n  - SMTP_URL: required with MAIL_TRANSPORT=smtp");
   }

@@ -1,13 +1,14 @@
 import { inArray } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { users } from "#db/schema/auth.ts";
-import { notifications } from "#db/schema/notifications.ts";
+import { notifications, pushSubscriptions } from "#db/schema/notifications.ts";
 import type { DomainEvent } from "../events/event-kinds";
 import { isBlockedBetween } from "../conversations/member-blocks";
 import { loadFacts } from "./notice-facts";
 import { kindsOn, type NotificationKind } from "./notification-kinds";
 import { digestDueAt, loadPreferences } from "./notice-preferences";
 import { publishNoticesOf } from "../live/publish-live";
+import { pushConfig } from "./push-settings";
 
 /** A notice the event calls for, whether or not the member has it in the bell (their preference says). */
 export type PlannedNotice = { userId: string; kind: NotificationKind; payload: unknown; email: string; name: string };
@@ -17,7 +18,7 @@ export type PlannedNotice = { userId: string; kind: NotificationKind; payload: u
  * Unique by (event, member): an event dispatched twice, or by two processes, tells each member once. A member the
  * other side has blocked (either way) hears nothing from them; a member whose account is gone hears nothing.
  * The member's preferences for the kind (decision 085): in-app off writes no row; e-mail "digest" dates the row
- * for the digest job. Returns every notice the event called for, for the kinds' own e-mails (handlers.ts).
+ * for the digest job; a member with a browser to push to (Web Push configured) gets `push_pending`. Returns every notice the event called for, for the kinds' own e-mails (handlers.ts).
  */
 export async function recordNotices(tx: Db, event: DomainEvent): Promise<PlannedNotice[]> {
   const kinds = kindsOn(event.kind);
@@ -61,9 +62,21 @@ export async function recordNotices(tx: Db, event: DomainEvent): Promise<Planned
     );
   }
   if (inApp.length > 0) {
+    // Web Push (configured only): a notice is owed to the browsers of a member who has any; send-pushes.ts sends it.
+    const pushTo = pushConfig()
+      ? await tx
+          .select({ userId: pushSubscriptions.userId })
+          .from(pushSubscriptions)
+          .where(
+            inArray(
+              pushSubscriptions.userId,
+              inApp.map((r) => r.userId),
+            ),
+          )
+      : [];
     await tx
       .insert(notifications)
-      .values(inApp)
+      .values(inApp.map((r) => (pushTo.some((p) => p.userId === r.userId) ? { ...r, pushPending: true } : r)))
       .onConflictDoNothing({ target: [notifications.eventId, notifications.userId] });
     // The members' open tabs hear of them at commit (their bells, their tab titles).
     await publishNoticesOf(tx, event.id);

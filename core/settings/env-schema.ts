@@ -109,6 +109,24 @@ export const envSchema = z.object({
   APPLE_CLIENT_ID: z.string().optional(),
   APPLE_CLIENT_SECRET: z.string().optional(),
   APPLE_APP_BUNDLE_IDENTIFIER: z.string().optional(),
+  /**
+   * Web Push (decision 085): the VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints them) and
+   * the contact the push services see (mailto: or https:). All three or none; unset, push is off and invisible.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, "VAPID_PUBLIC_KEY must be a base64url P-256 public key (65 bytes, 87 characters)")
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, "VAPID_PRIVATE_KEY must be a base64url P-256 private key (32 bytes, 43 characters)")
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "VAPID_SUBJECT must be a mailto: address or an https: URL")
+    .optional(),
+  /** Tests only: lets push subscriptions name an http:// endpoint on a loopback host (a local stand-in push service). */
+  PUSH_ALLOW_INSECURE_ENDPOINTS: bool,
   /** Signs the local provider's webhooks; unset, one is derived from BETTER_AUTH_SECRET (server/payments.ts). */
   LOCAL_PAYMENTS_SECRET: z.string().min(32, "LOCAL_PAYMENTS_SECRET must be at least 32 characters").optional(),
 });

@@ -284,6 +284,24 @@ const ENDPOINTS: FormEndpoint[] = [
     fields: { passkeyId: uuid, name: text(80), response: field(fc.json()) },
   }),
   { route: "routes/account/passkeys.options", as: "member", path: "/account/passkeys/options", runs: 5 },
+  // Web Push (the world has VAPID keys): a browser's subscription, mostly malformed, sometimes nearly right.
+  {
+    route: "routes/account/push-subscription",
+    as: "member",
+    path: "/account/push-subscription",
+    fields: {
+      endpoint: field(
+        fc.oneof(
+          fc.constantFrom("https://push.example.com/send/x", "http://127.0.0.1:1/x", "javascript:alert(1)", "//x"),
+          fc.webUrl(),
+          fc.string({ maxLength: 3000 }),
+        ),
+      ),
+      p256dh: field(fc.oneof(fc.base64String({ maxLength: 100 }), fc.string({ maxLength: 100 }))),
+      auth: field(fc.oneof(fc.base64String({ maxLength: 30 }), fc.string({ maxLength: 30 }))),
+    },
+    runs: 10,
+  },
   ...intents("routes/account/identities", "member", "/account/identities", "intent", ["link", "unlink"], {
     fields: { provider: oneOf("google", "apple", "oidc"), identityId: text(64) },
   }),

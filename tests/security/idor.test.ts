@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { conversationMessages, memberBlocks } from "#db/schema/conversations.ts";
 import { listings } from "#db/schema/listings.ts";
 import { moderationReports } from "#db/schema/moderation.ts";
-import { notifications } from "#db/schema/notifications.ts";
+import { notifications, pushSubscriptions } from "#db/schema/notifications.ts";
+import { browserSubscription } from "../support/push-fixtures";
 import { signUnsubscribeToken } from "#core/notifications/unsubscribe-token.ts";
 import { profiles } from "#db/schema/profiles.ts";
 import { GOOD_LISTING, signUpMember } from "../support/api-factories";
@@ -495,6 +496,18 @@ function cases(): Record<string, Record<string, Case>> {
         },
         refusedAs: ["ok"],
         ...sameRequest((t) => ({ method: "DELETE", path: `/api/v1/blocks/${t.memberId}` }), works),
+      },
+      // Web Push: stopping a browser names it by its endpoint; another member's is answered as one we don't have.
+      "DELETE /account/push-subscription (another member's browser)": {
+        setup: async () => {
+          const { endpoint, p256dh, auth } = browserSubscription();
+          await w.db.insert(pushSubscriptions).values({ userId: b(), endpoint, p256dh, auth });
+          return { endpoint };
+        },
+        ...sameRequest(
+          (t) => ({ method: "DELETE", path: "/account/push-subscription", body: form({ endpoint: t.endpoint }) }),
+          works,
+        ),
       },
     },
     payment: {

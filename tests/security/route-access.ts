@@ -26,6 +26,8 @@ import { SWAGGER_UI_VERSION } from "#server/api-docs.ts";
 import { signUnsubscribeToken } from "#core/notifications/unsubscribe-token.ts";
 import { freshEmail, GOOD_LISTING, MEMBER_PASSWORD } from "../support/api-factories";
 import { createConversation, createMessage } from "../support/factories";
+import { browserSubscription } from "../support/push-fixtures";
+import { pushSubscriptions } from "#db/schema/notifications.ts";
 import type { Actor, ActorName, Answer, Body, World } from "./world";
 
 export type Outcome =
@@ -283,6 +285,12 @@ export const TARGETS = {
   /** A throwaway the actor has blocked (to unblock). */
   /** The member's one-click unsubscribe link (signed; whoever holds it may use it, as a mail client does). */
   unsubscribeLink: async (w: World) => ({ token: signUnsubscribeToken(w.actors.member.userId!, "review.received") }),
+  /** A browser the actor (the member, for a visitor) has notified (Web Push). */
+  ownPushSubscription: async (w: World, a: Actor) => {
+    const { endpoint, p256dh, auth } = browserSubscription();
+    await w.db.insert(pushSubscriptions).values({ userId: me(w, a), endpoint, p256dh, auth });
+    return { endpoint };
+  },
   ownBlock: async (w: World, a: Actor) => {
     const blockedId = await w.throwaway();
     await w.db.insert(memberBlocks).values({ blockerId: me(w, a), blockedId });
@@ -760,6 +768,14 @@ export const ROUTE_ACCESS: Entry[] = [
     "/account/passkeys/options",
     get(EVERYONE("redirect")),
     post(MEMBERS("ok")),
+  ),
+  // Web Push (decision 085): the settings page's script subscribes and stops a browser; no page of its own.
+  ...account(
+    "routes/account/push-subscription",
+    "/account/push-subscription",
+    get(EVERYONE("not-found")),
+    post(MEMBERS("ok"), { body: () => form(browserSubscription()) }),
+    del(MEMBERS("ok"), { target: "ownPushSubscription", body: (t) => form({ endpoint: t.endpoint }) }),
   ),
   ...account(
     "routes/account/identities",

@@ -1,6 +1,7 @@
 // The people and things the route matrix and the IDOR sweep act on: the whole site in-process (site.ts) over a
 // test database, real actors (members signed up through the API, staff given a role and, where the column says
 // so, TOTP enrolled through Better Auth) and small factories for the objects a request names by id.
+import webpush from "web-push";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -39,6 +40,8 @@ export const ACTORS = [
 export type ActorName = (typeof ACTORS)[number];
 export type Actor = { name: ActorName; userId: string | null; email: string | null; cookie: string };
 
+const MATRIX_VAPID = webpush.generateVAPIDKeys();
+
 export const METRICS_TOKEN = "matrix-metrics-token-0123456789";
 
 let pageRoutes: Promise<PageRoute[]> | undefined;
@@ -74,6 +77,10 @@ export async function createWorld(handle: DbHandle & { url?: string }) {
       // One identity provider, so the identity pages and actions are there to be walked (nothing is fetched).
       GOOGLE_CLIENT_ID: "matrix-google-client",
       GOOGLE_CLIENT_SECRET: "matrix-google-secret",
+      // Web Push configured, so its routes are there to be walked (nothing is pushed: no job runs here).
+      VAPID_PUBLIC_KEY: MATRIX_VAPID.publicKey,
+      VAPID_PRIVATE_KEY: MATRIX_VAPID.privateKey,
+      VAPID_SUBJECT: "mailto:push@swapshed.example",
     },
   });
   const { app, auth, env } = site;

@@ -2,6 +2,7 @@ import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/notifications";
 import { appContext } from "#app/context.ts";
 import { AccountSection } from "#app/components/account/account-section.tsx";
+import { BrowserNotifications } from "#app/components/account/browser-notifications.tsx";
 import { FormError } from "#app/components/forms/form-error.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { readForm } from "#app/lib/read-form.server.ts";
@@ -10,6 +11,7 @@ import { requireUser } from "#app/lib/require-user.server.ts";
 import { runAction } from "#app/lib/run-action.server.ts";
 import { kindRow } from "#core/notifications/notification-kinds.ts";
 import { memberPreferences } from "#core/notifications/notice-preferences.ts";
+import { pushConfigFromEnv } from "#core/notifications/push-settings.ts";
 import { type NoticeChoice, saveNoticePreferences } from "#core/notifications/save-notice-preferences.ts";
 
 export const meta: Route.MetaFunction = () => [
@@ -21,7 +23,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const user = await requireUser(ctx, request);
   const preferences = await memberPreferences(ctx.db, user.id);
+  // Web Push only where the VAPID keys are configured: otherwise the page has no trace of it (decision 085).
+  const push = pushConfigFromEnv(ctx.env);
   return {
+    pushPublicKey: push?.publicKey ?? null,
     preferences: preferences.map((p) => ({
       ...p,
       digestLabel: kindRow(p.kind).digestAfterMinutes ? "If unread after an hour" : "Daily digest (7 am)",
@@ -109,6 +114,7 @@ export default function NotificationSettings({ loaderData, actionData }: Route.C
           Save notification settings
         </Button>
       </Form>
+      {loaderData.pushPublicKey ? <BrowserNotifications publicKey={loaderData.pushPublicKey} /> : null}
     </AccountSection>
   );
 }

@@ -1,6 +1,7 @@
 // The people and things the fuzzers act on: a signed-in member with listings and swaps in every state, another
 // member to trade with, and an admin signed in with TOTP, all through the real app. Valid ids let bad input get
 // past "not found" to the checks behind it.
+import webpush from "web-push";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -37,10 +38,19 @@ type TestApp = ReturnType<typeof createTestApp>;
  * The app's settings for the database under test: its real DATABASE_URL (a snapshot of PostgreSQL runs pg_dump
  * on it) and a DATA_DIR of its own in the temp directory, so nothing is written into the working tree.
  */
+const FUZZ_VAPID = webpush.generateVAPIDKeys();
+
 export function worldEnv(handle: { url?: string }): Record<string, string> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "swapshed-fuzz-"));
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  return { DATA_DIR: dataDir, ...(handle.url ? { DATABASE_URL: handle.url } : {}) };
+  return {
+    DATA_DIR: dataDir,
+    ...(handle.url ? { DATABASE_URL: handle.url } : {}),
+    // Web Push configured, so its routes answer and are fuzzed (nothing is pushed: no job runs here).
+    VAPID_PUBLIC_KEY: FUZZ_VAPID.publicKey,
+    VAPID_PRIVATE_KEY: FUZZ_VAPID.privateKey,
+    VAPID_SUBJECT: "mailto:push@swapshed.example",
+  };
 }
 
 /**
