@@ -10,7 +10,7 @@ import { describeNotice, isNotificationKind } from "./notification-kinds";
 import { loadPreferences } from "./notice-preferences";
 import { unsubscribeUrl } from "./unsubscribe-token";
 
-/** At most this many notices in one digest (the newest are in the bell anyway). */
+/** At most this many notices listed in one digest (it says how many more; all are in the bell). */
 export const DIGEST_MAX_NOTICES = 50;
 
 /**
@@ -73,7 +73,14 @@ export async function sendNoticeDigests(
       const listed = wanted.slice(-DIGEST_MAX_NOTICES);
       await enqueueMail(
         tx as unknown as Db,
-        digestMail({ to: member.email, name: member.name, userId: first.userId, appUrl: deps.appUrl, notices: listed }),
+        digestMail({
+          to: member.email,
+          name: member.name,
+          userId: first.userId,
+          appUrl: deps.appUrl,
+          notices: listed,
+          total: wanted.length,
+        }),
         { userId: first.userId },
       );
       await tx
@@ -102,6 +109,8 @@ function digestMail(p: {
   userId: string;
   appUrl: string;
   notices: { id: string; kind: string; payload: unknown }[];
+  /** How many the digest is about: more than it lists when over DIGEST_MAX_NOTICES (the rest are in the bell). */
+  total: number;
 }) {
   const base = p.appUrl.replace(/\/+$/, "");
   const items = p.notices.map((n) => {
@@ -109,7 +118,8 @@ function digestMail(p: {
     // Through /notifications/:id: opening it from the mail marks it read, as in the bell.
     return { text: said.text, url: `${base}/notifications/${n.id}` };
   });
-  const count = items.length === 1 ? "1 new notification" : `${items.length} new notifications`;
+  const count = p.total === 1 ? "1 new notification" : `${p.total} new notifications`;
+  const more = p.total - items.length;
   const mail = render({
     template: "notice_digest",
     to: p.to,
@@ -118,6 +128,9 @@ function digestMail(p: {
     blocks: [
       { kind: "paragraph", text: `Here's what happened on SwapShed that you haven't seen yet (${count}):` },
       { kind: "links", items },
+      ...(more > 0
+        ? [{ kind: "paragraph" as const, text: `And ${more} more: all of them are in your notifications.` }]
+        : []),
     ],
     action: { label: "Open your notifications", url: `${base}/notifications` },
   });

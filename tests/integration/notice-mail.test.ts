@@ -20,7 +20,7 @@ import {
   UNKNOWN_KIND,
   UNKNOWN_MODE,
 } from "#core/notifications/save-notice-preferences.ts";
-import { sendNoticeDigests } from "#core/notifications/send-notice-digests.ts";
+import { DIGEST_MAX_NOTICES, sendNoticeDigests } from "#core/notifications/send-notice-digests.ts";
 import { BAD_UNSUBSCRIBE_LINK, readUnsubscribeLink } from "#core/notifications/unsubscribe-notices.ts";
 import { signUnsubscribeToken } from "#core/notifications/unsubscribe-token.ts";
 import { proposeSwap } from "#core/swaps/propose-swap.ts";
@@ -307,6 +307,32 @@ describe("preferences where notices and mails are made", () => {
     expect(received.filter((m) => m.to.includes(owner.email))).toHaveLength(0);
     const outbox = await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, owner.email));
     expect(outbox).toEqual([]);
+    clock.set(new Date());
+  });
+
+  test("a digest of more notices than it lists says how many more, and no notice is lost from the count", async () => {
+    const { owner } = await members();
+    const at = clock.now();
+    await db.insert(notifications).values(
+      Array.from({ length: DIGEST_MAX_NOTICES + 3 }, (_, i) => ({
+        userId: owner.id,
+        kind: "message.received",
+        payload: { conversationId: crypto.randomUUID(), otherName: `Member ${i + 1}`, listingTitle: "Kayak" },
+        createdAt: new Date(at.getTime() - (DIGEST_MAX_NOTICES + 3 - i) * 60_000),
+        digestDueAt: at,
+      })),
+    );
+    clock.advance(60_000);
+    expect(await sendNoticeDigests({ db, clock, appUrl: TEST_ORIGIN })).toEqual({
+      digests: 1,
+      notices: DIGEST_MAX_NOTICES + 3,
+    });
+    const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, owner.email));
+    expect(mail.subject).toBe(`Your SwapShed digest: ${DIGEST_MAX_NOTICES + 3} new notifications`);
+    expect(mail.textBody).toContain("And 3 more: all of them are in your notifications.");
+    // The newest are listed, the oldest three are only counted.
+    expect(mail.textBody).toContain(`Member ${DIGEST_MAX_NOTICES + 3} sent you a message`);
+    expect(mail.textBody).not.toContain("Member 3 sent you a message");
     clock.set(new Date());
   });
 });
