@@ -129,4 +129,6 @@ test.skipIf(missingTools.length > 0 && process.env.CI !== "true")(
       `[api-guide] ${slots.length} curl commands in docs/api.md, ${calls.length} requests, every one as the guide says`,
     );
   },
+  // The guide's script may take its own 120 s (a hundred requests, on a machine busy with the browser journeys).
+  150_000,
 );

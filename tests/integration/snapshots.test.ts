@@ -36,6 +36,9 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
+// Each run of the command starts tsx cold (several seconds on a machine busy with the browser journeys).
+const CLI_TEST_TIMEOUT = 120_000;
+
 const restoreCli = (id: string, extraEnv: Record<string, string> = {}) =>
   spawnSync("npx", ["tsx", "server/cli/snapshot-restore.ts", id], {
     encoding: "utf8",
@@ -55,61 +58,69 @@ async function staff(): Promise<StaffActor> {
 }
 
 describe("snapshots", () => {
-  test("a snapshot, a change, a restore: the data is back, and every snapshot is listed again", async () => {
-    const actor = await staff();
-    const owner = await createMember(handle.db, { name: "Olive Owner" });
-    const kept = await createListing(handle.db, owner.id, { title: "Canoe as it was" });
-    const now = new Date();
+  test(
+    "a snapshot, a change, a restore: the data is back, and every snapshot is listed again",
+    async () => {
+      const actor = await staff();
+      const owner = await createMember(handle.db, { name: "Olive Owner" });
+      const kept = await createListing(handle.db, owner.id, { title: "Canoe as it was" });
+      const now = new Date();
 
-    const { id, sizeBytes } = await createSnapshot(handle.db, {
-      actor,
-      kind: handle.kind,
-      dataDir,
-      databaseUrl: handle.url,
-      now,
-    });
-    expect(id).toMatch(/^snap-\d{8}-\d{6}-[0-9a-f]{4}$/);
-    expect(sizeBytes).toBeGreaterThan(1000);
-    const file = path.join(snapshotDirectory(dataDir), `${id}${postgres ? ".dump" : ".tar.gz"}`);
-    expect(fs.statSync(file).size).toBe(sizeBytes);
-    expect((await findSnapshots(handle.db)).map((s) => s.id)).toContain(id);
-    const [audit] = await handle.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, id));
-    expect(audit).toMatchObject({ action: "create_snapshot", adminId: actor.userId, targetType: "system" });
-    expect(audit.metadata).toMatchObject({ snapshot_id: id, size_bytes: sizeBytes });
+      const { id, sizeBytes } = await createSnapshot(handle.db, {
+        actor,
+        kind: handle.kind,
+        dataDir,
+        databaseUrl: handle.url,
+        now,
+      });
+      expect(id).toMatch(/^snap-\d{8}-\d{6}-[0-9a-f]{4}$/);
+      expect(sizeBytes).toBeGreaterThan(1000);
+      const file = path.join(snapshotDirectory(dataDir), `${id}${postgres ? ".dump" : ".tar.gz"}`);
+      expect(fs.statSync(file).size).toBe(sizeBytes);
+      expect((await findSnapshots(handle.db)).map((s) => s.id)).toContain(id);
+      const [audit] = await handle.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, id));
+      expect(audit).toMatchObject({ action: "create_snapshot", adminId: actor.userId, targetType: "system" });
+      expect(audit.metadata).toMatchObject({ snapshot_id: id, size_bytes: sizeBytes });
 
-    // After the snapshot: a change and a new listing, then a second snapshot (taken after the first).
-    await handle.db.update(listings).set({ title: "Canoe changed later" }).where(eq(listings.id, kept));
-    const added = await createListing(handle.db, owner.id, { title: "Added after the snapshot" });
-    const later = await createSnapshot(handle.db, {
-      actor,
-      kind: handle.kind,
-      dataDir,
-      databaseUrl: handle.url,
-      now: new Date(now.getTime() + 2000),
-    });
+      // After the snapshot: a change and a new listing, then a second snapshot (taken after the first).
+      await handle.db.update(listings).set({ title: "Canoe changed later" }).where(eq(listings.id, kept));
+      const added = await createListing(handle.db, owner.id, { title: "Added after the snapshot" });
+      const later = await createSnapshot(handle.db, {
+        actor,
+        kind: handle.kind,
+        dataDir,
+        databaseUrl: handle.url,
+        now: new Date(now.getTime() + 2000),
+      });
 
-    // The embedded database is restored with the app stopped: close it first.
-    if (!postgres) await handle.close();
-    const restored = restoreCli(id);
-    expect(restored.status, restored.stderr).toBe(0);
-    expect(restored.stdout).toContain(`Restored ${id}.`);
-    if (!postgres) handle = await openDatabase({ dataDir });
+      // The embedded database is restored with the app stopped: close it first.
+      if (!postgres) await handle.close();
+      const restored = restoreCli(id);
+      expect(restored.status, restored.stderr).toBe(0);
+      expect(restored.stdout).toContain(`Restored ${id}.`);
+      if (!postgres) handle = await openDatabase({ dataDir });
 
-    const [canoe] = await handle.db.select().from(listings).where(eq(listings.id, kept));
-    expect(canoe.title).toBe("Canoe as it was");
-    expect(await handle.db.select().from(listings).where(eq(listings.id, added))).toHaveLength(0);
-    // Both snapshots are still listed (the table came back from before either was recorded).
-    const listed = (await findSnapshots(handle.db)).map((s) => s.id);
-    expect(listed).toEqual(expect.arrayContaining([id, later.id]));
-  });
+      const [canoe] = await handle.db.select().from(listings).where(eq(listings.id, kept));
+      expect(canoe.title).toBe("Canoe as it was");
+      expect(await handle.db.select().from(listings).where(eq(listings.id, added))).toHaveLength(0);
+      // Both snapshots are still listed (the table came back from before either was recorded).
+      const listed = (await findSnapshots(handle.db)).map((s) => s.id);
+      expect(listed).toEqual(expect.arrayContaining([id, later.id]));
+    },
+    CLI_TEST_TIMEOUT,
+  );
 
-  test("the command refuses an unknown snapshot and one of the other kind of database", async () => {
-    const unknown = restoreCli("snap-20000101-000000-abcd");
-    expect(unknown.status).toBe(1);
-    expect(unknown.stderr).toContain("is not in");
-    const usage = restoreCli("../../etc/passwd");
-    expect(usage.status).toBe(2);
-  });
+  test(
+    "the command refuses an unknown snapshot and one of the other kind of database",
+    async () => {
+      const unknown = restoreCli("snap-20000101-000000-abcd");
+      expect(unknown.status).toBe(1);
+      expect(unknown.stderr).toContain("is not in");
+      const usage = restoreCli("../../etc/passwd");
+      expect(usage.status).toBe(2);
+    },
+    CLI_TEST_TIMEOUT,
+  );
 
   test.skipIf(postgres)(
     "on the embedded database the command refuses while the app holds the data directory",
@@ -124,6 +135,7 @@ describe("snapshots", () => {
         release();
       }
     },
+    CLI_TEST_TIMEOUT,
   );
 
   test.skipIf(!postgres)(
