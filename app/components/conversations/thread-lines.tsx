@@ -96,7 +96,8 @@ function TextLine({
           <Link
             to={reportHref}
             aria-label={`Report this message from ${otherName}`}
-            className="ml-2 inline-block py-1 underline hover:text-ink"
+            // A thumb-sized target (44 px) on a phone, though it reads as a small word.
+            className="-my-3 ml-1 inline-flex min-h-11 min-w-11 items-center justify-center px-1 underline hover:text-ink"
           >
             Report
           </Link>
