@@ -2,7 +2,7 @@ import { useId } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/messages.$id.report.$messageId";
 import { appContext } from "#app/context.ts";
-import { ReportReasonFields } from "#app/components/forms/report-reason-fields.tsx";
+import { ReportFormActions, ReportReasonFields } from "#app/components/forms/report-reason-fields.tsx";
 import { REPORT_SENT } from "#app/components/listings/report-listing-form.tsx";
 import { RouteError } from "#app/components/layout/route-error.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -106,17 +106,7 @@ export default function ReportMessagePage({ loaderData, actionData }: Route.Comp
               Reports are private: the member who wrote it is not told who reported it. Our moderators read the reported
               message and the messages around it, nothing else of your conversations.
             </p>
-            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-              <Link
-                to={thread}
-                className="inline-flex h-11 items-center justify-center rounded-lg px-4 text-sm font-semibold hover:bg-surface"
-              >
-                Cancel
-              </Link>
-              <Button type="submit" disabled={busy}>
-                {busy ? "Sending..." : "Send report"}
-              </Button>
-            </div>
+            <ReportFormActions cancelTo={thread} busy={busy} />
           </Form>
         </div>
       </Container>

@@ -1,5 +1,7 @@
 import { MAX_REPORT_NOTES, REPORT_REASON_LABELS, type ReportFieldErrors } from "#core/moderation/report-form.ts";
 import { REPORT_REASONS } from "#db/schema/report-values.ts";
+import { Link } from "react-router";
+import { Button } from "../ui/button";
 import { describedBy, Field, inputClass } from "./field";
 
 /**
@@ -55,5 +57,24 @@ export function ReportReasonFields({
         />
       </Field>
     </>
+  );
+}
+
+/** A report form's buttons: Cancel back to `cancelTo` (none when the form closes itself), and Send report. */
+export function ReportFormActions({ cancelTo, busy }: { cancelTo?: string; busy: boolean }) {
+  return (
+    <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      {cancelTo && (
+        <Link
+          to={cancelTo}
+          className="inline-flex h-11 items-center justify-center rounded-lg px-4 text-sm font-semibold hover:bg-surface"
+        >
+          Cancel
+        </Link>
+      )}
+      <Button type="submit" disabled={busy}>
+        {busy ? "Sending..." : "Send report"}
+      </Button>
+    </div>
   );
 }

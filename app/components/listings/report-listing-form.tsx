@@ -4,7 +4,7 @@ import { toast } from "#app/lib/toast.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { MAX_EVIDENCE_LINKS, type ReportFieldErrors } from "#core/moderation/report-form.ts";
 import { describedBy, Field, inputClass } from "../forms/field";
-import { ReportReasonFields } from "../forms/report-reason-fields";
+import { ReportFormActions, ReportReasonFields } from "../forms/report-reason-fields";
 import { Button } from "../ui/button";
 
 export const REPORT_SENT = "Thanks for your report. Our moderators will review it.";
@@ -70,19 +70,7 @@ export function ReportListingForm({
         />
       </Field>
       <p className="text-xs text-muted">Reports are private: the member who listed it is not told who reported it.</p>
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        {!onSent && (
-          <Link
-            to={`/listings/${listingId}`}
-            className="inline-flex h-11 items-center justify-center rounded-lg px-4 text-sm font-semibold hover:bg-surface"
-          >
-            Cancel
-          </Link>
-        )}
-        <Button type="submit" disabled={busy}>
-          {busy ? "Sending..." : "Send report"}
-        </Button>
-      </div>
+      <ReportFormActions cancelTo={onSent ? undefined : `/listings/${listingId}`} busy={busy} />
     </FormTag>
   );
 }
