@@ -16,3 +16,4 @@ export * from "./events";
 export * from "./conversations";
 export * from "./notifications";
 export { AU_STATES, type AuState } from "./columns";
+export * from "./saved-searches";

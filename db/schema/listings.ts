@@ -14,6 +14,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
+import { categoryWordsCase } from "./category-words";
 import { createdAt, inList, locationChecks, tstz, updatedAt } from "./columns";
 
 import { LISTING_CATEGORIES, LISTING_CONDITIONS } from "./listing-values";
@@ -53,6 +54,10 @@ export const listings = pgTable(
       .references(() => users.id, { onDelete: "restrict" }),
     title: text("title").notNull(),
     description: text("description").notNull(),
+    // "What I'd swap it for" (issue 27): free text and up to 3 categories. Never part of the item's search vector:
+    // a motorbike whose owner wants a car is not a car. Saved searches (wants) are made from it.
+    wants: text("wants").notNull().default(""),
+    wantsCategories: text("wants_categories").array().notNull().default(sql`'{}'::text[]`),
     category: text("category", { enum: LISTING_CATEGORIES }).notNull(),
     condition: text("condition", { enum: LISTING_CONDITIONS }).notNull(),
     // Whole AUD (not cents): an indicative range for barter, never charged.
@@ -77,9 +82,10 @@ export const listings = pgTable(
     deletedAt: tstz("deleted_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    // Full-text search: title words outrank description words (weights A and B), English stemming.
+    // Full-text search, English stemming: the title (weight A), then the category's everyday words (B:
+    // db/schema/category-words.ts), then the description (C). Relevance orders by the best weight matched.
     searchVector: tsvector("search_vector").generatedAlwaysAs(
-      sql`setweight(to_tsvector('english', coalesce("title", '')), 'A') || setweight(to_tsvector('english', coalesce("description", '')), 'B')`,
+      sql`setweight(to_tsvector('english', coalesce("title", '')), 'A') || setweight(to_tsvector('english', ${sql.raw(categoryWordsCase('"category"'))}), 'B') || setweight(to_tsvector('english', coalesce("description", '')), 'C')`,
     ),
     // The 0.2° grid cell holding the listing (see GEO_CELLS_PER_DEGREE), as an array so that GIN can index it
     // beside search_vector without the btree_gin extension.
@@ -97,6 +103,11 @@ export const listings = pgTable(
     // Wider than the form (3-100, 10-1000) on purpose: the app validates, the database only guards.
     check("listings_title_check", sql`char_length(${t.title}) BETWEEN 1 AND 200`),
     check("listings_description_check", sql`char_length(${t.description}) <= 5000`),
+    check("listings_wants_check", sql`char_length(${t.wants}) <= 500`),
+    check(
+      "listings_wants_categories_check",
+      sql`cardinality(${t.wantsCategories}) <= 3 AND ${t.wantsCategories} <@ ARRAY[${sql.raw(LISTING_CATEGORIES.map((c) => `'${c}'`).join(", "))}]::text[]`,
+    ),
     check("listings_value_min_check", sql`${t.valueMin} >= 1`),
     check(
       "listings_value_max_check",

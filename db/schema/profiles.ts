@@ -38,6 +38,9 @@ export const profiles = pgTable(
     deletionReason: text("deletion_reason"),
     // Free-form admin markers (e.g. "chargeback", "watch"); shown in the back office.
     flags: text("flags").array().notNull().default(sql`'{}'::text[]`),
+    // "Looking for" (issue 27): things the member wants, each a short phrase ("kayak", "ride-on mower"). Shown on
+    // their profile and kept as saved searches (source 'looking_for') so new listings are matched to them.
+    lookingFor: text("looking_for").array().notNull().default(sql`'{}'::text[]`),
     // Reviews received: how many and the sum of their stars, kept by a trigger on `reviews` (migration 0004)
     // so a listing card reads the owner's rating from this row instead of aggregating reviews per card.
     reviewCount: integer("review_count").notNull().default(0),
@@ -53,6 +56,7 @@ export const profiles = pgTable(
     ),
     // A soft-deleted member always has a purge date.
     check("profiles_deletion_check", sql`${t.deletedAt} IS NULL OR ${t.permanentDeletionAt} IS NOT NULL`),
+    check("profiles_looking_for_check", sql`cardinality(${t.lookingFor}) <= 10`),
     check("profiles_review_totals_check", sql`${t.reviewCount} >= 0 AND ${t.ratingTotal} >= 0`),
     ...locationChecks("profiles", t),
     index("profiles_created_at_idx").on(t.createdAt.desc().nullsFirst()),
