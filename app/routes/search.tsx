@@ -47,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const choice =
     found.kind === "choose"
       ? {
-          ambiguous: found.ambiguous,
+          why: found.why,
           options: found.options.map((l) => ({
             label: l.label,
             href: `/search?${toSearchQuery({ ...asked, location: l.label, cursor: undefined })}`,
@@ -93,7 +93,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         <div className="mt-6">
           <SearchFilters values={params} />
         </div>
-        {choice && <PlaceChoice typed={params.location} ambiguous={choice.ambiguous} options={choice.options} />}
+        {choice && <PlaceChoice typed={params.location} why={choice.why} options={choice.options} />}
         {unknownPlace && (
           <p role="alert" className="mt-4 rounded-lg border border-accent-400 bg-accent-100/60 px-3 py-2 text-sm">
             We couldn't find “{params.location}”. Try a suburb with its postcode, like “Bondi NSW 2026”; distance
