@@ -125,7 +125,10 @@ export function searchLocalities(query: string, limit = 8): Locality[] {
 export function suggestLocalities(query: string, limit = 8): { fit: "start" | "spelling"; localities: Locality[] } {
   const { entries } = load();
   const q = parseLocationText(query);
-  const start = (found: Entry[]) => ({ fit: "start" as const, localities: found.slice(0, limit).map((e) => e.locality) });
+  const start = (found: Entry[]) => ({
+    fit: "start" as const,
+    localities: found.slice(0, limit).map((e) => e.locality),
+  });
   if (!q.words && !q.postcode) return start([]);
   const names = variantsOf(q, true);
   const found = entries.filter((e) => matches(e, q, names, false));
@@ -262,7 +265,9 @@ function loadFuzzy(): Fuzzy {
 }
 
 function entryOf(locality: Locality): Entry | undefined {
-  return load().bySuburb.get(canonicalName(normalise(locality.suburb)))?.find((e) => e.locality === locality);
+  return load()
+    .bySuburb.get(canonicalName(normalise(locality.suburb)))
+    ?.find((e) => e.locality === locality);
 }
 
 /** How well known a place is likely to be: see prominence.ts. */

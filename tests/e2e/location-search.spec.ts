@@ -126,12 +126,13 @@ test.describe("what people type in Suburb or postcode", () => {
     await page.goto(search({ location: "Newtown", radius: "10" }));
     const choice = page.getByRole("region", { name: "There's more than one “Newtown”. Which one do you mean?" });
     await expect(choice).toBeVisible();
+    // The best-known first (decision 090): inner Sydney, Ipswich, Toowoomba, Geelong, a hamlet near Ballarat.
     await expect(choice.getByRole("link")).toHaveText([
       "Newtown NSW 2042",
-      "Newtown VIC 3220",
-      "Newtown VIC 3351",
       "Newtown QLD 4305",
       "Newtown QLD 4350",
+      "Newtown VIC 3220",
+      "Newtown VIC 3351",
     ]);
     // Until then no distance applies: both Newtowns' listings (and the rest) are shown.
     await expect(card(page, "newtownVic")).toBeVisible();
