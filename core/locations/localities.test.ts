@@ -50,10 +50,11 @@ describe("searchLocalities", () => {
     expect(labels("brighton sa")).toEqual(["Brighton SA 5048"]);
   });
 
-  test("shorter names rank before longer ones, and the limit holds", () => {
+  test("the well-known rank first, shorter names before longer among near equals, and the limit holds", () => {
     expect(searchLocalities("br", 5)).toHaveLength(5);
-    const names = searchLocalities("mount", 20).map((l) => l.suburb.length);
-    expect(names).toEqual([...names].sort((a, b) => a - b));
+    expect(labels("parra")[0]).toBe("Parramatta NSW 2150"); // not Parrawe TAS, though shorter
+    expect(labels("newtown")[0]).toBe("Newtown NSW 2042");
+    expect(labels("bondi").slice(0, 2)).toEqual(["Bondi NSW 2026", "Bondi Beach NSW 2026"]);
   });
 
   test("abbreviations suggest the names they stand for, as they are typed", () => {

@@ -101,11 +101,17 @@ function matches(entry: Entry, q: Query, names: string[], exact: boolean): boole
   return true;
 }
 
-/** Exact names first, then shorter names, then alphabetical, then by postcode. */
+/**
+ * Exact names first, then the better known (by prominence, in steps of doubling, so that near equals fall
+ * through: "parra" offers Parramatta before Parrawe TAS), then shorter names, alphabetical, by postcode.
+ */
 function rank(names: string[]) {
   const exact = (e: Entry) => Number(names.includes(e.canon));
+  const { prominence: weights } = loadFuzzy();
+  const known = (e: Entry) => Math.round(Math.log2(1 + weights[e.position]));
   return (a: Entry, b: Entry) =>
     exact(b) - exact(a) ||
+    known(b) - known(a) ||
     a.key.length - b.key.length ||
     a.key.localeCompare(b.key) ||
     a.locality.postcode.localeCompare(b.locality.postcode);
