@@ -7,8 +7,8 @@ import { axeAtBothWidths, expect, expectNoAxeViolations, listItem, signUpViaApi,
 const tag = `pw${Date.now().toString(36)}`;
 const PARRAMATTA = { latitude: -33.8136, longitude: 151.0034 };
 const PHONE = { width: 375, height: 800 };
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+/** The first screen, to look at (decision 090). */
+const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`) });
 
 test.beforeAll(async ({ browser }) => {
   const context = await browser.newContext();
@@ -33,6 +33,9 @@ test("home's location box suggests places as the search page's does, by keyboard
   await expect(field).toHaveValue("Parramatta NSW 2150");
   await field.press("Enter"); // the form's submit, now the list is closed
   await expect(page).toHaveURL(/\/search\?.*location=Parramatta\+NSW\+2150/);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/");
+  await shot(page, "home-1280");
 });
 
 test.describe("Use my location", () => {
@@ -74,9 +77,11 @@ test.describe("Use my location", () => {
 });
 
 test("Paramatta offers Parramatta NSW 2150 first", async ({ page }) => {
+  await page.setViewportSize(PHONE);
   await page.goto(`/search?location=Paramatta`);
   const choice = page.getByRole("region", { name: "Did you mean Parramatta NSW 2150?" });
   await expect(choice.getByRole("link")).toHaveText(["Parramatta NSW 2150", "Paramatta SA 5558"]);
+  await shot(page, "paramatta-375");
   await choice.getByRole("link", { name: "Parramatta NSW 2150" }).click();
   await expect(page.getByRole("combobox", { name: "Suburb or postcode" })).toHaveValue("Parramatta NSW 2150");
 });
