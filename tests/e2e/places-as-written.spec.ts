@@ -112,3 +112,15 @@ test("an empty result says where it looked, shows what is just past it, and offe
   await expect(page.getByRole("article")).toHaveCount(1);
   await expectNoAxeViolations(page);
 });
+
+test("with nothing at any distance, it says so and still offers to tell", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto(`/search?${new URLSearchParams({ q: `hovercraft${tag}`, location: "Sydney CBD", radius: "25" })}`);
+  await expect(page.getByRole("status").filter({ hasText: /^No / })).toHaveText(
+    `No “hovercraft${tag}” listings within 25 km of Sydney NSW 2000.`,
+  );
+  await expect(page.getByText("Try other words, a wider distance or a different category.")).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Search within/ })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Tell me when one is listed" })).toBeVisible();
+  await shot(page, "nothing-anywhere-375");
+});
