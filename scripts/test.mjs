@@ -142,6 +142,7 @@ const E2E_SECONDS = {
   "admin-settings.spec.ts": 20,
   "swaps.spec.ts": 19,
   "location-search.spec.ts": 18,
+  "places-as-written.spec.ts": 27,
   "account-security.spec.ts": 18,
   "account-email.spec.ts": 15,
   "listing-pictures.spec.ts": 13,

@@ -1,4 +1,3 @@
-import { SearchX } from "#app/components/ui/icons.ts";
 import { data, isRouteErrorResponse, Link, useLocation } from "react-router";
 import type { Route } from "./+types/search";
 import { appContext } from "../context";
@@ -15,6 +14,8 @@ import { COUNT_CAP } from "#core/listings/search-listings.ts";
 import { searchFromUrl } from "#core/listings/search-from-url.ts";
 import { isAppError } from "#core/shared/app-error.ts";
 import { PlaceChoice } from "../components/search/place-choice";
+import { EmptyResult } from "../components/search/empty-result";
+import { emptyResult } from "../lib/empty-result.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const title = loaderData?.heading ?? "Search swaps";
@@ -47,16 +48,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const choice =
     found.kind === "choose"
       ? {
-          ambiguous: found.ambiguous,
+          why: found.why,
           options: found.options.map((l) => ({
             label: l.label,
             href: `/search?${toSearchQuery({ ...asked, location: l.label, cursor: undefined })}`,
           })),
         }
       : null;
+  // Nothing found: say exactly what was searched, and what lies just past the radius (a first page only).
+  const empty = listings.length === 0 && !params.cursor ? await emptyResult(ctx.db, { params, place, viewer }) : null;
   return {
     params,
     heading,
+    empty,
     listings: listings.map((listing) => cardData(listing, viewer.userId)),
     // How many match in all, for "Showing 24 of 57 listings"; past the count's cap, "100+".
     total:
@@ -78,7 +82,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type Card = Route.ComponentProps["loaderData"]["listings"][number];
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { params, heading, listings, total, nextPage, unknownPlace, choice, place, signedIn, viewerId } = loaderData;
+  const { params, heading, empty, listings, total, nextPage, unknownPlace, choice, place, signedIn, viewerId } =
+    loaderData;
   // "Load more" appends the next page in place; without JavaScript the link opens that page instead.
   const more = useLoadMore<Card>(listings.length);
   // A card kept for Back that has since moved up into the first page is shown once.
@@ -93,7 +98,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         <div className="mt-6">
           <SearchFilters values={params} />
         </div>
-        {choice && <PlaceChoice typed={params.location} ambiguous={choice.ambiguous} options={choice.options} />}
+        {choice && <PlaceChoice typed={params.location} why={choice.why} options={choice.options} />}
         {unknownPlace && (
           <p role="alert" className="mt-4 rounded-lg border border-accent-400 bg-accent-100/60 px-3 py-2 text-sm">
             We couldn't find “{params.location}”. Try a suburb with its postcode, like “Bondi NSW 2026”; distance
@@ -105,14 +110,11 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         <h2 className="sr-only">Search results</h2>
         <p className="mt-6 text-sm text-muted" role="status">
           {shown.length === 0
-            ? "No listings match your search yet."
+            ? `${empty?.description ?? "No listings match your search yet"}.`
             : `${showingCount(shown.length, total)}${place ? (params.radiusKm ? ` within ${params.radiusKm} km of ${place.label}` : `, distances from ${place.label}`) : ""}`}
         </p>
         {shown.length === 0 ? (
-          <div className="mt-6 rounded-2xl border border-dashed border-line px-6 py-14 text-center">
-            <SearchX className="mx-auto size-10 text-brand-600" aria-hidden="true" />
-            <p className="mt-3 text-muted">Try other words, a wider distance or a different category.</p>
-          </div>
+          empty && <EmptyResult {...empty} signedIn={signedIn} viewerId={viewerId} distanceFrom={place?.name} />
         ) : (
           <ul ref={more.listRef} className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {shown.map((listing) => (

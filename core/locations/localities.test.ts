@@ -1,5 +1,13 @@
 import { describe, expect, test } from "vitest";
-import { findLocality, resolveLocationField, resolveLocationInput, searchLocalities } from "./localities";
+import {
+  byProminence,
+  findLocality,
+  localitiesNamed,
+  nearestLocality,
+  resolveLocationField,
+  resolveLocationInput,
+  searchLocalities,
+} from "./localities";
 
 const labels = (query: string, limit?: number) => searchLocalities(query, limit).map((l) => l.label);
 
@@ -42,10 +50,27 @@ describe("searchLocalities", () => {
     expect(labels("brighton sa")).toEqual(["Brighton SA 5048"]);
   });
 
-  test("shorter names rank before longer ones, and the limit holds", () => {
+  test("the well-known rank first, shorter names before longer among near equals, and the limit holds", () => {
     expect(searchLocalities("br", 5)).toHaveLength(5);
-    const names = searchLocalities("mount", 20).map((l) => l.suburb.length);
-    expect(names).toEqual([...names].sort((a, b) => a - b));
+    expect(labels("parra")[0]).toBe("Parramatta NSW 2150"); // not Parrawe TAS, though shorter
+    expect(labels("newtown")[0]).toBe("Newtown NSW 2042");
+    expect(labels("bondi").slice(0, 2)).toEqual(["Bondi NSW 2026", "Bondi Beach NSW 2026"]);
+  });
+
+  test("abbreviations suggest the names they stand for, as they are typed", () => {
+    expect(labels("mt druitt")[0]).toBe("Mount Druitt NSW 2770");
+    expect(labels("Mt Dru")).toContain("Mount Druitt NSW 2770");
+    expect(labels("saint kil")[0]).toBe("St Kilda VIC 3182");
+    expect(labels("pt coo")).toContain("Point Cook VIC 3030");
+    expect(labels("nth syd")[0]).toBe("North Sydney NSW 2055");
+    // An unfinished last word is still a word being typed: "Mt E" is on its way to Mount Eliza.
+    expect(labels("mt e", 100)).toContain("Mount Eliza VIC 3930");
+  });
+
+  test("a misspelt name suggests the names spelt like it, the well-known first", () => {
+    expect(labels("melborne")[0]).toBe("Melbourne VIC 3000");
+    expect(labels("parramata")[0]).toBe("Parramatta NSW 2150");
+    expect(labels("wooloomooloo")).toContain("Woolloomooloo NSW 2011");
   });
 
   test("nonsense and empty queries find nothing", () => {
@@ -80,6 +105,13 @@ describe("resolveLocationInput", () => {
     expect(resolveLocationInput("Parramatta 2150")?.label).toBe("Parramatta NSW 2150");
     expect(resolveLocationInput("Parramatta, NSW")?.label).toBe("Parramatta NSW 2150");
     expect(resolveLocationInput("st kilda east vic 3183")?.label).toBe("St Kilda East VIC 3183");
+  });
+
+  test("abbreviations and a postcode without its leading zero resolve too", () => {
+    expect(resolveLocationInput("Mt Druitt NSW 2770")?.label).toBe("Mount Druitt NSW 2770");
+    expect(resolveLocationInput("Saint Kilda VIC 3182")?.label).toBe("St Kilda VIC 3182");
+    expect(resolveLocationInput("Parap 804")?.label).toBe("Parap NT 0804");
+    expect(findLocality({ suburb: "Mt Druitt", postcode: "2770" })?.label).toBe("Mount Druitt NSW 2770");
   });
 
   test("a postcode alone resolves only when a single suburb has it", () => {
@@ -125,5 +157,27 @@ describe("resolveLocationField", () => {
     expect(resolveLocationField("Bondi NSW 2026", { suburb: "Bondi", state: "NSW", postcode: "9999" })?.label).toBe(
       "Bondi NSW 2026",
     );
+  });
+});
+
+describe("how well known a place is", () => {
+  test("a city suburb ranks before a country namesake", () => {
+    const order = (name: string) => byProminence(localitiesNamed(name)).map((l) => l.label);
+    expect(order("St Kilda")[0]).toBe("St Kilda VIC 3182");
+    expect(order("Kew")[0]).toBe("Kew VIC 3101");
+    expect(order("Perth")[0]).toBe("Perth WA 6000");
+    expect(order("Enmore")).toEqual(["Enmore NSW 2042", "Enmore NSW 2350"]);
+  });
+});
+
+describe("nearestLocality", () => {
+  test("a phone's position is the suburb it is in", () => {
+    expect(nearestLocality({ latitude: -33.8136, longitude: 151.0034 }).label).toBe("Parramatta NSW 2150");
+    expect(nearestLocality({ latitude: -33.8915, longitude: 151.2767 }).suburb).toMatch(/Bondi/);
+    expect(nearestLocality({ latitude: -12.4634, longitude: 130.8456 }).label).toBe("Darwin NT 0801");
+  });
+
+  test("a point out at sea is the nearest coast's locality", () => {
+    expect(nearestLocality({ latitude: -33.85, longitude: 151.35 }).state).toBe("NSW");
   });
 });

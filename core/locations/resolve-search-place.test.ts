@@ -12,7 +12,7 @@ function place(text: string): SearchPlace {
 function choices(text: string) {
   const result = resolveSearchPlace(text);
   if (result.kind !== "choose") throw new Error(`"${text}" offered no choice: ${JSON.stringify(result)}`);
-  return { ambiguous: result.ambiguous, labels: result.options.map((l) => l.label) };
+  return { why: result.why, labels: result.options.map((l) => l.label) };
 }
 const locality = (suburb: string, postcode: string) => findLocality({ suburb, postcode }) as Locality;
 
@@ -28,6 +28,13 @@ describe("a postcode alone", () => {
 
   test("a postcode of one suburb is that suburb", () => {
     expect(place("0804")).toMatchObject({ label: "Parap NT 0804", name: "Parap" });
+  });
+
+  test("a postcode written without its leading zero is the NT's or the ACT's", () => {
+    expect(place("800")).toEqual(place("0800"));
+    expect(distanceKm(place("800"), locality("Darwin", "0800"))).toBeLessThan(1);
+    expect(place("Darwin 800").label).toBe("Darwin NT 0800");
+    expect(place("870").label).toBe(place("0870").label); // Alice Springs
   });
 
   test("a postcode nobody has is unknown", () => {
@@ -65,20 +72,22 @@ describe("a suburb alone", () => {
 });
 
 describe("an ambiguous name", () => {
-  test("Newtown, in three states, asks which one", () => {
+  test("Newtown, in three states, asks which one, the best-known first", () => {
     expect(choices("Newtown")).toEqual({
-      ambiguous: true,
-      labels: ["Newtown NSW 2042", "Newtown VIC 3220", "Newtown VIC 3351", "Newtown QLD 4305", "Newtown QLD 4350"],
+      why: "ambiguous",
+      labels: ["Newtown NSW 2042", "Newtown QLD 4305", "Newtown QLD 4350", "Newtown VIC 3220", "Newtown VIC 3351"],
     });
   });
 
   test("a state narrows the choice when the name is still far apart within it", () => {
-    expect(choices("Newtown VIC")).toEqual({ ambiguous: true, labels: ["Newtown VIC 3220", "Newtown VIC 3351"] });
+    // Geelong's Newtown before the hamlet near Ballarat.
+    expect(choices("Newtown VIC")).toEqual({ why: "ambiguous", labels: ["Newtown VIC 3220", "Newtown VIC 3351"] });
     expect(choices("Enmore").labels).toEqual(["Enmore NSW 2042", "Enmore NSW 2350"]); // Sydney and near Armidale
   });
 
   test("the start of a name, or a name with the wrong postcode, offers the names that fit", () => {
-    expect(choices("Newtow")).toMatchObject({ ambiguous: false });
+    expect(choices("Newtow")).toMatchObject({ why: "partial" });
+    expect(choices("Bondi 2000")).toMatchObject({ why: "partial" });
     expect(choices("Newtow").labels).toContain("Newtown NSW 2042");
     expect(choices("Bondi 2000").labels).toContain("Bondi NSW 2026");
   });
@@ -118,5 +127,76 @@ describe("big cities by name", () => {
 
   test("every city's centre is a locality of the postcode data", () => {
     for (const city of CITIES) expect(place(city.name).label).toBe(`${city.name} ${city.state}`);
+  });
+});
+
+describe("places as people write them", () => {
+  test("abbreviations read as the words they stand for", () => {
+    expect(place("Mt Druitt").label).toBe("Mount Druitt NSW 2770");
+    expect(place("mt. druitt").label).toBe("Mount Druitt NSW 2770");
+    expect(place("Mount Baw Baw").label).toBe("Mt Baw Baw VIC 3833"); // the data writes this one "Mt"
+    expect(place("Pt Cook").label).toBe("Point Cook VIC 3030");
+    expect(place("Pt Macquarie").label).toBe("Port Macquarie NSW");
+    expect(place("Nth Sydney").label).toBe("North Sydney NSW 2055");
+    expect(place("Sth Melbourne").label).toBe("South Melbourne VIC 3205");
+    expect(place("E Fremantle").label).toBe("East Fremantle WA 6158");
+  });
+
+  test("Saint Kilda is St Kilda, Melbourne's first among the three", () => {
+    expect(choices("Saint Kilda")).toEqual({
+      why: "ambiguous",
+      labels: ["St Kilda VIC 3182", "St Kilda SA 5110", "St Kilda QLD 4671"],
+    });
+    expect(place("Saint Kilda VIC").label).toBe("St Kilda VIC 3182");
+    expect(choices("St Kilda")).toEqual(choices("Saint Kilda"));
+  });
+
+  test("a city's CBD is its centre, as a suburb with its postcode", () => {
+    expect(place("Sydney CBD").label).toBe("Sydney NSW 2000");
+    expect(place("melbourne cbd").label).toBe("Melbourne VIC 3000");
+    expect(place("Brisbane CBD").label).toBe("Brisbane QLD 4000");
+    expect(place("Darwin CBD").label).toBe("Darwin NT 0801");
+    expect(place("Perth city centre").label).toBe("Perth WA 6000");
+    expect(place("Parramatta CBD").label).toBe("Parramatta NSW 2150");
+  });
+
+  test("a city or a state after a name narrows it to the one there", () => {
+    expect(place("Newtown, Sydney").label).toBe("Newtown NSW 2042");
+    expect(place("newtown sydney").label).toBe("Newtown NSW 2042");
+    expect(place("Newtown, Geelong").label).toBe("Newtown VIC 3220");
+    expect(place("Newtown, Toowoomba").label).toBe("Newtown QLD 4350");
+    expect(place("Richmond, Melbourne").label).toBe("Richmond VIC 3121");
+    expect(place("Newtown NSW").label).toBe("Newtown NSW 2042");
+    // A suburb whose own name ends in a city's stays that suburb.
+    expect(place("North Sydney").label).toBe("North Sydney NSW 2055");
+  });
+
+  test("Melborne suggests Melbourne first", () => {
+    const { why, labels } = choices("Melborne");
+    expect(why).toBe("spelling");
+    expect(labels[0]).toBe("Melbourne VIC 3000");
+    expect(labels.filter((l) => l.startsWith("Melbourne VIC"))).toHaveLength(1); // 3000 and 3004 are one place
+  });
+
+  test("Paramatta offers Parramatta NSW 2150 first and never silently becomes the hamlet in SA", () => {
+    expect(choices("Paramatta")).toEqual({ why: "spelling", labels: ["Parramatta NSW 2150", "Paramatta SA 5558"] });
+    expect(choices("paramatta")).toEqual(choices("Paramatta"));
+    // Asked for by its state or postcode, the hamlet is what was meant.
+    expect(place("Paramatta SA").label).toBe("Paramatta SA 5558");
+    expect(place("Paramatta 5558").label).toBe("Paramatta SA 5558");
+  });
+
+  test("other misspellings of well-known places come first", () => {
+    expect(choices("Parramata").labels[0]).toBe("Parramatta NSW 2150");
+    expect(choices("Toowomba").labels[0]).toBe("Toowoomba QLD 4350");
+    expect(choices("Brisbain").labels[0]).toBe("Brisbane QLD 4000");
+    expect(choices("Cannberra").labels[0]).toBe("Canberra ACT 2600");
+    expect(choices("Leichardt").labels[0]).toBe("Leichhardt NSW 2040");
+  });
+
+  test("a town spelt right is that town, even when a famous suburb is one letter away", () => {
+    expect(place("Armidale").label).toBe("Armidale NSW 2350"); // not Armadale VIC
+    expect(place("Elmore").label).toBe("Elmore VIC 3558"); // not Belmore NSW
+    expect(place("Annadale").label).toBe("Annadale SA 5356"); // not Annandale NSW
   });
 });

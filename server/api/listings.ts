@@ -14,6 +14,7 @@ import { setFavourite } from "#core/listings/toggle-favourite.ts";
 import { updateListing } from "#core/listings/update-listing.ts";
 import { AppError } from "#core/shared/app-error.ts";
 import { findMemberLocation } from "#core/accounts/find-member-location.ts";
+import { findNearestLocality } from "#core/locations/find-nearest-locality.ts";
 import { AU_STATES } from "#db/schema/columns.ts";
 import { LISTING_STATUSES, MODERATION_STATUSES } from "#db/schema/listings.ts";
 import { cursorQuery, memberOf } from "./account";
@@ -125,21 +126,16 @@ const ListingEditForm = named(
 
 // ---- What they answer ----
 
-const Localities = named(
-  "Localities",
-  z.object({
-    localities: z.array(
-      z.object({
-        suburb: z.string(),
-        state: z.enum(AU_STATES),
-        postcode: z.string(),
-        latitude: z.number(),
-        longitude: z.number(),
-        label: z.string().meta({ description: "`Bondi NSW 2026`: what a location field takes." }),
-      }),
-    ),
-  }),
-);
+const LocalityShape = z.object({
+  suburb: z.string(),
+  state: z.enum(AU_STATES),
+  postcode: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  label: z.string().meta({ description: "`Bondi NSW 2026`: what a location field takes." }),
+});
+const Localities = named("Localities", z.object({ localities: z.array(LocalityShape) }));
+const OneLocality = named("OneLocality", z.object({ locality: LocalityShape }));
 
 const SearchResults = named(
   "SearchResults",
@@ -207,6 +203,22 @@ export const localitiesEndpoint = publicEndpoint("get /localities", {
       .meta({ description: "2 to 60 characters of a suburb's name or postcode; anything else suggests nothing." }),
   },
   responses: { 200: { description: "Up to 8 suburbs, best first.", schema: Localities } },
+});
+
+export const nearestLocalityEndpoint = publicEndpoint("get /localities/nearest", {
+  operationId: "nearestLocality",
+  summary: "The suburb a position is in",
+  description:
+    'For a location field\'s "Use my location": the nearest suburb to a position in degrees. The position is not stored. Limited per client address.',
+  query: {
+    latitude: z.number().min(-90).max(90).meta({ description: "Degrees, south negative: `-33.8136`." }),
+    longitude: z.number().min(-180).max(180).meta({ description: "Degrees, east positive: `151.0034`." }),
+  },
+  responses: { 200: { description: "The nearest suburb.", schema: OneLocality } },
+  errors: {
+    400: "'Send a position as latitude and longitude in degrees.', or the position is not near any Australian suburb.",
+    429: "'Too many position look-ups. …' (with Retry-After).",
+  },
 });
 
 export const searchEndpoint = browseEndpoint("get /listings", {
@@ -309,6 +321,17 @@ export function createListingRoutes() {
   const router = createRouter();
 
   router.add(localitiesEndpoint, (c, reply) => reply(200, localitiesHandler(c.req.query("q"))));
+
+  router.add(nearestLocalityEndpoint, async (c, reply) => {
+    const ctx = c.get("ctx");
+    const locality = await findNearestLocality(ctx.db, {
+      latitude: c.req.query("latitude"),
+      longitude: c.req.query("longitude"),
+      ip: ctx.meta.ip,
+      now: ctx.clock.now(),
+    });
+    return reply(200, { locality });
+  });
 
   router.add(searchEndpoint, async (c, reply) => {
     const ctx = c.get("ctx");

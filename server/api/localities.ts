@@ -1,4 +1,5 @@
-import { type Locality, searchLocalities } from "#core/locations/localities.ts";
+import { suggestPlaces } from "#core/locations/better-known-spelling.ts";
+import type { Locality } from "#core/locations/localities.ts";
 
 /**
  * GET /api/v1/localities?q=... : suggestions for the location field. Anyone may ask (sign-up and search
@@ -7,5 +8,5 @@ import { type Locality, searchLocalities } from "#core/locations/localities.ts";
 export function localitiesHandler(q: string | undefined): { localities: Locality[] } {
   const query = q?.trim() ?? "";
   if (query.length < 2 || query.length > 60) return { localities: [] };
-  return { localities: searchLocalities(query) };
+  return { localities: suggestPlaces(query) };
 }

@@ -68,13 +68,21 @@ test.describe("what people type in Suburb or postcode", () => {
     const suggestions = page.getByRole("listbox", { name: "Suburb or postcode suggestions" });
     await expect(suggestions.getByRole("option", { name: "Newtown VIC 3220" })).toBeVisible();
     await expectNoAxeViolations(page);
-    // The five Newtowns, by postcode: down to the second (VIC 3220); Enter picks it rather than submits.
+    // The five Newtowns, the best known first (decision 090): down to the fourth (VIC 3220, Geelong's); Enter
+    // picks it rather than submits.
+    await expect(suggestions.getByRole("option")).toHaveText([
+      /Newtown\s*NSW 2042/,
+      /Newtown\s*QLD 4305/,
+      /Newtown\s*QLD 4350/,
+      /Newtown\s*VIC 3220/,
+      /Newtown\s*VIC 3351/,
+    ]);
     await field.press("ArrowDown");
     await expect(suggestions.getByRole("option", { name: "Newtown NSW 2042" })).toHaveAttribute(
       "aria-selected",
       "true",
     );
-    await field.press("ArrowDown");
+    for (let i = 0; i < 3; i++) await field.press("ArrowDown");
     await expect(suggestions.getByRole("option", { name: "Newtown VIC 3220" })).toHaveAttribute(
       "aria-selected",
       "true",
@@ -126,12 +134,13 @@ test.describe("what people type in Suburb or postcode", () => {
     await page.goto(search({ location: "Newtown", radius: "10" }));
     const choice = page.getByRole("region", { name: "There's more than one “Newtown”. Which one do you mean?" });
     await expect(choice).toBeVisible();
+    // The best-known first (decision 090): inner Sydney, Ipswich, Toowoomba, Geelong, a hamlet near Ballarat.
     await expect(choice.getByRole("link")).toHaveText([
       "Newtown NSW 2042",
-      "Newtown VIC 3220",
-      "Newtown VIC 3351",
       "Newtown QLD 4305",
       "Newtown QLD 4350",
+      "Newtown VIC 3220",
+      "Newtown VIC 3351",
     ]);
     // Until then no distance applies: both Newtowns' listings (and the rest) are shown.
     await expect(card(page, "newtownVic")).toBeVisible();

@@ -291,6 +291,10 @@ describe("every endpoint, called as a real member, answers within its documented
     // Visitors.
     expect((await call("GET", "/openapi.json")).status).toBe(200);
     expect((await call("GET", "/localities", {}, { query: { q: "bondi" } })).body.localities[0].label).toMatch(/Bondi/);
+    const here = { latitude: "-33.8136", longitude: "151.0034" };
+    expect((await call("GET", "/localities/nearest", {}, { query: here })).body.locality.label).toBe(
+      "Parramatta NSW 2150",
+    );
 
     // Two members, and the first signs in again.
     const kylie = await signUp("Kylie Nguyen");

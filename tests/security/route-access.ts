@@ -983,6 +983,11 @@ export const ROUTE_ACCESS: Entry[] = [
   ),
   ...api("GET /api/v1/me", "/api/v1/me", get(MEMBERS("ok"))),
   ...api("GET /api/v1/localities", "/api/v1/localities?q=bondi", get(EVERYONE("ok"))),
+  ...api(
+    "GET /api/v1/localities/nearest",
+    "/api/v1/localities/nearest?latitude=-33.8136&longitude=151.0034",
+    get(EVERYONE("ok")),
+  ),
   // ----- JSON API: the member's account, and the API's own description -----
   ...api("GET /api/v1/me/profile", "/api/v1/me/profile", get(MEMBERS("ok"))),
   ...api(

@@ -9,17 +9,20 @@ export function Field({
   label,
   error,
   hint,
+  hideLabel = false,
   children,
 }: {
   id: string;
   label: string;
   error?: string;
   hint?: string;
+  /** Read by screen readers only: where the box's look already says what it is (the home page's search). */
+  hideLabel?: boolean;
   children: ReactNode;
 }) {
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-medium text-ink">
+      <label htmlFor={id} className={hideLabel ? "sr-only" : "block text-sm font-medium text-ink"}>
         {label}
       </label>
       {children}

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import type { Locality } from "#core/locations/localities.ts";
 import { describedBy, Field, inputClass } from "./field";
+import { UseMyLocation } from "./use-my-location";
 
 type LocalityLike = { suburb: string; state: string; postcode: string; label?: string };
 
@@ -17,6 +18,12 @@ type Props = {
   /** Send the hidden pick fields (default). A search leaves them out to keep its URL short: there the text is
    *  enough, since every suggestion's label resolves to that suburb on its own. */
   pickFields?: boolean;
+  /** Offer "Use my location" (browser geolocation, asked only when pressed) inside the box. */
+  locate?: boolean;
+  /** The label for screen readers only, and the box's own look and leading icon (the home page's hero). */
+  hideLabel?: boolean;
+  boxClassName?: string;
+  icon?: ReactNode;
 };
 
 const DEBOUNCE_MS = 150;
@@ -38,6 +45,10 @@ export function LocationCombobox({
   id = `field-${name}`,
   placeholder,
   pickFields = true,
+  locate = false,
+  hideLabel = false,
+  boxClassName,
+  icon,
 }: Props) {
   const initial = typeof defaultValue === "string" ? null : (defaultValue ?? null);
   const [text, setText] = useState(typeof defaultValue === "string" ? defaultValue : initial ? labelOf(initial) : "");
@@ -47,6 +58,7 @@ export function LocationCombobox({
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [status, setStatus] = useState("");
+  const [locateMessage, setLocateMessage] = useState("");
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const listboxId = `${id}-listbox`;
@@ -110,6 +122,7 @@ export function LocationCombobox({
   }, [active]);
 
   function choose(locality: Locality) {
+    setLocateMessage("");
     setText(locality.label);
     setPicked(locality);
     setOpen(false);
@@ -155,8 +168,9 @@ export function LocationCombobox({
 
   const aria = describedBy(id, error, hint);
   return (
-    <Field id={id} label={label} error={error} hint={hint}>
+    <Field id={id} label={label} error={error} hint={hint} hideLabel={hideLabel}>
       <div className="relative">
+        {icon}
         <input
           ref={inputRef}
           id={id}
@@ -175,6 +189,7 @@ export function LocationCombobox({
           spellCheck={false}
           maxLength={100}
           onChange={(event) => {
+            setLocateMessage("");
             setText(event.target.value);
             setPicked(null);
             setQuery(event.target.value);
@@ -185,8 +200,17 @@ export function LocationCombobox({
             setOpen(false);
             setActive(-1);
           }}
-          className={`${inputClass(error)} h-11`}
+          className={`${boxClassName ?? `${inputClass(error)} h-11`}${locate ? " pr-11" : ""}`}
         />
+        {locate && (
+          <UseMyLocation
+            onFound={(locality) => {
+              choose(locality);
+              setStatus(`${locality.label} selected, from your location`);
+            }}
+            onMessage={setLocateMessage}
+          />
+        )}
         <div
           ref={listRef}
           id={listboxId}
@@ -224,6 +248,12 @@ export function LocationCombobox({
           </p>
         )}
       </div>
+      {locate && (
+        // Present from the start, so that what it comes to say is announced.
+        <p aria-live="polite" className={locateMessage ? "mt-1 text-sm text-muted" : undefined}>
+          {locateMessage}
+        </p>
+      )}
       {pickFields && (
         <>
           <input type="hidden" name={`${name}Suburb`} value={picked?.suburb ?? ""} />

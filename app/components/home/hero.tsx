@@ -2,6 +2,7 @@ import { ArrowLeftRight, BadgeCheck, Lock, MapPin, Sailboat, Search, Truck } fro
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { Container } from "#app/components/ui/container.tsx";
 import type { IconComponent } from "#app/components/ui/icon.tsx";
+import { LocationCombobox } from "#app/components/forms/location-combobox.tsx";
 
 const fieldClass =
   "h-12 w-full rounded-lg border border-line bg-white pl-10 pr-3 text-base text-ink placeholder:text-muted/80 placeholder:italic focus:border-brand-500";
@@ -66,21 +67,23 @@ export function Hero() {
                   className={fieldClass}
                 />
               </div>
-              <div className="relative sm:w-40">
-                <label htmlFor="hero-location" className="sr-only">
-                  Location
-                </label>
-                <MapPin
-                  aria-hidden="true"
-                  className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-muted"
-                />
-                <input
+              {/* The search page's suburb picker: suggestions as you type, and "Use my location". */}
+              <div className="sm:w-64">
+                <LocationCombobox
                   id="hero-location"
-                  type="text"
                   name="location"
+                  label="Suburb or postcode"
                   placeholder="Sydney"
-                  autoComplete="address-level2"
-                  className={fieldClass}
+                  pickFields={false}
+                  locate
+                  hideLabel
+                  boxClassName={fieldClass}
+                  icon={
+                    <MapPin
+                      aria-hidden="true"
+                      className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-muted"
+                    />
+                  }
                 />
               </div>
               <button type="submit" className={buttonClass({ variant: "accent", size: "lg" }, "w-full sm:w-auto")}>

@@ -67,6 +67,7 @@ export function SearchFilters({ values }: { values: FilterValues }) {
           placeholder="Sydney"
           defaultValue={values.location}
           pickFields={false}
+          locate
         />
         <button type="submit" className={buttonClass({}, "self-end")}>
           Search
