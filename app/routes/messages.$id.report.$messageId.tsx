@@ -1,11 +1,10 @@
 import { useId } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/messages.$id.report.$messageId";
 import { appContext } from "#app/context.ts";
 import { ReportFormActions, ReportReasonFields } from "#app/components/forms/report-reason-fields.tsx";
 import { REPORT_SENT } from "#app/components/listings/report-listing-form.tsx";
 import { RouteError } from "#app/components/layout/route-error.tsx";
-import { Button } from "#app/components/ui/button.tsx";
 import { Container } from "#app/components/ui/container.tsx";
 import { readForm } from "#app/lib/read-form.server.ts";
 import { redirectWithFlash } from "#app/lib/redirect-with-flash.server.ts";

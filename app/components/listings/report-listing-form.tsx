@@ -1,11 +1,10 @@
 import { useEffect, useId } from "react";
-import { Form, Link, useFetcher } from "react-router";
+import { Form, useFetcher } from "react-router";
 import { toast } from "#app/lib/toast.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { MAX_EVIDENCE_LINKS, type ReportFieldErrors } from "#core/moderation/report-form.ts";
 import { describedBy, Field, inputClass } from "../forms/field";
 import { ReportFormActions, ReportReasonFields } from "../forms/report-reason-fields";
-import { Button } from "../ui/button";
 
 export const REPORT_SENT = "Thanks for your report. Our moderators will review it.";
 
