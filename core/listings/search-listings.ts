@@ -5,6 +5,7 @@ import { GEO_CELL_ROW_FACTOR, GEO_CELLS_PER_DEGREE, listings } from "#db/schema/
 import { profiles } from "#db/schema/profiles.ts";
 import { boundingBox, distanceKmSql, type Point } from "../locations/distance";
 import { AppError } from "../shared/app-error";
+import { searchTerms, searchTsQuery } from "../search/search-terms";
 import { isStatementTimeout } from "../shared/sql-errors";
 import { rowsOf } from "../shared/sql-rows";
 import type { ListingCard } from "./find-home-listings";
@@ -46,7 +47,13 @@ const NO_DISTANCE_KM = 100_000;
 type Plan = {
   params: SearchParams;
   text: string;
+  /** The words as a tsquery, synonyms included (core/search/search-terms.ts); null without words. */
+  tsquery: SQL | null;
   sort: SearchSort;
+  /** Relevance's order inside a tier: distance when a place was given, else newest. */
+  withinTier: "nearest" | "newest";
+  /** Set while one relevance tier is fetched: which best-matched weight the rows must have (see TIERS). */
+  tier?: number;
   origin: Point | null;
   /** Where the cards' distances are measured from: the origin, else the viewer's own point. */
   cardsFrom: Point | null;
@@ -58,8 +65,9 @@ type Plan = {
 
 /**
  * Public listings matching a search, one page at a time ("Load more": keyset on the sort key and id, never OFFSET).
- * Words use full-text search (English stemming, title before description); when they match nothing at all the
- * search is retried typo-tolerant (pg_trgm on the title) and the cursor remembers it, so later pages agree.
+ * Words use full-text search (English stemming, synonyms, title before category words before description); when
+ * they match nothing at all the search is retried typo-tolerant (pg_trgm on the title) and the cursor remembers
+ * it, so later pages agree.
  */
 export async function searchListings(db: Db, options: SearchListingsOptions): Promise<SearchListingsResult> {
   const plan = planSearch(options);
@@ -73,28 +81,39 @@ export async function searchListings(db: Db, options: SearchListingsOptions): Pr
   const page = rows.slice(0, plan.limit);
   const last = page.at(-1);
   return {
-    listings: page.map(({ sortKey: _, ...card }) => card),
+    listings: page.map(({ sortKey: _, tier: __, ...card }) => card),
     nextCursor:
-      more && last ? encodeCursor({ sort: plan.sort, fuzzy: plan.fuzzy, key: last.sortKey, id: last.id }) : null,
+      more && last
+        ? encodeCursor({ sort: plan.sort, fuzzy: plan.fuzzy, key: last.sortKey, id: last.id, tier: last.tier })
+        : null,
     total,
   };
 }
 
 /** The first query a search runs (for tests and EXPLAIN): `.toSQL()` shows the SQL. */
-export function searchListingsQuery(db: Db, options: SearchListingsOptions & { fuzzy?: boolean }) {
-  const plan = { ...planSearch(options), fuzzy: options.fuzzy ?? false };
+export function searchListingsQuery(db: Db, options: SearchListingsOptions & { fuzzy?: boolean; tier?: number }) {
+  let plan: Plan = { ...planSearch(options), fuzzy: options.fuzzy ?? false };
+  if (plan.sort === "relevance") plan = tierPlan(plan, options.tier ?? 0);
   return pageQuery(db, plan, plan.sort === "nearest" ? rings(plan)[0] : null);
 }
 
 function planSearch({ params, origin, viewer = {}, limit = 24 }: SearchListingsOptions): Plan {
   const from = origin === undefined ? (viewer.point ?? null) : origin;
-  const sort = params.sort === "nearest" && !from ? "newest" : params.sort;
+  const text = params.q.trim().slice(0, 100);
+  let sort = params.sort;
+  if (sort === "nearest" && !from) sort = text ? "relevance" : "newest";
+  if (sort === "relevance" && !text) sort = "newest";
+  // Distance orders relevance's tiers only when a place was searched, not from the viewer's own suburb.
+  const withinTier = origin ? "nearest" : "newest";
   let after = decodeCursor(params.cursor);
-  if (after && (after.sort !== sort || !validKey(sort, after.key))) after = null;
+  if (after && (after.sort !== sort || !validKey(sort === "relevance" ? withinTier : sort, after.key))) after = null;
+  if (after && sort === "relevance" && after.tier === undefined) after = null;
   return {
     params,
-    text: params.q.trim().slice(0, 100),
+    text,
+    tsquery: searchTsQuery(searchTerms(text)),
     sort,
+    withinTier,
     origin: from,
     cardsFrom: from ?? viewer.point ?? null,
     after,
@@ -110,7 +129,7 @@ function validKey(sort: SearchSort, key: string | number): boolean {
   return typeof key === "number" && Number.isInteger(key);
 }
 
-type Row = Awaited<ReturnType<typeof pageQuery>>[number];
+type Row = Awaited<ReturnType<typeof pageQuery>>[number] & { tier?: number };
 
 /**
  * How long PostgreSQL may follow the planner's first choice. For a page of "newest" results it usually walks
@@ -265,6 +284,37 @@ export function plannerSettingsSql({ statementTimeoutMs, bitmapOnly }: PlannerSe
 export type PlannerSettings = { statementTimeoutMs: number; bitmapOnly: boolean };
 
 async function fetchPage(db: Db, plan: Plan): Promise<Row[]> {
+  return plan.sort === "relevance" ? fetchByRelevance(db, plan) : fetchInOrder(db, plan);
+}
+
+/**
+ * Relevance tiers: the words all found in the title (weight A), else in the title and the category's words (A or
+ * B), else anywhere (the description too). Listings are ranked by the best tier they reach, then by distance
+ * (a place given) or newest. Each tier is its own keyset walk in that order, through the same indexes and the
+ * same planner budget as "newest" and "nearest", so no query ranks every match (ts_rank over a million rows).
+ * A typo-tolerant search is one tier: its matches are by title spelling, not by weight.
+ */
+const TIERS = [["a"], ["a", "b"], null] as const;
+
+async function fetchByRelevance(db: Db, plan: Plan): Promise<Row[]> {
+  const first = plan.after?.tier ?? 0;
+  const last = plan.fuzzy ? 0 : TIERS.length - 1;
+  const rows: Row[] = [];
+  for (let tier = first; tier <= last; tier++) {
+    const found = await fetchInOrder(db, { ...tierPlan(plan, tier), limit: plan.limit - rows.length });
+    for (const row of found) rows.push({ ...row, tier });
+    if (rows.length > plan.limit) break;
+  }
+  return rows;
+}
+
+/** One tier of a relevance search, as a plan in the tier's own order; the cursor applies to its own tier only. */
+function tierPlan(plan: Plan, tier: number): Plan {
+  const after = plan.after && plan.after.tier === tier ? { ...plan.after, sort: plan.withinTier } : null;
+  return { ...plan, sort: plan.withinTier, tier: plan.fuzzy ? undefined : tier, after };
+}
+
+async function fetchInOrder(db: Db, plan: Plan): Promise<Row[]> {
   if (plan.sort !== "nearest") return pageQuery(db, plan, null);
   // Nearest: ranking every listing in reach by distance is costly in a dense city, so look within a small ring
   // first. When a ring holds more than a page, its closest rows are the closest of all.
@@ -308,9 +358,13 @@ function pageQuery(db: Db, plan: Plan, ringKm: number | null) {
 function filters(plan: Plan, ringKm: number | null): SQL[] {
   const { params, text, origin } = plan;
   const where: SQL[] = [];
-  if (text) {
-    const words = sql`${listings.searchVector} @@ websearch_to_tsquery('english', ${text})`;
+  if (text && plan.tsquery) {
+    const words = sql`${listings.searchVector} @@ (${plan.tsquery})`;
     where.push(plan.fuzzy ? (or(words, sql`${text} <% ${listings.title}`) as SQL) : words);
+    if (plan.tier !== undefined) where.push(...tierFilter(plan.tsquery, plan.tier));
+  } else if (text) {
+    // Only punctuation typed: the typo-tolerant retry is all there is.
+    where.push(plan.fuzzy ? sql`${text} <% ${listings.title}` : sql`false`);
   }
   if (params.category) where.push(eq(listings.category, params.category));
   if (params.condition) where.push(eq(listings.condition, params.condition));
@@ -330,6 +384,20 @@ function filters(plan: Plan, ringKm: number | null): SQL[] {
     const cells = text ? gridCells(box) : null;
     if (cells) where.push(sql`${listings.geoCells} && ${sql.raw(`'{${cells.join(",")}}'::int[]`)}`);
   }
+  return where;
+}
+
+/** A relevance tier's rows: the words match within its weights and not within a better tier's. ts_filter keeps
+ *  the vector's entries of those weights: the tsquery itself is never rewritten. The index finds the matches
+ *  (the `@@` above); these are checked on the rows it returns. */
+function tierFilter(tsquery: SQL, tier: number): SQL[] {
+  const within = (weights: readonly string[]) =>
+    sql`ts_filter(${listings.searchVector}, ${sql.raw(`'{${weights.join(",")}}'`)}::"char"[]) @@ (${tsquery})`;
+  const where: SQL[] = [];
+  const weights = TIERS[tier];
+  if (weights) where.push(within(weights));
+  const better = TIERS[tier - 1];
+  if (better) where.push(sql`not (${within(better)})`);
   return where;
 }
 
