@@ -28,6 +28,8 @@ export type SearchListingsResult = {
   /** How many listings match in all, on a first page (null on a later one: the first said it). Capped at
    *  COUNT_CAP: a larger number is reported as COUNT_CAP + 1, "more than COUNT_CAP". */
   total: number | null;
+  /** Whether the words matched nothing and these are typo-tolerant matches (the page may suggest a spelling). */
+  fuzzy: boolean;
 };
 
 /** Matches are counted up to this many (and one more, to know there are more): "Showing 24 of 100+". Counting
@@ -87,6 +89,7 @@ export async function searchListings(db: Db, options: SearchListingsOptions): Pr
         ? encodeCursor({ sort: plan.sort, fuzzy: plan.fuzzy, key: last.sortKey, id: last.id, tier: last.tier })
         : null,
     total,
+    fuzzy: plan.fuzzy,
   };
 }
 

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { type SearchListingsOptions, searchListings } from "#core/listings/search-listings.ts";
 import type { SearchParams } from "#core/listings/search-params.ts";
 import { findLocality, type Locality } from "#core/locations/localities.ts";
+import { suggestSpelling } from "#core/search/suggest-spelling.ts";
 import { SYNONYM_GROUPS } from "#core/search/synonyms.ts";
 import { users } from "#db/schema/auth.ts";
 import { CATEGORY_SEARCH_WORDS } from "#db/schema/category-words.ts";
@@ -229,5 +230,15 @@ describe("done when: the demo data", () => {
     expect(wanting).toBeGreaterThan(Math.max(mazda, hilux));
     // The Honda whose wish lives in "What I'd swap it for" is not a car at all.
     expect(found.filter((t) => t === "Honda CB500X adventure bike")).toEqual([]);
+  });
+
+  test("a misspelt word gets the closest word of a listing's title: Did you mean kayak?", async () => {
+    expect(await suggestSpelling(db, { q: "kayk" })).toBe("kayak");
+    expect(await suggestSpelling(db, { q: "kayk paddles" })).toBe("kayak paddles");
+    expect(await suggestSpelling(db, { q: "Vesppa" })).toBe("vespa");
+    // Words some listing has, synonyms and words too far from any title get none.
+    expect(await suggestSpelling(db, { q: "sea kayak" })).toBeNull();
+    expect(await suggestSpelling(db, { q: "esky" })).toBeNull();
+    expect(await suggestSpelling(db, { q: "zqxvw" })).toBeNull();
   });
 });
