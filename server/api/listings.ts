@@ -7,7 +7,16 @@ import { findFavouriteListings } from "#core/listings/find-favourite-listings.ts
 import { findListing } from "#core/listings/find-listing.ts";
 import { findMyListings } from "#core/listings/find-my-listings.ts";
 import { readListingForm } from "#core/listings/read-listing-form.ts";
-import { listingFieldsSchema, MAX_IMAGE_BYTES, MAX_IMAGES } from "#core/listings/listing-schema.ts";
+import {
+  CATEGORY_VALUES,
+  listingFieldsSchema,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGES,
+  MAX_WANTS_CATEGORIES,
+  MAX_WANTS_LENGTH,
+  TOO_MANY_WANTS_CATEGORIES,
+  WANTS_TOO_LONG,
+} from "#core/listings/listing-schema.ts";
 import { searchFromUrl } from "#core/listings/search-from-url.ts";
 import { RADIUS_VALUES, SEARCH_PARAM_NAMES, searchUrlSchema } from "#core/listings/search-params.ts";
 import { setFavourite } from "#core/listings/toggle-favourite.ts";
@@ -74,6 +83,20 @@ const LOCATION_PICK =
 /** The create/edit form as multipart: the listing's fields (their rules from the form's own schema) and pictures. */
 const listingFormShape = {
   ...listingFieldsSchema.shape,
+  wants: z
+    .string()
+    .max(MAX_WANTS_LENGTH)
+    .optional()
+    .meta({
+      description: `"What I'd swap it for" (optional): shown on the listing's page, never searched as the item. Refused with '${WANTS_TOO_LONG}'.`,
+    }),
+  wantsCategories: z
+    .array(z.enum(CATEGORY_VALUES))
+    .max(MAX_WANTS_CATEGORIES)
+    .optional()
+    .meta({
+      description: `Up to ${MAX_WANTS_CATEGORIES} categories it would be swapped for (optional): one form field per category. Refused with '${TOO_MANY_WANTS_CATEGORIES}'.`,
+    }),
   locationSuburb: z.string().optional().meta({ description: LOCATION_PICK }),
   locationState: z.enum(AU_STATES).optional().meta({ description: LOCATION_PICK }),
   locationPostcode: z.string().optional().meta({ description: LOCATION_PICK }),
