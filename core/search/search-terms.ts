@@ -52,3 +52,33 @@ export function searchTsQuery(terms: readonly SearchTerm[]): SQL | null {
   );
   return sql.join(parts, sql` && `);
 }
+
+/**
+ * Title patterns for each term (ILIKE, one list per term, any of which may match): what a title that matches the
+ * term must contain, loosely. Each word loses a plural or final e/y ("utility" is `%utilit%`, so "Utilities"
+ * matches), words of a phrase may be joined by anything ("pick%up"). Relevance uses them to find title matches
+ * through the title's trigram index rather than by reading every listing that matches at all; a title these
+ * miss still matches in a lower tier, never not at all.
+ */
+export function titlePatterns(terms: readonly SearchTerm[]): string[][] {
+  return terms
+    .filter((alternatives) => !alternatives.every((term) => STOP_WORDS.has(term)))
+    .map((alternatives) => [...new Set(alternatives.map((term) => `%${term.split(" ").map(looseWord).join("%")}%`))]);
+}
+
+/** PostgreSQL's english stop words (Snowball's list): the tsquery leaves them out, so the title need not have them. */
+const STOP_WORDS = new Set(
+  `i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself it
+  its itself they them their theirs themselves what which who whom this that these those am is are was were be been
+  being have has had having do does did doing a an the and but if or because as until while of at by for with about
+  against between into through during before after above below to from up down in out on off over under again
+  further then once here there when where why how all any both each few more most other some such no nor not only
+  own same so than too very s t can will just don should now`.split(/\s+/),
+);
+
+function looseWord(word: string): string {
+  let out = word;
+  if (out.length > 3 && out.endsWith("s")) out = out.slice(0, -1);
+  if (out.length > 3 && /[ey]$/.test(out)) out = out.slice(0, -1);
+  return out;
+}

@@ -168,6 +168,38 @@ describe("relevance", () => {
     }
   });
 
+  test("title matches older than the newest 2,000 listings still come before newer category matches, page after page", async () => {
+    // Two old titles that say "bilby", then 2,100 newer listings, 30 of which say it only in the description: the
+    // title tier's walk of the newest 2,000 finds none, and its lookup through the title index finds the two.
+    const old = [await list(owner, "Bilby lamp, brass"), await list(owner, "Bilby doorstop")];
+    const { listingValues } = await import("../support/factories");
+    const newer: string[] = [];
+    for (let chunk = 0; chunk < 2100; chunk += 500) {
+      const rows = Array.from({ length: 500 }, (_, j) => {
+        const i = chunk + j;
+        clock += 1000;
+        return listingValues(owner, {
+          title: `Filler crate ${i}`,
+          description: i % 70 === 0 ? "Holds a bilby plush toy." : "Sturdy.",
+          category: "other",
+          createdAt: new Date(clock),
+        });
+      });
+      for (const row of rows) if (row.description.includes("bilby")) newer.push(row.id as string);
+      await db.insert(listings).values(rows);
+    }
+    const whole: string[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 20; page++) {
+      const found = await search({ q: "bilby", cursor }, { limit: 4 });
+      whole.push(...found.listings.map((l) => l.id));
+      if (!found.nextCursor) break;
+      cursor = found.nextCursor;
+    }
+    expect(whole.slice(0, 2)).toEqual([old[1], old[0]]);
+    expect(whole.slice(2)).toEqual([...newer].reverse());
+  });
+
   test("the default order: relevance with words, newest without; a typo-tolerant search still pages", async () => {
     const { parseSearchParams } = await import("#core/listings/search-params.ts");
     expect(parseSearchParams({ q: "kayak" }).sort).toBe("relevance");
