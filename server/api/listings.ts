@@ -52,13 +52,13 @@ const searchQuery = Object.fromEntries(
   ]),
 ) as Record<string, z.ZodType>;
 const SEARCH_PARAM_NOTES: Record<string, string> = {
-  q: "Words to find in titles and descriptions (English stemming; a typo-tolerant match when the words find nothing).",
+  q: "Words to find: each word, or any of its Australian synonyms (`ute` is also `utility` and `pickup`), in the title, the category's everyday words or the description (English stemming; a typo-tolerant match when the words find nothing). What an owner would swap for is never matched.",
   location:
     "A place to search around: a suburb (`Bondi NSW 2026`), a city (`Melbourne`) or a postcode. Left out, distances are measured from the member's own suburb.",
   min: "The lowest value wanted, whole dollars (`$1,500` and `1500` alike); listings whose range reaches it match.",
   max: "The highest value wanted, whole dollars.",
   radius: `Kilometres around the place searched (needs a place or a member's suburb): ${RADIUS_VALUES.join(", ")}.`,
-  sort: "`nearest` needs a place (or the member's suburb); without one it is `newest`.",
+  sort: "Left out: `relevance` with words (title matches, then category, then description; then distance from a place searched, else newest), `newest` without. `nearest` needs a place (or the member's suburb); without one it is the default.",
   cursor:
     "The `nextCursor` of the previous page, with the same other parameters: the next page (keyset, never an offset).",
 };
