@@ -153,6 +153,7 @@ async function main() {
     slowestBackOffice: backOfficeResult.slowestBackOffice,
     slowestQueueAndPayments: backOfficeResult.slowestQueueAndPayments,
     conversations,
+    searchProbes: probes,
   });
 
   const result = {

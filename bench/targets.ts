@@ -56,6 +56,8 @@ export function checkTargets(measured: {
   slowestBackOffice: number;
   slowestQueueAndPayments: number;
   conversations: Awaited<ReturnType<typeof measureConversations>>;
+  /** The search probes' database times, by name (bench/search-probes.ts): issue 27's shapes bind a target. */
+  searchProbes?: Record<string, { label: string; db: DbTime | null }>;
 }) {
   const { dbTimes, visitorRatios, ratio, slowestBackOffice, slowestQueueAndPayments, conversations } = measured;
   const conversation = (name: string) => conversations.queries.find((q) => q.name === name)?.dbMs;
@@ -83,6 +85,19 @@ export function checkTargets(measured: {
       (v) => v <= 15,
       "1M listings on PostgreSQL, 100k on PGlite",
     ),
+    // Issue 27's search shapes (bench/search-probes.ts: searchShapes; rare + 25 km and nearest are the probes of
+    // the same name), each page's statements together.
+    ...Object.entries(measured.searchProbes ?? {})
+      .filter(([name]) => name.startsWith("shape_") || name === "search_rare_25km" || name === "search_nearest")
+      .map(([, probe]) =>
+        check(
+          `Search: ${probe.label}: database time`,
+          "≤ 15 ms",
+          probe.db?.pageTotalMs,
+          (v) => v <= 15,
+          "1M listings on PostgreSQL, 100k on PGlite",
+        ),
+      ),
     ...targets.map((x) =>
       check(
         `${x.page}: req/s ÷ bare node:http req/s (same bytes)`,

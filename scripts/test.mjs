@@ -149,7 +149,7 @@ const E2E_SECONDS = {
   "back-office-review.spec.ts": 13,
   "identity-provider.spec.ts": 12,
   "passkeys.spec.ts": 11,
-  "search.spec.ts": 9,
+  "search.spec.ts": 12,
   "demo-notice.spec.ts": 9,
   "admin-tools.spec.ts": 9,
   "account-data.spec.ts": 9,

@@ -11,6 +11,7 @@ import { ReportListing } from "../components/listings/report-listing";
 import { ListingGallery } from "../components/listings/listing-gallery";
 import { reviewCount } from "../components/listings/listing-card";
 import { OwnerActions } from "../components/listings/owner-actions";
+import { ListingWants } from "../components/listings/listing-wants";
 import { ProposeSwapButton } from "../components/swaps/propose-swap-button";
 import { MessageButton } from "#app/components/conversations/message-button.tsx";
 import { Avatar } from "../components/ui/avatar";
@@ -251,6 +252,7 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
           </h2>
           <p className="mt-2 whitespace-pre-line leading-relaxed text-ink wrap-anywhere">{listing.description}</p>
         </section>
+        <ListingWants wants={listing.wants} categories={listing.wantsCategories} />
       </Container>
     </main>
   );

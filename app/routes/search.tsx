@@ -12,6 +12,7 @@ import { parseSearchParams } from "#core/listings/search-params.ts";
 import { toSearchQuery } from "#core/listings/search-query.ts";
 import { COUNT_CAP } from "#core/listings/search-listings.ts";
 import { searchFromUrl } from "#core/listings/search-from-url.ts";
+import { FEW_RESULTS, suggestSpelling } from "#core/search/suggest-spelling.ts";
 import { isAppError } from "#core/shared/app-error.ts";
 import { PlaceChoice } from "../components/search/place-choice";
 import { EmptyResult } from "../components/search/empty-result";
@@ -29,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const url = new URL(request.url);
   const viewer = await getViewer(ctx, request);
-  const { listings, nextCursor, total, params, found, place } = await searchFromUrl(ctx.db, {
+  const { listings, nextCursor, total, fuzzy, params, found, place } = await searchFromUrl(ctx.db, {
     query: url.searchParams,
     viewer,
     limit: 24,
@@ -57,10 +58,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : null;
   // Nothing found: say exactly what was searched, and what lies just past the radius (a first page only).
   const empty = listings.length === 0 && !params.cursor ? await emptyResult(ctx.db, { params, place, viewer }) : null;
+  // "Did you mean kayak?" when the words found nothing (the typo-tolerant matches shown instead) or few.
+  const suggested =
+    params.q && !params.cursor && (fuzzy || (total ?? 0) < FEW_RESULTS)
+      ? await suggestSpelling(ctx.db, { q: params.q })
+      : null;
   return {
     params,
     heading,
     empty,
+    suggestion: suggested
+      ? { q: suggested, href: `/search?${toSearchQuery({ ...params, q: suggested, cursor: undefined })}` }
+      : null,
     listings: listings.map((listing) => cardData(listing, viewer.userId)),
     // How many match in all, for "Showing 24 of 57 listings"; past the count's cap, "100+".
     total:
@@ -82,8 +91,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type Card = Route.ComponentProps["loaderData"]["listings"][number];
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { params, heading, empty, listings, total, nextPage, unknownPlace, choice, place, signedIn, viewerId } =
-    loaderData;
+  const {
+    params,
+    heading,
+    empty,
+    suggestion,
+    listings,
+    total,
+    nextPage,
+    unknownPlace,
+    choice,
+    place,
+    signedIn,
+    viewerId,
+  } = loaderData;
   // "Load more" appends the next page in place; without JavaScript the link opens that page instead.
   const more = useLoadMore<Card>(listings.length);
   // A card kept for Back that has since moved up into the first page is shown once.
@@ -103,6 +124,15 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           <p role="alert" className="mt-4 rounded-lg border border-accent-400 bg-accent-100/60 px-3 py-2 text-sm">
             We couldn't find “{params.location}”. Try a suburb with its postcode, like “Bondi NSW 2026”; distance
             filters are off until then.
+          </p>
+        )}
+        {suggestion && (
+          <p className="mt-4 text-base">
+            Did you mean{" "}
+            <Link to={suggestion.href} className="font-semibold text-brand-700 underline underline-offset-2">
+              {suggestion.q}
+            </Link>
+            ?
           </p>
         )}
         {/* The cards' titles are h3s: this heading puts a level between them and the page's h1 (and lets a

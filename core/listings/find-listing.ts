@@ -30,6 +30,8 @@ export async function findListing(db: Db, { id, viewer = {} }: { id: string; vie
     .select({
       ...listingCardColumns(viewer),
       description: listings.description,
+      wants: listings.wants,
+      wantsCategories: listings.wantsCategories,
       suburb: listings.suburb,
       state: listings.state,
       postcode: listings.postcode,

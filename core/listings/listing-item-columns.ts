@@ -5,6 +5,8 @@ export const listingItemColumns = {
   id: listings.id,
   title: listings.title,
   description: listings.description,
+  wants: listings.wants,
+  wantsCategories: listings.wantsCategories,
   category: listings.category,
   condition: listings.condition,
   valueMin: listings.valueMin,

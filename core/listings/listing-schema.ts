@@ -14,6 +14,13 @@ export const MAX_VALUE = 1_000_000;
 
 export const LOCATION_REQUIRED = "Location is required";
 
+/** "What I'd swap it for": free text and up to this many categories, both optional. */
+export const MAX_WANTS_LENGTH = 500;
+export const MAX_WANTS_CATEGORIES = 3;
+export const WANTS_TOO_LONG = "What you'd swap it for must be at most 500 characters";
+export const TOO_MANY_WANTS_CATEGORIES = "Choose up to 3 categories you'd swap it for";
+export const UNKNOWN_WANTS_CATEGORY = "Please choose categories from the list";
+
 const wholeDollars = (label: string) =>
   z.coerce
     .number({ message: `${label} must be a whole number` })
@@ -37,6 +44,16 @@ export const listingFieldsSchema = z
     condition: z.enum(CONDITION_VALUES, { message: "Please select a condition" }),
     valueMin: wholeDollars("Min value"),
     valueMax: wholeDollars("Max value"),
+    // Optional: left out by older API clients and the no-wishes case alike. Never part of the item's search.
+    wants: z.string().trim().max(MAX_WANTS_LENGTH, WANTS_TOO_LONG).default(""),
+    // A form sends one value per ticked box; a single one may arrive as a plain string.
+    wantsCategories: z
+      .preprocess(
+        (v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]),
+        z.array(z.enum(CATEGORY_VALUES, { message: UNKNOWN_WANTS_CATEGORY })),
+      )
+      .transform((categories) => [...new Set(categories)])
+      .refine((categories) => categories.length <= MAX_WANTS_CATEGORIES, TOO_MANY_WANTS_CATEGORIES),
     location: z
       .string()
       .trim()

@@ -29,8 +29,18 @@ export function listingColumnsFrom({ fields, picked }: Pick<ListingSubmission, "
   }
   const locality = resolveLocationField(parsed.data.location, picked);
   if (!locality) throw new AppError("VALIDATION", UNKNOWN_LOCATION, { field: "location" });
-  const { title, description, category, condition, valueMin, valueMax } = parsed.data;
-  return { title, description, category, condition, valueMin, valueMax, ...locationColumns(locality) };
+  const { title, description, wants, wantsCategories, category, condition, valueMin, valueMax } = parsed.data;
+  return {
+    title,
+    description,
+    wants,
+    wantsCategories,
+    category,
+    condition,
+    valueMin,
+    valueMax,
+    ...locationColumns(locality),
+  };
 }
 
 /** A refusal about the pictures, shown beside the form's picture field. */

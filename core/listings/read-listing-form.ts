@@ -28,9 +28,12 @@ export async function listingInputFromForm(form: FormData) {
       names.push(entry.name);
     }
   }
+  const wantsCategories = form.getAll("wantsCategories").filter((entry): entry is string => typeof entry === "string");
   const fields = {
     title: text("title"),
     description: text("description"),
+    wants: text("wants"),
+    wantsCategories,
     category: text("category"),
     condition: text("condition"),
     valueMin: text("valueMin"),
@@ -48,7 +51,7 @@ export async function listingInputFromForm(form: FormData) {
     names,
     picked: { suburb: text("locationSuburb"), state: text("locationState"), postcode: text("locationPostcode") },
     files,
-    /** What the member typed, to fill the form again after an error. */
-    echo: fields,
+    /** What the member typed, to fill the form again after an error (the ticked categories as one line, "a,b"). */
+    echo: { ...fields, wantsCategories: wantsCategories.join(",") },
   };
 }

@@ -5,6 +5,7 @@ import { GEO_CELL_ROW_FACTOR, GEO_CELLS_PER_DEGREE, listings } from "#db/schema/
 import { profiles } from "#db/schema/profiles.ts";
 import { boundingBox, distanceKmSql, type Point } from "../locations/distance";
 import { AppError } from "../shared/app-error";
+import { searchTerms, searchTsQuery, titlePatterns } from "../search/search-terms";
 import { isStatementTimeout } from "../shared/sql-errors";
 import { rowsOf } from "../shared/sql-rows";
 import type { ListingCard } from "./find-home-listings";
@@ -27,6 +28,8 @@ export type SearchListingsResult = {
   /** How many listings match in all, on a first page (null on a later one: the first said it). Capped at
    *  COUNT_CAP: a larger number is reported as COUNT_CAP + 1, "more than COUNT_CAP". */
   total: number | null;
+  /** Whether the words matched nothing and these are typo-tolerant matches (the page may suggest a spelling). */
+  fuzzy: boolean;
 };
 
 /** Matches are counted up to this many (and one more, to know there are more): "Showing 24 of 100+". Counting
@@ -46,7 +49,19 @@ const NO_DISTANCE_KM = 100_000;
 type Plan = {
   params: SearchParams;
   text: string;
+  /** The words as a tsquery, synonyms included (core/search/search-terms.ts); null without words. */
+  tsquery: SQL | null;
+  /** What a title matching every term must contain (see titlePatterns): relevance's first tier, by trigram index. */
+  titleHint: SQL | null;
   sort: SearchSort;
+  /** Relevance's order inside a tier: distance when a place was given, else newest. */
+  withinTier: "nearest" | "newest";
+  /** Set while one relevance tier is fetched: which best-matched weight the rows must have (see TIERS). */
+  tier?: number;
+  /** Only listings newer than this feed position (or, `older`, only those past it): see fetchTitleTier. */
+  window?: { bound: FeedBound; older: boolean };
+  /** Whether this transaction runs on bitmap scans only (the planner's first choice overran its budget). */
+  bitmapOnly?: boolean;
   origin: Point | null;
   /** Where the cards' distances are measured from: the origin, else the viewer's own point. */
   cardsFrom: Point | null;
@@ -58,8 +73,9 @@ type Plan = {
 
 /**
  * Public listings matching a search, one page at a time ("Load more": keyset on the sort key and id, never OFFSET).
- * Words use full-text search (English stemming, title before description); when they match nothing at all the
- * search is retried typo-tolerant (pg_trgm on the title) and the cursor remembers it, so later pages agree.
+ * Words use full-text search (English stemming, synonyms, title before category words before description); when
+ * they match nothing at all the search is retried typo-tolerant (pg_trgm on the title) and the cursor remembers
+ * it, so later pages agree.
  */
 export async function searchListings(db: Db, options: SearchListingsOptions): Promise<SearchListingsResult> {
   const plan = planSearch(options);
@@ -73,28 +89,48 @@ export async function searchListings(db: Db, options: SearchListingsOptions): Pr
   const page = rows.slice(0, plan.limit);
   const last = page.at(-1);
   return {
-    listings: page.map(({ sortKey: _, ...card }) => card),
+    listings: page.map(({ sortKey: _, tier: __, ...card }) => card),
     nextCursor:
-      more && last ? encodeCursor({ sort: plan.sort, fuzzy: plan.fuzzy, key: last.sortKey, id: last.id }) : null,
+      more && last
+        ? encodeCursor({ sort: plan.sort, fuzzy: plan.fuzzy, key: last.sortKey, id: last.id, tier: last.tier })
+        : null,
     total,
+    fuzzy: plan.fuzzy,
   };
 }
 
 /** The first query a search runs (for tests and EXPLAIN): `.toSQL()` shows the SQL. */
-export function searchListingsQuery(db: Db, options: SearchListingsOptions & { fuzzy?: boolean }) {
-  const plan = { ...planSearch(options), fuzzy: options.fuzzy ?? false };
+export function searchListingsQuery(db: Db, options: SearchListingsOptions & { fuzzy?: boolean; tier?: number }) {
+  let plan: Plan = { ...planSearch(options), fuzzy: options.fuzzy ?? false };
+  if (plan.sort === "relevance") plan = tierPlan(plan, options.tier ?? 0);
   return pageQuery(db, plan, plan.sort === "nearest" ? rings(plan)[0] : null);
 }
 
 function planSearch({ params, origin, viewer = {}, limit = 24 }: SearchListingsOptions): Plan {
   const from = origin === undefined ? (viewer.point ?? null) : origin;
-  const sort = params.sort === "nearest" && !from ? "newest" : params.sort;
+  const text = params.q.trim().slice(0, 100);
+  let sort = params.sort;
+  if (sort === "nearest" && !from) sort = text ? "relevance" : "newest";
+  if (sort === "relevance" && !text) sort = "newest";
+  // Distance orders relevance's tiers only when a place was searched, not from the viewer's own suburb.
+  const withinTier = origin ? "nearest" : "newest";
   let after = decodeCursor(params.cursor);
-  if (after && (after.sort !== sort || !validKey(sort, after.key))) after = null;
+  if (after && (after.sort !== sort || !validKey(sort === "relevance" ? withinTier : sort, after.key))) after = null;
+  if (after && sort === "relevance" && after.tier === undefined) after = null;
+  const terms = searchTerms(text);
   return {
     params,
-    text: params.q.trim().slice(0, 100),
+    text,
+    tsquery: searchTsQuery(terms),
+    titleHint: titlePatterns(terms).length
+      ? (and(
+          ...titlePatterns(terms).map((patterns) =>
+            or(...patterns.map((pattern) => sql`${listings.title} ilike ${pattern}`)),
+          ),
+        ) as SQL)
+      : null,
     sort,
+    withinTier,
     origin: from,
     cardsFrom: from ?? viewer.point ?? null,
     after,
@@ -110,7 +146,7 @@ function validKey(sort: SearchSort, key: string | number): boolean {
   return typeof key === "number" && Number.isInteger(key);
 }
 
-type Row = Awaited<ReturnType<typeof pageQuery>>[number];
+type Row = Awaited<ReturnType<typeof pageQuery>>[number] & { tier?: number };
 
 /**
  * How long PostgreSQL may follow the planner's first choice. For a page of "newest" results it usually walks
@@ -150,7 +186,7 @@ export const SEARCH_BUSY =
 function inSearchTransaction(db: Db, plan: Plan, settings: PlannerSettings): Promise<Found> {
   return db.transaction(async (tx) => {
     await tx.execute(plannerSettingsSql(settings));
-    const rows = await fetchPage(tx as unknown as Db, plan);
+    const rows = await fetchPage(tx as unknown as Db, { ...plan, bitmapOnly: settings.bitmapOnly });
     if (plan.after) return { rows, total: null };
     return { rows, total: rows.length > plan.limit ? await countWithinBudget(tx as unknown as Db, plan) : rows.length };
   });
@@ -210,20 +246,8 @@ async function countAmongNewest(db: Db, plan: Plan): Promise<number> {
   // the walk is one of that category's), found from the feed index alone. The moderation status is left out so
   // that no row is read (it moves the bound by the few listings held for review), and the text form (with its
   // microseconds: a JavaScript Date would round them away) is made for that one row, not the rows skipped.
-  const category = plan.params.category ? sql` and ${listings.category} = ${plan.params.category}` : sql``;
-  const [bound] = rowsOf(
-    await db.execute<{ createdAt: string; id: string }>(
-      sql`select to_char(b.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as "createdAt", b.id as "id"
-      from (select ${listings.createdAt} as created_at, ${listings.id} as id from ${listings}
-        where ${listings.status} = 'active'${category}
-        order by ${listings.createdAt} desc, ${listings.id} desc offset ${COUNT_WALK_ROWS - 1} limit 1) b`,
-    ),
-  );
-  const within = bound
-    ? [
-        sql`(${listings.createdAt}, ${listings.id}) >= (cast(${bound.createdAt} as timestamp) at time zone 'UTC', cast(${bound.id} as uuid))`,
-      ]
-    : [];
+  const bound = await feedBound(db, plan.params.category, COUNT_WALK_ROWS);
+  const within = bound ? [afterBound(bound, false)] : [];
   const order = plan.params.category
     ? [asc(listings.category), desc(listings.createdAt), desc(listings.id)]
     : [desc(listings.createdAt), desc(listings.id)];
@@ -237,6 +261,31 @@ async function countAmongNewest(db: Db, plan: Plan): Promise<number> {
     .as("matches");
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int`.mapWith(Number) }).from(matches);
   return count;
+}
+
+type FeedBound = { createdAt: string; id: string };
+
+/** The `rows`-th newest active listing (of the category, when there is one), from the feed index alone, or null
+ *  when there are fewer. The text form keeps its microseconds (a JavaScript Date would round them away). */
+async function feedBound(db: Db, category: string | undefined, rows: number): Promise<FeedBound | null> {
+  const inCategory = category ? sql` and ${listings.category} = ${category}` : sql``;
+  const [bound] = rowsOf(
+    await db.execute<FeedBound>(
+      sql`select to_char(b.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as "createdAt", b.id as "id"
+      from (select ${listings.createdAt} as created_at, ${listings.id} as id from ${listings}
+        where ${listings.status} = 'active'${inCategory}
+        order by ${listings.createdAt} desc, ${listings.id} desc offset ${rows - 1} limit 1) b`,
+    ),
+  );
+  return bound ?? null;
+}
+
+/** Listings from the bound up (newer, in feed order), or `older` than it. */
+function afterBound(bound: FeedBound, older: boolean): SQL {
+  const at = sql`(cast(${bound.createdAt} as timestamp) at time zone 'UTC', cast(${bound.id} as uuid))`;
+  return older
+    ? sql`(${listings.createdAt}, ${listings.id}) < ${at}`
+    : sql`(${listings.createdAt}, ${listings.id}) >= ${at}`;
 }
 
 /** How many public listings match the search's words and filters, up to COUNT_CAP + 1 (stops reading there). */
@@ -265,13 +314,79 @@ export function plannerSettingsSql({ statementTimeoutMs, bitmapOnly }: PlannerSe
 export type PlannerSettings = { statementTimeoutMs: number; bitmapOnly: boolean };
 
 async function fetchPage(db: Db, plan: Plan): Promise<Row[]> {
+  return plan.sort === "relevance" ? fetchByRelevance(db, plan) : fetchInOrder(db, plan);
+}
+
+/**
+ * Relevance tiers: the words all found in the title (weight A), else in the title and the category's words (A or
+ * B), else anywhere (the description too). Listings are ranked by the best tier they reach, then by distance
+ * (a place given) or newest. Each tier is its own keyset walk in that order, through the same indexes and the
+ * same planner budget as "newest" and "nearest", so no query ranks every match (ts_rank over a million rows).
+ * A typo-tolerant search is one tier: its matches are by title spelling, not by weight.
+ */
+const TIERS = [["a"], ["a", "b"], null] as const;
+
+async function fetchByRelevance(db: Db, plan: Plan): Promise<Row[]> {
+  const first = plan.after?.tier ?? 0;
+  const last = plan.fuzzy ? 0 : TIERS.length - 1;
+  const rows: Row[] = [];
+  for (let tier = first; tier <= last; tier++) {
+    const sub = { ...tierPlan(plan, tier), limit: plan.limit - rows.length };
+    const found = tier === 0 && !plan.fuzzy ? await fetchTitleTier(db, sub) : await fetchInOrder(db, sub);
+    for (const row of found) rows.push({ ...row, tier });
+    if (rows.length > plan.limit) break;
+  }
+  return rows;
+}
+
+/** One tier of a relevance search, as a plan in the tier's own order; the cursor applies to its own tier only. */
+function tierPlan(plan: Plan, tier: number): Plan {
+  const after = plan.after && plan.after.tier === tier ? { ...plan.after, sort: plan.withinTier } : null;
+  return { ...plan, sort: plan.withinTier, tier: plan.fuzzy ? undefined : tier, after };
+}
+
+/** How many of the newest listings the title tier walks in feed order before it looks up older ones by title. */
+const TITLE_WALK_ROWS = 2000;
+
+/**
+ * The title tier, newest first. Title matches may be many (`bike`) or few among many matches (`ute`: every car
+ * matches by its category's words, few say "ute" in the title). Walking the feed suits the first and reads
+ * every match for the second; reading the title's trigram index (bitmap) suits the second and reads a sixth of
+ * the table for the first. So: walk the newest TITLE_WALK_ROWS listings in feed order, and only when they hold
+ * less than a page, look up the older title matches through the trigram index. Both halves are exact, so the
+ * page is the one a single query would give. (PostgreSQL's planner budget would fall back on its own; PGlite
+ * has no statement timeout, so the choice is made here for both.)
+ */
+async function fetchTitleTier(db: Db, plan: Plan): Promise<Row[]> {
+  if (plan.sort !== "newest" || plan.bitmapOnly) return fetchInOrder(db, plan);
+  const bound = await feedBound(db, plan.params.category, TITLE_WALK_ROWS);
+  if (!bound) return fetchInOrder(db, plan);
+  const newer = await pageQuery(db, { ...plan, window: { bound, older: false } }, null);
+  if (newer.length > plan.limit) return newer;
+  // Bitmap scans for this one statement. Put back only after it: a timeout has aborted the transaction anyway.
+  await db.execute(sql`select set_config('enable_indexscan', 'off', true), set_config('enable_seqscan', 'off', true)`);
+  const older = await pageQuery(
+    db,
+    { ...plan, window: { bound, older: true }, limit: plan.limit - newer.length },
+    null,
+  );
+  await db.execute(sql`select set_config('enable_indexscan', 'on', true), set_config('enable_seqscan', 'on', true)`);
+  return [...newer, ...older];
+}
+
+async function fetchInOrder(db: Db, plan: Plan): Promise<Row[]> {
   if (plan.sort !== "nearest") return pageQuery(db, plan, null);
   // Nearest: ranking every listing in reach by distance is costly in a dense city, so look within a small ring
   // first. When a ring holds more than a page, its closest rows are the closest of all.
   const reaches = rings(plan);
-  for (const [i, reach] of reaches.entries()) {
+  const cap = reaches.at(-1) ?? null;
+  for (let i = 0; i < reaches.length; i++) {
+    const reach = reaches[i];
     const rows = await pageQuery(db, plan, reach);
     if (rows.length > plan.limit || i === reaches.length - 1) return rows;
+    // Sparse matches (a rare word, a relevance tier): when this ring's density says the whole radius holds no
+    // more than a page, ask for the whole radius next rather than ring by ring. Any ring order gives the same rows.
+    if (cap !== null && reach !== null && rows.length * (cap / reach) ** 2 <= plan.limit) i = reaches.length - 2;
   }
   return [];
 }
@@ -308,10 +423,15 @@ function pageQuery(db: Db, plan: Plan, ringKm: number | null) {
 function filters(plan: Plan, ringKm: number | null): SQL[] {
   const { params, text, origin } = plan;
   const where: SQL[] = [];
-  if (text) {
-    const words = sql`${listings.searchVector} @@ websearch_to_tsquery('english', ${text})`;
+  if (text && plan.tsquery) {
+    const words = sql`${listings.searchVector} @@ (${plan.tsquery})`;
     where.push(plan.fuzzy ? (or(words, sql`${text} <% ${listings.title}`) as SQL) : words);
+    if (plan.tier !== undefined) where.push(...tierFilter(plan.tsquery, plan.titleHint, plan.tier));
+  } else if (text) {
+    // Only punctuation typed: the typo-tolerant retry is all there is.
+    where.push(plan.fuzzy ? sql`${text} <% ${listings.title}` : sql`false`);
   }
+  if (plan.window) where.push(afterBound(plan.window.bound, plan.window.older));
   if (params.category) where.push(eq(listings.category, params.category));
   if (params.condition) where.push(eq(listings.condition, params.condition));
   // Ranges overlap: a listing worth 150-250 is in "200 to 300".
@@ -331,6 +451,22 @@ function filters(plan: Plan, ringKm: number | null): SQL[] {
     if (cells) where.push(sql`${listings.geoCells} && ${sql.raw(`'{${cells.join(",")}}'::int[]`)}`);
   }
   return where;
+}
+
+/**
+ * A relevance tier's rows: the words match within its weights and not within a better tier's. ts_filter keeps
+ * the vector's entries of those weights: the tsquery itself is never rewritten. The search index finds the
+ * matches (the `@@` above) and these are checked on the rows it returns; the title tier also needs the title
+ * patterns, so that the trigram index finds its few rows among a category's many (`ute` matches every car by
+ * its category words: walking them all for the few titles that say "ute" took 460 ms at 100k).
+ */
+function tierFilter(tsquery: SQL, titleHint: SQL | null, tier: number): SQL[] {
+  const within = (weights: readonly string[]) =>
+    sql`ts_filter(${listings.searchVector}, ${sql.raw(`'{${weights.join(",")}}'`)}::"char"[]) @@ (${tsquery})`;
+  const titleTier = titleHint ? sql`(${titleHint} and ${within(["a"])})` : within(["a"]);
+  if (tier === 0) return [titleHint ?? sql`true`, within(["a"])];
+  if (tier === 1) return [within(["a", "b"]), sql`not ${titleTier}`];
+  return [sql`not (${within(["a", "b"])})`];
 }
 
 /** The `geo_cells` values a bounding box touches (see GEO_CELLS_PER_DEGREE), or null when there are too many. */

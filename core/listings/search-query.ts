@@ -9,8 +9,13 @@ export type Condition = (typeof LISTING_CONDITIONS)[number];
 export const RADIUS_VALUES = [5, 10, 25, 50, 100] as const;
 export type RadiusKm = (typeof RADIUS_VALUES)[number];
 
-export const SORT_VALUES = ["newest", "nearest", "value_asc", "value_desc"] as const;
+export const SORT_VALUES = ["relevance", "newest", "nearest", "value_asc", "value_desc"] as const;
 export type SearchSort = (typeof SORT_VALUES)[number];
+
+/** The order a search takes when none is asked for: best match first when words are typed, else newest. */
+export function defaultSort(q: string): SearchSort {
+  return q.trim() ? "relevance" : "newest";
+}
 
 /** For the distance select; `null` is "any distance" (the parameter left out). */
 export const RADIUS_OPTIONS: readonly { value: RadiusKm | null; label: string }[] = [
@@ -22,7 +27,9 @@ export const RADIUS_OPTIONS: readonly { value: RadiusKm | null; label: string }[
   { value: null, label: "Any distance" },
 ];
 
+/** "Relevance" only means something with words; the search page offers it then. */
 export const SORT_OPTIONS: readonly { value: SearchSort; label: string }[] = [
+  { value: "relevance", label: "Relevance" },
   { value: "newest", label: "Newest" },
   { value: "nearest", label: "Nearest" },
   { value: "value_asc", label: "Value: low to high" },
@@ -59,7 +66,8 @@ export const SEARCH_PARAM_NAMES = {
 } as const satisfies Record<keyof SearchParams, string>;
 
 /**
- * The query string (without "?") for a search, leaving out empty values and the default sort. Links to other
+ * The query string (without "?") for a search, leaving out empty values and the default sort (which depends on
+ * whether there are words: see defaultSort). Links to other
  * sorts or filters should drop `cursor` (pass `{ ...params, cursor: undefined }`): it belongs to one ordering.
  */
 export function toSearchQuery(params: Partial<SearchParams>): string {
@@ -67,7 +75,7 @@ export function toSearchQuery(params: Partial<SearchParams>): string {
   for (const [key, name] of Object.entries(SEARCH_PARAM_NAMES) as [keyof SearchParams, string][]) {
     const value = params[key];
     if (value === undefined || value === null || value === "") continue;
-    if (key === "sort" && value === "newest") continue;
+    if (key === "sort" && value === defaultSort(params.q ?? "")) continue;
     out.set(name, String(value));
   }
   return out.toString();

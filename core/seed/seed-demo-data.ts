@@ -143,6 +143,8 @@ async function seedListings(deps: SeedDeps) {
             userId: ownerId,
             title: item.title,
             description: item.description,
+            wants: item.wants ?? "",
+            wantsCategories: item.wantsCategories ?? [],
             category: item.category,
             condition: item.condition,
             valueMin: item.valueMin,

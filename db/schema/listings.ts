@@ -17,7 +17,7 @@ import { users } from "./auth";
 import { categoryWordsCase } from "./category-words";
 import { createdAt, inList, locationChecks, tstz, updatedAt } from "./columns";
 
-import { LISTING_CATEGORIES, LISTING_CONDITIONS } from "./listing-values";
+import { LISTING_CATEGORIES, LISTING_CONDITIONS, type ListingCategory } from "./listing-values";
 
 export { LISTING_CATEGORIES, LISTING_CONDITIONS, type ListingCategory, type ListingCondition } from "./listing-values";
 
@@ -57,7 +57,7 @@ export const listings = pgTable(
     // "What I'd swap it for" (issue 27): free text and up to 3 categories. Never part of the item's search vector:
     // a motorbike whose owner wants a car is not a car. Saved searches (wants) are made from it.
     wants: text("wants").notNull().default(""),
-    wantsCategories: text("wants_categories").array().notNull().default(sql`'{}'::text[]`),
+    wantsCategories: text("wants_categories").array().$type<ListingCategory[]>().notNull().default(sql`'{}'::text[]`),
     category: text("category", { enum: LISTING_CATEGORIES }).notNull(),
     condition: text("condition", { enum: LISTING_CONDITIONS }).notNull(),
     // Whole AUD (not cents): an indicative range for barter, never charged.

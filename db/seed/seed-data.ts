@@ -20,7 +20,11 @@ export const SEED_USERS = [
 export type SeedListing = {
   owner: number;
   title: string;
+  /** The item itself: what a search matches. */
   description: string;
+  /** "What I'd swap it for": the owner's wishes, never matched as the item. */
+  wants?: string;
+  wantsCategories?: ListingCategory[];
   category: ListingCategory;
   condition: ListingCondition;
   valueMin: number;
@@ -35,8 +39,9 @@ export const SEED_LISTINGS: SeedListing[] = [
   {
     owner: 0,
     title: "2014 Toyota HiLux SR5 dual cab",
-    description:
-      "Reliable diesel ute, 212,000 km, full service history, towbar and canopy. Rego until March. Keen to swap for a family SUV or a tinny with trailer.",
+    description: "Reliable diesel ute, 212,000 km, full service history, towbar and canopy. Rego until March.",
+    wants: "A family SUV, or a tinny with its trailer.",
+    wantsCategories: ["cars_vehicles", "boats_marine"],
     category: "cars_vehicles",
     condition: "good",
     valueMin: 22000,
@@ -47,8 +52,9 @@ export const SEED_LISTINGS: SeedListing[] = [
   {
     owner: 3,
     title: "Mazda 3 hatch, one owner",
-    description:
-      "2017 Mazda 3 Maxx hatch, automatic, 98,000 km, logbook serviced, new tyres last year. Would swap for a campervan or a good motorbike plus gear.",
+    description: "2017 Mazda 3 Maxx hatch, automatic, 98,000 km, logbook serviced, new tyres last year.",
+    wants: "A campervan, or a good motorbike plus gear.",
+    wantsCategories: ["cars_vehicles", "motorcycles"],
     category: "cars_vehicles",
     condition: "like_new",
     valueMin: 15000,
@@ -60,7 +66,9 @@ export const SEED_LISTINGS: SeedListing[] = [
     owner: 5,
     title: "Restored vintage fire engine",
     description:
-      "Retired fire engine, mechanically restored, runs and drives, ladders and bell included. A head-turner for shows and weddings. Swap for a 4WD or a boat.",
+      "Retired fire engine, mechanically restored, runs and drives, ladders and bell included. A head-turner for shows and weddings.",
+    wants: "A 4WD or a boat.",
+    wantsCategories: ["cars_vehicles", "boats_marine"],
     category: "cars_vehicles",
     condition: "good",
     valueMin: 25000,
@@ -71,8 +79,9 @@ export const SEED_LISTINGS: SeedListing[] = [
   {
     owner: 1,
     title: "Honda CB500X adventure bike",
-    description:
-      "2019 CB500X with panniers, crash bars and heated grips. 24,000 km, never dropped. Swap for a small car or a jet ski.",
+    description: "2019 CB500X with panniers, crash bars and heated grips. 24,000 km, never dropped.",
+    wants: "A small car or a jet ski.",
+    wantsCategories: ["cars_vehicles", "boats_marine"],
     category: "motorcycles",
     condition: "like_new",
     valueMin: 7500,
@@ -83,8 +92,9 @@ export const SEED_LISTINGS: SeedListing[] = [
   {
     owner: 6,
     title: "Vintage Vespa scooter",
-    description:
-      "1978 Vespa 150 restored two years ago, runs sweetly, club-plate eligible. Would love a vintage camera kit or road bike in swap.",
+    description: "1978 Vespa 150 restored two years ago, runs sweetly, club-plate eligible.",
+    wants: "A vintage camera kit or a road bike.",
+    wantsCategories: ["electronics", "sports_outdoors"],
     category: "motorcycles",
     condition: "good",
     valueMin: 6000,
@@ -95,8 +105,9 @@ export const SEED_LISTINGS: SeedListing[] = [
   {
     owner: 2,
     title: "Pair of timber rowing boats",
-    description:
-      "Two clinker-built timber rowing boats with oars, kept on a calm lake and varnished each year. Swap both for a tinny or a trailer.",
+    description: "Two clinker-built timber rowing boats with oars, kept on a calm lake and varnished each year.",
+    wants: "Both for a tinny or a trailer.",
+    wantsCategories: ["boats_marine", "cars_vehicles"],
     category: "boats_marine",
     condition: "good",
     valueMin: 3000,
@@ -119,8 +130,9 @@ export const SEED_LISTINGS: SeedListing[] = [
   {
     owner: 3,
     title: "Painter's brush set, trade quality",
-    description:
-      "Twelve trade brushes from 25 to 100 mm, cleaned after every job, plus a roller frame and tray. Swap for a pressure washer.",
+    description: "Twelve trade brushes from 25 to 100 mm, cleaned after every job, plus a roller frame and tray.",
+    wants: "A pressure washer.",
+    wantsCategories: ["home_garden"],
     category: "tradie_tools",
     condition: "good",
     valueMin: 120,
@@ -132,7 +144,9 @@ export const SEED_LISTINGS: SeedListing[] = [
     owner: 0,
     title: "Tradie tool chest with spanners",
     description:
-      "Seven-drawer rolling tool chest full of metric and imperial spanners, sockets, screwdrivers and pliers. Swap for camping gear.",
+      "Seven-drawer rolling tool chest full of metric and imperial spanners, sockets, screwdrivers and pliers.",
+    wants: "Camping gear.",
+    wantsCategories: ["sports_outdoors"],
     category: "tradie_tools",
     condition: "good",
     valueMin: 900,
@@ -167,7 +181,9 @@ export const SEED_LISTINGS: SeedListing[] = [
   {
     owner: 1,
     title: "Set of four timber dining chairs",
-    description: "Solid timber chairs, sturdy and recently re-glued and oiled. Swap for a barbecue or garden tools.",
+    description: "Solid timber chairs, sturdy and recently re-glued and oiled.",
+    wants: "A barbecue or garden tools.",
+    wantsCategories: ["home_garden"],
     category: "home_garden",
     condition: "good",
     valueMin: 200,
@@ -178,8 +194,9 @@ export const SEED_LISTINGS: SeedListing[] = [
   {
     owner: 5,
     title: "Handmade pallet coffee table",
-    description:
-      "Coffee table built from recycled pallet timber, sanded and sealed, on castors. Swap for a lawn mower or garden tools.",
+    description: "Coffee table built from recycled pallet timber, sanded and sealed, on castors.",
+    wants: "A lawn mower or garden tools.",
+    wantsCategories: ["home_garden"],
     category: "home_garden",
     condition: "like_new",
     valueMin: 150,
@@ -212,8 +229,9 @@ export const SEED_LISTINGS: SeedListing[] = [
   {
     owner: 4,
     title: "Vintage clothing bundle, 30 pieces",
-    description:
-      "Shirts, jackets and dresses from a closed op-shop rack, sizes S to L, all washed. Swap for hiking gear or a backpack.",
+    description: "Shirts, jackets and dresses from a closed op-shop rack, sizes S to L, all washed.",
+    wants: "Hiking gear or a backpack.",
+    wantsCategories: ["sports_outdoors", "fashion"],
     category: "fashion",
     condition: "good",
     valueMin: 250,

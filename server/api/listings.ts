@@ -7,7 +7,16 @@ import { findFavouriteListings } from "#core/listings/find-favourite-listings.ts
 import { findListing } from "#core/listings/find-listing.ts";
 import { findMyListings } from "#core/listings/find-my-listings.ts";
 import { readListingForm } from "#core/listings/read-listing-form.ts";
-import { listingFieldsSchema, MAX_IMAGE_BYTES, MAX_IMAGES } from "#core/listings/listing-schema.ts";
+import {
+  CATEGORY_VALUES,
+  listingFieldsSchema,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGES,
+  MAX_WANTS_CATEGORIES,
+  MAX_WANTS_LENGTH,
+  TOO_MANY_WANTS_CATEGORIES,
+  WANTS_TOO_LONG,
+} from "#core/listings/listing-schema.ts";
 import { searchFromUrl } from "#core/listings/search-from-url.ts";
 import { RADIUS_VALUES, SEARCH_PARAM_NAMES, searchUrlSchema } from "#core/listings/search-params.ts";
 import { setFavourite } from "#core/listings/toggle-favourite.ts";
@@ -44,13 +53,13 @@ const searchQuery = Object.fromEntries(
   ]),
 ) as Record<string, z.ZodType>;
 const SEARCH_PARAM_NOTES: Record<string, string> = {
-  q: "Words to find in titles and descriptions (English stemming; a typo-tolerant match when the words find nothing).",
+  q: "Words to find: each word, or any of its Australian synonyms (`ute` is also `utility` and `pickup`), in the title, the category's everyday words or the description (English stemming; a typo-tolerant match when the words find nothing). What an owner would swap for is never matched.",
   location:
     "A place to search around: a suburb (`Bondi NSW 2026`), a city (`Melbourne`) or a postcode. Left out, distances are measured from the member's own suburb.",
   min: "The lowest value wanted, whole dollars (`$1,500` and `1500` alike); listings whose range reaches it match.",
   max: "The highest value wanted, whole dollars.",
   radius: `Kilometres around the place searched (needs a place or a member's suburb): ${RADIUS_VALUES.join(", ")}.`,
-  sort: "`nearest` needs a place (or the member's suburb); without one it is `newest`.",
+  sort: "Left out: `relevance` with words (title matches, then category, then description; then distance from a place searched, else newest), `newest` without. `nearest` needs a place (or the member's suburb); without one it is the default.",
   cursor:
     "The `nextCursor` of the previous page, with the same other parameters: the next page (keyset, never an offset).",
 };
@@ -75,6 +84,20 @@ const LOCATION_PICK =
 /** The create/edit form as multipart: the listing's fields (their rules from the form's own schema) and pictures. */
 const listingFormShape = {
   ...listingFieldsSchema.shape,
+  wants: z
+    .string()
+    .max(MAX_WANTS_LENGTH)
+    .optional()
+    .meta({
+      description: `"What I'd swap it for" (optional): shown on the listing's page, never searched as the item. Refused with '${WANTS_TOO_LONG}'.`,
+    }),
+  wantsCategories: z
+    .array(z.enum(CATEGORY_VALUES))
+    .max(MAX_WANTS_CATEGORIES)
+    .optional()
+    .meta({
+      description: `Up to ${MAX_WANTS_CATEGORIES} categories it would be swapped for (optional): one form field per category. Refused with '${TOO_MANY_WANTS_CATEGORIES}'.`,
+    }),
   locationSuburb: z.string().optional().meta({ description: LOCATION_PICK }),
   locationState: z.enum(AU_STATES).optional().meta({ description: LOCATION_PICK }),
   locationPostcode: z.string().optional().meta({ description: LOCATION_PICK }),

@@ -54,6 +54,10 @@ export const ListingDetail = named(
     .object({
       ...cardShape,
       description: z.string(),
+      wants: z.string().meta({ description: `"What I'd swap it for", as its owner wrote it; empty when not said.` }),
+      wantsCategories: z
+        .array(z.enum(CATEGORY_VALUES))
+        .meta({ description: "Up to 3 categories its owner would swap it for." }),
       suburb: z.string(),
       state: z.string(),
       postcode: z.string(),

@@ -43,23 +43,34 @@ test.describe("search", () => {
     await expect(page).toHaveURL(/\/search\?q=chainsaw/);
     await expect(page.getByRole("article")).toHaveCount(3);
 
+    // A filter applies as soon as it changes, in place: the focus stays on it (no Search press).
+    await page.getByLabel("Distance").focus();
     await page.getByLabel("Distance").selectOption("50");
-    await page.getByLabel("Sort by").selectOption("nearest");
-    await page.getByRole("main").getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/radius=50/);
+    await expect(page.getByLabel("Distance")).toBeFocused();
+    await page.getByLabel("Sort by").focus();
+    await page.getByLabel("Sort by").selectOption("nearest");
+    await expect(page).toHaveURL(/sort=nearest/);
+    await expect(page.getByLabel("Sort by")).toBeFocused();
     const titles = page.getByRole("article").getByRole("heading");
     await expect(titles).toHaveCount(2);
     await expect(titles.first()).toContainText("Bondi");
     await expect(titles.nth(1)).toContainText("Parramatta");
     await expectNoAxeViolations(page);
 
+    // New words are a new search, and Back returns to the filtered one (filters replaced it in history).
+    await page.getByLabel("What are you looking for?").fill(`kayak ${tag}`);
+    await page.getByRole("main").getByRole("button", { name: "Search" }).click();
+    await expect(page.getByRole("article")).toHaveCount(1);
     await page.goBack();
-    await expect(page.getByRole("article")).toHaveCount(3);
+    await expect(titles).toHaveCount(2);
   });
 
   test("a typo still finds the listing, and a category badge on home filters by category", async ({ page }) => {
     await page.goto("/search?q=chainsw");
     await expect(page.getByRole("article").filter({ hasText: `Chainsaw near Bondi ${tag}` })).toBeVisible();
+    await page.getByRole("link", { name: "chainsaw", exact: true }).click();
+    await expect(page).toHaveURL(/q=chainsaw(&|$)/);
     await page.goto("/");
     await page.getByRole("link", { name: "Boats & Marine", exact: true }).click();
     await expect(page).toHaveURL(/category=boats_marine/);
@@ -77,6 +88,12 @@ test.describe("search", () => {
     await page.getByRole("main").getByRole("button", { name: "Search" }).click();
     await expect(page.getByRole("article")).toHaveCount(1);
     await expect(page.getByRole("article")).toContainText("Bondi");
+    // Without JavaScript a filter waits for Apply.
+    await page.getByLabel("Distance").selectOption("50");
+    await expect(page).not.toHaveURL(/radius=50/);
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/radius=50/);
+    await expect(page.getByRole("article")).toHaveCount(2);
     await context.close();
   });
 });

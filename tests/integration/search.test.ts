@@ -224,7 +224,13 @@ describe("search parameters from the URL", () => {
 
   test("the page has labels for every distance and sort", () => {
     expect(RADIUS_OPTIONS.map((o) => o.label)).toEqual(["5 km", "10 km", "25 km", "50 km", "100 km", "Any distance"]);
-    expect(SORT_OPTIONS.map((o) => o.label)).toEqual(["Newest", "Nearest", "Value: low to high", "Value: high to low"]);
+    expect(SORT_OPTIONS.map((o) => o.label)).toEqual([
+      "Relevance",
+      "Newest",
+      "Nearest",
+      "Value: low to high",
+      "Value: high to low",
+    ]);
   });
 });
 
@@ -413,7 +419,8 @@ describe("Load more", () => {
     const base = db.select({ id: listings.id }).from(listings).leftJoin(profiles, eq(profiles.userId, listings.userId));
     const visible = sql`${listings.status} = 'active' and (${profiles.userId} is null or (${profiles.status} <> 'suspended' and ${profiles.deletedAt} is null))`;
     const order =
-      sort === "newest"
+      // Relevance without words is newest.
+      sort === "newest" || sort === "relevance"
         ? [desc(listings.createdAt), desc(listings.id)]
         : sort === "value_asc"
           ? [asc(listings.valueMin), asc(listings.id)]
@@ -426,7 +433,7 @@ describe("Load more", () => {
     return (await base.where(visible).orderBy(...order)).map((r) => r.id);
   }
 
-  for (const sort of ["newest", "nearest", "value_asc", "value_desc"] as const) {
+  for (const sort of ["relevance", "newest", "nearest", "value_asc", "value_desc"] as const) {
     test(`every page of "${sort}" follows on from the last, with no repeats or gaps`, async () => {
       const origin = point(BONDI);
       const everything = await walk({ sort }, { origin, limit: 7 });
@@ -473,7 +480,7 @@ describe("Load more", () => {
 
   test("the SQL never pages with OFFSET", async () => {
     const cursor = (await search({ q: "quokka" }, { limit: 7 })).nextCursor ?? undefined;
-    for (const sort of ["newest", "nearest", "value_asc", "value_desc"] as const) {
+    for (const sort of ["relevance", "newest", "nearest", "value_asc", "value_desc"] as const) {
       for (const fuzzy of [false, true]) {
         const query = searchListingsQuery(db, {
           params: params({ sort, q: "quokka", radiusKm: 25, cursor }),

@@ -1,6 +1,7 @@
 import { ChevronDown, SlidersHorizontal } from "#app/components/ui/icons.ts";
-import { type ReactNode, useEffect, useRef } from "react";
-import { RADIUS_OPTIONS, SORT_OPTIONS } from "#core/listings/search-query.ts";
+import { type ChangeEvent, type ReactNode, useEffect, useRef } from "react";
+import { useSubmit } from "react-router";
+import { defaultSort, RADIUS_OPTIONS, SORT_OPTIONS } from "#core/listings/search-query.ts";
 import { CATEGORIES } from "#app/lib/categories.ts";
 import { LocationCombobox } from "../forms/location-combobox";
 import { buttonClass } from "../ui/button";
@@ -26,8 +27,21 @@ const WIDE = "(min-width: 640px)";
 function activeCount(values: FilterValues): number {
   return (
     [values.category, values.condition, values.minValue, values.maxValue, values.radiusKm].filter(Boolean).length +
-    (values.sort !== "newest" ? 1 : 0)
+    (values.sort !== defaultSort(values.q) ? 1 : 0)
   );
+}
+
+/**
+ * The sort choices for a search with or without words. The default order's option sends no sort at all (value
+ * ""), so that typing words into a search that had none gets Relevance, and clearing them gets Newest, rather
+ * than keeping the order the page happened to show. Relevance is offered only with words: it ranks by them.
+ */
+function sortChoices(q: string) {
+  const fallback = defaultSort(q);
+  return SORT_OPTIONS.filter((o) => o.value !== "relevance" || fallback === "relevance").map((o) => ({
+    value: o.value === fallback ? "" : o.value,
+    label: o.label,
+  }));
 }
 
 /**
@@ -36,6 +50,14 @@ function activeCount(values: FilterValues): number {
  */
 export function SearchFilters({ values }: { values: FilterValues }) {
   const details = useRef<HTMLDetailsElement>(null);
+  const submit = useSubmit();
+  // With JavaScript a filter applies as soon as it changes: the same GET as Apply, replacing this history entry
+  // (one Back leaves the search, not each filter tried) and keeping the scroll; focus stays on the control, which
+  // React keeps. Before the page's scripts run, and without them, Apply does it.
+  const apply = (event: ChangeEvent<HTMLSelectElement>) => {
+    if (event.currentTarget.form)
+      submit(event.currentTarget.form, { method: "get", action: "/search", preventScrollReset: true, replace: true });
+  };
   // Wide screens show the filters before this runs (the CSS below); opening the <details> as well keeps what
   // assistive technology is told ("expanded") true, and covers browsers without ::details-content.
   useEffect(() => {
@@ -96,6 +118,7 @@ export function SearchFilters({ values }: { values: FilterValues }) {
               label="Category"
               defaultValue={values.category ?? ""}
               options={[{ value: "", label: "All categories" }, ...CATEGORIES]}
+              onChange={apply}
               wide
             />
             <FilterSelect
@@ -103,6 +126,7 @@ export function SearchFilters({ values }: { values: FilterValues }) {
               label="Condition"
               defaultValue={values.condition ?? ""}
               options={[{ value: "", label: "Any" }, ...CONDITION_OPTIONS]}
+              onChange={apply}
             />
             <FilterSelect
               name="radius"
@@ -112,11 +136,24 @@ export function SearchFilters({ values }: { values: FilterValues }) {
                 value: r.value ? String(r.value) : "",
                 label: r.value ? `Within ${r.label}` : r.label,
               }))}
+              onChange={apply}
             />
             <ValueFilter name="min" label="Min value ($)" defaultValue={values.minValue} />
             <ValueFilter name="max" label="Max value ($)" defaultValue={values.maxValue} />
-            <FilterSelect name="sort" label="Sort by" defaultValue={values.sort} options={SORT_OPTIONS} wide />
+            <FilterSelect
+              name="sort"
+              label="Sort by"
+              defaultValue={values.sort === defaultSort(values.q) ? "" : values.sort}
+              options={sortChoices(values.q)}
+              onChange={apply}
+              wide
+            />
           </div>
+          {/* Always shown: it is how filters apply before the page's scripts run (a slow phone) and without them,
+              and how the value range applies at any time. */}
+          <button type="submit" className={buttonClass({ variant: "outline" }, "mt-4 w-full sm:w-auto")}>
+            Apply
+          </button>
         </div>
       </details>
     </form>
@@ -141,11 +178,23 @@ function Filter({ name, label, wide = false, children }: FilterProps & { wide?: 
 function FilterSelect({
   options,
   defaultValue,
+  onChange,
   ...props
-}: FilterProps & { options: readonly { value: string; label: string }[]; defaultValue: string; wide?: boolean }) {
+}: FilterProps & {
+  options: readonly { value: string; label: string }[];
+  defaultValue: string;
+  onChange: (event: ChangeEvent<HTMLSelectElement>) => void;
+  wide?: boolean;
+}) {
   return (
     <Filter {...props}>
-      <select id={`search-${props.name}`} name={props.name} defaultValue={defaultValue} className={field}>
+      <select
+        id={`search-${props.name}`}
+        name={props.name}
+        defaultValue={defaultValue}
+        onChange={onChange}
+        className={field}
+      >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -15,6 +15,7 @@ import { FormError, formLevelError } from "#app/components/forms/form-error.tsx"
 import { LocationCombobox } from "#app/components/forms/location-combobox.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { ImagePicker } from "./image-picker";
+import { WantsFields } from "./wants-fields";
 import { CONDITION_OPTIONS } from "#app/lib/format.ts";
 
 /** What a refused submission sends back (the no-JavaScript path): the reason, each field's error, what was typed. */
@@ -27,6 +28,8 @@ export type EditableListing = {
   id: string;
   title: string;
   description: string;
+  wants: string;
+  wantsCategories: string[];
   category: string;
   condition: string;
   valueMin: number;
@@ -39,6 +42,11 @@ export type EditableListing = {
 };
 
 const TEXT_FIELDS = new Set(Object.keys(listingFieldsSchema.shape));
+
+/** The form's fields as the schema reads them: the ticked categories are several values of one name. */
+function formFields(form: FormData) {
+  return { ...Object.fromEntries(form), wantsCategories: form.getAll("wantsCategories") };
+}
 
 /**
  * The listing form, for a new listing or for changing one (`listing`): the same fields, rules and messages.
@@ -91,7 +99,7 @@ export function ListingForm({
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     form.delete("images");
-    const parsed = listingFieldsSchema.safeParse(Object.fromEntries(form));
+    const parsed = listingFieldsSchema.safeParse(formFields(form));
     const fileError = checkChosenFiles(files, form.getAll("keepImages").length);
     if (!parsed.success || fileError) {
       const fields = parsed.success ? {} : describeIssues(parsed.error).fields;
@@ -131,7 +139,7 @@ export function ListingForm({
   function onChange(event: React.FormEvent<HTMLFormElement>) {
     const name = (event.target as HTMLInputElement).name;
     if (!TEXT_FIELDS.has(name)) return;
-    const typed = Object.fromEntries(new FormData(event.currentTarget));
+    const typed = formFields(new FormData(event.currentTarget));
     setErrors((shown) => recheckFields(typed, shown, name));
   }
 
@@ -163,7 +171,7 @@ export function ListingForm({
         id="description"
         label="Description"
         error={errors.description}
-        hint="10 to 1000 characters: what it is, its condition, what you would swap it for."
+        hint="10 to 1000 characters: what it is, its condition and what comes with it."
       >
         <textarea
           id="description"
@@ -190,6 +198,7 @@ export function ListingForm({
         <AmountField {...fieldState("valueMin")} label="Min Value (AUD)" />
         <AmountField {...fieldState("valueMax")} label="Max Value (AUD)" />
       </div>
+      <WantsFields wants={values.wants} categories={values.wantsCategories} errors={errors} />
       <LocationCombobox
         id="location"
         name="location"
@@ -304,6 +313,15 @@ function AmountField({ name, label, value, error }: FieldState & { label: string
 
 /** An edited listing's stored fields as the form's text. */
 function storedValues(listing: EditableListing): Record<string, string> {
-  const { title, description, category, condition, valueMin, valueMax } = listing;
-  return { title, description, category, condition, valueMin: String(valueMin), valueMax: String(valueMax) };
+  const { title, description, wants, wantsCategories, category, condition, valueMin, valueMax } = listing;
+  return {
+    title,
+    description,
+    wants,
+    wantsCategories: wantsCategories.join(","),
+    category,
+    condition,
+    valueMin: String(valueMin),
+    valueMax: String(valueMax),
+  };
 }
