@@ -62,7 +62,7 @@ function parse(xml: string): { root: Element | null; problems: string[] } {
   return { root, problems };
 }
 
-const unescape = (text: string) =>
+const decodeEntities = (text: string) =>
   text.replace(ENTITY, (_, name: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" })[name] as string);
 
 function checkEntries(
@@ -82,7 +82,7 @@ function checkEntries(
     for (const c of child.children) if (!allowed.includes(c.name)) problems.push(`<${entry}> holds <${c.name}>`);
     if (locs.length !== 1) problems.push(`<${entry}> needs exactly one <loc>, has ${locs.length}`);
     if (lastmods.length > 1) problems.push(`<${entry}> has ${lastmods.length} <lastmod>`);
-    const loc = unescape(locs[0]?.text.trim() ?? "");
+    const loc = decodeEntities(locs[0]?.text.trim() ?? "");
     if (!/^https?:\/\/[^\s]+$/.test(loc)) problems.push(`<loc> is not an absolute http(s) address: ${loc}`);
     else if (loc.length > MAX_LOC) problems.push(`<loc> is over ${MAX_LOC} characters`);
     const lastmod = lastmods[0]?.text.trim();
