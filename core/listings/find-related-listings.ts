@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, notInArray, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, ne, notInArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { users } from "#db/schema/auth.ts";
 import { listings } from "#db/schema/listings.ts";
@@ -48,7 +48,7 @@ export async function findSimilarListings(db: Db, { to, viewer = {} }: { to: Rel
   const candidates = sql`select l.id from ${listings} l where l.status = 'active' and l.category = ${to.category}
     and l.search_vector @@ ${query} order by l.created_at desc limit ${sql.raw(String(WORD_CANDIDATES))}`;
   const alike = await cards(db, viewer)
-    .where(and(others, inArray(listings.id, candidates)))
+    .where(and(others, sql`${listings.id} in (${candidates})`))
     .orderBy(sql`ts_rank(${listings.searchVector}, ${query}) desc`, sql`${near} asc nulls last`, desc(listings.id))
     .limit(RELATED_COUNT);
   if (alike.length >= RELATED_COUNT) return alike;
