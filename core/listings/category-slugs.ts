@@ -1,5 +1,11 @@
 import { LISTING_CATEGORIES, type ListingCategory } from "#db/schema/listing-values.ts";
-import { AU_STATES, type AuState } from "#db/schema/columns.ts";
+
+/**
+ * The states and territories, as listings store them. The same list as AU_STATES in db/schema/columns.ts (a test
+ * holds them equal), written here because that file brings Drizzle with it and this one reaches the browser.
+ */
+export const STATES = ["ACT", "NSW", "NT", "QLD", "SA", "TAS", "VIC", "WA"] as const;
+export type State = (typeof STATES)[number];
 
 /**
  * The addresses of the category landing pages (/categories/<slug>[/<state>]): a category's value with hyphens
@@ -20,10 +26,10 @@ export function stateSlug(state: string): string {
   return state.toLowerCase();
 }
 
-export function stateFromSlug(slug: string | undefined): AuState | null {
+export function stateFromSlug(slug: string | undefined): State | null {
   if (!slug || slug !== slug.toLowerCase()) return null;
   const state = slug.toUpperCase();
-  return (AU_STATES as readonly string[]).includes(state) ? (state as AuState) : null;
+  return (STATES as readonly string[]).includes(state) ? (state as State) : null;
 }
 
 /** The landing page of a category, or of a category in one state. */

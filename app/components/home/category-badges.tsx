@@ -15,6 +15,7 @@ import type { IconComponent } from "#app/components/ui/icon.tsx";
 import { Link } from "react-router";
 import { Container } from "#app/components/ui/container.tsx";
 import { CATEGORIES, type Category } from "#app/lib/categories.ts";
+import { categoryPath } from "#core/listings/category-slugs.ts";
 
 const ICONS: Record<Category, IconComponent> = {
   cars_vehicles: Car,
@@ -29,7 +30,7 @@ const ICONS: Record<Category, IconComponent> = {
   other: Package,
 };
 
-/** Category shortcuts: each badge searches one category; Services is shown as coming soon and is not a link. */
+/** Category shortcuts: each badge opens its category's landing page; Services is shown as coming soon and is not a link. */
 export function CategoryBadges() {
   return (
     <section id="categories" aria-labelledby="categories-heading" className="py-12 sm:py-16">
@@ -45,7 +46,7 @@ export function CategoryBadges() {
             const Icon = ICONS[value];
             return (
               <li key={value}>
-                <Link to={`/search?category=${value}`} className="category-badge category-badge-link">
+                <Link to={categoryPath(value)} className="category-badge category-badge-link">
                   <Icon aria-hidden="true" className="size-4 text-brand-700" />
                   {label}
                 </Link>

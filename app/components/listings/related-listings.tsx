@@ -44,7 +44,7 @@ function Row({
       <h2 id={id} className="text-xl font-bold tracking-tight">
         {heading}
       </h2>
-      <ul className="mt-4 grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-3">
+      <ul className="listing-grid mt-4">
         {listings.map((listing) => (
           <li key={listing.id}>
             <ListingCard listing={listing} signedIn={signedIn} viewerId={viewerId} />
