@@ -66,6 +66,7 @@ try {
     NODE_ENV: "production",
     APP_URL: "http://127.0.0.1:3000",
     RUN_JOBS: "false",
+    ALLOW_TEST_PAYMENTS: "true",
     BETTER_AUTH_SECRET: crypto.randomBytes(32).toString("hex"),
     ...(url ? { DATABASE_URL: url } : { DATA_DIR: dataDir }),
   });
