@@ -379,10 +379,13 @@ test("cards tell a condition of New from an owner without reviews, and counts re
     data: { rating: 4 },
   });
   expect(review.status(), await review.text()).toBe(201);
-  // The swapped listing is gone for everyone but the two parties of its swap: a visitor gets the site's 404.
+  // The swapped listing is gone for everyone but the two parties of its swap: a visitor finds its address says
+  // so, with nothing to propose on (decision 092).
   const visitor = await browser.newContext({ viewport: DESKTOP });
   const visitorPage = await visitor.newPage();
-  await expectSiteNotFound(visitorPage, (await visitorPage.goto(`/listings/${benListing}`))?.status());
+  await visitorPage.goto(`/listings/${benListing}`);
+  await expect(visitorPage.getByRole("heading", { level: 1, name: "This item has been swapped" })).toBeVisible();
+  await expect(visitorPage.getByRole("button", { name: "Propose Swap" })).toHaveCount(0);
   await visitor.close();
   expect((await ana.page.goto(`/listings/${benListing}`))?.status()).toBe(200);
 
