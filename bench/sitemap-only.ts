@@ -1,4 +1,4 @@
-// `npm run bench:sitemap [-- --listings 1000000]`: the sitemaps alone (bench/sitemap.ts), without the full run's
+// `npm run bench:sitemap [-- --listings 1000000] [--keep] [--reuse]`: the sitemaps alone (bench/sitemap.ts), without the full run's
 // members, swaps, conversations and load. Seeds the bench's listings into its own database (PGlite in a temp
 // directory, or a fresh `swapshed_sitemap_bench` on the server DATABASE_URL names, so it never meets the full
 // bench's database), asks the app through `app.request` (no port, no pages: the sitemaps are Hono routes), prints
@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import crypto from "node:crypto";
 import { log, ms } from "./log";
-import { KIND as kind, N, root } from "./options";
+import { args, KIND as kind, N, root } from "./options";
 import { pickLocalities, seedListings, seedMembers } from "./seed";
 import { measureSitemap, sitemapTargets } from "./sitemap";
 import { failLoudly } from "./targets";
@@ -40,8 +40,10 @@ if (kind === "postgres") {
   const address = new URL(process.env.DATABASE_URL as string);
   address.pathname = `/${DB_NAME}`;
   url = address.toString();
-  await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-  await admin(`CREATE DATABASE ${DB_NAME}`);
+  if (!args.reuse) {
+    await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+    await admin(`CREATE DATABASE ${DB_NAME}`);
+  }
 } else {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "swapshed-sitemap-bench-"));
 }
@@ -54,13 +56,15 @@ try {
       : (text: string) =>
           (handle.db as unknown as { $client: import("@electric-sql/pglite").PGlite }).$client.exec(text);
   const localities = pickLocalities(400);
-  await seedMembers(exec, localities);
+  // --reuse (PostgreSQL, after a --keep run with the same --listings): measure again without seeding.
+  if (!(args.reuse && url)) await seedMembers(exec, localities);
   const started = process.hrtime.bigint();
-  await seedListings(exec, N, localities, (done) =>
-    log(
-      `seeded ${done.toLocaleString("en-AU")} / ${N.toLocaleString("en-AU")} listings (${(ms(started) / 1000).toFixed(1)} s)`,
-    ),
-  );
+  if (!(args.reuse && url))
+    await seedListings(exec, N, localities, (done) =>
+      log(
+        `seeded ${done.toLocaleString("en-AU")} / ${N.toLocaleString("en-AU")} listings (${(ms(started) / 1000).toFixed(1)} s)`,
+      ),
+    );
   await exec("VACUUM ANALYZE");
   const env = parseEnv({
     NODE_ENV: "production",
@@ -77,6 +81,6 @@ try {
   failLoudly(targets);
 } finally {
   await handle.close();
-  if (kind === "postgres") await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`).catch(() => {});
+  if (kind === "postgres" && !args.keep) await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`).catch(() => {});
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 }
