@@ -69,7 +69,7 @@ describe("a live listing's markup", () => {
     });
     const crumbs = blockOfType(html, "BreadcrumbList");
     expect(breadcrumbProblems(crumbs)).toEqual([]);
-    expect((crumbs?.itemListElement as { name: string; item: string }[]).map((c) => [c.name, c.item])).toEqual([
+    expect((crumbs!.itemListElement as { name: string; item: string }[]).map((c) => [c.name, c.item])).toEqual([
       ["Home", `${TEST_ORIGIN}/`],
       ["Boats & Marine", `${TEST_ORIGIN}/categories/boats-marine`],
       ["Sit-on-top kayak with paddle", `${TEST_ORIGIN}/listings/${kayak}`],
