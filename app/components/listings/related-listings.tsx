@@ -9,7 +9,10 @@ type Props = {
   viewerId: string | null;
 };
 
-/** Under a listing, live or gone: "More like this" and "More from this member"; a row with nothing is left out. */
+/**
+ * Under a listing, live or gone: "More like this" and "More from this member"; a row with nothing is left out. Their
+ * cards carry no Propose Swap: the page's own is the one it offers, and each card's title leads to its own.
+ */
 export function RelatedListings({ similar, fromMember, ownerName, signedIn, viewerId }: Props) {
   return (
     <>
@@ -47,7 +50,7 @@ function Row({
       <ul className="listing-grid mt-4">
         {listings.map((listing) => (
           <li key={listing.id}>
-            <ListingCard listing={listing} signedIn={signedIn} viewerId={viewerId} />
+            <ListingCard listing={listing} signedIn={signedIn} viewerId={viewerId} propose={false} />
           </li>
         ))}
       </ul>
