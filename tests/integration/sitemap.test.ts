@@ -1,5 +1,6 @@
 // robots.txt and the sitemaps (server/sitemap.ts, decision 092): what a crawler reads, checked against the sitemap
 // protocol by tests/support/sitemap-protocol.ts.
+import zlib from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, test } from "vitest";
 import { listings } from "#db/schema/listings.ts";
@@ -88,6 +89,14 @@ describe("the sitemaps themselves", () => {
     expect(locs).toContain(`${TEST_ORIGIN}/categories/cars-vehicles`);
     expect(locs).toContain(`${TEST_ORIGIN}/categories/boats-marine/vic`);
     expect(locs).not.toContain(`${TEST_ORIGIN}/categories/boats-marine/nsw`);
+  });
+
+  test("a crawler asking for gzip gets the same valid sitemap, compressed as it streams", async () => {
+    const response = await app.request("/sitemaps/listings-1.xml", { headers: { "accept-encoding": "gzip" } });
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    const text = zlib.gunzipSync(Buffer.from(await response.arrayBuffer())).toString("utf8");
+    expect(validateSitemap(text).problems).toEqual([]);
+    expect(text).toBe((await read("/sitemaps/listings-1.xml")).text);
   });
 
   test("a listings page past the last, or any other file name, is not found", async () => {
