@@ -12,6 +12,8 @@ export default [
     route("auth/code", "routes/auth.code.tsx"),
     route("admin/two-factor", "routes/admin.two-factor.tsx"),
     route("search", "routes/search.tsx"),
+    // A category's landing page, and the same in one state (decision 092).
+    route("categories/:slug/:state?", "routes/categories.$slug.tsx"),
     route("create-listing", "routes/create-listing.tsx"),
     route("listings/:id", "routes/listings.$id.tsx"),
     route("listings/:id/propose", "routes/listings.$id.propose.tsx"),

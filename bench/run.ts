@@ -24,7 +24,7 @@
 // This file is the runner: the database (bench/database.ts, seeded by bench/seed.ts, back-office.ts and
 // trust-and-money.ts), the app (bench/app.ts), then each benchmark in turn: the visitor pages
 // (bench/visitor-pages.ts), the search probes (bench/search-probes.ts), the back office
-// (bench/back-office-pages.ts), a member's conversations and notices with the contact rule
+// (bench/back-office-pages.ts), the sitemaps (bench/sitemap.ts), a member's conversations and notices with the contact rule
 // (bench/conversations.ts) and live updates (bench/live.ts), their targets (bench/targets.ts) and the report
 // (bench/report.ts). The order of
 // the steps is the measurement's: every page is visited and the back office timed before any load runs, and
@@ -62,6 +62,7 @@ import { checkTargets, failLoudly } from "./targets";
 import { seedPayments, seedReports } from "./trust-and-money";
 import { loadVisitorPages, visitorDatabaseTimes, visitVisitorPages } from "./visitor-pages";
 import { benchLiveUpdates } from "./live";
+import { measureSitemap, sitemapTargets } from "./sitemap";
 
 process.chdir(root); // migrations and the localities file are found relative to the project
 
@@ -131,6 +132,8 @@ async function main() {
   const visited = await visitVisitorPages(app, raw);
   const probePages = await visitSearchProbes(app, visited.targets[3].path);
   const backOffice = await timeBackOffice(app, db);
+  // Before any load: the process's memory is then what the visits left, and the sitemaps' growth is their own.
+  const sitemap = await measureSitemap((path) => fetch(app.base + path));
 
   // ------------------------------------------------------------------------- baselines and load
   const visitorLoad = await loadVisitorPages(app, visited);
@@ -213,7 +216,9 @@ async function main() {
     conversations,
     explainedPerPage: explained,
     targets: targetsChecked,
+    sitemap: { ...sitemap, pages: undefined },
   };
+  result.targets.push(...sitemapTargets(sitemap));
 
   app.close();
   await visitorLoad.closeBaselines();

@@ -41,6 +41,7 @@ import { FILE_TOO_LARGE, MAX_IMAGE_BYTES } from "#core/images/process-listing-im
 import type { PageCache, PageCacheVars } from "./page-cache/page-cache";
 import type { LiveHub } from "./live/live-hub";
 import { liveRoute } from "./live/live-route";
+import { createSitemapRoutes } from "./sitemap";
 
 /** The routes that take pictures: the API's listing upload and change, and the pages' create and edit forms (with their .data twins). */
 const isListingUploadApi = (method: string, path: string) =>
@@ -266,6 +267,8 @@ export function createApp(deps: AppDeps) {
 
   app.route("/", createUnsubscribeRoutes({ db }));
 
+  // robots.txt and the sitemaps: written from the database and APP_URL, so before the files in public/.
+  app.route("/", createSitemapRoutes({ db, origin: env.APP_URL }));
   if (deps.staticFiles) app.route("/", deps.staticFiles);
 
   const pageHandler = deps.pageHandler;

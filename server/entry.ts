@@ -69,7 +69,7 @@ export async function startApp(options: { clientDir: string }) {
       onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
     }),
   );
-  // The other files in public/ (favicon.svg, robots.txt) all have an extension; a page's path never asks
+  // The other files in public/ (favicon.svg and the like) all have an extension; a page's path never asks
   // the disk first.
   statics.use("*", async (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? publicFiles(c, next) : next()));
   const { app, auth, pageCache, liveHub } = createSiteApp({

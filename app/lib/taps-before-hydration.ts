@@ -11,9 +11,11 @@
  * handled by it (entry.client.tsx marks that moment), so it is not remembered a second time.
  *
  * The same script also decides, before the first paint, what the server cannot know and the page would otherwise
- * learn only when React runs: whether the browser has passkeys (`<html data-passkeys>`). A control that appeared
- * only then would push the ones below it away from a finger already on its way (the "dead" Sign Up taps of
- * decision 064), so such controls are in the server's HTML and shown by CSS from the first paint.
+ * learn only when React runs: whether the browser has passkeys (`<html data-passkeys>`), and that scripts run at
+ * all (`<html data-scripts>`: a control that only works with JavaScript, like Share, is drawn from the first
+ * paint). A control that appeared only then would push the ones below it away from a finger already on its way
+ * (the "dead" Sign Up taps of decision 064), so such controls are in the server's HTML and shown by CSS from the
+ * first paint.
  */
 
 type EarlyTapWindow = Window & { __earlyTap?: HTMLButtonElement | null; __reactListens?: boolean };
@@ -24,6 +26,7 @@ type EarlyTapWindow = Window & { __earlyTap?: HTMLButtonElement | null; __reactL
  */
 export const EARLY_PAGE_SCRIPT = `(function () {
   var html = document.documentElement;
+  html.setAttribute("data-scripts", "");
   if (typeof window.PublicKeyCredential === "function") html.setAttribute("data-passkeys", "");
   addEventListener("click", function (event) {
     if (window.__reactListens) return;

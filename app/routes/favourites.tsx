@@ -2,6 +2,7 @@ import { Heart } from "#app/components/ui/icons.ts";
 import type { Route } from "./+types/favourites";
 import { appContext } from "../context";
 import { ListingCard } from "../components/listings/listing-card";
+import { GoneFavouriteCard } from "../components/listings/gone-favourite-card";
 import { ButtonLink } from "../components/ui/button";
 import { Container } from "../components/ui/container";
 import { requireUser } from "../lib/require-user.server";
@@ -17,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const user = await requireUser(ctx, request);
   const viewer = await getViewer(ctx, request);
-  return { listings: await findFavouriteListings(ctx.db, { userId: user.id, viewer }) };
+  return { listings: await findFavouriteListings(ctx.db, { userId: user.id, viewer, includeGone: true }) };
 }
 
 export default function Favourites({ loaderData }: Route.ComponentProps) {
@@ -44,7 +45,11 @@ export default function Favourites({ loaderData }: Route.ComponentProps) {
             <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {loaderData.listings.map((listing) => (
                 <li key={listing.id}>
-                  <ListingCard listing={listing} signedIn />
+                  {listing.status === "active" ? (
+                    <ListingCard listing={listing} signedIn />
+                  ) : (
+                    <GoneFavouriteCard listing={listing} />
+                  )}
                 </li>
               ))}
             </ul>

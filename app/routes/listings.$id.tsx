@@ -3,7 +3,7 @@ import { BadgeCheck, CalendarDays, MapPin, Navigation, Star } from "#app/compone
 import { data, Link, redirect } from "react-router";
 import { useEffect, useRef } from "react";
 import type { Route } from "./+types/listings.$id";
-import { appContext } from "../context";
+import { type AppContext, appContext } from "../context";
 import { RouteError } from "../components/layout/route-error";
 import { AlreadyProposed } from "../components/listings/already-proposed";
 import { FavouriteButton } from "../components/listings/favourite-button";
@@ -30,6 +30,14 @@ import { findPendingProposalForListing } from "#core/swaps/find-pending-proposal
 import { formatLongDate, sydneyFormat } from "#core/shared/time.ts";
 import { isBlockedBetween } from "#core/conversations/member-blocks.ts";
 import { askAboutListing } from "#core/conversations/start-conversation.ts";
+import { findGoneListing } from "#core/listings/find-gone-listing.ts";
+import { findRelatedListings } from "#core/listings/find-related-listings.ts";
+import { categoryPath } from "#core/listings/category-slugs.ts";
+import { cardData } from "../components/listings/listing-card";
+import { GoneListing, goneHeading } from "../components/listings/gone-listing";
+import { RelatedListings } from "../components/listings/related-listings";
+import { ShareListingButton } from "../components/listings/share-listing-button";
+import { listingStructuredMeta, listingUrl } from "../lib/listing-structured-data";
 
 /** "November 2026": how long the owner has been a member. */
 const monthAndYear = sydneyFormat({ month: "long", year: "numeric" });
@@ -38,7 +46,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const viewer = await getViewer(ctx, request);
   const listing = await findListing(ctx.db, { id: params.id, viewer });
-  if (!listing) throw data("Listing not found", { status: 404 });
+  if (!listing) return goneListingPage(ctx, params.id, viewer);
   const isOwner = viewer.userId === listing.ownerId;
   // A member who already proposed a swap for it is told so, instead of being offered a second one.
   const proposed =
@@ -52,14 +60,43 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The page's data is written into its HTML for hydration: only what the page draws (not the owner's id or
   // the suburb's parts, which `location` already reads as one line).
   const { ownerId: _ownerId, suburb: _suburb, state: _state, postcode: _postcode, ...shown } = listing;
+  const related = await findRelatedListings(ctx.db, { listingId: listing.id, viewer });
   return {
+    gone: null,
     listing: shown,
+    similar: related.similar.map((card) => cardData(card, viewer.userId)),
+    fromMember: related.fromMember.map((card) => cardData(card, viewer.userId)),
+    viewerId: viewer.userId ?? null,
     signedIn: Boolean(viewer.userId),
     isOwner,
     proposed,
     origin: ctx.env.APP_URL,
     reportable,
     canMessage,
+  };
+}
+
+/**
+ * A swapped or deleted listing keeps its address (decision 092): answered 200 with what it was and its like, and
+ * marked noindex. Anything else not found (taken down, never existed) is the 404 it always was.
+ */
+async function goneListingPage(ctx: AppContext, id: string, viewer: Awaited<ReturnType<typeof getViewer>>) {
+  const gone = await findGoneListing(ctx.db, { id });
+  if (!gone) throw data("Listing not found", { status: 404 });
+  const related = await findRelatedListings(ctx.db, { listingId: gone.id, viewer });
+  return {
+    gone: {
+      title: gone.title,
+      category: gone.category,
+      location: gone.location,
+      reason: gone.reason,
+      ownerName: gone.ownerName,
+    },
+    listing: null,
+    similar: related.similar.map((card) => cardData(card, viewer.userId)),
+    fromMember: related.fromMember.map((card) => cardData(card, viewer.userId)),
+    viewerId: viewer.userId ?? null,
+    signedIn: Boolean(viewer.userId),
   };
 }
 
@@ -98,6 +135,13 @@ export function shouldRevalidate({ formAction, actionResult, defaultShouldRevali
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: "Listing not found | SwapShed" }, { name: "robots", content: "noindex" }];
+  if (loaderData.gone) {
+    // Out of search engines' indexes, but its links (similar items, the member's others) are still followed.
+    return [
+      { title: `${goneHeading(loaderData.gone.reason)}: ${loaderData.gone.title} | SwapShed` },
+      { name: "robots", content: "noindex, follow" },
+    ];
+  }
   const { listing, origin } = loaderData;
   const description = listing.description.slice(0, 160);
   const cover = listing.images[0];
@@ -107,14 +151,33 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { property: "og:title", content: listing.title },
     { property: "og:description", content: description },
     { property: "og:type", content: "product" },
-    { property: "og:url", content: `${origin}/listings/${listing.id}` },
+    { property: "og:url", content: listingUrl(origin, listing.id) },
     ...(cover
       ? [{ property: "og:image", content: `${origin}${imageUrl(cover, cover.widths[cover.widths.length - 1])}` }]
       : []),
+    ...listingStructuredMeta(listing, origin),
   ];
 };
 
 export default function ListingPage({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.gone) {
+    const { gone, similar, fromMember, signedIn, viewerId } = loaderData;
+    return (
+      <GoneListing gone={gone} similar={similar} fromMember={fromMember} signedIn={signedIn} viewerId={viewerId} />
+    );
+  }
+  return <LiveListing loaderData={loaderData} actionData={actionData} />;
+}
+
+type LiveData = Extract<Route.ComponentProps["loaderData"], { gone: null }>;
+
+function LiveListing({
+  loaderData,
+  actionData,
+}: {
+  loaderData: LiveData;
+  actionData: Route.ComponentProps["actionData"];
+}) {
   const { listing, signedIn, isOwner, proposed, canMessage } = loaderData;
   // Whether this listing's page was drawn without a proposal: if one appears now, it was just sent from the dialog.
   const before = useRef({ id: listing.id, proposed });
@@ -128,11 +191,11 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
     <main id="main" className="py-8 sm:py-12">
       <Container>
         <nav aria-label="Breadcrumb" className="text-sm text-muted">
-          <Link to="/#browse" className="inline-block py-1 hover:underline">
-            Browse
+          <Link to="/" className="inline-block py-1 hover:underline">
+            Home
           </Link>{" "}
           <span aria-hidden="true">/</span>{" "}
-          <Link to={`/search?category=${listing.category}`} className="inline-block py-1 hover:underline">
+          <Link to={categoryPath(listing.category)} className="inline-block py-1 hover:underline">
             {categoryLabel(listing.category)}
           </Link>
         </nav>
@@ -244,6 +307,9 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
               )
             )}
             {loaderData.reportable && <ReportListing listingId={listing.id} />}
+            <div className="mt-4">
+              <ShareListingButton url={listingUrl(loaderData.origin, listing.id)} title={listing.title} />
+            </div>
           </div>
         </div>
         <section aria-labelledby="description-heading" className="mt-10 max-w-3xl">
@@ -253,6 +319,13 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
           <p className="mt-2 whitespace-pre-line leading-relaxed text-ink wrap-anywhere">{listing.description}</p>
         </section>
         <ListingWants wants={listing.wants} categories={listing.wantsCategories} />
+        <RelatedListings
+          similar={loaderData.similar}
+          fromMember={loaderData.fromMember}
+          ownerName={listing.ownerName}
+          signedIn={signedIn}
+          viewerId={loaderData.viewerId}
+        />
       </Container>
     </main>
   );

@@ -12,6 +12,7 @@ import { isShareable, makeSharedCopy } from "./shared-copy";
 const SHARED_PATHS = [
   /^\/$/,
   /^\/search$/,
+  /^\/categories\/[a-z-]+(\/[a-z]+)?$/,
   /^\/listings\/[0-9a-f-]{36}$/,
   /^\/(terms|privacy|cookies|investors)$/,
   /^\/api\/v1\/listings(\/[0-9a-f-]{36})?$/,

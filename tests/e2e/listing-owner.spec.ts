@@ -248,7 +248,9 @@ test("the owner deletes a listing from its page after the spec's question, with 
   await expect(owner.page).toHaveURL("/my-listings");
   await expect(owner.page.getByText("Listing deleted")).toBeVisible();
   await expect(owner.page.getByRole("listitem").filter({ hasText: title })).toHaveCount(0);
-  await expectSiteNotFound(owner.page, (await owner.page.goto(`/listings/${id}`))?.status());
+  // Its address says so now (decision 092), to its owner as to anyone.
+  await owner.page.goto(`/listings/${id}`);
+  await expect(owner.page.getByRole("heading", { level: 1, name: "This item is no longer listed" })).toBeVisible();
 
   const noJs = await member(browser, "Nina Park", { viewport: DESKTOP, javaScriptEnabled: false });
   const kept = `Asked first ${Date.now()}`;
@@ -276,7 +278,9 @@ test("a member who already proposed sees 'You've proposed a swap for this item' 
   await listItem(proposer.page, offeredTitle);
 
   await proposer.page.goto(`/listings/${target}`);
-  await proposer.page.getByRole("link", { name: "Propose Swap" }).click();
+  // The listing's own Propose Swap (the cards of "More like this" below have theirs).
+  const propose = proposer.page.locator("#propose").getByRole("link", { name: "Propose Swap" });
+  await propose.click();
   const dialog = proposer.page.getByRole("dialog", { name: "Propose a Swap" });
   await dialog.getByRole("radio", { name: new RegExp(offeredTitle) }).check();
   await dialog.getByRole("button", { name: "Send Proposal" }).click();
@@ -284,7 +288,7 @@ test("a member who already proposed sees 'You've proposed a swap for this item' 
   // The page now says so where the button was.
   const notice = proposer.page.getByRole("status").filter({ hasText: "You've proposed a swap for this item" });
   await expect(notice).toBeVisible();
-  await expect(proposer.page.getByRole("link", { name: "Propose Swap" })).toHaveCount(0);
+  await expect(propose).toHaveCount(0);
 
   for (const viewport of [DESKTOP, PHONE]) {
     await proposer.page.setViewportSize(viewport);
@@ -379,10 +383,13 @@ test("cards tell a condition of New from an owner without reviews, and counts re
     data: { rating: 4 },
   });
   expect(review.status(), await review.text()).toBe(201);
-  // The swapped listing is gone for everyone but the two parties of its swap: a visitor gets the site's 404.
+  // The swapped listing is gone for everyone but the two parties of its swap: a visitor finds its address says
+  // so, with nothing to propose on (decision 092).
   const visitor = await browser.newContext({ viewport: DESKTOP });
   const visitorPage = await visitor.newPage();
-  await expectSiteNotFound(visitorPage, (await visitorPage.goto(`/listings/${benListing}`))?.status());
+  await visitorPage.goto(`/listings/${benListing}`);
+  await expect(visitorPage.getByRole("heading", { level: 1, name: "This item has been swapped" })).toBeVisible();
+  await expect(visitorPage.getByRole("link", { name: "Propose Swap" })).toHaveCount(0);
   await visitor.close();
   expect((await ana.page.goto(`/listings/${benListing}`))?.status()).toBe(200);
 

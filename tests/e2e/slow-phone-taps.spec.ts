@@ -127,6 +127,18 @@ const controls: Control[] = [
     },
   },
   {
+    // A button only JavaScript can work (decision 092): drawn from the first paint, a tap before React replayed.
+    name: "Share on a listing (visitor)",
+    tries: 4,
+    from: () => `/listings/${listingId}`,
+    tap: (page) => page.getByRole("main").getByRole("button", { name: "Share", exact: true }).tap(),
+    done: async (page) => {
+      // Copied, or (the clipboard refused this browser) the link shown to copy by hand: either way it answered.
+      const answered = page.getByText("Link copied").or(page.getByRole("textbox", { name: "Copy this link" }));
+      await expect(answered).toBeVisible({ timeout: RESULT_MS });
+    },
+  },
+  {
     name: "Browse in the phone menu of a listing",
     from: () => `/listings/${listingId}`,
     tap: async (page) => {

@@ -245,15 +245,19 @@ describe("a change shows on the next visitor request", () => {
     await warm(`/listings/${id}`, `/api/v1/listings/${id}`);
     const gone = await app.request(`/api/v1/listings/${id}`, { method: "DELETE", headers: sameOrigin(member.cookie) });
     expect(gone.status).toBe(200);
-    expect((await seen(`/listings/${id}`)).status).toBe(404);
+    // Its address now says so (decision 092), at once: not the stored live page.
+    const page = await seen(`/listings/${id}`);
+    expect(page.body).toContain("This item is no longer listed");
+    expect(page.body).not.toContain('id="propose"');
     expect((await seen(`/api/v1/listings/${id}`)).status).toBe(404);
   });
 
-  for (const [event, change] of [
-    ["reserved", { status: "reserved" }],
-    ["swapped", { status: "swapped" }],
-    ["hidden for review", { moderationStatus: "pending" }],
-    ["taken down", { moderationStatus: "takedown", status: "cancelled", takedownReason: "terms" }],
+  // Reserved and swapped listings keep their address with what happened (decision 092); moderated ones are a 404.
+  for (const [event, change, after] of [
+    ["reserved", { status: "reserved" }, "This item is no longer listed"],
+    ["swapped", { status: "swapped" }, "This item has been swapped"],
+    ["hidden for review", { moderationStatus: "pending" }, 404],
+    ["taken down", { moderationStatus: "takedown", status: "cancelled", takedownReason: "terms" }, 404],
   ] as const) {
     test(`a listing ${event} is no longer shown to visitors`, async () => {
       const id = await createListing(db, owner.id, { title: `Surfboard 7 foot ${event}` });
@@ -262,7 +266,9 @@ describe("a change shows on the next visitor request", () => {
       expect((await seen("/")).body).toContain(id);
       await db.update(listings).set(change).where(eq(listings.id, id));
       await changed();
-      expect((await seen(`/listings/${id}`)).status).toBe(404);
+      const page = await seen(`/listings/${id}`);
+      if (after === 404) expect(page.status).toBe(404);
+      else expect(page.body).toContain(after);
       expect((await seen("/")).body).not.toContain(id);
     });
   }

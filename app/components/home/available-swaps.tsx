@@ -19,14 +19,14 @@ type Props = {
 /** Home's grid of the newest listings (id="browse" is the nav bar's Browse anchor). */
 export function AvailableSwaps({ listings, signedIn, viewerId, loading, locationLabel, loadError }: Props) {
   return (
-    <section id="browse" aria-labelledby="browse-heading" className="scroll-mt-20 py-16">
+    <section id="browse" aria-labelledby="browse-heading" className="scroll-mt-20 pb-16 pt-4 sm:py-16">
       <Container>
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
-            <h2 id="browse-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
+            <h2 id="browse-heading" className="text-lg font-bold tracking-tight sm:text-3xl">
               Available Swaps
             </h2>
-            <p className="mt-1 text-muted">The newest goods members are ready to swap.</p>
+            <p className="mt-1 hidden text-muted sm:block">The newest goods members are ready to swap.</p>
           </div>
           {/* Whose distances is part of what is loading: a quiet block of the same size meanwhile. */}
           {loading ? (
@@ -35,14 +35,14 @@ export function AvailableSwaps({ listings, signedIn, viewerId, loading, location
             <LocationChooser label={locationLabel} />
           )}
         </div>
-        <div className="mt-8" aria-busy={loading}>
+        <div className="mt-4 sm:mt-8" aria-busy={loading}>
           {loading ? (
             <ListingGridSkeleton count={6} />
           ) : loadError ? (
             <LoadFailed message="Failed to load listings" />
           ) : listings.length > 0 ? (
             <>
-              <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              <ul className="listing-grid">
                 {listings.map((listing) => (
                   <li key={listing.id}>
                     <ListingCard listing={listing} signedIn={signedIn} viewerId={viewerId} />

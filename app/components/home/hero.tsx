@@ -7,7 +7,10 @@ import { LocationCombobox } from "#app/components/forms/location-combobox.tsx";
 const fieldClass =
   "h-12 w-full rounded-lg border border-line bg-white pl-10 pr-3 text-base text-ink placeholder:text-muted/80 placeholder:italic focus:border-brand-500";
 
-/** The home hero: the page's h1, the promise in one line and a search form (plain GET, works without JS). */
+/**
+ * The home hero: the page's h1, the promise in one line and a search form (plain GET, works without JS). On a phone
+ * it is the heading and the form only, so that listings start in the first screen (N25, decision 092).
+ */
 export function Hero() {
   return (
     <section
@@ -24,20 +27,20 @@ export function Hero() {
         className="absolute -right-40 -top-40 -z-10 size-[32rem] rounded-full bg-brand-500/25 blur-3xl"
       />
 
-      <Container className="py-16 sm:py-20 lg:py-28">
+      <Container className="py-5 sm:py-20 lg:py-28">
         <div className="grid items-center gap-12 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <div>
-            <p className="inline-flex items-center gap-2 rounded-full border border-white/20 bg-white/10 px-3 py-1 text-sm font-medium text-brand-100">
+            <p className="hidden items-center gap-2 rounded-full border border-white/20 bg-white/10 px-3 py-1 text-sm font-medium text-brand-100 sm:inline-flex">
               <ArrowLeftRight aria-hidden="true" className="size-4" />
               Australia's barter marketplace
             </p>
             <h1
               id="hero-heading"
-              className="mt-5 text-4xl font-bold leading-[1.1] tracking-tight text-balance sm:text-5xl lg:text-6xl"
+              className="text-2xl font-bold leading-[1.15] tracking-tight text-balance sm:mt-5 sm:text-5xl sm:leading-[1.1] lg:text-6xl"
             >
               Swap what you've got for what you <span className="text-accent-400">actually want</span>.
             </h1>
-            <p className="mt-5 max-w-2xl text-lg leading-relaxed text-brand-100 sm:text-xl">
+            <p className="mt-5 hidden max-w-2xl text-lg leading-relaxed text-brand-100 sm:block sm:text-xl">
               Trade your car, boat, tools or gear straight across with other Australians. Listing is free. Each side
               pays a $9.99 handshake fee only after a swap is accepted, and that unlocks each other's contact details.
             </p>
@@ -48,9 +51,9 @@ export function Hero() {
               action="/search"
               role="search"
               aria-label="Search listings"
-              className="mt-8 flex flex-col gap-3 rounded-xl bg-white p-3 shadow-xl shadow-brand-900/30 sm:flex-row sm:items-center sm:gap-2"
+              className="mt-4 grid grid-cols-[minmax(0,1fr)_auto] gap-2 rounded-xl bg-white p-2 shadow-xl shadow-brand-900/30 sm:mt-8 sm:flex sm:flex-row sm:items-center sm:p-3"
             >
-              <div className="relative flex-1">
+              <div className="relative col-span-2 flex-1">
                 <label htmlFor="hero-q" className="sr-only">
                   What are you looking for?
                 </label>
@@ -86,13 +89,13 @@ export function Hero() {
                   }
                 />
               </div>
-              <button type="submit" className={buttonClass({ variant: "accent", size: "lg" }, "w-full sm:w-auto")}>
+              <button type="submit" className={buttonClass({ variant: "accent", size: "lg" }, "w-auto")}>
                 <Search aria-hidden="true" className="size-5" />
                 Search
               </button>
             </form>
 
-            <ul className="mt-8 flex flex-col gap-3 text-sm text-brand-100 sm:flex-row sm:flex-wrap sm:gap-x-8">
+            <ul className="mt-8 hidden gap-3 text-sm text-brand-100 sm:flex sm:flex-row sm:flex-wrap sm:gap-x-8">
               <li className="flex items-start gap-2 sm:items-center">
                 <BadgeCheck aria-hidden="true" className="size-5 shrink-0 text-accent-400" />
                 Free to list

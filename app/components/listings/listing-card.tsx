@@ -61,11 +61,14 @@ export function ListingCard({
   signedIn,
   viewerId,
   distanceFrom,
+  propose = true,
 }: {
   listing: ListingCardData;
   signedIn: boolean;
   viewerId?: string | null;
   distanceFrom?: string | null;
+  /** Without its Propose Swap: the rows under a listing, whose page has the one Propose Swap it offers. */
+  propose?: boolean;
 }) {
   const cover = listing.images[0];
   const own = Boolean(viewerId) && listing.ownerId === viewerId;
@@ -125,7 +128,14 @@ export function ListingCard({
         {own ? (
           <p className="mt-3 rounded-lg bg-surface py-2 text-center text-sm font-medium text-muted">Your listing</p>
         ) : (
-          <ProposeSwapButton listingId={listing.id} title={listing.title} signedIn={signedIn} className="mt-3 w-full" />
+          propose && (
+            <ProposeSwapButton
+              listingId={listing.id}
+              title={listing.title}
+              signedIn={signedIn}
+              className="mt-3 w-full"
+            />
+          )
         )}
       </div>
     </article>

@@ -1,7 +1,7 @@
 /** Placeholder cards shown while listings load on client navigation. */
 export function ListingGridSkeleton({ count = 6 }: { count?: number }) {
   return (
-    <ul aria-hidden="true" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+    <ul aria-hidden="true" className="listing-grid">
       {Array.from({ length: count }, (_, i) => (
         <li key={i} className="animate-pulse overflow-hidden rounded-2xl border border-line">
           <div className="aspect-[4/3] bg-surface" />

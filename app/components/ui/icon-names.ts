@@ -64,6 +64,7 @@ export const ICON_NAMES = [
   "search-x",
   "server",
   "settings",
+  "share-2",
   "shield-check",
   "shirt",
   "sliders-horizontal",

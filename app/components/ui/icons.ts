@@ -76,3 +76,4 @@ export const Server = defineIcon("server");
 export const Activity = defineIcon("activity");
 export const Copy = defineIcon("copy");
 export const EyeOff = defineIcon("eye-off");
+export const Share = defineIcon("share-2");
