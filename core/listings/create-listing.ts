@@ -2,6 +2,7 @@ import type { Db } from "#db/client.ts";
 import { listings } from "#db/schema/listings.ts";
 import { hitMemberLimit } from "../rate-limit/member-limits";
 import type { Clock } from "../shared/clock";
+import { keepSavedSearchesInStep } from "../saved-searches/keep-listing-wants";
 import type { FileStorage } from "../storage/storage";
 import {
   checkPictureCount,
@@ -31,6 +32,7 @@ export async function createListing(
       .insert(listings)
       .values({ userId: input.ownerId, ...columns, images })
       .returning();
+    await keepSavedSearchesInStep(tx, row.id);
     return row.id;
   });
 }

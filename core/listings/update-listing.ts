@@ -4,6 +4,7 @@ import { type ListingImage, listings } from "#db/schema/listings.ts";
 import { swapProposals } from "#db/schema/swaps.ts";
 import { pictureKeys } from "../images/picture-keys";
 import { hitMemberLimit } from "../rate-limit/member-limits";
+import { keepSavedSearchesInStep } from "../saved-searches/keep-listing-wants";
 import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
 import { isUuid } from "../shared/ids";
@@ -78,6 +79,7 @@ export async function updateListing(
       .update(listings)
       .set({ ...columns, images, updatedAt: now })
       .where(eq(listings.id, input.listingId));
+    await keepSavedSearchesInStep(tx, input.listingId);
     const dropped = pictureKeys(current.filter((image) => !keep.includes(image.key)));
     return dropped.length ? notePendingFiles(tx, { keys: dropped, now, graceMs: 0 }) : null;
   });
