@@ -38,6 +38,7 @@ export default [
       route("data", "routes/account/data.tsx"),
       route("blocked", "routes/account/blocked.tsx"),
       route("notifications", "routes/account/notifications.tsx"),
+      route("saved-searches", "routes/account/saved-searches.tsx"),
     ]),
     route("auth/keep-account", "routes/auth.keep-account.tsx"),
     route("auth/reauthenticate", "routes/auth.reauthenticate.tsx"),

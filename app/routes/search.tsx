@@ -15,6 +15,7 @@ import { COUNT_CAP } from "#core/listings/search-listings.ts";
 import { searchFromUrl } from "#core/listings/search-from-url.ts";
 import { isAppError } from "#core/shared/app-error.ts";
 import { PlaceChoice } from "../components/search/place-choice";
+import { SaveSearchButton } from "../components/saved-searches/save-search-button";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const title = loaderData?.heading ?? "Search swaps";
@@ -108,6 +109,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             ? "No listings match your search yet."
             : `${showingCount(shown.length, total)}${place ? (params.radiusKm ? ` within ${params.radiusKm} km of ${place.label}` : `, distances from ${place.label}`) : ""}`}
         </p>
+        <SaveSearchButton params={params} className="mt-3" />
         {shown.length === 0 ? (
           <div className="mt-6 rounded-2xl border border-dashed border-line px-6 py-14 text-center">
             <SearchX className="mx-auto size-10 text-brand-600" aria-hidden="true" />

@@ -57,6 +57,9 @@ export async function matchListing(tx: Db, listingId: string): Promise<string[]>
     join listings l on l.id = ${listingId}
     left join listings w on w.id = s.listing_id
     where s.user_id <> ${l.userId}
+      -- A member who asked to be deleted, or is suspended, is told nothing while their account waits.
+      and not exists (select 1 from profiles p where p.user_id = s.user_id
+        and (p.deleted_at is not null or p.status = 'suspended'))
       and (s.category is null or s.category = l.category)
       and (cardinality(s.categories) = 0 or l.category = any(s.categories))
       and (s.condition is null or s.condition = l.condition)

@@ -73,7 +73,12 @@ export async function noticeDueMatches(tx: Db, { now, searchIds }: { now: Date; 
 }
 
 /** Where a search's matches are: the search page as it was saved, or for a want, the Saved searches page. */
-export function resultsHref(search: typeof savedSearches.$inferSelect): string {
+export function resultsHref(
+  search: Pick<
+    typeof savedSearches.$inferSelect,
+    "source" | "q" | "location" | "radiusKm" | "category" | "condition" | "minValue" | "maxValue"
+  >,
+): string {
   if (search.source === "listing_wants") return "/matches";
   const query = toSearchQuery({
     q: search.q,
