@@ -1,9 +1,8 @@
 import { Form, Link } from "react-router";
 import { describedBy, Field, inputClass } from "#app/components/forms/field.tsx";
 import { Button, ButtonLink } from "#app/components/ui/button.tsx";
-import type { SavedSearchItem } from "#core/saved-searches/find-saved-searches.ts";
 import { MAX_NAME_LENGTH } from "#core/saved-searches/saved-search-rules.ts";
-import { sourceLabel, summariseSearch } from "./saved-search-summary";
+import { type SavedSearchItem, sourceLabel, summariseSearch } from "./saved-search-summary";
 
 const FREQUENCIES = [
   { value: "instantly", label: "Instantly (at most once an hour)" },

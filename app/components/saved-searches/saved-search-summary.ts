@@ -8,6 +8,15 @@ const CONDITIONS: Record<string, string> = {
   for_parts: "For parts",
 };
 
+/** A saved search as the Saved searches page's loader gives it (core/saved-searches/find-saved-searches.ts). */
+export type SavedSearchItem = Summarised & {
+  id: string;
+  name: string;
+  frequency: "instantly" | "daily" | "weekly";
+  paused: boolean;
+  href: string;
+};
+
 type Summarised = {
   source: "search" | "listing_wants" | "looking_for";
   q: string;

@@ -1,4 +1,4 @@
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/saved-searches";
 import { appContext } from "#app/context.ts";
 import { AccountSection } from "#app/components/account/account-section.tsx";
