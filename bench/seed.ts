@@ -10,7 +10,7 @@ export type Exec = (sql: string) => Promise<unknown>;
 export type BenchLocality = { suburb: string; state: string; postcode: string; latitude: number; longitude: number };
 
 /** The listing categories, in the schema's order (db/schema/listings.ts). Eight item names each. */
-const ITEMS: Record<string, string[]> = {
+export const ITEMS: Record<string, string[]> = {
   cars_vehicles: [
     "Toyota Hilux",
     "Ford Ranger",
@@ -114,7 +114,7 @@ const ITEMS: Record<string, string[]> = {
 };
 const CATEGORIES = Object.keys(ITEMS);
 const CONDITIONS = ["new", "like_new", "good", "fair", "for_parts"];
-const ADJECTIVES = [
+export const ADJECTIVES = [
   "Near-new",
   "Used",
   "Vintage",

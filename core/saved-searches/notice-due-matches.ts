@@ -26,7 +26,12 @@ export async function noticeDueMatches(tx: Db, { now, searchIds }: { now: Date; 
   if (searchIds && searchIds.length === 0) return 0;
   const since = (ms: number) => new Date(now.getTime() - ms).toISOString();
   const due = await tx
-    .select()
+    .select({
+      search: savedSearches,
+      // A member who asked to be deleted, or is suspended, is told nothing while their account waits.
+      away: sql<boolean>`exists (select 1 from profiles p where p.user_id = ${savedSearches.userId}
+        and (p.deleted_at is not null or p.status = 'suspended'))`,
+    })
     .from(savedSearches)
     .where(
       and(
@@ -42,7 +47,7 @@ export async function noticeDueMatches(tx: Db, { now, searchIds }: { now: Date; 
     .limit(500)
     .for("update", { skipLocked: true });
   let told = 0;
-  for (const search of due) {
+  for (const { search, away } of due) {
     const untold = and(eq(savedSearchMatches.savedSearchId, search.id), isNull(savedSearchMatches.notifiedAt));
     const matched = await tx
       .select({ id: listings.id, title: listings.title, ownerId: listings.userId })
@@ -52,7 +57,7 @@ export async function noticeDueMatches(tx: Db, { now, searchIds }: { now: Date; 
       .where(and(untold, isPublicListing()))
       .orderBy(desc(savedSearchMatches.matchedAt));
     await tx.update(savedSearchMatches).set({ notifiedAt: now }).where(untold);
-    if (matched.length === 0) continue;
+    if (matched.length === 0 || away) continue;
     await tx.update(savedSearches).set({ lastNotifiedAt: now }).where(eq(savedSearches.id, search.id));
     const one = matched.length === 1 ? matched[0] : null;
     const payload: SavedSearchEventPayloads["saved_search.matched"] & { fromId?: string; titles: string[] } = {

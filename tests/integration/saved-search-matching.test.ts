@@ -13,6 +13,7 @@ import { systemClock } from "#core/shared/clock.ts";
 import { createLocalStorage } from "#core/storage/local-storage.ts";
 import { listings } from "#db/schema/listings.ts";
 import { notifications } from "#db/schema/notifications.ts";
+import { profiles } from "#db/schema/profiles.ts";
 import { savedSearches, savedSearchMatches } from "#db/schema/saved-searches.ts";
 import { GOOD_LISTING } from "../support/api-factories";
 import { listItemAs, longStandingMember } from "../support/saved-search-fixtures";
@@ -153,5 +154,18 @@ describe("how often a search tells its owner", () => {
     expect(notices[0].payload).toMatchObject({ count: 2 });
     const [search] = await db.select().from(savedSearches).where(eq(savedSearches.id, id));
     expect(search.lastNotifiedAt).not.toBeNull();
+  });
+});
+
+describe("members who are away", () => {
+  test("a member who asked to delete their account, or is suspended, is told nothing", async () => {
+    const leaving = await longStandingMember(db);
+    const lister = await longStandingMember(db);
+    await saveSearch(db, { userId: leaving.id, fields: { q: "didgeridoo" } });
+    await db.update(profiles).set({ status: "suspended" }).where(eq(profiles.userId, leaving.id));
+    await listItemAs(db, lister.id, { title: "Didgeridoo, painted" });
+    await dispatch();
+    await dispatch();
+    expect(await noticesOf(leaving.id)).toEqual([]);
   });
 });
