@@ -4,6 +4,7 @@ import { listings } from "#db/schema/listings.ts";
 import { savedSearches } from "#db/schema/saved-searches.ts";
 import { recordEvent } from "../events/record-event";
 import { MAX_NAME_LENGTH } from "./saved-search-rules";
+import { matchExistingListings } from "./match-existing-listings";
 import { termsOf, wantAlternatives } from "./search-terms";
 
 /**

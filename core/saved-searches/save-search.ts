@@ -13,6 +13,7 @@ import {
   PLACE_NOT_FOUND,
   TOO_MANY_SAVED_SEARCHES,
 } from "./saved-search-rules";
+import { matchExistingListings } from "./match-existing-listings";
 import { termsOf } from "./search-terms";
 
 /**
@@ -80,6 +81,7 @@ export async function saveSearch(
         geoCells: cellsCovering(place, radiusKm),
       })
       .returning();
+    await matchExistingListings(tx, row.id);
     return { id: row.id, created: true };
   });
 }

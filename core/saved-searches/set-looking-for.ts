@@ -10,6 +10,7 @@ import {
   MAX_NAME_LENGTH,
   TOO_MANY_LOOKING_FOR,
 } from "./saved-search-rules";
+import { matchExistingListings } from "./match-existing-listings";
 import { termsOf } from "./search-terms";
 
 /** The phrases of a "Looking for" box: one a line (or comma), trimmed, each once whatever its capitals. */
@@ -45,16 +46,21 @@ export async function setLookingFor(db: Db, { userId, text }: { userId: string; 
     const added = phrases
       .map((phrase, i) => ({ phrase, terms: terms[i] }))
       .filter(({ phrase }) => !existing.some((s) => s.q === phrase));
-    if (added.length)
-      await tx.insert(savedSearches).values(
-        added.map(({ phrase, terms }) => ({
-          userId,
-          source: "looking_for" as const,
-          name: phrase.slice(0, MAX_NAME_LENGTH),
-          q: phrase,
-          terms,
-        })),
-      );
+    if (added.length) {
+      const rows = await tx
+        .insert(savedSearches)
+        .values(
+          added.map(({ phrase, terms }) => ({
+            userId,
+            source: "looking_for" as const,
+            name: phrase.slice(0, MAX_NAME_LENGTH),
+            q: phrase,
+            terms,
+          })),
+        )
+        .returning();
+      for (const row of rows) await matchExistingListings(tx, row.id);
+    }
   });
   return phrases;
 }

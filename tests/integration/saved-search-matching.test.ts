@@ -8,7 +8,11 @@ import { dispatchEvents } from "#core/events/dispatch-events.ts";
 import { updateListing } from "#core/listings/update-listing.ts";
 import { changeSavedSearch } from "#core/saved-searches/change-saved-search.ts";
 import { noticeDueSavedSearches } from "#core/saved-searches/notice-due-saved-searches.ts";
+import { findMatchesForYou } from "#core/saved-searches/find-matches-for-you.ts";
+import { keepSavedSearchesInStep } from "#core/saved-searches/keep-listing-wants.ts";
 import { saveSearch } from "#core/saved-searches/save-search.ts";
+import { setLookingFor } from "#core/saved-searches/set-looking-for.ts";
+import type { Db } from "#db/client.ts";
 import { systemClock } from "#core/shared/clock.ts";
 import { createLocalStorage } from "#core/storage/local-storage.ts";
 import { listings } from "#db/schema/listings.ts";
@@ -167,5 +171,44 @@ describe("members who are away", () => {
     await dispatch();
     await dispatch();
     expect(await noticesOf(leaving.id)).toEqual([]);
+  });
+});
+
+describe("Matches for you", () => {
+  const wants = async (listingId: string, text: string) => {
+    await db.update(listings).set({ wants: text }).where(eq(listings.id, listingId));
+    await db.transaction((tx) => keepSavedSearchesInStep(tx as unknown as Db, listingId));
+  };
+
+  test("two-way matches first, then listings I want and listings of members who want what I have", async () => {
+    const me = await longStandingMember(db, "Mia Me");
+    const swapper = await longStandingMember(db, "Sam Swapper");
+    const seller = await longStandingMember(db, "Cal Cyclist");
+    const looker = await longStandingMember(db, "Lou Looker");
+    const stranger = await longStandingMember(db, "Stan Stranger");
+    const kayak = await listItemAs(db, me.id, { title: "Sit-on-top tandem kayak", category: "boats_marine" });
+    await wants(kayak, "a gravel bike");
+    // Listed after my want: matched as it is listed.
+    const twoWay = await listItemAs(db, swapper.id, { title: "Gravel bike, 54 cm", category: "sports_outdoors" });
+    await wants(twoWay, "tandem kayak");
+    const oneWay = await listItemAs(db, seller.id, { title: "Gravel bike wheels", category: "sports_outdoors" });
+    await setLookingFor(db, { userId: looker.id, text: "tandem kayak" });
+    const lookersThing = await listItemAs(db, looker.id, { title: "Camping chairs, pair", category: "home_garden" });
+    await listItemAs(db, stranger.id, { title: "Pressure washer", category: "tradie_tools" });
+    await dispatch();
+    await dispatch();
+
+    const found = await findMatchesForYou(db, { userId: me.id });
+    expect(found.map((m) => [m.id, m.twoWay])).toEqual([
+      [twoWay, true],
+      [lookersThing, false],
+      [oneWay, false],
+    ]);
+    expect(found.find((m) => m.id === lookersThing)).toMatchObject({ theyWant: true, iWant: false });
+    expect(found.find((m) => m.id === oneWay)).toMatchObject({ theyWant: false, iWant: true });
+    // The other side sees the same two-way match, and nobody sees their own listings.
+    const theirs = await findMatchesForYou(db, { userId: swapper.id });
+    expect(theirs[0]).toMatchObject({ id: kayak, twoWay: true });
+    expect(theirs.some((m) => m.ownerId === swapper.id)).toBe(false);
   });
 });
