@@ -41,9 +41,14 @@ export async function keepSavedSearchesInStep(tx: Db, listingId: string): Promis
       terms: await termsOf(tx, wantAlternatives(listing.wants)),
       categories: listing.wantsCategories,
     };
-    if (existing) await tx.update(savedSearches).set(values).where(eq(savedSearches.id, existing.id));
+    let id = existing?.id;
+    if (id) await tx.update(savedSearches).set(values).where(eq(savedSearches.id, id));
     else
-      await tx.insert(savedSearches).values({ ...values, userId: listing.userId, source: "listing_wants", listingId });
+      [{ id }] = await tx
+        .insert(savedSearches)
+        .values({ ...values, userId: listing.userId, source: "listing_wants", listingId })
+        .returning();
+    await matchExistingListings(tx, id);
   }
   if (listing.status === "active" && listing.moderationStatus === "approved")
     await recordEvent(tx, { kind: "listing.published", subjectId: listingId });

@@ -188,8 +188,11 @@ describe("Matches for you", () => {
     const stranger = await longStandingMember(db, "Stan Stranger");
     const kayak = await listItemAs(db, me.id, { title: "Sit-on-top tandem kayak", category: "boats_marine" });
     await wants(kayak, "a gravel bike");
+    // Each listing is matched as it is listed; a want written later meets what is already listed.
+    await dispatch();
     // Listed after my want: matched as it is listed.
     const twoWay = await listItemAs(db, swapper.id, { title: "Gravel bike, 54 cm", category: "sports_outdoors" });
+    await dispatch();
     await wants(twoWay, "tandem kayak");
     const oneWay = await listItemAs(db, seller.id, { title: "Gravel bike wheels", category: "sports_outdoors" });
     await setLookingFor(db, { userId: looker.id, text: "tandem kayak" });
