@@ -65,5 +65,28 @@ test("another member lists a match: the bell has one notice, and it opens the li
   await expect(notice).toHaveCount(1);
   await notice.click();
   await expect(ana.page).toHaveURL(new RegExp(`/listings/${listing}$`));
+
+  // Matches for you: the listing Ana wants, on its page and on home.
+  await ana.page.goto("/matches");
+  await expect(ana.page.getByRole("heading", { level: 1, name: "Matches for you" })).toBeVisible();
+  await expect(ana.page.getByRole("link", { name: `Sit-on-top ${word}` })).toBeVisible();
+  await expect(ana.page.getByText("Matches what you're looking for")).toBeVisible();
+  await axeAtBothWidths(ana.page, 900, "matches");
+  await ana.page.goto("/");
+  await expect(ana.page.getByRole("heading", { name: "Matches for you" })).toBeVisible();
   await ana.close();
+});
+
+test("a Looking for list on the profile becomes saved searches, marked as from it", async ({ browser }) => {
+  test.setTimeout(60_000);
+  const cam = await member(browser, "Cam Lee", { javaScriptEnabled: false });
+  await cam.page.goto("/account");
+  await cam.page.getByLabel("What you're looking for").fill("kayak\nride-on mower");
+  await cam.page.getByRole("button", { name: "Save Looking for" }).click();
+  await expect(cam.page.getByText("Your Looking for list has been saved")).toBeVisible();
+  await cam.page.goto("/account/saved-searches");
+  const mower = cam.page.getByRole("listitem").filter({ hasText: "ride-on mower" });
+  await expect(mower.getByText("From your Looking for list")).toBeVisible();
+  await expect(mower.getByRole("link", { name: /^Delete/ })).toHaveCount(0);
+  await cam.close();
 });

@@ -215,3 +215,18 @@ describe("Matches for you", () => {
     expect(theirs.some((m) => m.ownerId === swapper.id)).toBe(false);
   });
 });
+
+describe("listings already there", () => {
+  test("a new saved search meets the listings already listed, but tells nobody of them", async () => {
+    const lister = await longStandingMember(db);
+    const searcher = await longStandingMember(db);
+    const listingId = await listItemAs(db, lister.id, { title: "Boomerang, hand painted" });
+    await dispatch();
+    const { id } = await saveSearch(db, { userId: searcher.id, fields: { q: "boomerang" } });
+    expect((await matchesOf(id)).map((m) => [m.listingId, m.notifiedAt !== null])).toEqual([[listingId, true]]);
+    await noticeDueSavedSearches({ db, clock: controlledClock(new Date(Date.now() + 2 * HOUR)) });
+    await dispatch();
+    expect(await noticesOf(searcher.id)).toEqual([]);
+    expect((await findMatchesForYou(db, { userId: searcher.id })).map((m) => m.id)).toEqual([listingId]);
+  });
+});

@@ -35,6 +35,8 @@ export function SaveSearchButton({
   label?: string;
   className?: string;
 }) {
+  // A search with nothing in it (the bare search page) would match everything: nothing to save.
+  if (!params.q && !params.category && !params.location) return null;
   return (
     <Form method="post" action="/account/saved-searches" className={className}>
       <input type="hidden" name="intent" value="save" />
