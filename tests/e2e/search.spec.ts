@@ -45,7 +45,7 @@ test.describe("search", () => {
 
     await page.getByLabel("Distance").selectOption("50");
     await page.getByLabel("Sort by").selectOption("nearest");
-    await page.getByRole("main").getByRole("button", { name: "Search" }).click();
+    await page.getByRole("main").getByRole("button", { name: "Search", exact: true }).click();
     await expect(page).toHaveURL(/radius=50/);
     const titles = page.getByRole("article").getByRole("heading");
     await expect(titles).toHaveCount(2);
@@ -74,7 +74,7 @@ test.describe("search", () => {
     await page.getByLabel("What are you looking for?").fill(`chainsaw ${tag}`);
     await page.getByLabel("Suburb or postcode", { exact: true }).fill("Bondi NSW 2026");
     await page.getByLabel("Distance").selectOption("5");
-    await page.getByRole("main").getByRole("button", { name: "Search" }).click();
+    await page.getByRole("main").getByRole("button", { name: "Search", exact: true }).click();
     await expect(page.getByRole("article")).toHaveCount(1);
     await expect(page.getByRole("article")).toContainText("Bondi");
     await context.close();
