@@ -109,6 +109,12 @@ export default function SavedSearches({ loaderData, actionData }: Route.Componen
       title="Saved searches"
       intro={`We tell you when a new listing matches one of your searches, as often as you choose. Save up to ${MAX_SAVED_SEARCHES} searches with “Save this search” on any results page; what you'd swap your listings for and your Looking for list are here too.`}
     >
+      <p className="mt-3 text-sm">
+        <Link to="/matches" className="font-medium text-brand-700 underline">
+          See Matches for you
+        </Link>
+        : listings you want from members who want what you have.
+      </p>
       <FormError message={actionData?.error} className="mt-4" />
       {searches.length === 0 ? (
         <p className="mt-4 text-sm text-muted">
