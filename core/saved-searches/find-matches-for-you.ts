@@ -27,6 +27,19 @@ export async function findMatchesForYou(
     join saved_searches s on s.id = m.saved_search_id
     join listings mine on mine.id = m.listing_id and mine.user_id = ${userId} and mine.status = 'active'
     where s.user_id = ${listings.userId} and (s.listing_id = ${listings.id} or s.source = 'looking_for'))`;
+  // The candidates, each side through its own indexes (never a scan of the listings): what my searches matched,
+  // and the listings of members whose wants matched one of my active listings (listings_user_idx).
+  const candidates = sql`(
+    select m.listing_id from saved_search_matches m
+      join saved_searches s on s.id = m.saved_search_id
+      where s.user_id = ${userId}
+    union
+    select theirs.id from listings theirs
+      where theirs.status = 'active' and theirs.user_id in (
+        select s.user_id from listings mine
+          join saved_search_matches m on m.listing_id = mine.id
+          join saved_searches s on s.id = m.saved_search_id and s.source in ('listing_wants', 'looking_for')
+          where mine.user_id = ${userId} and mine.status = 'active'))`;
   const rows = await db
     .select({
       ...listingCardColumns({ ...viewer, userId }),
@@ -38,21 +51,16 @@ export async function findMatchesForYou(
     .leftJoin(profiles, eq(profiles.userId, listings.userId))
     .where(
       and(
+        sql`${listings.id} in ${candidates}`,
         isPublicListing(),
         sql`${listings.userId} <> ${userId}`,
-        sql`(${iWant} or ${listings.userId} in (select s.user_id from saved_search_matches m
-          join saved_searches s on s.id = m.saved_search_id
-          join listings mine on mine.id = m.listing_id and mine.user_id = ${userId} and mine.status = 'active'
-          where s.source in ('listing_wants', 'looking_for')))`,
+        // A member who wants my item through one listing's want wants it for that listing, not for their others.
+        sql`(${iWant} or ${theyWant})`,
       ),
     )
     .orderBy(desc(sql`(${iWant}) and (${theyWant})`), desc(listings.createdAt), desc(listings.id))
-    .limit(Math.min(Math.max(Math.trunc(limit), 1), 100) * 2);
-  // A member who wants my item through a listing's wants wants it for that listing, not for their others.
-  return rows
-    .filter((row) => row.iWant || row.theyWant)
-    .slice(0, limit)
-    .map((row) => ({ ...row, twoWay: row.iWant && row.theyWant }));
+    .limit(Math.min(Math.max(Math.trunc(limit), 1), 100));
+  return rows.map((row) => ({ ...row, twoWay: row.iWant && row.theyWant }));
 }
 
 export type MatchForYou = Awaited<ReturnType<typeof findMatchesForYou>>[number];
