@@ -8,6 +8,7 @@ import { dispatchEvents } from "#core/events/dispatch-events.ts";
 import { updateListing } from "#core/listings/update-listing.ts";
 import { changeSavedSearch } from "#core/saved-searches/change-saved-search.ts";
 import { noticeDueSavedSearches } from "#core/saved-searches/notice-due-saved-searches.ts";
+import { moderateListings } from "#core/moderation/moderate-listings.ts";
 import { findMatchesForYou } from "#core/saved-searches/find-matches-for-you.ts";
 import { keepSavedSearchesInStep } from "#core/saved-searches/keep-listing-wants.ts";
 import { saveSearch } from "#core/saved-searches/save-search.ts";
@@ -20,6 +21,7 @@ import { notifications } from "#db/schema/notifications.ts";
 import { profiles } from "#db/schema/profiles.ts";
 import { savedSearches, savedSearchMatches } from "#db/schema/saved-searches.ts";
 import { GOOD_LISTING } from "../support/api-factories";
+import { createStaff, staffActor } from "../support/factories";
 import { listItemAs, longStandingMember } from "../support/saved-search-fixtures";
 import { controlledClock, HOUR } from "../support/test-clock";
 import { closeTestDatabase, createTestDatabase } from "../support/test-db";
@@ -228,5 +230,25 @@ describe("listings already there", () => {
     await dispatch();
     expect(await noticesOf(searcher.id)).toEqual([]);
     expect((await findMatchesForYou(db, { userId: searcher.id })).map((m) => m.id)).toEqual([listingId]);
+  });
+});
+
+describe("a listing public again", () => {
+  test("a listing held for review and then approved by staff is matched as a new one is", async () => {
+    const searcher = await longStandingMember(db);
+    const lister = await longStandingMember(db);
+    const { id } = await saveSearch(db, { userId: searcher.id, fields: { q: "theodolite" } });
+    const listingId = await listItemAs(db, lister.id, { title: "Theodolite with tripod" });
+    // Held for review before anyone was told (as auto takedown leaves a listing).
+    await db.update(listings).set({ moderationStatus: "pending" }).where(eq(listings.id, listingId));
+    await dispatch();
+    expect(await matchesOf(id)).toEqual([]);
+    const moderator = staffActor(await createStaff(db, ["moderator"]), ["moderator"], "127.0.0.1");
+    await moderateListings(
+      { db },
+      { actor: moderator, ids: [listingId], moderation: "approve", now: new Date(), appUrl: "http://localhost" },
+    );
+    await dispatch();
+    expect((await matchesOf(id)).map((m) => m.listingId)).toEqual([listingId]);
   });
 });
