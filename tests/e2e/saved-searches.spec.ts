@@ -74,6 +74,9 @@ test("another member lists a match: the bell has one notice, and it opens the li
   await axeAtBothWidths(ana.page, 900, "matches");
   await ana.page.goto("/");
   await expect(ana.page.getByRole("heading", { name: "Matches for you" })).toBeVisible();
+  // The profile page with its Looking for section.
+  await ana.page.goto("/account");
+  await axeAtBothWidths(ana.page, 900, "profile-looking-for");
   await ana.close();
 });
 
