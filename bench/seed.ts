@@ -114,7 +114,7 @@ export const ITEMS: Record<string, string[]> = {
 };
 const CATEGORIES = Object.keys(ITEMS);
 const CONDITIONS = ["new", "like_new", "good", "fair", "for_parts"];
-export const ADJECTIVES = [
+const ADJECTIVES = [
   "Near-new",
   "Used",
   "Vintage",
