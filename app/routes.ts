@@ -27,6 +27,8 @@ export default [
     route("messages/:id", "routes/messages.$id.tsx"),
     route("messages/:id/report/:messageId", "routes/messages.$id.report.$messageId.tsx"),
     route("favourites", "routes/favourites.tsx"),
+    // Issue 27: listings the member wants and listings of members who want what the member has.
+    route("matches", "routes/matches.tsx"),
     route("notifications", "routes/notifications.tsx"),
     // Opening a notice: marks it read and redirects to what it is about (a 404 in the site's frame otherwise).
     route("notifications/:id", "routes/notifications.$id.tsx"),
@@ -40,6 +42,7 @@ export default [
       route("data", "routes/account/data.tsx"),
       route("blocked", "routes/account/blocked.tsx"),
       route("notifications", "routes/account/notifications.tsx"),
+      route("saved-searches", "routes/account/saved-searches.tsx"),
     ]),
     route("auth/keep-account", "routes/auth.keep-account.tsx"),
     route("auth/reauthenticate", "routes/auth.reauthenticate.tsx"),

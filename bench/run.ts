@@ -25,7 +25,8 @@
 // trust-and-money.ts), the app (bench/app.ts), then each benchmark in turn: the visitor pages
 // (bench/visitor-pages.ts), the search probes (bench/search-probes.ts), the back office
 // (bench/back-office-pages.ts), the sitemaps (bench/sitemap.ts), a member's conversations and notices with the contact rule
-// (bench/conversations.ts) and live updates (bench/live.ts), their targets (bench/targets.ts) and the report
+// (bench/conversations.ts), matching a new listing against 100,000 saved searches (bench/saved-search-matching.ts)
+// and live updates (bench/live.ts), their targets (bench/targets.ts) and the report
 // (bench/report.ts). The order of
 // the steps is the measurement's: every page is visited and the back office timed before any load runs, and
 // EXPLAIN comes after the load.
@@ -63,6 +64,7 @@ import { seedPayments, seedReports } from "./trust-and-money";
 import { loadVisitorPages, visitorDatabaseTimes, visitVisitorPages } from "./visitor-pages";
 import { benchLiveUpdates } from "./live";
 import { measureSitemap, sitemapTargets } from "./sitemap";
+import { measureSavedSearchMatching, savedSearchesSeeded, seedSavedSearches } from "./saved-search-matching";
 
 process.chdir(root); // migrations and the localities file are found relative to the project
 
@@ -108,6 +110,10 @@ async function main() {
     await seedConversations(exec, MEMBERS);
     log("seeded a member's 2,000 threads of 25 lines, 10,000 other threads and the member's 20,000 notices");
   }
+  if (!(await savedSearchesSeeded(raw))) {
+    await seedSavedSearches(exec, localities, MEMBERS);
+    log("seeded 100,000 saved searches");
+  }
   const insertMs = ms(t);
   t = process.hrtime.bigint();
   await exec(db.reused ? "ANALYZE" : "VACUUM ANALYZE");
@@ -144,6 +150,7 @@ async function main() {
   const probes = await explainSearchProbes(explain, probePages);
   const backOfficeResult = await explainBackOffice(explain, backOffice);
   const conversations = await measureConversations(db, explain);
+  const savedSearchMatching = await measureSavedSearchMatching(db);
 
   // ------------------------------------------------------------------------------------- targets
   const { http: http_, visitorRatios, ratio, ratioHomeLike } = visitorLoad;
@@ -157,6 +164,7 @@ async function main() {
     slowestQueueAndPayments: backOfficeResult.slowestQueueAndPayments,
     conversations,
     searchProbes: probes,
+    savedSearchMatching,
   });
 
   const result = {
@@ -214,6 +222,7 @@ async function main() {
     searchProbes: probes,
     backOffice: backOfficeResult.pages,
     conversations,
+    savedSearchMatching,
     explainedPerPage: explained,
     targets: targetsChecked,
     sitemap: { ...sitemap, pages: undefined },

@@ -10,7 +10,7 @@ export type Exec = (sql: string) => Promise<unknown>;
 export type BenchLocality = { suburb: string; state: string; postcode: string; latitude: number; longitude: number };
 
 /** The listing categories, in the schema's order (db/schema/listings.ts). Eight item names each. */
-const ITEMS: Record<string, string[]> = {
+export const ITEMS: Record<string, string[]> = {
   cars_vehicles: [
     "Toyota Hilux",
     "Ford Ranger",

@@ -9,6 +9,7 @@ import { claimExpiryWarnings } from "#core/swaps/expire-swaps.ts";
 import { dispatchEvents } from "#core/events/dispatch-events.ts";
 import { setUnsubscribeSecret } from "#core/notifications/unsubscribe-token.ts";
 import { sendNoticeDigests } from "#core/notifications/send-notice-digests.ts";
+import { noticeDueSavedSearches } from "#core/saved-searches/notice-due-saved-searches.ts";
 import { pushConfigFromEnv, setPushConfig } from "#core/notifications/push-settings.ts";
 import { sendPushes } from "#core/notifications/send-pushes.ts";
 import type { Env } from "./env";
@@ -46,6 +47,8 @@ export function startBackgroundWork({ db, clock, env }: { db: Db; clock: Clock; 
       await claimPaymentWarnings({ db, clock, env });
       await lapseUnpaidSwaps({ db, clock, env });
       await refundOwedPayments({ db, clock, provider });
+      // Saved searches whose matches are due (the hour after an "instantly" notice, the daily and weekly ones).
+      await noticeDueSavedSearches({ db, clock });
       // Whatever events are still pending (a process that died between its commit and the dispatch, a handler
       // that failed) become their mail here, then the mail goes out.
       await dispatchEvents({ db, appUrl: env.APP_URL });

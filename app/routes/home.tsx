@@ -13,6 +13,8 @@ import { Safety } from "../components/home/safety";
 import { recordRequestError } from "#core/logs/record-request-error.ts";
 import { getViewer } from "../lib/viewer.server";
 import { findHomeListings } from "#core/listings/find-home-listings.ts";
+import { findMatchesForYou } from "#core/saved-searches/find-matches-for-you.ts";
+import { HomeMatches } from "../components/saved-searches/matches-for-you-section";
 
 export const meta: Route.MetaFunction = () => [
   { title: "SwapShed | Swap your goods across Australia" },
@@ -30,8 +32,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await getViewer(ctx, request);
   try {
     const listings = await findHomeListings(ctx.db, { viewer });
+    // "Matches for you" (issue 27): a signed-in member's first few, two-way first.
+    const matches = viewer.userId ? await findMatchesForYou(ctx.db, { userId: viewer.userId, viewer, limit: 3 }) : [];
     return {
       listings: listings.map((listing) => cardData(listing, viewer.userId)),
+      matches: matches.map((m) => ({ listing: cardData(m, viewer.userId), twoWay: m.twoWay, theyWant: m.theyWant })),
       locationLabel: viewer.locationLabel,
       viewerId: viewer.userId,
       loadError: false,
@@ -67,6 +72,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <main id="main">
       <Hero />
       <CategoryBadges />
+      <Suspense fallback={null}>
+        <HomeMatches data={loaderData} />
+      </Suspense>
       {/* A revalidation (a favourite saved, a suburb set) happens in a transition: the cards stay while it
           loads; only a grid that was not on screen yet shows the skeletons. */}
       <Suspense

@@ -17,6 +17,7 @@ import { isAppError } from "#core/shared/app-error.ts";
 import { PlaceChoice } from "../components/search/place-choice";
 import { EmptyResult } from "../components/search/empty-result";
 import { emptyResult } from "../lib/empty-result.server";
+import { SaveSearchButton } from "../components/saved-searches/save-search-button";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const title = loaderData?.heading ?? "Search swaps";
@@ -143,6 +144,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             ? `${empty?.description ?? "No listings match your search yet"}.`
             : `${showingCount(shown.length, total)}${place ? (params.radiusKm ? ` within ${params.radiusKm} km of ${place.label}` : `, distances from ${place.label}`) : ""}`}
         </p>
+        <SaveSearchButton params={params} className="mt-3" />
         {shown.length === 0 ? (
           empty && <EmptyResult {...empty} signedIn={signedIn} viewerId={viewerId} distanceFrom={place?.name} />
         ) : (

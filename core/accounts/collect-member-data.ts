@@ -4,6 +4,7 @@ import { favourites } from "#db/schema/favourites.ts";
 import { listings } from "#db/schema/listings.ts";
 import { creditLedger, paymentLogs } from "#db/schema/payments.ts";
 import { userRoles } from "#db/schema/profiles.ts";
+import { savedSearches } from "#db/schema/saved-searches.ts";
 import { reviews, swapProposals } from "#db/schema/swaps.ts";
 import { listingItemColumns } from "../listings/listing-item-columns";
 import { AppError } from "../shared/app-error";
@@ -83,6 +84,27 @@ export async function collectMemberData(db: Db, { userId, now }: { userId: strin
       .select({ listingId: favourites.listingId, createdAt: favourites.createdAt })
       .from(favourites)
       .where(eq(favourites.userId, userId)),
+    // Saved searches and wants (issue 27): what the member asked to be told about.
+    savedSearches: await db
+      .select({
+        name: savedSearches.name,
+        source: savedSearches.source,
+        listingId: savedSearches.listingId,
+        q: savedSearches.q,
+        location: savedSearches.location,
+        radiusKm: savedSearches.radiusKm,
+        category: savedSearches.category,
+        categories: savedSearches.categories,
+        condition: savedSearches.condition,
+        minValue: savedSearches.minValue,
+        maxValue: savedSearches.maxValue,
+        frequency: savedSearches.frequency,
+        paused: savedSearches.paused,
+        createdAt: savedSearches.createdAt,
+      })
+      .from(savedSearches)
+      .where(eq(savedSearches.userId, userId))
+      .orderBy(desc(savedSearches.createdAt)),
   };
 }
 

@@ -3,6 +3,7 @@ import type { Db } from "#db/client.ts";
 import { securityEvents } from "#db/schema/audit.ts";
 import { accounts, sessions, twoFactors, users } from "#db/schema/auth.ts";
 import { favourites } from "#db/schema/favourites.ts";
+import { savedSearches } from "#db/schema/saved-searches.ts";
 import { type ListingImage, listings } from "#db/schema/listings.ts";
 import { profiles } from "#db/schema/profiles.ts";
 import { reviews, swapProposals } from "#db/schema/swaps.ts";
@@ -88,6 +89,7 @@ async function purgeOne(
         longitude: null,
         avatarUrl: null,
         flags: [],
+        lookingFor: [],
         status: "suspended",
         updatedAt: now,
       })
@@ -96,6 +98,8 @@ async function purgeOne(
     await tx.delete(accounts).where(eq(accounts.userId, userId));
     await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
     await tx.delete(favourites).where(eq(favourites.userId, userId));
+    // Saved searches and wants (issue 27) say what the member was after: gone, with their matches.
+    await tx.delete(savedSearches).where(eq(savedSearches.userId, userId));
     await tx.update(reviews).set({ comment: null }).where(eq(reviews.reviewerId, userId));
     const messagePictures = await purgeMemberMessages(tx, { userId, now });
     await tx.update(securityEvents).set({ userId: null }).where(eq(securityEvents.userId, userId));

@@ -41,7 +41,30 @@ export const MESSAGE_EVENT_KINDS = [
 ] as const;
 
 export type MessageEventKind = (typeof MESSAGE_EVENT_KINDS)[number];
-export type EventKind = SwapEventKind | StaffEventKind | MessageEventKind;
+
+/** Saved searches (issue 27); the subject is the listing, or the saved search. */
+export const SAVED_SEARCH_EVENT_KINDS = [
+  // A listing was listed or edited while public: it is matched against saved searches after the commit.
+  "listing.published",
+  // A saved search's matches are due to reach its owner (at once, or as the daily or weekly notice).
+  "saved_search.matched",
+] as const;
+
+export type SavedSearchEventKind = (typeof SAVED_SEARCH_EVENT_KINDS)[number];
+export type EventKind = SwapEventKind | StaffEventKind | MessageEventKind | SavedSearchEventKind;
+
+/** What a saved search's notice says, fixed when it was due (core/saved-searches/notice-due-matches.ts). */
+export type SavedSearchEventPayloads = {
+  "saved_search.matched": {
+    userId: string;
+    name: string;
+    count: number;
+    /** The one listing when one matched (its title for the line); otherwise the search's results. */
+    listingId: string | null;
+    title: string | null;
+    href: string;
+  };
+};
 
 /** What each message event carries: who is to hear of it, without reading the thread again. */
 export type MessageEventPayloads = {

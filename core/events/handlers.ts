@@ -2,6 +2,8 @@ import type { Db } from "#db/client.ts";
 import { enqueueNoticeMail, plainNoticeMail } from "../notifications/mail-notices";
 import { kindRow } from "../notifications/notification-kinds";
 import { recordNotices } from "../notifications/record-notices";
+import { matchListing } from "../saved-searches/match-listing";
+import { noticeDueMatches } from "../saved-searches/notice-due-matches";
 import { type DomainEvent, type EventKind, SWAP_EVENT_KINDS, type SwapEventKind } from "./event-kinds";
 import { mailListingModerated, mailReportReviewed, mailSwapCancelledByStaff } from "./staff-event-mail";
 import { mailSwapEvent } from "./swap-event-mail";
@@ -55,6 +57,14 @@ const HANDLERS: Record<EventKind, Handler> = {
   // A message has no mail of its own: its recipient's notice is mailed as they chose (by default in a digest if
   // still unread an hour later, decision 085).
   "message.sent": withNotices(async () => {}),
+  // A new or edited public listing meets the saved searches it matches; those told "instantly" hear of it now
+  // (at most once an hour each: the rest wait for the job, core/saved-searches/notice-due-matches.ts).
+  "listing.published": async (tx, event) => {
+    const matched = await matchListing(tx, event.subjectId);
+    await noticeDueMatches(tx, { now: new Date(event.occurredAt), searchIds: matched });
+  },
+  // Its notice (and, for a member who wants it so, the plain notice e-mail).
+  "saved_search.matched": withNotices(async () => {}),
 };
 
 export async function recordEffects(tx: Db, event: DomainEvent, deps: EffectDeps): Promise<void> {

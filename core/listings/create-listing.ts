@@ -2,6 +2,8 @@ import type { Db } from "#db/client.ts";
 import { listings } from "#db/schema/listings.ts";
 import { hitMemberLimit } from "../rate-limit/member-limits";
 import type { Clock } from "../shared/clock";
+import { deliverAfterCommit } from "../events/deliver-after-commit";
+import { keepSavedSearchesInStep } from "../saved-searches/keep-listing-wants";
 import type { FileStorage } from "../storage/storage";
 import {
   checkPictureCount,
@@ -18,7 +20,7 @@ export type CreateListingInput = ListingSubmission & { ownerId: string };
  * the write fails (or, after a crash, by the sweep of pending files), so neither is left without the other.
  */
 export async function createListing(
-  deps: { db: Db; storage: FileStorage; clock: Clock },
+  deps: { db: Db; storage: FileStorage; clock: Clock; env?: { APP_URL: string } },
   input: CreateListingInput,
 ): Promise<string> {
   const columns = listingColumnsFrom(input);
@@ -26,11 +28,15 @@ export async function createListing(
   // Counted once the listing is valid (a typo costs nothing) and before any picture is processed.
   await hitMemberLimit(deps, { userId: input.ownerId, action: "create_listing" });
 
-  return saveWithNewPictures(deps, input, async (tx, images) => {
+  const id = await saveWithNewPictures(deps, input, async (tx, images) => {
     const [row] = await tx
       .insert(listings)
       .values({ userId: input.ownerId, ...columns, images })
       .returning();
+    await keepSavedSearchesInStep(tx, row.id);
     return row.id;
   });
+  // Saved searches it matches hear of it now (the background dispatcher otherwise, within seconds).
+  await deliverAfterCommit(deps);
+  return id;
 }

@@ -2,6 +2,7 @@ import { and, eq, inArray, or } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { listings } from "#db/schema/listings.ts";
 import { swapProposals } from "#db/schema/swaps.ts";
+import { keepSavedSearchesInStep } from "../saved-searches/keep-listing-wants";
 import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
 import { isUuid } from "../shared/ids";
@@ -46,5 +47,6 @@ export async function deleteListing(
       .update(swapProposals)
       .set({ status: "rejected", rejectionReason: "Listing no longer available", respondedAt: now, updatedAt: now })
       .where(and(involved, eq(swapProposals.status, "pending")));
+    await keepSavedSearchesInStep(tx, listingId);
   });
 }

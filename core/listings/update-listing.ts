@@ -4,6 +4,8 @@ import { type ListingImage, listings } from "#db/schema/listings.ts";
 import { swapProposals } from "#db/schema/swaps.ts";
 import { pictureKeys } from "../images/picture-keys";
 import { hitMemberLimit } from "../rate-limit/member-limits";
+import { deliverAfterCommit } from "../events/deliver-after-commit";
+import { keepSavedSearchesInStep } from "../saved-searches/keep-listing-wants";
 import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
 import { isUuid } from "../shared/ids";
@@ -45,7 +47,7 @@ export type UpdateListingInput = ListingSubmission & {
  * are deleted only after the commit.
  */
 export async function updateListing(
-  deps: { db: Db; storage: FileStorage; clock: Clock },
+  deps: { db: Db; storage: FileStorage; clock: Clock; env?: { APP_URL: string } },
   input: UpdateListingInput,
 ): Promise<string> {
   if (!isUuid(input.listingId)) throw notFound();
@@ -78,11 +80,14 @@ export async function updateListing(
       .update(listings)
       .set({ ...columns, images, updatedAt: now })
       .where(eq(listings.id, input.listingId));
+    await keepSavedSearchesInStep(tx, input.listingId);
     const dropped = pictureKeys(current.filter((image) => !keep.includes(image.key)));
     return dropped.length ? notePendingFiles(tx, { keys: dropped, now, graceMs: 0 }) : null;
   });
   // Only now that the row no longer points at them: a rollback above would still have needed them.
   if (removed) await removePendingFiles(deps, removed);
+  // Saved searches the edited listing now matches hear of it now (the background dispatcher otherwise).
+  await deliverAfterCommit(deps);
   return input.listingId;
 }
 

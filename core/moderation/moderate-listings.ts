@@ -6,6 +6,7 @@ import { swapProposals } from "#db/schema/swaps.ts";
 import { recordAdminAction } from "../audit/record-admin-action";
 import { deliverAfterCommit } from "../events/deliver-after-commit";
 import { recordStaffEvent } from "../events/record-event";
+import { keepSavedSearchesInStep } from "../saved-searches/keep-listing-wants";
 import { pictureKeys } from "../images/picture-keys";
 import { AppError } from "../shared/app-error";
 import { requireReason } from "../shared/reason";
@@ -124,6 +125,9 @@ export async function moderateListings(
         now,
       });
       const after = await applyModeration(tx, { listing, moderation, reason, now });
+      // A listing public again (approved, reinstated, restored) is matched to saved searches as a new one is;
+      // a deleted one's want goes (core/saved-searches).
+      await keepSavedSearchesInStep(tx, listing.id);
       if (moderation === "delete") result.removedPictureKeys.push(...pictureKeys(listing.images));
       if (moderation === "approve" && listing.status === "cancelled")
         await recordStaffEvent(tx, {

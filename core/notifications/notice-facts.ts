@@ -8,6 +8,7 @@ import type {
   DomainEvent,
   MessageEventKind,
   MessageEventPayloads,
+  SavedSearchEventPayloads,
   StaffEventKind,
   StaffEventPayloads,
   SwapEventKind,
@@ -39,15 +40,17 @@ export type StaffFacts<K extends StaffEventKind> = StaffEventPayloads[K] & { sub
 export type ReportFacts = StaffFacts<"report.reviewed"> & { listingId: string | null };
 
 /** The facts each kind of event gives its notices. */
-export type FactsOf<E> = E extends SwapEventKind
-  ? SwapFacts
-  : E extends MessageEventKind
-    ? MessageFacts
-    : E extends "report.reviewed"
-      ? ReportFacts
-      : E extends StaffEventKind
-        ? StaffFacts<E>
-        : never;
+export type FactsOf<E> = E extends "saved_search.matched"
+  ? SavedSearchEventPayloads[E] & { subjectId: string; fromId?: string; titles?: string[] }
+  : E extends SwapEventKind
+    ? SwapFacts
+    : E extends MessageEventKind
+      ? MessageFacts
+      : E extends "report.reviewed"
+        ? ReportFacts
+        : E extends StaffEventKind
+          ? StaffFacts<E>
+          : never;
 
 async function swapFacts(tx: Db, event: DomainEvent): Promise<SwapFacts | null> {
   const [s] = await tx

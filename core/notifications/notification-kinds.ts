@@ -86,6 +86,8 @@ type ReportNotice = {
   conversationId?: string | null;
 };
 
+type SavedSearchNotice = { name: string; count: number; title: string | null; titles: string[]; href: string };
+
 /** My Swaps, at the tab the swap is on for this member. */
 const mySwaps = (p: { role: SwapNotice["role"] }) => (p.role === "proposer" ? "/my-swaps?tab=sent" : "/my-swaps");
 const quoted = (title: string) => `“${title}”`;
@@ -283,6 +285,24 @@ export const NOTIFICATION_KINDS = {
         : `We've reviewed your report about ${p.title ? quoted(p.title) : "a listing"}: ${REPORT_OUTCOME_LINES[p.outcome] ?? "thank you"}`,
     href: (p: ReportNotice) =>
       p.conversationId ? `/messages/${p.conversationId}` : p.listingId ? `/listings/${p.listingId}` : "/",
+  }),
+  // Issue 27: new listings matching a member's saved searches and wants (core/saved-searches/notice-due-matches.ts).
+  "saved_search.matched": kind({
+    label: "New listings matching your saved searches",
+    email: "immediately",
+    on: ["saved_search.matched"],
+    to: (f) => [
+      {
+        userId: f.userId,
+        ...(f.fromId ? { fromId: f.fromId } : {}),
+        payload: { name: f.name, count: f.count, title: f.title, titles: f.titles ?? [], href: f.href },
+      },
+    ],
+    line: (p: SavedSearchNotice) =>
+      p.count === 1 && p.title
+        ? `New listing ${quoted(p.title)} matches your saved search ${quoted(p.name)}`
+        : `${p.count} new listings match your saved search ${quoted(p.name)}${p.titles.length ? `: ${p.titles.map(quoted).join(", ")}${p.count > p.titles.length ? ` and ${p.count - p.titles.length} more` : ""}` : ""}`,
+    href: (p: SavedSearchNotice) => p.href,
   }),
 } satisfies Record<string, NotificationKindRow>;
 

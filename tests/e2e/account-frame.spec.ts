@@ -14,6 +14,7 @@ test("every My Account section is on screen at 375 px", async ({ page }) => {
     "Passkeys",
     "Devices",
     "Notifications",
+    "Saved searches",
     "Blocked members",
     "Your data",
   ]) {

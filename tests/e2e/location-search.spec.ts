@@ -91,7 +91,7 @@ test.describe("what people type in Suburb or postcode", () => {
     await expect(field).toHaveValue("Newtown VIC 3220");
     await expect(page).toHaveURL(/\/search\?q=/); // not submitted yet
     await page.getByLabel("Distance").selectOption("10");
-    await page.getByRole("main").getByRole("button", { name: "Search" }).click();
+    await page.getByRole("main").getByRole("button", { name: "Search", exact: true }).click();
     await expect(page).toHaveURL(/location=Newtown\+VIC\+3220/);
     await expect(page).not.toHaveURL(/locationSuburb/); // the search's URL carries the text alone
     await expect(page.getByRole("article")).toHaveCount(1);
@@ -107,7 +107,7 @@ test.describe("what people type in Suburb or postcode", () => {
     await page.getByLabel("What are you looking for?").fill(tag);
     await page.getByRole("combobox", { name: "Suburb or postcode" }).fill("2042");
     await page.getByLabel("Distance").selectOption("5");
-    await page.getByRole("main").getByRole("button", { name: "Search" }).click();
+    await page.getByRole("main").getByRole("button", { name: "Search", exact: true }).click();
     await expect(results(page)).toHaveText("Showing 2 listings within 5 km of postcode 2042");
     await expect(card(page, "newtownNsw")).toContainText("< 1 km from postcode 2042");
     await expect(card(page, "sydney")).toBeVisible(); // 3.5 km from Newtown
@@ -220,7 +220,7 @@ test.describe("the filters on a phone and on a desktop", () => {
       await page.screenshot({ path: test.info().outputPath("search-375-collapsed.png") });
       await expectNoAxeViolations(page);
 
-      await page.getByRole("main").getByRole("button", { name: "Search" }).focus();
+      await page.getByRole("main").getByRole("button", { name: "Search", exact: true }).focus();
       await page.keyboard.press("Tab");
       await expect(toggle).toBeFocused();
       await page.keyboard.press("Enter");
@@ -238,7 +238,7 @@ test.describe("the filters on a phone and on a desktop", () => {
       const toggle = await expectCollapsed(page);
       await toggle.click();
       await page.getByLabel("Sort by").selectOption("value_asc");
-      await page.getByRole("main").getByRole("button", { name: "Search" }).click();
+      await page.getByRole("main").getByRole("button", { name: "Search", exact: true }).click();
       await expect(page).toHaveURL(/sort=value_asc/);
       await expectCollapsed(page);
       await context.close();
@@ -264,7 +264,7 @@ test.describe("the filters on a phone and on a desktop", () => {
       await expect(page.getByLabel("Category")).toBeVisible();
       await expect(page.locator("summary", { hasText: "Filters and sort" })).toBeHidden();
       await page.getByLabel("Category").selectOption("home_garden");
-      await page.getByRole("main").getByRole("button", { name: "Search" }).click();
+      await page.getByRole("main").getByRole("button", { name: "Search", exact: true }).click();
       await expect(page).toHaveURL(/category=home_garden/);
       await context.close();
     });

@@ -85,7 +85,7 @@ test.describe("search", () => {
     await page.getByLabel("What are you looking for?").fill(`chainsaw ${tag}`);
     await page.getByLabel("Suburb or postcode", { exact: true }).fill("Bondi NSW 2026");
     await page.getByLabel("Distance").selectOption("5");
-    await page.getByRole("main").getByRole("button", { name: "Search" }).click();
+    await page.getByRole("main").getByRole("button", { name: "Search", exact: true }).click();
     await expect(page.getByRole("article")).toHaveCount(1);
     await expect(page.getByRole("article")).toContainText("Bondi");
     // Without JavaScript a filter waits for Apply.

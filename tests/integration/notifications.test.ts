@@ -7,7 +7,12 @@ import { blockMember } from "#core/conversations/block-member.ts";
 import { sendMessage } from "#core/conversations/send-message.ts";
 import { askAboutListing } from "#core/conversations/start-conversation.ts";
 import { dispatchEvents } from "#core/events/dispatch-events.ts";
-import { MESSAGE_EVENT_KINDS, STAFF_EVENT_KINDS, SWAP_EVENT_KINDS } from "#core/events/event-kinds.ts";
+import {
+  MESSAGE_EVENT_KINDS,
+  SAVED_SEARCH_EVENT_KINDS,
+  STAFF_EVENT_KINDS,
+  SWAP_EVENT_KINDS,
+} from "#core/events/event-kinds.ts";
 import { recordEvent, recordStaffEvent } from "#core/events/record-event.ts";
 import { moderateListings } from "#core/moderation/moderate-listings.ts";
 import { countUnreadNotifications } from "#core/notifications/count-unread-notifications.ts";
@@ -237,7 +242,12 @@ describe("each kind comes from its event, to the right member only", () => {
   });
 
   test("every kind in the table is produced by a known event kind", () => {
-    const known: string[] = [...SWAP_EVENT_KINDS, ...STAFF_EVENT_KINDS, ...MESSAGE_EVENT_KINDS];
+    const known: string[] = [
+      ...SWAP_EVENT_KINDS,
+      ...STAFF_EVENT_KINDS,
+      ...MESSAGE_EVENT_KINDS,
+      ...SAVED_SEARCH_EVENT_KINDS,
+    ];
     for (const [name, row] of Object.entries(NOTIFICATION_KINDS)) {
       expect(row.on.length, name).toBeGreaterThan(0);
       for (const on of row.on) expect(known, name).toContain(on);

@@ -10,6 +10,7 @@ export const ACCOUNT_PAGES: ReadonlyArray<{ to: string; label: string; requires?
   { to: "/account/identities", label: "Linked accounts", requires: "identityProviders" },
   { to: "/account/sessions", label: "Devices" },
   { to: "/account/notifications", label: "Notifications" },
+  { to: "/account/saved-searches", label: "Saved searches" },
   { to: "/account/blocked", label: "Blocked members" },
   { to: "/account/data", label: "Your data" },
 ];

@@ -8,6 +8,7 @@ import { FormError, formLevelError } from "#app/components/forms/form-error.tsx"
 import { LocationCombobox } from "#app/components/forms/location-combobox.tsx";
 import { AccountSection } from "#app/components/account/account-section.tsx";
 import { AvatarForm } from "#app/components/account/avatar-form.tsx";
+import { LookingForForm } from "#app/components/account/looking-for-form.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { formFields, readFormData } from "#app/lib/read-form.server.ts";
 import { redirectWithFlash } from "#app/lib/redirect-with-flash.server.ts";
@@ -20,6 +21,7 @@ import { setAvatar } from "#core/accounts/set-avatar.ts";
 import { updateProfile } from "#core/accounts/update-profile.ts";
 import { FULL_NAME } from "#core/auth/credential-rules.ts";
 import { firstBroken } from "#core/shared/field-rules.ts";
+import { findLookingFor, setLookingFor } from "#core/saved-searches/set-looking-for.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Profile | My Account | SwapShed" },
@@ -29,13 +31,18 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const user = await requireUser(ctx, request);
-  return { details: await findContactDetails(ctx.db, user.id), creditCents: await creditBalance(ctx.db, user.id) };
+  return {
+    details: await findContactDetails(ctx.db, user.id),
+    creditCents: await creditBalance(ctx.db, user.id),
+    lookingFor: await findLookingFor(ctx.db, { userId: user.id }),
+  };
 }
 
 const SAVED: Record<string, string> = {
   details: "Your details have been saved",
   avatar: "Your profile picture has been updated",
   "remove-avatar": "Your profile picture has been removed",
+  "looking-for": "Your Looking for list has been saved",
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -58,6 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return setAvatar(deps, { userId: user.id, file }, ctx.meta);
       }
       if (intent === "remove-avatar") return removeAvatar(deps, { userId: user.id }, ctx.meta);
+      if (intent === "looking-for") return setLookingFor(ctx.db, { userId: user.id, text: fields.lookingFor });
       const text = (name: string) => fields[name] ?? "";
       return updateProfile(
         ctx,
@@ -75,7 +83,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       const saved = intent !== null && Object.hasOwn(SAVED, intent) ? SAVED[intent] : SAVED.details;
       return redirectWithFlash(ctx, "/account", { type: "success", message: saved });
     },
-    { echo: () => ({ form: onDetails() ? ("details" as const) : ("avatar" as const) }) },
+    {
+      echo: () => ({
+        form:
+          intent === "looking-for"
+            ? ("looking-for" as const)
+            : onDetails()
+              ? ("details" as const)
+              : ("avatar" as const),
+      }),
+    },
   );
 }
 
@@ -175,6 +192,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         avatarUrl={details?.avatarUrl ?? null}
         name={details?.name ?? ""}
         error={actionData?.form === "avatar" ? actionData.error : undefined}
+      />
+      <LookingForForm
+        lookingFor={loaderData.lookingFor}
+        error={actionData?.form === "looking-for" ? actionData.error : undefined}
       />
     </>
   );
