@@ -5,7 +5,7 @@ import { savedSearches } from "#db/schema/saved-searches.ts";
 import { recordEvent } from "../events/record-event";
 import { MAX_NAME_LENGTH } from "./saved-search-rules";
 import { matchExistingListings } from "./match-existing-listings";
-import { termsOf, wantAlternatives } from "./search-terms";
+import { queryOf, termsOf } from "./search-terms";
 
 /**
  * Called in the transaction of every change to a listing (create, edit, delete): its "What I'd swap it for" is
@@ -38,7 +38,8 @@ export async function keepSavedSearchesInStep(tx: Db, listingId: string): Promis
     const values = {
       name: name.length > MAX_NAME_LENGTH ? `${name.slice(0, MAX_NAME_LENGTH - 2)}…”` : name,
       // The words live on the listing (up to 500 characters, more than a search's q): matching reads them there.
-      terms: await termsOf(tx, wantAlternatives(listing.wants)),
+      terms: await termsOf(tx, listing.wants),
+      query: queryOf(listing.wants),
       categories: listing.wantsCategories,
     };
     let id = existing?.id;

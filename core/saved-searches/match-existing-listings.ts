@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
-import { wantAlternativesSql, wordsMatchSql } from "./search-terms";
+import { wordsMatchSql } from "./search-terms";
 
 /** How many of the newest listings a new saved search is matched against at once. */
 export const EXISTING_MATCHES = 100;
@@ -12,12 +12,10 @@ export const EXISTING_MATCHES = 100;
  * matches are recorded as already told (`notified_at`): a notice is for what is newly listed.
  */
 export async function matchExistingListings(tx: Db, savedSearchId: string): Promise<void> {
-  const words = sql`case when s.source = 'listing_wants' then ${wantAlternativesSql(sql`w.wants`)} else s.q end`;
   await tx.execute(sql`
     insert into saved_search_matches (saved_search_id, listing_id, notified_at)
     select s.id, l.id, now()
     from saved_searches s
-    left join listings w on w.id = s.listing_id
     join listings l on l.status = 'active' and l.moderation_status = 'approved' and l.user_id <> s.user_id
     left join profiles p on p.user_id = l.user_id
     where s.id = ${savedSearchId} and not s.paused
@@ -31,7 +29,7 @@ export async function matchExistingListings(tx: Db, savedSearchId: string): Prom
         power(sin(radians(l.latitude - s.latitude) / 2), 2)
         + cos(radians(s.latitude)) * cos(radians(l.latitude))
         * power(sin(radians(l.longitude - s.longitude) / 2), 2)))) <= s.radius_km))
-      and (cardinality(s.terms) = 0 or ${wordsMatchSql(sql`l.search_vector`, words)})
+      and (cardinality(s.terms) = 0 or ${wordsMatchSql(sql`l.search_vector`, sql`s.query`)})
     order by l.created_at desc
     limit ${EXISTING_MATCHES}
     on conflict do nothing`);

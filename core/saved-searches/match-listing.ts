@@ -5,7 +5,7 @@ import { profiles } from "#db/schema/profiles.ts";
 import { savedSearchMatches } from "#db/schema/saved-searches.ts";
 import { isPublicListing } from "../listings/public-listings";
 import { rowsOf } from "../shared/sql-rows";
-import { wantAlternativesSql, wordsMatchSql } from "./search-terms";
+import { wordsMatchSql } from "./search-terms";
 
 /**
  * Matches a public listing against every member's saved searches and records each new match once per pair
@@ -68,12 +68,11 @@ export async function findMatchingSearches(tx: Db, listingId: string): Promise<s
             * power(sin(radians(s.longitude - ${at.lng}::float8) / 2), 2)))) <= s.radius_km)`
         : sql`false`
     })`;
-  const words = sql`case when s.source = 'listing_wants' then ${wantAlternativesSql(sql`w.wants`)} else s.q end`;
   const noWords = sql`not s.paused and cardinality(s.terms) = 0`;
   const result = await tx.execute<{ id: string }>(sql`
-    select s.id from saved_searches s left join listings w on w.id = s.listing_id
+    select s.id from saved_searches s
     where not s.paused and s.terms && tsvector_to_array(${vector}) and ${fits}
-      and ${wordsMatchSql(vector, words)}
+      and ${wordsMatchSql(vector, sql`s.query`)}
     union
     select s.id from saved_searches s where ${noWords} and s.category = ${category} and ${fits}
     union

@@ -14,7 +14,7 @@ import {
   TOO_MANY_SAVED_SEARCHES,
 } from "./saved-search-rules";
 import { matchExistingListings } from "./match-existing-listings";
-import { termsOf } from "./search-terms";
+import { queryOf, termsOf } from "./search-terms";
 
 /**
  * A member saves a search as the search page's URL says it (q, location, radius, category, condition, min, max):
@@ -78,6 +78,7 @@ export async function saveSearch(
         ...values,
         name: defaultSearchName({ q: values.q, category: values.category, placeName: place?.name, radiusKm }),
         terms,
+        query: queryOf(values.q),
         geoCells: cellsCovering(place, radiusKm),
       })
       .returning();

@@ -1,19 +1,19 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
+import { searchTerms, searchTsQuery } from "../search/search-terms";
 import { rowsOf } from "../shared/sql-rows";
 
 /**
- * What a saved search's words are matched by: the lexemes PostgreSQL's English stemmer makes of them (the same
- * stemmer as listings' search_vector, so "motorcycles" and "motorcycle" meet), for the `terms` GIN index that
- * finds candidate searches for a new listing.
- *
- * THE SYNONYM SEAM: `expandWords` is where core/search/synonyms.ts (issue 27, search relevance) plugs in. Today it
- * returns the words as typed; with the synonym table it returns them plus their synonyms ("motorbike" ->
- * "motorbike motorcycle"), so a search for "motorbike" is a candidate for a "motorcycle" listing. The exact
- * check (`wordsMatchSql`) must then use the same expanded query the search page uses.
+ * What a saved search's words are matched by, read exactly as the search page reads them (core/search/search-terms.ts:
+ * every typed word or any of its synonyms, all words required): `queryOf` makes the tsquery stored with the search
+ * (`saved_searches.query`, the exact check), and `termsOf` the lexemes of every word and synonym (`terms`, the GIN
+ * index that finds candidate searches for a new listing: a "motorbike" search is a candidate for a "motorcycle"
+ * listing). A want written as a list ("a small car, a ute or a trailer") is a list of alternatives: any one matches.
  */
 export function expandWords(words: string): string {
-  return words;
+  return alternativesOf(words)
+    .flatMap((part) => searchTerms(part).flat())
+    .join(" ");
 }
 
 /** The lexemes of some words and their synonyms, e.g. "Kayaks for sale" -> ["kayak", "sale"]. */
@@ -27,13 +27,29 @@ export async function termsOf(db: Db, words: string): Promise<string[]> {
   return row?.terms ?? [];
 }
 
-/**
- * Whether a listing's search vector matches a saved search's words: as the search page matches them
- * (websearch_to_tsquery: every word, "quoted phrases", or-alternatives). A want written as a list ("a small car,
- * a ute or a trailer") is a list of alternatives: any one of them matches (see wantAlternatives).
- */
-export function wordsMatchSql(vector: SQL, words: SQL): SQL {
-  return sql`${vector} @@ websearch_to_tsquery('english', ${words})`;
+/** The stored tsquery of some words (their alternatives OR'd), or SQL null when there are none. */
+export function queryOf(words: string): SQL {
+  const parts = alternativesOf(words)
+    .map((part) => searchTsQuery(searchTerms(part)))
+    .filter((q): q is SQL => q !== null);
+  if (parts.length === 0) return sql`null::tsquery`;
+  return sql.join(
+    parts.map((q) => sql`(${q})`),
+    sql` || `,
+  );
+}
+
+/** Whether a listing's search vector matches a saved search's stored words (`s.query`). */
+export function wordsMatchSql(vector: SQL, query: SQL): SQL {
+  return sql`(${query} is not null and ${vector} @@ ${query})`;
+}
+
+/** A want's (or any saved words') alternatives: split at commas, semicolons, slashes, new lines and "or". */
+function alternativesOf(text: string): string[] {
+  return wantAlternatives(text)
+    .split(" or ")
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 
 /** A want's alternatives as the search page would read them: "small car or ute" -> "small car or ute" with
@@ -44,9 +60,4 @@ export function wantAlternatives(text: string): string {
     .map((part) => part.replace(/["-]/g, " ").replace(/\s+/g, " ").trim())
     .filter(Boolean)
     .join(" or ");
-}
-
-/** wantAlternatives in SQL, for a want's text read from its listing while matching. */
-export function wantAlternativesSql(text: SQL): SQL {
-  return sql`regexp_replace(regexp_replace(${text}, '["-]', ' ', 'g'), '\\s*[,;/\\n]+\\s*|\\s+or\\s+', ' or ', 'gi')`;
 }

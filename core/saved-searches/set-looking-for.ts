@@ -11,7 +11,7 @@ import {
   TOO_MANY_LOOKING_FOR,
 } from "./saved-search-rules";
 import { matchExistingListings } from "./match-existing-listings";
-import { termsOf } from "./search-terms";
+import { queryOf, termsOf } from "./search-terms";
 
 /** The phrases of a "Looking for" box: one a line (or comma), trimmed, each once whatever its capitals. */
 export function readLookingFor(text: string): string[] {
@@ -56,6 +56,7 @@ export async function setLookingFor(db: Db, { userId, text }: { userId: string; 
             name: phrase.slice(0, MAX_NAME_LENGTH),
             q: phrase,
             terms,
+            query: queryOf(phrase),
           })),
         )
         .returning();

@@ -3,7 +3,18 @@
 // A new or edited listing is matched against them after its transaction commits (core/events), through these
 // indexes, never by reading every saved search.
 import { sql } from "drizzle-orm";
-import { boolean, check, doublePrecision, index, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { createdAt, inList, tstz, updatedAt } from "./columns";
 import { LISTING_CATEGORIES, LISTING_CONDITIONS } from "./listing-values";
@@ -18,6 +29,8 @@ export type SavedSearchFrequency = (typeof SAVED_SEARCH_FREQUENCIES)[number];
  *  of the member's "Looking for" list. The last two are kept in step by the use cases that change their source. */
 export const SAVED_SEARCH_SOURCES = ["search", "listing_wants", "looking_for"] as const;
 export type SavedSearchSource = (typeof SAVED_SEARCH_SOURCES)[number];
+
+const tsquery = customType<{ data: string }>({ dataType: () => "tsquery" });
 
 export const savedSearches = pgTable(
   "saved_searches",
@@ -48,6 +61,9 @@ export const savedSearches = pgTable(
     // when it shares one), and the 0.2° grid cells the place and radius cover (null: anywhere). See
     // db/schema/listings.ts' geo_cells.
     terms: text("terms").array().notNull().default(sql`'{}'::text[]`),
+    // The words as the search page reads them, synonyms included (core/search/search-terms.ts), made once when the
+    // words are saved: the exact check of a candidate is `search_vector @@ query`. Null: no words.
+    query: tsquery("query"),
     geoCells: integer("geo_cells").array(),
     // When its owner was last told of matches: "at most one notice per search per window".
     lastNotifiedAt: tstz("last_notified_at"),

@@ -53,10 +53,32 @@ describe("matching a new listing", () => {
     expect(notices[0].payload).toMatchObject({ href: `/listings/${listingId}`, count: 1 });
   });
 
+  test("words match as the search page reads them: a synonym, a category's words, and any of a want's alternatives", async () => {
+    const searcher = await longStandingMember(db);
+    const lister = await longStandingMember(db);
+    // "motorbike" is a synonym of "motorcycle" (core/search/synonyms.ts); "esky" of "cooler".
+    const motorbike = await saveSearch(db, { userId: searcher.id, fields: { q: "motorbike" } });
+    const esky = await saveSearch(db, { userId: searcher.id, fields: { q: "esky" } });
+    const bike = await listItemAs(db, lister.id, { title: "Honda CB500X, 2019", category: "motorcycles" });
+    const cooler = await listItemAs(db, lister.id, { title: "Cooler box, 45 litres", category: "sports_outdoors" });
+    await dispatch();
+    expect((await matchesOf(motorbike.id)).map((m) => m.listingId)).toEqual([bike]);
+    expect((await matchesOf(esky.id)).map((m) => m.listingId)).toEqual([cooler]);
+    // A want of alternatives: "a swag, or a doona" meets a duvet (doona's synonym) listed later.
+    const wanter = await longStandingMember(db);
+    const mine = await listItemAs(db, wanter.id, { title: "Makita drop saw", category: "tradie_tools" });
+    await db.update(listings).set({ wants: "a swag, or a doona" }).where(eq(listings.id, mine));
+    await db.transaction((tx) => keepSavedSearchesInStep(tx as unknown as Db, mine));
+    const [want] = await db.select().from(savedSearches).where(eq(savedSearches.listingId, mine));
+    const duvet = await listItemAs(db, lister.id, { title: "Queen duvet, feather and down", category: "home_garden" });
+    await dispatch();
+    expect((await matchesOf(want.id)).map((m) => m.listingId)).toContain(duvet);
+  });
+
   test("a member's own listing never matches their own saved search", async () => {
     const member = await longStandingMember(db);
-    const { id } = await saveSearch(db, { userId: member.id, fields: { q: "canoe" } });
-    await listItemAs(db, member.id, { title: "Canadian canoe, two seats" });
+    const { id } = await saveSearch(db, { userId: member.id, fields: { q: "harpsichord" } });
+    await listItemAs(db, member.id, { title: "Flemish harpsichord, two manuals" });
     await dispatch();
     expect(await matchesOf(id)).toEqual([]);
     expect(await noticesOf(member.id)).toEqual([]);

@@ -63,7 +63,8 @@ describe("saving a search", () => {
       category: "boats_marine",
       minValue: 100,
       maxValue: null,
-      terms: ["kayak"],
+      // The word and its synonyms (core/search/synonyms.ts), as the search page reads them.
+      terms: ["cano", "kayak"],
       frequency: "instantly",
       paused: false,
       name: "Kayaks in Boats & Marine near Parramatta (25 km)",
