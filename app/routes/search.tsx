@@ -144,7 +144,8 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             ? `${empty?.description ?? "No listings match your search yet"}.`
             : `${showingCount(shown.length, total)}${place ? (params.radiusKm ? ` within ${params.radiusKm} km of ${place.label}` : `, distances from ${place.label}`) : ""}`}
         </p>
-        <SaveSearchButton params={params} className="mt-3" />
+        {/* An empty result offers the same save as "Tell me when one is listed", in its own block below. */}
+        {!(shown.length === 0 && empty) && <SaveSearchButton params={params} className="mt-3" />}
         {shown.length === 0 ? (
           empty && <EmptyResult {...empty} signedIn={signedIn} viewerId={viewerId} distanceFrom={place?.name} />
         ) : (
