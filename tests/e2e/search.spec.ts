@@ -60,20 +60,21 @@ test.describe("search", () => {
 
     // New words are a new search, and Back returns to the filtered one (filters replaced it in history).
     await page.getByLabel("What are you looking for?").fill(`kayak ${tag}`);
-    await page.getByRole("main").getByRole("button", { name: "Search" }).click();
+    await page.getByRole("main").getByRole("button", { name: "Search", exact: true }).click();
     await expect(page.getByRole("article")).toHaveCount(1);
     await page.goBack();
     await expect(titles).toHaveCount(2);
   });
 
-  test("a typo still finds the listing, and a category badge on home filters by category", async ({ page }) => {
+  test("a typo still finds the listing, and a category badge on home opens its category", async ({ page }) => {
     await page.goto("/search?q=chainsw");
     await expect(page.getByRole("article").filter({ hasText: `Chainsaw near Bondi ${tag}` })).toBeVisible();
     await page.getByRole("link", { name: "chainsaw", exact: true }).click();
     await expect(page).toHaveURL(/q=chainsaw(&|$)/);
     await page.goto("/");
     await page.getByRole("link", { name: "Boats & Marine", exact: true }).click();
-    await expect(page).toHaveURL(/category=boats_marine/);
+    // The badge opens the category's own page (decision 092).
+    await expect(page).toHaveURL(/\/categories\/boats-marine$/);
     await expect(page.getByRole("heading", { level: 1, name: "Boats & Marine" })).toBeVisible();
     await expect(page.getByRole("article").filter({ hasText: `Kayak in Bondi ${tag}` })).toBeVisible();
   });
