@@ -13,8 +13,15 @@ export const CATEGORY_PAGE_SIZE = 24;
  * the first page.
  */
 export function parseCategoryCursor(value: string | null): { createdAt: string; id: string } | null {
-  const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z)_([0-9a-f-]{36})$/.exec(value ?? "");
-  return match ? { createdAt: match[1], id: match[2] } : null;
+  const match =
+    /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(
+      value ?? "",
+    );
+  // A well-formed string can still name no moment ("2024-99-99T99:99:99Z", "2024-02-30..."), which the database's
+  // cast would refuse: it must read back as itself.
+  const at = match ? new Date(match[1]) : null;
+  const real = at !== null && !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 19) === match?.[1].slice(0, 19);
+  return match && real ? { createdAt: match[1], id: match[2] } : null;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { listings } from "#db/schema/listings.ts";
-import { savedSearches } from "#db/schema/saved-searches.ts";
+import { savedSearches, savedSearchMatches } from "#db/schema/saved-searches.ts";
 import { recordEvent } from "../events/record-event";
 import { MAX_NAME_LENGTH } from "./saved-search-rules";
 import { matchExistingListings } from "./match-existing-listings";
@@ -26,7 +26,12 @@ export async function keepSavedSearchesInStep(tx: Db, listingId: string): Promis
     .from(listings)
     .where(eq(listings.id, listingId));
   if (!listing) return;
-  const wanted = listing.status !== "deleted" && (listing.wants.trim() !== "" || listing.wantsCategories.length > 0);
+  // A want with no word a search can use ("?", "the") and no category would match everything: it is no want.
+  const terms = await termsOf(tx, listing.wants, { alternatives: true });
+  // Only a listing still on offer wants anything: swapped, deleted or cancelled, its want goes. One reserved in an
+  // accepted swap keeps it (the swap may lapse), but matches nothing while reserved (matchListing's rule).
+  const onOffer = listing.status === "active" || listing.status === "reserved";
+  const wanted = onOffer && (terms.length > 0 || listing.wantsCategories.length > 0);
   const [existing] = await tx
     .select({ id: savedSearches.id })
     .from(savedSearches)
@@ -38,13 +43,16 @@ export async function keepSavedSearchesInStep(tx: Db, listingId: string): Promis
     const values = {
       name: name.length > MAX_NAME_LENGTH ? `${name.slice(0, MAX_NAME_LENGTH - 2)}…”` : name,
       // The words live on the listing (up to 500 characters, more than a search's q): matching reads them there.
-      terms: await termsOf(tx, listing.wants),
-      query: queryOf(listing.wants),
+      terms,
+      query: queryOf(listing.wants, { alternatives: true }),
       categories: listing.wantsCategories,
     };
     let id = existing?.id;
-    if (id) await tx.update(savedSearches).set(values).where(eq(savedSearches.id, id));
-    else
+    if (id) {
+      await tx.update(savedSearches).set(values).where(eq(savedSearches.id, id));
+      // What the old words matched is no longer wanted: matched again below against what is listed now.
+      await tx.delete(savedSearchMatches).where(eq(savedSearchMatches.savedSearchId, id));
+    } else
       [{ id }] = await tx
         .insert(savedSearches)
         .values({ ...values, userId: listing.userId, source: "listing_wants", listingId })

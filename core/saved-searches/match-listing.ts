@@ -54,7 +54,9 @@ export async function findMatchingSearches(tx: Db, listingId: string): Promise<s
   const category = sql`${l.category}::text`;
   // What every candidate must also fit, as the search page would filter (each branch checks it on the row it
   // fetched, so no candidate is read twice).
+  // A want matches only while its listing is on offer (not while it is reserved in a swap).
   const fits = sql`s.user_id <> ${l.userId}
+    and (s.listing_id is null or exists (select 1 from listings w where w.id = s.listing_id and w.status = 'active'))
     and (s.category is null or s.category = ${category})
     and (cardinality(s.categories) = 0 or ${category} = any(s.categories))
     and (s.condition is null or s.condition = ${l.condition}::text)

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
+import { memberBlocks } from "#db/schema/conversations.ts";
 import { listings } from "#db/schema/listings.ts";
 import { profiles } from "#db/schema/profiles.ts";
 import { savedSearches, savedSearchMatches } from "#db/schema/saved-searches.ts";
@@ -54,7 +55,15 @@ export async function noticeDueMatches(tx: Db, { now, searchIds }: { now: Date; 
       .from(savedSearchMatches)
       .innerJoin(listings, eq(listings.id, savedSearchMatches.listingId))
       .leftJoin(profiles, eq(profiles.userId, listings.userId))
-      .where(and(untold, isPublicListing()))
+      // Nothing from a member either side has blocked, in a line of several titles as in a notice of one.
+      .where(
+        and(
+          untold,
+          isPublicListing(),
+          sql`not exists (select 1 from ${memberBlocks} b where (b.blocker_id = ${search.userId} and b.blocked_id = ${listings.userId})
+            or (b.blocker_id = ${listings.userId} and b.blocked_id = ${search.userId}))`,
+        ),
+      )
       .orderBy(desc(savedSearchMatches.matchedAt));
     await tx.update(savedSearchMatches).set({ notifiedAt: now }).where(untold);
     if (matched.length === 0 || away) continue;

@@ -31,7 +31,10 @@ export async function saveSearch(
   if (found.kind === "choose" || found.kind === "unknown")
     throw new AppError("VALIDATION", PLACE_NOT_FOUND, { field: "location" });
   const place = found.kind === "place" ? found.place : null;
-  if (!params.q && !params.category && !(place && params.radiusKm)) throw new AppError("VALIDATION", NOTHING_TO_SAVE);
+  // Words a search cannot use ("the", "?") narrow nothing: such a search would be told of every listing.
+  const terms = await termsOf(db, params.q);
+  if (terms.length === 0 && !params.category && !(place && params.radiusKm))
+    throw new AppError("VALIDATION", NOTHING_TO_SAVE);
   const radiusKm = place ? (params.radiusKm ?? null) : null;
   const values = {
     userId,
@@ -46,7 +49,6 @@ export async function saveSearch(
     minValue: params.minValue ?? null,
     maxValue: params.maxValue ?? null,
   };
-  const terms = await termsOf(db, params.q);
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
     const same = await tx

@@ -20,6 +20,8 @@ export const SAVED_SEARCH_NOT_FOUND = "That saved search doesn't exist any more.
 export const UNKNOWN_FREQUENCY = "Choose instantly, daily or weekly.";
 export const CHANGE_WANT_AT_SOURCE = "This search comes from your listing or your Looking for list: change it there.";
 export const TOO_MANY_LOOKING_FOR = `You can list up to ${MAX_LOOKING_FOR} things you're looking for.`;
+export const LOOKING_FOR_NO_WORDS = (phrase: string) =>
+  `“${phrase}” has no word we can search for. Name the thing, like “kayak” or “ride-on mower”.`;
 export const LOOKING_FOR_TOO_LONG = `Keep each thing you're looking for to ${MAX_LOOKING_FOR_LENGTH} characters.`;
 
 /** Category names as members read them (app/lib/categories.ts has the same for the pages; core cannot import app). */

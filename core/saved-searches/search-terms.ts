@@ -10,15 +10,15 @@ import { rowsOf } from "../shared/sql-rows";
  * index that finds candidate searches for a new listing: a "motorbike" search is a candidate for a "motorcycle"
  * listing). A want written as a list ("a small car, a ute or a trailer") is a list of alternatives: any one matches.
  */
-export function expandWords(words: string): string {
-  return alternativesOf(words)
+export function expandWords(words: string, { alternatives = false } = {}): string {
+  return partsOf(words, alternatives)
     .flatMap((part) => searchTerms(part).flat())
     .join(" ");
 }
 
 /** The lexemes of some words and their synonyms, e.g. "Kayaks for sale" -> ["kayak", "sale"]. */
-export async function termsOf(db: Db, words: string): Promise<string[]> {
-  const text = expandWords(words).trim();
+export async function termsOf(db: Db, words: string, options: { alternatives?: boolean } = {}): Promise<string[]> {
+  const text = expandWords(words, options).trim();
   if (!text) return [];
   const result = await db.execute<{ terms: string[] }>(
     sql`select coalesce(array(select unnest(tsvector_to_array(to_tsvector('english', ${text}))) order by 1), '{}') as terms`,
@@ -27,9 +27,9 @@ export async function termsOf(db: Db, words: string): Promise<string[]> {
   return row?.terms ?? [];
 }
 
-/** The stored tsquery of some words (their alternatives OR'd), or SQL null when there are none. */
-export function queryOf(words: string): SQL {
-  const parts = alternativesOf(words)
+/** The stored tsquery of some words (a want's alternatives OR'd), or SQL null when there are none. */
+export function queryOf(words: string, { alternatives = false } = {}): SQL {
+  const parts = partsOf(words, alternatives)
     .map((part) => searchTsQuery(searchTerms(part)))
     .filter((q): q is SQL => q !== null);
   if (parts.length === 0) return sql`null::tsquery`;
@@ -44,8 +44,10 @@ export function wordsMatchSql(vector: SQL, query: SQL): SQL {
   return sql`(${query} is not null and ${vector} @@ ${query})`;
 }
 
-/** A want's (or any saved words') alternatives: split at commas, semicolons, slashes, new lines and "or". */
-function alternativesOf(text: string): string[] {
+/** The words as one part (a search: every word required, as on the results page), or a want's alternatives: split
+ *  at commas, semicolons, slashes, new lines and "or". */
+function partsOf(text: string, alternatives: boolean): string[] {
+  if (!alternatives) return text.trim() ? [text] : [];
   return wantAlternatives(text)
     .split(" or ")
     .map((part) => part.trim())

@@ -1,9 +1,11 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
+import { users } from "#db/schema/auth.ts";
 import { profiles } from "#db/schema/profiles.ts";
 import { savedSearches } from "#db/schema/saved-searches.ts";
 import { AppError } from "../shared/app-error";
 import {
+  LOOKING_FOR_NO_WORDS,
   LOOKING_FOR_TOO_LONG,
   MAX_LOOKING_FOR,
   MAX_LOOKING_FOR_LENGTH,
@@ -37,7 +39,11 @@ export async function setLookingFor(db: Db, { userId, text }: { userId: string; 
   if (phrases.some((p) => p.length > MAX_LOOKING_FOR_LENGTH))
     throw new AppError("VALIDATION", LOOKING_FOR_TOO_LONG, { field: "lookingFor" });
   const terms = await Promise.all(phrases.map((phrase) => termsOf(db, phrase)));
+  const wordless = phrases.find((_, i) => terms[i].length === 0);
+  if (wordless !== undefined) throw new AppError("VALIDATION", LOOKING_FOR_NO_WORDS(wordless), { field: "lookingFor" });
   await db.transaction(async (tx) => {
+    // The member's row locked: two saves at once cannot both add the same phrase.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
     await tx.update(profiles).set({ lookingFor: phrases, updatedAt: sql`now()` }).where(eq(profiles.userId, userId));
     const mine = and(eq(savedSearches.userId, userId), eq(savedSearches.source, "looking_for"));
     const existing = await tx.select({ id: savedSearches.id, q: savedSearches.q }).from(savedSearches).where(mine);

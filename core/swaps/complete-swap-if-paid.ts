@@ -4,6 +4,7 @@ import { listings } from "#db/schema/listings.ts";
 import { swapProposals } from "#db/schema/swaps.ts";
 import { recordThreadEvent } from "../conversations/record-thread-event";
 import { recordEvent } from "../events/record-event";
+import { keepSavedSearchesInStep } from "../saved-searches/keep-listing-wants";
 import { AppError } from "../shared/app-error";
 import { SWAP_NOT_FOUND } from "./swap-guards";
 
@@ -37,6 +38,9 @@ export async function completeSwapIfPaid(tx: Db, { swapId, now }: { swapId: stri
         eq(listings.status, "reserved"),
       ),
     );
+  // Both listings changed hands: what their owners would have swapped them for is no longer wanted.
+  for (const listingId of [completed.offeredListingId, completed.targetListingId])
+    await keepSavedSearchesInStep(tx, listingId);
   return true;
 }
 

@@ -33,6 +33,13 @@ const takenDown = await createListing(db, dana.id, {
   title: "Kayak (reported)",
   moderationStatus: "takedown",
 });
+// Staff deleted it (its tombstone keeps their reason): a swap once proposed on it kept the row.
+const staffDeleted = await createListing(db, dana.id, {
+  ...boat,
+  title: "Scam kayak deleted by staff",
+  status: "deleted",
+  takedownReason: "Scam",
+});
 const suspended = await createMember(db, { name: "Sus Pended", status: "suspended" });
 const suspendedsSwapped = await createListing(db, suspended.id, { ...boat, status: "swapped" });
 
@@ -119,8 +126,11 @@ describe("a swapped or deleted listing keeps its address", () => {
     expect(linkedIn(html, "More like this")).toContain(samsKayak);
   });
 
-  test("a listing moderation took down, or a suspended member's, is still not found", async () => {
+  test("a listing moderation took down or deleted, or a suspended member's, is still not found", async () => {
     expect((await page(`/listings/${takenDown}`)).status).toBe(404);
+    const deletedByStaff = await page(`/listings/${staffDeleted}`);
+    expect(deletedByStaff.status).toBe(404);
+    expect(deletedByStaff.html).not.toContain("Scam kayak");
     expect((await page(`/listings/${suspendedsSwapped}`)).status).toBe(404);
   });
 });

@@ -274,3 +274,62 @@ describe("a listing public again", () => {
     expect((await matchesOf(id)).map((m) => m.listingId)).toEqual([listingId]);
   });
 });
+
+describe("wants that narrow nothing, change, or no longer apply", () => {
+  const wants = async (listingId: string, text: string) => {
+    await db.update(listings).set({ wants: text }).where(eq(listings.id, listingId));
+    await db.transaction((tx) => keepSavedSearchesInStep(tx as unknown as Db, listingId));
+  };
+  const wantOf = async (listingId: string) =>
+    (await db.select().from(savedSearches).where(eq(savedSearches.listingId, listingId)))[0];
+
+  test("a want, a Looking for phrase or a saved search with no word a search can use matches nothing", async () => {
+    const member = await longStandingMember(db);
+    const other = await longStandingMember(db);
+    await listItemAs(db, other.id, { title: "Anything at all, a teapot" });
+    const mine = await listItemAs(db, member.id, { title: "Bosch jigsaw" });
+    await wants(mine, "the, or any?");
+    expect(await wantOf(mine)).toBeUndefined();
+    await expect(setLookingFor(db, { userId: member.id, text: "kayak\nthe" })).rejects.toThrow(
+      "“the” has no word we can search for",
+    );
+    await expect(saveSearch(db, { userId: member.id, fields: { q: "the ?" } })).rejects.toThrow("Type a word");
+    expect(await findMatchesForYou(db, { userId: member.id })).toEqual([]);
+  });
+
+  test("a saved search's words are all required, as on the results page; only a want's are alternatives", async () => {
+    const searcher = await longStandingMember(db);
+    const lister = await longStandingMember(db);
+    const both = await saveSearch(db, { userId: searcher.id, fields: { q: "quokka, wombat" } });
+    const one = await listItemAs(db, lister.id, { title: "Quokka plush toy" });
+    await dispatch();
+    expect((await matchesOf(both.id)).map((m) => m.listingId)).not.toContain(one);
+  });
+
+  test("an edited want forgets what the old words matched", async () => {
+    const me = await longStandingMember(db);
+    const other = await longStandingMember(db);
+    const ladder = await listItemAs(db, other.id, { title: "Gorilla extension ladder" });
+    const mine = await listItemAs(db, me.id, { title: "Garden mulcher" });
+    await wants(mine, "extension ladder");
+    const want = await wantOf(mine);
+    expect((await matchesOf(want.id)).map((m) => m.listingId)).toContain(ladder);
+    await wants(mine, "wheelbarrow");
+    expect((await matchesOf(want.id)).map((m) => m.listingId)).not.toContain(ladder);
+  });
+
+  test("a reserved listing's want matches nothing; once swapped, the want is gone", async () => {
+    const me = await longStandingMember(db);
+    const other = await longStandingMember(db);
+    const mine = await listItemAs(db, me.id, { title: "Weber kettle barbecue" });
+    await wants(mine, "a stand up paddle board");
+    const want = await wantOf(mine);
+    await db.update(listings).set({ status: "reserved" }).where(eq(listings.id, mine));
+    const board = await listItemAs(db, other.id, { title: "Stand up paddle board, inflatable" });
+    await dispatch();
+    expect((await matchesOf(want.id)).map((m) => m.listingId)).not.toContain(board);
+    await db.update(listings).set({ status: "swapped" }).where(eq(listings.id, mine));
+    await db.transaction((tx) => keepSavedSearchesInStep(tx as unknown as Db, mine));
+    expect(await wantOf(mine)).toBeUndefined();
+  });
+});

@@ -35,8 +35,9 @@ export function SaveSearchButton({
   label?: string;
   className?: string;
 }) {
-  // A search with nothing in it (the bare search page) would match everything: nothing to save.
-  if (!params.q && !params.category && !params.location) return null;
+  // A search with nothing in it, or only a place with no distance, would match everything: nothing to save (the
+  // rule saveSearch enforces).
+  if (!params.q && !params.category && !(params.location && params.radiusKm)) return null;
   return (
     <Form method="post" action="/account/saved-searches" className={className}>
       <input type="hidden" name="intent" value="save" />
