@@ -7,6 +7,7 @@ import { listings } from "#db/schema/listings.ts";
 import { seedRecords } from "#db/schema/seed-records.ts";
 import { SEED_LISTINGS, SEED_PASSWORD, SEED_USERS } from "#db/seed/seed-data.ts";
 import { storeListingImages } from "../images/store-listing-images";
+import { AppError } from "../shared/app-error";
 import { locationColumns, resolveLocationInput } from "../locations/localities";
 import type { FileStorage } from "../storage/storage";
 import type { Clock } from "../shared/clock";
@@ -36,6 +37,8 @@ let queue: Promise<unknown> = Promise.resolve();
  * Auth logs the losing insert as an error. Runs in different processes stay correct (the advisory lock
  * and the duplicate check) and may log that line.
  */
+export const SEED_USERS_FIRST = "Seed members must exist before their listings: run the users step first.";
+
 export function seedDemoData(deps: SeedDeps, steps: SeedStep[] = ["users", "listings"]): Promise<SeedResult> {
   const run = queue.then(() => runSeed(deps, steps));
   queue = run.catch(() => undefined);
@@ -109,7 +112,8 @@ async function seedListings(deps: SeedDeps) {
   let created = 0;
   for (const [i, item] of SEED_LISTINGS.entries()) {
     const ownerId = ownerIdByEmail.get(SEED_USERS[item.owner].email);
-    if (!ownerId) throw new Error("Seed members must exist before their listings: run the users step first.");
+    // A request can ask for the listings step alone: a refusal with the reason, not a failure.
+    if (!ownerId) throw new AppError("CONFLICT", SEED_USERS_FIRST);
     const locality = resolveLocationInput(item.location);
     if (!locality) throw new Error(`Seed location not in the localities data set: ${item.location}`);
     const picture = path.join(deps.imagesDir ?? SEED_IMAGES_DIR, item.picture);

@@ -169,6 +169,7 @@ describe("exporting a member's data", () => {
       "credit",
       "reviews",
       "favourites",
+      "savedSearches",
     ]);
     expect(JSON.stringify(document)).not.toMatch(/password|secret|token/i);
     expect(await auditOf(member.userId, "export_user_data")).toHaveLength(1);

@@ -254,6 +254,39 @@ const ENDPOINTS: FormEndpoint[] = [
   ...intents("routes/account/profile", "member", "/account?index", "intent", ["avatar", "remove-avatar"], {
     fields: { avatar: fileField },
   }),
+  // The Looking for list (issue 27): phrases with no searchable word, too many, too long.
+  ...intents("routes/account/profile", "member", "/account?index", "intent", ["looking-for"], {
+    fields: {
+      lookingFor: field(
+        fc.oneof(
+          fc.string({ maxLength: 700 }),
+          fc.constantFrom("kayak\nride-on mower", "the", "?, -", "a,b,c,d,e,f,g,h,i,j,k"),
+        ),
+      ),
+    },
+  }),
+  // Saved searches (issue 27): a save from results, and each change to a search, with any id.
+  ...intents(
+    "routes/account/saved-searches",
+    "member",
+    "/account/saved-searches",
+    "intent",
+    ["save", "rename", "frequency", "pause", "resume", "delete"],
+    {
+      fields: {
+        q: text(120),
+        ...location,
+        radius: oneOf("5", "25", "7", ""),
+        category: oneOf("motorcycles", "nope", ""),
+        condition: oneOf("good", "bad", ""),
+        min: text(8),
+        max: text(8),
+        id: field(fc.oneof(fc.uuid(), fc.string({ maxLength: 40 }))),
+        name: text(100),
+        frequency: oneOf("instantly", "daily", "hourly", ""),
+      },
+    },
+  ),
   ...intents("routes/account/email", "member", "/account/email", "intent", ["resend", "change"], {
     fields: { newEmail: signUp.email },
   }),

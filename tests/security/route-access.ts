@@ -28,6 +28,7 @@ import { freshEmail, GOOD_LISTING, MEMBER_PASSWORD } from "../support/api-factor
 import { createConversation, createMessage } from "../support/factories";
 import { browserSubscription } from "../support/push-fixtures";
 import { pushSubscriptions } from "#db/schema/notifications.ts";
+import { savedSearches } from "#db/schema/saved-searches.ts";
 import type { Actor, ActorName, Answer, Body, World } from "./world";
 
 export type Outcome =
@@ -281,6 +282,14 @@ export const TARGETS = {
       .from(conversationMessages)
       .where(eq(conversationMessages.conversationId, conversationId));
     return { file: `${row.pictures[0].key}-${row.pictures[0].widths[0]}.webp` };
+  },
+  /** A fresh saved search of the member's (issue 27): another member may not touch it. */
+  memberSavedSearch: async (w: World) => {
+    const [row] = await w.db
+      .insert(savedSearches)
+      .values({ userId: w.actors.member.userId!, name: "Drills", q: "drill", terms: ["drill"] })
+      .returning();
+    return { id: row.id };
   },
   /** A throwaway the actor has blocked (to unblock). */
   /** The member's one-click unsubscribe link (signed; whoever holds it may use it, as a mail client does). */
@@ -685,6 +694,32 @@ export const ROUTE_ACCESS: Entry[] = [
     get(OWNER("ok"), { target: "memberThread" }),
     post(OWNER("redirect"), { target: "memberThread", body: () => form({ reason: "spam", notes: "Matrix" }) }),
   ),
+  // ----- Saved searches, matches and category pages (issue 27) -----
+  ...publicPage(
+    "routes/categories.$slug",
+    "/categories/tradie-tools",
+    get(EVERYONE("ok")),
+    get(EVERYONE("not-found"), { path: "/categories/no-such-thing" }),
+  ),
+  ...account("routes/matches", "/matches", get(MEMBERS("ok"))),
+  ...account(
+    "routes/account/saved-searches",
+    "/account/saved-searches",
+    get(MEMBERS("ok")),
+    // A visitor is sent to sign in and back to the search; a member's save goes back to the results.
+    act("intent=save", { q: "drill" }, MEMBERS("redirect")),
+    act("intent=rename", (t) => ({ id: t.id, name: "Cordless drills" }), OWNER("redirect"), {
+      target: "memberSavedSearch",
+      note: "another's search answers as if it did not exist (404)",
+    }),
+    act("intent=frequency", (t) => ({ id: t.id, frequency: "daily" }), OWNER("redirect"), {
+      target: "memberSavedSearch",
+    }),
+    act("intent=pause", (t) => ({ id: t.id }), OWNER("redirect"), { target: "memberSavedSearch" }),
+    act("intent=resume", (t) => ({ id: t.id }), OWNER("redirect"), { target: "memberSavedSearch" }),
+    act("intent=delete", (t) => ({ id: t.id }), OWNER("redirect"), { target: "memberSavedSearch" }),
+    post(MEMBERS("invalid"), { intent: "(unknown intent)", body: () => form({ intent: "explode" }) }),
+  ),
   ...area("conversations")(
     "routes/account/blocked",
     "/account/blocked",
@@ -711,6 +746,7 @@ export const ROUTE_ACCESS: Entry[] = [
       },
     }),
     act("intent=remove-avatar", {}, MEMBERS("redirect")),
+    act("intent=looking-for", { lookingFor: "kayak\nride-on mower" }, MEMBERS("redirect")),
   ),
   ...account(
     "routes/account/email",
@@ -999,6 +1035,11 @@ export const ROUTE_ACCESS: Entry[] = [
   ...api("GET /api/v1/me/payments", "/api/v1/me/payments", get(MEMBERS("ok"))),
   ...api("GET /api/v1/openapi.json", "/api/v1/openapi.json", get(EVERYONE("ok"))),
   ...api("GET /api/docs", "/api/docs", get(EVERYONE("ok"))),
+  // For search engines (issue 27, decision 092): public, and listing only public listings.
+  ...publicPage("GET /robots.txt", "/robots.txt", get(EVERYONE("ok"))),
+  ...publicPage("GET /sitemap.xml", "/sitemap.xml", get(EVERYONE("ok"))),
+  ...publicPage("GET /sitemaps/pages.xml", "/sitemaps/pages.xml", get(EVERYONE("ok"))),
+  ...publicPage("GET /sitemaps/:file", "/sitemaps/listings-1.xml", get(EVERYONE("ok"))),
   ...api("GET /api/docs/assets/:version/:file", `/api/docs/assets/${SWAGGER_UI_VERSION}/init.js`, get(EVERYONE("ok"))),
   // ----- JSON API: listings -----
   ...api("GET /api/v1/listings", "/api/v1/listings", get(EVERYONE("ok"))),
