@@ -94,10 +94,12 @@ test("a member lists an item with a picture, sees it everywhere, another member 
     .click();
   await expect(page.getByText("Listing deleted")).toBeVisible();
   await expect(page.getByRole("listitem").filter({ hasText: title })).toHaveCount(0);
-  const gone = await page.goto(listingUrl);
-  expect(gone?.status()).toBe(404);
+  // The address stays, saying so (decision 092), and the other member's favourite stays with its badge.
+  await page.goto(listingUrl);
+  await expect(page.getByRole("heading", { name: "This item is no longer listed" })).toBeVisible();
   await otherPage.goto("/favourites");
-  await expect(otherPage.getByText("No favourites yet")).toBeVisible();
+  await expect(otherPage.getByRole("main").getByText(title)).toBeVisible();
+  await expect(otherPage.getByRole("main").getByText("No longer listed", { exact: true })).toBeVisible();
   await owner.close();
   await other.close();
 });
