@@ -44,9 +44,14 @@ export type BenchDatabase = {
   cleanup: () => Promise<void>;
 };
 
-const BENCH_DB = "swapshed_bench";
+/** The bench database's name: BENCH_DB_NAME gives another, so that two runs on one server (a kept 1M database and
+ *  someone else's fresh run) do not drop each other's. */
+const BENCH_DB = process.env.BENCH_DB_NAME ?? "swapshed_bench";
+if (!/^[a-z_][a-z0-9_]*$/.test(BENCH_DB)) throw new Error("BENCH_DB_NAME must be a plain lower-case identifier");
 
-export async function openBenchDatabase(): Promise<BenchDatabase> {
+/** `listingsOnly`: the run seeds listings alone (bench:search), so a kept database of its own fits without the full
+ *  run's payments. */
+export async function openBenchDatabase({ listingsOnly = false } = {}): Promise<BenchDatabase> {
   const pg = (await import("pg")).default;
   const { drizzle: drizzlePglite } = await import("drizzle-orm/pglite");
   const { drizzle: drizzlePg } = await import("drizzle-orm/node-postgres");
@@ -67,13 +72,15 @@ export async function openBenchDatabase(): Promise<BenchDatabase> {
     }
   }
 
-  /** Whether the kept bench database holds this run's N listings (and the swaps' 2 per swap), seeded to the end. */
+  /** Whether the kept bench database holds this run's N listings (and the swaps' 2 per swap), seeded to the end
+   *  (bench:search seeds the listings only, then VACUUM ANALYZE: no swaps or payments). */
   async function keptDatabaseFits(url: string): Promise<boolean> {
     const client = new pg.Client({ connectionString: url });
     try {
       await client.connect();
       const { rows } = await client.query("select count(*)::int as n from listings");
       const payments = await client.query("select count(*)::int as n from payment_logs");
+      if (listingsOnly) return rows[0].n === N && payments.rows[0].n === 0;
       return rows[0].n === N + 2 * BENCH_SWAP_COUNT && payments.rows[0].n > 0;
     } catch {
       return false;

@@ -17,7 +17,7 @@ import { check, failLoudly } from "./targets";
 
 process.chdir(root);
 ensureBuild();
-const db = await openBenchDatabase();
+const db = await openBenchDatabase({ listingsOnly: true });
 
 try {
   const { migrate } = await import("#db/migrate.ts");

@@ -441,6 +441,9 @@ describe("Load more", () => {
       const lamps = await walk({ sort, q: "quokka lamp" }, { origin, limit: 7 });
       expect(new Set(lamps).size).toBe(quokkas.length);
       expect([...lamps].sort()).toEqual([...quokkas].sort());
+      // Nearest with words reads the nearest listings first and checks the words on them: the same order.
+      if (sort === "nearest")
+        expect(lamps).toEqual((await expected("nearest", origin)).filter((id) => quokkas.includes(id)));
     });
   }
 
