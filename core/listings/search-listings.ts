@@ -1,9 +1,10 @@
 import { type AnyColumn, and, asc, desc, eq, gte, lte, or, type SQL, type Subquery, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { users } from "#db/schema/auth.ts";
-import { GEO_CELL_ROW_FACTOR, GEO_CELLS_PER_DEGREE, listings } from "#db/schema/listings.ts";
+import { listings } from "#db/schema/listings.ts";
 import { profiles } from "#db/schema/profiles.ts";
 import { boundingBox, distanceKmSql, type Point } from "../locations/distance";
+import { gridCells } from "../locations/grid-cells";
 import { AppError } from "../shared/app-error";
 import { searchTerms, searchTsQuery, titlePatterns } from "../search/search-terms";
 import { isStatementTimeout } from "../shared/sql-errors";
@@ -45,8 +46,6 @@ const NEAREST_RINGS_KM = [2, 5, 10, 25, 50, 100, 250, 1000, 2500];
  *  previous page), from listings_geo_idx alone, and checks the words on just those rows (see nearWalk). */
 const NEAR_WALK_KM = 0.5;
 const NEAR_WALK_ROWS = 600;
-/** More cells than this and the grid no longer narrows anything worth the index entries. */
-const MAX_CELLS = 400;
 /** Sort key for listings without coordinates under "nearest": after every real distance (< 20,016 km). */
 const NO_DISTANCE_KM = 100_000;
 
@@ -571,17 +570,6 @@ function tierFilter(tsquery: SQL, titleHint: SQL | null, tier: number): SQL[] {
   if (tier === 0) return [titleHint ?? sql`true`, within(["a"])];
   if (tier === 1) return [within(["a", "b"]), sql`not ${titleTier}`];
   return [sql`not (${within(["a", "b"])})`];
-}
-
-/** The `geo_cells` values a bounding box touches (see GEO_CELLS_PER_DEGREE), or null when there are too many. */
-function gridCells(box: ReturnType<typeof boundingBox>): number[] | null {
-  const cell = (degrees: number) => Math.floor(degrees * GEO_CELLS_PER_DEGREE);
-  const [rowFrom, rowTo, colFrom, colTo] = [cell(box.minLat), cell(box.maxLat), cell(box.minLng), cell(box.maxLng)];
-  if ((rowTo - rowFrom + 1) * (colTo - colFrom + 1) > MAX_CELLS) return null;
-  const cells: number[] = [];
-  for (let row = rowFrom; row <= rowTo; row++)
-    for (let col = colFrom; col <= colTo; col++) cells.push(row * GEO_CELL_ROW_FACTOR + col);
-  return cells;
 }
 
 /** Per sort: the cursor key, the inner and outer ORDER BY, and "after the cursor" as a row comparison that
