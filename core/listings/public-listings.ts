@@ -37,9 +37,7 @@ export function listingCardColumns(viewer: Viewer = {}) {
     ownerName: users.name,
     ownerVerified: users.emailVerified,
     // From the owner's profile row (kept by a trigger on reviews), not an aggregate over reviews per card.
-    ownerRating: sql<
-      number | null
-    >`(case when ${profiles.reviewCount} > 0 then ${profiles.ratingTotal}::float8 / ${profiles.reviewCount} end)`,
+    ownerRating: sql<number | null>`${profiles.ratingAverage}`,
     ownerReviewCount: sql<number>`coalesce(${profiles.reviewCount}, 0)`,
     isFavourite: viewer.userId
       ? sql<boolean>`exists(select 1 from favourites f where f.listing_id = ${listings.id} and f.user_id = ${viewer.userId})`

@@ -16,6 +16,8 @@ export const FEATURE_FLAG_DEFAULTS = {
   enable_rate_limiting: true,
   // The back office answers only addresses in ADMIN_IP_ALLOWLIST.
   enable_ip_allowlist: false,
+  // A scam signal scoring at or above the hold score holds its listing or member for staff (issue 28).
+  enable_signal_holds: true,
 } as const satisfies Record<string, boolean>;
 
 export type FeatureFlagKey = keyof typeof FEATURE_FLAG_DEFAULTS;

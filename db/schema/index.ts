@@ -17,3 +17,6 @@ export * from "./conversations";
 export * from "./notifications";
 export { AU_STATES, type AuState } from "./columns";
 export * from "./saved-searches";
+export * from "./appeals";
+export * from "./trust-signals";
+export * from "./phone-confirmations";

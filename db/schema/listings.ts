@@ -80,6 +80,9 @@ export const listings = pgTable(
     takedownAt: tstz("takedown_at"),
     // When the owner deleted it (status 'deleted').
     deletedAt: tstz("deleted_at"),
+    // A vehicle's VIN, a motorbike's VIN or a boat's HIN (optional; cars, motorbikes, boats and trailers only), upper
+    // case letters and digits. Shown on the listing so both members can run a PPSR search on handover day.
+    vehicleId: text("vehicle_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     // Full-text search, English stemming: the title (weight A), then the category's everyday words (B:
@@ -100,6 +103,10 @@ export const listings = pgTable(
     check("listings_condition_check", inList(t.condition, LISTING_CONDITIONS)),
     check("listings_status_check", inList(t.status, LISTING_STATUSES)),
     check("listings_moderation_status_check", inList(t.moderationStatus, MODERATION_STATUSES)),
+    check(
+      "listings_vehicle_id_check",
+      sql`${t.vehicleId} IS NULL OR (${t.vehicleId} ~ '^[A-Z0-9]{5,17}$' AND ${t.category} IN ('cars_vehicles', 'motorcycles', 'boats_marine'))`,
+    ),
     // Wider than the form (3-100, 10-1000) on purpose: the app validates, the database only guards.
     check("listings_title_check", sql`char_length(${t.title}) BETWEEN 1 AND 200`),
     check("listings_description_check", sql`char_length(${t.description}) <= 5000`),

@@ -5,6 +5,7 @@ import { users } from "./auth";
 import { createdAt, inList, tstz } from "./columns";
 import { conversationMessages, conversations } from "./conversations";
 import { listings } from "./listings";
+import { reviews } from "./swaps";
 
 import { REPORT_REASONS, REPORT_STATUSES, REPORT_SUBJECTS } from "./report-values";
 
@@ -33,6 +34,8 @@ export const moderationReports = pgTable(
     // SET NULL: the report stays in the queue when the thread goes (its context is then gone too).
     messageId: uuid("message_id").references(() => conversationMessages.id, { onDelete: "set null" }),
     conversationId: uuid("conversation_id").references(() => conversations.id, { onDelete: "set null" }),
+    // A reported review (subject 'review'); SET NULL keeps the report when the review goes.
+    reviewId: uuid("review_id").references(() => reviews.id, { onDelete: "set null" }),
     reason: text("reason", { enum: REPORT_REASONS }).notNull(),
     notes: text("notes"),
     // Links the reporter gives as evidence (shown to moderators, never fetched by the server).
@@ -57,6 +60,10 @@ export const moderationReports = pgTable(
     uniqueIndex("moderation_reports_one_pending_message_idx")
       .on(t.messageId, t.reportedBy)
       .where(sql`${t.status} = 'pending' AND ${t.messageId} IS NOT NULL`),
+    // One open report per member per review.
+    uniqueIndex("moderation_reports_one_pending_review_idx")
+      .on(t.reviewId, t.reportedBy)
+      .where(sql`${t.status} = 'pending' AND ${t.reviewId} IS NOT NULL`),
     // The queue: pending first, newest first.
     index("moderation_reports_status_idx").on(t.status, t.createdAt.desc().nullsFirst()),
     // Auto takedown counts distinct reporters of one listing.

@@ -75,6 +75,33 @@ export const mailOutbox = pgTable(
   ],
 );
 
+/** Every text message the app sends (phone codes): written in the business transaction, delivered after commit
+ *  through the SMS provider; on the demo it is the phone's inbox, readable like the mail outbox. */
+export const smsOutbox = pgTable(
+  "sms_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    toPhone: text("to_phone").notNull(),
+    body: text("body").notNull(),
+    template: text("template"),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    sentAt: tstz("sent_at"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: tstz("next_attempt_at"),
+    // The provider's id for the message, once accepted.
+    providerId: text("provider_id"),
+    createdAt: createdAt(),
+    seq: bigserial("seq", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    check("sms_outbox_body_check", sql`char_length(${t.body}) BETWEEN 1 AND 480`),
+    index("sms_outbox_seq_idx").on(t.seq.desc()),
+    index("sms_outbox_unsent_idx").on(t.seq).where(sql`${t.sentAt} IS NULL`),
+    index("sms_outbox_user_seq_idx").on(t.userId, t.seq.desc()),
+  ],
+);
+
 /** "Snapshot Before Deploy": a database dump on disk, listed by id and restorable with a documented command. */
 export const snapshots = pgTable("snapshots", {
   // Human-readable, sortable id, e.g. "snap-20250101-020000".

@@ -8,6 +8,10 @@ import { createdAt, inList, locationChecks, tstz, updatedAt } from "./columns";
 export const PROFILE_STATUSES = ["active", "suspended", "flagged"] as const;
 export type ProfileStatus = (typeof PROFILE_STATUSES)[number];
 
+/** How a member's name shows to others: "Sam T." (the default) or the full name. */
+export const NAME_DISPLAYS = ["first_initial", "full"] as const;
+export type NameDisplay = (typeof NAME_DISPLAYS)[number];
+
 export const ROLES = ["admin", "moderator"] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -21,6 +25,11 @@ export const profiles = pgTable(
     avatarUrl: text("avatar_url"),
     // Shared with the other party only once a swap is completed.
     phone: text("phone"),
+    // When the phone above was confirmed by an SMS code; cleared whenever the number changes.
+    phoneConfirmedAt: tstz("phone_confirmed_at"),
+    nameDisplay: text("name_display", { enum: NAME_DISPLAYS }).notNull().default("first_initial"),
+    // The address the account was created from (a scam signal counts accounts per address per day).
+    signupAddress: text("signup_address"),
     // Display form "Suburb STATE postcode"; the parts and coordinates below are what distance uses.
     location: text("location"),
     suburb: text("suburb"),
@@ -45,11 +54,16 @@ export const profiles = pgTable(
     // so a listing card reads the owner's rating from this row instead of aggregating reviews per card.
     reviewCount: integer("review_count").notNull().default(0),
     ratingTotal: integer("rating_total").notNull().default(0),
+    // The shown rating (issue 28): revealed reviews only, the mean per counterpart then the mean of those, so
+    // two accounts that only swap with each other move it no more than one counterpart does. NULL: no reviews.
+    ratingAverage: doublePrecision("rating_average"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("profiles_status_check", inList(t.status, PROFILE_STATUSES)),
+    check("profiles_name_display_check", inList(t.nameDisplay, NAME_DISPLAYS)),
+    check("profiles_phone_confirmed_check", sql`${t.phoneConfirmedAt} IS NULL OR ${t.phone} IS NOT NULL`),
     check(
       "profiles_phone_check",
       sql`${t.phone} IS NULL OR (${t.phone} ~ '^[0-9 ()+-]+$' AND char_length(${t.phone}) BETWEEN 8 AND 20)`,
@@ -64,6 +78,8 @@ export const profiles = pgTable(
     index("profiles_status_created_idx")
       .on(t.status, t.createdAt.desc().nullsFirst(), t.userId.desc().nullsFirst())
       .where(sql`${t.status} <> 'active'`),
+    // Accounts created from one address in a day (a scam signal).
+    index("profiles_signup_address_idx").on(t.signupAddress, t.createdAt).where(sql`${t.signupAddress} IS NOT NULL`),
     // The daily purge job scans only soft-deleted members.
     index("profiles_purge_idx").on(t.permanentDeletionAt).where(sql`${t.deletedAt} IS NOT NULL`),
   ],

@@ -16,6 +16,6 @@ export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORT_STATUSES = ["pending", "approved", "rejected", "takedown"] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
-/** What a report is about: a listing, or a line a member wrote in a conversation. */
-export const REPORT_SUBJECTS = ["listing", "message"] as const;
+/** What a report is about: a listing, a line a member wrote in a conversation, or a review. */
+export const REPORT_SUBJECTS = ["listing", "message", "review"] as const;
 export type ReportSubject = (typeof REPORT_SUBJECTS)[number];

@@ -5,13 +5,30 @@ import { users } from "./auth";
 import { createdAt, inList, tstz, updatedAt } from "./columns";
 import { listings } from "./listings";
 
-/** pending -> accepted (both listings reserved) -> completed (both paid, or fee waived);
+/** pending -> accepted (both listings reserved) -> arranging (both paid, or fee waived: the handshake) ->
+ *  completed (both confirmed "We've swapped", or 7 days after the handshake with no problem reported);
  *  pending -> rejected (receiver, or auto when a listing is taken) | withdrawn (proposer) | expired (48 h).
  *  Admin "Cancel swap" sets rejected. */
-export const SWAP_STATUSES = ["pending", "accepted", "rejected", "withdrawn", "expired", "completed"] as const;
+export const SWAP_STATUSES = [
+  "pending",
+  "accepted",
+  "rejected",
+  "withdrawn",
+  "expired",
+  "arranging",
+  "completed",
+] as const;
 export type SwapStatus = (typeof SWAP_STATUSES)[number];
 
 export const SWAP_EXPIRY_HOURS = 48;
+
+/** How a swap became completed: both members confirmed, or the quiet week after the handshake passed. */
+export const SWAP_COMPLETIONS = ["confirmed", "timed_out"] as const;
+export type SwapCompletion = (typeof SWAP_COMPLETIONS)[number];
+
+/** The review tags (issue 28); the first three are praise, the last two are warnings. */
+export const REVIEW_TAGS = ["as_described", "on_time", "friendly", "not_as_described", "no_show"] as const;
+export type ReviewTag = (typeof REVIEW_TAGS)[number];
 
 export const swapProposals = pgTable(
   "swap_proposals",
@@ -48,6 +65,12 @@ export const swapProposals = pgTable(
     // Accepted swaps lapse when both fees are not paid by then (48 hours after acceptance).
     paymentDueAt: tstz("payment_due_at"),
     completedAt: tstz("completed_at"),
+    // The handshake: when both fees were settled (or waived) and the swap became "arranging".
+    handshakeAt: tstz("handshake_at"),
+    // Each side's "We've swapped". Completed when both are set, or 7 days after the handshake with no problem.
+    proposerSwappedAt: tstz("proposer_swapped_at"),
+    receiverSwappedAt: tstz("receiver_swapped_at"),
+    completedHow: text("completed_how", { enum: SWAP_COMPLETIONS }),
     // When the receiver accepted/declined or the proposer withdrew.
     respondedAt: tstz("responded_at"),
     // Disputes are a flag with notes, marked and resolved by admins.
@@ -65,7 +88,12 @@ export const swapProposals = pgTable(
     check("swap_proposals_message_check", sql`${t.message} IS NULL OR char_length(${t.message}) BETWEEN 1 AND 1000`),
     check(
       "swap_proposals_accepted_at_check",
-      sql`${t.status} NOT IN ('accepted', 'completed') OR ${t.acceptedAt} IS NOT NULL`,
+      sql`${t.status} NOT IN ('accepted', 'arranging', 'completed') OR ${t.acceptedAt} IS NOT NULL`,
+    ),
+    check("swap_proposals_handshake_at_check", sql`${t.status} <> 'arranging' OR ${t.handshakeAt} IS NOT NULL`),
+    check(
+      "swap_proposals_completed_how_check",
+      sql`${t.completedHow} IS NULL OR ${inList(t.completedHow, SWAP_COMPLETIONS)}`,
     ),
     check("swap_proposals_completed_at_check", sql`${t.status} <> 'completed' OR ${t.completedAt} IS NOT NULL`),
     check("swap_proposals_payment_due_check", sql`${t.status} <> 'accepted' OR ${t.paymentDueAt} IS NOT NULL`),
@@ -83,6 +111,8 @@ export const swapProposals = pgTable(
     index("swap_proposals_expiry_idx").on(t.status, t.expiresAt),
     // The lapse job and its warnings: accepted swaps by payment deadline.
     index("swap_proposals_payment_due_idx").on(t.paymentDueAt).where(sql`${t.status} = 'accepted'`),
+    // The quiet-week job: arranging swaps by handshake time.
+    index("swap_proposals_arranging_idx").on(t.handshakeAt).where(sql`${t.status} = 'arranging'`),
     // Admin list, newest first.
     index("swap_proposals_created_at_idx").on(t.createdAt.desc().nullsFirst()),
     // Reports: swaps completed per day.
@@ -90,7 +120,9 @@ export const swapProposals = pgTable(
   ],
 );
 
-/** One review per party per completed swap; a member's rating is the average of reviews received. */
+/** One review per party per completed swap; a member's rating is the average of reviews received, each
+ *  counterpart weighted once. Double-blind: a review is shown (revealed_at set) once both sides have written
+ *  one, or 14 days after the swap was completed. */
 export const reviews = pgTable(
   "reviews",
   {
@@ -106,14 +138,105 @@ export const reviews = pgTable(
       .references(() => users.id, { onDelete: "restrict" }),
     rating: smallint("rating").notNull(),
     comment: text("comment"),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    // NULL while hidden (double-blind); set when both have reviewed, or by the job 14 days after completion.
+    revealedAt: tstz("revealed_at"),
+    // The reviewed member's one public reply.
+    reply: text("reply"),
+    repliedAt: tstz("replied_at"),
     createdAt: createdAt(),
   },
   (t) => [
     check("reviews_rating_check", sql`${t.rating} BETWEEN 1 AND 5`),
     check("reviews_comment_check", sql`${t.comment} IS NULL OR char_length(${t.comment}) <= 1000`),
     check("reviews_distinct_parties_check", sql`${t.reviewerId} <> ${t.revieweeId}`),
+    check(
+      "reviews_tags_check",
+      sql`${t.tags} <@ ${sql.raw(`ARRAY[${REVIEW_TAGS.map((x) => `'${x}'`).join(", ")}]::text[]`)}`,
+    ),
+    check("reviews_reply_check", sql`${t.reply} IS NULL OR char_length(${t.reply}) BETWEEN 1 AND 1000`),
+    check("reviews_replied_at_check", sql`(${t.reply} IS NULL) = (${t.repliedAt} IS NULL)`),
     uniqueIndex("reviews_one_per_reviewer_idx").on(t.swapProposalId, t.reviewerId),
     // Rating average per member.
     index("reviews_reviewee_idx").on(t.revieweeId),
+    // The reveal job: hidden reviews, oldest first.
+    index("reviews_hidden_idx").on(t.createdAt).where(sql`${t.revealedAt} IS NULL`),
+  ],
+);
+
+/** What "Arranging" agrees on: a proposed time and place, agreed or declined by the other side (one live at a time). */
+export const MEETING_STATUSES = ["proposed", "agreed", "declined", "replaced"] as const;
+export type MeetingStatus = (typeof MEETING_STATUSES)[number];
+
+export const swapMeetings = pgTable(
+  "swap_meetings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    swapProposalId: uuid("swap_proposal_id")
+      .notNull()
+      .references(() => swapProposals.id, { onDelete: "cascade" }),
+    proposedBy: text("proposed_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    meetAt: tstz("meet_at").notNull(),
+    place: text("place").notNull(),
+    status: text("status", { enum: MEETING_STATUSES }).notNull().default("proposed"),
+    respondedAt: tstz("responded_at"),
+    // The reminder notice two hours before an agreed meeting, sent once.
+    remindedAt: tstz("reminded_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("swap_meetings_status_check", inList(t.status, MEETING_STATUSES)),
+    check("swap_meetings_place_check", sql`char_length(${t.place}) BETWEEN 1 AND 200`),
+    uniqueIndex("swap_meetings_one_live_idx").on(t.swapProposalId).where(sql`${t.status} IN ('proposed', 'agreed')`),
+    index("swap_meetings_swap_idx").on(t.swapProposalId, t.createdAt),
+    // The reminder job: agreed meetings not yet reminded, by time.
+    index("swap_meetings_reminder_idx").on(t.meetAt).where(sql`${t.status} = 'agreed' AND ${t.remindedAt} IS NULL`),
+  ],
+);
+
+/** "Report a problem" on a paid swap: a dispute the back office's Swaps page resolves. */
+export const SWAP_PROBLEM_KINDS = ["no_show", "not_as_described", "unsafe", "other"] as const;
+export type SwapProblemKind = (typeof SWAP_PROBLEM_KINDS)[number];
+export const SWAP_PROBLEM_STATUSES = ["open", "resolved"] as const;
+export type SwapProblemStatus = (typeof SWAP_PROBLEM_STATUSES)[number];
+export const MAX_PROBLEM_PICTURES = 4;
+
+export const swapProblems = pgTable(
+  "swap_problems",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    swapProposalId: uuid("swap_proposal_id")
+      .notNull()
+      .references(() => swapProposals.id, { onDelete: "cascade" }),
+    reportedBy: text("reported_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: SWAP_PROBLEM_KINDS }).notNull(),
+    details: text("details").notNull(),
+    // Storage keys of the evidence pictures (private: the two members and staff only).
+    pictureKeys: text("picture_keys").array().notNull().default(sql`'{}'::text[]`),
+    status: text("status", { enum: SWAP_PROBLEM_STATUSES }).notNull().default("open"),
+    resolution: text("resolution"),
+    resolvedBy: text("resolved_by").references(() => users.id, { onDelete: "set null" }),
+    resolvedAt: tstz("resolved_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("swap_problems_kind_check", inList(t.kind, SWAP_PROBLEM_KINDS)),
+    check("swap_problems_status_check", inList(t.status, SWAP_PROBLEM_STATUSES)),
+    check("swap_problems_details_check", sql`char_length(${t.details}) BETWEEN 1 AND 2000`),
+    check(
+      "swap_problems_pictures_check",
+      sql`cardinality(${t.pictureKeys}) <= ${sql.raw(String(MAX_PROBLEM_PICTURES))}`,
+    ),
+    check("swap_problems_resolution_check", sql`${t.resolution} IS NULL OR char_length(${t.resolution}) <= 2000`),
+    check("swap_problems_resolved_check", sql`${t.status} <> 'resolved' OR ${t.resolvedAt} IS NOT NULL`),
+    // One open problem per member per swap.
+    uniqueIndex("swap_problems_one_open_idx").on(t.swapProposalId, t.reportedBy).where(sql`${t.status} = 'open'`),
+    index("swap_problems_swap_idx").on(t.swapProposalId),
+    // Reliability: reported no-shows against a member are read through their swaps.
+    index("swap_problems_status_idx").on(t.status, t.createdAt.desc().nullsFirst()),
   ],
 );

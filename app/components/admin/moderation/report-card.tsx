@@ -1,12 +1,12 @@
 import { Link } from "react-router";
-import type { ReportReason } from "#db/schema/report-values.ts";
+import type { ReportReason, ReportSubject } from "#db/schema/report-values.ts";
 import { StatusBadge } from "../badges";
 import { ReasonBadge } from "./reason-badge";
 
 export type QueueCard = {
   id: string;
-  /** A listing, or a line of a conversation (decision 086). */
-  subject: "listing" | "message";
+  /** A listing, a line of a conversation (decision 086) or a review. */
+  subject: ReportSubject;
   reason: ReportReason;
   status: string;
   notes: string | null;

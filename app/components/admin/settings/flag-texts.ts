@@ -26,4 +26,9 @@ export const FLAG_TEXTS: Record<FeatureFlagKey, { label: string; description: st
     description:
       "The back office answers only the addresses in ADMIN_IP_ALLOWLIST; everyone else gets 'Access denied'. It cannot be turned on from an address outside the list.",
   },
+  enable_signal_holds: {
+    label: "Scam signal holds",
+    description:
+      "A scam signal scoring at or above the hold score holds its listing (pending review) or member (flagged) until staff look. Off: signals only queue for staff.",
+  },
 };
