@@ -7,6 +7,7 @@ import { boundingBox, distanceKmSql, type Point } from "../locations/distance";
 import { gridCells } from "../locations/grid-cells";
 import { AppError } from "../shared/app-error";
 import { searchTerms, searchTsQuery, titlePatterns } from "../search/search-terms";
+import { wordShares } from "./search-word-shares";
 import { isStatementTimeout } from "../shared/sql-errors";
 import { rowsOf } from "../shared/sql-rows";
 import type { ListingCard } from "./find-home-listings";
@@ -63,7 +64,7 @@ type Plan = {
   tier?: number;
   /** Only listings newer than this feed position (or, `older`, only those past it): see fetchTitleTier. */
   window?: { bound: FeedBound; older: boolean };
-  /** Whether "nearest" may first walk the nearest listings (see nearWalk): the first tier a page reads. */
+  /** Whether "nearest" first walks the nearest listings (see nearWalk): decided by wordsCommon. */
   nearWalk?: boolean;
   /** Whether this transaction runs on bitmap scans only (the planner's first choice overran its budget). */
   bitmapOnly?: boolean;
@@ -328,7 +329,8 @@ export function plannerSettingsSql({ statementTimeoutMs, bitmapOnly }: PlannerSe
 export type PlannerSettings = { statementTimeoutMs: number; bitmapOnly: boolean };
 
 async function fetchPage(db: Db, plan: Plan): Promise<Row[]> {
-  return plan.sort === "relevance" ? fetchByRelevance(db, plan) : fetchInOrder(db, { ...plan, nearWalk: true });
+  if (plan.sort === "relevance") return fetchByRelevance(db, plan);
+  return fetchInOrder(db, { ...plan, nearWalk: plan.sort === "nearest" && (await wordsCommon(db, plan)) });
 }
 
 /**
@@ -344,10 +346,12 @@ async function fetchByRelevance(db: Db, plan: Plan): Promise<Row[]> {
   const first = plan.after?.tier ?? 0;
   const last = plan.fuzzy ? 0 : TIERS.length - 1;
   const rows: Row[] = [];
+  let walked = false;
   for (let tier = first; tier <= last; tier++) {
-    // Only the first tier read walks the nearest listings: when it does not fill the page, the words are sparse
-    // there, and a later tier's walk would be as wasted.
-    const sub = { ...tierPlan(plan, tier), limit: plan.limit - rows.length, nearWalk: tier === first };
+    // One tier at most walks the nearest listings: the first whose words are common in its fields. When that walk
+    // does not fill the page, the words are sparse there, and a later tier's walk would be as wasted.
+    const sub = { ...tierPlan(plan, tier), limit: plan.limit - rows.length };
+    if (!walked && sub.sort === "nearest" && (await wordsCommon(db, sub))) walked = sub.nearWalk = true;
     const found = tier === 0 && !plan.fuzzy ? await fetchTitleTier(db, sub) : await fetchInOrder(db, sub);
     for (const row of found) rows.push({ ...row, tier });
     if (rows.length > plan.limit) break;
@@ -392,7 +396,7 @@ async function fetchTitleTier(db: Db, plan: Plan): Promise<Row[]> {
 
 async function fetchInOrder(db: Db, plan: Plan): Promise<Row[]> {
   if (plan.sort !== "nearest") return pageQuery(db, plan, null);
-  if (plan.nearWalk && !plan.bitmapOnly && plan.origin && plan.text && (await wordsCommon(db, plan))) {
+  if (plan.nearWalk) {
     const walked = await nearWalk(db, plan);
     if (walked.length > plan.limit) return walked;
   }
@@ -456,37 +460,22 @@ function nearWalk(db: Db, plan: Plan) {
   return cardsOf(db, plan, page);
 }
 
-/** The share of listings a word must reach (in any field) for nearWalk to be tried: a page in 600 rows is ~4%. */
+/** The share of listings a word must reach for nearWalk to be tried: a page in 600 rows is ~4%. */
 const NEAR_WALK_MIN_SHARE = 0.04;
-/** How long the search vector's most common elements (ANALYZE's statistics) are kept before they are read again. */
-const COMMON_WORDS_TTL_MS = 10 * 60_000;
-let commonWords: { at: number; shares: Map<string, number> | null } | null = null;
 
 /**
- * Whether the words are common enough for nearWalk to fill a page: a lexeme of the tsquery is among the search
- * vector's most common elements at NEAR_WALK_MIN_SHARE or more (`bike` 31% of listings at 1M; `telescope` 1.3%,
- * for which the walk cost ~5 ms before the rings answered anyway). Without statistics (a new database) the walk
- * is tried. pg_stats is read once per process every ten minutes: reading it costs 4-8 ms of planning. Either
+ * Whether the words are common enough for nearWalk to fill a page of this plan's tier (`bike` 31% of listings at
+ * 1M; `telescope` 1.3%, for which the walk cost ~5 ms before the rings answered anyway). The title tier counts the
+ * words' share in titles (`motorbike` is common only through Motorcycles' category words: the walk found few
+ * titles and cost 4 ms before the rings answered). Without statistics (a new database) the walk is tried. Either
  * way the page is the same; this only saves the walk where it would be wasted.
  */
 async function wordsCommon(db: Db, plan: Plan): Promise<boolean> {
-  if (!commonWords || Date.now() - commonWords.at > COMMON_WORDS_TTL_MS) {
-    const [stats] = rowsOf(
-      await db.execute<{ elems: string[] | null; shares: (number | string)[] | null }>(
-        sql`select s.most_common_elems::text::text[] as elems, s.most_common_elem_freqs as shares from pg_stats s
-          where s.schemaname = current_schema() and s.tablename = 'listings' and s.attname = 'search_vector'`,
-      ),
-    );
-    const shares = stats?.elems && stats.shares ? new Map<string, number>() : null;
-    if (shares && stats?.elems && stats.shares)
-      for (const [i, elem] of stats.elems.entries()) shares.set(elem, Number(stats.shares[i] ?? 0));
-    commonWords = { at: Date.now(), shares };
-  }
-  const { shares } = commonWords;
-  if (!shares || shares.size === 0) return true;
-  const [row] = rowsOf(await db.execute<{ q: string }>(sql`select cast((${plan.tsquery}) as text) as q`));
-  const lexemes = [...(row?.q ?? "").matchAll(/'((?:[^']|'')+)'/g)].map((m) => m[1].replaceAll("''", "'"));
-  return lexemes.some((lexeme) => (shares.get(lexeme) ?? 0) >= NEAR_WALK_MIN_SHARE);
+  if (!plan.origin || !plan.text || !plan.tsquery || plan.bitmapOnly) return false;
+  const shares = await wordShares(db, plan.tsquery);
+  if (!shares) return true;
+  const titleOnly = plan.tier === 0 && !plan.fuzzy;
+  return (titleOnly ? shares.title : shares.any) >= NEAR_WALK_MIN_SHARE;
 }
 
 /** Radii for "nearest", ending with the member's radius (or none: everywhere). */
