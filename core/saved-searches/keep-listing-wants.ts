@@ -26,11 +26,12 @@ export async function keepSavedSearchesInStep(tx: Db, listingId: string): Promis
     .from(listings)
     .where(eq(listings.id, listingId));
   if (!listing) return;
-  // A want with no word a search can use ("?", "the") and no category would match everything: it is no want.
-  const terms = await termsOf(tx, listing.wants, { alternatives: true });
   // Only a listing still on offer wants anything: swapped, deleted or cancelled, its want goes. One reserved in an
   // accepted swap keeps it (the swap may lapse), but matches nothing while reserved (matchListing's rule).
   const onOffer = listing.status === "active" || listing.status === "reserved";
+  // A want with no word a search can use ("?", "the") and no category would match everything: it is no want.
+  // (No words or not on offer: nothing to stem.)
+  const terms = onOffer && listing.wants.trim() ? await termsOf(tx, listing.wants, { alternatives: true }) : [];
   const wanted = onOffer && (terms.length > 0 || listing.wantsCategories.length > 0);
   const [existing] = await tx
     .select({ id: savedSearches.id })
