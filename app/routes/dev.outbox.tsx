@@ -6,6 +6,8 @@ import { OutboxList, sydneyStamp } from "../components/dev/outbox-list";
 import { ButtonLink } from "../components/ui/button";
 import { Container } from "../components/ui/container";
 import { isOutboxPageEnabled, findOutbox } from "#core/mail/find-outbox.ts";
+import { findSmsOutbox } from "#core/sms/find-sms-outbox.ts";
+import { SmsList } from "../components/dev/sms-list";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Mail Outbox | SwapShed" },
@@ -25,6 +27,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     forUserId = user.id;
   }
   const mails = await findOutbox(db, { limit: 100, forUserId });
+  // Text messages (phone codes, decision 095) by the same rule: a member reads only their own account's.
+  const texts = await findSmsOutbox(db, { limit: 100, forUserId });
   return {
     ownOnly: forUserId !== undefined,
     mails: mails.map(({ createdAt, sentAt, ...mail }) => ({
@@ -32,11 +36,16 @@ export async function loader({ context }: Route.LoaderArgs) {
       createdAt: sydneyStamp(createdAt),
       sentAt: sentAt ? sydneyStamp(sentAt) : null,
     })),
+    texts: texts.map(({ createdAt, sentAt, ...text }) => ({
+      ...text,
+      createdAt: sydneyStamp(createdAt),
+      sentAt: sentAt ? sydneyStamp(sentAt) : null,
+    })),
   };
 }
 
 export default function DevOutbox({ loaderData }: Route.ComponentProps) {
-  const { mails, ownOnly } = loaderData;
+  const { mails, texts, ownOnly } = loaderData;
   return (
     <main id="main" className="py-10">
       <Container>
@@ -65,6 +74,7 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
         ) : (
           <OutboxList mails={mails} />
         )}
+        {texts.length > 0 && <SmsList texts={texts} />}
       </Container>
     </main>
   );
