@@ -5,9 +5,9 @@ import { describedBy, Field, inputClass } from "#app/components/forms/field.tsx"
 import { AccountSection } from "#app/components/account/account-section.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { focusFirstError } from "#app/lib/focus-first-error.ts";
-import { formatMobile } from "#core/sms/phone-number.ts";
 import { formatDayAndTime } from "#core/shared/time.ts";
 
+/** The member's phone as the page shows it (numbers already written +61 412 345 678 by the loader). */
 export type PhoneState = {
   phone: string | null;
   confirmedAt: string | Date | null;
@@ -54,7 +54,7 @@ export function PhoneConfirmationForm({
               <BadgeCheck className="size-4" aria-hidden="true" />
               Phone confirmed
             </span>
-            <span className="text-ink">{formatMobile(state.phone as string)}</span>
+            <span className="text-ink">{state.phone}</span>
           </p>
         )}
         {state.pending ? (
@@ -63,7 +63,7 @@ export function PhoneConfirmationForm({
             <p className="flex items-start gap-2 rounded-xl bg-surface p-3 text-sm text-ink" role="status">
               <Smartphone className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
               <span>
-                We texted a 6-digit code to <strong>{formatMobile(state.pending.phone)}</strong>. It works until{" "}
+                We texted a 6-digit code to <strong>{state.pending.phone}</strong>. It works until{" "}
                 {formatDayAndTime(state.pending.expiresAt)}.
                 {outbox && (
                   <>
@@ -113,9 +113,7 @@ export function PhoneConfirmationForm({
               autoComplete="tel"
               maxLength={20}
               required
-              defaultValue={
-                state.pending?.phone ? formatMobile(state.pending.phone) : confirmed ? "" : (state.phone ?? "")
-              }
+              defaultValue={state.pending?.phone ? state.pending.phone : confirmed ? "" : (state.phone ?? "")}
               className={`${inputClass(phoneError)} h-11 max-w-xs`}
               {...describedBy("confirmPhone", phoneError, SEND_HINT)}
             />

@@ -28,6 +28,7 @@ import { findPhoneConfirmation } from "#core/accounts/find-phone-confirmation.ts
 import { requestPhoneCode } from "#core/accounts/request-phone-code.ts";
 import { isOutboxPageEnabled } from "#core/mail/find-outbox.ts";
 import { createSmsProvider } from "#core/sms/create-sms-provider.ts";
+import { formatMobile } from "#core/sms/phone-number.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Profile | My Account | SwapShed" },
@@ -41,9 +42,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     details: await findContactDetails(ctx.db, user.id),
     creditCents: await creditBalance(ctx.db, user.id),
     lookingFor: await findLookingFor(ctx.db, { userId: user.id }),
-    phone: await findPhoneConfirmation(ctx.db, { userId: user.id, now: ctx.clock.now() }),
+    phone: await phoneState(ctx.db, user.id, ctx.clock.now()),
     // The demo keeps texts in the outbox: the form says where to read the code.
     smsOutbox: isOutboxPageEnabled(ctx.env) && ctx.env.SMS_PROVIDER === "outbox",
+  };
+}
+
+/** "Confirm your phone": the numbers as people read them (+61 412 345 678), never the code. */
+async function phoneState(db: Parameters<typeof findPhoneConfirmation>[0], userId: string, now: Date) {
+  const { phone, confirmedAt, pending } = await findPhoneConfirmation(db, { userId, now });
+  return {
+    phone: phone && formatMobile(phone),
+    confirmedAt,
+    pending: pending && { phone: formatMobile(pending.phone), expiresAt: pending.expiresAt },
   };
 }
 
