@@ -31,7 +31,7 @@ async function readTextCode(reader: Page, to: string): Promise<string> {
     await expect(text).toBeVisible();
     body = (await text.textContent()) ?? "";
   }
-  const code = body.match(/\b(\d{6})\b/)?.[1];
+  const code = body.match(/(\d{6}) is your SwapShed code/)?.[1];
   expect(code, `a code in the text to ${to}`).toBeTruthy();
   return code as string;
 }
@@ -39,6 +39,16 @@ async function readTextCode(reader: Page, to: string): Promise<string> {
 test("a member confirms their phone with the code from the text message, without JavaScript", async ({ browser }) => {
   const kim = await member(browser, "Kim Tran", { javaScriptEnabled: false, viewport: { width: 375, height: 900 } });
   const { page } = kim;
+  // Axe runs scripts in the page: it looks at the same pages in a second window of the same session with JavaScript.
+  const seen = await browser.newContext({
+    storageState: await kim.context.storageState(),
+    viewport: { width: 375, height: 900 },
+  });
+  const withScripts = await seen.newPage();
+  const checkAccessible = async () => {
+    await withScripts.goto("/account");
+    await expectNoAxeViolations(withScripts);
+  };
   // A distinct number for each run (the per-number limit counts across members).
   const local = `04${String(Date.now()).slice(-8)}`;
   const stored = `+61${local.slice(1)}`;
@@ -56,8 +66,8 @@ test("a member confirms their phone with the code from the text message, without
   await expect(page.getByText(/We've sent a 6-digit code to \+61 4/).first()).toBeVisible();
   await expect(page.getByLabel("Code from the text message")).toBeVisible();
   await expect(page.getByRole("link", { name: "outbox" })).toBeVisible();
-  await page.screenshot({ path: "/tmp/h28b/phone-code-375.png", fullPage: true });
-  await expectNoAxeViolations(page);
+  await page.getByRole("region", { name: "Confirm your phone" }).screenshot({ path: "/tmp/h28b/phone-code-375.png" });
+  await checkAccessible();
 
   const code = await readTextCode(page, stored);
   await page.goto("/account");
@@ -69,17 +79,18 @@ test("a member confirms their phone with the code from the text message, without
   await page.getByLabel("Code from the text message").fill(code);
   await page.getByRole("button", { name: "Confirm", exact: true }).click();
   await expect(page.getByText("Your phone is confirmed")).toBeVisible();
-  const confirmed = page.getByRole("region", { name: "Phone confirmed" });
+  const confirmed = page.getByRole("region", { name: "Your phone" });
   await expect(confirmed.getByText("Phone confirmed", { exact: true })).toBeVisible();
   await expect(confirmed.getByText(`+61 ${local.slice(1, 4)} ${local.slice(4, 7)} ${local.slice(7)}`)).toBeVisible();
   await expect(page.getByLabel("Code from the text message")).toHaveCount(0);
-  await page.screenshot({ path: "/tmp/h28b/phone-confirmed-375.png", fullPage: true });
-  await expectNoAxeViolations(page);
+  await confirmed.screenshot({ path: "/tmp/h28b/phone-confirmed-375.png" });
+  await checkAccessible();
 
   // Saving the profile with another number takes the confirmation away.
   await page.getByLabel("Phone (optional)").fill("0499 000 111");
   await page.getByRole("button", { name: "Save details" }).click();
   await expect(page.getByText("Your details have been saved")).toBeVisible();
   await expect(page.getByRole("region", { name: "Confirm your phone" })).toBeVisible();
+  await seen.close();
   await kim.close();
 });

@@ -44,7 +44,7 @@ export function PhoneConfirmationForm({
   return (
     <AccountSection
       id="phone"
-      title={confirmed ? "Phone confirmed" : "Confirm your phone"}
+      title={confirmed ? "Your phone" : "Confirm your phone"}
       intro="A confirmed phone shows on your member page, and a swap partner who pays the handshake fee can call or text you. Members without one share an e-mail address only."
     >
       <div ref={ref}>
