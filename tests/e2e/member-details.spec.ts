@@ -100,6 +100,8 @@ test("pictures beside names, a phone asked for before paying, and the other side
   await payWithCard(ben.page);
   const anaContact = ben.page.getByRole("region", { name: "Contact details" });
   await expect(anaContact.getByText("0412 345 678")).toBeVisible();
+  // Typed at the Pay step, never proved by a text code (decision 095).
+  await expect(anaContact.getByText("(not confirmed)")).toBeVisible();
   await expect(anaContact.locator("img")).toHaveAttribute("src", /^\/uploads\/avatars\//);
 
   await ana.page.goto("/my-swaps?tab=sent");

@@ -475,16 +475,19 @@ function ContactLine({
   children: string;
 }) {
   return (
-    <li className="flex flex-wrap items-center gap-2">
-      <Icon className="size-4" aria-hidden="true" />
-      {href ? (
-        <a href={href} className="underline">
-          {children}
-        </a>
-      ) : (
-        children
-      )}
-      {after}
+    <li className="flex items-center gap-2">
+      <Icon className="size-4 shrink-0" aria-hidden="true" />
+      {/* A long address breaks inside itself; the mark beside a phone goes under it when there is no room. */}
+      <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+        {href ? (
+          <a href={href} className="min-w-0 underline">
+            {children}
+          </a>
+        ) : (
+          children
+        )}
+        {after}
+      </span>
     </li>
   );
 }
