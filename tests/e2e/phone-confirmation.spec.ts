@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import pg from "pg";
-import { expect, expectNoAxeViolations, member, test } from "./fixtures";
+import { accept, expect, expectNoAxeViolations, listItem, member, propose, test } from "./fixtures";
 
 // Issue 28, decision 095: a member confirms their phone with the 6-digit code texted to it. On the demo no text is
 // sent: the member reads it in their own outbox (/dev/outbox). Without JavaScript, as a slow phone first sees it.
@@ -93,4 +93,43 @@ test("a member confirms their phone with the code from the text message, without
   await expect(page.getByRole("region", { name: "Confirm your phone" })).toBeVisible();
   await seen.close();
   await kim.close();
+});
+
+test("before paying, a member whose phone is not confirmed is asked to confirm it, and may pay anyway", async ({
+  browser,
+}) => {
+  const narrow = { viewport: { width: 375, height: 900 } };
+  const ana = await member(browser, "Ana Silva", narrow);
+  const ben = await member(browser, "Ben Okafor", narrow);
+  const stamp = Date.now();
+  const mine = await listItem(ana.page, `Ana's kayak ${stamp}`);
+  const theirs = await listItem(ben.page, `Ben's tent ${stamp}`);
+  // Ana gives a phone on her profile but never confirms it; Ben gives none.
+  await ana.page.goto("/account");
+  await ana.page.getByLabel("Phone (optional)").fill("0412 345 678");
+  await ana.page.getByRole("button", { name: "Save details" }).click();
+  await expect(ana.page.getByText("Your details have been saved")).toBeVisible();
+  const swapId = await propose(ana.page, { offered: mine, target: theirs });
+  await accept(ben.page, swapId);
+
+  await ana.page.goto("/my-swaps?tab=sent");
+  const card = ana.page.getByRole("article").filter({ hasText: `Ben's tent ${stamp}` });
+  await expect(card.getByText("Ben has no confirmed phone: you will get their e-mail address only.")).toBeVisible();
+  await expect(card.getByText(/Your phone number is not confirmed, so Ben will see it without/)).toBeVisible();
+  await expect(card.getByRole("button", { name: "Pay $9.99" })).toBeEnabled();
+  await card.screenshot({ path: "/tmp/h28b/pay-confirm-prompt-375.png" });
+  await expectNoAxeViolations(ana.page);
+
+  // Ben is told Ana's phone is not confirmed; the link takes Ana to confirming it.
+  await ben.page.goto("/my-swaps");
+  await expect(
+    ben.page.getByText("Ana has not confirmed their phone number yet: you will get it with their e-mail address."),
+  ).toBeVisible();
+  await card.getByRole("link", { name: "Confirm your phone" }).click();
+  await expect(ana.page).toHaveURL(/\/account#phone-heading$/);
+  await expect(ana.page.getByRole("region", { name: "Confirm your phone" }).getByLabel("Mobile number")).toHaveValue(
+    "0412 345 678",
+  );
+  await ana.close();
+  await ben.close();
 });
