@@ -5,6 +5,7 @@ import { phoneConfirmations } from "#db/schema/phone-confirmations.ts";
 import { profiles } from "#db/schema/profiles.ts";
 import { enforceAccountLimit } from "../auth/account-limits";
 import type { RequestMeta } from "../auth/auth-attempt";
+import { recordSecurityEvent } from "../security/record-security-event";
 import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
 import { hashPhoneCode, PHONE_CODE_ATTEMPTS } from "./request-phone-code";
@@ -60,6 +61,16 @@ export async function confirmPhone(
       .update(profiles)
       .set({ phone: pending.phone, phoneConfirmedAt: now, updatedAt: now })
       .where(eq(profiles.userId, userId));
+    // In the account's security log, beside the other changes to how the member is reached.
+    await recordSecurityEvent(tx, {
+      eventType: "phone_confirmed",
+      attemptedAction: "phone_confirm",
+      success: true,
+      userId,
+      metadata: { phone: pending.phone },
+      ipAddress: meta.ip,
+      userAgent: meta.userAgent,
+    });
     return { outcome: "confirmed", phone: pending.phone };
   });
   if (outcome === "confirmed") return { phone };

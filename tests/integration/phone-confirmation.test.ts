@@ -75,6 +75,8 @@ describe("the code flow", () => {
     const profile = await profileOf(member.id);
     expect(profile.phone).toBe("+61412555101");
     expect(profile.confirmedAt?.toISOString()).toBe(clock.now().toISOString());
+    const events = await db.select().from(securityEvents).where(eq(securityEvents.userId, member.id));
+    expect(events.filter((e) => e.eventType === "phone_confirmed")).toHaveLength(1);
     // It works once.
     await expect(confirmPhone(deps, { userId: member.id, code }, meta())).rejects.toMatchObject({
       message: NO_PHONE_CODE,
@@ -353,6 +355,21 @@ describe("the HTTP SMS provider against a local stand-in", () => {
     const before = received.length;
     expect(await deliverPendingSms(db, provider())).toEqual({ sent: 0, failed: 0 });
     expect(received.length).toBe(before);
+  });
+
+  test("two delivery runs at once hand each text over once", async () => {
+    answer = { status: 200, body: JSON.stringify({ id: "msg_once" }) };
+    const queued = [await queue()];
+    const member = await createMember(db, { phone: null });
+    for (let i = 0; i < 3; i++)
+      queued.push(
+        await enqueueSms(db, { to: "+61412000222", body: `${i}`, template: "phone_code" }, { userId: member.id }),
+      );
+    const before = received.length;
+    const runs = await Promise.all([deliverPendingSms(db, provider()), deliverPendingSms(db, provider())]);
+    expect(runs[0].sent + runs[1].sent).toBe(4);
+    const references = received.slice(before).map((r) => r.body.reference);
+    expect(references.sort()).toEqual(queued.map((q) => q.id).sort());
   });
 
   test("a code requested through the HTTP provider is handed over after commit", async () => {

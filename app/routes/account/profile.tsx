@@ -202,7 +202,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             id="phone"
             label="Phone (optional)"
             error={errors.phone}
-            hint="For example 0412 345 678 or +61 412 345 678"
+            hint={
+              loaderData.phone.confirmedAt
+                ? "Confirmed by text. A different number loses the Phone confirmed mark until you confirm it."
+                : "For example 0412 345 678 or +61 412 345 678"
+            }
           >
             <input
               id="phone"
