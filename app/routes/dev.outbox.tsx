@@ -54,8 +54,8 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
             <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Mail Outbox</h1>
             <p className="mt-1 text-muted">
               {ownOnly
-                ? "The e-mails SwapShed has sent for your account, newest first (the latest 100), including any to a new address you asked to switch to. Open one to read it. Times are Sydney time."
-                : "Every e-mail SwapShed has queued, newest first (the latest 100). Open one to read it. Times are Sydney time."}
+                ? "The e-mails SwapShed has sent for your account, newest first (the latest 100), including any to a new address you asked to switch to, and below them the text messages (phone codes). Open a mail to read it. Times are Sydney time."
+                : "Every e-mail SwapShed has queued, newest first (the latest 100), and below them the text messages. Open a mail to read it. Times are Sydney time."}
             </p>
           </div>
           <ButtonLink to="." variant="outline">
