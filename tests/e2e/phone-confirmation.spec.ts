@@ -29,6 +29,7 @@ async function readTextCode(reader: Page, to: string): Promise<string> {
       .filter({ hasText: `To ${to}` })
       .first();
     await expect(text).toBeVisible();
+    await reader.getByRole("region", { name: "Text messages" }).screenshot({ path: "/tmp/h28b/outbox-texts-375.png" });
     body = (await text.textContent()) ?? "";
   }
   const code = body.match(/(\d{6}) is your SwapShed code/)?.[1];
