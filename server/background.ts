@@ -2,6 +2,8 @@ import type { Db } from "#db/client.ts";
 import { startScheduler } from "#core/jobs/scheduler.ts";
 import { createMailTransport } from "#core/mail/create-mail-transport.ts";
 import { deliverPendingMail } from "#core/mail/mailer.ts";
+import { createSmsProvider } from "#core/sms/create-sms-provider.ts";
+import { deliverPendingSms } from "#core/sms/sms-outbox.ts";
 import type { Clock } from "#core/shared/clock.ts";
 import { logger } from "#core/shared/logger.ts";
 import { recordJobFailure } from "#core/logs/record-job-failure.ts";
@@ -34,6 +36,7 @@ export function startBackgroundWork({ db, clock, env }: { db: Db; clock: Clock; 
   const transport = createMailTransport(
     env.MAIL_TRANSPORT === "smtp" ? { driver: "smtp", url: env.SMTP_URL!, from: env.MAIL_FROM } : { driver: "outbox" },
   );
+  const sms = createSmsProvider(env);
   const stopScheduler = startScheduler({ db, clock, storage: storageFromEnv(env) });
   // Refunds only: the local provider's webhooks are delivered by the app that takes the payment.
   const provider = paymentProviderFromEnv(env);
@@ -57,6 +60,8 @@ export function startBackgroundWork({ db, clock, env }: { db: Db; clock: Clock; 
       // Notices owed to members' browsers (SKIP LOCKED, cleared before the send: once across processes).
       if (push) await sendPushes({ db, clock, push });
       await deliverPendingMail(db, transport);
+      // Texts (phone codes) the request could not hand over at once, with the same back-off (SKIP LOCKED).
+      await deliverPendingSms(db, sms);
     })()
       .catch(async (error) => {
         logger.error("mail run failed", { error: String(error) });

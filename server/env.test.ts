@@ -66,3 +66,24 @@ describe("the session secret on PostgreSQL outside production", () => {
     );
   });
 });
+
+describe("text messages (decision 095)", () => {
+  test("the outbox by default; the HTTP provider needs its URL and token, named when missing", () => {
+    expect(parseEnv({ DATA_DIR: tempDir() }).SMS_PROVIDER).toBe("outbox");
+    expect(() => parseEnv({ DATA_DIR: tempDir(), SMS_PROVIDER: "http" })).toThrow(
+      /SMS_HTTP_URL: required with SMS_PROVIDER=http\n {2}- SMS_HTTP_TOKEN: required with SMS_PROVIDER=http/,
+    );
+    const env = parseEnv({
+      DATA_DIR: tempDir(),
+      SMS_PROVIDER: "http",
+      SMS_HTTP_URL: "https://sms.example.com/v1/messages",
+      SMS_HTTP_TOKEN: "sms-token-123456",
+    });
+    expect(env.SMS_FROM).toBe("SwapShed");
+  });
+
+  test("a sender that is neither 11 letters and digits nor a number, and a URL that is not http, are refused", () => {
+    expect(() => parseEnv({ DATA_DIR: tempDir(), SMS_FROM: "Swap Shed Pty Ltd" })).toThrow(/SMS_FROM must be/);
+    expect(() => parseEnv({ DATA_DIR: tempDir(), SMS_HTTP_URL: "ftp://sms.example.com" })).toThrow(/SMS_HTTP_URL/);
+  });
+});

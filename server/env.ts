@@ -63,6 +63,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       "Invalid environment:\n  - PUSH_ALLOW_INSECURE_ENDPOINTS: for the test suite only (NODE_ENV=test); real push services are https",
     );
   }
+  const sms = (["SMS_HTTP_URL", "SMS_HTTP_TOKEN"] as const).filter((k) => !env[k]);
+  if (env.SMS_PROVIDER === "http" && sms.length) {
+    throw new Error(`Invalid environment:\n${sms.map((k) => `  - ${k}: required with SMS_PROVIDER=http`).join("\n")}`);
+  }
   if (env.MAIL_TRANSPORT === "smtp" && !env.SMTP_URL) {
     throw new Error("Invalid environment:\n  - SMTP_URL: required with MAIL_TRANSPORT=smtp");
   }

@@ -6,6 +6,8 @@ import { OutboxList, sydneyStamp } from "../components/dev/outbox-list";
 import { ButtonLink } from "../components/ui/button";
 import { Container } from "../components/ui/container";
 import { isOutboxPageEnabled, findOutbox } from "#core/mail/find-outbox.ts";
+import { findSmsOutbox } from "#core/sms/find-sms-outbox.ts";
+import { SmsList } from "../components/dev/sms-list";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Mail Outbox | SwapShed" },
@@ -25,6 +27,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     forUserId = user.id;
   }
   const mails = await findOutbox(db, { limit: 100, forUserId });
+  // Text messages (phone codes, decision 095) by the same rule: a member reads only their own account's.
+  const texts = await findSmsOutbox(db, { limit: 100, forUserId });
   return {
     ownOnly: forUserId !== undefined,
     mails: mails.map(({ createdAt, sentAt, ...mail }) => ({
@@ -32,11 +36,16 @@ export async function loader({ context }: Route.LoaderArgs) {
       createdAt: sydneyStamp(createdAt),
       sentAt: sentAt ? sydneyStamp(sentAt) : null,
     })),
+    texts: texts.map(({ createdAt, sentAt, ...text }) => ({
+      ...text,
+      createdAt: sydneyStamp(createdAt),
+      sentAt: sentAt ? sydneyStamp(sentAt) : null,
+    })),
   };
 }
 
 export default function DevOutbox({ loaderData }: Route.ComponentProps) {
-  const { mails, ownOnly } = loaderData;
+  const { mails, texts, ownOnly } = loaderData;
   return (
     <main id="main" className="py-10">
       <Container>
@@ -45,8 +54,8 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
             <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Mail Outbox</h1>
             <p className="mt-1 text-muted">
               {ownOnly
-                ? "The e-mails SwapShed has sent for your account, newest first (the latest 100), including any to a new address you asked to switch to. Open one to read it. Times are Sydney time."
-                : "Every e-mail SwapShed has queued, newest first (the latest 100). Open one to read it. Times are Sydney time."}
+                ? "The e-mails SwapShed has sent for your account, newest first (the latest 100), including any to a new address you asked to switch to, and below them the text messages (phone codes). Open a mail to read it. Times are Sydney time."
+                : "Every e-mail SwapShed has queued, newest first (the latest 100), and below them the text messages. Open a mail to read it. Times are Sydney time."}
             </p>
           </div>
           <ButtonLink to="." variant="outline">
@@ -65,6 +74,7 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
         ) : (
           <OutboxList mails={mails} />
         )}
+        {texts.length > 0 && <SmsList texts={texts} />}
       </Container>
     </main>
   );

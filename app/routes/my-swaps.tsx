@@ -38,9 +38,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       sentCursor: sentTab ? cursor : null,
     });
     const confirming = await findConfirming(ctx, params, user.id);
-    // Without a phone, the Pay step asks for one (N17).
-    const myHasPhone = Boolean((await findContactDetails(ctx.db, user.id))?.phone);
-    return { ...swaps, confirming, myHasPhone, paged: !!cursor, now: ctx.clock.now().toISOString(), loadError: false };
+    // Without a phone, the Pay step asks for one (N17); without a confirmed one, it links to confirming it (095).
+    const mine = await findContactDetails(ctx.db, user.id);
+    const myHasPhone = Boolean(mine?.phone);
+    const myPhoneConfirmed = Boolean(mine?.phone && mine.phoneConfirmedAt);
+    return {
+      ...swaps,
+      confirming,
+      myHasPhone,
+      myPhoneConfirmed,
+      paged: !!cursor,
+      now: ctx.clock.now().toISOString(),
+      loadError: false,
+    };
   } catch (error) {
     // The page still shows (with its "could not load" notice); the error goes to the System Logs, stack and all.
     await recordRequestError(ctx, { requestId: ctx.requestId, request, error, userId: user.id });
@@ -50,6 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       nextCursors: { received: null, sent: null },
       confirming: null,
       myHasPhone: true,
+      myPhoneConfirmed: true,
       paged: false,
       now: ctx.clock.now().toISOString(),
       loadError: true,
@@ -218,6 +229,7 @@ export default function MySwaps({ loaderData }: Route.ComponentProps) {
                     now={loaderData.now}
                     pageParams={pageParams}
                     myHasPhone={loaderData.myHasPhone}
+                    myPhoneConfirmed={loaderData.myPhoneConfirmed}
                   />
                 </li>
               ))}

@@ -2,6 +2,7 @@ import { desc, eq, or, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { favourites } from "#db/schema/favourites.ts";
 import { listings } from "#db/schema/listings.ts";
+import { smsOutbox } from "#db/schema/ops.ts";
 import { creditLedger, paymentLogs } from "#db/schema/payments.ts";
 import { userRoles } from "#db/schema/profiles.ts";
 import { savedSearches } from "#db/schema/saved-searches.ts";
@@ -105,6 +106,17 @@ export async function collectMemberData(db: Db, { userId, now }: { userId: strin
       .from(savedSearches)
       .where(eq(savedSearches.userId, userId))
       .orderBy(desc(savedSearches.createdAt)),
+    // The text messages sent for the account (phone confirmation codes, decision 095).
+    textMessages: await db
+      .select({
+        to: smsOutbox.toPhone,
+        body: smsOutbox.body,
+        createdAt: smsOutbox.createdAt,
+        sentAt: smsOutbox.sentAt,
+      })
+      .from(smsOutbox)
+      .where(eq(smsOutbox.userId, userId))
+      .orderBy(desc(smsOutbox.seq)),
   };
 }
 

@@ -5,6 +5,6 @@ import { findMemberRecord } from "./find-member-record";
 export async function findContactDetails(db: Db, userId: string) {
   const member = await findMemberRecord(db, userId);
   if (!member) return null;
-  const { fullName: name, email, phone, location, avatarUrl } = member;
-  return { name, email, phone, location, avatarUrl };
+  const { fullName: name, email, phone, phoneConfirmedAt, location, avatarUrl } = member;
+  return { name, email, phone, phoneConfirmedAt, location, avatarUrl };
 }

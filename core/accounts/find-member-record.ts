@@ -17,6 +17,8 @@ export async function findMemberRecord(db: Db, userId: string) {
       twoFactorEnabled: users.twoFactorEnabled,
       createdAt: users.createdAt,
       phone: profiles.phone,
+      // When the phone was confirmed by a text code (decision 095); null when it is not.
+      phoneConfirmedAt: profiles.phoneConfirmedAt,
       location: profiles.location,
       avatarUrl: profiles.avatarUrl,
       status: profiles.status,

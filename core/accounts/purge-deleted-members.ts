@@ -5,6 +5,8 @@ import { accounts, sessions, twoFactors, users } from "#db/schema/auth.ts";
 import { favourites } from "#db/schema/favourites.ts";
 import { savedSearches } from "#db/schema/saved-searches.ts";
 import { type ListingImage, listings } from "#db/schema/listings.ts";
+import { phoneConfirmations } from "#db/schema/phone-confirmations.ts";
+import { smsOutbox } from "#db/schema/ops.ts";
 import { profiles } from "#db/schema/profiles.ts";
 import { reviews, swapProposals } from "#db/schema/swaps.ts";
 import { avatarKeyOf } from "../images/avatar-urls";
@@ -81,6 +83,7 @@ async function purgeOne(
       .update(profiles)
       .set({
         phone: null,
+        phoneConfirmedAt: null,
         location: null,
         suburb: null,
         state: null,
@@ -98,6 +101,9 @@ async function purgeOne(
     await tx.delete(accounts).where(eq(accounts.userId, userId));
     await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
     await tx.delete(favourites).where(eq(favourites.userId, userId));
+    // The phone goes, so does a code waiting to confirm one and the texts that went to it (decision 095).
+    await tx.delete(phoneConfirmations).where(eq(phoneConfirmations.userId, userId));
+    await tx.delete(smsOutbox).where(eq(smsOutbox.userId, userId));
     // Saved searches and wants (issue 27) say what the member was after: gone, with their matches.
     await tx.delete(savedSearches).where(eq(savedSearches.userId, userId));
     await tx.update(reviews).set({ comment: null }).where(eq(reviews.reviewerId, userId));

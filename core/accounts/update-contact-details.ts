@@ -5,6 +5,7 @@ import { profiles } from "#db/schema/profiles.ts";
 import { AppError } from "../shared/app-error";
 import { describeIssues } from "../shared/describe-issues";
 import { locationColumns, resolveLocationField } from "../locations/localities";
+import { phoneColumns } from "./profile-phone";
 
 // The spec's phone rule: digits, spaces, dash, plus and brackets; 8 to 20 characters. Optional.
 export const phoneSchema = z
@@ -39,5 +40,13 @@ export async function updateContactDetails(
   db: Db,
   { userId, ...input }: ContactInput & { userId: string },
 ): Promise<void> {
-  await db.update(profiles).set(readContactDetails(input)).where(eq(profiles.userId, userId));
+  const set = readContactDetails(input);
+  await db.transaction(async (tx) => {
+    // A different number loses its confirmation (decision 095); the same one written another way keeps it.
+    const phone = await phoneColumns(tx, { userId, phone: set.phone ?? null });
+    await tx
+      .update(profiles)
+      .set({ ...set, ...phone })
+      .where(eq(profiles.userId, userId));
+  });
 }

@@ -8,6 +8,7 @@ import { describeIssues } from "../shared/describe-issues";
 import { enforceAccountLimit } from "../auth/account-limits";
 import type { RequestMeta } from "../auth/auth-attempt";
 import { fullNameSchema } from "../auth/credentials-schema";
+import { phoneColumns } from "./profile-phone";
 import { type ContactInput, readContactDetails } from "./update-contact-details";
 
 /**
@@ -27,9 +28,11 @@ export async function updateProfile(
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ name: name.data, updatedAt: now }).where(eq(users.id, userId));
+    // A different number loses its confirmation (decision 095); the same one written another way keeps it.
+    const phone = await phoneColumns(tx, { userId, phone: set.phone ?? null });
     await tx
       .update(profiles)
-      .set({ ...set, updatedAt: now })
+      .set({ ...set, ...phone, updatedAt: now })
       .where(eq(profiles.userId, userId));
   });
 }

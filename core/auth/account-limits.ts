@@ -25,6 +25,18 @@ export const ACCOUNT_LIMITS = {
     { per: "subject", limit: 10, windowSeconds: 15 * MINUTE },
     { per: "address", limit: 30, windowSeconds: 15 * MINUTE },
   ],
+  // Phone confirmation (decision 095): each code is a paid text message. Per member and client address, and per
+  // number (a member cannot use our texts to pester someone else's phone); a day's cap per member on top.
+  phone_code_request: [
+    { per: "subject", limit: 3, windowSeconds: 15 * MINUTE },
+    { per: "address", limit: 20, windowSeconds: 15 * MINUTE },
+  ],
+  phone_code_number: [{ per: "subject", limit: 3, windowSeconds: HOUR }],
+  phone_code_daily: [{ per: "subject", limit: 10, windowSeconds: 24 * HOUR }],
+  phone_code_verify: [
+    { per: "subject", limit: 10, windowSeconds: 15 * MINUTE },
+    { per: "address", limit: 30, windowSeconds: 15 * MINUTE },
+  ],
   reauthenticate: [{ per: "subject", limit: 5, windowSeconds: 5 * MINUTE }],
   change_password: [{ per: "subject", limit: 5, windowSeconds: 5 * MINUTE }],
   two_factor_change: [{ per: "subject", limit: 10, windowSeconds: 5 * MINUTE }],

@@ -11,6 +11,7 @@ import { logger } from "../shared/logger";
 import { deliverAfterCommit } from "../events/deliver-after-commit";
 import { settlePartyFee } from "../swaps/complete-swap-if-paid";
 import { isUuid } from "../shared/ids";
+import { phoneColumns } from "../accounts/profile-phone";
 import { refuseUnlessBothActive, SWAP_NOT_FOUND } from "../swaps/swap-guards";
 import { creditBalance } from "./credit-balance";
 import { lockMemberCredit, recordCredit } from "./lock-member-credit";
@@ -65,7 +66,12 @@ export async function startHandshakePayment(
     if (swap.proposerId === userId ? swap.proposerPaid : swap.receiverPaid)
       throw new AppError("CONFLICT", ALREADY_PAID);
     await refuseUnlessBothActive(tx, swap);
-    if (phone) await tx.update(profiles).set({ phone }).where(eq(profiles.userId, userId));
+    // A phone typed here is not confirmed (decision 095): a different number than the profile's clears the mark.
+    if (phone)
+      await tx
+        .update(profiles)
+        .set(await phoneColumns(tx, { userId, phone }))
+        .where(eq(profiles.userId, userId));
 
     // Two checkouts started at once (two tabs, two swaps) must not both spend the same credit.
     await lockMemberCredit(tx, userId);

@@ -47,6 +47,19 @@ export const envSchema = z.object({
     .regex(/^smtps?:\/\//, "SMTP_URL must be smtp://user:pass@host:port or smtps://...")
     .optional(),
   MAIL_FROM: z.string().default("SwapShed <no-reply@swapshed.com.au>"),
+  /** outbox: texts (phone codes) stay in sms_outbox, listed at /dev/outbox; http: posted to SMS_HTTP_URL (decision 095). */
+  SMS_PROVIDER: z.enum(["outbox", "http"]).default("outbox"),
+  /** The SMS gateway's send endpoint: JSON {to, from, body, reference} is posted to it with SMS_HTTP_TOKEN as a bearer token. */
+  SMS_HTTP_URL: z
+    .url()
+    .refine((v) => /^https?:\/\//.test(v), "SMS_HTTP_URL must be an http:// or https:// URL")
+    .optional(),
+  SMS_HTTP_TOKEN: z.string().min(8, "SMS_HTTP_TOKEN must be at least 8 characters").optional(),
+  /** The sender the texts show: an alphanumeric sender id (up to 11 letters and digits) or a number. */
+  SMS_FROM: z
+    .string()
+    .regex(/^(?:[A-Za-z0-9]{1,11}|\+?[0-9]{6,15})$/, "SMS_FROM must be up to 11 letters and digits, or a phone number")
+    .default("SwapShed"),
   /** false on processes that should serve requests only (the jobs are safe to run on every process). */
   RUN_JOBS: z
     .enum(["true", "false"])

@@ -43,9 +43,15 @@ export type SwapCard = {
   /**
    * The other party: their picture (shown beside their name, as on a listing), and, once the swap is accepted,
    * whether they gave a phone number (never the number itself before completion): the payer is told when only an
-   * e-mail address will be shared (N17).
+   * e-mail address will be shared (N17), and whether that phone was confirmed by a text code (decision 095).
    */
-  otherParty: { id: string; name: string; avatarUrl: string | null; hasPhone: boolean | null };
+  otherParty: {
+    id: string;
+    name: string;
+    avatarUrl: string | null;
+    hasPhone: boolean | null;
+    phoneConfirmed: boolean | null;
+  };
   offered: SwapListing;
   target: SwapListing;
   contact: SwapContact | null;
@@ -116,6 +122,9 @@ async function selectCards(
       otherHasPhone: sql<
         boolean | null
       >`case when ${swapProposals.status} in ('accepted', 'completed') then ${otherProfile.phone} is not null end`,
+      otherPhoneConfirmed: sql<
+        boolean | null
+      >`case when ${swapProposals.status} in ('accepted', 'completed') then ${otherProfile.phoneConfirmedAt} is not null end`,
       contactEmail: onceCompleted<string>(other.email),
       contactPhone: onceCompleted<string>(otherProfile.phone),
       contactLocation: onceCompleted<string>(otherProfile.location),
@@ -143,6 +152,7 @@ async function selectCards(
       otherName,
       otherAvatarUrl,
       otherHasPhone,
+      otherPhoneConfirmed,
       contactEmail,
       contactPhone,
       contactLocation,
@@ -171,6 +181,7 @@ async function selectCards(
           name: otherName,
           avatarUrl: otherAvatarUrl ?? null,
           hasPhone: otherHasPhone == null ? null : Boolean(otherHasPhone),
+          phoneConfirmed: otherPhoneConfirmed == null ? null : Boolean(otherPhoneConfirmed),
         },
         myReview: myRating == null ? null : { rating: Number(myRating) },
         contact: completed

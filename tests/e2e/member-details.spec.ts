@@ -68,16 +68,12 @@ test("pictures beside names, a phone asked for before paying, and the other side
     .click();
   await expect(ben.page.getByText("Next Step: Payment")).toBeVisible();
   // Neither has a phone: each is told, before paying, that only an e-mail address will be shared.
-  await expect(
-    benCard.getByText("Ana has no phone number on their profile: only an e-mail address will be shared."),
-  ).toBeVisible();
+  await expect(benCard.getByText("Ana has no confirmed phone: you will get their e-mail address only.")).toBeVisible();
 
   // Ana, at the Pay step, is asked for a phone; a bad one stops the payment and says why.
   await ana.page.goto("/my-swaps?tab=sent");
   const anaCard = ana.page.getByRole("article").filter({ hasText: benTitle });
-  await expect(
-    anaCard.getByText("Ben has no phone number on their profile: only an e-mail address will be shared."),
-  ).toBeVisible();
+  await expect(anaCard.getByText("Ben has no confirmed phone: you will get their e-mail address only.")).toBeVisible();
   await expect(anaCard.getByText(NON_REFUNDABLE)).toBeVisible();
   await expect(anaCard.getByText(/or the swap lapses and any fee already paid is refunded in full\.$/)).toBeVisible();
   const phone = anaCard.getByLabel("Add a phone number (optional)");
@@ -97,11 +93,15 @@ test("pictures beside names, a phone asked for before paying, and the other side
 
   // Ben is no longer told Ana gives only an e-mail; he pays without adding a phone (the way to continue without).
   await ben.page.goto("/my-swaps");
-  await expect(benCard.getByText(/Ana has no phone number/)).toHaveCount(0);
+  await expect(benCard.getByText(/Ana has no confirmed phone/)).toHaveCount(0);
+  // Her phone is shared, but no text code proved it (decision 095): Ben is told so.
+  await expect(benCard.getByText(/Ana has not confirmed their phone number yet/)).toBeVisible();
   await benCard.getByRole("button", { name: "Pay $9.99" }).click();
   await payWithCard(ben.page);
   const anaContact = ben.page.getByRole("region", { name: "Contact details" });
   await expect(anaContact.getByText("0412 345 678")).toBeVisible();
+  // Typed at the Pay step, never proved by a text code (decision 095).
+  await expect(anaContact.getByText("(not confirmed)")).toBeVisible();
   await expect(anaContact.locator("img")).toHaveAttribute("src", /^\/uploads\/avatars\//);
 
   await ana.page.goto("/my-swaps?tab=sent");

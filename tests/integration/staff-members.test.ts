@@ -170,6 +170,7 @@ describe("exporting a member's data", () => {
       "reviews",
       "favourites",
       "savedSearches",
+      "textMessages",
     ]);
     expect(JSON.stringify(document)).not.toMatch(/password|secret|token/i);
     expect(await auditOf(member.userId, "export_user_data")).toHaveLength(1);

@@ -27,6 +27,7 @@ test("on an accepted swap a party learns whether the other gave a phone, never t
     name: "Olivia Bennett",
     avatarUrl: "/uploads/avatars/u1/pic.webp",
     hasPhone: true,
+    phoneConfirmed: false,
   });
   expect(mine?.contact).toBeNull();
   expect(JSON.stringify(mine)).not.toContain("0412");

@@ -251,6 +251,19 @@ const ENDPOINTS: FormEndpoint[] = [
     },
     runs: 25,
   }),
+  // Phone confirmation by a text code (decision 095): numbers of every kind, codes right-shaped and not. A wrong
+  // code counts against the waiting code's row (its tries, then its removal).
+  ...intents("routes/account/profile", "member", "/account?index", "intent", ["phone-send"], {
+    fields: {
+      phone: field(fc.constantFrom("0412 345 678", "+61 412 345 678", "02 9876 5432", "+1 415 555 0100", "12")),
+    },
+    runs: 15,
+  }),
+  ...intents("routes/account/profile", "member", "/account?index", "intent", ["phone-confirm"], {
+    fields: { code },
+    runs: 15,
+    attemptsIn: ["phone_confirmations"],
+  }),
   ...intents("routes/account/profile", "member", "/account?index", "intent", ["avatar", "remove-avatar"], {
     fields: { avatar: fileField },
   }),

@@ -16,6 +16,7 @@
 //   not-found   404
 //   invalid     another 4xx: the request reached the route, which refused what was sent (a wrong password, ...)
 // A 5xx is never expected and always fails the walk.
+import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { conversationMessages, memberBlocks } from "#db/schema/conversations.ts";
 import { FEATURE_FLAG_KEYS, featureFlags } from "#db/schema/flags.ts";
@@ -747,6 +748,14 @@ export const ROUTE_ACCESS: Entry[] = [
     }),
     act("intent=remove-avatar", {}, MEMBERS("redirect")),
     act("intent=looking-for", { lookingFor: "kayak\nride-on mower" }, MEMBERS("redirect")),
+    // Phone confirmation (decision 095): a code texted to a number of the actor's own (each actor its own number,
+    // so the per-number limit never answers); a code with none waiting is refused with the message.
+    act(
+      "intent=phone-send",
+      () => ({ phone: `04${String(crypto.randomInt(0, 1e8)).padStart(8, "0")}` }),
+      MEMBERS("redirect"),
+    ),
+    act("intent=phone-confirm", { code: "123456" }, MEMBERS("invalid"), { note: "no code waiting: 409" }),
   ),
   ...account(
     "routes/account/email",

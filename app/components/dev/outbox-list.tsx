@@ -22,7 +22,7 @@ export function sydneyStamp(date: Date) {
   return { iso: date.toISOString(), label: sydney.format(date) };
 }
 
-function DeliveryBadge({ mail }: { mail: OutboxEntry }) {
+export function DeliveryBadge({ mail }: { mail: Pick<OutboxEntry, "sentAt" | "attempts"> }) {
   if (mail.sentAt)
     return (
       <span className="shrink-0 rounded-full bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand-800">Sent</span>

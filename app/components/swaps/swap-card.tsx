@@ -1,5 +1,6 @@
+import type { ReactNode } from "react";
 import { useSite } from "#app/lib/use-site.ts";
-import { ArrowLeftRight, Clock, Mail, MapPin, Phone, Star } from "#app/components/ui/icons.ts";
+import { ArrowLeftRight, BadgeCheck, Clock, Mail, MapPin, Phone, Star } from "#app/components/ui/icons.ts";
 import { Form, Link } from "react-router";
 import { Button } from "../ui/button";
 import { firstName, whoHasPaid } from "./who-has-paid";
@@ -20,7 +21,14 @@ export type SwapCardData = {
   iPaid: boolean;
   theyPaid?: boolean;
   feesWaived?: boolean;
-  otherParty: { id: string; name: string | null; avatarUrl?: string | null; hasPhone?: boolean | null };
+  otherParty: {
+    id: string;
+    name: string | null;
+    avatarUrl?: string | null;
+    hasPhone?: boolean | null;
+    /** Whether their phone was confirmed by a text code (decision 095); null before acceptance. */
+    phoneConfirmed?: boolean | null;
+  };
   offered: Listing;
   target: Listing;
   contact: { name: string; email: string; phone: string | null; location: string | null } | null;
@@ -49,6 +57,7 @@ export function SwapCard({
   now,
   pageParams = {},
   myHasPhone = true,
+  myPhoneConfirmed = true,
 }: {
   swap: SwapCardData;
   tab: "received" | "sent";
@@ -56,6 +65,8 @@ export function SwapCard({
   pageParams?: PageParams;
   /** Whether this member's profile has a phone: without one, the Pay step offers to add it (N17). */
   myHasPhone?: boolean;
+  /** Whether that phone is confirmed by a text code: without it, the Pay step links to confirming it (decision 095). */
+  myPhoneConfirmed?: boolean;
 }) {
   const received = tab === "received";
   return (
@@ -98,7 +109,13 @@ export function SwapCard({
       {swap.rejectionReason && (swap.status === "rejected" || swap.status === "expired") && (
         <p className="mt-3 text-sm text-muted">Reason: {swap.rejectionReason}</p>
       )}
-      <NextStep swap={swap} tab={tab} pageParams={pageParams} myHasPhone={myHasPhone} />
+      <NextStep
+        swap={swap}
+        tab={tab}
+        pageParams={pageParams}
+        myHasPhone={myHasPhone}
+        myPhoneConfirmed={myPhoneConfirmed}
+      />
     </article>
   );
 }
@@ -175,11 +192,13 @@ function NextStep({
   tab,
   pageParams,
   myHasPhone,
+  myPhoneConfirmed,
 }: {
   swap: SwapCardData;
   tab: "received" | "sent";
   pageParams: PageParams;
   myHasPhone: boolean;
+  myPhoneConfirmed: boolean;
 }) {
   if (swap.status === "pending") {
     return (
@@ -219,6 +238,9 @@ function NextStep({
         <p className="font-semibold">Next Step: Payment</p>
         <WhoHasPaid swap={swap} />
         {swap.otherParty.hasPhone === false && <EmailOnlyNote name={swap.otherParty.name} />}
+        {swap.otherParty.hasPhone && swap.otherParty.phoneConfirmed === false && (
+          <UnconfirmedPhoneNote name={swap.otherParty.name} />
+        )}
         {swap.iPaid ? (
           <>
             <p className="mt-1 text-sm text-muted">
@@ -236,6 +258,7 @@ function NextStep({
             <Form method="post" action={`/my-swaps/${swap.id}/pay`} className="mt-3">
               <input type="hidden" name="tab" value={tab} />
               {!myHasPhone && <PhonePrompt swapId={swap.id} otherName={swap.otherParty.name} />}
+              {myHasPhone && !myPhoneConfirmed && <ConfirmPhonePrompt otherName={swap.otherParty.name} />}
               <Button type="submit" variant="accent" size="sm">
                 Pay $9.99
               </Button>
@@ -261,7 +284,11 @@ function NextStep({
               {swap.contact.email}
             </ContactLine>
             {swap.contact.phone && (
-              <ContactLine icon={Phone} href={`tel:${swap.contact.phone}`}>
+              <ContactLine
+                icon={Phone}
+                href={`tel:${swap.contact.phone}`}
+                after={<PhoneConfirmedMark confirmed={swap.otherParty.phoneConfirmed === true} />}
+              >
                 {swap.contact.phone}
               </ContactLine>
             )}
@@ -292,7 +319,47 @@ function EmailOnlyNote({ name }: { name: string | null }) {
   return (
     <p className="mt-1 flex items-start gap-1.5 text-sm text-ink">
       <Mail className="mt-0.5 size-4 shrink-0 text-muted" aria-hidden="true" />
-      <span>{firstName(name, true)} has no phone number on their profile: only an e-mail address will be shared.</span>
+      <span>{firstName(name, true)} has no confirmed phone: you will get their e-mail address only.</span>
+    </p>
+  );
+}
+
+/** Told before paying: a phone will be shared, but no text code has proved it is theirs (decision 095). */
+function UnconfirmedPhoneNote({ name }: { name: string | null }) {
+  return (
+    <p className="mt-1 flex items-start gap-1.5 text-sm text-ink">
+      <Phone className="mt-0.5 size-4 shrink-0 text-muted" aria-hidden="true" />
+      <span>
+        {firstName(name, true)} has not confirmed their phone number yet: you will get it with their e-mail address.
+      </span>
+    </p>
+  );
+}
+
+/** Beside a shared phone: whether a text code proved it (decision 095). */
+function PhoneConfirmedMark({ confirmed }: { confirmed: boolean }) {
+  return confirmed ? (
+    <span className="inline-flex items-center gap-1 rounded-full bg-white px-2 py-0.5 text-xs font-semibold text-brand-800">
+      <BadgeCheck className="size-3.5" aria-hidden="true" />
+      Phone confirmed
+    </span>
+  ) : (
+    <span className="text-xs text-muted">(not confirmed)</span>
+  );
+}
+
+/**
+ * Before paying, a member whose phone is on their profile but not confirmed is asked to confirm it: a prompt, not a
+ * block (decision 095). The link opens the profile's "Confirm your phone"; Pay stays right here.
+ */
+function ConfirmPhonePrompt({ otherName }: { otherName: string | null }) {
+  return (
+    <p className="mb-3 rounded-lg border border-line bg-white p-3 text-sm text-ink">
+      Your phone number is not confirmed, so {firstName(otherName)} will see it without the “Phone confirmed” mark.{" "}
+      <Link to="/account#phone-heading" className="font-semibold text-brand-800 underline">
+        Confirm your phone
+      </Link>{" "}
+      first (it takes a minute), or pay now.
     </p>
   );
 }
@@ -310,7 +377,11 @@ function PhonePrompt({ swapId, otherName }: { swapId: string; otherName: string 
       </label>
       <p id={`${id}-hint`} className="mt-0.5 text-xs text-muted">
         You have no phone on your profile, so only your e-mail address will be shared with {firstName(otherName)}. Add
-        one so they can call or text you, or leave it empty to pay without.
+        one so they can call or text you, or leave it empty to pay without. Better still,{" "}
+        <Link to="/account#phone-heading" className="font-semibold text-brand-800 underline">
+          confirm your phone
+        </Link>{" "}
+        by text message first: {firstName(otherName)} then sees it is yours.
       </p>
       <input
         id={id}
@@ -392,17 +463,31 @@ function NonRefundableNote() {
 }
 
 /** One way to reach the other member: its icon, and the value (a link where it can be opened). */
-function ContactLine({ icon: Icon, href, children }: { icon: typeof Mail; href?: string; children: string }) {
+function ContactLine({
+  icon: Icon,
+  href,
+  after,
+  children,
+}: {
+  icon: typeof Mail;
+  href?: string;
+  after?: ReactNode;
+  children: string;
+}) {
   return (
     <li className="flex items-center gap-2">
-      <Icon className="size-4" aria-hidden="true" />
-      {href ? (
-        <a href={href} className="underline">
-          {children}
-        </a>
-      ) : (
-        children
-      )}
+      <Icon className="size-4 shrink-0" aria-hidden="true" />
+      {/* A long address breaks inside itself; the mark beside a phone goes under it when there is no room. */}
+      <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+        {href ? (
+          <a href={href} className="min-w-0 underline">
+            {children}
+          </a>
+        ) : (
+          children
+        )}
+        {after}
+      </span>
     </li>
   );
 }

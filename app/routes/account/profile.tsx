@@ -9,6 +9,7 @@ import { LocationCombobox } from "#app/components/forms/location-combobox.tsx";
 import { AccountSection } from "#app/components/account/account-section.tsx";
 import { AvatarForm } from "#app/components/account/avatar-form.tsx";
 import { LookingForForm } from "#app/components/account/looking-for-form.tsx";
+import { PhoneConfirmationForm } from "#app/components/account/phone-confirmation-form.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { formFields, readFormData } from "#app/lib/read-form.server.ts";
 import { redirectWithFlash } from "#app/lib/redirect-with-flash.server.ts";
@@ -22,6 +23,12 @@ import { updateProfile } from "#core/accounts/update-profile.ts";
 import { FULL_NAME } from "#core/auth/credential-rules.ts";
 import { firstBroken } from "#core/shared/field-rules.ts";
 import { findLookingFor, setLookingFor } from "#core/saved-searches/set-looking-for.ts";
+import { confirmPhone } from "#core/accounts/confirm-phone.ts";
+import { findPhoneConfirmation } from "#core/accounts/find-phone-confirmation.ts";
+import { requestPhoneCode } from "#core/accounts/request-phone-code.ts";
+import { isOutboxPageEnabled } from "#core/mail/find-outbox.ts";
+import { createSmsProvider } from "#core/sms/create-sms-provider.ts";
+import { formatMobile } from "#core/sms/phone-number.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Profile | My Account | SwapShed" },
@@ -35,6 +42,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     details: await findContactDetails(ctx.db, user.id),
     creditCents: await creditBalance(ctx.db, user.id),
     lookingFor: await findLookingFor(ctx.db, { userId: user.id }),
+    phone: await phoneState(ctx.db, user.id, ctx.clock.now()),
+    // The demo keeps texts in the outbox: the form says where to read the code.
+    smsOutbox: isOutboxPageEnabled(ctx.env) && ctx.env.SMS_PROVIDER === "outbox",
+  };
+}
+
+/** "Confirm your phone": the numbers as people read them (+61 412 345 678), never the code. */
+async function phoneState(db: Parameters<typeof findPhoneConfirmation>[0], userId: string, now: Date) {
+  const { phone, confirmedAt, pending } = await findPhoneConfirmation(db, { userId, now });
+  return {
+    phone: phone && formatMobile(phone),
+    confirmedAt,
+    pending: pending && { phone: formatMobile(pending.phone), expiresAt: pending.expiresAt },
   };
 }
 
@@ -43,7 +63,11 @@ const SAVED: Record<string, string> = {
   avatar: "Your profile picture has been updated",
   "remove-avatar": "Your profile picture has been removed",
   "looking-for": "Your Looking for list has been saved",
+  "phone-confirm": "Your phone is confirmed",
 };
+
+/** The phone confirmation's two forms: a refusal shows in that section, not in the details form. */
+const PHONE_INTENTS = new Set(["phone-send", "phone-confirm"]);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
@@ -52,7 +76,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Which of the page's two forms a refusal shows on: the picture's until the form says otherwise (a form that
   // could not be read is most likely the picture's upload).
   let intent: string | null = null;
-  const onDetails = () => intent !== null && intent !== "avatar" && intent !== "remove-avatar";
+  const onDetails = () =>
+    intent !== null && intent !== "avatar" && intent !== "remove-avatar" && !PHONE_INTENTS.has(intent);
   return runAction(
     async () => {
       const form = await readFormData(request);
@@ -66,6 +91,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       if (intent === "remove-avatar") return removeAvatar(deps, { userId: user.id }, ctx.meta);
       if (intent === "looking-for") return setLookingFor(ctx.db, { userId: user.id, text: fields.lookingFor });
+      if (intent === "phone-send")
+        return requestPhoneCode(
+          { db: ctx.db, clock: ctx.clock, sms: createSmsProvider(ctx.env) },
+          { userId: user.id, phone: fields.phone },
+          ctx.meta,
+        );
+      if (intent === "phone-confirm")
+        return confirmPhone({ db: ctx.db, clock: ctx.clock }, { userId: user.id, code: fields.code }, ctx.meta);
       const text = (name: string) => fields[name] ?? "";
       return updateProfile(
         ctx,
@@ -79,18 +112,24 @@ export async function action({ request, context }: Route.ActionArgs) {
         ctx.meta,
       );
     },
-    () => {
+    (result) => {
+      // "Send code" says where it went; the page then offers the code box.
+      if (intent === "phone-send" && result && typeof result === "object" && "message" in result)
+        return redirectWithFlash(ctx, "/account#phone-heading", { type: "success", message: String(result.message) });
       const saved = intent !== null && Object.hasOwn(SAVED, intent) ? SAVED[intent] : SAVED.details;
-      return redirectWithFlash(ctx, "/account", { type: "success", message: saved });
+      const to = intent === "phone-confirm" ? "/account#phone-heading" : "/account";
+      return redirectWithFlash(ctx, to, { type: "success", message: saved });
     },
     {
       echo: () => ({
         form:
           intent === "looking-for"
             ? ("looking-for" as const)
-            : onDetails()
-              ? ("details" as const)
-              : ("avatar" as const),
+            : intent === "phone-send" || intent === "phone-confirm"
+              ? intent
+              : onDetails()
+                ? ("details" as const)
+                : ("avatar" as const),
       }),
     },
   );
@@ -163,7 +202,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             id="phone"
             label="Phone (optional)"
             error={errors.phone}
-            hint="For example 0412 345 678 or +61 412 345 678"
+            hint={
+              loaderData.phone.confirmedAt
+                ? "Confirmed by text. A different number loses the Phone confirmed mark until you confirm it."
+                : "For example 0412 345 678 or +61 412 345 678"
+            }
           >
             <input
               id="phone"
@@ -188,6 +231,15 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </Button>
         </Form>
       </AccountSection>
+      <PhoneConfirmationForm
+        state={loaderData.phone}
+        outbox={loaderData.smsOutbox}
+        refusal={
+          actionData?.form === "phone-send" || actionData?.form === "phone-confirm"
+            ? { form: actionData.form, error: actionData.error }
+            : undefined
+        }
+      />
       <AvatarForm
         avatarUrl={details?.avatarUrl ?? null}
         name={details?.name ?? ""}
