@@ -61,7 +61,7 @@ const auditRows = () =>
     .orderBy(desc(adminAuditLog.createdAt));
 
 describe("the Settings page's feature flags", () => {
-  test("an admin sees the five flags as they stand; a moderator reads them without the secrets' characters; members are turned away", async () => {
+  test("an admin sees the six flags as they stand (the spec's five and issue 28's signal holds); a moderator reads them without the secrets' characters; members are turned away", async () => {
     await setFlag(db, "enable_auto_takedown", true);
     const page = await load(caller, settingsPage, { user: admin, path: "/admin/settings" });
     expect(((page.data?.flags ?? []) as { key: string; enabled: boolean }[]).map((f) => [f.key, f.enabled])).toEqual([
@@ -70,12 +70,13 @@ describe("the Settings page's feature flags", () => {
       ["enable_auto_takedown", true],
       ["enable_rate_limiting", true],
       ["enable_ip_allowlist", false],
+      ["enable_signal_holds", true],
     ]);
     expect(page.data).toMatchObject({ mayChangeFlags: true, mayRotate: true });
     // Spec section 6: only flags and key rotation are admin-only; the page is open to staff (decision 070).
     const read = await load(caller, settingsPage, { user: moderator, path: "/admin/settings" });
     expect(read.data).toMatchObject({ mayChangeFlags: false, mayRotate: false });
-    expect(((read.data?.flags ?? []) as unknown[]).length).toBe(5);
+    expect(((read.data?.flags ?? []) as unknown[]).length).toBe(6);
     expect(((read.data?.secrets ?? []) as { lastFour: string | null }[]).every((s) => s.lastFour === null)).toBe(true);
     const refused = await load(caller, settingsPage, { user: member, path: "/admin/settings" });
     expect(refused.response?.headers.get("location")).toBe("/");
