@@ -260,7 +260,7 @@ describe("staff resolve it", () => {
       user: admin,
       path: `/admin/swaps/${swapId}`,
       params: { id: swapId },
-    })) as {
+    })) as unknown as {
       data: { problems: { id: string; kindLabel: string; details: string; role: string }[]; threadHref: string | null };
     };
     expect(page.data.problems).toMatchObject([
@@ -273,7 +273,7 @@ describe("staff resolve it", () => {
       user: admin,
       path: `/admin/swaps/${swapId}/thread`,
       params: { id: swapId },
-    })) as { data: { lines: { body: string }[] } };
+    })) as unknown as { data: { lines: { body: string }[] } };
     expect(thread.data.lines.map((l) => l.body)).toEqual(["Call me on 0412 345 678"]);
     const views = await db
       .select()
