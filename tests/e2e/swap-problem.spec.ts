@@ -69,7 +69,7 @@ test("a member reports a problem with a picture, staff resolve it, and the membe
 
   // The other member hears of it.
   await receiver.page.goto("/notifications");
-  await expect(receiver.page.getByText(/Ana Costa reported a problem with your swap/)).toBeVisible();
+  await expect(receiver.page.getByRole("link", { name: /Ana Costa reported a problem with your swap/ })).toBeVisible();
 
   // Staff: the swap is under dispute, the problem with its picture and the thread are there; they resolve it.
   await enrolledStaff(page, "admin", "support@example.com");
@@ -96,10 +96,12 @@ test("a member reports a problem with a picture, staff resolve it, and the membe
   await ana.reload();
   await expect(ana.getByText("Resolved: We refunded your fee. Ben's listing is under review.")).toBeVisible();
   await ana.getByRole("link", { name: /Back to your conversation with Ben Walker/ }).click();
+  await ana.waitForURL(/\/messages\//);
+  await ana.setViewportSize({ width: 375, height: 800 });
   await expect(ana.getByRole("region", { name: "Problems with this swap" })).toContainText(
     "Resolved: We refunded your fee.",
   );
   await ana.screenshot({ path: test.info().outputPath("deal-screen-resolved-375.png"), fullPage: true });
   await ana.goto("/notifications");
-  await expect(ana.getByText(/The problem you reported with your swap .* is resolved/)).toBeVisible();
+  await expect(ana.getByRole("link", { name: /The problem you reported with your swap .* is resolved/ })).toBeVisible();
 });
