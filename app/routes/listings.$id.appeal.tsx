@@ -1,8 +1,9 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/listings.$id.appeal";
 import { appContext } from "#app/context.ts";
 import { AppealForm, AppealStatus } from "#app/components/appeals/appeal-form.tsx";
 import { Container } from "#app/components/ui/container.tsx";
+import { ArrowLeft } from "#app/components/ui/icons.ts";
 import { readForm } from "#app/lib/read-form.server.ts";
 import { redirectWithFlash } from "#app/lib/redirect-with-flash.server.ts";
 import { requireUser } from "#app/lib/require-user.server.ts";
@@ -58,7 +59,11 @@ export default function ListingAppeal({ loaderData, actionData }: Route.Componen
   return (
     <main id="main" className="bg-surface py-10">
       <Container className="max-w-xl">
-        <div className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
+        <Link to="/my-listings" className="inline-flex min-h-11 items-center gap-1 text-sm text-muted hover:underline">
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          My Listings
+        </Link>
+        <div className="mt-3 rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
           <h1 className="text-2xl font-bold tracking-tight">Appeal a listing decision</h1>
           <p className="mt-1 text-sm text-muted wrap-anywhere">
             <span className="font-semibold text-ink">{listing.title}</span>
