@@ -19,6 +19,10 @@ export default [
     route("listings/:id/propose", "routes/listings.$id.propose.tsx"),
     route("listings/:id/edit", "routes/listings.$id.edit.tsx"),
     route("listings/:id/report", "routes/listings.$id.report.tsx"),
+    // Issue 28 (decision 097): appeals, and "Report a problem" on a paid swap.
+    route("listings/:id/appeal", "routes/listings.$id.appeal.tsx"),
+    route("appeal", "routes/appeal.tsx"),
+    route("my-swaps/:id/problem", "routes/my-swaps.$id.problem.tsx"),
     route("my-swaps", "routes/my-swaps.tsx"),
     route("checkout/:sessionId", "routes/checkout.$sessionId.tsx"),
     route("dev/outbox", "routes/dev.outbox.tsx"),
@@ -65,6 +69,11 @@ export default [
     route("moderation", "routes/admin/moderation.tsx"),
     // A message report (decision 086): the only staff page with members' messages on it; opening it is audited.
     route("moderation/messages/:id", "routes/admin/moderation.messages.$id.tsx"),
+    // Appeals (decision 097): a kind in the Moderation Queue, listed and decided on pages of their own.
+    route("moderation/appeals", "routes/admin/moderation.appeals.tsx"),
+    route("moderation/appeals/:id", "routes/admin/moderation.appeals.$id.tsx"),
+    // A swap's thread, for a reported problem (decision 097): reading it is audited.
+    route("swaps/:id/thread", "routes/admin/swaps.$id.thread.tsx"),
     route("audit-logs", "routes/admin/audit-logs.tsx"),
     route("logs", "routes/admin/logs.tsx"),
     route("settings", "routes/admin/settings.tsx"),

@@ -144,6 +144,10 @@ const E2E_SECONDS = {
   "member-details.spec.ts": 24,
   "00-pages.spec.ts": 24,
   "back-office-swaps.spec.ts": 23,
+  // Issue 28 (decision 097): two members pay, one reports a problem, staff resolve it; an estimate.
+  "swap-problem.spec.ts": 57,
+  // Issue 28 (decision 097): a listing appeal decided by a second staff member, and a suspension's appeal.
+  "appeals.spec.ts": 45,
   "system-logs.spec.ts": 22,
   "return-paths.spec.ts": 22,
   "back-office-lists.spec.ts": 22,

@@ -4,6 +4,7 @@ import { avatarKeyOf } from "#core/images/avatar-urls.ts";
 import { findAvatarAccess } from "#core/accounts/find-avatar-access.ts";
 import { canSeeMessagePicture, messagePictureKeyOf } from "#core/conversations/message-pictures.ts";
 import { findPictureAccess } from "#core/listings/find-picture-access.ts";
+import { canSeeProblemPicture, problemPictureKeyOf } from "#core/swaps/problem-pictures.ts";
 import type { FileStorage } from "#core/storage/storage.ts";
 
 const SAFE_KEY = /^(listings\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+)-\d+\.webp$/;
@@ -14,7 +15,8 @@ const SAFE_KEY = /^(listings\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+)-\d+\.webp$/;
  * hour everywhere and at once here; any other listing's only to its owner and the other party of a swap that
  * still needs them, never stored by a shared cache. Members' avatars the same way (findAvatarAccess). A message's
  * pictures only to the two members of its thread, never stored by a shared cache (canSeeMessagePicture, decision
- * 087). Anything else is a 404, the same as no file at all.
+ * 087). A swap problem's pictures only to the swap's two members and staff (canSeeProblemPicture, decision 097).
+ * Anything else is a 404, the same as no file at all.
  */
 export function serveUpload(storage: FileStorage) {
   return async (c: Context<{ Variables: { ctx: AppContext } }>) => {
@@ -22,12 +24,16 @@ export function serveUpload(storage: FileStorage) {
     const key = path.match(SAFE_KEY)?.[1];
     const avatarKey = avatarKeyOf(c.req.path);
     const messageKey = messagePictureKeyOf(path);
-    if (!key && !avatarKey && !messageKey) return c.notFound();
+    const problemKey = problemPictureKeyOf(path);
+    if (!key && !avatarKey && !messageKey && !problemKey) return c.notFound();
     const ctx = c.get("ctx");
     const viewer = c.req.header("cookie")?.includes("session_token") ? await ctx.getUser() : null;
     const viewerId = viewer?.id ?? null;
-    if (messageKey) {
-      if (!(await canSeeMessagePicture(ctx.db, { key: messageKey, viewerId }))) return c.notFound();
+    if (messageKey || problemKey) {
+      const allowed = messageKey
+        ? await canSeeMessagePicture(ctx.db, { key: messageKey, viewerId })
+        : await canSeeProblemPicture(ctx.db, { key: problemKey as string, viewerId });
+      if (!allowed) return c.notFound();
       const file = await storage.get(path);
       if (!file) return c.notFound();
       return c.body(new Uint8Array(file.body), 200, {

@@ -3,6 +3,8 @@ import type { Route } from "./+types/auth";
 import { appContext } from "../context";
 import { AuthForm, type AuthMode } from "../components/auth/auth-form";
 import { KeepAccountOffer } from "../components/auth/keep-account-offer";
+import { AppealOffer } from "../components/appeals/appeal-offer";
+import { isAppError } from "#core/shared/app-error.ts";
 import { afterSignIn } from "../lib/after-sign-in.server";
 import { readForm } from "../lib/read-form.server";
 import { redirectWithFlash } from "../lib/redirect-with-flash.server";
@@ -76,10 +78,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       { echo },
     );
   }
+  // A suspended member's refusal carries their one appeal form's token (decision 097).
+  const refusal: { appealToken: string | null } = { appealToken: null };
   return runAction(
-    () => signIn(ctx, input, ctx.meta),
+    () =>
+      signIn(ctx, input, ctx.meta).catch((error: unknown) => {
+        if (isAppError(error) && error.details.appealToken) refusal.appealToken = error.details.appealToken;
+        throw error;
+      }),
     (outcome) => afterSignIn(ctx, outcome, { redirectTo, keepOffer: (keep) => ({ mode, keep }) }),
-    { echo },
+    { echo: () => ({ ...echo(), appealToken: refusal.appealToken }) },
   );
 }
 
@@ -98,6 +106,11 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
       notice={loaderData.notice}
       redirectTo={loaderData.redirectTo}
       identityProviders={loaderData.identityProviders}
+      afterError={
+        actionData && "appealToken" in actionData && typeof actionData.appealToken === "string" ? (
+          <AppealOffer token={actionData.appealToken} />
+        ) : undefined
+      }
     />
   );
 }

@@ -22,6 +22,8 @@ import { markThreadRead } from "#core/conversations/mark-thread-read.ts";
 import { readMessageForm } from "#core/conversations/read-message-form.ts";
 import { sendMessage } from "#core/conversations/send-message.ts";
 import { isReportingOn } from "#core/moderation/can-report.ts";
+import { findDealProblems } from "#core/swaps/find-swap-problems.ts";
+import { SwapProblemStatus } from "#app/components/swaps/swap-problem-status.tsx";
 import { isAppError } from "#core/shared/app-error.ts";
 import { formHasNul, NUL_REFUSED } from "#core/shared/nul-characters.ts";
 
@@ -68,7 +70,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     throw error;
   });
   // "Report" on the other member's lines (decision 086), while reporting is on.
-  return { ...page, paged: Boolean(before), reporting: await isReportingOn(ctx.db) };
+  return {
+    ...page,
+    paged: Boolean(before),
+    reporting: await isReportingOn(ctx.db),
+    // The swap's reported problems and "Report a problem" (decision 097).
+    problems: page.thread.swapId
+      ? await findDealProblems(ctx.db, { swapId: page.thread.swapId, userId: user.id })
+      : null,
+  };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -170,6 +180,10 @@ export default function Thread({ loaderData, actionData }: Route.ComponentProps)
           )}
           <NewLineAnnouncer threadId={thread.id} lines={lines} otherName={other.name} />
         </section>
+
+        {loaderData.problems && thread.swapId && (
+          <SwapProblemStatus swapId={thread.swapId} otherName={other.name} {...loaderData.problems} />
+        )}
 
         {thread.blocked ? (
           <div role="status" className="mt-4 rounded-2xl border border-line bg-white p-4 text-sm">

@@ -128,7 +128,7 @@ export default function MyListings({ loaderData, actionData }: Route.ComponentPr
                     </div>
                     <p className="text-sm font-semibold">{formatValueRange(listing.valueMin, listing.valueMax)}</p>
                     <p className="line-clamp-3 text-sm text-muted wrap-anywhere">{listing.description}</p>
-                    <ModerationNote status={listing.moderationStatus} reason={listing.takedownReason} />
+                    <ModerationNote id={listing.id} status={listing.moderationStatus} reason={listing.takedownReason} />
                     {!DELETABLE.has(listing.status) ? (
                       <p className="mt-auto pt-3 text-xs text-muted">
                         Part of an accepted or completed swap: it stays in your swap history.
@@ -206,7 +206,7 @@ export default function MyListings({ loaderData, actionData }: Route.ComponentPr
 const DELETABLE = new Set(["active", "cancelled"]);
 
 /** What moderators did, and why, in the owner's words. */
-function ModerationNote({ status, reason }: { status: string; reason: string | null }) {
+function ModerationNote({ id, status, reason }: { id: string; status: string; reason: string | null }) {
   if (status === "pending") {
     return (
       <p className="rounded-lg bg-accent-100 px-3 py-2 text-sm text-ink">
@@ -217,8 +217,14 @@ function ModerationNote({ status, reason }: { status: string; reason: string | n
   }
   if (status !== "rejected" && status !== "takedown") return null;
   return (
-    <p className="rounded-lg bg-red-50 px-3 py-2 text-sm text-danger">
-      {status === "takedown" ? "Taken down" : "Rejected"} by our moderators{reason ? `: ${reason}` : ""}
-    </p>
+    <div className="rounded-lg bg-red-50 px-3 py-2 text-sm text-danger">
+      <p>
+        {status === "takedown" ? "Taken down" : "Rejected"} by our moderators{reason ? `: ${reason}` : ""}
+      </p>
+      {/* Decision 097: the owner may appeal once; the page says where an appeal stands. */}
+      <Link to={`/listings/${id}/appeal`} className="mt-1 inline-flex min-h-11 items-center font-semibold underline">
+        Appeal this decision
+      </Link>
+    </div>
   );
 }

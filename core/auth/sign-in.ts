@@ -1,3 +1,4 @@
+import { suspensionAppealToken } from "../appeals/suspension-appeal-link";
 import { AppError } from "../shared/app-error";
 import { parseOrRefuse } from "../shared/describe-issues";
 import { ACCOUNT_SUSPENDED_CODE, type Auth } from "./auth";
@@ -37,7 +38,10 @@ export async function signIn(
     if (isPendingDeletion(error)) return await offerToKeepOrRefuse(deps, { userId: account?.id ?? null, log });
     if (isSuspended(error)) {
       await log(false, ACCOUNT_SUSPENDED);
-      throw new AppError("SUSPENDED", ACCOUNT_SUSPENDED);
+      // The password was right (Better Auth refuses a suspended account only after checking it): the refusal
+      // carries the member's way to appeal (decision 097).
+      const appealToken = await suspensionAppealToken(deps.db, account?.id, deps.clock.now());
+      throw new AppError("SUSPENDED", ACCOUNT_SUSPENDED, appealToken ? { appealToken } : {});
     }
     if (isInvalidCredentials(error)) {
       await log(false, INVALID_CREDENTIALS);

@@ -18,6 +18,10 @@ export const SWAP_EVENT_KINDS = [
   "swap.expired",
   // A party reviewed the other after a completed swap (no mail); the payload names the reviewer.
   "swap.reviewed",
+  // A party reported a problem on a paid swap (decision 097): the other party is told.
+  "swap.problem_reported",
+  // Staff resolved a reported problem: both parties are told, with the resolution.
+  "swap.problem_resolved",
 ] as const;
 
 export type SwapEventKind = (typeof SWAP_EVENT_KINDS)[number];
@@ -30,6 +34,8 @@ export const STAFF_EVENT_KINDS = [
   "report.reviewed",
   // Staff cancelled an accepted swap: both parties are told, with the reason.
   "swap.cancelled_by_staff",
+  // Staff decided a member's appeal (decision 097): the member is told, by notice and e-mail. Subject: the appeal.
+  "appeal.decided",
 ] as const;
 
 export type StaffEventKind = (typeof STAFF_EVENT_KINDS)[number];
@@ -77,6 +83,8 @@ export type SwapEventPayloads = {
   "swap.paid": { userId: string };
   "swap.completed": { userId?: string };
   "swap.reviewed": { reviewerId: string; rating: number };
+  "swap.problem_reported": { problemId: string; reporterId: string; problemKind: string };
+  "swap.problem_resolved": { problemId: string; reporterId: string; resolution: string };
 };
 
 /** What each staff event carries: the facts of the moment (a deleted listing's title survives in the event). */
@@ -97,6 +105,14 @@ export type StaffEventPayloads = {
     conversationId?: string | null;
   };
   "swap.cancelled_by_staff": { reason: string };
+  "appeal.decided": {
+    userId: string;
+    subject: "suspension" | "listing";
+    outcome: "upheld" | "reversed";
+    reason: string;
+    listingId: string | null;
+    title: string | null;
+  };
 };
 
 /** An event as the dispatcher hands it to a handler. */

@@ -7,6 +7,7 @@ import { noticeDueMatches } from "../saved-searches/notice-due-matches";
 import { type DomainEvent, type EventKind, SWAP_EVENT_KINDS, type SwapEventKind } from "./event-kinds";
 import { mailListingModerated, mailReportReviewed, mailSwapCancelledByStaff } from "./staff-event-mail";
 import { mailSwapEvent } from "./swap-event-mail";
+import { mailAppealDecided } from "./appeal-event-mail";
 
 /** What the dispatcher needs to turn an event into its effects. */
 export type EffectDeps = { appUrl: string };
@@ -54,6 +55,8 @@ const HANDLERS: Record<EventKind, Handler> = {
   "swap.cancelled_by_staff": withNotices((tx, event, deps) =>
     mailSwapCancelledByStaff(tx, event as never, deps.appUrl),
   ),
+  // An appeal's decision (decision 097): its own mail, always sent, and the notice.
+  "appeal.decided": withNotices((tx, event, deps) => mailAppealDecided(tx, event as never, deps.appUrl)),
   // A message has no mail of its own: its recipient's notice is mailed as they chose (by default in a digest if
   // still unread an hour later, decision 085).
   "message.sent": withNotices(async () => {}),

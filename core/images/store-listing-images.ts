@@ -7,8 +7,8 @@ import { checkUploadedImage, processListingImage } from "./process-listing-image
 
 const SAFE_OWNER_ID = /^[A-Za-z0-9_-]+$/;
 
-/** The folders pictures are stored under: listings' and messages' (decision 087). */
-export type PictureFolder = "listings" | "messages";
+/** The folders pictures are stored under: listings', messages' (decision 087) and swap problems' (decision 097). */
+export type PictureFolder = "listings" | "messages" | "problems";
 
 export type StoredListingImages = {
   images: ListingImage[];
@@ -73,7 +73,7 @@ export async function storeListingImages(
 
   const uploads: { key: string; body: Buffer }[] = [];
   const images = processed.map(({ widths, variants }): ListingImage => {
-    const random = randomBytes(folder === "messages" ? 16 : 4).toString("hex");
+    const random = randomBytes(folder === "listings" ? 4 : 16).toString("hex");
     const prefix = `${folder}/${ownerId}/${now.getTime()}-${random}`;
     for (const variant of variants) uploads.push({ key: `${prefix}-${variant.width}.webp`, body: variant.body });
     return { key: prefix, widths };

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { conversations } from "#db/schema/conversations.ts";
 import { moderationReports } from "#db/schema/moderation.ts";
@@ -28,6 +28,8 @@ export type SwapFacts = {
   proposerPaid: boolean;
   receiverPaid: boolean;
   paymentDueAt: Date | null;
+  /** The swap's thread (the deal screen), if it has one. */
+  conversationId: string | null;
   eventKind: string;
   event: Record<string, unknown>;
 };
@@ -64,6 +66,10 @@ async function swapFacts(tx: Db, event: DomainEvent): Promise<SwapFacts | null> 
       proposerPaid: swapProposals.proposerPaid,
       receiverPaid: swapProposals.receiverPaid,
       paymentDueAt: swapProposals.paymentDueAt,
+      // The deal screen (decision 097): the swap's thread, if any (one per swap at most, by its index).
+      conversationId: sql<
+        string | null
+      >`(select c.id from conversations c where c.swap_id = ${swapProposals.id} limit 1)`,
       ...swapTitleColumns,
     })
     .from(swapProposals)

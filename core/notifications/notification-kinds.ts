@@ -86,6 +86,19 @@ type ReportNotice = {
   conversationId?: string | null;
 };
 
+/** A swap's reported problem (decision 097): the deal screen is the swap's thread, or My Swaps when it has none. */
+type ProblemNotice = SwapNotice & { conversationId: string | null; resolution?: string; reportedByMe?: boolean };
+const dealScreen = (p: ProblemNotice) => (p.conversationId ? `/messages/${p.conversationId}` : mySwaps(p));
+
+/** An appeal's decision (decision 097). */
+type AppealNotice = {
+  subject: "suspension" | "listing";
+  outcome: "upheld" | "reversed";
+  reason: string;
+  listingId: string | null;
+  title: string | null;
+};
+
 type SavedSearchNotice = { name: string; count: number; title: string | null; titles: string[]; href: string };
 
 /** My Swaps, at the tab the swap is on for this member. */
@@ -228,6 +241,71 @@ export const NOTIFICATION_KINDS = {
     line: (p: SwapNotice & { rating: number }) =>
       `${p.otherName} left you a ${p.rating}-star review for your swap for ${quoted(p.theirs)}`,
     href: mySwaps,
+  }),
+  // Issue 28: "Report a problem" on a paid swap (decision 097).
+  "swap.problem_reported": kind({
+    label: "Problems reported on your swaps",
+    email: "immediately",
+    on: ["swap.problem_reported"],
+    to: (f) => {
+      const reporterId = f.event.reporterId;
+      const role = reporterId === f.proposerId ? "receiver" : reporterId === f.receiverId ? "proposer" : null;
+      if (!role) return [];
+      const notice = toParty(f, role);
+      return [{ ...notice, payload: { ...notice.payload, conversationId: f.conversationId } }];
+    },
+    line: (p: ProblemNotice) =>
+      `${p.otherName} reported a problem with your swap for ${quoted(p.theirs)}. Our team is looking into it.`,
+    href: dealScreen,
+  }),
+  "swap.problem_resolved": kind({
+    label: "Problems resolved",
+    email: "immediately",
+    on: ["swap.problem_resolved"],
+    to: (f) =>
+      (["proposer", "receiver"] as const).map((role) => {
+        const notice = toParty(f, role);
+        const resolution = String(f.event.resolution ?? "");
+        const reportedByMe = f.event.reporterId === notice.userId;
+        return {
+          ...notice,
+          payload: { ...notice.payload, conversationId: f.conversationId, resolution, reportedByMe },
+        };
+      }),
+    line: (p: ProblemNotice) =>
+      `${p.reportedByMe ? "The problem you reported" : `The problem ${p.otherName} reported`} with your swap for ${quoted(p.theirs)} is resolved: ${p.resolution}`,
+    href: dealScreen,
+  }),
+  "appeal.decided": kind({
+    label: "Your appeals decided",
+    email: "immediately",
+    eventMail: true,
+    on: ["appeal.decided"],
+    to: (f) => [
+      {
+        userId: f.userId,
+        payload: {
+          subject: f.subject,
+          outcome: f.outcome,
+          reason: f.reason,
+          listingId: f.listingId,
+          title: f.title,
+        },
+      },
+    ],
+    line: (p: AppealNotice) => {
+      const what =
+        p.subject === "suspension" ? "your suspension" : `the decision on ${quoted(p.title ?? "your listing")}`;
+      return p.outcome === "reversed"
+        ? `We've reviewed your appeal against ${what} and reversed it: ${p.reason}`
+        : `We've reviewed your appeal against ${what} and the decision stands: ${p.reason}`;
+    },
+    href: (p: AppealNotice) =>
+      p.subject === "listing" && p.outcome === "reversed" && p.listingId
+        ? `/listings/${p.listingId}`
+        : p.subject === "listing"
+          ? "/my-listings"
+          : "/",
   }),
   "listing.approved": kind({
     label: "Listings approved",

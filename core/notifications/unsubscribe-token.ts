@@ -21,6 +21,14 @@ function mac(body: string): string {
   return crypto.createHmac("sha256", key).update(body).digest("base64url");
 }
 
+/**
+ * The same key's signature of `body` for another purpose (the appeal link of decision 097): the purpose is part of
+ * what is signed, so a signature made for one use is never good for another.
+ */
+export function signForPurpose(purpose: string, body: string): string {
+  return mac(`${purpose}\u0000${body}`);
+}
+
 /** A token for this member and scope (URL-safe). */
 export function signUnsubscribeToken(userId: string, scope: UnsubscribeScope): string {
   const body = Buffer.from(JSON.stringify([1, userId, scope])).toString("base64url");

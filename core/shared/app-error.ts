@@ -30,7 +30,13 @@ export const HTTP_STATUS: Record<AppErrorCode, number> = {
  * What a refusal is about: `field`, the one form field the message belongs to; `fields`, several fields each with
  * its own message (a form refused on more than one field); `retryAfterSeconds`, when a limit lets the client retry.
  */
-export type AppErrorDetails = { field?: string; fields?: Record<string, string>; retryAfterSeconds?: number };
+export type AppErrorDetails = {
+  field?: string;
+  fields?: Record<string, string>;
+  retryAfterSeconds?: number;
+  /** A suspended member's sign-in refusal: the token of their one appeal form (decision 097). */
+  appealToken?: string;
+};
 
 export class AppError extends Error {
   constructor(

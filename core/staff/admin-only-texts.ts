@@ -18,6 +18,8 @@ const ONLY_ADMINS: Partial<Record<StaffAction, string>> = {
   cancel_swap: "Only admins can cancel swaps",
   mark_dispute: "Only admins can mark disputes",
   resolve_dispute: "Only admins can resolve disputes",
+  resolve_problem: "Only admins can resolve problems members report",
+  view_swap_thread: "Only admins can read a swap's conversation",
   issue_refund: "Only admins can issue refunds",
   apply_credit: "Only admins can apply credit",
   replay_webhooks: "Only admins can replay payment webhooks",

@@ -36,6 +36,9 @@ export const STAFF_PERMISSIONS = {
   resolve_dispute: ADMIN,
   issue_refund: ADMIN,
   apply_credit: ADMIN,
+  // A member's reported problem (decision 097): resolved like a dispute; reading the swap's thread is audited.
+  resolve_problem: ADMIN,
+  view_swap_thread: ADMIN,
   view_payments: STAFF,
   view_payment: STAFF,
   replay_webhooks: ADMIN,
@@ -47,6 +50,10 @@ export const STAFF_PERMISSIONS = {
   view_reported_message: STAFF,
   reject_message_report: STAFF,
   remove_reported_message: STAFF,
+  // Appeals (decision 097): staff read and decide them; an appeal against a suspension is an admin's to decide
+  // (checked in the use case), and never by the staff member who took the decision.
+  view_appeals: STAFF,
+  resolve_appeal: STAFF,
   // Tools (admins: "run tools").
   view_tools: ADMIN,
   seed_demo_data: ADMIN,

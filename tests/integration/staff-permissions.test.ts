@@ -59,6 +59,8 @@ MODERATORS_MAY.push("view_logs", "export_logs_csv");
 // Decision 070: Reports and a read-only Settings are open to staff (spec section 6: only flags and key
 // rotation are admin-only).
 MODERATORS_MAY.push("view_reports", "export_report_csv", "view_settings");
+// Decision 097: appeals are a kind in the Moderation Queue; an appeal against a suspension is an admin's (in the use case).
+MODERATORS_MAY.push("view_appeals", "resolve_appeal");
 
 describe("the permission table", () => {
   test("matches the product decisions: moderators exactly what DECISIONS.md lists, admins everything", () => {

@@ -216,6 +216,7 @@ describe("who may do what on a swap", () => {
       "resolve-dispute": false,
       refund: false,
       credit: false,
+      "resolve-problem": false,
     });
 
     const before = await swapRow(db, swapId);
@@ -225,6 +226,7 @@ describe("who may do what on a swap", () => {
       { intent: "resolve-dispute", resolution: "forged" },
       { intent: "refund", paymentId: completed.id, reason: "forged" },
       { intent: "credit", userId: proposerId, reason: "forged" },
+      { intent: "resolve-problem", problemId: crypto.randomUUID(), resolution: "forged" },
     ];
     for (const form of forms) {
       expect(await act(moderator, swapId, form), form.intent).toMatchObject({

@@ -402,6 +402,32 @@ const ENDPOINTS: FormEndpoint[] = [
       pictures: fileField,
     },
   }),
+  // Issue 28 (decision 097): "Report a problem" on a swap (paid or not, own or not), with pictures good and bad.
+  {
+    route: "routes/my-swaps.$id.problem",
+    as: "member",
+    path: "/my-swaps/:id/problem",
+    ids: [world.swaps.completed, world.swaps.accepted, world.swaps.staff],
+    fields: {
+      kind: oneOf("no_show", "not_as_described", "unsafe", "other", "__proto__", ""),
+      details: field(fc.string({ maxLength: 2100 })),
+      pictures: fileField,
+    },
+  },
+  // Appeals (decision 097): a listing's (the member's own, not removed; another's) and a suspension's by token.
+  {
+    route: "routes/listings.$id.appeal",
+    as: "member",
+    path: "/listings/:id/appeal",
+    ids: [world.ownListing, world.otherListing],
+    fields: { statement: field(fc.string({ maxLength: 2100 })) },
+  },
+  ...intents("routes/appeal", "visitor", "/appeal", "intent", ["open", "lodge"], {
+    fields: {
+      token: field(fc.oneof(fc.string({ maxLength: 600 }), fc.constantFrom("e30.AAAA", "WzEsIngiLDAsMF0.x"))),
+      statement: field(fc.string({ maxLength: 2100 })),
+    },
+  }),
   // Notification settings (decision 085): any kind name, any mode, the bell's box or not.
   {
     route: "routes/account/notifications",
@@ -460,10 +486,11 @@ const ENDPOINTS: FormEndpoint[] = [
     "admin",
     "/admin/swaps/:id",
     "intent",
-    ["cancel", "mark-dispute", "resolve-dispute", "refund", "credit"],
+    ["cancel", "mark-dispute", "resolve-dispute", "refund", "credit", "resolve-problem"],
     {
       ids: [world.swaps.staff],
       fields: {
+        problemId: uuid,
         reason: field(fc.string({ maxLength: 600 })),
         notes: field(fc.string({ maxLength: 2100 })),
         resolution: field(fc.string({ maxLength: 2100 })),
@@ -513,6 +540,12 @@ const ENDPOINTS: FormEndpoint[] = [
       runs: 10,
     },
   ),
+  // Appeals (decision 097): no such appeal (ids of other things), any outcome and reason.
+  ...intents("routes/admin/moderation.appeals.$id", "admin", "/admin/moderation/appeals/:id", "intent", ["decide"], {
+    ids: [world.reportId],
+    fields: { outcome: oneOf("upheld", "reversed", "pending", ""), reason: field(fc.string({ maxLength: 1100 })) },
+    runs: 10,
+  }),
   ...intents("routes/admin/settings", "admin", "/admin/settings", "intent", ["flags"], {
     fields: Object.fromEntries(FEATURE_FLAG_KEYS.map((key) => [key, oneOf("on", "off")])),
     runs: 10,

@@ -25,6 +25,12 @@ import { moderationReports } from "#db/schema/moderation.ts";
 import { notifications } from "#db/schema/notifications.ts";
 import { SWAGGER_UI_VERSION } from "#server/api-docs.ts";
 import { signUnsubscribeToken } from "#core/notifications/unsubscribe-token.ts";
+import { signAppealToken } from "#core/appeals/appeal-token.ts";
+import { systemClock } from "#core/shared/clock.ts";
+import { reportSwapProblem } from "#core/swaps/report-swap-problem.ts";
+import { appeals } from "#db/schema/appeals.ts";
+import { profiles } from "#db/schema/profiles.ts";
+import { swapProblems } from "#db/schema/swaps.ts";
 import { freshEmail, GOOD_LISTING, MEMBER_PASSWORD } from "../support/api-factories";
 import { createConversation, createMessage } from "../support/factories";
 import { browserSubscription } from "../support/push-fixtures";
@@ -291,6 +297,61 @@ export const TARGETS = {
       .values({ userId: w.actors.member.userId!, name: "Drills", q: "drill", terms: ["drill"] })
       .returning();
     return { id: row.id };
+  },
+  // Issue 28 (decision 097): problems on paid swaps, and appeals.
+  /** A swap between two throwaways with its thread and a problem one of them reported, for staff to read and resolve. */
+  problemSwap: async (w: World) => {
+    const a = await w.throwaway();
+    const b = await w.throwaway();
+    const { swapId, targetListingId } = await w.insertSwap(a, b, "completed");
+    await createConversation(w.db, { ownerId: b, askerId: a, listingId: targetListingId, swapId });
+    const [problem] = await w.db
+      .insert(swapProblems)
+      .values({ swapProposalId: swapId, reportedBy: a, kind: "no_show", details: "Nobody came" })
+      .returning();
+    return { swapId, problemId: problem.id };
+  },
+  /** A listing of the member's that staff took down (rows as moderation leaves them), to appeal. */
+  removedListing: async (w: World) => {
+    const listingId = await w.insertListing(w.actors.member.userId!);
+    await w.db
+      .update(listings)
+      .set({ status: "cancelled", moderationStatus: "takedown", takedownReason: "matrix", takedownAt: new Date() })
+      .where(eq(listings.id, listingId));
+    return { listingId };
+  },
+  /** A suspended throwaway's appeal token, as their sign-in refusal carries it (a bearer secret, like a link). */
+  appealToken: async (w: World) => {
+    const userId = await w.throwaway();
+    await w.suspend(userId);
+    const [profile] = await w.db
+      .select({ suspendedAt: profiles.suspendedAt })
+      .from(profiles)
+      .where(eq(profiles.userId, userId));
+    return { token: signAppealToken({ userId, suspendedAt: profile.suspendedAt! }, new Date()) };
+  },
+  /** A pending appeal of a throwaway's listing decision that no staff member took (anyone on staff may decide). */
+  listingAppeal: async (w: World) => {
+    const userId = await w.throwaway();
+    const listingId = await w.insertListing(userId);
+    const [row] = await w.db
+      .insert(appeals)
+      .values({ userId, subject: "listing", listingId, decisionAt: new Date(), statement: "Please look again" })
+      .returning();
+    return { appealId: row.id };
+  },
+  /** A picture the member sent with a problem on a swap with Olive (decision 097): the two of them and staff only. */
+  problemPicture: async (w: World) => {
+    const { swapId } = await w.insertSwap(w.actors.member.userId!, w.owner.userId!, "completed");
+    const { id } = await reportSwapProblem(
+      { db: w.db, clock: systemClock, storage: w.site.storage },
+      { swapId, userId: w.actors.member.userId!, kind: "other", details: "Matrix", files: [w.jpeg] },
+    );
+    const [row] = await w.db
+      .select({ keys: swapProblems.pictureKeys })
+      .from(swapProblems)
+      .where(eq(swapProblems.id, id));
+    return { file: row.keys[0] };
   },
   /** A throwaway the actor has blocked (to unblock). */
   /** The member's one-click unsubscribe link (signed; whoever holds it may use it, as a mail client does). */
@@ -695,6 +756,37 @@ export const ROUTE_ACCESS: Entry[] = [
     get(OWNER("ok"), { target: "memberThread" }),
     post(OWNER("redirect"), { target: "memberThread", body: () => form({ reason: "spam", notes: "Matrix" }) }),
   ),
+  // ----- Issue 28 (decision 097): "Report a problem" on a paid swap, and appeals -----
+  // The swap's two members only; anyone else, staff included, is answered as if it did not exist.
+  ...swaps(
+    "routes/my-swaps.$id.problem",
+    "/my-swaps/:swapId/problem",
+    get(OWNER("ok"), { target: "completedSwap" }),
+    post(OWNER("redirect"), {
+      target: "completedSwap",
+      body: () => form({ kind: "no_show", details: "Nobody came to the car park" }),
+    }),
+  ),
+  ...listing(
+    "routes/listings.$id.appeal",
+    "/listings/:listingId/appeal",
+    get(OWNER("ok"), { target: "removedListing" }),
+    post(OWNER("redirect"), { target: "removedListing", body: () => form({ statement: "It is my own photo" }) }),
+  ),
+  // A suspended member's appeal, without a session: the token from the sign-in refusal is the proof (whoever holds
+  // it, like a link in a mail); a forged one opens nothing.
+  ...auth(
+    "routes/appeal",
+    "/appeal",
+    get(EVERYONE("ok"), { note: "says how to appeal: sign in" }),
+    act("intent=open", (t) => ({ token: t.token }), EVERYONE("ok"), { target: "appealToken" }),
+    act("intent=lodge", (t) => ({ token: t.token, statement: "Please look again" }), EVERYONE("ok"), {
+      target: "appealToken",
+    }),
+    act("intent=lodge", { token: "forged.token", statement: "Let me in" }, EVERYONE("declined"), {
+      note: "a forged token: 403 with the message",
+    }),
+  ),
   // ----- Saved searches, matches and category pages (issue 27) -----
   ...publicPage(
     "routes/categories.$slug",
@@ -942,6 +1034,22 @@ export const ROUTE_ACCESS: Entry[] = [
       act(`decision=${decision}`, { notes: "Checked" }, STAFF("redirect"), { target: "messageReport" }),
     ),
   ),
+  // Appeals (decision 097): a kind in the Moderation Queue, on pages of their own.
+  ...backOffice("routes/admin/moderation.appeals", "/admin/moderation/appeals", get(STAFF("ok"))),
+  ...backOffice(
+    "routes/admin/moderation.appeals.$id",
+    "/admin/moderation/appeals/:appealId",
+    get(STAFF("ok"), { target: "listingAppeal" }),
+    act("intent=decide", { outcome: "upheld", reason: "The photo is a stock image" }, STAFF("redirect"), {
+      target: "listingAppeal",
+    }),
+  ),
+  // A swap's thread, for a reported problem (decision 097): admins only; reading it is audited.
+  ...backOffice(
+    "routes/admin/swaps.$id.thread",
+    "/admin/swaps/:swapId/thread",
+    get(ADMIN_PAGES("ok"), { target: "problemSwap" }),
+  ),
   ...backOffice("routes/admin/swaps", "/admin/swaps", get(STAFF("ok"))),
   ...backOffice(
     "routes/admin/swaps.$id",
@@ -954,6 +1062,7 @@ export const ROUTE_ACCESS: Entry[] = [
         ["resolve-dispute", "disputedSwap", (_t: Target) => ({ resolution: "Refund agreed" })],
         ["refund", "payment", (t: Target) => ({ paymentId: t.paymentId, reason: "Goodwill" })],
         ["credit", "swapForStaff", (t: Target) => ({ userId: t.userId, reason: "Goodwill" })],
+        ["resolve-problem", "problemSwap", (t: Target) => ({ problemId: t.problemId, resolution: "Refund agreed" })],
       ] as const
     ).map(([intent, target, fields]) => act(`intent=${intent}`, fields, ADMINS("redirect"), { target })),
   ),
@@ -1145,6 +1254,21 @@ export const ROUTE_ACCESS: Entry[] = [
     get(
       { ...OWNER("ok"), visitor: "not-found", suspended: "not-found" },
       { target: "memberThreadPicture", note: "a message's picture: its thread's two members only (decision 087)" },
+    ),
+    get(
+      {
+        ...OWNER("ok"),
+        visitor: "not-found",
+        suspended: "not-found",
+        moderatorNoTotp: "not-found",
+        adminNoTotp: "not-found",
+        moderator: "ok",
+        admin: "ok",
+      },
+      {
+        target: "problemPicture",
+        note: "a swap problem's picture: the swap's two members and staff only (decision 097)",
+      },
     ),
   ),
 

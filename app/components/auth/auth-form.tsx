@@ -26,9 +26,12 @@ export function AuthForm({
   notice,
   redirectTo = "",
   identityProviders = [],
+  afterError,
 }: {
   mode: AuthMode;
   result: Result;
+  /** Shown under the server's refusal (a suspended member's way to appeal, decision 097). */
+  afterError?: React.ReactNode;
   notice?: string | null;
   redirectTo?: string;
   identityProviders?: IdentityProviderChoice[];
@@ -121,6 +124,7 @@ export function AuthForm({
               {busy ? "Please wait..." : signup ? "Sign Up" : "Sign In"}
             </Button>
           </Form>
+          {result?.error && afterError}
           {!signup && <OtherSignInOptions redirectTo={redirectTo} identityProviders={identityProviders} />}
           <p className="mt-6 text-center text-sm text-muted">
             {signup ? "Already have an account? " : "Don't have an account? "}

@@ -27,6 +27,8 @@ import { findReportForStaff } from "#core/moderation/find-report-for-staff.ts";
 import { REVIEWS, type ReportReview, reviewReport } from "#core/moderation/review-report.ts";
 import { can, type StaffAction } from "#core/staff/permissions.ts";
 import { asciiPath } from "#app/lib/safe-redirect.ts";
+import { countPendingAppeals } from "#core/appeals/find-appeals.ts";
+import { AppealsLink } from "#app/components/admin/appeals/appeals-link.tsx";
 
 /** What it takes to open this page: the permission table's entry. */
 export const permission: StaffAction = "view_moderation_queue";
@@ -62,6 +64,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : null,
     isFeatureEnabled(ctx.db, "enable_moderation"),
   ]);
+  // Appeals are a kind in this queue, listed on their own page (decision 097).
+  const pendingAppeals = await countPendingAppeals(ctx.db);
   // A message report opens on its own page, where reading the message is audited (decision 086).
   if (report?.subject === "message") throw redirect(messageReportHref(report.id));
   return {
@@ -79,6 +83,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         }
       : null,
     moderationOn,
+    pendingAppeals,
     may: Object.fromEntries(Object.entries(REVIEWS).map(([key, r]) => [key, can(staff.roles, r.action)])) as Record<
       ReportReview,
       boolean
@@ -171,6 +176,7 @@ export default function ModerationQueue({ loaderData, actionData }: Route.Compon
           </h1>
           <p className="text-sm text-muted">Listings and messages members reported, newest first.</p>
         </div>
+        <AppealsLink pending={loaderData.pendingAppeals} />
       </div>
       {!moderationOn && (
         <p role="status" className="mb-3 rounded-md border border-amber-200 bg-accent-100 px-3 py-2 text-sm">

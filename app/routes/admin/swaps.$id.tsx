@@ -5,6 +5,11 @@ import { findSwapForStaff } from "#core/payments/find-swap-for-staff.ts";
 import { issueRefund } from "#core/payments/issue-refund.ts";
 import { can, type StaffAction } from "#core/staff/permissions.ts";
 import { markSwapDispute, resolveSwapDispute } from "#core/swaps/swap-dispute.ts";
+import { findSwapProblemsForStaff } from "#core/swaps/find-swap-problems.ts";
+import { resolveSwapProblem } from "#core/swaps/resolve-swap-problem.ts";
+import { PROBLEM_KIND_LABELS } from "#core/swaps/swap-problem-rules.ts";
+import { ProblemsCard } from "#app/components/admin/swap/problems-card.tsx";
+import { ResolveProblemDialog } from "#app/components/admin/swap/resolve-problem-dialog.tsx";
 import { ADMIN_CREDIT_CENTS } from "#db/schema/payments.ts";
 import type { AdminHandle } from "#app/components/admin/admin-shell.tsx";
 import { PageAlert } from "#app/components/admin/detail-parts.tsx";
@@ -37,6 +42,7 @@ export const actionPermissions = {
   "resolve-dispute": "resolve_dispute",
   refund: "issue_refund",
   credit: "apply_credit",
+  "resolve-problem": "resolve_problem",
 } as const satisfies Record<string, StaffAction>;
 
 export const handle: AdminHandle = {
@@ -52,7 +58,25 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const found = await findSwapForStaff(ctx.db, { swapId: params.id });
   if (!found) throw data("Swap not found", { status: 404 });
   const { swap } = found;
+  const reported = await findSwapProblemsForStaff(ctx.db, swap.id);
   return {
+    problems: reported.problems.map((p) => ({
+      id: p.id,
+      reporterName: p.reporterName,
+      role: p.reportedBy === swap.proposerId ? "proposer" : "receiver",
+      kindLabel: PROBLEM_KIND_LABELS[p.kind],
+      details: p.details,
+      pictures: p.pictures,
+      status: p.status,
+      resolution: p.resolution,
+      createdAt: sydneyDateTime(p.createdAt),
+      resolvedAt: p.resolvedAt ? sydneyDateTime(p.resolvedAt) : null,
+    })),
+    // The swap's thread, for staff who may read it (an audited read, decision 097).
+    threadHref:
+      reported.conversationId && reported.problems.length > 0 && can(staff.roles, "view_swap_thread")
+        ? `/admin/swaps/${swap.id}/thread`
+        : null,
     swap: {
       id: swap.id,
       status: swap.status,
@@ -150,18 +174,32 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           now,
         }),
       );
+    case "resolve-problem":
+      return act(
+        actionPermissions["resolve-problem"],
+        { success: "Problem resolved", failure: "Failed to resolve problem" },
+        (actor) =>
+          resolveSwapProblem(
+            { db: ctx.db, env: ctx.env },
+            { actor, swapId, problemId: form.get("problemId"), resolution: form.get("resolution"), now },
+          ),
+      );
     default:
       return data({ ok: false as const, error: "Unknown action" }, { status: 400 });
   }
 }
 
 export default function SwapPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { swap, parties, timeline, payments, may, creditAmount } = loaderData;
+  const { swap, parties, timeline, payments, may, creditAmount, problems, threadHref } = loaderData;
   const { open, params, error, dialog } = usePageDialog(actionData);
   const cancellable = swap.cancellable;
   const refunding =
     open === "refund" ? payments.find((p) => p.id === params.get("payment") && p.refundable) : undefined;
   const [proposer, receiver] = parties;
+  const resolving =
+    open === "resolve-problem"
+      ? problems.find((p) => p.id === params.get("problem") && p.status === "open")
+      : undefined;
 
   return (
     <div>
@@ -181,6 +219,8 @@ export default function SwapPage({ loaderData, actionData }: Route.ComponentProp
         <DisputeCard swap={swap} />
       </div>
 
+      <ProblemsCard problems={problems} threadHref={threadHref} mayResolve={may["resolve-problem"]} />
+
       <PaymentsCard payments={payments} mayRefund={may.refund} />
 
       {open === "cancel" && may.cancel && cancellable && (
@@ -194,6 +234,13 @@ export default function SwapPage({ loaderData, actionData }: Route.ComponentProp
         <RefundDialog
           consequences={refundConsequences({ ...refunding, swapStatus: swap.status })}
           paymentId={refunding.id}
+          {...dialog}
+        />
+      )}
+      {open === "resolve-problem" && may["resolve-problem"] && resolving && (
+        <ResolveProblemDialog
+          problemId={resolving.id}
+          summary={`${resolving.kindLabel}, reported by ${resolving.reporterName}: ${resolving.details}`}
           {...dialog}
         />
       )}
