@@ -22,6 +22,8 @@ import { markThreadRead } from "#core/conversations/mark-thread-read.ts";
 import { readMessageForm } from "#core/conversations/read-message-form.ts";
 import { sendMessage } from "#core/conversations/send-message.ts";
 import { isReportingOn } from "#core/moderation/can-report.ts";
+import { findArrangement } from "#core/swaps/find-arrangement.ts";
+import { ArrangingPanel } from "#app/components/swaps/arranging-panel.tsx";
 import { isAppError } from "#core/shared/app-error.ts";
 import { formHasNul, NUL_REFUSED } from "#core/shared/nul-characters.ts";
 
@@ -67,8 +69,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     if (isAppError(error) && error.status === 404) throw data(error.message, { status: 404 });
     throw error;
   });
+  // The deal's end (decision 096): arranging a time and place, "We've swapped", the PPSR reminder.
+  const arrangement = page.thread.swapId
+    ? await findArrangement(ctx.db, { swapId: page.thread.swapId, userId: user.id })
+    : null;
   // "Report" on the other member's lines (decision 086), while reporting is on.
-  return { ...page, paged: Boolean(before), reporting: await isReportingOn(ctx.db) };
+  return {
+    ...page,
+    paged: Boolean(before),
+    reporting: await isReportingOn(ctx.db),
+    arrangement,
+    now: ctx.clock.now().toISOString(),
+  };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -146,6 +158,10 @@ export default function Thread({ loaderData, actionData }: Route.ComponentProps)
             </p>
           </div>
         </header>
+
+        {loaderData.arrangement && (
+          <ArrangingPanel arrangement={loaderData.arrangement} back={`/messages/${thread.id}`} now={loaderData.now} />
+        )}
 
         <section aria-label="Messages" className="mt-4 rounded-2xl border border-line bg-white p-4 sm:p-6">
           {olderCursor && (

@@ -43,7 +43,13 @@ const Swap = named(
       paymentDueAt: isoDateTime
         .nullable()
         .meta({ description: "An accepted swap lapses unless both fees are paid by then." }),
-      completedAt: isoDateTime.nullable(),
+      handshakeAt: isoDateTime
+        .nullable()
+        .meta({ description: "When both fees were settled (or waived): the swap became 'arranging'." }),
+      completedAt: isoDateTime
+        .nullable()
+        .meta({ description: 'When both confirmed "We\'ve swapped", or 7 days after the handshake.' }),
+      completedHow: z.enum(["confirmed", "timed_out"]).nullable(),
       proposerPaid: z.boolean(),
       receiverPaid: z.boolean(),
       myRole: z.enum(["proposer", "receiver"]),
@@ -56,7 +62,7 @@ const Swap = named(
       contact: z
         .object({ name: z.string(), email: z.string(), phone: z.string().nullable(), location: z.string().nullable() })
         .nullable()
-        .meta({ description: "The other party's contact details: only once the swap is completed (both fees paid)." }),
+        .meta({ description: "The other party's contact details: from the handshake on (both fees paid)." }),
       myReview: z.object({ rating: z.number().int() }).nullable(),
       underReview: z.boolean().meta({ description: "Staff are looking into a dispute on it." }),
     })
@@ -90,7 +96,7 @@ const ReviewRequest = named(
 const ReviewId = named("ReviewId", z.object({ id: z.guid() }));
 const swapStatus = <const S extends readonly [string, ...string[]]>(id: string, statuses: S) =>
   named(id, z.object({ status: z.enum(statuses) }));
-const Accepted = swapStatus("Accepted", ["accepted", "completed"]);
+const Accepted = swapStatus("Accepted", ["accepted", "arranging"]);
 const Declined = swapStatus("Declined", ["rejected"]);
 const Withdrawn = swapStatus("Withdrawn", ["withdrawn"]);
 const PaymentStarted = named(
@@ -163,7 +169,7 @@ export const acceptSwapEndpoint = {
     "Both listings become reserved and every other pending proposal involving either is declined ('Listing no longer available'). Then each party pays the AUD 9.99 handshake fee within 48 hours (`POST /swaps/{id}/pay`); when swap payments are off the swap is completed at once.",
   access: "member",
   params: swapId,
-  responses: { 200: { description: "Accepted (or completed, when no fee is due).", schema: Accepted } },
+  responses: { 200: { description: "Accepted (or arranging, when no fee is due).", schema: Accepted } },
   errors: {
     403: "'Only the receiver can accept this proposal'",
     404: NOT_FOUND,
@@ -210,7 +216,7 @@ export const paySwapEndpoint = {
   tag: "Payments",
   summary: "Pay your handshake fee for an accepted swap",
   description:
-    "Account credit pays first; the rest is paid on the checkout page the answer points to. When both parties have paid, the swap is completed and each sees the other's contact details.",
+    "Account credit pays first; the rest is paid on the checkout page the answer points to. When both parties have paid, the swap is arranging and each sees the other's contact details.",
   access: "member",
   params: swapId,
   responses: { 200: { description: "Paid, or where to pay.", schema: PaymentStarted } },

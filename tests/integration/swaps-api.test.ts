@@ -287,10 +287,10 @@ async function expectNoContactLeak(world: SwapWorld) {
 
 const contactOf = (m: Member): Contact => ({ name: m.name, email: m.email, phone: m.phone, location: m.location });
 
-/** Each party has been sent one 'swap_completed' e-mail, naming the other's address; returns the two mails. */
+/** Each party has been sent one 'swap_handshake' e-mail, naming the other's address; returns the two mails. */
 async function expectSwapCompletedMailEach(proposer: Member, receiver: Member) {
-  const toProposer = await mailsTo(proposer, "swap_completed");
-  const toReceiver = await mailsTo(receiver, "swap_completed");
+  const toProposer = await mailsTo(proposer, "swap_handshake");
+  const toReceiver = await mailsTo(receiver, "swap_handshake");
   expect(toProposer).toHaveLength(1);
   expect(toReceiver).toHaveLength(1);
   expect(toProposer[0].textBody).toContain(receiver.email);
@@ -544,10 +544,10 @@ describe("contact details", () => {
     expect((await swapOf(world.swapId, world.proposer)).iPaid).toBe(true);
     expect(await mailsTo(world.receiver, "payment_needed")).toHaveLength(1);
     await expectNoContactLeak(world);
-    expect(await mailsTo(world.proposer, "swap_completed")).toHaveLength(0);
+    expect(await mailsTo(world.proposer, "swap_handshake")).toHaveLength(0);
   });
 
-  test("once both have paid the swap is completed: each side sees the other's name, e-mail, phone and location, and each gets a 'swap_completed' e-mail", async () => {
+  test("once both have paid the swap is completed: each side sees the other's name, e-mail, phone and location, and each gets a 'swap_handshake' e-mail", async () => {
     const world = await acceptedSwap();
     const { proposer, receiver, swapId, offeredId, targetId } = world;
     await payByCard(swapId, proposer);
@@ -575,7 +575,7 @@ describe("contact details", () => {
       expect(text).not.toContain(detail);
   });
 
-  test("when the card payment is the one that settles the swap, its webhook sends both 'swap_completed' e-mails", async () => {
+  test("when the card payment is the one that settles the swap, its webhook sends both 'swap_handshake' e-mails", async () => {
     const { proposer, receiver, swapId } = await acceptedSwap();
     await payByCredit(swapId, proposer);
     await payByCard(swapId, receiver);
