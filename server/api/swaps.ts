@@ -8,6 +8,7 @@ import { proposeSwap } from "#core/swaps/propose-swap.ts";
 import { rejectSwap } from "#core/swaps/reject-swap.ts";
 import { proposeSwapSchema, reviewSchema } from "#core/swaps/swap-schema.ts";
 import { withdrawSwap } from "#core/swaps/withdraw-swap.ts";
+import { confirmSwapped } from "#core/swaps/confirm-swapped.ts";
 import { SWAP_STATUSES } from "#db/schema/swaps.ts";
 import { cursorQuery, signedIn } from "./account";
 import { createRouter, type Endpoint, isoDateTime, named, pathParam, readJson } from "./contract";
@@ -227,6 +228,25 @@ export const paySwapEndpoint = {
   },
 } as const satisfies Endpoint;
 
+const Swapped = swapStatus("Swapped", ["arranging", "completed"]);
+
+export const confirmSwappedEndpoint = {
+  method: "post",
+  path: "/swaps/:id/swapped",
+  operationId: "confirmSwapped",
+  tag: "Swaps",
+  summary: 'Confirm "We\'ve swapped" on a paid swap',
+  description:
+    "After the handshake (both fees paid) a swap is arranging until both parties confirm the items changed hands: the first confirmation leaves it arranging and tells the other; the second completes it (reviews open). Confirming twice changes nothing. Seven days after the handshake, with no problem reported, it completes on its own.",
+  access: "member",
+  params: swapId,
+  responses: { 200: { description: "Confirmed: still arranging, or now completed.", schema: Swapped } },
+  errors: {
+    404: NOT_FOUND,
+    409: "'This swap is not being arranged: both fees must be settled first, and it must not be completed.'",
+  },
+} as const satisfies Endpoint;
+
 export const reviewSwapEndpoint = {
   method: "post",
   path: "/swaps/:id/review",
@@ -321,6 +341,13 @@ export function createSwapRoutes() {
       { swapId, userId: user.id },
     );
     return reply(200, result);
+  });
+
+  router.add(confirmSwappedEndpoint, async (c, reply) => {
+    const ctx = c.get("ctx");
+    const user = await signedIn(ctx);
+    const { completed } = await confirmSwapped(ctx, { swapId: pathParam(c, "id"), actorId: user.id });
+    return reply(200, { status: completed ? "completed" : "arranging" });
   });
 
   router.add(reviewSwapEndpoint, async (c, reply) => {
