@@ -3,10 +3,8 @@ import type { Db } from "#db/client.ts";
 import { swapMeetings, swapProblems, swapProposals } from "#db/schema/swaps.ts";
 import { isUuid } from "../shared/ids";
 import { offered, onSwap, proposer, receiver, target } from "../shared/swap-columns";
+import { VEHICLE_ID_CATEGORIES } from "../listings/listing-schema";
 import { QUIET_WEEK_DAYS } from "./complete-quiet-swaps";
-
-/** The categories whose listings may carry a VIN or HIN, and whose swaps get the PPSR reminder (decision 096). */
-export const VEHICLE_CATEGORIES = ["cars_vehicles", "motorcycles", "boats_marine"] as const;
 
 export type ArrangedMeeting = {
   id: string;
@@ -87,7 +85,8 @@ export async function findArrangement(
     .where(and(eq(swapProblems.swapProposalId, row.id), eq(swapProblems.status, "open")))
     .limit(1);
   const vehicle = (listing: typeof row.offered, mine: boolean) =>
-    (VEHICLE_CATEGORIES as readonly string[]).includes(listing.category)
+    // The categories whose listings may carry a VIN or HIN get the PPSR reminder (decision 096).
+    VEHICLE_ID_CATEGORIES.includes(listing.category)
       ? [{ title: listing.title, vehicleId: listing.vehicleId, mine }]
       : [];
   return {

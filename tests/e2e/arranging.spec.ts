@@ -77,7 +77,7 @@ test("paid is Arranging: a time and place agreed, both confirm, then Completed a
   // Both press "We've swapped": the second completes it.
   await ben.page.getByRole("button", { name: "We've swapped" }).click();
   await expect(ben.page.getByText("Thanks: you've confirmed the swap")).toBeVisible();
-  await expect(ben.page.getByText("Waiting for Ana to confirm too.")).toBeVisible();
+  await expect(ben.page.getByText("You've confirmed. Waiting for Ana to confirm too.")).toBeVisible();
   await ana.page.reload();
   await expect(ana.page.getByText("Ben says you've swapped. Confirm it too, and the swap is complete.")).toBeVisible();
   await ana.page.getByRole("button", { name: "We've swapped" }).click();

@@ -97,7 +97,7 @@ test("two members propose, accept, pay (one card declined first), see each other
 
   // Paid is Arranging (decision 096): both confirm "We've swapped", then Ana can review.
   await ben.page.getByRole("button", { name: "We've swapped" }).click();
-  await expect(ben.page.getByText("Thanks: you've confirmed the swap")).toBeVisible();
+  await expect(ben.page.getByText("You've confirmed the swap. Waiting for Ana.")).toBeVisible();
   await ana.page.getByRole("button", { name: "We've swapped" }).click();
   await expect(ana.page.getByText("The swap is complete. You can now leave a review.")).toBeVisible();
 
