@@ -30,6 +30,7 @@ import { browserSubscription } from "../support/push-fixtures";
 import { pushSubscriptions } from "#db/schema/notifications.ts";
 import { savedSearches } from "#db/schema/saved-searches.ts";
 import { swapMeetings } from "#db/schema/swaps.ts";
+import { toSydneyLocal } from "#core/shared/time.ts";
 import type { Actor, ActorName, Answer, Body, World } from "./world";
 
 export type Outcome =
@@ -694,10 +695,12 @@ export const ROUTE_ACCESS: Entry[] = [
     "routes/my-swaps.$id.arrange",
     "/my-swaps/:swapId/arrange",
     get(EVERYONE("redirect"), { target: "arrangingSwap" }),
-    act("intent=propose", { meetAt: "2099-01-01T10:00", place: "Central station" }, OWNER("redirect", "declined"), {
-      target: "arrangingSwap",
-      note: "a date too far ahead is refused with a message: the walk checks access, not the date",
-    }),
+    act(
+      "intent=propose",
+      () => ({ meetAt: toSydneyLocal(new Date(Date.now() + 86_400_000)), place: "Central station" }),
+      OWNER("redirect", "declined"),
+      { target: "arrangingSwap" },
+    ),
     act("intent=agree", (t) => ({ meetingId: t.meetingId }), OWNER("redirect", "declined"), {
       target: "proposedMeeting",
     }),
