@@ -72,7 +72,7 @@ export function ArrangingPanel({
           </Link>
         </p>
       )}
-      {a.vehicles.length > 0 && <PpsrReminder vehicles={a.vehicles} />}
+      {a.status !== "completed" && a.vehicles.length > 0 && <PpsrReminder vehicles={a.vehicles} />}
     </section>
   );
 }
