@@ -46,6 +46,8 @@ test("paid is Arranging: a time and place agreed, both confirm, then Completed a
   await expect(card.getByText("Arranging", { exact: true })).toBeVisible();
   await expect(card.getByText("Next Step: Arrange the swap")).toBeVisible();
   await expect(card.getByRole("button", { name: "Leave review" })).toHaveCount(0);
+  await expectNoAxeViolations(ana.page);
+  await ana.page.screenshot({ path: test.info().outputPath("my-swaps-arranging-375.png"), fullPage: true });
 
   // Ana proposes a time and place in the thread.
   await card.getByRole("link", { name: "Propose a time and place" }).click();
