@@ -98,6 +98,9 @@ export default [
   route("auth/reauthenticate/passkey-options", "routes/auth.reauthenticate.passkey-options.ts"),
   route("listings/:id/favourite", "routes/listings.$id.favourite.tsx"),
   route("my-swaps/:id/pay", "routes/my-swaps.$id.pay.tsx"),
+  // Arranging a paid swap (decision 096): the steps, and the agreed time and place as a calendar file.
+  route("my-swaps/:id/arrange", "routes/my-swaps.$id.arrange.tsx"),
+  route("my-swaps/:id/meeting.ics", "routes/my-swaps.$id.meeting-ics.ts"),
   route("location", "routes/location.tsx"),
   // Text pages carry their own slim header (LegalPage).
   route("terms", "routes/terms.tsx"),

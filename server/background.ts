@@ -19,6 +19,8 @@ import { paymentProviderFromEnv } from "./payments";
 import { storageFromEnv } from "./storage";
 import { refundOwedPayments } from "#core/payments/refund-owed-payments.ts";
 import { claimPaymentWarnings, lapseUnpaidSwaps } from "#core/payments/lapse-unpaid-swaps.ts";
+import { remindMeetings } from "#core/swaps/remind-meetings.ts";
+import { completeQuietSwaps } from "#core/swaps/complete-quiet-swaps.ts";
 
 /**
  * The app's background work, safe with several processes: the scheduler (expiry, the daily 02:00
@@ -50,6 +52,10 @@ export function startBackgroundWork({ db, clock, env }: { db: Db; clock: Clock; 
       await claimPaymentWarnings({ db, clock, env });
       await lapseUnpaidSwaps({ db, clock, env });
       await refundOwedPayments({ db, clock, provider });
+      // Arranging swaps (decision 096): the reminder two hours before an agreed meeting (once each), and the
+      // quiet week: 7 days after the handshake with no problem open, the swap completes on its own.
+      await remindMeetings({ db, clock, env });
+      await completeQuietSwaps({ db, clock, env });
       // Saved searches whose matches are due (the hour after an "instantly" notice, the daily and weekly ones).
       await noticeDueSavedSearches({ db, clock });
       // Whatever events are still pending (a process that died between its commit and the dispatch, a handler

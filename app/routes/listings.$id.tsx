@@ -317,6 +317,24 @@ function LiveListing({
             Description
           </h2>
           <p className="mt-2 whitespace-pre-line leading-relaxed text-ink wrap-anywhere">{listing.description}</p>
+          {listing.vehicleId && (
+            <p className="mt-3 text-sm">
+              <span className="font-semibold">VIN/HIN:</span>{" "}
+              <span className="font-mono wrap-anywhere">{listing.vehicleId}</span>{" "}
+              <span className="text-muted">
+                (check it on the{" "}
+                <a
+                  href="https://www.ppsr.gov.au/"
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="text-brand-700 underline"
+                >
+                  PPSR
+                </a>{" "}
+                before you swap)
+              </span>
+            </p>
+          )}
         </section>
         <ListingWants wants={listing.wants} categories={listing.wantsCategories} />
         <RelatedListings

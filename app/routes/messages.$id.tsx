@@ -24,6 +24,8 @@ import { sendMessage } from "#core/conversations/send-message.ts";
 import { isReportingOn } from "#core/moderation/can-report.ts";
 import { findDealProblems } from "#core/swaps/find-swap-problems.ts";
 import { SwapProblemStatus } from "#app/components/swaps/swap-problem-status.tsx";
+import { findArrangement } from "#core/swaps/find-arrangement.ts";
+import { ArrangingPanel } from "#app/components/swaps/arranging-panel.tsx";
 import { isAppError } from "#core/shared/app-error.ts";
 import { formHasNul, NUL_REFUSED } from "#core/shared/nul-characters.ts";
 
@@ -69,6 +71,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     if (isAppError(error) && error.status === 404) throw data(error.message, { status: 404 });
     throw error;
   });
+  // The deal's end (decision 096): arranging a time and place, "We've swapped", the PPSR reminder.
+  const arrangement = page.thread.swapId
+    ? await findArrangement(ctx.db, { swapId: page.thread.swapId, userId: user.id })
+    : null;
   // "Report" on the other member's lines (decision 086), while reporting is on.
   return {
     ...page,
@@ -78,6 +84,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     problems: page.thread.swapId
       ? await findDealProblems(ctx.db, { swapId: page.thread.swapId, userId: user.id })
       : null,
+    arrangement,
+    now: ctx.clock.now().toISOString(),
   };
 }
 
@@ -156,6 +164,10 @@ export default function Thread({ loaderData, actionData }: Route.ComponentProps)
             </p>
           </div>
         </header>
+
+        {loaderData.arrangement && (
+          <ArrangingPanel arrangement={loaderData.arrangement} back={`/messages/${thread.id}`} now={loaderData.now} />
+        )}
 
         <section aria-label="Messages" className="mt-4 rounded-2xl border border-line bg-white p-4 sm:p-6">
           {olderCursor && (

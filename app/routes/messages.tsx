@@ -104,7 +104,10 @@ function InboxRow({ thread }: { thread: InboxThread }) {
 function lastLineText({ lastLine, other }: InboxThread): string {
   if (!lastLine) return "";
   if (lastLine.eventKind)
-    return threadEventText({ kind: lastLine.eventKind, payload: {} }, lastLine.mine ? "You" : other.name);
+    return threadEventText(
+      { kind: lastLine.eventKind, payload: lastLine.eventPayload ?? {} },
+      lastLine.mine ? "You" : other.name,
+    );
   if (lastLine.removed) return "Message removed";
   // A message of pictures only says so (decision 087).
   const text =

@@ -1,4 +1,4 @@
-import { desc, eq, or, type SQL } from "drizzle-orm";
+import { desc, eq, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { favourites } from "#db/schema/favourites.ts";
 import { listings } from "#db/schema/listings.ts";
@@ -6,7 +6,7 @@ import { smsOutbox } from "#db/schema/ops.ts";
 import { creditLedger, paymentLogs } from "#db/schema/payments.ts";
 import { userRoles } from "#db/schema/profiles.ts";
 import { savedSearches } from "#db/schema/saved-searches.ts";
-import { reviews, swapProposals } from "#db/schema/swaps.ts";
+import { reviews, swapMeetings, swapProposals } from "#db/schema/swaps.ts";
 import { listingItemColumns } from "../listings/listing-item-columns";
 import { AppError } from "../shared/app-error";
 import { findMemberRecord } from "./find-member-record";
@@ -50,6 +50,11 @@ export async function collectMemberData(db: Db, { userId, now }: { userId: strin
         message: swapProposals.message,
         proposerPaid: swapProposals.proposerPaid,
         receiverPaid: swapProposals.receiverPaid,
+        handshakeAt: swapProposals.handshakeAt,
+        proposerSwappedAt: swapProposals.proposerSwappedAt,
+        receiverSwappedAt: swapProposals.receiverSwappedAt,
+        completedAt: swapProposals.completedAt,
+        completedHow: swapProposals.completedHow,
         createdAt: swapProposals.createdAt,
         updatedAt: swapProposals.updatedAt,
       })
@@ -57,6 +62,20 @@ export async function collectMemberData(db: Db, { userId, now }: { userId: strin
       .where(party)
       .orderBy(desc(swapProposals.createdAt))
       .then((rows) => rows.map((r) => ({ ...r, role: r.role === userId ? "proposer" : "receiver" }))),
+    // The times and places proposed on the member's swaps (by either side: both agreed to share them).
+    swapMeetings: await db
+      .select({
+        swapProposalId: swapMeetings.swapProposalId,
+        proposedByMe: sql<boolean>`${swapMeetings.proposedBy} = ${userId}`,
+        meetAt: swapMeetings.meetAt,
+        place: swapMeetings.place,
+        status: swapMeetings.status,
+        createdAt: swapMeetings.createdAt,
+      })
+      .from(swapMeetings)
+      .innerJoin(swapProposals, eq(swapProposals.id, swapMeetings.swapProposalId))
+      .where(party)
+      .orderBy(desc(swapMeetings.createdAt)),
     payments: await db
       .select({
         id: paymentLogs.id,

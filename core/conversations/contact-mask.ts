@@ -14,7 +14,7 @@ export type MaskContactDetails = (text: string) => { text: string; masked: strin
  */
 export function contactDetailsUnlocked(): SQL<boolean> {
   return sql<boolean>`coalesce(${and(
-    sql`${swapProposals.status} in ('accepted', 'completed')`,
+    sql`${swapProposals.status} in ('accepted', 'arranging', 'completed')`,
     eq(swapProposals.proposerPaid, true),
     eq(swapProposals.receiverPaid, true),
   )}, false)`;

@@ -29,6 +29,8 @@ export type InboxThread = {
     masked: boolean;
     removed: boolean;
     eventKind: ThreadEventKind | null;
+    /** An event line's facts (an arranging step names itself here). */
+    eventPayload: Record<string, unknown>;
     /** How many pictures it carries (a message may be pictures only: then `body` is null). */
     pictures: number;
   } | null;
@@ -107,6 +109,7 @@ export async function findInbox(
               ...textForViewer(deps.mask, line, { viewerId: userId, unlocked: Boolean(row.unlocked) }),
               removed: line.removedAt !== null,
               eventKind: line.eventKind,
+              eventPayload: line.eventPayload ?? {},
               pictures: Number(line.pictures),
             }
           : null,
@@ -123,6 +126,7 @@ type LastLine = {
   body: string | null;
   removedAt: Date | null;
   eventKind: ThreadEventKind | null;
+  eventPayload: Record<string, unknown> | null;
   pictures: number;
 };
 
@@ -140,6 +144,7 @@ async function findLastLines(db: Db, threadIds: string[]): Promise<Map<string, L
       body: conversationMessages.body,
       removedAt: conversationMessages.removedAt,
       eventKind: conversationMessages.eventKind,
+      eventPayload: conversationMessages.eventPayload,
       pictures: sql<number>`jsonb_array_length(${conversationMessages.pictures})`,
     })
     .from(conversations)

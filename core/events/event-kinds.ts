@@ -8,6 +8,15 @@ export const SWAP_EVENT_KINDS = [
   "swap.declined",
   // One party has paid and the other has not yet.
   "swap.paid",
+  // The handshake: both fees settled (or waived); the swap is arranging and contact details are shared.
+  "swap.handshake",
+  // Arranging (decision 096): a time and place proposed (or another suggested), agreed, due in two hours.
+  "swap.meeting_proposed",
+  "swap.meeting_agreed",
+  "swap.meeting_soon",
+  // One side pressed "We've swapped" (the payload names them); the other is asked to confirm too.
+  "swap.swapped",
+  // Both confirmed, or the quiet week after the handshake passed: reviews open.
   "swap.completed",
   "swap.expiring",
   "swap.payment_due_soon",
@@ -79,9 +88,15 @@ export type MessageEventPayloads = {
 
 /** What the swap events that carry more than the swap's id carry. */
 export type SwapEventPayloads = {
-  // Whose payment settled (absent when the swap completed with its fees waived).
+  // Whose payment settled (absent when the swap reached the handshake with its fees waived).
   "swap.paid": { userId: string };
-  "swap.completed": { userId?: string };
+  "swap.handshake": { userId?: string };
+  // Who proposed the time and place, and when and where (the notice keeps them as of that moment).
+  "swap.meeting_proposed": { userId: string; meetAt: string; place: string };
+  "swap.meeting_agreed": { userId: string; meetAt: string; place: string };
+  "swap.meeting_soon": { meetAt: string; place: string };
+  "swap.swapped": { userId: string };
+  "swap.completed": { how: "confirmed" | "timed_out"; userId?: string };
   "swap.reviewed": { reviewerId: string; rating: number };
   "swap.problem_reported": { problemId: string; reporterId: string; problemKind: string };
   "swap.problem_resolved": { problemId: string; reporterId: string; resolution: string };

@@ -25,7 +25,7 @@ function contactColumns(
  * The e-mails a swap event calls for, queued in the dispatcher's transaction with the event's id (so an event
  * dispatched twice mails nobody twice). Names, addresses and titles are read now, as they stand. Each mail that
  * tells a member of a notice kind is sent only if they want that kind by e-mail at once (mail-notices.ts), with
- * its one-click unsubscribe; the completed swap's mail to the member whose payment completed it is their receipt
+ * its one-click unsubscribe; the handshake's mail to the member whose payment made it is their receipt
  * (with the partner's details) and always goes.
  */
 export async function mailSwapEvent(tx: Db, event: DomainEvent & { kind: SwapEventKind }, appUrl: string) {
@@ -58,8 +58,9 @@ export async function mailSwapEvent(tx: Db, event: DomainEvent & { kind: SwapEve
   const out: [OutgoingMail, { id: string }, NotificationKind | null][] = [];
   const p = { id: s.proposer.id };
   const r = { id: s.receiver.id };
-  // A completed swap tells the member who paid first that the other paid too ("partner.paid"); the one whose
-  // payment completed it gets the same mail as a receipt.
+  // The handshake tells the member who paid first that the other paid too ("partner.paid"); the one whose
+  // payment made it gets the same mail as a receipt. (The arranging steps and the completion have no mail of
+  // their own: their notices are mailed plainly to members who want them at once.)
   const completerId = typeof event.payload.userId === "string" ? event.payload.userId : null;
   const completedKind = (member: { id: string }): NotificationKind | null =>
     completerId && member.id !== completerId ? "partner.paid" : null;
@@ -102,7 +103,7 @@ export async function mailSwapEvent(tx: Db, event: DomainEvent & { kind: SwapEve
       "proposal.declined",
     ]);
   } else if (what === "paid" && s.status === "accepted") {
-    // One side has paid: the other is told it is their turn (unless the swap has completed or lapsed since; the
+    // One side has paid: the other is told it is their turn (unless the swap has reached the handshake or lapsed since; the
     // event of that says so).
     if (s.proposerPaid && !s.receiverPaid)
       out.push([
@@ -116,14 +117,14 @@ export async function mailSwapEvent(tx: Db, event: DomainEvent & { kind: SwapEve
         p,
         "partner.paid",
       ]);
-  } else if (what === "completed") {
+  } else if (what === "handshake") {
     out.push([
-      mails.swapCompleted({ to: s.proposer.email, name: s.proposer.name, other: s.receiver, appUrl, ...titles }),
+      mails.swapHandshake({ to: s.proposer.email, name: s.proposer.name, other: s.receiver, appUrl, ...titles }),
       p,
       completedKind(p),
     ]);
     out.push([
-      mails.swapCompleted({ to: s.receiver.email, name: s.receiver.name, other: s.proposer, appUrl, ...titles }),
+      mails.swapHandshake({ to: s.receiver.email, name: s.receiver.name, other: s.proposer, appUrl, ...titles }),
       r,
       completedKind(r),
     ]);

@@ -34,7 +34,7 @@ export async function deleteListing(
     const [busy] = await tx
       .select({ id: swapProposals.id })
       .from(swapProposals)
-      .where(and(involved, inArray(swapProposals.status, ["accepted", "completed"])))
+      .where(and(involved, inArray(swapProposals.status, ["accepted", "arranging", "completed"])))
       .limit(1);
     if (busy || listing.status === "reserved" || listing.status === "swapped")
       throw new AppError("CONFLICT", LISTING_IN_SWAP);

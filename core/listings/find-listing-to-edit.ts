@@ -18,6 +18,7 @@ export async function findListingToEdit(db: Db, { id, ownerId }: { id: string; o
       postcode: listings.postcode,
       images: listings.images,
       status: listings.status,
+      vehicleId: listings.vehicleId,
     })
     .from(listings)
     .where(and(eq(listings.id, id), eq(listings.userId, ownerId), ne(listings.status, "deleted")));

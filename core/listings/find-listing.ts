@@ -20,7 +20,7 @@ export async function findListing(db: Db, { id, viewer = {} }: { id: string; vie
         and(eq(listings.userId, viewer.userId), inArray(listings.status, ["active", "reserved", "swapped"])),
         and(
           inArray(listings.status, ["reserved", "swapped"]),
-          sql`exists (select 1 from ${swapProposals} s where s.status in ('accepted', 'completed')
+          sql`exists (select 1 from ${swapProposals} s where s.status in ('accepted', 'arranging', 'completed')
             and (s.offered_listing_id = ${listings.id} or s.target_listing_id = ${listings.id})
             and (s.proposer_id = ${viewer.userId} or s.receiver_id = ${viewer.userId}))`,
         ),
@@ -32,6 +32,7 @@ export async function findListing(db: Db, { id, viewer = {} }: { id: string; vie
       description: listings.description,
       wants: listings.wants,
       wantsCategories: listings.wantsCategories,
+      vehicleId: listings.vehicleId,
       suburb: listings.suburb,
       state: listings.state,
       postcode: listings.postcode,

@@ -21,7 +21,7 @@ export async function findPictureAccess(
           ? sql`exists (
         select 1 from swap_proposals s
         where (s.offered_listing_id = listings.id or s.target_listing_id = listings.id)
-          and s.status in ('accepted', 'completed')
+          and s.status in ('accepted', 'arranging', 'completed')
           and (s.proposer_id = ${viewerId} or s.receiver_id = ${viewerId}))
         or exists (
           select 1 from user_roles r join users u on u.id = r.user_id

@@ -3,9 +3,12 @@ import {
   checkChosenFile,
   checkChosenFiles,
   IMAGE_REQUIRED,
+  listingFieldsSchema,
   MAX_IMAGE_BYTES,
   recheckFields,
   TOO_MANY_IMAGES,
+  VEHICLE_ID_INVALID,
+  VEHICLE_ID_WRONG_CATEGORY,
 } from "./listing-schema";
 
 const valid = {
@@ -70,5 +73,32 @@ describe("chosen pictures are checked in the browser", () => {
     expect(checkChosenFiles([])).toBe(IMAGE_REQUIRED);
     expect(checkChosenFiles([], 1)).toBeNull();
     expect(checkChosenFiles([jpeg(), jpeg()], 7)).toBe(TOO_MANY_IMAGES);
+  });
+});
+
+describe("a VIN or HIN (decision 096)", () => {
+  const car = { ...valid, category: "cars_vehicles" };
+  const parse = (fields: Record<string, unknown>) => listingFieldsSchema.safeParse(fields);
+  const error = (fields: Record<string, unknown>) => {
+    const parsed = parse(fields);
+    return parsed.success ? null : parsed.error.issues.find((i) => i.path[0] === "vehicleId")?.message;
+  };
+
+  test("is optional, and stored upper case without spaces or dashes", () => {
+    expect(parse(car).success && parse(car).data?.vehicleId).toBe("");
+    const parsed = parse({ ...car, vehicleId: " 6t1 bf3fk-0cx123456 " });
+    expect(parsed.success && parsed.data.vehicleId).toBe("6T1BF3FK0CX123456");
+    for (const category of ["motorcycles", "boats_marine"])
+      expect(parse({ ...valid, category, vehicleId: "ABC12" }).success).toBe(true);
+  });
+
+  test("is 5 to 17 letters and digits", () => {
+    for (const vehicleId of ["ABC1", "A".repeat(18), "6T1BF3FK0CX12345!", "ÄBC123"])
+      expect(error({ ...car, vehicleId })).toBe(VEHICLE_ID_INVALID);
+  });
+
+  test("is refused, with a clear message, in any other category", () => {
+    expect(error({ ...valid, vehicleId: "6T1BF3FK0CX123456" })).toBe(VEHICLE_ID_WRONG_CATEGORY);
+    expect(parse({ ...valid, vehicleId: "  " }).success).toBe(true);
   });
 });

@@ -21,6 +21,15 @@ export const WANTS_TOO_LONG = "What you'd swap it for must be at most 500 charac
 export const TOO_MANY_WANTS_CATEGORIES = "Choose up to 3 categories you'd swap it for";
 export const UNKNOWN_WANTS_CATEGORY = "Please choose categories from the list";
 
+/** The categories whose listings may carry a VIN or HIN (decision 096): cars, motorbikes, boats. */
+export const VEHICLE_ID_CATEGORIES: readonly string[] = ["cars_vehicles", "motorcycles", "boats_marine"];
+export const VEHICLE_ID_INVALID = "A VIN or HIN is 5 to 17 letters and digits";
+export const VEHICLE_ID_WRONG_CATEGORY =
+  "A VIN or HIN is only for cars and vehicles, motorcycles, and boats and marine. Leave it empty for this category";
+
+/** A VIN or HIN as stored: spaces and dashes dropped, upper case ("6t1 bf3fk-0cx123456" is "6T1BF3FK0CX123456"). */
+export const normaliseVehicleId = (value: string) => value.replace(/[\s-]+/g, "").toUpperCase();
+
 const wholeDollars = (label: string) =>
   z.coerce
     .number({ message: `${label} must be a whole number` })
@@ -54,6 +63,11 @@ export const listingFieldsSchema = z
       )
       .transform((categories) => [...new Set(categories)])
       .refine((categories) => categories.length <= MAX_WANTS_CATEGORIES, TOO_MANY_WANTS_CATEGORIES),
+    // Optional (cars, motorbikes, boats): shown on the listing and in the swap's PPSR reminder. Empty is none.
+    vehicleId: z
+      .preprocess((v) => (typeof v === "string" ? normaliseVehicleId(v) : (v ?? "")), z.string())
+      .refine((v) => v === "" || /^[A-Z0-9]{5,17}$/.test(v), VEHICLE_ID_INVALID)
+      .default(""),
     location: z
       .string()
       .trim()
@@ -65,6 +79,10 @@ export const listingFieldsSchema = z
   .refine((v) => v.valueMax >= v.valueMin, {
     path: ["valueMax"],
     message: "Maximum value must be greater than minimum value",
+  })
+  .refine((v) => !v.vehicleId || VEHICLE_ID_CATEGORIES.includes(v.category), {
+    path: ["vehicleId"],
+    message: VEHICLE_ID_WRONG_CATEGORY,
   });
 
 export type ListingFields = z.infer<typeof listingFieldsSchema>;

@@ -29,8 +29,10 @@ export function listingColumnsFrom({ fields, picked }: Pick<ListingSubmission, "
   }
   const locality = resolveLocationField(parsed.data.location, picked);
   if (!locality) throw new AppError("VALIDATION", UNKNOWN_LOCATION, { field: "location" });
-  const { title, description, wants, wantsCategories, category, condition, valueMin, valueMax } = parsed.data;
+  const { title, description, wants, wantsCategories, category, condition, valueMin, valueMax, vehicleId } =
+    parsed.data;
   return {
+    vehicleId: vehicleId || null,
     title,
     description,
     wants,

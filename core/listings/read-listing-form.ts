@@ -39,6 +39,7 @@ export async function listingInputFromForm(form: FormData) {
     valueMin: text("valueMin"),
     valueMax: text("valueMax"),
     location: text("location"),
+    vehicleId: text("vehicleId"),
   };
   // The edit form's pictures to keep (its "Keep" boxes), in the order shown.
   const keep = form.getAll("keepImages").filter((entry): entry is string => typeof entry === "string" && entry !== "");

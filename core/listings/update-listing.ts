@@ -107,7 +107,7 @@ async function checkEditable(db: Db, listingId: string, actorId: string, keep: s
   const [busy] = await db
     .select({ id: swapProposals.id })
     .from(swapProposals)
-    .where(and(involved, inArray(swapProposals.status, ["accepted", "completed"])))
+    .where(and(involved, inArray(swapProposals.status, ["accepted", "arranging", "completed"])))
     .limit(1);
   if (busy) throw new AppError("CONFLICT", LISTING_RESERVED_NOT_EDITABLE);
   const current = new Set(listing.images.map((image) => image.key));

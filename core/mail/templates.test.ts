@@ -7,7 +7,7 @@ import {
   proposalDeclined,
   proposalExpiringSoon,
   proposalReceived,
-  swapCompleted,
+  swapHandshake,
 } from "./templates";
 
 const appUrl = "https://swapshed.example";
@@ -42,7 +42,7 @@ const all = () => [
     appUrl,
   }),
   paymentNeeded({ to: "r@example.com", name: evil, otherName: evil, appUrl }),
-  swapCompleted({
+  swapHandshake({
     to: "r@example.com",
     name: evil,
     other: { name: evil, email: evil, phone: evil, location: evil },
@@ -76,7 +76,7 @@ describe("mail templates", () => {
       "proposal_declined",
       "proposal_expiring_soon",
       "payment_needed",
-      "swap_completed",
+      "swap_handshake",
     ]);
     for (const mail of all()) {
       expect(mail.text).toContain(`${appUrl}/my-swaps`);
@@ -156,7 +156,7 @@ describe("mail templates", () => {
   });
 
   test("the completed swap mail carries the other member's contact details, leaving out what they didn't give", () => {
-    const full = swapCompleted({
+    const full = swapHandshake({
       to: "s@example.com",
       name: "Sam",
       other: { name: "Alex Citizen", email: "alex@example.com", phone: "0400 000 000", location: "Newtown NSW 2042" },
@@ -168,7 +168,7 @@ describe("mail templates", () => {
       "Name: Alex Citizen\nE-mail: alex@example.com\nPhone: 0400 000 000\nLocation: Newtown NSW 2042",
     );
     expect(full.html).toContain("alex@example.com");
-    const partial = swapCompleted({
+    const partial = swapHandshake({
       to: "s@example.com",
       name: "Sam",
       other: { name: "Alex Citizen", email: "alex@example.com", phone: null },

@@ -234,8 +234,8 @@ export function paymentNeeded(p: { to: string; name: string; otherName: string; 
   });
 }
 
-/** Both fees are paid: the swap is complete and each side gets the other's contact details. */
-export function swapCompleted(p: {
+/** Both fees are paid (the handshake): the swap is arranging and each side gets the other's contact details. */
+export function swapHandshake(p: {
   to: string;
   name: string;
   other: { name: string; email: string; phone?: string | null; location?: string | null };
@@ -250,7 +250,7 @@ export function swapCompleted(p: {
   if (p.other.phone?.trim()) rows.push(["Phone", p.other.phone.trim()]);
   if (p.other.location?.trim()) rows.push(["Location", p.other.location.trim()]);
   return render({
-    template: "swap_completed",
+    template: "swap_handshake",
     to: p.to,
     subject: oneLine(`Your swap is confirmed: here's how to reach ${p.other.name}`),
     greeting: `Hi ${p.name},`,
@@ -260,7 +260,7 @@ export function swapCompleted(p: {
       ),
       { kind: "details", rows },
       paragraph(
-        "Get in touch to arrange a time and place. Meet somewhere public, bring a friend if you like, and check the item before you hand yours over.",
+        "Propose a time and place on the swap's page, or get in touch. Meet somewhere public, bring a friend if you like, and check the item before you hand yours over. When you've swapped, each of you confirms it on SwapShed.",
       ),
     ],
     action: { label: "See the swap", url: mySwapsUrl(p.appUrl) },

@@ -105,6 +105,24 @@ type SavedSearchNotice = { name: string; count: number; title: string | null; ti
 const mySwaps = (p: { role: SwapNotice["role"] }) => (p.role === "proposer" ? "/my-swaps?tab=sent" : "/my-swaps");
 const quoted = (title: string) => `“${title}”`;
 
+/** An arranging swap's steps lead to the swap on My Swaps (its card links the thread and the steps). */
+const arrange = mySwaps;
+
+/** The other party of the member `userId` (who did the step), or null when they are neither. */
+function otherRole(f: SwapFacts, userId: unknown): SwapNotice["role"] | null {
+  return userId === f.proposerId ? "receiver" : userId === f.receiverId ? "proposer" : null;
+}
+
+type MeetingNotice = SwapNotice & { meetAt: string; place: string };
+
+/** A proposed or agreed time and place: the other side of whoever did it is told, with the time and place. */
+function meetingTo(f: SwapFacts): Notice<MeetingNotice>[] {
+  const role = otherRole(f, f.event.userId);
+  if (!role) return [];
+  const notice = toParty(f, role, { fromOther: true });
+  return [{ ...notice, payload: { ...notice.payload, meetAt: String(f.event.meetAt), place: String(f.event.place) } }];
+}
+
 /** The party who has not paid (of an accepted swap where one has): the other one paid. */
 function unpaidParty(f: SwapFacts): SwapNotice["role"] | null {
   if (f.status !== "accepted" || f.proposerPaid === f.receiverPaid) return null;
@@ -158,16 +176,16 @@ export const NOTIFICATION_KINDS = {
         : `${p.otherName}'s offer for your ${quoted(p.mine)} expired`,
     href: mySwaps,
   }),
-  // The first payment tells the other party it is their turn; the second completes the swap and tells the first.
+  // The first payment tells the other party it is their turn; the second makes the handshake and tells the first.
   "partner.paid": kind({
     label: "Your swap partner paid",
     email: "immediately",
     eventMail: true,
-    on: ["swap.paid", "swap.completed"],
+    on: ["swap.paid", "swap.handshake"],
     to: (f) => {
       const payerId = f.event.userId;
       if (typeof payerId !== "string") return [];
-      const complete = f.eventKind === "swap.completed";
+      const complete = f.eventKind === "swap.handshake";
       const role = complete ? (payerId === f.proposerId ? "receiver" : "proposer") : unpaidParty(f);
       if (!role) return [];
       const notice = toParty(f, role, { fromOther: true });
@@ -175,7 +193,7 @@ export const NOTIFICATION_KINDS = {
     },
     line: (p: SwapNotice & { complete: boolean }) =>
       p.complete
-        ? `${p.otherName} paid too: your swap for ${quoted(p.theirs)} is confirmed. Their details are in My Swaps.`
+        ? `${p.otherName} paid too: your swap for ${quoted(p.theirs)} is confirmed. Arrange a time and place.`
         : `${p.otherName} paid their fee for the swap for ${quoted(p.theirs)}. Pay yours to swap details.`,
     href: mySwaps,
   }),
@@ -207,6 +225,61 @@ export const NOTIFICATION_KINDS = {
     to: (f) => [toParty(f, "proposer"), toParty(f, "receiver")],
     line: (p: SwapNotice) =>
       `Your swap with ${p.otherName} for ${quoted(p.theirs)} lapsed: both fees weren't paid in time`,
+    href: mySwaps,
+  }),
+  // Arranging (decision 096): each step tells the other side; the reminder and the completion tell both.
+  "meeting.proposed": kind({
+    label: "Times and places proposed for your swaps",
+    email: "immediately",
+    on: ["swap.meeting_proposed"],
+    to: (f) => meetingTo(f),
+    line: (p: MeetingNotice) =>
+      `${p.otherName} proposed meeting ${formatDayAndTime(p.meetAt)} at ${p.place} for your swap for ${quoted(p.theirs)}`,
+    href: arrange,
+  }),
+  "meeting.agreed": kind({
+    label: "Times and places agreed",
+    email: "immediately",
+    on: ["swap.meeting_agreed"],
+    to: (f) => meetingTo(f),
+    line: (p: MeetingNotice) =>
+      `${p.otherName} agreed to meet ${formatDayAndTime(p.meetAt)} at ${p.place} for your swap for ${quoted(p.theirs)}`,
+    href: arrange,
+  }),
+  "meeting.reminder": kind({
+    label: "Reminders before you meet",
+    email: "immediately",
+    on: ["swap.meeting_soon"],
+    to: (f) => {
+      const meeting = { meetAt: String(f.event.meetAt), place: String(f.event.place) };
+      return (["proposer", "receiver"] as const).map((role) => {
+        const notice = toParty(f, role);
+        return { ...notice, payload: { ...notice.payload, ...meeting } };
+      });
+    },
+    line: (p: MeetingNotice) =>
+      `Reminder: you meet ${p.otherName} ${formatDayAndTime(p.meetAt)} at ${p.place} to swap for ${quoted(p.theirs)}`,
+    href: arrange,
+  }),
+  "partner.swapped": kind({
+    label: "Your swap partner confirmed the swap",
+    email: "immediately",
+    on: ["swap.swapped"],
+    to: (f) => {
+      const role = otherRole(f, f.event.userId);
+      return role ? [toParty(f, role, { fromOther: true })] : [];
+    },
+    line: (p: SwapNotice) =>
+      `${p.otherName} says you've swapped ${quoted(p.mine)} for ${quoted(p.theirs)}. Confirm it too, or report a problem.`,
+    href: arrange,
+  }),
+  "swap.completed": kind({
+    label: "Swaps completed",
+    email: "immediately",
+    on: ["swap.completed"],
+    to: (f) => (["proposer", "receiver"] as const).map((role) => toParty(f, role)),
+    line: (p: SwapNotice) =>
+      `Your swap with ${p.otherName} for ${quoted(p.theirs)} is complete. You can now leave a review.`,
     href: mySwaps,
   }),
   "message.received": kind({

@@ -67,7 +67,7 @@ export async function replayPaymentWebhooks(
     return counts;
   });
 
-  // The payments the replay settled recorded their events (swap.paid, swap.completed) in its transaction.
+  // The payments the replay settled recorded their events (swap.paid, swap.handshake) in its transaction.
   await deliverAfterCommit({ db: deps.db, env: { APP_URL: deps.appUrl } });
   if (result.processed > 0) {
     await refundOwedPayments(deps).catch((error) =>

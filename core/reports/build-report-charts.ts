@@ -147,7 +147,7 @@ export function buildReportCharts(
     time(
       "completed-swaps",
       "Completed swaps",
-      `Swaps completed ${per} (both fees settled).`,
+      `Swaps completed ${per}: both members confirmed they swapped, or a week passed after the handshake with no problem reported. Paid swaps still being arranged are not counted.`,
       [{ label: "Completed swaps", unit: "count" }],
       counts(figures.completed),
     ),

@@ -9,7 +9,7 @@ import { recordEvent } from "../events/record-event";
 import { isFeatureEnabled } from "../flags/is-feature-enabled";
 import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
-import { completeSwapIfPaid, markPartyPaid } from "./complete-swap-if-paid";
+import { handshakeIfPaid, markPartyPaid } from "./complete-swap-if-paid";
 import {
   answerPendingSwap,
   findSwapAsParty,
@@ -25,7 +25,7 @@ export const PAYMENT_WINDOW_HOURS = 48;
 /**
  * The receiver accepts a pending proposal, in one transaction: the proposal becomes accepted, both listings
  * reserved, and every other pending proposal on either listing rejected. With swap payments switched off
- * the fee is waived and the swap completes at once.
+ * the fee is waived and the swap goes straight to the handshake (arranging).
  *
  * Race safety does not rest on the reads: each change is a conditional UPDATE ... RETURNING, so of any
  * number of accepts racing for one listing exactly one reserves it and the others roll back.
@@ -33,7 +33,7 @@ export const PAYMENT_WINDOW_HOURS = 48;
 export async function acceptSwap(
   deps: { db: Db; clock: Clock; env?: { APP_URL: string } },
   { swapId, actorId }: { swapId: string; actorId: string },
-): Promise<{ status: "accepted" | "completed"; rejectedIds: string[] }> {
+): Promise<{ status: "accepted" | "arranging"; rejectedIds: string[] }> {
   const now = deps.clock.now();
   const result = await deps.db.transaction(async (tx) => {
     const swap = await findSwapAsParty(tx, { swapId, actorId });
@@ -118,9 +118,10 @@ export async function acceptSwap(
     );
     await markPartyPaid(tx, { swapId, userId: swap.proposerId, now });
     await markPartyPaid(tx, { swapId, userId: swap.receiverId, now });
-    if (!(await completeSwapIfPaid(tx, { swapId, now }))) throw new Error(`waived swap ${swapId} did not complete`);
-    await recordEvent(tx, { kind: "swap.completed", subjectId: swapId });
-    return { status: "completed" as const, rejectedIds };
+    if (!(await handshakeIfPaid(tx, { swapId, now })))
+      throw new Error(`waived swap ${swapId} did not reach the handshake`);
+    await recordEvent(tx, { kind: "swap.handshake", subjectId: swapId });
+    return { status: "arranging" as const, rejectedIds };
   });
   await deliverAfterCommit(deps);
   return result;

@@ -11,14 +11,16 @@ import { SWAP_NOT_FOUND } from "./swap-guards";
 export const NOT_AWAITING_PAYMENT = "This swap is not awaiting payment";
 
 /**
- * Completes an accepted swap once both parties have paid, and marks both listings swapped. Call it inside
- * the transaction that recorded the payment. Conditional, so it completes a swap exactly once however
- * many webhooks arrive at the same time. Returns whether this call completed it.
+ * The handshake: an accepted swap whose two fees are settled becomes "arranging" (contact details unlock, the two
+ * arrange a time and place, then each confirms "We've swapped"; core/swaps/confirm-swapped.ts). Both listings
+ * leave the market now (swapped: nobody else can propose for them) and what their owners wanted for them is no
+ * longer wanted (decision 096). Call it inside the transaction that recorded the payment. Conditional, so it
+ * happens exactly once however many webhooks arrive at the same time. Returns whether this call made it.
  */
-export async function completeSwapIfPaid(tx: Db, { swapId, now }: { swapId: string; now: Date }): Promise<boolean> {
-  const [completed] = await tx
+export async function handshakeIfPaid(tx: Db, { swapId, now }: { swapId: string; now: Date }): Promise<boolean> {
+  const [arranging] = await tx
     .update(swapProposals)
-    .set({ status: "completed", completedAt: now, updatedAt: now })
+    .set({ status: "arranging", handshakeAt: now, updatedAt: now })
     .where(
       and(
         eq(swapProposals.id, swapId),
@@ -28,34 +30,34 @@ export async function completeSwapIfPaid(tx: Db, { swapId, now }: { swapId: stri
       ),
     )
     .returning();
-  if (!completed) return false;
+  if (!arranging) return false;
   await tx
     .update(listings)
     .set({ status: "swapped", updatedAt: now })
     .where(
       and(
-        inArray(listings.id, [completed.offeredListingId, completed.targetListingId]),
+        inArray(listings.id, [arranging.offeredListingId, arranging.targetListingId]),
         eq(listings.status, "reserved"),
       ),
     );
-  // Both listings changed hands: what their owners would have swapped them for is no longer wanted.
-  for (const listingId of [completed.offeredListingId, completed.targetListingId])
+  // Both listings are promised to each other: what their owners would have swapped them for is no longer wanted.
+  for (const listingId of [arranging.offeredListingId, arranging.targetListingId])
     await keepSavedSearchesInStep(tx, listingId);
   return true;
 }
 
 /**
- * A party has settled their handshake fee, inside the transaction that recorded the payment: marks it, completes
- * the swap if both now have, and records which of the two happened (swap.completed tells both parties; swap.paid
- * tells the other it is their turn). Returns whether this payment completed the swap.
+ * A party has settled their handshake fee, inside the transaction that recorded the payment: marks it, makes the
+ * handshake if both now have, and records which of the two happened (swap.handshake tells both parties and shares
+ * their details; swap.paid tells the other it is their turn). Returns whether this payment made the handshake.
  */
 export async function settlePartyFee(
   tx: Db,
   { swapId, userId, now }: { swapId: string; userId: string; now: Date },
 ): Promise<boolean> {
   await markPartyPaid(tx, { swapId, userId, now });
-  const completed = await completeSwapIfPaid(tx, { swapId, now });
-  await recordEvent(tx, { kind: completed ? "swap.completed" : "swap.paid", subjectId: swapId, payload: { userId } });
+  const handshake = await handshakeIfPaid(tx, { swapId, now });
+  await recordEvent(tx, { kind: handshake ? "swap.handshake" : "swap.paid", subjectId: swapId, payload: { userId } });
   const [swap] = await tx
     .select({
       id: swapProposals.id,
@@ -65,8 +67,9 @@ export async function settlePartyFee(
     })
     .from(swapProposals)
     .where(eq(swapProposals.id, swapId));
-  await recordThreadEvent(tx, { swap, kind: "paid", actorId: userId, payload: { completed }, now });
-  return completed;
+  // `completed` (the payload's old name) marks the payment that made the handshake.
+  await recordThreadEvent(tx, { swap, kind: "paid", actorId: userId, payload: { completed: handshake }, now });
+  return handshake;
 }
 
 /**

@@ -18,7 +18,7 @@ export type SwapListing = {
   /** Whether this member can open the listing's page (the rule of find-listing.ts), so the card links it. */
   viewable: boolean;
 };
-/** The other party's contact details: only ever present on a completed swap. */
+/** The other party's contact details: only ever present once both fees are settled (arranging or completed). */
 export type SwapContact = { name: string; email: string; phone: string | null; location: string | null };
 
 export type SwapCard = {
@@ -33,6 +33,13 @@ export type SwapCard = {
   /** Accepted swaps: both fees by then, or the swap lapses. */
   paymentDueAt: Date | null;
   completedAt: Date | null;
+  /** When both fees were settled (or waived) and the swap became "arranging". */
+  handshakeAt: Date | null;
+  /** How it became completed: both pressed "We've swapped", or the quiet week after the handshake passed. */
+  completedHow: "confirmed" | "timed_out" | null;
+  /** Each side's "We've swapped", from this member's side. */
+  iSwappedAt: Date | null;
+  theySwappedAt: Date | null;
   proposerPaid: boolean;
   receiverPaid: boolean;
   myRole: SwapRole;
@@ -68,10 +75,10 @@ const target = alias(listings, "target_listing");
 const other = alias(users, "other_user");
 const otherProfile = alias(profiles, "other_profile");
 
-/** A contact column that the database itself leaves NULL unless the swap is completed: before that,
+/** A contact column that the database itself leaves NULL until the handshake (arranging, then completed): before that,
  *  the value never leaves PostgreSQL, so no later code can leak it by mistake. */
 const onceCompleted = <T>(column: AnyPgColumn) =>
-  sql<T | null>`case when ${swapProposals.status} = 'completed' then ${column} end`;
+  sql<T | null>`case when ${swapProposals.status} in ('arranging', 'completed') then ${column} end`;
 
 const listingColumns = (l: typeof offered | typeof target) => ({
   id: l.id,
@@ -89,7 +96,7 @@ const listingColumns = (l: typeof offered | typeof target) => ({
 function viewable(listing: { status: string }, { mine, swapStatus }: { mine: boolean; swapStatus: string }) {
   if (listing.status === "active") return true;
   if (listing.status !== "reserved" && listing.status !== "swapped") return false;
-  return mine || swapStatus === "accepted" || swapStatus === "completed";
+  return mine || swapStatus === "accepted" || swapStatus === "arranging" || swapStatus === "completed";
 }
 
 /** The cards `userId` sees in one role; `where` narrows further (one swap, or a page). Always filtered by the actor. */
@@ -111,6 +118,10 @@ async function selectCards(
       acceptedAt: swapProposals.acceptedAt,
       paymentDueAt: swapProposals.paymentDueAt,
       completedAt: swapProposals.completedAt,
+      handshakeAt: swapProposals.handshakeAt,
+      completedHow: swapProposals.completedHow,
+      proposerSwappedAt: swapProposals.proposerSwappedAt,
+      receiverSwappedAt: swapProposals.receiverSwappedAt,
       proposerPaid: swapProposals.proposerPaid,
       receiverPaid: swapProposals.receiverPaid,
       underReview: swapProposals.isDisputed,
@@ -121,10 +132,10 @@ async function selectCards(
       otherAvatarUrl: otherProfile.avatarUrl,
       otherHasPhone: sql<
         boolean | null
-      >`case when ${swapProposals.status} in ('accepted', 'completed') then ${otherProfile.phone} is not null end`,
+      >`case when ${swapProposals.status} in ('accepted', 'arranging', 'completed') then ${otherProfile.phone} is not null end`,
       otherPhoneConfirmed: sql<
         boolean | null
-      >`case when ${swapProposals.status} in ('accepted', 'completed') then ${otherProfile.phoneConfirmedAt} is not null end`,
+      >`case when ${swapProposals.status} in ('accepted', 'arranging', 'completed') then ${otherProfile.phoneConfirmedAt} is not null end`,
       contactEmail: onceCompleted<string>(other.email),
       contactPhone: onceCompleted<string>(otherProfile.phone),
       contactLocation: onceCompleted<string>(otherProfile.location),
@@ -160,9 +171,11 @@ async function selectCards(
       feesWaived,
       offered,
       target,
+      proposerSwappedAt,
+      receiverSwappedAt,
       ...row
     }): SwapCard => {
-      const completed = row.status === "completed" && contactEmail !== null;
+      const completed = (row.status === "arranging" || row.status === "completed") && contactEmail !== null;
       const card = (listing: typeof offered, mine: boolean): SwapListing => {
         const { status, ...rest } = listing;
         return { ...rest, viewable: viewable({ status }, { mine, swapStatus: row.status }) };
@@ -173,6 +186,8 @@ async function selectCards(
         offered: card(offered, role === "proposer"),
         target: card(target, role === "receiver"),
         myRole: role,
+        iSwappedAt: role === "proposer" ? proposerSwappedAt : receiverSwappedAt,
+        theySwappedAt: role === "proposer" ? receiverSwappedAt : proposerSwappedAt,
         iPaid: role === "proposer" ? row.proposerPaid : row.receiverPaid,
         theyPaid: role === "proposer" ? row.receiverPaid : row.proposerPaid,
         feesWaived: Boolean(feesWaived),

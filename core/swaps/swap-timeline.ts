@@ -8,6 +8,7 @@ type TimelineSwap = {
   createdAt: Date;
   updatedAt: Date;
   acceptedAt: Date | null;
+  handshakeAt: Date | null;
   completedAt: Date | null;
   respondedAt: Date | null;
 };
@@ -17,14 +18,14 @@ type TimelinePayment = { userId: string; paidAt: Date | null };
 export const NEVER_COUNTED = ["charged_twice", "paid_after_close"];
 
 /**
- * The spec's timeline: Proposed, Updated; once accepted, Accepted, Proposer Paid, Receiver Paid and Completed
- * (when both paid); Cancelled when rejected. Withdrawn and expired swaps end with that step. A party's Paid time
+ * The spec's timeline: Proposed, Updated; once accepted, Accepted, Proposer Paid, Receiver Paid, Arranging (the
+ * handshake: both paid) and Completed (both confirmed, or the quiet week passed; decision 096); Cancelled when rejected. Withdrawn and expired swaps end with that step. A party's Paid time
  * is when their fee was settled (`paidAt` of the payments that counted, earliest first).
  */
 export function buildSwapTimeline(swap: TimelineSwap, payments: TimelinePayment[]): TimelineStep[] {
   const done = (label: string, at: Date | null): TimelineStep => ({ label, at, state: "done" });
   const steps: TimelineStep[] = [done("Proposed", swap.createdAt), done("Updated", swap.updatedAt)];
-  const open = swap.status === "accepted";
+  const open = swap.status === "accepted" || swap.status === "arranging";
   const step = (label: string, at: Date | null): TimelineStep =>
     at ? done(label, at) : { label, at: null, state: open ? "waiting" : "never" };
   const paidAt = (userId: string) =>
@@ -38,6 +39,7 @@ export function buildSwapTimeline(swap: TimelineSwap, payments: TimelinePayment[
       done("Accepted", swap.acceptedAt),
       step("Proposer Paid", paidAt(swap.proposerId)),
       step("Receiver Paid", paidAt(swap.receiverId)),
+      step("Arranging", swap.handshakeAt),
       step("Completed", swap.completedAt),
     );
   }

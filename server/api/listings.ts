@@ -15,6 +15,8 @@ import {
   MAX_WANTS_CATEGORIES,
   MAX_WANTS_LENGTH,
   TOO_MANY_WANTS_CATEGORIES,
+  VEHICLE_ID_INVALID,
+  VEHICLE_ID_WRONG_CATEGORY,
   WANTS_TOO_LONG,
 } from "#core/listings/listing-schema.ts";
 import { searchFromUrl } from "#core/listings/search-from-url.ts";
@@ -97,6 +99,12 @@ const listingFormShape = {
     .optional()
     .meta({
       description: `Up to ${MAX_WANTS_CATEGORIES} categories it would be swapped for (optional): one form field per category. Refused with '${TOO_MANY_WANTS_CATEGORIES}'.`,
+    }),
+  vehicleId: z
+    .string()
+    .optional()
+    .meta({
+      description: `The VIN or HIN (optional; categories cars_vehicles, motorcycles and boats_marine only): spaces and dashes dropped, upper-cased, then 5 to 17 letters and digits. Refused with '${VEHICLE_ID_INVALID}' or '${VEHICLE_ID_WRONG_CATEGORY}'.`,
     }),
   locationSuburb: z.string().optional().meta({ description: LOCATION_PICK }),
   locationState: z.enum(AU_STATES).optional().meta({ description: LOCATION_PICK }),

@@ -58,6 +58,10 @@ export const ListingDetail = named(
       wantsCategories: z
         .array(z.enum(CATEGORY_VALUES))
         .meta({ description: "Up to 3 categories its owner would swap it for." }),
+      vehicleId: z
+        .string()
+        .nullable()
+        .meta({ description: "The VIN or HIN its owner gave (cars, motorbikes and boats only), or null." }),
       suburb: z.string(),
       state: z.string(),
       postcode: z.string(),

@@ -8,6 +8,7 @@ import { proposeSwap } from "#core/swaps/propose-swap.ts";
 import { rejectSwap } from "#core/swaps/reject-swap.ts";
 import { proposeSwapSchema, reviewSchema } from "#core/swaps/swap-schema.ts";
 import { withdrawSwap } from "#core/swaps/withdraw-swap.ts";
+import { confirmSwapped } from "#core/swaps/confirm-swapped.ts";
 import { SWAP_STATUSES } from "#db/schema/swaps.ts";
 import { cursorQuery, signedIn } from "./account";
 import { createRouter, type Endpoint, isoDateTime, named, pathParam, readJson } from "./contract";
@@ -43,7 +44,13 @@ const Swap = named(
       paymentDueAt: isoDateTime
         .nullable()
         .meta({ description: "An accepted swap lapses unless both fees are paid by then." }),
-      completedAt: isoDateTime.nullable(),
+      handshakeAt: isoDateTime
+        .nullable()
+        .meta({ description: "When both fees were settled (or waived): the swap became 'arranging'." }),
+      completedAt: isoDateTime
+        .nullable()
+        .meta({ description: 'When both confirmed "We\'ve swapped", or 7 days after the handshake.' }),
+      completedHow: z.enum(["confirmed", "timed_out"]).nullable(),
       proposerPaid: z.boolean(),
       receiverPaid: z.boolean(),
       myRole: z.enum(["proposer", "receiver"]),
@@ -56,7 +63,7 @@ const Swap = named(
       contact: z
         .object({ name: z.string(), email: z.string(), phone: z.string().nullable(), location: z.string().nullable() })
         .nullable()
-        .meta({ description: "The other party's contact details: only once the swap is completed (both fees paid)." }),
+        .meta({ description: "The other party's contact details: from the handshake on (both fees paid)." }),
       myReview: z.object({ rating: z.number().int() }).nullable(),
       underReview: z.boolean().meta({ description: "Staff are looking into a dispute on it." }),
     })
@@ -90,7 +97,7 @@ const ReviewRequest = named(
 const ReviewId = named("ReviewId", z.object({ id: z.guid() }));
 const swapStatus = <const S extends readonly [string, ...string[]]>(id: string, statuses: S) =>
   named(id, z.object({ status: z.enum(statuses) }));
-const Accepted = swapStatus("Accepted", ["accepted", "completed"]);
+const Accepted = swapStatus("Accepted", ["accepted", "arranging"]);
 const Declined = swapStatus("Declined", ["rejected"]);
 const Withdrawn = swapStatus("Withdrawn", ["withdrawn"]);
 const PaymentStarted = named(
@@ -163,7 +170,7 @@ export const acceptSwapEndpoint = {
     "Both listings become reserved and every other pending proposal involving either is declined ('Listing no longer available'). Then each party pays the AUD 9.99 handshake fee within 48 hours (`POST /swaps/{id}/pay`); when swap payments are off the swap is completed at once.",
   access: "member",
   params: swapId,
-  responses: { 200: { description: "Accepted (or completed, when no fee is due).", schema: Accepted } },
+  responses: { 200: { description: "Accepted (or arranging, when no fee is due).", schema: Accepted } },
   errors: {
     403: "'Only the receiver can accept this proposal'",
     404: NOT_FOUND,
@@ -210,7 +217,7 @@ export const paySwapEndpoint = {
   tag: "Payments",
   summary: "Pay your handshake fee for an accepted swap",
   description:
-    "Account credit pays first; the rest is paid on the checkout page the answer points to. When both parties have paid, the swap is completed and each sees the other's contact details.",
+    "Account credit pays first; the rest is paid on the checkout page the answer points to. When both parties have paid, the swap is arranging and each sees the other's contact details.",
   access: "member",
   params: swapId,
   responses: { 200: { description: "Paid, or where to pay.", schema: PaymentStarted } },
@@ -218,6 +225,25 @@ export const paySwapEndpoint = {
     404: NOT_FOUND,
     409: "'This swap is not waiting for payment', 'You have already paid for this swap' or 'The 48 hours to pay for this swap have passed, so it has lapsed.'",
     500: "'We couldn't open the checkout. Please try again.' (the payment provider did not answer).",
+  },
+} as const satisfies Endpoint;
+
+const Swapped = swapStatus("Swapped", ["arranging", "completed"]);
+
+export const confirmSwappedEndpoint = {
+  method: "post",
+  path: "/swaps/:id/swapped",
+  operationId: "confirmSwapped",
+  tag: "Swaps",
+  summary: 'Confirm "We\'ve swapped" on a paid swap',
+  description:
+    "After the handshake (both fees paid) a swap is arranging until both parties confirm the items changed hands: the first confirmation leaves it arranging and tells the other; the second completes it (reviews open). Confirming twice changes nothing. Seven days after the handshake, with no problem reported, it completes on its own.",
+  access: "member",
+  params: swapId,
+  responses: { 200: { description: "Confirmed: still arranging, or now completed.", schema: Swapped } },
+  errors: {
+    404: NOT_FOUND,
+    409: "'This swap is not being arranged: both fees must be settled first, and it must not be completed.'",
   },
 } as const satisfies Endpoint;
 
@@ -315,6 +341,13 @@ export function createSwapRoutes() {
       { swapId, userId: user.id },
     );
     return reply(200, result);
+  });
+
+  router.add(confirmSwappedEndpoint, async (c, reply) => {
+    const ctx = c.get("ctx");
+    const user = await signedIn(ctx);
+    const { completed } = await confirmSwapped(ctx, { swapId: pathParam(c, "id"), actorId: user.id });
+    return reply(200, { status: completed ? "completed" : "arranging" });
   });
 
   router.add(reviewSwapEndpoint, async (c, reply) => {

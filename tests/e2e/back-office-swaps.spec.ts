@@ -1,6 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import {
   accept,
+  confirmSwapped,
   axeAtBothWidths,
   expect as baseExpect,
   expectNoAxeViolations,
@@ -44,10 +45,12 @@ test("an admin cancels a swap, marks and resolves a dispute, refunds a payment, 
 }) => {
   test.setTimeout(600_000);
   const tag = String(Date.now()).slice(-6);
-  // One swap both paid for (completed), and one only accepted.
+  // One swap both paid for and confirmed (completed), and one only accepted.
   const done = await acceptedSwap(browser, ["Ana Costa", "Ben Walker"], tag);
   await payWithTestCard(done.proposer.page, done.id);
   await payWithTestCard(done.receiver.page, done.id);
+  await confirmSwapped(done.proposer.page, done.id);
+  await confirmSwapped(done.receiver.page, done.id);
   const open = await acceptedSwap(browser, ["Cleo Park", "Dev Singh"], tag);
 
   // The demo's second admin (back-office.spec.ts enrols admin@example.com); system-logs.spec.ts signs in as them later.
@@ -84,7 +87,7 @@ test("an admin cancels a swap, marks and resolves a dispute, refunds a payment, 
 
   // The completed swap: its timeline has a time for every step, and its payments are listed oldest first.
   await page.goto(`/admin/swaps/${done.id}`);
-  for (const step of ["Proposed", "Accepted", "Proposer Paid", "Receiver Paid", "Completed"]) {
+  for (const step of ["Proposed", "Accepted", "Proposer Paid", "Receiver Paid", "Arranging", "Completed"]) {
     await expect(
       timeline
         .getByRole("listitem")

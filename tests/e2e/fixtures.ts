@@ -49,6 +49,8 @@ type ListingFields = {
   valueMin: string;
   valueMax: string;
   location: string;
+  // A VIN or HIN (cars, motorcycles, boats only).
+  vehicleId?: string;
 };
 
 /**
@@ -70,7 +72,7 @@ export async function listItem(
     location: "Bondi NSW 2026",
     ...fields,
   };
-  for (const [name, value] of Object.entries({ title, ...values })) form.append(name, value);
+  for (const [name, value] of Object.entries({ title, ...values })) if (value !== undefined) form.append(name, value);
   for (const [i, body] of pictures.entries())
     form.append("images", new File([new Uint8Array(body)], `photo-${i + 1}.jpg`, { type: "image/jpeg" }));
   const res = await page.request.post("/api/v1/listings", { headers: originHeader(), multipart: form });
@@ -104,6 +106,12 @@ export async function propose(page: Page, { offered, target }: { offered: string
 /** The page's member accepts a proposal made to them, through the JSON API. */
 export async function accept(page: Page, swapId: string) {
   const res = await page.request.post(`/api/v1/swaps/${swapId}/accept`, { headers: originHeader(), data: {} });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** The page's member confirms "We've swapped" on a paid swap through the JSON API (decision 096). */
+export async function confirmSwapped(page: Page, swapId: string) {
+  const res = await page.request.post(`/api/v1/swaps/${swapId}/swapped`, { headers: originHeader(), data: {} });
   expect(res.status(), await res.text()).toBe(200);
 }
 

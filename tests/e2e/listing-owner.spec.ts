@@ -9,6 +9,7 @@ import {
   member,
   originHeader,
   payOnTestCheckout,
+  confirmSwapped,
   propose,
   test,
 } from "./fixtures";
@@ -378,6 +379,9 @@ test("cards tell a condition of New from an owner without reviews, and counts re
   await accept(ben.page, swapId);
   await payOnTestCheckout(ana.page, swapId);
   await payOnTestCheckout(ben.page, swapId);
+  // Paid is Arranging until both confirm "We've swapped" (decision 096); reviews open then.
+  await confirmSwapped(ana.page, swapId);
+  await confirmSwapped(ben.page, swapId);
   const review = await ana.page.request.post(`/api/v1/swaps/${swapId}/review`, {
     headers: originHeader(),
     data: { rating: 4 },

@@ -1,5 +1,15 @@
 import type { Locator, Page } from "@playwright/test";
-import { accept, expect, expectNoAxeViolations, listItem, member, payOnTestCheckout, propose, test } from "./fixtures";
+import {
+  accept,
+  expect,
+  expectNoAxeViolations,
+  listItem,
+  member,
+  payOnTestCheckout,
+  confirmSwapped,
+  propose,
+  test,
+} from "./fixtures";
 
 // What a newcomer tripped over on a phone: header menus that never closed or overlapped, boxes running out of
 // their cards, buttons hidden in the menu, and links too small to tap.
@@ -326,6 +336,8 @@ test.describe("tap targets are at least 24 by 24 px at 375 px", () => {
     await accept(ben.page, swapId);
     await payOnTestCheckout(ana.page, swapId);
     await payOnTestCheckout(ben.page, swapId);
+    await confirmSwapped(ana.page, swapId);
+    await confirmSwapped(ben.page, swapId);
 
     await ana.page.goto("/my-swaps?tab=sent");
     const stars = ana.page.getByRole("group", { name: /Rate your swap/ }).getByRole("radio");

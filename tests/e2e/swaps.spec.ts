@@ -95,6 +95,12 @@ test("two members propose, accept, pay (one card declined first), see each other
   await ana.page.goto("/my-swaps?tab=sent");
   await expect(ana.page.getByRole("region", { name: "Contact details" }).getByText(ben.email)).toBeVisible();
 
+  // Paid is Arranging (decision 096): both confirm "We've swapped", then Ana can review.
+  await ben.page.getByRole("button", { name: "We've swapped" }).click();
+  await expect(ben.page.getByText("You've confirmed the swap. Waiting for Ana.")).toBeVisible();
+  await ana.page.getByRole("button", { name: "We've swapped" }).click();
+  await expect(ana.page.getByText("The swap is complete. You can now leave a review.")).toBeVisible();
+
   // Ana leaves a review; Ben's cards now show her rating of him.
   await ana.page.getByRole("radio", { name: /5 stars/ }).check();
   await ana.page.getByLabel("Comment (optional)").fill("Smooth swap, great communicator.");

@@ -12,6 +12,7 @@ import { sendMessage } from "#core/conversations/send-message.ts";
 import { askAboutListing } from "#core/conversations/start-conversation.ts";
 import { acceptSwap } from "#core/swaps/accept-swap.ts";
 import { settlePartyFee } from "#core/swaps/complete-swap-if-paid.ts";
+import { confirmSwapped } from "#core/swaps/confirm-swapped.ts";
 import { findMySwaps } from "#core/swaps/find-my-swaps.ts";
 import { leaveReview } from "#core/swaps/leave-review.ts";
 import { proposeSwap } from "#core/swaps/propose-swap.ts";
@@ -63,7 +64,7 @@ describe("the deal's steps in the thread", () => {
     expect(lines[1].eventPayload).toEqual({ swapId: swap.id });
   });
 
-  test("a proposal without a conversation opens the thread; acceptance, each fee and each review follow in it", async () => {
+  test("a proposal without a conversation opens the thread; acceptance, each fee, each arranging step and each review follow in it", async () => {
     const { owner, asker, target, offered } = await pair();
     const swap = await proposeSwap(deps, { proposerId: asker.id, targetListingId: target, offeredListingId: offered });
     const [thread] = await threadOf(target);
@@ -73,6 +74,8 @@ describe("the deal's steps in the thread", () => {
     await acceptSwap(deps, { swapId: swap.id, actorId: owner.id });
     await db.transaction((tx) => settlePartyFee(tx, { swapId: swap.id, userId: asker.id, now: clock.now() }));
     await db.transaction((tx) => settlePartyFee(tx, { swapId: swap.id, userId: owner.id, now: clock.now() }));
+    await confirmSwapped(deps, { swapId: swap.id, actorId: asker.id });
+    await confirmSwapped(deps, { swapId: swap.id, actorId: owner.id });
     await leaveReview(deps, { swapId: swap.id, reviewerId: owner.id, rating: 5, comment: "Smooth swap" });
 
     const lines = await linesIn(thread.id);
@@ -81,6 +84,10 @@ describe("the deal's steps in the thread", () => {
       ["accepted", owner.id, { swapId: swap.id }],
       ["paid", asker.id, { swapId: swap.id, completed: false }],
       ["paid", owner.id, { swapId: swap.id, completed: true }],
+      // The arranging steps (decision 096): "accepted"-kind lines naming their step.
+      ["accepted", asker.id, { swapId: swap.id, step: "swapped" }],
+      ["accepted", owner.id, { swapId: swap.id, step: "swapped" }],
+      ["accepted", null, { swapId: swap.id, step: "completed", how: "confirmed" }],
       ["review", owner.id, { swapId: swap.id, rating: 5 }],
     ]);
     // Both paid: nothing in the thread is masked any more.

@@ -135,9 +135,9 @@ describe("each kind comes from its event, to the right member only", () => {
 
     await db
       .update(swapProposals)
-      .set({ receiverPaid: true, status: "completed", completedAt: clock.now() })
+      .set({ receiverPaid: true, status: "arranging", handshakeAt: clock.now() })
       .where(eq(swapProposals.id, swapId));
-    await recordEvent(db, { kind: "swap.completed", subjectId: swapId, payload: { userId: receiverId } });
+    await recordEvent(db, { kind: "swap.handshake", subjectId: swapId, payload: { userId: receiverId } });
     await dispatch();
     expect(await kindsOf(proposerId)).toEqual(["partner.paid"]);
     expect((await findNotifications(db, { userId: proposerId })).page[0].text).toContain("paid too");

@@ -407,7 +407,14 @@ describe("every endpoint, called as a real member, answers within its documented
       (await postWebhook(JSON.stringify(checkoutCompletedEvent(pending.id, pending.checkoutSessionId)))).status,
     ).toBe(200);
     const done = (await call("GET", "/swaps/{id}", { id: swapId }, { as: kylie })).body.swap;
-    expect(done).toMatchObject({ status: "completed", contact: { name: "Tom O'Brien", email: tom.email } });
+    expect(done).toMatchObject({ status: "arranging", contact: { name: "Tom O'Brien", email: tom.email } });
+    // Both confirm "We've swapped" (decision 096): the second completes it.
+    expect((await call("POST", "/swaps/{id}/swapped", { id: swapId }, { as: kylie })).body).toEqual({
+      status: "arranging",
+    });
+    expect((await call("POST", "/swaps/{id}/swapped", { id: swapId }, { as: tom })).body).toEqual({
+      status: "completed",
+    });
     expect(
       (
         await call(

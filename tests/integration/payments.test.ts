@@ -426,7 +426,7 @@ describe("account credit", () => {
 });
 
 describe("completing a swap", () => {
-  test("when both parties have paid the swap is completed and both listings are swapped", async () => {
+  test("when both parties have paid the swap is arranging (the handshake) and both listings are swapped", async () => {
     const { swapId, proposerId, receiverId, offeredListingId, targetListingId } = await createSwap(db, {
       status: "accepted",
     });
@@ -442,8 +442,8 @@ describe("completing a swap", () => {
     expect(await startHandshakePayment(deps, { swapId, userId: receiverId })).toEqual({ kind: "paid" });
 
     const swap = await swapRow(swapId);
-    expect(swap).toMatchObject({ status: "completed", proposerPaid: true, receiverPaid: true });
-    expect(swap.completedAt).toBeInstanceOf(Date);
+    expect(swap).toMatchObject({ status: "arranging", proposerPaid: true, receiverPaid: true, completedAt: null });
+    expect(swap.handshakeAt).toBeInstanceOf(Date);
     for (const id of [offeredListingId, targetListingId]) {
       const [listing] = await db.select({ status: listings.status }).from(listings).where(eq(listings.id, id));
       expect(listing.status).toBe("swapped");

@@ -165,6 +165,7 @@ describe("exporting a member's data", () => {
       "profile",
       "listings",
       "swaps",
+      "swapMeetings",
       "payments",
       "credit",
       "reviews",

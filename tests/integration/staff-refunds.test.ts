@@ -73,8 +73,8 @@ describe("issuing a refund", () => {
     const refunded = await paymentRow(db, proposerPayment.id);
     expect(refunded).toMatchObject({ status: "refunded", refundReason: "admin_refund" });
     expect(refunded.refundedAt).not.toBeNull();
-    // The swap was complete: it stays complete (the refund is a goodwill gesture).
-    expect(await swapRow(db, swapId)).toMatchObject({ status: "completed", proposerPaid: true });
+    // Both had paid (the handshake): the swap stays arranging (the refund is a goodwill gesture).
+    expect(await swapRow(db, swapId)).toMatchObject({ status: "arranging", proposerPaid: true });
 
     const page = await findPaymentForStaff(db, { paymentId: proposerPayment.id });
     const refundEvent = page?.events.find((e) => e.type === "charge.refunded");

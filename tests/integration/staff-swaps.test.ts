@@ -129,12 +129,13 @@ describe("cancelling a swap", () => {
     const completed = await createSwap(db, { status: "accepted" });
     await payByCard(pay, completed.swapId, completed.proposerId);
     await payByCard(pay, completed.swapId, completed.receiverId);
-    expect((await swapRow(db, completed.swapId)).status).toBe("completed");
+    // Paid by both: arranging (decision 096), past what a cancel can undo.
+    expect((await swapRow(db, completed.swapId)).status).toBe("arranging");
     expect(await act(admin, completed.swapId, { intent: "cancel", reason: "fraud" })).toMatchObject({
       status: 409,
       error: "Failed to cancel swap: Only a pending or accepted swap can be cancelled",
     });
-    expect((await swapRow(db, completed.swapId)).status).toBe("completed");
+    expect((await swapRow(db, completed.swapId)).status).toBe("arranging");
     // The page offers Cancel swap only where it can work (the spec: disabled once rejected).
     const page = await load(caller, swapPage, { user: admin, path: `/admin/swaps/${swapId}`, params: { id: swapId } });
     expect(page.data?.swap).toMatchObject({ status: "rejected", cancellable: false });
@@ -279,7 +280,7 @@ describe("the swaps list and a swap's page", () => {
     const credit = await payFromCredit(pay, swapId, receiverId);
     const found = await findSwapForStaff(db, { swapId });
     if (!found) throw new Error("not found");
-    expect(found.swap.status).toBe("completed");
+    expect(found.swap.status).toBe("arranging");
     expect(found.proposer).toMatchObject({ id: proposerId, name: "Priya Sharma", creditCents: 0 });
     expect(found.receiver).toMatchObject({ id: receiverId, name: "Tom O'Brien", creditCents: 0 });
     expect([found.offered?.title, found.target?.title]).toEqual(["Makita drill kit", "Ryobi mower"]);
@@ -293,12 +294,13 @@ describe("the swaps list and a swap's page", () => {
       ["Accepted", "done"],
       ["Proposer Paid", "done"],
       ["Receiver Paid", "done"],
-      ["Completed", "done"],
+      ["Arranging", "done"],
+      ["Completed", "waiting"],
     ]);
     const at = Object.fromEntries(found.timeline.map((s) => [s.label, s.at]));
     expect(at["Proposer Paid"]).toEqual(checkoutEvent?.processedAt);
     expect(at["Receiver Paid"]).toEqual(credit.createdAt);
-    expect(at.Completed).toEqual(found.swap.completedAt);
+    expect(at.Arranging).toEqual(found.swap.handshakeAt);
 
     const page = await load(caller, swapPage, { user: admin, path: `/admin/swaps/${swapId}`, params: { id: swapId } });
     const payments = page.data?.payments as { amount: string; status: string }[];
@@ -312,6 +314,7 @@ describe("the swaps list and a swap's page", () => {
     expect(waiting?.timeline.slice(3).map((s) => [s.label, s.state])).toEqual([
       ["Proposer Paid", "waiting"],
       ["Receiver Paid", "waiting"],
+      ["Arranging", "waiting"],
       ["Completed", "waiting"],
     ]);
     await act(admin, open.swapId, { intent: "cancel", reason: "test" });
@@ -322,6 +325,7 @@ describe("the swaps list and a swap's page", () => {
       ["Accepted", "done"],
       ["Proposer Paid", "never"],
       ["Receiver Paid", "never"],
+      ["Arranging", "never"],
       ["Completed", "never"],
       ["Cancelled", "done"],
     ]);

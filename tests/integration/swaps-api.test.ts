@@ -9,6 +9,8 @@ import { completeLocalCheckout, type LocalPaymentProvider, TEST_CARD_SUCCESS } f
 import { ALREADY_PAID, NOT_WAITING_FOR_PAYMENT } from "#core/payments/start-handshake-payment.ts";
 import { ONLY_RECEIVER_ACCEPTS } from "#core/swaps/accept-swap.ts";
 import { ALREADY_REVIEWED, REVIEW_NOT_YET } from "#core/swaps/leave-review.ts";
+import { confirmSwapped } from "#core/swaps/confirm-swapped.ts";
+import { systemClock } from "#core/shared/clock.ts";
 import { ALREADY_PROPOSED, OFFERED_NOT_AVAILABLE, OWN_LISTING } from "#core/swaps/propose-swap.ts";
 import { ONLY_RECEIVER_DECLINES } from "#core/swaps/reject-swap.ts";
 import { SWAP_NOT_FOUND } from "#core/swaps/swap-guards.ts";
@@ -156,6 +158,10 @@ async function completedSwap() {
   const world = await acceptedSwap();
   await payByCredit(world.swapId, world.proposer);
   await payByCredit(world.swapId, world.receiver);
+  // Paid is arranging; both confirm "We've swapped" (the deal screen's step) and it is completed (decision 096).
+  expect((await swapRow(world.swapId)).status).toBe("arranging");
+  for (const party of [world.proposer, world.receiver])
+    await confirmSwapped({ db, clock: systemClock }, { swapId: world.swapId, actorId: party.userId });
   expect((await swapRow(world.swapId)).status).toBe("completed");
   return world;
 }
@@ -287,10 +293,10 @@ async function expectNoContactLeak(world: SwapWorld) {
 
 const contactOf = (m: Member): Contact => ({ name: m.name, email: m.email, phone: m.phone, location: m.location });
 
-/** Each party has been sent one 'swap_completed' e-mail, naming the other's address; returns the two mails. */
+/** Each party has been sent one 'swap_handshake' e-mail, naming the other's address; returns the two mails. */
 async function expectSwapCompletedMailEach(proposer: Member, receiver: Member) {
-  const toProposer = await mailsTo(proposer, "swap_completed");
-  const toReceiver = await mailsTo(receiver, "swap_completed");
+  const toProposer = await mailsTo(proposer, "swap_handshake");
+  const toReceiver = await mailsTo(receiver, "swap_handshake");
   expect(toProposer).toHaveLength(1);
   expect(toReceiver).toHaveLength(1);
   expect(toProposer[0].textBody).toContain(receiver.email);
@@ -544,19 +550,19 @@ describe("contact details", () => {
     expect((await swapOf(world.swapId, world.proposer)).iPaid).toBe(true);
     expect(await mailsTo(world.receiver, "payment_needed")).toHaveLength(1);
     await expectNoContactLeak(world);
-    expect(await mailsTo(world.proposer, "swap_completed")).toHaveLength(0);
+    expect(await mailsTo(world.proposer, "swap_handshake")).toHaveLength(0);
   });
 
-  test("once both have paid the swap is completed: each side sees the other's name, e-mail, phone and location, and each gets a 'swap_completed' e-mail", async () => {
+  test("once both have paid the swap is arranging: each side sees the other's name, e-mail, phone and location, and each gets a 'swap_handshake' e-mail", async () => {
     const world = await acceptedSwap();
     const { proposer, receiver, swapId, offeredId, targetId } = world;
     await payByCard(swapId, proposer);
     await payByCredit(swapId, receiver);
 
-    expect((await swapRow(swapId)).status).toBe("completed");
+    expect((await swapRow(swapId)).status).toBe("arranging");
     expect(await listingStatuses(offeredId, targetId)).toEqual(["swapped", "swapped"]);
-    expect(await swapOf(swapId, proposer)).toMatchObject({ status: "completed", contact: contactOf(receiver) });
-    expect(await swapOf(swapId, receiver)).toMatchObject({ status: "completed", contact: contactOf(proposer) });
+    expect(await swapOf(swapId, proposer)).toMatchObject({ status: "arranging", contact: contactOf(receiver) });
+    expect(await swapOf(swapId, receiver)).toMatchObject({ status: "arranging", contact: contactOf(proposer) });
     expect((await mySwaps(proposer)).sent[0].contact).toEqual(contactOf(receiver));
     expect((await mySwaps(receiver)).received[0].contact).toEqual(contactOf(proposer));
 
@@ -575,12 +581,12 @@ describe("contact details", () => {
       expect(text).not.toContain(detail);
   });
 
-  test("when the card payment is the one that settles the swap, its webhook sends both 'swap_completed' e-mails", async () => {
+  test("when the card payment is the one that settles the swap, its webhook sends both 'swap_handshake' e-mails", async () => {
     const { proposer, receiver, swapId } = await acceptedSwap();
     await payByCredit(swapId, proposer);
     await payByCard(swapId, receiver);
 
-    expect((await swapRow(swapId)).status).toBe("completed");
+    expect((await swapRow(swapId)).status).toBe("arranging");
     expect((await swapOf(swapId, receiver)).contact).toEqual(contactOf(proposer));
     await expectSwapCompletedMailEach(proposer, receiver);
   });
@@ -712,19 +718,19 @@ describe("reviews", () => {
 });
 
 describe("with swap payments switched off", () => {
-  test("accepting completes the swap at once and both parties see each other's contact details without paying", async () => {
+  test("accepting goes straight to arranging and both parties see each other's contact details without paying", async () => {
     const { proposer, receiver, offeredId, targetId, swapId } = await pendingSwap();
     await setSwapPayments(false);
     try {
       expect(await json(post(`/api/v1/swaps/${swapId}/accept`, {}, receiver))).toEqual({
         status: 200,
-        body: { status: "completed" },
+        body: { status: "arranging" },
       });
     } finally {
       await setSwapPayments(true);
     }
 
-    expect(await swapRow(swapId)).toMatchObject({ status: "completed", proposerPaid: true, receiverPaid: true });
+    expect(await swapRow(swapId)).toMatchObject({ status: "arranging", proposerPaid: true, receiverPaid: true });
     expect(await listingStatuses(offeredId, targetId)).toEqual(["swapped", "swapped"]);
     const payments = await db.select().from(paymentLogs).where(eq(paymentLogs.swapProposalId, swapId));
     expect(payments.map((p) => [p.provider, p.amountCents, p.creditCents, p.status])).toEqual([

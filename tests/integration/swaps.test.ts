@@ -2,7 +2,8 @@ import { and, eq, inArray } from "drizzle-orm";
 import { beforeEach, describe, expect, test } from "vitest";
 import { isAppError } from "#core/shared/app-error.ts";
 import { acceptSwap, ONLY_RECEIVER_ACCEPTS } from "#core/swaps/accept-swap.ts";
-import { completeSwapIfPaid, markPartyPaid } from "#core/swaps/complete-swap-if-paid.ts";
+import { handshakeIfPaid, markPartyPaid } from "#core/swaps/complete-swap-if-paid.ts";
+import { confirmSwapped } from "#core/swaps/confirm-swapped.ts";
 import { claimExpiryWarnings, expireSwaps } from "#core/swaps/expire-swaps.ts";
 import { findMySwaps, findSwapForParty } from "#core/swaps/find-my-swaps.ts";
 import { ALREADY_REVIEWED, leaveReview, REVIEW_NOT_YET } from "#core/swaps/leave-review.ts";
@@ -74,13 +75,13 @@ async function pendingSwap(options: { message?: string } = {}) {
   return { proposer, receiver, offeredId, targetId, swapId };
 }
 
-/** Completes an accepted swap the way the payments module does: each party marked paid, then completion. */
+/** Settles an accepted swap the way the payments module does: each party marked paid, then the handshake. */
 async function payBoth(swapId: string, proposer: TestMember, receiver: TestMember) {
   return db.transaction(async (tx) => {
     await markPartyPaid(tx, { swapId, userId: proposer.id });
-    expect(await completeSwapIfPaid(tx, { swapId, now: clock.now() })).toBe(false);
+    expect(await handshakeIfPaid(tx, { swapId, now: clock.now() })).toBe(false);
     await markPartyPaid(tx, { swapId, userId: receiver.id });
-    return completeSwapIfPaid(tx, { swapId, now: clock.now() });
+    return handshakeIfPaid(tx, { swapId, now: clock.now() });
   });
 }
 
@@ -360,16 +361,17 @@ describe("accepting a proposal", () => {
     }
   });
 
-  test("with swap payments switched off, accepting completes the swap at once with waived payments", async () => {
+  test("with swap payments switched off, accepting goes straight to the handshake (arranging) with waived payments", async () => {
     await setFlag(db, "enable_swap_payments", false);
     try {
       const { proposer, receiver, offeredId, targetId, swapId } = await pendingSwap();
-      expect(await acceptSwap(deps, { swapId, actorId: receiver.id })).toMatchObject({ status: "completed" });
+      expect(await acceptSwap(deps, { swapId, actorId: receiver.id })).toMatchObject({ status: "arranging" });
 
       expect(await swapRow(swapId)).toMatchObject({
-        status: "completed",
+        status: "arranging",
         acceptedAt: clock.now(),
-        completedAt: clock.now(),
+        handshakeAt: clock.now(),
+        completedAt: null,
         proposerPaid: true,
         receiverPaid: true,
       });
@@ -666,14 +668,14 @@ describe("my swaps", () => {
     expect((await findSwapForParty(db, { swapId, userId: proposer.id }))?.iPaid).toBe(false);
   });
 
-  test("after both parties have paid the swap completes and each sees the other's contact details", async () => {
+  test("after both parties have paid the swap is arranging (not completed) and each sees the other's contact details", async () => {
     const { proposer, receiver, offeredId, targetId, swapId } = await pendingSwap();
     await acceptSwap(deps, { swapId, actorId: receiver.id });
     clock.advance(HOUR);
     expect(await payBoth(swapId, proposer, receiver)).toBe(true);
-    expect(await swapRow(swapId)).toMatchObject({ status: "completed", completedAt: clock.now() });
+    expect(await swapRow(swapId)).toMatchObject({ status: "arranging", handshakeAt: clock.now(), completedAt: null });
     expect([await listingStatus(offeredId), await listingStatus(targetId)]).toEqual(["swapped", "swapped"]);
-    expect(await db.transaction((tx) => completeSwapIfPaid(tx, { swapId, now: clock.now() }))).toBe(false);
+    expect(await db.transaction((tx) => handshakeIfPaid(tx, { swapId, now: clock.now() }))).toBe(false);
 
     const sent = (await findMySwaps(db, { userId: proposer.id })).sent.find((s) => s.id === swapId);
     expect(sent?.contact).toEqual({
@@ -712,6 +714,9 @@ describe("reviews", () => {
     const swap = await pendingSwap();
     await acceptSwap(deps, { swapId: swap.swapId, actorId: swap.receiver.id });
     await payBoth(swap.swapId, swap.proposer, swap.receiver);
+    // Arranging until both confirm "We've swapped" (decision 096).
+    await confirmSwapped(deps, { swapId: swap.swapId, actorId: swap.proposer.id });
+    await confirmSwapped(deps, { swapId: swap.swapId, actorId: swap.receiver.id });
     return swap;
   }
 
@@ -720,6 +725,9 @@ describe("reviews", () => {
     const review = { swapId, reviewerId: proposer.id, rating: 5 };
     expect(await refusal(leaveReview(deps, review))).toEqual({ code: "CONFLICT", message: REVIEW_NOT_YET });
     await acceptSwap(deps, { swapId, actorId: receiver.id });
+    expect(await refusal(leaveReview(deps, review))).toEqual({ code: "CONFLICT", message: REVIEW_NOT_YET });
+    // Paid is not completed: arranging swaps are not reviewed yet.
+    await payBoth(swapId, proposer, receiver);
     expect(await refusal(leaveReview(deps, review))).toEqual({ code: "CONFLICT", message: REVIEW_NOT_YET });
     expect(await db.select().from(reviews).where(eq(reviews.swapProposalId, swapId))).toEqual([]);
   });

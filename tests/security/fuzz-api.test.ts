@@ -134,6 +134,14 @@ const ENDPOINTS: Endpoint[] = [
     runs: 40,
   },
   { method: "POST", path: "/api/v1/swaps/:id/pay", as: "member", body: "json", ids: swapIds },
+  // Not on the arranging swap: there a confirmation is a change, not a refusal.
+  {
+    method: "POST",
+    path: "/api/v1/swaps/:id/swapped",
+    as: "member",
+    body: "json",
+    ids: [world.swaps.accepted, world.swaps.completed, world.swaps.received],
+  },
   { method: "POST", path: "/api/v1/swaps/:id/accept", as: "member", body: "json", ids: swapIds },
   { method: "POST", path: "/api/v1/swaps/:id/decline", as: "member", body: "json", ids: swapIds },
   { method: "POST", path: "/api/v1/swaps/:id/withdraw", as: "member", body: "json", ids: swapIds },

@@ -212,6 +212,21 @@ const ENDPOINTS: FormEndpoint[] = [
     fields: { swapId: field(fc.constant(world.swaps.completed)), ...review, tab: oneOf("sent") },
     runs: 25,
   }),
+  // Arranging (decision 096): a time and place, agreeing to Tom's, "We've swapped"; on the member's arranging swap
+  // and on swaps that are not arranging.
+  ...intents("routes/my-swaps.$id.arrange", "member", "/my-swaps/:id/arrange", "intent", ["propose"], {
+    ids: [world.swaps.arranging, world.swaps.accepted, world.swaps.received],
+    fields: {
+      meetAt: field(fc.constantFrom("", "2099-01-01T10:00", "2020-01-01T10:00", "2026-13-40T25:61", "tomorrow")),
+      place: text(260),
+      back: field(fc.constantFrom("/my-swaps", "//evil.example", "/messages/not-a-uuid", "https://evil.example/")),
+    },
+  }),
+  ...intents("routes/my-swaps.$id.arrange", "member", "/my-swaps/:id/arrange", "intent", ["agree", "swapped"], {
+    ids: [world.swaps.accepted, world.swaps.received, world.swaps.completed],
+    fields: { meetingId: field(fc.constantFrom(world.meetingId, "not-a-uuid", "")), back: redirectTo },
+    runs: 10,
+  }),
   {
     route: "routes/my-swaps.$id.pay",
     as: "member",

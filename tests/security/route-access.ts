@@ -36,6 +36,8 @@ import { createConversation, createMessage } from "../support/factories";
 import { browserSubscription } from "../support/push-fixtures";
 import { pushSubscriptions } from "#db/schema/notifications.ts";
 import { savedSearches } from "#db/schema/saved-searches.ts";
+import { swapMeetings } from "#db/schema/swaps.ts";
+import { toSydneyLocal } from "#core/shared/time.ts";
 import type { Actor, ActorName, Answer, Body, World } from "./world";
 
 export type Outcome =
@@ -184,6 +186,36 @@ export const TARGETS = {
   completedSwap: async (w: World) => ({
     swapId: (await w.insertSwap(w.actors.member.userId!, w.owner.userId!, "completed")).swapId,
   }),
+  /** A paid swap of the member's being arranged (decision 096). */
+  arrangingSwap: async (w: World) => ({
+    swapId: (await w.insertSwap(w.actors.member.userId!, w.owner.userId!, "arranging")).swapId,
+  }),
+  /** An arranging swap of the member's with a time and place Olive proposed (the member may agree to it). */
+  proposedMeeting: async (w: World) => {
+    const { swapId } = await w.insertSwap(w.actors.member.userId!, w.owner.userId!, "arranging");
+    const [row] = await w.db
+      .insert(swapMeetings)
+      .values({
+        swapProposalId: swapId,
+        proposedBy: w.owner.userId!,
+        meetAt: new Date(Date.now() + 86_400_000),
+        place: "Central station",
+      })
+      .returning();
+    return { swapId, meetingId: row.id };
+  },
+  /** An arranging swap of the member's with an agreed time and place (its .ics). */
+  agreedMeeting: async (w: World) => {
+    const { swapId } = await w.insertSwap(w.actors.member.userId!, w.owner.userId!, "arranging");
+    await w.db.insert(swapMeetings).values({
+      swapProposalId: swapId,
+      proposedBy: w.owner.userId!,
+      meetAt: new Date(Date.now() + 86_400_000),
+      place: "Central station",
+      status: "agreed",
+    });
+    return { swapId };
+  },
   /** The member's open checkout. */
   checkout: async (w: World) => w.openCheckout(w.actors.member.userId!, w.owner.userId!),
   /** The actor's own second device, passkey and Google identity. */
@@ -720,6 +752,27 @@ export const ROUTE_ACCESS: Entry[] = [
       note: "the member is sent to the checkout",
     }),
   ),
+  // Arranging a paid swap (decision 096): a stranger's step is refused like a missing swap (back with the message).
+  ...swaps(
+    "routes/my-swaps.$id.arrange",
+    "/my-swaps/:swapId/arrange",
+    get(EVERYONE("redirect"), { target: "arrangingSwap" }),
+    act(
+      "intent=propose",
+      () => ({ meetAt: toSydneyLocal(new Date(Date.now() + 86_400_000)), place: "Central station" }),
+      OWNER("redirect", "declined"),
+      { target: "arrangingSwap" },
+    ),
+    act("intent=agree", (t) => ({ meetingId: t.meetingId }), OWNER("redirect", "declined"), {
+      target: "proposedMeeting",
+    }),
+    act("intent=swapped", {}, OWNER("redirect", "declined"), { target: "arrangingSwap" }),
+  ),
+  ...swaps(
+    "routes/my-swaps.$id.meeting-ics",
+    "/my-swaps/:swapId/meeting.ics",
+    get(OWNER("ok"), { target: "agreedMeeting", note: "the calendar file: the two members only" }),
+  ),
   ...swaps(
     "routes/checkout.$sessionId",
     "/checkout/:sessionId",
@@ -1203,6 +1256,11 @@ export const ROUTE_ACCESS: Entry[] = [
     ] as const
   ).flatMap(([step, target]) =>
     api(`POST /api/v1/swaps/:id/${step}`, `/api/v1/swaps/:swapId/${step}`, post(OWNER("ok"), { target })),
+  ),
+  ...api(
+    "POST /api/v1/swaps/:id/swapped",
+    "/api/v1/swaps/:swapId/swapped",
+    post(OWNER("ok"), { target: "arrangingSwap" }),
   ),
   ...api(
     "POST /api/v1/swaps/:id/review",

@@ -144,11 +144,16 @@ export async function createListing(
 type SwapValues = typeof swapProposals.$inferInsert;
 
 /** What the listings of a swap in each state are: reserved while it awaits payment, swapped once done. */
-const LISTING_STATUS_FOR: Partial<Record<SwapStatus, ListingStatus>> = { accepted: "reserved", completed: "swapped" };
+const LISTING_STATUS_FOR: Partial<Record<SwapStatus, ListingStatus>> = {
+  accepted: "reserved",
+  arranging: "swapped",
+  completed: "swapped",
+};
 
 /**
  * The columns a swap in `status` has, as the use case that put it there leaves them, at `now`: a proposal expires
- * SWAP_EXPIRY_HOURS after it is made, an accepted swap's fees are due in 48 hours, a completed swap has both paid.
+ * SWAP_EXPIRY_HOURS after it is made, an accepted swap's fees are due in 48 hours, an arranging swap has both paid
+ * (the handshake), a completed one has both confirmed "We've swapped" too.
  */
 export function swapValues(
   status: SwapStatus,
@@ -156,16 +161,21 @@ export function swapValues(
   now = new Date(),
 ): SwapValues {
   const in48h = new Date(now.getTime() + 48 * HOUR);
-  const accepted = status === "accepted" || status === "completed";
+  const accepted = status === "accepted" || status === "arranging" || status === "completed";
+  const paid = status === "arranging" || status === "completed";
   return {
     ...parties,
     status,
     expiresAt: new Date(now.getTime() + SWAP_EXPIRY_HOURS * HOUR),
     acceptedAt: accepted ? now : null,
     paymentDueAt: status === "accepted" ? in48h : null,
+    handshakeAt: paid ? now : null,
     completedAt: status === "completed" ? now : null,
-    proposerPaid: status === "completed",
-    receiverPaid: status === "completed",
+    completedHow: status === "completed" ? "confirmed" : null,
+    proposerSwappedAt: status === "completed" ? now : null,
+    receiverSwappedAt: status === "completed" ? now : null,
+    proposerPaid: paid,
+    receiverPaid: paid,
     respondedAt: status === "pending" ? null : now,
     createdAt: now,
     updatedAt: now,

@@ -32,6 +32,7 @@ const STATUS_TONES: Record<string, Tone> = {
   pending: "amber",
   reserved: "blue",
   accepted: "blue",
+  arranging: "blue",
   swapped: "grey",
   expired: "grey",
   withdrawn: "grey",

@@ -1,4 +1,25 @@
 import type { ThreadEventKind } from "#db/schema/conversations.ts";
+import { formatDayAndTime } from "#core/shared/time.ts";
+
+/** An arranging step's line (core/swaps/record-swap-step.ts), or null when the line is not one. */
+function stepText(payload: Record<string, unknown>, who: string): string | null {
+  const when = typeof payload.meetAt === "string" ? formatDayAndTime(payload.meetAt) : "";
+  const where = typeof payload.place === "string" ? payload.place : "";
+  switch (payload.step) {
+    case "meeting_proposed":
+      return `${who} proposed meeting ${when} at ${where}`;
+    case "meeting_agreed":
+      return `${who} agreed to meet ${when} at ${where}`;
+    case "swapped":
+      return `${who} confirmed: we've swapped`;
+    case "completed":
+      return payload.how === "timed_out"
+        ? "The swap is complete: a week passed since the handshake with no problem reported"
+        : "You've both confirmed: the swap is complete";
+    default:
+      return null;
+  }
+}
 
 /**
  * What an event line says, from the reader's side: "You proposed a swap" or "Sam proposed a swap". `actor` is who
@@ -9,6 +30,8 @@ export function threadEventText(
   actor: string | null,
 ): string {
   const who = actor ?? "Someone";
+  const step = stepText(event.payload, who);
+  if (step) return step;
   switch (event.kind) {
     case "proposal":
       return `${who} proposed a swap`;
@@ -16,7 +39,7 @@ export function threadEventText(
       return `${who} accepted the swap`;
     case "paid":
       return event.payload.completed
-        ? `${who} paid the handshake fee. The swap is complete`
+        ? `${who} paid the handshake fee. Contact details are shared: arrange a time and place`
         : `${who} paid the handshake fee`;
     case "review": {
       const rating = Number(event.payload.rating);

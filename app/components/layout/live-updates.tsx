@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useLocation, useRevalidator } from "react-router";
+import { useLocation, useNavigation, useRevalidator } from "react-router";
 import { type LiveCounts, setLiveCounts } from "#app/lib/live-counts.ts";
 
 type LineEvent = { thread: string };
@@ -16,10 +16,14 @@ type NoticeEvent = { id: string; text: string; href: string };
 export function LiveUpdates({ root }: { root: unknown }) {
   const { revalidate } = useRevalidator();
   const location = useLocation();
+  // A form being sent (or a page loading) reads the page's data again anyway: a revalidation beside it would read the
+  // root's one-time flash first and the toast of the form's answer would be lost (decision 096: the swap's steps
+  // write a line to the acting member's own thread before their answer comes back).
+  const busy = useNavigation().state !== "idle";
   const [said, setSaid] = useState("");
   // The latest of each, for the handlers of the one long-lived stream.
-  const latest = useRef({ root, path: location.pathname, revalidate });
-  latest.current = { root, path: location.pathname, revalidate };
+  const latest = useRef({ root, path: location.pathname, revalidate, busy });
+  latest.current = { root, path: location.pathname, revalidate, busy };
 
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
@@ -28,7 +32,7 @@ export function LiveUpdates({ root }: { root: unknown }) {
     let pending = false;
     /** One revalidation at a time: a burst of events becomes one read of the page's data. */
     const refresh = () => {
-      if (pending) return;
+      if (pending || latest.current.busy) return;
       pending = true;
       queueMicrotask(() => {
         pending = false;

@@ -36,11 +36,26 @@ export type SwapCardData = {
   underReview?: boolean;
   /** The two members' thread about the listing, where the deal's steps are written. */
   threadId?: string | null;
+  /** Arranging: each side's "We've swapped" (decision 096). */
+  iSwappedAt?: string | Date | null;
+  theySwappedAt?: string | Date | null;
+};
+
+/** What the badge says: the status, in words. */
+const STATUS_LABEL: Record<string, string> = {
+  pending: "Pending",
+  accepted: "Accepted",
+  arranging: "Arranging",
+  completed: "Completed",
+  rejected: "Rejected",
+  withdrawn: "Withdrawn",
+  expired: "Expired",
 };
 
 const STATUS_STYLE: Record<string, string> = {
   pending: "bg-accent-100 text-ink",
   accepted: "bg-brand-50 text-brand-800",
+  arranging: "bg-accent-400 text-ink",
   completed: "bg-brand-700 text-white",
   rejected: "bg-red-50 text-danger",
   withdrawn: "bg-surface text-muted",
@@ -81,7 +96,7 @@ export function SwapCard({
         <span
           className={`rounded-full px-2.5 py-1 text-xs font-semibold capitalize ${STATUS_STYLE[swap.status] ?? "bg-surface"}`}
         >
-          {swap.status}
+          {STATUS_LABEL[swap.status] ?? swap.status}
         </span>
       </div>
       {swap.underReview && (
@@ -269,7 +284,7 @@ function NextStep({
       </div>
     );
   }
-  if (swap.status === "completed" && swap.contact) {
+  if ((swap.status === "arranging" || swap.status === "completed") && swap.contact) {
     return (
       <div className="mt-4 space-y-4">
         <WhoHasPaid swap={swap} />
@@ -300,7 +315,9 @@ function NextStep({
             </p>
           )}
         </section>
-        {swap.myReview ? (
+        {swap.status === "arranging" ? (
+          <ArrangingNote swap={swap} tab={tab} />
+        ) : swap.myReview ? (
           <p className="flex items-center gap-1 text-sm text-muted">
             <Star className="size-4 fill-accent-400 text-accent-500" aria-hidden="true" /> You rated this swap{" "}
             {swap.myReview.rating} out of 5.
@@ -312,6 +329,40 @@ function NextStep({
     );
   }
   return null;
+}
+
+/**
+ * An arranging swap on My Swaps: the time and place are agreed on the swap's page (its thread); "We've swapped" is
+ * here too. Reviews open once it is completed.
+ */
+function ArrangingNote({ swap, tab }: { swap: SwapCardData; tab: "received" | "sent" }) {
+  return (
+    <div className="rounded-xl border border-accent-400 bg-accent-100/50 p-4 text-sm">
+      <p className="font-semibold">Next Step: Arrange the swap</p>
+      <p className="mt-1 text-muted">
+        Agree on a time and place, then each of you confirms "We've swapped". You can review{" "}
+        {firstName(swap.otherParty.name)} once the swap is completed.
+      </p>
+      {swap.threadId && (
+        <Link
+          to={`/messages/${swap.threadId}`}
+          className="mt-2 inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+        >
+          Propose a time and place
+        </Link>
+      )}
+      {swap.iSwappedAt ? (
+        <p className="mt-2">You've confirmed the swap. Waiting for {firstName(swap.otherParty.name)}.</p>
+      ) : (
+        <Form method="post" action={`/my-swaps/${swap.id}/arrange`} className="mt-2">
+          <input type="hidden" name="back" value={tab === "sent" ? "/my-swaps?tab=sent" : "/my-swaps"} />
+          <Button type="submit" name="intent" value="swapped" variant="accent" size="sm">
+            We've swapped
+          </Button>
+        </Form>
+      )}
+    </div>
+  );
 }
 
 /** Told before paying: the contact this fee unlocks will be an e-mail address only (N17). */

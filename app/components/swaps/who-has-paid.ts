@@ -15,7 +15,7 @@ export function firstName(name: string | null, start = false) {
 
 /** Who has paid the handshake fee so far, in words, on accepted and completed swaps. */
 export function whoHasPaid(swap: PaymentState): string | null {
-  if (swap.status !== "accepted" && swap.status !== "completed") return null;
+  if (swap.status !== "accepted" && swap.status !== "arranging" && swap.status !== "completed") return null;
   if (swap.feesWaived) return "No handshake fee was due for this swap";
   if (swap.iPaid && swap.theyPaid) return "You have both paid";
   if (swap.iPaid) return `You have paid; waiting for ${firstName(swap.otherParty.name)}`;

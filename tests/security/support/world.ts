@@ -17,6 +17,7 @@ import { listings } from "#db/schema/listings.ts";
 import { moderationReports } from "#db/schema/moderation.ts";
 import { rateLimits } from "#db/schema/ops.ts";
 import { paymentLogs } from "#db/schema/payments.ts";
+import { swapMeetings } from "#db/schema/swaps.ts";
 import type { PageHandler } from "#server/app.ts";
 import { paymentProviderFromEnv } from "#server/payments.ts";
 import { MEMBER_PASSWORD, postListing, sameOrigin, signUpConfirmedMember } from "#tests/support/api-factories.ts";
@@ -134,6 +135,24 @@ export async function buildWorld(handle: DbHandle, testApp: TestApp) {
     receiverId: other.id,
     paymentDueAt: now,
   });
+  // A paid swap of the member's being arranged (decision 096), with a time and place Tom proposed.
+  const { swapId: arranging } = await createSwap(db, {
+    status: "arranging",
+    at: now,
+    offeredListingId: await createListing(db, member.userId, { status: "swapped" }),
+    targetListingId: await createListing(db, other.id, { status: "swapped" }),
+    proposerId: member.userId,
+    receiverId: other.id,
+  });
+  const [meeting] = await db
+    .insert(swapMeetings)
+    .values({
+      swapProposalId: arranging,
+      proposedBy: other.id,
+      meetAt: new Date(now.getTime() + 86_400_000),
+      place: "Central station",
+    })
+    .returning();
   // The member's open checkout for the accepted swap (the local test checkout's page).
   const started = await startHandshakePayment(
     { db, clock: deps.clock, provider, appUrl: TEST_ORIGIN },
@@ -251,7 +270,8 @@ export async function buildWorld(handle: DbHandle, testApp: TestApp) {
     otherSpare,
     thread,
     threadLine,
-    swaps: { received, sent, accepted: accepted.swapId, completed, staff: staffSwap.swapId },
+    swaps: { received, sent, accepted: accepted.swapId, completed, arranging, staff: staffSwap.swapId },
+    meetingId: meeting.id,
     checkoutSession,
     victims: victims.map((v) => v.id),
     staffSwapParties: [staffSwap.proposerId, staffSwap.receiverId],

@@ -34,6 +34,7 @@ export type EditableListing = {
   condition: string;
   valueMin: number;
   valueMax: number;
+  vehicleId?: string | null;
   suburb: string;
   state: string;
   postcode: string;
@@ -199,6 +200,24 @@ export function ListingForm({
         <AmountField {...fieldState("valueMax")} label="Max Value (AUD)" />
       </div>
       <WantsFields wants={values.wants} categories={values.wantsCategories} errors={errors} />
+      <Field
+        id="vehicleId"
+        label="VIN or HIN (optional)"
+        error={errors.vehicleId}
+        hint="Cars, motorcycles and boats only: the vehicle's VIN or the boat's HIN, 5 to 17 letters and digits. It's shown on your listing so the other member can run a PPSR check."
+      >
+        <input
+          id="vehicleId"
+          name="vehicleId"
+          defaultValue={values.vehicleId ?? ""}
+          maxLength={30}
+          autoCapitalize="characters"
+          autoComplete="off"
+          spellCheck={false}
+          className={`${inputClass(errors.vehicleId)} h-11 font-mono uppercase`}
+          {...describedBy("vehicleId", errors.vehicleId, "hint")}
+        />
+      </Field>
       <LocationCombobox
         id="location"
         name="location"
@@ -315,6 +334,7 @@ function AmountField({ name, label, value, error }: FieldState & { label: string
 function storedValues(listing: EditableListing): Record<string, string> {
   const { title, description, wants, wantsCategories, category, condition, valueMin, valueMax } = listing;
   return {
+    vehicleId: listing.vehicleId ?? "",
     title,
     description,
     wants,
