@@ -5,12 +5,7 @@ import { recordThreadEvent, type ThreadSwap } from "../conversations/record-thre
 export const SWAP_STEPS = ["meeting_proposed", "meeting_agreed", "swapped", "completed"] as const;
 export type SwapStep = (typeof SWAP_STEPS)[number];
 
-/**
- * Puts an arranging step in the swap's thread, in the caller's transaction. The thread event kinds are fixed by the
- * database's check (proposal, accepted, paid, review), so a step is an "accepted"-kind line whose payload names the
- * `step` (thread-event-text.ts reads it first). A later migration may give the steps kinds of their own; this is
- * the one place that would change.
- */
+/** Puts an arranging step in the swap's thread as a line of its own kind, in the caller's transaction. */
 export function recordSwapStep(
   tx: Db,
   {
@@ -21,5 +16,5 @@ export function recordSwapStep(
     now,
   }: { swap: ThreadSwap; step: SwapStep; actorId: string | null; payload?: Record<string, unknown>; now: Date },
 ): Promise<string> {
-  return recordThreadEvent(tx, { swap, kind: "accepted", actorId, payload: { ...payload, step }, now });
+  return recordThreadEvent(tx, { swap, kind: step, actorId, payload, now });
 }

@@ -31,7 +31,17 @@ export const CONVERSATION_MESSAGE_KINDS = ["text", "event"] as const;
 export type ConversationMessageKind = (typeof CONVERSATION_MESSAGE_KINDS)[number];
 
 /** What an event line says happened in the deal. */
-export const THREAD_EVENT_KINDS = ["proposal", "accepted", "paid", "review"] as const;
+export const THREAD_EVENT_KINDS = [
+  "proposal",
+  "accepted",
+  "paid",
+  "review",
+  // An arranging swap's steps (issue 28, decision 096).
+  "meeting_proposed",
+  "meeting_agreed",
+  "swapped",
+  "completed",
+] as const;
 export type ThreadEventKind = (typeof THREAD_EVENT_KINDS)[number];
 
 /**

@@ -125,10 +125,10 @@ describe("a time and place", () => {
     expect((await noticeTexts(proposer.id))[0]).toMatch(/^Liam O'Connor agreed to meet .* at Bunnings car park/);
 
     const lines = await db
-      .select({ payload: conversationMessages.eventPayload })
+      .select({ eventKind: conversationMessages.eventKind })
       .from(conversationMessages)
       .where(eq(conversationMessages.kind, "event"));
-    const steps = lines.map((l) => l.payload?.step).filter(Boolean);
+    const steps = lines.map((l) => l.eventKind);
     expect(steps).toEqual(expect.arrayContaining(["meeting_proposed", "meeting_agreed"]));
     const view = await findArrangement(db, { swapId, userId: proposer.id });
     expect(view?.meeting).toMatchObject({ status: "agreed", place: "Bunnings car park, Alexandria", mine: true });

@@ -84,10 +84,10 @@ describe("the deal's steps in the thread", () => {
       ["accepted", owner.id, { swapId: swap.id }],
       ["paid", asker.id, { swapId: swap.id, completed: false }],
       ["paid", owner.id, { swapId: swap.id, completed: true }],
-      // The arranging steps (decision 096): "accepted"-kind lines naming their step.
-      ["accepted", asker.id, { swapId: swap.id, step: "swapped" }],
-      ["accepted", owner.id, { swapId: swap.id, step: "swapped" }],
-      ["accepted", null, { swapId: swap.id, step: "completed", how: "confirmed" }],
+      // The arranging steps (decision 096), each a line of its own kind (migration 0024).
+      ["swapped", asker.id, { swapId: swap.id }],
+      ["swapped", owner.id, { swapId: swap.id }],
+      ["completed", null, { swapId: swap.id, how: "confirmed" }],
       ["review", owner.id, { swapId: swap.id, rating: 5 }],
     ]);
     // Both paid: nothing in the thread is masked any more.

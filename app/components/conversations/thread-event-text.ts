@@ -2,10 +2,10 @@ import type { ThreadEventKind } from "#db/schema/conversations.ts";
 import { formatDayAndTime } from "#core/shared/time.ts";
 
 /** An arranging step's line (core/swaps/record-swap-step.ts), or null when the line is not one. */
-function stepText(payload: Record<string, unknown>, who: string): string | null {
+function stepText(kind: ThreadEventKind, payload: Record<string, unknown>, who: string): string | null {
   const when = typeof payload.meetAt === "string" ? formatDayAndTime(payload.meetAt) : "";
   const where = typeof payload.place === "string" ? payload.place : "";
-  switch (payload.step) {
+  switch (kind) {
     case "meeting_proposed":
       return `${who} proposed meeting ${when} at ${where}`;
     case "meeting_agreed":
@@ -30,8 +30,8 @@ export function threadEventText(
   actor: string | null,
 ): string {
   const who = actor ?? "Someone";
-  const step = stepText(event.payload, who);
-  if (step) return step;
+  const step = stepText(event.kind, event.payload, who);
+  if (step !== null) return step;
   switch (event.kind) {
     case "proposal":
       return `${who} proposed a swap`;
@@ -45,5 +45,7 @@ export function threadEventText(
       const rating = Number(event.payload.rating);
       return Number.isInteger(rating) ? `${who} left a review (${rating} of 5 stars)` : `${who} left a review`;
     }
+    default:
+      return "";
   }
 }
