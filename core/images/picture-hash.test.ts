@@ -21,7 +21,10 @@ async function photo(seed: number, width = 1200, height = 900): Promise<Buffer> 
       const colour = colours[Math.floor(y / block) * Math.ceil(width / block) + Math.floor(x / block)];
       pixels.set(colour, (y * width + x) * 3);
     }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).blur(8).jpeg({ quality: 90 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .blur(8)
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 describe("pictureHash (dHash)", () => {

@@ -47,6 +47,9 @@ export const STAFF_PERMISSIONS = {
   view_reported_message: STAFF,
   reject_message_report: STAFF,
   remove_reported_message: STAFF,
+  // Scam signals (decision 098): settled from the Moderation Queue's signals, which release any hold.
+  dismiss_signal: STAFF,
+  mark_signal_actioned: STAFF,
   // Tools (admins: "run tools").
   view_tools: ADMIN,
   seed_demo_data: ADMIN,
@@ -100,6 +103,8 @@ export const RATE_LIMITED_VERBS = [
   "replay",
   // Not in the spec's list: removing a reported message (decision 086) is a moderation action like a takedown.
   "remove",
+  // Not in the spec's list: dismissing a scam signal (decision 098) releases a hold like rejecting a report does.
+  "dismiss",
 ] as const;
 
 export function isRateLimitedAction(action: string): boolean {

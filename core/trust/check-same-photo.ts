@@ -51,7 +51,13 @@ export async function recordPictureHashes(
     pictures,
     removedKeys = [],
     now,
-  }: { listingId: string; userId: string; pictures: { key: string; hash: string }[]; removedKeys?: string[]; now: Date },
+  }: {
+    listingId: string;
+    userId: string;
+    pictures: { key: string; hash: string }[];
+    removedKeys?: string[];
+    now: Date;
+  },
 ) {
   if (removedKeys.length > 0)
     await tx

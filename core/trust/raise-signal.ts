@@ -20,7 +20,7 @@ export type RaisedSignal = {
   now: Date;
 };
 
-export type SignalOutcome = { id: string; created: boolean; held: boolean; status: string };
+export type SignalOutcome = { id: string; held: boolean; status: string };
 
 /**
  * Records a signal in the transaction of what raised it. A repeat (same dedupe key) keeps one row: the higher score,
@@ -41,7 +41,7 @@ export async function raiseSignal(tx: Db, signal: RaisedSignal): Promise<SignalO
       listingId: signal.listingId ?? null,
       score,
       explanation,
-      details: signal.details ?? {},
+      details: { ...signal.details, holds: signal.holds },
       dedupeKey: signal.dedupeKey,
       createdAt: signal.now,
       updatedAt: signal.now,
@@ -53,24 +53,24 @@ export async function raiseSignal(tx: Db, signal: RaisedSignal): Promise<SignalO
         status: sql`case when ${scamSignals.status} <> 'open' and excluded.score > ${scamSignals.score} then 'open' else ${scamSignals.status} end`,
         score: sql`greatest(${scamSignals.score}, excluded.score)`,
         explanation: sql`excluded.explanation`,
+        // A signal opened again is held again if it still scores high enough.
+        held: sql`case when ${scamSignals.status} <> 'open' and excluded.score > ${scamSignals.score} then false else ${scamSignals.held} end`,
         details: sql`excluded.details`,
         updatedAt: signal.now,
       },
     })
-    .returning({
-      id: scamSignals.id,
-      status: scamSignals.status,
-      score: scamSignals.score,
-      held: scamSignals.held,
-      listingId: scamSignals.listingId,
-      created: sql<boolean>`(xmax = 0)`,
-    });
+    .returning();
   let held = row.held;
-  if (row.status === "open" && !held && row.score >= HOLD_SCORE && (await isFeatureEnabled(tx, "enable_signal_holds"))) {
+  if (
+    row.status === "open" &&
+    !held &&
+    row.score >= HOLD_SCORE &&
+    (await isFeatureEnabled(tx, "enable_signal_holds"))
+  ) {
     held = await hold(tx, { ...signal, listingId: row.listingId });
     if (held) await tx.update(scamSignals).set({ held: true }).where(eq(scamSignals.id, row.id));
   }
-  return { id: row.id, created: Boolean(row.created), held, status: row.status };
+  return { id: row.id, held, status: row.status };
 }
 
 /** Holds the listing or the member, if nothing else did already; true when this hold did. */
@@ -86,13 +86,13 @@ async function hold(tx: Db, signal: RaisedSignal): Promise<boolean> {
           sql`${listings.status} in ('active', 'reserved')`,
         ),
       )
-      .returning({ id: listings.id });
+      .returning();
     return changed.length > 0;
   }
   const changed = await tx
     .update(profiles)
     .set({ status: "flagged", updatedAt: signal.now })
     .where(and(eq(profiles.userId, signal.userId), eq(profiles.status, "active")))
-    .returning({ userId: profiles.userId });
+    .returning();
   return changed.length > 0;
 }

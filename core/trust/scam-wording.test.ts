@@ -14,7 +14,11 @@ const SCAMS: Record<string, string[]> = {
     "Sorry I paid you too much",
   ],
   gift_cards: ["Can you pay with iTunes cards?", "I only accept Google Play gift cards", "send 4 x $100 gift cards"],
-  release_fee: ["There is a small release fee of $50", "You must pay a fee to release the funds", "insurance fee first"],
+  release_fee: [
+    "There is a small release fee of $50",
+    "You must pay a fee to release the funds",
+    "insurance fee first",
+  ],
   wire_transfer: ["I can pay by Western Union", "please wire the money today", "MoneyGram only"],
   crypto: ["I can pay in bitcoin", "send USDT to my wallet", "here is my crypto wallet address"],
   paypal_friends: ["Pay via PayPal friends and family please", "PayPal friends & family only"],

@@ -45,7 +45,8 @@ export const SCAM_WORDING: readonly WordingRule[] = [
   {
     id: "wire_transfer",
     label: "wire transfer, Western Union, MoneyGram",
-    pattern: /\b(?:western union|moneygram|money ?gram|wire (?:transfer|the (?:money|funds|payment))|bank wire|swift transfer)\b/,
+    pattern:
+      /\b(?:western union|moneygram|money ?gram|wire (?:transfer|the (?:money|funds|payment))|bank wire|swift transfer)\b/,
     score: 70,
   },
   {

@@ -28,8 +28,7 @@ export const farScore = (proposals: number) => Math.min(90, 60 + (proposals - FA
 export const SHARED_ADDRESS_ACCOUNTS = 5;
 export const SHARED_ADDRESS_WINDOW_HOURS = 24;
 /** Never a hold on its own: homes, campuses and mobile carriers put many honest people behind one address. */
-export const sharedAddressScore = (accounts: number) =>
-  Math.min(70, 45 + (accounts - SHARED_ADDRESS_ACCOUNTS) * 5);
+export const sharedAddressScore = (accounts: number) => Math.min(70, 45 + (accounts - SHARED_ADDRESS_ACCOUNTS) * 5);
 
 /** weighted_reports: the reporters' weights added up (one weight per reporter) reaching this raise it. */
 export const REPORT_WEIGHT_THRESHOLD = 2;
