@@ -1,31 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { makePhoto as photo } from "#tests/support/images.ts";
 import { hammingDistance, hashBands, isPlainHash, pictureHash } from "./picture-hash";
-
-/** A photo-like picture: random blocks of colour from a seeded generator, blurred like a lens would. */
-async function photo(seed: number, width = 1200, height = 900): Promise<Buffer> {
-  let state = seed;
-  const next = () => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state / 2147483648;
-  };
-  const block = 50;
-  const pixels = Buffer.alloc(width * height * 3);
-  const colours = Array.from({ length: Math.ceil(width / block) * Math.ceil(height / block) }, () => [
-    Math.floor(next() * 256),
-    Math.floor(next() * 256),
-    Math.floor(next() * 256),
-  ]);
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      const colour = colours[Math.floor(y / block) * Math.ceil(width / block) + Math.floor(x / block)];
-      pixels.set(colour, (y * width + x) * 3);
-    }
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
-    .blur(8)
-    .jpeg({ quality: 90 })
-    .toBuffer();
-}
 
 describe("pictureHash (dHash)", () => {
   it("finds the same photo resized, re-encoded and brightened within 3 bits", async () => {

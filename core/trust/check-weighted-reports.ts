@@ -57,12 +57,11 @@ export async function checkWeightedReports(tx: Db, { memberId, now }: { memberId
   const weights = reporters.map((r) => ({ id: r.reporterId, weight: reporterWeight(r) }));
   const total = Math.round(weights.reduce((sum, w) => sum + w.weight, 0) * 100) / 100;
   if (total < REPORT_WEIGHT_THRESHOLD) return null;
-  const strong = weights.filter((w) => w.weight >= 1).length;
   return raiseSignal(tx, {
     kind: "weighted_reports",
     userId: memberId,
     score: reportsScore(total),
-    explanation: `Reported by ${reporters.length} members, weighing ${total.toFixed(2)} by their standing (threshold ${REPORT_WEIGHT_THRESHOLD}); ${strong} of them established members with confirmed e-mail and swaps behind them.`,
+    explanation: `Reported by ${reporters.length} members whose standing (account age, confirmed e-mail, completed swaps, past reports upheld) weighs ${total.toFixed(2)} together, over the threshold of ${REPORT_WEIGHT_THRESHOLD}.`,
     details: { reporters: reporters.length, weight: total, weights: weights.slice(0, 20) },
     dedupeKey: `weighted_reports:${memberId}`,
     holds: "member",

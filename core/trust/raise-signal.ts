@@ -73,26 +73,41 @@ export async function raiseSignal(tx: Db, signal: RaisedSignal): Promise<SignalO
   return { id: row.id, held, status: row.status };
 }
 
-/** Holds the listing or the member, if nothing else did already; true when this hold did. */
+/**
+ * Holds the listing or the member, if nothing else did already; true when a signal's hold holds it (this one, or
+ * another open signal's hold already: both then keep it held until staff settle them all).
+ */
 async function hold(tx: Db, signal: RaisedSignal): Promise<boolean> {
-  if (signal.holds === "listing" && signal.listingId) {
-    const changed = await tx
-      .update(listings)
-      .set({ moderationStatus: "pending", updatedAt: signal.now })
-      .where(
-        and(
-          eq(listings.id, signal.listingId),
-          eq(listings.moderationStatus, "approved"),
-          sql`${listings.status} in ('active', 'reserved')`,
-        ),
-      )
-      .returning();
-    return changed.length > 0;
-  }
-  const changed = await tx
-    .update(profiles)
-    .set({ status: "flagged", updatedAt: signal.now })
-    .where(and(eq(profiles.userId, signal.userId), eq(profiles.status, "active")))
-    .returning();
-  return changed.length > 0;
+  const byListing = signal.holds === "listing" && signal.listingId;
+  const changed = byListing
+    ? await tx
+        .update(listings)
+        .set({ moderationStatus: "pending", updatedAt: signal.now })
+        .where(
+          and(
+            eq(listings.id, signal.listingId as string),
+            eq(listings.moderationStatus, "approved"),
+            sql`${listings.status} in ('active', 'reserved')`,
+          ),
+        )
+        .returning()
+    : await tx
+        .update(profiles)
+        .set({ status: "flagged", updatedAt: signal.now })
+        .where(and(eq(profiles.userId, signal.userId), eq(profiles.status, "active")))
+        .returning();
+  if (changed.length > 0) return true;
+  const [holding] = await tx
+    .select({ id: scamSignals.id })
+    .from(scamSignals)
+    .where(
+      and(
+        byListing ? eq(scamSignals.listingId, signal.listingId as string) : eq(scamSignals.userId, signal.userId),
+        sql`${scamSignals.details}->>'holds' = ${signal.holds}`,
+        eq(scamSignals.status, "open"),
+        eq(scamSignals.held, true),
+      ),
+    )
+    .limit(1);
+  return Boolean(holding);
 }

@@ -1,4 +1,4 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { listings } from "#db/schema/listings.ts";
 import { moderationReports } from "#db/schema/moderation.ts";
@@ -84,7 +84,15 @@ async function releaseHold(tx: Db, signal: Signal, now: Date): Promise<"listing"
     tx
       .select({ id: scamSignals.id })
       .from(scamSignals)
-      .where(and(where, eq(scamSignals.status, "open"), eq(scamSignals.held, true), ne(scamSignals.id, signal.id)))
+      .where(
+        and(
+          where,
+          sql`${scamSignals.details}->>'holds' = ${signal.details.holds as string}`,
+          eq(scamSignals.status, "open"),
+          eq(scamSignals.held, true),
+          ne(scamSignals.id, signal.id),
+        ),
+      )
       .limit(1);
   if (signal.listingId && signal.details.holds === "listing") {
     if ((await othersHolding(eq(scamSignals.listingId, signal.listingId))).length > 0) return null;
