@@ -71,6 +71,8 @@ function selectSignals(db: Db) {
     .leftJoin(reviewer, eq(reviewer.id, scamSignals.reviewedBy));
 }
 
+const withLabel = <T extends { kind: SignalKind }>(row: T) => ({ ...row, kindLabel: SIGNAL_KIND_LABELS[row.kind] });
+
 export type SignalForStaff = Awaited<ReturnType<typeof findSignalsForStaff>>["signals"][number];
 
 /**
@@ -93,7 +95,7 @@ export async function findSignalsForStaff(
     .limit(limit + 1);
   const [{ total }] = await db.select({ total: count() }).from(scamSignals).where(inFilter);
   const { page, nextCursor } = pageOf(rows, limit);
-  return { signals: page, nextCursor, total: Number(total) };
+  return { signals: page.map(withLabel), nextCursor, total: Number(total) };
 }
 
 /** How many signals are open: the Moderation Queue's tab shows it. */
@@ -104,8 +106,9 @@ export async function countOpenSignals(db: Db): Promise<number> {
 
 /** A member's signals for the Users page, newest first (the 20 most recent). */
 export async function findMemberSignals(db: Db, { userId }: { userId: string }) {
-  return selectSignals(db)
+  const rows = await selectSignals(db)
     .where(eq(scamSignals.userId, userId))
     .orderBy(desc(scamSignals.createdAt), desc(scamSignals.id))
     .limit(20);
+  return rows.map(withLabel);
 }

@@ -11,7 +11,7 @@ import { appContext } from "#app/context.ts";
 import { requireStaff } from "#app/lib/require-staff.server.ts";
 import { asciiPath } from "#app/lib/safe-redirect.ts";
 import { runStaffAction } from "#app/lib/staff-action.server.ts";
-import { sydneyDateTime } from "#app/lib/sydney-format.ts";
+import { signalForPage } from "#app/lib/signal-for-page.ts";
 import { isFeatureEnabled } from "#core/flags/is-feature-enabled.ts";
 import { can, type StaffAction } from "#core/staff/permissions.ts";
 import {
@@ -20,7 +20,6 @@ import {
   SIGNAL_KIND_FILTERS,
   SIGNAL_KIND_LABELS,
   SIGNAL_STATUS_FILTERS,
-  type SignalForStaff,
   signalKindFilter,
   signalStatusFilter,
 } from "#core/trust/find-signals.ts";
@@ -49,17 +48,6 @@ const TEXTS: Record<SignalSettlement, { success: string; failure: string }> = {
 
 const isSettlement = (value: unknown): value is SignalSettlement =>
   typeof value === "string" && Object.hasOwn(SETTLEMENTS, value);
-
-/** A signal's dates as the back office shows them, and its kind in words. */
-export function signalForPage(signal: SignalForStaff) {
-  return {
-    ...signal,
-    kindLabel: SIGNAL_KIND_LABELS[signal.kind],
-    createdAt: sydneyDateTime(signal.createdAt),
-    updatedAt: sydneyDateTime(signal.updatedAt),
-    reviewedAt: signal.reviewedAt ? sydneyDateTime(signal.reviewedAt) : null,
-  };
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
