@@ -343,3 +343,19 @@ test("the Users page lists a member's signals", async () => {
   expect(rows).toHaveLength(1);
   expect(rows[0]).toMatchObject({ kind: "scam_wording", memberName: "Listed Lou", listingTitle: "Red kayak" });
 });
+
+// The demo data (core/seed) goes through the same checks as a member's listing: its figure per 10,000 listings is
+// in docs/security.md.
+test("the demo data's listings raise no signal", { timeout: 300_000 }, async () => {
+  const { seedDemoData } = await import("#core/seed/seed-demo-data.ts");
+  const { createTestApp } = await import("../support/test-app");
+  const testApp = createTestApp(handle, { authAddressLimit: 1000 });
+  const before = await db.select({ id: scamSignals.id }).from(scamSignals);
+  const seeded = await seedDemoData({ db, auth: testApp.auth, storage, clock });
+  const hashes = await db.select({ key: pictureHashes.pictureKey }).from(pictureHashes);
+  const after = await db.select().from(scamSignals);
+  console.log(`demo data: ${seeded.createdListings} listings, ${after.length - before.length} signals`);
+  expect(seeded.createdListings).toBeGreaterThan(10);
+  expect(hashes.length).toBeGreaterThanOrEqual(seeded.createdListings);
+  expect(after.length - before.length).toBe(0);
+});
