@@ -7,8 +7,12 @@ export const HOLD_SCORE = 80;
 
 /** same_photo: two pictures are "the same photo" within this many differing bits of their 64-bit dHash. */
 export const SAME_PHOTO_MAX_DISTANCE = 3;
-/** Score by distance: an identical hash is a re-used photo; a few bits off is a re-encoded or resized copy. */
-export const sameScore = (distance: number) => (distance === 0 ? 85 : 75);
+/**
+ * Score by distance: an identical hash is a re-used photo; a few bits off is a re-encoded or resized copy. Below the
+ * hold score either way: honest members reuse a manufacturer's product photo, so the same photo alone never hides a
+ * listing; staff see it, and scam wording on the same listing holds it.
+ */
+export const sameScore = (distance: number) => (distance === 0 ? 75 : 65);
 
 /** contact_before_handshake: this many masked messages in the rolling window raise the signal. */
 export const CONTACT_ATTEMPTS = 3;

@@ -107,31 +107,23 @@ describe("same photo", () => {
     expect(new Set(rows.map((r) => r.dedupeKey)).size).toBe(2);
   });
 
-  test("an exact copy holds the listing only while enable_signal_holds is on; a removed picture lets its hash go", async () => {
+  test("the same photo alone never holds a listing (a product photo is reused honestly); a removed picture lets its hash go", async () => {
     const a = await createMember(db, { name: "Ada", joinedAt: LONG_AGO });
-    const b = await createMember(db, { name: "Ben", joinedAt: LONG_AGO });
     const c = await createMember(db, { name: "Cy", joinedAt: LONG_AGO });
     const photo = await makePhoto(303);
     await list(a.id, [photo]);
-
-    await setFlag(db, "enable_signal_holds", false);
-    const notHeld = await list(b.id, [photo]);
-    expect((await signalsOf(b.id))[0]).toMatchObject({ score: 85, held: false });
-    expect((await listingRow(notHeld)).moderationStatus).toBe("approved");
-
-    await setFlag(db, "enable_signal_holds", true);
-    const held = await list(c.id, [photo]);
-    expect((await signalsOf(c.id)).every((s) => s.held)).toBe(true);
-    expect((await listingRow(held)).moderationStatus).toBe("pending");
+    const copied = await list(c.id, [photo]);
+    expect(await signalsOf(c.id)).toMatchObject([{ kind: "same_photo", score: 75, held: false }]);
+    expect((await listingRow(copied)).moderationStatus).toBe("approved");
 
     await updateListing(deps, {
-      listingId: held,
+      listingId: copied,
       actorId: c.id,
       fields: FIELDS,
       files: [await makePhoto(304)],
       keep: [],
     });
-    const hashes = await db.select().from(pictureHashes).where(eq(pictureHashes.listingId, held));
+    const hashes = await db.select().from(pictureHashes).where(eq(pictureHashes.listingId, copied));
     expect(hashes).toHaveLength(1);
   });
 });
@@ -270,6 +262,14 @@ describe("payment-scam wording", () => {
     ).rejects.toMatchObject({ message: alreadySettled("dismissed") });
     const after = await db.select().from(adminAuditLog).where(eq(adminAuditLog.adminId, moderator.id));
     expect(after).toHaveLength(1);
+  });
+
+  test("with enable_signal_holds off, a high score holds nothing", async () => {
+    await setFlag(db, "enable_signal_holds", false);
+    const member = await createMember(db, { name: "Flag Off Flo", joinedAt: LONG_AGO });
+    const id = await list(member.id, [await makePhoto(707)], { description: "Upgrade your PayID to receive payment." });
+    expect(await signalsOf(member.id)).toMatchObject([{ kind: "scam_wording", score: 95, held: false }]);
+    expect((await listingRow(id)).moderationStatus).toBe("approved");
   });
 
   test("scam wording in a message flags the sender when high; marking it actioned unflags them", async () => {
