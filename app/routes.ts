@@ -67,6 +67,7 @@ export default [
     route("payments/:id", "routes/admin/payments.$id.tsx"),
     route("reports", "routes/admin/reports.tsx"),
     route("moderation", "routes/admin/moderation.tsx"),
+    route("moderation/signals", "routes/admin/moderation.signals.tsx"),
     // A message report (decision 086): the only staff page with members' messages on it; opening it is audited.
     route("moderation/messages/:id", "routes/admin/moderation.messages.$id.tsx"),
     // Appeals (decision 097): a kind in the Moderation Queue, listed and decided on pages of their own.

@@ -6,6 +6,7 @@ import type { Auth } from "./auth";
 import { type AuthDeps, enforceAuthRateLimit, type RequestMeta, type SignedIn } from "./auth-attempt";
 import { parseOrRefuse } from "../shared/describe-issues";
 import { signUpSchema } from "./credentials-schema";
+import { recordSignupAddress } from "../trust/record-signup-address";
 
 export const EMAIL_TAKEN = "This email is already registered. Please sign in instead.";
 
@@ -37,6 +38,8 @@ export async function signUp(
       returnHeaders: true,
     });
     await log(true, null, response.user.id);
+    // Where it was made from, kept for the shared-address signal for staff (decision 098).
+    await recordSignupAddress(deps.db, { userId: response.user.id, ip: meta.ip, now: deps.clock.now() });
     return { kind: "signed-in", userId: response.user.id, headers };
   } catch (error) {
     // A duplicate can surface as Better Auth's own error or, in a race, as the unique index.

@@ -11,6 +11,8 @@ import type { MessageEventPayloads } from "../events/event-kinds";
 import { recordEvent } from "../events/record-event";
 import { publishLive } from "../live/publish-live";
 import { saveWithNewPictures } from "../images/save-with-new-pictures";
+import { checkContactAttempts } from "../trust/check-contact-attempts";
+import { checkMessageWording } from "../trust/wording-signals";
 import { MemberLimitError, recordMemberLimitRefusal } from "../rate-limit/member-limits";
 import type { Clock } from "../shared/clock";
 import type { FileStorage } from "../storage/storage";
@@ -94,7 +96,11 @@ export async function sendMessage(
         kinds: masked,
         createdAt: now,
       });
+      // The third attempt in a day raises a signal for staff (decision 098).
+      await checkContactAttempts(tx, { userId: senderId, now });
     }
+    if (body !== "")
+      await checkMessageWording(tx, { conversationId: thread.id, messageId: message.id, userId: senderId, body, now });
     // Whoever answers has read what came before.
     await advanceReadPointer(tx, { conversationId: thread.id, userId: senderId, seq: message.seq, now });
     await markThreadWaiting(tx, { conversationId: thread.id, userIds: [thread.otherId], now });

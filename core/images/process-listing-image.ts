@@ -1,6 +1,7 @@
 import sharp, { type Metadata, type SharpOptions } from "sharp";
 import { AppError } from "../shared/app-error";
 import { detectImageType, INVALID_FILE_TYPE } from "./detect-image-type";
+import { pictureHash } from "./picture-hash";
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** Decompression-bomb guard: a 5 MB PNG can claim billions of pixels. 40 MP covers phone photos. */
@@ -16,7 +17,12 @@ const ENCODE_TIMEOUT_SECONDS = 30;
 export const FILE_TOO_LARGE = "File size exceeds 5MB limit.";
 const DIMENSIONS_TOO_LARGE = "Image dimensions are too large.";
 
-export type ProcessedListingImage = { widths: number[]; variants: { width: number; body: Buffer }[] };
+export type ProcessedListingImage = {
+  widths: number[];
+  variants: { width: number; body: Buffer }[];
+  /** Its perceptual hash (picture-hash.ts), for finding the same photo on other accounts' listings. */
+  hash: string;
+};
 
 /** The widths to encode for a source this wide: the standard ones that fit, else the source's own width. */
 export function variantWidths(sourceWidth: number): number[] {
@@ -52,7 +58,8 @@ export async function processListingImage(input: Buffer): Promise<ProcessedListi
           .toBuffer(),
       })),
     );
-    return { widths, variants };
+    const hash = await pictureHash(source.clone());
+    return { widths, variants, hash };
   } catch (error) {
     throw decodeFailure(error);
   }

@@ -11,7 +11,8 @@ import { type PictureFolder, storeListingImages } from "./store-listing-images";
  * row that points at them is saved. They are noted as pending before any is written and the note is settled in
  * that transaction: a refusal or a failure deletes them again, and a crash anywhere in between leaves a note to
  * delete them, never files that nothing points at (pending-files.ts). A listing's pictures and a message's alike
- * (`folder`); a picture's refusal names the form's field (`field`), so it shows beside the picker.
+ * (`folder`); a picture's refusal names the form's field (`field`), so it shows beside the picker. `write` also gets
+ * each new picture's perceptual hash (for the same-photo signal).
  */
 export async function saveWithNewPictures<T>(
   deps: { db: Db; storage: FileStorage; clock: Clock },
@@ -22,13 +23,14 @@ export async function saveWithNewPictures<T>(
     folder = "listings",
     field,
   }: { ownerId: string; files: Buffer[]; names?: string[]; folder?: PictureFolder; field: string },
-  write: (tx: Db, added: ListingImage[]) => Promise<T>,
+  write: (tx: Db, added: ListingImage[], hashes: string[]) => Promise<T>,
 ): Promise<T> {
   let note: string | undefined;
   let added: ListingImage[] = [];
+  let hashes: string[] = [];
   if (files.length > 0) {
     try {
-      ({ images: added } = await storeListingImages(deps.storage, {
+      ({ images: added, hashes } = await storeListingImages(deps.storage, {
         ownerId,
         files,
         names,
@@ -46,7 +48,7 @@ export async function saveWithNewPictures<T>(
   }
   try {
     return await deps.db.transaction(async (tx) => {
-      const value = await write(tx, added);
+      const value = await write(tx, added, hashes);
       if (note) await keepPendingFiles(tx, { noteId: note, now: deps.clock.now() });
       return value;
     });

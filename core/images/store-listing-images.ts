@@ -14,6 +14,8 @@ export type StoredListingImages = {
   images: ListingImage[];
   /** Every key written, so the caller can delete them if the database write fails. */
   keys: string[];
+  /** Each picture's perceptual hash, beside `images`. */
+  hashes: string[];
 };
 
 /**
@@ -93,7 +95,7 @@ export async function storeListingImages(
     }
     throw failure.reason;
   }
-  return { images, keys };
+  return { images, keys, hashes: processed.map((picture) => picture.hash) };
 }
 
 /** "fake.jpg: Invalid file type. ...", or "Picture 2: ..." for a file sent without a name. */

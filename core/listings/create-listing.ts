@@ -5,6 +5,8 @@ import type { Clock } from "../shared/clock";
 import { deliverAfterCommit } from "../events/deliver-after-commit";
 import { keepSavedSearchesInStep } from "../saved-searches/keep-listing-wants";
 import type { FileStorage } from "../storage/storage";
+import { recordPictureHashes } from "../trust/check-same-photo";
+import { checkListingWording, wordingOf } from "../trust/wording-signals";
 import {
   checkPictureCount,
   type ListingSubmission,
@@ -28,12 +30,17 @@ export async function createListing(
   // Counted once the listing is valid (a typo costs nothing) and before any picture is processed.
   await hitMemberLimit(deps, { userId: input.ownerId, action: "create_listing" });
 
-  const id = await saveWithNewPictures(deps, input, async (tx, images) => {
+  const id = await saveWithNewPictures(deps, input, async (tx, images, hashes) => {
     const [row] = await tx
       .insert(listings)
       .values({ userId: input.ownerId, ...columns, images })
       .returning();
     await keepSavedSearchesInStep(tx, row.id);
+    // Scam signals for staff (decision 098): the same photo on another account's listing, payment-scam wording.
+    const now = deps.clock.now();
+    const pictures = images.map((image, i) => ({ key: image.key, hash: hashes[i] }));
+    await recordPictureHashes(tx, { listingId: row.id, userId: input.ownerId, pictures, now });
+    await checkListingWording(tx, { listingId: row.id, userId: input.ownerId, ...wordingOf(row), now });
     return row.id;
   });
   // Saved searches it matches hear of it now (the background dispatcher otherwise, within seconds).

@@ -60,7 +60,7 @@ export function checkPictureCount(count: number) {
 export function saveWithNewPictures<T>(
   deps: Deps,
   { ownerId, files, names }: { ownerId: string } & Pick<ListingSubmission, "files" | "names">,
-  write: (tx: Db, added: ListingImage[]) => Promise<T>,
+  write: (tx: Db, added: ListingImage[], hashes: string[]) => Promise<T>,
 ): Promise<T> {
   return savePictures(deps, { ownerId, files, names, folder: "listings", field: "images" }, write);
 }

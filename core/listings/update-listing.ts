@@ -11,6 +11,8 @@ import type { Clock } from "../shared/clock";
 import { isUuid } from "../shared/ids";
 import { notePendingFiles, removePendingFiles } from "../storage/pending-files";
 import type { FileStorage } from "../storage/storage";
+import { recordPictureHashes } from "../trust/check-same-photo";
+import { checkListingWording, wordingOf } from "../trust/wording-signals";
 import { LISTING_NOT_FOUND } from "./delete-listing";
 import { LISTING_RESERVED_NOT_EDITABLE, whyNotEditable } from "./listing-edit-rules";
 import {
@@ -63,7 +65,7 @@ export async function updateListing(
 
   // Removed pictures are noted in the transaction that lets go of them, and deleted once it has committed.
   const pictures = { ownerId: input.actorId, files: input.files, names: input.names };
-  const removed = await saveWithNewPictures(deps, pictures, async (tx, added) => {
+  const removed = await saveWithNewPictures(deps, pictures, async (tx, added, hashes) => {
     // Locked, and checked again: an accept that reserves it, or another edit of its pictures, waits or went first.
     const current = await checkEditable(tx, input.listingId, input.actorId, keep, { lock: true });
     const byKey = new Map(current.map((image) => [image.key, image]));
@@ -81,7 +83,17 @@ export async function updateListing(
       .set({ ...columns, images, updatedAt: now })
       .where(eq(listings.id, input.listingId));
     await keepSavedSearchesInStep(tx, input.listingId);
-    const dropped = pictureKeys(current.filter((image) => !keep.includes(image.key)));
+    // Scam signals for staff (decision 098): new pictures' hashes (removed ones let go), the edited wording.
+    const removedImages = current.filter((image) => !keep.includes(image.key));
+    await recordPictureHashes(tx, {
+      listingId: input.listingId,
+      userId: input.actorId,
+      pictures: added.map((image, i) => ({ key: image.key, hash: hashes[i] })),
+      removedKeys: removedImages.map((image) => image.key),
+      now,
+    });
+    await checkListingWording(tx, { listingId: input.listingId, userId: input.actorId, ...wordingOf(columns), now });
+    const dropped = pictureKeys(removedImages);
     return dropped.length ? notePendingFiles(tx, { keys: dropped, now, graceMs: 0 }) : null;
   });
   // Only now that the row no longer points at them: a rollback above would still have needed them.

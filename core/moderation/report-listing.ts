@@ -1,4 +1,5 @@
 import { and, countDistinct, eq, sql } from "drizzle-orm";
+import { checkWeightedReports } from "../trust/check-weighted-reports";
 import type { Db } from "#db/client.ts";
 import { listings } from "#db/schema/listings.ts";
 import { AUTO_TAKEDOWN_REPORTS, moderationReports } from "#db/schema/moderation.ts";
@@ -96,6 +97,8 @@ export async function reportListing(
         .update(listings)
         .set({ isFlagged: true, ...(hide ? { moderationStatus: "pending" as const } : {}), updatedAt: now })
         .where(eq(listings.id, listing.id));
+      // Reports weighed by their reporters' standing may raise a signal about the owner (decision 098).
+      await checkWeightedReports(tx, { memberId: listing.ownerId, now });
       return { id: report.id, hidden: hide };
     });
   } catch (error) {

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { checkWeightedReports } from "../trust/check-weighted-reports";
 import type { Db } from "#db/client.ts";
 import { conversationMessages } from "#db/schema/conversations.ts";
 import { moderationReports } from "#db/schema/moderation.ts";
@@ -117,6 +118,8 @@ export async function reportMessage(
           createdAt: now,
         })
         .returning();
+      // Reports weighed by their reporters' standing may raise a signal about the sender (decision 098).
+      await checkWeightedReports(tx, { memberId: message.senderId as string, now });
       return { id: report.id };
     });
   } catch (error) {

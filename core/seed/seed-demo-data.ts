@@ -12,6 +12,8 @@ import { locationColumns, resolveLocationInput } from "../locations/localities";
 import type { FileStorage } from "../storage/storage";
 import type { Clock } from "../shared/clock";
 import type { Auth } from "../auth/auth";
+import { recordPictureHashes } from "../trust/check-same-photo";
+import { checkListingWording, wordingOf } from "../trust/wording-signals";
 
 export type SeedDeps = {
   db: Db;
@@ -160,6 +162,11 @@ async function seedListings(deps: SeedDeps) {
           })
           .returning();
         await tx.insert(seedRecords).values({ kind: "listing", key, recordId: listing.id });
+        // The same checks as a member's listing (decision 098): the demo data's signal figure in docs/security.md.
+        const now = deps.clock.now();
+        const pictures = stored.images.map((image, n) => ({ key: image.key, hash: stored.hashes[n] }));
+        await recordPictureHashes(tx, { listingId: listing.id, userId: ownerId, pictures, now });
+        await checkListingWording(tx, { listingId: listing.id, userId: ownerId, ...wordingOf(listing), now });
       } catch (error) {
         await deps.storage.delete(stored.keys);
         throw error;

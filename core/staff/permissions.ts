@@ -54,6 +54,9 @@ export const STAFF_PERMISSIONS = {
   // (checked in the use case), and never by the staff member who took the decision.
   view_appeals: STAFF,
   resolve_appeal: STAFF,
+  // Scam signals (decision 098): settled from the Moderation Queue's signals, which release any hold.
+  dismiss_signal: STAFF,
+  mark_signal_actioned: STAFF,
   // Tools (admins: "run tools").
   view_tools: ADMIN,
   seed_demo_data: ADMIN,
@@ -107,6 +110,8 @@ export const RATE_LIMITED_VERBS = [
   "replay",
   // Not in the spec's list: removing a reported message (decision 086) is a moderation action like a takedown.
   "remove",
+  // Not in the spec's list: dismissing a scam signal (decision 098) releases a hold like rejecting a report does.
+  "dismiss",
 ] as const;
 
 export function isRateLimitedAction(action: string): boolean {

@@ -14,6 +14,7 @@ import type { Clock } from "../shared/clock";
 import { describeIssues } from "../shared/describe-issues";
 import { isUniqueViolation } from "../shared/sql-errors";
 import { hitMemberLimit, MemberLimitError, recordMemberLimitRefusal } from "../rate-limit/member-limits";
+import { checkFarProposals } from "../trust/check-far-proposals";
 import { PROPOSAL_EXPIRY_HOURS, proposeSwapSchema } from "./swap-schema";
 
 export const OFFERED_NOT_AVAILABLE = "The listing you offered is not available";
@@ -101,6 +102,8 @@ export async function proposeSwap(
       await recordEvent(tx, { kind: "swap.proposed", subjectId: row.id });
       // The proposal opens (or continues) the pair's thread about the listing, and becomes its deal.
       await recordThreadEvent(tx, { swap: row, kind: "proposal", actorId: input.proposerId, now });
+      // A new account proposing on listings far apart in a short time is a signal for staff (decision 098).
+      await checkFarProposals(tx, { userId: input.proposerId, now });
       return { id: row.id };
     });
     await deliverAfterCommit(deps);

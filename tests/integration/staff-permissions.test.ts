@@ -52,6 +52,9 @@ const MODERATORS_MAY: StaffAction[] = [
   "view_reported_message",
   "reject_message_report",
   "remove_reported_message",
+  // Scam signals sit in the Moderation Queue beside reports (decision 098).
+  "dismiss_signal",
+  "mark_signal_actioned",
 ];
 MODERATORS_MAY.push("view_swaps", "view_swap", "view_payments", "view_payment");
 // System Logs is for moderators and admins; its CSV export is what the page shows (decision 057).

@@ -543,6 +543,14 @@ const ENDPOINTS: FormEndpoint[] = [
     },
     runs: 10,
   }),
+  ...intents("routes/admin/moderation.signals", "admin", "/admin/moderation/signals", "settle", ["dismiss", "action"], {
+    fields: {
+      signalId: field(fc.oneof(fc.constant(world.signalId), fc.uuid(), fc.string({ maxLength: 40 }))),
+      notes: field(fc.string({ maxLength: 2100 })),
+      back: field(fc.constantFrom("/admin/moderation/signals", "/admin/users/abc", "//evil.example", "/admin/x")),
+    },
+    runs: 10,
+  }),
   ...intents(
     "routes/admin/moderation.messages.$id",
     "admin",

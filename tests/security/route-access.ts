@@ -38,6 +38,7 @@ import { pushSubscriptions } from "#db/schema/notifications.ts";
 import { savedSearches } from "#db/schema/saved-searches.ts";
 import { swapMeetings } from "#db/schema/swaps.ts";
 import { toSydneyLocal } from "#core/shared/time.ts";
+import { scamSignals } from "#db/schema/trust-signals.ts";
 import type { Actor, ActorName, Answer, Body, World } from "./world";
 
 export type Outcome =
@@ -300,6 +301,20 @@ export const TARGETS = {
       .values({ subject: "message", messageId, conversationId, reportedBy: askerId, reason: "fraud", notes: "matrix" })
       .returning();
     return { reportId: row.id };
+  },
+  /** An open scam signal about a throwaway (decision 098), for staff to dismiss or mark actioned. */
+  signal: async (w: World) => {
+    const [row] = await w.db
+      .insert(scamSignals)
+      .values({
+        kind: "same_photo",
+        userId: await w.throwaway(),
+        score: 75,
+        explanation: 'Same photo as listing "Drill" by another account.',
+        dedupeKey: `matrix:${crypto.randomUUID()}`,
+      })
+      .returning();
+    return { signalId: row.id };
   },
   /** A picture Olive sent the member in a thread of theirs (decision 087): served to those two only. */
   memberThreadPicture: async (w: World) => {
@@ -1075,6 +1090,20 @@ export const ROUTE_ACCESS: Entry[] = [
         (t) => ({ reportId: t.reportId, notes: "Checked", back: "/admin/moderation" }),
         STAFF("redirect"),
         { target: "report" },
+      ),
+    ),
+  ),
+  // Scam signals (decision 098): the Moderation Queue's other tab; settling one is a staff action like a review.
+  ...backOffice(
+    "routes/admin/moderation.signals",
+    "/admin/moderation/signals",
+    get(STAFF("ok")),
+    ...(["dismiss", "action"] as const).map((settle) =>
+      act(
+        `settle=${settle}`,
+        (t) => ({ signalId: t.signalId, notes: "Checked", back: "/admin/moderation/signals" }),
+        STAFF("redirect"),
+        { target: "signal" },
       ),
     ),
   ),

@@ -41,3 +41,28 @@ export async function makeNoisePng({ width = 1500, height = 1400 }: { width?: nu
 
 /** An upload part: bytes with a file name and the type a browser would declare for it. */
 export type Upload = { body: Buffer | Uint8Array | string; name?: string; type?: string };
+
+/**
+ * A photo-like JPEG: blocks of colour from a seeded generator, blurred as a lens would. The same seed makes the same
+ * photo; different seeds make photos whose perceptual hashes are far apart (core/images/picture-hash.ts).
+ */
+export async function makePhoto(seed: number, { width = 1200, height = 900 } = {}): Promise<Buffer> {
+  let state = seed;
+  const next = () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+  const block = 50;
+  const across = Math.ceil(width / block);
+  const colours = Array.from({ length: across * Math.ceil(height / block) }, () =>
+    [next(), next(), next()].map((v) => Math.floor(v * 256)),
+  );
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      pixels.set(colours[Math.floor(y / block) * across + Math.floor(x / block)], (y * width + x) * 3);
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .blur(8)
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}

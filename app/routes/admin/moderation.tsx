@@ -9,6 +9,7 @@ import { ReportCard } from "#app/components/admin/moderation/report-card.tsx";
 import { ReportDialog, type ReportTab, reportTab } from "#app/components/admin/moderation/report-dialog.tsx";
 import { ReportInfo } from "#app/components/admin/moderation/report-info.tsx";
 import { ReportListingPanel } from "#app/components/admin/moderation/report-listing-panel.tsx";
+import { QueueTabs } from "#app/components/admin/moderation/queue-tabs.tsx";
 import { useQueueKeys } from "#app/components/admin/moderation/use-queue-keys.ts";
 import { FilterBar, FilterSelect, Pager } from "#app/components/admin/page-header.tsx";
 import { useFailureToast } from "#app/components/admin/use-failure-toast.ts";
@@ -178,6 +179,7 @@ export default function ModerationQueue({ loaderData, actionData }: Route.Compon
         </div>
         <AppealsLink pending={loaderData.pendingAppeals} />
       </div>
+      <QueueTabs />
       {!moderationOn && (
         <p role="status" className="mb-3 rounded-md border border-amber-200 bg-accent-100 px-3 py-2 text-sm">
           Moderation is turned off (enable_moderation): members cannot report listings and reports cannot be reviewed.

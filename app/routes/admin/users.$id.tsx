@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, useNavigation } from "react-router";
 import { findMemberForStaff } from "#core/accounts/find-member-for-staff.ts";
 import { reactivateMember } from "#core/accounts/reactivate-member.ts";
 import { sendPasswordReset } from "#core/accounts/send-password-reset.ts";
@@ -17,6 +17,10 @@ import {
   SwapsCard,
 } from "#app/components/admin/user/activity-cards.tsx";
 import { DeleteMemberDialog } from "#app/components/admin/user/delete-dialog.tsx";
+import { SignalsCard } from "#app/components/admin/user/signals-card.tsx";
+import { signalForPage } from "#app/lib/signal-for-page.ts";
+import { findMemberSignals } from "#core/trust/find-signals.ts";
+import { HOLD_SCORE } from "#core/trust/signal-rules.ts";
 import { MemberHeader } from "#app/components/admin/user/member-header.tsx";
 import { ProfileCard } from "#app/components/admin/user/profile-card.tsx";
 import { ReactivateDialog } from "#app/components/admin/user/reactivate-dialog.tsx";
@@ -56,6 +60,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const staff = await requireStaff(ctx, request, permission);
   const member = await findMemberForStaff(ctx.db, { userId: params.id });
   if (!member) throw data("Member not found", { status: 404 });
+  const signals = await findMemberSignals(ctx.db, { userId: member.id });
   const self = member.id === staff.userId;
   return {
     member: {
@@ -71,8 +76,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       })),
       events: member.events.map((e) => ({ ...e, createdAt: sydneyDateTime(e.createdAt) })),
     },
+    signals: signals.map(signalForPage),
+    holdScore: HOLD_SCORE,
     // What this staff member may do here: the same table the actions check.
     may: {
+      dismissSignal: can(staff.roles, "dismiss_signal"),
+      actionSignal: can(staff.roles, "mark_signal_actioned"),
       suspend: !self && can(staff.roles, actionPermissions.suspend),
       reactivate: !self && can(staff.roles, actionPermissions.reactivate),
       delete: !self && can(staff.roles, actionPermissions.delete),
@@ -137,6 +146,7 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
   const { member, may } = loaderData;
   const { open, pathname: here, error, dialog } = usePageDialog(actionData);
   const moderator = member.roles.includes("moderator");
+  const navigation = useNavigation();
 
   return (
     <div>
@@ -150,6 +160,13 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
         <SwapsCard swaps={member.swaps} />
         <PaymentsCard payments={member.payments} />
         <SecurityEventsCard events={member.events} />
+        <SignalsCard
+          signals={loaderData.signals}
+          holdScore={loaderData.holdScore}
+          may={{ dismiss: may.dismissSignal, action: may.actionSignal }}
+          here={here}
+          busy={navigation.state === "submitting"}
+        />
       </div>
 
       {open === "suspend" && may.suspend && <SuspendDialog name={member.name} {...dialog} />}

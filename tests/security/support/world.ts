@@ -16,6 +16,7 @@ import { FEATURE_FLAG_DEFAULTS, type FeatureFlagKey, featureFlags } from "#db/sc
 import { listings } from "#db/schema/listings.ts";
 import { moderationReports } from "#db/schema/moderation.ts";
 import { rateLimits } from "#db/schema/ops.ts";
+import { scamSignals } from "#db/schema/trust-signals.ts";
 import { paymentLogs } from "#db/schema/payments.ts";
 import { swapMeetings } from "#db/schema/swaps.ts";
 import type { PageHandler } from "#server/app.ts";
@@ -201,6 +202,17 @@ export async function buildWorld(handle: DbHandle, testApp: TestApp) {
       reason: "fraud",
     })
     .returning();
+  // An open scam signal about a victim (decision 098), for staff to settle.
+  const [signal] = await db
+    .insert(scamSignals)
+    .values({
+      kind: "scam_wording",
+      userId: victims[0].id,
+      score: 55,
+      explanation: "Payment-scam wording in a message: “a deposit first”.",
+      dedupeKey: `fuzz:${crypto.randomUUID()}`,
+    })
+    .returning();
 
   const signedIn = async (cookie: string) =>
     (await testApp.app.request(`${TEST_ORIGIN}/api/v1/me`, { headers: sameOrigin(cookie) })).status === 200;
@@ -278,6 +290,7 @@ export async function buildWorld(handle: DbHandle, testApp: TestApp) {
     paymentId: payment.id,
     reportId: report.id,
     messageReportId: messageReport.id,
+    signalId: signal.id,
     randomUuid: () => crypto.randomUUID(),
     heal,
     /**
