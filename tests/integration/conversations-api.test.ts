@@ -200,7 +200,7 @@ describe("a conversation through the API", () => {
     await grantCredit(db, tom.userId, 999);
     expect((await send("POST", `/swaps/${swapId}/pay`, tom)).body).toEqual({ kind: "paid" });
     const [swap] = await db.select().from(swapProposals).where(eq(swapProposals.id, swapId));
-    expect(swap).toMatchObject({ status: "completed", proposerPaid: true, receiverPaid: true });
+    expect(swap).toMatchObject({ status: "arranging", proposerPaid: true, receiverPaid: true });
     const unlocked = await thread(conversationId, tom);
     expect(unlocked.conversation.unlocked).toBe(true);
     expect(unlocked.messages.find((m) => m.kind === "text")).toMatchObject({ body: words, masked: false });

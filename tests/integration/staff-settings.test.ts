@@ -174,7 +174,7 @@ describe("the Settings page's feature flags", () => {
       offeredListingId: offered,
       targetListingId: target,
     });
-    expect(await acceptSwap(b, { swapId, actorId: receiver.id })).toMatchObject({ status: "completed" });
+    expect(await acceptSwap(b, { swapId, actorId: receiver.id })).toMatchObject({ status: "arranging" });
 
     // Auto takedown on: the third member's report hides the listing.
     const owner = await createMember(second.db, { name: "Olive Owner" });

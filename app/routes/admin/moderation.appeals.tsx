@@ -7,6 +7,7 @@ import { hasFilters, useListLoading } from "#app/components/admin/list-state.tsx
 import { pageLinks, readListFilters } from "#app/components/admin/list-filters.ts";
 import { FilteredList } from "#app/components/admin/list-table.tsx";
 import { adminErrorBoundary } from "#app/components/admin/load-error.tsx";
+import { QueueTabs } from "#app/components/admin/moderation/queue-tabs.tsx";
 import { FilterBar, FilterSearch, FilterSelect, PageHeader } from "#app/components/admin/page-header.tsx";
 import { requireStaff } from "#app/lib/require-staff.server.ts";
 import { sydneyDateTime } from "#app/lib/sydney-format.ts";
@@ -51,6 +52,7 @@ export default function Appeals({ loaderData }: Route.ComponentProps) {
         title="Appeals"
         description="Members asking for a suspension or a listing decision to be looked at again, newest first. Someone other than the staff member who took the decision decides."
       />
+      <QueueTabs />
       <FilterBar>
         <FilterSearch label="Member name or e-mail" value={filters.q} placeholder="Search appeals" />
         <FilterSelect

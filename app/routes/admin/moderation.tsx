@@ -29,7 +29,6 @@ import { REVIEWS, type ReportReview, reviewReport } from "#core/moderation/revie
 import { can, type StaffAction } from "#core/staff/permissions.ts";
 import { asciiPath } from "#app/lib/safe-redirect.ts";
 import { countPendingAppeals } from "#core/appeals/find-appeals.ts";
-import { AppealsLink } from "#app/components/admin/appeals/appeals-link.tsx";
 
 /** What it takes to open this page: the permission table's entry. */
 export const permission: StaffAction = "view_moderation_queue";
@@ -177,9 +176,8 @@ export default function ModerationQueue({ loaderData, actionData }: Route.Compon
           </h1>
           <p className="text-sm text-muted">Listings and messages members reported, newest first.</p>
         </div>
-        <AppealsLink pending={loaderData.pendingAppeals} />
       </div>
-      <QueueTabs />
+      <QueueTabs pendingAppeals={loaderData.pendingAppeals} />
       {!moderationOn && (
         <p role="status" className="mb-3 rounded-md border border-amber-200 bg-accent-100 px-3 py-2 text-sm">
           Moderation is turned off (enable_moderation): members cannot report listings and reports cannot be reviewed.
