@@ -17,6 +17,7 @@ import { paymentProviderFromEnv } from "./payments";
 import { storageFromEnv } from "./storage";
 import { refundOwedPayments } from "#core/payments/refund-owed-payments.ts";
 import { claimPaymentWarnings, lapseUnpaidSwaps } from "#core/payments/lapse-unpaid-swaps.ts";
+import { revealDueReviews } from "#core/reviews/reveal-due-reviews.ts";
 
 /**
  * The app's background work, safe with several processes: the scheduler (expiry, the daily 02:00
@@ -47,6 +48,8 @@ export function startBackgroundWork({ db, clock, env }: { db: Db; clock: Clock; 
       await claimPaymentWarnings({ db, clock, env });
       await lapseUnpaidSwaps({ db, clock, env });
       await refundOwedPayments({ db, clock, provider });
+      // Double-blind reviews still hidden 14 days after completion are shown, and both members told (decision 094).
+      await revealDueReviews({ db, clock, env });
       // Saved searches whose matches are due (the hour after an "instantly" notice, the daily and weekly ones).
       await noticeDueSavedSearches({ db, clock });
       // Whatever events are still pending (a process that died between its commit and the dispatch, a handler

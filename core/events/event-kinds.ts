@@ -18,6 +18,8 @@ export const SWAP_EVENT_KINDS = [
   "swap.expired",
   // A party reviewed the other after a completed swap (no mail); the payload names the reviewer.
   "swap.reviewed",
+  // The reveal job showed a swap's hidden reviews 14 days after completion (decision 094): both parties are told.
+  "swap.reviews_revealed",
 ] as const;
 
 export type SwapEventKind = (typeof SWAP_EVENT_KINDS)[number];
@@ -76,7 +78,8 @@ export type SwapEventPayloads = {
   // Whose payment settled (absent when the swap completed with its fees waived).
   "swap.paid": { userId: string };
   "swap.completed": { userId?: string };
-  "swap.reviewed": { reviewerId: string; rating: number };
+  // Double-blind (decision 094): the stars travel only when this review revealed both (the other side had reviewed).
+  "swap.reviewed": { reviewerId: string; revealed?: boolean; rating?: number };
 };
 
 /** What each staff event carries: the facts of the moment (a deleted listing's title survives in the event). */

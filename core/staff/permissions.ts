@@ -47,6 +47,10 @@ export const STAFF_PERMISSIONS = {
   view_reported_message: STAFF,
   reject_message_report: STAFF,
   remove_reported_message: STAFF,
+  // Review reports (decision 094): a moderation action like a message report's.
+  view_reported_review: STAFF,
+  reject_review_report: STAFF,
+  remove_reported_review: STAFF,
   // Tools (admins: "run tools").
   view_tools: ADMIN,
   seed_demo_data: ADMIN,

@@ -52,6 +52,10 @@ const MODERATORS_MAY: StaffAction[] = [
   "view_reported_message",
   "reject_message_report",
   "remove_reported_message",
+  // Review reports too (decision 094).
+  "view_reported_review",
+  "reject_review_report",
+  "remove_reported_review",
 ];
 MODERATORS_MAY.push("view_swaps", "view_swap", "view_payments", "view_payment");
 // System Logs is for moderators and admins; its CSV export is what the page shows (decision 057).
