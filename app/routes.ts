@@ -19,6 +19,8 @@ export default [
     route("listings/:id/propose", "routes/listings.$id.propose.tsx"),
     route("listings/:id/edit", "routes/listings.$id.edit.tsx"),
     route("listings/:id/report", "routes/listings.$id.report.tsx"),
+    // A member's public page (issue 28, decision 094): reviews with their text, reliability, listings.
+    route("members/:id", "routes/members.$id.tsx"),
     route("my-swaps", "routes/my-swaps.tsx"),
     route("checkout/:sessionId", "routes/checkout.$sessionId.tsx"),
     route("dev/outbox", "routes/dev.outbox.tsx"),
@@ -65,6 +67,8 @@ export default [
     route("moderation", "routes/admin/moderation.tsx"),
     // A message report (decision 086): the only staff page with members' messages on it; opening it is audited.
     route("moderation/messages/:id", "routes/admin/moderation.messages.$id.tsx"),
+    // A review report (decision 094): the review, and remove it or dismiss the report.
+    route("moderation/reviews/:id", "routes/admin/moderation.reviews.$id.tsx"),
     route("audit-logs", "routes/admin/audit-logs.tsx"),
     route("logs", "routes/admin/logs.tsx"),
     route("settings", "routes/admin/settings.tsx"),

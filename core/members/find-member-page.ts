@@ -20,11 +20,7 @@ export const MEMBER_LISTINGS_PAGE = 12;
  */
 export async function findMemberPage(
   db: Db,
-  {
-    memberId,
-    viewer = {},
-    listingsCursor,
-  }: { memberId: string; viewer?: Viewer; listingsCursor?: string | null },
+  { memberId, viewer = {}, listingsCursor }: { memberId: string; viewer?: Viewer; listingsCursor?: string | null },
 ) {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(memberId)) return null;
   const [member] = await db
@@ -93,8 +89,7 @@ export async function findMemberPage(
 export type MemberPage = NonNullable<Awaited<ReturnType<typeof findMemberPage>>>;
 export type { Reliability };
 
-const safeCursor = (cursor: string | null | undefined) =>
-  cursor && /^[0-9a-f-]{36}$/i.test(cursor) ? cursor : null;
+const safeCursor = (cursor: string | null | undefined) => (cursor && /^[0-9a-f-]{36}$/i.test(cursor) ? cursor : null);
 
 /**
  * The hidden reviews between the viewer and this member (decision 094): the viewer's own review of them, with the
@@ -115,5 +110,8 @@ async function hiddenBetween(db: Db, viewerId: string, memberId: string) {
   const mine = rows
     .filter((r) => r.reviewerId === viewerId && r.completedAt)
     .map((r) => revealDueAt(r.completedAt as Date));
-  return { mineRevealsAt: mine.sort((a, b) => a.getTime() - b.getTime())[0] ?? null, theirsWaiting: rows.some((r) => r.reviewerId === memberId) };
+  return {
+    mineRevealsAt: mine.sort((a, b) => a.getTime() - b.getTime())[0] ?? null,
+    theirsWaiting: rows.some((r) => r.reviewerId === memberId),
+  };
 }

@@ -226,7 +226,10 @@ export const NOTIFICATION_KINDS = {
       // Double-blind (decision 094): before the reveal the notice says only that a review is waiting.
       const revealed = f.event.revealed !== false && f.event.rating != null;
       return [
-        { ...notice, payload: { ...notice.payload, ...(revealed ? { rating: Number(f.event.rating) } : {}), revealed } },
+        {
+          ...notice,
+          payload: { ...notice.payload, ...(revealed ? { rating: Number(f.event.rating) } : {}), revealed },
+        },
       ];
     },
     line: (p: SwapNotice & { rating?: number; revealed?: boolean }) =>

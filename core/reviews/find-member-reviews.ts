@@ -104,7 +104,8 @@ export async function findSwapReviews(
     );
   const out: Record<string, SwapReviews> = {};
   for (const r of rows) {
-    const entry = (out[r.swapId] ??= { mine: null, theirs: null });
+    out[r.swapId] ??= { mine: null, theirs: null };
+    const entry = out[r.swapId];
     const tags = r.tags as ReviewTag[];
     if (r.reviewerId === userId) {
       entry.mine = {
@@ -115,11 +116,8 @@ export async function findSwapReviews(
         revealsAt: r.revealedAt === null && r.completedAt ? revealDueAt(r.completedAt) : null,
       };
     } else {
-      entry.theirs = r.revealedAt
-        ? { waiting: false, rating: r.rating, tags, comment: r.comment }
-        : { waiting: true };
+      entry.theirs = r.revealedAt ? { waiting: false, rating: r.rating, tags, comment: r.comment } : { waiting: true };
     }
   }
   return out;
 }
-

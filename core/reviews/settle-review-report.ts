@@ -13,13 +13,11 @@ import type { StaffAction } from "../staff/permissions";
 export type ReviewReportDecision = "dismiss" | "remove";
 
 /** Each decision: the status its reports get, and the audit log's action name (the permission table's entry). */
-export const REVIEW_DECISIONS: Record<
-  ReviewReportDecision,
-  { status: "rejected" | "approved"; action: StaffAction }
-> = {
-  dismiss: { status: "rejected", action: "reject_review_report" },
-  remove: { status: "approved", action: "remove_reported_review" },
-};
+export const REVIEW_DECISIONS: Record<ReviewReportDecision, { status: "rejected" | "approved"; action: StaffAction }> =
+  {
+    dismiss: { status: "rejected", action: "reject_review_report" },
+    remove: { status: "approved", action: "remove_reported_review" },
+  };
 
 export const REVIEW_ALREADY_GONE = "The review is no longer there: dismiss the report instead";
 
@@ -66,7 +64,8 @@ export async function settleReviewReport(
           .where(and(eq(moderationReports.reviewId, review.id), eq(moderationReports.status, "pending")))
           .returning()
       : [];
-    const removed = decision === "remove" && review ? await tx.delete(reviews).where(eq(reviews.id, review.id)).returning() : [];
+    const removed =
+      decision === "remove" && review ? await tx.delete(reviews).where(eq(reviews.id, review.id)).returning() : [];
     await recordAdminAction(tx, {
       actorId: actor.userId,
       action,
@@ -83,7 +82,14 @@ export async function settleReviewReport(
             }
           : {}),
         ...(removed.length && review
-          ? { removed_review: { rating: review.rating, tags: review.tags, comment: review.comment, reply: review.reply } }
+          ? {
+              removed_review: {
+                rating: review.rating,
+                tags: review.tags,
+                comment: review.comment,
+                reply: review.reply,
+              },
+            }
           : {}),
         ...(notes ? { notes } : {}),
         ...(others.length ? { resolved_with: others.map((o) => o.id) } : {}),
