@@ -72,13 +72,15 @@ export async function findMemberPage(
   ]);
   const page = pageOf(listingRows, MEMBER_LISTINGS_PAGE);
   const { name, nameDisplay, phoneConfirmedAt, ...shown } = member;
+  const chosenName = shownName(name, nameDisplay);
   return {
     ...shown,
-    name: shownName(name, nameDisplay),
+    name: chosenName,
     phoneConfirmed: phoneConfirmedAt !== null,
     swapsCompleted: Number(swapsCompleted),
     activeListings: Number(activeListings),
-    listings: page.page,
+    // Their cards carry their name as they chose it, as the rest of the page does.
+    listings: page.page.map((card) => ({ ...card, ownerName: chosenName })),
     nextListingsCursor: page.nextCursor,
     reliability,
     replyHours,
