@@ -16,6 +16,7 @@ import { signUpSchema } from "#core/auth/credentials-schema.ts";
 import { readFlash } from "#app/lib/flash.server.ts";
 import { FEATURE_FLAG_KEYS } from "#db/schema/flags.ts";
 import { REPORT_REASONS } from "#db/schema/report-values.ts";
+import { REVIEW_TAGS } from "#db/schema/swaps.ts";
 import { GOOD_LISTING, sameOrigin } from "../support/api-factories";
 import { makeJpeg } from "../support/images";
 import { createPageHandler, loadServerBuild, pageRoutes } from "../support/page-build";
@@ -209,8 +210,24 @@ const ENDPOINTS: FormEndpoint[] = [
     },
   }),
   ...intents("routes/my-swaps", "member", "/my-swaps", "intent", ["review"], {
-    fields: { swapId: field(fc.constant(world.swaps.completed)), ...review, tab: oneOf("sent") },
+    fields: {
+      swapId: field(fc.constant(world.swaps.completed)),
+      ...review,
+      tags: oneOf(...REVIEW_TAGS, "scammer", ""),
+      tab: oneOf("sent"),
+    },
     runs: 25,
+  }),
+  // A member page (decision 094): the reviewed member's one reply, and a report of a review.
+  ...intents("routes/members.$id", "member", "/members/:id", "intent", ["reply", "report"], {
+    ids: [world.memberId, world.otherId],
+    fields: {
+      reviewId: field(fc.constantFrom(world.reviews.ofMember, world.reviews.ofOther, "not-a-uuid")),
+      reply: field(fc.string({ maxLength: 1100 })),
+      reason: reportFields.reason,
+      notes: reportFields.notes,
+    },
+    runs: 15,
   }),
   {
     route: "routes/my-swaps.$id.pay",
@@ -496,6 +513,18 @@ const ENDPOINTS: FormEndpoint[] = [
     ["dismiss", "remove"],
     {
       ids: [world.messageReportId, world.reportId],
+      fields: { notes: field(fc.string({ maxLength: 2100 })) },
+      runs: 10,
+    },
+  ),
+  ...intents(
+    "routes/admin/moderation.reviews.$id",
+    "admin",
+    "/admin/moderation/reviews/:id",
+    "decision",
+    ["dismiss", "remove"],
+    {
+      ids: [world.reviewReportId, world.reportId],
       fields: { notes: field(fc.string({ maxLength: 2100 })) },
       runs: 10,
     },
