@@ -263,6 +263,7 @@ const ENDPOINTS: FormEndpoint[] = [
   ...intents("routes/account/profile", "member", "/account?index", "intent", ["details"], {
     fields: {
       fullName: signUp.fullName,
+      nameDisplay: oneOf("first_initial", "full", "", "nickname"),
       phone: field(fc.constantFrom("0412 345 678", "+61 412 345 678", "12")),
       ...location,
     },

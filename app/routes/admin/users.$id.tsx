@@ -19,6 +19,9 @@ import {
 import { DeleteMemberDialog } from "#app/components/admin/user/delete-dialog.tsx";
 import { MemberHeader } from "#app/components/admin/user/member-header.tsx";
 import { ProfileCard } from "#app/components/admin/user/profile-card.tsx";
+import { ReliabilityCard } from "#app/components/admin/user/reliability-card.tsx";
+import { findReliability } from "#core/members/member-reliability.ts";
+import { describeReplyTime, findMedianReplyHours } from "#core/members/reply-time.ts";
 import { ReactivateDialog } from "#app/components/admin/user/reactivate-dialog.tsx";
 import { PasswordResetDialog } from "#app/components/admin/user/reset-dialog.tsx";
 import { ModeratorRoleDialog } from "#app/components/admin/user/role-dialog.tsx";
@@ -57,6 +60,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const member = await findMemberForStaff(ctx.db, { userId: params.id });
   if (!member) throw data("Member not found", { status: 404 });
   const self = member.id === staff.userId;
+  // The same figures as the member's public page (core/members, decision 094).
+  const [reliability, replyHours] = await Promise.all([
+    findReliability(ctx.db, member.id),
+    findMedianReplyHours(ctx.db, member.id),
+  ]);
   return {
     member: {
       ...member,
@@ -71,6 +79,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       })),
       events: member.events.map((e) => ({ ...e, createdAt: sydneyDateTime(e.createdAt) })),
     },
+    reliability: { ...reliability, replyTime: describeReplyTime(replyHours) },
     // What this staff member may do here: the same table the actions check.
     may: {
       suspend: !self && can(staff.roles, actionPermissions.suspend),
@@ -150,6 +159,7 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
         <SwapsCard swaps={member.swaps} />
         <PaymentsCard payments={member.payments} />
         <SecurityEventsCard events={member.events} />
+        <ReliabilityCard memberId={member.id} reliability={loaderData.reliability} />
       </div>
 
       {open === "suspend" && may.suspend && <SuspendDialog name={member.name} {...dialog} />}
