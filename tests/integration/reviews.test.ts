@@ -111,6 +111,17 @@ describe("double-blind reviews", () => {
     expect(aNotices.map((n) => n.payload)).toEqual([expect.objectContaining({ rating: 5, revealed: true })]);
   });
 
+  test("two reviews written at the same moment are both revealed (the swap's row is locked first)", async () => {
+    const { a, b, swapId } = await completed();
+    const results = await Promise.all([
+      leaveReview(deps, { swapId, reviewerId: a.id, rating: 5 }),
+      leaveReview(deps, { swapId, reviewerId: b.id, rating: 4 }),
+    ]);
+    expect(results.map((r) => r.revealed).sort()).toEqual([false, true]);
+    const rows = await db.select().from(reviews).where(eq(reviews.swapProposalId, swapId));
+    expect(rows.every((r) => r.revealedAt !== null)).toBe(true);
+  });
+
   test("an unknown tag is refused and nothing is written", async () => {
     const { a, swapId } = await completed();
     expect(await refusal(leaveReview(deps, { swapId, reviewerId: a.id, rating: 4, tags: ["scammer"] }))).toEqual({
