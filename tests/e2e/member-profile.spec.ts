@@ -2,6 +2,7 @@
 // sees the other's stars or text; once the second review is in, both show together, with their text, on the member
 // pages, and the reviewed member replies once. The member page at 375 px.
 import { accept, expect, expectNoAxeViolations, listItem, member, payOnTestCheckout, propose, test } from "./fixtures";
+import { staffSession } from "./staff";
 
 const PHONE = { width: 375, height: 812 };
 const shots = (name: string) => test.info().outputPath(`${name}.png`);
@@ -64,6 +65,7 @@ test("two members review each other: hidden until both wrote, then shown togethe
   await expect(reviews.getByRole("list", { name: "Tags" }).getByText("On time", { exact: true })).toBeVisible();
   await reviews.getByRole("link", { name: "Ana C." }).click();
   await expect(ana.page.getByRole("heading", { level: 1, name: "Ana C." })).toBeVisible();
+  const anaPage = new URL(ana.page.url()).pathname;
   await expect(ana.page.getByText("Tent as described, easy handover.")).toBeVisible();
   await expect(ana.page.getByText("1 swap completed.")).toBeVisible();
   await expect(ana.page.getByText("Completed 1 of 1 accepted swap (100%).")).toBeVisible();
@@ -89,6 +91,31 @@ test("two members review each other: hidden until both wrote, then shown togethe
   expect(overflow).toBeLessThanOrEqual(0);
   await ana.page.screenshot({ path: shots("member-page-375"), fullPage: true });
   await expectNoAxeViolations(ana.page);
+
+  // Ana reports Ben's review of her; a moderator finds it in the Moderation Queue and removes it.
+  await ana.page.setViewportSize({ width: 1280, height: 900 });
+  await ana.page.goto(anaPage);
+  await ana.page.getByText("Report review", { exact: true }).click();
+  await ana.page.getByLabel("Reason").selectOption({ label: "Other" });
+  await ana.page.getByLabel("What is wrong with it? (optional)").fill("Ben mixed me up with someone else.");
+  await ana.page.getByRole("button", { name: "Send report" }).click();
+  await expect(ana.page.getByText("Thanks. Our moderators will look at this review.")).toBeVisible();
+
+  const staffContext = await browser.newContext({ viewport: PHONE });
+  const moderator = await staffContext.newPage();
+  await staffSession(moderator, "moderator");
+  await moderator.goto("/admin/moderation?subject=review");
+  await moderator.getByRole("link", { name: "Review of Ana Costa" }).first().click();
+  await expect(moderator.getByRole("heading", { level: 1, name: "Reported review" })).toBeVisible();
+  await expect(moderator.getByText("Tent as described, easy handover.")).toBeVisible();
+  await expect(moderator.getByText("Ben mixed me up with someone else.")).toBeVisible();
+  await moderator.screenshot({ path: shots("reported-review-375"), fullPage: true });
+  await moderator.getByText("Remove review…").click();
+  await moderator.getByRole("button", { name: "Remove review" }).click();
+  await expect(moderator.getByText("Review removed")).toBeVisible();
+  await ana.page.goto(anaPage);
+  await expect(ana.page.getByText("Tent as described, easy handover.")).toHaveCount(0);
+  await staffContext.close();
   await ana.close();
   await ben.close();
 });
