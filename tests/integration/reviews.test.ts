@@ -3,6 +3,7 @@
 // member page's reliability and reply time.
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, test } from "vitest";
+import { collectMemberData } from "#core/accounts/collect-member-data.ts";
 import { dispatchEvents } from "#core/events/dispatch-events.ts";
 import { findMemberPage } from "#core/members/find-member-page.ts";
 import { findReliability } from "#core/members/member-reliability.ts";
@@ -120,6 +121,19 @@ describe("double-blind reviews", () => {
     expect(results.map((r) => r.revealed).sort()).toEqual([false, true]);
     const rows = await db.select().from(reviews).where(eq(reviews.swapProposalId, swapId));
     expect(rows.every((r) => r.revealedAt !== null)).toBe(true);
+  });
+
+  test("the reviewed member's data download holds a review of them only once it is shown", async () => {
+    const { a, b, swapId } = await completed();
+    await leaveReview(deps, { swapId, reviewerId: a.id, rating: 2, comment: "Late" });
+    expect((await collectMemberData(db, { userId: b.id, now: clock.now() })).reviews.received).toEqual([]);
+    expect((await collectMemberData(db, { userId: a.id, now: clock.now() })).reviews.given).toMatchObject([
+      { rating: 2, comment: "Late" },
+    ]);
+    await leaveReview(deps, { swapId, reviewerId: b.id, rating: 5 });
+    expect((await collectMemberData(db, { userId: b.id, now: clock.now() })).reviews.received).toMatchObject([
+      { rating: 2, comment: "Late" },
+    ]);
   });
 
   test("an unknown tag is refused and nothing is written", async () => {
