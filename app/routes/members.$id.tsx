@@ -111,20 +111,24 @@ export default function MemberPage({ loaderData }: Route.ComponentProps) {
             <dl className="mt-2 space-y-1 text-sm text-muted">
               <div className="flex items-center gap-1.5">
                 <dt className="sr-only">Member since</dt>
-                <CalendarDays className="size-4" aria-hidden="true" />
-                <dd>Member since {monthAndYear.format(new Date(member.memberSince))}</dd>
+                <dd className="flex items-center gap-1.5">
+                  <CalendarDays className="size-4" aria-hidden="true" />
+                  Member since {monthAndYear.format(new Date(member.memberSince))}
+                </dd>
               </div>
               {place && (
                 <div className="flex items-center gap-1.5">
                   <dt className="sr-only">Suburb</dt>
-                  <MapPin className="size-4" aria-hidden="true" />
-                  <dd>{place}</dd>
+                  <dd className="flex items-center gap-1.5">
+                    <MapPin className="size-4" aria-hidden="true" />
+                    {place}
+                  </dd>
                 </div>
               )}
               <div className="flex items-center gap-1.5">
                 <dt className="sr-only">Rating</dt>
-                <Star className="size-4 fill-accent-400 text-accent-500" aria-hidden="true" />
-                <dd>
+                <dd className="flex items-center gap-1.5">
+                  <Star className="size-4 fill-accent-400 text-accent-500" aria-hidden="true" />
                   {member.ratingAverage != null
                     ? `${member.ratingAverage.toFixed(1)} from ${reviewCount(member.reviewCount)}`
                     : "No reviews yet"}
@@ -133,8 +137,10 @@ export default function MemberPage({ loaderData }: Route.ComponentProps) {
               {member.replyTime && (
                 <div className="flex items-center gap-1.5">
                   <dt className="sr-only">Reply time</dt>
-                  <Clock className="size-4" aria-hidden="true" />
-                  <dd>{member.replyTime}</dd>
+                  <dd className="flex items-center gap-1.5">
+                    <Clock className="size-4" aria-hidden="true" />
+                    {member.replyTime}
+                  </dd>
                 </div>
               )}
             </dl>
