@@ -10,7 +10,8 @@ const shots = (name: string) => test.info().outputPath(`${name}.png`);
 test("two members review each other: hidden until both wrote, then shown together with text on their pages", async ({
   browser,
 }) => {
-  test.slow();
+  // Two members, a full swap, both reviews, a reply and a moderator: long on a shared machine.
+  test.setTimeout(360_000);
   const ana = await member(browser, "Ana Costa");
   const ben = await member(browser, "Ben Walker");
   const stamp = Date.now();
