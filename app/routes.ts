@@ -23,6 +23,8 @@ export default [
     route("listings/:id/appeal", "routes/listings.$id.appeal.tsx"),
     route("appeal", "routes/appeal.tsx"),
     route("my-swaps/:id/problem", "routes/my-swaps.$id.problem.tsx"),
+    // A member's public page (issue 28, decision 094): reviews with their text, reliability, listings.
+    route("members/:id", "routes/members.$id.tsx"),
     route("my-swaps", "routes/my-swaps.tsx"),
     route("checkout/:sessionId", "routes/checkout.$sessionId.tsx"),
     route("dev/outbox", "routes/dev.outbox.tsx"),
@@ -75,6 +77,8 @@ export default [
     route("moderation/appeals/:id", "routes/admin/moderation.appeals.$id.tsx"),
     // A swap's thread, for a reported problem (decision 097): reading it is audited.
     route("swaps/:id/thread", "routes/admin/swaps.$id.thread.tsx"),
+    // A review report (decision 094): the review, and remove it or dismiss the report.
+    route("moderation/reviews/:id", "routes/admin/moderation.reviews.$id.tsx"),
     route("audit-logs", "routes/admin/audit-logs.tsx"),
     route("logs", "routes/admin/logs.tsx"),
     route("settings", "routes/admin/settings.tsx"),

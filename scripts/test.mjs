@@ -138,6 +138,8 @@ const E2E_SECONDS = {
   "saved-searches.spec.ts": 35,
   "back-office.spec.ts": 36,
   "deal-screen.spec.ts": 32,
+  // Issue 28: two members, a full swap, both reviews, a reply (an estimate on the shared machine).
+  "member-profile.spec.ts": 30,
   // Three journeys of two members each (the third sends a picture); an estimate, not yet timed alone.
   "conversations.spec.ts": 30,
   "auth.spec.ts": 28,

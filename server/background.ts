@@ -21,6 +21,7 @@ import { refundOwedPayments } from "#core/payments/refund-owed-payments.ts";
 import { claimPaymentWarnings, lapseUnpaidSwaps } from "#core/payments/lapse-unpaid-swaps.ts";
 import { remindMeetings } from "#core/swaps/remind-meetings.ts";
 import { completeQuietSwaps } from "#core/swaps/complete-quiet-swaps.ts";
+import { revealDueReviews } from "#core/reviews/reveal-due-reviews.ts";
 
 /**
  * The app's background work, safe with several processes: the scheduler (expiry, the daily 02:00
@@ -56,6 +57,8 @@ export function startBackgroundWork({ db, clock, env }: { db: Db; clock: Clock; 
       // quiet week: 7 days after the handshake with no problem open, the swap completes on its own.
       await remindMeetings({ db, clock, env });
       await completeQuietSwaps({ db, clock, env });
+      // Double-blind reviews still hidden 14 days after completion are shown, and both members told (decision 094).
+      await revealDueReviews({ db, clock, env });
       // Saved searches whose matches are due (the hour after an "instantly" notice, the daily and weekly ones).
       await noticeDueSavedSearches({ db, clock });
       // Whatever events are still pending (a process that died between its commit and the dispatch, a handler

@@ -15,6 +15,8 @@ import { ListingWants } from "../components/listings/listing-wants";
 import { ProposeSwapButton } from "../components/swaps/propose-swap-button";
 import { MessageButton } from "#app/components/conversations/message-button.tsx";
 import { Avatar } from "../components/ui/avatar";
+import { ReviewStars } from "../components/reviews/review-stars";
+import { findMemberReviews } from "#core/reviews/find-member-reviews.ts";
 import { Container } from "../components/ui/container";
 import { categoryLabel } from "../lib/categories";
 import { conditionLabel, formatDistance, formatValueRange } from "../lib/format";
@@ -57,10 +59,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // "Message" is offered to a visitor (as a way to sign in) and to a member who is not the owner, unless either of
   // the two has blocked the other: the one who blocked no longer hears from them, nor do they see a way to try.
   const canMessage = !isOwner && (!viewer.userId || !(await isBlockedBetween(ctx.db, viewer.userId, listing.ownerId)));
-  // The page's data is written into its HTML for hydration: only what the page draws (not the owner's id or
-  // the suburb's parts, which `location` already reads as one line).
-  const { ownerId: _ownerId, suburb: _suburb, state: _state, postcode: _postcode, ...shown } = listing;
+  // The page's data is written into its HTML for hydration: only what the page draws (not the suburb's parts,
+  // which `location` already reads as one line). The owner's id is their public page's address (decision 094).
+  const { suburb: _suburb, state: _state, postcode: _postcode, ...shown } = listing;
   const related = await findRelatedListings(ctx.db, { listingId: listing.id, viewer });
+  // The owner box shows their latest shown reviews with their text (decision 094).
+  const ownerReviews = (await findMemberReviews(ctx.db, { memberId: listing.ownerId, limit: OWNER_BOX_REVIEWS }))
+    .reviews;
   return {
     gone: null,
     listing: shown,
@@ -73,8 +78,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     origin: ctx.env.APP_URL,
     reportable,
     canMessage,
+    ownerReviews,
   };
 }
+
+const OWNER_BOX_REVIEWS = 3;
 
 /**
  * A swapped or deleted listing keeps its address (decision 092): answered 200 with what it was and its like, and
@@ -250,7 +258,9 @@ function LiveListing({
               </h2>
               <p className="mt-1 flex items-center gap-1.5 font-semibold">
                 <Avatar name={listing.ownerName} url={listing.ownerAvatarUrl} size="md" className="mr-1" />
-                {listing.ownerName ?? "Unknown"}
+                <Link to={`/members/${listing.ownerId}`} className="underline-offset-2 hover:underline">
+                  {listing.ownerName ?? "Unknown"}
+                </Link>
                 {listing.ownerVerified && (
                   <BadgeCheck className="size-4 text-brand-600" aria-label="Verified" role="img" />
                 )}
@@ -264,6 +274,7 @@ function LiveListing({
               <p className="mt-1 text-sm text-muted">
                 Member since {monthAndYear.format(new Date(listing.ownerSince))}
               </p>
+              <OwnerReviews reviews={loaderData.ownerReviews} ownerId={listing.ownerId} />
             </section>
             {isOwner ? (
               <>
@@ -346,6 +357,33 @@ function LiveListing({
         />
       </Container>
     </main>
+  );
+}
+
+/** The owner's latest shown reviews, each with its text, and the way to all of them and to the owner's page. */
+function OwnerReviews({ reviews, ownerId }: { reviews: LiveData["ownerReviews"]; ownerId: string }) {
+  return (
+    <div className="mt-3 border-t border-line pt-3">
+      {reviews.length > 0 && (
+        <ul aria-label="Latest reviews" className="space-y-2">
+          {reviews.map((review) => (
+            <li key={review.id} className="text-sm">
+              <p className="flex flex-wrap items-center gap-x-2 text-xs text-muted">
+                <ReviewStars rating={review.rating} />
+                <span>{review.reviewer.name ?? "A member"}</span>
+              </p>
+              {review.comment && <p className="mt-0.5 line-clamp-3 wrap-anywhere">{review.comment}</p>}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Link
+        to={`/members/${ownerId}${reviews.length ? "#reviews" : ""}`}
+        className="mt-2 inline-block py-1 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
+      >
+        {reviews.length ? "See all reviews and their profile" : "See their profile"}
+      </Link>
+    </div>
   );
 }
 

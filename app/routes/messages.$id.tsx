@@ -150,7 +150,9 @@ export default function Thread({ loaderData, actionData }: Route.ComponentProps)
           <div className="min-w-0 flex-1">
             <h1 className="flex items-center gap-2 text-lg font-bold">
               <Avatar name={other.name} url={other.avatarUrl} size="xs" />
-              <span className="min-w-0 truncate">{other.name}</span>
+              <Link to={`/members/${other.id}`} className="min-w-0 truncate underline-offset-2 hover:underline">
+                {other.name}
+              </Link>
             </h1>
             <p className="truncate text-sm text-muted">
               About{" "}

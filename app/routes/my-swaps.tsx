@@ -7,7 +7,7 @@ import { SwapCard } from "../components/swaps/swap-card";
 import { SwapCardSkeleton } from "../components/swaps/swap-card-skeleton";
 import { Container } from "../components/ui/container";
 import { LoadFailed } from "../components/ui/load-failed";
-import { readForm } from "../lib/read-form.server";
+import { formFields, readFormData } from "../lib/read-form.server";
 import { redirectWithFlash } from "../lib/redirect-with-flash.server";
 import { requireUser } from "../lib/require-user.server";
 import { runAction } from "../lib/run-action.server";
@@ -15,6 +15,7 @@ import { recordRequestError } from "#core/logs/record-request-error.ts";
 import { acceptSwap } from "#core/swaps/accept-swap.ts";
 import { findMySwaps, findSwapForParty } from "#core/swaps/find-my-swaps.ts";
 import { leaveReview } from "#core/swaps/leave-review.ts";
+import { findSwapReviews } from "#core/reviews/find-member-reviews.ts";
 import { rejectSwap } from "#core/swaps/reject-swap.ts";
 import { withdrawSwap } from "#core/swaps/withdraw-swap.ts";
 import { findContactDetails } from "#core/accounts/find-contact-details.ts";
@@ -38,6 +39,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       sentCursor: sentTab ? cursor : null,
     });
     const confirming = await findConfirming(ctx, params, user.id);
+    // Completed swaps' reviews as this member may see them (double-blind, decision 094).
+    const completed = [...swaps.received, ...swaps.sent].filter((s) => s.status === "completed").map((s) => s.id);
+    const reviews = await findSwapReviews(ctx.db, { userId: user.id, swapIds: completed });
+    swaps.received = swaps.received.map((s) => ({ ...s, reviews: reviews[s.id] }));
+    swaps.sent = swaps.sent.map((s) => ({ ...s, reviews: reviews[s.id] }));
     // Without a phone, the Pay step asks for one (N17); without a confirmed one, it links to confirming it (095).
     const mine = await findContactDetails(ctx.db, user.id);
     const myHasPhone = Boolean(mine?.phone);
@@ -123,7 +129,8 @@ const OUTCOMES = {
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const user = await requireUser(ctx, request);
-  const form = await readForm(request);
+  const raw = await readFormData(request);
+  const form = formFields(raw);
   const intent = (form.intent ?? "") as keyof typeof OUTCOMES;
   const swapId = form.swapId ?? "";
   const tab = form.tab === "sent" ? "sent" : "received";
@@ -145,6 +152,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         reviewerId: user.id,
         rating: Number(form.rating ?? 0),
         comment: form.comment ?? "",
+        tags: raw.getAll("tags").filter((tag) => typeof tag === "string"),
       });
     },
     () => redirectWithFlash(ctx, back, { type: "success", message: outcome.ok }),

@@ -1,4 +1,4 @@
-import { desc, eq, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { favourites } from "#db/schema/favourites.ts";
 import { listings } from "#db/schema/listings.ts";
@@ -98,7 +98,8 @@ export async function collectMemberData(db: Db, { userId, now }: { userId: strin
       .orderBy(desc(creditLedger.createdAt)),
     reviews: {
       given: await reviewsWhere(db, eq(reviews.reviewerId, userId)),
-      received: await reviewsWhere(db, eq(reviews.revieweeId, userId)),
+      // Double-blind (decision 094): a review of them still hidden is not theirs to read yet, here either.
+      received: await reviewsWhere(db, and(eq(reviews.revieweeId, userId), isNotNull(reviews.revealedAt)) as SQL),
     },
     favourites: await db
       .select({ listingId: favourites.listingId, createdAt: favourites.createdAt })
@@ -147,8 +148,11 @@ function reviewsWhere(db: Db, which: SQL) {
     .select({
       swapProposalId: reviews.swapProposalId,
       rating: reviews.rating,
+      tags: reviews.tags,
       comment: reviews.comment,
+      reply: reviews.reply,
       createdAt: reviews.createdAt,
+      revealedAt: reviews.revealedAt,
     })
     .from(reviews)
     .where(which);

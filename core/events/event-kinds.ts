@@ -31,6 +31,8 @@ export const SWAP_EVENT_KINDS = [
   "swap.problem_reported",
   // Staff resolved a reported problem: both parties are told, with the resolution.
   "swap.problem_resolved",
+  // The reveal job showed a swap's hidden reviews 14 days after completion (decision 094): both parties are told.
+  "swap.reviews_revealed",
 ] as const;
 
 export type SwapEventKind = (typeof SWAP_EVENT_KINDS)[number];
@@ -97,9 +99,10 @@ export type SwapEventPayloads = {
   "swap.meeting_soon": { meetAt: string; place: string };
   "swap.swapped": { userId: string };
   "swap.completed": { how: "confirmed" | "timed_out"; userId?: string };
-  "swap.reviewed": { reviewerId: string; rating: number };
   "swap.problem_reported": { problemId: string; reporterId: string; problemKind: string };
   "swap.problem_resolved": { problemId: string; reporterId: string; resolution: string };
+  // Double-blind (decision 094): the stars travel only when this review revealed both (the other side had reviewed).
+  "swap.reviewed": { reviewerId: string; revealed?: boolean; rating?: number };
 };
 
 /** What each staff event carries: the facts of the moment (a deleted listing's title survives in the event). */

@@ -14,7 +14,7 @@ export type QueueFilter = (typeof QUEUE_FILTERS)[number];
 export const SUBJECT_FILTERS = ["all", ...REPORT_SUBJECTS] as const;
 export type SubjectFilter = (typeof SUBJECT_FILTERS)[number];
 
-/** The queue's subject filter from the URL: listings, messages (decision 086) or both; both by default. */
+/** The queue's subject filter from the URL: listings, messages (decision 086), reviews (decision 094) or all. */
 export function subjectFilter(value: string | null | undefined): SubjectFilter {
   return SUBJECT_FILTERS.includes(value as SubjectFilter) ? (value as SubjectFilter) : "all";
 }
@@ -26,7 +26,7 @@ export function queueFilter(value: string | null | undefined): QueueFilter {
 
 /**
  * The Moderation Queue, newest first, a page at a time (keyset on created_at, id): each report with its listing's
- * title (null once the listing is gone), reporter's name (null once their account is), and how many other reports
+ * title (null once the listing is gone; a review report: the reviewed member's name, null once the review is gone), reporter's name (null once their account is), and how many other reports
  * on the same listing are still open. `total` counts every report in the filter, for the title.
  */
 export async function findModerationQueue(
@@ -54,10 +54,11 @@ export async function findModerationQueue(
       listingTitle: sql<
         string | null
       >`case when ${moderationReports.subject} = 'message' then ${conversations.listingTitle}
+        when ${moderationReports.subject} = 'review' then (select u.name from reviews r join users u on u.id = r.reviewee_id where r.id = ${moderationReports.reviewId})
         when ${listings.status} = 'deleted' then null else ${listings.title} end`,
       reporterName: reporter.name,
       otherOpenReports: sql<number>`(select count(*)::int from moderation_reports o
-        where (o.listing_id = ${moderationReports.listingId} or o.message_id = ${moderationReports.messageId}) and o.status = 'pending' and o.id <> ${moderationReports.id})`,
+        where (o.listing_id = ${moderationReports.listingId} or o.message_id = ${moderationReports.messageId} or o.review_id = ${moderationReports.reviewId}) and o.status = 'pending' and o.id <> ${moderationReports.id})`,
     })
     .from(moderationReports)
     .leftJoin(listings, onReport.listing)

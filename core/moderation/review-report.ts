@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { listings } from "#db/schema/listings.ts";
 import { moderationReports } from "#db/schema/moderation.ts";
@@ -102,7 +102,8 @@ export async function reviewReport(
     const [seen] = await tx
       .select({ listingId: moderationReports.listingId })
       .from(moderationReports)
-      .where(eq(moderationReports.id, reportId));
+      // A review report is settled on its own page only (core/reviews/settle-review-report.ts, decision 094).
+      .where(and(eq(moderationReports.id, reportId), ne(moderationReports.subject, "review")));
     if (!seen) throw new AppError("NOT_FOUND", REPORT_NOT_FOUND);
     const [listing] = seen.listingId ? await lockListingsForModeration(tx, [seen.listingId]) : [];
 

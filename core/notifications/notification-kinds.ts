@@ -309,10 +309,28 @@ export const NOTIFICATION_KINDS = {
       const role = reviewerId === f.proposerId ? "receiver" : reviewerId === f.receiverId ? "proposer" : null;
       if (!role) return [];
       const notice = toParty(f, role, { fromOther: true });
-      return [{ ...notice, payload: { ...notice.payload, rating: Number(f.event.rating) } }];
+      // Double-blind (decision 094): before the reveal the notice says only that a review is waiting.
+      const revealed = f.event.revealed !== false && f.event.rating != null;
+      return [
+        {
+          ...notice,
+          payload: { ...notice.payload, ...(revealed ? { rating: Number(f.event.rating) } : {}), revealed },
+        },
+      ];
     },
-    line: (p: SwapNotice & { rating: number }) =>
-      `${p.otherName} left you a ${p.rating}-star review for your swap for ${quoted(p.theirs)}`,
+    line: (p: SwapNotice & { rating?: number; revealed?: boolean }) =>
+      p.revealed === false
+        ? `${p.otherName} has reviewed you. Review them to see it.`
+        : `${p.otherName} left you a ${p.rating}-star review for your swap for ${quoted(p.theirs)}`,
+    href: mySwaps,
+  }),
+  // The reveal job showed the swap's reviews 14 days after completion (decision 094): each party can read theirs.
+  "review.revealed": kind({
+    label: "Reviews revealed",
+    email: "off",
+    on: ["swap.reviews_revealed"],
+    to: (f) => [toParty(f, "proposer"), toParty(f, "receiver")],
+    line: (p: SwapNotice) => `The reviews of your swap with ${p.otherName} are now shown on your profiles`,
     href: mySwaps,
   }),
   // Issue 28: "Report a problem" on a paid swap (decision 097).

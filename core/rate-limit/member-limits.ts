@@ -59,6 +59,8 @@ export const MEMBER_LIMITS = {
   report_listing: { windows: hourlyAndDaily(10, 30), noun: "reports", again: "report another listing" },
   // Reports of lines in a member's own threads (decision 086): as many as of listings.
   report_message: { windows: hourlyAndDaily(10, 30), noun: "message reports", again: "report another message" },
+  // Reports of reviews on member pages (decision 094): as many as of messages.
+  report_review: { windows: hourlyAndDaily(10, 30), noun: "review reports", again: "report another review" },
   // Web Push (decision 085): a browser subscribes or stops a few times; a script cycling endpoints is stopped.
   push_subscribe: { windows: hourlyAndDaily(20, 60), noun: "browser notification changes", again: "change them again" },
 } as const;

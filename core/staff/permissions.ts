@@ -57,6 +57,10 @@ export const STAFF_PERMISSIONS = {
   // Scam signals (decision 098): settled from the Moderation Queue's signals, which release any hold.
   dismiss_signal: STAFF,
   mark_signal_actioned: STAFF,
+  // Review reports (decision 094): a moderation action like a message report's.
+  view_reported_review: STAFF,
+  reject_review_report: STAFF,
+  remove_reported_review: STAFF,
   // Tools (admins: "run tools").
   view_tools: ADMIN,
   seed_demo_data: ADMIN,

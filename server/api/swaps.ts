@@ -9,7 +9,7 @@ import { rejectSwap } from "#core/swaps/reject-swap.ts";
 import { proposeSwapSchema, reviewSchema } from "#core/swaps/swap-schema.ts";
 import { withdrawSwap } from "#core/swaps/withdraw-swap.ts";
 import { confirmSwapped } from "#core/swaps/confirm-swapped.ts";
-import { SWAP_STATUSES } from "#db/schema/swaps.ts";
+import { REVIEW_TAGS, SWAP_STATUSES } from "#db/schema/swaps.ts";
 import { cursorQuery, signedIn } from "./account";
 import { createRouter, type Endpoint, isoDateTime, named, pathParam, readJson } from "./contract";
 import { idParam, ListingImage } from "./shapes";
@@ -92,9 +92,24 @@ const ProposeSwapRequest = named(
 );
 const ReviewRequest = named(
   "ReviewRequest",
-  reviewSchema.meta({ description: "1 to 5 stars and an optional comment (1000 characters at most)." }),
+  reviewSchema
+    .extend({
+      tags: z.array(z.enum(REVIEW_TAGS)).max(5).optional().meta({
+        description: "Any of the five tags, each once: as_described, on_time, friendly, not_as_described, no_show.",
+      }),
+    })
+    .meta({ description: "1 to 5 stars, optional tags and an optional comment (1000 characters at most)." }),
 );
-const ReviewId = named("ReviewId", z.object({ id: z.guid() }));
+const ReviewId = named(
+  "ReviewId",
+  z.object({
+    id: z.guid(),
+    revealed: z.boolean().meta({
+      description:
+        "Double-blind: true when the other party had reviewed too, so both reviews are now shown; otherwise this one stays hidden until they do, or 14 days after completion.",
+    }),
+  }),
+);
 const swapStatus = <const S extends readonly [string, ...string[]]>(id: string, statuses: S) =>
   named(id, z.object({ status: z.enum(statuses) }));
 const Accepted = swapStatus("Accepted", ["accepted", "arranging"]);
@@ -258,7 +273,7 @@ export const reviewSwapEndpoint = {
   body: { type: "json", schema: ReviewRequest, required: true },
   responses: { 201: { description: "Reviewed.", schema: ReviewId } },
   errors: {
-    400: "'Rating must be between 1 and 5' or 'Review too long' (`fields` names the field).",
+    400: "'Rating must be between 1 and 5', 'Review too long' or 'Choose tags from the list' (`fields` names the field).",
     404: NOT_FOUND,
     409: "'You can review a swap once it is completed' or 'You have already reviewed this swap'.",
   },
@@ -360,6 +375,7 @@ export function createSwapRoutes() {
       // As sent: the review schema coerces it (Number() of an object with a broken toString throws: a 500).
       rating: input.rating,
       comment: typeof input.comment === "string" ? input.comment : undefined,
+      tags: input.tags,
     });
     return reply(201, review);
   });

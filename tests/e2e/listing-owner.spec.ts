@@ -374,7 +374,7 @@ test("cards tell a condition of New from an owner without reviews, and counts re
     await card.screenshot({ path: shots(`card-no-reviews-${viewport.width}`) });
   }
 
-  // Ana and Ben swap, both pay, Ana reviews Ben; Ben's next listing shows "from 1 review".
+  // Ana and Ben swap, both pay, both review; Ben's next listing shows "from 1 review".
   const swapId = await propose(ana.page, { offered: anaListing, target: benListing });
   await accept(ben.page, swapId);
   await payOnTestCheckout(ana.page, swapId);
@@ -387,6 +387,12 @@ test("cards tell a condition of New from an owner without reviews, and counts re
     data: { rating: 4 },
   });
   expect(review.status(), await review.text()).toBe(201);
+  // Double-blind (decision 094): Ana's review shows once Ben has reviewed her too.
+  const back = await ben.page.request.post(`/api/v1/swaps/${swapId}/review`, {
+    headers: originHeader(),
+    data: { rating: 5 },
+  });
+  expect(back.status(), await back.text()).toBe(201);
   // The swapped listing is gone for everyone but the two parties of its swap: a visitor finds its address says
   // so, with nothing to propose on (decision 092).
   const visitor = await browser.newContext({ viewport: DESKTOP });

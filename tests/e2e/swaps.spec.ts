@@ -101,11 +101,13 @@ test("two members propose, accept, pay (one card declined first), see each other
   await ana.page.getByRole("button", { name: "We've swapped" }).click();
   await expect(ana.page.getByText("The swap is complete. You can now leave a review.")).toBeVisible();
 
-  // Ana leaves a review; Ben's cards now show her rating of him.
+  // Ana leaves a review; it stays hidden from Ben until he reviews her too (double-blind, decision 094).
   await ana.page.getByRole("radio", { name: /5 stars/ }).check();
-  await ana.page.getByLabel("Comment (optional)").fill("Smooth swap, great communicator.");
+  await ana.page.getByLabel("Your review (optional)").fill("Smooth swap, great communicator.");
   await ana.page.getByRole("button", { name: "Leave review" }).click();
-  await expect(ana.page.getByText("You rated this swap 5 out of 5.")).toBeVisible();
+  const mine = ana.page.getByRole("region", { name: "Your review" });
+  await expect(mine.getByRole("img", { name: "5 out of 5 stars" })).toBeVisible();
+  await expect(mine.getByText(/^Shown to Ben Walker when they review you, or on /)).toBeVisible();
   await expectNoAxeViolations(ana.page);
   await ana.context.close();
   await ben.context.close();

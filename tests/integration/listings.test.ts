@@ -668,6 +668,8 @@ describe("the home feed", () => {
       .update(listings)
       .set({ status: "swapped" })
       .where(sql`${listings.id} in (${traded1}, ${traded2}, ${theirs1}, ${theirs2})`);
+    // Shown reviews (double-blind reviews count once revealed, decision 094).
+    const revealedAt = new Date();
     await db.insert(reviews).values([
       {
         swapProposalId: swap1.id,
@@ -675,9 +677,10 @@ describe("the home feed", () => {
         revieweeId: owner.userId,
         rating: 5,
         comment: "Smooth swap",
+        revealedAt,
       },
-      { swapProposalId: swap2.id, reviewerId: second.userId, revieweeId: owner.userId, rating: 4 },
-      { swapProposalId: swap1.id, reviewerId: owner.userId, revieweeId: first.userId, rating: 1 },
+      { swapProposalId: swap2.id, reviewerId: second.userId, revieweeId: owner.userId, rating: 4, revealedAt },
+      { swapProposalId: swap1.id, reviewerId: owner.userId, revieweeId: first.userId, rating: 1, revealedAt },
     ]);
 
     expect(await card()).toMatchObject({ ownerName: "Bruce Taylor", ownerRating: 4.5, ownerReviewCount: 2 });

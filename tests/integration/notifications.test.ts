@@ -163,7 +163,12 @@ describe("each kind comes from its event, to the right member only", () => {
     await leaveReview(deps, { swapId, reviewerId: proposerId, rating: 5, comment: "Great swap" });
     expect(await kindsOf(receiverId)).toEqual(["review.received"]);
     expect(await kindsOf(proposerId)).toEqual([]);
-    expect((await findNotifications(db, { userId: receiverId })).page[0].text).toContain("5-star review");
+    // Double-blind (decision 094): the first review's notice says only that one is waiting, never its stars.
+    const first = (await findNotifications(db, { userId: receiverId })).page[0].text;
+    expect(first).toBe("Priya Sharma has reviewed you. Review them to see it.");
+    // The second review shows both: its notice carries the stars.
+    await leaveReview(deps, { swapId, reviewerId: receiverId, rating: 4 });
+    expect((await findNotifications(db, { userId: proposerId })).page[0].text).toContain("4-star review");
     expect(await mailAbout(swapId)).toEqual([]);
   });
 

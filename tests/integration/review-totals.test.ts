@@ -6,8 +6,9 @@ import { profiles } from "#db/schema/profiles.ts";
 import { createListing, createMember, createSwap } from "../support/factories";
 import { closeTestDatabase, createTestDatabase } from "../support/test-db";
 
-// A card shows its owner's rating from profiles.review_count/rating_total, which a trigger on reviews keeps.
-// Whatever happens to reviews, the totals must equal what counting the reviews gives.
+// A card shows its owner's rating from profiles.review_count/rating_total/rating_average, which a trigger on reviews
+// keeps. Whatever happens to reviews, the totals must equal what counting the REVEALED reviews gives (a hidden,
+// double-blind review counts for nothing until it is shown), and the average weighs each counterpart once.
 const handle = await createTestDatabase();
 const db = handle.db;
 afterAll(() => closeTestDatabase(handle));
@@ -25,6 +26,11 @@ async function completedSwap(proposerId: string, receiverId: string) {
   return swapId;
 }
 
+async function average(userId: string) {
+  const [row] = await db.select({ average: profiles.ratingAverage }).from(profiles).where(eq(profiles.userId, userId));
+  return row.average;
+}
+
 async function totals(userId: string) {
   const [row] = await db
     .select({ count: profiles.reviewCount, total: profiles.ratingTotal })
@@ -32,7 +38,7 @@ async function totals(userId: string) {
     .where(eq(profiles.userId, userId));
   const [counted] = (
     await db.execute(
-      sql`select count(*)::int as count, coalesce(sum(rating), 0)::int as total from reviews where reviewee_id = ${userId}`,
+      sql`select count(*)::int as count, coalesce(sum(rating), 0)::int as total from reviews where reviewee_id = ${userId} and revealed_at is not null`,
     )
   ).rows as { count: number; total: number }[];
   return { kept: row, counted };
@@ -48,9 +54,16 @@ describe("review totals on the profile", () => {
 
     const swapA = await completedSwap(a.id, owner.id);
     const swapB = await completedSwap(b.id, owner.id);
-    await db.insert(reviews).values({ swapProposalId: swapA, reviewerId: a.id, revieweeId: owner.id, rating: 5 });
-    await db.insert(reviews).values({ swapProposalId: swapB, reviewerId: b.id, revieweeId: owner.id, rating: 2 });
-    await db.insert(reviews).values({ swapProposalId: swapA, reviewerId: owner.id, revieweeId: a.id, rating: 4 });
+    const shown = new Date();
+    await db
+      .insert(reviews)
+      .values({ swapProposalId: swapA, reviewerId: a.id, revieweeId: owner.id, rating: 5, revealedAt: shown });
+    await db
+      .insert(reviews)
+      .values({ swapProposalId: swapB, reviewerId: b.id, revieweeId: owner.id, rating: 2, revealedAt: shown });
+    await db
+      .insert(reviews)
+      .values({ swapProposalId: swapA, reviewerId: owner.id, revieweeId: a.id, rating: 4, revealedAt: shown });
     expect(await totals(owner.id)).toEqual({ kept: { count: 2, total: 7 }, counted: { count: 2, total: 7 } });
     expect(await totals(a.id)).toEqual({ kept: { count: 1, total: 4 }, counted: { count: 1, total: 4 } });
 
@@ -71,5 +84,44 @@ describe("review totals on the profile", () => {
     expect(await totals(a.id)).toEqual({ kept: { count: 0, total: 0 }, counted: { count: 0, total: 0 } });
     const [after] = (await findHomeListings(db)).filter((listing) => listing.title === "Rated owner's kayak");
     expect(after).toMatchObject({ ownerRating: null, ownerReviewCount: 0 });
+  });
+
+  it("count a hidden review only once it is revealed", async () => {
+    const owner = await createMember(db, { name: "Hidden Owner" });
+    const a = await createMember(db);
+    const swapA = await completedSwap(a.id, owner.id);
+    await db.insert(reviews).values({ swapProposalId: swapA, reviewerId: a.id, revieweeId: owner.id, rating: 1 });
+    expect(await totals(owner.id)).toEqual({ kept: { count: 0, total: 0 }, counted: { count: 0, total: 0 } });
+    expect(await average(owner.id)).toBeNull();
+    await db.update(reviews).set({ revealedAt: new Date() }).where(eq(reviews.swapProposalId, swapA));
+    expect(await totals(owner.id)).toEqual({ kept: { count: 1, total: 1 }, counted: { count: 1, total: 1 } });
+    expect(await average(owner.id)).toBe(1);
+  });
+
+  it("weigh each counterpart once: two accounts that only swap with each other move the average no more than one counterpart does", async () => {
+    const owner = await createMember(db, { name: "Honest Owner" });
+    const fair = [await createMember(db), await createMember(db), await createMember(db)];
+    const shown = new Date();
+    // Three different members rate the owner 2 stars each.
+    for (const m of fair) {
+      const swapId = await completedSwap(m.id, owner.id);
+      await db
+        .insert(reviews)
+        .values({ swapProposalId: swapId, reviewerId: m.id, revieweeId: owner.id, rating: 2, revealedAt: shown });
+    }
+    expect(await average(owner.id)).toBe(2);
+    // A friend's account swaps with the owner ten times and rates 5 stars each time.
+    const friend = await createMember(db, { name: "Sock Puppet" });
+    for (let i = 0; i < 10; i++) {
+      const swapId = await completedSwap(friend.id, owner.id);
+      await db
+        .insert(reviews)
+        .values({ swapProposalId: swapId, reviewerId: friend.id, revieweeId: owner.id, rating: 5, revealedAt: shown });
+    }
+    // The friend is one counterpart among four: (2 + 2 + 2 + 5) / 4, exactly what a single 5-star review would give.
+    expect(await average(owner.id)).toBeCloseTo(2.75);
+    // The count is of reviews as written (13); only the average is weighted.
+    const [row] = await db.select().from(profiles).where(eq(profiles.userId, owner.id));
+    expect(row.reviewCount).toBe(13);
   });
 });

@@ -55,6 +55,10 @@ const MODERATORS_MAY: StaffAction[] = [
   // Scam signals sit in the Moderation Queue beside reports (decision 098).
   "dismiss_signal",
   "mark_signal_actioned",
+  // Review reports too (decision 094).
+  "view_reported_review",
+  "reject_review_report",
+  "remove_reported_review",
 ];
 MODERATORS_MAY.push("view_swaps", "view_swap", "view_payments", "view_payment");
 // System Logs is for moderators and admins; its CSV export is what the page shows (decision 057).

@@ -693,7 +693,16 @@ describe("reviews", () => {
       );
     expect(await card()).toMatchObject({ ownerId: receiver.userId, ownerRating: null, ownerReviewCount: 0 });
 
-    expect((await post(`/api/v1/swaps/${swapId}/review`, { rating: 4 }, proposer)).status).toBe(201);
+    const first = await json<{ id: string; revealed: boolean }>(
+      post(`/api/v1/swaps/${swapId}/review`, { rating: 4, tags: ["on_time", "friendly"] }, proposer),
+    );
+    expect(first).toMatchObject({ status: 201, body: { revealed: false } });
+    // Double-blind (decision 094): hidden until the receiver reviews too, so the card does not move yet.
+    expect(await card()).toMatchObject({ ownerId: receiver.userId, ownerRating: null, ownerReviewCount: 0 });
+    const second = await json<{ id: string; revealed: boolean }>(
+      post(`/api/v1/swaps/${swapId}/review`, { rating: 5 }, receiver),
+    );
+    expect(second).toMatchObject({ status: 201, body: { revealed: true } });
 
     expect(await card()).toMatchObject({ ownerId: receiver.userId, ownerRating: 4, ownerReviewCount: 1 });
     expect((await json<{ listing: ListingCard }>(get(`/api/v1/listings/${fresh}`))).body.listing).toMatchObject({

@@ -290,7 +290,14 @@ describe("a change shows on the next visitor request", () => {
     });
     await db
       .insert(reviews)
-      .values({ swapProposalId: swapId, reviewerId: reviewer.id, revieweeId: rated.id, rating: 4 });
+      // Shown (double-blind reviews count once revealed, decision 094).
+      .values({
+        swapProposalId: swapId,
+        reviewerId: reviewer.id,
+        revieweeId: rated.id,
+        rating: 4,
+        revealedAt: new Date(),
+      });
     await changed();
     const body = (await seen(`/listings/${id}`)).body;
     expect(body).not.toContain("New member, no reviews yet");

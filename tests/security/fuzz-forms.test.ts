@@ -16,6 +16,7 @@ import { signUpSchema } from "#core/auth/credentials-schema.ts";
 import { readFlash } from "#app/lib/flash.server.ts";
 import { FEATURE_FLAG_KEYS } from "#db/schema/flags.ts";
 import { REPORT_REASONS } from "#db/schema/report-values.ts";
+import { REVIEW_TAGS } from "#db/schema/swaps.ts";
 import { GOOD_LISTING, sameOrigin } from "../support/api-factories";
 import { makeJpeg } from "../support/images";
 import { createPageHandler, loadServerBuild, pageRoutes } from "../support/page-build";
@@ -209,7 +210,12 @@ const ENDPOINTS: FormEndpoint[] = [
     },
   }),
   ...intents("routes/my-swaps", "member", "/my-swaps", "intent", ["review"], {
-    fields: { swapId: field(fc.constant(world.swaps.completed)), ...review, tab: oneOf("sent") },
+    fields: {
+      swapId: field(fc.constant(world.swaps.completed)),
+      ...review,
+      tags: oneOf(...REVIEW_TAGS, "scammer", ""),
+      tab: oneOf("sent"),
+    },
     runs: 25,
   }),
   // Arranging (decision 096): a time and place, agreeing to Tom's, "We've swapped"; on the member's arranging swap
@@ -226,6 +232,17 @@ const ENDPOINTS: FormEndpoint[] = [
     ids: [world.swaps.accepted, world.swaps.received, world.swaps.completed],
     fields: { meetingId: field(fc.constantFrom(world.meetingId, "not-a-uuid", "")), back: redirectTo },
     runs: 10,
+  }),
+  // A member page (decision 094): the reviewed member's one reply, and a report of a review.
+  ...intents("routes/members.$id", "member", "/members/:id", "intent", ["reply", "report"], {
+    ids: [world.memberId, world.otherId],
+    fields: {
+      reviewId: field(fc.constantFrom(world.reviews.ofMember, world.reviews.ofOther, "not-a-uuid")),
+      reply: field(fc.string({ maxLength: 1100 })),
+      reason: reportFields.reason,
+      notes: reportFields.notes,
+    },
+    runs: 15,
   }),
   {
     route: "routes/my-swaps.$id.pay",
@@ -261,6 +278,7 @@ const ENDPOINTS: FormEndpoint[] = [
   ...intents("routes/account/profile", "member", "/account?index", "intent", ["details"], {
     fields: {
       fullName: signUp.fullName,
+      nameDisplay: oneOf("first_initial", "full", "", "nickname"),
       phone: field(fc.constantFrom("0412 345 678", "+61 412 345 678", "12")),
       ...location,
     },
@@ -569,6 +587,18 @@ const ENDPOINTS: FormEndpoint[] = [
     fields: { outcome: oneOf("upheld", "reversed", "pending", ""), reason: field(fc.string({ maxLength: 1100 })) },
     runs: 10,
   }),
+  ...intents(
+    "routes/admin/moderation.reviews.$id",
+    "admin",
+    "/admin/moderation/reviews/:id",
+    "decision",
+    ["dismiss", "remove"],
+    {
+      ids: [world.reviewReportId, world.reportId],
+      fields: { notes: field(fc.string({ maxLength: 2100 })) },
+      runs: 10,
+    },
+  ),
   ...intents("routes/admin/settings", "admin", "/admin/settings", "intent", ["flags"], {
     fields: Object.fromEntries(FEATURE_FLAG_KEYS.map((key) => [key, oneOf("on", "off")])),
     runs: 10,

@@ -32,7 +32,8 @@ import { appeals } from "#db/schema/appeals.ts";
 import { profiles } from "#db/schema/profiles.ts";
 import { swapProblems } from "#db/schema/swaps.ts";
 import { freshEmail, GOOD_LISTING, MEMBER_PASSWORD } from "../support/api-factories";
-import { createConversation, createMessage } from "../support/factories";
+import { createConversation, createMessage, createSwap } from "../support/factories";
+import { reviews } from "#db/schema/swaps.ts";
 import { browserSubscription } from "../support/push-fixtures";
 import { pushSubscriptions } from "#db/schema/notifications.ts";
 import { savedSearches } from "#db/schema/saved-searches.ts";
@@ -291,6 +292,34 @@ export const TARGETS = {
     return { threadId: conversationId, messageId };
   },
   /** A pending report of a line in a thread between two throwaways (decision 086), for staff to open and settle. */
+  /** A member's public page (decision 094), and a suspended member's (a 404 for everyone). */
+  memberPage: async (w: World) => ({ memberId: w.owner.userId! }),
+  suspendedMemberPage: async (w: World) => ({ memberId: w.actors.suspended.userId! }),
+  /** A shown review of the member (made fresh: a reply is once per review), for the member's one reply. */
+  reviewOfMember: async (w: World) => ({
+    memberId: w.actors.member.userId!,
+    reviewId: await insertShownReview(w, await w.throwaway(), w.actors.member.userId!),
+  }),
+  /** A shown review of Olive by someone else: any signed-in member may report it, once. */
+  shownReview: async (w: World) => ({
+    memberId: w.owner.userId!,
+    reviewId: await insertShownReview(w, await w.throwaway(), w.owner.userId!),
+  }),
+  /** A report of a review (decision 094), for its own back-office page. */
+  reviewReport: async (w: World) => {
+    const reviewId = await insertShownReview(w, await w.throwaway(), await w.throwaway());
+    const [row] = await w.db
+      .insert(moderationReports)
+      .values({
+        subject: "review",
+        reviewId,
+        reportedBy: await w.throwaway(),
+        reason: "inappropriate",
+        notes: "matrix",
+      })
+      .returning();
+    return { reportId: row.id };
+  },
   messageReport: async (w: World) => {
     const ownerId = await w.throwaway();
     const askerId = await w.throwaway();
@@ -439,6 +468,16 @@ function messageWithPicture(w: World, fields: Fields = {}): Body {
     for (const one of Array.isArray(v) ? v : [v]) multipart.append(k, one);
   multipart.append("pictures", new File([new Uint8Array(w.jpeg)], "blade.jpg", { type: "image/jpeg" }));
   return { multipart };
+}
+
+/** A completed swap between two members and a shown review by the first of the second (decision 094). */
+async function insertShownReview(w: World, reviewerId: string, revieweeId: string) {
+  const { swapId } = await createSwap(w.db, { status: "completed", proposerId: reviewerId, receiverId: revieweeId });
+  const [row] = await w.db
+    .insert(reviews)
+    .values({ swapProposalId: swapId, reviewerId, revieweeId, rating: 4, comment: "Fine", revealedAt: new Date() })
+    .returning();
+  return row.id;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -661,6 +700,29 @@ export const ROUTE_ACCESS: Entry[] = [
       body: () => form({ favourite: "true", redirectTo: "/favourites" }),
     }),
   ),
+  // ----- Member pages (decision 094) -----
+  ...area("members")(
+    "routes/members.$id",
+    "/members/:memberId",
+    get(EVERYONE("ok"), { target: "memberPage" }),
+    get(EVERYONE("not-found"), { target: "suspendedMemberPage", note: "a suspended member's page is a 404" }),
+    get(EVERYONE("not-found"), { path: "/members/no-such-member", note: "an unknown member" }),
+    act(
+      "intent=reply",
+      (t) => ({ reviewId: t.reviewId, reply: "Thanks for the swap" }),
+      OWNER("redirect", "declined"),
+      {
+        target: "reviewOfMember",
+        note: "only the reviewed member replies; anyone else is told the review is not found",
+      },
+    ),
+    act(
+      "intent=report",
+      (t) => ({ reviewId: t.reviewId, reason: "inappropriate", notes: "Not true" }),
+      MEMBERS("redirect"),
+      { target: "shownReview" },
+    ),
+  ),
   ...listing(
     "routes/create-listing",
     "/create-listing",
@@ -752,7 +814,7 @@ export const ROUTE_ACCESS: Entry[] = [
     ),
     act(
       "intent=review",
-      (t) => ({ swapId: t.swapId, rating: "5", comment: "Smooth swap" }),
+      (t) => ({ swapId: t.swapId, rating: "5", comment: "Smooth swap", tags: "on_time" }),
       OWNER("redirect", "declined"),
       { target: "completedSwap" },
     ),
@@ -1131,6 +1193,15 @@ export const ROUTE_ACCESS: Entry[] = [
     "routes/admin/swaps.$id.thread",
     "/admin/swaps/:swapId/thread",
     get(ADMIN_PAGES("ok"), { target: "problemSwap" }),
+  ),
+  // A review report's own page (decision 094).
+  ...backOffice(
+    "routes/admin/moderation.reviews.$id",
+    "/admin/moderation/reviews/:reportId",
+    get(STAFF("ok"), { target: "reviewReport" }),
+    ...(["dismiss", "remove"] as const).map((decision) =>
+      act(`decision=${decision}`, { notes: "Checked" }, STAFF("redirect"), { target: "reviewReport" }),
+    ),
   ),
   ...backOffice("routes/admin/swaps", "/admin/swaps", get(STAFF("ok"))),
   ...backOffice(

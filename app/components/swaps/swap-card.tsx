@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useSite } from "#app/lib/use-site.ts";
-import { ArrowLeftRight, BadgeCheck, Clock, Mail, MapPin, Phone, Star } from "#app/components/ui/icons.ts";
+import { ArrowLeftRight, BadgeCheck, Clock, Mail, MapPin, Phone } from "#app/components/ui/icons.ts";
 import { Form, Link } from "react-router";
 import { Button } from "../ui/button";
 import { firstName, whoHasPaid } from "./who-has-paid";
@@ -8,6 +8,7 @@ import { Avatar } from "../ui/avatar";
 import { NON_REFUNDABLE_ONCE_PAID } from "#app/lib/fee-refunds.ts";
 import { formatDayAndTime } from "#core/shared/time.ts";
 import { Thumbnail } from "../listings/cover-picture";
+import { SwapReview, type SwapReviewsData } from "../reviews/swap-review";
 
 type Listing = { id: string; title: string; images: { key: string; widths: number[] }[]; viewable?: boolean };
 export type SwapCardData = {
@@ -33,6 +34,8 @@ export type SwapCardData = {
   target: Listing;
   contact: { name: string; email: string; phone: string | null; location: string | null } | null;
   myReview?: { rating: number } | null;
+  /** The swap's two reviews as this member may see them (double-blind, decision 094). */
+  reviews?: SwapReviewsData;
   underReview?: boolean;
   /** The two members' thread about the listing, where the deal's steps are written. */
   threadId?: string | null;
@@ -90,7 +93,10 @@ export function SwapCard({
         <h2 id={`swap-${swap.id}`} className="flex min-w-0 items-center gap-2 font-semibold">
           <Avatar name={swap.otherParty.name} url={swap.otherParty.avatarUrl} />
           <span className="min-w-0 wrap-anywhere">
-            {received ? "From" : "To"} {swap.otherParty.name ?? "Unknown"}
+            {received ? "From" : "To"}{" "}
+            <Link to={`/members/${swap.otherParty.id}`} className="underline-offset-2 hover:underline">
+              {swap.otherParty.name ?? "Unknown"}
+            </Link>
           </span>
         </h2>
         <span
@@ -291,7 +297,13 @@ function NextStep({
         <section aria-label="Contact details" className="rounded-xl bg-brand-50 p-4 text-sm">
           <p className="flex items-center gap-2 font-semibold text-brand-900">
             <Avatar name={swap.contact.name} url={swap.otherParty.avatarUrl} className="ring-1 ring-brand-200" />
-            <span className="min-w-0 wrap-anywhere">Contact {swap.contact.name} to arrange the swap</span>
+            <span className="min-w-0 wrap-anywhere">
+              Contact{" "}
+              <Link to={`/members/${swap.otherParty.id}`} className="underline underline-offset-2">
+                {swap.contact.name}
+              </Link>{" "}
+              to arrange the swap
+            </span>
           </p>
           {/* A long name or e-mail address wraps instead of widening the card at 375 px (N18). */}
           <ul className="mt-2 space-y-1 wrap-anywhere">
@@ -317,13 +329,8 @@ function NextStep({
         </section>
         {swap.status === "arranging" ? (
           <ArrangingNote swap={swap} tab={tab} />
-        ) : swap.myReview ? (
-          <p className="flex items-center gap-1 text-sm text-muted">
-            <Star className="size-4 fill-accent-400 text-accent-500" aria-hidden="true" /> You rated this swap{" "}
-            {swap.myReview.rating} out of 5.
-          </p>
         ) : (
-          <ReviewForm swap={swap} tab={tab} />
+          <SwapReview swapId={swap.id} otherName={swap.otherParty.name} tab={tab} reviews={swap.reviews} />
         )}
       </div>
     );
@@ -451,44 +458,6 @@ function WhoHasPaid({ swap }: { swap: SwapCardData }) {
   const words = whoHasPaid(swap);
   if (!words) return null;
   return <p className="mt-1 text-sm font-semibold text-ink">{words}</p>;
-}
-
-function ReviewForm({ swap, tab }: { swap: SwapCardData; tab: string }) {
-  return (
-    <Form method="post" action="/my-swaps" className="rounded-xl border border-line p-4">
-      <input type="hidden" name="swapId" value={swap.id} />
-      <input type="hidden" name="intent" value="review" />
-      <input type="hidden" name="tab" value={tab} />
-      <fieldset>
-        <legend className="text-sm font-semibold">Rate your swap with {swap.otherParty.name ?? "this member"}</legend>
-        <div className="mt-2 flex flex-wrap gap-2">
-          {[1, 2, 3, 4, 5].map((n) => (
-            <label
-              key={n}
-              className="flex min-h-11 cursor-pointer items-center gap-1 rounded-lg border border-line px-2.5 text-sm has-checked:border-brand-600 has-checked:bg-brand-50"
-            >
-              <input type="radio" name="rating" value={n} required className="size-4 accent-brand-700" />
-              {n} <span className="sr-only">{n === 1 ? "star" : "stars"}</span>
-              <Star className="size-4 fill-accent-400 text-accent-500" aria-hidden="true" />
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <label htmlFor={`review-${swap.id}`} className="mt-3 block text-sm font-medium">
-        Comment (optional)
-      </label>
-      <textarea
-        id={`review-${swap.id}`}
-        name="comment"
-        rows={2}
-        maxLength={1000}
-        className="mt-1 block w-full rounded-lg border border-line px-3 py-2"
-      />
-      <Button type="submit" size="sm" className="mt-3">
-        Leave review
-      </Button>
-    </Form>
-  );
 }
 
 /** Where the local test checkout is on, the Pay step says plainly that no real money moves. */

@@ -10,7 +10,12 @@ export function initialsOf(name: string | null | undefined) {
   );
 }
 
-const SIZES = { xs: "size-6 text-[0.625rem]", sm: "size-8 text-xs", md: "size-10 text-sm" } as const;
+const SIZES = {
+  xs: "size-6 text-[0.625rem]",
+  sm: "size-8 text-xs",
+  md: "size-10 text-sm",
+  xl: "size-20 text-2xl",
+} as const;
 
 /**
  * A member's picture beside their name (N12), or their initials on a coloured disc when they have none. It is

@@ -105,6 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         {
           userId: user.id,
           fullName: text("fullName"),
+          nameDisplay: text("nameDisplay"),
           phone: text("phone"),
           location: text("location"),
           picked: { suburb: text("locationSuburb"), state: text("locationState"), postcode: text("locationPostcode") },
@@ -198,6 +199,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               {...describedBy("fullName", shownNameError)}
             />
           </Field>
+          <NameDisplayChoice
+            name={details?.name ?? ""}
+            value={details?.nameDisplay ?? "first_initial"}
+            error={errors.nameDisplay}
+          />
           <Field
             id="phone"
             label="Phone (optional)"
@@ -250,5 +256,42 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         error={actionData?.form === "looking-for" ? actionData.error : undefined}
       />
     </>
+  );
+}
+
+/** "Sam T." or "Sam Taylor": how the name shows on the member's public page and in their reviews (decision 094). */
+function NameDisplayChoice({ name, value, error }: { name: string; value: string; error?: string }) {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const short = words.length > 1 ? `${words[0]} ${words[words.length - 1][0]?.toUpperCase()}.` : name;
+  const options = [
+    { value: "first_initial", label: `First name and initial (${short || "Sam T."})` },
+    { value: "full", label: `Full name (${name || "Sam Taylor"})` },
+  ];
+  return (
+    <fieldset aria-describedby="nameDisplay-hint">
+      <legend className="text-sm font-medium text-ink">Name shown to other members</legend>
+      <p id="nameDisplay-hint" className="mt-0.5 text-xs text-muted">
+        On your public profile page and beside your reviews.
+      </p>
+      <div className="mt-2 space-y-1">
+        {options.map((option) => (
+          <label key={option.value} className="flex min-h-11 items-center gap-2 text-sm">
+            <input
+              type="radio"
+              name="nameDisplay"
+              value={option.value}
+              defaultChecked={value === option.value}
+              className="size-4 accent-brand-700"
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p role="alert" className="mt-1 text-sm text-danger">
+          {error}
+        </p>
+      )}
+    </fieldset>
   );
 }

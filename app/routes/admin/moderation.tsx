@@ -68,6 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const pendingAppeals = await countPendingAppeals(ctx.db);
   // A message report opens on its own page, where reading the message is audited (decision 086).
   if (report?.subject === "message") throw redirect(messageReportHref(report.id));
+  if (report?.subject === "review") throw redirect(reviewReportHref(report.id));
   return {
     status,
     subject,
@@ -131,6 +132,10 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 
 /** A message report's own page (never prefetched: opening it writes an audit row). */
 const messageReportHref = (id: string) => `/admin/moderation/messages/${id}`;
+/** A review report's own page (decision 094). */
+const reviewReportHref = (id: string) => `/admin/moderation/reviews/${id}`;
+const ownPage = (r: { id: string; subject: string }) =>
+  r.subject === "message" ? messageReportHref(r.id) : r.subject === "review" ? reviewReportHref(r.id) : null;
 
 const safeBack = (value: FormDataEntryValue | null) =>
   (typeof value === "string" && /^\/admin\/moderation(\?[^\s\\]*)?$/.test(value) ? asciiPath(value) : null) ??
@@ -174,7 +179,7 @@ export default function ModerationQueue({ loaderData, actionData }: Route.Compon
               <span className="sr-only"> {total === 1 ? "report" : "reports"}</span>
             </span>
           </h1>
-          <p className="text-sm text-muted">Listings and messages members reported, newest first.</p>
+          <p className="text-sm text-muted">Listings, messages and reviews members reported, newest first.</p>
         </div>
       </div>
       <QueueTabs pendingAppeals={loaderData.pendingAppeals} />
@@ -227,7 +232,7 @@ export default function ModerationQueue({ loaderData, actionData }: Route.Compon
         >
           {reports.map((r) => (
             <li key={r.id}>
-              <ReportCard report={r} href={r.subject === "message" ? messageReportHref(r.id) : reportHref(r.id)} />
+              <ReportCard report={r} href={ownPage(r) ?? reportHref(r.id)} />
             </li>
           ))}
         </ul>

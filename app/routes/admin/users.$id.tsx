@@ -23,6 +23,9 @@ import { findMemberSignals } from "#core/trust/find-signals.ts";
 import { HOLD_SCORE } from "#core/trust/signal-rules.ts";
 import { MemberHeader } from "#app/components/admin/user/member-header.tsx";
 import { ProfileCard } from "#app/components/admin/user/profile-card.tsx";
+import { ReliabilityCard } from "#app/components/admin/user/reliability-card.tsx";
+import { findReliability } from "#core/members/member-reliability.ts";
+import { describeReplyTime, findMedianReplyHours } from "#core/members/reply-time.ts";
 import { ReactivateDialog } from "#app/components/admin/user/reactivate-dialog.tsx";
 import { PasswordResetDialog } from "#app/components/admin/user/reset-dialog.tsx";
 import { ModeratorRoleDialog } from "#app/components/admin/user/role-dialog.tsx";
@@ -62,6 +65,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!member) throw data("Member not found", { status: 404 });
   const signals = await findMemberSignals(ctx.db, { userId: member.id });
   const self = member.id === staff.userId;
+  // The same figures as the member's public page (core/members, decision 094).
+  const [reliability, replyHours] = await Promise.all([
+    findReliability(ctx.db, member.id),
+    findMedianReplyHours(ctx.db, member.id),
+  ]);
   return {
     member: {
       ...member,
@@ -78,6 +86,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     },
     signals: signals.map(signalForPage),
     holdScore: HOLD_SCORE,
+    reliability: { ...reliability, replyTime: describeReplyTime(replyHours) },
     // What this staff member may do here: the same table the actions check.
     may: {
       dismissSignal: can(staff.roles, "dismiss_signal"),
@@ -167,6 +176,7 @@ export default function MemberPage({ loaderData, actionData }: Route.ComponentPr
           here={here}
           busy={navigation.state === "submitting"}
         />
+        <ReliabilityCard memberId={member.id} reliability={loaderData.reliability} />
       </div>
 
       {open === "suspend" && may.suspend && <SuspendDialog name={member.name} {...dialog} />}

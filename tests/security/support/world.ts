@@ -18,7 +18,7 @@ import { moderationReports } from "#db/schema/moderation.ts";
 import { rateLimits } from "#db/schema/ops.ts";
 import { scamSignals } from "#db/schema/trust-signals.ts";
 import { paymentLogs } from "#db/schema/payments.ts";
-import { swapMeetings } from "#db/schema/swaps.ts";
+import { reviews, swapMeetings } from "#db/schema/swaps.ts";
 import type { PageHandler } from "#server/app.ts";
 import { paymentProviderFromEnv } from "#server/payments.ts";
 import { MEMBER_PASSWORD, postListing, sameOrigin, signUpConfirmedMember } from "#tests/support/api-factories.ts";
@@ -214,6 +214,23 @@ export async function buildWorld(handle: DbHandle, testApp: TestApp) {
     })
     .returning();
 
+  // Reviews (decision 094): one shown review of the member (their reply), one of Tom by Priya (a report), and a
+  // report of a review for the back office's review page.
+  const shownReview = async (reviewerId: string, revieweeId: string) => {
+    const { swapId } = await createSwap(db, { status: "completed", proposerId: reviewerId, receiverId: revieweeId });
+    const [row] = await db
+      .insert(reviews)
+      .values({ swapProposalId: swapId, reviewerId, revieweeId, rating: 3, comment: "Fine", revealedAt: new Date() })
+      .returning();
+    return row.id;
+  };
+  const reviewOfMember = await shownReview(other.id, member.userId);
+  const reviewOfOther = await shownReview(victims[0].id, other.id);
+  const [reviewReport] = await db
+    .insert(moderationReports)
+    .values({ subject: "review", reviewId: reviewOfOther, reportedBy: victims[1].id, reason: "inappropriate" })
+    .returning();
+
   const signedIn = async (cookie: string) =>
     (await testApp.app.request(`${TEST_ORIGIN}/api/v1/me`, { headers: sameOrigin(cookie) })).status === 200;
 
@@ -291,6 +308,10 @@ export async function buildWorld(handle: DbHandle, testApp: TestApp) {
     reportId: report.id,
     messageReportId: messageReport.id,
     signalId: signal.id,
+    memberId: member.userId,
+    otherId: other.id,
+    reviews: { ofMember: reviewOfMember, ofOther: reviewOfOther },
+    reviewReportId: reviewReport.id,
     randomUuid: () => crypto.randomUUID(),
     heal,
     /**

@@ -23,9 +23,12 @@ export type QueueCard = {
  */
 export function ReportCard({ report, href }: { report: QueueCard; href: string }) {
   const message = report.subject === "message";
+  const review = report.subject === "review";
   const title = message
     ? `Message about ${report.listingTitle ?? "a listing"}`
-    : (report.listingTitle ?? "Deleted Listing");
+    : review
+      ? `Review of ${report.listingTitle ?? "a member (review removed)"}`
+      : (report.listingTitle ?? "Deleted Listing");
   return (
     <article className="relative flex h-full flex-col gap-2 rounded-lg border border-line bg-white p-4 focus-within:ring-2 focus-within:ring-brand-500 hover:border-brand-300">
       <div className="flex items-start justify-between gap-2">
@@ -43,7 +46,7 @@ export function ReportCard({ report, href }: { report: QueueCard; href: string }
       </div>
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted">
         <span className="rounded-full bg-surface px-2 py-0.5 font-medium text-ink">
-          {message ? "Message" : "Listing"}
+          {message ? "Message" : review ? "Review" : "Listing"}
         </span>
         <ReasonBadge reason={report.reason} />
         <span>by {report.reporterName ?? "Unknown"}</span>
@@ -52,7 +55,7 @@ export function ReportCard({ report, href }: { report: QueueCard; href: string }
       </div>
       {report.notes && <p className="line-clamp-2 whitespace-pre-line break-words text-sm">{report.notes}</p>}
       <div className="mt-auto flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted">
-        {!message && (
+        {report.subject === "listing" && (
           <span>
             {report.evidenceCount} evidence {report.evidenceCount === 1 ? "link" : "links"}
           </span>
@@ -60,7 +63,7 @@ export function ReportCard({ report, href }: { report: QueueCard; href: string }
         {report.otherOpenReports > 0 && (
           <span className="font-medium text-amber-900">
             {report.otherOpenReports} other open {report.otherOpenReports === 1 ? "report" : "reports"} on this{" "}
-            {message ? "message" : "listing"}
+            {report.subject}
           </span>
         )}
       </div>
