@@ -93,7 +93,10 @@ test("paid is Arranging: a time and place agreed, both confirm, then Completed a
   await expect(done.getByText("Completed", { exact: true })).toBeVisible();
   await done.getByRole("radio", { name: /5 stars/ }).check();
   await done.getByRole("button", { name: "Leave review" }).click();
-  await expect(ana.page.getByText("You rated this swap 5 out of 5.")).toBeVisible();
+  // Double-blind (decision 094): Ana's review waits for Ben's.
+  const mine = ana.page.getByRole("region", { name: "Your review" });
+  await expect(mine.getByRole("img", { name: "5 out of 5 stars" })).toBeVisible();
+  await expect(mine.getByText(/^Shown to Ben Carter when they review you, or on /)).toBeVisible();
   await expectNoAxeViolations(ana.page);
   await ana.context.close();
   await ben.context.close();

@@ -28,6 +28,13 @@ test("two members review each other: hidden until both wrote, then shown togethe
   await accept(ben.page, swapId);
   await payOnTestCheckout(ana.page, swapId);
   await payOnTestCheckout(ben.page, swapId);
+  // Paid is Arranging (decision 096): both confirm "We've swapped", and then the swap is Completed.
+  await ben.page.goto("/my-swaps");
+  await ben.page.getByRole("button", { name: "We've swapped" }).click();
+  await expect(ben.page.getByText("You've confirmed the swap. Waiting for Ana.")).toBeVisible();
+  await ana.page.goto("/my-swaps?tab=sent");
+  await ana.page.getByRole("button", { name: "We've swapped" }).click();
+  await expect(ana.page.getByText("The swap is complete. You can now leave a review.")).toBeVisible();
 
   // Ana reviews first, with stars, tags and text.
   await ana.page.goto("/my-swaps?tab=sent");
