@@ -9,11 +9,11 @@ test("a member changes their name and puts up a picture on their profile", async
 
   // Profile: a new name and a picture.
   await page.goto("/account");
-  await page.getByLabel("Full Name").fill("R2 D2");
+  await page.getByLabel("Full Name", { exact: true }).fill("R2 D2");
   await page.getByRole("button", { name: "Save details" }).click();
   await expect(page.getByText("Name contains invalid characters")).toBeVisible();
-  await expect(page.getByLabel("Full Name")).toBeFocused();
-  await page.getByLabel("Full Name").fill("Robin O'Leary-Smith");
+  await expect(page.getByLabel("Full Name", { exact: true })).toBeFocused();
+  await page.getByLabel("Full Name", { exact: true }).fill("Robin O'Leary-Smith");
   await page.getByRole("button", { name: "Save details" }).click();
   await expect(page.getByText("Your details have been saved")).toBeVisible();
   await expect(page.getByText(`Robin O'Leary-Smith · ${email}`)).toBeVisible();

@@ -23,7 +23,7 @@ test("sign-up shows the password rules up front and a Show toggle", async ({ pag
   await expect(password).toHaveAttribute("type", "password");
 
   // A refused password keeps the rules in sight beside its message.
-  await page.getByLabel("Full Name").fill("Casey Nguyen");
+  await page.getByLabel("Full Name", { exact: true }).fill("Casey Nguyen");
   await page.getByLabel("Email").fill("casey.rules@example.com");
   await page.getByRole("button", { name: "Sign Up" }).click();
   await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();

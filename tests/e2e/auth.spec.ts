@@ -6,7 +6,7 @@ test.describe("accounts in the browser", () => {
     await page.goto("/");
     await page.getByRole("link", { name: "Sign Up" }).first().click();
     await expect(page.getByRole("heading", { name: "Create Account" })).toBeVisible();
-    await page.getByLabel("Full Name").fill("Alex Taylor");
+    await page.getByLabel("Full Name", { exact: true }).fill("Alex Taylor");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Sign Up" }).click();
@@ -78,7 +78,7 @@ test.describe("accounts in the browser", () => {
     const { email } = await signUpViaApi(page);
     await page.context().clearCookies();
     await page.goto("/auth?mode=signup");
-    await page.getByLabel("Full Name").fill("Sam Lee");
+    await page.getByLabel("Full Name", { exact: true }).fill("Sam Lee");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Sign Up" }).click();
@@ -130,7 +130,7 @@ test.describe("the form's messages", () => {
         const context = await browser.newContext({ javaScriptEnabled: js });
         const page = await context.newPage();
         await page.goto("/auth?mode=signup");
-        await page.getByLabel("Full Name").fill(values.fullName ?? "Jo Smith");
+        await page.getByLabel("Full Name", { exact: true }).fill(values.fullName ?? "Jo Smith");
         await page.getByLabel("Email").fill(values.email);
         await page.getByLabel("Password").fill(values.password);
         await page.getByRole("button", { name: "Sign Up" }).click();

@@ -47,8 +47,8 @@ test("a form's errors are said once, beside their field or in the form, never as
   await page.keyboard.press("Enter");
   await expect(page.getByText("Name is required")).toHaveCount(1);
   await expect(page.getByText("Invalid email address")).toHaveCount(1);
-  await expect(page.getByLabel("Full Name")).toBeFocused();
-  await expect(page.getByLabel("Full Name")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Full Name", { exact: true })).toBeFocused();
+  await expect(page.getByLabel("Full Name", { exact: true })).toHaveAttribute("aria-invalid", "true");
   await expect(notifications.getByRole("listitem")).toHaveCount(0);
   await expectNoAxeViolations(page);
 
@@ -68,7 +68,7 @@ test("a form's errors are said once, beside their field or in the form, never as
   const { email } = await signUpViaApi(await other.newPage());
   await other.close();
   await page.goto("/auth?mode=signup");
-  await page.getByLabel("Full Name").fill("Sam Taken");
+  await page.getByLabel("Full Name", { exact: true }).fill("Sam Taken");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign Up" }).click();

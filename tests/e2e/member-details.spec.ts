@@ -132,7 +132,7 @@ test("after signing up the member is asked to confirm their e-mail address", asy
   await page.setViewportSize(PHONE);
   const email = uniqueEmail("confirm");
   await page.goto("/auth?mode=signup");
-  await page.getByLabel("Full Name").fill("Mei Lin");
+  await page.getByLabel("Full Name", { exact: true }).fill("Mei Lin");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign Up" }).click();

@@ -24,7 +24,7 @@ test("a visitor who presses Propose Swap and signs up lands on the proposal for 
   // The way back survives switching to Sign Up.
   await page.getByRole("main").getByRole("link", { name: "Sign Up" }).click();
   await expect(page.getByRole("heading", { name: "Create Account" })).toBeVisible();
-  await page.getByLabel("Full Name").fill("Mei Lin");
+  await page.getByLabel("Full Name", { exact: true }).fill("Mei Lin");
   await page.getByLabel("Email").fill(uniqueEmail("mei"));
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign Up" }).click();
@@ -71,7 +71,7 @@ for (const js of [true, false]) {
     await page.goto("/search?category=motorcycles&sort=newest");
     await page.getByRole("banner").getByRole("link", { name: "Sign Up" }).click();
     await expect(page.getByRole("heading", { name: "Create Account" })).toBeVisible();
-    await page.getByLabel("Full Name").fill("Jarrah Wilson");
+    await page.getByLabel("Full Name", { exact: true }).fill("Jarrah Wilson");
     await page.getByLabel("Email").fill(uniqueEmail("jarrah"));
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Sign Up" }).click();
