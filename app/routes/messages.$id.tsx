@@ -150,8 +150,11 @@ export default function Thread({ loaderData, actionData }: Route.ComponentProps)
           <div className="min-w-0 flex-1">
             <h1 className="flex items-center gap-2 text-lg font-bold">
               <Avatar name={other.name} url={other.avatarUrl} size="xs" />
-              <Link to={`/members/${other.id}`} className="min-w-0 truncate underline-offset-2 hover:underline">
-                {other.name}
+              <Link
+                to={`/members/${other.id}`}
+                className="inline-flex min-h-11 min-w-0 items-center underline-offset-2 hover:underline"
+              >
+                <span className="truncate">{other.name}</span>
               </Link>
             </h1>
             <p className="truncate text-sm text-muted">

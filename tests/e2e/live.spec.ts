@@ -101,10 +101,13 @@ test("every step of a deal appears live in the other member's bell and thread, m
   await expect.poll(() => bellCount(ana.page)).toBe(anaBell + 1);
   await expect(ana.page.getByText(MASKED_ASK, { exact: true })).toBeVisible();
 
-  // A pays in another tab: the swap is complete in B's open thread, and in A's open thread the number shows.
+  // A pays in another tab: the handshake shows in B's open thread (decision 096: paid is arranging), and in A's
+  // open thread the number shows.
   benBellNow = await bellCount(ben.page);
   await payInAnotherTab(ana, swapId);
-  await expect(ben.page.getByText("Ana Costa paid the handshake fee. The swap is complete")).toBeVisible();
+  await expect(
+    ben.page.getByText("Ana Costa paid the handshake fee. Contact details are shared: arrange a time and place"),
+  ).toBeVisible();
   await expect.poll(() => bellCount(ben.page)).toBe(benBellNow + 1);
   await expect(ana.page.getByText(ASK, { exact: true })).toBeVisible();
   await expect(ana.page.getByText(MASKED_ASK, { exact: true })).toHaveCount(0);
