@@ -119,6 +119,8 @@ const E2E_SECONDS = {
   // Six tries a control since decision 093 (ten before): estimated from 561 s with ten at load 20, and Share on a
   // listing (issue 27).
   "slow-phone-taps.spec.ts": 350,
+  // Issue 28's deal controls tapped early: each try pays for a swap of its own first (about 150 s alone).
+  "slow-phone-deal-taps.spec.ts": 150,
   // Issue 28: confirming a phone with the code read from the demo outbox (decision 095), and the Pay step prompt
   // (measured 47 s on a shared machine).
   "phone-confirmation.spec.ts": 50,

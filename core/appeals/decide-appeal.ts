@@ -39,8 +39,8 @@ export type AppealDecision = {
  * reason the member reads. Never the staff member who took the decision: refused here, and by the table's check
  * (appeals_second_pair_of_eyes_check) should anything get past. An appeal against a suspension is an admin's to
  * decide (suspending and reactivating are). In one transaction: reversing reactivates the member (as the Users
- * page's Reactivate, with its own audit row) or restores the listing (active and approved again, its reason
- * cleared); the appeal is decided; the audit row ('resolve_appeal'); and the `appeal.decided` event, which tells
+ * page's Reactivate does) or restores the listing (active and approved again, its reason
+ * cleared); the appeal is decided; exactly one audit row ('resolve_appeal', with the before and after of what was undone); and the `appeal.decided` event, which tells
  * the member by e-mail and notice after the commit.
  */
 export async function decideAppeal(deps: { db: Db; env?: { APP_URL: string } }, change: AppealDecision) {
@@ -107,25 +107,15 @@ export async function decideAppeal(deps: { db: Db; env?: { APP_URL: string } }, 
           .update(profiles)
           .set({ status: "active", suspendedAt: null, suspensionReason: null, updatedAt: now })
           .where(eq(profiles.userId, appeal.userId));
-        // The Users page's history shows the reactivation as its own step.
-        await recordAdminAction(tx, {
-          actorId: actor.userId,
-          action: "reactivate_user",
-          targetType: "user",
-          targetId: appeal.userId,
-          metadata: {
-            before: {
-              status: "suspended",
-              suspendedAt: profile.suspendedAt,
-              suspensionReason: profile.suspensionReason,
-            },
-            after: { status: "active" },
-            appeal_id: appeal.id,
+        // One audit row for the whole decision: the reactivation's before and after travel in it.
+        undone = {
+          before: {
+            status: "suspended",
+            suspendedAt: profile.suspendedAt,
+            suspensionReason: profile.suspensionReason,
           },
-          ip: actor.ip,
-          userAgent: actor.userAgent,
-        });
-        undone = { before: { status: "suspended" }, after: { status: "active" } };
+          after: { status: "active" },
+        };
       }
 
       await tx

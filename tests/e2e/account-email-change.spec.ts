@@ -21,7 +21,7 @@ test("a pending change of address is shown with Resend and Cancel, and its link 
     await page.setViewportSize({ width, height: 900 });
     await expectNoAxeViolations(page);
   }
-  await page.screenshot({ path: "/tmp/shots/email-pending-375.png", fullPage: true });
+  await page.screenshot({ path: test.info().outputPath("email-pending-375.png"), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // The confirmation to the new address is in this member's mail (the demo outbox, or the mail relay's table).
@@ -89,6 +89,6 @@ test("the demo outbox shows a newcomer none of the mail sent to their address be
   await expect(newcomer.getByText("Confirm your e-mail address for SwapShed")).toBeVisible();
   await expect(newcomer.getByText("Confirm your new e-mail address for SwapShed")).toHaveCount(0);
   await newcomer.setViewportSize({ width: 375, height: 900 });
-  await newcomer.screenshot({ path: "/tmp/shots/outbox-newcomer-375.png", fullPage: true });
+  await newcomer.screenshot({ path: test.info().outputPath("outbox-newcomer-375.png"), fullPage: true });
   await context.close();
 });

@@ -22,7 +22,7 @@ test("every My Account section is on screen at 375 px", async ({ page }) => {
     await expect(link).toBeInViewport({ ratio: 1 });
   }
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await page.screenshot({ path: "/tmp/shots/account-nav-375.png" });
+  await page.screenshot({ path: test.info().outputPath("account-nav-375.png") });
   await links.filter({ hasText: "Your data" }).click();
   await expect(page).toHaveURL("/account/data");
 });

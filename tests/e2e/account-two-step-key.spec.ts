@@ -37,7 +37,7 @@ test("the key is shown whole with Copy and an app link; a backup code typed in l
     expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
   }
   expect(await keyBox.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-  await page.screenshot({ path: "/tmp/shots/security-key-375.png", fullPage: true });
+  await page.screenshot({ path: test.info().outputPath("security-key-375.png"), fullPage: true });
   await expectNoAxeViolations(page);
   await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -69,5 +69,5 @@ test("the key is shown whole with Copy and an app link; a backup code typed in l
   await page.goto("/account/security");
   await expect(page.getByText("You have 9 unused backup codes left.")).toBeVisible();
   await page.setViewportSize({ width: 375, height: 900 });
-  await page.screenshot({ path: "/tmp/shots/security-count-375.png", fullPage: true });
+  await page.screenshot({ path: test.info().outputPath("security-count-375.png"), fullPage: true });
 });

@@ -32,7 +32,7 @@ test("sign-up shows the password rules up front and a Show toggle", async ({ pag
     await page.setViewportSize({ width, height: 900 });
     await expectNoAxeViolations(page);
   }
-  await page.screenshot({ path: "/tmp/shots/signup-rules-375.png", fullPage: true });
+  await page.screenshot({ path: test.info().outputPath("signup-rules-375.png"), fullPage: true });
 });
 
 test("the Show toggle is not on the page before its script runs", async ({ browser }) => {

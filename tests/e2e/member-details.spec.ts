@@ -46,7 +46,7 @@ test("pictures beside names, a phone asked for before paying, and the other side
   const listedBy = ben.page.getByRole("region", { name: "Listed by" });
   await expect(listedBy.locator("img")).toHaveAttribute("src", /^\/uploads\/avatars\//);
   await expect(listedBy).toContainText("Ana Costa");
-  await ben.page.screenshot({ path: "/tmp/h24m/listing-listed-by-375.png", fullPage: true });
+  await ben.page.screenshot({ path: test.info().outputPath("listing-listed-by-375.png"), fullPage: true });
 
   // Ana proposes; Ben accepts.
   await ana.page.goto(`/listings/${benListing}`);
@@ -78,7 +78,7 @@ test("pictures beside names, a phone asked for before paying, and the other side
   await expect(anaCard.getByText(/or the swap lapses and any fee already paid is refunded in full\.$/)).toBeVisible();
   const phone = anaCard.getByLabel("Add a phone number (optional)");
   await expect(phone).toBeVisible();
-  await ana.page.screenshot({ path: "/tmp/h24m/my-swaps-pay-phone-375.png", fullPage: true });
+  await ana.page.screenshot({ path: test.info().outputPath("my-swaps-pay-phone-375.png"), fullPage: true });
   await expectNoAxeViolations(ana.page);
   await phone.fill("call me");
   await anaCard.getByRole("button", { name: "Pay $9.99" }).click();
@@ -109,7 +109,7 @@ test("pictures beside names, a phone asked for before paying, and the other side
   await expect(benContact.getByText(ben.email)).toBeVisible();
   await expect(benContact.getByText("Ben gave no phone number: e-mail is the way to reach them.")).toBeVisible();
   await expect(benContact).toContainText("BW");
-  await ana.page.screenshot({ path: "/tmp/h24m/my-swaps-contact-375.png", fullPage: true });
+  await ana.page.screenshot({ path: test.info().outputPath("my-swaps-contact-375.png"), fullPage: true });
   await ana.context.close();
   await ben.context.close();
 });
@@ -120,12 +120,12 @@ test("the FAQ and the Terms say what My Swaps says about refunds", async ({ page
   await page.getByText("Can I get a refund of the handshake fee?").click();
   await expect(page.getByText(NON_REFUNDABLE)).toBeVisible();
   await expect(page.getByText(LAPSE, { exact: false })).toBeVisible();
-  await page.screenshot({ path: "/tmp/h24m/home-faq-375.png", fullPage: true });
+  await page.screenshot({ path: test.info().outputPath("home-faq-375.png"), fullPage: true });
   await page.goto("/terms");
   const fee = page.locator("section", { has: page.locator("#terms-7") });
   await expect(fee).toContainText(NON_REFUNDABLE);
   await expect(fee).toContainText(LAPSE);
-  await page.screenshot({ path: "/tmp/h24m/terms-375.png", fullPage: true });
+  await page.screenshot({ path: test.info().outputPath("terms-375.png"), fullPage: true });
 });
 
 test("after signing up the member is asked to confirm their e-mail address", async ({ page }) => {
@@ -140,7 +140,7 @@ test("after signing up the member is asked to confirm their e-mail address", asy
   await expect(page).toHaveURL("/", { timeout: 20_000 });
   await expect(page.getByText("Account created! Redirecting...")).toBeVisible();
   await expect(page.getByText(`Please confirm your e-mail address: we've sent a link to ${email}.`)).toBeVisible();
-  await page.screenshot({ path: "/tmp/h24m/after-signup-375.png" });
+  await page.screenshot({ path: test.info().outputPath("after-signup-375.png") });
 });
 
 test("every page under My Account is titled '<section> | My Account | SwapShed'", async ({ page }) => {
@@ -178,7 +178,7 @@ test("deleting from My Listings asks the spec's question in a styled dialog; Can
   await deleteButton.click();
   const dialog = page.getByRole("dialog", { name: "Are you sure you want to delete this listing?" });
   await expect(dialog).toBeVisible();
-  await page.screenshot({ path: "/tmp/h24m/my-listings-delete-375.png" });
+  await page.screenshot({ path: test.info().outputPath("my-listings-delete-375.png") });
   await expectNoAxeViolations(page);
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();

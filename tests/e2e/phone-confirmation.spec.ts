@@ -1,41 +1,8 @@
-import type { Page } from "@playwright/test";
-import pg from "pg";
 import { accept, expect, expectNoAxeViolations, listItem, member, propose, test } from "./fixtures";
+import { readTextCode } from "./phone-code";
 
 // Issue 28, decision 095: a member confirms their phone with the 6-digit code texted to it. On the demo no text is
 // sent: the member reads it in their own outbox (/dev/outbox). Without JavaScript, as a slow phone first sees it.
-
-/** The code in the newest text to `to`, as the member reads it (the outbox page; the table on PostgreSQL). */
-async function readTextCode(reader: Page, to: string): Promise<string> {
-  const postgres = process.env.E2E_DATABASE_URL;
-  let body = "";
-  if (postgres) {
-    const client = new pg.Client({ connectionString: postgres });
-    await client.connect();
-    try {
-      const { rows } = await client.query<{ body: string }>(
-        "select body from sms_outbox where to_phone = $1 order by seq desc limit 1",
-        [to],
-      );
-      body = rows[0]?.body ?? "";
-    } finally {
-      await client.end();
-    }
-  } else {
-    await reader.goto("/dev/outbox");
-    const texts = reader.getByRole("list", { name: "Text messages, newest first" });
-    const text = texts
-      .getByRole("listitem")
-      .filter({ hasText: `To ${to}` })
-      .first();
-    await expect(text).toBeVisible();
-    await reader.getByRole("region", { name: "Text messages" }).screenshot({ path: "/tmp/h28b/outbox-texts-375.png" });
-    body = (await text.textContent()) ?? "";
-  }
-  const code = body.match(/(\d{6}) is your SwapShed code/)?.[1];
-  expect(code, `a code in the text to ${to}`).toBeTruthy();
-  return code as string;
-}
 
 test("a member confirms their phone with the code from the text message, without JavaScript", async ({ browser }) => {
   const kim = await member(browser, "Kim Tran", { javaScriptEnabled: false, viewport: { width: 375, height: 900 } });
@@ -67,7 +34,9 @@ test("a member confirms their phone with the code from the text message, without
   await expect(page.getByText(/We've sent a 6-digit code to \+61 4/).first()).toBeVisible();
   await expect(page.getByLabel("Code from the text message")).toBeVisible();
   await expect(page.getByRole("link", { name: "outbox" })).toBeVisible();
-  await page.getByRole("region", { name: "Confirm your phone" }).screenshot({ path: "/tmp/h28b/phone-code-375.png" });
+  await page
+    .getByRole("region", { name: "Confirm your phone" })
+    .screenshot({ path: test.info().outputPath("phone-code-375.png") });
   await checkAccessible();
 
   const code = await readTextCode(page, stored);
@@ -84,7 +53,7 @@ test("a member confirms their phone with the code from the text message, without
   await expect(confirmed.getByText("Phone confirmed", { exact: true })).toBeVisible();
   await expect(confirmed.getByText(`+61 ${local.slice(1, 4)} ${local.slice(4, 7)} ${local.slice(7)}`)).toBeVisible();
   await expect(page.getByLabel("Code from the text message")).toHaveCount(0);
-  await confirmed.screenshot({ path: "/tmp/h28b/phone-confirmed-375.png" });
+  await confirmed.screenshot({ path: test.info().outputPath("phone-confirmed-375.png") });
   await checkAccessible();
 
   // Saving the profile with another number takes the confirmation away.
@@ -118,7 +87,7 @@ test("before paying, a member whose phone is not confirmed is asked to confirm i
   await expect(card.getByText("Ben has no confirmed phone: you will get their e-mail address only.")).toBeVisible();
   await expect(card.getByText(/Your phone number is not confirmed, so Ben will see it without/)).toBeVisible();
   await expect(card.getByRole("button", { name: "Pay $9.99" })).toBeEnabled();
-  await card.screenshot({ path: "/tmp/h28b/pay-confirm-prompt-375.png" });
+  await card.screenshot({ path: test.info().outputPath("pay-confirm-prompt-375.png") });
   await expectNoAxeViolations(ana.page);
 
   // Ben is told Ana's phone is not confirmed; the link takes Ana to confirming it.

@@ -96,7 +96,7 @@ test("a newcomer with nothing listed lists an item from the propose dialog and i
 
   await expect(page.getByRole("heading", { name: "List an item" })).toBeVisible();
   await expect(page.getByText("Once it's listed, we'll take you straight back to propose your swap.")).toBeVisible();
-  await page.screenshot({ path: "/tmp/h24m/create-listing-return-375.png", fullPage: true });
+  await page.screenshot({ path: test.info().outputPath("create-listing-return-375.png"), fullPage: true });
   const mine = `Mei's kayak ${Date.now()}`;
   await page.getByLabel("Item Title").fill(mine);
   await page.getByLabel("Description").fill("A sit-on-top kayak with paddle, ready to swap.");

@@ -1,26 +1,12 @@
-// A tap does what it says before, during and after hydration (decision 064), on a phone-class CPU.
-//
-// Each try is a new visitor on a phone (375 px, touch) whose CPU Chromium slows 8×: the page is opened and its
-// control tapped as soon as it is drawn, without waiting for React (the framework loads after the first paint,
-// decision 020, so the tap lands before, while or just after the page hydrates). A try is dead when the page the
-// control promises has not appeared 15 s later: nothing happened, or the tap hit something else.
-import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
+// A tap does what it says before, during and after hydration (decision 064), on a phone-class CPU: the public
+// pages, conversations and notices. How a try works is in slow-phone.ts; the deal's own controls (issue 28) are in
+// slow-phone-deal-taps.spec.ts.
+import type { Browser, Page } from "@playwright/test";
 import { expect, listItem, member, originHeader, test } from "./fixtures";
-
-// Six tries land on both sides of hydration (the reports say about half before, half after) and keep the file to a
-// few minutes of CI; it was ten until issue 26's six controls made it the longest journey by far (decision 093).
-const TRIES = 6;
-/**
- * How long the promised page may take. A dead tap never gets there; a slow one on a busy test machine (each try's
- * CPU is slowed 8× on top) must not count as dead.
- */
-const RESULT_MS = 30_000;
-/** Tries run this many at a time: each waits mostly on its own slowed page, and the suite stays a few minutes. */
-const AT_ONCE = 3;
+import { asMember, type Control, RESULT_MS, type Signed, tapsOnASlowPhone } from "./slow-phone";
 
 const title = `Slow phone kayak ${Date.now().toString(36)}`;
 let listingId = "";
-type Signed = NonNullable<BrowserContextOptions["storageState"]>;
 /** The members of the signed-in controls: the listing's owner, a member asking about it, one who writes to the owner. */
 const signedIn: { owner?: Signed; asker?: Signed; writer?: Signed } = {};
 /** The asker's thread about the listing, and the writer's (whose messages put notices in the owner's bell). */
@@ -29,36 +15,6 @@ let writerThread = "";
 /** What each try of the Send form typed, by page, for its `done` to find in the thread. */
 const typed = new WeakMap<Page, string>();
 let sends = 0;
-
-type Control = {
-  name: string;
-  /** Where the visitor starts. */
-  from: () => string;
-  /** Taps the control the moment it is drawn (Playwright's tap waits for it to be visible and still, no more). */
-  tap: (page: Page) => Promise<void>;
-  /** What the control promises; throws if it has not appeared in time. */
-  done: (page: Page) => Promise<void>;
-  /** The signed-in member who taps (a new visitor when absent). */
-  as?: () => Signed;
-  /** Fewer tries for a control whose tries need writes of their own (each member's limits stay far off). */
-  tries?: number;
-  /** One try at a time for a control whose tries change what the next one starts from. */
-  atOnce?: number;
-  /** Before each try, unthrottled: what the try needs (an unread notice). */
-  before?: (browser: Browser) => Promise<void>;
-  /** After each try, unthrottled: what it changed put back (an unblock). */
-  after?: (browser: Browser) => Promise<void>;
-};
-
-/** A request as a signed-in member, outside the throttled try (their own unthrottled context). */
-async function asMember<T>(browser: Browser, state: Signed, run: (page: Page) => Promise<T>): Promise<T> {
-  const context = await browser.newContext({ storageState: state });
-  try {
-    return await run(await context.newPage());
-  } finally {
-    await context.close();
-  }
-}
 
 /** The member's conversation about a listing (opened or continued), through the JSON API. */
 async function askAbout(page: Page, id: string): Promise<string> {
@@ -287,85 +243,7 @@ test.beforeAll(async ({ browser }) => {
   await writer.close();
 });
 
-type Outcome = { dead: boolean; tapped: "before hydration" | "after hydration" | "unknown"; detail: string };
-
-async function tryOnce(browser: Browser, control: Control): Promise<Outcome> {
-  await control.before?.(browser);
-  const context = await browser.newContext({
-    viewport: { width: 375, height: 800 },
-    isMobile: true,
-    hasTouch: true,
-    ...(control.as ? { storageState: control.as() } : {}),
-  });
-  try {
-    const page = await context.newPage();
-    // Whether React ran the page when the tap's click arrived (logged by the page itself, so the test's own
-    // timing cannot blur it). Only the first click of the first page counts.
-    let tapped: Outcome["tapped"] = "unknown";
-    await context.addInitScript(() => {
-      if (sessionStorage.getItem("tap-seen")) return;
-      addEventListener(
-        "click",
-        () => {
-          if (sessionStorage.getItem("tap-seen")) return;
-          sessionStorage.setItem("tap-seen", "1");
-          console.debug(`tap-seen ${"hydrated" in document.documentElement.dataset ? "after" : "before"} hydration`);
-        },
-        true,
-      );
-    });
-    page.on("console", (message) => {
-      const seen = /^tap-seen (before|after) hydration$/.exec(message.text());
-      if (seen && tapped === "unknown") tapped = `${seen[1] as "before" | "after"} hydration`;
-    });
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 8 });
-    // "commit": the page is tapped as soon as it is drawn, not once React runs it (fixtures.ts waits otherwise).
-    await page.goto(control.from(), { waitUntil: "commit" });
-    await control.tap(page);
-    try {
-      await control.done(page);
-      return { dead: false, tapped, detail: "" };
-    } catch {
-      // Whether the page was still on its way somewhere (React Router's own navigation), for the report.
-      const router = await page
-        .evaluate(
-          () =>
-            (window as { __reactRouterDataRouter?: { state: { navigation: { state: string } } } })
-              .__reactRouterDataRouter?.state.navigation.state ?? "not running",
-        )
-        .catch(() => "unknown");
-      return { dead: true, tapped, detail: `ended on ${page.url()} (router: ${router})` };
-    }
-  } finally {
-    await context.close();
-    await control.after?.(browser);
-  }
-}
-
-test.describe("taps on a slow phone", () => {
-  for (const control of controls) {
-    const tries = control.tries ?? TRIES;
-    const atOnce = control.atOnce ?? AT_ONCE;
-    test(`${control.name}: ${tries} early taps, none dead`, async ({ browser }) => {
-      test.setTimeout(tries * 30_000);
-      const outcomes: Outcome[] = [];
-      for (let i = 0; i < tries; i += atOnce) {
-        const batch = Array.from({ length: Math.min(atOnce, tries - i) }, () => tryOnce(browser, control));
-        outcomes.push(...(await Promise.all(batch)));
-      }
-      const count = (tapped: Outcome["tapped"]) => outcomes.filter((o) => o.tapped === tapped).length;
-      const dead = outcomes.filter((o) => o.dead);
-      const summary = `${dead.length}/${tries} dead; tapped before hydration ${count("before hydration")}, after ${count("after hydration")}, unknown ${count("unknown")}`;
-      test.info().annotations.push({ type: "taps", description: summary });
-      console.log(`${control.name}: ${summary}`);
-      expect(
-        dead.map((o) => `${o.tapped}: ${o.detail}`),
-        `${control.name}: dead taps out of ${tries}`,
-      ).toEqual([]);
-    });
-  }
-});
+tapsOnASlowPhone(controls);
 
 /** Where every control is drawn: links, buttons, fields and menu toggles, in document order. */
 function controlBoxes(page: Page) {
