@@ -1,3 +1,4 @@
+import { shownNameSql } from "../members/shown-name-sql";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { users } from "#db/schema/auth.ts";
@@ -28,7 +29,7 @@ export async function findGoneListing(db: Db, { id }: { id: string }) {
       latitude: listings.latitude,
       longitude: listings.longitude,
       ownerId: listings.userId,
-      ownerName: users.name,
+      ownerName: shownNameSql(users.name, profiles.nameDisplay),
     })
     .from(listings)
     .innerJoin(users, eq(users.id, listings.userId))

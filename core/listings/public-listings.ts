@@ -1,3 +1,4 @@
+import { shownNameSql } from "../members/shown-name-sql";
 import { type SQL, sql } from "drizzle-orm";
 import { users } from "#db/schema/auth.ts";
 import { listings } from "#db/schema/listings.ts";
@@ -34,7 +35,8 @@ export function listingCardColumns(viewer: Viewer = {}) {
     status: listings.status,
     createdAt: listings.createdAt,
     ownerId: listings.userId,
-    ownerName: users.name,
+    // As the owner chose to be named in public ("Sam T." unless they chose their full name).
+    ownerName: shownNameSql(users.name, profiles.nameDisplay),
     ownerVerified: users.emailVerified,
     // From the owner's profile row (kept by a trigger on reviews), not an aggregate over reviews per card.
     ownerRating: sql<number | null>`${profiles.ratingAverage}`,
