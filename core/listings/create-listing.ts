@@ -1,9 +1,9 @@
 import type { Db } from "#db/client.ts";
 import { listings } from "#db/schema/listings.ts";
-import { hitMemberLimit } from "../rate-limit/member-limits";
-import type { Clock } from "../shared/clock";
 import { deliverAfterCommit } from "../events/deliver-after-commit";
+import { hitMemberLimit } from "../rate-limit/member-limits";
 import { keepSavedSearchesInStep } from "../saved-searches/keep-listing-wants";
+import type { Clock } from "../shared/clock";
 import type { FileStorage } from "../storage/storage";
 import { recordPictureHashes } from "../trust/check-same-photo";
 import { checkListingWording, wordingOf } from "../trust/wording-signals";

@@ -1,9 +1,9 @@
-import { shownNameSql } from "../members/shown-name-sql";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { users } from "#db/schema/auth.ts";
 import { listings } from "#db/schema/listings.ts";
 import { profiles } from "#db/schema/profiles.ts";
+import { shownNameSql } from "../members/shown-name-sql";
 import { isUuid } from "../shared/ids";
 import { isGoneListing } from "./gone-listings";
 
@@ -29,7 +29,7 @@ export async function findGoneListing(db: Db, { id }: { id: string }) {
       latitude: listings.latitude,
       longitude: listings.longitude,
       ownerId: listings.userId,
-      ownerName: shownNameSql(users.name, profiles.nameDisplay),
+      ownerName: sql<string>`coalesce(${shownNameSql(users.name, profiles.nameDisplay)}, '')`,
     })
     .from(listings)
     .innerJoin(users, eq(users.id, listings.userId))

@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL, or, sql } from "drizzle-orm";
+import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { users } from "#db/schema/auth.ts";
 import { listings } from "#db/schema/listings.ts";

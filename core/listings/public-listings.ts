@@ -1,9 +1,9 @@
-import { shownNameSql } from "../members/shown-name-sql";
 import { type SQL, sql } from "drizzle-orm";
 import { users } from "#db/schema/auth.ts";
 import { listings } from "#db/schema/listings.ts";
 import { profiles } from "#db/schema/profiles.ts";
 import { distanceKmSql } from "../locations/distance";
+import { shownNameSql } from "../members/shown-name-sql";
 
 /**
  * The one rule for what the public may see: an active, approved listing whose owner is neither suspended nor
@@ -36,7 +36,7 @@ export function listingCardColumns(viewer: Viewer = {}) {
     createdAt: listings.createdAt,
     ownerId: listings.userId,
     // As the owner chose to be named in public ("Sam T." unless they chose their full name).
-    ownerName: shownNameSql(users.name, profiles.nameDisplay),
+    ownerName: sql<string>`coalesce(${shownNameSql(users.name, profiles.nameDisplay)}, '')`,
     ownerVerified: users.emailVerified,
     // From the owner's profile row (kept by a trigger on reviews), not an aggregate over reviews per card.
     ownerRating: sql<number | null>`${profiles.ratingAverage}`,

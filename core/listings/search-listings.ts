@@ -5,14 +5,14 @@ import { listings } from "#db/schema/listings.ts";
 import { profiles } from "#db/schema/profiles.ts";
 import { boundingBox, distanceKmSql, type Point } from "../locations/distance";
 import { gridCells } from "../locations/grid-cells";
-import { AppError } from "../shared/app-error";
 import { searchTerms, searchTsQuery, titlePatterns } from "../search/search-terms";
-import { wordShares } from "./search-word-shares";
+import { AppError } from "../shared/app-error";
 import { isStatementTimeout } from "../shared/sql-errors";
 import { rowsOf } from "../shared/sql-rows";
 import type { ListingCard } from "./find-home-listings";
 import { isPublicListing, listingCardColumns, type Viewer } from "./public-listings";
 import { decodeCursor, encodeCursor, type SearchCursor, type SearchParams, type SearchSort } from "./search-params";
+import { wordShares } from "./search-word-shares";
 
 export type SearchListingsOptions = {
   params: SearchParams;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CATEGORY_VALUES, CONDITION_VALUES, MAX_VALUE } from "./listing-schema";
 import {
+  defaultSort,
   MAX_QUERY_LENGTH,
   RADIUS_VALUES,
   type RadiusKm,
@@ -8,7 +9,6 @@ import {
   type SearchParams,
   type SearchSort,
   SORT_VALUES,
-  defaultSort,
 } from "./search-query";
 
 // Reading a search from a URL, for the search page's loader, and its "Load more" cursor. Server-side in practice:
