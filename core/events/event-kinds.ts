@@ -119,8 +119,10 @@ export type StaffEventPayloads = {
     reporterId: string;
     title: string | null;
     outcome: "approved" | "takedown" | "rejected";
-    subject?: "listing" | "message";
+    subject?: "listing" | "message" | "review";
     conversationId?: string | null;
+    /** A review report (decision 094): whose review it was, whose member page it shows on. */
+    revieweeId?: string | null;
   };
   "swap.cancelled_by_staff": { reason: string };
   "appeal.decided": {

@@ -11,8 +11,8 @@ import {
   reportReviewed,
   swapCancelledByStaff,
 } from "../mail/templates";
-import type { DomainEvent, StaffEventKind, StaffEventPayloads } from "./event-kinds";
 import { enqueueNoticeMail } from "../notifications/mail-notices";
+import type { DomainEvent, StaffEventKind, StaffEventPayloads } from "./event-kinds";
 
 type StaffEvent<K extends StaffEventKind> = DomainEvent & { kind: K; payload: StaffEventPayloads[K] };
 
@@ -44,15 +44,16 @@ export async function mailListingModerated(tx: Db, event: StaffEvent<"listing.mo
   await enqueueNoticeMail(tx, mail, { eventId: event.id, userId: ownerId, kind, appUrl });
 }
 
-/** To the member who reported a listing: what the moderators decided. */
+/** To the member who reported a listing, a message or a review: what the moderators decided. */
 export async function mailReportReviewed(tx: Db, event: StaffEvent<"report.reviewed">, appUrl: string) {
-  const { reporterId, title, outcome, subject, conversationId } = event.payload;
+  const { reporterId, title, outcome, subject, conversationId, revieweeId } = event.payload;
   const reporter = await member(tx, reporterId);
   if (!reporter) return;
   const message = subject === "message" ? { conversationId: conversationId ?? null } : undefined;
+  const review = subject === "review" ? { revieweeId: revieweeId ?? null } : undefined;
   await enqueueNoticeMail(
     tx,
-    reportReviewed({ to: reporter.email, name: reporter.name, title, outcome, appUrl, message }),
+    reportReviewed({ to: reporter.email, name: reporter.name, title, outcome, appUrl, message, review }),
     { eventId: event.id, userId: reporterId, kind: "report.settled", appUrl },
   );
 }

@@ -1,7 +1,8 @@
 // The e-mails SwapShed sends about swaps. Each template describes its content once, as plain text
 // blocks; `render` turns that into the text body and an HTML body in which every value is escaped.
-import type { OutgoingMail } from "./mailer";
+
 import { sydneyFormat } from "../shared/time";
+import type { OutgoingMail } from "./mailer";
 
 /** The handshake fee each party pays once an offer is accepted (AUD 9.99, see docs/spec/DECISIONS.md). */
 export const HANDSHAKE_FEE = "$9.99";
@@ -332,8 +333,23 @@ export function reportReviewed(p: {
   appUrl: string;
   /** A report of a message (decision 086): its thread, where the member is sent back to. */
   message?: { conversationId: string | null };
+  /** A report of a review (decision 094): `title` is the name of the member it was about, whose page it is on. */
+  review?: { revieweeId: string | null };
 }): OutgoingMail {
   const appUrl = p.appUrl.replace(/\/+$/, "");
+  if (p.review) {
+    const about = p.title ? `a review of ${oneLine(p.title)}` : "a review";
+    return render({
+      template: `report_${p.outcome}`,
+      to: p.to,
+      subject: oneLine(`We've reviewed your report about ${about}`),
+      greeting: `Hi ${p.name},`,
+      blocks: [paragraph(`We've reviewed your report about ${about}.`), paragraph(REVIEW_REPORT_OUTCOMES[p.outcome])],
+      action: p.review.revieweeId
+        ? { label: "Open their member page", url: `${appUrl}/members/${p.review.revieweeId}` }
+        : { label: "Browse SwapShed", url: `${appUrl}/` },
+    });
+  }
   if (p.message) {
     const about = p.title ? `a message about "${oneLine(p.title)}"` : "a message";
     return render({
@@ -358,6 +374,15 @@ export function reportReviewed(p: {
     action: { label: "Browse SwapShed", url: `${appUrl}/` },
   });
 }
+
+const REVIEW_REPORT_OUTCOMES = {
+  approved:
+    "Our moderators agreed with your report and removed the review: it no longer shows or counts in the member's rating. Thank you for helping keep SwapShed fair.",
+  takedown:
+    "Our moderators agreed with your report and removed the review: it no longer shows or counts in the member's rating. Thank you for helping keep SwapShed fair.",
+  rejected:
+    "Our moderators read the review and found that it doesn't break our rules, so it stays. Thank you for telling us all the same.",
+} as const;
 
 const MESSAGE_REPORT_OUTCOMES = {
   approved:

@@ -78,12 +78,21 @@ const MESSAGE_REPORT_OUTCOME_LINES = {
   rejected: "the message doesn't break our rules, so it stays",
 } as const;
 
+/** A review report's outcome (decision 094): approved means staff removed the review. */
+const REVIEW_REPORT_OUTCOME_LINES = {
+  approved: "the review has been removed",
+  takedown: "the review has been removed",
+  rejected: "the review doesn't break our rules, so it stays",
+} as const;
+
 type ReportNotice = {
   title: string | null;
   outcome: keyof typeof REPORT_OUTCOME_LINES;
   listingId: string | null;
   /** Set on a message report: the thread the message is in. */
   conversationId?: string | null;
+  /** Set on a review report: the member the review was about (title is their name). */
+  revieweeId?: string | null;
 };
 
 /** A swap's reported problem (decision 097): the deal screen is the swap's thread, or My Swaps when it has none. */
@@ -445,15 +454,25 @@ export const NOTIFICATION_KINDS = {
         payload:
           f.subject === "message"
             ? { title: f.title, outcome: f.outcome, listingId: null, conversationId: f.conversationId ?? null }
-            : { title: f.title, outcome: f.outcome, listingId: f.outcome === "rejected" ? f.listingId : null },
+            : f.subject === "review"
+              ? { title: f.title, outcome: f.outcome, listingId: null, revieweeId: f.revieweeId ?? null }
+              : { title: f.title, outcome: f.outcome, listingId: f.outcome === "rejected" ? f.listingId : null },
       },
     ],
     line: (p: ReportNotice) =>
-      p.conversationId !== undefined
-        ? `We've reviewed your report about a message${p.title ? ` about ${quoted(p.title)}` : ""}: ${MESSAGE_REPORT_OUTCOME_LINES[p.outcome] ?? "thank you"}`
-        : `We've reviewed your report about ${p.title ? quoted(p.title) : "a listing"}: ${REPORT_OUTCOME_LINES[p.outcome] ?? "thank you"}`,
+      p.revieweeId !== undefined
+        ? `We've reviewed your report about a review${p.title ? ` of ${p.title}` : ""}: ${REVIEW_REPORT_OUTCOME_LINES[p.outcome] ?? "thank you"}`
+        : p.conversationId !== undefined
+          ? `We've reviewed your report about a message${p.title ? ` about ${quoted(p.title)}` : ""}: ${MESSAGE_REPORT_OUTCOME_LINES[p.outcome] ?? "thank you"}`
+          : `We've reviewed your report about ${p.title ? quoted(p.title) : "a listing"}: ${REPORT_OUTCOME_LINES[p.outcome] ?? "thank you"}`,
     href: (p: ReportNotice) =>
-      p.conversationId ? `/messages/${p.conversationId}` : p.listingId ? `/listings/${p.listingId}` : "/",
+      p.revieweeId
+        ? `/members/${p.revieweeId}`
+        : p.conversationId
+          ? `/messages/${p.conversationId}`
+          : p.listingId
+            ? `/listings/${p.listingId}`
+            : "/",
   }),
   // Issue 27: new listings matching a member's saved searches and wants (core/saved-searches/notice-due-matches.ts).
   "saved_search.matched": kind({

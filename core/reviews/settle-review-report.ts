@@ -1,9 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
+import { users } from "#db/schema/auth.ts";
 import { moderationReports } from "#db/schema/moderation.ts";
+import { profiles } from "#db/schema/profiles.ts";
 import { reviews } from "#db/schema/swaps.ts";
 import { recordAdminAction } from "../audit/record-admin-action";
+import { deliverAfterCommit } from "../events/deliver-after-commit";
+import { recordStaffEvent } from "../events/record-event";
 import { isFeatureEnabled } from "../flags/is-feature-enabled";
+import { shownName } from "../members/display-name";
 import { MODERATION_OFF, REPORT_NOT_FOUND, settlePendingReport } from "../moderation/review-report";
 import { AppError } from "../shared/app-error";
 import { isUuid } from "../shared/ids";
@@ -27,7 +32,8 @@ export const REVIEW_ALREADY_GONE = "The review is no longer there: dismiss the r
  * - dismiss: the review stays (status rejected);
  * - remove: the review's row is deleted (status approved); the trigger on `reviews` takes it out of the member's
  *   figures. The audit row keeps what it said (stars, tags, text, reply) and who wrote it about whom.
- * One transaction with exactly one audit row. The review's row is locked first (a member's report locks it too);
+ * Each member who reported the review is told the outcome (a `report.reviewed` event per report, in the same
+ * transaction). One transaction with exactly one audit row. The review's row is locked first (a member's report locks it too);
  * the report changes only `where status = 'pending'`, so of two moderators at once one wins and the other is told.
  */
 export async function settleReviewReport(
@@ -39,13 +45,14 @@ export async function settleReviewReport(
     notes: rawNotes,
     now,
   }: { actor: StaffActor; reportId: string; decision: ReviewReportDecision; notes?: unknown; now: Date },
+  env?: { APP_URL: string },
 ) {
   if (!isUuid(reportId)) throw new AppError("NOT_FOUND", REPORT_NOT_FOUND);
   if (!(await isFeatureEnabled(db, "enable_moderation"))) throw new AppError("FORBIDDEN", MODERATION_OFF);
   const notes = typeof rawNotes === "string" && rawNotes.trim() ? rawNotes.trim().slice(0, 500) : null;
   const { status, action } = REVIEW_DECISIONS[decision];
 
-  return db.transaction(async (tx) => {
+  const settled = await db.transaction(async (tx) => {
     const [seen] = await tx
       .select({ reviewId: moderationReports.reviewId })
       .from(moderationReports)
@@ -66,6 +73,29 @@ export async function settleReviewReport(
       : [];
     const removed =
       decision === "remove" && review ? await tx.delete(reviews).where(eq(reviews.id, review.id)).returning() : [];
+    // Each member who reported it is told what staff decided (after the commit, by notice and e-mail).
+    // Named as the member page names them (decision 100).
+    const [reviewee] = review
+      ? await tx
+          .select({ name: users.name, display: profiles.nameDisplay })
+          .from(users)
+          .leftJoin(profiles, eq(profiles.userId, users.id))
+          .where(eq(users.id, review.revieweeId))
+      : [];
+    for (const settled of [report, ...others]) {
+      if (!settled.reportedBy) continue;
+      await recordStaffEvent(tx, {
+        kind: "report.reviewed",
+        subjectId: settled.id,
+        payload: {
+          reporterId: settled.reportedBy,
+          title: reviewee ? shownName(reviewee.name, reviewee.display) : null,
+          outcome: status,
+          subject: "review",
+          revieweeId: review?.revieweeId ?? null,
+        },
+      });
+    }
     await recordAdminAction(tx, {
       actorId: actor.userId,
       action,
@@ -99,4 +129,6 @@ export async function settleReviewReport(
     });
     return { reportId: report.id, status, reviewRemoved: removed.length > 0 };
   });
+  await deliverAfterCommit({ db, env });
+  return settled;
 }

@@ -9,6 +9,7 @@ import { findMemberPage } from "#core/members/find-member-page.ts";
 import { findReliability } from "#core/members/member-reliability.ts";
 import { findMedianReplyHours } from "#core/members/reply-time.ts";
 import { findModerationQueue } from "#core/moderation/find-moderation-queue.ts";
+import { describeNotice } from "#core/notifications/notification-kinds.ts";
 import { findMemberReviews, findSwapReviews } from "#core/reviews/find-member-reviews.ts";
 import { ALREADY_REPLIED, REVIEW_NOT_FOUND, replyToReview } from "#core/reviews/reply-to-review.ts";
 import { OWN_REVIEW, REVIEW_ALREADY_REPORTED, reportReview } from "#core/reviews/report-review.ts";
@@ -32,6 +33,7 @@ import {
   createSwap,
   staffActor,
 } from "../support/factories";
+import { latestMail, linkIn } from "../support/mailbox";
 import { refusal } from "../support/swap-fixtures";
 import { controlledClock, HOUR } from "../support/test-clock";
 
@@ -235,6 +237,22 @@ describe("reporting a review", () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: "remove_reported_review" });
     expect(audit[0].metadata).toMatchObject({ removed_review: { rating: 1, comment: "Thief!" } });
+
+    // Both members who reported it are told, by notice and e-mail, with a link to the member page.
+    await dispatchEvents({ db, appUrl: APP_URL });
+    for (const reporter of [b, bystander]) {
+      const [notice] = await db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, reporter.id), eq(notifications.kind, "report.settled")));
+      expect(describeNotice(notice.kind, notice.payload)).toEqual({
+        text: "We've reviewed your report about a review of Tom O.: the review has been removed",
+        href: `/members/${b.id}`,
+      });
+      const mail = await latestMail(db, reporter.email, "report_approved");
+      expect(mail?.textBody).toContain("removed the review");
+      expect(linkIn(mail)?.pathname).toBe(`/members/${b.id}`);
+    }
   });
 
   test("dismissing a report keeps the review", async () => {
@@ -252,6 +270,14 @@ describe("reporting a review", () => {
     expect(await db.select().from(reviews).where(eq(reviews.id, reviewId))).toHaveLength(1);
     const [report] = await db.select().from(moderationReports).where(eq(moderationReports.id, reportId));
     expect(report.status).toBe("rejected");
+    await dispatchEvents({ db, appUrl: APP_URL });
+    const [notice] = await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, b.id), eq(notifications.kind, "report.settled")));
+    expect(describeNotice(notice.kind, notice.payload)?.text).toMatch(
+      /^We've reviewed your report about a review of .+: the review doesn't break our rules, so it stays$/,
+    );
   });
 });
 

@@ -1,19 +1,19 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import type { Route } from "./+types/moderation.reviews.$id";
-import { appContext } from "#app/context.ts";
 import type { AdminHandle } from "#app/components/admin/admin-shell.tsx";
+import { StatusBadge } from "#app/components/admin/badges.tsx";
 import { adminErrorBoundary } from "#app/components/admin/load-error.tsx";
 import { ReasonBadge } from "#app/components/admin/moderation/reason-badge.tsx";
-import { StatusBadge } from "#app/components/admin/badges.tsx";
 import { ReviewStars, ReviewTags } from "#app/components/reviews/review-stars.tsx";
-import { requireStaff } from "#app/lib/require-staff.server.ts";
+import { appContext } from "#app/context.ts";
 import { redirectWithFlash } from "#app/lib/redirect-with-flash.server.ts";
+import { requireStaff } from "#app/lib/require-staff.server.ts";
 import { runStaffAction } from "#app/lib/staff-action.server.ts";
 import { sydneyDateTime } from "#app/lib/sydney-format.ts";
 import { isFeatureEnabled } from "#core/flags/is-feature-enabled.ts";
 import { findReviewReportForStaff } from "#core/reviews/find-review-report-for-staff.ts";
 import { REVIEW_DECISIONS, type ReviewReportDecision, settleReviewReport } from "#core/reviews/settle-review-report.ts";
 import { can, type StaffAction } from "#core/staff/permissions.ts";
+import type { Route } from "./+types/moderation.reviews.$id";
 
 /** A review report (decision 094): the review as written, and remove it or dismiss the report. */
 export const permission: StaffAction = "view_reported_review";
@@ -72,13 +72,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     REVIEW_DECISIONS[decision].action,
     { ...TEXTS[decision], backTo: QUEUE },
     (actor) =>
-      settleReviewReport(ctx.db, {
-        actor,
-        reportId: params.id,
-        decision,
-        notes: form.get("notes"),
-        now: ctx.clock.now(),
-      }),
+      settleReviewReport(
+        ctx.db,
+        {
+          actor,
+          reportId: params.id,
+          decision,
+          notes: form.get("notes"),
+          now: ctx.clock.now(),
+        },
+        ctx.env,
+      ),
   );
   if (answer instanceof Response) return answer;
   return redirectWithFlash(ctx, QUEUE, { type: "error", message: answer.data.error });
