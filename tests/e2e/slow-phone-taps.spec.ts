@@ -318,3 +318,33 @@ test("a tap on Sign in with a passkey before React runs is done once it runs", a
   await expect.poll(() => asked).toEqual(["POST"]);
   await context.close();
 });
+
+test("words typed in a thread before React runs go out with Send once it runs", async ({ browser }) => {
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 800 },
+    isMobile: true,
+    hasTouch: true,
+    storageState: signedIn.asker,
+  });
+  const page = await context.newPage();
+  // The framework's modules wait until the words are typed: they surely land before hydration.
+  let release = () => {};
+  const typedIn = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await context.route(/\/assets\/.+\.js$/, async (route) => {
+    await typedIn;
+    await route.continue();
+  });
+  await page.goto(`/messages/${askerThread}`, { waitUntil: "commit" });
+  const words = `Typed before the scripts ran ${Date.now()}`;
+  await page.getByRole("textbox", { name: "Message to Robin Slowtap" }).fill(words);
+  release();
+  await expect(page.locator("html[data-hydrated]")).toBeAttached({ timeout: 30_000 });
+  // Whatever the page re-renders once it runs (its live connection, a revalidation) keeps the words.
+  await page.waitForTimeout(1500);
+  await expect(page.getByRole("textbox", { name: "Message to Robin Slowtap" })).toHaveValue(words);
+  await page.getByRole("button", { name: "Send", exact: true }).tap();
+  await expect(page.getByRole("region", { name: "Messages" }).getByText(words)).toBeVisible({ timeout: RESULT_MS });
+  await context.close();
+});

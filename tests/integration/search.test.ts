@@ -586,6 +586,16 @@ describe("counting matches past the newest listings", () => {
     await db
       .insert(listings)
       .values(Array.from({ length: 30 }, (_, i) => row(`Narwhal tusk lamp ${i}`, new Date(old + i * 1000))));
+    // Matches both among the newest 4,000 and older than them (the walk goes on past its first stop): 80 new
+    // wombats and 40 old ones; 60 new numbats and 5 old ones (walking the newest again would count past 100).
+    const older = old + 100_000_000;
+    const newest = recent + 10_000_000;
+    await db.insert(listings).values([
+      ...Array.from({ length: 40 }, (_, i) => row(`Wombat doorstop ${i}`, new Date(older + i * 1000))),
+      ...Array.from({ length: 5 }, (_, i) => row(`Numbat mug ${i}`, new Date(older + 50_000 + i * 1000))),
+      ...Array.from({ length: 80 }, (_, i) => row(`Wombat doorstop ${40 + i}`, new Date(newest + i * 1000))),
+      ...Array.from({ length: 60 }, (_, i) => row(`Numbat mug ${5 + i}`, new Date(newest + 100_000 + i * 1000))),
+    ]);
     for (let chunk = 0; chunk < 4100; chunk += 500) {
       await db.insert(listings).values(
         Array.from({ length: Math.min(500, 4100 - chunk) }, (_, j) => {
@@ -604,6 +614,18 @@ describe("counting matches past the newest listings", () => {
       const page = await search({ q: "narwhal", radiusKm }, { origin: point(BONDI), limit: 7 });
       expect(page.listings).toHaveLength(7);
       expect(page.total).toBe(30);
+    }
+  });
+
+  test("matches the newest 4,000 hold in part are counted on from where the walk stopped", async () => {
+    // 80 of 120 among the newest: the walk goes on and reaches the cap.
+    const many = await search({ q: "wombat", radiusKm: 25 }, { origin: point(BONDI), limit: 24 });
+    expect(many.total).toBe(101);
+    // 60 of 65 among the newest: the walk goes on, does not reach the cap, and every match is counted.
+    for (const radiusKm of [undefined, 25] as const) {
+      const few = await search({ q: "numbat", radiusKm }, { origin: point(BONDI), limit: 24 });
+      expect(few.listings).toHaveLength(24);
+      expect(few.total).toBe(65);
     }
   });
 

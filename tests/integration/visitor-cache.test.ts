@@ -234,9 +234,14 @@ describe("a change shows on the next visitor request", () => {
     await db.update(listings).set({ title: "Weber kettle barbecue, 57 cm" }).where(eq(listings.id, mine));
     await changed();
     expect((await seen(`/listings/${mine}`)).body).toContain("Weber kettle barbecue, 57 cm");
-    await db.update(users).set({ name: "Priya Renamed-Owner" }).where(eq(users.id, owner.id));
+    await db.update(users).set({ name: "Priyanka Newname" }).where(eq(users.id, owner.id));
     await changed();
-    expect((await seen(`/listings/${mine}`)).body).toContain("Priya Renamed-Owner");
+    // Named in public as the owner chose: first name and initial by default (decision 100)...
+    expect((await seen(`/listings/${mine}`)).body).toContain("Priyanka N.");
+    // ...and the full name as soon as they choose it.
+    await db.update(profiles).set({ nameDisplay: "full" }).where(eq(profiles.userId, owner.id));
+    await changed();
+    expect((await seen(`/listings/${mine}`)).body).toContain("Priyanka Newname");
   });
 
   test("a listing deleted by its owner (through the API) is gone at once", async () => {

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { FormError } from "#app/components/forms/form-error.tsx";
 import { inputClass } from "#app/components/forms/field.tsx";
+import { FormError } from "#app/components/forms/form-error.tsx";
+import { useTypedBeforeHydration } from "#app/components/forms/use-typed-before-hydration.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { CONTACT_DETAILS_NOTE, findContactDetails } from "#core/conversations/contact-details.ts";
 import { MESSAGE_PICTURES_HINT, TOO_MANY_MESSAGE_PICTURES } from "#core/conversations/message-rules.ts";
@@ -30,6 +31,9 @@ export function MessageForm({
   unlocked: boolean;
 }) {
   const [text, setText] = useState(body);
+  const box = useRef<HTMLTextAreaElement>(null);
+  // Words typed before the page's JavaScript ran stay, and go out with Send.
+  useTypedBeforeHydration(box, text, setText);
   const id = useId();
   const busy = useNavigation().formData?.get("intent") === "send";
   // Code points, as the server and PostgreSQL count them.
@@ -55,6 +59,7 @@ export function MessageForm({
         Message to {otherName}
       </label>
       <textarea
+        ref={box}
         id={`${id}-body`}
         name="body"
         rows={3}

@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import type { Locality } from "#core/locations/localities.ts";
 import { describedBy, Field, inputClass } from "./field";
 import { UseMyLocation } from "./use-my-location";
+import { useTypedBeforeHydration } from "./use-typed-before-hydration";
 
 type LocalityLike = { suburb: string; state: string; postcode: string; label?: string };
 
@@ -103,17 +104,12 @@ export function LocationCombobox({
     };
   }, [query]);
 
-  // The page's JavaScript loads after its first paint (decision 020): text typed before then is taken up
-  // here as if it had just been typed, so its suggestions follow.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on hydration
-  useEffect(() => {
-    const typed = inputRef.current?.value;
-    if (typed !== undefined && typed !== text) {
-      setText(typed);
-      setPicked(null);
-      setQuery(typed);
-    }
-  }, []);
+  // Text typed before the page's JavaScript ran is taken up as if it had just been typed, so its suggestions follow.
+  useTypedBeforeHydration(inputRef, text, (typed) => {
+    setText(typed);
+    setPicked(null);
+    setQuery(typed);
+  });
 
   // Keep the highlighted suggestion visible when moving through a long list with the keyboard.
   useEffect(() => {
