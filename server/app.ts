@@ -12,7 +12,7 @@ import type { Env } from "./env";
 import { clientIp } from "./middleware/client-ip";
 import { csrfProtection } from "./middleware/csrf";
 import { createUnsubscribeRoutes } from "./unsubscribe";
-import { setUnsubscribeSecret } from "#core/notifications/unsubscribe-token.ts";
+import { setSigningSecret } from "#core/shared/signed-token.ts";
 import { pushConfigFromEnv, setPushConfig } from "#core/notifications/push-settings.ts";
 import { securityHeaders, securityHeaderValues } from "./middleware/security-headers";
 import { varyAcceptEncoding } from "./middleware/vary-accept-encoding";
@@ -132,7 +132,7 @@ export function createApp(deps: AppDeps) {
   // Every process of one deployment signs (and checks) the flash message with the same secret.
   setFlashSecret(env.BETTER_AUTH_SECRET);
   // ... and the notice e-mails' one-click unsubscribe links (decision 085).
-  setUnsubscribeSecret(env.BETTER_AUTH_SECRET);
+  setSigningSecret(env.BETTER_AUTH_SECRET);
   // ... and whether notices are owed to members' browsers (Web Push, only with the VAPID keys).
   setPushConfig(pushConfigFromEnv(env));
   const identityProviders = identityProvidersFromEnv(env);

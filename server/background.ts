@@ -9,7 +9,7 @@ import { logger } from "#core/shared/logger.ts";
 import { recordJobFailure } from "#core/logs/record-job-failure.ts";
 import { claimExpiryWarnings } from "#core/swaps/expire-swaps.ts";
 import { dispatchEvents } from "#core/events/dispatch-events.ts";
-import { setUnsubscribeSecret } from "#core/notifications/unsubscribe-token.ts";
+import { setSigningSecret } from "#core/shared/signed-token.ts";
 import { sendNoticeDigests } from "#core/notifications/send-notice-digests.ts";
 import { noticeDueSavedSearches } from "#core/saved-searches/notice-due-saved-searches.ts";
 import { pushConfigFromEnv, setPushConfig } from "#core/notifications/push-settings.ts";
@@ -32,7 +32,7 @@ import { revealDueReviews } from "#core/reviews/reveal-due-reviews.ts";
  */
 export function startBackgroundWork({ db, clock, env }: { db: Db; clock: Clock; env: Env }) {
   // The notice e-mails this process queues carry one-click unsubscribe links signed with the app's secret.
-  setUnsubscribeSecret(env.BETTER_AUTH_SECRET);
+  setSigningSecret(env.BETTER_AUTH_SECRET);
   // Web Push only where the VAPID keys are configured (decision 085): otherwise no notice is marked, no work here.
   const push = pushConfigFromEnv(env);
   setPushConfig(push);

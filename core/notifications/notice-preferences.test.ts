@@ -1,7 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { digestDueAt, nextDailyDigest } from "./notice-preferences";
-import { readUnsubscribeToken, setUnsubscribeSecret, signUnsubscribeToken } from "./unsubscribe-token";
 import { withUnsubscribeLink } from "../mail/unsubscribe-link";
+import { setSigningSecret } from "../shared/signed-token";
+import { digestDueAt, nextDailyDigest } from "./notice-preferences";
+import { readUnsubscribeToken, signUnsubscribeToken } from "./unsubscribe-token";
 
 describe("the daily digest time: 07:00 in Sydney", () => {
   test.each([
@@ -28,7 +29,7 @@ describe("the daily digest time: 07:00 in Sydney", () => {
 
 describe("unsubscribe tokens and links", () => {
   test("a token names its member and kind; any other secret or a changed byte is refused", () => {
-    setUnsubscribeSecret("one-deployment-secret-0123456789-0123456789");
+    setSigningSecret("one-deployment-secret-0123456789-0123456789");
     const token = signUnsubscribeToken("user-1", "partner.paid");
     expect(readUnsubscribeToken(token)).toEqual({ userId: "user-1", scope: "partner.paid" });
     expect(readUnsubscribeToken(signUnsubscribeToken("user-1", "digest"))).toEqual({
@@ -40,9 +41,9 @@ describe("unsubscribe tokens and links", () => {
     expect(readUnsubscribeToken(`${otherBody}.${mac}`)).toBeNull();
     expect(readUnsubscribeToken(`${body}.${mac.slice(0, -1)}${mac.endsWith("A") ? "B" : "A"}`)).toBeNull();
     expect(readUnsubscribeToken("")).toBeNull();
-    setUnsubscribeSecret("another-deployment-secret-0123456789-01234");
+    setSigningSecret("another-deployment-secret-0123456789-01234");
     expect(readUnsubscribeToken(token)).toBeNull();
-    setUnsubscribeSecret("test-secret-0123456789-0123456789-0123456789");
+    setSigningSecret("test-secret-0123456789-0123456789-0123456789");
   });
 
   test("a notice mail carries its one-click headers and a visible link; other mail none", () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, vi } from "vitest";
-import { setUnsubscribeSecret } from "#core/notifications/unsubscribe-token.ts";
+import { setSigningSecret } from "#core/shared/signed-token.ts";
 
 // Noise is a bug: a console.error during a test fails that test.
 let errors: unknown[][] = [];
@@ -19,4 +19,4 @@ afterEach(() => {
 });
 
 // Notice e-mails carry signed unsubscribe links; the app and the background work set the secret at boot.
-setUnsubscribeSecret("test-secret-0123456789-0123456789-0123456789");
+setSigningSecret("test-secret-0123456789-0123456789-0123456789");
