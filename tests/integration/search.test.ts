@@ -590,12 +590,14 @@ describe("counting matches past the newest listings", () => {
     // wombats and 40 old ones; 60 new numbats and 5 old ones (walking the newest again would count past 100).
     const older = old + 100_000_000;
     const newest = recent + 10_000_000;
-    await db.insert(listings).values([
-      ...Array.from({ length: 40 }, (_, i) => row(`Wombat doorstop ${i}`, new Date(older + i * 1000))),
-      ...Array.from({ length: 5 }, (_, i) => row(`Numbat mug ${i}`, new Date(older + 50_000 + i * 1000))),
-      ...Array.from({ length: 80 }, (_, i) => row(`Wombat doorstop ${40 + i}`, new Date(newest + i * 1000))),
-      ...Array.from({ length: 60 }, (_, i) => row(`Numbat mug ${5 + i}`, new Date(newest + 100_000 + i * 1000))),
-    ]);
+    await db
+      .insert(listings)
+      .values([
+        ...Array.from({ length: 40 }, (_, i) => row(`Wombat doorstop ${i}`, new Date(older + i * 1000))),
+        ...Array.from({ length: 5 }, (_, i) => row(`Numbat mug ${i}`, new Date(older + 50_000 + i * 1000))),
+        ...Array.from({ length: 80 }, (_, i) => row(`Wombat doorstop ${40 + i}`, new Date(newest + i * 1000))),
+        ...Array.from({ length: 60 }, (_, i) => row(`Numbat mug ${5 + i}`, new Date(newest + 100_000 + i * 1000))),
+      ]);
     for (let chunk = 0; chunk < 4100; chunk += 500) {
       await db.insert(listings).values(
         Array.from({ length: Math.min(500, 4100 - chunk) }, (_, j) => {
