@@ -1,18 +1,16 @@
-import { and, eq, inArray, or } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { users } from "#db/schema/auth.ts";
 import { listings } from "#db/schema/listings.ts";
 import { profiles } from "#db/schema/profiles.ts";
 import { HANDSHAKE_FEE_CENTS, paymentLogs } from "#db/schema/payments.ts";
-import { swapProposals } from "#db/schema/swaps.ts";
 import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
 import { logger } from "../shared/logger";
 import { deliverAfterCommit } from "../events/deliver-after-commit";
 import { settlePartyFee } from "../swaps/complete-swap-if-paid";
-import { isUuid } from "../shared/ids";
 import { phoneColumns } from "../accounts/profile-phone";
-import { refuseUnlessBothActive, SWAP_NOT_FOUND } from "../swaps/swap-guards";
+import { lockSwapAsParty, refuseUnlessBothActive } from "../swaps/swap-guards";
 import { creditBalance } from "./credit-balance";
 import { lockMemberCredit, recordCredit } from "./lock-member-credit";
 import type { PaymentProvider } from "./payment-provider";
@@ -43,23 +41,12 @@ export async function startHandshakePayment(
     phone?: string;
   },
 ): Promise<StartPaymentResult> {
-  if (!isUuid(swapId)) throw new AppError("NOT_FOUND", SWAP_NOT_FOUND);
   const now = deps.clock.now();
   const supersededSessions: string[] = [];
 
   const started = await deps.db.transaction(async (tx) => {
     // The swap lock queues this against webhooks settling the same swap; a stranger locks nothing.
-    const [swap] = await tx
-      .select()
-      .from(swapProposals)
-      .where(
-        and(
-          eq(swapProposals.id, swapId),
-          or(eq(swapProposals.proposerId, userId), eq(swapProposals.receiverId, userId)),
-        ),
-      )
-      .for("update");
-    if (!swap) throw new AppError("NOT_FOUND", SWAP_NOT_FOUND);
+    const swap = await lockSwapAsParty(tx, { swapId, actorId: userId });
     if (swap.status !== "accepted") throw new AppError("CONFLICT", NOT_WAITING_FOR_PAYMENT);
     // The deadline holds whatever the lapse job has done yet, as proposal expiry does.
     if (swap.paymentDueAt && swap.paymentDueAt <= now) throw new AppError("CONFLICT", PAYMENT_WINDOW_CLOSED);

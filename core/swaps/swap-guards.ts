@@ -43,6 +43,27 @@ export async function findSwapAsParty(db: Db, { swapId, actorId }: { swapId: str
   return swap;
 }
 
+/**
+ * The proposal's whole row for one of its parties, locked for the rest of the transaction: whatever changes a swap
+ * (paying, arranging, confirming) takes this lock first, so that concurrent steps queue and each sees the one
+ * before it. Anyone else is told it does not exist, and locks nothing.
+ */
+export async function lockSwapAsParty(tx: Db, { swapId, actorId }: { swapId: string; actorId: string }) {
+  if (!isUuid(swapId)) throw new AppError("NOT_FOUND", SWAP_NOT_FOUND);
+  const [swap] = await tx
+    .select()
+    .from(swapProposals)
+    .where(
+      and(
+        eq(swapProposals.id, swapId),
+        or(eq(swapProposals.proposerId, actorId), eq(swapProposals.receiverId, actorId)),
+      ),
+    )
+    .for("update");
+  if (!swap) throw new AppError("NOT_FOUND", SWAP_NOT_FOUND);
+  return swap;
+}
+
 /** Throws the refusal for a proposal that can no longer be answered; an expired one says so even if no job ran. */
 export function refuseUnlessOpen(swap: { status: string; expiresAt: Date }, now: Date) {
   if (swap.status === "expired" || (swap.status === "pending" && swap.expiresAt <= now)) {
