@@ -1,12 +1,12 @@
-import { data, Form, Link, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
-import type { Route } from "./+types/moderation.messages.$id";
-import { appContext } from "#app/context.ts";
+import { data, Link, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
 import type { AdminHandle } from "#app/components/admin/admin-shell.tsx";
+import { StatusBadge } from "#app/components/admin/badges.tsx";
 import { adminErrorBoundary } from "#app/components/admin/load-error.tsx";
 import { ReasonBadge } from "#app/components/admin/moderation/reason-badge.tsx";
-import { StatusBadge } from "#app/components/admin/badges.tsx";
-import { requireStaff } from "#app/lib/require-staff.server.ts";
+import { ReportDecisionForm } from "#app/components/admin/moderation/report-decision-form.tsx";
+import { appContext } from "#app/context.ts";
 import { redirectWithFlash } from "#app/lib/redirect-with-flash.server.ts";
+import { requireStaff } from "#app/lib/require-staff.server.ts";
 import { runStaffAction } from "#app/lib/staff-action.server.ts";
 import { sydneyDateTime } from "#app/lib/sydney-format.ts";
 import { isFeatureEnabled } from "#core/flags/is-feature-enabled.ts";
@@ -17,6 +17,7 @@ import {
 } from "#core/moderation/settle-message-report.ts";
 import { viewReportedMessage } from "#core/moderation/view-reported-message.ts";
 import { can, type StaffAction } from "#core/staff/permissions.ts";
+import type { Route } from "./+types/moderation.messages.$id";
 
 /**
  * A message report (decision 086): the reported line with up to 5 lines either side, as written. The only staff page
@@ -228,7 +229,7 @@ export default function ReportedMessage({ loaderData }: Route.ComponentProps) {
         ) : (
           <div className="mt-2 grid gap-4 sm:grid-cols-2">
             {may.dismiss && (
-              <DecisionForm
+              <ReportDecisionForm
                 decision="dismiss"
                 title="Dismiss report"
                 explanation="The message stays; the reporter is told it doesn't break the rules."
@@ -242,7 +243,7 @@ export default function ReportedMessage({ loaderData }: Route.ComponentProps) {
               <details className="group rounded-md border border-line p-3">
                 <summary className="cursor-pointer text-sm font-semibold text-danger">Remove message…</summary>
                 <div className="mt-2">
-                  <DecisionForm
+                  <ReportDecisionForm
                     decision="remove"
                     title="Remove message"
                     explanation={
@@ -268,48 +269,3 @@ export default function ReportedMessage({ loaderData }: Route.ComponentProps) {
 }
 
 export const ErrorBoundary = adminErrorBoundary({ failure: "Failed to fetch report" });
-
-/** One way to settle the report: what it does, optional review notes, and its button. */
-function DecisionForm({
-  decision,
-  title,
-  explanation,
-  submit,
-  busy,
-  danger = false,
-}: {
-  decision: MessageReportDecision;
-  title: string;
-  explanation: string;
-  submit: string;
-  busy: boolean;
-  danger?: boolean;
-}) {
-  return (
-    <Form method="post" className="space-y-2">
-      <input type="hidden" name="decision" value={decision} />
-      <h3 className="text-sm font-semibold">{title}</h3>
-      <p className="text-xs text-muted">{explanation}</p>
-      <label className="block text-xs font-medium text-muted">
-        Review notes (optional)
-        <textarea
-          name="notes"
-          rows={2}
-          maxLength={500}
-          className="mt-1 w-full rounded-md border border-line p-2 text-sm text-ink"
-        />
-      </label>
-      <button
-        type="submit"
-        disabled={busy}
-        className={
-          danger
-            ? "h-10 rounded-md bg-danger px-3 text-sm font-semibold text-white hover:opacity-90"
-            : "h-10 rounded-md border border-line bg-white px-3 text-sm font-semibold hover:bg-surface"
-        }
-      >
-        {submit}
-      </button>
-    </Form>
-  );
-}

@@ -1,8 +1,9 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Link, useNavigation } from "react-router";
 import type { AdminHandle } from "#app/components/admin/admin-shell.tsx";
 import { StatusBadge } from "#app/components/admin/badges.tsx";
 import { adminErrorBoundary } from "#app/components/admin/load-error.tsx";
 import { ReasonBadge } from "#app/components/admin/moderation/reason-badge.tsx";
+import { ReportDecisionForm } from "#app/components/admin/moderation/report-decision-form.tsx";
 import { ReviewStars, ReviewTags } from "#app/components/reviews/review-stars.tsx";
 import { appContext } from "#app/context.ts";
 import { redirectWithFlash } from "#app/lib/redirect-with-flash.server.ts";
@@ -183,7 +184,7 @@ export default function ReportedReview({ loaderData }: Route.ComponentProps) {
         ) : (
           <div className="mt-2 grid gap-4 sm:grid-cols-2">
             {may.dismiss && (
-              <DecisionForm
+              <ReportDecisionForm
                 decision="dismiss"
                 title="Dismiss report"
                 explanation="The review stays on the member's page."
@@ -195,7 +196,7 @@ export default function ReportedReview({ loaderData }: Route.ComponentProps) {
               <details className="rounded-md border border-line p-3">
                 <summary className="cursor-pointer text-sm font-semibold text-danger">Remove review…</summary>
                 <div className="mt-2">
-                  <DecisionForm
+                  <ReportDecisionForm
                     decision="remove"
                     title="Remove review"
                     explanation="The review and its reply are deleted for good and leave the member's rating. The audit log keeps what it said. This cannot be undone."
@@ -219,48 +220,3 @@ export default function ReportedReview({ loaderData }: Route.ComponentProps) {
 }
 
 export const ErrorBoundary = adminErrorBoundary({ failure: "Failed to fetch report" });
-
-/** One way to settle the report: what it does, optional review notes, and its button. */
-function DecisionForm({
-  decision,
-  title,
-  explanation,
-  submit,
-  busy,
-  danger = false,
-}: {
-  decision: ReviewReportDecision;
-  title: string;
-  explanation: string;
-  submit: string;
-  busy: boolean;
-  danger?: boolean;
-}) {
-  return (
-    <Form method="post" className="space-y-2">
-      <input type="hidden" name="decision" value={decision} />
-      <h3 className="text-sm font-semibold">{title}</h3>
-      <p className="text-xs text-muted">{explanation}</p>
-      <label className="block text-xs font-medium text-muted">
-        Review notes (optional)
-        <textarea
-          name="notes"
-          rows={2}
-          maxLength={500}
-          className="mt-1 w-full rounded-md border border-line p-2 text-sm text-ink"
-        />
-      </label>
-      <button
-        type="submit"
-        disabled={busy}
-        className={
-          danger
-            ? "h-10 rounded-md bg-danger px-3 text-sm font-semibold text-white hover:opacity-90"
-            : "h-10 rounded-md border border-line bg-white px-3 text-sm font-semibold hover:bg-surface"
-        }
-      >
-        {submit}
-      </button>
-    </Form>
-  );
-}
