@@ -65,3 +65,6 @@ try {
 } finally {
   await db.cleanup();
 }
+// Done: the app's notification listener on PostgreSQL (and idle keep-alive sockets) would hold the process open
+// for minutes after the figures are out.
+process.exit();
