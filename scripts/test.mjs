@@ -161,6 +161,8 @@ const E2E_SECONDS = {
   "swaps.spec.ts": 19,
   // Issue 28: two members pay, agree a time and place, both confirm and review (48 s on a shared machine).
   "arranging.spec.ts": 48,
+  // Issue 29's fair-value meter: the propose dialog and both My Swaps cards at 375 px (25-31 s alone).
+  "fair-value.spec.ts": 28,
   "location-search.spec.ts": 18,
   "places-as-written.spec.ts": 27,
   "account-security.spec.ts": 18,

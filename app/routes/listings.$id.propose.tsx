@@ -1,18 +1,18 @@
 import { data, redirect } from "react-router";
-import type { Route } from "./+types/listings.$id.propose";
-import { appContext } from "../context";
-import { RouteError } from "../components/layout/route-error";
-import { AlreadyProposed } from "../components/listings/already-proposed";
-import { ProposeSwapForm } from "../components/swaps/propose-swap-form";
-import { CardPage } from "../components/layout/card-page";
-import { proposeSignInHref } from "../lib/auth-links";
-import { readForm } from "../lib/read-form.server";
-import { flashHeaders, redirectWithFlash } from "../lib/redirect-with-flash.server";
-import { runAction } from "../lib/run-action.server";
 import { findListing } from "#core/listings/find-listing.ts";
 import { findOfferableListings } from "#core/listings/find-offerable-listings.ts";
 import { findPendingProposalForListing } from "#core/swaps/find-pending-proposal-for-listing.ts";
 import { proposeSwap } from "#core/swaps/propose-swap.ts";
+import { CardPage } from "../components/layout/card-page";
+import { RouteError } from "../components/layout/route-error";
+import { AlreadyProposed } from "../components/listings/already-proposed";
+import { ProposeSwapForm } from "../components/swaps/propose-swap-form";
+import { appContext } from "../context";
+import { proposeSignInHref } from "../lib/auth-links";
+import { readForm } from "../lib/read-form.server";
+import { flashHeaders, redirectWithFlash } from "../lib/redirect-with-flash.server";
+import { runAction } from "../lib/run-action.server";
+import type { Route } from "./+types/listings.$id.propose";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Propose a Swap | SwapShed" },
@@ -29,7 +29,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const offerable = await findOfferableListings(ctx.db, { ownerId: user.id });
   // Already proposed: the page (and the dialog) say so instead of offering a second proposal that would be refused.
   const proposed = Boolean(await findPendingProposalForListing(ctx.db, { proposerId: user.id, listingId: target.id }));
-  return { target: { id: target.id, title: target.title, ownerName: target.ownerName }, offerable, proposed };
+  return {
+    target: {
+      id: target.id,
+      title: target.title,
+      ownerName: target.ownerName,
+      valueMin: target.valueMin,
+      valueMax: target.valueMax,
+    },
+    offerable,
+    proposed,
+  };
 }
 
 /** Works from the dialog (fetcher) and from this page without JavaScript: same use case, same messages. */
@@ -75,6 +85,7 @@ export default function ProposePage({ loaderData, actionData }: Route.ComponentP
         ) : (
           <ProposeSwapForm
             targetId={loaderData.target.id}
+            targetValue={{ min: loaderData.target.valueMin, max: loaderData.target.valueMax }}
             offerable={loaderData.offerable}
             error={actionData && "error" in actionData ? actionData.error : undefined}
           />

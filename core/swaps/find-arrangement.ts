@@ -1,10 +1,11 @@
 import { and, desc, eq, inArray, or } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { swapMeetings, swapProblems, swapProposals } from "#db/schema/swaps.ts";
+import { VEHICLE_ID_CATEGORIES } from "../listings/listing-schema";
 import { isUuid } from "../shared/ids";
 import { offered, onSwap, proposer, receiver, target } from "../shared/swap-columns";
-import { VEHICLE_ID_CATEGORIES } from "../listings/listing-schema";
 import { QUIET_WEEK_DAYS } from "./complete-quiet-swaps";
+import type { ValueRange } from "./fair-value";
 
 export type ArrangedMeeting = {
   id: string;
@@ -33,6 +34,8 @@ export type Arrangement = {
   problemOpen: boolean;
   /** The swap's vehicles, cars, motorbikes or boats (the PPSR reminder): each listing's title and VIN/HIN if given. */
   vehicles: { title: string; vehicleId: string | null; mine: boolean }[];
+  /** What this member gives and gets, by the owners' value ranges (the fair-value meter, issue 29). */
+  values: { mine: ValueRange; theirs: ValueRange };
 };
 
 /**
@@ -56,8 +59,20 @@ export async function findArrangement(
       completedHow: swapProposals.completedHow,
       proposerSwappedAt: swapProposals.proposerSwappedAt,
       receiverSwappedAt: swapProposals.receiverSwappedAt,
-      offered: { title: offered.title, category: offered.category, vehicleId: offered.vehicleId },
-      target: { title: target.title, category: target.category, vehicleId: target.vehicleId },
+      offered: {
+        title: offered.title,
+        category: offered.category,
+        vehicleId: offered.vehicleId,
+        min: offered.valueMin,
+        max: offered.valueMax,
+      },
+      target: {
+        title: target.title,
+        category: target.category,
+        vehicleId: target.vehicleId,
+        min: target.valueMin,
+        max: target.valueMax,
+      },
     })
     .from(swapProposals)
     .innerJoin(proposer, onSwap.proposer)
@@ -113,5 +128,9 @@ export async function findArrangement(
       : null,
     problemOpen: Boolean(problem),
     vehicles: [...vehicle(row.offered, proposing), ...vehicle(row.target, !proposing)],
+    values: {
+      mine: proposing ? { min: row.offered.min, max: row.offered.max } : { min: row.target.min, max: row.target.max },
+      theirs: proposing ? { min: row.target.min, max: row.target.max } : { min: row.offered.min, max: row.offered.max },
+    },
   };
 }

@@ -59,8 +59,8 @@ async function noticeTexts(userId: string) {
 async function paidSwap() {
   const proposer = await createMember(db, { name: "Priya Sharma", phone: "0400 111 222" });
   const receiver = await createMember(db, { name: "Liam O'Connor", phone: "0400 333 444" });
-  const offeredId = await createListing(db, proposer.id, { title: "Road bike" });
-  const targetId = await createListing(db, receiver.id, { title: "Surfboard" });
+  const offeredId = await createListing(db, proposer.id, { title: "Road bike", valueMin: 900, valueMax: 1100 });
+  const targetId = await createListing(db, receiver.id, { title: "Surfboard", valueMin: 300, valueMax: 500 });
   const { id: swapId } = await proposeSwap(deps, {
     proposerId: proposer.id,
     targetListingId: targetId,
@@ -132,6 +132,12 @@ describe("a time and place", () => {
     expect(steps).toEqual(expect.arrayContaining(["meeting_proposed", "meeting_agreed"]));
     const view = await findArrangement(db, { swapId, userId: proposer.id });
     expect(view?.meeting).toMatchObject({ status: "agreed", place: "Bunnings car park, Alexandria", mine: true });
+    // The deal screen's fair-value meter, from each side (issue 29): what each member gives, what they get.
+    expect(view?.values).toEqual({ mine: { min: 900, max: 1100 }, theirs: { min: 300, max: 500 } });
+    expect((await findArrangement(db, { swapId, userId: receiver.id }))?.values).toEqual({
+      mine: { min: 300, max: 500 },
+      theirs: { min: 900, max: 1100 },
+    });
   });
 
   test("suggesting another replaces the live one (one at a time); the old one is kept as declined", async () => {

@@ -1,7 +1,9 @@
 import { Form, Link } from "react-router";
 import { CalendarDays, Car, CircleCheck, Download, Handshake } from "#app/components/ui/icons.ts";
 import { formatDayAndTime, toSydneyLocal } from "#core/shared/time.ts";
+import type { ValueRange } from "#core/swaps/fair-value.ts";
 import { Button } from "../ui/button";
+import { FairValueMeter } from "./fair-value-meter";
 import { firstName } from "./who-has-paid";
 
 /** core/swaps/find-arrangement.ts's Arrangement as the page receives it (dates as strings once serialised). */
@@ -17,6 +19,7 @@ export type ArrangementData = {
   meeting: { id: string; meetAt: string | Date; place: string; status: "proposed" | "agreed"; mine: boolean } | null;
   problemOpen: boolean;
   vehicles: { title: string; vehicleId: string | null; mine: boolean }[];
+  values: { mine: ValueRange; theirs: ValueRange };
 };
 
 export const PPSR_URL = "https://www.ppsr.gov.au/";
@@ -49,6 +52,7 @@ export function ArrangingPanel({
             ? "Arranging the swap"
             : "Swap accepted"}
       </h2>
+      <FairValueMeter mine={a.values.mine} theirs={a.values.theirs} className="mt-2" />
       {a.status === "arranging" && <ArrangingSteps a={a} other={other} back={back} now={now} />}
       {a.status === "completed" && (
         <p className="mt-2 flex items-start gap-2 text-sm">

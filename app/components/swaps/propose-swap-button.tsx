@@ -1,11 +1,11 @@
-import { X } from "#app/components/ui/icons.ts";
 import { lazy, Suspense, useRef } from "react";
 import { Link, useFetcher } from "react-router";
+import { X } from "#app/components/ui/icons.ts";
+import { proposeSignInHref } from "#app/lib/auth-links.ts";
+import { AlreadyProposed } from "../listings/already-proposed";
 import { buttonClass } from "../ui/button";
 import { ModalDialog } from "../ui/modal-dialog";
-import { AlreadyProposed } from "../listings/already-proposed";
 import type { Offerable } from "./propose-swap-form";
-import { proposeSignInHref } from "#app/lib/auth-links.ts";
 
 // The form is only ever drawn in the browser, after a click: its code stays out of every card's first load
 // and is fetched on that click, alongside the member's listings.
@@ -13,7 +13,7 @@ const loadForm = () => import("./propose-swap-form");
 const ProposeSwapForm = lazy(() => loadForm().then((m) => ({ default: m.ProposeSwapForm })));
 
 type ProposeData = {
-  target: { id: string; title: string; ownerName: string | null };
+  target: { id: string; title: string; ownerName: string | null; valueMin: number; valueMax: number };
   offerable: Offerable[];
   proposed: boolean;
 };
@@ -88,6 +88,7 @@ export function ProposeSwapButton({
               <Suspense fallback={loading}>
                 <ProposeSwapForm
                   targetId={listingId}
+                  targetValue={{ min: fetcher.data.target.valueMin, max: fetcher.data.target.valueMax }}
                   offerable={fetcher.data.offerable}
                   onSent={() => dialog.current?.close()}
                 />

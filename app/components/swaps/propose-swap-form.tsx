@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { focusFirstError } from "#app/lib/focus-first-error.ts";
-import { FormError } from "../forms/form-error";
-import { useHydrated } from "#app/lib/use-hydrated.ts";
-import { Thumbnail } from "../listings/cover-picture";
 import { formatValueRange } from "#app/lib/format.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { closestInValue, type ValueRange } from "#core/swaps/fair-value.ts";
+import { FormError } from "../forms/form-error";
+import { Thumbnail } from "../listings/cover-picture";
 import { Button, ButtonLink } from "../ui/button";
+import { FairValueMeter, FairValueTag } from "./fair-value-meter";
 
 export type Offerable = {
   id: string;
@@ -21,11 +23,14 @@ export type Offerable = {
  */
 export function ProposeSwapForm({
   targetId,
+  targetValue,
   offerable,
   error,
   onSent,
 }: {
   targetId: string;
+  /** The listing asked for: each of the member's listings is weighed against it (the fair-value meter). */
+  targetValue: ValueRange;
   offerable: Offerable[];
   error?: string;
   onSent?: () => void;
@@ -37,6 +42,9 @@ export function ProposeSwapForm({
   const inDialog = Boolean(onSent);
   const FormTag = inDialog ? fetcher.Form : Form;
   const busy = fetcher.state !== "idle";
+  const ranges = offerable.map((l) => ({ id: l.id, min: l.valueMin, max: l.valueMax }));
+  const closest = offerable.length > 1 ? closestInValue(ranges, targetValue)?.id : undefined;
+  const picked = ranges.find((r) => r.id === chosen);
 
   // The success is a toast (the dialog closes); a refusal stays in the form, said once (decision 048).
   const shownError = fetcher.data && !fetcher.data.ok ? (fetcher.data.error ?? "Failed to send proposal") : error;
@@ -97,11 +105,17 @@ export function ProposeSwapForm({
                   <span className="block text-sm text-muted">
                     {formatValueRange(listing.valueMin, listing.valueMax)}
                   </span>
+                  <FairValueTag
+                    mine={{ min: listing.valueMin, max: listing.valueMax }}
+                    theirs={targetValue}
+                    closest={listing.id === closest}
+                  />
                 </span>
               </label>
             </li>
           ))}
         </ul>
+        <div aria-live="polite">{picked && <FairValueMeter mine={picked} theirs={targetValue} className="mt-3" />}</div>
       </fieldset>
       <div>
         <label htmlFor={`message-${targetId}`} className="block text-sm font-medium text-ink">

@@ -1,16 +1,24 @@
 import type { ReactNode } from "react";
-import { useSite } from "#app/lib/use-site.ts";
-import { ArrowLeftRight, BadgeCheck, Clock, Mail, MapPin, Phone } from "#app/components/ui/icons.ts";
 import { Form, Link } from "react-router";
-import { Button } from "../ui/button";
-import { firstName, whoHasPaid } from "./who-has-paid";
-import { Avatar } from "../ui/avatar";
+import { ArrowLeftRight, BadgeCheck, Clock, Mail, MapPin, Phone } from "#app/components/ui/icons.ts";
 import { NON_REFUNDABLE_ONCE_PAID } from "#app/lib/fee-refunds.ts";
+import { useSite } from "#app/lib/use-site.ts";
 import { formatDayAndTime } from "#core/shared/time.ts";
 import { Thumbnail } from "../listings/cover-picture";
 import { SwapReview, type SwapReviewsData } from "../reviews/swap-review";
+import { Avatar } from "../ui/avatar";
+import { Button } from "../ui/button";
+import { FairValueMeter } from "./fair-value-meter";
+import { firstName, whoHasPaid } from "./who-has-paid";
 
-type Listing = { id: string; title: string; images: { key: string; widths: number[] }[]; viewable?: boolean };
+type Listing = {
+  id: string;
+  title: string;
+  images: { key: string; widths: number[] }[];
+  valueMin: number;
+  valueMax: number;
+  viewable?: boolean;
+};
 export type SwapCardData = {
   id: string;
   status: string;
@@ -116,6 +124,12 @@ export function SwapCard({
         <ArrowLeftRight className="mx-auto size-5 text-muted" aria-hidden="true" />
         <ListingThumb label={received ? "For your" : "For their"} listing={swap.target} />
       </div>
+      {/* What this member gives against what they get: received, theirs is the offer; sent, it is the target. */}
+      <FairValueMeter
+        mine={rangeOf(received ? swap.target : swap.offered)}
+        theirs={rangeOf(received ? swap.offered : swap.target)}
+        className="mt-3"
+      />
       {swap.threadId && (
         <Link
           to={`/messages/${swap.threadId}`}
@@ -510,4 +524,9 @@ function ContactLine({
       </span>
     </li>
   );
+}
+
+/** A listing's value range as the fair-value meter reads it. */
+function rangeOf(listing: { valueMin: number; valueMax: number }) {
+  return { min: listing.valueMin, max: listing.valueMax };
 }

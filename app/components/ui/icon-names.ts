@@ -58,6 +58,7 @@ export const ICON_NAMES = [
   "refresh-cw",
   "repeat",
   "sailboat",
+  "scale",
   "scan-search",
   "scroll-text",
   "search",

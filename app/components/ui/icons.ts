@@ -47,6 +47,7 @@ export const Plus = defineIcon("plus");
 export const RefreshCw = defineIcon("refresh-cw");
 export const Repeat = defineIcon("repeat");
 export const Sailboat = defineIcon("sailboat");
+export const Scale = defineIcon("scale");
 export const ScanSearch = defineIcon("scan-search");
 export const Search = defineIcon("search");
 export const SearchX = defineIcon("search-x");
