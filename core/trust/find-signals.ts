@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "#db/client.ts";
 import { users } from "#db/schema/auth.ts";
@@ -11,6 +11,7 @@ import {
   scamSignals,
 } from "#db/schema/trust-signals.ts";
 import { newestFirst, pageOf } from "../shared/keyset-cursor";
+import { likeText } from "../shared/sql-like";
 
 export const SIGNAL_PAGE_SIZE = 25;
 export const SIGNAL_STATUS_FILTERS = ["all", ...SIGNAL_STATUSES] as const;
@@ -77,23 +78,44 @@ export type SignalForStaff = Awaited<ReturnType<typeof findSignalsForStaff>>["si
 
 /**
  * The Moderation Queue's signals, newest first, a page at a time (keyset on created_at, id), by status (open by
- * default) and kind; `total` counts every signal in the filter.
+ * default), kind and words (`q`: the member's name or e-mail, the listing's title, the explanation); `total`
+ * counts every signal in the filter.
  */
 export async function findSignalsForStaff(
   db: Db,
-  { status, kind = "all", cursor }: { status: SignalStatusFilter; kind?: SignalKindFilter; cursor?: string | null },
+  {
+    status,
+    kind = "all",
+    q,
+    cursor,
+  }: { status: SignalStatusFilter; kind?: SignalKindFilter; q?: string | null; cursor?: string | null },
   limit = SIGNAL_PAGE_SIZE,
 ) {
+  // A member's name or e-mail, a listing's title, or words of the explanation ("same photo as ...").
+  const search = q?.trim().slice(0, 100);
   const inFilter: SQL | undefined = and(
     status === "all" ? undefined : eq(scamSignals.status, status as SignalStatus),
     kind === "all" ? undefined : eq(scamSignals.kind, kind as SignalKind),
+    search
+      ? or(
+          ilike(member.name, likeText(search)),
+          ilike(member.email, likeText(search)),
+          ilike(listings.title, likeText(search)),
+          ilike(scamSignals.explanation, likeText(search)),
+        )
+      : undefined,
   );
   const keyset = newestFirst(scamSignals, cursor);
   const rows = await selectSignals(db)
     .where(and(inFilter, keyset.after))
     .orderBy(...keyset.order)
     .limit(limit + 1);
-  const [{ total }] = await db.select({ total: count() }).from(scamSignals).where(inFilter);
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(scamSignals)
+    .leftJoin(member, eq(member.id, scamSignals.userId))
+    .leftJoin(listings, eq(listings.id, scamSignals.listingId))
+    .where(inFilter);
   const { page, nextCursor } = pageOf(rows, limit);
   return { signals: page.map(withLabel), nextCursor, total: Number(total) };
 }

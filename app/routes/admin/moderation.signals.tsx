@@ -1,17 +1,16 @@
 import { data, type ShouldRevalidateFunctionArgs, useLocation, useNavigation } from "react-router";
-import type { Route } from "./+types/moderation.signals";
 import type { AdminHandle } from "#app/components/admin/admin-shell.tsx";
 import { pageLinks } from "#app/components/admin/list-filters.ts";
 import { adminErrorBoundary } from "#app/components/admin/load-error.tsx";
 import { QueueTabs } from "#app/components/admin/moderation/queue-tabs.tsx";
 import { SignalCard } from "#app/components/admin/moderation/signal-card.tsx";
-import { FilterBar, FilterSelect, Pager } from "#app/components/admin/page-header.tsx";
+import { FilterBar, FilterSearch, FilterSelect, Pager } from "#app/components/admin/page-header.tsx";
 import { useFailureToast } from "#app/components/admin/use-failure-toast.ts";
 import { appContext } from "#app/context.ts";
 import { requireStaff } from "#app/lib/require-staff.server.ts";
 import { asciiPath } from "#app/lib/safe-redirect.ts";
-import { runStaffAction } from "#app/lib/staff-action.server.ts";
 import { signalForPage } from "#app/lib/signal-for-page.ts";
+import { runStaffAction } from "#app/lib/staff-action.server.ts";
 import { isFeatureEnabled } from "#core/flags/is-feature-enabled.ts";
 import { can, type StaffAction } from "#core/staff/permissions.ts";
 import {
@@ -25,6 +24,7 @@ import {
 } from "#core/trust/find-signals.ts";
 import { SETTLEMENTS, type SignalSettlement, settleSignal } from "#core/trust/settle-signal.ts";
 import { HOLD_SCORE } from "#core/trust/signal-rules.ts";
+import type { Route } from "./+types/moderation.signals";
 
 /** What it takes to open this page: the Moderation Queue's entry in the permission table. */
 export const permission: StaffAction = "view_moderation_queue";
@@ -56,14 +56,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const status = signalStatusFilter(url.searchParams.get("status"));
   const kind = signalKindFilter(url.searchParams.get("kind"));
   const cursor = url.searchParams.get("cursor");
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const [list, open, holdsOn] = await Promise.all([
-    findSignalsForStaff(ctx.db, { status, kind, cursor }),
+    findSignalsForStaff(ctx.db, { status, kind, q, cursor }),
     countOpenSignals(ctx.db),
     isFeatureEnabled(ctx.db, "enable_signal_holds"),
   ]);
   return {
     status,
     kind,
+    q,
     paged: Boolean(cursor),
     total: list.total,
     open,
@@ -108,7 +110,7 @@ const safeBack = (value: FormDataEntryValue | null) =>
     : null) ?? "/admin/moderation/signals";
 
 export default function ScamSignals({ loaderData, actionData }: Route.ComponentProps) {
-  const { status, kind, total, open, signals, may, holdsOn, holdScore } = loaderData;
+  const { status, kind, q, total, open, signals, may, holdsOn, holdScore } = loaderData;
   const location = useLocation();
   const navigation = useNavigation();
   useFailureToast(actionData);
@@ -141,6 +143,7 @@ export default function ScamSignals({ loaderData, actionData }: Route.ComponentP
         </p>
       )}
       <FilterBar>
+        <FilterSearch label="Member, listing or explanation" value={q} placeholder="Search signals" />
         <FilterSelect
           name="status"
           label="Status"
@@ -157,6 +160,7 @@ export default function ScamSignals({ loaderData, actionData }: Route.ComponentP
       {signals.length === 0 ? (
         <p role="status" className="rounded-lg border border-line bg-white p-6 text-center text-sm text-muted">
           No {kind === "all" ? "" : `${SIGNAL_KIND_LABELS[kind].toLowerCase()} `}signals in the {status} queue
+          {q ? ` matching “${q}”` : ""}
         </p>
       ) : (
         <ul aria-label="Signals" className="grid gap-3 lg:grid-cols-2">
