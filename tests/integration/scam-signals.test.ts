@@ -86,9 +86,12 @@ describe("same photo", () => {
       memberName: "Casey Copier",
     });
     // Staff find it by the member's name, the listing's title or the explanation's words; not by other words.
-    for (const q of ["casey cop", "must go", "same photo as listing \"red"]) {
+    for (const q of ["casey cop", "must go", 'same photo as listing "red']) {
       const found = await findSignalsForStaff(db, { status: "all", q });
-      expect(found.signals.map((s) => s.id), q).toContain(signal.id);
+      expect(
+        found.signals.map((s) => s.id),
+        q,
+      ).toContain(signal.id);
       expect(found.total).toBe(found.signals.length);
     }
     expect((await findSignalsForStaff(db, { status: "all", q: "zeppelin" })).signals).toEqual([]);
