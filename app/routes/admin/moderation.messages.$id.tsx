@@ -4,6 +4,7 @@ import { StatusBadge } from "#app/components/admin/badges.tsx";
 import { adminErrorBoundary } from "#app/components/admin/load-error.tsx";
 import { ReasonBadge } from "#app/components/admin/moderation/reason-badge.tsx";
 import { ReportDecisionForm } from "#app/components/admin/moderation/report-decision-form.tsx";
+import { StaffThreadLines } from "#app/components/admin/moderation/staff-thread-lines.tsx";
 import { appContext } from "#app/context.ts";
 import { redirectWithFlash } from "#app/lib/redirect-with-flash.server.ts";
 import { requireStaff } from "#app/lib/require-staff.server.ts";
@@ -187,34 +188,7 @@ export default function ReportedMessage({ loaderData }: Route.ComponentProps) {
         {report.lines.length === 0 ? (
           <p className="mt-3 text-sm">The message is no longer there (its conversation was deleted).</p>
         ) : (
-          <ol className="mt-3 space-y-2">
-            {report.lines.map((line) => (
-              <li
-                key={line.id}
-                aria-current={line.reported ? "true" : undefined}
-                className={`rounded-md border px-3 py-2 text-sm ${line.reported ? "border-amber-400 bg-accent-100" : "border-line"}`}
-              >
-                <p className="text-xs text-muted">
-                  {line.reported && <strong className="mr-1 text-ink">Reported message ·</strong>}
-                  {line.kind === "event" ? "Deal step" : (line.senderName ?? "Unknown")} · {line.createdAt}
-                </p>
-                <p className="mt-1 whitespace-pre-line wrap-anywhere">
-                  {line.kind === "event" ? (
-                    <span className="italic">{line.eventKind}</span>
-                  ) : line.removed ? (
-                    <span className="italic">Message removed</span>
-                  ) : (
-                    line.body
-                  )}
-                </p>
-                {line.pictures > 0 && (
-                  <p className="mt-1 text-xs text-muted">
-                    {line.pictures} {line.pictures === 1 ? "picture" : "pictures"}
-                  </p>
-                )}
-              </li>
-            ))}
-          </ol>
+          <StaffThreadLines lines={report.lines} />
         )}
       </section>
 

@@ -1,12 +1,13 @@
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
-import type { Route } from "./+types/swaps.$id.thread";
-import { appContext } from "#app/context.ts";
 import type { AdminHandle } from "#app/components/admin/admin-shell.tsx";
 import { adminErrorBoundary } from "#app/components/admin/load-error.tsx";
+import { StaffThreadLines } from "#app/components/admin/moderation/staff-thread-lines.tsx";
+import { appContext } from "#app/context.ts";
 import { requireStaff } from "#app/lib/require-staff.server.ts";
 import { sydneyDateTime } from "#app/lib/sydney-format.ts";
 import type { StaffAction } from "#core/staff/permissions.ts";
 import { viewSwapThread } from "#core/swaps/view-swap-thread.ts";
+import type { Route } from "./+types/swaps.$id.thread";
 
 /**
  * A swap's thread, for a problem a member reported on it (decision 097): the latest 100 lines as written. Reached
@@ -60,29 +61,7 @@ export default function SwapThread({ loaderData }: Route.ComponentProps) {
         {lines.length === 0 ? (
           <p className="mt-3 text-sm">Nobody has written in this conversation yet.</p>
         ) : (
-          <ol className="mt-3 space-y-2">
-            {lines.map((line) => (
-              <li key={line.id} className="rounded-md border border-line px-3 py-2 text-sm">
-                <p className="text-xs text-muted">
-                  {line.kind === "event" ? "Deal step" : (line.senderName ?? "Unknown")} · {line.createdAt}
-                </p>
-                <p className="mt-1 whitespace-pre-line wrap-anywhere">
-                  {line.kind === "event" ? (
-                    <span className="italic">{line.eventKind}</span>
-                  ) : line.removed ? (
-                    <span className="italic">Message removed</span>
-                  ) : (
-                    line.body
-                  )}
-                </p>
-                {line.pictures > 0 && (
-                  <p className="mt-1 text-xs text-muted">
-                    {line.pictures} {line.pictures === 1 ? "picture" : "pictures"}
-                  </p>
-                )}
-              </li>
-            ))}
-          </ol>
+          <StaffThreadLines lines={lines} />
         )}
       </section>
     </div>
