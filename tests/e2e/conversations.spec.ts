@@ -30,7 +30,7 @@ test("B asks about A's listing, A answers with the number hidden, B sees Seen, a
   await expect(ben.page.getByText(`${[...ASK].length} / 2,000`)).toBeVisible();
   await ben.page.getByRole("button", { name: "Send" }).click();
   // The sender sees their own words as written; the box is empty again.
-  await expect(ben.page.getByText(ASK)).toBeVisible();
+  await expect(ben.page.getByRole("region", { name: "Messages" }).getByText(ASK)).toBeVisible();
   await expect(box).toHaveValue("");
   await axeAtBothWidths(ben.page, 900, "thread-sender");
 

@@ -59,7 +59,7 @@ test("every step of a deal appears live in the other member's bell and thread, m
   await markWindow(ben.page);
   await ben.page.getByLabel("Message to Ana Costa").fill(ASK);
   await ben.page.getByRole("button", { name: "Send" }).click();
-  await expect(ben.page.getByText(ASK, { exact: true })).toBeVisible();
+  await expect(ben.page.getByRole("region", { name: "Messages" }).getByText(ASK, { exact: true })).toBeVisible();
 
   // A's bell and tab title count it, live.
   await expect.poll(() => bellCount(ana.page)).toBe(1);
@@ -74,7 +74,11 @@ test("every step of a deal appears live in the other member's bell and thread, m
   const benBell = await bellCount(ben.page);
   await ana.page.getByLabel("Message to Ben Walker").fill("Yes, it is. Come and see it on Saturday?");
   await ana.page.getByRole("button", { name: "Send" }).click();
-  await expect(ben.page.getByText("Yes, it is. Come and see it on Saturday?", { exact: true })).toBeVisible();
+  await expect(
+    ben.page
+      .getByRole("region", { name: "Messages" })
+      .getByText("Yes, it is. Come and see it on Saturday?", { exact: true }),
+  ).toBeVisible();
   await expect(
     ben.page.getByText("New message from Ana Costa: Yes, it is. Come and see it on Saturday?"),
   ).toBeAttached();

@@ -26,13 +26,14 @@ test("a member reports a message; staff see it in the queue with its context, th
   const thread = ben.page.url();
   await ben.page.getByLabel("Message to Ana Costa").fill(ASK);
   await ben.page.getByRole("button", { name: "Send" }).click();
-  await expect(ben.page.getByText(ASK)).toBeVisible();
+  // In the thread's lines, once stored (the box still holds the words until the send is answered).
+  await expect(ben.page.getByRole("region", { name: "Messages" }).getByText(ASK)).toBeVisible();
   await ana.page.goto(thread);
   // Nobody is offered a report of their own line.
   await expect(ana.page.getByRole("link", { name: "Report this message from Ben Walker" })).toBeVisible();
   await ana.page.getByLabel("Message to Ben Walker").fill(SCAM);
   await ana.page.getByRole("button", { name: "Send" }).click();
-  await expect(ana.page.getByText(SCAM)).toBeVisible();
+  await expect(ana.page.getByRole("region", { name: "Messages" }).getByText(SCAM)).toBeVisible();
   await expect(ana.page.getByRole("link", { name: "Report this message from Ana Costa" })).toHaveCount(0);
 
   // B reports A's line: its own page, a plain form.
