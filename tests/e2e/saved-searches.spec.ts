@@ -63,9 +63,18 @@ test("another member lists a match: the bell has one notice, and it opens the li
   const listing = await listItem(ben.page, `Sit-on-top ${word}`);
   await ben.close();
 
-  await ana.page.goto("/notifications");
+  // Matching runs after the listing's transaction, through the events path: the notice may come a moment after
+  // the listing does, so the page is asked again until it is there (once, never twice).
   const notice = ana.page.getByRole("link", { name: new RegExp(`Sit-on-top ${word}.*matches your saved search`) });
-  await expect(notice).toHaveCount(1);
+  await expect
+    .poll(
+      async () => {
+        await ana.page.goto("/notifications");
+        return notice.count();
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(1);
   await notice.click();
   await expect(ana.page).toHaveURL(new RegExp(`/listings/${listing}$`));
 
