@@ -30,7 +30,10 @@ export async function noticeDueMatches(tx: Db, { now, searchIds }: { now: Date; 
     .select({
       search: savedSearches,
       // A member who asked to be deleted, or is suspended, is told nothing while their account waits.
-      away: sql<boolean>`exists (select 1 from profiles p where p.user_id = ${savedSearches.userId}
+      // Written out as saved_searches.user_id: in a query of one table drizzle names its columns bare ("user_id"),
+      // which inside this subquery would be the profile's own column, and any suspended member anywhere made
+      // every search's owner look away (no saved search told anyone).
+      away: sql<boolean>`exists (select 1 from profiles p where p.user_id = saved_searches.user_id
         and (p.deleted_at is not null or p.status = 'suspended'))`,
     })
     .from(savedSearches)

@@ -196,6 +196,20 @@ describe("members who are away", () => {
     await dispatch();
     expect(await noticesOf(leaving.id)).toEqual([]);
   });
+
+  test("another member suspended silences nobody else's searches", async () => {
+    // Found in a browser journey: once any member was suspended, no saved search told anyone (the check of the
+    // searcher's own profile compared the profile's column with itself).
+    const suspended = await longStandingMember(db);
+    await db.update(profiles).set({ status: "suspended" }).where(eq(profiles.userId, suspended.id));
+    const searcher = await longStandingMember(db);
+    const lister = await longStandingMember(db);
+    await saveSearch(db, { userId: searcher.id, fields: { q: "woomera" } });
+    await listItemAs(db, lister.id, { title: "Woomera, hand carved" });
+    await dispatch();
+    await dispatch();
+    expect((await noticesOf(searcher.id)).map((n) => n.kind)).toEqual(["saved_search.matched"]);
+  });
 });
 
 describe("Matches for you", () => {
