@@ -23,6 +23,10 @@ export default [
     route("listings/:id/appeal", "routes/listings.$id.appeal.tsx"),
     route("appeal", "routes/appeal.tsx"),
     route("my-swaps/:id/problem", "routes/my-swaps.$id.problem.tsx"),
+    // Issue 29 (decision 103): answer an offer with another set of listings.
+    route("my-swaps/:id/counter", "routes/my-swaps.$id.counter.tsx"),
+    // Issue 29 (decisions 104, 105): a swap circle its members answer, pay for and arrange.
+    route("my-swaps/circles/:id", "routes/my-swaps.circles.$id.tsx"),
     // A member's public page (issue 28, decision 094): reviews with their text, reliability, listings.
     route("members/:id", "routes/members.$id.tsx"),
     route("my-swaps", "routes/my-swaps.tsx"),

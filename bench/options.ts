@@ -18,6 +18,8 @@ export const { values: args } = parseArgs({
     // The Moderation Queue's reports and the Payments page's payment rows (issue 12 measures 100k and 1M).
     reports: { type: "string", default: "10000" },
     payments: { type: "string", default: "100000" },
+    // bench:holds: swaps at the handshake per batch, two fee holds each.
+    holds: { type: "string", default: "1000" },
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "10" },
     warmup: { type: "string", default: "2" },

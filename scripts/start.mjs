@@ -36,6 +36,13 @@ const { app, env, handle, stopBackground } = started;
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   console.log(`SwapShed is running at http://localhost:${info.port}`);
 });
+// Node closes an idle keep-alive connection after 5 s. A client that sends its next request on that connection as
+// the close is on its way gets ECONNRESET: a proxy in front (a load balancer keeps idle connections 60 s) answers a
+// member with a 502, and on a loaded CI machine a browser test's API call failed so. Idle connections are kept
+// longer than any proxy's idle timeout, so it is always the client that closes them; headers must still arrive
+// within their own limit, which Node requires to be above the keep-alive one.
+server.keepAliveTimeout = 75_000;
+server.headersTimeout = 76_000;
 
 async function shutdown() {
   server.close();

@@ -108,6 +108,10 @@ const E2E_ON_POSTGRES = [
   "tests/e2e/admin-reports.spec.ts",
   "tests/e2e/account-data.spec.ts",
   "tests/e2e/visitor-cache.spec.ts",
+  // Moves a payment deadline in the database: it can only run here (it skips itself on the embedded database).
+  "tests/e2e/fee-hold-lapse.spec.ts",
+  // Offers a swap circle in the database as the finder would (decision 105): likewise only here.
+  "tests/e2e/swap-circle.spec.ts",
 ];
 
 /**
@@ -163,6 +167,13 @@ const E2E_SECONDS = {
   "arranging.spec.ts": 48,
   // Issue 29's fair-value meter: the propose dialog and both My Swaps cards at 375 px (25-31 s alone).
   "fair-value.spec.ts": 28,
+  // Issue 29's bundles (decision 103): three members, a bundle proposed at 375 px and accepted, five listings checked
+  // as a visitor; then a bundle over the limit without JavaScript (25-33 s alone in four runs, server start included).
+  "swap-bundles.spec.ts": 28,
+  // Issue 29 (decision 103): a counter-offer, and a box ticked before hydration.
+  "counter-offers.spec.ts": 35,
+  // Issue 29 (decision 105): three members accept and pay for a circle (skips itself on the embedded database).
+  "swap-circle.spec.ts": 2,
   "location-search.spec.ts": 18,
   "places-as-written.spec.ts": 27,
   "account-security.spec.ts": 18,

@@ -18,10 +18,13 @@ import type { Env } from "./env";
 import { paymentProviderFromEnv } from "./payments";
 import { storageFromEnv } from "./storage";
 import { refundOwedPayments } from "#core/payments/refund-owed-payments.ts";
+import { settleHolds } from "#core/payments/settle-holds.ts";
 import { claimPaymentWarnings, lapseUnpaidSwaps } from "#core/payments/lapse-unpaid-swaps.ts";
 import { remindMeetings } from "#core/swaps/remind-meetings.ts";
 import { completeQuietSwaps } from "#core/swaps/complete-quiet-swaps.ts";
 import { revealDueReviews } from "#core/reviews/reveal-due-reviews.ts";
+import { lapseCircles } from "#core/circles/lapse-circles.ts";
+import { lapseUnpaidCircles } from "#core/circles/lapse-unpaid-circles.ts";
 
 /**
  * The app's background work, safe with several processes: the scheduler (expiry, the daily 02:00
@@ -41,7 +44,7 @@ export function startBackgroundWork({ db, clock, env }: { db: Db; clock: Clock; 
   );
   const sms = createSmsProvider(env);
   const stopScheduler = startScheduler({ db, clock, storage: storageFromEnv(env) });
-  // Refunds only: the local provider's webhooks are delivered by the app that takes the payment.
+  // Refunds and holds only: the local provider's webhooks are delivered by the app that takes the payment.
   const provider = paymentProviderFromEnv(env);
   let mailRun: Promise<void> | null = null;
   const mailTimer = setInterval(() => {
@@ -52,7 +55,13 @@ export function startBackgroundWork({ db, clock, env }: { db: Db; clock: Clock; 
       // Accepted swaps: a reminder 6 hours before the payment deadline, then the lapse and its refunds.
       await claimPaymentWarnings({ db, clock, env });
       await lapseUnpaidSwaps({ db, clock, env });
+      // Swap circles (decisions 104 and 105): offers nobody finished answering in 48 hours lapse; so do accepted
+      // circles whose fees were not all held in 48 hours (their holds are let go below).
+      await lapseCircles({ db, clock });
+      await lapseUnpaidCircles({ db, clock });
       await refundOwedPayments({ db, clock, provider });
+      // Holds of swaps that reached the handshake are captured; holds of closed swaps are let go (decision 102).
+      await settleHolds({ db, clock, provider });
       // Arranging swaps (decision 096): the reminder two hours before an agreed meeting (once each), and the
       // quiet week: 7 days after the handshake with no problem open, the swap completes on its own.
       await remindMeetings({ db, clock, env });

@@ -2,10 +2,16 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Db } from "#db/client.ts";
 import { handlePaymentEvent } from "#core/payments/handle-payment-event.ts";
-import { type PaymentProvider, WebhookPayloadError, WebhookSignatureError } from "#core/payments/payment-provider.ts";
+import {
+  CHECKOUT_COMPLETED,
+  type PaymentProvider,
+  WebhookPayloadError,
+  WebhookSignatureError,
+} from "#core/payments/payment-provider.ts";
 import type { Clock } from "#core/shared/clock.ts";
 import { logger } from "#core/shared/logger.ts";
 import { refundOwedPayments } from "#core/payments/refund-owed-payments.ts";
+import { settleHolds } from "#core/payments/settle-holds.ts";
 
 /** Provider events are a few kilobytes; nothing bigger is read, let alone verified. */
 export const WEBHOOK_BODY_LIMIT = 512 * 1024;
@@ -46,6 +52,12 @@ export function createWebhookRoutes(deps: {
       await refundOwedPayments({ ...deps, provider }).catch((error) =>
         logger.error("refund run failed", { error: String(error) }),
       );
+      // A hold that made the handshake is captured (both sides' holds), a hold that cannot count is let go. Only
+      // after a checkout: the capture and release events this itself causes leave nothing new to settle.
+      if (event.type === CHECKOUT_COMPLETED)
+        await settleHolds({ ...deps, provider }).catch((error) =>
+          logger.error("hold settling failed", { error: String(error) }),
+        );
     }
     return c.json({ received: true, result });
   });

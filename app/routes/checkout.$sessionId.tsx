@@ -18,6 +18,7 @@ import type { CheckoutCardErrors } from "#core/payments/checkout-card-rules.ts";
 import { findLocalCheckout } from "#core/payments/find-local-checkout.ts";
 import { isLocalProvider } from "#core/payments/local-provider.ts";
 import { submitLocalCheckout } from "#core/payments/submit-local-checkout.ts";
+import { HELD_UNTIL_BOTH_PAY } from "#app/lib/fee-refunds.ts";
 
 export const meta: Route.MetaFunction = ({ error }) => {
   if (isRouteErrorResponse(error) && error.status === 404) return pageNotFoundMeta;
@@ -54,7 +55,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // Typed values come back into the form; the CVC never does.
   const values = { cardNumber: (card.cardNumber ?? "").slice(0, 30), expiry: (card.expiry ?? "").slice(0, 30) };
   // Back to the tab this swap is on: the proposer's are under Sent.
-  const back = checkout.payerIsProposer ? "/my-swaps?tab=sent" : "/my-swaps";
+  const back = checkout.back;
   return runAction(
     () =>
       submitLocalCheckout(
@@ -92,7 +93,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   const declined = actionData?.declined;
   const amount = formatAud(checkout.amountCents);
   const form = useRef<HTMLFormElement>(null);
-  const back = checkout.payerIsProposer ? "/my-swaps?tab=sent" : "/my-swaps";
+  const back = checkout.back;
 
   // With JavaScript, the answer moves focus to what needs fixing: the first field with a message, or the card
   // number after a decline (the reason above it is announced as an alert).
@@ -132,6 +133,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               </dd>
             </div>
           </dl>
+          <p className="mt-3 text-sm text-muted">{HELD_UNTIL_BOTH_PAY}</p>
 
           <div className="mt-4 rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-brand-800">
             <p className="font-semibold">

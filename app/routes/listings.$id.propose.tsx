@@ -9,7 +9,7 @@ import { AlreadyProposed } from "../components/listings/already-proposed";
 import { ProposeSwapForm } from "../components/swaps/propose-swap-form";
 import { appContext } from "../context";
 import { proposeSignInHref } from "../lib/auth-links";
-import { readForm } from "../lib/read-form.server";
+import { formFields, readFormData } from "../lib/read-form.server";
 import { flashHeaders, redirectWithFlash } from "../lib/redirect-with-flash.server";
 import { runAction } from "../lib/run-action.server";
 import type { Route } from "./+types/listings.$id.propose";
@@ -27,6 +27,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (target?.status !== "active") throw data("Listing not found", { status: 404 });
   if (target.ownerId === user.id) throw redirect(`/listings/${target.id}`);
   const offerable = await findOfferableListings(ctx.db, { ownerId: user.id });
+  // A bundle may ask for one more of the same owner's listings (decision 103).
+  const theirOthers = (await findOfferableListings(ctx.db, { ownerId: target.ownerId })).filter(
+    (l) => l.id !== target.id,
+  );
   // Already proposed: the page (and the dialog) say so instead of offering a second proposal that would be refused.
   const proposed = Boolean(await findPendingProposalForListing(ctx.db, { proposerId: user.id, listingId: target.id }));
   return {
@@ -38,6 +42,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       valueMax: target.valueMax,
     },
     offerable,
+    theirOthers,
     proposed,
   };
 }
@@ -47,7 +52,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const user = await ctx.getUser();
   if (!user) return redirect(proposeSignInHref(params.id));
-  const form = await readForm(request);
+  const body = await readFormData(request);
+  const form = formFields(body);
   // A flash in both cases: after the dialog's send the root reloads and shows it, even where the page then
   // replaces the dialog by "You've proposed a swap for this item" (the form is gone before it could say so).
   const sent = { type: "success", message: "Swap proposal sent successfully!" } as const;
@@ -57,6 +63,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         proposerId: user.id,
         targetListingId: params.id,
         offeredListingId: form.offeredListingId ?? "",
+        // A bundle's extras, ticked in the dialog (decision 103): repeated fields.
+        moreOffered: body.getAll("moreOffered"),
+        moreWanted: body.getAll("moreWanted"),
         message: form.message ?? "",
       }),
     async () =>
@@ -87,6 +96,7 @@ export default function ProposePage({ loaderData, actionData }: Route.ComponentP
             targetId={loaderData.target.id}
             targetValue={{ min: loaderData.target.valueMin, max: loaderData.target.valueMax }}
             offerable={loaderData.offerable}
+            theirOthers={loaderData.theirOthers}
             error={actionData && "error" in actionData ? actionData.error : undefined}
           />
         )}

@@ -19,6 +19,8 @@ import { findSwapReviews } from "#core/reviews/find-member-reviews.ts";
 import { rejectSwap } from "#core/swaps/reject-swap.ts";
 import { withdrawSwap } from "#core/swaps/withdraw-swap.ts";
 import { findContactDetails } from "#core/accounts/find-contact-details.ts";
+import { findMyCircles } from "#core/circles/find-my-circles.ts";
+import { CircleList, type CircleSummary } from "../components/swaps/circle-list";
 
 export const meta: Route.MetaFunction = () => [
   { title: "My Swaps | SwapShed" },
@@ -48,8 +50,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const mine = await findContactDetails(ctx.db, user.id);
     const myHasPhone = Boolean(mine?.phone);
     const myPhoneConfirmed = Boolean(mine?.phone && mine.phoneConfirmedAt);
+    const circles: CircleSummary[] = (await findMyCircles(ctx.db, { userId: user.id, now: ctx.clock.now() })).map(
+      (c) => ({
+        id: c.id,
+        status: c.status,
+        size: c.legs.length,
+        give: { title: c.give.listing.title, to: c.give.receiver.name },
+        get: { title: c.get.listing.title, from: c.get.giver.name },
+        yourTurn: (c.status === "offered" && !c.give.accepted) || (c.status === "accepted" && !c.give.paid),
+      }),
+    );
     return {
       ...swaps,
+      circles,
       confirming,
       myHasPhone,
       myPhoneConfirmed,
@@ -63,6 +76,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return {
       received: [],
       sent: [],
+      circles: [] as CircleSummary[],
       nextCursors: { received: null, sent: null },
       confirming: null,
       myHasPhone: true,
@@ -74,11 +88,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-/** Who may take each asking step: the receiver answers a proposal, the proposer withdraws it. */
-const CONFIRM_ROLE: Record<ConfirmIntent, "receiver" | "proposer"> = {
-  accept: "receiver",
-  decline: "receiver",
-  withdraw: "proposer",
+/** Who may take each asking step: whoever the offer on the table was made to answers it (the receiver, until a
+ *  counter-offer: decision 103), whoever made it withdraws it. */
+const CONFIRM_ROLE: Record<ConfirmIntent, "answers" | "made"> = {
+  accept: "answers",
+  decline: "answers",
+  withdraw: "made",
 };
 const isConfirmIntent = (value: unknown): value is ConfirmIntent =>
   typeof value === "string" && Object.hasOwn(CONFIRM_ROLE, value);
@@ -93,14 +108,18 @@ async function findConfirming(
   const swapId = params.get("swap");
   if (!isConfirmIntent(intent) || !swapId) return null;
   const swap = await findSwapForParty(ctx.db, { swapId, userId });
-  if (swap?.status !== "pending" || swap.myRole !== CONFIRM_ROLE[intent]) return null;
+  if (swap?.status !== "pending" || (swap.myTurn ? "answers" : "made") !== CONFIRM_ROLE[intent]) return null;
+  // The proposer's side is offered (and its extras), the receiver's is the target (and its extra).
+  const offered = [swap.offered, ...swap.moreOffered].map((l) => l.title).join(" + ");
+  const wanted = [swap.target, ...swap.moreWanted].map((l) => l.title).join(" + ");
+  const proposing = swap.myRole === "proposer";
   return {
     intent,
     swap: {
       id: swap.id,
       otherName: swap.otherParty.name,
-      offeredTitle: swap.offered.title,
-      targetTitle: swap.target.title,
+      mine: proposing ? offered : wanted,
+      theirs: proposing ? wanted : offered,
     },
   };
 }
@@ -204,6 +223,7 @@ export default function MySwaps({ loaderData }: Route.ComponentProps) {
           Back to home
         </Link>
         <h1 className="mt-3 text-2xl font-bold tracking-tight sm:text-3xl">My Swaps</h1>
+        {loaderData.circles.length > 0 && <CircleList circles={loaderData.circles} />}
         <nav aria-label="Swap proposals" className="mt-6 inline-flex rounded-xl bg-surface p-1">
           <SwapsTab to="/my-swaps" current={tab === "received"} label="Received">
             {countLabel(loaderData.received.length, loaderData.nextCursors.received)}

@@ -1,7 +1,7 @@
 import type { MetaFunction } from "react-router";
 import { LegalLink, LegalList, LegalP, LegalPage, LegalSection } from "#app/components/layout/legal-page.tsx";
 import { useSite } from "#app/lib/use-site.ts";
-import { LAPSE_REFUND, NON_REFUNDABLE_ONCE_PAID } from "#app/lib/fee-refunds.ts";
+import { HELD_UNTIL_BOTH_PAY, LAPSE_RELEASE, NON_REFUNDABLE_ONCE_PAID } from "#app/lib/fee-refunds.ts";
 
 export const meta: MetaFunction = () => [
   { title: "Terms and Conditions | SwapShed" },
@@ -114,12 +114,12 @@ export default function Terms() {
         <LegalP>
           When a swap proposal is accepted, each party must pay a handshake fee of AUD 9.99. The fee is AUD 9.99 per
           party, paid once per accepted swap by each side. Payments are processed by our payment provider, and any
-          account credit you hold is applied to the fee first.
+          account credit you hold is applied to the fee first. {HELD_UNTIL_BOTH_PAY}
         </LegalP>
         <LegalP>
           {NON_REFUNDABLE_ONCE_PAID} That includes when the swap does not go ahead after contact details have been
           shared, except where SwapShed issues a refund at its discretion (for example, if you were charged in error) or
-          where the Australian Consumer Law requires a refund. {LAPSE_REFUND}
+          where the Australian Consumer Law requires a refund. {LAPSE_RELEASE}
         </LegalP>
       </LegalSection>
 

@@ -7,6 +7,7 @@ import { creditLedger, paymentLogs } from "#db/schema/payments.ts";
 import { userRoles } from "#db/schema/profiles.ts";
 import { savedSearches } from "#db/schema/saved-searches.ts";
 import { reviews, swapMeetings, swapProposals } from "#db/schema/swaps.ts";
+import { swapCircleLegs, swapCircles } from "#db/schema/swap-circles.ts";
 import { listingItemColumns } from "../listings/listing-item-columns";
 import { AppError } from "../shared/app-error";
 import { findMemberRecord } from "./find-member-record";
@@ -76,10 +77,29 @@ export async function collectMemberData(db: Db, { userId, now }: { userId: strin
       .innerJoin(swapProposals, eq(swapProposals.id, swapMeetings.swapProposalId))
       .where(party)
       .orderBy(desc(swapMeetings.createdAt)),
+    // The swap circles the member was offered (decision 104): what they gave and to whom, and how far it went.
+    swapCircles: await db
+      .select({
+        id: swapCircles.id,
+        status: swapCircles.status,
+        listingId: swapCircleLegs.listingId,
+        receiverId: swapCircleLegs.receiverId,
+        acceptedAt: swapCircleLegs.acceptedAt,
+        paidAt: swapCircleLegs.paidAt,
+        createdAt: swapCircles.createdAt,
+        handshakeAt: swapCircles.handshakeAt,
+        closedAt: swapCircles.closedAt,
+        closeReason: swapCircles.closeReason,
+      })
+      .from(swapCircleLegs)
+      .innerJoin(swapCircles, eq(swapCircles.id, swapCircleLegs.circleId))
+      .where(eq(swapCircleLegs.giverId, userId))
+      .orderBy(desc(swapCircles.createdAt)),
     payments: await db
       .select({
         id: paymentLogs.id,
         swapProposalId: paymentLogs.swapProposalId,
+        swapCircleId: paymentLogs.swapCircleId,
         amountCents: paymentLogs.amountCents,
         creditCents: paymentLogs.creditCents,
         currency: paymentLogs.currency,

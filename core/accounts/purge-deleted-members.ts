@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, lte, not, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lte, not, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { securityEvents } from "#db/schema/audit.ts";
 import { accounts, sessions, twoFactors, users } from "#db/schema/auth.ts";
@@ -8,7 +8,7 @@ import { type ListingImage, listings } from "#db/schema/listings.ts";
 import { phoneConfirmations } from "#db/schema/phone-confirmations.ts";
 import { smsOutbox } from "#db/schema/ops.ts";
 import { profiles } from "#db/schema/profiles.ts";
-import { reviews, swapProposals } from "#db/schema/swaps.ts";
+import { reviews } from "#db/schema/swaps.ts";
 import { avatarKeyOf } from "../images/avatar-urls";
 import { pictureKeys } from "../images/picture-keys";
 import type { FileStorage } from "../storage/storage";
@@ -16,6 +16,7 @@ import type { Clock } from "../shared/clock";
 import { deleteMessagePictures } from "../conversations/message-pictures";
 import { purgeMemberMessages } from "../conversations/purge-member-messages";
 import { logger } from "../shared/logger";
+import { listingsWithSwapHistory } from "../swaps/deal-items";
 
 /** A purged member's e-mail: unique, undeliverable, and how the purge knows it already ran for them. */
 const purgedEmail = (userId: string) => `deleted-${userId}@deleted.invalid`;
@@ -114,26 +115,10 @@ async function purgeOne(
       .select({ id: listings.id, images: listings.images })
       .from(listings)
       .where(eq(listings.userId, userId))) as { id: string; images: ListingImage[] }[];
-    const withHistory = new Set(
-      owned.length
-        ? (
-            await tx
-              .select({ offered: swapProposals.offeredListingId, target: swapProposals.targetListingId })
-              .from(swapProposals)
-              .where(
-                or(
-                  inArray(
-                    swapProposals.offeredListingId,
-                    owned.map((l) => l.id),
-                  ),
-                  inArray(
-                    swapProposals.targetListingId,
-                    owned.map((l) => l.id),
-                  ),
-                ),
-              )
-          ).flatMap((s) => [s.offered, s.target])
-        : [],
+    // A listing any swap ever held (on either side, in a bundle or not) keeps its row for that swap's history.
+    const withHistory = await listingsWithSwapHistory(
+      tx,
+      owned.map((l) => l.id),
     );
     const removable = owned.filter((l) => !withHistory.has(l.id)).map((l) => l.id);
     const kept = owned.filter((l) => withHistory.has(l.id)).map((l) => l.id);

@@ -6,6 +6,8 @@ export const SWAP_EVENT_KINDS = [
   "swap.proposed",
   "swap.accepted",
   "swap.declined",
+  // The party a pending offer was made to answered it with another set of listings (decision 103): the other is told.
+  "swap.countered",
   // One party has paid and the other has not yet.
   "swap.paid",
   // The handshake: both fees settled (or waived); the swap is arranging and contact details are shared.

@@ -59,7 +59,7 @@ export async function mailReportReviewed(tx: Db, event: StaffEvent<"report.revie
 }
 
 /**
- * To both parties of a swap staff cancelled: the reason, and whether their fee comes back. Not a notice kind:
+ * To both parties of a swap staff cancelled: the reason, and that a fee they held is not charged. Not a notice kind:
  * it is about their money, so no preference turns it off (decision 085).
  */
 export async function mailSwapCancelledByStaff(tx: Db, event: StaffEvent<"swap.cancelled_by_staff">, appUrl: string) {

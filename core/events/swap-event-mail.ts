@@ -78,28 +78,34 @@ export async function mailSwapEvent(tx: Db, event: DomainEvent & { kind: SwapEve
       "proposal.received",
     ]);
   } else if (what === "accepted") {
+    // To whoever made the offer that was accepted: the proposer, or the receiver whose counter-offer it was.
+    const answeredByProposer = event.payload.actorId === s.proposer.id;
+    const [maker, answerer] = answeredByProposer ? [s.receiver, s.proposer] : [s.proposer, s.receiver];
     out.push([
       mails.proposalAccepted({
-        to: s.proposer.email,
-        proposerName: s.proposer.name,
-        receiverName: s.receiver.name,
-        targetTitle: s.targetTitle,
+        to: maker.email,
+        proposerName: maker.name,
+        receiverName: answerer.name,
+        targetTitle: answeredByProposer ? s.offeredTitle : s.targetTitle,
         appUrl,
       }),
-      p,
+      answeredByProposer ? r : p,
       "proposal.accepted",
     ]);
   } else if (what === "declined") {
+    const answeredByProposer = event.payload.actorId === s.proposer.id;
+    const [maker, answerer] = answeredByProposer ? [s.receiver, s.proposer] : [s.proposer, s.receiver];
     out.push([
       mails.proposalDeclined({
-        to: s.proposer.email,
-        proposerName: s.proposer.name,
-        receiverName: s.receiver.name,
+        to: maker.email,
+        proposerName: maker.name,
+        receiverName: answerer.name,
         reason: s.rejectionReason,
         appUrl,
-        ...titles,
+        offeredTitle: answeredByProposer ? titles.targetTitle : titles.offeredTitle,
+        targetTitle: answeredByProposer ? titles.offeredTitle : titles.targetTitle,
       }),
-      p,
+      answeredByProposer ? r : p,
       "proposal.declined",
     ]);
   } else if (what === "paid" && s.status === "accepted") {

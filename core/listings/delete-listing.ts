@@ -1,4 +1,4 @@
-import { and, eq, inArray, or } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { listings } from "#db/schema/listings.ts";
 import { swapProposals } from "#db/schema/swaps.ts";
@@ -6,6 +6,7 @@ import { keepSavedSearchesInStep } from "../saved-searches/keep-listing-wants";
 import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
 import { isUuid } from "../shared/ids";
+import { holdsAnyOf } from "../swaps/deal-items";
 
 export const LISTING_IN_SWAP =
   "This listing is part of an accepted or completed swap, so it can't be deleted. It stays in your swap history.";
@@ -30,7 +31,8 @@ export async function deleteListing(
       .for("update");
     // Someone else's listing answers exactly like a missing one: nothing to learn, nothing changed.
     if (!listing || listing.status === "deleted") throw new AppError("NOT_FOUND", LISTING_NOT_FOUND);
-    const involved = or(eq(swapProposals.offeredListingId, listingId), eq(swapProposals.targetListingId, listingId));
+    // In a swap on either side, in a bundle or not.
+    const involved = holdsAnyOf([listingId]);
     const [busy] = await tx
       .select({ id: swapProposals.id })
       .from(swapProposals)

@@ -20,8 +20,9 @@ export async function findListing(db: Db, { id, viewer = {} }: { id: string; vie
         and(eq(listings.userId, viewer.userId), inArray(listings.status, ["active", "reserved", "swapped"])),
         and(
           inArray(listings.status, ["reserved", "swapped"]),
-          sql`exists (select 1 from ${swapProposals} s where s.status in ('accepted', 'arranging', 'completed')
-            and (s.offered_listing_id = ${listings.id} or s.target_listing_id = ${listings.id})
+          // Any listing of the deal, a bundle's extras too (decision 103).
+          sql`exists (select 1 from ${swapProposals} s join swap_proposal_items i on i.swap_proposal_id = s.id
+            where s.status in ('accepted', 'arranging', 'completed') and i.listing_id = ${listings.id}
             and (s.proposer_id = ${viewer.userId} or s.receiver_id = ${viewer.userId}))`,
         ),
       )

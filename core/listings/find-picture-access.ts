@@ -19,8 +19,8 @@ export async function findPictureAccess(
       ${
         viewerId
           ? sql`exists (
-        select 1 from swap_proposals s
-        where (s.offered_listing_id = listings.id or s.target_listing_id = listings.id)
+        select 1 from swap_proposals s join swap_proposal_items i on i.swap_proposal_id = s.id
+        where i.listing_id = listings.id
           and s.status in ('accepted', 'arranging', 'completed')
           and (s.proposer_id = ${viewerId} or s.receiver_id = ${viewerId}))
         or exists (

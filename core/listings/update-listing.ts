@@ -1,4 +1,4 @@
-import { and, eq, inArray, or } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { type ListingImage, listings } from "#db/schema/listings.ts";
 import { swapProposals } from "#db/schema/swaps.ts";
@@ -13,6 +13,7 @@ import { notePendingFiles, removePendingFiles } from "../storage/pending-files";
 import type { FileStorage } from "../storage/storage";
 import { recordPictureHashes } from "../trust/check-same-photo";
 import { checkListingWording, wordingOf } from "../trust/wording-signals";
+import { holdsAnyOf } from "../swaps/deal-items";
 import { LISTING_NOT_FOUND } from "./delete-listing";
 import { LISTING_RESERVED_NOT_EDITABLE, whyNotEditable } from "./listing-edit-rules";
 import {
@@ -115,7 +116,8 @@ async function checkEditable(db: Db, listingId: string, actorId: string, keep: s
   const why = whyNotEditable(listing.status);
   if (why) throw new AppError("CONFLICT", why);
   // A listing in an accepted or completed swap is reserved or swapped; this guards the history even if a status lagged.
-  const involved = or(eq(swapProposals.offeredListingId, listingId), eq(swapProposals.targetListingId, listingId));
+  // In a swap on either side, in a bundle or not.
+  const involved = holdsAnyOf([listingId]);
   const [busy] = await db
     .select({ id: swapProposals.id })
     .from(swapProposals)

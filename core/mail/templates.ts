@@ -425,7 +425,7 @@ export function paymentDeadlineSoon(p: {
     blocks: [
       paragraph(`Your swap with ${p.otherName} is waiting on your ${HANDSHAKE_FEE} handshake fee.`),
       paragraph(
-        `If both fees aren't paid by ${formatSydneyTime(p.dueAt)} (Sydney time), the swap lapses: both listings go back on the market and anyone who paid gets their fee back.`,
+        `If both fees aren't paid by ${formatSydneyTime(p.dueAt)} (Sydney time), the swap lapses: both listings go back on the market and whoever paid is not charged (their hold is released).`,
       ),
     ],
     action: { label: `Pay your ${HANDSHAKE_FEE} fee`, url: mySwapsUrl(p.appUrl) },
@@ -453,7 +453,7 @@ export function swapLapsed(p: {
       ),
       paragraph(
         p.paid
-          ? `You had paid your ${HANDSHAKE_FEE} fee, so it comes back to you: to your card if you paid by card (refunds take a few days to show), or to your SwapShed credit.`
+          ? `Your ${HANDSHAKE_FEE} fee was only held, not charged: the hold on your card is released (your bank may take a few days to show it), and any part paid from your SwapShed credit is back in your credit.`
           : "You hadn't paid, so nothing was charged.",
       ),
     ],
@@ -501,7 +501,7 @@ export function swapCancelledByStaff(p: {
       { kind: "quote", label: "The reason given:", text: p.reason },
       paragraph(
         p.paid
-          ? `You had paid your ${HANDSHAKE_FEE} handshake fee. If you think it should come back to you, reply to this e-mail and a person will look at it.`
+          ? `Your ${HANDSHAKE_FEE} handshake fee was only held, not charged: the hold on your card is released, and any part paid from your SwapShed credit is back in your credit.`
           : "You hadn't paid a handshake fee for it, so nothing was charged.",
       ),
     ],

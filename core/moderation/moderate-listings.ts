@@ -1,8 +1,7 @@
-import { eq, or } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { favourites } from "#db/schema/favourites.ts";
 import { listings } from "#db/schema/listings.ts";
-import { swapProposals } from "#db/schema/swaps.ts";
 import { recordAdminAction } from "../audit/record-admin-action";
 import { deliverAfterCommit } from "../events/deliver-after-commit";
 import { recordStaffEvent } from "../events/record-event";
@@ -19,6 +18,7 @@ import { type ListingUnderModeration, lockListingsForModeration } from "./lock-l
 import { settlePendingReports } from "./settle-pending-reports";
 
 import type { ListingModeration } from "./listing-moderation";
+import { listingsWithSwapHistory } from "../swaps/deal-items";
 
 export type { ListingModeration };
 
@@ -242,11 +242,8 @@ async function applyModeration(
         .where(eq(listings.id, listing.id));
       return { moderationStatus: "takedown", status: "cancelled", takedownAt: now.toISOString() };
     case "delete": {
-      const [history] = await tx
-        .select({ id: swapProposals.id })
-        .from(swapProposals)
-        .where(or(eq(swapProposals.offeredListingId, listing.id), eq(swapProposals.targetListingId, listing.id)))
-        .limit(1);
+      // A listing any swap ever held (on either side, in a bundle or not) keeps its row for that swap's history.
+      const history = (await listingsWithSwapHistory(tx, [listing.id])).size > 0;
       if (!history) {
         await tx.delete(listings).where(eq(listings.id, listing.id));
         return { removed: true };

@@ -63,6 +63,16 @@ function toParty(f: SwapFacts, role: SwapNotice["role"], options: { fromOther?: 
   return { userId, payload, ...(options.fromOther ? { fromId: otherId } : {}) };
 }
 
+/**
+ * The party who did NOT act on a swap event (the payload's actorId): after a counter-offer the proposer may be
+ * the one who accepts, declines or withdraws (decision 103). Events without an actor go to `fallback`.
+ */
+function otherThanActor(f: SwapFacts, fallback: SwapNotice["role"]): SwapNotice["role"] {
+  if (f.event.actorId === f.proposerId) return "receiver";
+  if (f.event.actorId === f.receiverId) return "proposer";
+  return fallback;
+}
+
 const REPORT_OUTCOME_LINES = {
   approved: "the listing has been removed",
   takedown: "the listing has been taken down",
@@ -153,7 +163,7 @@ export const NOTIFICATION_KINDS = {
     email: "immediately",
     eventMail: true,
     on: ["swap.accepted"],
-    to: (f) => [toParty(f, "proposer", { fromOther: true })],
+    to: (f) => [toParty(f, otherThanActor(f, "proposer"), { fromOther: true })],
     line: (p: SwapNotice) => `${p.otherName} accepted your offer for ${quoted(p.theirs)}. Pay the fee to swap details.`,
     href: mySwaps,
   }),
@@ -162,15 +172,24 @@ export const NOTIFICATION_KINDS = {
     email: "immediately",
     eventMail: true,
     on: ["swap.declined"],
-    to: (f) => [toParty(f, "proposer", { fromOther: true })],
+    to: (f) => [toParty(f, otherThanActor(f, "proposer"), { fromOther: true })],
     line: (p: SwapNotice) => `Your offer for ${quoted(p.theirs)} was declined`,
+    href: mySwaps,
+  }),
+  // Decision 103: the offer on the table was answered with another set of listings; the other party's turn.
+  "proposal.countered": kind({
+    label: "Counter-offers",
+    email: "immediately",
+    on: ["swap.countered"],
+    to: (f) => [toParty(f, otherThanActor(f, "proposer"), { fromOther: true })],
+    line: (p: SwapNotice) => `${p.otherName} sent a counter-offer for your ${quoted(p.mine)}: your turn to answer`,
     href: mySwaps,
   }),
   "proposal.withdrawn": kind({
     label: "Offers withdrawn",
     email: "digest",
     on: ["swap.withdrawn"],
-    to: (f) => [toParty(f, "receiver", { fromOther: true })],
+    to: (f) => [toParty(f, otherThanActor(f, "receiver"), { fromOther: true })],
     line: (p: SwapNotice) => `${p.otherName} withdrew their offer for your ${quoted(p.mine)}`,
     href: mySwaps,
   }),

@@ -7,10 +7,15 @@ import { recordAdminAction } from "../audit/record-admin-action";
 import { deliverAfterCommit } from "../events/deliver-after-commit";
 import { recordStaffEvent } from "../events/record-event";
 import { requireReason } from "../shared/reason";
+import { dealListingIds } from "../swaps/deal-items";
+import { swapDeal } from "./fee-deal";
+import { letGoOfHolds, RELEASE_REASONS } from "./let-go-of-holds";
 import { giveBackCredit, lockMemberCredit } from "./lock-member-credit";
 import type { PaymentProvider } from "./payment-provider";
 import { AppError } from "../shared/app-error";
 import { logger } from "../shared/logger";
+import type { Clock } from "../shared/clock";
+import { settleHolds } from "./settle-holds";
 import { lockSwapForStaff, type SwapChange } from "../swaps/staff-swap-guards";
 
 export const ALREADY_CANCELLED = "This swap is already cancelled";
@@ -26,11 +31,12 @@ export const isCancellable = (status: string) => status === "pending" || status 
  * An admin cancels a pending or accepted swap: it becomes rejected (the spec's word for it), listings it
  * reserved are active again, a checkout still open is closed (its payment failed and any credit it reserved
  * returned), both parties get an e-mail with the reason, and the audit row is written, all in one transaction.
- * Fees already paid stay paid: refunds are the admin's separate decision (Issue refund), since a swap is often
- * cancelled because one party cheated. After the commit, open provider checkouts are expired.
+ * A fee one side holds is let go (nothing was charged: the swap never reached the handshake). Fees captured before
+ * holds existed stay paid: refunds are the admin's separate decision (Issue refund). After the commit, open
+ * provider checkouts are expired and holds released (settleHolds).
  */
 export async function cancelSwapAsStaff(
-  deps: { db: Db; provider: PaymentProvider; appUrl: string },
+  deps: { db: Db; clock: Clock; provider: PaymentProvider; appUrl: string },
   change: SwapChange & { reason: unknown },
 ) {
   const reason = requireReason(change.reason);
@@ -47,7 +53,7 @@ export async function cancelSwapAsStaff(
     const freed = await tx
       .update(listings)
       .set({ status: "active", updatedAt: now })
-      .where(and(inArray(listings.id, [swap.offeredListingId, swap.targetListingId]), eq(listings.status, "reserved")))
+      .where(and(inArray(listings.id, await dealListingIds(tx, swap.id)), eq(listings.status, "reserved")))
       .returning();
 
     // Lock order shared with payments: swap, member profiles (in id order), payment rows.
@@ -64,6 +70,8 @@ export async function cancelSwapAsStaff(
         .where(eq(paymentLogs.id, payment.id));
       await giveBackCredit(tx, payment, "reversal", now);
     }
+    // The swap never reached the handshake: a fee held by one side is let go, nothing charged (decision 102).
+    const holdsReleased = await letGoOfHolds(tx, { deal: swapDeal(swap.id), reason: RELEASE_REASONS.cancelled, now });
 
     await recordStaffEvent(tx, { kind: "swap.cancelled_by_staff", subjectId: swap.id, payload: { reason } });
 
@@ -78,6 +86,7 @@ export async function cancelSwapAsStaff(
         after: { status: "rejected" },
         listingsFreed: freed.map((l) => l.id),
         checkoutsClosed: open.map((p) => p.id),
+        holdsReleased,
         feesPaid: { proposer: swap.proposerPaid, receiver: swap.receiverPaid },
       },
       ip: actor.ip,
@@ -96,6 +105,7 @@ export async function cancelSwapAsStaff(
       .expireCheckout(sessionId)
       .catch((error) => logger.warn("checkout not expired", { sessionId, error: String(error) }));
   }
+  await settleHolds(deps).catch((error) => logger.error("hold settling failed", { error: String(error) }));
   await deliverAfterCommit({ db: deps.db, env: { APP_URL: deps.appUrl } });
   return { status: "rejected" as const };
 }

@@ -1,6 +1,8 @@
 import {
   CHARGE_REFUNDED,
   CHECKOUT_COMPLETED,
+  HOLD_CAPTURED,
+  HOLD_RELEASED,
   PAYMENT_FAILED,
   type PaymentEvent,
   WebhookPayloadError,
@@ -36,6 +38,10 @@ export function paymentEventFromStripeShape(raw: unknown): PaymentEvent {
     event.paymentIntentId = isRecord(object.payment_intent)
       ? text(object.payment_intent.id)
       : text(object.payment_intent);
+  } else if (raw.type === HOLD_CAPTURED || raw.type === HOLD_RELEASED) {
+    // A PaymentIntent captured or cancelled: found by our id in its metadata, else by the intent.
+    event.paymentId = text(metadata.paymentId);
+    event.paymentIntentId = text(object.id);
   } else if (raw.type === PAYMENT_FAILED) {
     // A PaymentIntent: Checkout copies payment_intent_data.metadata onto it.
     event.paymentId = text(metadata.paymentId);

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { paymentLogs } from "#db/schema/payments.ts";
+import { swapCircles } from "#db/schema/swap-circles.ts";
 import { swapProposals } from "#db/schema/swaps.ts";
 import { newestFirst, pageOf } from "../shared/keyset-cursor";
 
@@ -11,6 +12,8 @@ const ownPaymentColumns = {
   id: paymentLogs.id,
   swapId: paymentLogs.swapProposalId,
   swapStatus: swapProposals.status,
+  circleId: paymentLogs.swapCircleId,
+  circleStatus: swapCircles.status,
   status: paymentLogs.status,
   provider: paymentLogs.provider,
   amountCents: paymentLogs.amountCents,
@@ -22,7 +25,7 @@ const ownPaymentColumns = {
 
 /**
  * The handshake payments a member made (or started), newest first, a page at a time (keyset): only ever the
- * member's own rows, with the swap each was for. A refunded payment says when; provider references and
+ * member's own rows, with the swap (or swap circle) each was for. A refunded payment says when; provider references and
  * failure details stay with staff.
  */
 export async function findMyPayments(
@@ -33,7 +36,8 @@ export async function findMyPayments(
   const rows = await db
     .select(ownPaymentColumns)
     .from(paymentLogs)
-    .innerJoin(swapProposals, eq(swapProposals.id, paymentLogs.swapProposalId))
+    .leftJoin(swapProposals, eq(swapProposals.id, paymentLogs.swapProposalId))
+    .leftJoin(swapCircles, eq(swapCircles.id, paymentLogs.swapCircleId))
     .where(and(eq(paymentLogs.userId, userId), keyset.after))
     .orderBy(...keyset.order)
     .limit(limit + 1);

@@ -36,6 +36,7 @@ export async function findPaymentsForStaff(db: Db, filters: StaffPaymentFilters,
     .select({
       id: paymentLogs.id,
       swapId: paymentLogs.swapProposalId,
+      circleId: paymentLogs.swapCircleId,
       userId: paymentLogs.userId,
       memberName: users.name,
       amountCents: paymentLogs.amountCents,
@@ -46,6 +47,9 @@ export async function findPaymentsForStaff(db: Db, filters: StaffPaymentFilters,
       errorMessage: paymentLogs.errorMessage,
       refundReason: paymentLogs.refundReason,
       refundedAt: paymentLogs.refundedAt,
+      releaseReason: paymentLogs.releaseReason,
+      releasedAt: paymentLogs.releasedAt,
+      capturedAt: paymentLogs.capturedAt,
       createdAt: paymentLogs.createdAt,
     })
     .from(paymentLogs)

@@ -7,18 +7,22 @@ import { swapProposals } from "#db/schema/swaps.ts";
 import { creditBalance } from "./credit-balance";
 import { findPaymentEvents, type PaymentEventRow } from "./find-payment-events";
 import { isUuid } from "../shared/ids";
+import { dealItemsOf } from "../swaps/deal-items";
 import { buildSwapTimeline, NEVER_COUNTED } from "../swaps/swap-timeline";
 
 type PaymentRow = typeof paymentLogs.$inferSelect;
 
 /**
- * When a payment settled its party's fee, or null if it never did: the processing time of the checkout event
- * that completed a card payment; the moment a credit-paid or waived fee was recorded.
+ * When a payment settled its party's fee (held it), or null if it never did: the processing time of the checkout
+ * event that held a card payment; the moment a credit-paid or waived fee was recorded.
  */
 export function paidAtOf(payment: PaymentRow, events: PaymentEventRow[]): Date | null {
+  // A hold counts from when it was made (decision 102), even if the swap then lapsed and it was let go.
   const counted =
+    payment.status === "held" ||
     payment.status === "completed" ||
-    (payment.status === "refunded" && !NEVER_COUNTED.includes(payment.refundReason ?? ""));
+    (payment.status === "refunded" && !NEVER_COUNTED.includes(payment.refundReason ?? "")) ||
+    (payment.status === "released" && !NEVER_COUNTED.includes(payment.releaseReason ?? "hold_ended"));
   if (!counted) return null;
   if (payment.provider === "credit" || payment.provider === "waived") return payment.createdAt;
   const completion = events.find(
@@ -39,10 +43,12 @@ export async function findSwapForStaff(db: Db, { swapId }: { swapId: string }) {
     .select({ id: users.id, name: users.name, email: users.email })
     .from(users)
     .where(inArray(users.id, [swap.proposerId, swap.receiverId]));
+  // Every listing of the deal: a bundle's extras too (decision 103).
+  const deal = (await dealItemsOf(db, [swap.id])).get(swap.id) ?? { offered: [], wanted: [] };
   const items = await db
     .select({ id: listings.id, title: listings.title, status: listings.status, userId: listings.userId })
     .from(listings)
-    .where(inArray(listings.id, [swap.offeredListingId, swap.targetListingId]));
+    .where(inArray(listings.id, [swap.offeredListingId, swap.targetListingId, ...deal.offered, ...deal.wanted]));
   const payments = await db
     .select()
     .from(paymentLogs)
@@ -64,6 +70,8 @@ export async function findSwapForStaff(db: Db, { swapId }: { swapId: string }) {
     proposer: await party(swap.proposerId),
     receiver: await party(swap.receiverId),
     offered: items.find((l) => l.id === swap.offeredListingId) ?? null,
+    moreOffered: deal.offered.slice(1).flatMap((id) => items.filter((l) => l.id === id)),
+    moreWanted: deal.wanted.slice(1).flatMap((id) => items.filter((l) => l.id === id)),
     target: items.find((l) => l.id === swap.targetListingId) ?? null,
     payments: withPaidAt,
     timeline: buildSwapTimeline(swap, withPaidAt),

@@ -1,22 +1,33 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { paymentLogs, webhookEvents } from "#db/schema/payments.ts";
-import { swapProposals } from "#db/schema/swaps.ts";
 import type { Clock } from "../shared/clock";
 import { logger } from "../shared/logger";
 import { deliverAfterCommit } from "../events/deliver-after-commit";
-import { settlePartyFee } from "../swaps/complete-swap-if-paid";
 import { isUuid } from "../shared/ids";
 import { creditBalance } from "./credit-balance";
 import { giveBackCredit, lockMemberCredit, recordCredit } from "./lock-member-credit";
 import { settleRefund } from "./settle-refund";
-import { CHARGE_REFUNDED, CHECKOUT_COMPLETED, PAYMENT_FAILED, type PaymentEvent } from "./payment-provider";
+import { RELEASE_REASONS } from "./let-go-of-holds";
+import {
+  CHARGE_REFUNDED,
+  CHECKOUT_COMPLETED,
+  HOLD_CAPTURED,
+  HOLD_RELEASED,
+  PAYMENT_FAILED,
+  type PaymentEvent,
+} from "./payment-provider";
+import { dealId } from "./fee-deal";
+import { type LockedDeal, lockDealOfPayment } from "./fee-deals";
 
 export const DEFAULT_FAILURE_MESSAGE = "Payment failed";
 export const NO_MATCHING_PAYMENT = "No payment matches this event";
 export const SESSION_MISMATCH = "The event's checkout session does not belong to its payment";
-export const PAID_TWICE = "Charged twice: this member had already paid for this swap. Refunded automatically.";
-export const PAID_AFTER_CLOSE = "Paid after the swap had closed. Refunded automatically.";
+export const PAID_TWICE = "Held twice: this member had already paid for this swap. Released automatically.";
+export const PAID_AFTER_CLOSE = "Held after the swap had closed. Released automatically.";
+export const HOLD_ENDED = "The card's hold ended at the provider before both sides had paid.";
+export const HOLD_ENDED_AFTER_HANDSHAKE =
+  "The card's hold ended at the provider after the handshake, before it was captured: nothing was charged.";
 
 export type PaymentEventResult = "processed" | "duplicate" | "ignored";
 type Outcome = { result: PaymentEventResult; error?: string };
@@ -74,7 +85,8 @@ export async function handlePaymentEvent(
 
 async function settle(tx: Db, provider: "local" | "stripe", event: PaymentEvent, now: Date): Promise<Outcome> {
   if (event.type === CHARGE_REFUNDED) return settleRefund(tx, { provider, event, now });
-  if (event.type !== CHECKOUT_COMPLETED && event.type !== PAYMENT_FAILED) return { result: "ignored" };
+  if (![CHECKOUT_COMPLETED, PAYMENT_FAILED, HOLD_CAPTURED, HOLD_RELEASED].includes(event.type))
+    return { result: "ignored" };
 
   const found = await findPayment(tx, provider, event);
   if (!found) return { result: "ignored", error: NO_MATCHING_PAYMENT };
@@ -82,8 +94,8 @@ async function settle(tx: Db, provider: "local" | "stripe", event: PaymentEvent,
     return { result: "ignored", error: SESSION_MISMATCH };
   }
 
-  // Lock order shared with startHandshakePayment: swap, member profile, payment.
-  const [swap] = await tx.select().from(swapProposals).where(eq(swapProposals.id, found.swapProposalId)).for("update");
+  // Lock order shared with startHandshakePayment: the deal (swap or circle), member profile, payment.
+  const deal = await lockDealOfPayment(tx, found);
   await lockMemberCredit(tx, found.userId);
   const [payment] = await tx.select().from(paymentLogs).where(eq(paymentLogs.id, found.id)).for("update");
 
@@ -103,29 +115,34 @@ async function settle(tx: Db, provider: "local" | "stripe", event: PaymentEvent,
     return { result: "processed" };
   }
 
-  if (payment.status === "completed" || payment.status === "refunded") return { result: "duplicate" };
+  if (event.type === HOLD_CAPTURED) return holdCaptured(tx, payment, now);
+  if (event.type === HOLD_RELEASED) return holdReleased(tx, { deal, payment, now });
 
-  const paidAlready = swap.proposerId === payment.userId ? swap.proposerPaid : swap.receiverPaid;
+  // The checkout completed: the card is authorised (held). Anything past pending or failed has seen this already.
+  if (payment.status !== "pending" && payment.status !== "failed") return { result: "duplicate" };
+  if (payment.releaseReason) return { result: "duplicate" };
+
+  const paidAlready = deal.paidAlready(payment.userId);
   // A payment that cannot count: the member already paid (an old tab's checkout finished after a newer one), or
-  // the swap closed first (lapsed, cancelled), which includes a deadline already past when the money arrived.
-  const closed = swap.status !== "accepted" || (swap.paymentDueAt !== null && swap.paymentDueAt <= now);
+  // the deal closed first (lapsed, cancelled), which includes a deadline already past when the money arrived.
+  const closed = deal.closed(now);
   if (paidAlready || closed) {
-    // The card was charged: the row keeps the intent and is owed back (refund-owed-payments.ts does it once the
-    // transaction commits); credit reserved for it goes back now.
+    // The card is held: the row keeps the intent and its hold is let go (settle-holds.ts does it once the
+    // transaction commits); credit reserved for it goes back now. Failed, not held: it never counted.
     await tx
       .update(paymentLogs)
       .set({
         status: "failed",
         errorMessage: paidAlready ? PAID_TWICE : PAID_AFTER_CLOSE,
-        refundReason: paidAlready ? "charged_twice" : "paid_after_close",
+        releaseReason: paidAlready ? RELEASE_REASONS.heldTwice : RELEASE_REASONS.afterClose,
         paymentIntentId: event.paymentIntentId ?? payment.paymentIntentId,
         updatedAt: now,
       })
       .where(eq(paymentLogs.id, payment.id));
     if (payment.status === "pending") await giveBackCredit(tx, payment, "reversal", now);
-    logger.warn("a payment that cannot count is to be refunded", {
+    logger.warn("a hold that cannot count is to be released", {
       paymentId: payment.id,
-      swapId: swap.id,
+      deal: dealId(payment),
       paidAlready,
       closed,
     });
@@ -133,7 +150,7 @@ async function settle(tx: Db, provider: "local" | "stripe", event: PaymentEvent,
   }
 
   // Out of order (failed, then completed): the failure gave the reserved credit back; take it again if
-  // it is still there. The card paid either way, so the payment completes.
+  // it is still there. The card is held either way, so the payment holds.
   const notes: string[] = [];
   let creditCents = payment.creditCents;
   if (payment.status === "failed" && payment.creditCents > 0) {
@@ -142,7 +159,7 @@ async function settle(tx: Db, provider: "local" | "stripe", event: PaymentEvent,
       userId: payment.userId,
       amountCents: -creditCents,
       reason: "handshake_fee",
-      swapProposalId: swap.id,
+      deal: payment,
       now,
     });
     if (creditCents < payment.creditCents) {
@@ -152,10 +169,10 @@ async function settle(tx: Db, provider: "local" | "stripe", event: PaymentEvent,
     }
   }
 
-  const [completed] = await tx
+  const [held] = await tx
     .update(paymentLogs)
     .set({
-      status: "completed",
+      status: "held",
       paymentIntentId: event.paymentIntentId ?? payment.paymentIntentId,
       checkoutSessionId: payment.checkoutSessionId ?? event.sessionId,
       creditCents,
@@ -164,9 +181,54 @@ async function settle(tx: Db, provider: "local" | "stripe", event: PaymentEvent,
     })
     .where(and(eq(paymentLogs.id, payment.id), inArray(paymentLogs.status, ["pending", "failed"])))
     .returning();
-  if (!completed) return { result: "duplicate" };
+  if (!held) return { result: "duplicate" };
 
-  await settlePartyFee(tx, { swapId: swap.id, userId: payment.userId, now });
+  // The party's fee counts as paid once it is held; every side held makes the handshake, and settleHolds captures.
+  await deal.settleFee(tx, payment.userId, now);
+  return { result: "processed" };
+}
+
+/** The provider charged a hold (our capture): the fee is paid. A replay, or a hold already marked, changes nothing. */
+async function holdCaptured(tx: Db, payment: typeof paymentLogs.$inferSelect, now: Date): Promise<Outcome> {
+  if (payment.status !== "held") return { result: "duplicate" };
+  await tx
+    .update(paymentLogs)
+    .set({ status: "completed", capturedAt: now, settlingAt: null, updatedAt: now })
+    .where(eq(paymentLogs.id, payment.id));
+  return { result: "processed" };
+}
+
+/**
+ * The provider let a hold go. Usually that is ours (settle-holds.ts, after a lapse or a cancel): the hold becomes
+ * released. If the provider ended it on its own while the deal still waits for payment, the member's fee no
+ * longer counts (their credit comes back, they pay again); after the handshake it is left for staff to see.
+ */
+async function holdReleased(
+  tx: Db,
+  { deal, payment, now }: { deal: LockedDeal; payment: typeof paymentLogs.$inferSelect; now: Date },
+): Promise<Outcome> {
+  if (payment.releasedAt || (payment.status !== "held" && !payment.releaseReason)) return { result: "duplicate" };
+  const ours = payment.releaseReason !== null;
+  await tx
+    .update(paymentLogs)
+    .set({
+      status: "released",
+      releasedAt: now,
+      settlingAt: null,
+      releaseReason: payment.releaseReason ?? RELEASE_REASONS.providerEnded,
+      ...(ours ? {} : { errorMessage: deal.waitingForPayment ? HOLD_ENDED : HOLD_ENDED_AFTER_HANDSHAKE }),
+      updatedAt: now,
+    })
+    .where(eq(paymentLogs.id, payment.id));
+  if (!ours) {
+    await giveBackCredit(tx, payment, "reversal", now);
+    await deal.releaseFee(tx, payment.userId, now);
+    logger.warn("a hold ended at the provider", {
+      paymentId: payment.id,
+      deal: dealId(payment),
+      waitingForPayment: deal.waitingForPayment,
+    });
+  }
   return { result: "processed" };
 }
 
@@ -184,6 +246,7 @@ async function findPayment(tx: Db, provider: "local" | "stripe", event: PaymentE
     .select({
       id: paymentLogs.id,
       swapProposalId: paymentLogs.swapProposalId,
+      swapCircleId: paymentLogs.swapCircleId,
       userId: paymentLogs.userId,
       checkoutSessionId: paymentLogs.checkoutSessionId,
     })

@@ -1,7 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { paymentLogs } from "#db/schema/payments.ts";
-import { swapProposals } from "#db/schema/swaps.ts";
 import { recordAdminAction } from "../audit/record-admin-action";
 import { requireReason } from "../shared/reason";
 import { isUuid } from "../shared/ids";
@@ -11,7 +10,7 @@ import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
 import { logger } from "../shared/logger";
 import type { StaffActor } from "../staff/pass-staff-gate";
-import { releasePaidFee } from "./release-paid-fee";
+import { lockDealOfPayment } from "./fee-deals";
 import { ADMIN_REFUND } from "./settle-refund";
 
 export const PAYMENT_NOT_FOUND = "Payment not found";
@@ -41,16 +40,16 @@ export async function issueRefund(
 
   const claim = await deps.db.transaction(async (tx) => {
     const [found] = await tx
-      .select({ swapProposalId: paymentLogs.swapProposalId, userId: paymentLogs.userId })
+      .select({
+        swapProposalId: paymentLogs.swapProposalId,
+        swapCircleId: paymentLogs.swapCircleId,
+        userId: paymentLogs.userId,
+      })
       .from(paymentLogs)
       .where(eq(paymentLogs.id, paymentId));
     if (!found) throw new AppError("NOT_FOUND", PAYMENT_NOT_FOUND);
-    // Lock order shared with every payment change: swap, member profile, payment.
-    const [swap] = await tx
-      .select()
-      .from(swapProposals)
-      .where(eq(swapProposals.id, found.swapProposalId))
-      .for("update");
+    // Lock order shared with every payment change: the deal (swap or circle), member profile, payment.
+    const deal = await lockDealOfPayment(tx, found);
     await lockMemberCredit(tx, found.userId);
     const [payment] = await tx.select().from(paymentLogs).where(eq(paymentLogs.id, paymentId)).for("update");
 
@@ -72,7 +71,7 @@ export async function issueRefund(
       )
       .where(eq(paymentLogs.id, payment.id));
     await giveBackCredit(tx, payment, "refund", now);
-    const feeReleased = await releasePaidFee(tx, { swap, userId: payment.userId, now });
+    const feeReleased = await deal.releaseFee(tx, payment.userId, now);
     await recordAdminAction(tx, {
       actorId: actor.userId,
       action: "issue_refund",
@@ -80,13 +79,14 @@ export async function issueRefund(
       targetId: payment.id,
       metadata: {
         reason,
-        swapId: swap.id,
+        swapId: payment.swapProposalId,
+        ...(payment.swapCircleId ? { circleId: payment.swapCircleId } : {}),
         memberId: payment.userId,
         provider: payment.provider,
         paymentIntentId: payment.paymentIntentId,
         amountCents: payment.amountCents,
         creditCents: payment.creditCents,
-        swapStatus: swap.status,
+        swapStatus: deal.status,
         feeReleased,
       },
       ip: actor.ip,

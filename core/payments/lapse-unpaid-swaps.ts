@@ -5,6 +5,9 @@ import type { Db } from "#db/client.ts";
 import { listings } from "#db/schema/listings.ts";
 import { paymentLogs } from "#db/schema/payments.ts";
 import { swapProposals } from "#db/schema/swaps.ts";
+import { dealListingIds } from "../swaps/deal-items";
+import { swapDeal } from "./fee-deal";
+import { letGoOfHolds, RELEASE_REASONS } from "./let-go-of-holds";
 import { lockMemberCredit, recordCredit } from "./lock-member-credit";
 import type { Clock } from "../shared/clock";
 import { claimSwapReminders, type RemindedSwap, type SwapReminder } from "../swaps/claim-swap-reminders";
@@ -15,9 +18,10 @@ export const PAYMENT_WARNING_HOURS = 6;
 
 /**
  * Closes every accepted swap whose payment deadline has passed: it becomes expired with the reason, both
- * listings are active again, and whoever paid gets the fee back. The credit part of a fee goes back to the
- * ledger at once; the card part is marked owed (refund_reason swap_lapsed) and refunded through the provider
- * by refundOwedPayments after the commit. A checkout still open is closed and its reserved credit returned.
+ * listings are active again, and whoever paid is not charged: their hold is let go (the credit part goes back to
+ * the ledger at once, the card's hold is released by settleHolds after the commit). A fee captured before holds
+ * existed is refunded as it was (refund_reason swap_lapsed, refundOwedPayments). A checkout still open is closed
+ * and its reserved credit returned.
  * One transaction per swap; swaps a payment is settling right now are skipped and caught on the next run
  * (paying checks the deadline itself, so nothing slips through meanwhile). Returns the lapsed swaps' ids.
  */
@@ -54,17 +58,20 @@ async function lapseOne(db: Db, swapId: string, now: Date): Promise<boolean> {
     await tx
       .update(listings)
       .set({ status: "active", updatedAt: now })
-      .where(and(inArray(listings.id, [swap.offeredListingId, swap.targetListingId]), eq(listings.status, "reserved")));
+      .where(and(inArray(listings.id, await dealListingIds(tx, swapId)), eq(listings.status, "reserved")));
 
     // Lock order shared with payments: swap, member profiles (in id order), payment rows.
     for (const userId of [swap.proposerId, swap.receiverId].sort()) await lockMemberCredit(tx, userId);
+    // The side that held its fee is not charged: the hold is let go (decision 102).
+    await letGoOfHolds(tx, { deal: swapDeal(swapId), reason: RELEASE_REASONS.lapsed, now });
+    // A fee captured before holds existed (or an open checkout) is settled as before.
     const payments = await tx
       .select()
       .from(paymentLogs)
       .where(and(eq(paymentLogs.swapProposalId, swapId), inArray(paymentLogs.status, ["pending", "completed"])))
       .for("update");
     for (const payment of payments) {
-      const back = { userId: payment.userId, amountCents: payment.creditCents, swapProposalId: swapId, now };
+      const back = { userId: payment.userId, amountCents: payment.creditCents, deal: swapDeal(swapId), now };
       if (payment.status === "pending") {
         await tx
           .update(paymentLogs)

@@ -7,6 +7,8 @@ import { logger } from "../shared/logger";
 import {
   CHARGE_REFUNDED,
   CHECKOUT_COMPLETED,
+  HOLD_CAPTURED,
+  HOLD_RELEASED,
   PAYMENT_FAILED,
   type PaymentProvider,
   WEBHOOK_TOLERANCE_SECONDS,
@@ -91,6 +93,16 @@ export function createLocalPaymentProvider(options: {
       return { refundId };
     },
 
+    async capture({ paymentIntentId, now = new Date() }) {
+      // The hold becomes a charge. The event's id is the intent's, so a second capture of the same hold is the same
+      // event (stored once by the webhook handler), as a provider's idempotency key makes it.
+      await provider.deliverEvent(intentEvent(HOLD_CAPTURED, paymentIntentId, "succeeded", now), now);
+    },
+
+    async releaseHold({ paymentIntentId, now = new Date() }) {
+      await provider.deliverEvent(intentEvent(HOLD_RELEASED, paymentIntentId, "canceled", now), now);
+    },
+
     async deliverEvent(event, now) {
       const body = JSON.stringify(event);
       const signature = signLocalWebhook(body, options.secret, Math.floor(now.getTime() / 1000));
@@ -102,6 +114,17 @@ export function createLocalPaymentProvider(options: {
     },
   };
   return provider;
+}
+
+/** A PaymentIntent captured or cancelled, in Stripe's event shape; one event id per intent and outcome. */
+function intentEvent(type: string, paymentIntentId: string, status: "succeeded" | "canceled", now: Date) {
+  return {
+    id: `evt_local_${status}_${paymentIntentId}`,
+    object: "event",
+    type,
+    created: Math.floor(now.getTime() / 1000),
+    data: { object: { id: paymentIntentId, object: "payment_intent", currency: "aud", status } },
+  };
 }
 
 /** A Charge refunded in full, in Stripe's event shape, carrying its Refund. */
@@ -213,7 +236,8 @@ export async function completeLocalCheckout(
             object: "checkout.session",
             amount_total: payment.amountCents,
             currency: "aud",
-            payment_status: "paid",
+            // Manual capture: the card is authorised (the fee held), not charged, as Stripe reports it.
+            payment_status: "unpaid",
             client_reference_id: payment.id,
             payment_intent: paymentIntentId,
             metadata,

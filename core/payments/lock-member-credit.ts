@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { creditLedger, type CreditReason } from "#db/schema/payments.ts";
 import { profiles } from "#db/schema/profiles.ts";
+import { dealColumns, type FeeDeal } from "./fee-deal";
 
 /**
  * Takes the row lock that serialises every spend of one member's credit (the ledger itself has no row to
@@ -16,17 +17,17 @@ export async function lockMemberCredit(tx: Db, userId: string) {
   if (!profile) throw new Error(`member ${userId} has no profile`);
 }
 
-/** One ledger row; zero amounts are skipped (the table refuses them). */
+/** One ledger row; zero amounts are skipped (the table refuses them). `deal` names the swap or circle it is for. */
 export async function recordCredit(
   tx: Db,
-  entry: { userId: string; amountCents: number; reason: CreditReason; swapProposalId: string; now: Date },
+  entry: { userId: string; amountCents: number; reason: CreditReason; deal: FeeDeal; now: Date },
 ) {
   if (entry.amountCents === 0) return;
   await tx.insert(creditLedger).values({
     userId: entry.userId,
     amountCents: entry.amountCents,
     reason: entry.reason,
-    swapProposalId: entry.swapProposalId,
+    ...dealColumns(entry.deal),
     createdAt: entry.now,
   });
 }
@@ -37,15 +38,9 @@ export async function recordCredit(
  */
 export async function giveBackCredit(
   tx: Db,
-  payment: { userId: string; creditCents: number; swapProposalId: string },
+  payment: FeeDeal & { userId: string; creditCents: number },
   reason: "reversal" | "refund",
   now: Date,
 ) {
-  await recordCredit(tx, {
-    userId: payment.userId,
-    amountCents: payment.creditCents,
-    reason,
-    swapProposalId: payment.swapProposalId,
-    now,
-  });
+  await recordCredit(tx, { userId: payment.userId, amountCents: payment.creditCents, reason, deal: payment, now });
 }

@@ -18,6 +18,16 @@ export interface PaymentProvider {
   refund(input: { paymentIntentId: string; amountCents: number; now?: Date }): Promise<{ refundId: string }>;
   /** Closes a checkout that a newer one replaced, so it can no longer take a payment. Closing a closed one is fine. */
   expireCheckout(sessionId: string): Promise<void>;
+  /**
+   * Charges a hold (the checkout only authorised the card): idempotent per payment intent. The provider then tells
+   * us with a `payment_intent.succeeded` webhook. `now` dates that event.
+   */
+  capture(input: { paymentIntentId: string; now?: Date }): Promise<void>;
+  /**
+   * Lets a hold go without charging anything: idempotent, and a hold already let go is fine. The provider then
+   * tells us with a `payment_intent.canceled` webhook.
+   */
+  releaseHold(input: { paymentIntentId: string; now?: Date }): Promise<void>;
 }
 
 export type CheckoutInput = {
@@ -45,8 +55,13 @@ export type PaymentEvent = {
   raw: unknown;
 };
 
-/** The two event types that settle a payment; any other type is stored and ignored. */
+/** The event types that settle a payment; any other type is stored and ignored. A completed checkout has only
+ *  authorised the card (manual capture): the fee is held, not charged. */
 export const CHECKOUT_COMPLETED = "checkout.session.completed";
+/** A hold was captured: the fee is charged. */
+export const HOLD_CAPTURED = "payment_intent.succeeded";
+/** A hold was let go (by us, or when the card network's authorisation ran out): nothing is charged. */
+export const HOLD_RELEASED = "payment_intent.canceled";
 export const PAYMENT_FAILED = "payment_intent.payment_failed";
 /** A charge given back (by an admin's refund, an owed refund, or from the provider's dashboard). */
 export const CHARGE_REFUNDED = "charge.refunded";

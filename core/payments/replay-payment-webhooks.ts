@@ -6,6 +6,7 @@ import { paymentEventFromStripeShape } from "./event-shape";
 import { handlePaymentEvent } from "./handle-payment-event";
 import { CHECKOUT_COMPLETED, PAYMENT_FAILED, type PaymentProvider } from "./payment-provider";
 import { refundOwedPayments } from "./refund-owed-payments";
+import { settleHolds } from "./settle-holds";
 import type { Clock } from "../shared/clock";
 import { logger } from "../shared/logger";
 import type { StaffActor } from "../staff/pass-staff-gate";
@@ -72,6 +73,9 @@ export async function replayPaymentWebhooks(
   if (result.processed > 0) {
     await refundOwedPayments(deps).catch((error) =>
       logger.error("refund run after replay failed", { error: String(error) }),
+    );
+    await settleHolds(deps).catch((error) =>
+      logger.error("hold settling after replay failed", { error: String(error) }),
     );
   }
   return result;

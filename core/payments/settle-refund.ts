@@ -1,11 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { paymentLogs } from "#db/schema/payments.ts";
-import { swapProposals } from "#db/schema/swaps.ts";
 import { lockMemberCredit } from "./lock-member-credit";
 import type { PaymentEvent } from "./payment-provider";
 import { isUuid } from "../shared/ids";
-import { releasePaidFee } from "./release-paid-fee";
+import { lockDealOfPayment } from "./fee-deals";
 
 export const NO_REFUNDED_PAYMENT = "No payment matches this refund";
 export const PARTIAL_REFUND = "Partial refund: the payment is left as it is";
@@ -31,15 +30,20 @@ export async function settleRefund(
       : null;
   const [found] = match
     ? await tx
-        .select({ id: paymentLogs.id, swapProposalId: paymentLogs.swapProposalId, userId: paymentLogs.userId })
+        .select({
+          id: paymentLogs.id,
+          swapProposalId: paymentLogs.swapProposalId,
+          swapCircleId: paymentLogs.swapCircleId,
+          userId: paymentLogs.userId,
+        })
         .from(paymentLogs)
         .where(and(match, eq(paymentLogs.provider, provider)))
     : [];
   if (!found) return { result: "ignored", error: NO_REFUNDED_PAYMENT };
   if (!event.refund?.full) return { result: "ignored", error: PARTIAL_REFUND };
 
-  // Lock order shared with every payment change: swap, member profile, payment.
-  const [swap] = await tx.select().from(swapProposals).where(eq(swapProposals.id, found.swapProposalId)).for("update");
+  // Lock order shared with every payment change: the deal (swap or circle), member profile, payment.
+  const deal = await lockDealOfPayment(tx, found);
   await lockMemberCredit(tx, found.userId);
   const [payment] = await tx.select().from(paymentLogs).where(eq(paymentLogs.id, found.id)).for("update");
   if (payment.refundedAt) return { result: "duplicate" };
@@ -48,6 +52,6 @@ export async function settleRefund(
     .update(paymentLogs)
     .set({ status: "refunded", refundedAt: now, refundReason: payment.refundReason ?? PROVIDER_REFUND, updatedAt: now })
     .where(eq(paymentLogs.id, payment.id));
-  if (payment.status === "completed") await releasePaidFee(tx, { swap, userId: payment.userId, now });
+  if (payment.status === "completed") await deal.releaseFee(tx, payment.userId, now);
   return { result: "processed" };
 }

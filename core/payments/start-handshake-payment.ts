@@ -1,58 +1,61 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { users } from "#db/schema/auth.ts";
-import { listings } from "#db/schema/listings.ts";
 import { profiles } from "#db/schema/profiles.ts";
 import { HANDSHAKE_FEE_CENTS, paymentLogs } from "#db/schema/payments.ts";
 import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
 import { logger } from "../shared/logger";
 import { deliverAfterCommit } from "../events/deliver-after-commit";
-import { settlePartyFee } from "../swaps/complete-swap-if-paid";
 import { phoneColumns } from "../accounts/profile-phone";
-import { lockSwapAsParty, refuseUnlessBothActive } from "../swaps/swap-guards";
 import { creditBalance } from "./credit-balance";
+import { circleDeal, dealColumns, type FeeDeal, paymentsOf, swapDeal } from "./fee-deal";
+import { lockDealForPayer } from "./fee-deals";
 import { lockMemberCredit, recordCredit } from "./lock-member-credit";
 import type { PaymentProvider } from "./payment-provider";
+import { settleHolds } from "./settle-holds";
 
-export const NOT_WAITING_FOR_PAYMENT = "This swap is not waiting for payment";
-export const ALREADY_PAID = "You have already paid for this swap";
+export { ALREADY_PAID, NOT_WAITING_FOR_PAYMENT, PAYMENT_WINDOW_CLOSED } from "./fee-deals";
 export const SUPERSEDED = "Superseded by a new checkout";
 export const CHECKOUT_UNAVAILABLE = "We couldn't open the checkout. Please try again.";
-export const PAYMENT_WINDOW_CLOSED = "The 48 hours to pay for this swap have passed, so it has lapsed.";
 
 export type StartPaymentResult = { kind: "paid" } | { kind: "redirect"; url: string };
 
+type PaymentDeps = { db: Db; clock: Clock; provider: PaymentProvider; appUrl: string };
+/** A phone the member added at the Pay step (already checked against the phone rule): saved with the payment, in
+ *  its transaction, so that a refused payment leaves the profile as it was (N17). */
+type PayerPhone = { phone?: string };
+
+/** A party pays their handshake fee for an accepted swap. */
+export function startHandshakePayment(
+  deps: PaymentDeps,
+  { swapId, userId, phone }: { swapId: string; userId: string } & PayerPhone,
+): Promise<StartPaymentResult> {
+  return startFeePayment(deps, { deal: swapDeal(swapId), userId, phone });
+}
+
+/** A member pays their handshake fee for a swap circle every member accepted (decision 105). */
+export function startCircleFeePayment(
+  deps: PaymentDeps,
+  { circleId, userId, phone }: { circleId: string; userId: string } & PayerPhone,
+): Promise<StartPaymentResult> {
+  return startFeePayment(deps, { deal: circleDeal(circleId), userId, phone });
+}
+
 /**
- * A party pays their handshake fee for an accepted swap. Account credit pays first: if it covers the whole
- * fee the swap is settled here and now; otherwise the credit is reserved and the rest goes to a checkout.
+ * A member pays their fee for a deal (a swap or a circle). Account credit pays first: if it covers the whole fee it
+ * is held here and now; otherwise the credit is reserved and the rest goes to a checkout that holds it on the card.
+ * Nothing is charged until every side holds (decision 102).
  */
-export async function startHandshakePayment(
-  deps: { db: Db; clock: Clock; provider: PaymentProvider; appUrl: string },
-  {
-    swapId,
-    userId,
-    phone,
-  }: {
-    swapId: string;
-    userId: string;
-    /** A phone the member added at the Pay step (already checked against the phone rule): saved with the payment,
-     *  in its transaction, so that a refused payment leaves the profile as it was (N17). */
-    phone?: string;
-  },
+async function startFeePayment(
+  deps: PaymentDeps,
+  { deal, userId, phone }: { deal: FeeDeal; userId: string } & PayerPhone,
 ): Promise<StartPaymentResult> {
   const now = deps.clock.now();
   const supersededSessions: string[] = [];
 
   const started = await deps.db.transaction(async (tx) => {
-    // The swap lock queues this against webhooks settling the same swap; a stranger locks nothing.
-    const swap = await lockSwapAsParty(tx, { swapId, actorId: userId });
-    if (swap.status !== "accepted") throw new AppError("CONFLICT", NOT_WAITING_FOR_PAYMENT);
-    // The deadline holds whatever the lapse job has done yet, as proposal expiry does.
-    if (swap.paymentDueAt && swap.paymentDueAt <= now) throw new AppError("CONFLICT", PAYMENT_WINDOW_CLOSED);
-    if (swap.proposerId === userId ? swap.proposerPaid : swap.receiverPaid)
-      throw new AppError("CONFLICT", ALREADY_PAID);
-    await refuseUnlessBothActive(tx, swap);
+    const payable = await lockDealForPayer(tx, { deal, userId, now });
     // A phone typed here is not confirmed (decision 095): a different number than the profile's clears the mark.
     if (phone)
       await tx
@@ -67,43 +70,36 @@ export async function startHandshakePayment(
     const superseded = await tx
       .update(paymentLogs)
       .set({ status: "failed", errorMessage: SUPERSEDED, updatedAt: now })
-      .where(
-        and(eq(paymentLogs.swapProposalId, swapId), eq(paymentLogs.userId, userId), eq(paymentLogs.status, "pending")),
-      )
+      .where(and(paymentsOf(deal), eq(paymentLogs.userId, userId), eq(paymentLogs.status, "pending")))
       .returning();
     supersededSessions.push(...superseded.map((p) => p.checkoutSessionId).filter((id): id is string => !!id));
     for (const earlier of superseded) {
-      await recordCredit(tx, {
-        userId,
-        amountCents: earlier.creditCents,
-        reason: "reversal",
-        swapProposalId: swapId,
-        now,
-      });
+      await recordCredit(tx, { userId, amountCents: earlier.creditCents, reason: "reversal", deal, now });
     }
 
     const credit = Math.min(Math.max(await creditBalance(tx, userId), 0), HANDSHAKE_FEE_CENTS);
-    await recordCredit(tx, { userId, amountCents: -credit, reason: "handshake_fee", swapProposalId: swapId, now });
+    await recordCredit(tx, { userId, amountCents: -credit, reason: "handshake_fee", deal, now });
 
     if (credit === HANDSHAKE_FEE_CENTS) {
       await tx.insert(paymentLogs).values({
-        swapProposalId: swapId,
+        ...dealColumns(deal),
         userId,
         amountCents: 0,
         creditCents: credit,
-        status: "completed",
+        // Set aside, not spent: it is captured when every other side holds too, and comes back if they never do.
+        status: "held",
         provider: "credit",
         createdAt: now,
         updatedAt: now,
       });
-      await settlePartyFee(tx, { swapId, userId, now });
+      await payable.settleFee(tx, now);
       return { kind: "paid" as const };
     }
 
     const [payment] = await tx
       .insert(paymentLogs)
       .values({
-        swapProposalId: swapId,
+        ...dealColumns(deal),
         userId,
         amountCents: HANDSHAKE_FEE_CENTS - credit,
         creditCents: credit,
@@ -114,23 +110,20 @@ export async function startHandshakePayment(
       })
       .returning();
     const [payer] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
-    const titles = await tx
-      .select({ id: listings.id, title: listings.title })
-      .from(listings)
-      .where(inArray(listings.id, [swap.offeredListingId, swap.targetListingId]));
-    const title = (id: string) => titles.find((l) => l.id === id)?.title ?? "a listing";
     return {
       kind: "checkout" as const,
       paymentId: payment.id,
       amountCents: payment.amountCents,
       customerEmail: payer.email,
-      description: `SwapShed handshake fee: ${title(swap.offeredListingId)} for ${title(swap.targetListingId)}`,
+      description: await payable.describe(tx),
     };
   });
   // An earlier checkout left open must not take a second payment: it is closed at the provider too (after the
   // commit, so a slow provider holds no locks; if that fails, a payment through it is refunded automatically).
   await expireCheckouts(deps.provider, supersededSessions);
   if (started.kind === "paid") {
+    // If this made the handshake, both holds are captured now (the other side's card too).
+    await settleHolds(deps).catch((error) => logger.error("hold settling failed", { error: String(error) }));
     await deliverAfterCommit({ db: deps.db, env: { APP_URL: deps.appUrl } });
     return started;
   }
@@ -154,7 +147,7 @@ export async function startHandshakePayment(
     return { kind: "redirect", url: session.url };
   } catch (error) {
     logger.error("checkout could not be opened", { paymentId: started.paymentId, error: String(error) });
-    await abandonPayment(deps, { paymentId: started.paymentId, userId, swapId, message: CHECKOUT_UNAVAILABLE });
+    await abandonPayment(deps, { paymentId: started.paymentId, userId, deal, message: CHECKOUT_UNAVAILABLE });
     throw new AppError("INTERNAL", CHECKOUT_UNAVAILABLE);
   }
 }
@@ -162,7 +155,7 @@ export async function startHandshakePayment(
 /** A checkout that never opened: the payment fails and its reserved credit goes back. */
 async function abandonPayment(
   deps: { db: Db; clock: Clock },
-  { paymentId, userId, swapId, message }: { paymentId: string; userId: string; swapId: string; message: string },
+  { paymentId, userId, deal, message }: { paymentId: string; userId: string; deal: FeeDeal; message: string },
 ) {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
@@ -172,14 +165,7 @@ async function abandonPayment(
       .set({ status: "failed", errorMessage: message, updatedAt: now })
       .where(and(eq(paymentLogs.id, paymentId), eq(paymentLogs.status, "pending")))
       .returning();
-    if (failed)
-      await recordCredit(tx, {
-        userId,
-        amountCents: failed.creditCents,
-        reason: "reversal",
-        swapProposalId: swapId,
-        now,
-      });
+    if (failed) await recordCredit(tx, { userId, amountCents: failed.creditCents, reason: "reversal", deal, now });
   });
 }
 

@@ -19,8 +19,8 @@ export function createStripePaymentProvider(options: {
       const session = await stripe.checkout.sessions.create(
         {
           mode: "payment",
-          // Cards only: they settle at once, so checkout.session.completed means paid. Delayed methods
-          // (e.g. BECS debit) would complete the session before the money arrives.
+          // Cards only: they authorise at once, so checkout.session.completed means held. Delayed methods
+          // (e.g. BECS debit) would complete the session before the money arrives, and cannot be held.
           allowed_payment_method_types: ["card"],
           line_items: [
             {
@@ -35,7 +35,9 @@ export function createStripePaymentProvider(options: {
           metadata: { paymentId: input.paymentId },
           client_reference_id: input.paymentId,
           // So payment_intent.payment_failed, which carries the intent and not the session, finds the payment.
-          payment_intent_data: { metadata: { paymentId: input.paymentId } },
+          // Manual capture: the checkout only holds the fee on the card; it is charged once both sides hold
+          // (a card hold lasts 7 days, the payment window 48 hours). Decision 102.
+          payment_intent_data: { metadata: { paymentId: input.paymentId }, capture_method: "manual" },
           customer_email: input.customerEmail,
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,
@@ -75,6 +77,26 @@ export function createStripePaymentProvider(options: {
         // Already complete or expired: nothing left open. Anything else is the caller's to log.
         if (error instanceof Stripe.errors.StripeInvalidRequestError && /status|expired|complete/i.test(error.message))
           return;
+        throw error;
+      }
+    },
+
+    async capture({ paymentIntentId }) {
+      try {
+        await stripe.paymentIntents.capture(paymentIntentId, {}, { idempotencyKey: `capture-${paymentIntentId}` });
+      } catch (error) {
+        // Captured already (by an earlier try whose answer we lost): done.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && /succeeded/i.test(error.message)) return;
+        throw error;
+      }
+    },
+
+    async releaseHold({ paymentIntentId }) {
+      try {
+        await stripe.paymentIntents.cancel(paymentIntentId, {}, { idempotencyKey: `release-${paymentIntentId}` });
+      } catch (error) {
+        // Let go already (by us, or the authorisation ran out): nothing is held.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && /canceled/i.test(error.message)) return;
         throw error;
       }
     },

@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { eq, sql } from "drizzle-orm";
+import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import { users } from "#db/schema/auth.ts";
 import { listings } from "#db/schema/listings.ts";
 import { swapProposals } from "#db/schema/swaps.ts";
@@ -19,10 +19,21 @@ export const onSwap = {
 };
 
 /**
+ * One side of a swap by its lead listing's title, and a bundle's further listings counted ("Kayak + 1 more",
+ * decision 103): what notices, e-mails and staff lists say the deal is.
+ */
+const sideTitle = (title: AnyPgColumn, side: "offered" | "wanted") =>
+  sql<string>`${title} || coalesce((select ' + ' || (count(*) - 1) || ' more' from swap_proposal_items i
+    where i.swap_proposal_id = ${swapProposals.id} and i.side = ${side} having count(*) > 1), '')`;
+
+/**
  * A swap named by its two listings ("Cleo's drill ⇄ Painter's brush set"), as staff lists and e-mails name it;
  * the query joins `offered` and `target` (left joins where a listing may be gone).
  */
-export const swapTitleColumns = { offeredTitle: offered.title, targetTitle: target.title };
+export const swapTitleColumns = {
+  offeredTitle: sideTitle(offered.title, "offered"),
+  targetTitle: sideTitle(target.title, "wanted"),
+};
 
 /** A swap as a staff list shows it: its state and both members by name; the query joins `proposer` and `receiver`. */
 export const swapPartiesColumns = {

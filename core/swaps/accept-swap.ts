@@ -1,21 +1,27 @@
-import { and, eq, inArray, ne, or } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { listings } from "#db/schema/listings.ts";
-import { paymentLogs } from "#db/schema/payments.ts";
-import { swapProposals } from "#db/schema/swaps.ts";
+import { cancelCirclesHolding } from "../circles/cancel-circles-holding";
 import { recordThreadEvent } from "../conversations/record-thread-event";
 import { deliverAfterCommit } from "../events/deliver-after-commit";
 import { recordEvent } from "../events/record-event";
 import { isFeatureEnabled } from "../flags/is-feature-enabled";
+import { lockListingsInIdOrder } from "../listings/lock-listings-in-id-order";
+import { swapDeal } from "../payments/fee-deal";
+import { recordWaivedFees } from "../payments/record-waived-fees";
 import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
 import { handshakeIfPaid, markPartyPaid } from "./complete-swap-if-paid";
+import { dealListingIds } from "./deal-items";
+import { declinePendingHolding } from "./decline-pending-holding";
 import {
   answerPendingSwap,
   findSwapAsParty,
   LISTING_NO_LONGER_AVAILABLE,
+  offerAnswerer,
   refuseUnlessBothActive,
   refuseUnlessOpen,
+  YOUR_OWN_OFFER,
 } from "./swap-guards";
 
 export const ONLY_RECEIVER_ACCEPTS = "Only the receiver can accept this proposal";
@@ -23,8 +29,8 @@ export const ONLY_RECEIVER_ACCEPTS = "Only the receiver can accept this proposal
 export const PAYMENT_WINDOW_HOURS = 48;
 
 /**
- * The receiver accepts a pending proposal, in one transaction: the proposal becomes accepted, both listings
- * reserved, and every other pending proposal on either listing rejected. With swap payments switched off
+ * The receiver accepts a pending proposal, in one transaction: the proposal becomes accepted, every listing of the
+ * deal reserved (both, or all of a bundle's), and every other pending proposal holding any of them rejected. With swap payments switched off
  * the fee is waived and the swap goes straight to the handshake (arranging).
  *
  * Race safety does not rest on the reads: each change is a conditional UPDATE ... RETURNING, so of any
@@ -37,25 +43,23 @@ export async function acceptSwap(
   const now = deps.clock.now();
   const result = await deps.db.transaction(async (tx) => {
     const swap = await findSwapAsParty(tx, { swapId, actorId });
-    if (swap.receiverId !== actorId) throw new AppError("FORBIDDEN", ONLY_RECEIVER_ACCEPTS);
+    // The receiver, or after a counter-offer whoever it was made to (decision 103).
+    if (offerAnswerer(swap) !== actorId)
+      throw new AppError("FORBIDDEN", swap.offerById ? YOUR_OWN_OFFER : ONLY_RECEIVER_ACCEPTS);
     refuseUnlessOpen(swap, now);
     await refuseUnlessBothActive(tx, swap);
-    const pair = [swap.offeredListingId, swap.targetListingId];
+    // Every listing of the deal (two, or up to five in a bundle), in id order.
+    const pair = await dealListingIds(tx, swap.id);
 
-    // Lock both listings in id order before touching any proposal. Every accept takes its locks in this
+    // Lock the deal's listings in id order before touching any proposal. Every accept takes its locks in this
     // order, so racing accepts queue on the listing instead of deadlocking over each other's proposals.
-    await tx
-      .select({ id: listings.id })
-      .from(listings)
-      .where(inArray(listings.id, pair))
-      .orderBy(listings.id)
-      .for("update");
+    await lockListingsInIdOrder(tx, pair);
 
     const paymentDueAt = new Date(now.getTime() + PAYMENT_WINDOW_HOURS * 60 * 60 * 1000);
     await answerPendingSwap(tx, {
       swapId,
       actorId,
-      as: "receiver",
+      as: "answerer",
       now,
       set: { status: "accepted", acceptedAt: now, paymentDueAt },
     });
@@ -66,56 +70,22 @@ export async function acceptSwap(
       .where(and(inArray(listings.id, pair), eq(listings.status, "active"), eq(listings.moderationStatus, "approved")))
       .returning();
     // Throwing rolls the acceptance back with it.
-    if (reserved.length < 2) throw new AppError("CONFLICT", LISTING_NO_LONGER_AVAILABLE);
+    if (reserved.length < pair.length) throw new AppError("CONFLICT", LISTING_NO_LONGER_AVAILABLE);
 
-    const others = and(
-      ne(swapProposals.id, swapId),
-      eq(swapProposals.status, "pending"),
-      or(inArray(swapProposals.offeredListingId, pair), inArray(swapProposals.targetListingId, pair)),
-    );
-    const rejected = await tx
-      .update(swapProposals)
-      .set({ status: "rejected", rejectionReason: LISTING_NO_LONGER_AVAILABLE, respondedAt: now, updatedAt: now })
-      .where(
-        and(
-          others,
-          // Locked in id order too, so two accepts rejecting overlapping sets cannot deadlock.
-          inArray(
-            swapProposals.id,
-            tx
-              .select({ id: swapProposals.id })
-              .from(swapProposals)
-              .where(others)
-              .orderBy(swapProposals.id)
-              .for("update"),
-          ),
-        ),
-      )
-      .returning();
-    // The proposers of these are told their offer closed, as if declined.
-    const rejectedIds = rejected.map((r) => r.id);
-    for (const closed of rejectedIds) await recordEvent(tx, { kind: "swap.declined", subjectId: closed });
+    // Every other pending proposal holding any of the deal's listings, on either side, in a bundle or not.
+    const rejectedIds = await declinePendingHolding(tx, { listingIds: pair, exceptSwapId: swapId, now });
+    // And every swap circle offered with any of them can no longer go ahead (decision 104).
+    await cancelCirclesHolding(tx, { listingIds: pair, now });
     // The thread about the listing carries on as the deal's thread.
     await recordThreadEvent(tx, { swap, kind: "accepted", actorId, now });
 
     if (await isFeatureEnabled(tx, "enable_swap_payments")) {
-      await recordEvent(tx, { kind: "swap.accepted", subjectId: swapId });
+      await recordEvent(tx, { kind: "swap.accepted", subjectId: swapId, payload: { actorId } });
       return { status: "accepted" as const, rejectedIds };
     }
 
     // Fee waived: a zero 'waived' payment per party keeps the history honest about why nobody paid.
-    await tx.insert(paymentLogs).values(
-      [swap.proposerId, swap.receiverId].map((userId) => ({
-        swapProposalId: swapId,
-        userId,
-        amountCents: 0,
-        creditCents: 0,
-        status: "completed" as const,
-        provider: "waived" as const,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    );
+    await recordWaivedFees(tx, { deal: swapDeal(swapId), memberIds: [swap.proposerId, swap.receiverId], now });
     await markPartyPaid(tx, { swapId, userId: swap.proposerId, now });
     await markPartyPaid(tx, { swapId, userId: swap.receiverId, now });
     if (!(await handshakeIfPaid(tx, { swapId, now })))

@@ -21,9 +21,14 @@ export type SwapReminder = {
 };
 
 export type RemindedSwap = { id: string; proposerId: string; receiverId: string; deadline: Date | null };
+/** A swap to remind and what claims its reminder: the swap, and after a counter-offer (a fresh 48 hours, decision
+ *  103) its round. */
+type DueReminder = RemindedSwap & { runKey: string };
+
+const reminderKey = sql<string>`${swapProposals.id}::text || case when ${swapProposals.counterRound} > 0 then ':' || ${swapProposals.counterRound} else '' end`;
 
 /** The swaps whose deadline falls within the reminder's window and whose reminder has not been claimed. */
-export function findSwapsToRemind(deps: { db: Db; clock: Clock }, reminder: SwapReminder): Promise<RemindedSwap[]> {
+export function findSwapsToRemind(deps: { db: Db; clock: Clock }, reminder: SwapReminder): Promise<DueReminder[]> {
   const now = deps.clock.now();
   const horizon = new Date(now.getTime() + reminder.withinHours * 60 * 60 * 1000);
   return deps.db
@@ -32,6 +37,7 @@ export function findSwapsToRemind(deps: { db: Db; clock: Clock }, reminder: Swap
       proposerId: swapProposals.proposerId,
       receiverId: swapProposals.receiverId,
       deadline: reminder.deadline,
+      runKey: reminderKey,
     })
     .from(swapProposals)
     .where(
@@ -43,7 +49,7 @@ export function findSwapsToRemind(deps: { db: Db; clock: Clock }, reminder: Swap
           deps.db
             .select({ one: sql`1` })
             .from(jobRuns)
-            .where(and(eq(jobRuns.job, reminder.job), eq(jobRuns.runKey, sql`${swapProposals.id}::text`))),
+            .where(and(eq(jobRuns.job, reminder.job), eq(jobRuns.runKey, reminderKey))),
         ),
       ),
     )
@@ -63,16 +69,18 @@ export async function claimSwapReminders(
   if (candidates.length === 0) return [];
   const now = deps.clock.now();
   // Inserted in key order, so two processes claiming overlapping sets cannot deadlock on each other.
-  const keys = candidates.map((c) => c.id).sort();
+  const keys = candidates.map((c) => c.runKey).sort();
+  const swapOf = new Map(candidates.map((c) => [c.runKey, c.id]));
   const mine = await deps.db.transaction(async (tx) => {
     const claimed = await tx
       .insert(jobRuns)
       .values(keys.map((runKey) => ({ job: reminder.job, runKey, startedAt: now, finishedAt: now })))
       .onConflictDoNothing()
       .returning();
-    for (const { runKey } of claimed) await recordEvent(tx, { kind: reminder.event, subjectId: runKey });
+    for (const { runKey } of claimed)
+      await recordEvent(tx, { kind: reminder.event, subjectId: swapOf.get(runKey) ?? runKey });
     return new Set(claimed.map((c) => c.runKey));
   });
   await deliverAfterCommit(deps);
-  return candidates.filter((c) => mine.has(c.id));
+  return candidates.filter((c) => mine.has(c.runKey)).map(({ runKey: _, ...swap }) => swap);
 }

@@ -6,6 +6,7 @@ import { recordThreadEvent } from "../conversations/record-thread-event";
 import { recordEvent } from "../events/record-event";
 import { keepSavedSearchesInStep } from "../saved-searches/keep-listing-wants";
 import { AppError } from "../shared/app-error";
+import { dealListingIds } from "./deal-items";
 import { SWAP_NOT_FOUND } from "./swap-guards";
 
 export const NOT_AWAITING_PAYMENT = "This swap is not awaiting payment";
@@ -31,18 +32,13 @@ export async function handshakeIfPaid(tx: Db, { swapId, now }: { swapId: string;
     )
     .returning();
   if (!arranging) return false;
+  const deal = await dealListingIds(tx, swapId);
   await tx
     .update(listings)
     .set({ status: "swapped", updatedAt: now })
-    .where(
-      and(
-        inArray(listings.id, [arranging.offeredListingId, arranging.targetListingId]),
-        eq(listings.status, "reserved"),
-      ),
-    );
-  // Both listings are promised to each other: what their owners would have swapped them for is no longer wanted.
-  for (const listingId of [arranging.offeredListingId, arranging.targetListingId])
-    await keepSavedSearchesInStep(tx, listingId);
+    .where(and(inArray(listings.id, deal), eq(listings.status, "reserved")));
+  // The deal's listings are promised: what their owners would have swapped them for is no longer wanted.
+  for (const listingId of deal) await keepSavedSearchesInStep(tx, listingId);
   return true;
 }
 

@@ -1,6 +1,7 @@
-import { and, eq, or } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { swapProposals } from "#db/schema/swaps.ts";
+import { holdsAnyOf } from "./deal-items";
 import { LISTING_NO_LONGER_AVAILABLE } from "./swap-guards";
 
 /**
@@ -12,10 +13,8 @@ export async function declineOffersOnListing(tx: Db, listingId: string, now: Dat
     .update(swapProposals)
     .set({ status: "rejected", rejectionReason: LISTING_NO_LONGER_AVAILABLE, respondedAt: now, updatedAt: now })
     .where(
-      and(
-        eq(swapProposals.status, "pending"),
-        or(eq(swapProposals.offeredListingId, listingId), eq(swapProposals.targetListingId, listingId)),
-      ),
+      // On either side, in a bundle or not.
+      and(eq(swapProposals.status, "pending"), holdsAnyOf([listingId])),
     )
     // A bare returning(): with an argument it does not type-check on the PGlite | PostgreSQL union.
     .returning();

@@ -1,10 +1,10 @@
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
 import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import type { Db } from "#db/client.ts";
 import { users } from "#db/schema/auth.ts";
 import { type ListingImage, listings } from "#db/schema/listings.ts";
 import { profiles } from "#db/schema/profiles.ts";
-import { type SwapStatus, swapProposals } from "#db/schema/swaps.ts";
+import { type SwapStatus, swapProposalItems, swapProposals } from "#db/schema/swaps.ts";
 import { afterRow, pageOf } from "../shared/keyset-cursor";
 import { isUuid } from "../shared/ids";
 
@@ -18,6 +18,8 @@ export type SwapListing = {
   /** Whether this member can open the listing's page (the rule of find-listing.ts), so the card links it. */
   viewable: boolean;
 };
+/** A bundle's further listing, as a card line names it. */
+export type BundleListing = { id: string; title: string; valueMin: number; valueMax: number };
 /** The other party's contact details: only ever present once both fees are settled (arranging or completed). */
 export type SwapContact = { name: string; email: string; phone: string | null; location: string | null };
 
@@ -61,6 +63,13 @@ export type SwapCard = {
   };
   offered: SwapListing;
   target: SwapListing;
+  /** Pending (decision 103): whether this member answers the offer on the table (accept, decline or counter), or
+   *  made it and waits; and how many counter-offers it has had (at most 5). */
+  myTurn: boolean;
+  counterRound: number;
+  /** A bundle (decision 103): the proposer's other listings in the deal, and the receiver's other one. */
+  moreOffered: BundleListing[];
+  moreWanted: BundleListing[];
   contact: SwapContact | null;
   /** This member's review of the swap, once left. */
   myReview: { rating: number } | null;
@@ -125,6 +134,9 @@ async function selectCards(
       proposerPaid: swapProposals.proposerPaid,
       receiverPaid: swapProposals.receiverPaid,
       underReview: swapProposals.isDisputed,
+      offerById: swapProposals.offerById,
+      proposerId: swapProposals.proposerId,
+      counterRound: swapProposals.counterRound,
       otherId: other.id,
       otherName: other.name,
       offered: listingColumns(offered),
@@ -157,6 +169,10 @@ async function selectCards(
     .orderBy(desc(swapProposals.createdAt), desc(swapProposals.id))
     .limit(limit ?? 1);
 
+  const extras = await bundleExtras(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map(
     ({
       otherId,
@@ -173,8 +189,12 @@ async function selectCards(
       target,
       proposerSwappedAt,
       receiverSwappedAt,
+      offerById,
+      proposerId,
       ...row
     }): SwapCard => {
+      // The offer on the table is the proposer's until someone counters it; the other party answers it.
+      const madeByMe = (offerById ?? proposerId) === userId;
       const completed = (row.status === "arranging" || row.status === "completed") && contactEmail !== null;
       const card = (listing: typeof offered, mine: boolean): SwapListing => {
         const { status, ...rest } = listing;
@@ -185,7 +205,10 @@ async function selectCards(
         // The proposer offered their listing for the receiver's target.
         offered: card(offered, role === "proposer"),
         target: card(target, role === "receiver"),
+        moreOffered: extras.get(`${row.id}:offered`) ?? [],
+        moreWanted: extras.get(`${row.id}:wanted`) ?? [],
         myRole: role,
+        myTurn: row.status === "pending" && !madeByMe,
         iSwappedAt: role === "proposer" ? proposerSwappedAt : receiverSwappedAt,
         theySwappedAt: role === "proposer" ? receiverSwappedAt : proposerSwappedAt,
         iPaid: role === "proposer" ? row.proposerPaid : row.receiverPaid,
@@ -205,6 +228,30 @@ async function selectCards(
       };
     },
   );
+}
+
+/** The listings of these swaps beyond the first on each side (bundles), keyed `<swapId>:<side>`, in their order. */
+async function bundleExtras(db: Db, swapIds: string[]) {
+  const extras = new Map<string, BundleListing[]>();
+  if (swapIds.length === 0) return extras;
+  const rows = await db
+    .select({
+      swapId: swapProposalItems.swapProposalId,
+      side: swapProposalItems.side,
+      id: listings.id,
+      title: listings.title,
+      valueMin: listings.valueMin,
+      valueMax: listings.valueMax,
+    })
+    .from(swapProposalItems)
+    .innerJoin(listings, eq(listings.id, swapProposalItems.listingId))
+    .where(and(inArray(swapProposalItems.swapProposalId, swapIds), gt(swapProposalItems.position, 0)))
+    .orderBy(asc(swapProposalItems.position));
+  for (const { swapId, side, ...listing } of rows) {
+    const key = `${swapId}:${side}`;
+    extras.set(key, [...(extras.get(key) ?? []), listing]);
+  }
+  return extras;
 }
 
 export const MY_SWAPS_PAGE_SIZE = 20;

@@ -15,24 +15,32 @@ import { describeIssues } from "../shared/describe-issues";
 import { isUniqueViolation } from "../shared/sql-errors";
 import { hitMemberLimit, MemberLimitError, recordMemberLimitRefusal } from "../rate-limit/member-limits";
 import { checkFarProposals } from "../trust/check-far-proposals";
+import { MAX_OFFERED_LISTINGS, MAX_WANTED_LISTINGS, writeDealItems } from "./deal-items";
 import { PROPOSAL_EXPIRY_HOURS, proposeSwapSchema } from "./swap-schema";
 
 export const OFFERED_NOT_AVAILABLE = "The listing you offered is not available";
 export const TARGET_NOT_AVAILABLE = "This listing is no longer available";
 export const OWN_LISTING = "You cannot propose a swap on your own listing";
 export const ALREADY_PROPOSED = "You already have a pending proposal for this listing";
+export const TOO_MANY_OFFERED = `You can offer up to ${MAX_OFFERED_LISTINGS} of your listings in one swap`;
+export const TOO_MANY_WANTED = `You can ask for up to ${MAX_WANTED_LISTINGS} of their listings in one swap`;
+export const WANTED_NOT_AVAILABLE = "One of the other listings you asked for is not available";
 
 /** The listings and message as sent (a form's text, or an API client's JSON values): proposeSwapSchema checks them. */
 export type ProposeSwapInput = {
   proposerId: string;
   targetListingId: unknown;
   offeredListingId: unknown;
+  /** A bundle (decision 103): more of the proposer's listings, and more of the receiver's, beside the two above. */
+  moreOffered?: unknown;
+  moreWanted?: unknown;
   message?: unknown;
 };
 
 /**
- * A member offers one of their own active listings for someone else's public listing. The server decides
- * everything else: the receiver is the target's owner as stored, never what the browser says.
+ * A member offers one of their own active listings for someone else's public listing, or a bundle: up to 3 of
+ * theirs for up to 2 of the other member's (decision 103). The server decides everything else: the receiver is the
+ * target's owner as stored, never what the browser says, and every listing asked for must be that member's.
  */
 export async function proposeSwap(
   deps: { db: Db; clock: Clock; env?: { APP_URL: string } },
@@ -46,6 +54,19 @@ export async function proposeSwap(
   const { targetListingId, offeredListingId, message } = parsed.data;
   if (!isUuid(targetListingId)) throw new AppError("NOT_FOUND", TARGET_NOT_AVAILABLE);
   if (!isUuid(offeredListingId)) throw new AppError("VALIDATION", OFFERED_NOT_AVAILABLE, { field: "offeredListingId" });
+  const deal = {
+    offered: [
+      offeredListingId,
+      ...listOfIds(input.moreOffered, "moreOffered", OFFERED_NOT_AVAILABLE, TOO_MANY_OFFERED),
+    ],
+    wanted: [targetListingId, ...listOfIds(input.moreWanted, "moreWanted", WANTED_NOT_AVAILABLE, TOO_MANY_WANTED)],
+  };
+  deal.offered = [...new Set(deal.offered)];
+  deal.wanted = [...new Set(deal.wanted)];
+  if (deal.offered.length > MAX_OFFERED_LISTINGS)
+    throw new AppError("VALIDATION", TOO_MANY_OFFERED, { field: "moreOffered" });
+  if (deal.wanted.length > MAX_WANTED_LISTINGS)
+    throw new AppError("VALIDATION", TOO_MANY_WANTED, { field: "moreWanted" });
   const now = deps.clock.now();
 
   try {
@@ -61,7 +82,7 @@ export async function proposeSwap(
         })
         .from(listings)
         .leftJoin(profiles, eq(profiles.userId, listings.userId))
-        .where(inArray(listings.id, [targetListingId, offeredListingId]))
+        .where(inArray(listings.id, [...deal.offered, ...deal.wanted]))
         .orderBy(listings.id)
         .for("share", { of: listings });
       const target = rows.find((r) => r.id === targetListingId);
@@ -74,6 +95,13 @@ export async function proposeSwap(
       if (!offered || offered.ownerId !== input.proposerId || !offered.isPublic) {
         throw new AppError("VALIDATION", OFFERED_NOT_AVAILABLE, { field: "offeredListingId" });
       }
+      // The rest of a bundle: the proposer's own public listings, and more of the same receiver's.
+      const isPublicOf = (id: string, ownerId: string) =>
+        rows.some((r) => r.id === id && r.ownerId === ownerId && r.isPublic);
+      if (!deal.offered.every((id) => isPublicOf(id, input.proposerId)))
+        throw new AppError("VALIDATION", OFFERED_NOT_AVAILABLE, { field: "offeredListingId" });
+      if (!deal.wanted.every((id) => isPublicOf(id, target.ownerId)))
+        throw new AppError("VALIDATION", WANTED_NOT_AVAILABLE, { field: "moreWanted" });
       // A valid offer counts against the member's limits; over one, the owner gets no e-mail and nothing is stored.
       const limits = { db: tx, clock: deps.clock };
       await hitMemberLimit(limits, { userId: input.proposerId, action: "propose_swap" }, { recordRefusal: false });
@@ -98,6 +126,7 @@ export async function proposeSwap(
           updatedAt: now,
         })
         .returning();
+      await writeDealItems(tx, row.id, deal);
       // The receiver hears of it (proposal_received) once this commits.
       await recordEvent(tx, { kind: "swap.proposed", subjectId: row.id });
       // The proposal opens (or continues) the pair's thread about the listing, and becomes its deal.
@@ -117,4 +146,19 @@ export async function proposeSwap(
     }
     throw error;
   }
+}
+
+/**
+ * A bundle's extra listing ids as sent: a form's repeated field or a JSON array of strings (absent or empty: none).
+ * More than 5 is refused as too many (`tooMany`, else `message`) before any is read; anything that is not an id is
+ * refused with the side's own message.
+ */
+export function listOfIds(value: unknown, field: string, message: string, tooMany = message): string[] {
+  if (value === undefined || value === null || value === "") return [];
+  const list = Array.isArray(value) ? value : [value];
+  if (list.length > 5) throw new AppError("VALIDATION", tooMany, { field });
+  const ids = list.filter((v) => v !== "");
+  if (!ids.every((v): v is string => typeof v === "string" && isUuid(v.trim())))
+    throw new AppError("VALIDATION", message, { field });
+  return ids.map((v) => v.trim());
 }

@@ -3,7 +3,7 @@ import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
 import { deliverAfterCommit } from "../events/deliver-after-commit";
 import { recordEvent } from "../events/record-event";
-import { answerPendingSwap, findSwapAsParty, refuseUnlessOpen } from "./swap-guards";
+import { answerPendingSwap, findSwapAsParty, offerAnswerer, refuseUnlessOpen, YOUR_OWN_OFFER } from "./swap-guards";
 
 export const ONLY_RECEIVER_DECLINES = "Only the receiver can decline this proposal";
 
@@ -15,10 +15,12 @@ export async function rejectSwap(
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const swap = await findSwapAsParty(tx, { swapId, actorId });
-    if (swap.receiverId !== actorId) throw new AppError("FORBIDDEN", ONLY_RECEIVER_DECLINES);
+    // The receiver, or after a counter-offer whoever it was made to (decision 103).
+    if (offerAnswerer(swap) !== actorId)
+      throw new AppError("FORBIDDEN", swap.offerById ? YOUR_OWN_OFFER : ONLY_RECEIVER_DECLINES);
     refuseUnlessOpen(swap, now);
-    await answerPendingSwap(tx, { swapId, actorId, as: "receiver", now, set: { status: "rejected" } });
-    await recordEvent(tx, { kind: "swap.declined", subjectId: swapId });
+    await answerPendingSwap(tx, { swapId, actorId, as: "answerer", now, set: { status: "rejected" } });
+    await recordEvent(tx, { kind: "swap.declined", subjectId: swapId, payload: { actorId } });
   });
   await deliverAfterCommit(deps);
   return { status: "rejected" as const };

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, or } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { profiles } from "#db/schema/profiles.ts";
 import { swapProposals } from "#db/schema/swaps.ts";
@@ -10,6 +10,8 @@ export const SWAP_NOT_FOUND = "Swap proposal not found";
 export const NOT_PENDING = "This proposal is no longer pending";
 export const PROPOSAL_EXPIRED = "This proposal has expired";
 export const LISTING_NO_LONGER_AVAILABLE = "Listing no longer available";
+/** A counter-offer is answered by the other party, not by the one who made it (decision 103). */
+export const YOUR_OWN_OFFER = "You made this offer: it is the other member's turn to answer it";
 export const MEMBER_NOT_ACTIVE = "This swap can't go ahead: the other member's account is no longer active.";
 
 // core/payments/replay-payment-webhooks.ts still imports isUuid from here; it is being rewritten in another
@@ -31,6 +33,8 @@ export async function findSwapAsParty(db: Db, { swapId, actorId }: { swapId: str
       offeredListingId: swapProposals.offeredListingId,
       targetListingId: swapProposals.targetListingId,
       expiresAt: swapProposals.expiresAt,
+      offerById: swapProposals.offerById,
+      counterRound: swapProposals.counterRound,
     })
     .from(swapProposals)
     .where(
@@ -64,6 +68,17 @@ export async function lockSwapAsParty(tx: Db, { swapId, actorId }: { swapId: str
   return swap;
 }
 
+/**
+ * Counter-offers (decision 103): the party who made the offer on the table (the proposer, until a counter), and the
+ * party who answers it (accepts, declines or counters). Without a counter these are the proposer and the receiver.
+ */
+export function offerMaker(swap: { proposerId: string; offerById: string | null }) {
+  return swap.offerById ?? swap.proposerId;
+}
+export function offerAnswerer(swap: { proposerId: string; receiverId: string; offerById: string | null }) {
+  return offerMaker(swap) === swap.proposerId ? swap.receiverId : swap.proposerId;
+}
+
 /** Throws the refusal for a proposal that can no longer be answered; an expired one says so even if no job ran. */
 export function refuseUnlessOpen(swap: { status: string; expiresAt: Date }, now: Date) {
   if (swap.status === "expired" || (swap.status === "pending" && swap.expiresAt <= now)) {
@@ -87,7 +102,8 @@ export async function explainClosedSwap(db: Db, { swapId, now }: { swapId: strin
 }
 
 /**
- * Moves a proposal out of "pending" for one of its parties, conditionally: only while it is still pending and
+ * Moves a proposal out of "pending" for one of its parties (the one who answers the offer on the table, or the one
+ * who made it), conditionally: only while it is still pending and
  * unexpired, so of two racing answers (accept and decline, decline and withdraw) exactly one lands. When it
  * no longer is, says why (expired or already answered) by throwing.
  */
@@ -99,9 +115,14 @@ export async function answerPendingSwap(
     as,
     set,
     now,
-  }: { swapId: string; actorId: string; as: "receiver" | "proposer"; now: Date; set: SwapAnswer },
+  }: { swapId: string; actorId: string; as: "answerer" | "maker"; now: Date; set: SwapAnswer },
 ) {
-  const party = as === "receiver" ? swapProposals.receiverId : swapProposals.proposerId;
+  // Who made the offer on the table (decision 103): the proposer, or the party whose counter it is.
+  const maker = sql`coalesce(${swapProposals.offerById}, ${swapProposals.proposerId})`;
+  const party =
+    as === "maker"
+      ? maker
+      : sql`case when ${maker} = ${swapProposals.proposerId} then ${swapProposals.receiverId} else ${swapProposals.proposerId} end`;
   const [answered] = await tx
     .update(swapProposals)
     .set({ ...set, respondedAt: now, updatedAt: now })

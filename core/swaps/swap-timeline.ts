@@ -15,7 +15,7 @@ type TimelineSwap = {
 type TimelinePayment = { userId: string; paidAt: Date | null };
 
 /** Refund reasons of payments that never counted for the swap (they were charged after it closed, or twice). */
-export const NEVER_COUNTED = ["charged_twice", "paid_after_close"];
+export const NEVER_COUNTED = ["charged_twice", "paid_after_close", "hold_ended"];
 
 /**
  * The spec's timeline: Proposed, Updated; once accepted, Accepted, Proposer Paid, Receiver Paid, Arranging (the

@@ -41,6 +41,8 @@ export const THREAD_EVENT_KINDS = [
   "meeting_agreed",
   "swapped",
   "completed",
+  // A counter-offer (issue 29, decision 103): the payload holds the new deal's titles and its round.
+  "countered",
 ] as const;
 export type ThreadEventKind = (typeof THREAD_EVENT_KINDS)[number];
 

@@ -4,6 +4,7 @@ export * from "./profiles";
 export * from "./listings";
 export * from "./favourites";
 export * from "./swaps";
+export * from "./swap-circles";
 export * from "./payments";
 export * from "./moderation";
 export * from "./audit";

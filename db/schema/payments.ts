@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { createdAt, inList, tstz, updatedAt } from "./columns";
+import { swapCircles } from "./swap-circles";
 import { swapProposals } from "./swaps";
 
 /** AUD 9.99 per party, once per accepted swap. */
@@ -11,21 +12,24 @@ export const HANDSHAKE_FEE_CENTS = 999;
 /** What the admin "Apply credit" action grants. */
 export const ADMIN_CREDIT_CENTS = 500;
 
-export const PAYMENT_STATUSES = ["pending", "completed", "failed", "refunded"] as const;
+/** pending (checkout open) -> held (authorised on the card, or credit set aside; nothing charged yet) ->
+ *  completed (captured: both sides held, the handshake happened) | released (the hold was let go: the swap lapsed
+ *  or closed, nothing charged). pending -> failed. completed -> refunded. Decision 102. */
+export const PAYMENT_STATUSES = ["pending", "held", "completed", "released", "failed", "refunded"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /** local/stripe: a card checkout; credit: fully covered by account credit; waived: payments flag off. */
 export const PAYMENT_PROVIDERS = ["local", "stripe", "credit", "waived"] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
-/** One row per payment attempt by one party for one swap. */
+/** One row per payment attempt by one party for one deal: a swap, or a swap circle (decision 105). */
 export const paymentLogs = pgTable(
   "payment_logs",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     // RESTRICT: payment history must never disappear with a swap or a member (members are anonymised).
-    swapProposalId: uuid("swap_proposal_id")
-      .notNull()
-      .references(() => swapProposals.id, { onDelete: "restrict" }),
+    // The deal the fee is for: a swap, or a swap circle (exactly one of the two).
+    swapProposalId: uuid("swap_proposal_id").references(() => swapProposals.id, { onDelete: "restrict" }),
+    swapCircleId: uuid("swap_circle_id").references(() => swapCircles.id, { onDelete: "restrict" }),
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
@@ -41,6 +45,14 @@ export const paymentLogs = pgTable(
     checkoutSessionId: text("checkout_session_id"),
     errorMessage: text("error_message"),
     refundedAt: tstz("refunded_at"),
+    // When the hold was captured (status completed) or let go (status released).
+    capturedAt: tstz("captured_at"),
+    releasedAt: tstz("released_at"),
+    // Why a hold is to be let go (swap_lapsed, swap_cancelled, charged_twice, paid_after_close) until released_at.
+    releaseReason: text("release_reason"),
+    // A process claimed this hold to capture or release it at the provider; others leave it alone for a while, so
+    // a hold is captured once however many processes run the sweep (settle-holds.ts).
+    settlingAt: tstz("settling_at"),
     // Why this payment is owed back (charged_twice, paid_after_close, swap_lapsed) until refunded_at is set.
     refundReason: text("refund_reason"),
     createdAt: createdAt(),
@@ -48,19 +60,34 @@ export const paymentLogs = pgTable(
   },
   (t) => [
     check("payment_logs_amount_check", sql`${t.amountCents} >= 0`),
+    check("payment_logs_one_deal_check", sql`(${t.swapProposalId} IS NULL) <> (${t.swapCircleId} IS NULL)`),
     check("payment_logs_credit_check", sql`${t.creditCents} >= 0`),
     check("payment_logs_currency_check", sql`${t.currency} ~ '^[a-z]{3}$'`),
     check("payment_logs_status_check", inList(t.status, PAYMENT_STATUSES)),
     check("payment_logs_provider_check", inList(t.provider, PAYMENT_PROVIDERS)),
     check("payment_logs_refunded_check", sql`${t.status} <> 'refunded' OR ${t.refundedAt} IS NOT NULL`),
+    check("payment_logs_released_check", sql`${t.status} <> 'released' OR ${t.releasedAt} IS NOT NULL`),
     // Provider ids are unique: a webhook can find its row, and can never create a second one.
     uniqueIndex("payment_logs_payment_intent_idx").on(t.paymentIntentId).where(sql`${t.paymentIntentId} IS NOT NULL`),
     uniqueIndex("payment_logs_checkout_session_idx")
       .on(t.checkoutSessionId)
       .where(sql`${t.checkoutSessionId} IS NOT NULL`),
-    // A party pays a swap's fee at most once (a refunded payment no longer counts).
-    uniqueIndex("payment_logs_one_completed_idx").on(t.swapProposalId, t.userId).where(sql`${t.status} = 'completed'`),
+    // A party holds or pays a swap's fee at most once (a released or refunded payment no longer counts).
+    uniqueIndex("payment_logs_one_completed_idx")
+      .on(t.swapProposalId, t.userId)
+      .where(sql`${t.status} IN ('held', 'completed')`),
+    // A member of a circle holds or pays its fee at most once too.
+    uniqueIndex("payment_logs_one_completed_circle_idx")
+      .on(t.swapCircleId, t.userId)
+      .where(sql`${t.status} IN ('held', 'completed')`),
+    // Holds the sweep still has to capture (held, by swap) or let go (marked, not yet released): both stay tiny,
+    // so the sweep on every tick never walks the failed or completed history.
+    index("payment_logs_held_idx").on(t.swapProposalId).where(sql`${t.status} = 'held'`),
+    index("payment_logs_release_due_idx")
+      .on(t.id)
+      .where(sql`${t.releaseReason} IS NOT NULL AND ${t.releasedAt} IS NULL`),
     index("payment_logs_swap_idx").on(t.swapProposalId, t.createdAt),
+    index("payment_logs_circle_idx").on(t.swapCircleId, t.createdAt),
     index("payment_logs_user_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
     index("payment_logs_status_idx").on(t.status, t.createdAt.desc().nullsFirst()),
     // The Payments page filtered by provider (and status): a rare pair must not walk every payment.
@@ -116,8 +143,9 @@ export const creditLedger = pgTable(
     // Positive = credit granted/returned; negative = credit spent.
     amountCents: integer("amount_cents").notNull(),
     reason: text("reason", { enum: CREDIT_REASONS }).notNull(),
-    // The swap whose fee the credit paid (handshake_fee) or which was refunded/reversed.
+    // The swap (or swap circle) whose fee the credit paid (handshake_fee) or which was refunded/reversed.
     swapProposalId: uuid("swap_proposal_id").references(() => swapProposals.id, { onDelete: "restrict" }),
+    swapCircleId: uuid("swap_circle_id").references(() => swapCircles.id, { onDelete: "restrict" }),
     // The admin who granted it; NULL for system entries.
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),

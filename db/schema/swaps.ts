@@ -1,6 +1,6 @@
 // Swap proposals and the reviews left after a completed swap.
 import { sql } from "drizzle-orm";
-import { boolean, check, index, pgTable, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { createdAt, inList, tstz, updatedAt } from "./columns";
 import { listings } from "./listings";
@@ -51,6 +51,10 @@ export const swapProposals = pgTable(
       .references(() => users.id, { onDelete: "restrict" }),
     // Optional; an empty message is stored as NULL.
     message: text("message"),
+    // Counter-offers (issue 29, decision 103): who made the offer on the table now (NULL: the proposer, who made the
+    // first), and how many counters it has had. The other party answers it; at most 5 counters.
+    offerById: text("offer_by_id").references(() => users.id, { onDelete: "restrict" }),
+    counterRound: smallint("counter_round").notNull().default(0),
     status: text("status", { enum: SWAP_STATUSES }).notNull().default("pending"),
     // Each party's handshake fee settled (paid by card or credit). Both true => completed.
     proposerPaid: boolean("proposer_paid").notNull().default(false),
@@ -86,6 +90,11 @@ export const swapProposals = pgTable(
     check("swap_proposals_distinct_listings_check", sql`${t.offeredListingId} <> ${t.targetListingId}`),
     check("swap_proposals_distinct_parties_check", sql`${t.proposerId} <> ${t.receiverId}`),
     check("swap_proposals_message_check", sql`${t.message} IS NULL OR char_length(${t.message}) BETWEEN 1 AND 1000`),
+    check("swap_proposals_counter_round_check", sql`${t.counterRound} BETWEEN 0 AND 5`),
+    check(
+      "swap_proposals_offer_by_check",
+      sql`${t.offerById} IS NULL OR ${t.offerById} = ${t.proposerId} OR ${t.offerById} = ${t.receiverId}`,
+    ),
     check(
       "swap_proposals_accepted_at_check",
       sql`${t.status} NOT IN ('accepted', 'arranging', 'completed') OR ${t.acceptedAt} IS NOT NULL`,
@@ -117,6 +126,39 @@ export const swapProposals = pgTable(
     index("swap_proposals_created_at_idx").on(t.createdAt.desc().nullsFirst()),
     // Reports: swaps completed per day.
     index("swap_proposals_completed_at_idx").on(t.completedAt).where(sql`${t.completedAt} IS NOT NULL`),
+  ],
+);
+
+/** Which side of a deal a listing is on: given by the proposer (offered), or asked of the receiver (wanted). */
+export const SWAP_ITEM_SIDES = ["offered", "wanted"] as const;
+export type SwapItemSide = (typeof SWAP_ITEM_SIDES)[number];
+
+/**
+ * Every listing in a swap (issue 29, decision 103): a bundle offers up to 3 of the proposer's listings and asks up
+ * to 2 of the receiver's. The first of each side (position 0) is also on the proposal itself (offered_listing_id,
+ * target_listing_id), which the cards, threads and notices name; these rows are what reserving, releasing and
+ * declining act on. A counter-offer rewrites them. A trigger (migration 0027) writes the two lead rows for every
+ * new proposal, whoever inserts it.
+ */
+export const swapProposalItems = pgTable(
+  "swap_proposal_items",
+  {
+    swapProposalId: uuid("swap_proposal_id")
+      .notNull()
+      .references(() => swapProposals.id, { onDelete: "cascade" }),
+    listingId: uuid("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "restrict" }),
+    side: text("side", { enum: SWAP_ITEM_SIDES }).notNull(),
+    position: smallint("position").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.swapProposalId, t.listingId] }),
+    check("swap_proposal_items_side_check", inList(t.side, SWAP_ITEM_SIDES)),
+    check("swap_proposal_items_position_check", sql`${t.position} BETWEEN 0 AND 2`),
+    uniqueIndex("swap_proposal_items_slot_idx").on(t.swapProposalId, t.side, t.position),
+    // Accepting declines every other pending proposal that holds any of the deal's listings.
+    index("swap_proposal_items_listing_idx").on(t.listingId),
   ],
 );
 

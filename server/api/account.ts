@@ -11,6 +11,7 @@ import { findSessions } from "#core/auth/find-sessions.ts";
 import { phoneSchema } from "#core/accounts/update-contact-details.ts";
 import { updateProfile } from "#core/accounts/update-profile.ts";
 import { PAYMENT_PROVIDERS, PAYMENT_STATUSES } from "#db/schema/payments.ts";
+import { CIRCLE_STATUSES } from "#db/schema/swap-circles.ts";
 import { SWAP_STATUSES } from "#db/schema/swaps.ts";
 import { type ApiEnv, createRouter, endpointsOf, isoDateTime, named, readJson } from "./contract";
 
@@ -114,8 +115,10 @@ const Payments = named(
     payments: z.array(
       z.object({
         id: z.guid(),
-        swapId: z.guid(),
-        swapStatus: z.enum(SWAP_STATUSES),
+        swapId: z.guid().nullable().meta({ description: "The swap the fee was for; null for a swap circle's fee." }),
+        swapStatus: z.enum(SWAP_STATUSES).nullable(),
+        circleId: z.guid().nullable().meta({ description: "The swap circle the fee was for; null for a swap's fee." }),
+        circleStatus: z.enum(CIRCLE_STATUSES).nullable(),
         status: z.enum(PAYMENT_STATUSES),
         provider: z.enum(PAYMENT_PROVIDERS).meta({
           description: "local or stripe: a card checkout; credit: paid from account credit; waived: no fee was due.",

@@ -13,6 +13,7 @@ import { REVIEW_TAGS, SWAP_STATUSES } from "#db/schema/swaps.ts";
 import { cursorQuery, signedIn } from "./account";
 import { createRouter, type Endpoint, isoDateTime, named, pathParam, readJson } from "./contract";
 import { idParam, ListingImage } from "./shapes";
+import { counterSwap } from "#core/swaps/counter-swap.ts";
 
 const SwapListing = named(
   "SwapListing",
@@ -24,6 +25,11 @@ const SwapListing = named(
     valueMax: z.number().int(),
     viewable: z.boolean().meta({ description: "Whether this member can open the listing (`GET /listings/{id}`)." }),
   }),
+);
+
+const BundleListing = named(
+  "BundleListing",
+  z.object({ id: z.guid(), title: z.string(), valueMin: z.number().int(), valueMax: z.number().int() }),
 );
 
 const Swap = named(
@@ -60,6 +66,17 @@ const Swap = named(
       otherParty: z.object({ id: z.string(), name: z.string() }),
       offered: SwapListing,
       target: SwapListing,
+      moreOffered: z
+        .array(BundleListing)
+        .meta({ description: "A bundle: the proposer's further listings in the deal (up to 2)." }),
+      moreWanted: z
+        .array(BundleListing)
+        .meta({ description: "A bundle: the receiver's further listing in the deal (up to 1)." }),
+      myTurn: z.boolean().meta({
+        description:
+          "Pending: whether you answer the offer on the table (accept, decline or counter); else you made it.",
+      }),
+      counterRound: z.number().int().min(0).max(5).meta({ description: "How many counter-offers it has had." }),
       contact: z
         .object({ name: z.string(), email: z.string(), phone: z.string().nullable(), location: z.string().nullable() })
         .nullable()
@@ -85,10 +102,19 @@ const OneSwap = named("OneSwap", z.object({ swap: Swap }));
 const SwapId = named("SwapId", z.object({ id: z.guid() }));
 const ProposeSwapRequest = named(
   "ProposeSwapRequest",
-  proposeSwapSchema.meta({
-    description:
-      "One of your own active listings, offered for someone else's active listing; the message is optional (1000 characters at most).",
-  }),
+  proposeSwapSchema
+    .extend({
+      moreOffered: z.array(z.string()).max(2).optional().meta({
+        description: "A bundle: up to 2 more of your own active listings, offered with offeredListingId.",
+      }),
+      moreWanted: z.array(z.string()).max(1).optional().meta({
+        description: "A bundle: 1 more active listing of the same owner as targetListingId, asked for with it.",
+      }),
+    })
+    .meta({
+      description:
+        "One of your own active listings (or up to 3, a bundle), offered for someone else's active listing (or up to 2 of theirs); the message is optional (1000 characters at most).",
+    }),
 );
 const ReviewRequest = named(
   "ReviewRequest",
@@ -167,7 +193,7 @@ export const proposeSwapEndpoint = {
   body: { type: "json", schema: ProposeSwapRequest, required: true },
   responses: { 201: { description: "Proposed: the new proposal's id.", schema: SwapId } },
   errors: {
-    400: "'Please select a listing to offer', 'The listing you offered is not available' or 'Message too long' (`fields` names the field).",
+    400: "'Please select a listing to offer', 'The listing you offered is not available', 'One of the other listings you asked for is not available', 'You can offer up to 3 of your listings in one swap', 'You can ask for up to 2 of their listings in one swap' or 'Message too long' (`fields` names the field).",
     403: "'You cannot propose a swap on your own listing'",
     404: "'This listing is no longer available'",
     409: "'You already have a pending proposal for this listing'",
@@ -182,7 +208,7 @@ export const acceptSwapEndpoint = {
   tag: "Swaps",
   summary: "Accept a proposal you received",
   description:
-    "Both listings become reserved and every other pending proposal involving either is declined ('Listing no longer available'). Then each party pays the AUD 9.99 handshake fee within 48 hours (`POST /swaps/{id}/pay`); when swap payments are off the swap is completed at once.",
+    "Every listing of the deal (both, or all of a bundle's) becomes reserved and every other pending proposal involving any of them is declined ('Listing no longer available'). Then each party pays the AUD 9.99 handshake fee within 48 hours (`POST /swaps/{id}/pay`); when swap payments are off the swap is completed at once.",
   access: "member",
   params: swapId,
   responses: { 200: { description: "Accepted (or arranging, when no fee is due).", schema: Accepted } },
@@ -206,6 +232,41 @@ export const declineSwapEndpoint = {
     403: "'Only the receiver can decline this proposal'",
     404: NOT_FOUND,
     409: "'This proposal is no longer pending'",
+  },
+} as const satisfies Endpoint;
+
+const CounterRequest = named(
+  "CounterRequest",
+  z
+    .object({
+      give: z.array(z.string()).max(3).meta({ description: "Your own listings you give (at least one)." }),
+      get: z.array(z.string()).max(3).meta({ description: "The other member's listings you ask for." }),
+      message: z.string().max(1000).optional(),
+    })
+    .meta({
+      description:
+        "Another set of listings for a pending offer made to you. The listing the proposal was made for stays in it; the proposer gives up to 3, the receiver up to 2.",
+    }),
+);
+const Countered = named("Countered", z.object({ round: z.number().int().min(1).max(5) }));
+
+export const counterSwapEndpoint = {
+  method: "post",
+  path: "/swaps/:id/counter",
+  operationId: "counterSwap",
+  tag: "Swaps",
+  summary: "Answer an offer made to you with a counter-offer",
+  description:
+    "The other member then answers it (accept, decline or counter), within a fresh 48 hours. At most 5 counter-offers per proposal.",
+  access: "member",
+  params: swapId,
+  body: { type: "json", schema: CounterRequest, required: true },
+  responses: { 200: { description: "Countered: the round it is now.", schema: Countered } },
+  errors: {
+    400: "'Choose at least one of your listings to give', 'One of the listings you give is not available', 'One of the listings you ask for is not available', 'The listing this offer is about stays in it', 'Your counter-offer is the same as the offer: change at least one listing', or a limit.",
+    403: "'You made this offer: it is the other member's turn to answer it'",
+    404: NOT_FOUND,
+    409: "'This proposal is no longer pending', 'This proposal has expired' or 'This offer has been countered 5 times: accept it or decline it'.",
   },
 } as const satisfies Endpoint;
 
@@ -319,6 +380,9 @@ export function createSwapRoutes() {
       proposerId: user.id,
       targetListingId: asText(input.targetListingId ?? ""),
       offeredListingId: asText(input.offeredListingId ?? ""),
+      // A bundle (decision 103): arrays of listing ids, checked by the use case.
+      moreOffered: input.moreOffered,
+      moreWanted: input.moreWanted,
       message: input.message == null ? undefined : asText(input.message),
     });
     return reply(201, { id });
@@ -338,6 +402,20 @@ export function createSwapRoutes() {
     const swapId = pathParam(c, "id");
     await rejectSwap(ctx, { swapId, actorId: user.id });
     return reply(200, { status: "rejected" });
+  });
+
+  router.add(counterSwapEndpoint, async (c, reply) => {
+    const ctx = c.get("ctx");
+    const user = await signedIn(ctx);
+    const input = await readJson(c.req.raw);
+    const { round } = await counterSwap(ctx, {
+      swapId: pathParam(c, "id"),
+      actorId: user.id,
+      give: input.give,
+      get: input.get,
+      message: input.message == null ? undefined : asText(input.message),
+    });
+    return reply(200, { round });
   });
 
   router.add(withdrawSwapEndpoint, async (c, reply) => {

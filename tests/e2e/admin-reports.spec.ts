@@ -38,6 +38,12 @@ test("an admin reads Reports: switches period and grouping, reads a chart's numb
 
   await page.getByRole("navigation", { name: "Period" }).getByRole("link", { name: "90 days" }).click();
   await expect(page).toHaveURL(/period=90&by=day/);
+  // The address changes as the navigation commits, a moment before React draws the page for it: the grouping links
+  // still point at the old period until then. Wait for the page itself to say 90 days (a CI run clicked too soon).
+  await expect(page.getByRole("navigation", { name: "Period" }).getByRole("link", { name: "90 days" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
   await page.getByRole("navigation", { name: "Grouping" }).getByRole("link", { name: "By week" }).click();
   await expect(page).toHaveURL(/period=90&by=week/);
   await expect(

@@ -5,9 +5,12 @@ import { expect, expectNoAxeViolations, listItem, member, PASSWORD, signUpViaApi
 // N9 (fee words), N12 (pictures beside names), N17 (a phone before paying), N24 (small copy), decision 069.
 const photo = path.join(import.meta.dirname, "files/listing-photo.jpg");
 const PHONE = { width: 375, height: 812 };
-const NON_REFUNDABLE = "Once both of you have paid, the handshake fee is non-refundable.";
+// Decision 102: the fee is held until both pay; a lapse lets the hold go.
+const HELD =
+  "Paying holds the fee on your card: nothing is charged until both of you have paid, and then both fees are charged at once.";
+const NON_REFUNDABLE = "Once both of you have paid, both fees are charged and are non-refundable.";
 const LAPSE =
-  "If both fees are not paid within 48 hours of the swap being accepted, the swap lapses and any fee already paid is refunded in full: to the card that paid it, or to your account credit.";
+  "If both fees are not paid within 48 hours of the swap being accepted, the swap lapses, any hold is released and nobody is charged; fee paid from your account credit goes back to your credit.";
 
 async function payWithCard(page: Page) {
   await expect(page.getByRole("heading", { name: /test checkout/i })).toBeVisible();
@@ -74,8 +77,10 @@ test("pictures beside names, a phone asked for before paying, and the other side
   await ana.page.goto("/my-swaps?tab=sent");
   const anaCard = ana.page.getByRole("article").filter({ hasText: benTitle });
   await expect(anaCard.getByText("Ben has no confirmed phone: you will get their e-mail address only.")).toBeVisible();
-  await expect(anaCard.getByText(NON_REFUNDABLE)).toBeVisible();
-  await expect(anaCard.getByText(/or the swap lapses and any fee already paid is refunded in full\.$/)).toBeVisible();
+  await expect(anaCard.getByText(`${HELD} ${NON_REFUNDABLE}`)).toBeVisible();
+  await expect(
+    anaCard.getByText(/or the swap lapses: any fee held is released and nobody is charged\.$/),
+  ).toBeVisible();
   const phone = anaCard.getByLabel("Add a phone number (optional)");
   await expect(phone).toBeVisible();
   await ana.page.screenshot({ path: test.info().outputPath("my-swaps-pay-phone-375.png"), fullPage: true });
@@ -114,15 +119,18 @@ test("pictures beside names, a phone asked for before paying, and the other side
   await ben.context.close();
 });
 
-test("the FAQ and the Terms say what My Swaps says about refunds", async ({ page }) => {
+test("the FAQ and the Terms say what My Swaps says about holds and refunds", async ({ page }) => {
   await page.setViewportSize(PHONE);
   await page.goto("/");
+  await page.getByText("What is the handshake fee?").click();
+  await expect(page.getByText(HELD, { exact: false })).toBeVisible();
   await page.getByText("Can I get a refund of the handshake fee?").click();
-  await expect(page.getByText(NON_REFUNDABLE)).toBeVisible();
+  await expect(page.getByText(NON_REFUNDABLE, { exact: false })).toBeVisible();
   await expect(page.getByText(LAPSE, { exact: false })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath("home-faq-375.png"), fullPage: true });
   await page.goto("/terms");
   const fee = page.locator("section", { has: page.locator("#terms-7") });
+  await expect(fee).toContainText(HELD);
   await expect(fee).toContainText(NON_REFUNDABLE);
   await expect(fee).toContainText(LAPSE);
   await page.screenshot({ path: test.info().outputPath("terms-375.png"), fullPage: true });

@@ -101,11 +101,11 @@ export async function lostWrites(db: Db, writes: Write[]): Promise<string[]> {
       const paid = await rows(
         db,
         sql`select p.id from payment_logs p join swap_proposals s on s.id = p.swap_proposal_id
-            where p.swap_proposal_id = ${plan.swapId} and p.user_id = ${plan.payerId} and p.status = 'completed' and s.proposer_paid`,
+            where p.swap_proposal_id = ${plan.swapId} and p.user_id = ${plan.payerId} and p.status in ('held', 'completed') and s.proposer_paid`,
       );
       if (paid.length !== 1)
         problems.push(
-          `${write.kind} for swap ${plan.swapId} was acknowledged (${result?.status}) but ${paid.length} completed payments are recorded with the party marked paid`,
+          `${write.kind} for swap ${plan.swapId} was acknowledged (${result?.status}) but ${paid.length} held or captured payments are recorded with the party marked paid`,
         );
       if (write.kind === "webhook") {
         const [event] = await rows(db, sql`select status from webhook_events where id = ${plan.eventId}`);
@@ -164,28 +164,28 @@ export async function halfWritten(
         where p.status = 'pending'`,
   );
   await expectNone(
-    "a card payment completed without its processed event",
-    sql`select p.id from payment_logs p where p.provider = 'local' and p.status = 'completed' and not exists (
+    "a card payment held or captured without its processed event",
+    sql`select p.id from payment_logs p where p.provider = 'local' and p.status in ('held', 'completed') and not exists (
           select 1 from webhook_events e where e.status = 'processed' and e.payload #>> '{data,object,metadata,paymentId}' = p.id::text)`,
   );
   await expectNone(
-    "a processed payment event whose payment is not completed",
+    "a processed payment event whose payment is not held, captured or released (decision 102)",
     sql`select e.id from webhook_events e where e.status = 'processed' and e.type = 'checkout.session.completed' and not exists (
-          select 1 from payment_logs p where p.id::text = e.payload #>> '{data,object,metadata,paymentId}' and p.status = 'completed')`,
+          select 1 from payment_logs p where p.id::text = e.payload #>> '{data,object,metadata,paymentId}' and p.status in ('held', 'completed', 'released'))`,
   );
   await expectNone(
-    "a party marked paid without a completed payment",
-    sql`select s.id from swap_proposals s where (s.proposer_paid and not exists (select 1 from payment_logs p where p.swap_proposal_id = s.id and p.user_id = s.proposer_id and p.status = 'completed'))
-        or (s.receiver_paid and not exists (select 1 from payment_logs p where p.swap_proposal_id = s.id and p.user_id = s.receiver_id and p.status = 'completed'))`,
+    "a party marked paid without a held or captured payment",
+    sql`select s.id from swap_proposals s where (s.proposer_paid and not exists (select 1 from payment_logs p where p.swap_proposal_id = s.id and p.user_id = s.proposer_id and p.status in ('held', 'completed')))
+        or (s.receiver_paid and not exists (select 1 from payment_logs p where p.swap_proposal_id = s.id and p.user_id = s.receiver_id and p.status in ('held', 'completed')))`,
   );
   await expectNone(
-    "a completed payment whose party is not marked paid",
+    "a held or captured payment whose party is not marked paid",
     sql`select p.id from payment_logs p join swap_proposals s on s.id = p.swap_proposal_id
-        where p.status = 'completed' and not (case when p.user_id = s.proposer_id then s.proposer_paid else s.receiver_paid end)`,
+        where p.status in ('held', 'completed') and not (case when p.user_id = s.proposer_id then s.proposer_paid else s.receiver_paid end)`,
   );
   await expectNone(
     "a payment recorded twice",
-    sql`select swap_proposal_id, user_id from payment_logs where status = 'completed' group by 1, 2 having count(*) > 1`,
+    sql`select swap_proposal_id, user_id from payment_logs where status in ('held', 'completed') group by 1, 2 having count(*) > 1`,
   );
   await expectNone(
     "a mail outbox row that is not whole",

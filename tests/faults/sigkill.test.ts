@@ -364,7 +364,8 @@ function faultSuite(kind: "pglite" | "postgres") {
     }).finally(release);
     figures.lost += seen.lost.length;
     figures.halfWritten += seen.halfWritten.length + seen.notes.length;
-    expect(seen.payments).toEqual([{ status: "completed" }]);
+    // Held, not charged: the other member has not paid (decision 102).
+    expect(seen.payments).toEqual([{ status: "held" }]);
     expect(seen.events).toEqual([{ status: "processed" }]);
     const winner = seen.race.filter((r) => r.status === "accepted");
     expect(winner).toHaveLength(1);

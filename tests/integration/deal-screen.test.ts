@@ -127,7 +127,8 @@ describe("a declined card leaves the checkout open for another try", () => {
 
     expect(await submit(sessionId, proposerId, GOOD)).toEqual({ outcome: "paid" });
     const [paid] = await db.select().from(paymentLogs).where(eq(paymentLogs.id, payment.id));
-    expect(paid).toMatchObject({ status: "completed", creditCents: 500, errorMessage: null });
+    // Held, not charged: the other member has not paid yet (decision 102).
+    expect(paid).toMatchObject({ status: "held", creditCents: 500, errorMessage: null });
     expect(await creditBalance(db, proposerId)).toBe(0);
     expect((await findSwapForParty(db, { swapId, userId: proposerId }))?.iPaid).toBe(true);
     // Once paid, the checkout is closed: its page is the 404 page and another card is refused.

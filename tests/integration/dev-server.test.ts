@@ -32,7 +32,9 @@ function listeningAddresses(port: number): string[] {
     .map((cols) => cols[1].split(":")[0]);
 }
 
-test.skipIf(!fs.existsSync("/proc/net/tcp"))(
+// The dev server always opens its embedded database (DATA_DIR; TEST_DATABASE_URL is the suite's, not its own): it
+// runs in the PGlite pass only, not again, unchanged, in the PostgreSQL one.
+test.skipIf(!fs.existsSync("/proc/net/tcp") || Boolean(process.env.TEST_DATABASE_URL))(
   "npm run dev listens on localhost only, so its outbox and stack traces stay on this machine",
   async () => {
     const port = await freePort();

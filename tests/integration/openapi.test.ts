@@ -446,6 +446,19 @@ describe("every endpoint, called as a real member, answers within its documented
     expect((await call("POST", "/swaps/{id}/decline", { id: declined }, { as: tom })).body).toEqual({
       status: "rejected",
     });
+    // A bundle, answered with a counter-offer (decision 103): Tom asks for Kylie's helmet too.
+    const helmet = await list(kylie, "Bike helmet");
+    const bundle = (await call("POST", "/swaps", {}, { as: kylie, json: { ...offer, moreOffered: [] } })).body.id;
+    expect(
+      (
+        await call(
+          "POST",
+          "/swaps/{id}/counter",
+          { id: bundle },
+          { as: tom, json: { give: [kayak], get: [bike, helmet] } },
+        )
+      ).body,
+    ).toEqual({ round: 1 });
 
     // And out.
     expect((await call("POST", "/auth/sign-out", {}, { as: tom, json: { scope: "local" } })).body).toEqual({

@@ -3,13 +3,14 @@ import { describe, expect, test } from "vitest";
 import { completeLocalCheckout } from "#core/payments/local-provider.ts";
 import type { PaymentProvider } from "#core/payments/payment-provider.ts";
 import { ALREADY_PAID, CHECKOUT_UNAVAILABLE, startHandshakePayment } from "#core/payments/start-handshake-payment.ts";
+import { PAID_TWICE } from "#core/payments/handle-payment-event.ts";
 import { creditBalance } from "#core/payments/credit-balance.ts";
 import { AppError } from "#core/shared/app-error.ts";
 import { systemClock } from "#core/shared/clock.ts";
 import { listings } from "#db/schema/listings.ts";
 import { creditLedger, paymentLogs, webhookEvents } from "#db/schema/payments.ts";
 import { profiles } from "#db/schema/profiles.ts";
-import { swapProposals } from "#db/schema/swaps.ts";
+import { swapProposalItems, swapProposals } from "#db/schema/swaps.ts";
 import { MEMBER_NOT_ACTIVE } from "#core/swaps/swap-guards.ts";
 import {
   checkoutCompletedEvent,
@@ -18,8 +19,9 @@ import {
   ledgerEntries,
   ledgerOf,
   paymentFailedEvent,
+  providerEventsOf,
 } from "../support/payment-fixtures";
-import { createMember, createSwap } from "../support/factories";
+import { createListing, createMember, createSwap } from "../support/factories";
 import { TEST_ORIGIN } from "../support/test-app";
 import { databaseForThisFile } from "../support/database-for-file";
 
@@ -52,6 +54,34 @@ async function refusal(promise: Promise<unknown>) {
 }
 
 describe("starting a handshake payment", () => {
+  test("the checkout names the deal as notices do: a bundle's further listings are counted", async () => {
+    const { swapId, proposerId } = await createSwap(db, { status: "accepted" });
+    const [{ offeredListingId }] = await db
+      .select({ offeredListingId: swapProposals.offeredListingId })
+      .from(swapProposals)
+      .where(eq(swapProposals.id, swapId));
+    const [lead] = await db.select({ title: listings.title }).from(listings).where(eq(listings.id, offeredListingId));
+    for (const [position, title] of ["Paddle", "Life jacket"].entries())
+      await db.insert(swapProposalItems).values({
+        swapProposalId: swapId,
+        listingId: await createListing(db, proposerId, { title }),
+        side: "offered",
+        position: position + 1,
+      });
+    const described: string[] = [];
+    const noting: PaymentProvider = {
+      ...provider,
+      createCheckout: (input) => {
+        described.push(input.description);
+        return provider.createCheckout(input);
+      },
+    };
+    await startHandshakePayment({ ...deps, provider: noting }, { swapId, userId: proposerId });
+    expect(described).toHaveLength(1);
+    expect(described[0]).toMatch(new RegExp(`^SwapShed handshake fee: ${lead.title} \\+ 2 more for .+$`));
+    expect(described[0]).not.toMatch(/ more$/);
+  });
+
   test("a party of an accepted swap is sent to the local checkout for AUD 9.99", async () => {
     const { swapId, proposerId } = await createSwap(db, { status: "accepted" });
     const { url, sessionId, payment } = await startCardPayment(swapId, proposerId);
@@ -120,7 +150,7 @@ describe("starting a handshake payment", () => {
     expect(payments).toHaveLength(1);
   });
 
-  test("a party with 1000 cents of credit pays with no card and the ledger shows -999", async () => {
+  test("a party with 1000 cents of credit pays with no card: the fee is held from credit and the ledger shows -999", async () => {
     const { swapId, proposerId } = await createSwap(db, { status: "accepted" });
     await grantCredit(db, proposerId, 1000);
 
@@ -129,7 +159,16 @@ describe("starting a handshake payment", () => {
     expect(await ledgerOf(db, proposerId)).toEqual(ledgerEntries([1000, "admin_credit"], [-999, "handshake_fee"]));
     expect(await creditBalance(db, proposerId)).toBe(1);
     const [payment] = await db.select().from(paymentLogs).where(eq(paymentLogs.swapProposalId, swapId));
-    expect(payment).toMatchObject({ provider: "credit", amountCents: 0, creditCents: 999, status: "completed" });
+    // Set aside, not spent: the other side has not paid, so nothing is captured yet.
+    expect(payment).toMatchObject({
+      provider: "credit",
+      amountCents: 0,
+      creditCents: 999,
+      status: "held",
+      capturedAt: null,
+      releasedAt: null,
+      releaseReason: null,
+    });
     expect(await swapRow(swapId)).toMatchObject({ status: "accepted", proposerPaid: true, receiverPaid: false });
   });
 
@@ -169,7 +208,7 @@ describe("starting a handshake payment", () => {
 });
 
 describe("the local checkout", () => {
-  test("the 4242 card pays through a signed webhook and marks the party paid", async () => {
+  test("the 4242 card holds the fee through a signed webhook and marks the party paid; nothing is charged until the other side pays", async () => {
     const { swapId, receiverId } = await createSwap(db, { status: "accepted" });
     const { sessionId, payment } = await startCardPayment(swapId, receiverId);
 
@@ -180,8 +219,10 @@ describe("the local checkout", () => {
 
     expect(outcome).toEqual({ outcome: "paid" });
     const paid = await paymentRow(payment.id);
-    expect(paid).toMatchObject({ status: "completed", errorMessage: null });
+    expect(paid).toMatchObject({ status: "held", errorMessage: null, capturedAt: null, releaseReason: null });
     expect(paid.paymentIntentId).toMatch(/^pi_local_/);
+    // The card is only authorised: the provider was not asked to capture (charge) it.
+    expect(await providerEventsOf(db, payment.id)).toEqual([["checkout.session.completed", "processed"]]);
     expect(await swapRow(swapId)).toMatchObject({ status: "accepted", receiverPaid: true, proposerPaid: false });
     const [stored] = await db
       .select()
@@ -209,7 +250,7 @@ describe("the local checkout", () => {
       { sessionId, cardNumber: "4242424242424242", now: new Date() },
     );
     expect(again).toEqual({ outcome: "paid" });
-    expect(await paymentRow(payment.id)).toMatchObject({ status: "completed", errorMessage: null });
+    expect(await paymentRow(payment.id)).toMatchObject({ status: "held", errorMessage: null, capturedAt: null });
     expect(await swapRow(swapId)).toMatchObject({ proposerPaid: true });
   });
 
@@ -289,7 +330,11 @@ describe("payment webhooks", () => {
     expect(results.filter((r) => r === "duplicate")).toHaveLength(9);
     const payments = await db.select().from(paymentLogs).where(eq(paymentLogs.swapProposalId, swapId));
     expect(payments).toHaveLength(1);
-    expect(payments[0]).toMatchObject({ status: "completed", paymentIntentId: event.data.object.payment_intent });
+    expect(payments[0]).toMatchObject({
+      status: "held",
+      capturedAt: null,
+      paymentIntentId: event.data.object.payment_intent,
+    });
     expect(await swapRow(swapId)).toMatchObject({ proposerPaid: true, receiverPaid: false, status: "accepted" });
     const stored = await db.select().from(webhookEvents).where(eq(webhookEvents.id, event.id));
     expect(stored).toHaveLength(1);
@@ -297,7 +342,7 @@ describe("payment webhooks", () => {
     expect(stored[0].processedAt).toBeInstanceOf(Date);
   });
 
-  test("a failed event then a completed one for the same payment ends completed", async () => {
+  test("a failed event then a completed one for the same payment ends held (the other side has not paid)", async () => {
     const { swapId, proposerId } = await createSwap(db, { status: "accepted" });
     const { payment, sessionId } = await startCardPayment(swapId, proposerId);
 
@@ -307,11 +352,11 @@ describe("payment webhooks", () => {
     expect(await paymentRow(payment.id)).toMatchObject({ status: "failed" });
     expect((await postWebhook(JSON.stringify(checkoutCompletedEvent(payment.id, sessionId)))).status).toBe(200);
 
-    expect(await paymentRow(payment.id)).toMatchObject({ status: "completed", errorMessage: null });
+    expect(await paymentRow(payment.id)).toMatchObject({ status: "held", errorMessage: null, capturedAt: null });
     expect(await swapRow(swapId)).toMatchObject({ proposerPaid: true });
   });
 
-  test("a completed event then a late failed one for the same payment ends completed", async () => {
+  test("a completed event then a late failed one for the same payment ends held", async () => {
     const { swapId, proposerId } = await createSwap(db, { status: "accepted" });
     const { payment, sessionId } = await startCardPayment(swapId, proposerId);
 
@@ -319,7 +364,7 @@ describe("payment webhooks", () => {
     const late = await postWebhook(JSON.stringify(paymentFailedEvent(payment.id, "Your card was declined.")));
     expect(late.status).toBe(200);
 
-    expect(await paymentRow(payment.id)).toMatchObject({ status: "completed", errorMessage: null });
+    expect(await paymentRow(payment.id)).toMatchObject({ status: "held", errorMessage: null });
     expect(await swapRow(swapId)).toMatchObject({ proposerPaid: true });
   });
 
@@ -357,7 +402,7 @@ describe("account credit", () => {
 
     await completeLocalCheckout({ db, provider }, { sessionId, cardNumber: "4242424242424242", now: new Date() });
 
-    expect(await paymentRow(payment.id)).toMatchObject({ status: "completed", amountCents: 499, creditCents: 500 });
+    expect(await paymentRow(payment.id)).toMatchObject({ status: "held", amountCents: 499, creditCents: 500 });
     expect(await ledgerOf(db, proposerId)).toEqual(ledgerEntries([500, "admin_credit"], [-500, "handshake_fee"]));
     expect(await creditBalance(db, proposerId)).toBe(0);
   });
@@ -385,7 +430,7 @@ describe("account credit", () => {
     await postWebhook(JSON.stringify(checkoutCompletedEvent(payment.id, sessionId)));
 
     expect(await creditBalance(db, proposerId)).toBe(0);
-    expect(await paymentRow(payment.id)).toMatchObject({ status: "completed", creditCents: 500, errorMessage: null });
+    expect(await paymentRow(payment.id)).toMatchObject({ status: "held", creditCents: 500, errorMessage: null });
   });
 
   test("when the credit was spent in between, the late completion still counts and records the shortfall", async () => {
@@ -401,7 +446,7 @@ describe("account credit", () => {
     await postWebhook(JSON.stringify(checkoutCompletedEvent(payment.id, sessionId)));
 
     const settled = await paymentRow(payment.id);
-    expect(settled).toMatchObject({ status: "completed", creditCents: 0 });
+    expect(settled).toMatchObject({ status: "held", creditCents: 0 });
     expect(settled.errorMessage).toContain("Credit shortfall: 500 cents");
     expect(await creditBalance(db, proposerId)).toBe(0);
     expect(await swapRow(first.swapId)).toMatchObject({ proposerPaid: true });
@@ -419,7 +464,7 @@ describe("account credit", () => {
     expect(results.map((r) => r.kind).sort()).toEqual(["paid", "redirect"]);
     expect(await creditBalance(db, first.proposerId)).toBe(0);
     const card = await db.select().from(paymentLogs).where(eq(paymentLogs.provider, "local"));
-    const pending = card.filter((p) => [first.swapId, second.swapId].includes(p.swapProposalId));
+    const pending = card.filter((p) => [first.swapId, second.swapId].includes(p.swapProposalId ?? ""));
     expect(pending).toHaveLength(1);
     expect(pending[0]).toMatchObject({ amountCents: 999, creditCents: 0, status: "pending" });
   });
@@ -439,6 +484,8 @@ describe("completing a swap", () => {
     );
     expect(await swapRow(swapId)).toMatchObject({ status: "accepted", proposerPaid: true });
 
+    expect(await paymentRow(proposer.payment.id)).toMatchObject({ status: "held", capturedAt: null });
+
     expect(await startHandshakePayment(deps, { swapId, userId: receiverId })).toEqual({ kind: "paid" });
 
     const swap = await swapRow(swapId);
@@ -448,9 +495,51 @@ describe("completing a swap", () => {
       const [listing] = await db.select({ status: listings.status }).from(listings).where(eq(listings.id, id));
       expect(listing.status).toBe("swapped");
     }
+    // The handshake captures both holds: the proposer's card is charged now, the receiver's credit is spent.
+    const payments = await db.select().from(paymentLogs).where(eq(paymentLogs.swapProposalId, swapId));
+    expect(payments).toHaveLength(2);
+    for (const payment of payments) {
+      expect(payment).toMatchObject({ status: "completed", releaseReason: null, releasedAt: null, refundReason: null });
+      expect(payment.capturedAt).toBeInstanceOf(Date);
+    }
+    expect(await providerEventsOf(db, proposer.payment.id)).toEqual([
+      ["checkout.session.completed", "processed"],
+      ["payment_intent.succeeded", "processed"],
+    ]);
+    expect(await ledgerOf(db, receiverId)).toEqual(ledgerEntries([999, "admin_credit"], [-999, "handshake_fee"]));
   });
 
-  test("a checkout left open in an old tab that pays after the member already paid is refunded automatically", async () => {
+  test("when the second party pays by card through the webhook, both cards are captured once", async () => {
+    const { swapId, proposerId, receiverId } = await createSwap(db, { status: "accepted" });
+    const proposer = await startCardPayment(swapId, proposerId);
+    const receiver = await startCardPayment(swapId, receiverId);
+    const pay = (sessionId: string) =>
+      completeLocalCheckout({ db, provider }, { sessionId, cardNumber: "4242 4242 4242 4242", now: new Date() });
+
+    await pay(proposer.sessionId);
+    expect(await paymentRow(proposer.payment.id)).toMatchObject({ status: "held", capturedAt: null });
+    expect(await providerEventsOf(db, proposer.payment.id)).toEqual([["checkout.session.completed", "processed"]]);
+
+    await pay(receiver.sessionId);
+
+    expect(await swapRow(swapId)).toMatchObject({ status: "arranging", proposerPaid: true, receiverPaid: true });
+    for (const { payment } of [proposer, receiver]) {
+      const captured = await paymentRow(payment.id);
+      expect(captured).toMatchObject({
+        status: "completed",
+        releaseReason: null,
+        refundReason: null,
+        settlingAt: null,
+      });
+      expect(captured.capturedAt).toBeInstanceOf(Date);
+      // The provider was asked to capture this card exactly once, and said so in a signed webhook.
+      expect((await providerEventsOf(db, payment.id)).filter(([type]) => type === "payment_intent.succeeded")).toEqual([
+        ["payment_intent.succeeded", "processed"],
+      ]);
+    }
+  });
+
+  test("a checkout left open in an old tab that pays after the member already paid does not count, and its hold is released automatically", async () => {
     const { swapId, proposerId } = await createSwap(db, { status: "accepted" });
     const old = await startCardPayment(swapId, proposerId);
     const current = await startCardPayment(swapId, proposerId);
@@ -459,11 +548,24 @@ describe("completing a swap", () => {
     await postWebhook(JSON.stringify(checkoutCompletedEvent(old.payment.id, old.sessionId)));
 
     const stale = await paymentRow(old.payment.id);
-    expect(stale.status).toBe("refunded");
-    expect(stale.refundReason).toBe("charged_twice");
-    expect(stale.refundedAt).not.toBeNull();
-    expect(stale.errorMessage).toMatch(/^Charged twice/);
+    // Let go at the provider (nothing was charged), not refunded.
+    expect(stale).toMatchObject({
+      status: "released",
+      releaseReason: "charged_twice",
+      errorMessage: PAID_TWICE,
+      capturedAt: null,
+      refundReason: null,
+      refundedAt: null,
+    });
+    expect(stale.errorMessage).toMatch(/^Held twice/);
+    expect(stale.releasedAt).toBeInstanceOf(Date);
     expect(stale.paymentIntentId).toMatch(/^pi_test_/);
-    expect(await paymentRow(current.payment.id)).toMatchObject({ status: "completed" });
+    const told = (await providerEventsOf(db, old.payment.id)).map(([type, status]) => `${type} ${status}`);
+    expect(told).toContain("payment_intent.canceled processed");
+    expect(told).not.toContain("payment_intent.succeeded processed");
+    expect(told.filter((t) => t.startsWith("charge.refunded"))).toEqual([]);
+    // The newer checkout still holds the fee, and the member still counts as paid once.
+    expect(await paymentRow(current.payment.id)).toMatchObject({ status: "held" });
+    expect(await swapRow(swapId)).toMatchObject({ status: "accepted", proposerPaid: true });
   });
 });

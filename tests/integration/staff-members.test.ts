@@ -166,6 +166,7 @@ describe("exporting a member's data", () => {
       "listings",
       "swaps",
       "swapMeetings",
+      "swapCircles",
       "payments",
       "credit",
       "reviews",

@@ -3,17 +3,24 @@ import { afterAll, describe, expect, test } from "vitest";
 import * as paymentPage from "#app/routes/admin/payments.$id.tsx";
 import * as paymentsPage from "#app/routes/admin/payments.tsx";
 import { systemClock } from "#core/shared/clock.ts";
+import { completeLocalCheckout, TEST_CARD_SUCCESS } from "#core/payments/local-provider.ts";
 import { findPaymentsForStaff } from "#core/payments/find-payments-for-staff.ts";
 import { searchBackOffice } from "#core/back-office/search-back-office.ts";
 import { adminAuditLog } from "#db/schema/audit.ts";
 import { mailOutbox } from "#db/schema/ops.ts";
 import { paymentLogs, webhookEvents } from "#db/schema/payments.ts";
 import { swapProposals } from "#db/schema/swaps.ts";
-import { checkoutCompletedEvent, createPaymentTestApp, paymentFailedEvent } from "../support/payment-fixtures";
+import {
+  checkoutCompletedEvent,
+  createPaymentTestApp,
+  grantCredit,
+  paymentFailedEvent,
+  providerEventsOf,
+} from "../support/payment-fixtures";
 import { createStaff, createSwap } from "../support/factories";
 import { load, postForm, type RouteCaller } from "../support/staff-route";
 import { controlledClock, HOUR } from "../support/test-clock";
-import { openCheckout, payByCard, paymentRow, swapRow } from "../support/staff-payment-fixtures";
+import { openCheckout, payByCard, payFromCredit, paymentRow, swapRow } from "../support/staff-payment-fixtures";
 import { createTestDatabase } from "../support/test-db";
 
 const handle = await createTestDatabase();
@@ -29,8 +36,9 @@ const moderator = await createStaff(db, ["moderator"], { name: "Morgan Moderator
 describe("the payments list and a payment's page", () => {
   test("newest first a page at a time, filtered by status and provider, amounts as dollars with two decimals", async () => {
     const { swapId, proposerId, receiverId } = await createSwap(db, { status: "accepted" });
+    // The proposer's fee is held (the receiver has not paid yet); the receiver's checkout is open.
     const paid = await payByCard(pay, swapId, proposerId);
-    const { payment: open } = await openCheckout(pay, swapId, receiverId);
+    const { payment: open, sessionId: openSession } = await openCheckout(pay, swapId, receiverId);
 
     const seen: string[] = [];
     let cursor: string | null = null;
@@ -40,31 +48,55 @@ describe("the payments list and a payment's page", () => {
       cursor = page.nextCursor;
     } while (cursor);
     expect(seen).toEqual([open.id, paid.id]);
-    expect((await findPaymentsForStaff(db, { status: "completed" })).payments.map((p) => p.id)).toEqual([paid.id]);
+    expect((await findPaymentsForStaff(db, { status: "held" })).payments.map((p) => p.id)).toEqual([paid.id]);
+    expect((await findPaymentsForStaff(db, { status: "completed" })).payments).toEqual([]);
     expect((await findPaymentsForStaff(db, { provider: "credit" })).payments).toEqual([]);
     expect(
       (await findPaymentsForStaff(db, { provider: "local", status: "pending" })).payments.map((p) => p.id),
     ).toEqual([open.id]);
 
-    const list = await load(caller, paymentsPage, { user: moderator, path: "/admin/payments?status=completed" });
+    const held = "held: charged when both have paid";
+    const list = await load(caller, paymentsPage, { user: moderator, path: "/admin/payments?status=held" });
     expect(list.data?.payments).toMatchObject([
-      { id: paid.id, amount: "$9.99", status: "completed", memberName: "Priya Sharma" },
+      { id: paid.id, amount: "$9.99", status: "held", memberName: "Priya Sharma", hold: held, refund: null },
     ]);
     expect(list.data?.mayReplay).toBe(false);
-    const page = await load(caller, paymentPage, {
-      user: moderator,
-      path: `/admin/payments/${paid.id}`,
-      params: { id: paid.id },
-    });
+    const paymentPageOf = (id: string) =>
+      load(caller, paymentPage, { user: moderator, path: `/admin/payments/${id}`, params: { id } });
+    const events = (data: unknown) =>
+      ((data as { events?: { type: string; status: string }[] })?.events ?? []).map((e) => [e.type, e.status]);
+    const page = await paymentPageOf(paid.id);
+    // Nothing was charged yet: there is nothing to refund.
     expect(page.data?.payment).toMatchObject({
       amount: "$9.99",
       paymentIntentId: paid.paymentIntentId,
+      status: "held",
+      hold: held,
+      capturedAt: null,
+      refundable: false,
+    });
+    expect(events(page.data)).toEqual([["checkout.session.completed", "processed"]]);
+    expect(page.data?.mayRefund).toBe(false);
+
+    // The receiver pays: the handshake captures both holds, which the list and the page show.
+    await completeLocalCheckout(pay, { sessionId: openSession, cardNumber: TEST_CARD_SUCCESS, now: new Date() });
+    const captured = await load(caller, paymentsPage, { user: moderator, path: "/admin/payments?status=completed" });
+    expect(captured.data?.payments).toMatchObject([
+      { id: open.id, amount: "$9.99", status: "completed", memberName: "Tom O'Brien", hold: "captured" },
+      { id: paid.id, amount: "$9.99", status: "completed", memberName: "Priya Sharma", hold: "captured" },
+    ]);
+    expect((await findPaymentsForStaff(db, { status: "held" })).payments).toEqual([]);
+    const after = await paymentPageOf(paid.id);
+    expect(after.data?.payment).toMatchObject({
+      status: "completed",
+      hold: "captured",
+      capturedAt: expect.any(String),
       refundable: true,
     });
-    expect(((page.data?.events as { type: string; status: string }[]) ?? []).map((e) => [e.type, e.status])).toEqual([
+    expect(events(after.data)).toEqual([
       ["checkout.session.completed", "processed"],
+      ["payment_intent.succeeded", "processed"],
     ]);
-    expect(page.data?.mayRefund).toBe(false);
   });
 
   test("a failed payment shows its error, or 'Payment failed' when the provider gave none", async () => {
@@ -97,7 +129,10 @@ describe("the payments list and a payment's page", () => {
 describe("replaying payment webhooks", () => {
   // Its own clock, years on, so this file's other events are outside the 24 hours.
   const clock = controlledClock("2031-03-01T00:00:00.000Z");
-  const replayCaller: RouteCaller = { ...caller, clock };
+  // An app on the same clock, so the provider's own webhooks (a capture the replay asks for) are signed and checked
+  // at the same time.
+  const replayApp = createPaymentTestApp(handle, { clock });
+  const replayCaller: RouteCaller = { ...caller, clock, provider: replayApp.provider, testApp: replayApp };
   const replay = (user = admin) =>
     postForm(replayCaller, paymentsPage, { user, path: "/admin/payments", form: { intent: "replay" } });
 
@@ -129,6 +164,12 @@ describe("replaying payment webhooks", () => {
     await storedEvent(paymentFailedEvent(fails.payment.id, null, { at: clock.now() }), 2);
     const tooOld = await openPayment();
     await storedEvent(checkoutCompletedEvent(tooOld.payment.id, tooOld.sessionId, { at: clock.now() }), 25);
+    // The receiver already holds their fee from credit: the replayed checkout makes the handshake.
+    const handshake = await openPayment();
+    await grantCredit(db, handshake.receiverId, 999);
+    const receiverHold = await payFromCredit({ ...pay, clock }, handshake.swapId, handshake.receiverId);
+    expect(receiverHold).toMatchObject({ status: "held" });
+    await storedEvent(checkoutCompletedEvent(handshake.payment.id, handshake.sessionId, { at: clock.now() }), 3);
 
     expect(await replay(moderator)).toMatchObject({
       status: 302,
@@ -140,12 +181,19 @@ describe("replaying payment webhooks", () => {
     expect(await replay()).toMatchObject({
       status: 302,
       location: "/admin/payments",
-      flash: "Replayed 2 webhook events",
+      flash: "Replayed 3 webhook events",
     });
-    expect(await paymentRow(db, completes.payment.id)).toMatchObject({ status: "completed" });
-    expect((await swapRow(db, completes.swapId)).proposerPaid).toBe(true);
+    // Held, not charged: the other side has not paid, so nothing is captured.
+    expect(await paymentRow(db, completes.payment.id)).toMatchObject({ status: "held", capturedAt: null });
+    expect(await swapRow(db, completes.swapId)).toMatchObject({ status: "accepted", proposerPaid: true });
     expect(await paymentRow(db, fails.payment.id)).toMatchObject({ status: "failed", errorMessage: "Payment failed" });
     expect((await paymentRow(db, tooOld.payment.id)).status).toBe("pending");
+    // The handshake the replay made captures both holds, as after a live webhook.
+    expect((await swapRow(db, handshake.swapId)).status).toBe("arranging");
+    for (const id of [handshake.payment.id, receiverHold.id]) {
+      expect(await paymentRow(db, id)).toMatchObject({ status: "completed", capturedAt: expect.any(Date) });
+    }
+    expect(await providerEventsOf(db, handshake.payment.id)).toContainEqual(["payment_intent.succeeded", "processed"]);
     // The other party hears it is their turn, as after a live webhook.
     const told = await db
       .select()
@@ -160,7 +208,7 @@ describe("replaying payment webhooks", () => {
 
     const before = await db.select().from(paymentLogs);
     const swapsBefore = await db.select().from(swapProposals);
-    expect((await replay()).flash).toBe("Replayed 2 webhook events");
+    expect((await replay()).flash).toBe("Replayed 3 webhook events");
     expect(await db.select().from(paymentLogs)).toEqual(before);
     expect(await db.select().from(swapProposals)).toEqual(swapsBefore);
 
@@ -173,12 +221,12 @@ describe("replaying payment webhooks", () => {
       [
         admin.id,
         "system",
-        expect.objectContaining({ sinceHours: 24, replayed: 2, processed: 2, duplicate: 0, failed: 0 }),
+        expect.objectContaining({ sinceHours: 24, replayed: 3, processed: 3, duplicate: 0, failed: 0 }),
       ],
       [
         admin.id,
         "system",
-        expect.objectContaining({ sinceHours: 24, replayed: 2, processed: 0, duplicate: 2, failed: 0 }),
+        expect.objectContaining({ sinceHours: 24, replayed: 3, processed: 0, duplicate: 3, failed: 0 }),
       ],
     ]);
   });

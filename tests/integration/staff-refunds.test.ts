@@ -13,7 +13,7 @@ import { ALREADY_REFUNDED, issueRefund, ONLY_COMPLETED, REFUND_UNDER_WAY } from 
 import { systemClock } from "#core/shared/clock.ts";
 import { findPaymentForStaff } from "#core/payments/find-payment-for-staff.ts";
 import { adminAuditLog } from "#db/schema/audit.ts";
-import { webhookEvents } from "#db/schema/payments.ts";
+import { paymentLogs, webhookEvents } from "#db/schema/payments.ts";
 import {
   createPaymentTestApp,
   grantCredit,
@@ -22,7 +22,7 @@ import {
   watchingRefunds,
 } from "../support/payment-fixtures";
 import { createStaff, createSwap, staffActor } from "../support/factories";
-import { postForm, type RouteCaller } from "../support/staff-route";
+import { load, postForm, type RouteCaller } from "../support/staff-route";
 import { refusal } from "../support/swap-fixtures";
 import {
   auditRows,
@@ -45,10 +45,14 @@ const admin = await createStaff(db, ["admin"], { name: "Avery Admin" });
 const moderator = await createStaff(db, ["moderator"], { name: "Morgan Moderator" });
 const actor = staffActor(admin, ["admin"], "203.0.113.7");
 
+/** Both parties paid by card: the handshake, so both holds are captured (charged) and can be refunded. */
 async function completedSwap() {
   const swap = await createSwap(db, { status: "accepted" });
   const proposerPayment = await payByCard(pay, swap.swapId, swap.proposerId);
   const receiverPayment = await payByCard(pay, swap.swapId, swap.receiverId);
+  for (const { id } of [proposerPayment, receiverPayment]) {
+    expect(await paymentRow(db, id)).toMatchObject({ status: "completed", capturedAt: expect.any(Date) });
+  }
   return { ...swap, proposerPayment, receiverPayment };
 }
 
@@ -107,21 +111,63 @@ describe("issuing a refund", () => {
     expect(await auditRows(db, "issue_refund", proposerPayment.id)).toHaveLength(1);
   });
 
-  test("a fee refunded while its swap still waits for payment no longer counts, and the credit it used goes back to the ledger", async () => {
+  test("a fee only held while its swap still waits for payment cannot be refunded (nothing was charged): refused, not offered, nothing changes, no audit row", async () => {
     const { swapId, proposerId } = await createSwap(db, { status: "accepted" });
     await grantCredit(db, proposerId, 500);
-    const payment = await payByCard(pay, swapId, proposerId);
-    expect(payment).toMatchObject({ status: "completed", amountCents: 499, creditCents: 500 });
+    const held = await payByCard(pay, swapId, proposerId);
+    expect(held).toMatchObject({ status: "held", amountCents: 499, creditCents: 500, capturedAt: null });
+    const { refunded: calls, provider: watchedProvider } = watchingRefunds(provider);
+
+    const answer = await postForm(caller, swapPage, {
+      user: admin,
+      path: `/admin/swaps/${swapId}`,
+      params: { id: swapId },
+      form: { intent: "refund", paymentId: held.id, reason: "Dispute" },
+    });
+    expect(answer).toMatchObject({ status: 409, error: `Failed to issue refund: ${ONLY_COMPLETED}` });
+    expect(
+      await refusal(issueRefund({ db, clock, provider: watchedProvider }, { actor, paymentId: held.id, reason: "x" })),
+    ).toEqual({ code: "CONFLICT", message: ONLY_COMPLETED });
+    expect(calls).toEqual([]);
+    expect(await paymentRow(db, held.id)).toEqual(held);
+    expect((await swapRow(db, swapId)).proposerPaid).toBe(true);
+    expect(await ledgerOf(db, proposerId)).toEqual(ledgerEntries([500, "admin_credit"], [-500, "handshake_fee"]));
+    expect(await auditRows(db, "issue_refund", held.id)).toHaveLength(0);
+
+    // The back office shows the hold and offers no refund for it.
+    const page = await load(caller, paymentPage, {
+      user: admin,
+      path: `/admin/payments/${held.id}`,
+      params: { id: held.id },
+    });
+    expect(page.data?.payment).toMatchObject({
+      status: "held",
+      refundable: false,
+      hold: "held: charged when both have paid",
+    });
+  });
+
+  test("a fee captured before holds existed, refunded while its swap still waits for payment, no longer counts, and the credit it used goes back to the ledger", async () => {
+    const { swapId, proposerId } = await createSwap(db, { status: "accepted" });
+    await grantCredit(db, proposerId, 500);
+    const paid = await payByCard(pay, swapId, proposerId);
+    // Before decision 102 a fee was charged at once, so one could be captured while its swap still waited for the
+    // other side; the migration marks such fees captured. Only such a legacy fee can be refunded at this stage.
+    await db
+      .update(paymentLogs)
+      .set({ status: "completed", capturedAt: paid.updatedAt })
+      .where(eq(paymentLogs.id, paid.id));
+    expect(await paymentRow(db, paid.id)).toMatchObject({ status: "completed", amountCents: 499, creditCents: 500 });
     expect((await swapRow(db, swapId)).proposerPaid).toBe(true);
 
     const answer = await postForm(caller, swapPage, {
       user: admin,
       path: `/admin/swaps/${swapId}`,
       params: { id: swapId },
-      form: { intent: "refund", paymentId: payment.id, reason: "Dispute" },
+      form: { intent: "refund", paymentId: paid.id, reason: "Dispute" },
     });
     expect(answer.flash).toBe("Refund issued");
-    expect(await paymentRow(db, payment.id)).toMatchObject({ status: "refunded" });
+    expect(await paymentRow(db, paid.id)).toMatchObject({ status: "refunded" });
     expect((await swapRow(db, swapId)).proposerPaid).toBe(false);
     expect(await ledgerOf(db, proposerId)).toEqual(
       ledgerEntries([500, "admin_credit"], [-500, "handshake_fee"], [500, "refund"]),
@@ -131,10 +177,13 @@ describe("issuing a refund", () => {
     expect(again.payment).toMatchObject({ amountCents: 499, creditCents: 500 });
   });
 
-  test("a fee paid wholly from credit is refunded to the ledger at once, without the provider", async () => {
-    const { swapId, receiverId } = await createSwap(db, { status: "accepted" });
+  test("a fee paid wholly from credit, captured at the handshake, is refunded to the ledger at once, without the provider", async () => {
+    const { swapId, proposerId, receiverId } = await createSwap(db, { status: "accepted" });
+    await payByCard(pay, swapId, proposerId);
     await grantCredit(db, receiverId, 999);
     const payment = await payFromCredit(pay, swapId, receiverId);
+    expect(payment).toMatchObject({ status: "completed", capturedAt: expect.any(Date) });
+    expect((await swapRow(db, swapId)).status).toBe("arranging");
     const { refunded: calls, provider: watchedProvider } = watchingRefunds(provider);
     expect(
       await issueRefund({ db, clock, provider: watchedProvider }, { actor, paymentId: payment.id, reason: "goodwill" }),

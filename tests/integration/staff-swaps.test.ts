@@ -74,15 +74,16 @@ describe("cancelling a swap", () => {
     expect(await listingStatuses([offeredListingId, targetListingId])).toEqual(["active", "active"]);
     const { payments } = (await findSwapForStaff(db, { swapId })) ?? { payments: [] };
     expect(payments.find((p) => p.id === open.id)).toMatchObject({ status: "failed" });
-    // The proposer's paid fee stays paid: refunding it is a separate decision.
-    expect(payments.find((p) => p.userId === proposerId)).toMatchObject({ status: "completed" });
+    // The proposer's fee was only held: the swap never reached the handshake, so the hold is let go, nothing charged.
+    const held = payments.find((p) => p.userId === proposerId);
+    expect(held).toMatchObject({ status: "released", releaseReason: "swap_cancelled", capturedAt: null });
     expect(await ledgerOf(db, receiverId)).toEqual([
       [-300, "handshake_fee"],
       [300, "admin_credit"],
       [300, "reversal"],
     ]);
     for (const [party, paid] of [
-      [proposerId, "You had paid"],
+      [proposerId, "was only held, not charged"],
       [receiverId, "You hadn't paid"],
     ]) {
       const [mail, ...more] = await cancelMailTo(party);
@@ -98,6 +99,7 @@ describe("cancelling a swap", () => {
       before: { status: "accepted" },
       after: { status: "rejected" },
       checkoutsClosed: [open.id],
+      holdsReleased: [held?.id],
       feesPaid: { proposer: true, receiver: false },
     });
     // The member's card now says why.

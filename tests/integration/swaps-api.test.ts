@@ -624,7 +624,8 @@ describe("paying the handshake fee", () => {
       provider: "credit",
       amountCents: 0,
       creditCents: 999,
-      status: "completed",
+      // Set aside, not spent, until the receiver pays too (decision 102).
+      status: "held",
       checkoutSessionId: null,
     });
     const ledger = await db

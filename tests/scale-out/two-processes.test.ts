@@ -4,6 +4,7 @@
 // happen once however the two race. See README "Scaling out".
 import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { and, eq, inArray, isNotNull, isNull, like } from "drizzle-orm";
@@ -619,6 +620,26 @@ describe("two app processes over one PostgreSQL, both running the jobs", () => {
     expect(figures.mailsByA).toBeGreaterThan(0);
     expect(figures.mailsByB).toBeGreaterThan(0);
     expect(outbox.length).toBeGreaterThanOrEqual(BACKLOG + 1);
+  });
+
+  test("a connection left idle longer than Node's default 5 s is still open for the next request (a load balancer reuses it)", async () => {
+    // One socket, kept alive: the second request either reuses it or the server closed it under us.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+        const req = http.get(`${A.url}/healthz`, { agent }, (res) => {
+          res.resume();
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, reused: req.reusedSocket }));
+        });
+        req.on("error", reject);
+      });
+    try {
+      expect(await get()).toEqual({ status: 200, reused: false });
+      await new Promise((r) => setTimeout(r, 6_000));
+      expect(await get()).toEqual({ status: 200, reused: true });
+    } finally {
+      agent.destroy();
+    }
   });
 
   test("neither process recorded an unexpected error (System Logs' errors) while all this went on", async () => {

@@ -10,6 +10,12 @@ import fc from "fast-check";
 import { afterAll, describe, expect, test } from "vitest";
 import { listingFieldsSchema } from "#core/listings/listing-schema.ts";
 import { proposeSwapSchema, reviewSchema } from "#core/swaps/swap-schema.ts";
+import {
+  OFFERED_NOT_AVAILABLE,
+  TOO_MANY_OFFERED,
+  TOO_MANY_WANTED,
+  WANTED_NOT_AVAILABLE,
+} from "#core/swaps/propose-swap.ts";
 import { signInSchema, signUpSchema } from "#core/auth/credentials-schema.ts";
 import { ProfileUpdate } from "#server/api/account.ts";
 import { MarkReadRequest, ReportMessageRequest, SendMessageRequest } from "#server/api/conversations.ts";
@@ -30,6 +36,8 @@ import {
   formHostile,
   formValues,
   hostileJson,
+  hostileString,
+  hugeString,
   jsonBody,
   nonObjectJson,
   oneOf,
@@ -69,6 +77,26 @@ const listing = {
   locationPostcode: oneOf("2026", "0000"),
 };
 const swapIds = Object.values(world.swaps);
+
+/**
+ * A bundle's further listing ids (decision 103): valid, some of the right side's listings; broken, arrays of junk (not
+ * ids, objects, numbers, nulls), ten ids, a huge one, ids of no listing or of the other side, and no array at all.
+ */
+function bundleIds(ids: string[], otherSide: string[]): FieldArbs {
+  return {
+    valid: fc.subarray(ids),
+    invalid: fc.oneof(
+      fc.array(hostileString, { minLength: 1, maxLength: 3 }),
+      fc.array(fc.constantFrom<unknown>(POISONED_OBJECT, {}, [], null, true), { minLength: 1, maxLength: 3 }),
+      fc.array(fc.oneof(fc.integer(), fc.double()), { minLength: 1, maxLength: 3 }),
+      fc.array(fc.uuid(), { minLength: 10, maxLength: 10 }),
+      fc.array(fc.uuid(), { minLength: 1, maxLength: 3 }),
+      hugeString.map((text) => [text]),
+      fc.subarray(otherSide, { minLength: 1 }),
+      fc.constantFrom<unknown>(POISONED_OBJECT, { 0: ids[0] }, 7, "not-a-listing"),
+    ),
+  };
+}
 
 // Ordered so that what an accepted request takes away (a listing, a pending proposal, the session) comes last.
 const ENDPOINTS: Endpoint[] = [
@@ -121,8 +149,10 @@ const ENDPOINTS: Endpoint[] = [
       ...schemaFields(proposeSwapSchema),
       targetListingId: field(fc.constantFrom(world.otherListing, world.otherSpare, world.ownListing)),
       offeredListingId: field(fc.constantFrom(world.spareListing, world.ownListing, world.otherListing)),
+      moreOffered: bundleIds([world.spareListing, world.ownListing], [world.otherListing, world.otherSpare]),
+      moreWanted: bundleIds([world.otherSpare, world.otherListing], [world.spareListing, world.ownListing]),
     },
-    runs: 40,
+    runs: 60,
   },
   {
     method: "POST",
@@ -145,6 +175,20 @@ const ENDPOINTS: Endpoint[] = [
   { method: "POST", path: "/api/v1/swaps/:id/accept", as: "member", body: "json", ids: swapIds },
   { method: "POST", path: "/api/v1/swaps/:id/decline", as: "member", body: "json", ids: swapIds },
   { method: "POST", path: "/api/v1/swaps/:id/withdraw", as: "member", body: "json", ids: swapIds },
+  // A counter-offer (decision 103) on every kind of swap: own and others' listings on both sides, and junk.
+  {
+    method: "POST",
+    path: "/api/v1/swaps/:id/counter",
+    as: "member",
+    body: "json",
+    ids: swapIds,
+    fields: {
+      give: bundleIds([world.spareListing, world.ownListing], [world.otherListing, world.otherSpare]),
+      get: bundleIds([world.otherSpare, world.otherListing], [world.spareListing, world.ownListing]),
+      message: field(fc.string({ maxLength: 1100 })),
+    },
+    runs: 40,
+  },
   {
     method: "POST",
     path: "/api/v1/listings/:id/conversation",
@@ -344,6 +388,59 @@ describe("the JSON API under property-based bad input", () => {
       expect(res.status, path).toBe(400);
       expect(((await res.json()) as { error: string }).error).toEqual(expect.any(String));
     }
+  });
+
+  // Bundles (decision 103): whatever goes where a bundle's further listings go, a refusal names the side it is about
+  // and nothing is written.
+  test("a proposal with junk for a bundle's further listings is refused with the side's message, writing nothing", async () => {
+    const ids = (n: number) => Array.from({ length: n }, () => crypto.randomUUID());
+    const junk: [string, unknown][] = [
+      ["words", ["drill", "' OR '1'='1' --"]],
+      ["objects", [POISONED_OBJECT, {}]],
+      ["an object", POISONED_OBJECT],
+      ["numbers", [1, 2.5, -0]],
+      ["nulls and booleans", [null, true]],
+      ["a nested list", [[world.otherSpare]]],
+      ["a very long string", ["a".repeat(20_000)]],
+      ["ids of no listing", ids(1)],
+      ["ten ids", ids(10)],
+    ];
+    const sides = [
+      { field: "moreOffered", notAvailable: OFFERED_NOT_AVAILABLE, tooMany: TOO_MANY_OFFERED },
+      { field: "moreWanted", notAvailable: WANTED_NOT_AVAILABLE, tooMany: TOO_MANY_WANTED },
+    ];
+    const send = (body: Record<string, unknown>) =>
+      app.request(`${TEST_ORIGIN}/api/v1/swaps`, {
+        method: "POST",
+        headers: { ...sameOrigin(world.member.cookie), "content-type": "application/json" },
+        body: jsonBody(
+          Object.entries({ targetListingId: world.otherListing, offeredListingId: world.ownListing, ...body }),
+        ),
+      });
+    const before = await fingerprint(db);
+    for (const side of sides) {
+      for (const [what, value] of junk) {
+        const response = await send({ [side.field]: value });
+        const label = `${side.field}: ${what}`;
+        expect(response.status, label).toBe(400);
+        const { error } = (await response.json()) as { error: string };
+        // Ten ids are more than a bundle holds, and not a list of its listings either: both say what is wrong.
+        expect(what === "ten ids" ? [side.notAvailable, side.tooMany] : [side.notAvailable], label).toContain(error);
+      }
+    }
+    // Listings of the other side, and one too many of the right side's.
+    const wrongSide = [
+      [{ moreOffered: [world.otherSpare] }, OFFERED_NOT_AVAILABLE],
+      [{ moreWanted: [world.spareListing] }, WANTED_NOT_AVAILABLE],
+      [{ moreOffered: ids(3) }, TOO_MANY_OFFERED],
+      [{ moreWanted: ids(2) }, TOO_MANY_WANTED],
+    ] as const;
+    for (const [body, message] of wrongSide) {
+      const response = await send(body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(((await response.json()) as { error: string }).error, JSON.stringify(body)).toBe(message);
+    }
+    expect(changedTables(before, await fingerprint(db))).toEqual([]);
   });
 
   // Found by this suite: PostgreSQL cannot store or compare text holding U+0000: a listing titled "Drill\0kit"

@@ -12,6 +12,12 @@ import { REPORT_GROUPINGS, REPORT_PERIODS } from "#core/reports/report-period.ts
 import { LOG_TABS } from "#core/logs/log-tabs.ts";
 import { listingFieldsSchema } from "#core/listings/listing-schema.ts";
 import { proposeSwapSchema, reviewSchema } from "#core/swaps/swap-schema.ts";
+import {
+  OFFERED_NOT_AVAILABLE,
+  TOO_MANY_OFFERED,
+  TOO_MANY_WANTED,
+  WANTED_NOT_AVAILABLE,
+} from "#core/swaps/propose-swap.ts";
 import { signUpSchema } from "#core/auth/credentials-schema.ts";
 import { readFlash } from "#app/lib/flash.server.ts";
 import { FEATURE_FLAG_KEYS } from "#db/schema/flags.ts";
@@ -23,6 +29,7 @@ import { createPageHandler, loadServerBuild, pageRoutes } from "../support/page-
 import { TEST_ORIGIN } from "../support/test-app";
 import {
   accountFields,
+  badFile,
   changedTables,
   encodePathSegment,
   type Entry,
@@ -33,9 +40,12 @@ import {
   field,
   fingerprint,
   formValues,
+  hostileString,
+  hugeString,
   oneOf,
   pathId,
   type Outcome,
+  POISONED_OBJECT,
   runsFor,
   schemaFields,
   seedFor,
@@ -102,6 +112,23 @@ const listingFields = {
 const signUp = accountFields(signUpSchema);
 const review = schemaFields(reviewSchema);
 const proposal = schemaFields(proposeSwapSchema);
+/**
+ * A bundle's further listings (decision 103), repeated fields of the propose form: valid, some of the right side's
+ * listings; broken, words and numbers, objects (as their JSON text), ten ids, a huge value, ids of no listing or of
+ * the other side, or a file.
+ */
+const bundleIds = (ids: string[], otherSide: string[]): FieldArbs => ({
+  valid: fc.subarray(ids),
+  invalid: fc.oneof(
+    fc.array(hostileString, { minLength: 1, maxLength: 3 }),
+    fc.array(fc.constantFrom<unknown>(POISONED_OBJECT, {}, 7, -1.5, true), { minLength: 1, maxLength: 3 }),
+    fc.array(fc.uuid(), { minLength: 10, maxLength: 10 }),
+    fc.array(fc.uuid(), { minLength: 1, maxLength: 3 }),
+    hugeString.map((text) => [text]),
+    fc.subarray(otherSide, { minLength: 1 }),
+    badFile,
+  ),
+});
 const reportFields = {
   reason: field(fc.constantFrom(...REPORT_REASONS)),
   notes: field(fc.string({ maxLength: 2100 })),
@@ -184,9 +211,12 @@ const ENDPOINTS: FormEndpoint[] = [
     ids: [world.otherListing, world.otherSpare],
     fields: {
       offeredListingId: field(fc.constantFrom(world.spareListing, world.ownListing)),
+      moreOffered: bundleIds([world.spareListing, world.ownListing], [world.otherListing, world.otherSpare]),
+      moreWanted: bundleIds([world.otherSpare, world.otherListing], [world.spareListing, world.ownListing]),
       message: proposal.message,
       via: oneOf("dialog"),
     },
+    runs: 30,
   },
   {
     route: "routes/listings.$id.report",
@@ -242,6 +272,12 @@ const ENDPOINTS: FormEndpoint[] = [
       reason: reportFields.reason,
       notes: reportFields.notes,
     },
+    runs: 15,
+  }),
+  // A swap circle (decisions 104, 105): accept, decline and pay, on the member's circles and on hostile ids.
+  ...intents("routes/my-swaps.circles.$id", "member", "/my-swaps/circles/:id", "intent", ["accept", "decline", "pay"], {
+    ids: [world.circles.offered, world.circles.accepted],
+    fields: {},
     runs: 15,
   }),
   {
@@ -435,6 +471,18 @@ const ENDPOINTS: FormEndpoint[] = [
       pictures: fileField,
     },
   }),
+  // Issue 29 (decision 103): a counter-offer on every kind of swap, the give and get fields repeated or junk.
+  {
+    route: "routes/my-swaps.$id.counter",
+    as: "member",
+    path: "/my-swaps/:id/counter",
+    ids: Object.values(world.swaps),
+    fields: {
+      give: bundleIds([world.spareListing, world.ownListing], [world.otherListing, world.otherSpare]),
+      get: bundleIds([world.otherSpare, world.otherListing], [world.spareListing, world.ownListing]),
+      message: field(fc.string({ maxLength: 1100 })),
+    },
+  },
   // Issue 28 (decision 097): "Report a problem" on a swap (paid or not, own or not), with pictures good and bad.
   {
     route: "routes/my-swaps.$id.problem",
@@ -722,11 +770,14 @@ describe("page form actions under property-based bad input", () => {
     );
     const fuzzed = new Set(ENDPOINTS.map((e) => e.route));
     expect(withActions.map((r) => r.id).filter((id) => !fuzzed.has(id))).toEqual([]);
-    // Every field name an action reads (form.get("x"), getAll, text("x")) is among the fields fuzzed for its route.
+    // Every field name an action reads (form.get("x"), getAll, text("x"); body.getAll("x") where the form data is
+    // read as `body`) is among the fields fuzzed for its route.
     for (const route of withActions) {
       const source = fs.readFileSync(`app/${route.file}`, "utf8");
       const read = new Set(
-        [...source.matchAll(/(?:form\.get|form\.getAll|\btext)\("([A-Za-z0-9_-]+)"\)/g)].map((m) => m[1]),
+        [...source.matchAll(/(?:(?:form|body)\.get|(?:form|body)\.getAll|\btext)\("([A-Za-z0-9_-]+)"\)/g)].map(
+          (m) => m[1],
+        ),
       );
       const sent = new Set(
         ENDPOINTS.filter((e) => e.route === route.id).flatMap((e) => [
@@ -782,6 +833,69 @@ describe("page form actions under property-based bad input", () => {
     const { outcome, flash } = await outcomeOf(response, false);
     expect(outcome).toBe("redirected");
     expect(flash).toEqual({ type: "success", message: "Your details have been saved" });
+  });
+
+  // Bundles (decision 103): the propose form's repeated moreOffered and moreWanted fields, with junk in them, as the
+  // page posts them without JavaScript and as the dialog's fetcher does: refused with the side's message, nothing
+  // written.
+  test("the propose form with junk for a bundle's further listings is refused with the side's message", async () => {
+    const ids = (n: number) => Array.from({ length: n }, () => crypto.randomUUID());
+    const junk: [string, (string | File)[]][] = [
+      ["words", ["drill", "' OR '1'='1' --"]],
+      ["an object's text", ["[object Object]", '{"id":"x"}']],
+      ["numbers", ["1", "-0", "1e309"]],
+      ["a very long value", ["a".repeat(20_000)]],
+      ["ids of no listing", ids(1)],
+      ["ten ids", ids(10)],
+      ["a file", [new File([new Uint8Array([1, 2, 3])], "listing.txt", { type: "text/plain" })]],
+    ];
+    const sides = [
+      { field: "moreOffered", notAvailable: OFFERED_NOT_AVAILABLE, tooMany: TOO_MANY_OFFERED },
+      { field: "moreWanted", notAvailable: WANTED_NOT_AVAILABLE, tooMany: TOO_MANY_WANTED },
+    ];
+    const send = (fields: [string, string | File][], asData: boolean) => {
+      const body = new FormData();
+      body.append("offeredListingId", world.ownListing);
+      for (const [name, value] of fields) body.append(name, value);
+      if (asData) body.append("via", "dialog");
+      return testApp.app.request(
+        new Request(`${TEST_ORIGIN}/listings/${world.otherListing}/propose${asData ? ".data" : ""}`, {
+          method: "POST",
+          headers: sameOrigin(member.cookie),
+          body,
+        }),
+      );
+    };
+    const before = await fingerprint(db);
+    for (const asData of [false, true]) {
+      for (const side of sides) {
+        for (const [what, values] of junk) {
+          const response = await send(
+            values.map((v): [string, string | File] => [side.field, v]),
+            asData,
+          );
+          const label = `${side.field}: ${what}${asData ? " (dialog)" : ""}`;
+          expect(response.status, label).toBe(400);
+          const text = await response.text();
+          // Ten ids are more than a bundle holds, and not a list of its listings either: both say what is wrong.
+          const said = [side.notAvailable, side.tooMany].filter((m) => text.includes(m));
+          expect(said, label).toEqual(what === "ten ids" ? [expect.any(String)] : [side.notAvailable]);
+        }
+      }
+      // Listings of the other side, and one too many of the right side's.
+      const wrongSide: [[string, string][], string][] = [
+        [[["moreOffered", world.otherSpare]], OFFERED_NOT_AVAILABLE],
+        [[["moreWanted", world.spareListing]], WANTED_NOT_AVAILABLE],
+        [ids(3).map((id) => ["moreOffered", id]), TOO_MANY_OFFERED],
+        [ids(2).map((id) => ["moreWanted", id]), TOO_MANY_WANTED],
+      ];
+      for (const [fields, message] of wrongSide) {
+        const response = await send(fields, asData);
+        expect(response.status, message).toBe(400);
+        expect(await response.text(), message).toContain(message);
+      }
+    }
+    expect(changedTables(before, await fingerprint(db))).toEqual([]);
   });
 
   // Found by this suite: PostgreSQL cannot store or compare text holding U+0000, so a NUL in a moderator's notes, a

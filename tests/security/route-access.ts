@@ -28,6 +28,9 @@ import { signUnsubscribeToken } from "#core/notifications/unsubscribe-token.ts";
 import { signAppealToken } from "#core/appeals/appeal-token.ts";
 import { systemClock } from "#core/shared/clock.ts";
 import { reportSwapProblem } from "#core/swaps/report-swap-problem.ts";
+import { acceptCircle } from "#core/circles/accept-circle.ts";
+import { offerCircle } from "#core/circles/offer-circle.ts";
+import { circleKey } from "#core/swaps/find-swap-circles.ts";
 import { appeals } from "#db/schema/appeals.ts";
 import { profiles } from "#db/schema/profiles.ts";
 import { swapProblems } from "#db/schema/swaps.ts";
@@ -41,6 +44,20 @@ import { swapMeetings } from "#db/schema/swaps.ts";
 import { toSydneyLocal } from "#core/shared/time.ts";
 import { scamSignals } from "#db/schema/trust-signals.ts";
 import type { Actor, ActorName, Answer, Body, World } from "./world";
+
+/** A circle of two between the member and Olive, each giving a new listing of theirs; accepted by both or not. */
+async function circleOf(w: World, { accepted }: { accepted: boolean }): Promise<string> {
+  const members = [w.actors.member.userId!, w.owner.userId!];
+  const owned = [await w.insertListing(members[0]), await w.insertListing(members[1])];
+  const legs = members.map((giverId, i) => ({ giverId, listingId: owned[i], receiverId: members[1 - i] }));
+  const circleId = await w.db.transaction((tx) =>
+    offerCircle(tx, { legs, key: circleKey(legs), fairness: 1 }, { now: new Date() }),
+  );
+  if (!circleId) throw new Error("the matrix's circle was not offered");
+  if (accepted)
+    for (const userId of members) await acceptCircle({ db: w.db, clock: systemClock }, { circleId, userId });
+  return circleId;
+}
 
 export type Outcome =
   | "ok"
@@ -172,10 +189,33 @@ export const TARGETS = {
     listingId: await w.insertListing(w.owner.userId!),
     offeredId: await w.insertListing(me(w, a)),
   }),
+  /**
+   * A bundle (decision 103): Olive's listing on the page and one more of hers asked for, three of the actor's own to
+   * offer, and a listing of a third member's, which no bundle may slip in on either side.
+   */
+  bundleOffer: async (w: World, a: Actor) => ({
+    listingId: await w.insertListing(w.owner.userId!),
+    wantedId: await w.insertListing(w.owner.userId!),
+    offeredId: await w.insertListing(me(w, a)),
+    moreOfferedId: await w.insertListing(me(w, a)),
+    lastOfferedId: await w.insertListing(me(w, a)),
+    strangersId: await w.insertListing(await w.throwaway()),
+  }),
   /** A pending proposal from Olive to the member (the member may accept or decline it). */
   receivedSwap: async (w: World) => ({
     swapId: (await w.insertSwap(w.owner.userId!, w.actors.member.userId!, "pending")).swapId,
   }),
+  /** A pending proposal from Olive to the member, and another listing of Olive's the member may ask for in a
+   *  counter-offer (decision 103). */
+  receivedSwapWithMore: async (w: World) => {
+    const swap = await w.insertSwap(w.owner.userId!, w.actors.member.userId!, "pending");
+    return {
+      swapId: swap.swapId,
+      targetId: swap.targetListingId,
+      offeredId: swap.offeredListingId,
+      moreId: await w.insertListing(w.owner.userId!),
+    };
+  },
   /** A pending proposal from the member to Olive (the member may withdraw it). */
   sentSwap: async (w: World) => ({
     swapId: (await w.insertSwap(w.actors.member.userId!, w.owner.userId!, "pending")).swapId,
@@ -184,6 +224,10 @@ export const TARGETS = {
   acceptedSwap: async (w: World) => ({
     swapId: (await w.insertSwap(w.actors.member.userId!, w.owner.userId!, "accepted")).swapId,
   }),
+  /** A swap circle of two offered to the member and Olive (decision 104): the member gives one listing, gets hers. */
+  offeredCircle: async (w: World) => ({ circleId: await circleOf(w, { accepted: false }) }),
+  /** The same, accepted by both: waiting for their fees (decision 105). */
+  acceptedCircle: async (w: World) => ({ circleId: await circleOf(w, { accepted: true }) }),
   /** A completed swap of the member's, not yet reviewed. */
   completedSwap: async (w: World) => ({
     swapId: (await w.insertSwap(w.actors.member.userId!, w.owner.userId!, "completed")).swapId,
@@ -453,6 +497,14 @@ type Fields = Record<string, string | string[]>;
 
 const form = (fields: Fields): Body => ({ form: fields });
 
+/** A bundle's fields (decision 103), as the propose dialog sends them: the actor's three for Olive's two. */
+const bundleFields = (t: Target) => ({
+  offeredListingId: t.offeredId,
+  moreOffered: [t.moreOfferedId, t.lastOfferedId],
+  moreWanted: t.wantedId,
+  message: "All three for the two?",
+});
+
 /** The listing form (create, edit, API) with one picture, as a browser sends it. */
 function listingForm(w: World): Body {
   const multipart = new FormData();
@@ -684,6 +736,21 @@ export const ROUTE_ACCESS: Entry[] = [
       target: "offer",
       body: (t) => form({ offeredListingId: t.offeredId, message: "Keen to swap?" }),
     }),
+    post(MEMBERS("redirect"), {
+      target: "bundleOffer",
+      body: (t) => form(bundleFields(t)),
+      note: "a bundle (decision 103): three of the actor's listings for two of Olive's",
+    }),
+    post(MEMBERS("invalid"), {
+      target: "bundleOffer",
+      body: (t) => form({ ...bundleFields(t), moreOffered: [t.moreOfferedId, t.strangersId] }),
+      note: "a third member's listing offered in the bundle as one's own: 'The listing you offered is not available'",
+    }),
+    post(MEMBERS("invalid"), {
+      target: "bundleOffer",
+      body: (t) => form({ ...bundleFields(t), moreWanted: t.strangersId }),
+      note: "a third member's listing asked for beside Olive's: 'One of the other listings you asked for is not available'",
+    }),
   ),
   ...listing(
     "routes/listings.$id.report",
@@ -885,6 +952,28 @@ export const ROUTE_ACCESS: Entry[] = [
     "/messages/:threadId/report/:messageId",
     get(OWNER("ok"), { target: "memberThread" }),
     post(OWNER("redirect"), { target: "memberThread", body: () => form({ reason: "spam", notes: "Matrix" }) }),
+  ),
+  // ----- Issue 29 (decision 103): a counter-offer, by the member the offer was made to -----
+  ...swaps(
+    "routes/my-swaps.$id.counter",
+    "/my-swaps/:swapId/counter",
+    get(OWNER("ok"), { target: "receivedSwapWithMore" }),
+    post(OWNER("redirect"), {
+      target: "receivedSwapWithMore",
+      body: (t) => form({ give: t.targetId, get: [t.offeredId, t.moreId], message: "And the other one?" }),
+    }),
+  ),
+  // ----- Issue 29 (decisions 104, 105): a swap circle, its members' only; anyone else, staff included, 404 -----
+  ...swaps(
+    "routes/my-swaps.circles.$id",
+    "/my-swaps/circles/:circleId",
+    get(OWNER("ok"), { target: "offeredCircle" }),
+    act("intent=accept", {}, OWNER("redirect", "declined"), { target: "offeredCircle" }),
+    act("intent=decline", {}, OWNER("redirect", "declined"), { target: "offeredCircle" }),
+    act("intent=pay", {}, OWNER("redirect", "declined"), {
+      target: "acceptedCircle",
+      note: "the member is sent to the checkout",
+    }),
   ),
   // ----- Issue 28 (decision 097): "Report a problem" on a paid swap, and appeals -----
   // The swap's two members only; anyone else, staff included, is answered as if it did not exist.
@@ -1346,6 +1435,28 @@ export const ROUTE_ACCESS: Entry[] = [
         json: { targetListingId: t.listingId, offeredListingId: t.offeredId, message: "Keen to swap?" },
       }),
     }),
+    post(MEMBERS("ok"), {
+      target: "bundleOffer",
+      body: (t) => ({ json: { targetListingId: t.listingId, ...bundleFields(t), moreWanted: [t.wantedId] } }),
+      note: "a bundle (decision 103)",
+    }),
+    post(MEMBERS("invalid"), {
+      target: "bundleOffer",
+      body: (t) => ({
+        json: {
+          targetListingId: t.listingId,
+          ...bundleFields(t),
+          moreWanted: [t.wantedId],
+          moreOffered: [t.strangersId],
+        },
+      }),
+      note: "a third member's listing offered in the bundle as one's own",
+    }),
+    post(MEMBERS("invalid"), {
+      target: "bundleOffer",
+      body: (t) => ({ json: { targetListingId: t.listingId, ...bundleFields(t), moreWanted: [t.strangersId] } }),
+      note: "a third member's listing asked for beside Olive's",
+    }),
   ),
   ...(
     [
@@ -1356,6 +1467,15 @@ export const ROUTE_ACCESS: Entry[] = [
     ] as const
   ).flatMap(([step, target]) =>
     api(`POST /api/v1/swaps/:id/${step}`, `/api/v1/swaps/:swapId/${step}`, post(OWNER("ok"), { target })),
+  ),
+  // A counter-offer (decision 103): only the member the offer was made to; a stranger is told it does not exist.
+  ...api(
+    "POST /api/v1/swaps/:id/counter",
+    "/api/v1/swaps/:swapId/counter",
+    post(OWNER("ok"), {
+      target: "receivedSwapWithMore",
+      body: (t) => ({ json: { give: [t.targetId], get: [t.offeredId, t.moreId] } }),
+    }),
   ),
   ...api(
     "POST /api/v1/swaps/:id/swapped",

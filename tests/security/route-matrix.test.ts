@@ -205,7 +205,8 @@ type Result = {
   detail: string;
 };
 
-test("every route answers every actor exactly as the table says", { timeout: 180_000 }, async () => {
+// 107 s alone in CI; over 180 s once beside a full CI run on the same two cores: the walk asserts answers, not speed.
+test("every route answers every actor exactly as the table says", { timeout: 360_000 }, async () => {
   const started = Date.now();
   const results: Result[] = [];
   const ordered = [...ROUTE_ACCESS.filter((e) => !e.last), ...ROUTE_ACCESS.filter((e) => e.last)];

@@ -6,7 +6,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DbHandle } from "#db/client.ts";
 import { readFlash } from "#app/lib/flash.server.ts";
 import { startHandshakePayment } from "#core/payments/start-handshake-payment.ts";
@@ -185,16 +185,25 @@ export async function createWorld(handle: DbHandle & { url?: string }) {
     extra: Partial<typeof swapProposals.$inferInsert> = {},
   ) => createSwap(db, { status, proposerId, receiverId, ...extra });
 
-  /** An accepted swap in which `payerId` has paid their fee from credit an admin gave: a completed payment. */
+  /**
+   * An accepted swap both members paid from credit an admin gave: `payerId`'s fee is captured (a completed payment).
+   * Holds are captured only once both sides hold (decision 102), so the other member pays too.
+   */
   async function completedPayment(payerId: string, otherId: string) {
     const { swapId } = await insertSwap(payerId, otherId, "accepted");
-    await db.insert(creditLedger).values({ userId: payerId, amountCents: 999, reason: "admin_credit" });
-    const paid = await startHandshakePayment(
-      { db, clock: systemClock, provider, appUrl: TEST_ORIGIN },
-      { swapId, userId: payerId },
-    );
-    if (paid.kind !== "paid") throw new Error("expected the credit to pay the fee");
-    const [payment] = await db.select().from(paymentLogs).where(eq(paymentLogs.swapProposalId, swapId));
+    for (const userId of [payerId, otherId]) {
+      await db.insert(creditLedger).values({ userId, amountCents: 999, reason: "admin_credit" });
+      const paid = await startHandshakePayment(
+        { db, clock: systemClock, provider, appUrl: TEST_ORIGIN },
+        { swapId, userId },
+      );
+      if (paid.kind !== "paid") throw new Error("expected the credit to pay the fee");
+    }
+    const [payment] = await db
+      .select()
+      .from(paymentLogs)
+      .where(and(eq(paymentLogs.swapProposalId, swapId), eq(paymentLogs.userId, payerId)));
+    if (payment.status !== "completed") throw new Error(`expected a captured fee, got ${payment.status}`);
     return { swapId, paymentId: payment.id };
   }
 

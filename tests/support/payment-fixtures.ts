@@ -9,6 +9,7 @@ import {
   signLocalWebhook,
 } from "#core/payments/local-provider.ts";
 import type { PaymentProvider } from "#core/payments/payment-provider.ts";
+import { findPaymentForStaff } from "#core/payments/find-payment-for-staff.ts";
 import type { Clock } from "#core/shared/clock.ts";
 import { systemClock } from "#core/shared/clock.ts";
 import { localPaymentsSecret, paymentProviderFromEnv } from "#server/payments.ts";
@@ -116,4 +117,36 @@ export function watchingRefunds(base: PaymentProvider) {
     },
   };
   return { refunded, provider };
+}
+
+/**
+ * The provider, watched: the payment intent of every refund, capture and hold release asked of it, in order,
+ * before `base` is asked. (Calls the app's own webhook route makes go through its own provider: see providerEventsOf.)
+ */
+export function watchingProvider(base: PaymentProvider) {
+  const refunded: string[] = [];
+  const captured: string[] = [];
+  const released: string[] = [];
+  const provider: PaymentProvider = {
+    ...base,
+    refund: async (input) => {
+      refunded.push(input.paymentIntentId);
+      return base.refund(input);
+    },
+    capture: async (input) => {
+      captured.push(input.paymentIntentId);
+      return base.capture(input);
+    },
+    releaseHold: async (input) => {
+      released.push(input.paymentIntentId);
+      return base.releaseHold(input);
+    },
+  };
+  return { refunded, captured, released, provider };
+}
+
+/** What the provider told us about a payment, as staff see it on its page: [event type, status], oldest first. */
+export async function providerEventsOf(db: Db, paymentId: string) {
+  const found = await findPaymentForStaff(db, { paymentId });
+  return (found?.events ?? []).map((e) => [e.type, e.status] as const);
 }

@@ -37,6 +37,8 @@ const STATUS_TONES: Record<string, Tone> = {
   expired: "grey",
   withdrawn: "grey",
   refunded: "grey",
+  held: "blue",
+  released: "grey",
   // Log events (System Logs).
   success: "green",
   processed: "green",

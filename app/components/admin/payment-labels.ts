@@ -22,6 +22,32 @@ export function refundText(payment: { refundReason: string | null; refundedAt: s
   return payment.refundedAt ? why : `refund pending (${why.replace(/^refunded:? ?/, "") || "owed"})`;
 }
 
+const RELEASE_REASONS: Record<string, string> = {
+  swap_lapsed: "swap lapsed",
+  swap_cancelled: "swap cancelled",
+  charged_twice: "held twice",
+  paid_after_close: "held after the swap closed",
+  hold_ended: "ended at the provider",
+};
+
+/**
+ * Where a fee's hold stands (decision 102), in words: held until both have paid, captured (charged), or released
+ * (let go, nothing charged) and why. Null for a payment that never held anything (an open or failed checkout).
+ */
+export function holdText(payment: {
+  status: string;
+  releaseReason: string | null;
+  releasedAt: string | Date | null;
+  capturedAt: string | Date | null;
+}): string | null {
+  const why = payment.releaseReason ? (RELEASE_REASONS[payment.releaseReason] ?? payment.releaseReason) : null;
+  if (payment.releasedAt) return `released, not charged (${why})`;
+  if (why) return `release pending (${why})`;
+  if (payment.status === "held") return "held: charged when both have paid";
+  if (payment.capturedAt) return "captured";
+  return null;
+}
+
 /** What an admin's refund does, in words, for its confirm dialog (the swap's page and the payment's page). */
 export function refundConsequences(p: {
   amount: string;

@@ -41,6 +41,14 @@ export function threadEventText(
       return event.payload.completed
         ? `${who} paid the handshake fee. Contact details are shared: arrange a time and place`
         : `${who} paid the handshake fee`;
+    case "countered": {
+      // Decision 103: what that round put on the table, as it was then (titles from the actor's side).
+      const list = (value: unknown) =>
+        Array.isArray(value) ? value.filter((t): t is string => typeof t === "string").join(" + ") : "";
+      const gives = list(event.payload.gives);
+      const gets = list(event.payload.gets);
+      return gives && gets ? `${who} sent a counter-offer: ${gives} for ${gets}` : `${who} sent a counter-offer`;
+    }
     case "review": {
       const rating = Number(event.payload.rating);
       return Number.isInteger(rating) ? `${who} left a review (${rating} of 5 stars)` : `${who} left a review`;

@@ -1,7 +1,7 @@
 import { ChevronDown } from "#app/components/ui/icons.ts";
 import type { ReactNode } from "react";
 import { HomeSection, HomeSectionHeading } from "./home-section";
-import { LAPSE_REFUND, NON_REFUNDABLE_ONCE_PAID } from "#app/lib/fee-refunds.ts";
+import { HELD_UNTIL_BOTH_PAY, LAPSE_RELEASE, NON_REFUNDABLE_ONCE_PAID } from "#app/lib/fee-refunds.ts";
 
 const QUESTIONS: { q: string; a: ReactNode }[] = [
   {
@@ -22,7 +22,8 @@ const QUESTIONS: { q: string; a: ReactNode }[] = [
     a: (
       <>
         Once a swap is accepted, each side pays a handshake fee of AUD 9.99. It's AUD 9.99 per party, paid once per
-        accepted swap, and it unlocks the other member's contact details so you can arrange the swap.
+        accepted swap, and it unlocks the other member's contact details so you can arrange the swap.{" "}
+        {HELD_UNTIL_BOTH_PAY}
       </>
     ),
   },
@@ -30,7 +31,7 @@ const QUESTIONS: { q: string; a: ReactNode }[] = [
     q: "Can I get a refund of the handshake fee?",
     a: (
       <>
-        {NON_REFUNDABLE_ONCE_PAID} {LAPSE_REFUND} If something else has gone wrong, for example you were charged in
+        {NON_REFUNDABLE_ONCE_PAID} {LAPSE_RELEASE} If something else has gone wrong, for example you were charged in
         error, contact support and our team can issue a refund. This doesn't limit your rights under the Australian
         Consumer Law.
       </>

@@ -5,8 +5,9 @@ export type ConfirmIntent = "accept" | "decline" | "withdraw";
 export type ConfirmingSwap = {
   id: string;
   otherName: string | null;
-  offeredTitle: string;
-  targetTitle: string;
+  /** What this member gives and gets, a bundle's titles joined ("Kayak + Paddle"). */
+  mine: string;
+  theirs: string;
 };
 
 /** What each step asks and what its confirm button says: the member reads what will happen before it does. */
@@ -15,7 +16,7 @@ function wording(intent: ConfirmIntent, swap: ConfirmingSwap) {
   if (intent === "accept") {
     return {
       title: "Accept this swap?",
-      description: `You swap your ${swap.targetTitle} for ${name}'s ${swap.offeredTitle}. You then both have 48 hours to pay the $9.99 handshake fee, and other open proposals for these two listings are declined.`,
+      description: `You swap your ${swap.mine} for ${name}'s ${swap.theirs}. You then both have 48 hours to pay the $9.99 handshake fee, and other open proposals for these listings are declined.`,
       confirm: "Yes, accept swap",
       danger: false,
     };
@@ -23,14 +24,14 @@ function wording(intent: ConfirmIntent, swap: ConfirmingSwap) {
   if (intent === "decline") {
     return {
       title: "Decline this swap?",
-      description: `${name}'s offer of ${swap.offeredTitle} for your ${swap.targetTitle} is declined and ${name} is told. This cannot be undone.`,
+      description: `${name}'s offer of ${swap.theirs} for your ${swap.mine} is declined and ${name} is told. This cannot be undone.`,
       confirm: "Yes, decline",
       danger: true,
     };
   }
   return {
     title: "Withdraw your proposal?",
-    description: `Your offer of ${swap.offeredTitle} for ${name}'s ${swap.targetTitle} is withdrawn, so ${name} can no longer accept it. This cannot be undone.`,
+    description: `Your offer of ${swap.mine} for ${name}'s ${swap.theirs} is withdrawn, so ${name} can no longer accept it. This cannot be undone.`,
     confirm: "Yes, withdraw",
     danger: true,
   };

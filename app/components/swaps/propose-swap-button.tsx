@@ -15,6 +15,7 @@ const ProposeSwapForm = lazy(() => loadForm().then((m) => ({ default: m.ProposeS
 type ProposeData = {
   target: { id: string; title: string; ownerName: string | null; valueMin: number; valueMax: number };
   offerable: Offerable[];
+  theirOthers: Offerable[];
   proposed: boolean;
 };
 
@@ -90,6 +91,7 @@ export function ProposeSwapButton({
                   targetId={listingId}
                   targetValue={{ min: fetcher.data.target.valueMin, max: fetcher.data.target.valueMax }}
                   offerable={fetcher.data.offerable}
+                  theirOthers={fetcher.data.theirOthers}
                   onSent={() => dialog.current?.close()}
                 />
               </Suspense>

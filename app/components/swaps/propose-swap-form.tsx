@@ -3,11 +3,13 @@ import { Form, Link, useFetcher } from "react-router";
 import { focusFirstError } from "#app/lib/focus-first-error.ts";
 import { formatValueRange } from "#app/lib/format.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
-import { closestInValue, type ValueRange } from "#core/swaps/fair-value.ts";
+import { closestInValue, combinedRange, type ValueRange } from "#core/swaps/fair-value.ts";
+import { MAX_OFFERED_LISTINGS, MAX_WANTED_LISTINGS } from "#core/swaps/bundle-limits.ts";
 import { FormError } from "../forms/form-error";
 import { Thumbnail } from "../listings/cover-picture";
 import { Button, ButtonLink } from "../ui/button";
 import { FairValueMeter, FairValueTag } from "./fair-value-meter";
+import { ListingChoices, OfferMessageField } from "./listing-choices";
 
 export type Offerable = {
   id: string;
@@ -25,6 +27,7 @@ export function ProposeSwapForm({
   targetId,
   targetValue,
   offerable,
+  theirOthers = [],
   error,
   onSent,
 }: {
@@ -32,6 +35,8 @@ export function ProposeSwapForm({
   /** The listing asked for: each of the member's listings is weighed against it (the fair-value meter). */
   targetValue: ValueRange;
   offerable: Offerable[];
+  /** The same owner's other listings: a bundle may ask for one of them too (decision 103). */
+  theirOthers?: Offerable[];
   error?: string;
   onSent?: () => void;
 }) {
@@ -44,7 +49,17 @@ export function ProposeSwapForm({
   const busy = fetcher.state !== "idle";
   const ranges = offerable.map((l) => ({ id: l.id, min: l.valueMin, max: l.valueMax }));
   const closest = offerable.length > 1 ? closestInValue(ranges, targetValue)?.id : undefined;
-  const picked = ranges.find((r) => r.id === chosen);
+  // A bundle: more of mine (up to 2 beside the chosen one), and one more of theirs.
+  const [moreMine, setMoreMine] = useState<string[]>([]);
+  const [moreTheirs, setMoreTheirs] = useState<string[]>([]);
+  const extrasOfMine = moreMine.filter((id) => id !== chosen);
+  const picked = chosen
+    ? combinedRange(ranges.filter((r) => r.id === chosen || extrasOfMine.includes(r.id)))
+    : undefined;
+  const asked = combinedRange([
+    targetValue,
+    ...theirOthers.filter((l) => moreTheirs.includes(l.id)).map((l) => ({ min: l.valueMin, max: l.valueMax })),
+  ]);
 
   // The success is a toast (the dialog closes); a refusal stays in the form, said once (decision 048).
   const shownError = fetcher.data && !fetcher.data.ok ? (fetcher.data.error ?? "Failed to send proposal") : error;
@@ -97,7 +112,11 @@ export function ProposeSwapForm({
                   name="offeredListingId"
                   value={listing.id}
                   className="size-4 shrink-0 accent-brand-700"
-                  onChange={() => setChosen(listing.id)}
+                  onChange={() => {
+                    setChosen(listing.id);
+                    // The one offered first is no longer one of the extras (else three could stay ticked).
+                    setMoreMine((list) => list.filter((id) => id !== listing.id));
+                  }}
                 />
                 <Thumbnail images={listing.images} size="small" />
                 <span className="min-w-0">
@@ -115,21 +134,36 @@ export function ProposeSwapForm({
             </li>
           ))}
         </ul>
-        <div aria-live="polite">{picked && <FairValueMeter mine={picked} theirs={targetValue} className="mt-3" />}</div>
       </fieldset>
-      <div>
-        <label htmlFor={`message-${targetId}`} className="block text-sm font-medium text-ink">
-          Message (optional)
-        </label>
-        <textarea
-          id={`message-${targetId}`}
-          name="message"
-          rows={3}
-          maxLength={1000}
-          placeholder="Say hello, and why this swap works for both of you."
-          className="mt-1 block w-full rounded-lg border border-line px-3 py-2 outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-200"
-        />
-      </div>
+      {(offerable.length > 1 || theirOthers.length > 0) && (
+        <details className="rounded-xl border border-line px-3 py-2">
+          <summary className="cursor-pointer py-1 text-sm font-medium text-ink">Make it a bundle (optional)</summary>
+          {offerable.length > 1 && (
+            <ListingChoices
+              quiet
+              legend={`Add up to ${MAX_OFFERED_LISTINGS - 1} more of yours`}
+              name="moreOffered"
+              listings={offerable.filter((l) => l.id !== chosen)}
+              picked={extrasOfMine}
+              max={MAX_OFFERED_LISTINGS - 1}
+              onChange={setMoreMine}
+            />
+          )}
+          {theirOthers.length > 0 && (
+            <ListingChoices
+              quiet
+              legend={`Ask for ${MAX_WANTED_LISTINGS - 1} more of theirs`}
+              name="moreWanted"
+              listings={theirOthers}
+              picked={moreTheirs}
+              max={MAX_WANTED_LISTINGS - 1}
+              onChange={setMoreTheirs}
+            />
+          )}
+        </details>
+      )}
+      <div aria-live="polite">{picked && <FairValueMeter mine={picked} theirs={asked} />}</div>
+      <OfferMessageField id={`message-${targetId}`} placeholder="Say hello, and why this swap works for both of you." />
       <p className="text-xs text-muted">
         Proposals expire after 48 hours. If it's accepted, each of you pays a $9.99 handshake fee to swap contact
         details.

@@ -1,13 +1,15 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { ArrowLeftRight, BadgeCheck, Clock, Mail, MapPin, Phone } from "#app/components/ui/icons.ts";
-import { NON_REFUNDABLE_ONCE_PAID } from "#app/lib/fee-refunds.ts";
+import { HELD_UNTIL_BOTH_PAY, NON_REFUNDABLE_ONCE_PAID } from "#app/lib/fee-refunds.ts";
 import { useSite } from "#app/lib/use-site.ts";
 import { formatDayAndTime } from "#core/shared/time.ts";
+import { MAX_COUNTER_ROUNDS } from "#core/swaps/bundle-limits.ts";
+import { combinedRange } from "#core/swaps/fair-value.ts";
 import { Thumbnail } from "../listings/cover-picture";
 import { SwapReview, type SwapReviewsData } from "../reviews/swap-review";
 import { Avatar } from "../ui/avatar";
-import { Button } from "../ui/button";
+import { Button, ButtonLink } from "../ui/button";
 import { FairValueMeter } from "./fair-value-meter";
 import { firstName, whoHasPaid } from "./who-has-paid";
 
@@ -19,6 +21,7 @@ type Listing = {
   valueMax: number;
   viewable?: boolean;
 };
+type BundleLine = { id: string; title: string; valueMin: number; valueMax: number };
 export type SwapCardData = {
   id: string;
   status: string;
@@ -40,6 +43,12 @@ export type SwapCardData = {
   };
   offered: Listing;
   target: Listing;
+  /** Pending: whether this member answers the offer on the table, and how many counter-offers it has had. */
+  myTurn?: boolean;
+  counterRound?: number;
+  /** A bundle (decision 103): the proposer's further listings in the deal, and the receiver's further one. */
+  moreOffered?: BundleLine[];
+  moreWanted?: BundleLine[];
   contact: { name: string; email: string; phone: string | null; location: string | null } | null;
   myReview?: { rating: number } | null;
   /** The swap's two reviews as this member may see them (double-blind, decision 094). */
@@ -120,14 +129,21 @@ export function SwapCard({
         <p className="mt-3 rounded-xl bg-surface px-4 py-3 text-sm italic text-ink wrap-anywhere">“{swap.message}”</p>
       )}
       <div className="mt-4 grid grid-cols-1 items-center gap-3 sm:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)]">
-        <ListingThumb label={received ? "They offer" : "You offered"} listing={swap.offered} />
+        <div className="min-w-0">
+          <ListingThumb label={received ? "They offer" : "You offered"} listing={swap.offered} />
+          <BundleLines lines={swap.moreOffered} />
+        </div>
         <ArrowLeftRight className="mx-auto size-5 text-muted" aria-hidden="true" />
-        <ListingThumb label={received ? "For your" : "For their"} listing={swap.target} />
+        <div className="min-w-0">
+          <ListingThumb label={received ? "For your" : "For their"} listing={swap.target} />
+          <BundleLines lines={swap.moreWanted} />
+        </div>
       </div>
-      {/* What this member gives against what they get: received, theirs is the offer; sent, it is the target. */}
+      {/* What this member gives against what they get: received, theirs is the offer; sent, it is the target. A
+          bundle counts as one range, the sum of its listings' (decision 101). */}
       <FairValueMeter
-        mine={rangeOf(received ? swap.target : swap.offered)}
-        theirs={rangeOf(received ? swap.offered : swap.target)}
+        mine={received ? wantedRange(swap) : offeredRange(swap)}
+        theirs={received ? offeredRange(swap) : wantedRange(swap)}
         className="mt-3"
       />
       {swap.threadId && (
@@ -143,6 +159,12 @@ export function SwapCard({
       {swap.status === "pending" && <TimeLeft expiresAt={swap.expiresAt} now={now} />}
       {swap.rejectionReason && (swap.status === "rejected" || swap.status === "expired") && (
         <p className="mt-3 text-sm text-muted">Reason: {swap.rejectionReason}</p>
+      )}
+      {/* Only an accepted swap can be paid, so an expired one this member paid for lapsed: their fee was only held. */}
+      {swap.status === "expired" && swap.iPaid && (
+        <p className="mt-1 text-sm font-medium text-ink">
+          Your $9.99 was only held: the hold is released and you were not charged.
+        </p>
       )}
       <NextStep
         swap={swap}
@@ -236,9 +258,22 @@ function NextStep({
   myPhoneConfirmed: boolean;
 }) {
   if (swap.status === "pending") {
+    // The offer on the table is answered by whoever it was made to: the receiver, until a counter-offer.
+    const answering = swap.myTurn ?? swap.myRole === "receiver";
+    const rounds = swap.counterRound ?? 0;
     return (
-      <div className="mt-4 flex flex-wrap gap-2">
-        {swap.myRole === "receiver" ? (
+      <div className="mt-4 flex flex-wrap items-center gap-2">
+        {rounds > 0 && (
+          <p className="w-full text-sm font-medium text-ink">
+            {answering
+              ? `${firstName(swap.otherParty.name)} sent a counter-offer: your turn to answer.`
+              : `You sent a counter-offer: waiting for ${firstName(swap.otherParty.name)} to answer.`}{" "}
+            <span className="font-normal text-muted">
+              Counter-offer {rounds} of {MAX_COUNTER_ROUNDS}.
+            </span>
+          </p>
+        )}
+        {answering ? (
           <>
             <ConfirmStepButton
               swapId={swap.id}
@@ -254,6 +289,11 @@ function NextStep({
               variant="outline"
               pageParams={pageParams}
             />
+            {rounds < MAX_COUNTER_ROUNDS && (
+              <ButtonLink to={`/my-swaps/${swap.id}/counter`} variant="outline" size="sm">
+                Counter-offer
+              </ButtonLink>
+            )}
           </>
         ) : (
           <ConfirmStepButton
@@ -279,7 +319,8 @@ function NextStep({
         {swap.iPaid ? (
           <>
             <p className="mt-1 text-sm text-muted">
-              Contact details unlock as soon as {firstName(swap.otherParty.name)} pays too.
+              Your $9.99 is held, not charged. When {firstName(swap.otherParty.name)} pays too, both fees are charged
+              and contact details unlock.
             </p>
             <PaymentDeadline dueAt={swap.paymentDueAt} />
           </>
@@ -484,16 +525,21 @@ function TestPaymentsNote() {
 function PaymentDeadline({ dueAt }: { dueAt?: string | Date | null }) {
   if (!dueAt) return null;
   return (
-    <p className="mt-2 flex items-center gap-1.5 text-sm font-medium text-ink">
-      <Clock className="size-4 text-accent-600" aria-hidden="true" />
-      Pay by {formatDayAndTime(dueAt)}, or the swap lapses and any fee already paid is refunded in full.
+    <p className="mt-2 flex items-start gap-1.5 text-sm font-medium text-ink">
+      <Clock className="mt-0.5 size-4 shrink-0 text-accent-600" aria-hidden="true" />
+      Pay by {formatDayAndTime(dueAt)}, or the swap lapses: any fee held is released and nobody is charged.
     </p>
   );
 }
 
-/** Once both have paid the fee stays paid: said where the member pays, in the FAQ's and the Terms' words (N9). */
+/** The fee is held until both pay, then charged and kept: said where the member pays, in the FAQ's and the Terms'
+ *  words (N9, decision 102). */
 function NonRefundableNote() {
-  return <p className="mt-1 text-xs text-muted">{NON_REFUNDABLE_ONCE_PAID}</p>;
+  return (
+    <p className="mt-1 text-xs text-muted">
+      {HELD_UNTIL_BOTH_PAY} {NON_REFUNDABLE_ONCE_PAID}
+    </p>
+  );
 }
 
 /** One way to reach the other member: its icon, and the value (a link where it can be opened). */
@@ -529,4 +575,25 @@ function ContactLine({
 /** A listing's value range as the fair-value meter reads it. */
 function rangeOf(listing: { valueMin: number; valueMax: number }) {
   return { min: listing.valueMin, max: listing.valueMax };
+}
+
+/** Everything the proposer gives, and everything they ask for, each as one range. */
+const offeredRange = (swap: SwapCardData) => combinedRange([swap.offered, ...(swap.moreOffered ?? [])].map(rangeOf));
+const wantedRange = (swap: SwapCardData) => combinedRange([swap.target, ...(swap.moreWanted ?? [])].map(rangeOf));
+
+/** A bundle's further listings on one side, each a line with its link ("+ Stihl chainsaw"). */
+function BundleLines({ lines }: { lines?: BundleLine[] }) {
+  if (!lines?.length) return null;
+  return (
+    <ul className="mt-1.5 space-y-1 pl-2 text-sm" aria-label="Also in this swap">
+      {lines.map((line) => (
+        <li key={line.id} className="truncate">
+          <span aria-hidden="true">+ </span>
+          <Link to={`/listings/${line.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+            {line.title}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
 }

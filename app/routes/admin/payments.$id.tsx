@@ -13,7 +13,7 @@ import {
   RecordsCard,
 } from "#app/components/admin/detail-parts.tsx";
 import { adminErrorBoundary } from "#app/components/admin/load-error.tsx";
-import { failureText, refundConsequences, refundText } from "#app/components/admin/payment-labels.ts";
+import { failureText, holdText, refundConsequences, refundText } from "#app/components/admin/payment-labels.ts";
 import { usePageDialog } from "#app/components/admin/use-page-dialog.ts";
 import { requireStaff } from "#app/lib/require-staff.server.ts";
 import { runStaffAction } from "#app/lib/staff-action.server.ts";
@@ -45,10 +45,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     payment: {
       id: p.id,
       swapId: p.swapProposalId,
+      circleId: p.swapCircleId,
       userId: p.userId,
       memberName: found.memberName,
       memberEmail: found.memberEmail,
-      swapStatus: found.swapStatus,
+      swapStatus: found.swapStatus ?? found.circleStatus ?? "",
       amount: formatCents(p.amountCents),
       credit: formatCents(p.creditCents),
       currency: p.currency.toUpperCase(),
@@ -58,6 +59,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       checkoutSessionId: p.checkoutSessionId,
       failure: failureText(p),
       refund: refundText(p),
+      hold: holdText(p),
+      capturedAt: p.capturedAt ? sydneyDateTime(p.capturedAt) : null,
+      releasedAt: p.releasedAt ? sydneyDateTime(p.releasedAt) : null,
       refundedAt: p.refundedAt ? sydneyDateTime(p.refundedAt) : null,
       createdAt: sydneyDateTime(p.createdAt),
       updatedAt: sydneyDateTime(p.updatedAt),
@@ -121,19 +125,35 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
               {payment.memberName}
             </Link>
           </DetailRow>
-          <DetailRow label="Swap">
-            <Link to={`/admin/swaps/${payment.swapId}`} className="font-mono text-xs text-brand-800 hover:underline">
-              {payment.swapId.slice(0, 8)}
-            </Link>{" "}
-            <StatusBadge status={payment.swapStatus} />
+          {payment.swapId ? (
+            <DetailRow label="Swap">
+              <Link to={`/admin/swaps/${payment.swapId}`} className="font-mono text-xs text-brand-800 hover:underline">
+                {payment.swapId.slice(0, 8)}
+              </Link>{" "}
+              <StatusBadge status={payment.swapStatus} />
+            </DetailRow>
+          ) : (
+            <DetailRow label="Swap circle">
+              <span className="font-mono text-xs">{payment.circleId?.slice(0, 8)}</span>{" "}
+              <StatusBadge status={payment.swapStatus} />
+            </DetailRow>
+          )}
+          <DetailRow
+            label={payment.status === "completed" || payment.status === "refunded" ? "Charged by card" : "By card"}
+          >
+            {payment.amount}
           </DetailRow>
-          <DetailRow label="Charged by card">{payment.amount}</DetailRow>
           <DetailRow label="Paid from credit">{payment.credit}</DetailRow>
           <DetailRow label="Provider">{payment.provider}</DetailRow>
           <DetailRow label="Payment intent">{payment.paymentIntentId ?? "—"}</DetailRow>
           <DetailRow label="Checkout session">{payment.checkoutSessionId ?? "—"}</DetailRow>
           <DetailRow label="Created">{payment.createdAt}</DetailRow>
           <DetailRow label="Last change">{payment.updatedAt}</DetailRow>
+          {payment.hold && (
+            <DetailRow label="Hold">
+              {`${payment.hold}${payment.capturedAt ? `, ${payment.capturedAt}` : payment.releasedAt ? `, ${payment.releasedAt}` : ""}`}
+            </DetailRow>
+          )}
           {payment.failure && <DetailRow label="Error">{payment.failure}</DetailRow>}
           {payment.refund && (
             <DetailRow label="Refund">{`${payment.refund}${payment.refundedAt ? `, ${payment.refundedAt}` : ""}`}</DetailRow>

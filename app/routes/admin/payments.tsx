@@ -8,7 +8,7 @@ import { FilteredList, MemberCell } from "#app/components/admin/list-table.tsx";
 import { PageAlert } from "#app/components/admin/detail-parts.tsx";
 import { adminErrorBoundary } from "#app/components/admin/load-error.tsx";
 import { FilterBar, FilterSelect, PageHeader } from "#app/components/admin/page-header.tsx";
-import { failureText, refundText } from "#app/components/admin/payment-labels.ts";
+import { failureText, holdText, refundText } from "#app/components/admin/payment-labels.ts";
 import { ReplayWebhooksDialog } from "#app/components/admin/payments/replay-dialog.tsx";
 import { usePageDialog } from "#app/components/admin/use-page-dialog.ts";
 import { requireStaff } from "#app/lib/require-staff.server.ts";
@@ -43,6 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     payments: payments.map((p) => ({
       id: p.id,
       swapId: p.swapId,
+      circleId: p.circleId,
       userId: p.userId,
       memberName: p.memberName,
       amount: formatCents(p.amountCents),
@@ -52,6 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       paymentIntentId: p.paymentIntentId,
       failure: failureText(p),
       refund: refundText(p),
+      hold: holdText(p),
       createdAt: sydneyDateTime(p.createdAt),
     })),
     ...pageLinks(url, nextCursor),
@@ -150,6 +152,7 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
             <td data-label="Status" className="px-3 py-2 sm:max-w-72">
               <StatusBadge status={p.status} />
               {p.failure && <span className="block text-xs text-danger">{p.failure}</span>}
+              {p.hold && <span className="block text-xs text-muted">{p.hold}</span>}
               {p.refund && <span className="block text-xs text-muted">{p.refund}</span>}
             </td>
             <td data-label="Provider" className="px-3 py-2 text-muted">
@@ -159,13 +162,17 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
               )}
             </td>
             <td data-label="Swap" className="px-3 py-2">
-              <Link
-                to={`/admin/swaps/${p.swapId}`}
-                className="font-mono text-xs hover:underline"
-                aria-label={`Swap ${p.swapId.slice(0, 8)}`}
-              >
-                {p.swapId.slice(0, 8)}
-              </Link>
+              {p.swapId ? (
+                <Link
+                  to={`/admin/swaps/${p.swapId}`}
+                  className="font-mono text-xs hover:underline"
+                  aria-label={`Swap ${p.swapId.slice(0, 8)}`}
+                >
+                  {p.swapId.slice(0, 8)}
+                </Link>
+              ) : (
+                <span className="font-mono text-xs">Circle {p.circleId?.slice(0, 8)}</span>
+              )}
             </td>
             <td data-label="Created" className="whitespace-nowrap px-3 py-2 text-muted">
               {p.createdAt}

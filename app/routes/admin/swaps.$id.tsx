@@ -14,7 +14,7 @@ import { ADMIN_CREDIT_CENTS } from "#db/schema/payments.ts";
 import type { AdminHandle } from "#app/components/admin/admin-shell.tsx";
 import { PageAlert } from "#app/components/admin/detail-parts.tsx";
 import { adminErrorBoundary } from "#app/components/admin/load-error.tsx";
-import { failureText, refundConsequences, refundText } from "#app/components/admin/payment-labels.ts";
+import { failureText, holdText, refundConsequences, refundText } from "#app/components/admin/payment-labels.ts";
 import { RefundDialog } from "#app/components/admin/payments/refund-dialog.tsx";
 import { CancelSwapDialog } from "#app/components/admin/swap/cancel-dialog.tsx";
 import { ApplyCreditDialog } from "#app/components/admin/swap/credit-dialog.tsx";
@@ -97,6 +97,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         credit: formatCents(found.proposer.creditCents),
         paid: swap.proposerPaid,
         listing: found.offered,
+        more: found.moreOffered,
       },
       {
         role: "Receiver",
@@ -104,6 +105,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         credit: formatCents(found.receiver.creditCents),
         paid: swap.receiverPaid,
         listing: found.target,
+        more: found.moreWanted,
       },
     ],
     timeline: found.timeline.map((step) => ({ ...step, at: step.at ? sydneyDateTime(step.at) : null })),
@@ -120,6 +122,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       paidAt: p.paidAt ? sydneyDateTime(p.paidAt) : null,
       failure: failureText(p),
       refund: refundText(p),
+      hold: holdText(p),
       refundable: p.status === "completed" && !p.refundReason && (p.amountCents > 0 || p.creditCents > 0),
     })),
     creditAmount: formatCents(ADMIN_CREDIT_CENTS),
@@ -141,7 +144,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case "cancel":
       return act(actionPermissions.cancel, { success: "Swap cancelled", failure: "Failed to cancel swap" }, (actor) =>
         cancelSwapAsStaff(
-          { db: ctx.db, provider: ctx.paymentProvider, appUrl: ctx.env.APP_URL },
+          { db: ctx.db, clock: ctx.clock, provider: ctx.paymentProvider, appUrl: ctx.env.APP_URL },
           { actor, swapId, reason: form.get("reason"), now },
         ),
       );

@@ -19,6 +19,9 @@ import { rateLimits } from "#db/schema/ops.ts";
 import { scamSignals } from "#db/schema/trust-signals.ts";
 import { paymentLogs } from "#db/schema/payments.ts";
 import { reviews, swapMeetings } from "#db/schema/swaps.ts";
+import { acceptCircle } from "#core/circles/accept-circle.ts";
+import { offerCircle } from "#core/circles/offer-circle.ts";
+import { circleKey } from "#core/swaps/find-swap-circles.ts";
 import type { PageHandler } from "#server/app.ts";
 import { paymentProviderFromEnv } from "#server/payments.ts";
 import { MEMBER_PASSWORD, postListing, sameOrigin, signUpConfirmedMember } from "#tests/support/api-factories.ts";
@@ -162,6 +165,20 @@ export async function buildWorld(handle: DbHandle, testApp: TestApp) {
   if (started.kind !== "redirect") throw new Error("expected a checkout");
   const checkoutSession = new URL(started.url).pathname.replace("/checkout/", "");
 
+  // Swap circles of two with Tom (decisions 104, 105): one offered, one accepted by both and awaiting fees.
+  const circleWithTom = async (accepted: boolean) => {
+    const members = [member.userId, other.id];
+    const owned = [await createListing(db, member.userId), await createListing(db, other.id)];
+    const legs = members.map((giverId, i) => ({ giverId, listingId: owned[i], receiverId: members[1 - i] }));
+    const circleId = await db.transaction((tx) =>
+      offerCircle(tx, { legs, key: circleKey(legs), fairness: 1 }, { now: new Date() }),
+    );
+    if (!circleId) throw new Error("expected the circle to be offered");
+    if (accepted) for (const userId of members) await acceptCircle({ db, clock: deps.clock }, { circleId, userId });
+    return circleId;
+  };
+  const circles = { offered: await circleWithTom(false), accepted: await circleWithTom(true) };
+
   // An admin with TOTP, signed in with their code; members and swaps for the back office to act on.
   const admin = await signUpConfirmedMember(testApp, db, { name: "Sam Staff" });
   await grantStaffRole(db, { userId: admin.userId, role: "admin", by: { actorId: null, via: "cli" } });
@@ -300,6 +317,7 @@ export async function buildWorld(handle: DbHandle, testApp: TestApp) {
     thread,
     threadLine,
     swaps: { received, sent, accepted: accepted.swapId, completed, arranging, staff: staffSwap.swapId },
+    circles,
     meetingId: meeting.id,
     checkoutSession,
     victims: victims.map((v) => v.id),

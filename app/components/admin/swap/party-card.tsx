@@ -9,6 +9,8 @@ export type SwapParty = {
   credit: string;
   paid: boolean;
   listing: { title: string; status: string } | null;
+  /** A bundle's further listings on this side (decision 103). */
+  more?: { title: string; status: string }[];
 };
 
 /** One side of the swap: the member, what they give, whether they have paid, and their account credit. */
@@ -25,6 +27,9 @@ export function PartyCard({ party }: { party: SwapParty }) {
       <dl className="mt-2 space-y-1.5 text-sm">
         <DetailRow label={party.role === "Proposer" ? "Offers" : "Gives"}>{party.listing?.title ?? "—"}</DetailRow>
         <DetailRow label="Listing status">{party.listing?.status ?? "—"}</DetailRow>
+        {party.more?.map((listing) => (
+          <DetailRow key={listing.title} label="And">{`${listing.title} (${listing.status})`}</DetailRow>
+        ))}
         <DetailRow label="Fee paid">{party.paid ? "Yes" : "No"}</DetailRow>
         <DetailRow label="Account credit">{party.credit}</DetailRow>
       </dl>

@@ -13,6 +13,7 @@ type SwapPayment = {
   status: string;
   failure: string | null;
   refund: string | null;
+  hold: string | null;
   createdAt: string;
   paidAt: string | null;
   refundable: boolean;
@@ -46,6 +47,7 @@ export function PaymentsCard({ payments, mayRefund }: { payments: SwapPayment[];
                 <td className="px-3 py-2">
                   <StatusBadge status={p.status} />
                   {p.failure && <span className="block text-xs text-danger">{p.failure}</span>}
+                  {p.hold && <span className="block text-xs text-muted">{p.hold}</span>}
                   {p.refund && <span className="block text-xs text-muted">{p.refund}</span>}
                 </td>
                 <td className="whitespace-nowrap px-3 py-2 text-muted">{p.createdAt}</td>
