@@ -14,12 +14,16 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { CHROMIUM_PATH } from "./chromium.mjs";
+import { playwrightOutcomes, vitestFailures } from "./test-report.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const ci = process.env.CI === "true";
 const chromium = CHROMIUM_PATH;
 const results = fs.mkdtempSync(path.join(os.tmpdir(), "swapshed-test-"));
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** What failed, and which journeys passed only on their retry, each under its step's label (printed last). */
+const failures = [];
+const flakes = [];
 let failedStep = false;
 const timings = [];
 
@@ -57,17 +61,22 @@ function run(label, command, args, env = {}) {
   });
 }
 
-function countVitest(file) {
+function countVitest(file, label) {
   if (!fs.existsSync(file)) return;
   const report = JSON.parse(fs.readFileSync(file, "utf8"));
+  for (const line of vitestFailures(report, root)) failures.push(`[${label}] ${line}`);
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
 }
 
-function countPlaywright(file) {
+function countPlaywright(file, label) {
   if (!fs.existsSync(file)) return;
-  const { stats } = JSON.parse(fs.readFileSync(file, "utf8"));
+  const report = JSON.parse(fs.readFileSync(file, "utf8"));
+  const { stats } = report;
+  const { failed, flaky } = playwrightOutcomes(report);
+  for (const line of failed) failures.push(`[${label}] ${line}`);
+  for (const line of flaky) flakes.push(`[${label}] ${line}`);
   totals.passed += stats.expected + stats.flaky;
   totals.failed += stats.unexpected;
   totals.skipped += stats.skipped;
@@ -229,7 +238,7 @@ const vitestStep = (label, file, env = {}, extra = []) => ({
   run: async () => {
     const out = path.join(results, file);
     await run(label, "npx", [...vitestArgs(out), ...extra], env);
-    countVitest(out);
+    countVitest(out, label);
   },
 });
 
@@ -248,7 +257,7 @@ function e2eStep(label, { files, port, args = [], database }) {
       if (database) env.E2E_DATABASE_URL = await freshPostgresDatabase(pgUrl, database);
       else env.E2E_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "swapshed-e2e-"));
       await run(label, "npx", ["playwright", "test", ...files, ...args], env);
-      countPlaywright(out);
+      countPlaywright(out, label);
       if (database) await dropPostgresDatabase(pgUrl, database);
     },
   };
@@ -324,5 +333,13 @@ console.log("\nSteps:");
 for (const t of timings)
   console.log(`  ${t.code === 0 ? "passed" : "FAILED"}  ${String(t.seconds).padStart(5)} s  ${t.label}`);
 console.log(`  in all ${Math.round((Date.now() - started) / 1000)} s (two steps at a time)`);
+if (flakes.length) {
+  console.log("\nPassed only when tried again (look into these):");
+  for (const line of flakes) console.log(`  ${line}`);
+}
+if (failures.length) {
+  console.log("\nFailed:");
+  for (const line of failures) console.log(`  ${line}`);
+}
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedStep || totals.failed > 0 ? 1 : 0);
