@@ -43,7 +43,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const form = formFields(await readFormData(request));
   // Escaped: the id is whatever the address said, and a header cannot carry every character.
   const back = `/my-swaps/circles/${encodeURIComponent(params.id)}`;
-  const deps = { db: ctx.db, clock: ctx.clock };
+  const deps = { db: ctx.db, clock: ctx.clock, env: ctx.env };
   const circleId = params.id;
   const intent = form.intent;
   return runAction(

@@ -2,6 +2,8 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { listings } from "#db/schema/listings.ts";
 import { swapCircleLegs, swapCircles } from "#db/schema/swap-circles.ts";
+import { deliverAfterCommit } from "../events/deliver-after-commit";
+import { recordEvent } from "../events/record-event";
 import { isFeatureEnabled } from "../flags/is-feature-enabled";
 import { lockListingsInIdOrder } from "../listings/lock-listings-in-id-order";
 import { circleDeal } from "../payments/fee-deal";
@@ -40,12 +42,13 @@ export type AcceptedCircle = {
  * the circle is then cancelled on its own.
  */
 export async function acceptCircle(
-  { db, clock }: { db: Db; clock: Clock },
+  deps: { db: Db; clock: Clock; env?: { APP_URL: string } },
   { circleId, userId }: { circleId: string; userId: string },
 ): Promise<AcceptedCircle> {
-  const now = clock.now();
+  const { db } = deps;
+  const now = deps.clock.now();
   try {
-    return await db.transaction(async (tx) => {
+    const accepted = await db.transaction(async (tx): Promise<AcceptedCircle> => {
       const { legs, mine } = await findLegsAsMember(tx, { circleId, userId });
       const listingIds = legs.map((leg) => leg.listingId).sort();
       await lockListingsInIdOrder(tx, listingIds);
@@ -62,10 +65,14 @@ export async function acceptCircle(
       if (!isLastAcceptance(legs, mine)) return { status: "offered", rejectedSwapIds: [], cancelledCircleIds: [] };
       return goAhead(tx, { circleId, listingIds, memberIds: legs.map((leg) => leg.giverId), now });
     });
+    await deliverAfterCommit(deps);
+    return accepted;
   } catch (error) {
     // The rollback released everything; the circle can never go ahead now, so close it for everyone.
-    if (isAppError(error) && error.message === CIRCLE_LISTING_GONE)
+    if (isAppError(error) && error.message === CIRCLE_LISTING_GONE) {
       await cancelCircle(db, circleId, now, "listing_gone");
+      await deliverAfterCommit(deps);
+    }
     throw error;
   }
 }
@@ -96,8 +103,11 @@ async function goAhead(
     .where(eq(swapCircles.id, circleId));
   const rejectedSwapIds = await declinePendingHolding(tx, { listingIds, now });
   const cancelledCircleIds = await cancelCirclesHolding(tx, { listingIds, exceptCircleId: circleId, now });
-  if (await isFeatureEnabled(tx, "enable_swap_payments"))
+  if (await isFeatureEnabled(tx, "enable_swap_payments")) {
+    await recordEvent(tx, { kind: "circle.accepted", subjectId: circleId });
     return { status: "accepted", rejectedSwapIds, cancelledCircleIds };
+  }
+  // Fees switched off: straight to the handshake, whose event settleCircleFee records.
   await waiveFees(tx, { circleId, memberIds, now });
   return { status: "arranging", rejectedSwapIds, cancelledCircleIds };
 }
@@ -113,10 +123,14 @@ async function waiveFees(tx: Db, { circleId, memberIds, now }: { circleId: strin
   if (!handshake) throw new Error(`waived circle ${circleId} did not reach the handshake`);
 }
 
-/** Closes a circle that is still offered, in a short transaction of its own. */
+/** Closes a circle that is still offered, and tells its members, in a short transaction of its own. */
 async function cancelCircle(db: Db, circleId: string, now: Date, reason: CircleCloseReason) {
-  await db
-    .update(swapCircles)
-    .set({ status: "cancelled", closedAt: now, closeReason: reason })
-    .where(and(eq(swapCircles.id, circleId), eq(swapCircles.status, "offered"), isNull(swapCircles.closedAt)));
+  await db.transaction(async (tx) => {
+    const [cancelled] = await tx
+      .update(swapCircles)
+      .set({ status: "cancelled", closedAt: now, closeReason: reason })
+      .where(and(eq(swapCircles.id, circleId), eq(swapCircles.status, "offered"), isNull(swapCircles.closedAt)))
+      .returning();
+    if (cancelled) await recordEvent(tx, { kind: "circle.closed", subjectId: circleId, payload: { reason } });
+  });
 }

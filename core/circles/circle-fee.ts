@@ -5,6 +5,7 @@ import { swapCircleLegs, swapCircles } from "#db/schema/swap-circles.ts";
 import { keepSavedSearchesInStep } from "../saved-searches/keep-listing-wants";
 import { AppError } from "../shared/app-error";
 import { CIRCLE_NOT_FOUND, findLegsAsMember, refuseUnlessAllActive } from "./circle-guards";
+import { recordEvent } from "../events/record-event";
 
 // A circle's handshake fees (decision 105): once every member has accepted, each pays one $9.99 fee within 48
 // hours, held on the card as a swap's fee is (decision 102). When the last one holds, the circle reaches its
@@ -95,6 +96,8 @@ export async function settleCircleFee(
     .where(and(inArray(listings.id, listingIds), eq(listings.status, "reserved")));
   // The circle's listings are promised: what their owners would have swapped them for is no longer wanted.
   for (const listingId of listingIds) await keepSavedSearchesInStep(tx, listingId);
+  // Every member is told the circle is on, with whose contact details they now see.
+  await recordEvent(tx, { kind: "circle.handshake", subjectId: circleId });
   return true;
 }
 

@@ -6,6 +6,7 @@ import { swapCircleLegs, swapCircles } from "#db/schema/swap-circles.ts";
 import { circleDeal } from "../payments/fee-deal";
 import { letGoOfHolds, RELEASE_REASONS } from "../payments/let-go-of-holds";
 import { lockMemberCredit, recordCredit } from "../payments/lock-member-credit";
+import { recordEvent } from "../events/record-event";
 import type { Clock } from "../shared/clock";
 
 export const CIRCLE_LAPSED = "Not every handshake fee was held within 48 hours of the swap circle's acceptance";
@@ -43,6 +44,8 @@ async function lapseOne(db: Db, circleId: string, now: Date): Promise<boolean> {
       .update(swapCircles)
       .set({ status: "lapsed", closedAt: now, closeReason: "not_paid" })
       .where(eq(swapCircles.id, circleId));
+    // Every member is told, whoever paid: nobody is charged.
+    await recordEvent(tx, { kind: "circle.closed", subjectId: circleId, payload: { reason: "not_paid" } });
     const legs = await tx.select().from(swapCircleLegs).where(eq(swapCircleLegs.circleId, circleId));
     await tx
       .update(listings)

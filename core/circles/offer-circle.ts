@@ -3,6 +3,7 @@ import type { Db } from "#db/client.ts";
 import { listings } from "#db/schema/listings.ts";
 import { profiles } from "#db/schema/profiles.ts";
 import { swapCircleLegs, swapCircles } from "#db/schema/swap-circles.ts";
+import { recordEvent } from "../events/record-event";
 import { isPublicListing } from "../listings/public-listings";
 import type { Circle } from "../swaps/find-swap-circles";
 import { CIRCLE_ANSWER_HOURS } from "./circle-guards";
@@ -14,6 +15,7 @@ export { CIRCLE_ANSWER_HOURS };
  * CIRCLE_ANSWER_HOURS) and its legs. Returns its id, or null when it cannot be offered: not a well-formed circle of
  * two or three, a listing no longer public and on offer (or no longer its giver's), or the same circle already open
  * (the partial unique index on the key, so two finders racing offer it once). Nothing is reserved until all accept.
+ * Its members are told (circle.offered, recorded in the same transaction).
  */
 export async function offerCircle(tx: Db, circle: Circle, { now }: { now: Date }): Promise<string | null> {
   if (!isWellFormed(circle)) return null;
@@ -37,6 +39,7 @@ export async function offerCircle(tx: Db, circle: Circle, { now }: { now: Date }
   await tx
     .insert(swapCircleLegs)
     .values(circle.legs.map((leg, position) => ({ circleId: offered.id, position, ...leg })));
+  await recordEvent(tx, { kind: "circle.offered", subjectId: offered.id });
   return offered.id;
 }
 

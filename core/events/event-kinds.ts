@@ -70,7 +70,43 @@ export const SAVED_SEARCH_EVENT_KINDS = [
 ] as const;
 
 export type SavedSearchEventKind = (typeof SAVED_SEARCH_EVENT_KINDS)[number];
-export type EventKind = SwapEventKind | StaffEventKind | MessageEventKind | SavedSearchEventKind;
+
+/** What members want changed (decision 108): the swap-circle finder looks for circles through them after the commit. */
+export const WANT_EVENT_KINDS = [
+  // A member favourited a listing or saved (or resumed) a search; the subject is the member.
+  "wants.changed",
+] as const;
+
+export type WantEventKind = (typeof WANT_EVENT_KINDS)[number];
+
+/** Swap circles (decisions 104, 105, 108); the subject is the circle. */
+export const CIRCLE_EVENT_KINDS = [
+  // The finder offered a circle: each member is told what they give and get.
+  "circle.offered",
+  // The last member accepted: every listing is reserved and each member's fee is due within 48 hours.
+  "circle.accepted",
+  // Every fee held (or waived): the handshake, contact details shared between each giver and receiver.
+  "circle.handshake",
+  // Declined by a member, lapsed unanswered or unpaid, or cancelled because a listing was taken or gone.
+  "circle.closed",
+] as const;
+
+export type CircleEventKind = (typeof CIRCLE_EVENT_KINDS)[number];
+
+/** Why a circle closed, as its members are told (the payload of circle.closed). */
+export type CircleClosedReason = "declined" | "lapsed" | "not_paid" | "listing_taken" | "listing_gone";
+
+export type CircleEventPayloads = {
+  "circle.closed": { reason: CircleClosedReason; actorId?: string };
+};
+
+export type EventKind =
+  | SwapEventKind
+  | StaffEventKind
+  | MessageEventKind
+  | SavedSearchEventKind
+  | WantEventKind
+  | CircleEventKind;
 
 /** What a saved search's notice says, fixed when it was due (core/saved-searches/notice-due-matches.ts). */
 export type SavedSearchEventPayloads = {

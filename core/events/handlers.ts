@@ -4,7 +4,16 @@ import { kindRow } from "../notifications/notification-kinds";
 import { recordNotices } from "../notifications/record-notices";
 import { matchListing } from "../saved-searches/match-listing";
 import { noticeDueMatches } from "../saved-searches/notice-due-matches";
-import { type DomainEvent, type EventKind, SWAP_EVENT_KINDS, type SwapEventKind } from "./event-kinds";
+import { offerFirstCircle } from "../circles/offer-found-circles";
+import { findCirclesForMember, findCirclesThroughListing } from "../swaps/find-swap-circles";
+import {
+  CIRCLE_EVENT_KINDS,
+  type CircleEventKind,
+  type DomainEvent,
+  type EventKind,
+  SWAP_EVENT_KINDS,
+  type SwapEventKind,
+} from "./event-kinds";
 import { mailListingModerated, mailReportReviewed, mailSwapCancelledByStaff } from "./staff-event-mail";
 import { mailSwapEvent } from "./swap-event-mail";
 import { mailAppealDecided } from "./appeal-event-mail";
@@ -62,10 +71,22 @@ const HANDLERS: Record<EventKind, Handler> = {
   "message.sent": withNotices(async () => {}),
   // A new or edited public listing meets the saved searches it matches; those told "instantly" hear of it now
   // (at most once an hour each: the rest wait for the job, core/saved-searches/notice-due-matches.ts).
+  // Then, with the wants it met now recorded, the best swap circle through it is offered (decision 108).
   "listing.published": async (tx, event) => {
+    const now = new Date(event.occurredAt);
     const matched = await matchListing(tx, event.subjectId);
-    await noticeDueMatches(tx, { now: new Date(event.occurredAt), searchIds: matched });
+    await noticeDueMatches(tx, { now, searchIds: matched });
+    await offerFirstCircle(tx, await findCirclesThroughListing(tx, event.subjectId), { now });
   },
+  // A member's wants changed (a favourite, a saved search): the best swap circle they are now in is offered.
+  "wants.changed": async (tx, event) => {
+    await offerFirstCircle(tx, await findCirclesForMember(tx, event.subjectId), { now: new Date(event.occurredAt) });
+  },
+  // Swap circles: their notices (and, for members who want them so, the plain notice e-mail).
+  ...(Object.fromEntries(CIRCLE_EVENT_KINDS.map((kind) => [kind, withNotices(async () => {})])) as Record<
+    CircleEventKind,
+    Handler
+  >),
   // Its notice (and, for a member who wants it so, the plain notice e-mail).
   "saved_search.matched": withNotices(async () => {}),
 };

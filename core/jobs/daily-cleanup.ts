@@ -4,6 +4,7 @@ import { rateLimits } from "#db/schema/ops.ts";
 import type { Clock } from "../shared/clock";
 import { expireSwaps } from "../swaps/expire-swaps";
 import { purgeDeletedMembers } from "../accounts/purge-deleted-members";
+import { offerCirclesNightly } from "../circles/offer-circles-nightly";
 import type { FileStorage } from "../storage/storage";
 import { runOnce } from "./run-once";
 import { sydneyTime } from "../shared/time";
@@ -18,11 +19,14 @@ export type DailyCleanupResult = {
   expiredSwapIds: string[];
   rateLimitsDeleted: number;
   purgedMembers: number;
+  /** Swap circles the nightly pass offered (decision 108). */
+  circlesOffered: number;
 };
 
 /**
- * The daily cleanup: expires overdue proposals, deletes rate-limit windows older than a day, and purges members
- * whose 30 days after deletion are up. Runs at most once per Sydney calendar date, however many processes call it.
+ * The daily cleanup: expires overdue proposals, deletes rate-limit windows older than a day, purges members
+ * whose 30 days after deletion are up, then offers the swap circles the nightly pass finds (after the purge, so no
+ * circle is offered to a member just purged). Runs at most once per Sydney calendar date, however many processes call it.
  */
 export async function dailyCleanup(deps: { db: Db; clock: Clock; storage?: FileStorage }) {
   const now = deps.clock.now();
@@ -36,11 +40,13 @@ export async function dailyCleanup(deps: { db: Db; clock: Clock; storage?: FileS
         .where(lt(rateLimits.windowStart, new Date(now.getTime() - DAY_MS)))
         .returning();
       const purged = await purgeDeletedMembers(deps);
+      const circlesOffered = await offerCirclesNightly(deps);
       return {
         expiredSwaps: expiredSwapIds.length,
         expiredSwapIds,
         rateLimitsDeleted: deleted.length,
         purgedMembers: purged.length,
+        circlesOffered,
       };
     },
   );

@@ -4,7 +4,9 @@ import { conversations } from "#db/schema/conversations.ts";
 import { moderationReports } from "#db/schema/moderation.ts";
 import { swapProposals } from "#db/schema/swaps.ts";
 import { users } from "#db/schema/auth.ts";
+import { type CircleFacts, loadCircleFacts } from "../circles/circle-facts";
 import type {
+  CircleEventKind,
   DomainEvent,
   MessageEventKind,
   MessageEventPayloads,
@@ -42,17 +44,19 @@ export type StaffFacts<K extends StaffEventKind> = StaffEventPayloads[K] & { sub
 export type ReportFacts = StaffFacts<"report.reviewed"> & { listingId: string | null };
 
 /** The facts each kind of event gives its notices. */
-export type FactsOf<E> = E extends "saved_search.matched"
-  ? SavedSearchEventPayloads[E] & { subjectId: string; fromId?: string; titles?: string[] }
-  : E extends SwapEventKind
-    ? SwapFacts
-    : E extends MessageEventKind
-      ? MessageFacts
-      : E extends "report.reviewed"
-        ? ReportFacts
-        : E extends StaffEventKind
-          ? StaffFacts<E>
-          : never;
+export type FactsOf<E> = E extends CircleEventKind
+  ? CircleFacts
+  : E extends "saved_search.matched"
+    ? SavedSearchEventPayloads[E] & { subjectId: string; fromId?: string; titles?: string[] }
+    : E extends SwapEventKind
+      ? SwapFacts
+      : E extends MessageEventKind
+        ? MessageFacts
+        : E extends "report.reviewed"
+          ? ReportFacts
+          : E extends StaffEventKind
+            ? StaffFacts<E>
+            : never;
 
 async function swapFacts(tx: Db, event: DomainEvent): Promise<SwapFacts | null> {
   const [s] = await tx
@@ -111,6 +115,7 @@ async function reportFacts(tx: Db, event: DomainEvent): Promise<ReportFacts> {
 export async function loadFacts(tx: Db, event: DomainEvent): Promise<unknown> {
   if (event.kind.startsWith("swap.") && event.kind !== "swap.cancelled_by_staff") return swapFacts(tx, event);
   if (event.kind === "message.sent") return messageFacts(tx, event);
+  if (event.kind.startsWith("circle.")) return loadCircleFacts(tx, event);
   if (event.kind === "report.reviewed") return reportFacts(tx, event);
   return { ...event.payload, subjectId: event.subjectId };
 }

@@ -1,4 +1,5 @@
-import type { EventKind } from "../events/event-kinds";
+import { type CircleFacts, type CircleNotice, circleNoticeFor } from "../circles/circle-facts";
+import type { CircleClosedReason, EventKind } from "../events/event-kinds";
 import { formatDayAndTime } from "../shared/time";
 import type { FactsOf, SwapFacts } from "./notice-facts";
 
@@ -147,6 +148,31 @@ function unpaidParty(f: SwapFacts): SwapNotice["role"] | null {
   if (f.status !== "accepted" || f.proposerPaid === f.receiverPaid) return null;
   return f.proposerPaid ? "receiver" : "proposer";
 }
+
+/** Every member of the circle but `exceptId` (who did it), each with what they give and get. */
+function circleMembers(f: CircleFacts, exceptId?: unknown): Notice<CircleNotice>[] {
+  const notices: Notice<CircleNotice>[] = [];
+  for (const leg of f.legs) {
+    if (leg.giverId === exceptId) continue;
+    const payload = circleNoticeFor(f, leg.giverId);
+    if (payload) notices.push({ userId: leg.giverId, payload });
+  }
+  return notices;
+}
+
+/** A circle's page (decision 105): every circle notice leads there. */
+const circlePage = (p: CircleNotice) => `/my-swaps/circles/${p.circleId}`;
+
+/** Why a circle is off, as the line says it (decision 108). */
+const CIRCLE_CLOSED_LINES: Record<CircleClosedReason, string> = {
+  declined: "is off: a member declined it",
+  lapsed: "lapsed: not everyone accepted within 48 hours",
+  not_paid: "lapsed: not every fee was paid within 48 hours. Nobody was charged and your listing is back on offer",
+  listing_taken: "is off: one of its listings was swapped elsewhere",
+  listing_gone: "is off: one of its listings is no longer available",
+};
+
+type CircleClosedNotice = CircleNotice & { reason: CircleClosedReason };
 
 export const NOTIFICATION_KINDS = {
   "proposal.received": kind({
@@ -492,6 +518,46 @@ export const NOTIFICATION_KINDS = {
           : p.listingId
             ? `/listings/${p.listingId}`
             : "/",
+  }),
+  // Issue 29's swap circles (decision 108): found for the member, agreed by all, paid by all, or off.
+  "circle.offered": kind({
+    label: "Swap circles found for you",
+    email: "immediately",
+    on: ["circle.offered"],
+    to: (f) => circleMembers(f),
+    line: (p: CircleNotice) =>
+      `A swap circle for your ${quoted(p.giveTitle)}: give it to ${p.giveToName} and get ${p.getFromName}'s ${quoted(p.getTitle)}. Everyone has 48 hours to accept`,
+    href: circlePage,
+  }),
+  "circle.accepted": kind({
+    label: "Swap circles everyone accepted",
+    email: "immediately",
+    on: ["circle.accepted"],
+    to: (f) => circleMembers(f),
+    line: (p: CircleNotice) =>
+      `Everyone accepted the swap circle for your ${quoted(p.giveTitle)}. Pay the fee within 48 hours to swap details`,
+    href: circlePage,
+  }),
+  "circle.handshake": kind({
+    label: "Swap circles ready to arrange",
+    email: "immediately",
+    on: ["circle.handshake"],
+    to: (f) => circleMembers(f),
+    line: (p: CircleNotice) =>
+      `The swap circle for your ${quoted(p.giveTitle)} is on: see ${p.giveToName === p.getFromName ? `${p.giveToName}'s` : `${p.giveToName}'s and ${p.getFromName}'s`} contact details to arrange it`,
+    href: circlePage,
+  }),
+  "circle.closed": kind({
+    label: "Swap circles called off",
+    email: "immediately",
+    on: ["circle.closed"],
+    to: (f) => {
+      const reason = (f.event.reason as CircleClosedReason | undefined) ?? "lapsed";
+      return circleMembers(f, f.event.actorId).map((n) => ({ ...n, payload: { ...n.payload, reason } }));
+    },
+    line: (p: CircleClosedNotice) =>
+      `The swap circle for your ${quoted(p.giveTitle)} ${CIRCLE_CLOSED_LINES[p.reason] ?? CIRCLE_CLOSED_LINES.lapsed}`,
+    href: circlePage,
   }),
   // Issue 27: new listings matching a member's saved searches and wants (core/saved-searches/notice-due-matches.ts).
   "saved_search.matched": kind({

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "#db/client.ts";
 import { SAVED_SEARCH_FREQUENCIES, savedSearches } from "#db/schema/saved-searches.ts";
+import { recordEvent } from "../events/record-event";
 import { AppError } from "../shared/app-error";
 import { parseOrRefuse } from "../shared/describe-issues";
 import { isUuid } from "../shared/ids";
@@ -52,5 +53,7 @@ export async function changeSavedSearch(
       .update(savedSearches)
       .set({ ...set, updatedAt: sql`now()` })
       .where(mine);
+    // A resumed search's matches are wanted again: the swap-circle finder looks after the commit (decision 108).
+    if (change.kind === "resume") await recordEvent(tx, { kind: "wants.changed", subjectId: userId });
   });
 }

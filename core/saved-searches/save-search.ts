@@ -15,6 +15,7 @@ import {
 } from "./saved-search-rules";
 import { matchExistingListings } from "./match-existing-listings";
 import { queryOf, termsOf } from "./search-terms";
+import { recordEvent } from "../events/record-event";
 
 /**
  * A member saves a search as the search page's URL says it (q, location, radius, category, condition, min, max):
@@ -85,6 +86,8 @@ export async function saveSearch(
       })
       .returning();
     await matchExistingListings(tx, row.id);
+    // What it matched is wanted now: the swap-circle finder looks after the commit (decision 108).
+    await recordEvent(tx, { kind: "wants.changed", subjectId: userId });
     return { id: row.id, created: true };
   });
 }

@@ -3,6 +3,7 @@ import type { Db } from "#db/client.ts";
 import { users } from "#db/schema/auth.ts";
 import { profiles } from "#db/schema/profiles.ts";
 import { savedSearches } from "#db/schema/saved-searches.ts";
+import { recordEvent } from "../events/record-event";
 import { AppError } from "../shared/app-error";
 import {
   LOOKING_FOR_NO_WORDS,
@@ -67,6 +68,8 @@ export async function setLookingFor(db: Db, { userId, text }: { userId: string; 
         )
         .returning();
       for (const row of rows) await matchExistingListings(tx, row.id);
+      // New wants: the swap-circle finder looks after the commit (decision 108).
+      await recordEvent(tx, { kind: "wants.changed", subjectId: userId });
     }
   });
   return phrases;

@@ -43,6 +43,8 @@ export const swapCircles = pgTable(
     check("swap_circles_handshake_at_check", sql`${t.status} <> 'arranging' OR ${t.handshakeAt} IS NOT NULL`),
     // The same circle is never open twice, however often the finder meets it.
     uniqueIndex("swap_circles_one_open_key_idx").on(t.key).where(sql`${t.status} IN ('offered', 'accepted')`),
+    // Offering (decision 108): a circle a member declined, or that lapsed, is never offered again.
+    index("swap_circles_key_idx").on(t.key),
     // The lapse sweep: offered circles past their expiry.
     index("swap_circles_expiry_idx").on(t.status, t.expiresAt),
     // The unpaid sweep: accepted circles past their payment deadline.

@@ -8,6 +8,7 @@ import { sendMessage } from "#core/conversations/send-message.ts";
 import { askAboutListing } from "#core/conversations/start-conversation.ts";
 import { dispatchEvents } from "#core/events/dispatch-events.ts";
 import {
+  CIRCLE_EVENT_KINDS,
   MESSAGE_EVENT_KINDS,
   SAVED_SEARCH_EVENT_KINDS,
   STAFF_EVENT_KINDS,
@@ -33,8 +34,8 @@ import { notifications } from "#db/schema/notifications.ts";
 import { mailOutbox } from "#db/schema/ops.ts";
 import { swapProposals } from "#db/schema/swaps.ts";
 import { createListing, createMember, createStaff, createSwap, staffActor } from "../support/factories";
-import { controlledClock, HOUR } from "../support/test-clock";
 import { ownerAndAsker } from "../support/swap-fixtures";
+import { controlledClock, HOUR } from "../support/test-clock";
 import { closeTestDatabase, createTestDatabase } from "../support/test-db";
 
 const APP_URL = "https://swapshed.example";
@@ -252,6 +253,7 @@ describe("each kind comes from its event, to the right member only", () => {
       ...STAFF_EVENT_KINDS,
       ...MESSAGE_EVENT_KINDS,
       ...SAVED_SEARCH_EVENT_KINDS,
+      ...CIRCLE_EVENT_KINDS,
     ];
     for (const [name, row] of Object.entries(NOTIFICATION_KINDS)) {
       expect(row.on.length, name).toBeGreaterThan(0);

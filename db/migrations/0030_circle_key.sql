@@ -1,0 +1,1 @@
+CREATE INDEX "swap_circles_key_idx" ON "swap_circles" USING btree ("key");
