@@ -119,7 +119,8 @@ const E2E_ON_POSTGRES = [
   "tests/e2e/visitor-cache.spec.ts",
   // Moves a payment deadline in the database: it can only run here (it skips itself on the embedded database).
   "tests/e2e/fee-hold-lapse.spec.ts",
-  // Offers a swap circle in the database as the finder would (decision 105): likewise only here.
+  // A swap circle found by the events path, accepted and paid by three members (decision 108): the circle's
+  // acceptance and fees lock listings, circles and payments across a pool's connections.
   "tests/e2e/swap-circle.spec.ts",
 ];
 
@@ -181,8 +182,9 @@ const E2E_SECONDS = {
   "swap-bundles.spec.ts": 28,
   // Issue 29 (decision 103): a counter-offer, and a box ticked before hydration.
   "counter-offers.spec.ts": 35,
-  // Issue 29 (decision 105): three members accept and pay for a circle (skips itself on the embedded database).
-  "swap-circle.spec.ts": 2,
+  // Issue 29 (decision 108): three members favourite in a ring, are offered the circle (the background dispatcher:
+  // up to 15 s), accept and pay.
+  "swap-circle.spec.ts": 45,
   "location-search.spec.ts": 18,
   "places-as-written.spec.ts": 27,
   "account-security.spec.ts": 18,

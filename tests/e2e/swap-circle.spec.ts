@@ -1,23 +1,7 @@
-// Issue 29 (decisions 104, 105): a swap circle of three members, accepted by all, paid by all, and each member
-// shown the contact details of exactly the member they give to and the member they get from.
-//
-// The circle is offered here as the finder offers it (core/circles/offer-circle.ts, in the test's own connection
-// to the server's database). That needs the server on PostgreSQL: the embedded database belongs to the server's
-// process alone. Until the events path offers circles itself, this journey runs in the PostgreSQL journeys only.
-import { acceptCircle } from "#core/circles/accept-circle.ts";
-import { offerCircle } from "#core/circles/offer-circle.ts";
-import { circleKey } from "#core/swaps/find-swap-circles.ts";
-import { openDatabase } from "#db/client.ts";
-import { expect, listItem, type Member, member, originHeader, test } from "./fixtures";
-
-const databaseUrl = process.env.E2E_DATABASE_URL;
-test.skip(!databaseUrl, "offering a circle needs the server's database (PostgreSQL journeys)");
-
-async function idOf(someone: Member): Promise<string> {
-  const res = await someone.page.request.get("/api/v1/me", { headers: originHeader() });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).user.id as string;
-}
+// Issue 29 (decisions 104, 105, 108): a swap circle of three members, found by the app itself from what they
+// favourited, offered to all three (each told in the bell), accepted by all, paid by all, and each member shown the
+// contact details of exactly the member they give to and the member they get from.
+import { expect, listItem, member, test } from "./fixtures";
 
 test("three members: a circle offered, accepted by all, paid by all, contact details shown to the right pairs", async ({
   browser,
@@ -29,25 +13,51 @@ test("three members: a circle offered, accepted by all, paid by all, contact det
     await member(browser, "Ben Walker"),
     await member(browser, "Cleo Park"),
   ];
-  const titles = ["Ana's kayak", "Ben's paddleboard", "Cleo's surfboard"];
+  const tag = String(Date.now()).slice(-6);
+  const titles = [`Ana's kayak ${tag}`, `Ben's paddleboard ${tag}`, `Cleo's surfboard ${tag}`];
   const owned: string[] = [];
   for (const [i, someone] of people.entries()) owned.push(await listItem(someone.page, titles[i]));
-  const ids = await Promise.all(people.map(idOf));
 
-  // Ana gives her kayak to Ben, Ben his paddleboard to Cleo, Cleo her surfboard to Ana.
-  const legs = ids.map((giverId, i) => ({ giverId, listingId: owned[i], receiverId: ids[(i + 1) % 3] }));
-  const db = await openDatabase({ url: databaseUrl! });
-  let circleId: string | null;
-  try {
-    circleId = await db.db.transaction((tx) =>
-      offerCircle(tx, { legs, key: circleKey(legs), fairness: 1 }, { now: new Date() }),
-    );
-    expect(circleId).not.toBeNull();
-    // Ben and Cleo said yes already (the same use case their buttons call); Ana answers in her browser.
-    for (const userId of ids.slice(1))
-      await acceptCircle({ db: db.db, clock: { now: () => new Date() } }, { circleId: circleId!, userId });
-  } finally {
-    await db.close();
+  // Ben wants Ana's kayak, Cleo Ben's paddleboard and Ana Cleo's surfboard: each saves it from its page. The last
+  // one closes the ring, and the app offers the circle (the events path, after the favourite's commit).
+  for (const [i, someone] of people.entries()) {
+    const wanted = (i + 2) % 3;
+    await someone.page.goto(`/listings/${owned[wanted]}`);
+    await someone.page.getByRole("button", { name: `Save ${titles[wanted]} to favourites` }).click();
+    await expect(someone.page.getByRole("button", { name: `Remove ${titles[wanted]} from favourites` })).toBeVisible();
+  }
+
+  // Each is told in the bell what they give and get (the background dispatcher may take a few seconds).
+  const lines = [
+    `A swap circle for your “${titles[0]}”: give it to Ben Walker and get Cleo Park's “${titles[2]}”`,
+    `A swap circle for your “${titles[1]}”: give it to Cleo Park and get Ana Costa's “${titles[0]}”`,
+    `A swap circle for your “${titles[2]}”: give it to Ana Costa and get Ben Walker's “${titles[1]}”`,
+  ];
+  let circleId = "";
+  for (const [i, someone] of people.entries()) {
+    const notice = someone.page.getByRole("link", { name: new RegExp(escapeRegExp(lines[i])) });
+    await expect
+      .poll(
+        async () => {
+          await someone.page.goto("/notifications");
+          return notice.count();
+        },
+        { timeout: 45_000 },
+      )
+      .toBe(1);
+    // The notice leads to the circle's page (through /notifications/:id, which marks it read).
+    await notice.click();
+    await expect(someone.page).toHaveURL(/\/my-swaps\/circles\/[0-9a-f-]{36}$/);
+    const here = new URL(someone.page.url()).pathname.split("/").pop() ?? "";
+    if (circleId) expect(here).toBe(circleId);
+    circleId = here;
+  }
+
+  // Ben and Cleo accept on the circle's page.
+  for (const someone of people.slice(1)) {
+    await someone.page.goto(`/my-swaps/circles/${circleId}`);
+    await someone.page.getByRole("button", { name: "Accept swap circle" }).click();
+    await expect(someone.page.getByText(/You accepted\. Waiting for everyone else/)).toBeVisible();
   }
 
   const ana = people[0].page;
@@ -68,7 +78,7 @@ test("three members: a circle offered, accepted by all, paid by all, contact det
   // Each pays on the test checkout.
   for (const someone of people) {
     const page = someone.page;
-    await page.goto(`/my-swaps/circles/${circleId!}`);
+    await page.goto(`/my-swaps/circles/${circleId}`);
     await page.getByRole("button", { name: "Pay $9.99" }).click();
     await page.getByLabel("Card number").fill("4242 4242 4242 4242");
     await page.getByLabel(/expiry/i).fill("12/34");
@@ -85,7 +95,7 @@ test("three members: a circle offered, accepted by all, paid by all, contact det
   ];
   for (const [i, giveTo, getFrom] of expected) {
     const page = people[i].page;
-    await page.goto(`/my-swaps/circles/${circleId!}`);
+    await page.goto(`/my-swaps/circles/${circleId}`);
     const contacts = page.getByRole("region", { name: "Contact details" });
     await expect(contacts).toBeVisible();
     await expect(contacts.getByText("You give to")).toBeVisible();
@@ -99,7 +109,11 @@ test("three members: a circle offered, accepted by all, paid by all, contact det
 
   // A stranger is told there is no such circle.
   const stranger = await member(browser, "Dev Stranger");
-  const res = await stranger.page.request.get(`/my-swaps/circles/${circleId!}`);
+  const res = await stranger.page.request.get(`/my-swaps/circles/${circleId}`);
   expect(res.status()).toBe(404);
   for (const someone of [...people, stranger]) await someone.close();
 });
+
+function escapeRegExp(text: string) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
