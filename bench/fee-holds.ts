@@ -3,7 +3,9 @@
 // every checkout, so its idle cost over a long payment history matters more than its throughput:
 //  - idle: a sweep with nothing due, over `--payments` rows of history (completed, failed, pending, refunded);
 //  - capture: `--holds` swaps that reached the handshake (two holds each), captured by one sweep loop;
-//  - two processes: another `--holds` swaps captured by two sweep loops at once: each hold captured exactly once.
+//  - two processes: another `--holds` swaps captured by two sweep loops at once: each hold captured exactly once;
+//  - circles: `--holds` swap circles of three that reached the handshake (three holds each, decision 105), captured
+//    by two sweep loops at once: the same sweep, through the circle side of its joins.
 // The provider is a stand-in that answers at once (the real one is a network call), so the figures are the
 // database's part. Results go to stdout as JSON; the summary is in docs/performance.md.
 process.env.LOG_LEVEL = "silent";
@@ -55,8 +57,9 @@ try {
     idle.push(ms(t));
   }
 
-  const capture = await captureBatch("a", 1);
-  const twoProcesses = await captureBatch("b", 2);
+  const capture = await captureBatch("a", 1, seedHeldSwaps, 2);
+  const twoProcesses = await captureBatch("b", 2, seedHeldSwaps, 2);
+  const circles = await captureBatch("c", 2, seedHeldCircles, 3);
   console.log(
     JSON.stringify({
       db: db.kind,
@@ -65,12 +68,13 @@ try {
       idleSweepMs: { median: median(idle), max: Math.max(...idle.slice(5)) },
       capture,
       twoProcesses,
+      circles,
     }),
   );
 
-  /** `HOLDS` new swaps at the handshake, two local card holds each, captured by `loops` sweep loops at once. */
-  async function captureBatch(tag: string, loops: number) {
-    await seedHeldSwaps(tag);
+  /** `HOLDS` new deals at the handshake, `perDeal` local card holds each, captured by `loops` sweep loops at once. */
+  async function captureBatch(tag: string, loops: number, seed: (tag: string) => Promise<void>, perDeal: number) {
+    await seed(tag);
     captured.length = 0;
     const t = process.hrtime.bigint();
     await Promise.all(
@@ -88,7 +92,8 @@ try {
     return {
       loops,
       totalMs: Math.round(total),
-      perHoldMs: Math.round((total / (2 * HOLDS)) * 100) / 100,
+      holds: perDeal * HOLDS,
+      perHoldMs: Math.round((total / (perDeal * HOLDS)) * 100) / 100,
       providerCalls: captured.length,
       distinctHolds: new Set(captured).size,
       stillHeld: left.n,
@@ -115,6 +120,36 @@ SELECT md5('bench-held-swap-${tag}-' || k)::uuid, party.user_id, 999, 'held', 'l
 FROM generate_series(1, ${HOLDS}) AS k
 JOIN swap_proposals s ON s.id = md5('bench-held-swap-${tag}-' || k)::uuid
 CROSS JOIN LATERAL (VALUES (s.proposer_id, 'p'), (s.receiver_id, 'r')) AS party(user_id, side)`);
+}
+
+/**
+ * Swap circles of three that reached the handshake, each over the first listings of three members in a row (by id:
+ * three distinct givers), with every member's fee held on a card.
+ */
+async function seedHeldCircles(tag: string) {
+  await db.exec(`
+CREATE TEMP TABLE bench_circle_owners AS
+SELECT user_id, min(id::text)::uuid AS listing_id, row_number() OVER (ORDER BY user_id) - 1 AS n
+FROM listings GROUP BY user_id`);
+  await db.exec(`
+INSERT INTO swap_circles (id, key, status, expires_at, accepted_at, payment_due_at, handshake_at)
+SELECT md5('bench-held-circle-${tag}-' || k)::uuid, 'bench-${tag}-' || k, 'arranging', now(), now(),
+  now() + interval '2 days', now()
+FROM generate_series(1, ${HOLDS}) AS k`);
+  await db.exec(`
+INSERT INTO swap_circle_legs (circle_id, position, giver_id, listing_id, receiver_id, accepted_at, paid_at)
+SELECT md5('bench-held-circle-${tag}-' || k)::uuid, p, giver.user_id, giver.listing_id, receiver.user_id, now(), now()
+FROM generate_series(1, ${HOLDS}) AS k
+CROSS JOIN generate_series(0, 2) AS p
+CROSS JOIN LATERAL (SELECT count(*) AS m FROM bench_circle_owners) AS owners
+JOIN bench_circle_owners giver ON giver.n = (3 * k + p) % owners.m
+JOIN bench_circle_owners receiver ON receiver.n = (3 * k + (p + 1) % 3) % owners.m`);
+  await db.exec(`
+INSERT INTO payment_logs (swap_circle_id, user_id, amount_cents, status, provider, payment_intent_id)
+SELECT leg.circle_id, leg.giver_id, 999, 'held', 'local', 'pi_hold_${tag}_' || k || '_' || leg.position
+FROM generate_series(1, ${HOLDS}) AS k
+JOIN swap_circle_legs leg ON leg.circle_id = md5('bench-held-circle-${tag}-' || k)::uuid`);
+  await db.exec("DROP TABLE bench_circle_owners");
 }
 
 function median(values: number[]) {
