@@ -69,6 +69,8 @@ export default [
     route("listings", "routes/admin/listings.tsx"),
     route("swaps", "routes/admin/swaps.tsx"),
     route("swaps/:id", "routes/admin/swaps.$id.tsx"),
+    // A swap circle (decision 108): read-only; its payments link to their pages.
+    route("circles/:id", "routes/admin/circles.$id.tsx"),
     route("payments", "routes/admin/payments.tsx"),
     route("payments/:id", "routes/admin/payments.$id.tsx"),
     route("reports", "routes/admin/reports.tsx"),

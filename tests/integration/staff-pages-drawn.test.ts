@@ -82,6 +82,7 @@ describe("the back office's pages", () => {
     const unknown = crypto.randomUUID();
     expect((await draw(`/admin/swaps/${unknown}`, admin)).alert).toBe("Swap not found");
     expect((await draw(`/admin/payments/${unknown}`, admin)).alert).toBe("Payment not found");
+    expect((await draw(`/admin/circles/${unknown}`, admin)).alert).toBe("Swap circle not found");
     expect((await draw(`/admin/users/${unknown}`, moderator)).alert).toBe("Member not found");
     expect((await draw("/admin/tools", moderator)).alert).toMatch(/^Only admins can /);
   });

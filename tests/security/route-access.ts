@@ -1308,6 +1308,8 @@ export const ROUTE_ACCESS: Entry[] = [
       ] as const
     ).map(([intent, target, fields]) => act(`intent=${intent}`, fields, ADMINS("redirect"), { target })),
   ),
+  // A swap circle (decision 108): read-only, for every staff role that sees swaps.
+  ...backOffice("routes/admin/circles.$id", "/admin/circles/:circleId", get(STAFF("ok"), { target: "offeredCircle" })),
   ...backOffice(
     "routes/admin/payments",
     "/admin/payments",

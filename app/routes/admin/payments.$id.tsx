@@ -134,7 +134,12 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
             </DetailRow>
           ) : (
             <DetailRow label="Swap circle">
-              <span className="font-mono text-xs">{payment.circleId?.slice(0, 8)}</span>{" "}
+              <Link
+                to={`/admin/circles/${payment.circleId}`}
+                className="font-mono text-xs text-brand-800 hover:underline"
+              >
+                {payment.circleId?.slice(0, 8)}
+              </Link>{" "}
               <StatusBadge status={payment.swapStatus} />
             </DetailRow>
           )}
