@@ -171,7 +171,13 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
                   {p.swapId.slice(0, 8)}
                 </Link>
               ) : (
-                <span className="font-mono text-xs">Circle {p.circleId?.slice(0, 8)}</span>
+                <Link
+                  to={`/admin/circles/${p.circleId}`}
+                  className="font-mono text-xs hover:underline"
+                  aria-label={`Swap circle ${p.circleId?.slice(0, 8)}`}
+                >
+                  Circle {p.circleId?.slice(0, 8)}
+                </Link>
               )}
             </td>
             <td data-label="Created" className="whitespace-nowrap px-3 py-2 text-muted">
