@@ -2,10 +2,12 @@ import { describe, expect, test } from "vitest";
 import { findAuditLog } from "#core/audit/find-audit-log.ts";
 import { recordAdminAction } from "#core/audit/record-admin-action.ts";
 import { searchBackOffice } from "#core/back-office/search-back-office.ts";
+import { offerCircle } from "#core/circles/offer-circle.ts";
+import { circleKey } from "#core/swaps/find-swap-circles.ts";
 import { proposeSwap } from "#core/swaps/propose-swap.ts";
-import { controlledClock } from "../support/test-clock";
-import { createListing, createMember } from "../support/factories";
 import { databaseForThisFile } from "../support/database-for-file";
+import { createListing, createMember } from "../support/factories";
+import { controlledClock } from "../support/test-clock";
 
 const { db } = await databaseForThisFile();
 
@@ -73,9 +75,31 @@ describe("the back office's search", () => {
       members: [],
       listings: [],
       swaps: [],
+      circles: [],
       payments: [],
       reports: [],
       logEvents: [],
     });
+  });
+
+  test("finds a swap circle by the start of its id, named by its members in order", async () => {
+    const members = [
+      await createMember(db, { name: "Ana Costa" }),
+      await createMember(db, { name: "Ben Walker" }),
+      await createMember(db, { name: "Cleo Park" }),
+    ];
+    const owned: string[] = [];
+    for (const m of members) owned.push(await createListing(db, m.id));
+    const legs = members.map((m, i) => ({ giverId: m.id, listingId: owned[i], receiverId: members[(i + 1) % 3].id }));
+    const circleId = await db.transaction((tx) =>
+      offerCircle(tx, { legs, key: circleKey(legs), fairness: 1 }, { now: new Date() }),
+    );
+    if (!circleId) throw new Error("expected the circle to be offered");
+    const found = await searchBackOffice(db, { q: circleId.slice(0, 8) });
+    expect(found.circles.find((c) => c.id === circleId)).toMatchObject({
+      status: "offered",
+      memberNames: ["Ana Costa", "Ben Walker", "Cleo Park"],
+    });
+    expect((await searchBackOffice(db, { q: circleId })).circles.map((c) => c.id)).toEqual([circleId]);
   });
 });

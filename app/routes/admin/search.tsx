@@ -26,6 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     members: results.members,
     listings: results.listings,
     swaps: results.swaps.map((s) => ({ ...s, createdAt: sydneyDateTime(s.createdAt) })),
+    circles: results.circles.map((c) => ({ ...c, createdAt: sydneyDateTime(c.createdAt) })),
     payments: results.payments.map((p) => ({
       ...p,
       amount: formatCents(p.amountCents),
@@ -44,14 +45,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { q, members, listings, swaps, payments, reports, logEvents } = loaderData;
+  const { q, members, listings, swaps, circles, payments, reports, logEvents } = loaderData;
   const nothing =
-    members.length + listings.length + swaps.length + payments.length + reports.length + logEvents.length === 0;
+    members.length +
+      listings.length +
+      swaps.length +
+      circles.length +
+      payments.length +
+      reports.length +
+      logEvents.length ===
+    0;
   return (
     <div>
       <PageHeader
         title="Search"
-        description="Members by name or e-mail, listings by title, swaps by id, payments by payment intent id, reports by listing (a message report by its thread's), reporter or id, log events by id or request id."
+        description="Members by name or e-mail, listings by title, swaps and swap circles by id, payments by payment intent id, reports by listing (a message report by its thread's), reporter or id, log events by id or request id."
       />
       <form method="get" className="mb-4 flex gap-2">
         <label htmlFor="search-page-q" className="sr-only">
@@ -129,6 +137,20 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                     </Link>
                   </span>
                   <span className="text-xs text-muted">{s.createdAt}</span>
+                </li>
+              ))}
+            </ResultGroup>
+          )}
+          {circles.length > 0 && (
+            <ResultGroup title="Swap circles" count={circles.length}>
+              {circles.map((c) => (
+                <li key={c.id} className="flex flex-wrap items-center gap-2 px-3 py-2">
+                  <Link to={`/admin/circles/${c.id}`} className="font-medium text-brand-800 hover:underline">
+                    {c.memberNames.join(" → ")}
+                  </Link>
+                  <StatusBadge status={c.status} />
+                  <span className="font-mono text-xs text-muted">{c.id.slice(0, 8)}</span>
+                  <span className="text-xs text-muted">{c.createdAt}</span>
                 </li>
               ))}
             </ResultGroup>
