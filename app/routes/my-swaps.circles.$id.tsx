@@ -1,21 +1,24 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import type { Route } from "./+types/my-swaps.circles.$id";
-import { appContext } from "#app/context.ts";
 import { FairValueMeter } from "#app/components/swaps/fair-value-meter.tsx";
+import { PhonePrompt } from "#app/components/swaps/phone-prompt.tsx";
 import { Button, ButtonLink } from "#app/components/ui/button.tsx";
 import { Container } from "#app/components/ui/container.tsx";
 import { ArrowLeft } from "#app/components/ui/icons.ts";
+import { appContext } from "#app/context.ts";
 import { formatValueRange } from "#app/lib/format.ts";
 import { formFields, readFormData } from "#app/lib/read-form.server.ts";
 import { redirectWithFlash } from "#app/lib/redirect-with-flash.server.ts";
 import { requireUser } from "#app/lib/require-user.server.ts";
 import { runAction } from "#app/lib/run-action.server.ts";
 import { sydneyDateTime } from "#app/lib/sydney-format.ts";
+import { findContactDetails } from "#core/accounts/find-contact-details.ts";
+import { readContactDetails } from "#core/accounts/update-contact-details.ts";
 import { acceptCircle } from "#core/circles/accept-circle.ts";
 import { declineCircle } from "#core/circles/decline-circle.ts";
 import { type CircleContact, type CircleLeg, findCircleForMember } from "#core/circles/find-my-circles.ts";
 import { startCircleFeePayment } from "#core/payments/start-handshake-payment.ts";
 import { AppError } from "#core/shared/app-error.ts";
+import type { Route } from "./+types/my-swaps.circles.$id";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Swap circle | SwapShed" },
@@ -29,7 +32,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const circle = await findCircleForMember(ctx.db, { circleId: params.id, userId: user.id });
   if (!circle) throw data("Swap circle not found", { status: 404 });
   const confirming = new URL(request.url).searchParams.get("confirm") === "decline" && circle.status === "offered";
-  return { circle, confirming, now: ctx.clock.now().toISOString() };
+  // Without a phone, the Pay step asks for one (N17), as a swap's does.
+  const myHasPhone = Boolean((await findContactDetails(ctx.db, user.id))?.phone);
+  return { circle, confirming, myHasPhone, now: ctx.clock.now().toISOString() };
 }
 
 const INTENTS = ["accept", "decline", "pay"] as const;
@@ -54,8 +59,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         await declineCircle(deps, { circleId, userId: user.id });
         return { intent };
       }
+      // The Pay step's optional phone (N17): checked first, saved with the payment in its transaction; a bad one
+      // stops here, nothing paid and nothing saved.
+      const { phone } = readContactDetails({ phone: (form.phone ?? "").trim(), location: "" });
       const paying = { ...deps, provider: ctx.paymentProvider, appUrl: ctx.env.APP_URL };
-      return { intent, paid: await startCircleFeePayment(paying, { circleId, userId: user.id }) };
+      return {
+        intent,
+        paid: await startCircleFeePayment(paying, { circleId, userId: user.id, phone: phone ?? undefined }),
+      };
     },
     (done) => {
       if (done.intent === "pay" && "paid" in done && done.paid?.kind === "redirect") return redirect(done.paid.url);
@@ -74,7 +85,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function SwapCirclePage({ loaderData }: Route.ComponentProps) {
-  const { circle, confirming } = loaderData;
+  const { circle, confirming, myHasPhone } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const mine = circle.give;
@@ -153,6 +164,16 @@ export default function SwapCirclePage({ loaderData }: Route.ComponentProps) {
           )}
           {circle.status === "accepted" && !mine.paid && (
             <Form method="post" replace className="mt-6">
+              {!myHasPhone && (
+                <PhonePrompt
+                  inputId="pay-phone"
+                  sharedWith={
+                    circle.give.receiver.id === circle.get.giver.id
+                      ? circle.give.receiver.name
+                      : `${circle.give.receiver.name} and ${circle.get.giver.name}`
+                  }
+                />
+              )}
               <Button name="intent" value="pay" disabled={busy}>
                 Pay $9.99
               </Button>

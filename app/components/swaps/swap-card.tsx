@@ -11,6 +11,7 @@ import { SwapReview, type SwapReviewsData } from "../reviews/swap-review";
 import { Avatar } from "../ui/avatar";
 import { Button, ButtonLink } from "../ui/button";
 import { FairValueMeter } from "./fair-value-meter";
+import { PhonePrompt } from "./phone-prompt";
 import { firstName, whoHasPaid } from "./who-has-paid";
 
 type Listing = {
@@ -333,7 +334,9 @@ function NextStep({
             <NonRefundableNote />
             <Form method="post" action={`/my-swaps/${swap.id}/pay`} className="mt-3">
               <input type="hidden" name="tab" value={tab} />
-              {!myHasPhone && <PhonePrompt swapId={swap.id} otherName={swap.otherParty.name} />}
+              {!myHasPhone && (
+                <PhonePrompt inputId={`pay-phone-${swap.id}`} sharedWith={firstName(swap.otherParty.name)} />
+              )}
               {myHasPhone && !myPhoneConfirmed && <ConfirmPhonePrompt otherName={swap.otherParty.name} />}
               <Button type="submit" variant="accent" size="sm">
                 Pay $9.99
@@ -474,38 +477,6 @@ function ConfirmPhonePrompt({ otherName }: { otherName: string | null }) {
       </Link>{" "}
       first (it takes a minute), or pay now.
     </p>
-  );
-}
-
-/**
- * Before paying, a member without a phone is asked for one (optional): the partner pays to reach them, and an
- * e-mail address alone is a thin contact. Left empty, Pay goes ahead; typed, it is checked and saved first.
- */
-function PhonePrompt({ swapId, otherName }: { swapId: string; otherName: string | null }) {
-  const id = `pay-phone-${swapId}`;
-  return (
-    <div className="mb-3 rounded-lg border border-line bg-white p-3">
-      <label htmlFor={id} className="block text-sm font-medium text-ink">
-        Add a phone number (optional)
-      </label>
-      <p id={`${id}-hint`} className="mt-0.5 text-xs text-muted">
-        You have no phone on your profile, so only your e-mail address will be shared with {firstName(otherName)}. Add
-        one so they can call or text you, or leave it empty to pay without. Better still,{" "}
-        <Link to="/account#phone-heading" className="font-semibold text-brand-800 underline">
-          confirm your phone
-        </Link>{" "}
-        by text message first: {firstName(otherName)} then sees it is yours.
-      </p>
-      <input
-        id={id}
-        name="phone"
-        type="tel"
-        autoComplete="tel"
-        maxLength={20}
-        aria-describedby={`${id}-hint`}
-        className="mt-2 block h-10 w-full max-w-xs rounded-lg border border-line bg-white px-3 text-ink outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-200"
-      />
-    </div>
   );
 }
 
