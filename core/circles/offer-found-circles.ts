@@ -1,7 +1,6 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
-import { memberBlocks } from "#db/schema/conversations.ts";
-import { swapCircleLegs, swapCircles } from "#db/schema/swap-circles.ts";
+import { rowsOf } from "../shared/sql-rows";
 import type { Circle } from "../swaps/find-swap-circles";
 import { offerCircle } from "./offer-circle";
 
@@ -16,48 +15,25 @@ import { offerCircle } from "./offer-circle";
  */
 export async function offerFirstCircle(tx: Db, circles: Circle[], { now }: { now: Date }): Promise<string | null> {
   for (const circle of circles) {
-    if (await wasTurnedDown(tx, circle.key)) continue;
-    if (await holdsListingInOpenCircle(tx, circle)) continue;
-    if (await hasBlockedPair(tx, circle)) continue;
+    if (await isPassedOver(tx, circle)) continue;
     const id = await offerCircle(tx, circle, { now });
     if (id) return id;
   }
   return null;
 }
 
-async function wasTurnedDown(tx: Db, key: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: swapCircles.id })
-    .from(swapCircles)
-    .where(and(eq(swapCircles.key, key), inArray(swapCircles.status, ["declined", "lapsed"])))
-    .limit(1);
-  return row !== undefined;
-}
-
-async function holdsListingInOpenCircle(tx: Db, circle: Circle): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: swapCircles.id })
-    .from(swapCircleLegs)
-    .innerJoin(swapCircles, eq(swapCircles.id, swapCircleLegs.circleId))
-    .where(
-      and(
-        inArray(
-          swapCircleLegs.listingId,
-          circle.legs.map((leg) => leg.listingId),
-        ),
-        inArray(swapCircles.status, ["offered", "accepted", "arranging"]),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
-async function hasBlockedPair(tx: Db, circle: Circle): Promise<boolean> {
-  const members = circle.legs.map((leg) => leg.giverId);
-  const [row] = await tx
-    .select({ blockerId: memberBlocks.blockerId })
-    .from(memberBlocks)
-    .where(and(inArray(memberBlocks.blockerId, members), inArray(memberBlocks.blockedId, members)))
-    .limit(1);
-  return row !== undefined;
+/** The three reasons to pass a circle over, asked in one statement (the nightly pass asks it for every circle). */
+async function isPassedOver(tx: Db, circle: Circle): Promise<boolean> {
+  const listingIds = JSON.stringify(circle.legs.map((leg) => leg.listingId));
+  const members = JSON.stringify(circle.legs.map((leg) => leg.giverId));
+  const result = await tx.execute<{ passed: boolean }>(sql`select
+    exists (select 1 from swap_circles where key = ${circle.key} and status in ('declined', 'lapsed'))
+    or exists (select 1 from swap_circle_legs l join swap_circles c on c.id = l.circle_id
+      where l.listing_id = any(array(select value::uuid from jsonb_array_elements_text(${listingIds}::jsonb)))
+        and c.status in ('offered', 'accepted', 'arranging'))
+    or exists (select 1 from member_blocks b
+      where b.blocker_id = any(array(select value from jsonb_array_elements_text(${members}::jsonb)))
+        and b.blocked_id = any(array(select value from jsonb_array_elements_text(${members}::jsonb))))
+    as passed`);
+  return rowsOf(result)[0]?.passed === true;
 }
