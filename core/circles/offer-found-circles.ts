@@ -24,16 +24,23 @@ export async function offerFirstCircle(tx: Db, circles: Circle[], { now }: { now
 
 /** The three reasons to pass a circle over, asked in one statement (the nightly pass asks it for every circle). */
 async function isPassedOver(tx: Db, circle: Circle): Promise<boolean> {
-  const listingIds = JSON.stringify(circle.legs.map((leg) => leg.listingId));
-  const members = JSON.stringify(circle.legs.map((leg) => leg.giverId));
+  // Each id a parameter of its own: the planner then reads the indexes by value (an array built from JSON inside the
+  // statement left it guessing, and it scanned the circles a pass had offered so far: 148 s against 101 s).
+  const list = (ids: string[], cast = "") =>
+    sql.join(
+      ids.map((id) => sql`${id}${sql.raw(cast)}`),
+      sql`, `,
+    );
+  const listingIds = list(
+    circle.legs.map((leg) => leg.listingId),
+    "::uuid",
+  );
+  const members = list(circle.legs.map((leg) => leg.giverId));
   const result = await tx.execute<{ passed: boolean }>(sql`select
     exists (select 1 from swap_circles where key = ${circle.key} and status in ('declined', 'lapsed'))
     or exists (select 1 from swap_circle_legs l join swap_circles c on c.id = l.circle_id
-      where l.listing_id = any(array(select value::uuid from jsonb_array_elements_text(${listingIds}::jsonb)))
-        and c.status in ('offered', 'accepted', 'arranging'))
-    or exists (select 1 from member_blocks b
-      where b.blocker_id = any(array(select value from jsonb_array_elements_text(${members}::jsonb)))
-        and b.blocked_id = any(array(select value from jsonb_array_elements_text(${members}::jsonb))))
+      where l.listing_id in (${listingIds}) and c.status in ('offered', 'accepted', 'arranging'))
+    or exists (select 1 from member_blocks b where b.blocker_id in (${members}) and b.blocked_id in (${members}))
     as passed`);
   return rowsOf(result)[0]?.passed === true;
 }
