@@ -28,6 +28,8 @@ async function openThread(page: Page) {
 test("paid is Arranging: a time and place agreed, both confirm, then Completed and the review form", async ({
   browser,
 }) => {
+  // Two members, two checkouts, a meeting and both reviews: its retry ran out of 135 s on a CI machine at load 18.
+  test.setTimeout(240_000);
   const stamp = Date.now();
   const ana = await member(browser, "Ana Silva", { viewport: NARROW });
   const ben = await member(browser, "Ben Carter", { viewport: NARROW });

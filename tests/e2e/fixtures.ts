@@ -5,9 +5,9 @@ import {
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
+  test as base,
   expect,
   type Page,
-  test as base,
 } from "@playwright/test";
 
 export const PASSWORD = "Swapshed1";
@@ -131,7 +131,30 @@ export async function payOnTestCheckout(page: Page, swapId: string) {
   await page.getByLabel(/expiry/i).fill("12/34");
   await page.getByLabel(/cvc/i).fill("123");
   await page.getByRole("button", { name: /^Pay \$/ }).click();
-  await expect(page.getByText("Payment received. Thank you!")).toBeVisible({ timeout: 15_000 });
+  await expectFeePaid(page, { swapId });
+}
+
+/**
+ * The page's member's fee for this swap or circle is paid (held or captured): the checkout has sent them on, and
+ * their payments say so. Not the "Payment received. Thank you!" toast: it leaves after 4 s (decision 048), and on a
+ * loaded machine the page's own thread can be busy for longer than that (decision 106).
+ */
+export async function expectFeePaid(page: Page, deal: { swapId: string } | { circleId: string }) {
+  await expect(page).not.toHaveURL(/\/checkout\//, { timeout: 30_000 });
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get("/api/v1/me/payments", { headers: originHeader() });
+        if (res.status() !== 200) return `HTTP ${res.status()}`;
+        const { payments } = (await res.json()) as {
+          payments: { swapId: string | null; circleId: string | null; status: string }[];
+        };
+        const mine = payments.find((p) => ("swapId" in deal ? p.swapId === deal.swapId : p.circleId === deal.circleId));
+        return mine?.status ?? "none";
+      },
+      { timeout: 30_000 },
+    )
+    .toMatch(/^(held|completed)$/);
 }
 
 /** Fills the sign-in form with a password and sends it (a second step, if any, is the journey's to take). */
