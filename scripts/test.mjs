@@ -101,20 +101,18 @@ async function dropPostgresDatabase(serverUrl, name) {
 }
 
 /**
- * The browser journeys whose database matters, which run on PostgreSQL as well: where the app behaves differently
- * with a pool of connections than with PGlite's one (concurrent accepts and payments, sessions and their revocation,
- * the signing-key rotation, a member's data export and deletion, the visitor-page cache's invalidation) or where
- * SQL does the work a member sees (search, the admin reports). The page-by-page checks (axe, 375 px, taps on a slow
- * phone, form messages) do not depend on the database; every use case's SQL runs on both in the integration suite.
+ * The browser journeys whose database matters, which run on PostgreSQL as well (decision 109): where the app behaves
+ * differently with a pool of connections than with PGlite's one, in ways only a browser sees end to end. That is
+ * concurrent accepts and payments, a member's data export and deletion, the visitor-page cache's invalidation (its
+ * LISTEN/NOTIFY), the signing-key rotation, and search (SQL does the work a member sees). Journeys that only drive
+ * pages over use cases (signing up and in, listing, the back office's lists, the admin reports) run on PGlite alone:
+ * every use case's SQL runs on both databases in the integration suite, and the page-by-page checks (axe, 375 px,
+ * taps on a slow phone, form messages) do not depend on the database.
  */
 const E2E_ON_POSTGRES = [
-  "tests/e2e/auth.spec.ts",
-  "tests/e2e/listings.spec.ts",
   "tests/e2e/search.spec.ts",
   "tests/e2e/swaps.spec.ts",
-  "tests/e2e/back-office.spec.ts",
   "tests/e2e/admin-settings.spec.ts",
-  "tests/e2e/admin-reports.spec.ts",
   "tests/e2e/account-data.spec.ts",
   "tests/e2e/visitor-cache.spec.ts",
   // Moves a payment deadline in the database: it can only run here (it skips itself on the embedded database).

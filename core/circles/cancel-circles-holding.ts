@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { swapCircleLegs, swapCircles } from "#db/schema/swap-circles.ts";
-import { recordEvent } from "../events/record-event";
+import { recordEvents } from "../events/record-event";
 
 /** Why a circle was cancelled: a listing was gone at its last acceptance, or another deal took one. */
 export type CircleCloseReason = "listing_gone" | "listing_taken";
@@ -39,7 +39,9 @@ export async function cancelCirclesHolding(
     )
     .returning();
   // Their members are told, in the transaction of the deal that took the listing.
-  for (const { id } of cancelled)
-    await recordEvent(tx, { kind: "circle.closed", subjectId: id, payload: { reason: "listing_taken" } });
+  await recordEvents(
+    tx,
+    cancelled.map(({ id }) => ({ kind: "circle.closed", subjectId: id, payload: { reason: "listing_taken" } })),
+  );
   return cancelled.map((row) => row.id);
 }

@@ -2,10 +2,10 @@ import { and, asc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { listings } from "#db/schema/listings.ts";
 import { swapCircleLegs, swapCircles } from "#db/schema/swap-circles.ts";
+import { recordEvent } from "../events/record-event";
 import { keepSavedSearchesInStep } from "../saved-searches/keep-listing-wants";
 import { AppError } from "../shared/app-error";
 import { CIRCLE_NOT_FOUND, findLegsAsMember, refuseUnlessAllActive } from "./circle-guards";
-import { recordEvent } from "../events/record-event";
 
 // A circle's handshake fees (decision 105): once every member has accepted, each pays one $9.99 fee within 48
 // hours, held on the card as a swap's fee is (decision 102). When the last one holds, the circle reaches its

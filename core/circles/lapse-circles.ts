@@ -1,7 +1,7 @@
 import { and, eq, lte } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { swapCircles } from "#db/schema/swap-circles.ts";
-import { recordEvent } from "../events/record-event";
+import { recordEvents } from "../events/record-event";
 import type { Clock } from "../shared/clock";
 
 /**
@@ -17,8 +17,10 @@ export async function lapseCircles({ db, clock }: { db: Db; clock: Clock }): Pro
       .set({ status: "lapsed", closedAt: now })
       .where(and(eq(swapCircles.status, "offered"), lte(swapCircles.expiresAt, now)))
       .returning();
-    for (const { id } of lapsed)
-      await recordEvent(tx, { kind: "circle.closed", subjectId: id, payload: { reason: "lapsed" } });
+    await recordEvents(
+      tx,
+      lapsed.map(({ id }) => ({ kind: "circle.closed", subjectId: id, payload: { reason: "lapsed" } })),
+    );
     return lapsed.map((row) => row.id);
   });
 }

@@ -3,10 +3,10 @@ import type { Db } from "#db/client.ts";
 import { listings } from "#db/schema/listings.ts";
 import { paymentLogs } from "#db/schema/payments.ts";
 import { swapCircleLegs, swapCircles } from "#db/schema/swap-circles.ts";
+import { recordEvent } from "../events/record-event";
 import { circleDeal } from "../payments/fee-deal";
 import { letGoOfHolds, RELEASE_REASONS } from "../payments/let-go-of-holds";
 import { lockMemberCredit, recordCredit } from "../payments/lock-member-credit";
-import { recordEvent } from "../events/record-event";
 import type { Clock } from "../shared/clock";
 
 export const CIRCLE_LAPSED = "Not every handshake fee was held within 48 hours of the swap circle's acceptance";

@@ -3,44 +3,82 @@ import type { Db } from "#db/client.ts";
 import { listings } from "#db/schema/listings.ts";
 import { profiles } from "#db/schema/profiles.ts";
 import { swapCircleLegs, swapCircles } from "#db/schema/swap-circles.ts";
-import { recordEvent } from "../events/record-event";
+import { recordEvents } from "../events/record-event";
 import { isPublicListing } from "../listings/public-listings";
 import type { Circle } from "../swaps/find-swap-circles";
 import { CIRCLE_ANSWER_HOURS } from "./circle-guards";
 
 export { CIRCLE_ANSWER_HOURS };
 
+/** The most circles one call's statements carry (three listings each: a few thousand parameters at most). */
+const CHUNK = 500;
+
 /**
- * Offers a circle the finder found to its members, in the caller's transaction: the circle (open for
- * CIRCLE_ANSWER_HOURS) and its legs. Returns its id, or null when it cannot be offered: not a well-formed circle of
- * two or three, a listing no longer public and on offer (or no longer its giver's), or the same circle already open
- * (the partial unique index on the key, so two finders racing offer it once). Nothing is reserved until all accept.
- * Its members are told (circle.offered, recorded in the same transaction).
+ * Offers a circle the finder found to its members, in the caller's transaction (offerCircles, for one circle).
+ * Returns its id, or null when it cannot be offered.
  */
 export async function offerCircle(tx: Db, circle: Circle, { now }: { now: Date }): Promise<string | null> {
-  if (!isWellFormed(circle)) return null;
-  const listingIds = circle.legs.map((leg) => leg.listingId);
+  const [offered] = await offerCircles(tx, [circle], { now });
+  return offered?.id ?? null;
+}
+
+/**
+ * Offers circles the finder found to their members, in the caller's transaction: each circle (open for
+ * CIRCLE_ANSWER_HOURS) and its legs, a few statements for the lot (the nightly pass offers thousands). A circle is
+ * left out when it cannot be offered: not a well-formed circle of two or three, a listing no longer public and on
+ * offer (or no longer its giver's), or the same circle already open (the partial unique index on the key, so two
+ * finders racing offer it once). Nothing is reserved until all accept. The members of each circle offered are told
+ * (circle.offered, recorded in the same transaction). Returns the circles offered, with their ids.
+ */
+export async function offerCircles(
+  tx: Db,
+  circles: Circle[],
+  { now }: { now: Date },
+): Promise<{ id: string; circle: Circle }[]> {
+  const offered: { id: string; circle: Circle }[] = [];
+  for (let i = 0; i < circles.length; i += CHUNK)
+    offered.push(...(await offerChunk(tx, circles.slice(i, i + CHUNK), now)));
+  return offered;
+}
+
+async function offerChunk(tx: Db, circles: Circle[], now: Date) {
+  const wellFormed = circles.filter(isWellFormed);
+  if (wellFormed.length === 0) return [];
   const onOffer = await tx
     .select({ id: listings.id, ownerId: listings.userId })
     .from(listings)
     .leftJoin(profiles, eq(profiles.userId, listings.userId))
-    .where(and(inArray(listings.id, listingIds), isPublicListing()));
+    .where(and(inArray(listings.id, wellFormed.flatMap(listingIdsOf)), isPublicListing()));
   const ownerOf = new Map(onOffer.map((row) => [row.id, row.ownerId]));
-  if (!circle.legs.every((leg) => ownerOf.get(leg.listingId) === leg.giverId)) return null;
+  const offerable = wellFormed.filter((circle) =>
+    circle.legs.every((leg) => ownerOf.get(leg.listingId) === leg.giverId),
+  );
+  if (offerable.length === 0) return [];
 
   const expiresAt = new Date(now.getTime() + CIRCLE_ANSWER_HOURS * 60 * 60 * 1000);
-  const [offered] = await tx
+  const inserted = await tx
     .insert(swapCircles)
-    .values({ key: circle.key, status: "offered", createdAt: now, expiresAt })
-    // The only conflict possible is the open key's (the id is random): this circle is already on offer.
+    .values(offerable.map((circle) => ({ key: circle.key, status: "offered" as const, createdAt: now, expiresAt })))
+    // The only conflict possible is the open key's (the id is random): that circle is already on offer.
     .onConflictDoNothing()
     .returning();
-  if (!offered) return null;
+  if (inserted.length === 0) return [];
+  const circleOf = new Map(offerable.map((circle) => [circle.key, circle]));
+  const offered = inserted.map((row) => ({ id: row.id, circle: circleOf.get(row.key) as Circle }));
   await tx
     .insert(swapCircleLegs)
-    .values(circle.legs.map((leg, position) => ({ circleId: offered.id, position, ...leg })));
-  await recordEvent(tx, { kind: "circle.offered", subjectId: offered.id });
-  return offered.id;
+    .values(
+      offered.flatMap(({ id, circle }) => circle.legs.map((leg, position) => ({ circleId: id, position, ...leg }))),
+    );
+  await recordEvents(
+    tx,
+    offered.map(({ id }) => ({ kind: "circle.offered", subjectId: id })),
+  );
+  return offered;
+}
+
+function listingIdsOf(circle: Circle): string[] {
+  return circle.legs.map((leg) => leg.listingId);
 }
 
 /** Two or three legs, distinct givers and listings, each receiver giving the next leg (the circle closes). */

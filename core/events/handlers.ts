@@ -1,11 +1,12 @@
 import type { Db } from "#db/client.ts";
+import { offerFirstCircle } from "../circles/offer-found-circles";
 import { enqueueNoticeMail, plainNoticeMail } from "../notifications/mail-notices";
 import { kindRow } from "../notifications/notification-kinds";
 import { recordNotices } from "../notifications/record-notices";
 import { matchListing } from "../saved-searches/match-listing";
 import { noticeDueMatches } from "../saved-searches/notice-due-matches";
-import { offerFirstCircle } from "../circles/offer-found-circles";
 import { findCirclesForMember, findCirclesThroughListing } from "../swaps/find-swap-circles";
+import { mailAppealDecided } from "./appeal-event-mail";
 import {
   CIRCLE_EVENT_KINDS,
   type CircleEventKind,
@@ -16,7 +17,6 @@ import {
 } from "./event-kinds";
 import { mailListingModerated, mailReportReviewed, mailSwapCancelledByStaff } from "./staff-event-mail";
 import { mailSwapEvent } from "./swap-event-mail";
-import { mailAppealDecided } from "./appeal-event-mail";
 
 /** What the dispatcher needs to turn an event into its effects. */
 export type EffectDeps = { appUrl: string };

@@ -10,7 +10,18 @@ export async function recordEvent(
   tx: Db,
   event: { kind: EventKind; subjectId: string; payload?: Record<string, unknown> },
 ): Promise<void> {
-  await tx.insert(domainEvents).values({ kind: event.kind, subjectId: event.subjectId, payload: event.payload ?? {} });
+  await recordEvents(tx, [event]);
+}
+
+/** Records several events in one statement (a batch job's: the nightly circle pass offers thousands). */
+export async function recordEvents(
+  tx: Db,
+  events: { kind: EventKind; subjectId: string; payload?: Record<string, unknown> }[],
+): Promise<void> {
+  if (events.length === 0) return;
+  await tx
+    .insert(domainEvents)
+    .values(events.map((event) => ({ kind: event.kind, subjectId: event.subjectId, payload: event.payload ?? {} })));
 }
 
 /** Records a staff event with the payload its kind carries (checked by type). */

@@ -3,12 +3,12 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "#db/client.ts";
 import { profiles } from "#db/schema/profiles.ts";
 import { swapProposals } from "#db/schema/swaps.ts";
-import { offered, onSwap, proposer, receiver, swapTitleColumns, target } from "../shared/swap-columns";
-import type { DomainEvent, SwapEventKind } from "./event-kinds";
 import { enqueueEventMail, type OutgoingMail } from "../mail/mailer";
+import * as mails from "../mail/templates";
 import { enqueueNoticeMail } from "../notifications/mail-notices";
 import type { NotificationKind } from "../notifications/notification-kinds";
-import * as mails from "../mail/templates";
+import { offered, onSwap, proposer, receiver, swapTitleColumns, target } from "../shared/swap-columns";
+import type { DomainEvent, SwapEventKind } from "./event-kinds";
 
 const proposerProfile = alias(profiles, "proposer_profile");
 const receiverProfile = alias(profiles, "receiver_profile");

@@ -164,8 +164,10 @@ function circleOf(row: CircleRow): Circle {
 }
 
 export type CirclePassOptions = {
-  /** Called once for each circle the pass keeps, inside the pass's transaction: write through `tx` only. */
-  onCircle: (circle: Circle, tx: Db) => Promise<void> | void;
+  /** Called with each batch's kept circles (fairest first), inside the pass's transaction: write through `tx` only.
+   *  A batch at a time, so that what is done with them (offering, decision 108) can be a few set-based statements
+   *  rather than a few statements per circle. */
+  onCircles: (circles: Circle[], tx: Db) => Promise<void> | void;
   /** The most circles one member is put in (each with another of their listings). */
   perMember?: number;
   /** Members anchoring one batch: what one statement works on. */
@@ -195,7 +197,7 @@ export type CirclePassOptions = {
  */
 export async function findAllCircles(
   db: Db,
-  { onCircle, perMember = 3, batchSize = 5000, candidatesPerMember = 10 }: CirclePassOptions,
+  { onCircles, perMember = 3, batchSize = 5000, candidatesPerMember = 10 }: CirclePassOptions,
 ): Promise<{ circles: number; ofTwo: number; ofThree: number }> {
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
@@ -207,7 +209,7 @@ export async function findAllCircles(
       for (const [i, last] of ends.entries()) {
         const candidates = await candidatesIn(tx, size, { after: ends[i - 1] ?? "", last }, candidatesPerMember);
         const chosen = keepCircles(candidates, circlesOf, perMember);
-        for (const circle of chosen) await onCircle(circle, tx);
+        if (chosen.length > 0) await onCircles(chosen, tx);
         await retire(tx, chosen, circlesOf, perMember);
         kept[size] += chosen.length;
       }

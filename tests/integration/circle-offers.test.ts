@@ -15,8 +15,8 @@ import { findNotifications } from "#core/notifications/find-notifications.ts";
 import { acceptSwap } from "#core/swaps/accept-swap.ts";
 import { domainEvents } from "#db/schema/events.ts";
 import { favourites } from "#db/schema/favourites.ts";
-import { mailOutbox } from "#db/schema/ops.ts";
 import { notifications } from "#db/schema/notifications.ts";
+import { mailOutbox } from "#db/schema/ops.ts";
 import { swapCircleLegs, swapCircles } from "#db/schema/swap-circles.ts";
 import { databaseForThisFile } from "../support/database-for-file";
 import { createListing, createMember, createSwap } from "../support/factories";
@@ -264,5 +264,45 @@ describe("the nightly pass", () => {
       .innerJoin(swapCircleLegs, eq(swapCircleLegs.circleId, swapCircles.id))
       .where(inArray(swapCircleLegs.listingId, [m.kayak, m.paddle, m.surf]));
     expect(new Set(open.map((r) => r.id)).size).toBe(1);
+  });
+
+  test("offers a batch at once, passing over the circle turned down before, the blocked pair and the listing already in a circle", async () => {
+    const ring = async () => {
+      const m = await threeMembers();
+      await db.insert(favourites).values([
+        { userId: m.ben.id, listingId: m.kayak },
+        { userId: m.cleo.id, listingId: m.paddle },
+        { userId: m.ana.id, listingId: m.surf },
+      ]);
+      return m;
+    };
+    const turnedDown = await ring();
+    await offerCirclesNightly(deps);
+    const [declined] = await circlesOf(turnedDown.kayak);
+    await declineCircle(deps, { circleId: declined.id, userId: turnedDown.ben.id });
+
+    // Ana of `busy` is already in an open circle of two with Dan (her kayak for his canoe), so the ring through her
+    // kayak is passed over; `blocked` has Cleo blocking Ana; `clean` has nothing against it.
+    const busy = await ring();
+    const dan = await createMember(db, { name: "Dan Reyes" });
+    const canoe = await createListing(db, dan.id, { title: `Canoe ${busy.tag}` });
+    await db.insert(favourites).values({ userId: dan.id, listingId: busy.kayak });
+    await setFavourite(db, { userId: busy.ana.id, listingId: canoe, favourite: true });
+    await dispatch();
+    expect((await circlesOf(canoe)).map((c) => c.status)).toEqual(["offered"]);
+    const blocked = await ring();
+    await blockMember(deps, { blockerId: blocked.cleo.id, blockedId: blocked.ana.id });
+    const clean = await ring();
+
+    await offerCirclesNightly(deps);
+    expect((await circlesOf(turnedDown.kayak)).map((c) => c.status)).toEqual(["declined"]);
+    expect(await circlesOf(busy.paddle)).toEqual([]);
+    expect(await circlesOf(blocked.kayak)).toEqual([]);
+    const [offered] = await circlesOf(clean.kayak);
+    expect(offered.status).toBe("offered");
+    const legs = await db.select().from(swapCircleLegs).where(eq(swapCircleLegs.circleId, offered.id));
+    expect(legs.map((l) => l.listingId).sort()).toEqual([clean.kayak, clean.paddle, clean.surf].sort());
+    const events = await db.select().from(domainEvents).where(eq(domainEvents.subjectId, offered.id));
+    expect(events.map((e) => e.kind)).toEqual(["circle.offered"]);
   });
 });

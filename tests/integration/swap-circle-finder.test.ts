@@ -232,7 +232,7 @@ describe("the nightly pass", () => {
   /** Every circle the pass keeps, in the order it keeps them. */
   async function nightlyPass(options: { batchSize?: number } = {}) {
     const kept: Circle[] = [];
-    const summary = await findAllCircles(db, { ...options, onCircle: (circle) => void kept.push(circle) });
+    const summary = await findAllCircles(db, { ...options, onCircles: (circles) => void kept.push(...circles) });
     expect(summary.circles).toBe(kept.length);
     return kept;
   }
