@@ -1,30 +1,31 @@
-import type { Db } from "#db/client.ts";
+import { completeQuietCircles } from "#core/circles/complete-circle.ts";
+import { lapseCircles } from "#core/circles/lapse-circles.ts";
+import { lapseUnpaidCircles } from "#core/circles/lapse-unpaid-circles.ts";
+import { dispatchEvents } from "#core/events/dispatch-events.ts";
 import { startScheduler } from "#core/jobs/scheduler.ts";
+import { recordJobFailure } from "#core/logs/record-job-failure.ts";
 import { createMailTransport } from "#core/mail/create-mail-transport.ts";
 import { deliverPendingMail } from "#core/mail/mailer.ts";
-import { createSmsProvider } from "#core/sms/create-sms-provider.ts";
-import { deliverPendingSms } from "#core/sms/sms-outbox.ts";
+import { pushConfigFromEnv, setPushConfig } from "#core/notifications/push-settings.ts";
+import { sendNoticeDigests } from "#core/notifications/send-notice-digests.ts";
+import { sendPushes } from "#core/notifications/send-pushes.ts";
+import { claimPaymentWarnings, lapseUnpaidSwaps } from "#core/payments/lapse-unpaid-swaps.ts";
+import { refundOwedPayments } from "#core/payments/refund-owed-payments.ts";
+import { settleHolds } from "#core/payments/settle-holds.ts";
+import { revealDueReviews } from "#core/reviews/reveal-due-reviews.ts";
+import { noticeDueSavedSearches } from "#core/saved-searches/notice-due-saved-searches.ts";
 import type { Clock } from "#core/shared/clock.ts";
 import { logger } from "#core/shared/logger.ts";
-import { recordJobFailure } from "#core/logs/record-job-failure.ts";
-import { claimExpiryWarnings } from "#core/swaps/expire-swaps.ts";
-import { dispatchEvents } from "#core/events/dispatch-events.ts";
 import { setSigningSecret } from "#core/shared/signed-token.ts";
-import { sendNoticeDigests } from "#core/notifications/send-notice-digests.ts";
-import { noticeDueSavedSearches } from "#core/saved-searches/notice-due-saved-searches.ts";
-import { pushConfigFromEnv, setPushConfig } from "#core/notifications/push-settings.ts";
-import { sendPushes } from "#core/notifications/send-pushes.ts";
+import { createSmsProvider } from "#core/sms/create-sms-provider.ts";
+import { deliverPendingSms } from "#core/sms/sms-outbox.ts";
+import { completeQuietSwaps } from "#core/swaps/complete-quiet-swaps.ts";
+import { claimExpiryWarnings } from "#core/swaps/expire-swaps.ts";
+import { remindMeetings } from "#core/swaps/remind-meetings.ts";
+import type { Db } from "#db/client.ts";
 import type { Env } from "./env";
 import { paymentProviderFromEnv } from "./payments";
 import { storageFromEnv } from "./storage";
-import { refundOwedPayments } from "#core/payments/refund-owed-payments.ts";
-import { settleHolds } from "#core/payments/settle-holds.ts";
-import { claimPaymentWarnings, lapseUnpaidSwaps } from "#core/payments/lapse-unpaid-swaps.ts";
-import { remindMeetings } from "#core/swaps/remind-meetings.ts";
-import { completeQuietSwaps } from "#core/swaps/complete-quiet-swaps.ts";
-import { revealDueReviews } from "#core/reviews/reveal-due-reviews.ts";
-import { lapseCircles } from "#core/circles/lapse-circles.ts";
-import { lapseUnpaidCircles } from "#core/circles/lapse-unpaid-circles.ts";
 
 /**
  * The app's background work, safe with several processes: the scheduler (expiry, the daily 02:00
@@ -66,6 +67,8 @@ export function startBackgroundWork({ db, clock, env }: { db: Db; clock: Clock; 
       // quiet week: 7 days after the handshake with no problem open, the swap completes on its own.
       await remindMeetings({ db, clock, env });
       await completeQuietSwaps({ db, clock, env });
+      // Arranging swap circles complete a week after their handshake too (decision 110).
+      await completeQuietCircles({ db, clock });
       // Double-blind reviews still hidden 14 days after completion are shown, and both members told (decision 094).
       await revealDueReviews({ db, clock, env });
       // Saved searches whose matches are due (the hour after an "instantly" notice, the daily and weekly ones).

@@ -14,6 +14,7 @@ import { sydneyDateTime } from "#app/lib/sydney-format.ts";
 import { findContactDetails } from "#core/accounts/find-contact-details.ts";
 import { readContactDetails } from "#core/accounts/update-contact-details.ts";
 import { acceptCircle } from "#core/circles/accept-circle.ts";
+import { CIRCLE_QUIET_DAYS, confirmCircleSwapped } from "#core/circles/complete-circle.ts";
 import { declineCircle } from "#core/circles/decline-circle.ts";
 import { type CircleContact, type CircleLeg, findCircleForMember } from "#core/circles/find-my-circles.ts";
 import { startCircleFeePayment } from "#core/payments/start-handshake-payment.ts";
@@ -37,11 +38,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { circle, confirming, myHasPhone, now: ctx.clock.now().toISOString() };
 }
 
-const INTENTS = ["accept", "decline", "pay"] as const;
+const INTENTS = ["accept", "decline", "pay", "swapped"] as const;
 type Intent = (typeof INTENTS)[number];
 const isIntent = (value: unknown): value is Intent => INTENTS.includes(value as Intent);
 
-/** Accept, decline and pay: each answers with a redirect back and a toast, with or without JavaScript. */
+/** Accept, decline, pay and "We've swapped": each answers with a redirect back and a toast, with or without JavaScript. */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const user = await requireUser(ctx, request);
@@ -53,8 +54,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const intent = form.intent;
   return runAction(
     async () => {
-      if (!isIntent(intent)) throw new AppError("VALIDATION", "Choose accept, decline or pay");
+      if (!isIntent(intent)) throw new AppError("VALIDATION", "Choose accept, decline, pay or we've swapped");
       if (intent === "accept") return { intent, accepted: await acceptCircle(deps, { circleId, userId: user.id }) };
+      if (intent === "swapped")
+        return { intent, swapped: await confirmCircleSwapped(deps, { circleId, userId: user.id }) };
       if (intent === "decline") {
         await declineCircle(deps, { circleId, userId: user.id });
         return { intent };
@@ -71,13 +74,17 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     (done) => {
       if (done.intent === "pay" && "paid" in done && done.paid?.kind === "redirect") return redirect(done.paid.url);
       const message =
-        done.intent === "decline"
-          ? "Swap circle declined"
-          : done.intent === "pay"
-            ? "Payment complete"
-            : "accepted" in done && done.accepted?.status === "offered"
-              ? "Swap circle accepted"
-              : "Everyone accepted the swap circle!";
+        "swapped" in done
+          ? done.swapped?.completed
+            ? "Swap circle completed!"
+            : "Thanks! We'll complete the circle when everyone has confirmed"
+          : done.intent === "decline"
+            ? "Swap circle declined"
+            : done.intent === "pay"
+              ? "Payment complete"
+              : "accepted" in done && done.accepted?.status === "offered"
+                ? "Swap circle accepted"
+                : "Everyone accepted the swap circle!";
       return redirectWithFlash(ctx, back, { type: "success", message });
     },
     { onRefusal: ({ message }) => redirectWithFlash(ctx, back, { type: "error", message }) },
@@ -179,6 +186,16 @@ export default function SwapCirclePage({ loaderData }: Route.ComponentProps) {
               </Button>
             </Form>
           )}
+          {circle.status === "arranging" && !mine.swapped && (
+            <Form method="post" replace className="mt-6">
+              <p className="mb-2 text-sm text-muted">
+                Handed over your {mine.listing.title} and got {circle.get.listing.title}? Tell everyone in the circle.
+              </p>
+              <Button name="intent" value="swapped" disabled={busy}>
+                We've swapped
+              </Button>
+            </Form>
+          )}
           {circle.contacts && <Contacts contacts={circle.contacts} />}
         </div>
       </Container>
@@ -195,7 +212,13 @@ function CircleStatus({ circle }: { circle: View }) {
       ? `You accepted. Waiting for everyone else, until ${sydneyDateTime(circle.expiresAt)}. Nothing is reserved until all accept.`
       : `Offered to everyone in it. Answer by ${sydneyDateTime(circle.expiresAt)}; nothing is reserved until all accept.`,
     accepted: `Everyone accepted, and every item is reserved. Each member pays the $9.99 handshake fee by ${sydneyDateTime(circle.paymentDueAt)}. Your fee is held on your card, not charged, until every member has paid; if anyone doesn't pay in time, every hold is released and nobody is charged.`,
-    arranging: "Everyone has paid. Contact the member you give to and the member you get from to hand over the items.",
+    arranging: circle.give.swapped
+      ? `You confirmed the swap. The circle completes when everyone has confirmed, or on its own on ${sydneyDateTime(quietWeekEnd(circle.handshakeAt))}.`
+      : "Everyone has paid. Contact the member you give to and the member you get from to hand over the items, then confirm below.",
+    completed:
+      circle.completedHow === "confirmed"
+        ? "Completed: everyone confirmed the swap."
+        : "Completed: a week passed after everyone paid.",
     declined: "Declined: this swap circle is closed, and every item stays on offer.",
     lapsed:
       circle.closeReason === "not_paid"
@@ -208,6 +231,11 @@ function CircleStatus({ circle }: { circle: View }) {
       {line}
     </p>
   );
+}
+
+/** When an arranging circle completes on its own (CIRCLE_QUIET_DAYS after its handshake). */
+function quietWeekEnd(handshakeAt: Date | string | null): Date {
+  return new Date(new Date(handshakeAt ?? 0).getTime() + CIRCLE_QUIET_DAYS * 86_400_000);
 }
 
 function Side({ label, leg }: { label: string; leg: CircleLeg }) {
@@ -223,11 +251,22 @@ function Side({ label, leg }: { label: string; leg: CircleLeg }) {
 }
 
 function LegProgress({ leg, status }: { leg: CircleLeg; status: View["status"] }) {
-  const text = status === "offered" ? (leg.accepted ? "Accepted" : "Not yet answered") : null;
-  const paid = status === "accepted" ? (leg.paid ? "Paid" : "Not yet paid") : null;
-  const shown = text ?? paid;
+  const shown =
+    status === "offered"
+      ? leg.accepted
+        ? "Accepted"
+        : "Not yet answered"
+      : status === "accepted"
+        ? leg.paid
+          ? "Paid"
+          : "Not yet paid"
+        : status === "arranging"
+          ? leg.swapped
+            ? "Swapped"
+            : "Not yet confirmed"
+          : null;
   if (!shown) return null;
-  const done = shown === "Accepted" || shown === "Paid";
+  const done = shown === "Accepted" || shown === "Paid" || shown === "Swapped";
   return (
     <span
       className={`rounded-full px-2 py-0.5 text-xs font-semibold ${done ? "bg-brand-50 text-brand-800" : "bg-accent-100 text-ink"}`}

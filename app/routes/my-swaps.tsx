@@ -1,26 +1,26 @@
-import { ArrowLeft } from "#app/components/ui/icons.ts";
 import { Link, redirect, useNavigation, useSearchParams } from "react-router";
-import type { Route } from "./+types/my-swaps";
-import { type AppContext, appContext } from "../context";
+import { ArrowLeft } from "#app/components/ui/icons.ts";
+import { findContactDetails } from "#core/accounts/find-contact-details.ts";
+import { findMyCircles } from "#core/circles/find-my-circles.ts";
+import { recordRequestError } from "#core/logs/record-request-error.ts";
+import { findSwapReviews } from "#core/reviews/find-member-reviews.ts";
+import { acceptSwap } from "#core/swaps/accept-swap.ts";
+import { findMySwaps, findSwapForParty } from "#core/swaps/find-my-swaps.ts";
+import { leaveReview } from "#core/swaps/leave-review.ts";
+import { rejectSwap } from "#core/swaps/reject-swap.ts";
+import { withdrawSwap } from "#core/swaps/withdraw-swap.ts";
+import { CircleList, type CircleSummary } from "../components/swaps/circle-list";
 import { type ConfirmIntent, type ConfirmingSwap, ConfirmSwapDialog } from "../components/swaps/confirm-swap-dialog";
 import { SwapCard } from "../components/swaps/swap-card";
 import { SwapCardSkeleton } from "../components/swaps/swap-card-skeleton";
 import { Container } from "../components/ui/container";
 import { LoadFailed } from "../components/ui/load-failed";
+import { type AppContext, appContext } from "../context";
 import { formFields, readFormData } from "../lib/read-form.server";
 import { redirectWithFlash } from "../lib/redirect-with-flash.server";
 import { requireUser } from "../lib/require-user.server";
 import { runAction } from "../lib/run-action.server";
-import { recordRequestError } from "#core/logs/record-request-error.ts";
-import { acceptSwap } from "#core/swaps/accept-swap.ts";
-import { findMySwaps, findSwapForParty } from "#core/swaps/find-my-swaps.ts";
-import { leaveReview } from "#core/swaps/leave-review.ts";
-import { findSwapReviews } from "#core/reviews/find-member-reviews.ts";
-import { rejectSwap } from "#core/swaps/reject-swap.ts";
-import { withdrawSwap } from "#core/swaps/withdraw-swap.ts";
-import { findContactDetails } from "#core/accounts/find-contact-details.ts";
-import { findMyCircles } from "#core/circles/find-my-circles.ts";
-import { CircleList, type CircleSummary } from "../components/swaps/circle-list";
+import type { Route } from "./+types/my-swaps";
 
 export const meta: Route.MetaFunction = () => [
   { title: "My Swaps | SwapShed" },
@@ -57,7 +57,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         size: c.legs.length,
         give: { title: c.give.listing.title, to: c.give.receiver.name },
         get: { title: c.get.listing.title, from: c.get.giver.name },
-        yourTurn: (c.status === "offered" && !c.give.accepted) || (c.status === "accepted" && !c.give.paid),
+        yourTurn:
+          (c.status === "offered" && !c.give.accepted) ||
+          (c.status === "accepted" && !c.give.paid) ||
+          (c.status === "arranging" && !c.give.swapped),
       }),
     );
     return {

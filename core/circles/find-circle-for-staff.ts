@@ -28,6 +28,7 @@ export async function findCircleForStaff(db: Db, { circleId }: { circleId: strin
       valueMax: listings.valueMax,
       acceptedAt: swapCircleLegs.acceptedAt,
       paidAt: swapCircleLegs.paidAt,
+      swappedAt: swapCircleLegs.swappedAt,
     })
     .from(swapCircleLegs)
     .innerJoin(users, eq(users.id, swapCircleLegs.giverId))

@@ -23,6 +23,8 @@ export type CircleLeg = {
   listing: CircleListing;
   accepted: boolean;
   paid: boolean;
+  /** Confirmed "We've swapped" (decision 110). */
+  swapped: boolean;
 };
 /** A member's contact details, shared only after the circle's handshake, and only between giver and receiver. */
 export type CircleContact = { name: string; email: string; phone: string | null; location: string | null };
@@ -36,6 +38,8 @@ export type CircleView = {
   paymentDueAt: Date | null;
   handshakeAt: Date | null;
   closedAt: Date | null;
+  completedAt: Date | null;
+  completedHow: "confirmed" | "timed_out" | null;
   legs: CircleLeg[];
   /** What this member gives (and to whom) and gets (and from whom). */
   give: CircleLeg;
@@ -54,7 +58,7 @@ export async function findCircleForMember(
   return view ?? null;
 }
 
-/** The member's circles for My Swaps: every open one, and those closed in the last 14 days, newest first. */
+/** The member's circles for My Swaps: every open one, and those closed or completed in the last 14 days, newest first. */
 export async function findMyCircles(db: Db, { userId, now }: { userId: string; now: Date }): Promise<CircleView[]> {
   const since = new Date(now.getTime() - CLOSED_CIRCLES_SHOWN_DAYS * 24 * 60 * 60 * 1000);
   const rows = await db
@@ -64,7 +68,11 @@ export async function findMyCircles(db: Db, { userId, now }: { userId: string; n
     .where(
       and(
         eq(swapCircleLegs.giverId, userId),
-        or(inArray(swapCircles.status, ["offered", "accepted", "arranging"]), gte(swapCircles.closedAt, since)),
+        or(
+          inArray(swapCircles.status, ["offered", "accepted", "arranging"]),
+          gte(swapCircles.closedAt, since),
+          gte(swapCircles.completedAt, since),
+        ),
       ),
     )
     .orderBy(desc(swapCircles.createdAt), desc(swapCircles.id))
@@ -88,6 +96,7 @@ async function viewsOf(db: Db, userId: string, circleIds: string[]): Promise<Cir
       receiverId: swapCircleLegs.receiverId,
       acceptedAt: swapCircleLegs.acceptedAt,
       paidAt: swapCircleLegs.paidAt,
+      swappedAt: swapCircleLegs.swappedAt,
       giverName: giver.name,
       // The giver's contact details leave the database only once their circle reached its handshake.
       email: onceArranged(users.email),
@@ -127,6 +136,7 @@ async function viewsOf(db: Db, userId: string, circleIds: string[]): Promise<Cir
       },
       accepted: leg.acceptedAt !== null,
       paid: leg.paidAt !== null,
+      swapped: leg.swappedAt !== null,
     }));
     const give = shaped.find((leg) => leg.giver.id === userId) as CircleLeg;
     const get = shaped.find((leg) => leg.receiver.id === userId) as CircleLeg;
@@ -145,15 +155,20 @@ async function viewsOf(db: Db, userId: string, circleIds: string[]): Promise<Cir
       paymentDueAt: circle.paymentDueAt,
       handshakeAt: circle.handshakeAt,
       closedAt: circle.closedAt,
+      completedAt: circle.completedAt,
+      completedHow: circle.completedHow,
       legs: shaped,
       give,
       get,
-      contacts: circle.status === "arranging" && giveTo && getFrom ? { giveTo, getFrom } : null,
+      contacts: SHARED.includes(circle.status) && giveTo && getFrom ? { giveTo, getFrom } : null,
     });
   }
   return views;
 }
 
-/** A contact column the database leaves NULL until the circle's handshake (arranging). */
+/** The statuses in which a circle's members see each other's contact details: from the handshake on. */
+const SHARED: CircleStatus[] = ["arranging", "completed"];
+
+/** A contact column the database leaves NULL until the circle's handshake (arranging, then completed). */
 const onceArranged = (column: Parameters<typeof sql>[1]) =>
-  sql<string | null>`case when ${swapCircles.status} = 'arranging' then ${column} end`;
+  sql<string | null>`case when ${swapCircles.status} in ('arranging', 'completed') then ${column} end`;

@@ -89,6 +89,8 @@ export const CIRCLE_EVENT_KINDS = [
   "circle.handshake",
   // Declined by a member, lapsed unanswered or unpaid, or cancelled because a listing was taken or gone.
   "circle.closed",
+  // Every member confirmed "We've swapped", or a week passed after the handshake (decision 110).
+  "circle.completed",
 ] as const;
 
 export type CircleEventKind = (typeof CIRCLE_EVENT_KINDS)[number];
@@ -98,6 +100,7 @@ export type CircleClosedReason = "declined" | "lapsed" | "not_paid" | "listing_t
 
 export type CircleEventPayloads = {
   "circle.closed": { reason: CircleClosedReason; actorId?: string };
+  "circle.completed": { how: "confirmed" | "timed_out" };
 };
 
 export type EventKind =

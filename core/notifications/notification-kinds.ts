@@ -559,6 +559,15 @@ export const NOTIFICATION_KINDS = {
       `The swap circle for your ${quoted(p.giveTitle)} ${CIRCLE_CLOSED_LINES[p.reason] ?? CIRCLE_CLOSED_LINES.lapsed}`,
     href: circlePage,
   }),
+  "circle.completed": kind({
+    label: "Swap circles completed",
+    email: "immediately",
+    on: ["circle.completed"],
+    to: (f) => circleMembers(f),
+    line: (p: CircleNotice) =>
+      `The swap circle of your ${quoted(p.giveTitle)} and ${p.getFromName}'s ${quoted(p.getTitle)} is complete`,
+    href: circlePage,
+  }),
   // Issue 27: new listings matching a member's saved searches and wants (core/saved-searches/notice-due-matches.ts).
   "saved_search.matched": kind({
     label: "New listings matching your saved searches",

@@ -8,10 +8,21 @@ import { createdAt, inList, tstz } from "./columns";
 import { listings } from "./listings";
 
 /** offered -> accepted (every member accepted: all listings reserved, each pays their fee within 48 hours) ->
- *  arranging (every fee held: the handshake, contact details shared, the fees captured).
+ *  arranging (every fee held: the handshake, contact details shared, the fees captured) -> completed (every member
+ *  confirmed "We've swapped", or a week passed after the handshake: decision 110).
  *  offered -> declined (a member said no) | lapsed (48 hours passed) | cancelled (a listing was taken or gone
  *  before the last acceptance). accepted -> lapsed (not every fee held within 48 hours: close_reason not_paid). */
-export const CIRCLE_STATUSES = ["offered", "accepted", "arranging", "declined", "lapsed", "cancelled"] as const;
+export const CIRCLE_STATUSES = [
+  "offered",
+  "accepted",
+  "arranging",
+  "completed",
+  "declined",
+  "lapsed",
+  "cancelled",
+] as const;
+/** How a circle was completed: every member confirmed, or the quiet week after the handshake passed. */
+export const CIRCLE_COMPLETED_HOW = ["confirmed", "timed_out"] as const;
 export type CircleStatus = (typeof CIRCLE_STATUSES)[number];
 
 export const swapCircles = pgTable(
@@ -29,6 +40,9 @@ export const swapCircles = pgTable(
     paymentDueAt: tstz("payment_due_at"),
     // When the last fee was held: the handshake (contact details shared between each giver and receiver).
     handshakeAt: tstz("handshake_at"),
+    // When it was completed (decision 110), and how: every member confirmed, or a week after the handshake.
+    completedAt: tstz("completed_at"),
+    completedHow: text("completed_how", { enum: CIRCLE_COMPLETED_HOW }),
     // When it was declined, lapsed or cancelled; and by whom, for a decline.
     closedAt: tstz("closed_at"),
     closedById: text("closed_by_id").references(() => users.id, { onDelete: "set null" }),
@@ -41,6 +55,11 @@ export const swapCircles = pgTable(
     check("swap_circles_accepted_at_check", sql`${t.status} <> 'accepted' OR ${t.acceptedAt} IS NOT NULL`),
     check("swap_circles_payment_due_check", sql`${t.status} <> 'accepted' OR ${t.paymentDueAt} IS NOT NULL`),
     check("swap_circles_handshake_at_check", sql`${t.status} <> 'arranging' OR ${t.handshakeAt} IS NOT NULL`),
+    check(
+      "swap_circles_completed_check",
+      sql`(${t.status} = 'completed') = (${t.completedAt} IS NOT NULL AND ${t.completedHow} IS NOT NULL)`,
+    ),
+    check("swap_circles_completed_how_check", inList(t.completedHow, CIRCLE_COMPLETED_HOW)),
     // The same circle is never open twice, however often the finder meets it.
     uniqueIndex("swap_circles_one_open_key_idx").on(t.key).where(sql`${t.status} IN ('offered', 'accepted')`),
     // Offering (decision 108): a circle a member declined, or that lapsed, is never offered again.
@@ -72,6 +91,8 @@ export const swapCircleLegs = pgTable(
     // When the giver accepted the circle, and when their handshake fee was held.
     acceptedAt: tstz("accepted_at"),
     paidAt: tstz("paid_at"),
+    // When the giver confirmed "We've swapped": they handed theirs over and have the one they get (decision 110).
+    swappedAt: tstz("swapped_at"),
   },
   (t) => [
     primaryKey({ columns: [t.circleId, t.position] }),

@@ -114,6 +114,23 @@ test("three members: a circle offered, accepted by all, paid by all, contact det
   }
   await ana.screenshot({ path: test.info().outputPath("circle-paid-375.png"), fullPage: true });
 
+  // After the hand-overs each confirms "We've swapped" (decision 110); the last confirmation completes the circle.
+  for (const someone of people) {
+    const page = someone.page;
+    await page.goto(`/my-swaps/circles/${circleId}`);
+    if (someone === people[0])
+      await page.screenshot({ path: test.info().outputPath("circle-arranging-375.png"), fullPage: true });
+    await page.getByRole("button", { name: "We've swapped" }).click();
+    // The page's status line, not the toast (it leaves after 4 s: decision 106).
+    if (someone !== people[2]) await expect(page.getByText(/^You confirmed the swap\./)).toBeVisible();
+    await expect(page.getByRole("button", { name: "We've swapped" })).toHaveCount(0);
+  }
+  const cleo = people[2].page;
+  await expect(cleo.getByText("Completed: everyone confirmed the swap.")).toBeVisible();
+  await cleo.screenshot({ path: test.info().outputPath("circle-completed.png"), fullPage: true });
+  await ana.goto("/my-swaps");
+  await expect(ana.getByText("Completed", { exact: true })).toBeVisible();
+
   // A stranger is told there is no such circle.
   const stranger = await member(browser, "Dev Stranger");
   const res = await stranger.page.request.get(`/my-swaps/circles/${circleId}`);

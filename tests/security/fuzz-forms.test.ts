@@ -7,19 +7,19 @@
 import fs from "node:fs";
 import fc from "fast-check";
 import { afterAll, describe, expect, test, vi } from "vitest";
+import { readFlash } from "#app/lib/flash.server.ts";
+import { signUpSchema } from "#core/auth/credentials-schema.ts";
+import { listingFieldsSchema } from "#core/listings/listing-schema.ts";
+import { LOG_TABS } from "#core/logs/log-tabs.ts";
 import { REPORT_CHART_IDS } from "#core/reports/build-report-charts.ts";
 import { REPORT_GROUPINGS, REPORT_PERIODS } from "#core/reports/report-period.ts";
-import { LOG_TABS } from "#core/logs/log-tabs.ts";
-import { listingFieldsSchema } from "#core/listings/listing-schema.ts";
-import { proposeSwapSchema, reviewSchema } from "#core/swaps/swap-schema.ts";
 import {
   OFFERED_NOT_AVAILABLE,
   TOO_MANY_OFFERED,
   TOO_MANY_WANTED,
   WANTED_NOT_AVAILABLE,
 } from "#core/swaps/propose-swap.ts";
-import { signUpSchema } from "#core/auth/credentials-schema.ts";
-import { readFlash } from "#app/lib/flash.server.ts";
+import { proposeSwapSchema, reviewSchema } from "#core/swaps/swap-schema.ts";
 import { FEATURE_FLAG_KEYS } from "#db/schema/flags.ts";
 import { REPORT_REASONS } from "#db/schema/report-values.ts";
 import { REVIEW_TAGS } from "#db/schema/swaps.ts";
@@ -31,26 +31,26 @@ import {
   accountFields,
   badFile,
   changedTables,
-  encodePathSegment,
   type Entry,
-  FilePart,
-  fileField,
-  formHostile,
+  encodePathSegment,
+  entriesArb,
   type FieldArbs,
+  FilePart,
   field,
+  fileField,
   fingerprint,
+  formHostile,
   formValues,
   hostileString,
   hugeString,
-  oneOf,
-  pathId,
   type Outcome,
+  oneOf,
   POISONED_OBJECT,
+  pathId,
   runsFor,
   schemaFields,
   seedFor,
   urlEncoded,
-  entriesArb,
 } from "./support/fuzz";
 import { fuzzEndpoint } from "./support/fuzz-endpoint";
 import { fuzzSetup } from "./support/world";
@@ -274,12 +274,20 @@ const ENDPOINTS: FormEndpoint[] = [
     },
     runs: 15,
   }),
-  // A swap circle (decisions 104, 105): accept, decline and pay, on the member's circles and on hostile ids.
-  ...intents("routes/my-swaps.circles.$id", "member", "/my-swaps/circles/:id", "intent", ["accept", "decline", "pay"], {
-    ids: [world.circles.offered, world.circles.accepted],
-    fields: {},
-    runs: 15,
-  }),
+  // A swap circle (decisions 104, 105, 110): accept, decline, pay and "We've swapped", on the member's circles and on
+  // hostile ids.
+  ...intents(
+    "routes/my-swaps.circles.$id",
+    "member",
+    "/my-swaps/circles/:id",
+    "intent",
+    ["accept", "decline", "pay", "swapped"],
+    {
+      ids: [world.circles.offered, world.circles.accepted, world.circles.arranging],
+      fields: {},
+      runs: 15,
+    },
+  ),
   {
     route: "routes/my-swaps.$id.pay",
     as: "member",

@@ -18,31 +18,29 @@
 // A 5xx is never expected and always fails the walk.
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
+import { signAppealToken } from "#core/appeals/appeal-token.ts";
+import { acceptCircle } from "#core/circles/accept-circle.ts";
+import { offerCircle } from "#core/circles/offer-circle.ts";
+import { signUnsubscribeToken } from "#core/notifications/unsubscribe-token.ts";
+import { systemClock } from "#core/shared/clock.ts";
+import { toSydneyLocal } from "#core/shared/time.ts";
+import { circleKey } from "#core/swaps/find-swap-circles.ts";
+import { reportSwapProblem } from "#core/swaps/report-swap-problem.ts";
+import { appeals } from "#db/schema/appeals.ts";
 import { conversationMessages, memberBlocks } from "#db/schema/conversations.ts";
 import { FEATURE_FLAG_KEYS, featureFlags } from "#db/schema/flags.ts";
 import { listings } from "#db/schema/listings.ts";
 import { moderationReports } from "#db/schema/moderation.ts";
-import { notifications } from "#db/schema/notifications.ts";
-import { SWAGGER_UI_VERSION } from "#server/api-docs.ts";
-import { signUnsubscribeToken } from "#core/notifications/unsubscribe-token.ts";
-import { signAppealToken } from "#core/appeals/appeal-token.ts";
-import { systemClock } from "#core/shared/clock.ts";
-import { reportSwapProblem } from "#core/swaps/report-swap-problem.ts";
-import { acceptCircle } from "#core/circles/accept-circle.ts";
-import { offerCircle } from "#core/circles/offer-circle.ts";
-import { circleKey } from "#core/swaps/find-swap-circles.ts";
-import { appeals } from "#db/schema/appeals.ts";
+import { notifications, pushSubscriptions } from "#db/schema/notifications.ts";
 import { profiles } from "#db/schema/profiles.ts";
-import { swapProblems } from "#db/schema/swaps.ts";
+import { savedSearches } from "#db/schema/saved-searches.ts";
+import { swapCircleLegs, swapCircles } from "#db/schema/swap-circles.ts";
+import { reviews, swapMeetings, swapProblems } from "#db/schema/swaps.ts";
+import { scamSignals } from "#db/schema/trust-signals.ts";
+import { SWAGGER_UI_VERSION } from "#server/api-docs.ts";
 import { freshEmail, GOOD_LISTING, MEMBER_PASSWORD } from "../support/api-factories";
 import { createConversation, createMessage, createSwap } from "../support/factories";
-import { reviews } from "#db/schema/swaps.ts";
 import { browserSubscription } from "../support/push-fixtures";
-import { pushSubscriptions } from "#db/schema/notifications.ts";
-import { savedSearches } from "#db/schema/saved-searches.ts";
-import { swapMeetings } from "#db/schema/swaps.ts";
-import { toSydneyLocal } from "#core/shared/time.ts";
-import { scamSignals } from "#db/schema/trust-signals.ts";
 import type { Actor, ActorName, Answer, Body, World } from "./world";
 
 /** A circle of two between the member and Olive, each giving a new listing of theirs; accepted by both or not. */
@@ -228,6 +226,14 @@ export const TARGETS = {
   offeredCircle: async (w: World) => ({ circleId: await circleOf(w, { accepted: false }) }),
   /** The same, accepted by both: waiting for their fees (decision 105). */
   acceptedCircle: async (w: World) => ({ circleId: await circleOf(w, { accepted: true }) }),
+  /** The same, both fees held: the handshake, being arranged (decision 110: each may confirm "We've swapped"). */
+  arrangingCircle: async (w: World) => {
+    const circleId = await circleOf(w, { accepted: true });
+    const now = new Date();
+    await w.db.update(swapCircleLegs).set({ paidAt: now }).where(eq(swapCircleLegs.circleId, circleId));
+    await w.db.update(swapCircles).set({ status: "arranging", handshakeAt: now }).where(eq(swapCircles.id, circleId));
+    return { circleId };
+  },
   /** A completed swap of the member's, not yet reviewed. */
   completedSwap: async (w: World) => ({
     swapId: (await w.insertSwap(w.actors.member.userId!, w.owner.userId!, "completed")).swapId,
@@ -974,6 +980,7 @@ export const ROUTE_ACCESS: Entry[] = [
       target: "acceptedCircle",
       note: "the member is sent to the checkout",
     }),
+    act("intent=swapped", {}, OWNER("redirect", "declined"), { target: "arrangingCircle" }),
   ),
   // ----- Issue 28 (decision 097): "Report a problem" on a paid swap, and appeals -----
   // The swap's two members only; anyone else, staff included, is answered as if it did not exist.

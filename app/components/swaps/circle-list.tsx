@@ -8,7 +8,7 @@ export type CircleSummary = {
   size: number;
   give: { title: string; to: string };
   get: { title: string; from: string };
-  /** Whether this member still has to do something: answer an offer, or pay. */
+  /** Whether this member still has to do something: answer an offer, pay, or confirm the swap. */
   yourTurn: boolean;
 };
 
@@ -16,6 +16,7 @@ const STATUS_LABELS: Record<CircleStatus, string> = {
   offered: "Offered",
   accepted: "Waiting for payment",
   arranging: "Paid: arrange the hand-over",
+  completed: "Completed",
   declined: "Declined",
   lapsed: "Lapsed",
   cancelled: "Closed",

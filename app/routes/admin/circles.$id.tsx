@@ -4,9 +4,9 @@ import { StatusBadge } from "#app/components/admin/badges.tsx";
 import { DetailCard, DetailHeader, DetailRow, RecordsCard } from "#app/components/admin/detail-parts.tsx";
 import { adminErrorBoundary } from "#app/components/admin/load-error.tsx";
 import { appContext } from "#app/context.ts";
+import { formatValueRange } from "#app/lib/format.ts";
 import { requireStaff } from "#app/lib/require-staff.server.ts";
 import { formatCents, sydneyDateTime } from "#app/lib/sydney-format.ts";
-import { formatValueRange } from "#app/lib/format.ts";
 import { findCircleForStaff } from "#core/circles/find-circle-for-staff.ts";
 import type { StaffAction } from "#core/staff/permissions.ts";
 import type { Route } from "./+types/circles.$id";
@@ -56,6 +56,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       paymentDueAt: circle.paymentDueAt ? sydneyDateTime(circle.paymentDueAt) : null,
       handshakeAt: circle.handshakeAt ? sydneyDateTime(circle.handshakeAt) : null,
       closedAt: circle.closedAt ? sydneyDateTime(circle.closedAt) : null,
+      completedAt: circle.completedAt ? sydneyDateTime(circle.completedAt) : null,
+      completedHow:
+        circle.completedHow === "confirmed"
+          ? "Every member confirmed the swap"
+          : circle.completedHow === "timed_out"
+            ? "A week passed after every fee was held"
+            : null,
       closed,
     },
     legs: found.legs.map((leg) => ({
@@ -69,6 +76,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       value: formatValueRange(leg.valueMin, leg.valueMax),
       accepted: leg.acceptedAt ? sydneyDateTime(leg.acceptedAt) : null,
       paid: leg.paidAt ? sydneyDateTime(leg.paidAt) : null,
+      swapped: leg.swappedAt ? sydneyDateTime(leg.swappedAt) : null,
     })),
     payments: found.payments.map((p) => ({
       id: p.id,
@@ -103,6 +111,8 @@ export default function StaffCirclePage({ loaderData }: Route.ComponentProps) {
           {circle.acceptedAt && <DetailRow label="Everyone accepted">{circle.acceptedAt}</DetailRow>}
           {circle.paymentDueAt && <DetailRow label="Fees due by">{circle.paymentDueAt}</DetailRow>}
           {circle.handshakeAt && <DetailRow label="Every fee held">{circle.handshakeAt}</DetailRow>}
+          {circle.completedAt && <DetailRow label="Completed">{circle.completedAt}</DetailRow>}
+          {circle.completedHow && <DetailRow label="How">{circle.completedHow}</DetailRow>}
           {circle.closedAt && <DetailRow label="Closed">{circle.closedAt}</DetailRow>}
           {circle.closed && <DetailRow label="Why">{circle.closed}</DetailRow>}
         </dl>
@@ -126,6 +136,7 @@ export default function StaffCirclePage({ loaderData }: Route.ComponentProps) {
                 <StatusBadge status={leg.listingStatus} />
                 <span>{leg.accepted ? `Accepted ${leg.accepted}` : "Not yet accepted"}</span>
                 <span>{leg.paid ? `Fee held ${leg.paid}` : "Fee not held"}</span>
+                {leg.swapped && <span>Confirmed the swap {leg.swapped}</span>}
               </span>
             </li>
           ))}

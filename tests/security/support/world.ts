@@ -1,27 +1,29 @@
 // The people and things the fuzzers act on: a signed-in member with listings and swaps in every state, another
 // member to trade with, and an admin signed in with TOTP, all through the real app. Valid ids let bad input get
 // past "not found" to the checks behind it.
-import webpush from "web-push";
+
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll } from "vitest";
+import webpush from "web-push";
+import { acceptCircle } from "#core/circles/accept-circle.ts";
+import { offerCircle } from "#core/circles/offer-circle.ts";
 import { completeLocalCheckout, type LocalPaymentProvider, TEST_CARD_SUCCESS } from "#core/payments/local-provider.ts";
 import { startHandshakePayment } from "#core/payments/start-handshake-payment.ts";
 import { grantStaffRole } from "#core/staff/grant-staff-role.ts";
+import { circleKey } from "#core/swaps/find-swap-circles.ts";
 import type { DbHandle } from "#db/client.ts";
 import { FEATURE_FLAG_DEFAULTS, type FeatureFlagKey, featureFlags } from "#db/schema/flags.ts";
 import { listings } from "#db/schema/listings.ts";
 import { moderationReports } from "#db/schema/moderation.ts";
 import { rateLimits } from "#db/schema/ops.ts";
-import { scamSignals } from "#db/schema/trust-signals.ts";
 import { paymentLogs } from "#db/schema/payments.ts";
+import { swapCircleLegs, swapCircles } from "#db/schema/swap-circles.ts";
 import { reviews, swapMeetings } from "#db/schema/swaps.ts";
-import { acceptCircle } from "#core/circles/accept-circle.ts";
-import { offerCircle } from "#core/circles/offer-circle.ts";
-import { circleKey } from "#core/swaps/find-swap-circles.ts";
+import { scamSignals } from "#db/schema/trust-signals.ts";
 import type { PageHandler } from "#server/app.ts";
 import { paymentProviderFromEnv } from "#server/payments.ts";
 import { MEMBER_PASSWORD, postListing, sameOrigin, signUpConfirmedMember } from "#tests/support/api-factories.ts";
@@ -177,7 +179,18 @@ export async function buildWorld(handle: DbHandle, testApp: TestApp) {
     if (accepted) for (const userId of members) await acceptCircle({ db, clock: deps.clock }, { circleId, userId });
     return circleId;
   };
-  const circles = { offered: await circleWithTom(false), accepted: await circleWithTom(true) };
+  // And one at its handshake, being arranged (decision 110): both fees held, "We've swapped" open to each.
+  const arrangingCircle = await circleWithTom(true);
+  await db.update(swapCircleLegs).set({ paidAt: new Date() }).where(eq(swapCircleLegs.circleId, arrangingCircle));
+  await db
+    .update(swapCircles)
+    .set({ status: "arranging", handshakeAt: new Date() })
+    .where(eq(swapCircles.id, arrangingCircle));
+  const circles = {
+    offered: await circleWithTom(false),
+    accepted: await circleWithTom(true),
+    arranging: arrangingCircle,
+  };
 
   // An admin with TOTP, signed in with their code; members and swaps for the back office to act on.
   const admin = await signUpConfirmedMember(testApp, db, { name: "Sam Staff" });
