@@ -2,7 +2,8 @@
 // while a browser journey waits on its page). The steps, longest first:
 //   - the production build (every step that runs the app waits for it);
 //   - browser journeys in Chromium against the build on PGlite, in two groups of about equal time, each with its
-//     own app process, port and data directory;
+//     own app process, port and data directory; the taps on a slow phone in a third, in a lane of its own beside
+//     the two (they mostly wait: decision 109);
 //   - unit + integration on in-memory PGlite, and the same suite on PostgreSQL when TEST_DATABASE_URL is set;
 //   - the fault suite (the production build SIGKILLed mid-write and restarted, on PGlite and PostgreSQL);
 //   - on PostgreSQL, the browser journeys whose database matters (its own database);
@@ -123,89 +124,69 @@ const E2E_ON_POSTGRES = [
 ];
 
 /**
- * Seconds each journey file took alone on an idle two-core machine (Playwright's JSON report, November 2026): the
- * PGlite run is split into two groups of about equal time by these (Playwright's own --shard splits by test count,
- * which put the slow-phone file and most of the long ones in one shard). A file not listed counts as 10 s.
+ * Seconds each journey file took in a clean-clone CI run on a loaded two-core machine (2026-11-30, the sum of its
+ * tests' times in Playwright's report; decision 109): the PGlite run is split into two groups of about equal time by
+ * these (Playwright's own --shard splits by test count). A file not listed counts as 10 s. The slow-phone files run
+ * in their own lane and are not weighed.
  */
 const E2E_SECONDS = {
-  // Six tries a control since decision 093 (ten before): estimated from 561 s with ten at load 20, and Share on a
-  // listing (issue 27).
-  "slow-phone-taps.spec.ts": 350,
-  // Issue 28's deal controls tapped early: each try pays for a swap of its own first (about 150 s alone).
-  "slow-phone-deal-taps.spec.ts": 150,
-  // Issue 28: confirming a phone with the code read from the demo outbox (decision 095), and the Pay step prompt
-  // (measured 47 s on a shared machine).
-  "phone-confirmation.spec.ts": 50,
-  // Issue 27's sharing, category page, gone listing and phone home (measured 33 s on a shared machine).
-  "listing-sharing.spec.ts": 33,
-  "menus-mobile.spec.ts": 96,
-  "conversations-phone.spec.ts": 40,
-  "moderation-queue.spec.ts": 46,
-  // Issue 28's scam signals: two members list, a moderator dismisses the signal (measured 31 s).
-  "scam-signals.spec.ts": 31,
-  // Not measured on an idle machine: 3 min with the server's start on a machine shared by five runs.
-  "message-report.spec.ts": 40,
-  "live.spec.ts": 90,
-  "listing-owner.spec.ts": 46,
-  "notice-settings.spec.ts": 45,
-  // Issue 27: 35 s for its three tests on the shared machine.
-  "saved-searches.spec.ts": 35,
-  "back-office.spec.ts": 36,
-  "deal-screen.spec.ts": 32,
-  // Issue 28: two members, a full swap, both reviews, a reply (an estimate on the shared machine).
-  "member-profile.spec.ts": 30,
-  // Three journeys of two members each (the third sends a picture); an estimate, not yet timed alone.
-  "conversations.spec.ts": 30,
-  "auth.spec.ts": 28,
-  "feedback.spec.ts": 26,
-  "listings.spec.ts": 25,
-  "member-details.spec.ts": 24,
-  "00-pages.spec.ts": 24,
-  "back-office-swaps.spec.ts": 23,
-  // Issue 28 (decision 097): two members pay, one reports a problem, staff resolve it; an estimate.
-  "swap-problem.spec.ts": 57,
-  // Issue 28 (decision 097): a listing appeal decided by a second staff member, and a suspension's appeal.
-  "appeals.spec.ts": 45,
-  "system-logs.spec.ts": 22,
-  "return-paths.spec.ts": 22,
-  "back-office-lists.spec.ts": 22,
-  "admin-settings.spec.ts": 20,
-  "swaps.spec.ts": 19,
-  // Issue 28: two members pay, agree a time and place, both confirm and review (48 s on a shared machine).
-  "arranging.spec.ts": 48,
-  // Issue 29's fair-value meter: the propose dialog and both My Swaps cards at 375 px (25-31 s alone).
-  "fair-value.spec.ts": 28,
-  // Issue 29's bundles (decision 103): three members, a bundle proposed at 375 px and accepted, five listings checked
-  // as a visitor; then a bundle over the limit without JavaScript (25-33 s alone in four runs, server start included).
-  "swap-bundles.spec.ts": 28,
-  // Issue 29 (decision 103): a counter-offer, and a box ticked before hydration.
-  "counter-offers.spec.ts": 35,
-  // Issue 29 (decision 108): three members favourite in a ring, are offered the circle (the background dispatcher:
-  // up to 15 s), accept and pay.
-  "swap-circle.spec.ts": 45,
-  "location-search.spec.ts": 18,
-  "places-as-written.spec.ts": 27,
-  "account-security.spec.ts": 18,
-  "account-email.spec.ts": 15,
-  "listing-pictures.spec.ts": 13,
-  "back-office-review.spec.ts": 13,
-  "identity-provider.spec.ts": 12,
-  "passkeys.spec.ts": 11,
-  "search.spec.ts": 12,
-  "demo-notice.spec.ts": 9,
-  "admin-tools.spec.ts": 9,
-  "account-data.spec.ts": 9,
-  "account-email-change.spec.ts": 8,
-  "admin-reports.spec.ts": 8,
-  "long-words.spec.ts": 6,
-  "visitor-cache.spec.ts": 6,
-  "focus.spec.ts": 5,
-  "account-two-step-key.spec.ts": 5,
-  "favourites-headings.spec.ts": 4,
-  "bad-input.spec.ts": 3,
-  "auth-password-help.spec.ts": 3,
-  "api-docs.spec.ts": 2,
-  "account-frame.spec.ts": 1,
+  "back-office.spec.ts": 255,
+  "menus-mobile.spec.ts": 234,
+  "listing-owner.spec.ts": 194,
+  "admin-settings.spec.ts": 186,
+  "deal-screen.spec.ts": 173,
+  "back-office-review.spec.ts": 170,
+  "back-office-lists.spec.ts": 151,
+  "arranging.spec.ts": 138,
+  "feedback.spec.ts": 137,
+  "auth.spec.ts": 137,
+  "conversations.spec.ts": 122,
+  "00-pages.spec.ts": 122,
+  "admin-tools.spec.ts": 121,
+  "moderation-queue.spec.ts": 116,
+  "swaps.spec.ts": 96,
+  "back-office-swaps.spec.ts": 96,
+  "listings.spec.ts": 93,
+  "swap-problem.spec.ts": 84,
+  "location-search.spec.ts": 83,
+  "account-email.spec.ts": 81,
+  "swap-circle.spec.ts": 78,
+  "account-security.spec.ts": 71,
+  "member-details.spec.ts": 69,
+  "listing-pictures.spec.ts": 69,
+  "saved-searches.spec.ts": 68,
+  "system-logs.spec.ts": 66,
+  "admin-reports.spec.ts": 66,
+  "phone-confirmation.spec.ts": 65,
+  "account-email-change.spec.ts": 62,
+  "return-paths.spec.ts": 59,
+  "swap-bundles.spec.ts": 58,
+  "identity-provider.spec.ts": 58,
+  "api-docs.spec.ts": 57,
+  "member-profile.spec.ts": 54,
+  "listing-sharing.spec.ts": 54,
+  "notifications.spec.ts": 52,
+  "appeals.spec.ts": 52,
+  "places-as-written.spec.ts": 49,
+  "auth-password-help.spec.ts": 45,
+  "message-report.spec.ts": 44,
+  "account-data.spec.ts": 44,
+  "passkeys.spec.ts": 43,
+  "notice-settings.spec.ts": 43,
+  "counter-offers.spec.ts": 43,
+  "live.spec.ts": 40,
+  "account-two-step-key.spec.ts": 35,
+  "search.spec.ts": 31,
+  "visitor-cache.spec.ts": 30,
+  "demo-notice.spec.ts": 30,
+  "scam-signals.spec.ts": 27,
+  "conversations-phone.spec.ts": 24,
+  "focus.spec.ts": 22,
+  "fair-value.spec.ts": 22,
+  "long-words.spec.ts": 20,
+  "bad-input.spec.ts": 20,
+  "favourites-headings.spec.ts": 18,
+  "account-frame.spec.ts": 3,
 };
 
 /** Splits journey files into `count` groups of about equal time, longest first into the lightest group. */
@@ -265,9 +246,24 @@ function e2eStep(label, { files, port, args = [], database }) {
 }
 
 const E2E_GROUPS = 2;
+/**
+ * The taps on a slow phone (decision 064) run in a lane of their own, beside the two steps at a time (decision 109):
+ * their page's CPU is slowed 8× by the browser itself, so each try mostly waits, about 20 minutes of waiting in all
+ * on a loaded machine, which held up one of the two steps at a time.
+ */
+const SLOW_PHONE = /^slow-phone.*\.spec\.ts$/;
+let slowPhoneStep = null;
 if (haveChromium) {
-  for (const [i, files] of balancedGroups(e2eFiles, E2E_GROUPS).entries())
+  const groups = balancedGroups(
+    e2eFiles.filter((f) => !SLOW_PHONE.test(path.basename(f))),
+    E2E_GROUPS,
+  );
+  for (const [i, files] of groups.entries())
     steps.push(e2eStep(`browser journeys (PGlite ${i + 1}/${E2E_GROUPS})`, { files, port: 3200 + 10 * (i + 1) }));
+  slowPhoneStep = e2eStep("browser journeys (slow phone, PGlite)", {
+    files: e2eFiles.filter((f) => SLOW_PHONE.test(path.basename(f))),
+    port: 3240,
+  });
 } else {
   const message = `Chromium was not found at ${chromium}: the browser tests cannot run. Install it with 'apt-get install chromium' (or set CHROMIUM_PATH).`;
   if (ci) {
@@ -293,10 +289,12 @@ if (pgUrl)
       { needsBuild: false },
     ),
   );
-// SIGKILL mid-write, then a restart, twenty times: on PGlite always, and on PostgreSQL too when
+// SIGKILL mid-write, then a restart, twelve times: on PGlite always, and on PostgreSQL too when
 // TEST_DATABASE_URL is set (it makes and drops its own database there).
 steps.push(
-  vitestStep(`faults (PGlite${pgUrl ? ", PostgreSQL" : ""})`, "vitest-faults.json", {}, [
+  // Twelve trials on each (the suite's own default is twenty, FAULT_TRIALS): each trial restarts the production build,
+  // and twenty on each took 579 s of a loaded CI run (decision 109).
+  vitestStep(`faults (PGlite${pgUrl ? ", PostgreSQL" : ""})`, "vitest-faults.json", { FAULT_TRIALS: "12" }, [
     "--config",
     "vitest.faults.config.ts",
   ]),
@@ -341,13 +339,19 @@ async function worker(makesBuild) {
   }
 }
 
+/** The slow-phone lane: its one step, once the build is made. */
+async function slowPhoneLane() {
+  if (!slowPhoneStep || (await build) !== 0) return;
+  await slowPhoneStep.run();
+}
+
 const started = Date.now();
-await Promise.all([worker(true), worker(false)]);
+await Promise.all([worker(true), worker(false), slowPhoneLane()]);
 
 console.log("\nSteps:");
 for (const t of timings)
   console.log(`  ${t.code === 0 ? "passed" : "FAILED"}  ${String(t.seconds).padStart(5)} s  ${t.label}`);
-console.log(`  in all ${Math.round((Date.now() - started) / 1000)} s (two steps at a time)`);
+console.log(`  in all ${Math.round((Date.now() - started) / 1000)} s (two steps at a time, and the slow-phone lane)`);
 if (flakes.length) {
   console.log("\nPassed only when tried again (look into these):");
   for (const line of flakes) console.log(`  ${line}`);

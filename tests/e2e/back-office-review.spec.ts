@@ -1,6 +1,6 @@
 import { unusedTotpCode } from "../support/totp";
 import { expect, signUpViaApi, someonesListing, test } from "./fixtures";
-import { type Staff, staffSession } from "./staff";
+import { expectAskedToSignIn, expectSentHomeWithRefusal, type Staff, staffSession } from "./staff";
 
 // Decision 070: the back-office review's defects 1, 2, 6, 7, 8 and 10, as staff meet them in the browser.
 
@@ -131,12 +131,8 @@ test("a member's page leads to their swaps; the audit log is one line per event 
 });
 
 test("signed out at a back-office page, a visitor is told 'Authentication required'", async ({ page }) => {
-  await page.goto("/admin/users");
-  await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fadmin%2Fusers$/);
-  await expect(page.getByText("Authentication required")).toBeVisible();
+  await expectAskedToSignIn(page, "/admin/users");
   // A member is still sent home with the spec's refusal.
   await signUpViaApi(page);
-  await page.goto("/admin/users");
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByText("You don't have permission to access this area")).toBeVisible();
+  await expectSentHomeWithRefusal(page, "/admin/users");
 });

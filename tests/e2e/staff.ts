@@ -145,3 +145,28 @@ export async function staffSession(page: Page, role: "admin" | "moderator"): Pro
 }
 
 const OPS_ADMIN = "ops@example.com";
+
+/**
+ * A back-office page sends this browser to `to` with `message`, drawn as a toast. A toast leaves after 4 s and is not
+ * drawn again when the page hydrates later than that (decisions 048, 106), which a loaded machine's page can. So the
+ * browser is checked to land on `to`, and the words are read from the page the server sends there with them (the
+ * same session, the same redirect).
+ */
+async function expectSentAwayWith(page: Page, path: string, to: RegExp, message: RegExp) {
+  await page.goto(path);
+  await expect(page).toHaveURL(to);
+  const answer = await page.request.get(path);
+  expect(answer.url()).toMatch(to);
+  expect(await answer.text()).toMatch(message);
+}
+
+/** A visitor at a back-office page is sent to sign in, told "Authentication required", the address kept. */
+export function expectAskedToSignIn(page: Page, path: string) {
+  const to = new RegExp(`/auth\\?redirectTo=${encodeURIComponent(path).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
+  return expectSentAwayWith(page, path, to, /Authentication required/);
+}
+
+/** A member at a back-office page is sent home with the spec's refusal. */
+export function expectSentHomeWithRefusal(page: Page, path: string) {
+  return expectSentAwayWith(page, path, /\/$/, /You don(?:'|&#x27;|&#39;)t have permission to access this area/);
+}
