@@ -289,12 +289,10 @@ if (pgUrl)
       { needsBuild: false },
     ),
   );
-// SIGKILL mid-write, then a restart, twelve times: on PGlite always, and on PostgreSQL too when
+// SIGKILL mid-write, then a restart, twenty times: on PGlite always, and on PostgreSQL too when
 // TEST_DATABASE_URL is set (it makes and drops its own database there).
 steps.push(
-  // Twelve trials on each (the suite's own default is twenty, FAULT_TRIALS): each trial restarts the production build,
-  // and twenty on each took 579 s of a loaded CI run (decision 109).
-  vitestStep(`faults (PGlite${pgUrl ? ", PostgreSQL" : ""})`, "vitest-faults.json", { FAULT_TRIALS: "12" }, [
+  vitestStep(`faults (PGlite${pgUrl ? ", PostgreSQL" : ""})`, "vitest-faults.json", {}, [
     "--config",
     "vitest.faults.config.ts",
   ]),
