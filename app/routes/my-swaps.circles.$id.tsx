@@ -14,7 +14,7 @@ import { sydneyDateTime } from "#app/lib/sydney-format.ts";
 import { findContactDetails } from "#core/accounts/find-contact-details.ts";
 import { readContactDetails } from "#core/accounts/update-contact-details.ts";
 import { acceptCircle } from "#core/circles/accept-circle.ts";
-import { CIRCLE_QUIET_DAYS, confirmCircleSwapped } from "#core/circles/complete-circle.ts";
+import { confirmCircleSwapped } from "#core/circles/complete-circle.ts";
 import { declineCircle } from "#core/circles/decline-circle.ts";
 import { type CircleContact, type CircleLeg, findCircleForMember } from "#core/circles/find-my-circles.ts";
 import { startCircleFeePayment } from "#core/payments/start-handshake-payment.ts";
@@ -213,7 +213,7 @@ function CircleStatus({ circle }: { circle: View }) {
       : `Offered to everyone in it. Answer by ${sydneyDateTime(circle.expiresAt)}; nothing is reserved until all accept.`,
     accepted: `Everyone accepted, and every item is reserved. Each member pays the $9.99 handshake fee by ${sydneyDateTime(circle.paymentDueAt)}. Your fee is held on your card, not charged, until every member has paid; if anyone doesn't pay in time, every hold is released and nobody is charged.`,
     arranging: circle.give.swapped
-      ? `You confirmed the swap. The circle completes when everyone has confirmed, or on its own on ${sydneyDateTime(quietWeekEnd(circle.handshakeAt))}.`
+      ? `You confirmed the swap. The circle completes when everyone has confirmed, or on its own on ${sydneyDateTime(circle.completesOnItsOwnAt)}.`
       : "Everyone has paid. Contact the member you give to and the member you get from to hand over the items, then confirm below.",
     completed:
       circle.completedHow === "confirmed"
@@ -231,11 +231,6 @@ function CircleStatus({ circle }: { circle: View }) {
       {line}
     </p>
   );
-}
-
-/** When an arranging circle completes on its own (CIRCLE_QUIET_DAYS after its handshake). */
-function quietWeekEnd(handshakeAt: Date | string | null): Date {
-  return new Date(new Date(handshakeAt ?? 0).getTime() + CIRCLE_QUIET_DAYS * 86_400_000);
 }
 
 function Side({ label, leg }: { label: string; leg: CircleLeg }) {

@@ -5,13 +5,14 @@ import { deliverAfterCommit } from "../events/deliver-after-commit";
 import { recordEvent, recordEvents } from "../events/record-event";
 import { AppError } from "../shared/app-error";
 import type { Clock } from "../shared/clock";
+import { QUIET_WEEK_DAYS } from "../swaps/complete-quiet-swaps";
 import { findLegsAsMember, lockCircle } from "./circle-guards";
 
 // After a circle's handshake (decision 110): each member confirms "We've swapped" once they have handed theirs over
 // and have the one they get; when the last one confirms, or a week after the handshake, the circle is completed.
 
-/** A circle completes on its own this long after its handshake (a swap's quiet week, decision 096). */
-export const CIRCLE_QUIET_DAYS = 7;
+/** A circle completes on its own this long after its handshake: a swap's quiet week (decision 096), the same days. */
+export const CIRCLE_QUIET_DAYS = QUIET_WEEK_DAYS;
 export const CIRCLE_NOT_ARRANGING = "This swap circle is not being arranged";
 
 /**

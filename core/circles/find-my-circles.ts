@@ -5,6 +5,7 @@ import { listings } from "#db/schema/listings.ts";
 import { profiles } from "#db/schema/profiles.ts";
 import { type CircleStatus, swapCircleLegs, swapCircles } from "#db/schema/swap-circles.ts";
 import { isUuid } from "../shared/ids";
+import { CIRCLE_QUIET_DAYS } from "./complete-circle";
 
 /** How long a closed circle (declined, lapsed, cancelled) stays on My Swaps. */
 export const CLOSED_CIRCLES_SHOWN_DAYS = 14;
@@ -40,6 +41,8 @@ export type CircleView = {
   closedAt: Date | null;
   completedAt: Date | null;
   completedHow: "confirmed" | "timed_out" | null;
+  /** While arranging: when the quiet week completes it if not everyone has confirmed (decision 110). */
+  completesOnItsOwnAt: Date | null;
   legs: CircleLeg[];
   /** What this member gives (and to whom) and gets (and from whom). */
   give: CircleLeg;
@@ -157,6 +160,10 @@ async function viewsOf(db: Db, userId: string, circleIds: string[]): Promise<Cir
       closedAt: circle.closedAt,
       completedAt: circle.completedAt,
       completedHow: circle.completedHow,
+      completesOnItsOwnAt:
+        circle.status === "arranging" && circle.handshakeAt
+          ? new Date(circle.handshakeAt.getTime() + CIRCLE_QUIET_DAYS * 86_400_000)
+          : null,
       legs: shaped,
       give,
       get,
