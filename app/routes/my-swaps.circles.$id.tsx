@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { CircleReview } from "#app/components/reviews/swap-review.tsx";
 import { FairValueMeter } from "#app/components/swaps/fair-value-meter.tsx";
 import { PhonePrompt } from "#app/components/swaps/phone-prompt.tsx";
 import { Button, ButtonLink } from "#app/components/ui/button.tsx";
@@ -17,7 +18,9 @@ import { acceptCircle } from "#core/circles/accept-circle.ts";
 import { confirmCircleSwapped } from "#core/circles/complete-circle.ts";
 import { declineCircle } from "#core/circles/decline-circle.ts";
 import { type CircleContact, type CircleLeg, findCircleForMember } from "#core/circles/find-my-circles.ts";
+import { leaveCircleReview } from "#core/circles/review-circle.ts";
 import { startCircleFeePayment } from "#core/payments/start-handshake-payment.ts";
+import { findCircleReviews } from "#core/reviews/find-member-reviews.ts";
 import { AppError } from "#core/shared/app-error.ts";
 import type { Route } from "./+types/my-swaps.circles.$id";
 
@@ -35,18 +38,22 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const confirming = new URL(request.url).searchParams.get("confirm") === "decline" && circle.status === "offered";
   // Without a phone, the Pay step asks for one (N17), as a swap's does.
   const myHasPhone = Boolean((await findContactDetails(ctx.db, user.id))?.phone);
-  return { circle, confirming, myHasPhone, now: ctx.clock.now().toISOString() };
+  // After completion each member reviews the member they got from (decision 111).
+  const reviews =
+    circle.status === "completed" ? await findCircleReviews(ctx.db, { userId: user.id, circleId: circle.id }) : null;
+  return { circle, confirming, myHasPhone, reviews, now: ctx.clock.now().toISOString() };
 }
 
-const INTENTS = ["accept", "decline", "pay", "swapped"] as const;
+const INTENTS = ["accept", "decline", "pay", "swapped", "review"] as const;
 type Intent = (typeof INTENTS)[number];
 const isIntent = (value: unknown): value is Intent => INTENTS.includes(value as Intent);
 
-/** Accept, decline, pay and "We've swapped": each answers with a redirect back and a toast, with or without JavaScript. */
+/** Accept, decline, pay, "We've swapped" and a review: each answers with a redirect back and a toast, with or without JavaScript. */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const user = await requireUser(ctx, request);
-  const form = formFields(await readFormData(request));
+  const raw = await readFormData(request);
+  const form = formFields(raw);
   // Escaped: the id is whatever the address said, and a header cannot carry every character.
   const back = `/my-swaps/circles/${encodeURIComponent(params.id)}`;
   const deps = { db: ctx.db, clock: ctx.clock, env: ctx.env };
@@ -54,10 +61,16 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const intent = form.intent;
   return runAction(
     async () => {
-      if (!isIntent(intent)) throw new AppError("VALIDATION", "Choose accept, decline, pay or we've swapped");
+      if (!isIntent(intent)) throw new AppError("VALIDATION", "Choose accept, decline, pay, we've swapped or review");
       if (intent === "accept") return { intent, accepted: await acceptCircle(deps, { circleId, userId: user.id }) };
       if (intent === "swapped")
         return { intent, swapped: await confirmCircleSwapped(deps, { circleId, userId: user.id }) };
+      if (intent === "review") {
+        // A missing rating is 0, refused by the review's rules like any other (as on My Swaps).
+        const tags = raw.getAll("tags").filter((tag) => typeof tag === "string");
+        const review = { rating: Number(form.rating ?? 0), comment: form.comment ?? "", tags };
+        return { intent, reviewed: await leaveCircleReview(deps, { circleId, reviewerId: user.id, ...review }) };
+      }
       if (intent === "decline") {
         await declineCircle(deps, { circleId, userId: user.id });
         return { intent };
@@ -74,17 +87,19 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     (done) => {
       if (done.intent === "pay" && "paid" in done && done.paid?.kind === "redirect") return redirect(done.paid.url);
       const message =
-        "swapped" in done
-          ? done.swapped?.completed
-            ? "Swap circle completed!"
-            : "Thanks! We'll complete the circle when everyone has confirmed"
-          : done.intent === "decline"
-            ? "Swap circle declined"
-            : done.intent === "pay"
-              ? "Payment complete"
-              : "accepted" in done && done.accepted?.status === "offered"
-                ? "Swap circle accepted"
-                : "Everyone accepted the swap circle!";
+        done.intent === "review"
+          ? "Thanks! Your review has been saved."
+          : "swapped" in done
+            ? done.swapped?.completed
+              ? "Swap circle completed!"
+              : "Thanks! We'll complete the circle when everyone has confirmed"
+            : done.intent === "decline"
+              ? "Swap circle declined"
+              : done.intent === "pay"
+                ? "Payment complete"
+                : "accepted" in done && done.accepted?.status === "offered"
+                  ? "Swap circle accepted"
+                  : "Everyone accepted the swap circle!";
       return redirectWithFlash(ctx, back, { type: "success", message });
     },
     { onRefusal: ({ message }) => redirectWithFlash(ctx, back, { type: "error", message }) },
@@ -92,7 +107,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function SwapCirclePage({ loaderData }: Route.ComponentProps) {
-  const { circle, confirming, myHasPhone } = loaderData;
+  const { circle, confirming, myHasPhone, reviews } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const mine = circle.give;
@@ -128,7 +143,14 @@ export default function SwapCirclePage({ loaderData }: Route.ComponentProps) {
             {circle.legs.map((leg) => (
               <li key={leg.position} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2.5 text-sm">
                 <span className="min-w-0 wrap-anywhere">
-                  <span className="font-semibold">{leg.giver.id === mine.giver.id ? "You" : leg.giver.name}</span>{" "}
+                  {leg.giver.id === mine.giver.id ? (
+                    <span className="font-semibold">You</span>
+                  ) : (
+                    // Who you trade with: their profile, reviews and reliability, one tap away.
+                    <Link to={`/members/${leg.giver.id}`} className="font-semibold underline-offset-2 hover:underline">
+                      {leg.giver.name}
+                    </Link>
+                  )}{" "}
                   {leg.giver.id === mine.giver.id ? "give" : "gives"} {leg.listing.title} to{" "}
                   <span className="font-semibold">{leg.receiver.id === mine.giver.id ? "you" : leg.receiver.name}</span>
                 </span>
@@ -197,6 +219,19 @@ export default function SwapCirclePage({ loaderData }: Route.ComponentProps) {
             </Form>
           )}
           {circle.contacts && <Contacts contacts={circle.contacts} />}
+          {reviews && (
+            <section aria-labelledby="circle-reviews" className="mt-6">
+              <h2 id="circle-reviews" className="mb-2 text-base font-semibold">
+                Reviews
+              </h2>
+              <CircleReview
+                circleId={circle.id}
+                getFromName={circle.get.giver.name}
+                giveToName={mine.receiver.name}
+                reviews={reviews}
+              />
+            </section>
+          )}
         </div>
       </Container>
     </main>

@@ -6,8 +6,8 @@ import { smsOutbox } from "#db/schema/ops.ts";
 import { creditLedger, paymentLogs } from "#db/schema/payments.ts";
 import { userRoles } from "#db/schema/profiles.ts";
 import { savedSearches } from "#db/schema/saved-searches.ts";
-import { reviews, swapMeetings, swapProposals } from "#db/schema/swaps.ts";
 import { swapCircleLegs, swapCircles } from "#db/schema/swap-circles.ts";
+import { reviews, swapMeetings, swapProposals } from "#db/schema/swaps.ts";
 import { listingItemColumns } from "../listings/listing-item-columns";
 import { AppError } from "../shared/app-error";
 import { findMemberRecord } from "./find-member-record";
@@ -167,6 +167,7 @@ function reviewsWhere(db: Db, which: SQL) {
   return db
     .select({
       swapProposalId: reviews.swapProposalId,
+      circleId: reviews.circleId,
       rating: reviews.rating,
       tags: reviews.tags,
       comment: reviews.comment,

@@ -91,6 +91,10 @@ export const CIRCLE_EVENT_KINDS = [
   "circle.closed",
   // Every member confirmed "We've swapped", or a week passed after the handshake (decision 110).
   "circle.completed",
+  // A member reviewed the member they got from (decision 111); the stars travel only once every review is shown.
+  "circle.reviewed",
+  // Every review of the circle is shown: the last member reviewed, or the reveal job's 14 days passed.
+  "circle.reviews_revealed",
 ] as const;
 
 export type CircleEventKind = (typeof CIRCLE_EVENT_KINDS)[number];
@@ -101,6 +105,9 @@ export type CircleClosedReason = "declined" | "lapsed" | "not_paid" | "listing_t
 export type CircleEventPayloads = {
   "circle.closed": { reason: CircleClosedReason; actorId?: string };
   "circle.completed": { how: "confirmed" | "timed_out" };
+  "circle.reviewed": { reviewerId: string; revieweeId: string; revealed: boolean; rating?: number };
+  // `told`: members the review that revealed them already told (its reviewer and reviewee); none from the job.
+  "circle.reviews_revealed": { told?: string[] };
 };
 
 export type EventKind =

@@ -3,6 +3,7 @@ import type { Db } from "#db/client.ts";
 import { users } from "#db/schema/auth.ts";
 import { listings } from "#db/schema/listings.ts";
 import { profiles } from "#db/schema/profiles.ts";
+import { swapCircles } from "#db/schema/swap-circles.ts";
 import { reviews, swapProposals } from "#db/schema/swaps.ts";
 import { isPublicListing, listingCardColumns, type Viewer } from "../listings/public-listings";
 import { revealDueAt } from "../reviews/reveal-due-reviews";
@@ -99,9 +100,15 @@ const safeCursor = (cursor: string | null | undefined) => (cursor && /^[0-9a-f-]
  */
 async function hiddenBetween(db: Db, viewerId: string, memberId: string) {
   const rows = await db
-    .select({ reviewerId: reviews.reviewerId, completedAt: swapProposals.completedAt })
+    .select({
+      reviewerId: reviews.reviewerId,
+      swapCompletedAt: swapProposals.completedAt,
+      circleCompletedAt: swapCircles.completedAt,
+    })
     .from(reviews)
-    .innerJoin(swapProposals, eq(swapProposals.id, reviews.swapProposalId))
+    // A review follows a swap or a swap circle (decision 111): its 14 days count from whichever completed.
+    .leftJoin(swapProposals, eq(swapProposals.id, reviews.swapProposalId))
+    .leftJoin(swapCircles, eq(swapCircles.id, reviews.circleId))
     .where(
       and(
         isNull(reviews.revealedAt),
@@ -109,9 +116,10 @@ async function hiddenBetween(db: Db, viewerId: string, memberId: string) {
           or (${reviews.reviewerId} = ${memberId} and ${reviews.revieweeId} = ${viewerId}))`,
       ),
     );
-  const mine = rows
-    .filter((r) => r.reviewerId === viewerId && r.completedAt)
-    .map((r) => revealDueAt(r.completedAt as Date));
+  const mine = rows.flatMap((r) => {
+    const completedAt = r.swapCompletedAt ?? r.circleCompletedAt;
+    return r.reviewerId === viewerId && completedAt ? [revealDueAt(completedAt)] : [];
+  });
   return {
     mineRevealsAt: mine.sort((a, b) => a.getTime() - b.getTime())[0] ?? null,
     theirsWaiting: rows.some((r) => r.reviewerId === memberId),

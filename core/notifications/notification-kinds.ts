@@ -568,6 +568,38 @@ export const NOTIFICATION_KINDS = {
       `The swap circle of your ${quoted(p.giveTitle)} and ${p.getFromName}'s ${quoted(p.getTitle)} is complete`,
     href: circlePage,
   }),
+  // Decision 111: a member of a completed circle reviewed the member they got from; only that member is told.
+  "circle.review_received": kind({
+    label: "Reviews of you in swap circles",
+    email: "digest",
+    on: ["circle.reviewed"],
+    to: (f) => {
+      const { reviewerId, revieweeId } = f.event;
+      const payload = circleNoticeFor(f, String(revieweeId));
+      if (!payload) return [];
+      // Double-blind (decision 094): before every review is shown the notice says only that one is waiting.
+      const revealed = f.event.revealed === true && f.event.rating != null;
+      const rating = revealed ? { rating: Number(f.event.rating) } : {};
+      return [{ userId: String(revieweeId), fromId: String(reviewerId), payload: { ...payload, ...rating, revealed } }];
+    },
+    line: (p: CircleNotice & { rating?: number; revealed?: boolean }) =>
+      p.revealed
+        ? `${p.giveToName} left you a ${p.rating}-star review for the swap circle of your ${quoted(p.giveTitle)}`
+        : `${p.giveToName} has reviewed you for the swap circle of your ${quoted(p.giveTitle)}. Reviews are shown once everyone in the circle has reviewed`,
+    href: circlePage,
+  }),
+  "circle.reviews_revealed": kind({
+    label: "Swap circle reviews revealed",
+    email: "off",
+    on: ["circle.reviews_revealed"],
+    to: (f) => {
+      const told = Array.isArray(f.event.told) ? f.event.told : [];
+      return circleMembers(f).filter((notice) => !told.includes(notice.userId));
+    },
+    line: (p: CircleNotice) =>
+      `The reviews of the swap circle for your ${quoted(p.giveTitle)} are now shown on your profiles`,
+    href: circlePage,
+  }),
   // Issue 27: new listings matching a member's saved searches and wants (core/saved-searches/notice-due-matches.ts).
   "saved_search.matched": kind({
     label: "New listings matching your saved searches",

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, or } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { users } from "#db/schema/auth.ts";
 import { profiles } from "#db/schema/profiles.ts";
+import { swapCircles } from "#db/schema/swap-circles.ts";
 import { type ReviewTag, reviews, swapProposals } from "#db/schema/swaps.ts";
 import { shownName } from "../members/display-name";
 import { newestFirst, pageOf } from "../shared/keyset-cursor";
@@ -103,21 +104,61 @@ export async function findSwapReviews(
       ),
     );
   const out: Record<string, SwapReviews> = {};
-  for (const r of rows) {
-    out[r.swapId] ??= { mine: null, theirs: null };
-    const entry = out[r.swapId];
-    const tags = r.tags as ReviewTag[];
-    if (r.reviewerId === userId) {
-      entry.mine = {
-        rating: r.rating,
-        tags,
-        comment: r.comment,
-        revealed: r.revealedAt !== null,
-        revealsAt: r.revealedAt === null && r.completedAt ? revealDueAt(r.completedAt) : null,
-      };
-    } else {
-      entry.theirs = r.revealedAt ? { waiting: false, rating: r.rating, tags, comment: r.comment } : { waiting: true };
-    }
+  for (const { swapId, ...r } of rows) {
+    if (!swapId) continue;
+    out[swapId] ??= { mine: null, theirs: null };
+    placeReview(out[swapId], r, userId);
   }
   return out;
+}
+
+type ReviewRow = {
+  reviewerId: string;
+  rating: number;
+  tags: string[];
+  comment: string | null;
+  revealedAt: Date | null;
+  completedAt: Date | null;
+};
+
+/** One review of a deal, as the member `userId` may see it: theirs in full, the other's only once revealed. */
+function placeReview(entry: SwapReviews, r: ReviewRow, userId: string) {
+  const tags = r.tags as ReviewTag[];
+  if (r.reviewerId === userId) {
+    entry.mine = {
+      rating: r.rating,
+      tags,
+      comment: r.comment,
+      revealed: r.revealedAt !== null,
+      revealsAt: r.revealedAt === null && r.completedAt ? revealDueAt(r.completedAt) : null,
+    };
+  } else {
+    entry.theirs = r.revealedAt ? { waiting: false, rating: r.rating, tags, comment: r.comment } : { waiting: true };
+  }
+}
+
+/**
+ * The two reviews of a completed swap circle that concern one member (decision 111): theirs of the member they got
+ * from, and the review of them by the member they gave to, that one only "waiting" until every review is shown.
+ * The caller has checked membership; the filter on the member keeps the third member's review out all the same.
+ */
+export async function findCircleReviews(
+  db: Db,
+  { userId, circleId }: { userId: string; circleId: string },
+): Promise<SwapReviews> {
+  const rows = await db
+    .select({
+      reviewerId: reviews.reviewerId,
+      rating: reviews.rating,
+      tags: reviews.tags,
+      comment: reviews.comment,
+      revealedAt: reviews.revealedAt,
+      completedAt: swapCircles.completedAt,
+    })
+    .from(reviews)
+    .innerJoin(swapCircles, eq(swapCircles.id, reviews.circleId))
+    .where(and(eq(reviews.circleId, circleId), or(eq(reviews.reviewerId, userId), eq(reviews.revieweeId, userId))));
+  const entry: SwapReviews = { mine: null, theirs: null };
+  for (const row of rows) placeReview(entry, row, userId);
+  return entry;
 }

@@ -36,6 +36,7 @@ export async function findReviewReportForStaff(db: Db, { reportId }: { reportId:
       reply: reviews.reply,
       reviewCreatedAt: reviews.createdAt,
       swapId: reviews.swapProposalId,
+      circleId: reviews.circleId,
       reviewerId: reviewer.id,
       reviewerName: reviewer.name,
       revieweeId: reviewee.id,
@@ -49,7 +50,7 @@ export async function findReviewReportForStaff(db: Db, { reportId }: { reportId:
     .leftJoin(reviewee, eq(reviewee.id, reviews.revieweeId))
     .where(and(eq(moderationReports.id, reportId), eq(moderationReports.subject, "review")));
   if (!row) return null;
-  const { reviewId, rating, tags, comment, reply, reviewCreatedAt, swapId, ...report } = row;
+  const { reviewId, rating, tags, comment, reply, reviewCreatedAt, swapId, circleId, ...report } = row;
   return {
     ...report,
     review:
@@ -61,7 +62,9 @@ export async function findReviewReportForStaff(db: Db, { reportId }: { reportId:
             comment,
             reply,
             createdAt: reviewCreatedAt,
+            // The deal it was written after: a swap, or a swap circle (decision 111).
             swapId,
+            circleId,
           }
         : null,
   };

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, lte } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
+import { swapCircles } from "#db/schema/swap-circles.ts";
 import { reviews, swapProposals } from "#db/schema/swaps.ts";
 import { deliverAfterCommit } from "../events/deliver-after-commit";
 import { recordEvent } from "../events/record-event";
@@ -10,34 +11,45 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const BATCH = 200;
 
 /**
- * The reveal job (decision 094): a review still hidden 14 days after its swap was completed is shown, and both
- * members are told ("review revealed"). One transaction per swap, its hidden reviews locked with SKIP LOCKED so two
- * processes never reveal (nor tell) twice, and a review being written right now is caught on the next run. The
- * trigger on `reviews` then counts it in the member's figures. Returns the swaps whose reviews it revealed.
+ * The reveal job (decisions 094 and 111): a review still hidden 14 days after its swap or swap circle was completed
+ * is shown, and the members are told ("review revealed"). One transaction per deal, its hidden reviews locked with
+ * SKIP LOCKED so two processes never reveal (nor tell) twice, and a review being written right now is caught on the
+ * next run. The trigger on `reviews` then counts it in the member's figures. Returns the deals (swaps and circles)
+ * whose reviews it revealed.
  */
 export async function revealDueReviews(deps: { db: Db; clock: Clock; env?: { APP_URL: string } }): Promise<string[]> {
   const now = deps.clock.now();
   const dueBefore = new Date(now.getTime() - REVEAL_AFTER_DAYS * DAY_MS);
-  const due = await deps.db
-    .select({ swapId: reviews.swapProposalId })
+  const dueSwaps = await deps.db
+    .select({ dealId: swapProposals.id })
     .from(reviews)
     .innerJoin(swapProposals, eq(swapProposals.id, reviews.swapProposalId))
     .where(and(isNull(reviews.revealedAt), lte(swapProposals.completedAt, dueBefore)))
-    .groupBy(reviews.swapProposalId, swapProposals.completedAt)
+    .groupBy(swapProposals.id, swapProposals.completedAt)
     .orderBy(asc(swapProposals.completedAt))
     .limit(BATCH);
+  const dueCircles = await deps.db
+    .select({ dealId: swapCircles.id })
+    .from(reviews)
+    .innerJoin(swapCircles, eq(swapCircles.id, reviews.circleId))
+    .where(and(isNull(reviews.revealedAt), lte(swapCircles.completedAt, dueBefore)))
+    .groupBy(swapCircles.id, swapCircles.completedAt)
+    .orderBy(asc(swapCircles.completedAt))
+    .limit(BATCH);
   const revealed: string[] = [];
-  for (const { swapId } of due) if (await revealSwap(deps.db, swapId, now)) revealed.push(swapId);
+  for (const { dealId } of dueSwaps) if (await revealDeal(deps.db, "swap", dealId, now)) revealed.push(dealId);
+  for (const { dealId } of dueCircles) if (await revealDeal(deps.db, "circle", dealId, now)) revealed.push(dealId);
   if (revealed.length) await deliverAfterCommit(deps);
   return revealed;
 }
 
-async function revealSwap(db: Db, swapId: string, now: Date): Promise<boolean> {
+async function revealDeal(db: Db, deal: "swap" | "circle", dealId: string, now: Date): Promise<boolean> {
+  const ofDeal = deal === "swap" ? eq(reviews.swapProposalId, dealId) : eq(reviews.circleId, dealId);
   return db.transaction(async (tx) => {
     const hidden = await tx
       .select({ id: reviews.id })
       .from(reviews)
-      .where(and(eq(reviews.swapProposalId, swapId), isNull(reviews.revealedAt)))
+      .where(and(ofDeal, isNull(reviews.revealedAt)))
       .for("update", { skipLocked: true });
     if (!hidden.length) return false;
     const shown = await tx
@@ -54,7 +66,9 @@ async function revealSwap(db: Db, swapId: string, now: Date): Promise<boolean> {
       )
       .returning();
     if (!shown.length) return false;
-    await recordEvent(tx, { kind: "swap.reviews_revealed", subjectId: swapId, payload: { count: shown.length } });
+    if (deal === "swap")
+      await recordEvent(tx, { kind: "swap.reviews_revealed", subjectId: dealId, payload: { count: shown.length } });
+    else await recordEvent(tx, { kind: "circle.reviews_revealed", subjectId: dealId, payload: {} });
     return true;
   });
 }

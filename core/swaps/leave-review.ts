@@ -1,17 +1,15 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
-import { recordThreadEvent } from "../conversations/record-thread-event";
 import { reviews, swapProposals } from "#db/schema/swaps.ts";
-import { AppError } from "../shared/app-error";
-import type { Clock } from "../shared/clock";
+import { recordThreadEvent } from "../conversations/record-thread-event";
 import { deliverAfterCommit } from "../events/deliver-after-commit";
 import type { SwapEventPayloads } from "../events/event-kinds";
 import { recordEvent } from "../events/record-event";
-import { describeIssues } from "../shared/describe-issues";
+import { parseReview } from "../reviews/parse-review";
+import { AppError } from "../shared/app-error";
+import type { Clock } from "../shared/clock";
 import { isUniqueViolation } from "../shared/sql-errors";
-import { reviewTagsSchema } from "../reviews/review-rules";
 import { findSwapAsParty } from "./swap-guards";
-import { reviewSchema } from "./swap-schema";
 
 export const REVIEW_NOT_YET = "You can review a swap once it is completed";
 export const ALREADY_REVIEWED = "You have already reviewed this swap";
@@ -28,16 +26,10 @@ export async function leaveReview(
   deps: { db: Db; clock: Clock; env?: { APP_URL: string } },
   input: { swapId: string; reviewerId: string; rating: unknown; comment?: string | null; tags?: unknown },
 ): Promise<{ id: string; revealed: boolean }> {
-  const parsed = reviewSchema.safeParse({ rating: input.rating, comment: input.comment });
-  if (!parsed.success) {
-    const { fields, first } = describeIssues(parsed.error);
-    throw new AppError("VALIDATION", first, { field: Object.keys(fields)[0] });
-  }
-  const tags = reviewTagsSchema.safeParse(input.tags);
-  if (!tags.success) throw new AppError("VALIDATION", describeIssues(tags.error).first, { field: "tags" });
+  const review = parseReview(input);
   const now = deps.clock.now();
   try {
-    const review = await deps.db.transaction(async (tx) => {
+    const saved = await deps.db.transaction(async (tx) => {
       const found = await findSwapAsParty(tx, { swapId: input.swapId, actorId: input.reviewerId });
       const [swap] = await tx
         .select({
@@ -59,9 +51,9 @@ export async function leaveReview(
           swapProposalId: swap.id,
           reviewerId: input.reviewerId,
           revieweeId,
-          rating: parsed.data.rating,
-          comment: parsed.data.comment,
-          tags: tags.data,
+          rating: review.rating,
+          comment: review.comment,
+          tags: review.tags,
           createdAt: now,
         })
         .returning();
@@ -87,7 +79,7 @@ export async function leaveReview(
       return { id: row.id, revealed };
     });
     await deliverAfterCommit(deps);
-    return review;
+    return saved;
   } catch (error) {
     // The unique index (swap, reviewer) is the guard, so two reviews sent at once cannot both land.
     if (isUniqueViolation(error, "reviews_one_per_reviewer_idx")) throw new AppError("CONFLICT", ALREADY_REVIEWED);

@@ -4,6 +4,7 @@ import { boolean, check, index, pgTable, primaryKey, smallint, text, uniqueIndex
 import { users } from "./auth";
 import { createdAt, inList, tstz, updatedAt } from "./columns";
 import { listings } from "./listings";
+import { swapCircles } from "./swap-circles";
 
 /** pending -> accepted (both listings reserved) -> arranging (both paid, or fee waived: the handshake) ->
  *  completed (both confirmed "We've swapped", or 7 days after the handshake with no problem reported);
@@ -169,9 +170,9 @@ export const reviews = pgTable(
   "reviews",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    swapProposalId: uuid("swap_proposal_id")
-      .notNull()
-      .references(() => swapProposals.id, { onDelete: "cascade" }),
+    // A review belongs to a swap or to a swap circle (decision 111), never both.
+    swapProposalId: uuid("swap_proposal_id").references(() => swapProposals.id, { onDelete: "cascade" }),
+    circleId: uuid("circle_id").references(() => swapCircles.id, { onDelete: "cascade" }),
     reviewerId: text("reviewer_id")
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
@@ -181,7 +182,7 @@ export const reviews = pgTable(
     rating: smallint("rating").notNull(),
     comment: text("comment"),
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
-    // NULL while hidden (double-blind); set when both have reviewed, or by the job 14 days after completion.
+    // NULL while hidden (double-blind); set when every party has reviewed, or by the job 14 days after completion.
     revealedAt: tstz("revealed_at"),
     // The reviewed member's one public reply.
     reply: text("reply"),
@@ -198,7 +199,12 @@ export const reviews = pgTable(
     ),
     check("reviews_reply_check", sql`${t.reply} IS NULL OR char_length(${t.reply}) BETWEEN 1 AND 1000`),
     check("reviews_replied_at_check", sql`(${t.reply} IS NULL) = (${t.repliedAt} IS NULL)`),
+    check("reviews_one_deal_check", sql`(${t.swapProposalId} IS NULL) <> (${t.circleId} IS NULL)`),
     uniqueIndex("reviews_one_per_reviewer_idx").on(t.swapProposalId, t.reviewerId),
+    // In a circle each member reviews once: the member they got their item from.
+    uniqueIndex("reviews_one_per_circle_reviewer_idx")
+      .on(t.circleId, t.reviewerId)
+      .where(sql`${t.circleId} IS NOT NULL`),
     // Rating average per member.
     index("reviews_reviewee_idx").on(t.revieweeId),
     // The reveal job: hidden reviews, oldest first.

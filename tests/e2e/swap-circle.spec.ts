@@ -131,6 +131,34 @@ test("three members: a circle offered, accepted by all, paid by all, contact det
   await ana.goto("/my-swaps");
   await expect(ana.getByText("Completed", { exact: true })).toBeVisible();
 
+  // Each reviews the member they got from (decision 111): Ana reviews Cleo, Ben Ana, Cleo Ben. Nothing is shown
+  // until the last review, which shows them all.
+  const reviews = [
+    { of: "Cleo Park", by: "Ben Walker", comment: `Surfboard as described ${tag}` },
+    { of: "Ana Costa", by: "Cleo Park", comment: `Kayak in great shape ${tag}` },
+    { of: "Ben Walker", by: "Ana Costa", comment: `Paddleboard on time ${tag}` },
+  ];
+  for (const [i, someone] of people.entries()) {
+    const page = someone.page;
+    await page.goto(`/my-swaps/circles/${circleId}`);
+    await expect(page.getByText(`Rate your swap with ${reviews[i].of}`)).toBeVisible();
+    await page.getByLabel("5 stars").check();
+    await page.getByLabel("As described", { exact: true }).check();
+    await page.getByLabel("Your review (optional)").fill(reviews[i].comment);
+    if (i === 0) await page.screenshot({ path: test.info().outputPath("circle-review-375.png"), fullPage: true });
+    await page.getByRole("button", { name: "Leave review" }).click();
+    await expect(page.getByText(`Your review of ${reviews[i].of}`)).toBeVisible();
+    if (i < 2)
+      await expect(page.getByText(`Shown to ${reviews[i].of} once everyone in the circle has reviewed`)).toBeVisible();
+  }
+  // Cleo wrote last: Ana's review of her is shown on the circle and on her profile.
+  await expect(cleo.getByRole("region", { name: "Ana Costa's review of you" })).toContainText(reviews[0].comment);
+  // And on Cleo's profile, which the circle's page links to.
+  await ana.goto(`/my-swaps/circles/${circleId}`);
+  await ana.getByRole("link", { name: "Cleo Park" }).first().click();
+  await expect(ana).toHaveURL(/\/members\/[^/]+$/);
+  await expect(ana.getByText(reviews[0].comment)).toBeVisible();
+
   // A stranger is told there is no such circle.
   const stranger = await member(browser, "Dev Stranger");
   const res = await stranger.page.request.get(`/my-swaps/circles/${circleId}`);

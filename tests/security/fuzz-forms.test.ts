@@ -274,17 +274,21 @@ const ENDPOINTS: FormEndpoint[] = [
     },
     runs: 15,
   }),
-  // A swap circle (decisions 104, 105, 110): accept, decline, pay and "We've swapped", on the member's circles and on
-  // hostile ids.
+  // A swap circle (decisions 104, 105, 110, 111): accept, decline, pay, "We've swapped" and a review, on the
+  // member's circles and on hostile ids.
   ...intents(
     "routes/my-swaps.circles.$id",
     "member",
     "/my-swaps/circles/:id",
     "intent",
-    ["accept", "decline", "pay", "swapped"],
+    ["accept", "decline", "pay", "swapped", "review"],
     {
-      ids: [world.circles.offered, world.circles.accepted, world.circles.arranging],
-      fields: {},
+      ids: [world.circles.offered, world.circles.accepted, world.circles.arranging, world.circles.completed],
+      fields: {
+        rating: field(fc.oneof(fc.constantFrom("1", "5", "0", "6", "2.5", ""), fc.string({ maxLength: 5 }))),
+        comment: field(fc.string({ maxLength: 1100 })),
+        tags: field(fc.constantFrom("on_time", "no_show", "bogus", "")),
+      },
       runs: 15,
     },
   ),

@@ -234,6 +234,17 @@ export const TARGETS = {
     await w.db.update(swapCircles).set({ status: "arranging", handshakeAt: now }).where(eq(swapCircles.id, circleId));
     return { circleId };
   },
+  /** The same, completed: each member may review the one they got from (decision 111). */
+  completedCircle: async (w: World) => {
+    const circleId = await circleOf(w, { accepted: true });
+    const now = new Date();
+    await w.db.update(swapCircleLegs).set({ paidAt: now, swappedAt: now }).where(eq(swapCircleLegs.circleId, circleId));
+    await w.db
+      .update(swapCircles)
+      .set({ status: "completed", handshakeAt: now, completedAt: now, completedHow: "confirmed" })
+      .where(eq(swapCircles.id, circleId));
+    return { circleId };
+  },
   /** A completed swap of the member's, not yet reviewed. */
   completedSwap: async (w: World) => ({
     swapId: (await w.insertSwap(w.actors.member.userId!, w.owner.userId!, "completed")).swapId,
@@ -981,6 +992,9 @@ export const ROUTE_ACCESS: Entry[] = [
       note: "the member is sent to the checkout",
     }),
     act("intent=swapped", {}, OWNER("redirect", "declined"), { target: "arrangingCircle" }),
+    act("intent=review", { rating: "4", comment: "Smooth circle", tags: "on_time" }, OWNER("redirect", "declined"), {
+      target: "completedCircle",
+    }),
   ),
   // ----- Issue 28 (decision 097): "Report a problem" on a paid swap, and appeals -----
   // The swap's two members only; anyone else, staff included, is answered as if it did not exist.

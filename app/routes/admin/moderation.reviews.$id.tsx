@@ -153,9 +153,15 @@ export default function ReportedReview({ loaderData }: Route.ComponentProps) {
                 {report.revieweeName}
               </Link>{" "}
               on {review.createdAt} (
-              <Link to={`/admin/swaps/${review.swapId}`} className="text-brand-800 underline">
-                the swap
-              </Link>
+              {review.swapId ? (
+                <Link to={`/admin/swaps/${review.swapId}`} className="text-brand-800 underline">
+                  the swap
+                </Link>
+              ) : (
+                <Link to={`/admin/circles/${review.circleId}`} className="text-brand-800 underline">
+                  the swap circle
+                </Link>
+              )}
               )
             </p>
             <p className="mt-2">

@@ -186,10 +186,21 @@ export async function buildWorld(handle: DbHandle, testApp: TestApp) {
     .update(swapCircles)
     .set({ status: "arranging", handshakeAt: new Date() })
     .where(eq(swapCircles.id, arrangingCircle));
+  // And one completed (decision 111): each may review the other once.
+  const completedCircle = await circleWithTom(true);
+  await db
+    .update(swapCircleLegs)
+    .set({ paidAt: new Date(), swappedAt: new Date() })
+    .where(eq(swapCircleLegs.circleId, completedCircle));
+  await db
+    .update(swapCircles)
+    .set({ status: "completed", handshakeAt: new Date(), completedAt: new Date(), completedHow: "confirmed" })
+    .where(eq(swapCircles.id, completedCircle));
   const circles = {
     offered: await circleWithTom(false),
     accepted: await circleWithTom(true),
     arranging: arrangingCircle,
+    completed: completedCircle,
   };
 
   // An admin with TOTP, signed in with their code; members and swaps for the back office to act on.
