@@ -27,6 +27,8 @@ export default [
     route("my-swaps/:id/counter", "routes/my-swaps.$id.counter.tsx"),
     // Issue 29 (decisions 104, 105): a swap circle its members answer, pay for and arrange.
     route("my-swaps/circles/:id", "routes/my-swaps.circles.$id.tsx"),
+    // Decision 112: "Report a problem" on a paid swap circle.
+    route("my-swaps/circles/:id/problem", "routes/my-swaps.circles.$id.problem.tsx"),
     // A member's public page (issue 28, decision 094): reviews with their text, reliability, listings.
     route("members/:id", "routes/members.$id.tsx"),
     route("my-swaps", "routes/my-swaps.tsx"),

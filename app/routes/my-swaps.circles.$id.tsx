@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { CircleReview } from "#app/components/reviews/swap-review.tsx";
+import { SwapProblemStatus } from "#app/components/swaps/swap-problem-status.tsx";
 import { FairValueMeter } from "#app/components/swaps/fair-value-meter.tsx";
 import { PhonePrompt } from "#app/components/swaps/phone-prompt.tsx";
 import { Button, ButtonLink } from "#app/components/ui/button.tsx";
@@ -18,6 +19,8 @@ import { acceptCircle } from "#core/circles/accept-circle.ts";
 import { confirmCircleSwapped } from "#core/circles/complete-circle.ts";
 import { declineCircle } from "#core/circles/decline-circle.ts";
 import { type CircleContact, type CircleLeg, findCircleForMember } from "#core/circles/find-my-circles.ts";
+import { isPaidCircle } from "#core/circles/circle-problem-rules.ts";
+import { findCircleProblemsForMember } from "#core/circles/find-circle-problems.ts";
 import { leaveCircleReview } from "#core/circles/review-circle.ts";
 import { startCircleFeePayment } from "#core/payments/start-handshake-payment.ts";
 import { findCircleReviews } from "#core/reviews/find-member-reviews.ts";
@@ -41,7 +44,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // After completion each member reviews the member they got from (decision 111).
   const reviews =
     circle.status === "completed" ? await findCircleReviews(ctx.db, { userId: user.id, circleId: circle.id }) : null;
-  return { circle, confirming, myHasPhone, reviews, now: ctx.clock.now().toISOString() };
+  // Once paid, any member may report a problem (decision 112); everyone sees where reports stand.
+  const problems = isPaidCircle(circle)
+    ? await findCircleProblemsForMember(ctx.db, { circleId: circle.id, userId: user.id, status: circle.status })
+    : null;
+  return { circle, confirming, myHasPhone, reviews, problems, now: ctx.clock.now().toISOString() };
 }
 
 const INTENTS = ["accept", "decline", "pay", "swapped", "review"] as const;
@@ -107,7 +114,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function SwapCirclePage({ loaderData }: Route.ComponentProps) {
-  const { circle, confirming, myHasPhone, reviews } = loaderData;
+  const { circle, confirming, myHasPhone, reviews, problems } = loaderData;
+  const problemOpen = Boolean(problems?.problems.some((p) => p.status === "open"));
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const mine = circle.give;
@@ -126,7 +134,7 @@ export default function SwapCirclePage({ loaderData }: Route.ComponentProps) {
               ? "Three members who each want what the next one has: each gives one item and gets one."
               : "Two members who each want what the other has."}
           </p>
-          <CircleStatus circle={circle} />
+          <CircleStatus circle={circle} problemOpen={problemOpen} />
 
           <div className="mt-5 grid gap-3 sm:grid-cols-2">
             <Side label={`You give to ${mine.receiver.name}`} leg={mine} />
@@ -233,6 +241,15 @@ export default function SwapCirclePage({ loaderData }: Route.ComponentProps) {
             </section>
           )}
         </div>
+        {problems && (
+          <SwapProblemStatus
+            swapId={circle.id}
+            problems={problems.problems}
+            canReport={problems.canReport}
+            otherName="A member"
+            circle
+          />
+        )}
       </Container>
     </main>
   );
@@ -241,14 +258,16 @@ export default function SwapCirclePage({ loaderData }: Route.ComponentProps) {
 type View = Route.ComponentProps["loaderData"]["circle"];
 
 /** Where the circle stands, in one sentence, with its deadline. */
-function CircleStatus({ circle }: { circle: View }) {
+function CircleStatus({ circle, problemOpen }: { circle: View; problemOpen: boolean }) {
   const line = {
     offered: circle.give.accepted
       ? `You accepted. Waiting for everyone else, until ${sydneyDateTime(circle.expiresAt)}. Nothing is reserved until all accept.`
       : `Offered to everyone in it. Answer by ${sydneyDateTime(circle.expiresAt)}; nothing is reserved until all accept.`,
     accepted: `Everyone accepted, and every item is reserved. Each member pays the $9.99 handshake fee by ${sydneyDateTime(circle.paymentDueAt)}. Your fee is held on your card, not charged, until every member has paid; if anyone doesn't pay in time, every hold is released and nobody is charged.`,
     arranging: circle.give.swapped
-      ? `You confirmed the swap. The circle completes when everyone has confirmed, or on its own on ${sydneyDateTime(circle.completesOnItsOwnAt)}.`
+      ? problemOpen
+        ? "You confirmed the swap. The circle completes when everyone has confirmed; while a reported problem is open, it does not complete on its own."
+        : `You confirmed the swap. The circle completes when everyone has confirmed, or on its own on ${sydneyDateTime(circle.completesOnItsOwnAt)}.`
       : "Everyone has paid. Contact the member you give to and the member you get from to hand over the items, then confirm below.",
     completed:
       circle.completedHow === "confirmed"

@@ -1,6 +1,7 @@
-import { and, eq, isNull, lte } from "drizzle-orm";
+import { and, eq, isNull, lte, notExists } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { swapCircleLegs, swapCircles } from "#db/schema/swap-circles.ts";
+import { swapProblems } from "#db/schema/swaps.ts";
 import { deliverAfterCommit } from "../events/deliver-after-commit";
 import { recordEvent, recordEvents } from "../events/record-event";
 import { AppError } from "../shared/app-error";
@@ -58,9 +59,9 @@ export async function confirmCircleSwapped(
 }
 
 /**
- * The quiet week: every circle arranging for CIRCLE_QUIET_DAYS since its handshake is completed (timed_out), in one
- * statement (its row locks wait for a confirmation in progress, and the status is checked again after it), and every
- * member is told, in the same transaction. Returns the completed circles' ids.
+ * The quiet week: every circle arranging for CIRCLE_QUIET_DAYS since its handshake, with no problem open, is
+ * completed (timed_out), in one statement (its row locks wait for a confirmation in progress, and the status is
+ * checked again after it), and every member is told, in the same transaction. Returns the completed circles' ids.
  */
 export async function completeQuietCircles({ db, clock }: { db: Db; clock: Clock }): Promise<string[]> {
   const now = clock.now();
@@ -69,7 +70,19 @@ export async function completeQuietCircles({ db, clock }: { db: Db; clock: Clock
     const completed = await tx
       .update(swapCircles)
       .set({ status: "completed", completedAt: now, completedHow: "timed_out" })
-      .where(and(eq(swapCircles.status, "arranging"), lte(swapCircles.handshakeAt, cutoff)))
+      .where(
+        and(
+          eq(swapCircles.status, "arranging"),
+          lte(swapCircles.handshakeAt, cutoff),
+          // A member's open problem holds the circle until staff resolve it (decision 112).
+          notExists(
+            tx
+              .select({ id: swapProblems.id })
+              .from(swapProblems)
+              .where(and(eq(swapProblems.circleId, swapCircles.id), eq(swapProblems.status, "open"))),
+          ),
+        ),
+      )
       .returning();
     await recordEvents(
       tx,

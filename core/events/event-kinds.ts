@@ -95,6 +95,10 @@ export const CIRCLE_EVENT_KINDS = [
   "circle.reviewed",
   // Every review of the circle is shown: the last member reviewed, or the reveal job's 14 days passed.
   "circle.reviews_revealed",
+  // A member reported a problem on a paid circle (decision 112): every other member is told.
+  "circle.problem_reported",
+  // Staff resolved it: every member is told the resolution.
+  "circle.problem_resolved",
 ] as const;
 
 export type CircleEventKind = (typeof CIRCLE_EVENT_KINDS)[number];
@@ -108,6 +112,8 @@ export type CircleEventPayloads = {
   "circle.reviewed": { reviewerId: string; revieweeId: string; revealed: boolean; rating?: number };
   // `told`: members the review that revealed them already told (its reviewer and reviewee); none from the job.
   "circle.reviews_revealed": { told?: string[] };
+  "circle.problem_reported": { problemId: string; reporterId: string; problemKind: string };
+  "circle.problem_resolved": { problemId: string; reporterId: string; resolution: string };
 };
 
 export type EventKind =

@@ -160,6 +160,12 @@ function circleMembers(f: CircleFacts, exceptId?: unknown): Notice<CircleNotice>
   return notices;
 }
 
+/** A circle member's name as the circle's notices give it. */
+const memberName = (f: CircleFacts, userId: unknown) =>
+  f.legs.find((leg) => leg.giverId === userId)?.giverName ?? "A member";
+
+type CircleProblemNotice = CircleNotice & { reporterName: string | null };
+
 /** A circle's page (decision 105): every circle notice leads there. */
 const circlePage = (p: CircleNotice) => `/my-swaps/circles/${p.circleId}`;
 
@@ -586,6 +592,38 @@ export const NOTIFICATION_KINDS = {
       p.revealed
         ? `${p.giveToName} left you a ${p.rating}-star review for the swap circle of your ${quoted(p.giveTitle)}`
         : `${p.giveToName} has reviewed you for the swap circle of your ${quoted(p.giveTitle)}. Reviews are shown once everyone in the circle has reviewed`,
+    href: circlePage,
+  }),
+  // Decision 112: a member reported a problem on a paid circle; the others are told, and all are told its resolution.
+  "circle.problem_reported": kind({
+    label: "Problems reported on your swap circles",
+    email: "immediately",
+    on: ["circle.problem_reported"],
+    to: (f) =>
+      circleMembers(f, f.event.reporterId).map((n) => ({
+        ...n,
+        fromId: String(f.event.reporterId),
+        payload: { ...n.payload, reporterName: memberName(f, f.event.reporterId) },
+      })),
+    line: (p: CircleProblemNotice) =>
+      `${p.reporterName} reported a problem with the swap circle for your ${quoted(p.giveTitle)}. Our team is looking into it.`,
+    href: circlePage,
+  }),
+  "circle.problem_resolved": kind({
+    label: "Problems resolved on your swap circles",
+    email: "immediately",
+    on: ["circle.problem_resolved"],
+    to: (f) =>
+      circleMembers(f).map((n) => ({
+        ...n,
+        payload: {
+          ...n.payload,
+          reporterName: n.userId === f.event.reporterId ? null : memberName(f, f.event.reporterId),
+          resolution: String(f.event.resolution ?? ""),
+        },
+      })),
+    line: (p: CircleProblemNotice & { resolution: string }) =>
+      `${p.reporterName ? `The problem ${p.reporterName} reported` : "The problem you reported"} with the swap circle for your ${quoted(p.giveTitle)} is resolved: ${p.resolution}`,
     href: circlePage,
   }),
   "circle.reviews_revealed": kind({

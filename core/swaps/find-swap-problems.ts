@@ -36,12 +36,8 @@ export async function findSwapProblemsForMember(db: Db, { swapId, viewerId }: { 
   return rows.map(({ reportedBy, ...row }) => ({ ...row, mine: reportedBy === viewerId }));
 }
 
-/**
- * A swap's problems as the back office shows them: who reported, what, the text, the pictures (served to staff
- * only, besides the swap's members), who resolved it and how, and the swap's conversation thread (the staff view
- * of a reported message is the only other staff read of a thread: decision 097 opens it from here).
- */
-export async function findSwapProblemsForStaff(db: Db, swapId: string) {
+/** The problems reported on one deal (a swap, or a swap circle: decision 112) as staff read them, oldest first. */
+export async function findProblemsOfDeal(db: Db, deal: { swapId: string } | { circleId: string }) {
   const rows = await db
     .select({
       id: swapProblems.id,
@@ -58,17 +54,24 @@ export async function findSwapProblemsForStaff(db: Db, swapId: string) {
     })
     .from(swapProblems)
     .innerJoin(users, eq(users.id, swapProblems.reportedBy))
-    .where(eq(swapProblems.swapProposalId, swapId))
+    .where("swapId" in deal ? eq(swapProblems.swapProposalId, deal.swapId) : eq(swapProblems.circleId, deal.circleId))
     .orderBy(asc(swapProblems.createdAt));
+  return rows.map(({ pictureKeys, ...row }) => ({ ...row, pictures: pictureKeys.map(problemPictureUrl) }));
+}
+
+/**
+ * A swap's problems as the back office shows them: who reported, what, the text, the pictures (served to staff
+ * only, besides the swap's members), who resolved it and how, and the swap's conversation thread (the staff view
+ * of a reported message is the only other staff read of a thread: decision 097 opens it from here).
+ */
+export async function findSwapProblemsForStaff(db: Db, swapId: string) {
+  const problems = await findProblemsOfDeal(db, { swapId });
   const [thread] = await db
     .select({ id: conversations.id })
     .from(conversations)
     .where(eq(conversations.swapId, swapId))
     .limit(1);
-  return {
-    problems: rows.map(({ pictureKeys, ...row }) => ({ ...row, pictures: pictureKeys.map(problemPictureUrl) })),
-    conversationId: thread?.id ?? null,
-  };
+  return { problems, conversationId: thread?.id ?? null };
 }
 
 /**

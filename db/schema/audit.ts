@@ -22,7 +22,7 @@ export const auditLogs = pgTable(
   ],
 );
 
-export const AUDIT_TARGET_TYPES = ["user", "listing", "swap", "payment", "report", "system"] as const;
+export const AUDIT_TARGET_TYPES = ["user", "listing", "swap", "circle", "payment", "report", "system"] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** Every admin action, written in the same transaction as the change it records. */

@@ -255,9 +255,9 @@ export const swapProblems = pgTable(
   "swap_problems",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    swapProposalId: uuid("swap_proposal_id")
-      .notNull()
-      .references(() => swapProposals.id, { onDelete: "cascade" }),
+    // A problem is reported on a swap or on a swap circle (decision 112), never both.
+    swapProposalId: uuid("swap_proposal_id").references(() => swapProposals.id, { onDelete: "cascade" }),
+    circleId: uuid("circle_id").references(() => swapCircles.id, { onDelete: "cascade" }),
     reportedBy: text("reported_by")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -281,9 +281,15 @@ export const swapProblems = pgTable(
     ),
     check("swap_problems_resolution_check", sql`${t.resolution} IS NULL OR char_length(${t.resolution}) <= 2000`),
     check("swap_problems_resolved_check", sql`${t.status} <> 'resolved' OR ${t.resolvedAt} IS NOT NULL`),
-    // One open problem per member per swap.
+    // One open problem per member per swap (a circle's rows have no swap: NULLs never collide).
+    check("swap_problems_one_deal_check", sql`(${t.swapProposalId} IS NULL) <> (${t.circleId} IS NULL)`),
     uniqueIndex("swap_problems_one_open_idx").on(t.swapProposalId, t.reportedBy).where(sql`${t.status} = 'open'`),
+    // One open problem per member per circle; the circle's quiet week waits while one is open.
+    uniqueIndex("swap_problems_one_open_in_circle_idx")
+      .on(t.circleId, t.reportedBy)
+      .where(sql`${t.status} = 'open' AND ${t.circleId} IS NOT NULL`),
     index("swap_problems_swap_idx").on(t.swapProposalId),
+    index("swap_problems_circle_idx").on(t.circleId).where(sql`${t.circleId} IS NOT NULL`),
     // Reliability: reported no-shows against a member are read through their swaps.
     index("swap_problems_status_idx").on(t.status, t.createdAt.desc().nullsFirst()),
   ],

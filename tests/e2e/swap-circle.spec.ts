@@ -1,13 +1,15 @@
 // Issue 29 (decisions 104, 105, 108): a swap circle of three members, found by the app itself from what they
 // favourited, offered to all three (each told in the bell), accepted by all, paid by all, and each member shown the
-// contact details of exactly the member they give to and the member they get from.
+// contact details of exactly the member they give to and the member they get from; a problem one of them reports,
+// resolved by staff (decision 112); the circle completed, and each member's review (decision 111).
 import { expect, expectFeePaid, listItem, member, test } from "./fixtures";
+import { staffSession } from "./staff";
 
 test("three members: a circle offered, accepted by all, paid by all, contact details shown to the right pairs", async ({
   browser,
 }) => {
   // Four members, three checkouts and a wait for the background dispatcher: about 2 min on a loaded CI machine.
-  test.setTimeout(300_000);
+  test.setTimeout(420_000);
   const phone = { viewport: { width: 375, height: 800 }, isMobile: true, hasTouch: true };
   const people = [
     await member(browser, "Ana Costa", phone),
@@ -113,6 +115,38 @@ test("three members: a circle offered, accepted by all, paid by all, contact det
     await expect(contacts.getByText(/0412 ?345 ?678/)).toHaveCount(i === 1 ? 0 : 1);
   }
   await ana.screenshot({ path: test.info().outputPath("circle-paid-375.png"), fullPage: true });
+
+  // Ben finds Ana's kayak is not as described: he reports a problem from the circle's page (decision 112); the others
+  // are told, and an admin resolves it on the circle's back-office page.
+  const ben = people[1].page;
+  await ben.goto(`/my-swaps/circles/${circleId}`);
+  await ben.getByRole("link", { name: "Report a problem" }).click();
+  await expect(ben.getByRole("heading", { name: "Report a problem" })).toBeVisible();
+  await ben.getByLabel("Not as described", { exact: true }).check();
+  await ben.getByLabel("What happened?").fill(`The kayak ${tag} has a split hull.`);
+  await ben.getByRole("button", { name: "Report problem" }).click();
+  await expect(ben.getByText("Problem reported: under review")).toBeVisible();
+  await expect(ben.getByText("You've already reported a problem on this swap circle.")).toBeVisible();
+  await people[0].page.goto("/notifications");
+  await expect(
+    people[0].page.getByRole("link", { name: /Ben Walker reported a problem with the swap circle for your/ }),
+  ).toBeVisible();
+  const staffContext = await browser.newContext();
+  const staffPage = await staffContext.newPage();
+  await staffSession(staffPage, "admin");
+  await staffPage.goto(`/admin/circles/${circleId}`);
+  const reported = staffPage.getByRole("region", { name: "Problems reported" });
+  await expect(reported.getByText(`The kayak ${tag} has a split hull.`)).toBeVisible();
+  await reported.getByRole("link", { name: "Resolve problem" }).click();
+  const dialog = staffPage.getByRole("dialog", { name: "Resolve problem" });
+  await dialog.getByLabel("Resolution").fill("Ana will patch the hull before the hand-over.");
+  await dialog.getByRole("button", { name: "Resolve problem" }).click();
+  await expect(reported.getByText("Resolved", { exact: true })).toBeVisible();
+  await staffContext.close();
+  await ben.goto(`/my-swaps/circles/${circleId}`);
+  await expect(ben.getByRole("region", { name: "Problems with this swap circle" })).toContainText(
+    "Resolved: Ana will patch the hull before the hand-over.",
+  );
 
   // After the hand-overs each confirms "We've swapped" (decision 110); the last confirmation completes the circle.
   for (const someone of people) {

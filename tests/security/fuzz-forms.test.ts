@@ -507,6 +507,18 @@ const ENDPOINTS: FormEndpoint[] = [
       pictures: fileField,
     },
   },
+  // Decision 112: "Report a problem" on a swap circle (paid or not), with pictures good and bad.
+  {
+    route: "routes/my-swaps.circles.$id.problem",
+    as: "member",
+    path: "/my-swaps/circles/:id/problem",
+    ids: [world.circles.arranging, world.circles.offered, world.circles.completed],
+    fields: {
+      kind: oneOf("no_show", "not_as_described", "unsafe", "other", "__proto__", ""),
+      details: field(fc.string({ maxLength: 2100 })),
+      pictures: fileField,
+    },
+  },
   // Appeals (decision 097): a listing's (the member's own, not removed; another's) and a suspension's by token.
   {
     route: "routes/listings.$id.appeal",
@@ -593,6 +605,12 @@ const ENDPOINTS: FormEndpoint[] = [
       runs: 12,
     },
   ),
+  // A swap circle's problems (decision 112): resolved by admins, on any circle and hostile problem ids.
+  ...intents("routes/admin/circles.$id", "admin", "/admin/circles/:id", "intent", ["resolve-problem"], {
+    ids: [world.circles.arranging, world.circles.completed],
+    fields: { problemId: uuid, resolution: field(fc.string({ maxLength: 2100 })) },
+    runs: 12,
+  }),
   ...intents("routes/admin/payments.$id", "admin", "/admin/payments/:id", "intent", ["refund"], {
     ids: [world.paymentId],
     fields: { reason: field(fc.string({ maxLength: 600 })) },

@@ -234,6 +234,18 @@ export const TARGETS = {
     await w.db.update(swapCircles).set({ status: "arranging", handshakeAt: now }).where(eq(swapCircles.id, circleId));
     return { circleId };
   },
+  /** An arranging circle with a problem Olive reported (decision 112): staff may resolve it. */
+  problemCircle: async (w: World) => {
+    const circleId = await circleOf(w, { accepted: true });
+    const now = new Date();
+    await w.db.update(swapCircleLegs).set({ paidAt: now }).where(eq(swapCircleLegs.circleId, circleId));
+    await w.db.update(swapCircles).set({ status: "arranging", handshakeAt: now }).where(eq(swapCircles.id, circleId));
+    const [problem] = await w.db
+      .insert(swapProblems)
+      .values({ circleId, reportedBy: w.owner.userId!, kind: "not_as_described", details: "Scratched all over" })
+      .returning();
+    return { circleId, problemId: problem.id };
+  },
   /** The same, completed: each member may review the one they got from (decision 111). */
   completedCircle: async (w: World) => {
     const circleId = await circleOf(w, { accepted: true });
@@ -1007,6 +1019,16 @@ export const ROUTE_ACCESS: Entry[] = [
       body: () => form({ kind: "no_show", details: "Nobody came to the car park" }),
     }),
   ),
+  // "Report a problem" on a paid swap circle (decision 112): its members only.
+  ...swaps(
+    "routes/my-swaps.circles.$id.problem",
+    "/my-swaps/circles/:circleId/problem",
+    get(OWNER("ok"), { target: "arrangingCircle" }),
+    post(OWNER("redirect"), {
+      target: "arrangingCircle",
+      body: () => form({ kind: "no_show", details: "Nobody came to the car park" }),
+    }),
+  ),
   ...listing(
     "routes/listings.$id.appeal",
     "/listings/:listingId/appeal",
@@ -1329,8 +1351,15 @@ export const ROUTE_ACCESS: Entry[] = [
       ] as const
     ).map(([intent, target, fields]) => act(`intent=${intent}`, fields, ADMINS("redirect"), { target })),
   ),
-  // A swap circle (decision 108): read-only, for every staff role that sees swaps.
-  ...backOffice("routes/admin/circles.$id", "/admin/circles/:circleId", get(STAFF("ok"), { target: "offeredCircle" })),
+  // A swap circle (decision 108): for every staff role that sees swaps; admins resolve its problems (decision 112).
+  ...backOffice(
+    "routes/admin/circles.$id",
+    "/admin/circles/:circleId",
+    get(STAFF("ok"), { target: "offeredCircle" }),
+    act("intent=resolve-problem", (t) => ({ problemId: t.problemId, resolution: "Refunded" }), ADMINS("redirect"), {
+      target: "problemCircle",
+    }),
+  ),
   ...backOffice(
     "routes/admin/payments",
     "/admin/payments",

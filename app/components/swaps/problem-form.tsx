@@ -9,7 +9,16 @@ type Answer = { error: string; fields: Record<string, string>; kind?: string; de
  * "Report a problem" (decision 097): what went wrong, what happened, up to 4 pictures. A plain multipart post: it
  * works before the page's scripts load (decision 064).
  */
-export function ProblemForm({ kinds, answer }: { kinds: { value: string; label: string }[]; answer?: Answer }) {
+export function ProblemForm({
+  kinds,
+  answer,
+  seenBy = "the other member",
+}: {
+  kinds: { value: string; label: string }[];
+  answer?: Answer;
+  /** Who besides the reporter and staff may see the pictures: a swap's other member, or a circle's members. */
+  seenBy?: string;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const fields = answer?.fields ?? {};
@@ -63,7 +72,7 @@ export function ProblemForm({ kinds, answer }: { kinds: { value: string; label: 
         id="pictures"
         label="Pictures (optional)"
         error={fields.pictures}
-        hint="Up to 4 pictures (JPEG, PNG, WebP or GIF). Only you, the other member and our team can see them."
+        hint={`Up to 4 pictures (JPEG, PNG, WebP or GIF). Only you, ${seenBy} and our team can see them.`}
       >
         <input
           id="pictures"

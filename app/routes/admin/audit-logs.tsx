@@ -171,6 +171,8 @@ function TargetLink({ entry }: { entry: EntryTarget }) {
       );
     case "swap":
       return link(`/admin/swaps/${id}`, `Swap ${short}`);
+    case "circle":
+      return link(`/admin/circles/${id}`, `Swap circle ${short}`);
     case "payment":
       return link(`/admin/payments/${id}`, `Payment ${short}`);
     case "report":

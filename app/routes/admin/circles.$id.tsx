@@ -1,22 +1,35 @@
 import { data, Link } from "react-router";
 import type { AdminHandle } from "#app/components/admin/admin-shell.tsx";
 import { StatusBadge } from "#app/components/admin/badges.tsx";
-import { DetailCard, DetailHeader, DetailRow, RecordsCard } from "#app/components/admin/detail-parts.tsx";
+import { DetailCard, DetailHeader, DetailRow, PageAlert, RecordsCard } from "#app/components/admin/detail-parts.tsx";
+import { ProblemsCard } from "#app/components/admin/swap/problems-card.tsx";
+import { ResolveProblemDialog } from "#app/components/admin/swap/resolve-problem-dialog.tsx";
+import { usePageDialog } from "#app/components/admin/use-page-dialog.ts";
 import { adminErrorBoundary } from "#app/components/admin/load-error.tsx";
 import { appContext } from "#app/context.ts";
 import { formatValueRange } from "#app/lib/format.ts";
 import { requireStaff } from "#app/lib/require-staff.server.ts";
+import { intentRunner } from "#app/lib/staff-action.server.ts";
 import { formatCents, sydneyDateTime } from "#app/lib/sydney-format.ts";
 import { findCircleForStaff } from "#core/circles/find-circle-for-staff.ts";
-import type { StaffAction } from "#core/staff/permissions.ts";
+import { resolveCircleProblem } from "#core/circles/resolve-circle-problem.ts";
+import { can, type StaffAction } from "#core/staff/permissions.ts";
+import { findProblemsOfDeal } from "#core/swaps/find-swap-problems.ts";
+import { PROBLEM_KIND_LABELS } from "#core/swaps/swap-problem-rules.ts";
 import type { Route } from "./+types/circles.$id";
 
 /**
  * A swap circle in the back office (decision 108): where it stands, who gives what to whom with each member's answer
- * and fee, and its payments (each links to its payment page, where a refund is issued). Read-only: a circle's
- * members answer it themselves, and its fees are refunded payment by payment.
+ * and fee, its payments (each links to its payment page, where a refund is issued), and the problems its members
+ * reported (decision 112), which staff resolve here. A circle's members answer it themselves, and its fees are
+ * refunded payment by payment.
  */
 export const permission: StaffAction = "view_swap";
+
+/** Each form intent of this page and the permission its action checks (the permission test walks these). */
+export const actionPermissions = {
+  "resolve-problem": "resolve_problem",
+} as const satisfies Record<string, StaffAction>;
 
 export const handle: AdminHandle = {
   breadcrumb: (data?: { legs: { listingTitle: string }[] }) =>
@@ -34,10 +47,11 @@ const CLOSE_REASONS: Record<string, string> = {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
-  await requireStaff(ctx, request, permission);
+  const staff = await requireStaff(ctx, request, permission);
   const found = await findCircleForStaff(ctx.db, { circleId: params.id });
   if (!found) throw data("Swap circle not found", { status: 404 });
   const { circle } = found;
+  const problems = await findProblemsOfDeal(ctx.db, { circleId: circle.id });
   const closed =
     circle.status === "declined"
       ? `Declined by ${found.closedBy ?? "a member"}`
@@ -78,6 +92,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       paid: leg.paidAt ? sydneyDateTime(leg.paidAt) : null,
       swapped: leg.swappedAt ? sydneyDateTime(leg.swappedAt) : null,
     })),
+    problems: problems.map((p) => ({
+      id: p.id,
+      reporterName: p.reporterName ?? "A member",
+      role: "member",
+      kindLabel: PROBLEM_KIND_LABELS[p.kind],
+      details: p.details,
+      pictures: p.pictures,
+      status: p.status,
+      resolution: p.resolution,
+      createdAt: sydneyDateTime(p.createdAt),
+      resolvedAt: p.resolvedAt ? sydneyDateTime(p.resolvedAt) : null,
+    })),
+    may: Object.fromEntries(
+      Object.entries(actionPermissions).map(([intent, action]) => [intent, can(staff.roles, action)]),
+    ) as Record<keyof typeof actionPermissions, boolean>,
     payments: found.payments.map((p) => ({
       id: p.id,
       memberName: p.memberName,
@@ -90,8 +119,40 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-export default function StaffCirclePage({ loaderData }: Route.ComponentProps) {
-  const { circle, legs, payments } = loaderData;
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  const form = await request.formData();
+  const circleId = params.id;
+  const act = intentRunner(ctx, request, `/admin/circles/${encodeURIComponent(circleId)}`);
+  switch (form.get("intent")) {
+    case "resolve-problem":
+      return act(
+        actionPermissions["resolve-problem"],
+        { success: "Problem resolved", failure: "Failed to resolve problem" },
+        (actor) =>
+          resolveCircleProblem(
+            { db: ctx.db, env: ctx.env },
+            {
+              actor,
+              circleId,
+              problemId: form.get("problemId"),
+              resolution: form.get("resolution"),
+              now: ctx.clock.now(),
+            },
+          ),
+      );
+    default:
+      return data({ ok: false as const, error: "Unknown action" }, { status: 400 });
+  }
+}
+
+export default function StaffCirclePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { circle, legs, payments, problems, may } = loaderData;
+  const { open, params, error, dialog } = usePageDialog(actionData);
+  const resolving =
+    open === "resolve-problem"
+      ? problems.find((p) => p.id === params.get("problem") && p.status === "open")
+      : undefined;
   return (
     <div>
       <DetailHeader
@@ -143,6 +204,9 @@ export default function StaffCirclePage({ loaderData }: Route.ComponentProps) {
         </ul>
       </RecordsCard>
 
+      {error && !open && <PageAlert>{error}</PageAlert>}
+      <ProblemsCard problems={problems} threadHref={null} mayResolve={may["resolve-problem"]} />
+
       <RecordsCard
         id="payments"
         title="Payments"
@@ -167,6 +231,15 @@ export default function StaffCirclePage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </RecordsCard>
+
+      {open === "resolve-problem" && may["resolve-problem"] && resolving && (
+        <ResolveProblemDialog
+          problemId={resolving.id}
+          summary={`${resolving.kindLabel}, reported by ${resolving.reporterName}: ${resolving.details}`}
+          told="Every member of the circle is told, and sees the resolution on the circle's page. Refunds, if due, are issued on each payment's page."
+          {...dialog}
+        />
+      )}
     </div>
   );
 }

@@ -8,13 +8,10 @@ export function ResolveProblemDialog({
   closeTo,
   error,
   busy,
-}: DialogState & { problemId: string; summary: string }) {
+  told = "Both members are told, and see the resolution on the swap. Refunds or credit, if due, are separate actions on this page.",
+}: DialogState & { problemId: string; summary: string; told?: string }) {
   return (
-    <ActionDialog
-      title="Resolve problem"
-      closeTo={closeTo}
-      description="Both members are told, and see the resolution on the swap. Refunds or credit, if due, are separate actions on this page."
-    >
+    <ActionDialog title="Resolve problem" closeTo={closeTo} description={told}>
       <IntentForm intent="resolve-problem">
         <input type="hidden" name="problemId" value={problemId} />
         <p className="mb-3 rounded-md bg-surface px-3 py-2 text-sm">{summary}</p>
@@ -22,7 +19,7 @@ export function ResolveProblemDialog({
           label="Resolution"
           name="resolution"
           error={error}
-          hint="What was decided. Both members read this."
+          hint="What was decided. The members read this."
         />
         <DialogButtons confirm="Resolve problem" closeTo={closeTo} busy={busy} />
       </IntentForm>
