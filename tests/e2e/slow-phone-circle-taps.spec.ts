@@ -1,5 +1,6 @@
 // A swap circle's own controls (issue 29, decisions 104, 105, 110, 111) tapped early on a slow phone (decision 064;
-// how a try works is in slow-phone.ts): accepting the circle, "We've swapped", and the review form with its tags.
+// how a try works is in slow-phone.ts): accepting the circle, "We've swapped", "Report a problem" (decision 112),
+// and the review form with its tags.
 // Each try gets a circle of two of its own, made unthrottled: two members who each favourited the other's listing,
 // so the app itself offers them the circle, taken as far as the control needs by native form posts (as a tap before
 // hydration sends them) and the test checkout. What each control promises is checked where it stays on the page,
@@ -113,6 +114,24 @@ tapsOnASlowPhone([
     tap: (page: Page) => page.getByRole("button", { name: "We've swapped" }).tap(),
     done: async (page: Page) => {
       await expect(page.getByText(/^You confirmed the swap\./)).toBeVisible({ timeout: RESULT_MS });
+    },
+  }),
+  control({
+    name: "Report a problem on a swap circle",
+    tries: 2,
+    before: (browser: Browser) => circleOfTwo(browser, "arranging"),
+    as: (c: MadeCircle) => c.first,
+    from: (c: MadeCircle) => `/my-swaps/circles/${c.circleId}/problem`,
+    tap: async (page: Page) => {
+      await page.getByRole("radio", { name: "They didn't show up" }).tap();
+      await page.getByLabel("What happened?").fill("We agreed on Saturday at ten and nobody came.");
+      await page.getByRole("button", { name: "Report problem" }).tap();
+    },
+    done: async (page: Page) => {
+      // What stays on the page once it is reported (the toast that says so comes and goes).
+      await expect(page.getByText("You've already reported a problem on this swap circle.")).toBeVisible({
+        timeout: RESULT_MS,
+      });
     },
   }),
   control({
