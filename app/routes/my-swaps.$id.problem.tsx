@@ -1,19 +1,17 @@
 import { data, Link } from "react-router";
-import type { Route } from "./+types/my-swaps.$id.problem";
-import { appContext } from "#app/context.ts";
 import { ProblemForm } from "#app/components/swaps/problem-form.tsx";
 import { SwapProblemStatus } from "#app/components/swaps/swap-problem-status.tsx";
 import { Container } from "#app/components/ui/container.tsx";
 import { ArrowLeft } from "#app/components/ui/icons.ts";
-import { formFields, readFormData } from "#app/lib/read-form.server.ts";
+import { appContext } from "#app/context.ts";
+import { readProblemForm } from "#app/lib/read-problem-form.server.ts";
 import { redirectWithFlash } from "#app/lib/redirect-with-flash.server.ts";
 import { requireUser } from "#app/lib/require-user.server.ts";
 import { runAction } from "#app/lib/run-action.server.ts";
-import { isAppError } from "#core/shared/app-error.ts";
-import { formHasNul, NUL_REFUSED } from "#core/shared/nul-characters.ts";
 import { findSwapForProblemReport } from "#core/swaps/find-swap-problems.ts";
-import { readProblemInput, reportSwapProblem } from "#core/swaps/report-swap-problem.ts";
-import { PROBLEM_KIND_LABELS, SWAP_PROBLEM_KINDS, SWAP_NOT_PAID } from "#core/swaps/swap-problem-rules.ts";
+import { reportSwapProblem } from "#core/swaps/report-swap-problem.ts";
+import { PROBLEM_KIND_LABELS, SWAP_NOT_PAID, SWAP_PROBLEM_KINDS } from "#core/swaps/swap-problem-rules.ts";
+import type { Route } from "./+types/my-swaps.$id.problem";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Report a problem | SwapShed" },
@@ -41,30 +39,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const user = await requireUser(ctx, request);
-  const formData = await readFormData(request).catch((error: unknown) => error);
-  if (!(formData instanceof FormData) || formHasNul(formData)) {
-    const message = isAppError(formData) ? formData.message : NUL_REFUSED;
-    return data({ error: message, fields: {} }, { status: 400 });
-  }
-  const form = formFields(formData);
-  // An empty file input still sends one nameless, empty part.
-  const parts = formData
-    .getAll("pictures")
-    .filter((entry): entry is File => typeof entry !== "string" && entry.size > 0);
+  const form = await readProblemForm(request);
+  if ("refused" in form) return form.refused;
   return runAction(
     async () => {
-      // More than 4 are refused before any is read into memory.
-      readProblemInput({ kind: form.kind, details: form.details, pictures: parts.length });
+      // Checked before any picture is read into memory (more than 4 are refused unread).
+      const report = await form.read();
       return reportSwapProblem(
         { db: ctx.db, clock: ctx.clock, storage: ctx.storage, env: ctx.env },
-        {
-          swapId: params.id,
-          userId: user.id,
-          kind: form.kind,
-          details: form.details,
-          files: await Promise.all(parts.map(async (part) => Buffer.from(await part.arrayBuffer()))),
-          names: parts.map((part) => part.name),
-        },
+        { swapId: params.id, userId: user.id, ...report },
       );
     },
     (reported) =>
@@ -73,7 +56,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         message: "Problem reported",
         description: "Our team will look into it. You'll see updates here and in your notifications.",
       }),
-    { echo: () => ({ kind: String(form.kind ?? ""), details: String(form.details ?? "") }) },
+    { echo: form.echo },
   );
 }
 

@@ -1,22 +1,19 @@
 import { data, Link } from "react-router";
-import type { Route } from "./+types/my-swaps.circles.$id.problem";
-import { appContext } from "#app/context.ts";
 import { ProblemForm } from "#app/components/swaps/problem-form.tsx";
 import { SwapProblemStatus } from "#app/components/swaps/swap-problem-status.tsx";
 import { Container } from "#app/components/ui/container.tsx";
 import { ArrowLeft } from "#app/components/ui/icons.ts";
-import { formFields, readFormData } from "#app/lib/read-form.server.ts";
+import { appContext } from "#app/context.ts";
+import { readProblemForm } from "#app/lib/read-problem-form.server.ts";
 import { redirectWithFlash } from "#app/lib/redirect-with-flash.server.ts";
 import { requireUser } from "#app/lib/require-user.server.ts";
 import { runAction } from "#app/lib/run-action.server.ts";
-import { CIRCLE_NOT_PAID } from "#core/circles/circle-problem-rules.ts";
+import { CIRCLE_NOT_PAID, isPaidCircle } from "#core/circles/circle-problem-rules.ts";
 import { findCircleProblemsForMember } from "#core/circles/find-circle-problems.ts";
 import { findCircleForMember } from "#core/circles/find-my-circles.ts";
 import { reportCircleProblem } from "#core/circles/report-circle-problem.ts";
-import { isAppError } from "#core/shared/app-error.ts";
-import { formHasNul, NUL_REFUSED } from "#core/shared/nul-characters.ts";
-import { readProblemInput } from "#core/swaps/report-swap-problem.ts";
 import { PROBLEM_KIND_LABELS, SWAP_PROBLEM_KINDS } from "#core/swaps/swap-problem-rules.ts";
+import type { Route } from "./+types/my-swaps.circles.$id.problem";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Report a problem | SwapShed" },
@@ -43,7 +40,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       giveTo: circle.give.receiver.name,
       get: circle.get.listing.title,
       getFrom: circle.get.giver.name,
-      paid: circle.status === "arranging" || circle.status === "completed",
+      paid: isPaidCircle(circle),
     },
     ...reported,
     kinds,
@@ -54,30 +51,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const user = await requireUser(ctx, request);
-  const formData = await readFormData(request).catch((error: unknown) => error);
-  if (!(formData instanceof FormData) || formHasNul(formData)) {
-    const message = isAppError(formData) ? formData.message : NUL_REFUSED;
-    return data({ error: message, fields: {} }, { status: 400 });
-  }
-  const form = formFields(formData);
-  // An empty file input still sends one nameless, empty part.
-  const parts = formData
-    .getAll("pictures")
-    .filter((entry): entry is File => typeof entry !== "string" && entry.size > 0);
+  const form = await readProblemForm(request);
+  if ("refused" in form) return form.refused;
   return runAction(
     async () => {
-      // More than 4 are refused before any is read into memory.
-      readProblemInput({ kind: form.kind, details: form.details, pictures: parts.length });
+      // Checked before any picture is read into memory (more than 4 are refused unread).
+      const report = await form.read();
       return reportCircleProblem(
         { db: ctx.db, clock: ctx.clock, storage: ctx.storage, env: ctx.env },
-        {
-          circleId: params.id,
-          userId: user.id,
-          kind: form.kind,
-          details: form.details,
-          files: await Promise.all(parts.map(async (part) => Buffer.from(await part.arrayBuffer()))),
-          names: parts.map((part) => part.name),
-        },
+        { circleId: params.id, userId: user.id, ...report },
       );
     },
     (reported) =>
@@ -86,7 +68,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         message: "Problem reported",
         description: "Our team will look into it. You'll see updates here and in your notifications.",
       }),
-    { echo: () => ({ kind: String(form.kind ?? ""), details: String(form.details ?? "") }) },
+    { echo: form.echo },
   );
 }
 

@@ -1,8 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import type { ListingImage } from "#db/schema/listings.ts";
 import { swapCircles } from "#db/schema/swap-circles.ts";
-import { swapProblems } from "#db/schema/swaps.ts";
 import { deliverAfterCommit } from "../events/deliver-after-commit";
 import { recordEvent } from "../events/record-event";
 import { saveWithNewPictures } from "../images/save-with-new-pictures";
@@ -11,6 +10,7 @@ import type { Clock } from "../shared/clock";
 import { isUniqueViolation } from "../shared/sql-errors";
 import type { FileStorage } from "../storage/storage";
 import { problemPictureKey } from "../swaps/problem-pictures";
+import { insertOpenProblem } from "../swaps/problem-rows";
 import { readProblemInput } from "../swaps/report-swap-problem";
 import { findLegsAsMember, lockCircle } from "./circle-guards";
 import { CIRCLE_NOT_PAID, CIRCLE_PROBLEM_ALREADY_OPEN, isPaidCircle } from "./circle-problem-rules";
@@ -51,28 +51,15 @@ export async function reportCircleProblem(
     await findLegsAsMember(tx, { circleId: input.circleId, userId: input.userId });
     const circle = await lockCircle(tx, input.circleId);
     if (!isPaidCircle(circle)) throw new AppError("CONFLICT", CIRCLE_NOT_PAID);
-    const [open] = await tx
-      .select({ id: swapProblems.id })
-      .from(swapProblems)
-      .where(
-        and(
-          eq(swapProblems.circleId, circle.id),
-          eq(swapProblems.reportedBy, input.userId),
-          eq(swapProblems.status, "open"),
-        ),
-      );
-    if (open) throw new AppError("CONFLICT", CIRCLE_PROBLEM_ALREADY_OPEN);
-    const [problem] = await tx
-      .insert(swapProblems)
-      .values({
-        circleId: circle.id,
-        reportedBy: input.userId,
-        kind,
-        details,
-        pictureKeys: pictures.map(problemPictureKey),
-        createdAt: now,
-      })
-      .returning();
+    const problem = await insertOpenProblem(tx, {
+      deal: { circleId: circle.id },
+      reportedBy: input.userId,
+      kind,
+      details,
+      pictureKeys: pictures.map(problemPictureKey),
+      now,
+      alreadyOpen: CIRCLE_PROBLEM_ALREADY_OPEN,
+    });
     await recordEvent(tx, {
       kind: "circle.problem_reported",
       subjectId: circle.id,

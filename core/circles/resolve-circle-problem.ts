@@ -1,7 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { swapCircles } from "#db/schema/swap-circles.ts";
-import { swapProblems } from "#db/schema/swaps.ts";
 import { recordAdminAction } from "../audit/record-admin-action";
 import { deliverAfterCommit } from "../events/deliver-after-commit";
 import { recordEvent } from "../events/record-event";
@@ -9,12 +8,8 @@ import { AppError } from "../shared/app-error";
 import { isUuid } from "../shared/ids";
 import { requireText } from "../shared/reason";
 import type { StaffActor } from "../staff/pass-staff-gate";
-import {
-  PROBLEM_ALREADY_RESOLVED,
-  PROBLEM_NOT_FOUND,
-  PROBLEM_RESOLUTION_MAX,
-  RESOLUTION_REQUIRED,
-} from "../swaps/swap-problem-rules";
+import { resolveProblemRow } from "../swaps/problem-rows";
+import { PROBLEM_RESOLUTION_MAX, RESOLUTION_REQUIRED } from "../swaps/swap-problem-rules";
 import { CIRCLE_NOT_FOUND } from "./circle-guards";
 
 /**
@@ -28,23 +23,17 @@ export async function resolveCircleProblem(
   change: { actor: StaffActor; circleId: string; problemId: unknown; resolution: unknown; now: Date },
 ) {
   const resolution = requireText(change.resolution, RESOLUTION_REQUIRED, PROBLEM_RESOLUTION_MAX);
-  const problemId = typeof change.problemId === "string" ? change.problemId : "";
   await deps.db.transaction(async (tx) => {
     if (!isUuid(change.circleId)) throw new AppError("NOT_FOUND", CIRCLE_NOT_FOUND);
     const [circle] = await tx.select().from(swapCircles).where(eq(swapCircles.id, change.circleId)).for("update");
     if (!circle) throw new AppError("NOT_FOUND", CIRCLE_NOT_FOUND);
-    if (!isUuid(problemId)) throw new AppError("NOT_FOUND", PROBLEM_NOT_FOUND);
-    const [problem] = await tx
-      .select()
-      .from(swapProblems)
-      .where(and(eq(swapProblems.id, problemId), eq(swapProblems.circleId, circle.id)))
-      .for("update");
-    if (!problem) throw new AppError("NOT_FOUND", PROBLEM_NOT_FOUND);
-    if (problem.status === "resolved") throw new AppError("CONFLICT", PROBLEM_ALREADY_RESOLVED);
-    await tx
-      .update(swapProblems)
-      .set({ status: "resolved", resolution, resolvedBy: change.actor.userId, resolvedAt: change.now })
-      .where(eq(swapProblems.id, problem.id));
+    const problem = await resolveProblemRow(tx, {
+      deal: { circleId: circle.id },
+      problemId: change.problemId,
+      resolvedBy: change.actor.userId,
+      resolution,
+      now: change.now,
+    });
     await recordAdminAction(tx, {
       actorId: change.actor.userId,
       action: "resolve_problem",

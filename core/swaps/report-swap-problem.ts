@@ -1,7 +1,7 @@
 import { and, eq, or } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import type { ListingImage } from "#db/schema/listings.ts";
-import { SWAP_PROBLEM_KINDS, swapProblems, swapProposals } from "#db/schema/swaps.ts";
+import { SWAP_PROBLEM_KINDS, swapProposals } from "#db/schema/swaps.ts";
 import { deliverAfterCommit } from "../events/deliver-after-commit";
 import { recordEvent } from "../events/record-event";
 import { saveWithNewPictures } from "../images/save-with-new-pictures";
@@ -11,6 +11,7 @@ import { isUuid } from "../shared/ids";
 import { isUniqueViolation } from "../shared/sql-errors";
 import type { FileStorage } from "../storage/storage";
 import { problemPictureKey } from "./problem-pictures";
+import { insertOpenProblem } from "./problem-rows";
 import {
   MAX_PROBLEM_PICTURES,
   PROBLEM_ALREADY_OPEN,
@@ -92,28 +93,15 @@ export async function reportSwapProblem(
   const write = async (tx: Db, pictures: ListingImage[]): Promise<ReportedProblem> => {
     const swap = await findOwnSwap(tx, input.swapId, input.userId, true);
     if (!isPaidSwap(swap)) throw new AppError("CONFLICT", SWAP_NOT_PAID);
-    const [open] = await tx
-      .select({ id: swapProblems.id })
-      .from(swapProblems)
-      .where(
-        and(
-          eq(swapProblems.swapProposalId, swap.id),
-          eq(swapProblems.reportedBy, input.userId),
-          eq(swapProblems.status, "open"),
-        ),
-      );
-    if (open) throw new AppError("CONFLICT", PROBLEM_ALREADY_OPEN);
-    const [problem] = await tx
-      .insert(swapProblems)
-      .values({
-        swapProposalId: swap.id,
-        reportedBy: input.userId,
-        kind,
-        details,
-        pictureKeys: pictures.map(problemPictureKey),
-        createdAt: now,
-      })
-      .returning();
+    const problem = await insertOpenProblem(tx, {
+      deal: { swapId: swap.id },
+      reportedBy: input.userId,
+      kind,
+      details,
+      pictureKeys: pictures.map(problemPictureKey),
+      now,
+      alreadyOpen: PROBLEM_ALREADY_OPEN,
+    });
     const role = swap.proposerId === input.userId ? "proposer" : "receiver";
     const note = `Problem reported by the ${role}: ${PROBLEM_KIND_LABELS[kind]}`;
     await tx

@@ -4,16 +4,10 @@ import { swapProblems, swapProposals } from "#db/schema/swaps.ts";
 import { recordAdminAction } from "../audit/record-admin-action";
 import { deliverAfterCommit } from "../events/deliver-after-commit";
 import { recordEvent } from "../events/record-event";
-import { AppError } from "../shared/app-error";
-import { isUuid } from "../shared/ids";
 import { requireText } from "../shared/reason";
+import { resolveProblemRow } from "./problem-rows";
 import { lockSwapForStaff, type SwapChange } from "./staff-swap-guards";
-import {
-  PROBLEM_ALREADY_RESOLVED,
-  PROBLEM_NOT_FOUND,
-  PROBLEM_RESOLUTION_MAX,
-  RESOLUTION_REQUIRED,
-} from "./swap-problem-rules";
+import { PROBLEM_RESOLUTION_MAX, RESOLUTION_REQUIRED } from "./swap-problem-rules";
 
 /**
  * Staff resolve a member's reported problem (decision 097) with a resolution the member reads on the deal screen
@@ -26,21 +20,15 @@ export async function resolveSwapProblem(
   change: SwapChange & { problemId: unknown; resolution: unknown },
 ) {
   const resolution = requireText(change.resolution, RESOLUTION_REQUIRED, PROBLEM_RESOLUTION_MAX);
-  const problemId = typeof change.problemId === "string" ? change.problemId : "";
   await deps.db.transaction(async (tx) => {
     const swap = await lockSwapForStaff(tx, change.swapId);
-    if (!isUuid(problemId)) throw new AppError("NOT_FOUND", PROBLEM_NOT_FOUND);
-    const [problem] = await tx
-      .select()
-      .from(swapProblems)
-      .where(and(eq(swapProblems.id, problemId), eq(swapProblems.swapProposalId, swap.id)))
-      .for("update");
-    if (!problem) throw new AppError("NOT_FOUND", PROBLEM_NOT_FOUND);
-    if (problem.status === "resolved") throw new AppError("CONFLICT", PROBLEM_ALREADY_RESOLVED);
-    await tx
-      .update(swapProblems)
-      .set({ status: "resolved", resolution, resolvedBy: change.actor.userId, resolvedAt: change.now })
-      .where(eq(swapProblems.id, problem.id));
+    const problem = await resolveProblemRow(tx, {
+      deal: { swapId: swap.id },
+      problemId: change.problemId,
+      resolvedBy: change.actor.userId,
+      resolution,
+      now: change.now,
+    });
     const [stillOpen] = await tx
       .select({ id: swapProblems.id })
       .from(swapProblems)

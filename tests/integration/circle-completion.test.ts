@@ -4,7 +4,6 @@
 // circle is being arranged.
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { acceptCircle } from "#core/circles/accept-circle.ts";
 import { CIRCLE_NOT_FOUND } from "#core/circles/circle-guards.ts";
 import {
   CIRCLE_NOT_ARRANGING,
@@ -16,9 +15,10 @@ import { findCircleForMember } from "#core/circles/find-my-circles.ts";
 import { offerCircle } from "#core/circles/offer-circle.ts";
 import { dispatchEvents } from "#core/events/dispatch-events.ts";
 import { findNotifications } from "#core/notifications/find-notifications.ts";
-import { type Circle, circleKey } from "#core/swaps/find-swap-circles.ts";
+import { circleKey } from "#core/swaps/find-swap-circles.ts";
 import { domainEvents } from "#db/schema/events.ts";
 import { swapCircleLegs, swapCircles } from "#db/schema/swap-circles.ts";
+import { circleOfThree } from "../support/circle-fixtures";
 import { databaseForThisFile } from "../support/database-for-file";
 import { createListing, createMember } from "../support/factories";
 import { setFlag } from "../support/flags";
@@ -37,25 +37,9 @@ afterEach(() => setFlag(db, "enable_swap_payments", true));
 
 /** Ana gives her kayak to Ben, Ben his paddleboard to Cleo, Cleo her surfboard to Ana; all accepted, so arranging. */
 async function arrangingCircle() {
-  const tag = crypto.randomUUID().slice(0, 6);
-  const members = [
-    await createMember(db, { name: "Ana Costa" }),
-    await createMember(db, { name: "Ben Walker" }),
-    await createMember(db, { name: "Cleo Park" }),
-  ];
-  const owned = [
-    await createListing(db, members[0].id, { title: `Kayak ${tag}` }),
-    await createListing(db, members[1].id, { title: `Paddleboard ${tag}` }),
-    await createListing(db, members[2].id, { title: `Surfboard ${tag}` }),
-  ];
-  const legs = members.map((m, i) => ({ giverId: m.id, listingId: owned[i], receiverId: members[(i + 1) % 3].id }));
-  const circle: Circle = { legs, key: circleKey(legs), fairness: 1 };
-  const circleId = await db.transaction((tx) => offerCircle(tx, circle, { now: clock.now() }));
-  if (!circleId) throw new Error("expected the circle to be offered");
-  for (const m of members) await acceptCircle(deps, { circleId, userId: m.id });
-  expect((await circleRow(circleId)).status).toBe("arranging");
-  const [ana, ben, cleo] = members;
-  return { circleId, ana, ben, cleo, tag };
+  const c = await circleOfThree(deps, "arranging");
+  expect((await circleRow(c.circleId)).status).toBe("arranging");
+  return c;
 }
 
 const circleRow = async (id: string) => (await db.select().from(swapCircles).where(eq(swapCircles.id, id)))[0];

@@ -6,22 +6,20 @@ import fs from "node:fs";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, test } from "vitest";
 import * as circlePage from "#app/routes/admin/circles.$id.tsx";
-import { acceptCircle } from "#core/circles/accept-circle.ts";
 import { CIRCLE_NOT_FOUND } from "#core/circles/circle-guards.ts";
 import { CIRCLE_NOT_PAID, CIRCLE_PROBLEM_ALREADY_OPEN } from "#core/circles/circle-problem-rules.ts";
 import { CIRCLE_QUIET_DAYS, completeQuietCircles } from "#core/circles/complete-circle.ts";
 import { findCircleProblemsForMember } from "#core/circles/find-circle-problems.ts";
-import { offerCircle } from "#core/circles/offer-circle.ts";
 import { reportCircleProblem } from "#core/circles/report-circle-problem.ts";
 import { dispatchEvents } from "#core/events/dispatch-events.ts";
 import { findNotifications } from "#core/notifications/find-notifications.ts";
-import { type Circle, circleKey } from "#core/swaps/find-swap-circles.ts";
 import { canSeeProblemPicture } from "#core/swaps/problem-pictures.ts";
 import { PROBLEM_KIND_REQUIRED } from "#core/swaps/swap-problem-rules.ts";
 import { adminAuditLog } from "#db/schema/audit.ts";
 import { swapCircles } from "#db/schema/swap-circles.ts";
 import { swapProblems } from "#db/schema/swaps.ts";
-import { createListing, createMember, createStaff } from "../support/factories";
+import { circleOfThree } from "../support/circle-fixtures";
+import { createMember, createStaff } from "../support/factories";
 import { setFlag } from "../support/flags";
 import { makeJpeg } from "../support/images";
 import { createPaymentTestApp } from "../support/payment-fixtures";
@@ -49,26 +47,7 @@ const moderator = await createStaff(db, ["moderator"], { name: "Morgan Moderator
 beforeEach(() => clock.set(new Date()));
 
 /** Ana gives her kayak to Ben, Ben his paddleboard to Cleo, Cleo her surfboard to Ana; accepted by all unless not. */
-async function circle({ accepted = true } = {}) {
-  const tag = crypto.randomUUID().slice(0, 6);
-  const members = [
-    await createMember(db, { name: "Ana Costa" }),
-    await createMember(db, { name: "Ben Walker" }),
-    await createMember(db, { name: "Cleo Park" }),
-  ];
-  const owned = [
-    await createListing(db, members[0].id, { title: `Kayak ${tag}` }),
-    await createListing(db, members[1].id, { title: `Paddleboard ${tag}` }),
-    await createListing(db, members[2].id, { title: `Surfboard ${tag}` }),
-  ];
-  const legs = members.map((m, i) => ({ giverId: m.id, listingId: owned[i], receiverId: members[(i + 1) % 3].id }));
-  const found: Circle = { legs, key: circleKey(legs), fairness: 1 };
-  const circleId = await db.transaction((tx) => offerCircle(tx, found, { now: clock.now() }));
-  if (!circleId) throw new Error("expected the circle to be offered");
-  if (accepted) for (const m of members) await acceptCircle(deps, { circleId, userId: m.id });
-  const [ana, ben, cleo] = members;
-  return { circleId, ana, ben, cleo, tag };
-}
+const circle = ({ accepted = true } = {}) => circleOfThree(deps, accepted ? "arranging" : "offered");
 
 const refusal = (p: Promise<unknown>) =>
   p.then(

@@ -4,21 +4,18 @@
 // only after completion, and a bad review changes nothing.
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { acceptCircle } from "#core/circles/accept-circle.ts";
 import { CIRCLE_NOT_FOUND } from "#core/circles/circle-guards.ts";
-import { confirmCircleSwapped } from "#core/circles/complete-circle.ts";
-import { offerCircle } from "#core/circles/offer-circle.ts";
 import { CIRCLE_ALREADY_REVIEWED, CIRCLE_REVIEW_NOT_YET, leaveCircleReview } from "#core/circles/review-circle.ts";
 import { dispatchEvents } from "#core/events/dispatch-events.ts";
 import { findNotifications } from "#core/notifications/find-notifications.ts";
 import { findCircleReviews, findMemberReviews } from "#core/reviews/find-member-reviews.ts";
 import { revealDueReviews } from "#core/reviews/reveal-due-reviews.ts";
 import { REVEAL_AFTER_DAYS } from "#core/reviews/review-rules.ts";
-import { type Circle, circleKey } from "#core/swaps/find-swap-circles.ts";
 import { RATING_OUT_OF_RANGE } from "#core/swaps/swap-schema.ts";
 import { reviews } from "#db/schema/swaps.ts";
+import { circleOfThree } from "../support/circle-fixtures";
 import { databaseForThisFile } from "../support/database-for-file";
-import { createListing, createMember } from "../support/factories";
+import { createMember } from "../support/factories";
 import { setFlag } from "../support/flags";
 import { controlledClock, HOUR } from "../support/test-clock";
 
@@ -36,27 +33,7 @@ beforeEach(async () => {
 afterEach(() => setFlag(db, "enable_swap_payments", true));
 
 /** Ana gives her kayak to Ben, Ben his paddleboard to Cleo, Cleo her surfboard to Ana: so Ana reviews Cleo. */
-async function circle({ complete = true } = {}) {
-  const tag = crypto.randomUUID().slice(0, 6);
-  const members = [
-    await createMember(db, { name: "Ana Costa" }),
-    await createMember(db, { name: "Ben Walker" }),
-    await createMember(db, { name: "Cleo Park" }),
-  ];
-  const owned = [
-    await createListing(db, members[0].id, { title: `Kayak ${tag}` }),
-    await createListing(db, members[1].id, { title: `Paddleboard ${tag}` }),
-    await createListing(db, members[2].id, { title: `Surfboard ${tag}` }),
-  ];
-  const legs = members.map((m, i) => ({ giverId: m.id, listingId: owned[i], receiverId: members[(i + 1) % 3].id }));
-  const found: Circle = { legs, key: circleKey(legs), fairness: 1 };
-  const circleId = await db.transaction((tx) => offerCircle(tx, found, { now: clock.now() }));
-  if (!circleId) throw new Error("expected the circle to be offered");
-  for (const m of members) await acceptCircle(deps, { circleId, userId: m.id });
-  if (complete) for (const m of members) await confirmCircleSwapped(deps, { circleId, userId: m.id });
-  const [ana, ben, cleo] = members;
-  return { circleId, ana, ben, cleo, tag };
-}
+const circle = ({ complete = true } = {}) => circleOfThree(deps, complete ? "completed" : "arranging");
 
 const refusal = (p: Promise<unknown>) =>
   p.then(

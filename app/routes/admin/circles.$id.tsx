@@ -2,20 +2,20 @@ import { data, Link } from "react-router";
 import type { AdminHandle } from "#app/components/admin/admin-shell.tsx";
 import { StatusBadge } from "#app/components/admin/badges.tsx";
 import { DetailCard, DetailHeader, DetailRow, PageAlert, RecordsCard } from "#app/components/admin/detail-parts.tsx";
+import { adminErrorBoundary } from "#app/components/admin/load-error.tsx";
 import { ProblemsCard } from "#app/components/admin/swap/problems-card.tsx";
 import { ResolveProblemDialog } from "#app/components/admin/swap/resolve-problem-dialog.tsx";
 import { usePageDialog } from "#app/components/admin/use-page-dialog.ts";
-import { adminErrorBoundary } from "#app/components/admin/load-error.tsx";
 import { appContext } from "#app/context.ts";
 import { formatValueRange } from "#app/lib/format.ts";
 import { requireStaff } from "#app/lib/require-staff.server.ts";
 import { intentRunner } from "#app/lib/staff-action.server.ts";
+import { toStaffProblem } from "#app/lib/staff-problems.server.ts";
 import { formatCents, sydneyDateTime } from "#app/lib/sydney-format.ts";
 import { findCircleForStaff } from "#core/circles/find-circle-for-staff.ts";
 import { resolveCircleProblem } from "#core/circles/resolve-circle-problem.ts";
 import { can, type StaffAction } from "#core/staff/permissions.ts";
 import { findProblemsOfDeal } from "#core/swaps/find-swap-problems.ts";
-import { PROBLEM_KIND_LABELS } from "#core/swaps/swap-problem-rules.ts";
 import type { Route } from "./+types/circles.$id";
 
 /**
@@ -92,18 +92,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       paid: leg.paidAt ? sydneyDateTime(leg.paidAt) : null,
       swapped: leg.swappedAt ? sydneyDateTime(leg.swappedAt) : null,
     })),
-    problems: problems.map((p) => ({
-      id: p.id,
-      reporterName: p.reporterName ?? "A member",
-      role: "member",
-      kindLabel: PROBLEM_KIND_LABELS[p.kind],
-      details: p.details,
-      pictures: p.pictures,
-      status: p.status,
-      resolution: p.resolution,
-      createdAt: sydneyDateTime(p.createdAt),
-      resolvedAt: p.resolvedAt ? sydneyDateTime(p.resolvedAt) : null,
-    })),
+    problems: problems.map((p) => toStaffProblem(p, "member")),
     may: Object.fromEntries(
       Object.entries(actionPermissions).map(([intent, action]) => [intent, can(staff.roles, action)]),
     ) as Record<keyof typeof actionPermissions, boolean>,

@@ -1,16 +1,4 @@
 import { data } from "react-router";
-import { applyCredit } from "#core/payments/apply-credit.ts";
-import { cancelSwapAsStaff, isCancellable } from "#core/payments/cancel-swap-as-staff.ts";
-import { findSwapForStaff } from "#core/payments/find-swap-for-staff.ts";
-import { issueRefund } from "#core/payments/issue-refund.ts";
-import { can, type StaffAction } from "#core/staff/permissions.ts";
-import { markSwapDispute, resolveSwapDispute } from "#core/swaps/swap-dispute.ts";
-import { findSwapProblemsForStaff } from "#core/swaps/find-swap-problems.ts";
-import { resolveSwapProblem } from "#core/swaps/resolve-swap-problem.ts";
-import { PROBLEM_KIND_LABELS } from "#core/swaps/swap-problem-rules.ts";
-import { ProblemsCard } from "#app/components/admin/swap/problems-card.tsx";
-import { ResolveProblemDialog } from "#app/components/admin/swap/resolve-problem-dialog.tsx";
-import { ADMIN_CREDIT_CENTS } from "#db/schema/payments.ts";
 import type { AdminHandle } from "#app/components/admin/admin-shell.tsx";
 import { PageAlert } from "#app/components/admin/detail-parts.tsx";
 import { adminErrorBoundary } from "#app/components/admin/load-error.tsx";
@@ -22,14 +10,26 @@ import { DisputeCard } from "#app/components/admin/swap/dispute-card.tsx";
 import { MarkDisputeDialog } from "#app/components/admin/swap/dispute-dialog.tsx";
 import { PartyCard } from "#app/components/admin/swap/party-card.tsx";
 import { PaymentsCard } from "#app/components/admin/swap/payments-card.tsx";
+import { ProblemsCard } from "#app/components/admin/swap/problems-card.tsx";
 import { ResolveDisputeDialog } from "#app/components/admin/swap/resolve-dialog.tsx";
+import { ResolveProblemDialog } from "#app/components/admin/swap/resolve-problem-dialog.tsx";
 import { SwapHeader } from "#app/components/admin/swap/swap-header.tsx";
 import { TimelineCard } from "#app/components/admin/swap/timeline-card.tsx";
 import { usePageDialog } from "#app/components/admin/use-page-dialog.ts";
 import { appContext } from "#app/context.ts";
 import { requireStaff } from "#app/lib/require-staff.server.ts";
 import { intentRunner } from "#app/lib/staff-action.server.ts";
+import { toStaffProblem } from "#app/lib/staff-problems.server.ts";
 import { formatCents, sydneyDateTime } from "#app/lib/sydney-format.ts";
+import { applyCredit } from "#core/payments/apply-credit.ts";
+import { cancelSwapAsStaff, isCancellable } from "#core/payments/cancel-swap-as-staff.ts";
+import { findSwapForStaff } from "#core/payments/find-swap-for-staff.ts";
+import { issueRefund } from "#core/payments/issue-refund.ts";
+import { can, type StaffAction } from "#core/staff/permissions.ts";
+import { findSwapProblemsForStaff } from "#core/swaps/find-swap-problems.ts";
+import { resolveSwapProblem } from "#core/swaps/resolve-swap-problem.ts";
+import { markSwapDispute, resolveSwapDispute } from "#core/swaps/swap-dispute.ts";
+import { ADMIN_CREDIT_CENTS } from "#db/schema/payments.ts";
 import type { Route } from "./+types/swaps.$id";
 
 /** What it takes to open this page (and, unless an action names its own, to use it): the permission table's entry. */
@@ -60,18 +60,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { swap } = found;
   const reported = await findSwapProblemsForStaff(ctx.db, swap.id);
   return {
-    problems: reported.problems.map((p) => ({
-      id: p.id,
-      reporterName: p.reporterName,
-      role: p.reportedBy === swap.proposerId ? "proposer" : "receiver",
-      kindLabel: PROBLEM_KIND_LABELS[p.kind],
-      details: p.details,
-      pictures: p.pictures,
-      status: p.status,
-      resolution: p.resolution,
-      createdAt: sydneyDateTime(p.createdAt),
-      resolvedAt: p.resolvedAt ? sydneyDateTime(p.resolvedAt) : null,
-    })),
+    problems: reported.problems.map((p) =>
+      toStaffProblem(p, p.reportedBy === swap.proposerId ? "proposer" : "receiver"),
+    ),
     // The swap's thread, for staff who may read it (an audited read, decision 097).
     threadHref:
       reported.conversationId && reported.problems.length > 0 && can(staff.roles, "view_swap_thread")
