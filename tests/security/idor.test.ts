@@ -1,19 +1,25 @@
-// The IDOR sweep: for every route that takes an id (listing, swap, payment, report, user, session, passkey, identity,
-// picture, avatar), a member sends another member's id. Each attempt must be refused (404, 403 or the route's
+// The IDOR sweep: for every route that takes an id (listing, swap, swap circle, payment, report, user, session,
+// passkey, identity, picture, avatar), a member sends another member's id. Each attempt must be refused (404, 403 or the route's
 // refusal) AND change nothing: every table's rows are the same before and after (only the records of the attempt
 // itself, rate-limit counters and security events, may grow). Each case then sends the same request as the owner (or
 // an admin, for back-office ids) and expects it to work, so a refusal is about whose id it is, not a bad request.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { acceptCircle } from "#core/circles/accept-circle.ts";
+import { offerCircle } from "#core/circles/offer-circle.ts";
+import { signUnsubscribeToken } from "#core/notifications/unsubscribe-token.ts";
+import { systemClock } from "#core/shared/clock.ts";
+import { circleKey } from "#core/swaps/find-swap-circles.ts";
 import { conversationMessages, memberBlocks } from "#db/schema/conversations.ts";
 import { listings } from "#db/schema/listings.ts";
 import { moderationReports } from "#db/schema/moderation.ts";
 import { notifications, pushSubscriptions } from "#db/schema/notifications.ts";
-import { browserSubscription } from "../support/push-fixtures";
-import { signUnsubscribeToken } from "#core/notifications/unsubscribe-token.ts";
 import { profiles } from "#db/schema/profiles.ts";
+import { swapCircleLegs, swapCircles } from "#db/schema/swap-circles.ts";
+import { swapProblems } from "#db/schema/swaps.ts";
 import { GOOD_LISTING, signUpMember } from "../support/api-factories";
 import { createConversation, createMessage } from "../support/factories";
+import { browserSubscription } from "../support/push-fixtures";
 import { createTestDatabase } from "../support/test-db";
 import { classify, fillPath, type Outcome } from "./route-access";
 import { type Actor, type Answer, type Body, changedTables, createWorld, tableFingerprints, type World } from "./world";
@@ -161,6 +167,41 @@ function cases(): Record<string, Record<string, Case>> {
   const victimsSwap = (status: "accepted" | "completed") => async () => ({
     swapId: (await w.insertSwap(b(), olive(), status)).swapId,
   });
+  /** A swap circle of two between the victim and Olive (decisions 104 to 112), taken as far as `stage`. */
+  const victimsCircle =
+    (stage: "offered" | "accepted" | "arranging" | "completed", problem = false) =>
+    async (): Promise<Record<string, string>> => {
+      const members = [b(), olive()];
+      const owned = [await w.insertListing(b()), await w.insertListing(olive())];
+      const legs = members.map((giverId, i) => ({ giverId, listingId: owned[i], receiverId: members[1 - i] }));
+      const circleId = await w.db.transaction((tx) =>
+        offerCircle(tx, { legs, key: circleKey(legs), fairness: 1 }, { now: new Date() }),
+      );
+      if (!circleId) throw new Error("the sweep's circle was not offered");
+      if (stage !== "offered")
+        for (const userId of members) await acceptCircle({ db: w.db, clock: systemClock }, { circleId, userId });
+      const now = new Date();
+      if (stage === "arranging" || stage === "completed") {
+        await w.db
+          .update(swapCircleLegs)
+          .set({ paidAt: now, ...(stage === "completed" ? { swappedAt: now } : {}) })
+          .where(eq(swapCircleLegs.circleId, circleId));
+        await w.db
+          .update(swapCircles)
+          .set(
+            stage === "completed"
+              ? { status: "completed", handshakeAt: now, completedAt: now, completedHow: "confirmed" }
+              : { status: "arranging", handshakeAt: now },
+          )
+          .where(eq(swapCircles.id, circleId));
+      }
+      if (!problem) return { circleId };
+      const [row] = await w.db
+        .insert(swapProblems)
+        .values({ circleId, reportedBy: b(), kind: "no_show", details: "Nobody came" })
+        .returning();
+      return { circleId, problemId: row.id };
+    };
   /** The victim's thread about Olive's listing, with Olive's answer in it. */
   const victimsThread = async () => {
     const { conversationId } = await createConversation(w.db, { ownerId: olive(), askerId: b() });
@@ -507,6 +548,65 @@ function cases(): Record<string, Record<string, Case>> {
         ...sameRequest(
           (t) => ({ method: "DELETE", path: "/account/push-subscription", body: form({ endpoint: t.endpoint }) }),
           works,
+        ),
+      },
+    },
+    // Swap circles (issue 29): every step on a circle's page, its problem page, and the back office's circle page.
+    circle: {
+      "a circle's page": {
+        setup: victimsCircle("offered"),
+        ...sameRequest(
+          get((t) => `/my-swaps/circles/${t.circleId}`),
+          { expect: "ok" },
+        ),
+      },
+      "accept a circle": {
+        setup: victimsCircle("offered"),
+        ...sameRequest(post("/my-swaps/circles/:circleId", { intent: "accept" }), done),
+      },
+      "decline a circle": {
+        setup: victimsCircle("offered"),
+        ...sameRequest(post("/my-swaps/circles/:circleId", { intent: "decline" }), done),
+      },
+      "pay for a circle": {
+        setup: victimsCircle("accepted"),
+        ...sameRequest(post("/my-swaps/circles/:circleId", { intent: "pay" }), { expect: "redirect" }),
+      },
+      "We've swapped, on a circle": {
+        setup: victimsCircle("arranging"),
+        ...sameRequest(post("/my-swaps/circles/:circleId", { intent: "swapped" }), done),
+      },
+      "review after a circle": {
+        setup: victimsCircle("completed"),
+        ...sameRequest(post("/my-swaps/circles/:circleId", { intent: "review", rating: "5" }), done),
+      },
+      "a circle's problem page": {
+        setup: victimsCircle("arranging"),
+        ...sameRequest(
+          get((t) => `/my-swaps/circles/${t.circleId}/problem`),
+          { expect: "ok" },
+        ),
+      },
+      "report a problem on a circle": {
+        setup: victimsCircle("arranging"),
+        ...sameRequest(post("/my-swaps/circles/:circleId/problem", { kind: "no_show", details: "Nobody came" }), done),
+      },
+      "the back office's circle page": {
+        setup: victimsCircle("arranging"),
+        ...staffOnly(
+          get((t) => `/admin/circles/${t.circleId}`),
+          { expect: "ok" },
+        ),
+      },
+      "resolve a circle's problem": {
+        setup: victimsCircle("arranging", true),
+        ...staffOnly(
+          post("/admin/circles/:circleId", (t) => ({
+            intent: "resolve-problem",
+            problemId: t.problemId,
+            resolution: "Refunded",
+          })),
+          done,
         ),
       },
     },
