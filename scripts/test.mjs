@@ -129,6 +129,7 @@ const E2E_ON_POSTGRES = [
  * these (Playwright's own --shard splits by test count). A file not listed counts as 10 s. The slow-phone files run
  * in their own lane and are not weighed.
  */
+// swap-circle.spec.ts is an estimate: it grew after that run (a problem resolved by staff, three reviews).
 const E2E_SECONDS = {
   "back-office.spec.ts": 255,
   "menus-mobile.spec.ts": 234,
@@ -150,7 +151,7 @@ const E2E_SECONDS = {
   "swap-problem.spec.ts": 84,
   "location-search.spec.ts": 83,
   "account-email.spec.ts": 81,
-  "swap-circle.spec.ts": 78,
+  "swap-circle.spec.ts": 150,
   "account-security.spec.ts": 71,
   "member-details.spec.ts": 69,
   "listing-pictures.spec.ts": 69,

@@ -60,7 +60,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         yourTurn:
           (c.status === "offered" && !c.give.accepted) ||
           (c.status === "accepted" && !c.give.paid) ||
-          (c.status === "arranging" && !c.give.swapped),
+          (c.status === "arranging" && !c.give.swapped) ||
+          // Completed: the member's review of whom they got from is waiting (decision 111).
+          (c.status === "completed" && !c.reviewedByMe),
       }),
     );
     return {

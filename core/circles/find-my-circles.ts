@@ -4,6 +4,7 @@ import { users } from "#db/schema/auth.ts";
 import { listings } from "#db/schema/listings.ts";
 import { profiles } from "#db/schema/profiles.ts";
 import { type CircleStatus, swapCircleLegs, swapCircles } from "#db/schema/swap-circles.ts";
+import { reviews } from "#db/schema/swaps.ts";
 import { isUuid } from "../shared/ids";
 import { CIRCLE_QUIET_DAYS } from "./complete-circle";
 
@@ -43,6 +44,8 @@ export type CircleView = {
   completedHow: "confirmed" | "timed_out" | null;
   /** While arranging: when the quiet week completes it if not everyone has confirmed (decision 110). */
   completesOnItsOwnAt: Date | null;
+  /** Whether this member has reviewed the member they got from (decision 111; only once completed). */
+  reviewedByMe: boolean;
   legs: CircleLeg[];
   /** What this member gives (and to whom) and gets (and from whom). */
   give: CircleLeg;
@@ -120,6 +123,12 @@ async function viewsOf(db: Db, userId: string, circleIds: string[]): Promise<Cir
     .where(inArray(swapCircleLegs.circleId, circleIds))
     .orderBy(asc(swapCircleLegs.position));
 
+  const mine = await db
+    .select({ circleId: reviews.circleId })
+    .from(reviews)
+    .where(and(inArray(reviews.circleId, circleIds), eq(reviews.reviewerId, userId)));
+  const reviewed = new Set(mine.map((r) => r.circleId));
+
   const views: CircleView[] = [];
   for (const id of circleIds) {
     const circle = circles.find((c) => c.id === id);
@@ -164,6 +173,7 @@ async function viewsOf(db: Db, userId: string, circleIds: string[]): Promise<Cir
         circle.status === "arranging" && circle.handshakeAt
           ? new Date(circle.handshakeAt.getTime() + CIRCLE_QUIET_DAYS * 86_400_000)
           : null,
+      reviewedByMe: reviewed.has(circle.id),
       legs: shaped,
       give,
       get,

@@ -5,6 +5,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { CIRCLE_NOT_FOUND } from "#core/circles/circle-guards.ts";
+import { findMyCircles } from "#core/circles/find-my-circles.ts";
 import { CIRCLE_ALREADY_REVIEWED, CIRCLE_REVIEW_NOT_YET, leaveCircleReview } from "#core/circles/review-circle.ts";
 import { dispatchEvents } from "#core/events/dispatch-events.ts";
 import { findNotifications } from "#core/notifications/find-notifications.ts";
@@ -49,6 +50,9 @@ const noticeLines = async (userId: string) => {
 describe("reviews after a swap circle", () => {
   test("each member reviews the one they got from; nothing shows until the last review shows them all", async () => {
     const c = await circle();
+    const anaSees = async () =>
+      (await findMyCircles(db, { userId: c.ana.id, now: clock.now() })).find((v) => v.id === c.circleId);
+    expect((await anaSees())?.reviewedByMe).toBe(false);
     const ana = await leaveCircleReview(deps, {
       circleId: c.circleId,
       reviewerId: c.ana.id,
@@ -57,6 +61,7 @@ describe("reviews after a swap circle", () => {
       tags: ["as_described", "friendly"],
     });
     expect(ana.revealed).toBe(false);
+    expect((await anaSees())?.reviewedByMe).toBe(true);
     expect((await reviewsOf(c.circleId)).map((r) => [r.reviewerId, r.revieweeId, r.revealedAt])).toEqual([
       [c.ana.id, c.cleo.id, null],
     ]);
