@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { withUnsubscribeLink } from "../mail/unsubscribe-link";
 import { setSigningSecret } from "../shared/signed-token";
 import { digestDueAt, nextDailyDigest } from "./notice-preferences";
+import { kindRow, NOTIFICATION_KIND_NAMES } from "./notification-kinds";
 import { readUnsubscribeToken, signUnsubscribeToken } from "./unsubscribe-token";
 
 describe("the daily digest time: 07:00 in Sydney", () => {
@@ -57,5 +58,16 @@ describe("unsubscribe tokens and links", () => {
     expect(linked.text).toContain(url);
     expect(linked.html).toContain(`href="${url}"`);
     expect(mail).not.toHaveProperty("headers");
+  });
+});
+
+describe("the notification settings' groups", () => {
+  // Each kind is a group on the settings page named by its label: a screen reader's list of groups, and a search for
+  // one by name, must not find a kind inside another's name ("Reviews of you" inside "Reviews of you in …").
+  test("no kind's label is part of another's", () => {
+    const labels = NOTIFICATION_KIND_NAMES.map((kind) => kindRow(kind).label.toLowerCase());
+    const inside = labels.flatMap((a) => labels.filter((b) => a !== b && b.includes(a)).map((b) => `${a} ⊂ ${b}`));
+    expect(inside).toEqual([]);
+    expect(new Set(labels).size).toBe(labels.length);
   });
 });

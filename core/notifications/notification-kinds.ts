@@ -576,7 +576,7 @@ export const NOTIFICATION_KINDS = {
   }),
   // Decision 111: a member of a completed circle reviewed the member they got from; only that member is told.
   "circle.review_received": kind({
-    label: "Reviews of you in swap circles",
+    label: "Reviews from your swap circles",
     email: "digest",
     on: ["circle.reviewed"],
     to: (f) => {
@@ -596,7 +596,7 @@ export const NOTIFICATION_KINDS = {
   }),
   // Decision 112: a member reported a problem on a paid circle; the others are told, and all are told its resolution.
   "circle.problem_reported": kind({
-    label: "Problems reported on your swap circles",
+    label: "Swap circle problems reported",
     email: "immediately",
     on: ["circle.problem_reported"],
     to: (f) =>
@@ -610,7 +610,7 @@ export const NOTIFICATION_KINDS = {
     href: circlePage,
   }),
   "circle.problem_resolved": kind({
-    label: "Problems resolved on your swap circles",
+    label: "Resolutions of swap circle problems",
     email: "immediately",
     on: ["circle.problem_resolved"],
     to: (f) =>
@@ -627,7 +627,7 @@ export const NOTIFICATION_KINDS = {
     href: circlePage,
   }),
   "circle.reviews_revealed": kind({
-    label: "Swap circle reviews revealed",
+    label: "Swap circle reviews shown",
     email: "off",
     on: ["circle.reviews_revealed"],
     to: (f) => {
