@@ -1,10 +1,10 @@
 // A swap circle's own controls (issue 29, decisions 104, 105, 110, 111) tapped early on a slow phone (decision 064;
 // how a try works is in slow-phone.ts): accepting the circle, "We've swapped", "Report a problem" (decision 112),
-// and the review form with its tags.
-// Each try gets a circle of two of its own, made unthrottled: two members who each favourited the other's listing,
-// so the app itself offers them the circle, taken as far as the control needs by native form posts (as a tap before
-// hydration sends them) and the test checkout. What each control promises is checked where it stays on the page,
-// not in its toast (decision 106).
+// and the review form with its tags. Accept and "We've swapped" are the same one-button native forms as a swap's
+// (slow-phone-deal-taps.spec.ts): one try each here; the two forms get two. Each try gets a circle of two of its
+// own, made unthrottled: two members who each favourited the other's listing, so the app itself offers them the
+// circle, taken as far as the control needs by native form posts (as a tap before hydration sends them) and the
+// test checkout. What each control promises is checked where it stays on the page, not in its toast (decision 106).
 import type { Browser, Page } from "@playwright/test";
 import { expect, expectFeePaid, listItem, member, originHeader } from "./fixtures";
 import { control, RESULT_MS, type Signed, tapsOnASlowPhone } from "./slow-phone";
@@ -96,7 +96,7 @@ const circlePage = (c: MadeCircle) => `/my-swaps/circles/${c.circleId}`;
 tapsOnASlowPhone([
   control({
     name: "Accept a swap circle",
-    tries: 2,
+    tries: 1,
     before: (browser: Browser) => circleOfTwo(browser, "offered"),
     as: (c: MadeCircle) => c.first,
     from: circlePage,
@@ -107,7 +107,7 @@ tapsOnASlowPhone([
   }),
   control({
     name: "We've swapped, on a swap circle",
-    tries: 2,
+    tries: 1,
     before: (browser: Browser) => circleOfTwo(browser, "arranging"),
     as: (c: MadeCircle) => c.first,
     from: circlePage,
